@@ -1,0 +1,58 @@
+//! The [`System`] trait: what a game system (Loqi, Twenty, Chi, Freelancer) gives the core.
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use skald_dice::{DiceSource, SourceError};
+use std::fmt::Debug;
+
+/// A game system's rules as pure functions: `decide` (command + dice -> events or a rule error) and
+/// `apply` (state + event -> new state).
+///
+/// Invariants every implementation keeps:
+/// - `decide` is deterministic given the dice it is handed, and never changes state;
+/// - a refused command rolls no dice that matter: its partial dice are discarded with it;
+/// - `apply` never fails: an event is a fact already checked by `decide`;
+/// - every die rolled appears in some event, so a log replays without dice.
+pub trait System {
+    /// The system's name as written in scenarios and logs: `"twenty"`, `"loqi"`, `"chi"`, `"freelancer"`.
+    const NAME: &'static str;
+    /// The table options of this system (the RULINGS.md options), with the rulings' defaults.
+    type Options: Debug + Clone + Default + Serialize + DeserializeOwned;
+    /// A character sheet as written in a scenario.
+    type Character: Debug + Clone + Serialize + DeserializeOwned;
+    /// A player's or GM's command.
+    type Command: Debug + Clone + Serialize + DeserializeOwned;
+    /// A fact that happened at the table; state is the fold of these.
+    type Event: Debug + Clone + Serialize + DeserializeOwned;
+    /// The table state.
+    type State: Debug + Clone + Serialize;
+    /// Why a command was refused: names the field, the value and what is allowed.
+    type Error: std::error::Error + From<SourceError> + Send + Sync + 'static;
+
+    /// The state of a new table with these options (no characters yet).
+    fn initial(options: &Self::Options) -> Self::State;
+
+    /// The command that puts `character` at the table.
+    fn enroll(character: Self::Character) -> Self::Command;
+
+    /// Decides `command` against `state`, rolling what it needs from `dice`.
+    ///
+    /// # Errors
+    /// The system's rule error when the command breaks a rule or a scripted die is missing or invalid.
+    fn decide(
+        state: &Self::State,
+        command: &Self::Command,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Self::Event>, Self::Error>;
+
+    /// Folds one event into the state.
+    fn apply(state: Self::State, event: &Self::Event) -> Self::State;
+
+    /// One line of the table log for `event`, in the book's terms, with every die shown.
+    fn describe(event: &Self::Event) -> String;
+
+    /// The state as JSON, as scenario expectations see it. The default is the serialized state.
+    fn view(state: &Self::State) -> serde_json::Value {
+        serde_json::to_value(state).unwrap_or(serde_json::Value::Null)
+    }
+}

@@ -1,0 +1,8 @@
+//! Skald's dice: where values come from ([`source`]) and the dice notation.
+//!
+//! This crate is pure: it does no I/O, reads no clock and owns no global generator. Randomness enters
+//! only through a [`DiceSource`] the caller hands in.
+
+pub mod source;
+
+pub use source::{DiceSource, Die, Scripted, SeededRandom, SourceError};

@@ -1,0 +1,2 @@
+//! The skald binary.
+fn main() {}
