@@ -1,2 +1,38 @@
-//! The skald binary.
-fn main() {}
+//! `skald`: plays Loqi, Twenty, Chi and Freelancer by their rules, from the command line.
+//!
+//! This binary is the imperative shell: it reads files, seeds the dice from the operating system,
+//! prints, and maps failures to exit codes (0 ok, 1 a scenario that failed, 2 bad usage or input).
+//! The rules themselves live in the `crates/` libraries.
+
+mod cli;
+mod replay;
+mod roll;
+
+use clap::Parser;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let cli = match cli::Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => {
+            // clap prints help and version to stdout with success, usage errors to stderr.
+            let _ = err.print();
+            return if err.use_stderr() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::SUCCESS
+            };
+        }
+    };
+    let outcome = match cli.command {
+        cli::Command::Roll(args) => roll::run(&args),
+        cli::Command::Replay(args) => replay::run(&args),
+    };
+    match outcome {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("skald: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -31,7 +31,12 @@ impl<S: System> Table<S> {
     /// A new table with `options` and an empty log.
     pub fn new(options: S::Options) -> Self {
         let state = S::initial(&options);
-        Self { system: S::NAME, options, log: Vec::new(), state }
+        Self {
+            system: S::NAME,
+            options,
+            log: Vec::new(),
+            state,
+        }
     }
 
     /// The table options, as recorded at the head of the log.

@@ -1,1 +1,18 @@
-//! placeholder
+//! Scenarios: a table's system, options, characters and a list of commands with scripted dice and
+//! expectations, in TOML (see `docs/scenarios.md`), replayed through the rules core.
+//!
+//! [`load`] reads a file's text into a [`Scenario`]; [`Scenario::replay`] plays it and returns a
+//! [`Replay`]: the log as text lines and as JSON, and the first failure if a step went wrong. This
+//! crate does no I/O itself: the caller reads the file and prints the result.
+
+mod document;
+mod error;
+mod expect;
+mod play;
+
+pub use document::{Scenario, Step, load};
+pub use error::{Error, ErrorKind};
+pub use play::{Failure, Replay, StepLog};
+
+/// The systems a scenario may name in `system = "..."`.
+pub const SYSTEMS: [&str; 4] = ["twenty", "loqi", "chi", "freelancer"];

@@ -1,0 +1,64 @@
+//! Why a scenario file could not be read: bad TOML, a missing or wrong field, an unknown system.
+
+/// A scenario that cannot be played at all (as opposed to a [`crate::Failure`] while playing).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{kind}")]
+pub struct Error {
+    kind: ErrorKind,
+}
+
+impl Error {
+    /// What went wrong.
+    pub fn kind(&self) -> &ErrorKind {
+        &self.kind
+    }
+}
+
+impl From<ErrorKind> for Error {
+    fn from(kind: ErrorKind) -> Self {
+        Self { kind }
+    }
+}
+
+/// The kinds of scenario errors; each message names the field and what is allowed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ErrorKind {
+    /// The text is not valid TOML.
+    #[error("the scenario is not valid TOML: {0}")]
+    Toml(String),
+    /// A required top-level field is missing or has the wrong type.
+    #[error("the scenario needs `{field}` ({expected})")]
+    Field {
+        /// The field's name.
+        field: &'static str,
+        /// What it must be.
+        expected: &'static str,
+    },
+    /// `system` names no system Skald plays.
+    #[error("system = {0:?} is not a system Skald plays (twenty, loqi, chi, freelancer)")]
+    UnknownSystem(String),
+    /// A key at the top level that the format does not have.
+    #[error(
+        "unknown top-level key `{0}` (allowed: title, system, source, options, characters, steps)"
+    )]
+    UnknownKey(String),
+    /// The `[options]` table does not fit the system's options.
+    #[error("[options]: {0}")]
+    Options(String),
+    /// A `[[characters]]` entry does not fit the system's character sheet.
+    #[error("character {index}: {message}")]
+    Character {
+        /// 1-based position in `[[characters]]`.
+        index: usize,
+        /// The deserializer's message.
+        message: String,
+    },
+    /// A `[[steps]]` entry is malformed (its command, dice or expectations).
+    #[error("step {index}: {message}")]
+    Step {
+        /// 1-based position in `[[steps]]`.
+        index: usize,
+        /// What is wrong.
+        message: String,
+    },
+}

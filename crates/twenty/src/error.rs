@@ -1,0 +1,88 @@
+//! Why the Twenty rules refused a command. Every message names the field, the value and what is allowed.
+
+use skald_core::SourceError;
+
+/// A refused Twenty command.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Error {
+    /// A sheet that does not fit the rules.
+    #[error("{character}: {field} {problem}")]
+    Sheet {
+        /// The character's name as given.
+        character: String,
+        /// The field at fault.
+        field: String,
+        /// What is wrong and what is allowed.
+        problem: String,
+    },
+    /// A character name that is already at the table.
+    #[error("a character named {0:?} is already at the table")]
+    DuplicateCharacter(String),
+    /// A name that is not at the table.
+    #[error("no character named {0:?} is at the table")]
+    UnknownCharacter(String),
+    /// A conflict's declarations are not acceptable.
+    #[error("participants: {0}")]
+    Participants(String),
+    /// A conflict is already in progress.
+    #[error("a conflict is already in progress (exchange {0}); it must end first")]
+    ConflictInProgress(u32),
+    /// No conflict is in progress.
+    #[error("no conflict is in progress")]
+    NoConflict,
+    /// The character is at the table but not in this conflict.
+    #[error("{0} is not taking part in this conflict")]
+    NotAParticipant(String),
+    /// The participant has already brought in dice or stood in this exchange.
+    #[error("{who} has already acted in exchange {exchange}; it waits for the others")]
+    AlreadyActed {
+        /// The participant.
+        who: String,
+        /// The current exchange.
+        exchange: u32,
+    },
+    /// The participant must stand for the rest of the conflict.
+    #[error("{0} was forced to stand and cannot bring in dice for the rest of this conflict (T2)")]
+    MustStand(String),
+    /// The participant surrendered.
+    #[error("{0} has surrendered and is out of this conflict")]
+    Surrendered(String),
+    /// No trait, stat or item of that name.
+    #[error("{who} has no trait, stat or special item named {name:?} (has: {available})")]
+    UnknownTrait {
+        /// The participant.
+        who: String,
+        /// The name asked for.
+        name: String,
+        /// What it has, comma-separated.
+        available: String,
+    },
+    /// The trait was already brought in this conflict.
+    #[error("{who} already brought in {name} in this conflict; each trait once per conflict (T2)")]
+    AlreadyUsed {
+        /// The participant.
+        who: String,
+        /// The trait.
+        name: String,
+    },
+    /// Too few unchecked boxes for this exchange.
+    #[error(
+        "{who}'s {name} has {unchecked} unchecked boxes; exchange {exchange} needs at least {exchange} (T2)"
+    )]
+    TooFewBoxes {
+        /// The participant.
+        who: String,
+        /// The trait.
+        name: String,
+        /// Its unchecked boxes.
+        unchecked: u32,
+        /// The current exchange.
+        exchange: u32,
+    },
+    /// The final tie did not break within the bound on roll-offs.
+    #[error("the final tie was still unbroken after {0} roll-offs")]
+    TieUnbroken(u32),
+    /// A die from the dice source was missing or not a face of a d20.
+    #[error("dice: {0}")]
+    Dice(#[from] SourceError),
+}

@@ -1,0 +1,72 @@
+//! Comparing pools of d20s: who is winning and the narration order (T3).
+
+use std::cmp::Ordering;
+
+/// Compares two pools by highest die, ties broken by the next highest and so on (T3). A pool that runs
+/// out of dice first is lower (`[20]` < `[20, 5]`); identical pools are equal (a tie). Pools need not be
+/// sorted.
+pub fn compare_pools(a: &[u32], b: &[u32]) -> Ordering {
+    let mut a = a.to_vec();
+    let mut b = b.to_vec();
+    a.sort_unstable_by(|x, y| y.cmp(x));
+    b.sort_unstable_by(|x, y| y.cmp(x));
+    a.cmp(&b)
+}
+
+/// Indexes of `pools` from highest to lowest by [`compare_pools`]; equal pools keep their given order.
+pub fn narration_order(pools: &[&[u32]]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..pools.len()).collect();
+    order.sort_by(|&i, &j| compare_pools(pools[j], pools[i]));
+    order
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn check(a: &[u32], b: &[u32], expected: Ordering) {
+        assert_eq!(compare_pools(a, b), expected, "{a:?} against {b:?}");
+        assert_eq!(
+            compare_pools(b, a),
+            expected.reverse(),
+            "{b:?} against {a:?}"
+        );
+    }
+
+    #[test]
+    fn highest_die_first_then_the_next() {
+        // The dragon example, exchange 1: Gorand 12 10 against the dragon 14 6 5.
+        check(&[12, 10], &[14, 6, 5], Ordering::Less);
+        // Exchange 2: 15 12 10 7 against 14 11 6 5 2.
+        check(&[12, 10, 15, 7], &[14, 6, 5, 2, 11], Ordering::Greater);
+        check(&[20, 3], &[20, 2], Ordering::Greater);
+        check(&[20], &[20, 5], Ordering::Less);
+        check(&[7, 20], &[20, 7], Ordering::Equal);
+        check(&[], &[], Ordering::Equal);
+    }
+
+    #[test]
+    fn narration_runs_from_the_highest_pool() {
+        let pools: [&[u32]; 3] = [&[5], &[19, 2], &[19, 3]];
+        assert_eq!(narration_order(&pools), vec![2, 1, 0]);
+    }
+
+    proptest! {
+        #[test]
+        fn comparison_is_a_total_order_that_ignores_die_order(
+            a in proptest::collection::vec(1u32..=20, 0..8),
+            b in proptest::collection::vec(1u32..=20, 0..8),
+        ) {
+            let mut reversed = a.clone();
+            reversed.reverse();
+            prop_assert_eq!(compare_pools(&a, &reversed), Ordering::Equal);
+            prop_assert_eq!(compare_pools(&a, &b), compare_pools(&b, &a).reverse());
+            let max_a = a.iter().max();
+            let max_b = b.iter().max();
+            if max_a > max_b {
+                prop_assert_eq!(compare_pools(&a, &b), Ordering::Greater);
+            }
+        }
+    }
+}

@@ -1,0 +1,74 @@
+//! The command line: subcommands, their arguments and their help texts.
+
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+
+/// Skald plays tabletop role-playing games by their rules: Loqi, Twenty, Chi and Freelancer.
+#[derive(Debug, Parser)]
+#[command(name = "skald", version, about, after_help = EXAMPLES)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+const EXAMPLES: &str = "\
+Examples:
+  skald roll 4d6kh3                  roll four d6, keep the highest three
+  skald roll '2d20kl1 + 5' --seed 7  reproducible: the same seed gives the same dice
+  skald roll '6d10>=7' --json        count successes, print JSON
+  skald replay examples/twenty-gorand-and-the-dragon.toml
+  skald replay examples/chi-pool-7-round.toml --json";
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Roll dice in dice notation and show every die.
+    #[command(after_help = ROLL_EXAMPLES)]
+    Roll(RollArgs),
+    /// Play a scenario file (TOML) and print the table log; exit 1 if an expectation fails.
+    #[command(after_help = REPLAY_EXAMPLES)]
+    Replay(ReplayArgs),
+}
+
+const ROLL_EXAMPLES: &str = "\
+Examples:
+  skald roll 3d6                 sum of three six-sided dice
+  skald roll 'd20 + 5'           one d20 plus 5
+  skald roll 4d6kh3              keep the highest three (also kl, dh, dl)
+  skald roll 3d6!                exploding dice (!! compounds; !>=5 sets the compare point)
+  skald roll 2d4ro3              reroll a 3 once (r3 rerolls until it is not 3)
+  skald roll '6d10>=7'           number of dice showing 7 or more
+  skald roll '8d6 > 6d6'         1 if the left side is higher, else 0
+  skald roll 4dF --seed 42       Fate dice, reproducible
+See docs/dice-notation.md for the whole grammar and its limits.";
+
+const REPLAY_EXAMPLES: &str = "\
+Examples:
+  skald replay examples/twenty-gorand-and-the-dragon.toml
+  skald replay examples/freelancer-boulder.toml --json
+See docs/scenarios.md for the scenario format.";
+
+/// `skald roll`.
+#[derive(Debug, Args)]
+pub struct RollArgs {
+    /// A dice expression, e.g. `4d6kh3`, `2d6-3`, `6d10>=7` (at most 1,000 characters).
+    pub expression: String,
+    /// Seed the generator for reproducible rolls (0 to 18446744073709551615); without it the seed comes
+    /// from the operating system.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Print the roll as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `skald replay`.
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// The scenario file (TOML, at most 1 MiB).
+    pub file: PathBuf,
+    /// Print the log as JSON: options, every step's command and events, the final state.
+    #[arg(long)]
+    pub json: bool,
+}

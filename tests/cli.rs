@@ -1,0 +1,104 @@
+//! The `skald` binary as a user meets it: exit codes, stdout and stderr.
+
+use std::process::{Command, Output};
+
+fn skald(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_skald"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the skald binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn replay_prints_the_dragon_example_with_its_dice() {
+    let out = skald(&["replay", "examples/twenty-gorand-and-the-dragon.toml"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("Gorand brings in Friendly (exchange 1): rolls 2d20 = 12 10"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("Dragon brings in Fire Breath (exchange 3): rolls 4d20 = 18 16 13 5"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("The conflict ends: Gorand wins. Final narration: Gorand, Dragon"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn replay_json_lists_the_events() {
+    let out = skald(&[
+        "replay",
+        "examples/twenty-gorand-and-the-dragon.toml",
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
+    assert_eq!(json["steps"][1]["events"][0]["event"], "brought_in");
+    assert_eq!(
+        json["steps"][1]["events"][0]["dice"],
+        serde_json::json!([12, 10])
+    );
+    assert_eq!(json["state"]["conflict"]["winner"], "Gorand");
+}
+
+#[test]
+fn a_failed_expectation_exits_1_with_a_diff() {
+    let dir = std::env::temp_dir().join(format!("skald-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let original = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("examples/twenty-gorand-and-the-dragon.toml"),
+    )
+    .expect("example readable");
+    let broken = original.replacen("winning = \"Dragon\"", "winning = \"Gorand\"", 1);
+    let path = dir.join("broken.toml");
+    std::fs::write(&path, broken).expect("write");
+    let out = skald(&["replay", path.to_str().expect("utf-8 path")]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("step 3 failed"), "{stderr}");
+    assert!(
+        stderr.contains("-    \"winning\": \"Gorand\"")
+            && stderr.contains("+    \"winning\": \"Dragon\""),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn usage_errors_exit_2_on_stderr() {
+    for args in [
+        &["replay"][..],
+        &["frobnicate"],
+        &["replay", "no/such/file.toml"],
+        &["roll"],
+    ] {
+        let out = skald(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}: {}", text(&out.stdout));
+        assert!(!out.stderr.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn help_shows_examples_for_each_subcommand() {
+    let out = skald(&["--help"]);
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("skald roll 4d6kh3") && stdout.contains("skald replay examples/"),
+        "{stdout}"
+    );
+    for sub in ["roll", "replay"] {
+        let out = skald(&[sub, "--help"]);
+        assert!(text(&out.stdout).contains("Examples:"), "{sub}");
+    }
+}
