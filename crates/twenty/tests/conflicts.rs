@@ -1,4 +1,5 @@
 //! Twenty conflicts played through the core's `Table`, with scripted dice (T2-T4).
+#![allow(clippy::unwrap_used)]
 
 use skald_core::{Scripted, Table};
 use skald_twenty::{Command, Declaration, Sheet, Standing, Trait, Twenty};
