@@ -1,0 +1,86 @@
+//! Invariants of Twenty conflicts over random sheets, random choices and random dice (T2-T4).
+#![allow(clippy::unwrap_used)]
+
+use proptest::prelude::*;
+use skald_core::{SeededRandom, Table};
+use skald_twenty::{Command, Declaration, Sheet, Trait, Twenty, compare_pools};
+
+fn sheets() -> impl Strategy<Value = Vec<Vec<u32>>> {
+    proptest::collection::vec(proptest::collection::vec(1u32..=6, 1..=5), 2..=4)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+    #[test]
+    fn every_conflict_ends_with_the_highest_pool_winning(
+        boxes in sheets(),
+        choices in proptest::collection::vec(0usize..100, 300),
+        seed in any::<u64>(),
+    ) {
+        let mut table = Table::<Twenty>::new(Default::default());
+        let names: Vec<String> = (0..boxes.len()).map(|i| format!("P{i}")).collect();
+        for (name, traits) in names.iter().zip(&boxes) {
+            let traits = traits
+                .iter()
+                .enumerate()
+                .map(|(j, b)| Trait { name: format!("T{j}"), boxes: *b, checked: 0 })
+                .collect();
+            let sheet = Sheet {
+                name: name.clone(), stats: Default::default(), keys: vec![], traits,
+                equipment: vec![], gear: vec![],
+            };
+            table.execute(Command::AddCharacter { character: sheet }, &mut SeededRandom::from_seed(0)).unwrap();
+        }
+        let participants = names
+            .iter()
+            .map(|n| Declaration { who: n.clone(), goal: "win".into(), death_goal: false })
+            .collect();
+        let mut dice = SeededRandom::from_seed(seed);
+        table.execute(Command::StartConflict { participants }, &mut dice).unwrap();
+
+        for choice in choices {
+            let Some(conflict) = table.state().active_conflict() else { break };
+            let exchange = conflict.exchange;
+            let Some(actor) = conflict.participants.iter().find(|p| p.can_act() && p.acted_in < exchange) else {
+                break;
+            };
+            let who = actor.who.clone();
+            let command = match choice {
+                0..=2 => Command::Surrender { who },
+                3..=19 => Command::Stand { who },
+                _ => {
+                    let traits = &table.state().character(&who).unwrap().traits;
+                    let pick = &traits[choice % traits.len()];
+                    Command::BringIn { who, trait_name: pick.name.clone() }
+                }
+            };
+            let before = table.state().clone();
+            if table.execute(command, &mut dice).is_err() {
+                prop_assert_eq!(table.state(), &before, "a refused command changed the state");
+                let who = table.state().active_conflict().unwrap().participants.iter()
+                    .find(|p| p.can_act() && p.acted_in < exchange).unwrap().who.clone();
+                table.execute(Command::Stand { who }, &mut dice).unwrap();
+            }
+        }
+
+        let conflict = table.state().conflict.as_ref().unwrap();
+        prop_assert!(conflict.ended(), "the conflict did not end within 300 commands");
+        let winner = conflict.winner.clone().unwrap();
+        let winner_pool = &conflict.participant(&winner).unwrap().pool;
+        for p in conflict.participants.iter().filter(|p| p.is_in()) {
+            prop_assert!(compare_pools(winner_pool, &p.pool).is_ge(), "{} beat the winner {}", p.who, winner);
+        }
+        let mut order = conflict.final_order.clone();
+        prop_assert_eq!(&order[0], &winner);
+        order.sort();
+        let mut expected = names.clone();
+        expected.sort();
+        prop_assert_eq!(order, expected, "each participant narrates once");
+        for c in &table.state().characters {
+            for t in &c.traits {
+                prop_assert!(t.checked <= t.boxes);
+            }
+        }
+        prop_assert_eq!(&Table::<Twenty>::fold(table.options(), table.log()), table.state());
+    }
+}
