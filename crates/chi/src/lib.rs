@@ -1,1 +1,82 @@
-//! placeholder
+//! Chi, played by its rules: one pool of d6 per character, spent over a round's actions.
+//!
+//! A character's pool is its potential for everything. Each round ([`Command::NewRound`]) it spends
+//! dice from its current pool over any number of actions ([`Command::Action`]) and keeps the rest for
+//! reactions ([`Command::Opposed`]); an action's sum plus modifier must beat the GM's sum of
+//! Difficulty d6. Rulings C1-C3 and C6 of `RULINGS.md` are implemented here; C4 (secret rolls) and C5
+//! (loss and advancement) are left for later commands.
+//!
+//! Dice order (what a scenario's `dice = [...]` lists): an action rolls the player's d6 first, then
+//! the GM's Difficulty d6, and repeats both for each tie rerolled; an opposed action rolls the actor's
+//! d6, then the defender's.
+//!
+//! Modules: [`options`] (table options), [`character`] and [`notation`] (the sheet and its line),
+//! [`command`], [`event`], [`state`] (and the fold), [`rules`] (decide), [`describe`] (log lines),
+//! [`view`] (JSON for scenarios), [`error`], [`limits`] (numeric bounds).
+//!
+//! Pure: no I/O, clock or random generator; dice come from the caller's [`DiceSource`].
+
+pub mod character;
+pub mod command;
+pub mod describe;
+pub mod error;
+pub mod event;
+pub mod limits;
+pub mod notation;
+pub mod options;
+pub mod rules;
+pub mod state;
+pub mod view;
+
+pub use character::Character;
+pub use command::{Command, Side};
+pub use error::ChiError;
+pub use event::{ActionRoll, Attempt, Event, OpposedRoll, Outcome, SideRoll};
+pub use limits::*;
+pub use options::{Options, TieRule};
+pub use state::{Seat, State};
+
+use skald_core::System;
+use skald_dice::DiceSource;
+
+/// The Chi system, for [`skald_core::Table`]: `Table::<Chi>::new(Options::default())`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Chi;
+
+impl System for Chi {
+    const NAME: &'static str = "chi";
+    type Options = Options;
+    type Character = Character;
+    type Command = Command;
+    type Event = Event;
+    type State = State;
+    type Error = ChiError;
+
+    fn initial(options: &Options) -> State {
+        State::new(*options)
+    }
+
+    fn enroll(character: Character) -> Command {
+        Command::Enroll { character }
+    }
+
+    fn decide(
+        state: &State,
+        command: &Command,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Event>, ChiError> {
+        rules::decide(state, command, dice)
+    }
+
+    fn apply(state: State, event: &Event) -> State {
+        state::apply(state, event)
+    }
+
+    fn describe(event: &Event) -> String {
+        describe::describe(event)
+    }
+
+    fn view(state: &State) -> serde_json::Value {
+        view::view(state)
+    }
+}

@@ -121,6 +121,8 @@ impl Scenario {
     pub fn replay(&self) -> Result<Replay, Error> {
         match self.system.as_str() {
             "twenty" => self.replay_as::<skald_twenty::Twenty>(),
+            "chi" => self.replay_as::<skald_chi::Chi>(),
+            "freelancer" => self.replay_as::<skald_freelancer::Freelancer>(),
             // PENDING-SYSTEMS
             other => Err(ErrorKind::UnknownSystem(other.to_string()).into()),
         }

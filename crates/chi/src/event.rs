@@ -1,0 +1,128 @@
+//! The facts a Chi table records. State is the fold of these; every die rolled is in one of them.
+
+use crate::character::Character;
+use crate::options::TieRule;
+use serde::{Deserialize, Serialize};
+
+/// Something that happened at a Chi table, serialized with its kind under `event`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    /// A character sat down at the table.
+    Enrolled {
+        /// The sheet, already checked.
+        character: Character,
+    },
+    /// An action was rolled against a Difficulty (rulings C1-C3).
+    ActionRolled(ActionRoll),
+    /// An opposed action was rolled between two characters (ruling C3).
+    OpposedRolled(OpposedRoll),
+    /// A new round began: every character's spent dice went back to 0 (ruling C1).
+    RoundStarted {
+        /// The new round's number (the table starts in round 1).
+        round: u32,
+    },
+}
+
+/// Whether an action or opposed action went the roller's way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// The player's total beat the GM's (or the actor's beat the defender's).
+    Success,
+    /// It did not: a lower total, or a tie under option `tie = "fail"` or in an opposed action.
+    Failure,
+}
+
+/// One roll of an action: the player's dice and total against the GM's Difficulty dice and total.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Attempt {
+    /// The player's d6, in the order rolled.
+    pub player: Vec<i64>,
+    /// Sum of `player` plus the modifier.
+    pub total: i64,
+    /// The GM's Difficulty d6, in the order rolled (after the player's).
+    pub gm: Vec<i64>,
+    /// Sum of `gm`.
+    pub gm_total: i64,
+}
+
+/// An action against a Difficulty, with every die rolled (ruling C3).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ActionRoll {
+    /// The round it happened in.
+    pub round: u32,
+    /// The acting character.
+    pub who: String,
+    /// Dice put in, 1 to what was left.
+    pub spent: u32,
+    /// The GM's call on the concept (ruling C2).
+    pub fits_concept: bool,
+    /// For an off-concept action, the cap ceil(current / 3) that applied (ruling C2); else `None`.
+    pub cap: Option<u32>,
+    /// Added to the player's sum.
+    pub modifier: i32,
+    /// The modifier is beyond +/-5 (ruling C3).
+    pub flagged: bool,
+    /// The GM's Difficulty, in d6.
+    pub difficulty: u32,
+    /// The tie rule in force (option `tie`).
+    pub tie_rule: TieRule,
+    /// Every roll, first to last: more than one only when ties were rerolled.
+    pub rolls: Vec<Attempt>,
+    /// The player's total on the deciding roll.
+    pub total: i64,
+    /// The GM's total on the deciding roll.
+    pub gm_total: i64,
+    /// The deciding roll ended in a tie (so the action failed, option `tie = "fail"`).
+    pub tie: bool,
+    /// Success or failure.
+    pub outcome: Outcome,
+    /// Dice the character has left this round after this action.
+    pub left: u32,
+    /// The character's current pool.
+    pub current: u32,
+}
+
+/// One side of an opposed action, with its dice.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SideRoll {
+    /// The character.
+    pub who: String,
+    /// Dice put in.
+    pub spent: u32,
+    /// The GM's call on the concept (ruling C2).
+    pub fits_concept: bool,
+    /// For an off-concept side, the cap ceil(current / 3) (ruling C2); else `None`.
+    pub cap: Option<u32>,
+    /// Added to the sum.
+    pub modifier: i32,
+    /// The modifier is beyond +/-5 (ruling C3).
+    pub flagged: bool,
+    /// The d6 rolled, in order.
+    pub rolled: Vec<i64>,
+    /// Sum of `rolled` plus the modifier.
+    pub total: i64,
+    /// Dice left this round after this roll.
+    pub left: u32,
+    /// The character's current pool.
+    pub current: u32,
+}
+
+/// An opposed action between two characters (ruling C3): the greater total wins, a tie goes to the
+/// defender.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OpposedRoll {
+    /// The round it happened in.
+    pub round: u32,
+    /// The acting side (rolled first).
+    pub actor: SideRoll,
+    /// The reacting side (rolled second).
+    pub defender: SideRoll,
+    /// The totals tied, so the defender won.
+    pub tie: bool,
+    /// The actor's outcome: success when its total beat the defender's.
+    pub outcome: Outcome,
+    /// The winner's name.
+    pub winner: String,
+}

@@ -1,0 +1,19 @@
+//! The bounds Skald puts on every number and text a Chi command carries. The book sets no upper
+//! limits; these keep every input finite and every sum far from overflow (100 d6 sum to at most 600).
+
+/// Largest pool a character may have (maximum and current), in d6. The smallest maximum is 1.
+pub const MAX_POOL: u32 = 100;
+/// Largest Difficulty, in d6 the GM rolls. The smallest is 1 (the book: "from 1 up").
+pub const MAX_DIFFICULTY: u32 = 100;
+/// Largest modifier magnitude accepted on a roll: modifiers run from -100 to +100.
+pub const MAX_MODIFIER: i32 = 100;
+/// Modifiers beyond this magnitude are flagged in the event and the log (ruling C3: +/-5 is "great").
+pub const FLAGGED_MODIFIER: i32 = 5;
+/// How many times a tie is rerolled under option `tie = "reroll"` before the action is refused.
+pub const MAX_REROLLS: u32 = 100;
+/// Longest name, occupation or descriptive word, in characters.
+pub const MAX_TEXT: usize = 64;
+/// Most descriptive words in a concept: three at creation, more by advancement (ruling C5).
+pub const MAX_WORDS: usize = 12;
+/// Fewest descriptive words in a full concept (the book: "three descriptive words"); a minor NPC has none.
+pub const MIN_WORDS: usize = 3;

@@ -1,0 +1,249 @@
+//! The book's character line (ruling C6): reading and writing lines such as
+//! `Ragnar, fierce, arrogant, and savage barbarian8`, `Dirk Rednova, ,dashing, handsome, and brave star
+//! marine7/5` and a minor NPC's `orc3`.
+//!
+//! Reading rules (tolerant of stray commas and spaces):
+//! - the line ends with the pool: `8` (maximum = current) or `8/7` (maximum/current, ruling C5);
+//! - without a comma, the rest is a minor NPC's occupation (or race), which is also its name;
+//! - otherwise the name comes before the first comma; the words after it (commas and spaces both
+//!   separate) are the descriptive words then the occupation. When an `and` is present, the word right
+//!   after the first `and` is the last descriptive word and everything after it is the occupation;
+//!   without an `and`, the first three words are descriptive (fewer if that would leave no occupation).
+//!
+//! Ranges (pool 1-100, 3-12 words...) are not checked here but on enrolment ([`Character::validate`]).
+
+use crate::character::Character;
+
+/// Why a character line could not be read. The message quotes the line and says what is missing.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`line` is {line:?}, but {problem}")]
+pub struct NotationError {
+    /// The line as given.
+    pub line: String,
+    /// What is wrong with it.
+    pub problem: &'static str,
+}
+
+/// Reads a character line (see the module docs for the rules).
+///
+/// # Errors
+/// [`NotationError`] when the line does not end with a pool (`8` or `8/7`, each at most 4294967295),
+/// has no name before its first comma, or no occupation after the descriptive words.
+pub fn parse(line: &str) -> Result<Character, NotationError> {
+    let fail = |problem| NotationError {
+        line: line.to_owned(),
+        problem,
+    };
+    let text = line.trim().trim_end_matches([',', ' ']);
+    let (body, last) = split_number(text).ok_or_else(|| fail(POOL_MISSING))?;
+    let (body, pool, current) = match body.trim_end().strip_suffix('/') {
+        Some(before) => {
+            let (body, max) = split_number(before.trim_end()).ok_or_else(|| fail(POOL_MISSING))?;
+            (body, max, last)
+        }
+        None => (body, last, last),
+    };
+    let pool = pool.parse().map_err(|_| fail(POOL_TOO_BIG))?;
+    let current = current.parse().map_err(|_| fail(POOL_TOO_BIG))?;
+    let mut segments = body.split(',').map(str::trim).filter(|s| !s.is_empty());
+    let name = segments
+        .next()
+        .ok_or_else(|| fail("there is no name (or occupation) before the pool"))?;
+    let tokens: Vec<&str> = segments.flat_map(str::split_whitespace).collect();
+    if tokens.is_empty() {
+        let name = name.to_owned();
+        return Ok(Character {
+            occupation: name.clone(),
+            name,
+            words: Vec::new(),
+            pool,
+            current,
+        });
+    }
+    let (words, occupation): (Vec<&str>, &[&str]) =
+        match tokens.iter().position(|t| t.eq_ignore_ascii_case("and")) {
+            Some(and) => {
+                let last = tokens
+                    .get(and + 1)
+                    .ok_or_else(|| fail("no descriptive word follows `and`"))?;
+                let mut words = tokens[..and].to_vec();
+                words.push(last);
+                (words, tokens.get(and + 2..).unwrap_or(&[]))
+            }
+            None => {
+                let count = (tokens.len() - 1).min(3);
+                (tokens[..count].to_vec(), &tokens[count..])
+            }
+        };
+    if occupation.is_empty() {
+        return Err(fail("no occupation follows the descriptive words"));
+    }
+    Ok(Character {
+        name: name.to_owned(),
+        words: words.into_iter().map(str::to_owned).collect(),
+        occupation: occupation.join(" "),
+        pool,
+        current,
+    })
+}
+
+const POOL_MISSING: &str =
+    "it must end with the pool: a number such as 8, or 8/7 for maximum/current";
+const POOL_TOO_BIG: &str = "its pool number is too large to read (Chi pools are 1 to 100)";
+
+/// Splits trailing ASCII digits off `text`: `("barbarian", "8")`; `None` when there are none.
+fn split_number(text: &str) -> Option<(&str, &str)> {
+    let start = text.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    (start < text.len()).then(|| text.split_at(start))
+}
+
+/// Writes the book's character line: `Name, w1, w2, and w3 occupation8`, with `/current` when the
+/// current pool is below the maximum (`...barbarian8/7`), and a bare `orc3` for a minor NPC whose
+/// name is its occupation.
+pub fn format(character: &Character) -> String {
+    let Character {
+        name,
+        words,
+        occupation,
+        pool,
+        current,
+    } = character;
+    let pool = if current == pool {
+        pool.to_string()
+    } else {
+        format!("{pool}/{current}")
+    };
+    let concept = match words.as_slice() {
+        [] if name == occupation => return format!("{occupation}{pool}"),
+        [] => occupation.clone(),
+        [one] => format!("{one} {occupation}"),
+        [first, second] => format!("{first} and {second} {occupation}"),
+        [init @ .., last] => format!("{}, and {last} {occupation}", init.join(", ")),
+    };
+    format!("{name}, {concept}{pool}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sheet(name: &str, words: &[&str], occupation: &str, pool: u32, current: u32) -> Character {
+        Character {
+            name: name.into(),
+            words: words.iter().map(|w| (*w).to_owned()).collect(),
+            occupation: occupation.into(),
+            pool,
+            current,
+        }
+    }
+
+    #[test]
+    fn reads_the_books_lines() {
+        assert_eq!(
+            parse("Ragnar, fierce, arrogant, and savage barbarian8"),
+            Ok(sheet(
+                "Ragnar",
+                &["fierce", "arrogant", "savage"],
+                "barbarian",
+                8,
+                8
+            ))
+        );
+        // The book's second line, stray comma and all.
+        assert_eq!(
+            parse("Capt. Dirk Rednova, ,dashing, handsome, and brave star marine7"),
+            Ok(sheet(
+                "Capt. Dirk Rednova",
+                &["dashing", "handsome", "brave"],
+                "star marine",
+                7,
+                7
+            ))
+        );
+        assert_eq!(
+            parse("Capt. Dirk Rednova, dashing, handsome, and brave, star marine7"),
+            Ok(sheet(
+                "Capt. Dirk Rednova",
+                &["dashing", "handsome", "brave"],
+                "star marine",
+                7,
+                7
+            ))
+        );
+        assert_eq!(parse("orc3"), Ok(sheet("orc", &[], "orc", 3, 3)));
+        assert_eq!(
+            parse(" Ragnar , fierce,arrogant and savage barbarian 8/7 "),
+            Ok(sheet(
+                "Ragnar",
+                &["fierce", "arrogant", "savage"],
+                "barbarian",
+                8,
+                7
+            ))
+        );
+        assert_eq!(
+            parse("Ragnar, fierce, arrogant, savage barbarian8"),
+            Ok(sheet(
+                "Ragnar",
+                &["fierce", "arrogant", "savage"],
+                "barbarian",
+                8,
+                8
+            ))
+        );
+        assert_eq!(parse("Grunt, orc3"), Ok(sheet("Grunt", &[], "orc", 3, 3)));
+    }
+
+    #[test]
+    fn refuses_lines_without_a_pool_or_an_occupation() {
+        let err = parse("Ragnar, fierce barbarian").expect_err("refused");
+        assert_eq!(
+            err.to_string(),
+            "`line` is \"Ragnar, fierce barbarian\", but it must end with the pool: a number such as 8, \
+             or 8/7 for maximum/current"
+        );
+        assert_eq!(
+            parse("Ragnar, fierce, and savage8")
+                .expect_err("refused")
+                .problem,
+            "no occupation follows the descriptive words"
+        );
+        assert_eq!(
+            parse("Ragnar, fierce and8").expect_err("refused").problem,
+            "no descriptive word follows `and`"
+        );
+        assert_eq!(
+            parse("8").expect_err("refused").problem,
+            "there is no name (or occupation) before the pool"
+        );
+        assert_eq!(parse("/8").expect_err("refused").problem, POOL_MISSING);
+        assert_eq!(
+            parse("orc99999999999").expect_err("refused").problem,
+            POOL_TOO_BIG
+        );
+    }
+
+    #[test]
+    fn writes_the_books_lines() {
+        let ragnar = sheet(
+            "Ragnar",
+            &["fierce", "arrogant", "savage"],
+            "barbarian",
+            8,
+            8,
+        );
+        assert_eq!(
+            format(&ragnar),
+            "Ragnar, fierce, arrogant, and savage barbarian8"
+        );
+        assert_eq!(
+            format(&Character {
+                current: 7,
+                ..ragnar
+            }),
+            "Ragnar, fierce, arrogant, and savage barbarian8/7"
+        );
+        assert_eq!(format(&sheet("orc", &[], "orc", 3, 3)), "orc3");
+        assert_eq!(format(&sheet("Grunt", &[], "orc", 3, 2)), "Grunt, orc3/2");
+    }
+}
