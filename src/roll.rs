@@ -1,9 +1,46 @@
 //! `skald roll EXPR`: parses dice notation, rolls it with a seeded or OS-seeded generator, prints it.
 
 use crate::cli::RollArgs;
+use anyhow::Context as _;
+use skald_dice::{SeededRandom, notation};
 use std::process::ExitCode;
 
-/// Runs `skald roll`.
-pub fn run(_args: &RollArgs) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("skald roll is not wired yet")
+/// Runs `skald roll`: exit 0 with the roll, or exit 2 with the notation error (caret under its position).
+pub fn run(args: &RollArgs) -> anyhow::Result<ExitCode> {
+    let expr = match notation::parse(&args.expression) {
+        Ok(expr) => expr,
+        Err(err) => {
+            eprintln!("skald: {}", err.render(&args.expression));
+            return Ok(ExitCode::from(2));
+        }
+    };
+    let mut dice = match args.seed {
+        Some(seed) => SeededRandom::from_seed(seed),
+        None => SeededRandom::from_entropy_bytes(os_entropy()?),
+    };
+    let rolled = match notation::roll(&expr, &mut dice) {
+        Ok(rolled) => rolled,
+        Err(err) => {
+            eprintln!("skald: {}", err.render(&args.expression));
+            return Ok(ExitCode::from(2));
+        }
+    };
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&rolled)?);
+    } else {
+        print!("{rolled}");
+        if !rolled.to_string().ends_with('\n') {
+            println!();
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// 32 bytes from the operating system, to seed ChaCha20 when no `--seed` is given.
+fn os_entropy() -> anyhow::Result<[u8; 32]> {
+    let mut bytes = [0u8; 32];
+    getrandom::fill(&mut bytes)
+        .map_err(|e| anyhow::anyhow!("{e}"))
+        .context("the operating system gave no entropy")?;
+    Ok(bytes)
 }

@@ -102,3 +102,45 @@ fn help_shows_examples_for_each_subcommand() {
         assert!(text(&out.stdout).contains("Examples:"), "{sub}");
     }
 }
+
+#[test]
+fn roll_with_a_seed_is_reproducible_and_shows_every_die() {
+    let first = skald(&["roll", "4d6kh3", "--seed", "7"]);
+    assert_eq!(first.status.code(), Some(0));
+    assert_eq!(
+        text(&first.stdout),
+        "4d6kh3: [~1~, 4, 6, 2] = 12\ntotal: 12\n"
+    );
+    assert_eq!(
+        skald(&["roll", "4d6kh3", "--seed", "7"]).stdout,
+        first.stdout
+    );
+    let json = skald(&["roll", "2d6 - 3", "--seed", "1", "--json"]);
+    let value: serde_json::Value = serde_json::from_slice(&json.stdout).expect("valid JSON");
+    let dice: i64 = value["terms"][0]["dice"]
+        .as_array()
+        .expect("dice")
+        .iter()
+        .map(|d| d["value"].as_i64().unwrap_or(0))
+        .sum();
+    assert_eq!(value["total"].as_i64(), Some(dice - 3));
+}
+
+#[test]
+fn roll_refuses_bad_notation_with_a_caret_and_exit_2() {
+    for (expr, caret_line, message) in [
+        ("1da", "  ^", "unexpected character 'a'"),
+        ("((0+1)d6 + 3 + )", "               ^", "found ')'"),
+        ("99999999d6", "^", "the limit is 10000 dice per roll"),
+        ("1d6r<7", "", "rerolls every face"),
+    ] {
+        let out = skald(&["roll", expr]);
+        assert_eq!(out.status.code(), Some(2), "{expr}");
+        assert!(out.stdout.is_empty(), "{expr}");
+        let stderr = text(&out.stderr);
+        assert!(stderr.contains(message), "{expr}: {stderr}");
+        if !caret_line.is_empty() {
+            assert!(stderr.lines().any(|l| l == caret_line), "{expr}: {stderr}");
+        }
+    }
+}

@@ -1,8 +1,10 @@
-//! Skald's dice: where values come from ([`source`]) and the dice notation.
+//! Skald's dice: where values come from ([`source`]) and the dice notation ([`notation`]).
 //!
 //! This crate is pure: it does no I/O, reads no clock and owns no global generator. Randomness enters
 //! only through a [`DiceSource`] the caller hands in.
 
+pub mod notation;
 pub mod source;
 
+pub use notation::{Expr, NotationError, Roll, parse, roll, roll_str};
 pub use source::{DiceSource, Die, Scripted, SeededRandom, SourceError};

@@ -54,7 +54,9 @@ impl std::fmt::Display for Die {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SourceError {
     /// A scripted source ran out of values: the command rolled more dice than the script holds.
-    #[error("the scripted dice ran out: roll {roll} ({die}) has no value (the script holds {given})")]
+    #[error(
+        "the scripted dice ran out: roll {roll} ({die}) has no value (the script holds {given})"
+    )]
     ScriptExhausted {
         /// 1-based number of the roll that found no value.
         roll: usize,
@@ -104,12 +106,16 @@ pub struct SeededRandom {
 impl SeededRandom {
     /// A generator for reproducible rolls: the same `seed` gives the same dice (`skald roll --seed N`).
     pub fn from_seed(seed: u64) -> Self {
-        Self { rng: ChaCha20Rng::seed_from_u64(seed) }
+        Self {
+            rng: ChaCha20Rng::seed_from_u64(seed),
+        }
     }
 
     /// A generator from 32 bytes of entropy; the caller reads them from the operating system.
     pub fn from_entropy_bytes(bytes: [u8; 32]) -> Self {
-        Self { rng: ChaCha20Rng::from_seed(bytes) }
+        Self {
+            rng: ChaCha20Rng::from_seed(bytes),
+        }
     }
 }
 
@@ -135,7 +141,10 @@ pub struct Scripted {
 impl Scripted {
     /// A source that hands out `values` in order.
     pub fn new(values: impl Into<Vec<i64>>) -> Self {
-        Self { values: values.into(), next: 0 }
+        Self {
+            values: values.into(),
+            next: 0,
+        }
     }
 
     /// The values not rolled yet; a scenario treats leftovers as a mistake in the script.
@@ -151,7 +160,11 @@ impl DiceSource for Scripted {
         }
         let roll = self.next + 1;
         let Some(&value) = self.values.get(self.next) else {
-            return Err(SourceError::ScriptExhausted { roll, die, given: self.values.len() });
+            return Err(SourceError::ScriptExhausted {
+                roll,
+                die,
+                given: self.values.len(),
+            });
         };
         if !die.has_face(value) {
             return Err(SourceError::NotAFace {
@@ -178,7 +191,11 @@ mod tests {
         assert_eq!(dice.roll(Die::Numbered(20)), Ok(20));
         assert_eq!(
             dice.roll(Die::Numbered(20)),
-            Err(SourceError::ScriptExhausted { roll: 3, die: Die::Numbered(20), given: 2 })
+            Err(SourceError::ScriptExhausted {
+                roll: 3,
+                die: Die::Numbered(20),
+                given: 2
+            })
         );
     }
 
@@ -186,7 +203,10 @@ mod tests {
     fn scripted_refuses_a_value_that_is_not_a_face() {
         let mut dice = Scripted::new(vec![7]);
         let err = dice.roll(Die::Numbered(6)).unwrap_err();
-        assert_eq!(err.to_string(), "scripted die 1 is 7, but a d6 shows 1 to 6");
+        assert_eq!(
+            err.to_string(),
+            "scripted die 1 is 7, but a d6 shows 1 to 6"
+        );
         assert_eq!(dice.remaining(), &[7]);
     }
 
@@ -206,6 +226,9 @@ mod tests {
 
     #[test]
     fn a_die_without_sides_is_an_error() {
-        assert_eq!(SeededRandom::from_seed(1).roll(Die::Numbered(0)), Err(SourceError::NoSides));
+        assert_eq!(
+            SeededRandom::from_seed(1).roll(Die::Numbered(0)),
+            Err(SourceError::NoSides)
+        );
     }
 }

@@ -123,7 +123,7 @@ impl Scenario {
             "twenty" => self.replay_as::<skald_twenty::Twenty>(),
             "chi" => self.replay_as::<skald_chi::Chi>(),
             "freelancer" => self.replay_as::<skald_freelancer::Freelancer>(),
-            // PENDING-SYSTEMS
+            "loqi" => self.replay_as::<skald_loqi::Loqi>(),
             other => Err(ErrorKind::UnknownSystem(other.to_string()).into()),
         }
     }

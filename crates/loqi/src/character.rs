@@ -1,0 +1,214 @@
+//! Character sheets: a name, traits rated 1-4 (helpful or harmful) and an influence pile; and the
+//! rule that turns a trait into a likelihood entry (L1).
+
+use crate::error::Error;
+use crate::limits;
+use serde::{Deserialize, Serialize};
+
+/// The name that stands for the game master wherever a command names who did something. No
+/// character may take it (in any letter case).
+pub const GM: &str = "GM";
+
+/// A player character's sheet, as written in a scenario's `[[characters]]` table.
+///
+/// ```toml
+/// [[characters]]
+/// name = "Mirela"
+/// influence = 10                       # optional, 0-999, default 10 (book: Making Characters)
+/// traits = [
+///   { name = "Swordsman", rating = 3 },
+///   { name = "Clumsy", rating = 2, harmful = true },
+/// ]
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Character {
+    /// The character's name: 1-60 characters, unique at the table (ignoring case), not `"GM"`.
+    pub name: String,
+    /// The character's traits, at most 32, names unique on the sheet (ignoring case).
+    #[serde(default)]
+    pub traits: Vec<Trait>,
+    /// Influence points held: 0-999 (L5: never below 0). Defaults to 10 (book: Making Characters).
+    #[serde(default = "starting_influence")]
+    pub influence: i64,
+}
+
+fn starting_influence() -> i64 {
+    limits::STARTING_INFLUENCE
+}
+
+/// One trait: anything important about a character, helpful or harmful (book: Traits).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Trait {
+    /// The trait's name ("Swordsman", "Strong sword", "Clumsy"): 1-60 characters.
+    pub name: String,
+    /// How powerful the trait is: 1-4 (book: Traits).
+    pub rating: i64,
+    /// Whether the trait works against its holder (a negative trait, book: Evaluating Problems).
+    /// Default `false`.
+    #[serde(default)]
+    pub harmful: bool,
+}
+
+impl Trait {
+    /// The likelihood entry this trait gives an action (L1), in likelihood points.
+    ///
+    /// `along` is true when the action draws on what the trait is about (a swordsman fighting well)
+    /// and false when the action runs against it (a swordsman dropping his sword and fleeing). A
+    /// helpful trait adds its rating along and subtracts it against; a harmful trait is a negative
+    /// rating, so it subtracts along and adds against (L1: a harmful trait that counters adds).
+    /// "Clumsy 2" (harmful): a deft leap is along, -2; stumbling in the mud is against, +2.
+    pub fn entry_value(&self, along: bool) -> i64 {
+        if along != self.harmful {
+            self.rating
+        } else {
+            self.rating.saturating_neg()
+        }
+    }
+}
+
+impl Character {
+    /// The trait named `name` (exact spelling), if the sheet has one.
+    pub fn find_trait(&self, name: &str) -> Option<&Trait> {
+        self.traits.iter().find(|t| t.name == name)
+    }
+
+    /// Checks the sheet against the bounds in [`crate::limits`] and the book's trait ratings.
+    ///
+    /// # Errors
+    /// [`Error`] naming the first field out of bounds: `name`, `influence`, `traits`,
+    /// `traits[i].name`, `traits[i].rating`.
+    pub fn validate(&self) -> Result<(), Error> {
+        check_name("name", &self.name)?;
+        if self.name.eq_ignore_ascii_case(GM) {
+            return Err(Error::not_allowed(
+                "name",
+                format!("{:?}", self.name),
+                "any name but \"GM\", which stands for the game master",
+            ));
+        }
+        Error::check_range(
+            "influence",
+            self.influence,
+            &limits::INFLUENCE,
+            "L5; Skald limit 999",
+        )?;
+        if self.traits.len() > limits::MAX_TRAITS {
+            return Err(Error::OutOfRange {
+                field: "number of traits".into(),
+                value: count(self.traits.len()),
+                min: 0,
+                max: count(limits::MAX_TRAITS),
+                rule: "Skald limit",
+            });
+        }
+        for (i, t) in self.traits.iter().enumerate() {
+            check_name(format!("traits[{i}].name"), &t.name)?;
+            Error::check_range(
+                format!("traits[{i}].rating"),
+                t.rating,
+                &limits::TRAIT_RATING,
+                "book: Traits",
+            )?;
+            if let Some(first) = self.traits[..i]
+                .iter()
+                .find(|o| o.name.to_lowercase() == t.name.to_lowercase())
+            {
+                return Err(Error::not_allowed(
+                    format!("traits[{i}].name"),
+                    format!("{:?}", t.name),
+                    format!("a name not already on the sheet ({:?} is)", first.name),
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Checks a name: 1-60 characters, not blank.
+///
+/// # Errors
+/// [`Error::Text`] for a blank or too long name.
+pub fn check_name(field: impl Into<String>, name: &str) -> Result<(), Error> {
+    Error::check_text(field, name, limits::NAME_CHARS)
+}
+
+/// A count as `i64` for messages (saturating; counts here are small).
+pub(crate) fn count(n: usize) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sheet(traits: Vec<Trait>) -> Character {
+        Character {
+            name: "Mirela".into(),
+            traits,
+            influence: 10,
+        }
+    }
+
+    fn t(name: &str, rating: i64, harmful: bool) -> Trait {
+        Trait {
+            name: name.into(),
+            rating,
+            harmful,
+        }
+    }
+
+    #[test]
+    fn trait_entries_follow_l1_signs() {
+        assert_eq!(t("Swordsman", 3, false).entry_value(true), 3);
+        assert_eq!(t("Swordsman", 3, false).entry_value(false), -3);
+        assert_eq!(t("Clumsy", 2, true).entry_value(true), -2);
+        assert_eq!(t("Clumsy", 2, true).entry_value(false), 2);
+    }
+
+    #[test]
+    fn sheets_are_bounded() {
+        assert_eq!(sheet(vec![t("Swordsman", 4, false)]).validate(), Ok(()));
+        let err = sheet(vec![t("Swordsman", 5, false)])
+            .validate()
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "traits[0].rating is 5; allowed: 1 to 4 (book: Traits)"
+        );
+        let err = sheet(vec![t("Swordsman", 0, false)])
+            .validate()
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "traits[0].rating is 0; allowed: 1 to 4 (book: Traits)"
+        );
+        let err = sheet(vec![t("Swordsman", 3, false), t("swordsman", 1, false)])
+            .validate()
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "traits[1].name is \"swordsman\"; allowed: a name not already on the sheet (\"Swordsman\" is)"
+        );
+        let mut gm = sheet(vec![]);
+        gm.name = "gm".into();
+        assert!(
+            gm.validate()
+                .unwrap_err()
+                .to_string()
+                .starts_with("name is \"gm\"; allowed: any name but \"GM\"")
+        );
+        let mut rich = sheet(vec![]);
+        rich.influence = -1;
+        assert_eq!(
+            rich.validate().unwrap_err().to_string(),
+            "influence is -1; allowed: 0 to 999 (L5; Skald limit 999)"
+        );
+        let many = sheet((0..33).map(|i| t(&format!("T{i}"), 1, false)).collect());
+        assert_eq!(
+            many.validate().unwrap_err().to_string(),
+            "number of traits is 33; allowed: 0 to 32 (Skald limit)"
+        );
+    }
+}

@@ -1,0 +1,151 @@
+//! [`Error`]: why Loqi refused a command. Every message names the field, the value given and what is
+//! allowed, so a table (or a scenario's `expect_error`) can see at once what to fix.
+
+use skald_dice::SourceError;
+use std::ops::RangeInclusive;
+
+/// A refused command. Nothing changed at the table.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Error {
+    /// A number outside its range.
+    #[error("{field} is {value}; allowed: {min} to {max} ({rule})")]
+    OutOfRange {
+        /// The field, as written in the command (`rating`, `impact`, `traits[2].rating`, ...).
+        field: String,
+        /// The value given.
+        value: i64,
+        /// The lowest value allowed.
+        min: i64,
+        /// The highest value allowed.
+        max: i64,
+        /// Where the range comes from: a book section, a ruling id or "Skald limit".
+        rule: &'static str,
+    },
+    /// A text that is blank or too long.
+    #[error("{field} has {length} characters{blank}; allowed: 1 to {max} characters, not blank")]
+    Text {
+        /// The field, as written in the command.
+        field: String,
+        /// Its length in characters.
+        length: usize,
+        /// `" (blank)"` when it holds only whitespace, otherwise empty.
+        blank: &'static str,
+        /// The longest text allowed.
+        max: usize,
+    },
+    /// A value that the rules or the table's current state do not allow here.
+    #[error("{field} is {value}; allowed: {allowed}")]
+    NotAllowed {
+        /// The field, as written in the command, or the part of the table it concerns (`problem`).
+        field: String,
+        /// The value given, or the table's current state (quoted when it is text from the command).
+        value: String,
+        /// What would be accepted, with the rule it comes from.
+        allowed: String,
+    },
+    /// A spend of more influence than the spender holds (L5: influence never goes below 0).
+    #[error(
+        "{field} is {value}, which costs {cost} influence; allowed: a cost of at most {has} ({who} holds {has}; L5: influence never goes below 0)"
+    )]
+    NotEnoughInfluence {
+        /// The field that asked for the spend (`points`, or `proposer` for the cost of a problem).
+        field: String,
+        /// The value given in that field.
+        value: String,
+        /// The influence it would cost.
+        cost: i64,
+        /// Who would pay.
+        who: String,
+        /// What they hold.
+        has: i64,
+    },
+    /// The dice could not be rolled (a scripted die missing or not a face of a d12).
+    #[error("dice: {0}")]
+    Dice(#[from] SourceError),
+}
+
+impl Error {
+    /// Refuses `value` in `field` unless it lies in `range`; `rule` says where the range comes from.
+    ///
+    /// # Errors
+    /// [`Error::OutOfRange`] when `value` is outside `range`.
+    pub fn check_range(
+        field: impl Into<String>,
+        value: i64,
+        range: &RangeInclusive<i64>,
+        rule: &'static str,
+    ) -> Result<i64, Self> {
+        if range.contains(&value) {
+            Ok(value)
+        } else {
+            Err(Self::OutOfRange {
+                field: field.into(),
+                value,
+                min: *range.start(),
+                max: *range.end(),
+                rule,
+            })
+        }
+    }
+
+    /// Refuses `text` in `field` when it is blank or longer than `max` characters.
+    ///
+    /// # Errors
+    /// [`Error::Text`] when `text` is blank or too long.
+    pub fn check_text(field: impl Into<String>, text: &str, max: usize) -> Result<(), Self> {
+        let length = text.chars().count();
+        let blank = text.trim().is_empty();
+        if blank || length > max {
+            Err(Self::Text {
+                field: field.into(),
+                length,
+                blank: if blank { " (blank)" } else { "" },
+                max,
+            })
+        } else {
+            Ok(())
+        }
+    }
+
+    /// A [`Error::NotAllowed`] from its three parts.
+    pub fn not_allowed(
+        field: impl Into<String>,
+        value: impl Into<String>,
+        allowed: impl Into<String>,
+    ) -> Self {
+        Self::NotAllowed {
+            field: field.into(),
+            value: value.into(),
+            allowed: allowed.into(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_name_the_field_the_value_and_the_range() {
+        let err = Error::check_range("rating", 5, &(1..=4), "book: Traits").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "rating is 5; allowed: 1 to 4 (book: Traits)"
+        );
+        let err = Error::check_text("reason", "   ", 300).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "reason has 3 characters (blank); allowed: 1 to 300 characters, not blank"
+        );
+        let err = Error::check_text("name", &"x".repeat(61), 60).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "name has 61 characters; allowed: 1 to 60 characters, not blank"
+        );
+        assert_eq!(
+            Error::check_range("impact", -100, &(-100..=100), "L2"),
+            Ok(-100)
+        );
+        assert_eq!(Error::check_text("name", "Mirela", 60), Ok(()));
+    }
+}

@@ -1,0 +1,274 @@
+//! The d12 resolution between two outcomes (L3), with the optional unlikely-outcomes scheme (L4).
+//!
+//! Pure arithmetic over two likelihoods and the dice handed in: no state, no randomness of its own.
+
+use crate::problem::Side;
+use serde::{Deserialize, Serialize};
+use skald_dice::{DiceSource, Die, SourceError};
+
+/// The die Loqi rolls: one d12 (book: Resolving Problems).
+pub const D12: Die = Die::Numbered(12);
+
+/// An advantage of this much or more makes the more likely outcome certain without L4 (L3).
+pub const CERTAIN_ADVANTAGE: i64 = 6;
+
+/// The odds between two outcomes, found from their likelihoods (L3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Odds {
+    /// The player's outcome's likelihood.
+    pub player: i64,
+    /// The GM's outcome's likelihood.
+    pub gm: i64,
+    /// The higher likelihood minus the lower: 0 or more.
+    pub advantage: i64,
+    /// The advantage plus 6: a d12 roll at or under it selects the more likely outcome.
+    pub odds: i64,
+    /// The more likely outcome; `None` when both are equally likely.
+    pub more_likely: Option<Side>,
+}
+
+impl Odds {
+    /// The odds for likelihoods `player` and `gm` (any integers; the advantage saturates).
+    pub fn new(player: i64, gm: i64) -> Self {
+        let advantage = i64::try_from(player.abs_diff(gm)).unwrap_or(i64::MAX);
+        let more_likely = match player.cmp(&gm) {
+            std::cmp::Ordering::Greater => Some(Side::Player),
+            std::cmp::Ordering::Less => Some(Side::Gm),
+            std::cmp::Ordering::Equal => None,
+        };
+        Self {
+            player,
+            gm,
+            advantage,
+            odds: odds_for(advantage),
+            more_likely,
+        }
+    }
+
+    /// The side a low roll selects: the more likely outcome, or the player's when both are equally
+    /// likely (L3: 1-6 the player's, 7-12 the GM's).
+    pub fn favoured(&self) -> Side {
+        self.more_likely.unwrap_or(Side::Player)
+    }
+
+    /// Whether the favoured outcome wins without a roll: advantage 6 or more, unless the table plays
+    /// unlikely outcomes (L3, L4).
+    pub fn certain(&self, unlikely_outcomes: bool) -> bool {
+        !unlikely_outcomes && self.advantage >= CERTAIN_ADVANTAGE
+    }
+}
+
+/// The odds for an advantage: advantage + 6 (L3), saturating.
+pub fn odds_for(advantage: i64) -> i64 {
+    advantage.saturating_add(6)
+}
+
+/// What one d12 roll decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// At or under the odds (or, under L4 with odds 12+, anything but a 12): the more likely outcome.
+    MoreLikely,
+    /// Over the odds: the less likely outcome.
+    LessLikely,
+    /// L4 only: a 12 with odds 12 or more; the advantage drops by 6 and the die is rolled again.
+    Again,
+}
+
+/// What a d12 showing `roll` decides at `advantage` (L3; with `unlikely_outcomes`, L4).
+pub fn verdict(advantage: i64, roll: i64, unlikely_outcomes: bool) -> Verdict {
+    let odds = odds_for(advantage);
+    if unlikely_outcomes && odds >= 12 {
+        if roll == 12 {
+            Verdict::Again
+        } else {
+            Verdict::MoreLikely
+        }
+    } else if roll <= odds {
+        Verdict::MoreLikely
+    } else {
+        Verdict::LessLikely
+    }
+}
+
+/// One d12 roll of a resolution, with the advantage and odds it was read against.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Roll {
+    /// The face shown, 1-12.
+    pub value: i64,
+    /// The advantage it was read against (reduced by 6 per earlier L4 roll).
+    pub advantage: i64,
+    /// advantage + 6.
+    pub odds: i64,
+    /// What it decided.
+    pub verdict: Verdict,
+}
+
+/// A finished resolution: the odds, the rolls (none when certain) and the selected side.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Resolution {
+    /// The odds before any roll.
+    pub odds: Odds,
+    /// Whether the outcome was certain, so no die was rolled (L3).
+    pub certain: bool,
+    /// The d12 rolls in order: none when certain, one normally, more under L4.
+    pub rolls: Vec<Roll>,
+    /// The selected outcome's side. Exactly one side always wins.
+    pub winner: Side,
+}
+
+/// Resolves between two outcomes with these `odds`, rolling d12s from `dice` (L3; L4 when
+/// `unlikely_outcomes`). Rolls nothing when the outcome is certain.
+///
+/// Under L4 the number of rolls is at most advantage / 6 + 1.
+///
+/// # Errors
+/// [`SourceError`] when a die cannot be rolled (a scripted die missing or not a face of a d12).
+pub fn resolve(
+    odds: Odds,
+    unlikely_outcomes: bool,
+    dice: &mut dyn DiceSource,
+) -> Result<Resolution, SourceError> {
+    let favoured = odds.favoured();
+    let certain = odds.certain(unlikely_outcomes);
+    let mut rolls = Vec::new();
+    let mut advantage = odds.advantage;
+    let winner = if certain {
+        favoured
+    } else {
+        loop {
+            let value = dice.roll(D12)?;
+            let decided = verdict(advantage, value, unlikely_outcomes);
+            rolls.push(Roll {
+                value,
+                advantage,
+                odds: odds_for(advantage),
+                verdict: decided,
+            });
+            match decided {
+                Verdict::MoreLikely => break favoured,
+                Verdict::LessLikely => break favoured.other(),
+                Verdict::Again => advantage = advantage.saturating_sub(CERTAIN_ADVANTAGE),
+            }
+        }
+    };
+    Ok(Resolution {
+        odds,
+        certain,
+        rolls,
+        winner,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use skald_dice::Scripted;
+
+    /// Resolves likelihoods `a` (player) and `b` (GM) with the dice `rolls` and checks the winner and
+    /// that every scripted die was used.
+    fn check(a: i64, b: i64, rolls: &[i64], unlikely: bool, expected: Side) {
+        let mut dice = Scripted::new(rolls.to_vec());
+        let got = resolve(Odds::new(a, b), unlikely, &mut dice).unwrap();
+        assert_eq!(
+            got.winner, expected,
+            "likelihoods {a} vs {b}, rolls {rolls:?}, L4 {unlikely}"
+        );
+        assert_eq!(
+            dice.remaining(),
+            &[] as &[i64],
+            "dice left over: {a} vs {b}, rolls {rolls:?}"
+        );
+        assert_eq!(got.rolls.iter().map(|r| r.value).collect::<Vec<_>>(), rolls);
+    }
+
+    use Side::{Gm, Player};
+
+    #[test]
+    fn l3_edges() {
+        // Equal likelihoods: 1-6 the player's, 7-12 the GM's (L3).
+        check(0, 0, &[1], false, Player);
+        check(3, 3, &[6], false, Player);
+        check(3, 3, &[7], false, Gm);
+        check(-2, -2, &[12], false, Gm);
+        // Advantage 1, odds 7: roll = odds selects the more likely, odds + 1 the less likely.
+        check(1, 0, &[7], false, Player);
+        check(1, 0, &[8], false, Gm);
+        check(0, 1, &[7], false, Gm);
+        check(0, 1, &[8], false, Player);
+        // Advantage 5, odds 11: only a 12 turns it.
+        check(4, -1, &[11], false, Player);
+        check(4, -1, &[12], false, Gm);
+        check(-1, 4, &[12], false, Player);
+        // Advantage 6, odds 12: certain, no die rolled (L3).
+        check(6, 0, &[], false, Player);
+        check(-6, 0, &[], false, Gm);
+        check(100, -100, &[], false, Player);
+    }
+
+    #[test]
+    fn l4_edges() {
+        // Below odds 12, L4 changes nothing.
+        check(4, -1, &[12], true, Gm);
+        check(3, 3, &[7], true, Gm);
+        // Advantage 6: anything but a 12 keeps the more likely outcome.
+        check(6, 0, &[11], true, Player);
+        // A 12 drops the advantage to 0, odds 6: 7+ selects the less likely.
+        check(6, 0, &[12, 6], true, Player);
+        check(6, 0, &[12, 7], true, Gm);
+        // Advantage 13: a 12, then (advantage 7, odds 13) another 12, then advantage 1, odds 7.
+        check(0, 13, &[12, 12, 7], true, Gm);
+        check(0, 13, &[12, 12, 8], true, Player);
+        check(0, 13, &[12, 11], true, Gm);
+    }
+
+    #[test]
+    fn certain_outcome_reports_no_rolls() {
+        let r = resolve(Odds::new(2, -5), false, &mut Scripted::new(vec![])).unwrap();
+        assert_eq!(
+            r,
+            Resolution {
+                odds: Odds {
+                    player: 2,
+                    gm: -5,
+                    advantage: 7,
+                    odds: 13,
+                    more_likely: Some(Player)
+                },
+                certain: true,
+                rolls: vec![],
+                winner: Player,
+            }
+        );
+    }
+
+    #[test]
+    fn l4_probabilities_match_the_ruling_exactly() {
+        // Enumerate every sequence of k = advantage / 6 + 1 d12 faces; the less likely outcome must win
+        // in exactly 6 - advantage % 6 of the 12^k, so P = (6 - a % 6) / 12^(a / 6 + 1) (L4).
+        for advantage in 0..18_i64 {
+            let k = u32::try_from(advantage / 6 + 1).unwrap();
+            let mut upsets = 0;
+            for n in 0..12_i64.pow(k) {
+                let faces: Vec<i64> = (0..k).map(|i| (n / 12_i64.pow(i)) % 12 + 1).collect();
+                let r = resolve(Odds::new(advantage, 0), true, &mut Scripted::new(faces)).unwrap();
+                if r.winner == Gm {
+                    upsets += 1;
+                }
+            }
+            assert_eq!(upsets, 6 - advantage % 6, "advantage {advantage}");
+        }
+    }
+
+    #[test]
+    fn dice_errors_pass_through() {
+        let err = resolve(Odds::new(0, 0), false, &mut Scripted::new(vec![13])).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "scripted die 1 is 13, but a d12 shows 1 to 12"
+        );
+    }
+}
