@@ -17,6 +17,7 @@ Examples:
   skald roll 4d6kh3                  roll four d6, keep the highest three
   skald roll '2d20kl1 + 5' --seed 7  reproducible: the same seed gives the same dice
   skald roll '6d10>=7' --json        count successes, print JSON
+  skald odds '8d6 > 6d6'             exact chance, as a fraction
   skald replay examples/twenty-gorand-and-the-dragon.toml
   skald replay examples/chi-pool-7-round.toml --json";
 
@@ -26,6 +27,9 @@ pub enum Command {
     /// Roll dice in dice notation and show every die.
     #[command(after_help = ROLL_EXAMPLES)]
     Roll(RollArgs),
+    /// Exact odds of a dice expression: mean, standard deviation, P(= x) and P(>= x) as fractions.
+    #[command(after_help = ODDS_EXAMPLES)]
+    Odds(OddsArgs),
     /// Play a scenario file (TOML) and print the table log; exit 1 if an expectation fails.
     #[command(after_help = REPLAY_EXAMPLES)]
     Replay(ReplayArgs),
@@ -43,6 +47,15 @@ Examples:
   skald roll 4dF --seed 42       Fate dice, reproducible
 See docs/dice-notation.md for the whole grammar and its limits.";
 
+const ODDS_EXAMPLES: &str = "\
+Examples:
+  skald odds 4d6kh3                   every outcome of 4d6 keep 3, exact
+  skald odds '8d6 > 6d6'              P(true) of a comparison
+  skald odds 3d6 --plot 3d6.svg       also draw the distribution as an SVG bar chart
+  skald odds 1000d6 --json            JSON: mean and distribution as \"p/q\" strings
+  skald odds 10000d1000000 --estimate beyond the exact bounds: a Monte Carlo estimate
+See docs/odds.md for how the odds are computed and their bounds.";
+
 const REPLAY_EXAMPLES: &str = "\
 Examples:
   skald replay examples/twenty-gorand-and-the-dragon.toml
@@ -52,7 +65,8 @@ See docs/scenarios.md for the scenario format.";
 /// `skald roll`.
 #[derive(Debug, Args)]
 pub struct RollArgs {
-    /// A dice expression, e.g. `4d6kh3`, `2d6-3`, `6d10>=7` (at most 1,000 characters).
+    /// A dice expression, e.g. `4d6kh3`, `2d6-3`, `6d10>=7`, `-3d6` (at most 1,000 characters).
+    #[arg(allow_hyphen_values = true)]
     pub expression: String,
     /// Seed the generator for reproducible rolls (0 to 18446744073709551615); without it the seed comes
     /// from the operating system.
@@ -61,6 +75,26 @@ pub struct RollArgs {
     /// Print the roll as JSON.
     #[arg(long)]
     pub json: bool,
+}
+
+/// `skald odds`.
+#[derive(Debug, Args)]
+pub struct OddsArgs {
+    /// A dice expression, as for `skald roll`.
+    #[arg(allow_hyphen_values = true)]
+    pub expression: String,
+    /// Print JSON: `mean` and `distribution` as exact fractions, `p_true` for a comparison.
+    #[arg(long)]
+    pub json: bool,
+    /// Also write an SVG bar chart of the distribution to this file.
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<PathBuf>,
+    /// When the exact answer is beyond the bounds, estimate it by rolling many times instead.
+    #[arg(long)]
+    pub estimate: bool,
+    /// Seed for --estimate (default: from the operating system).
+    #[arg(long, requires = "estimate")]
+    pub seed: Option<u64>,
 }
 
 /// `skald replay`.

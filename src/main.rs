@@ -5,6 +5,9 @@
 //! The rules themselves live in the `crates/` libraries.
 
 mod cli;
+mod odds;
+mod output;
+mod plot;
 mod replay;
 mod roll;
 
@@ -26,6 +29,7 @@ fn main() -> ExitCode {
     };
     let outcome = match cli.command {
         cli::Command::Roll(args) => roll::run(&args),
+        cli::Command::Odds(args) => odds::run(&args),
         cli::Command::Replay(args) => replay::run(&args),
     };
     match outcome {

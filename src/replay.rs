@@ -6,17 +6,16 @@ use std::process::ExitCode;
 
 /// Runs `skald replay`.
 pub fn run(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
-    let text = std::fs::read_to_string(&args.file)
-        .with_context(|| format!("cannot read the scenario {}", args.file.display()))?;
+    let text = read_bounded(&args.file)?;
     let scenario = skald_scenario::load(&text)
         .with_context(|| format!("{} is not a valid scenario", args.file.display()))?;
     let replay = scenario
         .replay()
         .with_context(|| format!("{} cannot be played", args.file.display()))?;
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&replay)?);
+        crate::output::print(&format!("{}\n", serde_json::to_string_pretty(&replay)?))?;
     } else {
-        print!("{}", replay.to_text());
+        crate::output::print(&replay.to_text())?;
     }
     let Some(failure) = &replay.failure else {
         return Ok(ExitCode::SUCCESS);
@@ -32,4 +31,30 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
         eprint!("{diff}");
     }
     Ok(ExitCode::from(1))
+}
+
+/// The file's text, refusing anything that is not a regular file or is over the scenario size limit
+/// without reading more than one byte past it.
+fn read_bounded(path: &std::path::Path) -> anyhow::Result<String> {
+    use std::io::Read as _;
+    let limit = skald_scenario::MAX_SCENARIO_BYTES;
+    let file = std::fs::File::open(path)
+        .with_context(|| format!("cannot read the scenario {}", path.display()))?;
+    let meta = file
+        .metadata()
+        .with_context(|| format!("cannot read the scenario {}", path.display()))?;
+    if !meta.is_file() {
+        anyhow::bail!("{} is not a regular file", path.display());
+    }
+    let mut bytes = Vec::new();
+    file.take(limit as u64 + 1)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read the scenario {}", path.display()))?;
+    if bytes.len() > limit {
+        anyhow::bail!(
+            "{} is larger than the scenario limit of {limit} bytes (1 MiB)",
+            path.display()
+        );
+    }
+    String::from_utf8(bytes).with_context(|| format!("{} is not UTF-8 text", path.display()))
 }

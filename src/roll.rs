@@ -10,7 +10,10 @@ pub fn run(args: &RollArgs) -> anyhow::Result<ExitCode> {
     let expr = match notation::parse(&args.expression) {
         Ok(expr) => expr,
         Err(err) => {
-            eprintln!("skald: {}", err.render(&args.expression));
+            eprintln!(
+                "skald: invalid dice expression\n{}",
+                err.render(&args.expression)
+            );
             return Ok(ExitCode::from(2));
         }
     };
@@ -21,23 +24,23 @@ pub fn run(args: &RollArgs) -> anyhow::Result<ExitCode> {
     let rolled = match notation::roll(&expr, &mut dice) {
         Ok(rolled) => rolled,
         Err(err) => {
-            eprintln!("skald: {}", err.render(&args.expression));
+            eprintln!(
+                "skald: invalid dice expression\n{}",
+                err.render(&args.expression)
+            );
             return Ok(ExitCode::from(2));
         }
     };
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&rolled)?);
+        crate::output::print(&format!("{}\n", serde_json::to_string_pretty(&rolled)?))?;
     } else {
-        print!("{rolled}");
-        if !rolled.to_string().ends_with('\n') {
-            println!();
-        }
+        crate::output::print(&format!("{rolled}\n"))?;
     }
     Ok(ExitCode::SUCCESS)
 }
 
 /// 32 bytes from the operating system, to seed ChaCha20 when no `--seed` is given.
-fn os_entropy() -> anyhow::Result<[u8; 32]> {
+pub(crate) fn os_entropy() -> anyhow::Result<[u8; 32]> {
     let mut bytes = [0u8; 32];
     getrandom::fill(&mut bytes)
         .map_err(|e| anyhow::anyhow!("{e}"))

@@ -109,7 +109,7 @@ fn roll_with_a_seed_is_reproducible_and_shows_every_die() {
     assert_eq!(first.status.code(), Some(0));
     assert_eq!(
         text(&first.stdout),
-        "4d6kh3: [~1~, 4, 6, 2] = 12\ntotal: 12\n"
+        "4d6kh3: [~1~, 4, 6, 2] = 12\ntotal: 12 (4d6kh3)\n"
     );
     assert_eq!(
         skald(&["roll", "4d6kh3", "--seed", "7"]).stdout,

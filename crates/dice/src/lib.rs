@@ -1,9 +1,11 @@
-//! Skald's dice: where values come from ([`source`]) and the dice notation ([`notation`]).
+//! Skald's dice: where values come from ([`source`]), the dice notation ([`notation`]) and exact odds
+//! ([`odds`]).
 //!
 //! This crate is pure: it does no I/O, reads no clock and owns no global generator. Randomness enters
 //! only through a [`DiceSource`] the caller hands in.
 
 pub mod notation;
+pub mod odds;
 pub mod source;
 
 pub use notation::{Expr, NotationError, Roll, parse, roll, roll_str};

@@ -620,32 +620,40 @@ fn roll_display() {
         (
             "4d6kh3",
             &[6, 5, 2, 3],
-            "4d6kh3: [6, 5, ~2~, 3] = 14\ntotal: 14",
+            "4d6kh3: [6, 5, ~2~, 3] = 14\ntotal: 14 (4d6kh3)",
         ),
-        ("3d6!", &[6, 4, 2, 3], "3d6!: [6!, 4, 2, 3] = 15\ntotal: 15"),
-        ("2d4ro3", &[3, 3, 2], "2d4ro3: [3→3, 2] = 5\ntotal: 5"),
+        (
+            "3d6!",
+            &[6, 4, 2, 3],
+            "3d6!: [6!, 4, 2, 3] = 15\ntotal: 15 (3d6!)",
+        ),
+        (
+            "2d4ro3",
+            &[3, 3, 2],
+            "2d4ro3: [3→3, 2] = 5\ntotal: 5 (2d4ro3)",
+        ),
         (
             "6d10>=7",
             &[8, 3, 10, 7, 1, 2],
-            "6d10>=7: [8*, 3, 10*, 7*, 1, 2] = 3\ntotal: 3",
+            "6d10>=7: [8*, 3, 10*, 7*, 1, 2] = 3\ntotal: 3 (6d10>=7)",
         ),
         (
             "2d6!!",
             &[6, 6, 2, 5],
-            "2d6!!: [14(6!+6!+2), 5] = 19\ntotal: 19",
+            "2d6!!: [14(6!+6!+2), 5] = 19\ntotal: 19 (2d6!!)",
         ),
-        ("2d6 + 3", &[1, 4], "2d6: [1, 4] = 5\ntotal: 8"),
-        ("2 + 3", &[], "total: 5"),
-        ("0d6", &[], "0d6: [] = 0\ntotal: 0"),
+        ("2d6 + 3", &[1, 4], "2d6: [1, 4] = 5\ntotal: 8 (2d6 + 3)"),
+        ("2 + 3", &[], "total: 5 (2 + 3)"),
+        ("0d6", &[], "0d6: [] = 0\ntotal: 0 (0d6)"),
         (
             "(1d2)d4kl1",
             &[2, 3, 1],
-            "1d2: [2] = 2\n(1d2)d4kl1: [~3~, 1] = 1\ntotal: 1",
+            "1d2: [2] = 2\n(1d2)d4kl1: [~3~, 1] = 1\ntotal: 1 ((1d2)d4kl1)",
         ),
         (
             "3d6r1kh2>=4",
             &[1, 1, 5, 6, 2],
-            "3d6r1kh2>=4: [1→1→5*, 6*, ~2~] = 2\ntotal: 2",
+            "3d6r1kh2>=4: [1→1→5*, 6*, ~2~] = 2\ntotal: 2 (3d6r1kh2>=4)",
         ),
     ];
     for &(input, dice, expected) in cases {
@@ -656,11 +664,11 @@ fn roll_display() {
     let shown = check_display("1d6r6", &sixes);
     assert_eq!(
         shown,
-        format!("1d6r6: [{}3] = 3\ntotal: 3", "6→".repeat(100))
+        format!("1d6r6: [{}3] = 3\ntotal: 3 (1d6r6)", "6→".repeat(100))
     );
     let shown = check_display("1d6!", &[6; 101]);
     assert!(
-        shown.ends_with("6!, 6(capped)] = 606\ntotal: 606"),
+        shown.ends_with("6!, 6(capped)] = 606\ntotal: 606 (1d6!)"),
         "{shown}"
     );
 }
@@ -731,10 +739,13 @@ fn a_roll_that_needs_too_many_throws_fails() {
 #[test]
 fn seed_7_rolls_as_the_docs_show() {
     let cases = [
-        ("4d6kh3", "4d6kh3: [~1~, 4, 6, 2] = 12\ntotal: 12"),
-        ("3d6!", "3d6!: [1, 4, 6!, 2] = 13\ntotal: 13"),
-        ("2d4ro3", "2d4ro3: [1, 3→4] = 5\ntotal: 5"),
-        ("6d10>=7", "6d10>=7: [1, 6, 10*, 3, 2, 5] = 1\ntotal: 1"),
+        ("4d6kh3", "4d6kh3: [~1~, 4, 6, 2] = 12\ntotal: 12 (4d6kh3)"),
+        ("3d6!", "3d6!: [1, 4, 6!, 2] = 13\ntotal: 13 (3d6!)"),
+        ("2d4ro3", "2d4ro3: [1, 3→4] = 5\ntotal: 5 (2d4ro3)"),
+        (
+            "6d10>=7",
+            "6d10>=7: [1, 6, 10*, 3, 2, 5] = 1\ntotal: 1 (6d10>=7)",
+        ),
     ];
     for (input, shown) in cases {
         let roll = roll_str(input, &mut SeededRandom::from_seed(7)).unwrap();

@@ -50,7 +50,7 @@ pub struct Step {
 /// or a malformed step.
 pub fn load(text: &str) -> Result<Scenario, Error> {
     if text.len() > MAX_SCENARIO_BYTES {
-        return Err(ErrorKind::Toml(format!(
+        return Err(ErrorKind::TooLarge(format!(
             "the file has {} bytes; at most {MAX_SCENARIO_BYTES} are allowed",
             text.len()
         ))

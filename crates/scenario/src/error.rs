@@ -26,6 +26,9 @@ pub enum ErrorKind {
     /// The text is not valid TOML.
     #[error("the scenario is not valid TOML: {0}")]
     Toml(String),
+    /// The scenario is beyond a size bound.
+    #[error("the scenario is too large: {0}")]
+    TooLarge(String),
     /// A required top-level field is missing or has the wrong type.
     #[error("the scenario needs `{field}` ({expected})")]
     Field {

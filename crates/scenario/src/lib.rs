@@ -10,7 +10,7 @@ mod error;
 mod expect;
 mod play;
 
-pub use document::{Scenario, Step, load};
+pub use document::{MAX_DICE_PER_STEP, MAX_SCENARIO_BYTES, MAX_STEPS, Scenario, Step, load};
 pub use error::{Error, ErrorKind};
 pub use play::{Failure, Replay, StepLog};
 

@@ -16,7 +16,7 @@
 //!
 //! let roll = notation::roll_str("4d6kh3", &mut Scripted::new([6, 5, 2, 3])).expect("rolls");
 //! assert_eq!(roll.total, 14);
-//! assert_eq!(roll.to_string(), "4d6kh3: [6, 5, ~2~, 3] = 14\ntotal: 14");
+//! assert_eq!(roll.to_string(), "4d6kh3: [6, 5, ~2~, 3] = 14\ntotal: 14 (4d6kh3)");
 //! ```
 
 pub mod ast;

@@ -358,12 +358,12 @@ fn keep_or_drop(pool: &mut [RolledDie], mode: KeepMode, count: u64) {
 }
 
 impl fmt::Display for Roll {
-    /// One line per dice term (see [`TermRoll`]'s `Display`), then `total: N`.
+    /// One line per dice term (see [`TermRoll`]'s `Display`), then `total: N (expression)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for term in &self.terms {
             writeln!(f, "{term}")?;
         }
-        write!(f, "total: {}", self.total)
+        write!(f, "total: {} ({})", self.total, self.expression)
     }
 }
 

@@ -1,0 +1,151 @@
+//! One die's distributions: a throw after its rerolls, a chain of explosions, a compounded die.
+//!
+//! The caps are the roller's: a die is rerolled at most [`MAX_REROLLS`] times (`ro`: once), and a chain
+//! holds at most [`MAX_EXPLOSIONS`] explosions (101 throws). The exact answers are exact for these capped
+//! processes, and [`Throw::capped`] says whether a cap can be reached at all.
+
+use super::OddsError;
+use super::budget::Budget;
+use super::dist::Dist;
+use super::weight::{Overflow, Weight};
+use crate::notation::limits::{MAX_EXPLOSIONS, MAX_REROLLS};
+use crate::notation::{ComparePoint, Reroll, RerollMode};
+use crate::source::Die;
+
+fn overflow(_: Overflow) -> OddsError {
+    OddsError::WeightOverflow
+}
+
+/// A single throw's outcomes and weights (ascending), and whether a cap can be reached.
+#[derive(Debug, Clone)]
+pub struct Throw<W> {
+    /// `(face, weight)`, ascending, zero weights left out.
+    pub faces: Vec<(i64, W)>,
+    /// Whether some sequence of throws reaches the reroll cap.
+    pub capped: bool,
+}
+
+impl<W: Weight> Throw<W> {
+    /// Total weight.
+    pub fn total(&self) -> Result<W, OddsError> {
+        self.faces
+            .iter()
+            .try_fold(W::zero(), |t, (_, w)| t.add(w))
+            .map_err(overflow)
+    }
+}
+
+/// The distribution of one throw of `die` after `reroll`.
+///
+/// With `r` of the `S` faces rerolled: `r` (repeat) gives face `v` the weight
+/// `[v not rerolled] * sum_{i<100} r^i S^(100-i) + r^100` over `S^101`; `ro` gives `[v not rerolled] * S + r`
+/// over `S^2`.
+pub fn throw<W: Weight>(
+    die: Die,
+    reroll: Option<&Reroll>,
+    budget: &mut Budget,
+) -> Result<Throw<W>, OddsError> {
+    let (low, high) = (die.lowest(), die.highest());
+    budget.charge_cells((high - low + 1) as u128)?;
+    let faces: Vec<i64> = (low..=high).collect();
+    let Some(reroll) = reroll else {
+        return Ok(Throw {
+            faces: faces.into_iter().map(|f| (f, W::one())).collect(),
+            capped: false,
+        });
+    };
+    let rerolled = |f: i64| reroll.points.iter().any(|p| p.matches(f));
+    let s = faces.len() as u128;
+    let r = faces.iter().filter(|f| rerolled(**f)).count() as u128;
+    if r == 0 {
+        return Ok(Throw {
+            faces: faces.into_iter().map(|f| (f, W::one())).collect(),
+            capped: false,
+        });
+    }
+    let s_w = W::from_u128(s).map_err(overflow)?;
+    let r_w = W::from_u128(r).map_err(overflow)?;
+    let (kept_weight, rerolled_weight, capped) = match reroll.mode {
+        RerollMode::Once => (s_w.add(&r_w).map_err(overflow)?, r_w.clone(), false),
+        RerollMode::Repeat => {
+            let cap = MAX_REROLLS as u64;
+            let mut sum = W::zero();
+            for i in 0..cap {
+                let term = r_w
+                    .pow(i)
+                    .and_then(|a| s_w.pow(cap - i).and_then(|b| a.mul(&b)))
+                    .map_err(overflow)?;
+                sum = sum.add(&term).map_err(overflow)?;
+            }
+            let last = r_w.pow(cap).map_err(overflow)?;
+            (sum.add(&last).map_err(overflow)?, last, true)
+        }
+    };
+    let faces = faces
+        .into_iter()
+        .map(|f| {
+            (
+                f,
+                if rerolled(f) {
+                    rerolled_weight.clone()
+                } else {
+                    kept_weight.clone()
+                },
+            )
+        })
+        .collect();
+    Ok(Throw { faces, capped })
+}
+
+/// The distribution of the summed `score` of a chain of throws: the first throw, and one more each time
+/// the last throw meets `explode`, up to [`MAX_EXPLOSIONS`] explosions. `score` maps a face to what it
+/// adds (the face for sums and `!!`, 1 or 0 for success counting). Returns the distribution and whether
+/// the cap can be reached.
+pub fn chain<W: Weight>(
+    throw: &Throw<W>,
+    explode: ComparePoint,
+    score: impl Fn(i64) -> i64,
+    budget: &mut Budget,
+) -> Result<(Dist<W>, bool), OddsError> {
+    let total = throw.total()?;
+    let stop: Vec<(i64, W)> = throw
+        .faces
+        .iter()
+        .filter(|(f, _)| !explode.matches(*f))
+        .map(|(f, w)| (score(*f), w.clone()))
+        .collect();
+    let go: Vec<(i64, W)> = throw
+        .faces
+        .iter()
+        .filter(|(f, _)| explode.matches(*f))
+        .map(|(f, w)| (score(*f), w.clone()))
+        .collect();
+    let last: Vec<(i64, W)> = throw
+        .faces
+        .iter()
+        .map(|(f, w)| (score(*f), w.clone()))
+        .collect();
+    let mut tail = Dist::from_pairs(last, budget)?;
+    if go.is_empty() {
+        return Ok((tail, false));
+    }
+    let stop = Dist::from_pairs(stop, budget)?;
+    let go = Dist::from_pairs(go, budget)?;
+    // Throw j (1-based, j <= 100) stops with weight `stop * total^(101 - j)` (padding every path to 101
+    // throws' worth of denominator) or explodes into throw j + 1.
+    let mut padding = W::one();
+    for _ in 0..MAX_EXPLOSIONS {
+        padding = padding.mul(&total).map_err(overflow)?;
+        let exploding = go.convolve(&tail, budget)?;
+        let stopping = stop.clone().scaled(&padding)?;
+        tail = add(&exploding, &stopping, budget)?;
+    }
+    Ok((tail, true))
+}
+
+/// Outcome-wise sum of two distributions' weights.
+pub fn add<W: Weight>(a: &Dist<W>, b: &Dist<W>, budget: &mut Budget) -> Result<Dist<W>, OddsError> {
+    let mut pairs: Vec<(i64, W)> = a.outcomes().map(|(o, w)| (o, w.clone())).collect();
+    pairs.extend(b.outcomes().map(|(o, w)| (o, w.clone())));
+    Dist::from_pairs(pairs, budget)
+}

@@ -1,0 +1,179 @@
+//! The walk over an expression tree that builds its exact distribution, generic over the weight type.
+
+use super::OddsError;
+use super::budget::Budget;
+use super::die::{chain, throw};
+use super::dist::Dist;
+use super::keep::{Face, keep_last};
+use super::weight::{Overflow, Weight};
+use crate::notation::{
+    BinaryOp, CompareOp, ComparePoint, DiceTerm, ExplodeMode, Expr, KeepMode, Sides,
+};
+use crate::source::Die;
+
+fn overflow(_: Overflow) -> OddsError {
+    OddsError::WeightOverflow
+}
+
+/// One computation: its budget and whether a reroll or explosion cap can be reached.
+pub struct Engine {
+    /// Work charged so far.
+    pub budget: Budget,
+    /// Whether some outcome depends on a die reaching its reroll or explosion cap.
+    pub capped: bool,
+}
+
+impl Engine {
+    /// The exact distribution of `expr`.
+    pub fn eval<W: Weight>(&mut self, expr: &Expr) -> Result<Dist<W>, OddsError> {
+        match expr {
+            Expr::Number(n) => Ok(Dist::constant(*n)),
+            Expr::Neg(inner) => self.eval::<W>(inner)?.negated(),
+            Expr::Binary { op, lhs, rhs } => {
+                let a = self.eval::<W>(lhs)?;
+                let b = self.eval::<W>(rhs)?;
+                match op {
+                    BinaryOp::Add => a.convolve(&b, &mut self.budget),
+                    BinaryOp::Sub => a.convolve(&b.negated()?, &mut self.budget),
+                    BinaryOp::Mul => a.combine(&b, &mut self.budget, |x, y| {
+                        x.checked_mul(y)
+                            .ok_or_else(|| OddsError::OutcomeOverflow(format!("{x} * {y}")))
+                    }),
+                    BinaryOp::Div => {
+                        if b.outcomes().any(|(o, _)| o == 0) {
+                            return Err(OddsError::DivisionByZero(rhs.to_string()));
+                        }
+                        a.combine(&b, &mut self.budget, |x, y| {
+                            x.checked_div(y)
+                                .ok_or_else(|| OddsError::OutcomeOverflow(format!("{x} / {y}")))
+                        })
+                    }
+                }
+            }
+            Expr::Compare { op, lhs, rhs } => {
+                let a = self.eval::<W>(lhs)?;
+                let b = self.eval::<W>(rhs)?;
+                let op: CompareOp = *op;
+                a.compare(&b, |x, y| op.holds(x, y), &mut self.budget)
+            }
+            Expr::Dice(term) => self.term(term),
+        }
+    }
+
+    fn term<W: Weight>(&mut self, term: &DiceTerm) -> Result<Dist<W>, OddsError> {
+        let counts = self.eval::<W>(&term.count)?;
+        let dice: Vec<(Die, W)> = match &term.sides {
+            Sides::Percent => vec![(Die::Numbered(100), W::one())],
+            Sides::Fate => vec![(Die::Fate, W::one())],
+            Sides::Number(sides) => {
+                self.eval::<W>(sides)?
+                    .outcomes()
+                    .map(|(s, w)| {
+                        let sides = u32::try_from(s).ok().filter(|s| *s >= 1).ok_or(
+                            OddsError::Unsupported(format!(
+                                "{term} can have {s} sides; sides are 1 to 1000000"
+                            )),
+                        )?;
+                        Ok((Die::Numbered(sides), w.clone()))
+                    })
+                    .collect::<Result<_, OddsError>>()?
+            }
+        };
+        let mut parts = Vec::new();
+        for (n, wn) in counts.outcomes() {
+            let n = u64::try_from(n).map_err(|_| {
+                OddsError::Unsupported(format!("{term} can roll {n} dice; counts are 0 or more"))
+            })?;
+            for (die, wd) in &dice {
+                let part = self.fixed_term::<W>(term, n, *die)?;
+                parts.push((wn.mul(wd).map_err(overflow)?, part));
+            }
+        }
+        if parts.len() == 1 {
+            return Ok(parts
+                .pop()
+                .map(|(_, d)| d)
+                .unwrap_or_else(|| Dist::constant(0)));
+        }
+        Dist::mixture(parts, &mut self.budget)
+    }
+
+    /// `n` dice of one kind with the term's modifiers: rerolls, explosions, keep/drop, success counting.
+    fn fixed_term<W: Weight>(
+        &mut self,
+        term: &DiceTerm,
+        n: u64,
+        die: Die,
+    ) -> Result<Dist<W>, OddsError> {
+        let m = &term.modifiers;
+        let thrown = throw::<W>(die, m.reroll.as_ref(), &mut self.budget)?;
+        self.capped |= thrown.capped;
+        let success = m.success;
+        let score = move |v: i64| match success {
+            Some(point) => i64::from(point.matches(v)),
+            None => v,
+        };
+        let explode_point = |explode: &crate::notation::Explode| {
+            explode.point.unwrap_or(ComparePoint {
+                op: CompareOp::Eq,
+                value: die.highest(),
+            })
+        };
+        // `!`: explosion dice are dice of their own. Without keep/drop, each chain's summed score is
+        // independent of the others, so the term is a power of one chain.
+        if let Some(explode) = m
+            .explode
+            .as_ref()
+            .filter(|e| e.mode == ExplodeMode::Explode)
+        {
+            if m.keep.is_some() {
+                return Err(OddsError::Unsupported(format!(
+                    "{term}: exact odds do not cover keep/drop over exploding (!) dice, whose pool size \
+                     varies; use --estimate, or compounding (!!)"
+                )));
+            }
+            let (one_chain, capped) =
+                chain(&thrown, explode_point(explode), score, &mut self.budget)?;
+            self.capped |= capped;
+            return one_chain.power(n, &mut self.budget);
+        }
+        // Otherwise each die shows one value: a throw, or a compounded chain of throws.
+        let per_die: Vec<(i64, W)> = match m.explode.as_ref() {
+            Some(explode) => {
+                let (compound, capped) =
+                    chain(&thrown, explode_point(explode), |v| v, &mut self.budget)?;
+                self.capped |= capped;
+                compound.outcomes().map(|(o, w)| (o, w.clone())).collect()
+            }
+            None => thrown.faces.clone(),
+        };
+        let Some(keep) = m.keep else {
+            let scored = Dist::from_pairs(
+                per_die
+                    .iter()
+                    .map(|(v, w)| (score(*v), w.clone()))
+                    .collect(),
+                &mut self.budget,
+            )?;
+            return scored.power(n, &mut self.budget);
+        };
+        let k = keep.count.min(n);
+        let (ascending, keep_count) = match keep.mode {
+            KeepMode::KeepHighest => (true, k),
+            KeepMode::DropLowest => (true, n - k),
+            KeepMode::KeepLowest => (false, k),
+            KeepMode::DropHighest => (false, n - k),
+        };
+        let mut order: Vec<Face<W>> = per_die
+            .into_iter()
+            .map(|(v, weight)| Face {
+                score: score(v),
+                weight,
+            })
+            .collect();
+        if !ascending {
+            order.reverse();
+        }
+        keep_last(&order, n, keep_count, &mut self.budget)
+    }
+}

@@ -1,0 +1,156 @@
+//! Exact integer weights: `u128` while the numbers fit, `BigUint` beyond. Never floating point.
+//!
+//! The engine is generic over [`Weight`]. It first runs with `u128`, whose every operation is checked;
+//! the first overflow abandons that run and the whole computation starts again with `BigUint`, which
+//! cannot overflow. Small questions stay fast, large ones stay exact.
+
+use num_bigint::BigUint;
+use num_integer::Integer;
+use num_traits::{One, ToPrimitive, Zero};
+use std::fmt::Debug;
+
+/// The `u128` run overflowed: start again with [`BigUint`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Overflow;
+
+/// A non-negative exact integer weight.
+pub trait Weight: Clone + Debug + PartialEq + Eq + PartialOrd + Ord {
+    /// 0.
+    fn zero() -> Self;
+    /// 1.
+    fn one() -> Self;
+    /// From a machine integer.
+    fn from_u128(value: u128) -> Result<Self, Overflow>;
+    /// Whether this is 0.
+    fn is_zero(&self) -> bool;
+    /// `self + other`.
+    fn add(&self, other: &Self) -> Result<Self, Overflow>;
+    /// `self - other`; `other <= self` is the caller's promise (checked: a broken promise is `Overflow`).
+    fn sub(&self, other: &Self) -> Result<Self, Overflow>;
+    /// `self * other`.
+    fn mul(&self, other: &Self) -> Result<Self, Overflow>;
+    /// `self * small`.
+    fn mul_small(&self, small: u64) -> Result<Self, Overflow>;
+    /// `self / small`, exact: the caller knows `small` divides `self`.
+    fn div_small(&self, small: u64) -> Self;
+    /// `self / other`, exact.
+    fn div(&self, other: &Self) -> Self;
+    /// Greatest common divisor.
+    fn gcd(&self, other: &Self) -> Self;
+    /// `self ^ exponent`.
+    fn pow(&self, exponent: u64) -> Result<Self, Overflow> {
+        let mut result = Self::one();
+        let mut base = self.clone();
+        let mut e = exponent;
+        while e > 0 {
+            if e & 1 == 1 {
+                result = result.mul(&base)?;
+            }
+            e >>= 1;
+            if e > 0 {
+                base = base.mul(&base)?;
+            }
+        }
+        Ok(result)
+    }
+    /// As an arbitrary-precision integer.
+    fn to_big(&self) -> BigUint;
+}
+
+impl Weight for u128 {
+    fn zero() -> Self {
+        0
+    }
+    fn one() -> Self {
+        1
+    }
+    fn from_u128(value: u128) -> Result<Self, Overflow> {
+        Ok(value)
+    }
+    fn is_zero(&self) -> bool {
+        *self == 0
+    }
+    fn add(&self, other: &Self) -> Result<Self, Overflow> {
+        self.checked_add(*other).ok_or(Overflow)
+    }
+    fn sub(&self, other: &Self) -> Result<Self, Overflow> {
+        self.checked_sub(*other).ok_or(Overflow)
+    }
+    fn mul(&self, other: &Self) -> Result<Self, Overflow> {
+        self.checked_mul(*other).ok_or(Overflow)
+    }
+    fn mul_small(&self, small: u64) -> Result<Self, Overflow> {
+        self.checked_mul(u128::from(small)).ok_or(Overflow)
+    }
+    fn div_small(&self, small: u64) -> Self {
+        self / u128::from(small.max(1))
+    }
+    fn div(&self, other: &Self) -> Self {
+        self / (*other).max(1)
+    }
+    fn gcd(&self, other: &Self) -> Self {
+        Integer::gcd(self, other)
+    }
+    fn to_big(&self) -> BigUint {
+        BigUint::from(*self)
+    }
+}
+
+impl Weight for BigUint {
+    fn zero() -> Self {
+        Zero::zero()
+    }
+    fn one() -> Self {
+        One::one()
+    }
+    fn from_u128(value: u128) -> Result<Self, Overflow> {
+        Ok(BigUint::from(value))
+    }
+    fn is_zero(&self) -> bool {
+        Zero::is_zero(self)
+    }
+    fn add(&self, other: &Self) -> Result<Self, Overflow> {
+        Ok(self + other)
+    }
+    fn sub(&self, other: &Self) -> Result<Self, Overflow> {
+        if other > self {
+            Err(Overflow)
+        } else {
+            Ok(self - other)
+        }
+    }
+    fn mul(&self, other: &Self) -> Result<Self, Overflow> {
+        Ok(self * other)
+    }
+    fn mul_small(&self, small: u64) -> Result<Self, Overflow> {
+        Ok(self * small)
+    }
+    fn div_small(&self, small: u64) -> Self {
+        self / small.max(1)
+    }
+    fn div(&self, other: &Self) -> Self {
+        if Zero::is_zero(other) {
+            self.clone()
+        } else {
+            self / other
+        }
+    }
+    fn gcd(&self, other: &Self) -> Self {
+        Integer::gcd(self, other)
+    }
+    fn to_big(&self) -> BigUint {
+        self.clone()
+    }
+}
+
+/// A weight as `f64`, for decimals shown beside exact fractions (never for the exact answer).
+pub fn ratio_f64(numerator: &BigUint, denominator: &BigUint) -> f64 {
+    if Zero::is_zero(denominator) {
+        return f64::NAN;
+    }
+    // Scale both down to 1000 significant bits so the conversion cannot overflow to infinity.
+    let shift = denominator.bits().saturating_sub(1000);
+    let n = (numerator >> shift).to_f64().unwrap_or(f64::NAN);
+    let d = (denominator >> shift).to_f64().unwrap_or(f64::NAN);
+    n / d
+}

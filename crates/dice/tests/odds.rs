@@ -1,0 +1,125 @@
+//! Exact odds against known answers and against brute-force enumeration through the roller.
+#![allow(clippy::unwrap_used)]
+
+use proptest::prelude::*;
+use skald_dice::odds::distribution_str;
+use skald_dice::{Scripted, notation};
+use std::collections::BTreeMap;
+
+/// `expr`'s distribution as `outcome -> "p/q"` and its mean.
+fn check(expr: &str, mean: &str, some: &[(i64, &str)]) {
+    let d = distribution_str(expr).unwrap_or_else(|e| panic!("{expr}: {e}"));
+    assert_eq!(d.mean().to_string(), mean, "{expr}: mean");
+    for (x, p) in some {
+        assert_eq!(d.p_eq(*x).to_string(), *p, "{expr}: P(={x})");
+    }
+}
+
+#[test]
+fn known_answers() {
+    check("1d6", "7/2", &[(1, "1/6"), (6, "1/6"), (7, "0")]);
+    check("2d6", "7", &[(7, "1/6"), (2, "1/36"), (12, "1/36")]);
+    check("3d6", "21/2", &[(3, "1/216"), (10, "1/8"), (11, "1/8")]);
+    check("4d6kh3", "15869/1296", &[(18, "7/432"), (3, "1/1296")]);
+    check("4d6kl3", "11347/1296", &[]);
+    check("4d6dl1", "15869/1296", &[]);
+    check("4d6dh1", "11347/1296", &[]);
+    check("2d20kh1", "553/40", &[(20, "39/400")]);
+    check("d%", "101/2", &[(100, "1/100")]);
+    check("4dF", "0", &[(4, "1/81"), (0, "19/81")]);
+    check("0d6", "0", &[(0, "1")]);
+    check("2d6 - 3", "4", &[]);
+    check("-3d6", "-21/2", &[(-3, "1/216")]);
+    check("6d10>=7", "12/5", &[(6, "64/15625")]);
+    check("1d6 > 1d6", "5/12", &[(1, "5/12")]);
+    check(
+        "8d6 > 6d6",
+        "22043155505/26121388032",
+        &[(0, "4078232527/26121388032")],
+    );
+    check("2d4ro3", "19/4", &[]);
+    check("(2+3)d6", "35/2", &[]);
+    check("1d(4+2)", "7/2", &[]);
+    check("1d6 * 2", "7", &[(2, "1/6"), (3, "0")]);
+    check("1d6 / 2", "3/2", &[(0, "1/6"), (3, "1/6")]);
+    check("(1d2)d6", "21/4", &[(1, "1/12"), (12, "1/72")]);
+}
+
+#[test]
+fn rerolls_and_explosions_are_exact_for_the_capped_process() {
+    let d = distribution_str("1d6r1").unwrap();
+    assert!(d.capped);
+    // Face 1 stays only after 100 rerolls that all showed 1: (1/6)^101.
+    let p1 = d.p_eq(1);
+    assert_eq!(p1.numerator.to_string(), "1");
+    assert_eq!(p1.denominator, num_bigint::BigUint::from(6u8).pow(101));
+    let d = distribution_str("1d6!").unwrap();
+    assert!(d.capped);
+    assert_eq!(d.p_eq(7).to_string(), "1/36");
+    assert_eq!(d.p_eq(6).to_string(), "0");
+    let d = distribution_str("1d6!!").unwrap();
+    assert_eq!(d.p_eq(13).to_string(), "1/216");
+    assert!(!distribution_str("2d4ro3").unwrap().capped);
+}
+
+#[test]
+fn bounds_refuse_fast_and_name_the_measure() {
+    let err = distribution_str("10000d1000000").unwrap_err().to_string();
+    assert!(
+        err.contains("outcomes in one distribution") && err.contains("--estimate"),
+        "{err}"
+    );
+    let err = distribution_str("1d6 / (1d2 - 1)").unwrap_err().to_string();
+    assert_eq!(err, "division by zero: `1d2 - 1` can be 0");
+    let err = distribution_str("1da").unwrap_err().to_string();
+    assert_eq!(err, notation::parse("1da").unwrap_err().to_string());
+    let err = distribution_str("4d6!kh3").unwrap_err().to_string();
+    assert!(err.contains("keep/drop over exploding"), "{err}");
+}
+
+/// The distribution by rolling every sequence of faces through the roller (no rerolls or explosions).
+fn brute_force(expr: &str, throws: usize, faces: &[i64]) -> BTreeMap<i64, u64> {
+    let mut out = BTreeMap::new();
+    let mut index = vec![0usize; throws];
+    let parsed = notation::parse(expr).unwrap();
+    loop {
+        let script: Vec<i64> = index.iter().map(|&i| faces[i]).collect();
+        let roll = notation::roll(&parsed, &mut Scripted::new(script)).unwrap();
+        *out.entry(roll.total).or_insert(0) += 1;
+        let mut k = 0;
+        loop {
+            if k == throws {
+                return out;
+            }
+            index[k] += 1;
+            if index[k] < faces.len() {
+                break;
+            }
+            index[k] = 0;
+            k += 1;
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    #[test]
+    fn keep_and_success_match_enumeration(
+        n in 1usize..=5, sides in 2i64..=5, keep in 0u64..=6, mode in 0usize..4, success in proptest::option::of(1i64..=5),
+    ) {
+        let modifier = ["kh", "kl", "dh", "dl"][mode];
+        let success = success.map(|s| format!(">={s}")).unwrap_or_default();
+        let expr = format!("{n}d{sides}{modifier}{keep}{success}");
+        let faces: Vec<i64> = (1..=sides).collect();
+        let expected = brute_force(&expr, n, &faces);
+        let total: u64 = expected.values().sum();
+        let d = distribution_str(&expr).unwrap();
+        for (outcome, count) in &expected {
+            let p = d.p_eq(*outcome);
+            let want = skald_dice::odds::Fraction::new((*count).into(), total.into());
+            prop_assert_eq!(p, want, "{} at {}", expr, outcome);
+        }
+        let listed: u64 = d.outcomes.len() as u64;
+        prop_assert_eq!(listed, expected.len() as u64, "{}", expr);
+    }
+}
