@@ -24,19 +24,16 @@ pub fn run(args: &OddsArgs) -> anyhow::Result<ExitCode> {
     match odds::distribution(&expr) {
         Ok(dist) => {
             if args.json {
-                crate::output::print(&format!(
-                    "{}\n",
-                    serde_json::to_string_pretty(&exact_json(&args.expression, &dist))?
-                ))?;
+                crate::output::print_json(&ExactJson {
+                    expression: &args.expression,
+                    dist: &dist,
+                })?;
             } else {
-                crate::output::print(&exact_text(&args.expression, &dist))?;
+                crate::output::print(&exact_text(&args.expression, &dist)?)?;
             }
             if let Some(path) = &args.plot {
-                let bars: Vec<(i64, f64)> = dist
-                    .rows()
-                    .into_iter()
-                    .map(|(o, eq, _)| (o, eq.to_f64()))
-                    .collect();
+                let bars: Vec<(i64, f64)> =
+                    dist.rows().map(|(o, eq, _)| (o, eq.to_f64())).collect();
                 crate::plot::write_svg(path, &args.expression, &bars, dist.mean().to_f64())?;
             }
             Ok(ExitCode::SUCCESS)
@@ -92,7 +89,10 @@ pub fn run(args: &OddsArgs) -> anyhow::Result<ExitCode> {
 const CAP_NOTE: &str =
     "rerolls and explosions stop at 100 per die, as when rolling; the odds are exact for that";
 
-fn exact_text(expression: &str, dist: &Distribution) -> String {
+/// Beyond this many outcomes the text table is streamed unaligned.
+const ALIGNED_ROWS: usize = 2_000;
+
+fn exact_text(expression: &str, dist: &Distribution) -> anyhow::Result<String> {
     let mut out = String::new();
     let mean = dist.mean();
     let _ = writeln!(out, "{expression}");
@@ -110,9 +110,21 @@ fn exact_text(expression: &str, dist: &Distribution) -> String {
     if dist.capped {
         let _ = writeln!(out, "note: {CAP_NOTE}");
     }
+    if dist.outcomes.len() > ALIGNED_ROWS {
+        // Too long to align: one row per line, streamed.
+        let _ = writeln!(out, "outcome P(= x) P(>= x)");
+        crate::output::print(&out)?;
+        for (o, eq, ge) in dist.rows() {
+            crate::output::print(&format!(
+                "{o} {eq} {:.6} {ge} {:.6}\n",
+                eq.to_f64(),
+                ge.to_f64()
+            ))?;
+        }
+        return Ok(String::new());
+    }
     let rows: Vec<[String; 5]> = dist
         .rows()
-        .into_iter()
         .map(|(o, eq, ge)| {
             [
                 o.to_string(),
@@ -152,35 +164,54 @@ fn exact_text(expression: &str, dist: &Distribution) -> String {
     for r in &rows {
         let _ = writeln!(out, "{}", line([&r[0], &r[1], &r[2], &r[3], &r[4]]));
     }
-    out
+    Ok(out)
 }
 
-fn exact_json(expression: &str, dist: &Distribution) -> Value {
-    let distribution: Vec<Value> = dist
-        .rows()
-        .into_iter()
-        .map(|(o, eq, ge)| {
-            json!({ "outcome": o, "p": eq.to_string(), "p_decimal": eq.to_f64(),
-                    "p_at_least": ge.to_string(), "p_at_least_decimal": ge.to_f64() })
-        })
-        .collect();
-    let mean = dist.mean();
-    let mut value = json!({
-        "expression": expression,
-        "exact": true,
-        "mean": mean.to_string(),
-        "mean_decimal": mean.to_f64(),
-        "variance": dist.variance().to_string(),
-        "standard_deviation": dist.standard_deviation(),
-        "capped": dist.capped,
-        "denominator": dist.total.to_string(),
-        "distribution": distribution,
-    });
-    if dist.comparison {
-        value["p_true"] = json!(dist.p_true().to_string());
-        value["p_true_decimal"] = json!(dist.p_true().to_f64());
+/// The exact answer as JSON, its distribution serialized row by row.
+struct ExactJson<'a> {
+    expression: &'a str,
+    dist: &'a Distribution,
+}
+
+impl serde::Serialize for ExactJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap as _;
+        let dist = self.dist;
+        let mean = dist.mean();
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("expression", self.expression)?;
+        map.serialize_entry("exact", &true)?;
+        if dist.comparison {
+            let p = dist.p_true();
+            map.serialize_entry("p_true", &p.to_string())?;
+            map.serialize_entry("p_true_decimal", &p.to_f64())?;
+        }
+        map.serialize_entry("mean", &mean.to_string())?;
+        map.serialize_entry("mean_decimal", &mean.to_f64())?;
+        map.serialize_entry("variance", &dist.variance().to_string())?;
+        map.serialize_entry("standard_deviation", &dist.standard_deviation())?;
+        map.serialize_entry("capped", &dist.capped)?;
+        map.serialize_entry("denominator", &dist.total.to_string())?;
+        map.serialize_entry("distribution", &Rows(dist))?;
+        map.end()
     }
-    value
+}
+
+/// The rows of a distribution as a JSON array, computed while writing.
+struct Rows<'a>(&'a Distribution);
+
+impl serde::Serialize for Rows<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq as _;
+        let mut seq = serializer.serialize_seq(Some(self.0.outcomes.len()))?;
+        for (o, eq, ge) in self.0.rows() {
+            seq.serialize_element(
+                &json!({ "outcome": o, "p": eq.to_string(), "p_decimal": eq.to_f64(),
+                "p_at_least": ge.to_string(), "p_at_least_decimal": ge.to_f64() }),
+            )?;
+        }
+        seq.end()
+    }
 }
 
 fn estimate_text(expression: &str, e: &Estimate, seed: u64) -> String {

@@ -94,6 +94,11 @@ impl<W: Weight> Dist<W> {
         self
     }
 
+    /// The size in bits of the largest weight.
+    pub fn max_bits(&self) -> u64 {
+        self.weights.iter().map(Weight::bits).max().unwrap_or(0)
+    }
+
     /// Every outcome moved by `by`.
     pub fn shifted(mut self, by: i64) -> Result<Self, OddsError> {
         self.min = add_outcome(self.min, by)?;
@@ -127,7 +132,11 @@ impl<W: Weight> Dist<W> {
         let min = add_outcome(self.min, other.min)?;
         let max = add_outcome(self.max(), other.max())?;
         let span = budget.span(min, max)?;
-        budget.charge_cells(self.weights.len() as u128 * other.weights.len() as u128)?;
+        let bits = u128::from(self.max_bits() + other.max_bits());
+        budget.charge_big(
+            self.weights.len() as u128 * other.weights.len() as u128,
+            bits,
+        )?;
         let mut out = vec![W::zero(); span];
         for (i, a) in self.weights.iter().enumerate() {
             if a.is_zero() {

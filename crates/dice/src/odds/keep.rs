@@ -47,7 +47,37 @@ pub fn keep_last<W: Weight>(
     }
     let dropped = (n - keep) as usize;
     let m = order.len();
-    budget.charge_cells(m as u128 * dropped as u128 * (keep as u128 + 1))?;
+    // Both directions give the same answer; take the cheaper, and charge its whole estimate up front so
+    // that a question beyond the bound is refused before any of the work.
+    let score_span = (full.weights.len() as u128).max(1);
+    let kept_span = u128::from(keep) * score_span + 1;
+    let (m_, k_, n_) = (m as u128, u128::from(keep), u128::from(n));
+    let dropped_first = m_
+        .saturating_mul(dropped as u128 * (k_ + 1) * kept_span)
+        .saturating_add(m_.saturating_mul(k_ * kept_span * score_span));
+    let kept_first = m_
+        .saturating_mul(k_ * k_ * kept_span)
+        .saturating_add(m_ * k_ * n_);
+    let bits = u128::from(n) * u128::from(full.total()?.bits());
+    budget.charge_big(dropped_first.min(kept_first), bits)?;
+    let budget = &mut Budget::unmetered();
+    if kept_first <= dropped_first {
+        keep_first(order, n, keep, budget)
+    } else {
+        drop_first(order, n, keep, budget)
+    }
+}
+
+/// Visiting outcomes from the dropped end (see the module docs). `0 < keep < n`.
+fn drop_first<W: Weight>(
+    order: &[Face<W>],
+    n: u64,
+    keep: u64,
+    budget: &mut Budget,
+) -> Result<Dist<W>, OddsError> {
+    let full = scored(order, budget)?;
+    let dropped = (n - keep) as usize;
+    let m = order.len();
     // beyond[j]: the die cut to outcomes after j; powers[j][r] = beyond[j]^r for r = 0..=keep.
     let mut result: Vec<(i64, W)> = Vec::new();
     let mut result_dist: Option<Dist<W>> = None;
@@ -115,7 +145,6 @@ pub fn keep_last<W: Weight>(
                 let shift = face.score.checked_mul(kept_here as i64).ok_or_else(|| {
                     OddsError::OutcomeOverflow(format!("{kept_here} * {}", face.score))
                 })?;
-                budget.charge_cells(rest_dist.weights.len() as u128)?;
                 for (o, w) in rest_dist.outcomes() {
                     result.push((add_outcome(o, shift)?, w.mul(&coeff).map_err(overflow)?));
                 }
@@ -144,4 +173,131 @@ fn scored<W: Weight>(faces: &[Face<W>], budget: &mut Budget) -> Result<Dist<W>, 
         faces.iter().map(|f| (f.score, f.weight.clone())).collect(),
         budget,
     )
+}
+
+/// The same answer, visiting outcomes from the kept end: a state is how many dice are kept so far (fewer
+/// than `keep`) with the distribution of their summed scores. Once `keep` dice are placed, the others all
+/// lie beyond (on the dropped side) and only their total weight matters, a number, not a distribution.
+/// Work: about `outcomes * keep^2` shifted additions.
+fn keep_first<W: Weight>(
+    order: &[Face<W>],
+    n: u64,
+    keep: u64,
+    budget: &mut Budget,
+) -> Result<Dist<W>, OddsError> {
+    let k = keep as usize;
+    // beyond[j]: total weight of the outcomes dropped-side of position j in kept-first order.
+    let kept_order: Vec<&Face<W>> = order.iter().rev().collect();
+    let mut beyond = vec![W::zero(); kept_order.len()];
+    let mut acc = W::zero();
+    for j in (0..kept_order.len()).rev() {
+        beyond[j] = acc.clone();
+        acc = acc.add(&kept_order[j].weight).map_err(overflow)?;
+    }
+    let mut states: Vec<Option<Dist<W>>> = vec![None; k];
+    states[0] = Some(Dist::constant(0));
+    let mut result: Option<Dist<W>> = None;
+    for (j, face) in kept_order.iter().enumerate() {
+        let mut next: Vec<Option<Dist<W>>> = vec![None; k];
+        for (c, state) in states.iter().enumerate() {
+            let Some(sums) = state else { continue };
+            let remaining = n - c as u64;
+            let mut binomial = W::one();
+            let mut face_power = W::one();
+            // here < keep - c: all kept, the state grows.
+            let mut here = 0u64;
+            while c as u64 + here < keep {
+                if here > 0 {
+                    binomial = binomial
+                        .mul_small(remaining - here + 1)
+                        .map_err(overflow)?
+                        .div_small(here);
+                    face_power = face_power.mul(&face.weight).map_err(overflow)?;
+                }
+                let coeff = binomial.mul(&face_power).map_err(overflow)?;
+                let shifted = shift_scaled(sums, here, face.score, &coeff)?;
+                let slot = &mut next[c + here as usize];
+                *slot = Some(match slot.take() {
+                    Some(d) => super::die::add(&d, &shifted, budget)?,
+                    None => shifted,
+                });
+                here += 1;
+            }
+            // here >= keep - c: keep - c of them kept, the rest of these and all the others dropped.
+            let kept_here = keep - c as u64;
+            let mut tail = W::zero();
+            while here <= remaining {
+                if here > 0 {
+                    binomial = binomial
+                        .mul_small(remaining - here + 1)
+                        .map_err(overflow)?
+                        .div_small(here);
+                    face_power = face_power.mul(&face.weight).map_err(overflow)?;
+                }
+                let rest = beyond[j].pow(remaining - here).map_err(overflow)?;
+                let term = binomial
+                    .mul(&face_power)
+                    .and_then(|t| t.mul(&rest))
+                    .map_err(overflow)?;
+                tail = tail.add(&term).map_err(overflow)?;
+                here += 1;
+            }
+            if !tail.is_zero() {
+                let finished = shift_scaled(sums, kept_here, face.score, &tail)?;
+                result = Some(match result.take() {
+                    Some(d) => super::die::add(&d, &finished, budget)?,
+                    None => finished,
+                });
+            }
+        }
+        states = next;
+    }
+    Ok(result.unwrap_or_else(|| Dist {
+        min: 0,
+        weights: vec![W::zero()],
+    }))
+}
+
+/// `sums` moved by `count * score` with every weight times `coeff`.
+fn shift_scaled<W: Weight>(
+    sums: &Dist<W>,
+    count: u64,
+    score: i64,
+    coeff: &W,
+) -> Result<Dist<W>, OddsError> {
+    let shift = score
+        .checked_mul(count as i64)
+        .ok_or_else(|| OddsError::OutcomeOverflow(format!("{count} * {score}")))?;
+    sums.clone().scaled(coeff)?.shifted(shift)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn both_directions_agree() {
+        for (n, keep, weights) in [
+            (4u64, 3u64, vec![1u128, 1, 1, 1, 1, 1]),
+            (5, 2, vec![3, 1, 4, 1, 5]),
+            (7, 3, vec![2, 0, 7, 1, 8]),
+            (6, 5, vec![1, 2, 3]),
+            (3, 1, vec![9, 1]),
+        ] {
+            let order: Vec<Face<u128>> = weights
+                .iter()
+                .enumerate()
+                .filter(|(_, w)| **w > 0)
+                .map(|(i, w)| Face {
+                    score: i as i64 + 1,
+                    weight: *w,
+                })
+                .collect();
+            let a = keep_first(&order, n, keep, &mut Budget::new()).map(Dist::trimmed);
+            let b = drop_first(&order, n, keep, &mut Budget::new()).map(Dist::trimmed);
+            assert_eq!(a, b, "{n} dice keep {keep} of {weights:?}");
+            let total: u128 = weights.iter().sum::<u128>().pow(n as u32);
+            assert_eq!(a.and_then(|d| d.total()), Ok(total));
+        }
+    }
 }

@@ -22,6 +22,7 @@ mod engine;
 mod estimate;
 pub mod keep;
 pub mod pools;
+pub mod reduce;
 pub mod weight;
 
 pub use estimate::{Estimate, estimate};
@@ -150,17 +151,31 @@ impl Distribution {
         Fraction::new(BigInt::from(w), self.total.clone())
     }
 
-    /// Every outcome with P(= x) and P(>= x), ascending, in one pass.
-    pub fn rows(&self) -> Vec<(i64, Fraction, Fraction)> {
+    /// Every outcome with P(= x) and P(>= x), ascending, computed one row at a time (a distribution of
+    /// 50,001 outcomes with 26,000-bit weights is never held as text all at once).
+    pub fn rows(&self) -> impl Iterator<Item = (i64, Fraction, Fraction)> + '_ {
+        let reducer = reduce::Reducer::new(&self.total);
         let mut at_least = self.total.clone();
-        let mut rows = Vec::with_capacity(self.outcomes.len());
-        for (o, w) in &self.outcomes {
-            let eq = Fraction::new(BigInt::from(w.clone()), self.total.clone());
-            let ge = Fraction::new(BigInt::from(at_least.clone()), self.total.clone());
+        self.outcomes.iter().map(move |(o, w)| {
+            let fraction = |n: &BigUint| {
+                let (n, d) = reducer.reduce(n);
+                Fraction {
+                    numerator: BigInt::from(n),
+                    denominator: d,
+                }
+            };
+            let eq = fraction(w);
+            let ge = fraction(&at_least);
             at_least -= w;
-            rows.push((*o, eq, ge));
-        }
-        rows
+            (*o, eq, ge)
+        })
+    }
+
+    /// About how many characters a table of every outcome's exact P(= x) and P(>= x) takes: outcomes
+    /// times twice the total's decimal digits.
+    pub fn table_chars(&self) -> u128 {
+        let digits = u128::from(self.total.bits()) * 30_103 / 100_000 + 1;
+        self.outcomes.len() as u128 * 2 * digits
     }
 
     /// P(true) of a comparison: P(outcome = 1).
@@ -205,14 +220,26 @@ impl Distribution {
 ///
 /// # Errors
 /// [`OddsError::TooLarge`] naming the bound (outcomes in one distribution, or units of work) before the
-/// work is done; [`OddsError::DivisionByZero`] when a divisor can be 0; [`OddsError::OutcomeOverflow`];
+/// work is done, or when the table of exact fractions would pass [`MAX_TABLE_CHARS`]; [`OddsError::DivisionByZero`] when a divisor can be 0; [`OddsError::OutcomeOverflow`];
 /// [`OddsError::Unsupported`] for keep/drop over exploding (`!`) dice.
 pub fn distribution(expr: &Expr) -> Result<Distribution, OddsError> {
-    match compute::<u128>(expr) {
+    let dist = match compute::<u128>(expr) {
         Err(OddsError::WeightOverflow) => compute::<BigUint>(expr),
         other => other,
+    }?;
+    let chars = dist.table_chars();
+    if chars > MAX_TABLE_CHARS {
+        return Err(OddsError::TooLarge {
+            measure: "characters to write every exact fraction",
+            value: chars,
+            limit: MAX_TABLE_CHARS,
+        });
     }
+    Ok(dist)
 }
+
+/// Most characters a table of exact fractions may take (see [`Distribution::table_chars`]): 100 MB.
+pub const MAX_TABLE_CHARS: u128 = 100_000_000;
 
 /// Parses `input` and computes its distribution; notation errors are the roller's.
 ///

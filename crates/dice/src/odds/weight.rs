@@ -55,6 +55,8 @@ pub trait Weight: Clone + Debug + PartialEq + Eq + PartialOrd + Ord {
     }
     /// As an arbitrary-precision integer.
     fn to_big(&self) -> BigUint;
+    /// Its size in bits (0 for 0).
+    fn bits(&self) -> u64;
 }
 
 impl Weight for u128 {
@@ -93,6 +95,9 @@ impl Weight for u128 {
     }
     fn to_big(&self) -> BigUint {
         BigUint::from(*self)
+    }
+    fn bits(&self) -> u64 {
+        u64::from(128 - self.leading_zeros())
     }
 }
 
@@ -140,6 +145,9 @@ impl Weight for BigUint {
     }
     fn to_big(&self) -> BigUint {
         self.clone()
+    }
+    fn bits(&self) -> u64 {
+        BigUint::bits(self)
     }
 }
 
