@@ -11,6 +11,20 @@ pub fn write_svg(
     bars: &[(i64, f64)],
     mean: f64,
 ) -> anyhow::Result<()> {
+    // Long tails too thin to see would squeeze the bars into a sliver: draw the outcomes that reach
+    // 1/10,000 of the tallest bar, and say so on the axis.
+    let peak = bars.iter().map(|(_, p)| *p).fold(0.0, f64::max);
+    let visible: Vec<(i64, f64)> = bars
+        .iter()
+        .copied()
+        .filter(|(_, p)| *p >= peak * 1e-4)
+        .collect();
+    let x_desc = if visible.len() < bars.len() {
+        "outcome (outcomes under 1/10,000 of the tallest bar are not drawn)"
+    } else {
+        "outcome"
+    };
+    let bars = &visible[..];
     let min = bars.iter().map(|(o, _)| *o).min().unwrap_or(0);
     let max = bars.iter().map(|(o, _)| *o).max().unwrap_or(0);
     let top = bars
@@ -34,7 +48,7 @@ pub fn write_svg(
     chart
         .configure_mesh()
         .disable_x_mesh()
-        .x_desc("outcome")
+        .x_desc(x_desc)
         .y_desc("probability")
         .x_label_formatter(&|x| format!("{}", x.round() as i64))
         .y_label_formatter(&|y| format!("{:.1}%", y * 100.0))
@@ -65,6 +79,7 @@ pub fn write_svg(
         .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], RGBColor(200, 40, 40)));
     chart
         .configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
         .background_style(WHITE.mix(0.8))
         .border_style(BLACK)
         .label_font(("sans-serif", 16))

@@ -144,3 +144,82 @@ fn roll_refuses_bad_notation_with_a_caret_and_exit_2() {
         }
     }
 }
+
+#[test]
+fn odds_prints_exact_fractions_and_json() {
+    let out = skald(&["odds", "2d6"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("mean = 7"), "{stdout}");
+    assert!(
+        stdout
+            .lines()
+            .any(|l| l.split_whitespace().collect::<Vec<_>>()
+                == ["7", "1/6", "0.166667", "7/12", "0.583333"]),
+        "{stdout}"
+    );
+    let out = skald(&["odds", "8d6 > 6d6", "--json"]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
+    assert_eq!(json["p_true"], "22043155505/26121388032");
+    assert_eq!(json["mean"], "22043155505/26121388032");
+    assert_eq!(
+        json["distribution"][0],
+        serde_json::json!({
+            "outcome": 0, "p": "4078232527/26121388032", "p_decimal": 4078232527f64 / 26121388032f64,
+            "p_at_least": "1", "p_at_least_decimal": 1.0
+        })
+    );
+}
+
+#[test]
+fn odds_refuses_what_roll_refuses_and_names_bounds() {
+    let roll = skald(&["roll", "1d6r<7"]);
+    let odds = skald(&["odds", "1d6r<7"]);
+    assert_eq!(odds.status.code(), Some(2));
+    assert_eq!(text(&odds.stderr), text(&roll.stderr));
+    let big = skald(&["odds", "10000d1000000"]);
+    assert_eq!(big.status.code(), Some(2));
+    assert!(
+        text(&big.stderr).contains("outcomes in one distribution"),
+        "{}",
+        text(&big.stderr)
+    );
+    let estimate = skald(&[
+        "odds",
+        "1d1000000 * 1d1000000",
+        "--estimate",
+        "--seed",
+        "5",
+        "--json",
+    ]);
+    assert_eq!(
+        estimate.status.code(),
+        Some(0),
+        "{}",
+        text(&estimate.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&estimate.stdout).expect("valid JSON");
+    assert_eq!(json["exact"], false);
+    let mean = json["mean_decimal"].as_f64().expect("mean");
+    let se = json["mean_standard_error"]
+        .as_f64()
+        .expect("standard error");
+    assert_eq!(json["samples"], 100_000);
+    assert!(
+        (mean - 250_000_500_000.25).abs() < 6.0 * se,
+        "{mean} ± {se}"
+    );
+}
+
+#[test]
+fn odds_plot_writes_an_svg_with_axes_and_the_mean() {
+    let path = std::env::temp_dir().join(format!("skald-plot-{}.svg", std::process::id()));
+    let out = skald(&["odds", "3d6", "--plot", path.to_str().expect("utf-8")]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let svg = std::fs::read_to_string(&path).expect("svg written");
+    assert!(svg.starts_with("<svg"));
+    for label in ["outcome", "probability", "mean 10.500", "3d6: distribution"] {
+        assert!(svg.contains(label), "{label} missing");
+    }
+    let _ = std::fs::remove_file(path);
+}
