@@ -228,7 +228,15 @@ impl Scenario {
                         }),
                         None => Some(Failure {
                             step: number,
-                            message: format!("the command was refused: {message}"),
+                            message: if scripted_dice_at_fault(&err) {
+                                format!(
+                                    "the step's scripted dice do not fit what the command rolls \
+                                     ({} given): {message}",
+                                    step.dice.len()
+                                )
+                            } else {
+                                format!("the command was refused: {message}")
+                            },
                             expected: None,
                             actual: None,
                         }),
@@ -271,6 +279,11 @@ fn logged<S: System>(
         lines: events.iter().map(S::describe).collect(),
         refused: None,
     }
+}
+
+/// Whether a refusal comes from the scripted dice (too few, or a value that is not a face), not the rules.
+fn scripted_dice_at_fault(err: &(dyn std::error::Error + 'static)) -> bool {
+    std::iter::successors(err.source(), |e| e.source()).any(|e| e.is::<skald_core::SourceError>())
 }
 
 fn leftover_dice(step: usize, dice: &Scripted) -> Option<Failure> {
