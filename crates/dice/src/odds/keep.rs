@@ -45,6 +45,13 @@ pub fn keep_last<W: Weight>(
     if keep >= n {
         return full.power(n, budget);
     }
+    if keep == 1 {
+        budget.charge_big(
+            order.len() as u128 * 64,
+            u128::from(n) * u128::from(full.total()?.bits()),
+        )?;
+        return keep_one(order, n, budget);
+    }
     let dropped = (n - keep) as usize;
     let m = order.len();
     // Both directions give the same answer; take the cheaper, and charge its whole estimate up front so
@@ -183,7 +190,7 @@ fn keep_first<W: Weight>(
     order: &[Face<W>],
     n: u64,
     keep: u64,
-    budget: &mut Budget,
+    _budget: &mut Budget,
 ) -> Result<Dist<W>, OddsError> {
     let k = keep as usize;
     // beyond[j]: total weight of the outcomes dropped-side of position j in kept-first order.
@@ -202,11 +209,13 @@ fn keep_first<W: Weight>(
         for (c, state) in states.iter().enumerate() {
             let Some(sums) = state else { continue };
             let remaining = n - c as u64;
+            let kept_here = keep - c as u64;
+            // here < keep - c dice at this outcome: all kept, the state grows. Their coefficients
+            // C(remaining, here) * t^here also give the finishing weight below.
+            let mut coeffs: Vec<W> = Vec::with_capacity(kept_here as usize);
             let mut binomial = W::one();
             let mut face_power = W::one();
-            // here < keep - c: all kept, the state grows.
-            let mut here = 0u64;
-            while c as u64 + here < keep {
+            for here in 0..kept_here {
                 if here > 0 {
                     binomial = binomial
                         .mul_small(remaining - here + 1)
@@ -215,39 +224,29 @@ fn keep_first<W: Weight>(
                     face_power = face_power.mul(&face.weight).map_err(overflow)?;
                 }
                 let coeff = binomial.mul(&face_power).map_err(overflow)?;
-                let shifted = shift_scaled(sums, here, face.score, &coeff)?;
-                let slot = &mut next[c + here as usize];
-                *slot = Some(match slot.take() {
-                    Some(d) => super::die::add(&d, &shifted, budget)?,
-                    None => shifted,
-                });
-                here += 1;
+                accumulate(&mut next[c + here as usize], sums, &coeff, here, face.score)?;
+                coeffs.push(coeff);
             }
-            // here >= keep - c: keep - c of them kept, the rest of these and all the others dropped.
-            let kept_here = keep - c as u64;
-            let mut tail = W::zero();
-            while here <= remaining {
-                if here > 0 {
-                    binomial = binomial
-                        .mul_small(remaining - here + 1)
-                        .map_err(overflow)?
-                        .div_small(here);
-                    face_power = face_power.mul(&face.weight).map_err(overflow)?;
-                }
-                let rest = beyond[j].pow(remaining - here).map_err(overflow)?;
-                let term = binomial
-                    .mul(&face_power)
-                    .and_then(|t| t.mul(&rest))
+            // here >= keep - c: keep - c of them kept, the rest dropped with everything beyond. By the
+            // binomial theorem their weight is (t + b)^remaining less the terms above, each times
+            // b^(remaining - here).
+            let b = &beyond[j];
+            let all = face
+                .weight
+                .add(b)
+                .and_then(|tb| tb.pow(remaining))
+                .map_err(overflow)?;
+            let mut b_power = b.pow(remaining - kept_here + 1).map_err(overflow)?;
+            let mut partial = W::zero();
+            for coeff in coeffs.iter().rev() {
+                partial = partial
+                    .add(&coeff.mul(&b_power).map_err(overflow)?)
                     .map_err(overflow)?;
-                tail = tail.add(&term).map_err(overflow)?;
-                here += 1;
+                b_power = b_power.mul(b).map_err(overflow)?;
             }
+            let tail = all.sub(&partial).map_err(overflow)?;
             if !tail.is_zero() {
-                let finished = shift_scaled(sums, kept_here, face.score, &tail)?;
-                result = Some(match result.take() {
-                    Some(d) => super::die::add(&d, &finished, budget)?,
-                    None => finished,
-                });
+                accumulate(&mut result, sums, &tail, kept_here, face.score)?;
             }
         }
         states = next;
@@ -258,17 +257,68 @@ fn keep_first<W: Weight>(
     }))
 }
 
-/// `sums` moved by `count * score` with every weight times `coeff`.
-fn shift_scaled<W: Weight>(
-    sums: &Dist<W>,
+/// Adds `source`, moved by `count * score` and with every weight times `coeff`, into `target`.
+fn accumulate<W: Weight>(
+    target: &mut Option<Dist<W>>,
+    source: &Dist<W>,
+    coeff: &W,
     count: u64,
     score: i64,
-    coeff: &W,
-) -> Result<Dist<W>, OddsError> {
+) -> Result<(), OddsError> {
     let shift = score
         .checked_mul(count as i64)
         .ok_or_else(|| OddsError::OutcomeOverflow(format!("{count} * {score}")))?;
-    sums.clone().scaled(coeff)?.shifted(shift)
+    let min = add_outcome(source.min, shift)?;
+    let max = add_outcome(source.max(), shift)?;
+    let target = target.get_or_insert_with(|| Dist {
+        min,
+        weights: Vec::new(),
+    });
+    if target.weights.is_empty() {
+        target.min = min;
+    }
+    if min < target.min {
+        let extra = (target.min - min) as usize;
+        target
+            .weights
+            .splice(0..0, std::iter::repeat_n(W::zero(), extra));
+        target.min = min;
+    }
+    let end = (max - target.min) as usize + 1;
+    if end > target.weights.len() {
+        target.weights.resize(end, W::zero());
+    }
+    let offset = (min - target.min) as usize;
+    for (i, w) in source.weights.iter().enumerate() {
+        if w.is_zero() {
+            continue;
+        }
+        let slot = &mut target.weights[offset + i];
+        *slot = slot
+            .add(&w.mul(coeff).map_err(overflow)?)
+            .map_err(overflow)?;
+    }
+    Ok(())
+}
+
+/// Keeping one die of `n`: the kept die is the last in `order` among them, so its outcome is at most
+/// the j-th with weight `C_j^n` (`C_j` the weight of the first j outcomes), and exactly the j-th with
+/// `C_j^n - C_(j-1)^n`.
+fn keep_one<W: Weight>(
+    order: &[Face<W>],
+    n: u64,
+    budget: &mut Budget,
+) -> Result<Dist<W>, OddsError> {
+    let mut cumulative = W::zero();
+    let mut below = W::zero();
+    let mut pairs = Vec::with_capacity(order.len());
+    for face in order {
+        cumulative = cumulative.add(&face.weight).map_err(overflow)?;
+        let at_most = cumulative.pow(n).map_err(overflow)?;
+        pairs.push((face.score, at_most.sub(&below).map_err(overflow)?));
+        below = at_most;
+    }
+    Dist::from_pairs(pairs, budget)
 }
 
 #[cfg(test)]

@@ -66,7 +66,14 @@ impl Reducer {
                 g <<= k;
                 continue;
             }
+            // Whole runs of p first, as many as fit in a word (3^40 for p = 3), then single factors: a
+            // weight of 10000d6 may hold thousands of threes.
+            let (chunk, chunk_len) = word_power(p);
             let mut k = 0;
+            while k + chunk_len <= e && (&n % chunk).is_zero() {
+                n /= chunk;
+                k += chunk_len;
+            }
             while k < e && (&n % p).is_zero() {
                 n /= p;
                 k += 1;
@@ -82,6 +89,16 @@ impl Reducer {
         };
         (n, d)
     }
+}
+
+/// The largest power of `p` that fits in a `u64`, and its exponent.
+fn word_power(p: u32) -> (u64, u64) {
+    let (mut power, mut exponent) = (u64::from(p), 1);
+    while let Some(next) = power.checked_mul(u64::from(p)) {
+        power = next;
+        exponent += 1;
+    }
+    (power, exponent)
 }
 
 fn primes_below(limit: u32) -> impl Iterator<Item = u32> {
