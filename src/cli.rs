@@ -18,8 +18,8 @@ Examples:
   skald roll '2d20kl1 + 5' --seed 7  reproducible: the same seed gives the same dice
   skald roll '6d10>=7' --json        count successes, print JSON
   skald odds '8d6 > 6d6'             exact chance, as a fraction
-  skald replay examples/twenty-gorand-and-the-dragon.toml
-  skald replay examples/chi-pool-7-round.toml --json";
+  skald replay examples/twenty/gorand-and-the-dragon.toml
+  skald replay examples/chi/pool-7-round.toml --json";
 
 /// The subcommands.
 #[derive(Debug, Subcommand)]
@@ -30,6 +30,18 @@ pub enum Command {
     /// Exact odds of a dice expression: mean, standard deviation, P(= x) and P(>= x) as fractions.
     #[command(after_help = ODDS_EXAMPLES)]
     Odds(OddsArgs),
+    /// Twenty's calculators: burdens, odds of an exchange.
+    #[command(subcommand)]
+    Twenty(crate::systems::twenty::Command),
+    /// Loqi's calculators: odds of a problem.
+    #[command(subcommand)]
+    Loqi(crate::systems::loqi::Command),
+    /// Chi's calculators: odds of an action, allocation advice.
+    #[command(subcommand)]
+    Chi(crate::systems::chi::Command),
+    /// Freelancer's calculators: task checks, initiative, actions.
+    #[command(subcommand)]
+    Freelancer(crate::systems::freelancer::Command),
     /// Play a scenario file (TOML) and print the table log; exit 1 if an expectation fails.
     #[command(after_help = REPLAY_EXAMPLES)]
     Replay(ReplayArgs),
@@ -58,8 +70,8 @@ See docs/odds.md for how the odds are computed and their bounds.";
 
 const REPLAY_EXAMPLES: &str = "\
 Examples:
-  skald replay examples/twenty-gorand-and-the-dragon.toml
-  skald replay examples/freelancer-boulder.toml --json
+  skald replay examples/twenty/gorand-and-the-dragon.toml
+  skald replay examples/freelancer/boulder.toml --json
 See docs/scenarios.md for the scenario format.";
 
 /// `skald roll`.

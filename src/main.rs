@@ -10,6 +10,7 @@ mod output;
 mod plot;
 mod replay;
 mod roll;
+mod systems;
 
 use clap::Parser;
 use std::process::ExitCode;
@@ -31,6 +32,10 @@ fn main() -> ExitCode {
         cli::Command::Roll(args) => roll::run(&args),
         cli::Command::Odds(args) => odds::run(&args),
         cli::Command::Replay(args) => replay::run(&args),
+        cli::Command::Twenty(command) => systems::twenty::run(&command),
+        cli::Command::Loqi(command) => systems::loqi::run(&command),
+        cli::Command::Chi(command) => systems::chi::run(&command),
+        cli::Command::Freelancer(command) => systems::freelancer::run(&command),
     };
     match outcome {
         Ok(code) => code,

@@ -16,7 +16,7 @@ fn text(bytes: &[u8]) -> String {
 
 #[test]
 fn replay_prints_the_dragon_example_with_its_dice() {
-    let out = skald(&["replay", "examples/twenty-gorand-and-the-dragon.toml"]);
+    let out = skald(&["replay", "examples/twenty/gorand-and-the-dragon.toml"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     assert!(
@@ -37,7 +37,7 @@ fn replay_prints_the_dragon_example_with_its_dice() {
 fn replay_json_lists_the_events() {
     let out = skald(&[
         "replay",
-        "examples/twenty-gorand-and-the-dragon.toml",
+        "examples/twenty/gorand-and-the-dragon.toml",
         "--json",
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
@@ -56,7 +56,7 @@ fn a_failed_expectation_exits_1_with_a_diff() {
     std::fs::create_dir_all(&dir).expect("temp dir");
     let original = std::fs::read_to_string(
         std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("examples/twenty-gorand-and-the-dragon.toml"),
+            .join("examples/twenty/gorand-and-the-dragon.toml"),
     )
     .expect("example readable");
     let broken = original.replacen("winning = \"Dragon\"", "winning = \"Gorand\"", 1);

@@ -1,0 +1,14 @@
+//! `skald chi ...`: Chi's own calculators on the command line (odds and the like), over the
+//! `skald-chi` crate. Argument parsing and printing only; the rules live in the crate.
+
+use clap::Subcommand;
+use std::process::ExitCode;
+
+/// `skald chi` subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {}
+
+/// Runs a `skald chi` subcommand.
+pub fn run(command: &Command) -> anyhow::Result<ExitCode> {
+    match *command {}
+}

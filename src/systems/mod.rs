@@ -1,0 +1,6 @@
+//! Per-system subcommands: `skald twenty`, `skald loqi`, `skald chi`, `skald freelancer`.
+
+pub mod chi;
+pub mod freelancer;
+pub mod loqi;
+pub mod twenty;

@@ -1,0 +1,14 @@
+//! `skald twenty ...`: Twenty's own calculators on the command line (odds and the like), over the
+//! `skald-twenty` crate. Argument parsing and printing only; the rules live in the crate.
+
+use clap::Subcommand;
+use std::process::ExitCode;
+
+/// `skald twenty` subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {}
+
+/// Runs a `skald twenty` subcommand.
+pub fn run(command: &Command) -> anyhow::Result<ExitCode> {
+    match *command {}
+}
