@@ -1,10 +1,11 @@
-//! `skald odds EXPR`: exact odds as fractions and decimals, as text or JSON, with an optional SVG plot;
-//! a Monte Carlo estimate on request when the exact answer is beyond the bounds.
+//! `skald odds EXPR`: exact odds as decimals and fractions, as text or JSON, with an optional SVG plot;
+//! a Monte Carlo estimate on request when the exact answer is beyond the bounds or not computed exactly.
 
 use crate::cli::OddsArgs;
+use crate::plot::Chart;
 use anyhow::Context as _;
 use serde_json::{Value, json};
-use skald_dice::notation;
+use skald_dice::notation::{self, Expr};
 use skald_dice::odds::{self, Distribution, Estimate, OddsError};
 use std::fmt::Write as _;
 use std::process::ExitCode;
@@ -21,24 +22,43 @@ pub fn run(args: &OddsArgs) -> anyhow::Result<ExitCode> {
             return Ok(ExitCode::from(2));
         }
     };
+    if let Some(path) = &args.plot {
+        // Refuse an unwritable plot path before printing anything.
+        let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
+        if parent.is_some_and(|p| !p.is_dir()) {
+            eprintln!(
+                "skald: --plot {}: its folder does not exist",
+                path.display()
+            );
+            return Ok(ExitCode::from(2));
+        }
+    }
+    let canonical = expr.to_string();
     match odds::distribution(&expr) {
         Ok(dist) => {
             if args.json {
                 crate::output::print_json(&ExactJson {
-                    expression: &args.expression,
+                    expression: &canonical,
                     dist: &dist,
                 })?;
             } else {
-                crate::output::print(&exact_text(&args.expression, &dist)?)?;
+                crate::output::print(&exact_text(&args.expression, &expr, &dist)?)?;
             }
             if let Some(path) = &args.plot {
                 let bars: Vec<(i64, f64)> =
                     dist.rows().map(|(o, eq, _)| (o, eq.to_f64())).collect();
-                crate::plot::write_svg(path, &args.expression, &bars, dist.mean().to_f64())?;
+                let chart = Chart {
+                    expression: &canonical,
+                    bars: &bars,
+                    mean: dist.mean().to_f64(),
+                    p_true: dist.comparison.then(|| dist.p_true().to_f64()),
+                    estimate: false,
+                };
+                crate::plot::write_svg(path, &chart)?;
             }
             Ok(ExitCode::SUCCESS)
         }
-        Err(OddsError::TooLarge { .. }) if args.estimate => {
+        Err(OddsError::TooLarge { .. } | OddsError::Unsupported(_)) if args.estimate => {
             let seed = match args.seed {
                 Some(seed) => seed,
                 None => u64::from_le_bytes(
@@ -50,24 +70,15 @@ pub fn run(args: &OddsArgs) -> anyhow::Result<ExitCode> {
             let estimate = match odds::estimate(&expr, seed) {
                 Ok(estimate) => estimate,
                 Err(err) => {
-                    eprintln!(
-                        "skald: invalid dice expression\n{}",
-                        err.render(&args.expression)
-                    );
+                    eprintln!("skald: {}", err.render(&args.expression));
                     return Ok(ExitCode::from(2));
                 }
             };
+            let comparison = matches!(expr, Expr::Compare { .. });
             if args.json {
-                crate::output::print(&format!(
-                    "{}\n",
-                    serde_json::to_string_pretty(&estimate_json(
-                        &args.expression,
-                        &estimate,
-                        seed
-                    ))?
-                ))?;
+                crate::output::print_json(&estimate_json(&canonical, &estimate, seed, comparison))?;
             } else {
-                crate::output::print(&estimate_text(&args.expression, &estimate, seed))?;
+                crate::output::print(&estimate_text(&canonical, &estimate, seed, comparison))?;
             }
             if let Some(path) = &args.plot {
                 let bars: Vec<(i64, f64)> = estimate
@@ -75,12 +86,19 @@ pub fn run(args: &OddsArgs) -> anyhow::Result<ExitCode> {
                     .keys()
                     .map(|o| (*o, estimate.p_eq(*o).0))
                     .collect();
-                crate::plot::write_svg(path, &args.expression, &bars, estimate.mean)?;
+                let chart = Chart {
+                    expression: &canonical,
+                    bars: &bars,
+                    mean: estimate.mean,
+                    p_true: comparison.then(|| estimate.p_eq(1).0),
+                    estimate: true,
+                };
+                crate::plot::write_svg(path, &chart)?;
             }
             Ok(ExitCode::SUCCESS)
         }
         Err(err) => {
-            eprintln!("skald: {}: {err}", args.expression);
+            eprintln!("skald: {canonical}: {err}");
             Ok(ExitCode::from(2))
         }
     }
@@ -92,15 +110,56 @@ const CAP_NOTE: &str =
 /// Beyond this many outcomes the text table is streamed unaligned.
 const ALIGNED_ROWS: usize = 2_000;
 
-fn exact_text(expression: &str, dist: &Distribution) -> anyhow::Result<String> {
+/// A probability as a decimal that never hides a non-zero chance: 6 places, or 4 significant digits in
+/// scientific notation below 0.0001.
+fn decimal(p: f64) -> String {
+    if p == 0.0 || p >= 1e-4 {
+        format!("{p:.6}")
+    } else {
+        format!("{p:.3e}")
+    }
+}
+
+/// What the reader should know about how the expression was read.
+fn reading_notes(input: &str, expr: &Expr) -> Vec<String> {
+    let mut notes = Vec::new();
+    let canonical = expr.to_string();
+    let squeeze = |s: &str| {
+        s.chars()
+            .filter(|c| !c.is_whitespace())
+            .collect::<String>()
+            .to_lowercase()
+    };
+    if squeeze(input) != squeeze(&canonical).replace("−", "-") {
+        notes.push(format!("read as: {canonical}"));
+    }
+    if let Expr::Dice(term) = expr {
+        if let Some(point) = term.modifiers.success {
+            notes.push(format!(
+                "this counts the dice showing {}{} (success counting); to compare the total, write ({}) {} {}",
+                point.op.symbol(),
+                point.value,
+                skald_dice::notation::DiceTerm { modifiers: skald_dice::notation::Modifiers { success: None, ..term.modifiers.clone() }, ..term.clone() },
+                point.op.symbol(),
+                point.value
+            ));
+        }
+    }
+    notes
+}
+
+fn exact_text(input: &str, expr: &Expr, dist: &Distribution) -> anyhow::Result<String> {
     let mut out = String::new();
     let mean = dist.mean();
-    let _ = writeln!(out, "{expression}");
+    let _ = writeln!(out, "{expr}");
+    for note in reading_notes(input, expr) {
+        let _ = writeln!(out, "note: {note}");
+    }
     if dist.comparison {
         let p = dist.p_true();
-        let _ = writeln!(out, "P(true) = {p} ≈ {:.6}", p.to_f64());
+        let _ = writeln!(out, "P(true) ≈ {} = {p}", decimal(p.to_f64()));
     }
-    let _ = writeln!(out, "mean = {mean} ≈ {:.6}", mean.to_f64());
+    let _ = writeln!(out, "mean ≈ {:.6} = {mean}", mean.to_f64());
     let _ = writeln!(
         out,
         "standard deviation ≈ {:.6} (variance {})",
@@ -111,14 +170,13 @@ fn exact_text(expression: &str, dist: &Distribution) -> anyhow::Result<String> {
         let _ = writeln!(out, "note: {CAP_NOTE}");
     }
     if dist.outcomes.len() > ALIGNED_ROWS {
-        // Too long to align: one row per line, streamed.
-        let _ = writeln!(out, "outcome P(= x) P(>= x)");
+        let _ = writeln!(out, "outcome P(= x) P(>= x) exact P(= x) exact P(>= x)");
         crate::output::print(&out)?;
         for (o, eq, ge) in dist.rows() {
             crate::output::print(&format!(
-                "{o} {eq} {:.6} {ge} {:.6}\n",
-                eq.to_f64(),
-                ge.to_f64()
+                "{o} {} {} {eq} {ge}\n",
+                decimal(eq.to_f64()),
+                decimal(ge.to_f64())
             ))?;
         }
         return Ok(String::new());
@@ -128,14 +186,20 @@ fn exact_text(expression: &str, dist: &Distribution) -> anyhow::Result<String> {
         .map(|(o, eq, ge)| {
             [
                 o.to_string(),
+                decimal(eq.to_f64()),
+                decimal(ge.to_f64()),
                 eq.to_string(),
-                format!("{:.6}", eq.to_f64()),
                 ge.to_string(),
-                format!("{:.6}", ge.to_f64()),
             ]
         })
         .collect();
-    let header = ["outcome", "P(= x)", "", "P(>= x)", ""];
+    let header = [
+        "outcome",
+        "P(= x)",
+        "P(>= x)",
+        "exact P(= x)",
+        "exact P(>= x)",
+    ];
     let widths: Vec<usize> = (0..5)
         .map(|i| {
             rows.iter()
@@ -146,8 +210,9 @@ fn exact_text(expression: &str, dist: &Distribution) -> anyhow::Result<String> {
         })
         .collect();
     let line = |cells: [&str; 5]| {
+        // Long exact fractions go last so the decimal columns stay aligned.
         format!(
-            "{:>w0$}  {:>w1$} {:>w2$}  {:>w3$} {:>w4$}",
+            "{:>w0$}  {:>w1$}  {:>w2$}  {:>w3$}  {}",
             cells[0],
             cells[1],
             cells[2],
@@ -156,8 +221,7 @@ fn exact_text(expression: &str, dist: &Distribution) -> anyhow::Result<String> {
             w0 = widths[0],
             w1 = widths[1],
             w2 = widths[2],
-            w3 = widths[3],
-            w4 = widths[4]
+            w3 = widths[3]
         )
     };
     let _ = writeln!(out, "{}", line(header).trim_end());
@@ -214,14 +278,18 @@ impl serde::Serialize for Rows<'_> {
     }
 }
 
-fn estimate_text(expression: &str, e: &Estimate, seed: u64) -> String {
+fn estimate_text(expression: &str, e: &Estimate, seed: u64, comparison: bool) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{expression}");
     let _ = writeln!(
         out,
-        "estimate: beyond the exact bounds, so rolled {} times (seed {seed}); every figure is approximate",
+        "estimate: not computed exactly, so rolled {} times (seed {seed}); every figure is approximate",
         e.samples
     );
+    if comparison {
+        let (p, se) = e.p_eq(1);
+        let _ = writeln!(out, "P(true) ≈ {p:.4} ± {se:.4} (standard error)");
+    }
     let _ = writeln!(
         out,
         "mean ≈ {:.4} ± {:.4} (standard error)",
@@ -238,23 +306,25 @@ fn estimate_text(expression: &str, e: &Estimate, seed: u64) -> String {
     } else {
         let _ = writeln!(
             out,
-            "({} distinct outcomes seen; --json lists them)",
+            "({} distinct outcomes seen; --json lists each with P(= x) and P(>= x))",
             e.counts.len()
         );
     }
     out
 }
 
-fn estimate_json(expression: &str, e: &Estimate, seed: u64) -> Value {
+fn estimate_json(expression: &str, e: &Estimate, seed: u64, comparison: bool) -> Value {
     let distribution: Vec<Value> = e
         .counts
         .keys()
         .map(|o| {
             let (p, se) = e.p_eq(*o);
-            json!({ "outcome": o, "p_decimal": p, "standard_error": se })
+            let (g, gse) = e.p_at_least(*o);
+            json!({ "outcome": o, "p_decimal": p, "standard_error": se,
+                    "p_at_least_decimal": g, "p_at_least_standard_error": gse })
         })
         .collect();
-    json!({
+    let mut value = json!({
         "expression": expression,
         "exact": false,
         "samples": e.samples,
@@ -263,5 +333,11 @@ fn estimate_json(expression: &str, e: &Estimate, seed: u64) -> Value {
         "mean_standard_error": e.standard_error,
         "standard_deviation": e.standard_deviation,
         "distribution": distribution,
-    })
+    });
+    if comparison {
+        let (p, se) = e.p_eq(1);
+        value["p_true_decimal"] = json!(p);
+        value["p_true_standard_error"] = json!(se);
+    }
+    value
 }

@@ -150,12 +150,12 @@ fn odds_prints_exact_fractions_and_json() {
     let out = skald(&["odds", "2d6"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
-    assert!(stdout.contains("mean = 7"), "{stdout}");
+    assert!(stdout.contains("mean ≈ 7.000000 = 7"), "{stdout}");
     assert!(
         stdout
             .lines()
             .any(|l| l.split_whitespace().collect::<Vec<_>>()
-                == ["7", "1/6", "0.166667", "7/12", "0.583333"]),
+                == ["7", "0.166667", "0.583333", "1/6", "7/12"]),
         "{stdout}"
     );
     let out = skald(&["odds", "8d6 > 6d6", "--json"]);
@@ -218,7 +218,12 @@ fn odds_plot_writes_an_svg_with_axes_and_the_mean() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let svg = std::fs::read_to_string(&path).expect("svg written");
     assert!(svg.starts_with("<svg"));
-    for label in ["outcome", "probability", "mean 10.500", "3d6: distribution"] {
+    for label in [
+        "outcome",
+        "probability",
+        "mean 10.500",
+        "3d6: distribution (mean 10.500)",
+    ] {
         assert!(svg.contains(label), "{label} missing");
     }
     let _ = std::fs::remove_file(path);

@@ -50,8 +50,8 @@ impl Character {
     /// [`ChiError::TextLength`] for a name, occupation or word outside 1-64 characters;
     /// [`ChiError::ConceptWords`] for a word count other than 0 or 3-12.
     pub fn validate(&self) -> Result<(), ChiError> {
-        check_text("name", &self.name)?;
-        check_text("occupation", &self.occupation)?;
+        check_text("name", &self.name, MAX_TEXT)?;
+        check_text("occupation", &self.occupation, MAX_TEXT)?;
         let count = self.words.len();
         if count != 0 && !(MIN_WORDS..=MAX_WORDS).contains(&count) {
             return Err(ChiError::ConceptWords {
@@ -60,7 +60,7 @@ impl Character {
             });
         }
         for word in &self.words {
-            check_text("words", word)?;
+            check_text("words", word, MAX_TEXT)?;
         }
         ChiError::check_range("pool", self.pool, 1, MAX_POOL, "the maximum pool, in d6")?;
         ChiError::check_range(
@@ -81,14 +81,15 @@ impl std::fmt::Display for Character {
     }
 }
 
-fn check_text(field: &'static str, value: &str) -> Result<(), ChiError> {
+/// Checks that `value` is not blank and at most `max` characters long.
+pub(crate) fn check_text(field: &'static str, value: &str, max: usize) -> Result<(), ChiError> {
     let len = value.chars().count();
-    if value.trim().is_empty() || len > MAX_TEXT {
+    if value.trim().is_empty() || len > max {
         return Err(ChiError::TextLength {
             field,
-            value: value.to_owned(),
+            value: value.chars().take(max + 16).collect(),
             len,
-            max: MAX_TEXT,
+            max,
         });
     }
     Ok(())

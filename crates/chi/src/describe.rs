@@ -1,7 +1,10 @@
-//! One log line per Chi event, in the book's terms, with every die shown.
+//! One log line per Chi event, in the book's terms, with every die shown. A secret allocation
+//! shows only as its commitment until it is revealed (C4).
 
-use crate::event::{ActionRoll, Attempt, Event, OpposedRoll, Outcome, SideRoll};
+use crate::command::{Cause, SecretAction, SecretOpposed, WordChange};
+use crate::event::{ActionRoll, Attempt, Event, Loss, OpposedRoll, Outcome, SideRoll};
 use crate::limits::FLAGGED_MODIFIER;
+use std::collections::BTreeMap;
 
 /// The log line for `event`, e.g.
 /// `Round 1, Dirk Rednova puts 3 dice in (fits the concept): [4, 2, 6] = 12 vs Difficulty 2: [3, 5] = 8: success. 4 of 7 dice left.`
@@ -16,7 +19,160 @@ pub fn describe(event: &Event) -> String {
         Event::RoundStarted { round } => {
             format!("Round {round} begins: every pool refills to its current size.")
         }
+        Event::SecretOpened {
+            round,
+            actions,
+            opposed,
+            caps,
+        } => secret_opened(*round, actions, opposed, caps),
+        Event::SecretCommitted { who, commitment } => {
+            format!("{who} commits a secret allocation: {commitment} (C4).")
+        }
+        Event::SecretRevealed { who, spend, salt } => format!(
+            "{who} reveals {spend} {} (salt {salt:?}), matching the commitment (C4).",
+            dice_word(*spend)
+        ),
+        Event::SecretClosed { round } => {
+            format!("Round {round}: the secret roll is over; everyone in it rolled at once (C4).")
+        }
+        Event::SecretCancelled { round } => {
+            format!("Round {round}: the GM calls the secret roll off; no die is spent (C4).")
+        }
+        Event::Lost(loss) => lost(loss),
+        Event::Recovered {
+            who,
+            amount,
+            cause,
+            pool,
+            current,
+        } => {
+            let from = cause.map(|c| format!(" from {c}")).unwrap_or_default();
+            format!(
+                "{who} recovers {amount} {}{from}: pool {pool}/{current} (C5).",
+                dice_word(*amount)
+            )
+        }
+        Event::DieAwarded { who, waiting: true } => {
+            format!("{who} earns a new die, which waits until every lost die is back (C5).")
+        }
+        Event::DieAwarded {
+            who,
+            waiting: false,
+        } => format!("{who} earns a new die (C5)."),
+        Event::DieAdded {
+            who,
+            waited,
+            pool,
+            current,
+        } => {
+            let when = if *waited {
+                "the new die that waited joins the pool"
+            } else {
+                "the new die joins the pool"
+            };
+            format!("{who}: {when}: pool {pool}/{current} (C5).")
+        }
+        Event::WordAdded { who, word, line } => {
+            format!("{who} grows: a new descriptive word, {word:?}: {line} (C5).")
+        }
+        Event::ConceptChanged {
+            who,
+            replace,
+            occupation,
+            line,
+        } => concept_changed(who, replace.as_ref(), occupation.as_deref(), line),
+        Event::SessionEnded { session } => {
+            format!("Session {session} ends: between sessions, concepts may change (C5).")
+        }
+        Event::SessionStarted { session } => format!("Session {session} begins."),
     }
+}
+
+fn secret_opened(
+    round: u32,
+    actions: &[SecretAction],
+    opposed: &[SecretOpposed],
+    caps: &BTreeMap<String, u32>,
+) -> String {
+    let fit = |who: &str, fits: bool| concept(fits, caps.get(who).copied());
+    let modifier = |m: i32| match m {
+        0 => String::new(),
+        m if m > 0 => format!(", +{m}"),
+        m => format!(", {m}"),
+    };
+    let mut parts: Vec<String> = actions
+        .iter()
+        .map(|a| {
+            format!(
+                "{} against Difficulty {}{} ({})",
+                a.who,
+                a.difficulty,
+                modifier(a.modifier),
+                fit(&a.who, a.fits_concept)
+            )
+        })
+        .collect();
+    parts.extend(opposed.iter().map(|p| {
+        format!(
+            "{}{} acts ({}), {}{} resists ({})",
+            p.actor.who,
+            modifier(p.actor.modifier),
+            fit(&p.actor.who, p.actor.fits_concept),
+            p.defender.who,
+            modifier(p.defender.modifier),
+            fit(&p.defender.who, p.defender.fits_concept)
+        )
+    }));
+    format!(
+        "Round {round}, the GM opens a secret roll: {}. Each allocation is committed unseen (C4).",
+        parts.join("; ")
+    )
+}
+
+fn lost(loss: &Loss) -> String {
+    let Loss {
+        who,
+        amount,
+        cause,
+        permanent,
+        detail,
+        pool,
+        current,
+    } = loss;
+    let how = if *permanent { "for good" } else { "for now" };
+    let detail = detail
+        .as_ref()
+        .map(|n| format!(" ({n})"))
+        .unwrap_or_default();
+    let out = if *current == 0 { ": out of play" } else { "" };
+    let cause = match cause {
+        Cause::Injury => "injury",
+        Cause::Fatigue => "fatigue",
+        Cause::Other => "another cause",
+    };
+    format!(
+        "{who} loses {amount} {} {how} to {cause}{detail}: pool {pool}/{current}{out} (C5).",
+        dice_word(*amount)
+    )
+}
+
+fn concept_changed(
+    who: &str,
+    replace: Option<&WordChange>,
+    occupation: Option<&str>,
+    line: &str,
+) -> String {
+    let mut parts = Vec::new();
+    if let Some(WordChange { old, new }) = replace {
+        parts.push(format!("{old:?} becomes {new:?}"));
+    }
+    if let Some(occupation) = occupation {
+        parts.push(format!("the occupation becomes {occupation:?}"));
+    }
+    format!(
+        "{who}'s concept changes: {}: {line} (C5).",
+        parts.join(", ")
+    )
 }
 
 fn dice_word(count: u32) -> &'static str {
@@ -63,8 +219,14 @@ fn action(roll: &ActionRoll) -> String {
         (Outcome::Failure, true) => "tie, which fails (option tie = fail, C3)",
         (Outcome::Failure, false) => "failure",
     };
+    let kind = match (roll.secret, roll.reaction) {
+        (false, false) => "",
+        (false, true) => " as a reaction",
+        (true, false) => " from the secret roll",
+        (true, true) => " as a reaction, from the secret roll",
+    };
     format!(
-        "Round {}, {} puts {} {} in ({}): {}: {verdict}. {} of {} dice left.",
+        "Round {}, {} puts {} {} in{kind} ({}): {}: {verdict}. {} of {} dice left.",
         roll.round,
         roll.who,
         roll.spent,
@@ -93,8 +255,13 @@ fn opposed(roll: &OpposedRoll) -> String {
     } else {
         format!("{} wins", roll.winner)
     };
+    let secret = if roll.secret {
+        ", from the secret roll"
+    } else {
+        ""
+    };
     format!(
-        "Round {}, opposed: {} vs {}: {verdict}. {} has {} of {} dice left, {} has {} of {}.",
+        "Round {}, opposed{secret}: {} vs {}: {verdict}. {} has {} of {} dice left, {} has {} of {}.",
         roll.round,
         side(&roll.actor),
         side(&roll.defender),

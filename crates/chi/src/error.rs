@@ -105,6 +105,19 @@ pub enum ChiError {
         /// The character's current pool.
         current: u32,
     },
+    /// A character with no dice left this round named for an action or an actor's side.
+    #[error(
+        "`{field}` is {name:?}, who has spent all {current} dice this round: an action needs at \
+         least 1 (ruling C1: the pool refills at the next round)"
+    )]
+    NoDiceLeft {
+        /// The field that named the character.
+        field: &'static str,
+        /// The character.
+        name: String,
+        /// Its current pool.
+        current: u32,
+    },
     /// An opposed action with the same character on both sides.
     #[error(
         "`defender.who` is {name:?}, the same as `actor.who`: an opposed action needs two characters"
@@ -120,6 +133,220 @@ pub enum ChiError {
     EndlessTie {
         /// Rerolls made.
         rerolls: u32,
+    },
+    /// A command other than `secret_*` while a secret roll is open (ruling C4).
+    #[error(
+        "a secret roll is open ({names}): everyone in it rolls at the same time, so nothing else \
+         happens until it is rolled (`secret_roll`) or called off (`secret_cancel`) (ruling C4)"
+    )]
+    SecretRollOpen {
+        /// Who is in the open secret roll, comma-separated.
+        names: String,
+    },
+    /// A `secret_*` command with no secret roll open.
+    #[error("no secret roll is open: the GM opens one with `secret_open` (ruling C4)")]
+    NoSecretRoll,
+    /// `secret_open` with no actions and no opposed actions.
+    #[error(
+        "`actions` and `opposed` are both empty, but a secret roll needs at least one (ruling C4)"
+    )]
+    EmptySecretRoll,
+    /// A character listed twice in one secret roll.
+    #[error(
+        "`{field}` is {name:?}, who is already in this secret roll: each character makes one \
+         secret allocation (ruling C4)"
+    )]
+    TwiceInSecretRoll {
+        /// The field that named the character again.
+        field: &'static str,
+        /// The character.
+        name: String,
+    },
+    /// A `secret_commit` or `secret_reveal` by someone not in the open secret roll.
+    #[error("`who` is {name:?}, who is not in the open secret roll (in it: {names}) (ruling C4)")]
+    NotInSecretRoll {
+        /// The character named.
+        name: String,
+        /// Who is in it, comma-separated.
+        names: String,
+    },
+    /// A second commitment from the same character.
+    #[error(
+        "`who` is {name:?}, who has already committed: a commitment cannot be changed (ruling C4)"
+    )]
+    AlreadyCommitted {
+        /// The character.
+        name: String,
+    },
+    /// A commitment that is not 64 hexadecimal digits.
+    #[error(
+        "`commitment` is {value:?}, but it must be 64 hexadecimal digits: the SHA-256 of the \
+         allocation and a salt (`skald chi commit` computes it)"
+    )]
+    BadCommitment {
+        /// The text given (cut to 80 characters).
+        value: String,
+    },
+    /// A reveal before everyone in the secret roll has committed (ruling C4).
+    #[error(
+        "`who` is {name:?}, but {waiting} has not committed yet: nothing is revealed until everyone \
+         in the secret roll has committed (ruling C4)"
+    )]
+    NotAllCommitted {
+        /// The character trying to reveal.
+        name: String,
+        /// Who has not committed, comma-separated.
+        waiting: String,
+    },
+    /// A second reveal from the same character.
+    #[error("`who` is {name:?}, who has already revealed {spend} (ruling C4)")]
+    AlreadyRevealed {
+        /// The character.
+        name: String,
+        /// What it revealed.
+        spend: u32,
+    },
+    /// A salt of the wrong length.
+    #[error(
+        "`salt` is {len} characters long, but it must be {min} to {max}: an allocation is one of at \
+         most 101 numbers, so a short salt would let anyone try them all (ruling C4)"
+    )]
+    SaltLength {
+        /// Its length in characters.
+        len: usize,
+        /// The fewest allowed.
+        min: usize,
+        /// The most allowed.
+        max: usize,
+    },
+    /// A revealed allocation and salt that do not hash to the commitment.
+    #[error(
+        "`spend` {spend} with that `salt` does not match {name}'s commitment {commitment}: the \
+         reveal must show the allocation that was committed (ruling C4)"
+    )]
+    CommitmentMismatch {
+        /// The character.
+        name: String,
+        /// The allocation shown.
+        spend: u32,
+        /// The commitment on record.
+        commitment: String,
+    },
+    /// `secret_roll` before everyone has revealed.
+    #[error(
+        "{waiting} has not revealed yet: the secret roll is rolled when everyone has (ruling C4)"
+    )]
+    NotAllRevealed {
+        /// Who has not revealed, comma-separated.
+        waiting: String,
+    },
+    /// A loss bigger than the current pool (ruling C5: a pool never goes below 0).
+    #[error(
+        "`amount` is {amount}, but {name}'s current pool is {current}: a loss takes at most the \
+         whole current pool, which puts the character out of play; a pool below 0 is refused (ruling C5)"
+    )]
+    LossBeyondPool {
+        /// The character.
+        name: String,
+        /// Dice asked to lose.
+        amount: u32,
+        /// Its current pool.
+        current: u32,
+    },
+    /// Recovering more dice than were temporarily lost.
+    #[error(
+        "`amount` is {amount}, but {name} has {recoverable} {what} to recover; dice lost for good \
+         never come back (ruling C5)"
+    )]
+    NothingToRecover {
+        /// The character.
+        name: String,
+        /// Dice asked for.
+        amount: u32,
+        /// Dice temporarily lost (to the cause given).
+        recoverable: u32,
+        /// "dice temporarily lost", or "die temporarily lost to injury".
+        what: String,
+    },
+    /// An award while a new die is already waiting (ruling C5).
+    #[error(
+        "`who` is {name:?}, who already has a new die waiting for its lost dice to come back: a \
+         character earns one die at a time (ruling C5)"
+    )]
+    DieAlreadyWaiting {
+        /// The character.
+        name: String,
+    },
+    /// A new word with no pool increase to pay for it (ruling C5).
+    #[error(
+        "`word` is {word:?}, but {name} has no pool increase left to spend on a new descriptive \
+         word: each die awarded allows one (ruling C5)"
+    )]
+    NoWordEarned {
+        /// The character.
+        name: String,
+        /// The word asked for.
+        word: String,
+    },
+    /// A concept word for a minor NPC, whose concept is only its occupation.
+    #[error(
+        "`who` is {name:?}, a minor NPC with no descriptive words: give it a full concept (three \
+         words) by enrolling it again (ruling C6)"
+    )]
+    MinorNpcWords {
+        /// The character.
+        name: String,
+    },
+    /// A descriptive word that is malformed, already there, or missing.
+    #[error("`{field}` is {word:?}, but {problem} (ruling C5)")]
+    Word {
+        /// `word`, `replace.old` or `replace.new`.
+        field: &'static str,
+        /// The word given.
+        word: String,
+        /// What is wrong.
+        problem: String,
+    },
+    /// A concept change outside the windows C5 allows.
+    #[error(
+        "a descriptive word or the occupation of {name} changes only between sessions \
+         (`end_session` first) or with a pool increase (`advance` with `replace` or `occupation`) (ruling C5)"
+    )]
+    ConceptChangeNotNow {
+        /// The character.
+        name: String,
+    },
+    /// `change_concept` with nothing to change.
+    #[error("`change_concept` needs `replace` or `occupation` (or both)")]
+    NothingToChange,
+    /// A round command between sessions.
+    #[error(
+        "the table is between sessions: `{command}` waits until `start_session` begins the next one"
+    )]
+    BetweenSessions {
+        /// The command refused.
+        command: &'static str,
+    },
+    /// `start_session` during a session, or `end_session` between sessions.
+    #[error("{0}")]
+    Session(&'static str),
+    /// The odds engine refused a computation (it does not for Chi's bounds).
+    #[error("exact odds could not be computed: {0}")]
+    Odds(String),
+    /// The allocation adviser cannot give every declared action its die.
+    #[error(
+        "`action` declares {actions} actions, but the {left} dice left this round less the reserve \
+         of {reserve} leave {free} for them: each action needs at least 1 die (ruling C1)"
+    )]
+    TooFewDice {
+        /// Actions declared.
+        actions: usize,
+        /// Dice free for them.
+        free: u32,
+        /// Dice left this round.
+        left: u32,
+        /// Dice kept back for reactions.
+        reserve: u32,
     },
     /// The dice source could not give a value (a scripted die missing or not a face of a d6).
     #[error(transparent)]

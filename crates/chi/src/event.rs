@@ -1,8 +1,11 @@
 //! The facts a Chi table records. State is the fold of these; every die rolled is in one of them.
+//! A secret allocation appears only as its commitment until it is revealed (ruling C4).
 
 use crate::character::Character;
+use crate::command::{Cause, SecretAction, SecretOpposed, WordChange};
 use crate::options::TieRule;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// Something that happened at a Chi table, serialized with its kind under `event`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -19,8 +22,110 @@ pub enum Event {
     OpposedRolled(OpposedRoll),
     /// A new round began: every character's spent dice went back to 0 (ruling C1).
     RoundStarted {
-        /// The new round's number (the table starts in round 1).
+        /// The new round's number (the table starts in round 1; rounds count on across sessions).
         round: u32,
+    },
+    /// The GM opened a secret roll (ruling C4): everything but the allocations.
+    SecretOpened {
+        /// The round it belongs to.
+        round: u32,
+        /// Actions against a Difficulty, in rolling order.
+        actions: Vec<SecretAction>,
+        /// Opposed actions, rolled after the actions, in order.
+        opposed: Vec<SecretOpposed>,
+        /// The off-concept cap ceil(current / 3) of each character whose side does not fit its
+        /// concept (ruling C2), by name.
+        caps: BTreeMap<String, u32>,
+    },
+    /// A character committed its secret allocation: only the hash is recorded (C4).
+    SecretCommitted {
+        /// The character.
+        who: String,
+        /// Lower-case hex SHA-256 of the allocation and the salt ([`crate::secret::commitment`]).
+        commitment: String,
+    },
+    /// A character revealed its allocation and salt, which matched its commitment (C4).
+    SecretRevealed {
+        /// The character.
+        who: String,
+        /// d6 it puts in.
+        spend: u32,
+        /// The salt it kept until now.
+        salt: String,
+    },
+    /// Every allocation of the secret roll was rolled (the rolls are the events just before); the
+    /// secret roll is over.
+    SecretClosed {
+        /// The round it belonged to.
+        round: u32,
+    },
+    /// The GM called the secret roll off: no die was spent (C4).
+    SecretCancelled {
+        /// The round it belonged to.
+        round: u32,
+    },
+    /// A character lost potential (ruling C5).
+    Lost(Loss),
+    /// A character got back temporarily lost dice (ruling C5).
+    Recovered {
+        /// The character.
+        who: String,
+        /// Dice recovered.
+        amount: u32,
+        /// Only losses of this cause were recovered from (`None`: any, oldest first).
+        cause: Option<Cause>,
+        /// The maximum pool afterwards.
+        pool: u32,
+        /// The current pool afterwards.
+        current: u32,
+    },
+    /// The GM awarded a new die (ruling C5).
+    DieAwarded {
+        /// The character.
+        who: String,
+        /// The character was below its maximum, so the die waits for the lost dice to come back.
+        waiting: bool,
+    },
+    /// A new die joined the pool: maximum and current both rose by 1 (ruling C5).
+    DieAdded {
+        /// The character.
+        who: String,
+        /// The die had waited for the character to recover (else it was added when awarded).
+        waited: bool,
+        /// The maximum pool afterwards.
+        pool: u32,
+        /// The current pool afterwards.
+        current: u32,
+    },
+    /// A new descriptive word, earned by a pool increase (ruling C5).
+    WordAdded {
+        /// The character.
+        who: String,
+        /// The word.
+        word: String,
+        /// The character line afterwards (C6).
+        line: String,
+    },
+    /// A descriptive word or the occupation changed (ruling C5).
+    ConceptChanged {
+        /// The character.
+        who: String,
+        /// The word replaced, if any.
+        replace: Option<WordChange>,
+        /// The new occupation, if it changed.
+        occupation: Option<String>,
+        /// The character line afterwards (C6).
+        line: String,
+    },
+    /// The session ended; the table is between sessions.
+    SessionEnded {
+        /// The session that ended (the table starts in session 1).
+        session: u32,
+    },
+    /// The next session began.
+    SessionStarted {
+        /// The new session's number.
+        session: u32,
     },
 }
 
@@ -82,6 +187,12 @@ pub struct ActionRoll {
     pub left: u32,
     /// The character's current pool.
     pub current: u32,
+    /// A reaction rather than an action of the character's own (C1).
+    #[serde(default)]
+    pub reaction: bool,
+    /// Rolled in a secret roll, its allocation committed unseen (C4).
+    #[serde(default)]
+    pub secret: bool,
 }
 
 /// One side of an opposed action, with its dice.
@@ -125,4 +236,26 @@ pub struct OpposedRoll {
     pub outcome: Outcome,
     /// The winner's name.
     pub winner: String,
+    /// Rolled in a secret roll, both allocations committed unseen (C4).
+    #[serde(default)]
+    pub secret: bool,
+}
+
+/// A loss of potential (ruling C5).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Loss {
+    /// The character.
+    pub who: String,
+    /// Dice lost, at least 1.
+    pub amount: u32,
+    /// What took them.
+    pub cause: Cause,
+    /// Gone for good: the maximum fell too.
+    pub permanent: bool,
+    /// What happened, if said.
+    pub detail: Option<String>,
+    /// The maximum pool afterwards.
+    pub pool: u32,
+    /// The current pool afterwards; 0 is out of play.
+    pub current: u32,
 }

@@ -3,19 +3,23 @@
 //! A character's pool is its potential for everything. Each round ([`Command::NewRound`]) it spends
 //! dice from its current pool over any number of actions ([`Command::Action`]) and keeps the rest for
 //! reactions ([`Command::Opposed`]); an action's sum plus modifier must beat the GM's sum of
-//! Difficulty d6. Rulings C1-C3 and C6 of `RULINGS.md` are implemented here; C4 (secret rolls) and C5
-//! (loss and advancement) are left for later commands.
+//! Difficulty d6. All of rulings C1-C6 of `RULINGS.md` are implemented: rounds, the off-concept cap
+//! and resolution (C1-C3), secret rolls with commitments (C4), loss of potential and advancement
+//! (C5), and the book's character lines (C6); with exact odds and an allocation adviser.
 //!
 //! Dice order (what a scenario's `dice = [...]` lists): an action rolls the player's d6 first, then
 //! the GM's Difficulty d6, and repeats both for each tie rerolled; an opposed action rolls the actor's
-//! d6, then the defender's.
+//! d6, then the defender's; a secret roll rolls its actions in order, then its opposed pairs.
 //!
 //! Modules: [`options`] (table options), [`character`] and [`notation`] (the sheet and its line),
-//! [`command`], [`event`], [`state`] (and the fold), [`rules`] (decide), [`describe`] (log lines),
-//! [`view`] (JSON for scenarios), [`error`], [`limits`] (numeric bounds).
+//! [`command`], [`event`], [`state`] (and the fold), [`rules`] (decide: gates, enrolment, sessions),
+//! [`round`] (actions and opposed actions), [`secret`] (C4), [`potential`] (C5), [`describe`] (log
+//! lines), [`view`] (JSON for scenarios), [`odds`] (exact chances), [`advise`] (the allocation
+//! adviser), [`error`], [`limits`] (numeric bounds).
 //!
 //! Pure: no I/O, clock or random generator; dice come from the caller's [`DiceSource`].
 
+pub mod advise;
 pub mod character;
 pub mod command;
 pub mod describe;
@@ -23,18 +27,22 @@ pub mod error;
 pub mod event;
 pub mod limits;
 pub mod notation;
+pub mod odds;
 pub mod options;
+pub mod potential;
+pub mod round;
 pub mod rules;
+pub mod secret;
 pub mod state;
 pub mod view;
 
 pub use character::Character;
-pub use command::{Command, Side};
+pub use command::{Cause, Command, SecretAction, SecretOpposed, SecretSide, Side, WordChange};
 pub use error::ChiError;
-pub use event::{ActionRoll, Attempt, Event, OpposedRoll, Outcome, SideRoll};
+pub use event::{ActionRoll, Attempt, Event, Loss, OpposedRoll, Outcome, SideRoll};
 pub use limits::*;
 pub use options::{Options, TieRule};
-pub use state::{Seat, State};
+pub use state::{Lost, Role, Seat, SecretRoll, SecretSeat, State};
 
 use skald_core::System;
 use skald_dice::DiceSource;

@@ -1,7 +1,8 @@
 //! The bounds Skald puts on every number and text a Chi command carries. The book sets no upper
 //! limits; these keep every input finite and every sum far from overflow (100 d6 sum to at most 600).
 
-/// Largest pool a character may have (maximum and current), in d6. The smallest maximum is 1.
+/// Largest pool a character may have (maximum and current), in d6. The smallest maximum at
+/// enrolment is 1; permanent losses may bring it down to 0 later (ruling C5).
 pub const MAX_POOL: u32 = 100;
 /// Largest Difficulty, in d6 the GM rolls. The smallest is 1 (the book: "from 1 up").
 pub const MAX_DIFFICULTY: u32 = 100;
@@ -17,3 +18,14 @@ pub const MAX_TEXT: usize = 64;
 pub const MAX_WORDS: usize = 12;
 /// Fewest descriptive words in a full concept (the book: "three descriptive words"); a minor NPC has none.
 pub const MIN_WORDS: usize = 3;
+/// Longest detail on a loss of potential ("broken arm"), in characters.
+pub const MAX_DETAIL: usize = 200;
+/// Most characters in one secret roll (ruling C4).
+pub const MAX_SECRET_PARTICIPANTS: usize = 20;
+/// Fewest characters in a secret roll's salt. An allocation is one of at most 101 numbers, so a short
+/// salt would let anyone reading the log try every allocation against a commitment (ruling C4).
+pub const MIN_SALT: usize = 16;
+/// Most characters in a secret roll's salt.
+pub const MAX_SALT: usize = 128;
+/// Most declared actions the allocation adviser splits a pool over.
+pub const MAX_ADVISED_ACTIONS: usize = 10;

@@ -4,6 +4,8 @@
 //!
 //! Reading rules (tolerant of stray commas and spaces):
 //! - the line ends with the pool: `8` (maximum = current) or `8/7` (maximum/current, ruling C5);
+//!   commas, spaces, a full stop or a semicolon after it are ignored; a comma before the name is
+//!   refused (the name is missing);
 //! - without a comma, the rest is a minor NPC's occupation (or race), which is also its name;
 //! - otherwise the name comes before the first comma; the words after it (commas and spaces both
 //!   separate) are the descriptive words then the occupation. When an `and` is present, the word right
@@ -34,7 +36,11 @@ pub fn parse(line: &str) -> Result<Character, NotationError> {
         line: line.to_owned(),
         problem,
     };
-    let text = line.trim().trim_end_matches([',', ' ']);
+    // Stray separators at the end ("barbarian8, " or a sentence's "barbarian8.") are not part of it.
+    let text = line.trim().trim_end_matches([',', ' ', '.', ';']);
+    if text.starts_with(',') {
+        return Err(fail("there is no name before the first comma"));
+    }
     let (body, last) = split_number(text).ok_or_else(|| fail(POOL_MISSING))?;
     let (body, pool, current) = match body.trim_end().strip_suffix('/') {
         Some(before) => {
@@ -192,6 +198,29 @@ mod tests {
             ))
         );
         assert_eq!(parse("Grunt, orc3"), Ok(sheet("Grunt", &[], "orc", 3, 3)));
+        // Stray separators: doubled commas, spaces around the pool, a sentence's full stop.
+        assert_eq!(
+            parse("Ragnar,, fierce ,arrogant,,and  savage   barbarian 8 / 7 ,."),
+            Ok(sheet(
+                "Ragnar",
+                &["fierce", "arrogant", "savage"],
+                "barbarian",
+                8,
+                7
+            ))
+        );
+        assert_eq!(parse("orc 3."), Ok(sheet("orc", &[], "orc", 3, 3)));
+        // More words after advancement (C5) read back with the `and` before the last.
+        assert_eq!(
+            parse("Ragnar, fierce, arrogant, savage, and wise barbarian9"),
+            Ok(sheet(
+                "Ragnar",
+                &["fierce", "arrogant", "savage", "wise"],
+                "barbarian",
+                9,
+                9
+            ))
+        );
     }
 
     #[test]
@@ -217,6 +246,12 @@ mod tests {
             "there is no name (or occupation) before the pool"
         );
         assert_eq!(parse("/8").expect_err("refused").problem, POOL_MISSING);
+        assert_eq!(
+            parse(", fierce, arrogant, and savage barbarian8")
+                .expect_err("refused")
+                .problem,
+            "there is no name before the first comma"
+        );
         assert_eq!(
             parse("orc99999999999").expect_err("refused").problem,
             POOL_TOO_BIG

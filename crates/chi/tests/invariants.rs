@@ -1,8 +1,14 @@
-//! Property tests of Chi's invariants (rulings C1-C3): a pool is never overspent, a refused command
-//! changes nothing, every roll's totals are the sums of its dice, and character lines round-trip (C6).
+//! Property tests of Chi's invariants (rulings C1-C6): a pool is never overspent, a refused command
+//! changes nothing, every roll's totals are the sums of its dice, the current pool plus the
+//! temporary losses is the maximum (C5), a secret roll never shows an allocation before its reveal
+//! (C4), `state == fold(log)`, and character lines round-trip (C6).
 
 use proptest::prelude::*;
-use skald_chi::{Character, Chi, Command, Event, Options, Outcome, Side, TieRule, notation};
+use skald_chi::secret::commitment;
+use skald_chi::{
+    Cause, Character, Chi, Command, Event, Options, Outcome, SecretAction, SecretOpposed,
+    SecretSide, Side, TieRule, notation,
+};
 use skald_core::{DiceSource, Die, SourceError, System, Table};
 
 /// Cycles through proptest's d6 values forever.
@@ -32,13 +38,60 @@ fn side() -> impl Strategy<Value = Side> {
     )
 }
 
+const SALT: &str = "property-salt-01";
+
+fn name() -> impl Strategy<Value = String> {
+    (0..3usize).prop_map(|i| NAMES[i].to_owned())
+}
+
+fn cause() -> impl Strategy<Value = Cause> {
+    prop_oneof![
+        Just(Cause::Injury),
+        Just(Cause::Fatigue),
+        Just(Cause::Other)
+    ]
+}
+
+fn secret_side() -> impl Strategy<Value = SecretSide> {
+    (name(), any::<bool>()).prop_map(|(who, fits_concept)| SecretSide {
+        who,
+        modifier: 0,
+        fits_concept,
+    })
+}
+
 fn command() -> impl Strategy<Value = Command> {
     prop_oneof![
-        4 => (side(), 0..6u32).prop_map(|(s, difficulty)| Command::Action {
-            who: s.who, spend: s.spend, difficulty, modifier: s.modifier, fits_concept: s.fits_concept
+        4 => (side(), 0..6u32, any::<bool>()).prop_map(|(s, difficulty, reaction)| Command::Action {
+            who: s.who, spend: s.spend, difficulty, modifier: s.modifier, fits_concept: s.fits_concept,
+            reaction,
         }),
         2 => (side(), side()).prop_map(|(actor, defender)| Command::Opposed { actor, defender }),
         1 => Just(Command::NewRound {}),
+        2 => (name(), 0..5u32, cause(), any::<bool>()).prop_map(|(who, amount, cause, permanent)| {
+            Command::Lose { who, amount, cause, permanent: permanent && amount == 1, detail: None }
+        }),
+        2 => (name(), 0..5u32, proptest::option::of(cause()))
+            .prop_map(|(who, amount, cause)| Command::Recover { who, amount, cause }),
+        1 => name().prop_map(|who| Command::Advance { who, word: None, replace: None, occupation: None }),
+        1 => (name(), "[a-z]{3,6}").prop_map(|(who, word)| Command::AddWord { who, word }),
+        1 => (proptest::option::of((name(), 1..4u32)), proptest::option::of((secret_side(), secret_side())))
+            .prop_map(|(action, pair)| Command::SecretOpen {
+                actions: action.map(|(who, difficulty)| SecretAction {
+                    who, difficulty, modifier: 0, fits_concept: true, reaction: false,
+                }).into_iter().collect(),
+                opposed: pair.map(|(actor, defender)| SecretOpposed { actor, defender }).into_iter().collect(),
+            }),
+        2 => (name(), 0..4u32).prop_map(|(who, n)| Command::SecretCommit {
+            commitment: commitment(&who, n, SALT), who,
+        }),
+        2 => (name(), 0..4u32).prop_map(|(who, spend)| Command::SecretReveal {
+            who, spend, salt: SALT.to_owned(),
+        }),
+        1 => Just(Command::SecretRoll {}),
+        1 => Just(Command::SecretCancel {}),
+        1 => Just(Command::EndSession {}),
+        1 => Just(Command::StartSession {}),
     ]
 }
 
@@ -76,7 +129,7 @@ fn check_event(event: &Event) {
             };
             assert_eq!(&roll.winner, winner);
         }
-        Event::Enrolled { .. } | Event::RoundStarted { .. } => {}
+        _ => {}
     }
 }
 
@@ -107,8 +160,21 @@ proptest! {
                 }
             }
             for seat in table.state().characters.values() {
-                prop_assert!(seat.spent <= seat.character.current);
-                prop_assert_eq!(seat.left() + seat.spent, seat.character.current);
+                let c = &seat.character;
+                // A loss later in the round can leave the dice spent above the current pool: then
+                // nothing is left, and recovering gives back only what was not spent.
+                prop_assert_eq!(seat.left(), c.current.saturating_sub(seat.spent));
+                // C5: what is missing is exactly the temporary losses; a waiting die means below max.
+                prop_assert_eq!(c.current + seat.recoverable(None), c.pool);
+                prop_assert!(!seat.waiting || c.current < c.pool);
+                prop_assert!(c.pool <= skald_chi::MAX_POOL);
+            }
+            // C4: before its reveal no allocation is in the view, only whether it was committed.
+            if let Some(secret) = &table.state().secret {
+                let view = Chi::view(table.state());
+                for (seat, shown) in secret.seats.iter().zip(view["secret"]["seats"].as_array().unwrap()) {
+                    prop_assert_eq!(seat.revealed.is_some(), shown.get("spend").is_some());
+                }
             }
             prop_assert_eq!(table.state(), &Table::<Chi>::fold(table.options(), table.log()));
         }

@@ -32,6 +32,7 @@ fn action(who: &str, dice: u32, difficulty: u32) -> Command {
         difficulty,
         modifier: 0,
         fits_concept: true,
+        reaction: false,
     }
 }
 
@@ -61,6 +62,7 @@ fn check(
         difficulty,
         modifier,
         fits_concept: true,
+        reaction: false,
     };
     let mut source = Scripted::new(script.to_vec());
     t.execute(command, &mut source)
@@ -213,6 +215,7 @@ fn off_concept_actions_are_capped_at_a_third_of_the_current_pool_rounded_up() {
         difficulty: 1,
         modifier: 0,
         fits_concept: false,
+        reaction: false,
     };
     let mut t = table(Options::default(), &[dirk()]);
     let err = t
@@ -361,6 +364,7 @@ fn every_numeric_input_is_bounded_and_named() {
             difficulty: 1,
             modifier: -101,
             fits_concept: true,
+            reaction: false,
         },
         "`modifier` is -101, but it must be -100 to 100 (added to the sum; beyond +/-5 is flagged, ruling C3)",
     );
@@ -469,6 +473,7 @@ fn the_log_shows_every_die() {
             difficulty: 2,
             modifier: 7,
             fits_concept: false,
+            reaction: false,
         },
         &mut Scripted::new(vec![1, 2, 5, 5, 3, 3, 1, 1]),
     )
@@ -509,22 +514,31 @@ fn the_view_has_the_documented_shape() {
     assert_eq!(
         Chi::view(t.state()),
         json!({
+            "session": 1,
+            "between_sessions": false,
             "round": 1,
             "tie": "fail",
             "characters": {
                 "Dirk Rednova": {
                     "line": "Dirk Rednova, dashing, handsome, and brave star marine7",
+                    "name": "Dirk Rednova",
+                    "words": ["dashing", "handsome", "brave"],
+                    "occupation": "star marine",
                     "pool": 7, "current": 7, "spent": 3, "left": 4,
-                    "actions": 1, "reactions": 0, "out_of_play": false
+                    "actions": 1, "reactions": 0, "out_of_play": false,
+                    "losses": [], "lost_for_good": 0, "new_die_waiting": false,
+                    "dice_awarded": 0, "words_earned": 0
                 }
             },
+            "secret_open": false,
+            "secret": null,
             "last": {
                 "event": "action_rolled", "round": 1, "who": "Dirk Rednova", "spent": 3,
                 "fits_concept": true, "cap": null, "modifier": 0, "flagged": false,
                 "difficulty": 2, "tie_rule": "fail",
                 "rolls": [{ "player": [4, 2, 6], "total": 12, "gm": [3, 5], "gm_total": 8 }],
                 "total": 12, "gm_total": 8, "tie": false, "outcome": "success",
-                "left": 4, "current": 7
+                "left": 4, "current": 7, "reaction": false, "secret": false
             }
         })
     );

@@ -1,49 +1,289 @@
-//! A Freelancer character sheet as far as the task check needs it: a name and the ratings of its
-//! attributes and stats (ruling F8), each a whole number 0 to 10^15.
+//! Freelancer character sheets (ruling F8): the [`Rating`]s (six attributes, sixteen stats, and which
+//! attributes affect each stat), the sheet as a scenario writes it ([`Character`]) and as the table
+//! keeps it once checked ([`Sheet`]): kind (PC, full NPC sheet or brief Encounter Sheet), level, XP,
+//! AP, vocation, ratings and abilities.
 
 use crate::error::FreelancerError;
-use crate::limits::MAX_RATING;
+use crate::limits::{MAX_ABILITIES, MAX_LEVEL, MAX_POINTS, MAX_RATING, MAX_TEXT};
+use crate::number::{Number, NumberInput};
+use crate::vocation::{Path, Vocation};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// One character sheet, written in a scenario as
+/// What kind of sheet a character has (freelancer.txt, Task Checks: the GM writes "an entire Character
+/// Sheet" for an NPC that acts as a PC, "a briefer Encounter Sheet" otherwise).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    /// A player character: a full sheet.
+    #[default]
+    Pc,
+    /// A non-player character with a full sheet: checks against it are opposed checks (F4).
+    Npc,
+    /// A brief NPC sheet: ratings only (no level, XP, AP, vocation or abilities); checks against it
+    /// are task checks with its rating as the difficulty (F3).
+    Encounter,
+}
+
+impl Kind {
+    /// Whether this is a full sheet (a PC, or an NPC that acts as one).
+    pub fn is_full(self) -> bool {
+        !matches!(self, Kind::Encounter)
+    }
+
+    /// `"pc"`, `"npc"` or `"encounter"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Pc => "pc",
+            Kind::Npc => "npc",
+            Kind::Encounter => "encounter",
+        }
+    }
+}
+
+/// One character sheet as a scenario writes it under `[[characters]]` (or `do = "enroll"`), checked
+/// into a [`Sheet`] by [`Character::check`]:
 ///
 /// ```toml
 /// [[characters]]
-/// name = "You"
-/// ratings = { LFT = 42, CHM = 27, LCK = 15 }   # any of the attributes and stats, each 0 to 10^15
+/// name = "Ash"                  # 1 to 64 characters, unique at the table
+/// kind = "pc"                   # "pc" (default), "npc" (a full NPC sheet) or "encounter" (a brief NPC)
+/// level = 1                     # 1 to 1000, default 1 (not on an Encounter Sheet)
+/// xp = 0                        # 0 to 10^15, default 0 (not on an Encounter Sheet)
+/// ap = 3                        # 0 to 10^15, default 0 (not on an Encounter Sheet)
+/// vocation = "Hoplite"          # optional, one of the eight (not on an Encounter Sheet)
+/// ratings = { MIT = 12, LFT = 42 }          # attributes and stats, each 0 to 10^30
+/// abilities = [{ name = "Second Wind", path = "general" }]   # optional, learned already
 /// ```
 ///
-/// The book's stat formulas are missing (ruling F8), so the GM enters each rating. Later issues add
-/// level, XP, AP and vocation.
+/// Stats not written are computed from the table's formulas (`[options.formulas]`) when it has one
+/// for them; a stat written on the sheet wins over its formula (the GM's number).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Character {
-    /// The character's name, 1 to 64 characters. Unique at the table.
+    /// The character's name, 1 to 64 characters.
     pub name: String,
-    /// Ratings by abbreviation; a missing one cannot be used in a check.
+    /// PC, full NPC sheet or Encounter Sheet.
     #[serde(default)]
-    pub ratings: BTreeMap<Rating, u64>,
+    pub kind: Kind,
+    /// Level, 1 to 1000 (default 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<NumberInput>,
+    /// Experience points, 0 to 10^15 (default 0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub xp: Option<NumberInput>,
+    /// Ability points, 0 to 10^15 (default 0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ap: Option<NumberInput>,
+    /// The current vocation, by name; none by default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vocation: Option<String>,
+    /// Attributes and stats by abbreviation, each 0 to 10^30.
+    #[serde(default)]
+    pub ratings: BTreeMap<Rating, NumberInput>,
+    /// Abilities already learned.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub abilities: Vec<AbilityInput>,
+}
+
+/// An ability as a sheet writes it: `{ name = "Shield Wall", path = "Hoplite" }`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AbilityInput {
+    /// The ability's name, 1 to 64 characters.
+    pub name: String,
+    /// `"general"` or the vocation it belongs to.
+    pub path: String,
+}
+
+/// A learned ability: its name and path (General or a vocation).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ability {
+    /// The ability's name.
+    pub name: String,
+    /// General or a vocation.
+    pub path: Path,
+}
+
+/// A checked character sheet, as the table keeps it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Sheet {
+    /// The name, unique at the table.
+    pub name: String,
+    /// PC, full NPC sheet or Encounter Sheet.
+    pub kind: Kind,
+    /// Level, 1 to 1000 (1 on an Encounter Sheet).
+    pub level: u64,
+    /// Experience points, 0 to 10^15.
+    pub xp: u64,
+    /// Ability points, 0 to 10^15.
+    pub ap: u64,
+    /// The current vocation.
+    pub vocation: Option<Vocation>,
+    /// The ratings written on the sheet (attributes and entered stats), each 0 to 10^30.
+    pub ratings: BTreeMap<Rating, Number>,
+    /// Abilities learned, in the order learned.
+    pub abilities: Vec<Ability>,
 }
 
 impl Character {
-    /// Checks the name and every rating.
+    /// A PC sheet with these ratings and nothing else (level 1, no XP, AP or vocation).
+    pub fn new(name: &str, ratings: &[(Rating, u128)]) -> Self {
+        Character {
+            name: name.to_owned(),
+            kind: Kind::Pc,
+            level: None,
+            xp: None,
+            ap: None,
+            vocation: None,
+            ratings: ratings
+                .iter()
+                .map(|(r, v)| (*r, NumberInput::from(*v)))
+                .collect(),
+            abilities: Vec::new(),
+        }
+    }
+
+    /// Checks every field and gives the sheet the table keeps.
     ///
     /// # Errors
-    /// [`FreelancerError::TextLength`] for a blank or long name; [`FreelancerError::OutOfRange`] for a
-    /// rating above 10^15 (field `ratings.LFT` and so on).
-    pub fn validate(&self) -> Result<(), FreelancerError> {
-        FreelancerError::check_text("name", &self.name)?;
-        for (rating, value) in &self.ratings {
-            FreelancerError::check_range(
-                rating.field(),
-                *value,
-                0,
-                MAX_RATING,
-                "a rating on the sheet",
-            )?;
+    /// [`FreelancerError::TextLength`] for a blank or long name or ability; [`FreelancerError::OutOfRange`]
+    /// or [`FreelancerError::NotANumber`] for a level, XP, AP or rating outside its range (field
+    /// `ratings.LFT` and so on); [`FreelancerError::Refused`] (F8) for an unknown vocation or path, an
+    /// ability listed twice, too many abilities, or an Encounter Sheet carrying level, XP, AP, a
+    /// vocation or abilities.
+    pub fn check(&self) -> Result<Sheet, FreelancerError> {
+        FreelancerError::check_text("name", &self.name, MAX_TEXT)?;
+        if self.kind == Kind::Encounter {
+            let extras = [
+                ("level", self.level.is_some()),
+                ("xp", self.xp.is_some()),
+                ("ap", self.ap.is_some()),
+                ("vocation", self.vocation.is_some()),
+                ("abilities", !self.abilities.is_empty()),
+            ];
+            if let Some((field, _)) = extras.iter().find(|(_, given)| *given) {
+                return Err(FreelancerError::Refused {
+                    rule: "F8",
+                    message: format!(
+                        "`{field}` is given, but {} has an Encounter Sheet (kind = \"encounter\"), which \
+                         holds ratings only; give the NPC a full sheet (kind = \"npc\") to track {field}",
+                        self.name
+                    ),
+                });
+            }
         }
-        Ok(())
+        let level = match &self.level {
+            Some(level) => level.check_u64("level", 1, MAX_LEVEL, "the character's level, F8")?,
+            None => 1,
+        };
+        let points = |input: &Option<NumberInput>, field: &str, why: &'static str| match input {
+            Some(value) => value.check_u64(field, 0, MAX_POINTS, why),
+            None => Ok(0),
+        };
+        let xp = points(&self.xp, "xp", "experience points, F8")?;
+        let ap = points(&self.ap, "ap", "ability points, F8")?;
+        let vocation = self
+            .vocation
+            .as_deref()
+            .map(|name| parse_vocation("vocation", name))
+            .transpose()?;
+        let mut ratings = BTreeMap::new();
+        for (rating, value) in &self.ratings {
+            let value = value.check(rating.field(), 0, MAX_RATING, "a rating on the sheet, F8")?;
+            ratings.insert(*rating, Number(value));
+        }
+        if self.abilities.len() > MAX_ABILITIES {
+            return Err(FreelancerError::OutOfRange {
+                field: "abilities".into(),
+                value: format!("a list of {}", self.abilities.len()),
+                min: "0".into(),
+                max: MAX_ABILITIES.to_string(),
+                why: "abilities on one sheet",
+            });
+        }
+        let mut abilities: Vec<Ability> = Vec::with_capacity(self.abilities.len());
+        for (i, ability) in self.abilities.iter().enumerate() {
+            FreelancerError::check_text(&format!("abilities[{i}].name"), &ability.name, MAX_TEXT)?;
+            let path = parse_path(&format!("abilities[{i}].path"), &ability.path)?;
+            let learned = Ability {
+                name: ability.name.trim().to_owned(),
+                path,
+            };
+            if abilities.contains(&learned) {
+                return Err(FreelancerError::Refused {
+                    rule: "F8",
+                    message: format!(
+                        "`abilities[{i}]` lists {} ({}) a second time; an ability is learned once",
+                        learned.name, learned.path
+                    ),
+                });
+            }
+            abilities.push(learned);
+        }
+        Ok(Sheet {
+            name: self.name.clone(),
+            kind: self.kind,
+            level,
+            xp,
+            ap,
+            vocation,
+            ratings,
+            abilities,
+        })
+    }
+}
+
+/// Reads a vocation's name for `field`.
+///
+/// # Errors
+/// [`FreelancerError::Refused`] (F8) naming the field, the value and the eight vocations.
+pub fn parse_vocation(field: &str, name: &str) -> Result<Vocation, FreelancerError> {
+    Vocation::from_name(name).ok_or_else(|| FreelancerError::Refused {
+        rule: "F8",
+        message: format!(
+            "`{field}` is {name:?}, but the vocations are {}",
+            Vocation::names()
+        ),
+    })
+}
+
+/// Reads an ability path (`"general"` or a vocation) for `field`.
+///
+/// # Errors
+/// [`FreelancerError::Refused`] (F8) naming the field, the value and what is allowed.
+pub fn parse_path(field: &str, name: &str) -> Result<Path, FreelancerError> {
+    Path::from_name(name).ok_or_else(|| FreelancerError::Refused {
+        rule: "F8",
+        message: format!(
+            "`{field}` is {name:?}, but an ability's path is \"general\" or a vocation ({})",
+            Vocation::names()
+        ),
+    })
+}
+
+/// Something that affects a stat (freelancer.txt, Stats): an attribute, the character's level, another
+/// stat (LFT, for JMP and SPD) or equipment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Influence {
+    /// An attribute.
+    Attribute(Rating),
+    /// The character's level.
+    Level,
+    /// Another stat, circumstantially (LFT for JMP and SPD).
+    Stat(Rating),
+    /// Equipment.
+    Equipment,
+}
+
+impl Influence {
+    /// `"VIG"`, `"Level"`, `"LFT"`, `"Equipment"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Influence::Attribute(r) | Influence::Stat(r) => r.abbreviation(),
+            Influence::Level => "Level",
+            Influence::Equipment => "Equipment",
+        }
     }
 }
 
@@ -187,6 +427,34 @@ impl Rating {
             self,
             Rating::Mit | Rating::Vig | Rating::Alc | Rating::Int | Rating::Mrl | Rating::Lck
         )
+    }
+
+    /// What affects this stat, in the book's order (freelancer.txt, Stats; ruling F8); empty for an
+    /// attribute. HP: VIG MRL LCK; TP: MIT VIG INT MRL; SP: INT MRL; LFT: MIT VIG; STR: MIT ALC MRL;
+    /// PHD: MIT VIG Equipment; MD: INT MRL Equipment; JMP and SPD: MIT ALC, LFT and Equipment; DOG: ALC
+    /// INT LCK; ATN: VIG INT LCK; DIS: INT MRL LCK; RES: VIG MRL LCK; WIL: Level MIT VIG INT MRL; CHM:
+    /// Level MIT MRL LCK; FTH: Level MRL.
+    pub fn affected_by(self) -> &'static [Influence] {
+        use Influence::{Attribute as A, Equipment, Level, Stat};
+        use Rating::*;
+        match self {
+            Mit | Vig | Alc | Int | Mrl | Lck => &[],
+            Hp => &[A(Vig), A(Mrl), A(Lck)],
+            Tp => &[A(Mit), A(Vig), A(Int), A(Mrl)],
+            Sp => &[A(Int), A(Mrl)],
+            Lft => &[A(Mit), A(Vig)],
+            Str => &[A(Mit), A(Alc), A(Mrl)],
+            Phd => &[A(Mit), A(Vig), Equipment],
+            Md => &[A(Int), A(Mrl), Equipment],
+            Jmp | Spd => &[A(Mit), A(Alc), Stat(Lft), Equipment],
+            Dog => &[A(Alc), A(Int), A(Lck)],
+            Atn => &[A(Vig), A(Int), A(Lck)],
+            Dis => &[A(Int), A(Mrl), A(Lck)],
+            Res => &[A(Vig), A(Mrl), A(Lck)],
+            Wil => &[Level, A(Mit), A(Vig), A(Int), A(Mrl)],
+            Chm => &[Level, A(Mit), A(Mrl), A(Lck)],
+            Fth => &[Level, A(Mrl)],
+        }
     }
 
     /// Reads an abbreviation, case-insensitively: `"lft"` -> [`Rating::Lft`]; `None` if unknown.

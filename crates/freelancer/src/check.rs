@@ -1,35 +1,83 @@
 //! The arithmetic of the task check, free of state and dice: equalizing two ratings (ruling F2),
-//! the band a difference falls in and the outcome of a d100 roll in that band (rulings F1, F3).
+//! the band a difference falls in, the outcome of a d100 roll in that band and its consequence (rulings
+//! F1, F3).
 
+use crate::number::Number;
 use serde::{Deserialize, Serialize};
 
 /// The number of decimal digits of `n` (0 has 1 digit): `digits(1200) == 4`.
-pub fn digits(n: u64) -> u32 {
+pub fn digits(n: u128) -> u32 {
     n.checked_ilog10().map_or(1, |log| log + 1)
 }
 
 /// Two ratings brought to the same scale (ruling F2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Equalized {
-    /// The rating after dividing by `divisor`, fraction dropped.
+    /// The rating after dividing by `divisor`, fraction dropped: 0 to 999.
     pub rating: u64,
-    /// The difficulty after dividing by `divisor`, fraction dropped.
+    /// The difficulty after dividing by `divisor`, fraction dropped: 0 to 999.
     pub difficulty: u64,
     /// 10^(digits of the larger - 3) when the larger has more than 3 digits, else 1.
-    pub divisor: u64,
+    pub divisor: Number,
+    /// The digits of the larger number before equalizing.
+    pub digits: u32,
 }
 
 /// Keeps the three highest orders of magnitude of the larger number (ruling F2): when the larger of
 /// `rating` and `difficulty` has more than 3 digits, both are divided by 10^(digits - 3), dropping
 /// fractions. `equalize(42, 1200)` is 4 vs 120 (divisor 10); `equalize(27, 56)` is unchanged.
-pub fn equalize(rating: u64, difficulty: u64) -> Equalized {
+pub fn equalize(rating: u128, difficulty: u128) -> Equalized {
     let larger = digits(rating.max(difficulty));
-    let divisor = 10u64.pow(larger.saturating_sub(3));
+    let divisor = 10u128.pow(larger.saturating_sub(3));
+    // Both quotients have at most 3 digits.
+    let small = |n: u128| u64::try_from(n / divisor).unwrap_or(999);
     Equalized {
-        rating: rating / divisor,
-        difficulty: difficulty / divisor,
-        divisor,
+        rating: small(rating),
+        difficulty: small(difficulty),
+        divisor: Number(divisor),
+        digits: larger,
     }
+}
+
+/// Equalizing (F2) and the difference, step by step, for people: e.g. for 42 against 1200,
+/// `["the larger number, 1200, has 4 digits: keep its highest 3 (F2)", "divide both by 10^1 = 10,
+/// dropping fractions: rating 42 -> 4, difficulty 1200 -> 120", "difference = 120 - 4 = 116"]`.
+pub fn explain(rating: u128, difficulty: u128, equalized: &Equalized) -> Vec<String> {
+    let larger = rating.max(difficulty);
+    let mut steps = Vec::new();
+    if equalized.divisor.get() == 1 {
+        steps.push(format!(
+            "the larger number, {larger}, has {} digit{}: no equalizing needed (F2)",
+            equalized.digits,
+            if equalized.digits == 1 { "" } else { "s" }
+        ));
+    } else {
+        steps.push(format!(
+            "the larger number, {larger}, has {} digits: keep its highest 3 (F2)",
+            equalized.digits
+        ));
+        steps.push(format!(
+            "divide both by 10^{} = {}, dropping fractions: rating {rating} -> {}, difficulty {difficulty} -> {}",
+            equalized.digits - 3,
+            equalized.divisor,
+            equalized.rating,
+            equalized.difficulty
+        ));
+    }
+    steps.push(format!(
+        "difference = {} - {} = {}",
+        equalized.difficulty,
+        equalized.rating,
+        difference(equalized)
+    ));
+    steps
+}
+
+/// Equalized difficulty minus equalized rating: -999 to 999.
+pub fn difference(equalized: &Equalized) -> i64 {
+    // Both are at most 999 once equalized.
+    let signed = |n: u64| i64::try_from(n).unwrap_or(i64::MAX);
+    signed(equalized.difficulty) - signed(equalized.rating)
 }
 
 /// Where a task check's difference (difficulty - rating, equalized) falls (ruling F3).
@@ -73,6 +121,18 @@ impl Band {
         }
     }
 
+    /// The band's name as JSON writes it: `"crit_only"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Band::Automatic => "automatic",
+            Band::BotchOnly => "botch_only",
+            Band::Normal => "normal",
+            Band::CritOnly => "crit_only",
+            Band::Miracle => "miracle",
+            Band::Hopeless => "hopeless",
+        }
+    }
+
     /// The band's differences and rule in a few words, for the log.
     pub fn rule(self) -> &'static str {
         match self {
@@ -106,6 +166,53 @@ impl Outcome {
     /// Whether the task succeeded: [`Outcome::Success`] or [`Outcome::Crit`].
     pub fn succeeded(self) -> bool {
         matches!(self, Outcome::Success | Outcome::Crit)
+    }
+
+    /// `"success"`, `"crit"`, `"failure"` or `"botch"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Outcome::Success => "success",
+            Outcome::Crit => "crit",
+            Outcome::Failure => "failure",
+            Outcome::Botch => "botch",
+        }
+    }
+}
+
+/// How much a check's result costs the character (ruling F3): nothing on a success, a plain failure,
+/// a failure with minor consequences (band 96-100) or a Botch, which weighs more.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Consequence {
+    /// Succeeded: no consequence.
+    None,
+    /// Failed; the book names no level of consequence (bands 6-95, or a hopeless check not rolled).
+    Failure,
+    /// Failed in band 96-100 without a Botch: minor consequences.
+    Minor,
+    /// A Botch: worse consequences (any failure in 101-150, any roll in 151+).
+    Botch,
+}
+
+impl Consequence {
+    /// The consequence of `outcome` in `band`.
+    pub fn of(band: Band, outcome: Outcome) -> Consequence {
+        match outcome {
+            Outcome::Success | Outcome::Crit => Consequence::None,
+            Outcome::Botch => Consequence::Botch,
+            Outcome::Failure if band == Band::CritOnly => Consequence::Minor,
+            Outcome::Failure => Consequence::Failure,
+        }
+    }
+
+    /// `"none"`, `"failure"`, `"minor"` or `"botch"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Consequence::None => "none",
+            Consequence::Failure => "failure",
+            Consequence::Minor => "minor",
+            Consequence::Botch => "botch",
+        }
     }
 }
 
@@ -145,75 +252,110 @@ pub fn outcome(difference: i64, roll: Option<u32>) -> Outcome {
     }
 }
 
+/// The outcome of a plain percentile check (freelancer.txt, Task Checks, the closing note): the GM
+/// gives a `chance` of 0-100%; a Crit (1-5) always succeeds, a Botch (96-100) always fails (F1), and
+/// otherwise the d100 succeeds when it is at most `chance`.
+pub fn chance_outcome(chance: u32, roll: u32) -> Outcome {
+    if is_crit(roll) {
+        Outcome::Crit
+    } else if is_botch(roll) {
+        Outcome::Botch
+    } else if roll <= chance {
+        Outcome::Success
+    } else {
+        Outcome::Failure
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn check(rating: u128, difficulty: u128, expected: (u64, u64, u128, u32)) {
+        let e = equalize(rating, difficulty);
+        assert_eq!(
+            (e.rating, e.difficulty, e.divisor.get(), e.digits),
+            expected,
+            "{rating} vs {difficulty}"
+        );
+    }
+
     #[test]
     fn digits_count_decimal_places() {
         assert_eq!(
-            [0, 9, 10, 999, 1000, u64::MAX].map(digits),
-            [1, 1, 2, 3, 4, 20]
+            [0, 9, 10, 999, 1000, u128::from(u64::MAX), u128::MAX].map(digits),
+            [1, 1, 2, 3, 4, 20, 39]
         );
     }
 
     #[test]
     fn equalizing_keeps_three_digits_of_the_larger() {
+        check(42, 1200, (4, 120, 10, 4));
+        check(200, 1200, (20, 120, 10, 4));
+        check(27, 56, (27, 56, 1, 2));
+        check(999, 5, (999, 5, 1, 3));
+        check(33_550_336, 4_061, (335, 0, 100_000, 8));
+        check(0, 0, (0, 0, 1, 1));
+        check(
+            u128::from(u64::MAX),
+            1,
+            (184, 0, 100_000_000_000_000_000, 20),
+        );
+        let max = crate::MAX_RATING;
+        check(max, max - 1, (100, 99, 10u128.pow(28), 31));
+        check(
+            max * 12,
+            max,
+            (120, 10, 10u128.pow(29), 32), // a team of 12 at the bound
+        );
+    }
+
+    #[test]
+    fn equalizing_is_explained_step_by_step() {
+        let e = equalize(42, 1200);
         assert_eq!(
-            equalize(42, 1200),
-            Equalized {
-                rating: 4,
-                difficulty: 120,
-                divisor: 10
-            }
+            explain(42, 1200, &e),
+            [
+                "the larger number, 1200, has 4 digits: keep its highest 3 (F2)",
+                "divide both by 10^1 = 10, dropping fractions: rating 42 -> 4, difficulty 1200 -> 120",
+                "difference = 120 - 4 = 116",
+            ]
+        );
+        let e = equalize(27, 56);
+        assert_eq!(
+            explain(27, 56, &e),
+            [
+                "the larger number, 56, has 2 digits: no equalizing needed (F2)",
+                "difference = 56 - 27 = 29",
+            ]
+        );
+    }
+
+    #[test]
+    fn consequences_by_band() {
+        use Band::*;
+        assert_eq!(
+            Consequence::of(CritOnly, Outcome::Failure),
+            Consequence::Minor
         );
         assert_eq!(
-            equalize(200, 1200),
-            Equalized {
-                rating: 20,
-                difficulty: 120,
-                divisor: 10
-            }
+            Consequence::of(Normal, Outcome::Failure),
+            Consequence::Failure
         );
+        assert_eq!(Consequence::of(Miracle, Outcome::Botch), Consequence::Botch);
+        assert_eq!(Consequence::of(Normal, Outcome::Crit), Consequence::None);
         assert_eq!(
-            equalize(27, 56),
-            Equalized {
-                rating: 27,
-                difficulty: 56,
-                divisor: 1
-            }
+            Consequence::of(Hopeless, Outcome::Failure),
+            Consequence::Failure
         );
-        assert_eq!(
-            equalize(999, 5),
-            Equalized {
-                rating: 999,
-                difficulty: 5,
-                divisor: 1
-            }
-        );
-        assert_eq!(
-            equalize(33_550_336, 4_061),
-            Equalized {
-                rating: 335,
-                difficulty: 0,
-                divisor: 100_000
-            }
-        );
-        assert_eq!(
-            equalize(0, 0),
-            Equalized {
-                rating: 0,
-                difficulty: 0,
-                divisor: 1
-            }
-        );
-        assert_eq!(
-            equalize(u64::MAX, 1),
-            Equalized {
-                rating: 184,
-                difficulty: 0,
-                divisor: 100_000_000_000_000_000
-            }
-        );
+    }
+
+    #[test]
+    fn plain_chances() {
+        assert_eq!(chance_outcome(75, 75), Outcome::Success);
+        assert_eq!(chance_outcome(75, 76), Outcome::Failure);
+        assert_eq!(chance_outcome(0, 5), Outcome::Crit);
+        assert_eq!(chance_outcome(100, 96), Outcome::Botch);
+        assert_eq!(chance_outcome(100, 95), Outcome::Success);
     }
 }

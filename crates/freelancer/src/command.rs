@@ -1,13 +1,34 @@
 //! The commands a Freelancer table takes, as written in a scenario step (`do = "..."` plus fields).
+//! Numbers are checked when the command is decided, so a refusal names the field, the value and the
+//! ruling; nothing changes when a command is refused.
 //!
-//! | `do`         | fields                                                                     | rulings |
-//! |--------------|----------------------------------------------------------------------------|---------|
-//! | `enroll`     | `character` (a [`Character`] table)                                        | F8      |
-//! | `task_check` | `who`, `rating` (`"CHM"` or a number), `difficulty`, `against`, `roll_anyway` | F1-F3 |
-//! | `team_lift`  | `who` (2-12 names), `difficulty`, `roller`, `against`, `roll_anyway`       | F1-F3   |
+//! | `do`                   | fields                                                                            | rulings |
+//! |------------------------|-----------------------------------------------------------------------------------|---------|
+//! | `enroll`               | `character` (a [`Character`] table)                                               | F8      |
+//! | `task_check`           | `who`, `rating`, `difficulty` or `opponent` + `opponent_rating`, `adjust`, `against`, `roll_anyway` | F1-F3 |
+//! | `team_lift`            | `who` (2-12 names), `difficulty`, `roller`, `against`, `roll_anyway`             | F1-F3   |
+//! | `chance_check`         | `who`, `chance` (0-100), `against`                                               | F1      |
+//! | `opposed_check`        | `a`, `b` (each `who`, `rating`, `adjust`), `method`, `against`                    | F4      |
+//! | `award`                | `who` (names), `xp`, `ap`, `reason`                                               | F8      |
+//! | `level_up`             | `who`, `reason`                                                                   | F8      |
+//! | `set_rating`           | `who`, `rating`, `value`, `reason`                                                | F8      |
+//! | `change_vocation`      | `who`, `vocation`                                                                 | F8      |
+//! | `spend_ap`             | `who`, `ability`, `path`, `cost`                                                  | F7, F8  |
+//! | `rest` / `end_rest`    | `who` (names; default every full sheet)                                           | F8      |
+//! | `enter_safe_area`      | `place`                                                                           | F8      |
+//! | `leave_safe_area`      |                                                                                   | F8      |
+//! | `start_event`          | `name`, `who` (1-32 names)                                                        | F5      |
+//! | `declare_total_action` | `who`                                                                             | F7      |
+//! | `initiative`           | `total_actions` (names)                                                           | F5-F7   |
+//! | `divide`               | `who`, `actions`                                                                  | F5      |
+//! | `act`                  | `who`, `full`, `empty`, `what`                                                    | F7      |
+//! | `end_event`            |                                                                                   | F5      |
 
+use crate::adjust::Adjustment;
 use crate::character::{Character, Rating};
-use serde::{Deserialize, Deserializer, Serialize, Serializer, de};
+use crate::number::NumberInput;
+use crate::options::OpposedMethod;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// A player's or the GM's command at a Freelancer table. Unknown fields are refused.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -15,25 +36,39 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer, de};
 pub enum Command {
     /// `do = "enroll"`: puts a character at the table (scenarios enroll their `[[characters]]` this way).
     ///
-    /// Errors: a blank or long name, a rating above 10^15, a name already at the table.
+    /// Errors: see [`Character::check`]; a name already at the table; more than 200 characters; a
+    /// stat formula that gives the sheet a stat outside 0 to 10^30 (F8).
     Enroll {
         /// The character sheet.
         character: Character,
     },
     /// `do = "task_check"`: a character's rating against a difficulty (the Chance of Success),
     /// equalized (F2), banded by their difference and, where the band calls for it, decided by one
-    /// d100 (F1, F3). The only die is that d100, rolled at most once.
+    /// d100 (F1, F3). The event carries P(success) and P(Botch) as they stood before the roll.
     ///
-    /// Errors: `who` unknown; `rating` naming a rating not on the sheet, or a number above 10^15;
-    /// `difficulty` above 10^15; `against` blank or over 64 characters.
+    /// Errors: `who` unknown; `rating` not on the sheet, or a number outside 0 to 10^30; no
+    /// `difficulty` and no `opponent` (F3); both given; `opponent` with a full sheet (a check between
+    /// characters is an opposed check, F4); `opponent_rating` missing or not on the opponent's sheet;
+    /// a bad adjustment; `against` blank or over 64 characters.
     TaskCheck {
         /// The character making the check.
         who: String,
-        /// The rating used: an attribute or stat on `who`'s sheet (`"CHM"`), or a number 0 to 10^15
-        /// (a Talent level, or a value the GM gives).
+        /// The rating used: an attribute or stat of `who` (`"CHM"`), or a number 0 to 10^30 (a Talent
+        /// level, or a value the GM gives).
         rating: RatingSource,
-        /// What the rating is checked against (the task's rating, or the opposing NPC's), 0 to 10^15.
-        difficulty: u64,
+        /// What the rating is checked against, 0 to 10^30.
+        #[serde(default)]
+        difficulty: Option<NumberInput>,
+        /// Instead of `difficulty`: an NPC with an Encounter Sheet whose `opponent_rating` is the
+        /// difficulty (the book's guard and his WIL).
+        #[serde(default)]
+        opponent: Option<String>,
+        /// The opponent's rating used as the difficulty.
+        #[serde(default)]
+        opponent_rating: Option<Rating>,
+        /// Adjustments to `rating` before equalizing (at most 8), each recorded with its reason.
+        #[serde(default)]
+        adjust: Vec<Adjustment>,
         /// What the difficulty is, for the log: `"the guard's WIL"`. Optional.
         #[serde(default)]
         against: Option<String>,
@@ -42,18 +77,19 @@ pub enum Command {
         #[serde(default)]
         roll_anyway: bool,
     },
-    /// `do = "team_lift"`: several characters lift one load together. Their LFT adds up before
-    /// equalizing (freelancer.txt, Stats, Lifting Power: "LFT is cumulative"; Task Checks, the boulder
+    /// `do = "team_lift"`: several characters lift one load together (combined ratings). Their LFT
+    /// adds up before equalizing (freelancer.txt, Stats, Lifting Power: LFT is cumulative; the boulder
     /// example: 42 + 71 + 87 = 200, equalized to 20 against 120), and one of them rolls the single
     /// d100 (the example: the member with the best luck). List only members who can grip the load.
     ///
     /// Errors: fewer than 2 or more than 12 names, a name twice, a name unknown or without LFT; a
-    /// `roller` not in the team; `difficulty` above 10^15; `against` blank or over 64 characters.
+    /// `roller` not in the team; no `difficulty` (F3) or one above 10^30; `against` blank or long.
     TeamLift {
         /// The lifters, 2 to 12 names, each with LFT on its sheet.
         who: Vec<String>,
-        /// The load's rating against LFT (the boulder: 1200), 0 to 10^15.
-        difficulty: u64,
+        /// The load's rating against LFT (the boulder: 1200), 0 to 10^30.
+        #[serde(default)]
+        difficulty: Option<NumberInput>,
         /// Who rolls the d100. Default: the member with the highest LCK (the first listed among
         /// equals; a sheet without LCK counts as 0).
         #[serde(default)]
@@ -65,57 +101,268 @@ pub enum Command {
         #[serde(default)]
         roll_anyway: bool,
     },
+    /// `do = "chance_check"`: the GM gives a plain percentile Chance of Success instead of ratings
+    /// (freelancer.txt, the note closing Task Checks). One d100: a Crit (1-5) succeeds, a Botch
+    /// (96-100) fails, otherwise a roll at most `chance` succeeds (F1).
+    ///
+    /// Errors: `who` unknown; `chance` outside 0 to 100; `against` blank or long.
+    ChanceCheck {
+        /// The character rolling.
+        who: String,
+        /// The chance of success in percent, 0 to 100.
+        chance: NumberInput,
+        /// What is attempted, for the log. Optional.
+        #[serde(default)]
+        against: Option<String>,
+    },
+    /// `do = "opposed_check"`: a check between two characters with full sheets (F4), by the table's
+    /// method or the one named. Each side rolls one d100 unless a rating comes to 0 (it loses without a
+    /// roll). The event carries P(each side wins) before the roll and flags a gap over 150.
+    ///
+    /// Errors: a side unknown, with an Encounter Sheet (a check against such an NPC is a task check,
+    /// F3), or without the rating; the same character on both sides; a bad adjustment; a rating
+    /// outside 0 to 10^30.
+    OpposedCheck {
+        /// The first side.
+        a: Contestant,
+        /// The second side.
+        b: Contestant,
+        /// `"roll_under"` or `"chaotic"`; default: the table's `opposed` option.
+        #[serde(default)]
+        method: Option<OpposedMethod>,
+        /// What the contest is, for the log: `"arm wrestling"`. Optional.
+        #[serde(default)]
+        against: Option<String>,
+    },
+    /// `do = "award"`: the GM awards XP and/or AP, with a reason (freelancer.txt, Vocations and
+    /// Abilities: XP for what was hard, AP for work done; both when they overlap).
+    ///
+    /// Errors: no names, more than 32, a name twice or unknown, an Encounter Sheet (F8); `xp` and `ap`
+    /// both 0 or absent; either above 10^12; a total above 10^15; `reason` blank or over 200 characters.
+    Award {
+        /// Who receives the award, 1 to 32 names.
+        who: Vec<String>,
+        /// XP each, 0 to 10^12.
+        #[serde(default)]
+        xp: Option<NumberInput>,
+        /// AP each, 0 to 10^12.
+        #[serde(default)]
+        ap: Option<NumberInput>,
+        /// Why, 1 to 200 characters.
+        reason: String,
+    },
+    /// `do = "level_up"`: a character gains a level and the table's `ap_per_level` AP. The book gives
+    /// no XP thresholds, so levelling up is the GM's call; stats with formulas over LVL follow.
+    ///
+    /// Errors: `who` unknown or with an Encounter Sheet (F8); level 1000 already; a formula that
+    /// would give a stat outside 0 to 10^30; `reason` blank or long.
+    LevelUp {
+        /// The character.
+        who: String,
+        /// Why, optional.
+        #[serde(default)]
+        reason: Option<String>,
+    },
+    /// `do = "set_rating"`: the GM sets an attribute or a stat (growth, equipment, injury), with a
+    /// reason. A stat set here wins over its formula from then on.
+    ///
+    /// Errors: `who` unknown; `value` outside 0 to 10^30; a formula that would then give a stat
+    /// outside 0 to 10^30; `reason` blank or long.
+    SetRating {
+        /// The character.
+        who: String,
+        /// The attribute or stat.
+        rating: Rating,
+        /// The new value, 0 to 10^30.
+        value: NumberInput,
+        /// Why, 1 to 200 characters.
+        reason: String,
+    },
+    /// `do = "change_vocation"`: a character takes up another vocation, only while resting or in a
+    /// safe area (F8).
+    ///
+    /// Errors: `who` unknown or with an Encounter Sheet; `vocation` unknown or the current one; not
+    /// resting and not in a safe area (F8).
+    ChangeVocation {
+        /// The character.
+        who: String,
+        /// The new vocation's name.
+        vocation: String,
+    },
+    /// `do = "spend_ap"`: a character learns an ability for AP. Outside a rest or a safe area only
+    /// General abilities and those of the current vocation (F8); during an event only as a Total
+    /// Action declared for the round under way (F7).
+    ///
+    /// Errors: `who` unknown or with an Encounter Sheet; `path` neither "general" nor a vocation;
+    /// `cost` outside 1 to 10^12 or above the AP held; the ability already learned; the path not
+    /// allowed here (F8); during an event without a Total Action this round (F7).
+    SpendAp {
+        /// The character.
+        who: String,
+        /// The ability's name, 1 to 64 characters.
+        ability: String,
+        /// `"general"` or the vocation it belongs to.
+        path: String,
+        /// Its cost in AP, 1 to 10^12.
+        cost: NumberInput,
+    },
+    /// `do = "rest"`: characters begin a rest (vocations may change, any AP may be spent, F8).
+    ///
+    /// Errors: a name unknown, twice, with an Encounter Sheet, or resting already; an event under way.
+    Rest {
+        /// Who rests; default every character with a full sheet not resting yet.
+        #[serde(default)]
+        who: Option<Vec<String>>,
+    },
+    /// `do = "end_rest"`: characters stop resting.
+    ///
+    /// Errors: a name unknown, twice, or not resting; no one resting.
+    EndRest {
+        /// Who stops; default everyone resting.
+        #[serde(default)]
+        who: Option<Vec<String>>,
+    },
+    /// `do = "enter_safe_area"`: the party is somewhere safe where a rest is possible (F8).
+    ///
+    /// Errors: `place` blank or long; already in a safe area.
+    EnterSafeArea {
+        /// Where, 1 to 64 characters: `"the guild hall"`.
+        place: String,
+    },
+    /// `do = "leave_safe_area"`: the party leaves the safe area.
+    ///
+    /// Errors: not in a safe area.
+    LeaveSafeArea {},
+    /// `do = "start_event"`: an Event (a staged encounter with turn order, F5) begins with these
+    /// participants; each round then starts with `initiative`.
+    ///
+    /// Errors: an event already under way; `name` blank or long; no participants or more than 32; a
+    /// name unknown or twice; a participant without ALC or SPD (F5).
+    StartEvent {
+        /// What the event is: `"ambush at the ford"`.
+        name: String,
+        /// The participants, 1 to 32 names (PCs and NPCs of any sheet).
+        who: Vec<String>,
+    },
+    /// `do = "declare_total_action"`: a participant will take a Total Action next round, which keeps
+    /// them out of that round's turn order (F7). Only before the round's initiative.
+    ///
+    /// Errors: no event; `who` not a participant or declared already; the round's initiative already
+    /// rolled (F7).
+    DeclareTotalAction {
+        /// The participant.
+        who: String,
+    },
+    /// `do = "initiative"`: a new round. Everyone not taking a Total Action rolls d100 + ALC, scaled
+    /// to their SPD (F5), into the turn order, highest first; ties go to the higher SPD, then the
+    /// higher LCK, then a d100 roll-off. Method 2 gives every two orders of magnitude a turn (F6).
+    ///
+    /// Dice: one d100 per participant in the order the event lists them (Total Actions skipped), then
+    /// d100 roll-offs for ties, each pass in turn order.
+    ///
+    /// Errors: no event; the round under way not finished (whose turn it is is named); a Total Action
+    /// name not a participant or twice; everyone taking a Total Action; more than 10,000 rounds.
+    Initiative {
+        /// Participants taking a Total Action this round (added to those declared before).
+        #[serde(default)]
+        total_actions: Vec<String>,
+    },
+    /// `do = "divide"`: under method 1, a participant divides their turn into `actions` Full Actions,
+    /// all at the turn divided by `actions` (halves up): up to one more for every two orders of
+    /// magnitude on the slowest turn (F5). Only before the round's first turn; choosing again replaces
+    /// the choice. Ties the new turn makes are rolled off (dice as for `initiative`).
+    ///
+    /// Errors: no round; method 2 (F6); a turn already taken this round; `who` not in the order;
+    /// `actions` outside 1 to the maximum (F5).
+    Divide {
+        /// The participant.
+        who: String,
+        /// Full Actions wanted, 1 to the maximum.
+        actions: NumberInput,
+    },
+    /// `do = "act"`: the participant whose turn it is takes it: Full Actions (default all the turn
+    /// has) and Empty Actions (default 0; more than the roll's digit count, or two a turn under
+    /// method 2, is recorded with a warning, F7).
+    ///
+    /// Errors: no round, or the round is over; not `who`'s turn (whose it is is named); `full` above the
+    /// turn's Full Actions (F7); `empty` above 1000; `what` blank or long.
+    Act {
+        /// The participant whose turn it is.
+        who: String,
+        /// Full Actions used, 0 to the turn's.
+        #[serde(default)]
+        full: Option<NumberInput>,
+        /// Empty Actions used, 0 to 1000.
+        #[serde(default)]
+        empty: Option<NumberInput>,
+        /// What they did, for the log. Optional, up to 200 characters. (Not `note`: a scenario step's
+        /// `note` is its own.)
+        #[serde(default)]
+        what: Option<String>,
+    },
+    /// `do = "end_event"`: the event is over.
+    ///
+    /// Errors: no event under way.
+    EndEvent {},
 }
 
-/// Where a task check's rating comes from: written `rating = "CHM"` (the sheet) or `rating = 27`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// One side of an opposed check: `{ who = "Ash", rating = "LFT", adjust = [{ factor = "1/2", reason =
+/// "one arm" }] }`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Contestant {
+    /// The character, with a full sheet.
+    pub who: String,
+    /// The rating: an attribute or stat on the sheet, or a number 0 to 10^30.
+    pub rating: RatingSource,
+    /// Adjustments before reducing (at most 8), each with its reason.
+    #[serde(default)]
+    pub adjust: Vec<Adjustment>,
+}
+
+/// Where a rating comes from: written `rating = "CHM"` (the sheet) or `rating = 27` (a number).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum RatingSource {
-    /// An attribute or stat read from the character's sheet.
+    /// An attribute or stat read from the character's sheet (or its formula).
     Sheet(Rating),
-    /// A number given directly, 0 to 10^15 (checked when the command is decided).
-    Value(u64),
+    /// A number given directly (checked when the command is decided).
+    Value(NumberInput),
 }
 
 impl Serialize for RatingSource {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {
             RatingSource::Sheet(rating) => serializer.serialize_str(rating.abbreviation()),
-            RatingSource::Value(value) => serializer.serialize_u64(*value),
+            RatingSource::Value(value) => value.serialize(serializer),
         }
     }
 }
 
 impl<'de> Deserialize<'de> for RatingSource {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_any(RatingVisitor)
+        let input = NumberInput::deserialize(deserializer)?;
+        Ok(match input {
+            NumberInput::Text(text) => match Rating::from_abbreviation(text.trim()) {
+                Some(rating) => RatingSource::Sheet(rating),
+                None => RatingSource::Value(NumberInput::Text(text)),
+            },
+            whole => RatingSource::Value(whole),
+        })
     }
 }
 
-struct RatingVisitor;
-
-const EXPECTED: &str = "an attribute or stat abbreviation (MIT VIG ALC INT MRL LCK HP TP SP LFT STR PHD \
-                        MD JMP SPD DOG ATN DIS RES WIL CHM FTH) or a whole number 0 to 10^15";
-
-impl de::Visitor<'_> for RatingVisitor {
-    type Value = RatingSource;
-
-    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(EXPECTED)
+impl<'a> From<&'a str> for RatingSource {
+    /// `"LFT"` names a rating; any other text is kept as a number to check.
+    fn from(text: &'a str) -> Self {
+        match Rating::from_abbreviation(text) {
+            Some(rating) => RatingSource::Sheet(rating),
+            None => RatingSource::Value(NumberInput::Text(text.to_owned())),
+        }
     }
+}
 
-    fn visit_u64<E: de::Error>(self, value: u64) -> Result<RatingSource, E> {
-        Ok(RatingSource::Value(value))
-    }
-
-    fn visit_i64<E: de::Error>(self, value: i64) -> Result<RatingSource, E> {
-        u64::try_from(value)
-            .map(RatingSource::Value)
-            .map_err(|_| E::custom(format!("`rating` is {value}, but it must be {EXPECTED}")))
-    }
-
-    fn visit_str<E: de::Error>(self, text: &str) -> Result<RatingSource, E> {
-        Rating::from_abbreviation(text)
-            .map(RatingSource::Sheet)
-            .ok_or_else(|| E::custom(format!("`rating` is {text:?}, but it must be {EXPECTED}")))
+impl From<u128> for RatingSource {
+    fn from(value: u128) -> Self {
+        RatingSource::Value(NumberInput::from(value))
     }
 }

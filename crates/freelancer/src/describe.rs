@@ -1,10 +1,16 @@
-//! One log line per Freelancer event, in the book's terms, with the d100 shown.
+//! One log line per Freelancer event, in the book's terms, with every die and the odds shown.
 
-use crate::check::Outcome;
-use crate::event::{Check, Event, TaskCheck, TeamLift};
+use crate::adjust::Adjusted;
+use crate::check::{Outcome, explain};
+use crate::event::{
+    Allowance, ChanceCheck, Check, ContestResult, Event, OpposedCheck, TaskCheck, TeamLift,
+};
+use crate::options::InitiativeMethod;
+use crate::scene::Slot;
 
-/// The log line for `event`, e.g.
-/// `You: task check, CHM 27 vs 56 (the guard's WIL): difference 29 (6-95: ...): d100 42: success.`
+/// The log line for `event`, e.g. `Ash: task check, CHM 27 vs 56 (the guard's WIL): the larger number,
+/// 56, has 2 digits: no equalizing needed (F2); difference = 56 - 27 = 29 (6-95: ...); P(success)
+/// 71/100, P(Botch) 1/20: d100 38: success.`
 pub fn describe(event: &Event) -> String {
     match event {
         Event::Enrolled { character } => {
@@ -18,48 +24,273 @@ pub fn describe(event: &Event) -> String {
             } else {
                 ratings.join(", ")
             };
-            format!("{} joins the table: {ratings}.", character.name)
-        }
-        Event::TaskChecked(TaskCheck { who, stat, check }) => {
-            let rating = match stat {
-                Some(stat) => format!("{stat} {}", check.rating),
-                None => format!("rating {}", check.rating),
+            let sheet = match character.kind {
+                crate::Kind::Encounter => "an Encounter Sheet".to_owned(),
+                kind => {
+                    let vocation = character
+                        .vocation
+                        .map(|v| format!(", {v} ({})", v.organisation()))
+                        .unwrap_or_default();
+                    format!(
+                        "{}, level {}, {} XP, {} AP{vocation}",
+                        if kind == crate::Kind::Npc {
+                            "an NPC with a full sheet"
+                        } else {
+                            "a PC"
+                        },
+                        character.level,
+                        character.xp,
+                        character.ap
+                    )
+                }
             };
-            format!("{who}: task check, {rating} vs {}", result(check, None))
+            format!("{} joins the table ({sheet}): {ratings}.", character.name)
         }
-        Event::TeamLifted(TeamLift {
-            team,
-            roller,
-            check,
-        }) => {
-            let shares: Vec<String> = team
-                .iter()
-                .map(|l| format!("{} {}", l.who, l.lft))
-                .collect();
+        Event::TaskChecked(task) => task_line(task),
+        Event::TeamLifted(lift) => lift_line(lift),
+        Event::ChanceChecked(chance) => chance_line(chance),
+        Event::OpposedChecked(opposed) => opposed_line(opposed),
+        Event::Awarded(award) => {
+            let mut gains = Vec::new();
+            if award.xp > 0 {
+                gains.push(format!("{} XP", award.xp));
+            }
+            if award.ap > 0 {
+                gains.push(format!("{} AP", award.ap));
+            }
+            let (verb, each) = if award.who.len() == 1 {
+                ("gets", "")
+            } else {
+                ("get", " each")
+            };
             format!(
-                "Team lift, LFT added up: {} = {} vs {}",
-                shares.join(" + "),
-                check.rating,
-                result(check, Some(roller))
+                "{} {verb} {}{each}: {}.",
+                award.who.join(", "),
+                gains.join(" and "),
+                award.reason
+            )
+        }
+        Event::LeveledUp {
+            who,
+            level,
+            ap,
+            reason,
+        } => format!(
+            "{who} reaches level {level} and gains {ap} AP{}.",
+            reason
+                .as_ref()
+                .map(|r| format!(": {r}"))
+                .unwrap_or_default()
+        ),
+        Event::RatingSet {
+            who,
+            rating,
+            value,
+            was,
+            reason,
+        } => format!(
+            "{who}'s {rating} is now {value}{}: {reason}.",
+            was.map(|w| format!(" (was {w})")).unwrap_or_default()
+        ),
+        Event::VocationChanged { who, from, to, at } => format!(
+            "{who} changes vocation{} to {to} ({}), {} (F8).",
+            from.map(|f| format!(" from {f}")).unwrap_or_default(),
+            to.organisation(),
+            allowance(*at)
+        ),
+        Event::ApSpent {
+            who,
+            ability,
+            cost,
+            ap_left,
+            at,
+        } => format!(
+            "{who} learns {} ({}) for {cost} AP, {ap_left} AP left{}.",
+            ability.name,
+            ability.path,
+            at.map(|a| format!(", outside the current vocation {} (F8)", allowance(a)))
+                .unwrap_or_default()
+        ),
+        Event::Rested { who } => format!("{} rest{}.", who.join(", "), plural_verb(who.len())),
+        Event::RestEnded { who } => {
+            format!("{} stop{} resting.", who.join(", "), plural_verb(who.len()))
+        }
+        Event::SafeAreaEntered { place } => format!("The party is in a safe area: {place}."),
+        Event::SafeAreaLeft { place } => format!("The party leaves the safe area: {place}."),
+        Event::EventStarted { name, who, method } => format!(
+            "Event: {name}, with {}; initiative by method {} ({}).",
+            who.join(", "),
+            u8::from(*method),
+            match method {
+                InitiativeMethod::One => "F5",
+                InitiativeMethod::Two => "F6",
+            }
+        ),
+        Event::TotalActionDeclared { who, round } => {
+            format!("{who} declares a Total Action for round {round}: no turn that round (F7).")
+        }
+        Event::InitiativeRolled(initiative) => {
+            let rolls: Vec<String> = initiative
+                .rolls
+                .iter()
+                .map(|r| {
+                    let scaled = if r.roll == r.turn {
+                        String::new()
+                    } else {
+                        format!(" -> {} (SPD {})", r.turn, r.spd)
+                    };
+                    format!(
+                        "{} d100 {} + ALC {} = {}{scaled}",
+                        r.who, r.d100, r.alc, r.roll
+                    )
+                })
+                .collect();
+            let totals = if initiative.total_actions.is_empty() {
+                String::new()
+            } else {
+                format!("; Total Action: {}", initiative.total_actions.join(", "))
+            };
+            let rolls = if rolls.is_empty() {
+                "no one rolls".to_owned()
+            } else {
+                rolls.join(", ")
+            };
+            format!(
+                "Round {} initiative: {rolls}{totals}{}; order: {}.",
+                initiative.round,
+                roll_offs(&initiative.roll_offs),
+                order(&initiative.order)
+            )
+        }
+        Event::Divided(division) => format!(
+            "{} divides turn {} into {} Full Actions (at most {}) at {}{}; order: {}.",
+            division.who,
+            division.rolled,
+            division.actions,
+            division.max_actions,
+            division.turn,
+            roll_offs(&division.roll_offs),
+            order(&division.order)
+        ),
+        Event::Acted(turn) => format!(
+            "{} takes turn {}: {} Full Action{}, {} Empty{}{}{}.",
+            turn.who,
+            turn.turn,
+            turn.full,
+            if turn.full == 1 { "" } else { "s" },
+            turn.empty,
+            turn.what
+                .as_ref()
+                .map(|n| format!(": {n}"))
+                .unwrap_or_default(),
+            if turn.warning.is_some() {
+                "; warning: "
+            } else {
+                ""
+            },
+            turn.warning.as_deref().unwrap_or_default()
+        ),
+        Event::EventEnded { name, rounds } => {
+            format!(
+                "The event {name} ends after {rounds} round{}.",
+                if *rounds == 1 { "" } else { "s" }
             )
         }
     }
 }
 
-/// `56 (the guard's WIL), equalized (divided by 10) 4 vs 120: difference 29 (band): d100 42: success.`
-fn result(check: &Check, roller: Option<&String>) -> String {
+fn plural_verb(count: usize) -> &'static str {
+    if count == 1 { "s" } else { "" }
+}
+
+fn allowance(at: Allowance) -> &'static str {
+    match at {
+        Allowance::Rest => "during a rest",
+        Allowance::SafeArea => "in a safe area",
+    }
+}
+
+fn roll_offs(rolls: &[crate::event::RollOff]) -> String {
+    if rolls.is_empty() {
+        return String::new();
+    }
+    let each: Vec<String> = rolls
+        .iter()
+        .map(|r| format!("{} d100 {} (tied at {})", r.who, r.roll, r.turn))
+        .collect();
+    format!("; roll-off: {}", each.join(", "))
+}
+
+fn order(slots: &[Slot]) -> String {
+    if slots.is_empty() {
+        return "nobody".to_owned();
+    }
+    slots
+        .iter()
+        .map(|s| {
+            if s.actions > 1 {
+                format!("{} {} (x{})", s.who, s.turn, s.actions)
+            } else {
+                format!("{} {}", s.who, s.turn)
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn adjustments(list: &[Adjusted]) -> String {
+    list.iter()
+        .map(|a| format!(" x {} ({}) = {}", a.factor, a.reason, a.after))
+        .collect()
+}
+
+fn task_line(task: &TaskCheck) -> String {
+    let TaskCheck {
+        who,
+        stat,
+        opponent,
+        opponent_rating,
+        adjustments: adjusted,
+        check,
+    } = task;
+    let base = adjusted.first().map_or(check.rating, |a| a.before);
+    let rating = match stat {
+        Some(stat) => format!("{stat} {base}"),
+        None => format!("rating {base}"),
+    };
+    let opposing = match (opponent, opponent_rating) {
+        (Some(name), Some(r)) => format!(", {name}'s {r}"),
+        _ => String::new(),
+    };
+    format!(
+        "{who}: task check, {rating}{} vs {}",
+        adjustments(adjusted),
+        result(check, None, &opposing)
+    )
+}
+
+fn lift_line(lift: &TeamLift) -> String {
+    let shares: Vec<String> = lift
+        .team
+        .iter()
+        .map(|l| format!("{} {}", l.who, l.lft))
+        .collect();
+    format!(
+        "Team lift, LFT added up: {} = {} vs {}",
+        shares.join(" + "),
+        lift.check.rating,
+        result(&lift.check, Some(&lift.roller), "")
+    )
+}
+
+/// `56 (the guard's WIL): steps; P(success) 71/100, P(Botch) 1/20: d100 42: success.`
+fn result(check: &Check, roller: Option<&String>, opposing: &str) -> String {
     let against = check
         .against
         .as_ref()
         .map(|a| format!(" ({a})"))
         .unwrap_or_default();
-    let equalized = match check.equalized.divisor {
-        1 => String::new(),
-        divisor => format!(
-            ", equalized (divided by {divisor}) {} vs {}",
-            check.equalized.rating, check.equalized.difficulty
-        ),
-    };
+    let steps = explain(check.rating.get(), check.difficulty.get(), &check.equalized).join("; ");
     let roll = match (check.roll, roller) {
         (Some(roll), Some(roller)) => format!("{roller} rolls d100 {roll}"),
         (Some(roll), None) => format!("d100 {roll}"),
@@ -68,13 +299,114 @@ fn result(check: &Check, roller: Option<&String>) -> String {
     let outcome = match check.outcome {
         Outcome::Success => "success",
         Outcome::Crit => "Crit, success",
+        Outcome::Failure if check.consequence == crate::Consequence::Minor => {
+            "failure, minor consequences"
+        }
         Outcome::Failure => "failure",
         Outcome::Botch => "Botch, failure",
     };
     format!(
-        "{}{against}{equalized}: difference {} ({}): {roll}: {outcome}.",
+        "{}{against}{opposing}: {steps} ({}); P(success) {}, P(Botch) {}: {roll}: {outcome}.",
         check.difficulty,
-        check.difference,
-        check.band.rule()
+        check.band.rule(),
+        check.odds.p_success,
+        check.odds.p_botch
+    )
+}
+
+fn chance_line(chance: &ChanceCheck) -> String {
+    let against = chance
+        .against
+        .as_ref()
+        .map(|a| format!(" ({a})"))
+        .unwrap_or_default();
+    let outcome = match chance.outcome {
+        Outcome::Success => "success",
+        Outcome::Crit => "Crit, success",
+        Outcome::Failure => "failure",
+        Outcome::Botch => "Botch, failure",
+    };
+    format!(
+        "{}: {}% chance{against}; P(success) {}, P(Botch) {}: d100 {}: {outcome}.",
+        chance.who, chance.chance, chance.odds.p_success, chance.odds.p_botch, chance.roll
+    )
+}
+
+fn side(side: &ContestResult) -> String {
+    let base = side.adjustments.first().map_or(side.adjusted, |a| a.before);
+    let rating = match side.stat {
+        Some(stat) => format!("{stat} {base}"),
+        None => format!("rating {base}"),
+    };
+    format!("{} {rating}{}", side.who, adjustments(&side.adjustments))
+}
+
+fn roll_result(side: &ContestResult) -> String {
+    match (side.roll, side.margin) {
+        (Some(roll), margin) => {
+            let tag = if side.crit {
+                " (Crit)"
+            } else if side.botch {
+                " (Botch)"
+            } else {
+                ""
+            };
+            match margin {
+                Some(m) => format!(
+                    "{} d100 {roll}{tag} under {} by {m}",
+                    side.who, side.reduced
+                ),
+                None => format!("{} d100 {roll}{tag} misses {}", side.who, side.reduced),
+            }
+        }
+        (None, _) => format!("{} no roll", side.who),
+    }
+}
+
+fn opposed_line(check: &OpposedCheck) -> String {
+    let against = check
+        .against
+        .as_ref()
+        .map(|a| format!(" ({a})"))
+        .unwrap_or_default();
+    let reduced = if check.divisor.get() == 1 {
+        String::new()
+    } else {
+        format!(
+            ", divided by {}: {} vs {}",
+            check.divisor, check.a.reduced, check.b.reduced
+        )
+    };
+    let winner = match (&check.winner, check.reroll, check.automatic) {
+        (Some(w), _, true) => format!("{w} wins without a roll (the other rating came to 0)"),
+        (Some(w), _, false) => format!("{w} wins"),
+        (None, _, true) => "no one can roll under 0: no winner".to_owned(),
+        (None, true, _) => "no winner: roll again".to_owned(),
+        (None, false, _) => "no winner".to_owned(),
+    };
+    let punishing = if check.punishing {
+        format!(
+            "; the gap of {} is over 150: a punishing outcome for the loser (F4)",
+            check.gap
+        )
+    } else {
+        String::new()
+    };
+    let rolls = if check.automatic {
+        String::new()
+    } else {
+        format!("{}, {}: ", roll_result(&check.a), roll_result(&check.b))
+    };
+    format!(
+        "Opposed check{against}, {}: {} vs {}{reduced}; P({} wins) {}, P({} wins) {}, P(no winner) {}: \
+         {rolls}{winner}{punishing}.",
+        check.method.name().replace('_', "-"),
+        side(&check.a),
+        side(&check.b),
+        check.a.who,
+        check.odds.p_a,
+        check.b.who,
+        check.odds.p_b,
+        check.odds.p_neither
     )
 }

@@ -1,32 +1,46 @@
 //! [`FreelancerError`]: why Freelancer refused a command. Every message names the field, the value
-//! given and what is allowed.
+//! given and what is allowed, and a rule refusal names its ruling (F1-F8).
 
 use crate::character::Rating;
-use crate::limits::MAX_TEXT;
 use skald_dice::SourceError;
+use skald_dice::odds::OddsError;
 
 /// Why a Freelancer command was refused. The table is left exactly as it was.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum FreelancerError {
-    /// A number outside its allowed range.
+    /// A number outside its allowed range (a negative rating, a difficulty above 10^30...).
     #[error("`{field}` is {value}, but it must be {min} to {max} ({why})")]
     OutOfRange {
         /// The command or sheet field, as written in a scenario.
-        field: &'static str,
-        /// The value given.
-        value: u64,
+        field: String,
+        /// The value given, as written.
+        value: String,
         /// The smallest allowed value.
-        min: u64,
+        min: String,
         /// The largest allowed value.
-        max: u64,
-        /// What the number is.
+        max: String,
+        /// What the number is, with its ruling.
         why: &'static str,
     },
-    /// A name or label that is blank or too long.
+    /// Text where a whole number belongs (`"lots"`, `"4.5"`).
+    #[error("`{field}` is {value:?}, but it must be a whole number {min} to {max} ({why})")]
+    NotANumber {
+        /// The field.
+        field: String,
+        /// The text given.
+        value: String,
+        /// The smallest allowed value.
+        min: String,
+        /// The largest allowed value.
+        max: String,
+        /// What the number is, with its ruling.
+        why: &'static str,
+    },
+    /// A name, label or reason that is blank or too long.
     #[error("`{field}` is {value:?}, but it must be 1 to {max} characters and not blank")]
     TextLength {
-        /// The field: `name`, `against`.
-        field: &'static str,
+        /// The field: `name`, `against`, `reason`...
+        field: String,
         /// The text given.
         value: String,
         /// The longest allowed.
@@ -38,7 +52,7 @@ pub enum FreelancerError {
     )]
     UnknownCharacter {
         /// The field that named the character.
-        field: &'static str,
+        field: String,
         /// The name given.
         name: String,
         /// The names at the table, comma-separated, or "nobody".
@@ -50,11 +64,13 @@ pub enum FreelancerError {
         /// The name given.
         name: String,
     },
-    /// A check named a rating the character's sheet does not have.
-    #[error("`{field}` is \"{rating}\", but {name}'s sheet has no {rating} (it has: {has})")]
+    /// A check named a rating the character's sheet does not have (nor a formula gives).
+    #[error("`{field}` is {value}, but {name}'s sheet has no {rating} (it has: {has})")]
     MissingRating {
-        /// The field: `rating` or `who` (a team member without LFT).
-        field: &'static str,
+        /// The field: `rating`, `who` (a team member without LFT)...
+        field: String,
+        /// The field's value, quoted: the rating (`"WIL"`) or the character (`"Guard"`).
+        value: String,
         /// The character.
         name: String,
         /// The rating asked for.
@@ -62,75 +78,102 @@ pub enum FreelancerError {
         /// The ratings on the sheet, or "none".
         has: String,
     },
-    /// A team lift with too few or too many members.
+    /// A task check with no difficulty to check against (F3).
     #[error(
-        "`who` names {count}, but a team lift takes {min} to {max} characters (one alone makes a \
-         task_check with rating = \"LFT\")"
+        "the task check has no difficulty: give `difficulty` (a number) or `opponent` and \
+         `opponent_rating` (an NPC's rating); a task check sets a rating against a difficulty (F3)"
     )]
-    TeamSize {
-        /// How many were listed.
-        count: usize,
-        /// The fewest allowed.
-        min: usize,
-        /// The most allowed.
-        max: usize,
+    MissingDifficulty,
+    /// A vocation change outside a rest or a safe area (F8).
+    #[error(
+        "`who` is {who:?}, but {who} can change vocation only while resting (do = \"rest\") or in a \
+         safe area (do = \"enter_safe_area\"), and is doing neither (F8)"
+    )]
+    NotAtRest {
+        /// The character.
+        who: String,
     },
-    /// A team lift listing one character twice.
-    #[error("`who` lists {name:?} twice, but each member lends its LFT once")]
-    DuplicateMember {
-        /// The name listed twice.
-        name: String,
+    /// A Total Action declared after the round's initiative was rolled (F7).
+    #[error(
+        "`who` is {who:?}, but a Total Action must be declared at initiative, and round {round}'s \
+         initiative is already rolled; declare it before the next round's initiative (F7)"
+    )]
+    LateTotalAction {
+        /// The character.
+        who: String,
+        /// The round under way.
+        round: u64,
     },
-    /// A team lift whose roller is not in the team.
-    #[error("`roller` is {name:?}, but the roller must be one of the team: {team}")]
-    RollerNotInTeam {
-        /// The name given.
+    /// Any other rule refusal, with its ruling.
+    #[error("{message} ({rule})")]
+    Refused {
+        /// The ruling: `"F4"`, `"F5"`...
+        rule: &'static str,
+        /// What is wrong, naming the field and the value.
+        message: String,
+    },
+    /// A stat formula that cannot give a character's stat (F8).
+    #[error("{name}'s {stat} comes from the table's formula {formula:?}: {problem} (F8)")]
+    Formula {
+        /// The character.
         name: String,
-        /// The team, comma-separated.
-        team: String,
+        /// The stat.
+        stat: Rating,
+        /// The formula as written.
+        formula: String,
+        /// What goes wrong.
+        problem: String,
     },
     /// The dice source could not give a value (a scripted d100 missing or not 1-100).
     #[error(transparent)]
     Dice(#[from] SourceError),
+    /// The odds engine refused (never for a d100). Boxed: the engine's error is large.
+    #[error(transparent)]
+    Odds(Box<OddsError>),
+}
+
+impl From<OddsError> for FreelancerError {
+    fn from(error: OddsError) -> Self {
+        FreelancerError::Odds(Box::new(error))
+    }
 }
 
 impl FreelancerError {
-    /// `Ok(())` when `min <= value <= max`, otherwise [`FreelancerError::OutOfRange`] naming `field`.
-    ///
-    /// # Errors
-    /// [`FreelancerError::OutOfRange`] when `value` is outside `min..=max`.
-    pub fn check_range(
-        field: &'static str,
-        value: u64,
-        min: u64,
-        max: u64,
-        why: &'static str,
-    ) -> Result<(), FreelancerError> {
-        if (min..=max).contains(&value) {
-            Ok(())
-        } else {
-            Err(FreelancerError::OutOfRange {
-                field,
-                value,
-                min,
-                max,
-                why,
-            })
-        }
-    }
-
-    /// `Ok(())` when `value` is 1 to 64 characters and not blank.
+    /// `Ok(())` when `value` is 1 to `max` characters and not blank.
     ///
     /// # Errors
     /// [`FreelancerError::TextLength`] otherwise.
-    pub fn check_text(field: &'static str, value: &str) -> Result<(), FreelancerError> {
-        if value.trim().is_empty() || value.chars().count() > MAX_TEXT {
+    pub fn check_text(field: &str, value: &str, max: usize) -> Result<(), FreelancerError> {
+        if value.trim().is_empty() || value.chars().count() > max {
             return Err(FreelancerError::TextLength {
-                field,
+                field: field.to_owned(),
                 value: value.to_owned(),
-                max: MAX_TEXT,
+                max,
             });
         }
         Ok(())
+    }
+
+    /// `Ok(())` when a list's length is `min..=max`.
+    ///
+    /// # Errors
+    /// [`FreelancerError::OutOfRange`] naming `field`.
+    pub fn check_count(
+        field: &str,
+        count: usize,
+        min: usize,
+        max: usize,
+        why: &'static str,
+    ) -> Result<(), FreelancerError> {
+        if (min..=max).contains(&count) {
+            return Ok(());
+        }
+        Err(FreelancerError::OutOfRange {
+            field: field.to_owned(),
+            value: format!("a list of {count}"),
+            min: min.to_string(),
+            max: max.to_string(),
+            why,
+        })
     }
 }

@@ -1,41 +1,60 @@
-//! Freelancer (our working name for the fourth rule text), played by its rules: the percentile task
-//! check and the team lift.
+//! Freelancer (our working name for the fourth rule text), played by its rules: character sheets with
+//! stat formulas, XP, AP, levels and vocations (ruling F8); task checks of any magnitude with
+//! equalizing (F2), bands, Crits, Botches and consequences (F1, F3), team lifts and plain percentile
+//! checks; opposed checks between characters by either method (F4); events with initiative by method 1
+//! or 2, extra Full Actions, Empty Actions, Total Actions and a turn tracker (F5-F7); and the exact
+//! odds of every check before its roll.
 //!
-//! A task check sets a rating against a difficulty, keeps the three highest orders of magnitude of
-//! the larger (ruling F2), and reads the difference's band (F3): some bands succeed or fail without a
-//! roll, the others roll one d100 where 1-5 is a Crit and 96-100 a Botch (F1). A team lift adds the
-//! members' LFT before equalizing (freelancer.txt, Stats: Lifting Power, and the boulder example).
-//! Opposed checks (F4), initiative (F5-F7) and full sheets (F8) come with later commands.
+//! Dice (what a scenario's `dice = [...]` lists), all d100 (1-100):
+//! - a task check or team lift: one, or none when the band needs no roll (difference 0 or less; 151
+//!   or more unless `roll_anyway`); a chance check: one;
+//! - an opposed check: side `a`'s, then side `b`'s, or none when a rating comes to 0;
+//! - initiative: one per participant in the event's order (Total Actions skipped), then roll-offs for
+//!   ties, each pass in turn order; a `divide` that makes a new tie: its roll-offs.
 //!
-//! Dice (what a scenario's `dice = [...]` lists): one d100 per check (1-100), or none when the band
-//! needs no roll (difference 0 or less; 151 or more unless `roll_anyway`).
-//!
-//! Modules: [`options`], [`character`] (sheet and ratings), [`check`] (the pure arithmetic),
-//! [`command`], [`event`], [`state`] (and the fold), [`rules`] (decide), [`describe`] (log lines),
-//! [`view`] (JSON for scenarios), [`error`], [`limits`] (numeric bounds).
+//! Modules: [`number`] (whole numbers to 10^30), [`limits`], [`options`], [`character`] (sheets and
+//! ratings), [`vocation`], [`formula`] (the stat formula language), [`stats`] (a sheet's effective
+//! ratings), [`check`] (task-check arithmetic), [`adjust`] (rating adjustments), [`opposed`] (opposed
+//! arithmetic), [`initiative`] (initiative and action arithmetic), [`order`] (turn order and ties),
+//! [`odds`] (exact chances), [`command`], [`event`], [`scene`] (the event under way), [`state`] (and
+//! the fold), [`rules`] (decide), [`describe`] (log lines), [`view`] (JSON for scenarios), [`error`].
 //!
 //! Pure: no I/O, clock or random generator; dice come from the caller's [`DiceSource`].
 
+pub mod adjust;
 pub mod character;
 pub mod check;
 pub mod command;
 pub mod describe;
 pub mod error;
 pub mod event;
+pub mod formula;
+pub mod initiative;
 pub mod limits;
+pub mod number;
+pub mod odds;
+pub mod opposed;
 pub mod options;
+pub mod order;
 pub mod rules;
+pub mod scene;
 pub mod state;
+pub mod stats;
 pub mod view;
+pub mod vocation;
 
-pub use character::{Character, Rating};
-pub use check::{Band, Equalized, Outcome, equalize};
-pub use command::{Command, RatingSource};
+pub use adjust::{Adjustment, Factor};
+pub use character::{Ability, AbilityInput, Character, Kind, Rating, Sheet};
+pub use check::{Band, Consequence, Equalized, Outcome, equalize};
+pub use command::{Command, Contestant, RatingSource};
 pub use error::FreelancerError;
 pub use event::{Check, Event, Lifter, TaskCheck, TeamLift};
+pub use formula::Formula;
 pub use limits::*;
-pub use options::Options;
+pub use number::{Number, NumberInput};
+pub use options::{BothMiss, InitiativeMethod, OpposedMethod, Options};
 pub use state::State;
+pub use vocation::{Organisation, Path, Vocation};
 
 use skald_core::System;
 use skald_dice::DiceSource;
@@ -54,7 +73,7 @@ impl System for Freelancer {
     type Error = FreelancerError;
 
     fn initial(options: &Options) -> State {
-        State::new(*options)
+        State::new(options.clone())
     }
 
     fn enroll(character: Character) -> Command {

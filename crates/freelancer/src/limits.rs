@@ -1,12 +1,55 @@
-//! The bounds Skald puts on every number and text a Freelancer command carries. The book's numbers
-//! grow by orders of magnitude (its initiative example reaches 33,550,336); Skald accepts ratings up
-//! to a quadrillion, which keeps every sum of a team far inside `u64`.
+//! The bounds Skald puts on every number, list and text a Freelancer command carries.
+//!
+//! The book's numbers grow by orders of magnitude (its initiative example reaches 33,550,336, its
+//! action table runs to 19 orders of magnitude), and equalizing (ruling F2) exists so that any size
+//! can be checked. Skald keeps ratings in `u128` and accepts them up to 10^30: a team of 12 at that
+//! bound, a rating multiplied by the largest adjustment (x100), or an initiative roll scaled up to a
+//! 31-digit SPD all stay far inside `u128` (about 3.4 * 10^38), so no arithmetic here can overflow.
 
-/// Largest rating or difficulty accepted: 10^15. The smallest is 0.
-pub const MAX_RATING: u64 = 1_000_000_000_000_000;
+/// Largest rating, difficulty or stat value accepted: 10^30. The smallest is 0.
+pub const MAX_RATING: u128 = 1_000_000_000_000_000_000_000_000_000_000;
+/// [`MAX_RATING`] as people write it, for messages.
+pub const MAX_RATING_TEXT: &str = "10^30";
+/// Largest initiative roll (d100 + ALC): ALC at [`MAX_RATING`] plus a d100 of 100.
+pub const MAX_INITIATIVE_ROLL: u128 = MAX_RATING + 100;
 /// Fewest characters in a team lift (one character alone makes a plain task check).
 pub const MIN_TEAM: usize = 2;
 /// Most characters in a team lift.
 pub const MAX_TEAM: usize = 12;
-/// Longest name or `against` label, in characters.
+/// Longest name, label, place or ability name, in characters.
 pub const MAX_TEXT: usize = 64;
+/// Longest reason given for an award, a level-up or a rating change, in characters.
+pub const MAX_REASON: usize = 200;
+/// Most characters at one table.
+pub const MAX_CHARACTERS: usize = 200;
+/// Most participants in one event.
+pub const MAX_PARTICIPANTS: usize = 32;
+/// Most rounds in one event.
+pub const MAX_ROUNDS: u64 = 10_000;
+/// Most adjustments on one rating (halving for one arm, and the like).
+pub const MAX_ADJUSTMENTS: usize = 8;
+/// Largest numerator or denominator of an adjustment factor (`"1/2"`, `"1/4"`, `"3/2"`).
+pub const MAX_FACTOR: u128 = 100;
+/// Largest chance of success the GM may give for a plain percentile check, in percent.
+pub const MAX_CHANCE: u128 = 100;
+/// Highest level.
+pub const MAX_LEVEL: u64 = 1_000;
+/// Largest XP or AP in one award, and largest cost of one ability.
+pub const MAX_AWARD: u64 = 1_000_000_000_000;
+/// Largest XP or AP total a sheet may hold.
+pub const MAX_POINTS: u64 = 1_000_000_000_000_000;
+/// Most abilities on one sheet.
+pub const MAX_ABILITIES: usize = 1_000;
+/// Most Empty Actions recorded in one turn.
+pub const MAX_EMPTY_ACTIONS: u64 = 1_000;
+/// Largest AP awarded per level (table option `ap_per_level`); the smallest is 1 (the book: "at least 1 AP
+/// every Level").
+pub const MAX_AP_PER_LEVEL: u64 = 100;
+/// Most d100 roll-off passes for one tie (each pass rerolls only those still tied); after that, the
+/// order in which the event listed them stands. Two tied characters tie 20 times running with chance
+/// 10^-40.
+pub const MAX_ROLL_OFF_PASSES: usize = 20;
+/// Longest stat formula, in characters.
+pub const MAX_FORMULA: usize = 200;
+/// Deepest nesting of parentheses and unary minus in a stat formula.
+pub const MAX_FORMULA_DEPTH: usize = 32;

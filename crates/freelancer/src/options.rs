@@ -1,11 +1,198 @@
-//! The table options of Freelancer. The task check (rulings F1-F3) has no per-table setting; the
-//! opposed-check method (F4, option "chaotic") and the initiative method (F5/F6) will be added here
-//! with the commands that use them.
+//! The table options of Freelancer (the RULINGS.md options, with their defaults), written under
+//! `[options]` in a scenario and recorded at the head of the log:
+//!
+//! ```toml
+//! [options]
+//! initiative = 1            # 1 (default, F5) or 2 (F6)
+//! opposed = "roll_under"    # "roll_under" (default) or "chaotic" (F4)
+//! both_miss = "reroll"      # opposed checks where neither wins: "reroll" (default) or "no_winner" (F4)
+//! ap_per_level = 1          # AP gained at each level-up, 1 (default, the book's minimum) to 100
+//! [options.formulas]        # stat formulas over attributes and LVL (F8); none by default
+//! HP = "VIG * 10 + MRL + LCK"
+//! ```
+//!
+//! Options are checked as they are read: a bad value or formula is refused with the field, the value
+//! and what is allowed, before the table exists.
 
+use crate::character::Rating;
+use crate::formula::Formula;
+use crate::limits::MAX_AP_PER_LEVEL;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
-/// Freelancer's table options, written under `[options]` in a scenario. None yet: `[options]` must be
-/// empty or absent (unknown fields are refused).
+/// How initiative is rolled and turns are given (rulings F5, F6).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "u8", into = "u8")]
+pub enum InitiativeMethod {
+    /// Method 1 (F5, the book's preferred): one turn each, at the roll scaled to SPD; extra Full
+    /// Actions by dividing the turn.
+    #[default]
+    One,
+    /// Method 2 (F6): a turn at the scaled roll and at every two orders of magnitude below it.
+    Two,
+}
+
+impl TryFrom<u8> for InitiativeMethod {
+    type Error = String;
+
+    fn try_from(value: u8) -> Result<Self, String> {
+        match value {
+            1 => Ok(InitiativeMethod::One),
+            2 => Ok(InitiativeMethod::Two),
+            other => Err(format!(
+                "`initiative` is {other}, but it must be 1 (F5) or 2 (F6)"
+            )),
+        }
+    }
+}
+
+impl From<InitiativeMethod> for u8 {
+    fn from(method: InitiativeMethod) -> u8 {
+        match method {
+            InitiativeMethod::One => 1,
+            InitiativeMethod::Two => 2,
+        }
+    }
+}
+
+/// How an opposed check between characters is rolled (ruling F4).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OpposedMethod {
+    /// Equalize to three digits (F2), each rolls d100 under their rating; the larger margin wins.
+    #[default]
+    RollUnder,
+    /// Divide both by 10 until the larger is below 100, then roll under as above.
+    Chaotic,
+}
+
+impl OpposedMethod {
+    /// `"roll_under"` or `"chaotic"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            OpposedMethod::RollUnder => "roll_under",
+            OpposedMethod::Chaotic => "chaotic",
+        }
+    }
+}
+
+/// What an opposed check comes to when neither side wins the roll (ruling F4).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BothMiss {
+    /// No winner yet: the same check is rolled again (the GM repeats the command).
+    #[default]
+    Reroll,
+    /// No winner, and the check is over.
+    NoWinner,
+}
+
+/// Freelancer's table options (module docs). Unknown fields are refused.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "OptionsInput")]
+pub struct Options {
+    /// Initiative method 1 (F5, default) or 2 (F6).
+    pub initiative: InitiativeMethod,
+    /// The default method of opposed checks (F4); a command may name the other.
+    pub opposed: OpposedMethod,
+    /// What a roll without a winner comes to in an opposed check (F4).
+    pub both_miss: BothMiss,
+    /// AP gained at each level-up: 1 to 100 (freelancer.txt, Abilities: at least 1 per level; 5 suits
+    /// one-shots).
+    pub ap_per_level: u64,
+    /// Stat formulas by stat (F8). Only stats, each naming only what affects it in the book.
+    pub formulas: BTreeMap<Rating, Formula>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            initiative: InitiativeMethod::One,
+            opposed: OpposedMethod::RollUnder,
+            both_miss: BothMiss::Reroll,
+            ap_per_level: 1,
+            formulas: BTreeMap::new(),
+        }
+    }
+}
+
+/// [`Options`] as written, before the checks.
+#[derive(Debug, Clone, Deserialize)]
 #[serde(default, deny_unknown_fields)]
-pub struct Options {}
+struct OptionsInput {
+    initiative: InitiativeMethod,
+    opposed: OpposedMethod,
+    both_miss: BothMiss,
+    ap_per_level: u64,
+    formulas: BTreeMap<Rating, Formula>,
+}
+
+impl Default for OptionsInput {
+    fn default() -> Self {
+        let d = Options::default();
+        OptionsInput {
+            initiative: d.initiative,
+            opposed: d.opposed,
+            both_miss: d.both_miss,
+            ap_per_level: d.ap_per_level,
+            formulas: d.formulas,
+        }
+    }
+}
+
+impl TryFrom<OptionsInput> for Options {
+    type Error = String;
+
+    fn try_from(input: OptionsInput) -> Result<Self, String> {
+        if !(1..=MAX_AP_PER_LEVEL).contains(&input.ap_per_level) {
+            return Err(format!(
+                "`ap_per_level` is {}, but it must be 1 to {MAX_AP_PER_LEVEL} (at least 1 AP every \
+                 level, freelancer.txt, Abilities)",
+                input.ap_per_level
+            ));
+        }
+        for (stat, formula) in &input.formulas {
+            check_formula(*stat, formula)?;
+        }
+        Ok(Options {
+            initiative: input.initiative,
+            opposed: input.opposed,
+            both_miss: input.both_miss,
+            ap_per_level: input.ap_per_level,
+            formulas: input.formulas,
+        })
+    }
+}
+
+/// Whether `formula` may compute `stat`: `stat` must be a stat, and the formula may name only what
+/// affects it (F8).
+///
+/// # Errors
+/// A message naming `formulas.<STAT>`, the name and its position, and what is allowed.
+pub fn check_formula(stat: Rating, formula: &Formula) -> Result<(), String> {
+    if stat.is_attribute() {
+        return Err(format!(
+            "`formulas.{stat}` is given, but {stat} is an attribute: formulas compute stats from \
+             attributes (F8)"
+        ));
+    }
+    if let Some((variable, position)) = formula.foreign_name(stat) {
+        let allowed: Vec<&str> = stat
+            .affected_by()
+            .iter()
+            .filter_map(|i| match i {
+                crate::character::Influence::Attribute(r) => Some(r.abbreviation()),
+                crate::character::Influence::Level => Some("LVL"),
+                _ => None,
+            })
+            .collect();
+        return Err(format!(
+            "`formulas.{stat}` = {:?} names {} at character {position}, but {stat} is affected by {} \
+             only (freelancer.txt, Stats; F8)",
+            formula.source(),
+            variable.name(),
+            allowed.join(" ")
+        ));
+    }
+    Ok(())
+}

@@ -1,22 +1,34 @@
 //! The Freelancer table state ([`State`]) and the fold of one event into it ([`apply`]).
 
-use crate::character::Character;
-use crate::event::Event;
+use crate::character::Sheet;
+use crate::event::{Award, Event};
 use crate::options::Options;
+use crate::scene::{Round, Scene};
 use serde::Serialize;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
-/// A Freelancer table: its options, who sits at it, and the checks made.
+/// A Freelancer table: its options, who sits at it, who rests, where the party is, the checks made and
+/// the event under way.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct State {
     /// The table options.
     pub options: Options,
     /// The character sheets by name.
-    pub characters: BTreeMap<String, Character>,
-    /// How many task checks and team lifts were made.
+    pub characters: BTreeMap<String, Sheet>,
+    /// Who is resting.
+    pub resting: BTreeSet<String>,
+    /// The safe area the party is in, if any.
+    pub safe_area: Option<String>,
+    /// Every award, in order, by character.
+    pub awards: BTreeMap<String, Vec<Award>>,
+    /// How many checks (task, team, chance, opposed) were made.
     pub checks: u32,
-    /// The last task check or team lift, if any.
+    /// The last check, if any.
     pub last: Option<Event>,
+    /// The event under way, if any.
+    pub scene: Option<Scene>,
+    /// Events finished.
+    pub events_finished: u32,
 }
 
 impl State {
@@ -25,8 +37,13 @@ impl State {
         Self {
             options,
             characters: BTreeMap::new(),
+            resting: BTreeSet::new(),
+            safe_area: None,
+            awards: BTreeMap::new(),
             checks: 0,
             last: None,
+            scene: None,
+            events_finished: 0,
         }
     }
 
@@ -43,7 +60,19 @@ impl State {
     }
 }
 
-/// Folds `event` into `state`. Never fails.
+fn with_sheet(state: &mut State, who: &str, change: impl FnOnce(&mut Sheet)) {
+    if let Some(sheet) = state.characters.get_mut(who) {
+        change(sheet);
+    }
+}
+
+fn with_round(state: &mut State, change: impl FnOnce(&mut Round)) {
+    if let Some(round) = state.scene.as_mut().and_then(|s| s.round.as_mut()) {
+        change(round);
+    }
+}
+
+/// Folds `event` into `state`. Never fails: events were checked when decided.
 pub fn apply(mut state: State, event: &Event) -> State {
     match event {
         Event::Enrolled { character } => {
@@ -51,9 +80,93 @@ pub fn apply(mut state: State, event: &Event) -> State {
                 .characters
                 .insert(character.name.clone(), character.clone());
         }
-        Event::TaskChecked(_) | Event::TeamLifted(_) => {
+        Event::TaskChecked(_)
+        | Event::TeamLifted(_)
+        | Event::ChanceChecked(_)
+        | Event::OpposedChecked(_) => {
             state.checks = state.checks.saturating_add(1);
             state.last = Some(event.clone());
+        }
+        Event::Awarded(award) => {
+            for who in &award.who {
+                with_sheet(&mut state, who, |sheet| {
+                    sheet.xp = sheet.xp.saturating_add(award.xp);
+                    sheet.ap = sheet.ap.saturating_add(award.ap);
+                });
+                state
+                    .awards
+                    .entry(who.clone())
+                    .or_default()
+                    .push(award.clone());
+            }
+        }
+        Event::LeveledUp { who, level, ap, .. } => with_sheet(&mut state, who, |sheet| {
+            sheet.level = *level;
+            sheet.ap = sheet.ap.saturating_add(*ap);
+        }),
+        Event::RatingSet {
+            who, rating, value, ..
+        } => with_sheet(&mut state, who, |sheet| {
+            sheet.ratings.insert(*rating, *value);
+        }),
+        Event::VocationChanged { who, to, .. } => with_sheet(&mut state, who, |sheet| {
+            sheet.vocation = Some(*to);
+        }),
+        Event::ApSpent {
+            who,
+            ability,
+            ap_left,
+            ..
+        } => with_sheet(&mut state, who, |sheet| {
+            sheet.ap = *ap_left;
+            sheet.abilities.push(ability.clone());
+        }),
+        Event::Rested { who } => state.resting.extend(who.iter().cloned()),
+        Event::RestEnded { who } => {
+            for name in who {
+                state.resting.remove(name);
+            }
+        }
+        Event::SafeAreaEntered { place } => state.safe_area = Some(place.clone()),
+        Event::SafeAreaLeft { .. } => state.safe_area = None,
+        Event::EventStarted { name, who, method } => {
+            state.scene = Some(Scene {
+                name: name.clone(),
+                participants: who.clone(),
+                method: *method,
+                rounds: 0,
+                declared: Vec::new(),
+                round: None,
+            });
+        }
+        Event::TotalActionDeclared { who, .. } => {
+            if let Some(scene) = state.scene.as_mut() {
+                scene.declared.push(who.clone());
+            }
+        }
+        Event::InitiativeRolled(initiative) => {
+            if let Some(scene) = state.scene.as_mut() {
+                scene.rounds = initiative.round;
+                scene.declared.clear();
+                scene.round = Some(Round {
+                    number: initiative.round,
+                    rolls: initiative.rolls.clone(),
+                    total_actions: initiative.total_actions.clone(),
+                    slowest: initiative.slowest,
+                    order: initiative.order.clone(),
+                    next: 0,
+                });
+            }
+        }
+        Event::Divided(division) => with_round(&mut state, |round| {
+            round.order = division.order.clone();
+        }),
+        Event::Acted(_) => with_round(&mut state, |round| {
+            round.next = round.next.saturating_add(1);
+        }),
+        Event::EventEnded { .. } => {
+            state.scene = None;
+            state.events_finished = state.events_finished.saturating_add(1);
         }
     }
     state

@@ -2,23 +2,41 @@
 //!
 //! ```json
 //! {
-//!   "characters": { "You": { "CHM": 27, "LFT": 42 } },
+//!   "options": { "initiative": 1, "opposed": "roll_under", "both_miss": "reroll", "ap_per_level": 1, "formulas": {} },
+//!   "characters": {
+//!     "Ash": {
+//!       "kind": "pc", "level": 2, "xp": 150, "ap": 3, "vocation": "Shaman", "organisation": "Grand Coven",
+//!       "resting": false,
+//!       "attributes": { "VIG": 8 },
+//!       "stats": { "LFT": { "value": 42, "from": "sheet", "affected_by": ["MIT", "VIG"] } },
+//!       "abilities": [{ "name": "Second Wind", "path": "general" }],
+//!       "awards": [{ "who": ["Ash"], "xp": 150, "ap": 2, "reason": "cleared the cave" }]
+//!     },
+//!     "Guard": { "kind": "encounter", "attributes": {}, "stats": { "WIL": { "value": 56, ... } } }
+//!   },
+//!   "safe_area": null,
 //!   "checks": 1,
-//!   "last": {
-//!     "event": "task_checked", "who": "You", "stat": "CHM",
-//!     "rating": 27, "difficulty": 56, "against": "the guard's WIL",
-//!     "equalized": { "rating": 27, "difficulty": 56, "divisor": 1 },
-//!     "difference": 29, "band": "normal", "roll": 42, "outcome": "success", "success": true
-//!   }
+//!   "last": { "event": "task_checked", "who": "Ash", "difference": 29, "band": "normal", ... },
+//!   "event": {
+//!     "name": "ambush", "method": 1, "participants": ["Ash", "Mara"], "round": 1, "declared": [],
+//!     "total_actions": [], "slowest": 25, "rolls": [...],
+//!     "order": [{ "who": "Ash", "turn": 673, "actions": 1, "done": true }, ...],
+//!     "whose_turn": { "who": "Mara", "turn": 25, "actions": 1 }, "round_over": false
+//!   },
+//!   "events_finished": 0
 //! }
 //! ```
 //!
-//! `last` is the last `task_checked` or `team_lifted` event exactly as logged (a team lift has `team`
-//! = `[{ "who": ..., "lft": ... }]` and `roller` instead of `who` and `stat`), or `null` before the
-//! first check. Bands: `automatic`, `botch_only`, `normal`, `crit_only`, `miracle`, `hopeless`.
-//! Outcomes: `success`, `crit`, `failure`, `botch`.
+//! A stat's `from` is `"sheet"` (written or set) or `"formula"`; a stat with neither, or whose formula
+//! lacks an attribute, is left out. An Encounter Sheet shows only `kind`, `attributes` and `stats`.
+//! `last` is the last check event exactly as logged, or `null`. `event` is `null` when no event is under
+//! way; `round` is 0 and `order` empty before the first initiative. Numbers above 9,223,372,036,854,775,807
+//! are strings of digits.
 
+use crate::character::{Kind, Sheet};
+use crate::scene::Scene;
 use crate::state::State;
+use crate::stats;
 use serde_json::{Map, Value, json};
 
 /// The state as JSON (shape in the module docs).
@@ -26,18 +44,89 @@ pub fn view(state: &State) -> Value {
     let characters: Map<String, Value> = state
         .characters
         .iter()
-        .map(|(name, character)| {
-            let ratings: Map<String, Value> = character
-                .ratings
-                .iter()
-                .map(|(r, v)| (r.abbreviation().to_owned(), json!(v)))
-                .collect();
-            (name.clone(), Value::Object(ratings))
-        })
+        .map(|(name, sheet)| (name.clone(), character(state, sheet)))
         .collect();
     json!({
+        "options": serde_json::to_value(&state.options).unwrap_or(Value::Null),
         "characters": characters,
+        "safe_area": state.safe_area,
         "checks": state.checks,
         "last": state.last.as_ref().and_then(|event| serde_json::to_value(event).ok()),
+        "event": state.scene.as_ref().map(scene),
+        "events_finished": state.events_finished,
+    })
+}
+
+fn to_json(value: &impl serde::Serialize) -> Value {
+    serde_json::to_value(value).unwrap_or(Value::Null)
+}
+
+fn character(state: &State, sheet: &Sheet) -> Value {
+    let mut attributes = Map::new();
+    let mut stats = Map::new();
+    for rating in crate::Rating::ALL {
+        let Some(Ok((value, origin))) = stats::value(&state.options, sheet, rating) else {
+            continue;
+        };
+        let value = to_json(&crate::Number(value));
+        if rating.is_attribute() {
+            attributes.insert(rating.abbreviation().to_owned(), value);
+        } else {
+            let affected_by: Vec<&str> = rating.affected_by().iter().map(|i| i.name()).collect();
+            stats.insert(
+                rating.abbreviation().to_owned(),
+                json!({ "value": value, "from": origin, "affected_by": affected_by }),
+            );
+        }
+    }
+    if sheet.kind == Kind::Encounter {
+        return json!({ "kind": sheet.kind, "attributes": attributes, "stats": stats });
+    }
+    json!({
+        "kind": sheet.kind,
+        "level": sheet.level,
+        "xp": sheet.xp,
+        "ap": sheet.ap,
+        "vocation": sheet.vocation,
+        "organisation": sheet.vocation.map(|v| v.organisation()),
+        "resting": state.resting.contains(&sheet.name),
+        "attributes": attributes,
+        "stats": stats,
+        "abilities": to_json(&sheet.abilities),
+        "awards": to_json(&state.awards.get(&sheet.name).cloned().unwrap_or_default()),
+    })
+}
+
+fn scene(scene: &Scene) -> Value {
+    let round = scene.round.as_ref();
+    let order: Vec<Value> = round
+        .map(|r| {
+            r.order
+                .iter()
+                .enumerate()
+                .map(|(i, slot)| {
+                    let mut value = to_json(slot);
+                    if let Some(object) = value.as_object_mut() {
+                        object.insert("done".into(), json!(i < r.next));
+                    }
+                    value
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    json!({
+        "name": scene.name,
+        "method": scene.method,
+        "participants": scene.participants,
+        "round": scene.rounds,
+        "declared": scene.declared,
+        "total_actions": round.map(|r| r.total_actions.clone()).unwrap_or_default(),
+        "slowest": round.map(|r| to_json(&r.slowest)),
+        "rolls": round.map(|r| to_json(&r.rolls)).unwrap_or(json!([])),
+        "order": order,
+        "whose_turn": round.and_then(|r| r.whose_turn()).map(|s| json!({
+            "who": s.who, "turn": to_json(&s.turn), "actions": s.actions
+        })),
+        "round_over": round.is_none_or(|r| r.is_over()),
     })
 }

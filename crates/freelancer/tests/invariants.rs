@@ -1,28 +1,57 @@
-//! Property tests of the task check's invariants (rulings F1-F3): equalizing keeps three digits and
-//! the order, a Crit never fails where it can succeed, a Botch never succeeds, a lower roll is never
-//! worse, and the d100 is rolled exactly when the band calls for it.
+#![allow(clippy::unwrap_used)]
+//! Property tests of Freelancer's invariants: equalizing keeps three digits and the order (F2); Crits
+//! and Botches follow the bands and a lower roll is never worse (F1, F3); the d100 is rolled exactly
+//! when the band calls for it; the odds before a roll count exactly the rolls that succeed (F3, F4);
+//! and over random play, a refused command changes nothing, every event reads back from JSON, and the
+//! state is the fold of the log.
 
 use proptest::prelude::*;
-use skald_core::{Scripted, Table};
+use serde_json::json;
+use skald_core::{Scripted, System, Table};
+use skald_dice::SeededRandom;
 use skald_freelancer::check::{digits, is_botch, is_crit, outcome};
+use skald_freelancer::opposed::{Side, margin, winner};
 use skald_freelancer::{
-    Band, Character, Command, Event, Freelancer, MAX_RATING, Options, Outcome, RatingSource,
-    equalize,
+    Band, Character, Command, Event, Freelancer, MAX_RATING, Options, Outcome, Rating, equalize,
 };
 
 fn roll() -> impl Strategy<Value = u32> {
     1..=100u32
 }
 
+/// A command as a scenario step writes it.
+fn command(step: serde_json::Value) -> Command {
+    serde_json::from_value(step).unwrap()
+}
+
+/// The brute-force chance over the d100 of `holds`, as the odds module writes it (a reduced fraction).
+fn check(count: u32, total: u32) -> String {
+    fn gcd(a: u32, b: u32) -> u32 {
+        if b == 0 { a } else { gcd(b, a % b) }
+    }
+    let g = gcd(count, total).max(1);
+    if count == 0 {
+        "0".into()
+    } else if count == total {
+        "1".into()
+    } else {
+        format!("{}/{}", count / g, total / g)
+    }
+}
+
 proptest! {
     #[test]
-    fn equalizing_keeps_three_digits_and_the_order(a in 0..=MAX_RATING, b in 0..=MAX_RATING) {
+    fn equalizing_keeps_three_digits_and_the_order(a in 0..=MAX_RATING * 12, b in 0..=MAX_RATING) {
         let e = equalize(a, b);
-        prop_assert!(digits(e.rating.max(e.difficulty)) <= 3);
-        prop_assert_eq!(e.divisor, 10u64.pow(digits(a.max(b)).saturating_sub(3)));
-        prop_assert_eq!((e.rating, e.difficulty), (a / e.divisor, b / e.divisor));
+        prop_assert!(digits(u128::from(e.rating.max(e.difficulty))) <= 3);
+        let divisor = e.divisor.get();
+        prop_assert_eq!(divisor, 10u128.pow(digits(a.max(b)).saturating_sub(3)));
+        prop_assert_eq!(
+            (u128::from(e.rating), u128::from(e.difficulty)),
+            (a / divisor, b / divisor)
+        );
         if a.max(b) <= 999 {
-            prop_assert_eq!((e.rating, e.difficulty, e.divisor), (a, b, 1));
+            prop_assert_eq!((u128::from(e.rating), u128::from(e.difficulty), divisor), (a, b, 1));
         }
         if a <= b {
             prop_assert!(e.rating <= e.difficulty);
@@ -48,7 +77,6 @@ proptest! {
             Band::Hopeless => prop_assert_eq!(result, Outcome::Botch),
             _ => {}
         }
-        prop_assert_eq!(result == Outcome::Crit, is_crit(roll) && band != Band::BotchOnly && band != Band::Automatic && band != Band::Hopeless);
     }
 
     #[test]
@@ -60,27 +88,116 @@ proptest! {
     }
 
     #[test]
-    fn the_d100_is_rolled_exactly_when_the_band_calls_for_it(
+    fn the_d100_is_rolled_exactly_when_the_band_calls_for_it_and_the_odds_count_the_rolls(
         rating in 0..=MAX_RATING,
         difficulty in 0..=MAX_RATING,
         d100 in roll(),
         roll_anyway in any::<bool>(),
     ) {
         let mut table = Table::<Freelancer>::new(Options::default());
-        let you = Character { name: "You".into(), ratings: Default::default() };
-        table.execute(Command::Enroll { character: you }, &mut Scripted::new(vec![])).expect("enrolls");
-        let command = Command::TaskCheck {
-            who: "You".into(), rating: RatingSource::Value(rating), difficulty, against: None, roll_anyway,
-        };
+        table.execute(Freelancer::enroll(Character::new("You", &[])), &mut Scripted::new(vec![])).unwrap();
+        let task = command(json!({
+            "do": "task_check", "who": "You", "rating": rating.to_string(),
+            "difficulty": difficulty.to_string(), "roll_anyway": roll_anyway
+        }));
         let mut dice = Scripted::new(vec![i64::from(d100)]);
-        let events = table.execute(command, &mut dice).expect("in range").to_vec();
-        let Some(Event::TaskChecked(check)) = events.first() else { panic!("a task check") };
-        let check = &check.check;
+        let events = table.execute(task, &mut dice).unwrap().to_vec();
+        let Some(Event::TaskChecked(task)) = events.first() else { panic!("a task check") };
+        let c = &task.check;
         let rolled = dice.remaining().is_empty();
-        prop_assert_eq!(rolled, check.band.rolls(roll_anyway));
-        prop_assert_eq!(check.roll, rolled.then_some(d100));
-        prop_assert_eq!(check.success, check.outcome.succeeded());
-        prop_assert!((-999..=999).contains(&check.difference));
-        prop_assert_eq!(check.band, Band::of(check.difference));
+        prop_assert_eq!(rolled, c.band.rolls(roll_anyway));
+        prop_assert_eq!(c.roll, rolled.then_some(d100));
+        prop_assert_eq!(c.success, c.outcome.succeeded());
+        prop_assert!((-999..=999).contains(&c.difference));
+        prop_assert_eq!(c.band, Band::of(c.difference));
+        // The odds count the rolls: P(success) = #successes / 100 when rolled, else certain.
+        let (success, botch) = if rolled {
+            let count = |want: fn(Outcome) -> bool| {
+                (1..=100).filter(|r| want(outcome(c.difference, Some(*r)))).count() as u32
+            };
+            (check(count(Outcome::succeeded), 100), check(count(|o| o == Outcome::Botch), 100))
+        } else {
+            (check(u32::from(c.band == Band::Automatic), 1), "0".to_owned())
+        };
+        prop_assert_eq!(&c.odds.p_success, &success);
+        prop_assert_eq!(&c.odds.p_botch, &botch);
+    }
+
+    #[test]
+    fn opposed_odds_count_every_pair_of_rolls(a in 1..=999u128, b in 1..=999u128) {
+        let odds = skald_freelancer::odds::opposed(a, b).unwrap();
+        let (mut wa, mut wb, mut none) = (0, 0, 0);
+        for ra in 1..=100 {
+            for rb in 1..=100 {
+                match winner(margin(a, ra), margin(b, rb)) {
+                    Some(Side::A) => wa += 1,
+                    Some(Side::B) => wb += 1,
+                    None => none += 1,
+                }
+            }
+        }
+        prop_assert_eq!(odds.a.to_string(), check(wa, 10_000));
+        prop_assert_eq!(odds.b.to_string(), check(wb, 10_000));
+        prop_assert_eq!(odds.neither.to_string(), check(none, 10_000));
+        if wa + wb > 0 {
+            prop_assert_eq!(odds.a_eventually.map(|f| f.to_string()), Some(check(wa, wa + wb)));
+        }
+    }
+
+    #[test]
+    fn random_play_keeps_state_equal_to_the_fold_of_the_log(
+        seed in any::<u64>(),
+        picks in prop::collection::vec(0usize..16, 1..60),
+    ) {
+        let mut table = Table::<Freelancer>::new(Options::default());
+        let sheets = [
+            Character::new("Ash", &[(Rating::Alc, 15), (Rating::Spd, 1248), (Rating::Lck, 3), (Rating::Lft, 42), (Rating::Chm, 27)]),
+            Character::new("Mara", &[(Rating::Alc, 150_348), (Rating::Spd, 204_000), (Rating::Lck, 3), (Rating::Lft, 915)]),
+            Character { kind: skald_freelancer::Kind::Encounter, ..Character::new("Guard", &[(Rating::Alc, 0), (Rating::Spd, 25), (Rating::Wil, 56)]) },
+        ];
+        for sheet in sheets {
+            table.execute(Freelancer::enroll(sheet), &mut Scripted::new(vec![])).unwrap();
+        }
+        let commands = [
+            json!({ "do": "start_event", "name": "brawl", "who": ["Ash", "Mara", "Guard"] }),
+            json!({ "do": "initiative" }),
+            json!({ "do": "initiative", "total_actions": ["Guard"] }),
+            json!({ "do": "declare_total_action", "who": "Ash" }),
+            json!({ "do": "divide", "who": "Mara", "actions": 2 }),
+            json!({ "do": "act", "who": "Mara" }),
+            json!({ "do": "act", "who": "Ash", "empty": 4 }),
+            json!({ "do": "act", "who": "Guard" }),
+            json!({ "do": "end_event" }),
+            json!({ "do": "task_check", "who": "Ash", "rating": "CHM", "opponent": "Guard", "opponent_rating": "WIL" }),
+            json!({ "do": "opposed_check", "a": { "who": "Ash", "rating": "LFT" }, "b": { "who": "Mara", "rating": "LFT" }, "method": "chaotic" }),
+            json!({ "do": "team_lift", "who": ["Ash", "Mara"], "difficulty": 1200 }),
+            json!({ "do": "award", "who": ["Ash"], "ap": 2, "reason": "a job done" }),
+            json!({ "do": "rest" }),
+            json!({ "do": "change_vocation", "who": "Ash", "vocation": "Witch" }),
+            json!({ "do": "spend_ap", "who": "Ash", "ability": "Hex", "path": "Witch", "cost": 1 }),
+        ];
+        let mut dice = SeededRandom::from_seed(seed);
+        for pick in picks {
+            let before = table.state().clone();
+            let log_length = table.log().len();
+            match table.execute(command(commands[pick].clone()), &mut dice) {
+                Ok(events) => {
+                    for event in events {
+                        let json = serde_json::to_value(event).unwrap();
+                        prop_assert_eq!(&serde_json::from_value::<Event>(json).unwrap(), event);
+                        prop_assert!(!Freelancer::describe(event).is_empty());
+                    }
+                }
+                Err(_) => {
+                    prop_assert_eq!(table.state(), &before);
+                    prop_assert_eq!(table.log().len(), log_length);
+                }
+            }
+            prop_assert_eq!(&Table::<Freelancer>::fold(table.options(), table.log()), table.state());
+            if let Some(round) = table.state().scene.as_ref().and_then(|s| s.round.as_ref()) {
+                // The order runs from the highest turn down.
+                prop_assert!(round.order.windows(2).all(|w| w[0].turn >= w[1].turn));
+            }
+        }
     }
 }

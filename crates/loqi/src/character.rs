@@ -1,8 +1,10 @@
-//! Character sheets: a name, traits rated 1-4 (helpful or harmful) and an influence pile; and the
-//! rule that turns a trait into a likelihood entry (L1).
+//! Character sheets as a scenario writes them: a name, traits rated 1-4 (1-6 with the high-ratings
+//! option), helpful or harmful, an influence pile and, when the table plays strength, a nominal
+//! strength; and the rule that turns a trait into a likelihood entry (L1).
 
 use crate::error::Error;
 use crate::limits;
+use crate::options::Options;
 use serde::{Deserialize, Serialize};
 
 /// The name that stands for the game master wherever a command names who did something. No
@@ -15,6 +17,7 @@ pub const GM: &str = "GM";
 /// [[characters]]
 /// name = "Mirela"
 /// influence = 10                       # optional, 0-999, default 10 (book: Making Characters)
+/// strength = 10                        # only with the strength option: 5-20, default 10 (L8)
 /// traits = [
 ///   { name = "Swordsman", rating = 3 },
 ///   { name = "Clumsy", rating = 2, harmful = true },
@@ -31,6 +34,10 @@ pub struct Character {
     /// Influence points held: 0-999 (L5: never below 0). Defaults to 10 (book: Making Characters).
     #[serde(default = "starting_influence")]
     pub influence: i64,
+    /// Nominal strength, 5-20 (L8). Only at a table with the strength option, where it defaults
+    /// to 10; refused otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub strength: Option<i64>,
 }
 
 fn starting_influence() -> i64 {
@@ -43,7 +50,7 @@ fn starting_influence() -> i64 {
 pub struct Trait {
     /// The trait's name ("Swordsman", "Strong sword", "Clumsy"): 1-60 characters.
     pub name: String,
-    /// How powerful the trait is: 1-4 (book: Traits).
+    /// How powerful the trait is: 1-4, or 1-6 with the high-ratings option (book: Traits).
     pub rating: i64,
     /// Whether the trait works against its holder (a negative trait, book: Evaluating Problems).
     /// Default `false`.
@@ -74,12 +81,13 @@ impl Character {
         self.traits.iter().find(|t| t.name == name)
     }
 
-    /// Checks the sheet against the bounds in [`crate::limits`] and the book's trait ratings.
+    /// Checks the sheet against the bounds in [`crate::limits`], the book's trait ratings and the
+    /// table's options (ratings over 4 and strength).
     ///
     /// # Errors
-    /// [`Error`] naming the first field out of bounds: `name`, `influence`, `traits`,
+    /// [`Error`] naming the first field out of bounds: `name`, `influence`, `strength`, `traits`,
     /// `traits[i].name`, `traits[i].rating`.
-    pub fn validate(&self) -> Result<(), Error> {
+    pub fn validate(&self, options: &Options) -> Result<(), Error> {
         check_name("name", &self.name)?;
         if self.name.eq_ignore_ascii_case(GM) {
             return Err(Error::not_allowed(
@@ -94,6 +102,19 @@ impl Character {
             &limits::INFLUENCE,
             "L5; Skald limit 999",
         )?;
+        match (self.strength, options.strength) {
+            (Some(s), true) => {
+                Error::check_range("strength", s, &limits::NOMINAL_STRENGTH, "L8")?;
+            }
+            (Some(s), false) => {
+                return Err(Error::not_allowed(
+                    "strength",
+                    s.to_string(),
+                    "no strength: this table does not play strength (L8, option strength = false)",
+                ));
+            }
+            (None, _) => {}
+        }
         if self.traits.len() > limits::MAX_TRAITS {
             return Err(Error::OutOfRange {
                 field: "number of traits".into(),
@@ -105,12 +126,7 @@ impl Character {
         }
         for (i, t) in self.traits.iter().enumerate() {
             check_name(format!("traits[{i}].name"), &t.name)?;
-            Error::check_range(
-                format!("traits[{i}].rating"),
-                t.rating,
-                &limits::TRAIT_RATING,
-                "book: Traits",
-            )?;
+            check_rating(format!("traits[{i}].rating"), t.rating, options)?;
             if let Some(first) = self.traits[..i]
                 .iter()
                 .find(|o| o.name.to_lowercase() == t.name.to_lowercase())
@@ -124,6 +140,38 @@ impl Character {
         }
         Ok(())
     }
+}
+
+/// Checks a trait rating (in `field`) against the table's range: 1-4, or 1-6 with the high-ratings
+/// option (book: Traits).
+///
+/// # Errors
+/// [`Error::OutOfRange`] naming the range and the option.
+pub fn check_rating(
+    field: impl Into<String>,
+    rating: i64,
+    options: &Options,
+) -> Result<i64, Error> {
+    if options.high_ratings {
+        Error::check_range(
+            field,
+            rating,
+            &limits::HIGH_TRAIT_RATING,
+            "book: Traits, skill table; option high_ratings",
+        )
+    } else {
+        Error::check_range(
+            field,
+            rating,
+            &limits::TRAIT_RATING,
+            "book: Traits; 5-6 need option high_ratings",
+        )
+    }
+}
+
+/// Whether a rating is above the usual 1-4 (book: Traits), which Skald flags.
+pub fn high(rating: i64) -> bool {
+    rating > *limits::TRAIT_RATING.end()
 }
 
 /// Checks a name: 1-60 characters, not blank.
@@ -148,6 +196,7 @@ mod tests {
             name: "Mirela".into(),
             traits,
             influence: 10,
+            strength: None,
         }
     }
 
@@ -169,23 +218,26 @@ mod tests {
 
     #[test]
     fn sheets_are_bounded() {
-        assert_eq!(sheet(vec![t("Swordsman", 4, false)]).validate(), Ok(()));
+        assert_eq!(
+            sheet(vec![t("Swordsman", 4, false)]).validate(&Options::default()),
+            Ok(())
+        );
         let err = sheet(vec![t("Swordsman", 5, false)])
-            .validate()
+            .validate(&Options::default())
             .unwrap_err();
         assert_eq!(
             err.to_string(),
-            "traits[0].rating is 5; allowed: 1 to 4 (book: Traits)"
+            "traits[0].rating is 5; allowed: 1 to 4 (book: Traits; 5-6 need option high_ratings)"
         );
         let err = sheet(vec![t("Swordsman", 0, false)])
-            .validate()
+            .validate(&Options::default())
             .unwrap_err();
         assert_eq!(
             err.to_string(),
-            "traits[0].rating is 0; allowed: 1 to 4 (book: Traits)"
+            "traits[0].rating is 0; allowed: 1 to 4 (book: Traits; 5-6 need option high_ratings)"
         );
         let err = sheet(vec![t("Swordsman", 3, false), t("swordsman", 1, false)])
-            .validate()
+            .validate(&Options::default())
             .unwrap_err();
         assert_eq!(
             err.to_string(),
@@ -194,7 +246,7 @@ mod tests {
         let mut gm = sheet(vec![]);
         gm.name = "gm".into();
         assert!(
-            gm.validate()
+            gm.validate(&Options::default())
                 .unwrap_err()
                 .to_string()
                 .starts_with("name is \"gm\"; allowed: any name but \"GM\"")
@@ -202,13 +254,52 @@ mod tests {
         let mut rich = sheet(vec![]);
         rich.influence = -1;
         assert_eq!(
-            rich.validate().unwrap_err().to_string(),
+            rich.validate(&Options::default()).unwrap_err().to_string(),
             "influence is -1; allowed: 0 to 999 (L5; Skald limit 999)"
         );
         let many = sheet((0..33).map(|i| t(&format!("T{i}"), 1, false)).collect());
         assert_eq!(
-            many.validate().unwrap_err().to_string(),
+            many.validate(&Options::default()).unwrap_err().to_string(),
             "number of traits is 33; allowed: 0 to 32 (Skald limit)"
         );
+    }
+
+    #[test]
+    fn high_ratings_and_strength_follow_the_options() {
+        let six = Options {
+            high_ratings: true,
+            ..Options::default()
+        };
+        assert_eq!(
+            sheet(vec![t("Master swordsman", 6, false)]).validate(&six),
+            Ok(())
+        );
+        assert_eq!(
+            sheet(vec![t("Master swordsman", 7, false)])
+                .validate(&six)
+                .unwrap_err()
+                .to_string(),
+            "traits[0].rating is 7; allowed: 1 to 6 (book: Traits, skill table; option high_ratings)"
+        );
+        let mut strong = sheet(vec![]);
+        strong.strength = Some(12);
+        assert_eq!(
+            strong
+                .validate(&Options::default())
+                .unwrap_err()
+                .to_string(),
+            "strength is 12; allowed: no strength: this table does not play strength (L8, option strength = false)"
+        );
+        let plays = Options {
+            strength: true,
+            ..Options::default()
+        };
+        assert_eq!(strong.validate(&plays), Ok(()));
+        strong.strength = Some(21);
+        assert_eq!(
+            strong.validate(&plays).unwrap_err().to_string(),
+            "strength is 21; allowed: 5 to 20 (L8)"
+        );
+        assert!(high(5) && !high(4));
     }
 }

@@ -1,23 +1,35 @@
-//! Look-ups and checks shared by the command rules: the open problem, who is at the table, paying
-//! influence (L5), and the wording of lists in messages.
+//! Look-ups and checks shared by the command rules: the open problem, who is at the table, who can
+//! take part in a problem (L8), paying influence (L5), and the wording of lists in messages.
 
-use crate::character::{Character, GM, check_name};
+use crate::character::{GM, check_name};
 use crate::error::Error;
 use crate::event::{Event, Purpose};
+use crate::member::Member;
 use crate::problem::{Problem, Side};
 use crate::state::State;
+use crate::strength::Status;
 
 /// The open problem.
 ///
 /// # Errors
-/// [`Error::NotAllowed`] on `problem` when none is open.
+/// [`Error::NotAllowed`] on `problem` when none is open, saying when the last one was resolved
+/// (L3: one roll decides a problem).
 pub fn open_problem(state: &State) -> Result<&Problem, Error> {
-    state.problem.as_ref().ok_or_else(|| {
-        Error::not_allowed(
+    state.problem.as_ref().ok_or_else(|| match state.resolved.last() {
+        Some(done) => Error::not_allowed(
+            "problem",
+            format!(
+                "none open: problem {} is already resolved for {}",
+                done.problem.number,
+                done.resolution.winner.outcome_phrase()
+            ),
+            "an open problem (L3: one roll decides a problem, and it is not rolled again; introduce_problem for a new one)",
+        ),
+        None => Error::not_allowed(
             "problem",
             "none open",
             "an open problem (introduce_problem first; book: Problems)",
-        )
+        ),
     })
 }
 
@@ -78,11 +90,7 @@ pub fn check_who(state: &State, field: &str, who: &str) -> Result<(), Error> {
 ///
 /// # Errors
 /// [`Error::Text`] for a blank or overlong name; [`Error::NotAllowed`] listing the characters.
-pub fn known_character<'a>(
-    state: &'a State,
-    field: &str,
-    name: &str,
-) -> Result<&'a Character, Error> {
+pub fn known_character<'a>(state: &'a State, field: &str, name: &str) -> Result<&'a Member, Error> {
     check_name(field, name)?;
     state.character(name).ok_or_else(|| {
         Error::not_allowed(
@@ -96,11 +104,34 @@ pub fn known_character<'a>(
     })
 }
 
-/// `who` pays `cost` influence (1 or more) for `purpose` (L5). `given` is the value written in
-/// `field`, for the message.
+/// The character named `name` (in `field`), who must be able to take part in a problem: not out and
+/// not dead (L8).
 ///
 /// # Errors
-/// [`Error::NotEnoughInfluence`] when `who` holds less than `cost` (influence never goes below 0).
+/// As [`known_character`]; [`Error::NotAllowed`] naming the character's strength when out or dead.
+pub fn taking_part<'a>(state: &'a State, field: &str, name: &str) -> Result<&'a Member, Error> {
+    let member = known_character(state, field, name)?;
+    let status = member.status(&state.options);
+    if status != Status::In {
+        let current = member.strength.map_or(0, |s| s.current);
+        return Err(Error::not_allowed(
+            field,
+            format!("{name:?}"),
+            format!(
+                "a character who can take part in a problem ({name} is {} at strength {current}; L8: out characters take no part)",
+                status.name()
+            ),
+        ));
+    }
+    Ok(member)
+}
+
+/// `who` pays `cost` influence (1 or more) for `purpose` (L5): a character, or the GM under the
+/// GM-influence option. `given` is the value written in `field`, for the message.
+///
+/// # Errors
+/// [`Error::NotEnoughInfluence`] when `who` holds less than `cost` (influence never goes below 0);
+/// [`Error::NotAllowed`] for the GM without the GM-influence option.
 pub fn spend(
     state: &State,
     field: &str,
@@ -109,7 +140,17 @@ pub fn spend(
     cost: i64,
     purpose: Purpose,
 ) -> Result<Event, Error> {
-    let has = known_character(state, field, who)?.influence;
+    let has = if who == GM {
+        state.gm_influence.ok_or_else(|| {
+            Error::not_allowed(
+                "who",
+                "\"GM\"",
+                "a character: the GM holds no influence at this table (L5, option gm_influence = false)",
+            )
+        })?
+    } else {
+        known_character(state, field, who)?.influence
+    };
     if has < cost {
         return Err(Error::NotEnoughInfluence {
             field: field.to_string(),

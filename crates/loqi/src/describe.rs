@@ -1,10 +1,15 @@
-//! [`describe`]: one line of the table log per [`Event`], in the book's terms, with every die shown
-//! and the ruling that applied.
+//! [`describe`]: one line of the table log per [`Event`], in the book's terms, with every die shown,
+//! the exact chances said before a roll, and the ruling that applied.
 
-use crate::character::GM;
-use crate::event::{Event, Purpose};
-use crate::problem::EntryKind;
+use crate::character::{GM, high};
+use crate::consequence::{Consequence, Priced};
+use crate::event::{ChangeCause, Event, Purpose, StrengthCause};
+use crate::goals::{Goal, Origin};
+use crate::impact::Reach;
+use crate::member::signed;
+use crate::problem::{EntryKind, Outcome, Side};
 use crate::resolution::{Odds, Roll, Verdict};
+use crate::strength::Status;
 
 /// One line of the table log for `event`.
 pub fn describe(event: &Event) -> String {
@@ -15,7 +20,12 @@ pub fn describe(event: &Event) -> String {
                 .iter()
                 .map(|t| {
                     let harm = if t.harmful { " (harmful)" } else { "" };
-                    format!("{} {}{harm}", t.name, t.rating)
+                    let flag = if high(t.rating) {
+                        " [above the usual 1-4]"
+                    } else {
+                        ""
+                    };
+                    format!("{} {}{harm}{flag}", t.name, t.rating)
                 })
                 .collect();
             let traits = if traits.is_empty() {
@@ -23,8 +33,11 @@ pub fn describe(event: &Event) -> String {
             } else {
                 traits.join(", ")
             };
+            let strength = character
+                .strength
+                .map_or(String::new(), |s| format!("; strength {s}"));
             format!(
-                "{} joins the table: influence {}; traits: {traits}.",
+                "{} joins the table: influence {}{strength}; traits: {traits}.",
                 character.name, character.influence
             )
         }
@@ -36,38 +49,195 @@ pub fn describe(event: &Event) -> String {
         } => {
             let what = match purpose {
                 Purpose::IntroduceProblem => "to introduce a problem",
+                Purpose::TakeOver => "to take over the GM's part",
                 Purpose::Likelihood => "on a likelihood",
             };
-            format!("{who} spends {points} influence {what} (L5); {left} left.")
+            format!(
+                "{} spends {points} influence {what} (L5); {left} left.",
+                capitalize(&who_phrase(who))
+            )
+        }
+        Event::InfluenceRewarded {
+            who,
+            points,
+            now,
+            reason,
+            flagged,
+        } => {
+            let flag = if *flagged {
+                " [above the usual 1-5]"
+            } else {
+                ""
+            };
+            format!(
+                "The GM rewards {who} with {points} influence{flag} (L5): {reason:?}; {who} holds {now}."
+            )
+        }
+        Event::InfluenceGiven {
+            from,
+            to,
+            points,
+            received,
+            from_left,
+            to_now,
+            reason,
+        } => format!(
+            "{from} gives {to} {points} influence and {to} gains {received} (L5, influence swapping): {reason:?}; {from} holds {from_left}, {to} {to_now}."
+        ),
+        Event::SessionStarted {
+            number,
+            gm_influence,
+        } => match gm_influence {
+            Some(g) => format!(
+                "Session {number} begins; the GM's influence is reset to {g} (L5: none carries over)."
+            ),
+            None => format!("Session {number} begins."),
+        },
+        Event::SceneEnded {
+            scenario,
+            scene,
+            recovery,
+        } => match recovery {
+            Some(r) => format!(
+                "Scene {scene} of scenario {scenario} ends: scene-long changes end; weakened characters regain up to {r} strength (L8)."
+            ),
+            None => format!("Scene {scene} of scenario {scenario} ends: scene-long changes end."),
+        },
+        Event::ScenarioEnded {
+            scenario,
+            scenes,
+            strength,
+        } => {
+            let recovery = if *strength {
+                "; everyone not dead regains all strength (L8)"
+            } else {
+                ""
+            };
+            format!(
+                "Scenario {scenario} ends after {scenes} scene(s): scene- and scenario-long changes end{recovery}."
+            )
+        }
+        Event::StrengthChanged {
+            character,
+            change,
+            from,
+            to,
+            status,
+            cause,
+        } => {
+            let why = match cause {
+                StrengthCause::Weakening(n) => format!("a weakening in problem {n}"),
+                StrengthCause::Regain(n) => format!("regained in problem {n}"),
+                StrengthCause::SceneEnd => "the scene's end".to_string(),
+                StrengthCause::ScenarioEnd => "the scenario's end".to_string(),
+            };
+            let was_in = *from > 0;
+            let status = match status {
+                Status::Dead => format!("; {character} is dead (L8)"),
+                Status::Out if was_in => format!("; {character} is out (L8)"),
+                Status::Out => format!("; {character} is still out (L8)"),
+                Status::In if !was_in => format!("; {character} is back in"),
+                Status::In => String::new(),
+            };
+            format!(
+                "{character}'s strength {from} -> {to} ({}, {why}; L8){status}.",
+                signed(*change)
+            )
+        }
+        Event::TraitChanged {
+            character,
+            trait_name,
+            rating_change,
+            harmful,
+            lasts,
+            from,
+            to,
+            cause,
+        } => {
+            let harm = if *harmful { " (harmful)" } else { "" };
+            let flag = if high(*to) {
+                " [above the usual 1-4]"
+            } else {
+                ""
+            };
+            let why = match cause {
+                ChangeCause::Problem(n) => format!("problem {n}'s outcome"),
+                ChangeCause::Free(reason) => format!("a free change the GM approved: {reason:?}"),
+            };
+            format!(
+                "{character}'s {trait_name}{harm} {from} -> {to}{flag} ({}, {}; {why}).",
+                signed(*rating_change),
+                lasts_phrase(lasts.name())
+            )
+        }
+        Event::ChangeExpired {
+            character,
+            change,
+            from,
+            to,
+        } => format!(
+            "{character}'s {} change of {} from problem {} ends: {} {from} -> {to}.",
+            change.lasts.name(),
+            signed(change.rating_change),
+            change.problem,
+            change.trait_name
+        ),
+        Event::GoalsPrepared { by, goals } => {
+            let list: Vec<String> = goals.iter().map(goal_phrase).collect();
+            format!(
+                "{} prepares goals (L6): {}.",
+                capitalize(&who_phrase(by)),
+                list.join("; ")
+            )
+        }
+        Event::GoalAdded { goal } => {
+            let at = match goal.origin {
+                Origin::Session => "at the session's start",
+                Origin::Setting => "from the setting",
+                Origin::Preparation => "in preparation",
+            };
+            format!(
+                "{} adds a goal {at} (L6): {}.",
+                capitalize(&who_phrase(&goal.by)),
+                goal_phrase(goal)
+            )
+        }
+        Event::GoalFulfilled { goal, paid } => {
+            let who: Vec<String> = paid
+                .iter()
+                .map(|p| format!("{} (now {})", p.who, p.now))
+                .collect();
+            let gone = match goal.kind {
+                crate::goals::GoalKind::Specific => "; a specific goal, it disappears",
+                crate::goals::GoalKind::NonSpecific => "; non-specific, it stays",
+            };
+            format!(
+                "Goal {} ({:?}) is fulfilled: {} each to {}{gone} (L6).",
+                goal.number,
+                goal.text,
+                goal.rating,
+                who.join(", ")
+            )
         }
         Event::ProblemIntroduced {
             number,
             scale,
             description,
             proposer,
-            responder,
+            responders,
         } => {
             let proposer = who_phrase(proposer);
-            let responder = who_phrase(responder);
+            let responders: Vec<String> = responders.iter().map(|r| who_phrase(r)).collect();
             format!(
-                "Problem {number} ({} scale), introduced by {proposer}, put to {responder} (what happens?): {description:?}",
-                scale.name()
+                "Problem {number} ({} scale), introduced by {proposer}, put to {} (what happens?): {description:?}",
+                scale.name(),
+                responders.join(" and ")
             )
         }
-        Event::OutcomeProposed {
-            outcome,
-            by,
-            description,
-            impact,
-            entry,
-        } => format!(
-            "{} proposes {}, impact {} (net benefit to the PCs), so {} on its tally and likelihood {} (L2): {description:?}",
-            capitalize(&who_phrase(by)),
-            outcome.outcome_phrase(),
-            signed(*impact),
-            signed(entry.value),
-            entry.value
-        ),
+        Event::ProblemTakenOver { number, by } => {
+            format!("{by} takes over the GM's part for problem {number} (L5).")
+        }
+        Event::OutcomeProposed { side, outcome } => describe_outcome(*side, outcome),
         Event::EntryAdded {
             outcome,
             entry,
@@ -92,11 +262,32 @@ pub fn describe(event: &Event) -> String {
                 "L1"
             };
             format!(
-                "{}: {} ({what}: {:?}), by {}; likelihood {before} -> {likelihood} ({rule}).",
+                "{}: entry {} {} ({what}: {:?}), by {}; likelihood {before} -> {likelihood} ({rule}).",
                 capitalize(outcome.outcome_phrase()),
+                entry.id,
                 signed(entry.value),
                 entry.reason,
                 who_phrase(&entry.by),
+            )
+        }
+        Event::EntriesMerged {
+            outcome,
+            entry,
+            likelihood,
+        } => {
+            let sources: Vec<String> = entry
+                .merged
+                .iter()
+                .map(|e| format!("{} {} ({:?})", e.id, signed(e.value), e.reason))
+                .collect();
+            format!(
+                "{}: entries {} merged into entry {} {} by {} ({:?}); likelihood now {likelihood} (book: Judging Likelihood Modifiers).",
+                capitalize(outcome.outcome_phrase()),
+                sources.join(" and "),
+                entry.id,
+                signed(entry.value),
+                who_phrase(&entry.by),
+                entry.reason
             )
         }
         Event::OddsFound {
@@ -104,33 +295,7 @@ pub fn describe(event: &Event) -> String {
             certain,
             unlikely_outcomes,
         } => describe_odds(odds, *certain, *unlikely_outcomes),
-        Event::DieRolled { roll, selects } => {
-            let Roll {
-                value,
-                advantage,
-                odds,
-                verdict,
-            } = roll;
-            match (verdict, selects) {
-                (Verdict::Again, _) => format!(
-                    "d12 rolled {value} against odds {odds}: a 12, so the unlikely outcome stays possible (L4); advantage {advantage} - 6 = {}, roll again.",
-                    advantage.saturating_sub(6)
-                ),
-                (_, Some(side)) if *odds >= 12 => format!(
-                    "d12 rolled {value} against odds {odds}: not a 12 (L4), so {} is selected.",
-                    side.outcome_phrase()
-                ),
-                (Verdict::MoreLikely, Some(side)) => format!(
-                    "d12 rolled {value} against odds {odds}: {value} <= {odds}, so {} is selected (L3).",
-                    side.outcome_phrase()
-                ),
-                (_, Some(side)) => format!(
-                    "d12 rolled {value} against odds {odds}: {value} > {odds}, so {} is selected (L3).",
-                    side.outcome_phrase()
-                ),
-                (_, None) => format!("d12 rolled {value} against odds {odds}."),
-            }
-        }
+        Event::DieRolled { roll, selects } => describe_roll(roll, *selects),
         Event::ProblemResolved {
             number,
             winner,
@@ -144,6 +309,84 @@ pub fn describe(event: &Event) -> String {
     }
 }
 
+fn describe_outcome(side: Side, o: &Outcome) -> String {
+    let entry = o.tally.first().map_or(0, |e| e.value);
+    let mut line = format!(
+        "{} proposes {}: {:?} Impact {}, the net benefit to the PCs ({}), so {} on its tally (L2)",
+        capitalize(&who_phrase(&o.by)),
+        side.outcome_phrase(),
+        o.description,
+        signed(o.impact),
+        reach_phrase(Reach::of(o.impact)),
+        signed(entry),
+    );
+    if !o.consequences.is_empty() {
+        let list: Vec<String> = o.consequences.iter().map(consequence_phrase).collect();
+        line.push_str(&format!(
+            ". Consequences: {}; suggested impact {} (L7)",
+            list.join(", "),
+            signed(o.suggested_impact)
+        ));
+    }
+    for e in o.tally.iter().filter(|e| e.kind == EntryKind::Strength) {
+        line.push_str(&format!(
+            ". Entry {} {}: {}",
+            e.id,
+            signed(e.value),
+            e.reason
+        ));
+    }
+    line.push_str(&format!(". Likelihood {}.", o.likelihood()));
+    line
+}
+
+fn consequence_phrase(p: &Priced) -> String {
+    let what = match &p.consequence {
+        Consequence::TraitChange {
+            character,
+            trait_name,
+            rating_change,
+            harmful,
+            lasts,
+        } => {
+            let harm = if *harmful == Some(true) {
+                " (harmful)"
+            } else {
+                ""
+            };
+            format!(
+                "{character}'s {trait_name}{harm} {} {}",
+                signed(*rating_change),
+                lasts_phrase(lasts.name())
+            )
+        }
+        Consequence::Weakening { character, points } => {
+            format!("{character} weakened by {points}")
+        }
+        Consequence::Regain { character, points } => {
+            format!("{character} regains {points} strength")
+        }
+        Consequence::Tactical { modifier, note } => {
+            format!("a tactical change of {} ({note:?})", signed(*modifier))
+        }
+        Consequence::Relationship {
+            change,
+            influence,
+            length,
+            note,
+        } => format!(
+            "a relationship change of {} {influence} {length} ({note:?})",
+            signed(*change)
+        ),
+        Consequence::Reward {
+            who,
+            points,
+            reason,
+        } => format!("the GM rewards {who} with {points} influence ({reason:?})"),
+    };
+    format!("{what} [{}]", signed(p.impact))
+}
+
 fn describe_odds(odds: &Odds, certain: bool, unlikely_outcomes: bool) -> String {
     let Odds {
         player,
@@ -155,7 +398,13 @@ fn describe_odds(odds: &Odds, certain: bool, unlikely_outcomes: bool) -> String 
     let head = format!(
         "Likelihoods: the player's outcome {player}, the GM's outcome {gm}; advantage {advantage}, odds {target}"
     );
-    match more_likely {
+    let chances = odds.chances(unlikely_outcomes).map_or(String::new(), |c| {
+        format!(
+            " Chances: the player's outcome {}, the GM's outcome {}.",
+            c.p_player, c.p_gm
+        )
+    });
+    let body = match more_likely {
         None => format!(
             "{head}. Equal likelihoods: a d12 of 1-6 selects the player's outcome, 7-12 the GM's (L3)."
         ),
@@ -173,6 +422,67 @@ fn describe_odds(odds: &Odds, certain: bool, unlikely_outcomes: bool) -> String 
             side.outcome_phrase(),
             side.other().outcome_phrase()
         ),
+    };
+    format!("{body}{chances}")
+}
+
+fn describe_roll(roll: &Roll, selects: Option<Side>) -> String {
+    let Roll {
+        value,
+        advantage,
+        odds,
+        verdict,
+    } = roll;
+    match (verdict, selects) {
+        (Verdict::Again, _) => format!(
+            "d12 rolled {value} against odds {odds}: a 12, so the unlikely outcome stays possible (L4); advantage {advantage} - 6 = {}, roll again.",
+            advantage.saturating_sub(6)
+        ),
+        (_, Some(side)) if *odds >= 12 => format!(
+            "d12 rolled {value} against odds {odds}: not a 12 (L4), so {} is selected.",
+            side.outcome_phrase()
+        ),
+        (Verdict::MoreLikely, Some(side)) => format!(
+            "d12 rolled {value} against odds {odds}: {value} <= {odds}, so {} is selected (L3).",
+            side.outcome_phrase()
+        ),
+        (_, Some(side)) => format!(
+            "d12 rolled {value} against odds {odds}: {value} > {odds}, so {} is selected (L3).",
+            side.outcome_phrase()
+        ),
+        (_, None) => format!("d12 rolled {value} against odds {odds}."),
+    }
+}
+
+fn goal_phrase(goal: &Goal) -> String {
+    format!(
+        "goal {} {:?} ({}, {})",
+        goal.number,
+        goal.text,
+        goal.kind.name(),
+        goal.rating
+    )
+}
+
+fn lasts_phrase(lasts: &str) -> String {
+    match lasts {
+        "permanent" => "permanently".to_string(),
+        other => format!("for the {other}"),
+    }
+}
+
+fn reach_phrase(reach: Reach) -> String {
+    match (reach, reach.guide()) {
+        (Reach::Inconclusive, Some(r)) => {
+            format!("L2 guide: inconclusive, {}-{}", r.start(), r.end())
+        }
+        (_, Some(r)) => format!(
+            "L2 guide: {} level, {}-{}",
+            reach.name(),
+            r.start(),
+            r.end()
+        ),
+        (_, None) => "beyond the L2 guide's 12".to_string(),
     }
 }
 
@@ -190,14 +500,5 @@ fn capitalize(text: &str) -> String {
     match chars.next() {
         Some(first) => first.to_uppercase().chain(chars).collect(),
         None => String::new(),
-    }
-}
-
-/// A number with its sign: "+3", "-2", "0".
-fn signed(n: i64) -> String {
-    if n > 0 {
-        format!("+{n}")
-    } else {
-        n.to_string()
     }
 }

@@ -1,42 +1,63 @@
-//! Loqi, by its rules: a problem gets two competing outcomes, the player's and the GM's; each
-//! outcome's likelihood is tallied from signed entries (traits, environment, genre conventions,
-//! impact, influence); a d12 against advantage + 6 selects one (book: Problems, Evaluating Problems,
-//! Resolving Problems; rulings L1-L5).
+//! Loqi, by its rules, for a group running its sessions: problems at three scales with two
+//! competing outcomes, each outcome's likelihood tallied in the open from signed entries (traits,
+//! environment, genre conventions, impact, influence, strength), a d12 against advantage + 6, and
+//! the selected outcome's consequences made; influence and goals kept; strength and temporary trait
+//! changes ending with their scene or scenario (book: the whole text; rulings L1-L8).
 //!
 //! [`Loqi`] implements [`skald_core::System`]. Modules, one job each:
-//! - [`character`]: sheets (traits 1-4, helpful or harmful; influence) and the L1 trait sign;
-//! - [`problem`]: problems, outcomes, tallies and entries;
-//! - [`resolution`]: the pure d12 arithmetic (L3, L4);
+//! - [`character`]: sheets and the L1 trait sign; [`member`]: a character as the table holds it
+//!   (traits now, temporary changes, strength); [`strength`]: the L8 table, out and dead;
+//! - [`problem`]: problems, outcomes, tallies and entries; [`consequence`]: what an outcome changes;
+//! - [`impact`]: the L7 calculators and L2 guide; [`chances`]: advantage, odds and exact chances
+//!   (L3, L4); [`resolution`]: the d12 rolls;
+//! - [`goals`]: goals and their commands (L6); [`influence`]: rewards and swaps (L5);
+//!   [`story`]: sessions, scenes and scenarios; [`roster`]: enrolling and free changes;
 //! - [`command`] and [`event`]: what the table is asked and what it records; [`describe`]: log lines;
-//! - [`decide`]: the rules of each command (problem steps), with [`tally`] (tally entries) and
+//! - [`decide`]: the dispatch, with [`procedure`] (problem steps), [`tally`] (tally entries) and
 //!   [`checks`] (shared look-ups); [`state`]: the fold; [`view`]: the JSON view;
 //! - [`options`], [`limits`], [`error`]: table options, input bounds, refusals.
 //!
 //! Pure: no I/O, no clock, no randomness of its own; dice come in through a [`DiceSource`].
 
+pub mod chances;
 pub mod character;
 pub mod checks;
 pub mod command;
+pub mod consequence;
 pub mod decide;
 pub mod describe;
 pub mod error;
 pub mod event;
+pub mod goals;
+pub mod impact;
+pub mod influence;
 pub mod limits;
+pub mod member;
 pub mod options;
 pub mod problem;
+pub mod procedure;
 pub mod resolution;
+pub mod roster;
 pub mod state;
+pub mod story;
+pub mod strength;
 pub mod tally;
 pub mod view;
 
+pub use chances::{Chances, chances};
 pub use character::{Character, GM, Trait};
 pub use command::{Command, ModifierKind};
+pub use consequence::{Consequence, Priced};
 pub use error::Error;
-pub use event::{Event, Purpose};
+pub use event::{ChangeCause, Event, Payment, Purpose, StrengthCause};
+pub use goals::{AddedAt, Goal, GoalDraft, GoalKind, Origin};
+pub use impact::{Hundredths, Lasts, Reach};
+pub use member::{Member, TraitChange};
 pub use options::Options;
 pub use problem::{Entry, EntryKind, Outcome, Problem, Scale, Side, TraitUse};
 pub use resolution::{Odds, Resolution, Roll, Verdict};
 pub use state::State;
+pub use strength::{Action, Status, Strength};
 
 use skald_core::System;
 use skald_dice::DiceSource;
@@ -55,10 +76,7 @@ impl System for Loqi {
     type Error = Error;
 
     fn initial(options: &Options) -> State {
-        State {
-            options: *options,
-            ..State::default()
-        }
+        state::initial(options)
     }
 
     fn enroll(character: Character) -> Command {

@@ -1,18 +1,183 @@
-//! [`Options`]: the Loqi table options (the RULINGS.md options for Loqi), shown to the table and
-//! recorded at the head of the log.
+//! [`Options`]: the Loqi table options (the RULINGS.md options for Loqi and the book's own optional
+//! rules), shown to the table and recorded at the head of the log. Out-of-range values are refused
+//! when the options are read, naming the option, the value and the range.
 
+use crate::limits;
 use serde::{Deserialize, Serialize};
 
 /// A Loqi table's options. Every field defaults to its ruling's default; unknown fields are refused.
 ///
 /// ```toml
 /// [options]
-/// unlikely_outcomes = true   # L4, default false
+/// unlikely_outcomes = true            # L4, default false
+/// high_ratings = true                 # trait ratings 5-6 allowed (flagged), default false
+/// strength = true                     # L8, default false
+/// scene_recovery = 2                  # L8: strength regained at a scene's end, 1-5, default 2
+/// dying = true                        # L8, default false (needs strength)
+/// death_at = -5                       # L8: dead at this strength, -20 to -1, default -5
+/// influence_swapping = true           # L5, default false
+/// gm_influence = true                 # L5, default false
+/// gm_influence_per_session = 10       # L5: 1-100, default 10
+/// free_changes = true                 # book: Changing A Character, default true
+/// permanent_changes_in_problems = true  # book: Changing A Character, default true
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "RawOptions")]
 pub struct Options {
     /// L4 "unlikely outcomes" (default `false`): with odds 12 or more, the less likely outcome stays
     /// possible: a 12 must be rolled, then the advantage drops by 6 and the d12 is rolled again.
     pub unlikely_outcomes: bool,
+    /// Trait ratings 5 (Expert) and 6 (Master) from the book's skill table (default `false`: 1-4 as
+    /// its text says). Ratings over 4 are flagged in the log and the view.
+    pub high_ratings: bool,
+    /// L8 strength (default `false`): characters have a nominal and a current strength; a weakened
+    /// character's tallies get penalties; at 0 the character is out.
+    pub strength: bool,
+    /// L8: strength each weakened character regains when a scene ends, unless `end_scene` says
+    /// otherwise: 1-5, default 2.
+    pub scene_recovery: i64,
+    /// L8 dying (default `false`, needs `strength`): strength may fall below 0; at `death_at` the
+    /// character is dead.
+    pub dying: bool,
+    /// L8: the strength at which a character is dead under `dying`: -20 to -1, default -5.
+    pub death_at: i64,
+    /// L5 influence swapping (default `false`): a player may give 1-5 influence to another, who
+    /// gains double.
+    pub influence_swapping: bool,
+    /// L5 GM influence (default `false`): the GM gets `gm_influence_per_session` points at each
+    /// session's start to spend on likelihoods; none carry over.
+    pub gm_influence: bool,
+    /// L5: the GM's influence per session, 1-100, default 10.
+    pub gm_influence_per_session: i64,
+    /// Free character change (book: Changing A Character; default `true`): `change_trait` with the
+    /// GM's approval.
+    pub free_changes: bool,
+    /// Permanent trait changes inside outcomes (book: Changing A Character; default `true`). A table
+    /// that changes characters only freely turns this off.
+    pub permanent_changes_in_problems: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Self {
+            unlikely_outcomes: false,
+            high_ratings: false,
+            strength: false,
+            scene_recovery: limits::DEFAULT_SCENE_RECOVERY,
+            dying: false,
+            death_at: limits::DEFAULT_DEATH_AT,
+            influence_swapping: false,
+            gm_influence: false,
+            gm_influence_per_session: limits::DEFAULT_GM_INFLUENCE,
+            free_changes: true,
+            permanent_changes_in_problems: true,
+        }
+    }
+}
+
+impl Options {
+    /// The highest trait rating this table allows: 4, or 6 with `high_ratings` (book: Traits).
+    pub fn max_rating(&self) -> i64 {
+        if self.high_ratings {
+            *limits::HIGH_TRAIT_RATING.end()
+        } else {
+            *limits::TRAIT_RATING.end()
+        }
+    }
+
+    /// Checks every option against its range and the options against each other.
+    ///
+    /// # Errors
+    /// A message naming the option, the value and what is allowed, with the rule.
+    pub fn validate(&self) -> Result<(), String> {
+        let ranged = [
+            (
+                "scene_recovery",
+                self.scene_recovery,
+                &limits::SCENE_RECOVERY,
+                "L8",
+            ),
+            ("death_at", self.death_at, &limits::DEATH_AT, "L8"),
+            (
+                "gm_influence_per_session",
+                self.gm_influence_per_session,
+                &limits::GM_INFLUENCE_PER_SESSION,
+                "L5",
+            ),
+        ];
+        for (field, value, range, rule) in ranged {
+            if !range.contains(&value) {
+                return Err(format!(
+                    "{field} is {value}; allowed: {} to {} ({rule})",
+                    range.start(),
+                    range.end()
+                ));
+            }
+        }
+        if self.dying && !self.strength {
+            return Err(
+                "dying is true; allowed: dying only with strength = true (L8: dying is about strength below 0)"
+                    .to_string(),
+            );
+        }
+        Ok(())
+    }
+}
+
+/// The options as written, before their ranges are checked.
+#[derive(Deserialize)]
+#[serde(default, deny_unknown_fields)]
+struct RawOptions {
+    unlikely_outcomes: bool,
+    high_ratings: bool,
+    strength: bool,
+    scene_recovery: i64,
+    dying: bool,
+    death_at: i64,
+    influence_swapping: bool,
+    gm_influence: bool,
+    gm_influence_per_session: i64,
+    free_changes: bool,
+    permanent_changes_in_problems: bool,
+}
+
+impl Default for RawOptions {
+    fn default() -> Self {
+        let o = Options::default();
+        Self {
+            unlikely_outcomes: o.unlikely_outcomes,
+            high_ratings: o.high_ratings,
+            strength: o.strength,
+            scene_recovery: o.scene_recovery,
+            dying: o.dying,
+            death_at: o.death_at,
+            influence_swapping: o.influence_swapping,
+            gm_influence: o.gm_influence,
+            gm_influence_per_session: o.gm_influence_per_session,
+            free_changes: o.free_changes,
+            permanent_changes_in_problems: o.permanent_changes_in_problems,
+        }
+    }
+}
+
+impl TryFrom<RawOptions> for Options {
+    type Error = String;
+
+    fn try_from(raw: RawOptions) -> Result<Self, String> {
+        let options = Options {
+            unlikely_outcomes: raw.unlikely_outcomes,
+            high_ratings: raw.high_ratings,
+            strength: raw.strength,
+            scene_recovery: raw.scene_recovery,
+            dying: raw.dying,
+            death_at: raw.death_at,
+            influence_swapping: raw.influence_swapping,
+            gm_influence: raw.gm_influence,
+            gm_influence_per_session: raw.gm_influence_per_session,
+            free_changes: raw.free_changes,
+            permanent_changes_in_problems: raw.permanent_changes_in_problems,
+        };
+        options.validate()?;
+        Ok(options)
+    }
 }

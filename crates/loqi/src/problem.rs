@@ -1,7 +1,10 @@
-//! A problem and its two competing outcomes, each with a likelihood tally of signed entries
-//! (book: Problems, Evaluating Problems; L1, L2).
+//! A problem and its two competing outcomes, each with a likelihood tally of signed entries and the
+//! consequences it would bring (book: Problems, Evaluating Problems, Benefit and Harm; L1, L2, L7).
 
+use crate::consequence::Priced;
+use crate::impact::Reach;
 use crate::resolution::Odds;
+use crate::strength::Action;
 use serde::{Deserialize, Serialize};
 
 /// The scale a problem plays at; its results reach that scale or a higher one (book: Scale).
@@ -24,6 +27,19 @@ impl Scale {
             Scale::Scenario => "scenario",
             Scale::Story => "story",
         }
+    }
+
+    /// The L2 guide's impact range for an outcome that reaches this scale: scene 3-5, scenario
+    /// 6-9, story 10-12.
+    pub fn impact_guide(self) -> (i64, i64) {
+        let reach = match self {
+            Scale::Scene => Reach::Scene,
+            Scale::Scenario => Reach::Scenario,
+            Scale::Story => Reach::Story,
+        };
+        reach
+            .guide()
+            .map_or((0, 0), |range| (*range.start(), *range.end()))
     }
 }
 
@@ -91,6 +107,11 @@ pub enum EntryKind {
     Impact,
     /// Influence points spent on the likelihood (book: Influence Expenditures; L5).
     Influence,
+    /// A weakened actor's strength penalty, added by Skald when the outcome is proposed (L8).
+    Strength,
+    /// Several overlapping entries the GM judged as one value; the sources are kept (book: Judging
+    /// Likelihood Modifiers).
+    Merged,
 }
 
 impl EntryKind {
@@ -102,6 +123,8 @@ impl EntryKind {
             EntryKind::Genre => "genre",
             EntryKind::Impact => "impact",
             EntryKind::Influence => "influence",
+            EntryKind::Strength => "strength",
+            EntryKind::Merged => "merged",
         }
     }
 }
@@ -129,6 +152,8 @@ pub struct TraitUse {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Entry {
+    /// Its number on this outcome's tally, from 1 (the impact entry); never reused.
+    pub id: u32,
     /// What kind of effect it is.
     pub kind: EntryKind,
     /// How far it moves the likelihood: positive more likely, negative less.
@@ -140,6 +165,9 @@ pub struct Entry {
     /// The trait, for trait entries.
     #[serde(default, rename = "trait", skip_serializing_if = "Option::is_none")]
     pub trait_use: Option<TraitUse>,
+    /// For merged entries, the entries it stands for, as they were.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub merged: Vec<Entry>,
 }
 
 /// One proposed outcome with its tally (book: Evaluating Problems).
@@ -152,7 +180,15 @@ pub struct Outcome {
     pub description: String,
     /// Its net benefit to the player characters (L2), -100 to 100.
     pub impact: i64,
-    /// The tally entries, oldest first; the first is always the impact.
+    /// The impact its consequences suggest (L7): the sum of their impacts.
+    pub suggested_impact: i64,
+    /// The characters whose actions bring it about (for the L8 penalties).
+    pub actors: Vec<String>,
+    /// What kind of action it asks of them (L8).
+    pub action: Action,
+    /// What it changes if selected, each with its L7 impact; applied at resolution.
+    pub consequences: Vec<Priced>,
+    /// The tally entries in order; the first is always the impact.
     pub tally: Vec<Entry>,
 }
 
@@ -161,6 +197,24 @@ impl Outcome {
     pub fn likelihood(&self) -> i64 {
         self.tally
             .iter()
+            .fold(0, |sum, e| sum.saturating_add(e.value))
+    }
+
+    /// The number the next entry gets: one more than any on the tally.
+    pub fn next_id(&self) -> u32 {
+        self.tally
+            .iter()
+            .map(|e| e.id)
+            .max()
+            .unwrap_or(0)
+            .saturating_add(1)
+    }
+
+    /// The sum of the entries of `kind` (0 when there are none).
+    pub fn subtotal(&self, kind: EntryKind) -> i64 {
+        self.tally
+            .iter()
+            .filter(|e| e.kind == kind)
             .fold(0, |sum, e| sum.saturating_add(e.value))
     }
 }
@@ -177,8 +231,11 @@ pub struct Problem {
     pub description: String,
     /// Who introduced it: `"GM"` or a character's name.
     pub proposer: String,
-    /// Who was asked "what happens?": a character's name, or `"GM"` when a player introduced it.
-    pub responder: String,
+    /// Who was asked "what happens?": one or more characters, or `["GM"]` when a player introduced
+    /// it and asked the GM to answer first.
+    pub responders: Vec<String>,
+    /// The player who took over the GM's part for this problem (L5), if one did.
+    pub acting_gm: Option<String>,
     /// The player's outcome, once proposed.
     pub player: Option<Outcome>,
     /// The GM's outcome, once proposed.
@@ -202,13 +259,23 @@ impl Problem {
         }
     }
 
-    /// The side whose outcome comes first: the responder's (book: Problems, steps 2 and 3).
+    /// The side whose outcome comes first: the responders' (book: Problems, steps 2 and 3).
     pub fn first_side(&self) -> Side {
-        if self.responder == crate::character::GM {
+        if self.gm_answers() {
             Side::Gm
         } else {
             Side::Player
         }
+    }
+
+    /// Whether the GM was asked "what happens?" (a player's problem, the GM answering first).
+    pub fn gm_answers(&self) -> bool {
+        self.responders.iter().any(|r| r == crate::character::GM)
+    }
+
+    /// Who plays the GM's part: the player who took it over (L5), or `"GM"`.
+    pub fn acting_gm(&self) -> &str {
+        self.acting_gm.as_deref().unwrap_or(crate::character::GM)
     }
 
     /// The odds between the two outcomes (L3), once both are proposed.

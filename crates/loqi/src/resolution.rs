@@ -2,15 +2,16 @@
 //!
 //! Pure arithmetic over two likelihoods and the dice handed in: no state, no randomness of its own.
 
+use crate::chances::{self, Chances};
 use crate::problem::Side;
 use serde::{Deserialize, Serialize};
+use skald_dice::odds::OddsError;
 use skald_dice::{DiceSource, Die, SourceError};
+
+pub use crate::chances::{CERTAIN_ADVANTAGE, odds_for};
 
 /// The die Loqi rolls: one d12 (book: Resolving Problems).
 pub const D12: Die = Die::Numbered(12);
-
-/// An advantage of this much or more makes the more likely outcome certain without L4 (L3).
-pub const CERTAIN_ADVANTAGE: i64 = 6;
 
 /// The odds between two outcomes, found from their likelihoods (L3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -31,7 +32,7 @@ pub struct Odds {
 impl Odds {
     /// The odds for likelihoods `player` and `gm` (any integers; the advantage saturates).
     pub fn new(player: i64, gm: i64) -> Self {
-        let advantage = i64::try_from(player.abs_diff(gm)).unwrap_or(i64::MAX);
+        let advantage = chances::advantage(player, gm);
         let more_likely = match player.cmp(&gm) {
             std::cmp::Ordering::Greater => Some(Side::Player),
             std::cmp::Ordering::Less => Some(Side::Gm),
@@ -55,13 +56,16 @@ impl Odds {
     /// Whether the favoured outcome wins without a roll: advantage 6 or more, unless the table plays
     /// unlikely outcomes (L3, L4).
     pub fn certain(&self, unlikely_outcomes: bool) -> bool {
-        !unlikely_outcomes && self.advantage >= CERTAIN_ADVANTAGE
+        chances::certain(self.advantage, unlikely_outcomes)
     }
-}
 
-/// The odds for an advantage: advantage + 6 (L3), saturating.
-pub fn odds_for(advantage: i64) -> i64 {
-    advantage.saturating_add(6)
+    /// Each outcome's exact chance at these odds (L3; L4 with `unlikely_outcomes`).
+    ///
+    /// # Errors
+    /// As [`chances::chances`]: an advantage over 12,000.
+    pub fn chances(&self, unlikely_outcomes: bool) -> Result<Chances, OddsError> {
+        chances::chances(self.player, self.gm, unlikely_outcomes)
+    }
 }
 
 /// What one d12 roll decided.

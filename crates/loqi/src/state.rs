@@ -1,19 +1,35 @@
 //! [`State`]: a Loqi table folded from its events ([`apply`]). Its JSON view is in [`crate::view`].
 
-use crate::character::Character;
-use crate::event::Event;
+use crate::character::GM;
+use crate::event::{Event, Payment};
+use crate::goals::{Goal, GoalKind};
+use crate::member::{Member, PlannedChange};
 use crate::options::Options;
-use crate::problem::{Outcome, Problem, Side};
+use crate::problem::{Problem, Side};
 use crate::resolution::Resolution;
+use crate::strength::Strength;
 use serde::Serialize;
 
-/// The table: options, characters in enrollment order, the open problem and the resolved ones.
+/// The table: options, characters in enrollment order, where the story stands, goals, the open
+/// problem and the resolved ones.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
 pub struct State {
     /// The table options.
     pub options: Options,
     /// The characters, in the order they joined.
-    pub characters: Vec<Character>,
+    pub characters: Vec<Member>,
+    /// Session, scenario and scene.
+    pub story: Story,
+    /// The GM's influence this session, under the GM-influence option (L5).
+    pub gm_influence: Option<i64>,
+    /// Goals standing, oldest first (L6).
+    pub goals: Vec<Goal>,
+    /// Goals fulfilled, oldest first, with who was paid (L6).
+    pub fulfilled: Vec<Fulfilled>,
+    /// How many goals were ever made; the next gets this number + 1.
+    pub goal_count: u64,
+    /// The players who have made their preparation goals (L6).
+    pub prepared: Vec<String>,
     /// The open problem, if any (at most one at a time).
     pub problem: Option<Problem>,
     /// The resolution under way inside a `resolve` command (between its odds and its result).
@@ -22,6 +38,30 @@ pub struct State {
     pub resolved: Vec<Resolved>,
     /// How many problems were introduced; the next gets this number + 1.
     pub problems: u64,
+}
+
+/// Where the story stands (book: Scale): the session, and the scene within the scenario.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Story {
+    /// The session, from 1.
+    pub session: u64,
+    /// Problems introduced this session (goals made at a session's start come before the first).
+    pub session_problems: u64,
+    /// The scenario, from 1.
+    pub scenario: u64,
+    /// The scene within the scenario, from 1.
+    pub scene: u64,
+}
+
+impl Default for Story {
+    fn default() -> Self {
+        Self {
+            session: 1,
+            session_problems: 0,
+            scenario: 1,
+            scene: 1,
+        }
+    }
 }
 
 /// A resolved problem: the problem as it stood, and how it was resolved.
@@ -33,9 +73,18 @@ pub struct Resolved {
     pub resolution: Resolution,
 }
 
+/// A fulfilled goal and who was paid (L6).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Fulfilled {
+    /// The goal as it stood.
+    pub goal: Goal,
+    /// Who fulfilled it, with the influence they held afterwards.
+    pub paid: Vec<Payment>,
+}
+
 impl State {
     /// The character named `name` (exact spelling).
-    pub fn character(&self, name: &str) -> Option<&Character> {
+    pub fn character(&self, name: &str) -> Option<&Member> {
         self.characters.iter().find(|c| c.name == name)
     }
 
@@ -43,59 +92,186 @@ impl State {
     pub fn names(&self) -> Vec<&str> {
         self.characters.iter().map(|c| c.name.as_str()).collect()
     }
+
+    fn member_mut(&mut self, name: &str) -> Option<&mut Member> {
+        self.characters.iter_mut().find(|c| c.name == name)
+    }
+}
+
+/// The state of a new table: session 1, scenario 1, scene 1; the GM's influence under its option.
+pub fn initial(options: &Options) -> State {
+    State {
+        options: *options,
+        gm_influence: options
+            .gm_influence
+            .then_some(options.gm_influence_per_session),
+        ..State::default()
+    }
 }
 
 /// Folds one event into the state. Never fails: events were checked when decided; an event that
 /// does not fit (no open problem, say) leaves the state as it was.
 pub fn apply(mut state: State, event: &Event) -> State {
     match event {
-        Event::Enrolled { character } => state.characters.push(character.clone()),
+        Event::Enrolled { character } => {
+            let member = Member::from_sheet(character, &state.options);
+            state.characters.push(member);
+        }
         Event::InfluenceSpent { who, left, .. } => {
-            if let Some(c) = state.characters.iter_mut().find(|c| &c.name == who) {
+            if who == GM {
+                state.gm_influence = Some(*left);
+            } else if let Some(c) = state.member_mut(who) {
                 c.influence = *left;
             }
+        }
+        Event::InfluenceRewarded { who, now, .. } => {
+            if let Some(c) = state.member_mut(who) {
+                c.influence = *now;
+            }
+        }
+        Event::InfluenceGiven {
+            from,
+            to,
+            from_left,
+            to_now,
+            ..
+        } => {
+            if let Some(c) = state.member_mut(from) {
+                c.influence = *from_left;
+            }
+            if let Some(c) = state.member_mut(to) {
+                c.influence = *to_now;
+            }
+        }
+        Event::SessionStarted {
+            number,
+            gm_influence,
+        } => {
+            state.story.session = *number;
+            state.story.session_problems = 0;
+            state.gm_influence = *gm_influence;
+        }
+        Event::SceneEnded { .. } => state.story.scene = state.story.scene.saturating_add(1),
+        Event::ScenarioEnded { .. } => {
+            state.story.scenario = state.story.scenario.saturating_add(1);
+            state.story.scene = 1;
+        }
+        Event::StrengthChanged { character, to, .. } => {
+            if let Some(c) = state.member_mut(character) {
+                c.strength = c.strength.map(|s| Strength { current: *to, ..s });
+            }
+        }
+        Event::TraitChanged {
+            character,
+            trait_name,
+            rating_change,
+            harmful,
+            lasts,
+            from,
+            to,
+            cause,
+        } => {
+            let problem = match cause {
+                crate::event::ChangeCause::Problem(n) => *n,
+                crate::event::ChangeCause::Free(_) => 0,
+            };
+            let change = PlannedChange {
+                trait_name: trait_name.clone(),
+                rating_change: *rating_change,
+                harmful: *harmful,
+                lasts: *lasts,
+                from: *from,
+                to: *to,
+            };
+            if let Some(i) = state.characters.iter().position(|c| &c.name == character) {
+                let member = state.characters[i].clone().with_change(&change, problem);
+                state.characters[i] = member;
+            }
+        }
+        Event::ChangeExpired {
+            character, change, ..
+        } => {
+            if let Some(i) = state.characters.iter().position(|c| &c.name == character) {
+                let member = state.characters[i].clone().without_change(change);
+                state.characters[i] = member;
+            }
+        }
+        Event::GoalsPrepared { by, goals } => {
+            if by != GM {
+                state.prepared.push(by.clone());
+            }
+            for goal in goals {
+                state.goal_count = state.goal_count.max(goal.number);
+                state.goals.push(goal.clone());
+            }
+        }
+        Event::GoalAdded { goal } => {
+            state.goal_count = state.goal_count.max(goal.number);
+            state.goals.push(goal.clone());
+        }
+        Event::GoalFulfilled { goal, paid } => {
+            for p in paid {
+                if let Some(c) = state.member_mut(&p.who) {
+                    c.influence = p.now;
+                }
+            }
+            if goal.kind == GoalKind::Specific {
+                state.goals.retain(|g| g.number != goal.number);
+            }
+            state.fulfilled.push(Fulfilled {
+                goal: goal.clone(),
+                paid: paid.clone(),
+            });
         }
         Event::ProblemIntroduced {
             number,
             scale,
             description,
             proposer,
-            responder,
+            responders,
         } => {
             state.problems = *number;
+            state.story.session_problems = state.story.session_problems.saturating_add(1);
             state.problem = Some(Problem {
                 number: *number,
                 scale: *scale,
                 description: description.clone(),
                 proposer: proposer.clone(),
-                responder: responder.clone(),
+                responders: responders.clone(),
+                acting_gm: None,
                 player: None,
                 gm: None,
             });
         }
-        Event::OutcomeProposed {
-            outcome,
-            by,
-            description,
-            impact,
-            entry,
-        } => {
-            let proposed = Outcome {
-                by: by.clone(),
-                description: description.clone(),
-                impact: *impact,
-                tally: vec![entry.clone()],
-            };
+        Event::ProblemTakenOver { by, .. } => {
             if let Some(problem) = state.problem.as_mut() {
-                match outcome {
-                    Side::Player => problem.player = Some(proposed),
-                    Side::Gm => problem.gm = Some(proposed),
+                problem.acting_gm = Some(by.clone());
+            }
+        }
+        Event::OutcomeProposed { side, outcome } => {
+            if let Some(problem) = state.problem.as_mut() {
+                match side {
+                    Side::Player => problem.player = Some(outcome.clone()),
+                    Side::Gm => problem.gm = Some(outcome.clone()),
                 }
             }
         }
         Event::EntryAdded { outcome, entry, .. } => {
             if let Some(o) = state.problem.as_mut().and_then(|p| p.outcome_mut(*outcome)) {
                 o.tally.push(entry.clone());
+            }
+        }
+        Event::EntriesMerged { outcome, entry, .. } => {
+            if let Some(o) = state.problem.as_mut().and_then(|p| p.outcome_mut(*outcome)) {
+                let ids: Vec<u32> = entry.merged.iter().map(|e| e.id).collect();
+                let at = o
+                    .tally
+                    .iter()
+                    .position(|e| ids.contains(&e.id))
+                    .unwrap_or(o.tally.len());
+                o.tally.retain(|e| !ids.contains(&e.id));
+                let at = at.min(o.tally.len());
+                o.tally.insert(at, entry.clone());
             }
         }
         Event::OddsFound { odds, certain, .. } => {

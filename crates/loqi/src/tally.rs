@@ -1,8 +1,9 @@
 //! The tally commands: `add_trait`, `add_modifier` and `spend_influence` put one signed entry on a
-//! proposed outcome's likelihood tally (L1, L5).
+//! proposed outcome's likelihood tally (L1, L5); `merge_entries` replaces overlapping entries with
+//! one judged value (book: Judging Likelihood Modifiers).
 
-use crate::character::count;
-use crate::checks::{check_who, known_character, list_or, open_problem, proposed_sides, spend};
+use crate::character::{GM, count};
+use crate::checks::{check_who, list_or, open_problem, proposed_sides, spend, taking_part};
 use crate::command::ModifierKind;
 use crate::error::Error;
 use crate::event::{Event, Purpose};
@@ -29,11 +30,12 @@ pub struct TraitRequest<'a> {
     pub value: Option<i64>,
 }
 
-/// `add_trait`: the trait's entry is its rating signed by L1, or the GM's judged `value`.
+/// `add_trait`: the trait's entry is its rating now (temporary changes included) signed by L1, or
+/// the GM's judged `value`.
 ///
 /// # Errors
-/// [`Error`] for no open problem, an outcome not proposed, a full tally, an unknown character,
-/// trait or `by`, a blank or long `reason`, or a `value` outside -20..=20.
+/// [`Error`] for no open problem, an outcome not proposed, a full tally, an unknown, out or dead
+/// character (L8), an unknown trait or `by`, a blank or long `reason`, or a `value` outside -20..=20.
 pub fn add_trait(state: &State, request: TraitRequest<'_>) -> Result<Vec<Event>, Error> {
     let TraitRequest {
         outcome,
@@ -45,15 +47,16 @@ pub fn add_trait(state: &State, request: TraitRequest<'_>) -> Result<Vec<Event>,
         value,
     } = request;
     let target = tally_target(state, outcome)?;
-    let sheet = known_character(state, "character", character)?;
-    let Some(t) = sheet.find_trait(trait_name) else {
-        let names: Vec<&str> = sheet.traits.iter().map(|t| t.name.as_str()).collect();
+    let member = taking_part(state, "character", character)?;
+    let Some(t) = member.trait_now(trait_name) else {
+        let now = member.traits_now();
+        let names: Vec<&str> = now.iter().map(|t| t.name.as_str()).collect();
         return Err(Error::not_allowed(
             "trait",
             format!("{trait_name:?}"),
             format!(
-                "a trait on {}'s sheet ({})",
-                sheet.name,
+                "a trait {} has now ({})",
+                member.name,
                 list_or(&names, "none")
             ),
         ));
@@ -69,19 +72,27 @@ pub fn add_trait(state: &State, request: TraitRequest<'_>) -> Result<Vec<Event>,
         )?),
         None => None,
     };
+    let signed = crate::character::Trait {
+        name: t.name.clone(),
+        rating: t.rating,
+        harmful: t.harmful,
+    }
+    .entry_value(along);
     let entry = Entry {
+        id: target.next_id(),
         kind: EntryKind::Trait,
-        value: judged.unwrap_or_else(|| t.entry_value(along)),
+        value: judged.unwrap_or(signed),
         by: by.to_string(),
         reason: reason.to_string(),
         trait_use: Some(TraitUse {
-            character: sheet.name.clone(),
+            character: member.name.clone(),
             name: t.name.clone(),
             rating: t.rating,
             harmful: t.harmful,
             along,
             judged: judged.is_some(),
         }),
+        merged: Vec::new(),
     };
     Ok(vec![added(outcome, target, entry)])
 }
@@ -108,21 +119,24 @@ pub fn add_modifier(
         ModifierKind::Genre => EntryKind::Genre,
     };
     let entry = Entry {
+        id: target.next_id(),
         kind,
         value,
         by: by.to_string(),
         reason: reason.to_string(),
         trait_use: None,
+        merged: Vec::new(),
     };
     Ok(vec![added(outcome, target, entry)])
 }
 
 /// `spend_influence`: `who` pays |points| and the outcome's likelihood moves by `points` (L5).
+/// Opposed spends make a bidding war: each is its own entry and the net counts.
 ///
 /// # Errors
-/// [`Error`] for no open problem, an outcome not proposed, a full tally, the GM or an unknown
-/// character as `who`, `points` of 0 or outside -100..=100 or more than `who` holds, or a blank or
-/// long `reason`.
+/// [`Error`] for no open problem, an outcome not proposed, a full tally, an unknown, out or dead
+/// character as `who` (or the GM without the GM-influence option), `points` of 0 or outside
+/// -100..=100 or more than `who` holds, or a blank or long `reason`.
 pub fn spend_influence(
     state: &State,
     outcome: Side,
@@ -131,14 +145,9 @@ pub fn spend_influence(
     reason: Option<&str>,
 ) -> Result<Vec<Event>, Error> {
     let target = tally_target(state, outcome)?;
-    if who == crate::character::GM {
-        return Err(Error::not_allowed(
-            "who",
-            "\"GM\"",
-            "a character at the table (the GM holds no influence unless the GM-influence option of L5, not offered yet)",
-        ));
+    if who != GM {
+        taking_part(state, "who", who)?;
     }
-    known_character(state, "who", who)?;
     Error::check_range(
         "points",
         points,
@@ -168,28 +177,148 @@ pub fn spend_influence(
         Purpose::Likelihood,
     )?;
     let entry = Entry {
+        id: target.next_id(),
         kind: EntryKind::Influence,
         value: points,
         by: who.to_string(),
         reason,
         trait_use: None,
+        merged: Vec::new(),
     };
     Ok(vec![paid, added(outcome, target, entry)])
 }
 
-/// The proposed outcome on `side` of the open problem, with room for one more tally entry.
-fn tally_target(state: &State, side: Side) -> Result<&Outcome, Error> {
+/// The fields of a `merge_entries` command (see [`crate::Command::MergeEntries`]).
+#[derive(Debug, Clone, Copy)]
+pub struct MergeRequest<'a> {
+    /// The outcome whose tally it is.
+    pub outcome: Side,
+    /// The entries' ids.
+    pub entries: &'a [u32],
+    /// The judged value.
+    pub value: i64,
+    /// Who judges.
+    pub by: &'a str,
+    /// Why.
+    pub reason: &'a str,
+}
+
+/// `merge_entries`: two or more overlapping trait, environment or genre entries become one entry
+/// of the value whoever plays the GM's part picks, keeping them as its sources (book: Judging
+/// Likelihood Modifiers: "computer tech 4" and "clever 2" might count +5 together). The merged entry
+/// takes the place of the first source.
+///
+/// # Errors
+/// [`Error`] for no open problem, an outcome not proposed, fewer than 2 ids or an id repeated or not
+/// on the tally, an impact, influence, strength or merged entry among them, `by` not the one playing
+/// the GM's part, a `value` outside -20..=20, or a blank or long `reason`.
+pub fn merge_entries(state: &State, request: MergeRequest<'_>) -> Result<Vec<Event>, Error> {
+    let MergeRequest {
+        outcome,
+        entries,
+        value,
+        by,
+        reason,
+    } = request;
     let problem = open_problem(state)?;
-    let Some(outcome) = problem.outcome(side) else {
+    let target = proposed(state, outcome)?;
+    let acting = problem.acting_gm();
+    if by != acting {
         return Err(Error::not_allowed(
+            "by",
+            format!("{by:?}"),
+            format!(
+                "{acting:?}: whoever plays the GM's part picks the merged value (book: Judging Likelihood Modifiers; L1)"
+            ),
+        ));
+    }
+    if entries.len() < 2 || entries.len() > limits::MAX_TALLY_ENTRIES {
+        return Err(Error::OutOfRange {
+            field: "number of entries".into(),
+            value: count(entries.len()),
+            min: 2,
+            max: count(limits::MAX_TALLY_ENTRIES),
+            rule: "book: Judging Likelihood Modifiers",
+        });
+    }
+    let ids: Vec<String> = target.tally.iter().map(|e| e.id.to_string()).collect();
+    let mut sources = Vec::new();
+    for (i, id) in entries.iter().enumerate() {
+        let field = format!("entries[{i}]");
+        let Some(entry) = target.tally.iter().find(|e| e.id == *id) else {
+            return Err(Error::not_allowed(
+                field,
+                id.to_string(),
+                format!(
+                    "an entry on {} (ids {})",
+                    outcome.outcome_phrase(),
+                    ids.join(", ")
+                ),
+            ));
+        };
+        if entries[..i].contains(id) {
+            return Err(Error::not_allowed(field, id.to_string(), "each entry once"));
+        }
+        if !matches!(
+            entry.kind,
+            EntryKind::Trait | EntryKind::Environment | EntryKind::Genre
+        ) {
+            return Err(Error::not_allowed(
+                field,
+                format!("{id} ({})", entry.kind.name()),
+                "a trait, environment or genre entry: impact, influence and strength count as they are (L1, L2, L5, L8), and merged entries are merged already",
+            ));
+        }
+        sources.push(entry.clone());
+    }
+    Error::check_range(
+        "value",
+        value,
+        &limits::MODIFIER,
+        "book: Judging Likelihood Modifiers; Skald limit 20",
+    )?;
+    Error::check_text("reason", reason, limits::REASON_CHARS)?;
+    let removed = sources
+        .iter()
+        .fold(0_i64, |sum, e| sum.saturating_add(e.value));
+    let entry = Entry {
+        id: target.next_id(),
+        kind: EntryKind::Merged,
+        value,
+        by: by.to_string(),
+        reason: reason.to_string(),
+        trait_use: None,
+        merged: sources,
+    };
+    let likelihood = target
+        .likelihood()
+        .saturating_sub(removed)
+        .saturating_add(value);
+    Ok(vec![Event::EntriesMerged {
+        outcome,
+        entry,
+        likelihood,
+    }])
+}
+
+/// The proposed outcome on `side` of the open problem.
+fn proposed(state: &State, side: Side) -> Result<&Outcome, Error> {
+    let problem = open_problem(state)?;
+    problem.outcome(side).ok_or_else(|| {
+        Error::not_allowed(
             "outcome",
             side.name(),
             format!(
                 "a proposed outcome ({}; propose_outcome first)",
                 proposed_sides(problem)
             ),
-        ));
-    };
+        )
+    })
+}
+
+/// The proposed outcome on `side` of the open problem, with room for one more tally entry.
+fn tally_target(state: &State, side: Side) -> Result<&Outcome, Error> {
+    let outcome = proposed(state, side)?;
     if outcome.tally.len() >= limits::MAX_TALLY_ENTRIES {
         return Err(Error::OutOfRange {
             field: format!("number of entries on {}", side.outcome_phrase()),

@@ -2,10 +2,13 @@
 //! the command format (RULINGS.md L1-L5).
 
 #![allow(clippy::unwrap_used)] // test helpers outside #[test] functions
+#![recursion_limit = "256"] // the json! literal of a whole view
 
 use serde_json::json;
 use skald_core::{Scripted, System, Table};
-use skald_loqi::{Character, Command, Error, Event, Loqi, ModifierKind, Options, Side, Trait};
+use skald_loqi::{
+    Action, Character, Command, Error, Event, Loqi, ModifierKind, Options, Side, Trait,
+};
 
 fn mirela() -> Character {
     Character {
@@ -23,6 +26,7 @@ fn mirela() -> Character {
             },
         ],
         influence: 10,
+        strength: None,
     }
 }
 
@@ -31,6 +35,7 @@ fn juno() -> Character {
         name: "Juno".into(),
         traits: vec![],
         influence: 3,
+        strength: None,
     }
 }
 
@@ -74,7 +79,8 @@ fn introduce(responder: &str) -> Command {
         scale: skald_loqi::Scale::Scene,
         description: "Bandits block the pass.".into(),
         proposer: "GM".into(),
-        responder: responder.into(),
+        responder: Some(responder.into()),
+        responders: None,
     }
 }
 
@@ -82,8 +88,11 @@ fn propose(outcome: Side, impact: i64) -> Command {
     Command::ProposeOutcome {
         outcome,
         description: format!("{} outcome", outcome.name()),
-        impact,
+        impact: Some(impact),
         by: None,
+        actors: None,
+        action: Action::default(),
+        consequences: vec![],
     }
 }
 
@@ -136,14 +145,15 @@ fn the_problem_procedure_with_exact_tallies_and_a_roll_at_the_odds() {
     assert_eq!(view(&t)["problem"]["gm"]["likelihood"], json!(-4));
     assert_eq!(
         view(&t)["problem"]["odds"],
-        json!({"player": -1, "gm": -4, "advantage": 3, "odds": 9, "more_likely": "player", "certain": false})
+        json!({"player": -1, "gm": -4, "advantage": 3, "odds": 9, "more_likely": "player", "certain": false,
+               "p_player": "3/4", "p_gm": "1/4", "one_more_point": {"player": "5/6", "gm": "1/3"}})
     );
     let events = ok(&mut t, Command::Resolve {}, &[9]);
     let lines: Vec<String> = events.iter().map(Loqi::describe).collect();
     assert_eq!(
         lines,
         [
-            "Likelihoods: the player's outcome -1, the GM's outcome -4; advantage 3, odds 9: a d12 of 9 or less selects the player's outcome, more selects the GM's outcome (L3).",
+            "Likelihoods: the player's outcome -1, the GM's outcome -4; advantage 3, odds 9: a d12 of 9 or less selects the player's outcome, more selects the GM's outcome (L3). Chances: the player's outcome 3/4, the GM's outcome 1/4.",
             "d12 rolled 9 against odds 9: 9 <= 9, so the player's outcome is selected (L3).",
             "Problem 1 is resolved for the player's outcome; Mirela may tell it in more detail: \"player outcome\"",
         ]
@@ -196,7 +206,7 @@ fn a_certain_outcome_is_announced_before_and_rolls_no_die() {
     assert_eq!(events.len(), 2);
     assert_eq!(
         Loqi::describe(&events[0]),
-        "Likelihoods: the player's outcome -6, the GM's outcome 0; advantage 6, odds 12: the GM's outcome is certain, no die is rolled (L3)."
+        "Likelihoods: the player's outcome -6, the GM's outcome 0; advantage 6, odds 12: the GM's outcome is certain, no die is rolled (L3). Chances: the player's outcome 0, the GM's outcome 1."
     );
     assert_eq!(view(&t)["last_resolved"]["winner"], json!("gm"));
     assert_eq!(view(&t)["last_resolved"]["rolls"], json!([]));
@@ -206,6 +216,7 @@ fn a_certain_outcome_is_announced_before_and_rolls_no_die() {
 fn unlikely_outcomes_need_a_twelve_first() {
     let mut t = table(Options {
         unlikely_outcomes: true,
+        ..Options::default()
     });
     problem_at(&mut t, 7, 0);
     assert_eq!(view(&t)["problem"]["odds"]["certain"], json!(false));
@@ -223,6 +234,7 @@ fn unlikely_outcomes_need_a_twelve_first() {
 
     let mut t = table(Options {
         unlikely_outcomes: true,
+        ..Options::default()
     });
     problem_at(&mut t, 7, 0);
     let events = ok(&mut t, Command::Resolve {}, &[11]);
@@ -297,7 +309,7 @@ fn refusals_name_the_field_the_value_and_what_is_allowed() {
         &mut t,
         add_trait(Side::Player, "Archery", true),
         &[],
-        "trait is \"Archery\"; allowed: a trait on Mirela's sheet (Swordsman, Clumsy)",
+        "trait is \"Archery\"; allowed: a trait Mirela has now (Swordsman, Clumsy)",
     );
     refused(
         &mut t,
@@ -326,11 +338,14 @@ fn refusals_name_the_field_the_value_and_what_is_allowed() {
         Command::ProposeOutcome {
             outcome: Side::Gm,
             description: "x".into(),
-            impact: 0,
+            impact: Some(0),
             by: Some("Juno".into()),
+            actors: None,
+            action: Action::default(),
+            consequences: vec![],
         },
         &[],
-        "by is \"Juno\"; allowed: \"GM\": the GM proposes the GM's outcome (book: Problems, step 3)",
+        "by is \"Juno\"; allowed: \"GM\": whoever plays the GM's part proposes the GM's outcome (book: Problems, step 3; L5)",
     );
     refused(
         &mut t,
@@ -381,7 +396,8 @@ fn influence_is_spent_for_problems_and_likelihoods() {
         scale: skald_loqi::Scale::Story,
         description: "Juno's rival returns.".into(),
         proposer: "Juno".into(),
-        responder: responder.into(),
+        responder: Some(responder.into()),
+        responders: None,
     };
     // L5: a player introducing a problem pays 2; the GM may be asked to answer first.
     let events = ok(&mut t, by_juno("GM"), &[]);
@@ -440,24 +456,36 @@ fn the_view_of_an_open_problem() {
     assert_eq!(
         view(&t),
         json!({
-            "options": {"unlikely_outcomes": false},
+            "options": {
+                "unlikely_outcomes": false, "high_ratings": false, "strength": false,
+                "scene_recovery": 2, "dying": false, "death_at": -5, "influence_swapping": false,
+                "gm_influence": false, "gm_influence_per_session": 10, "free_changes": true,
+                "permanent_changes_in_problems": true
+            },
+            "story": {"session": 1, "session_problems": 1, "scenario": 1, "scene": 1},
+            "gm_influence": null,
             "characters": {
-                "Juno": {"influence": 3, "traits": {}},
-                "Mirela": {"influence": 10, "traits": {
-                    "Clumsy": {"rating": 2, "harmful": true},
-                    "Swordsman": {"rating": 3, "harmful": false}
+                "Juno": {"influence": 3, "status": "in", "traits": {}, "changes": [], "strength": null},
+                "Mirela": {"influence": 10, "status": "in", "changes": [], "strength": null, "traits": {
+                    "Clumsy": {"rating": 2, "harmful": true, "permanent": 2, "high": false},
+                    "Swordsman": {"rating": 3, "harmful": false, "permanent": 3, "high": false}
                 }}
             },
+            "goals": [], "fulfilled_goals": [], "prepared": [],
             "problem_open": true,
             "problem": {
-                "number": 1, "scale": "scene", "description": "Bandits block the pass.",
-                "proposer": "GM", "responder": "Mirela",
+                "number": 1, "scale": "scene", "impact_guide": [3, 5],
+                "description": "Bandits block the pass.",
+                "proposer": "GM", "responders": ["Mirela"], "acting_gm": "GM", "influence_spent": {},
                 "player": {
-                    "by": "Mirela", "description": "player outcome", "impact": 2, "likelihood": -4,
+                    "by": "Mirela", "description": "player outcome", "impact": 2,
+                    "reaches": "inconclusive", "suggested_impact": 0, "actors": ["Mirela"],
+                    "action": "ordinary", "consequences": [], "likelihood": -4,
+                    "by_kind": {"impact": -2, "trait": -2},
                     "tally": [
-                        {"kind": "impact", "value": -2, "by": "Mirela",
-                         "reason": "impact 2, the net benefit to the PCs (L2)"},
-                        {"kind": "trait", "value": -2, "by": "GM", "reason": "it bears on the action",
+                        {"id": 1, "kind": "impact", "value": -2, "by": "Mirela",
+                         "reason": "impact 2, the net benefit to the PCs (L2; guide for a scene problem: 3-5)"},
+                        {"id": 2, "kind": "trait", "value": -2, "by": "GM", "reason": "it bears on the action",
                          "trait": {"character": "Mirela", "name": "Clumsy", "rating": 2, "harmful": true,
                                    "along": true, "judged": false}}
                     ]
@@ -514,18 +542,16 @@ fn commands_options_and_sheets_read_from_scenario_tables() {
 
     assert_eq!(
         serde_json::from_value::<Options>(json!({})).unwrap(),
-        Options {
-            unlikely_outcomes: false
-        }
+        Options::default()
     );
-    assert!(serde_json::from_value::<Options>(json!({"dying": true})).is_err());
+    assert!(serde_json::from_value::<Options>(json!({"deadly": true})).is_err());
 
     let sheet: Character =
         serde_json::from_value(json!({"name": "Dex", "traits": [{"name": "Clever", "rating": 2}]}))
             .unwrap();
     assert_eq!(sheet.influence, 10);
     assert!(!sheet.traits[0].harmful);
-    assert!(serde_json::from_value::<Character>(json!({"name": "Dex", "strength": 10})).is_err());
+    assert!(serde_json::from_value::<Character>(json!({"name": "Dex", "stamina": 10})).is_err());
 }
 
 #[test]
@@ -543,7 +569,7 @@ fn a_bad_sheet_is_refused_at_enrollment() {
             value: 6,
             min: 1,
             max: 4,
-            rule: "book: Traits"
+            rule: "book: Traits; 5-6 need option high_ratings"
         }
     );
     assert!(t.log().is_empty());

@@ -11,33 +11,101 @@ pub struct Declaration {
     pub who: String,
     /// The declared goal, 1 to 500 characters.
     pub goal: String,
-    /// Whether the goal is an opponent's death (T7).
-    #[serde(default)]
-    pub death_goal: bool,
+    /// When the goal is a character's death: whose (T7: only such a conflict can kill).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub death_of: Option<String>,
+}
+
+/// What a major goal pays (T10): unchecked boxes, or one advancement.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum Reward {
+    /// Uncheck up to 10 boxes: one per name listed (a name may repeat).
+    Uncheck(Vec<String>),
+    /// A new key whose prerequisites are met.
+    NewKey(String),
+    /// A new trait unlocked by a key (or open), with 1 box.
+    NewTrait(String),
+    /// One more box on each of three different traits.
+    ThreeBoxes(Vec<String>),
+    /// Replace a trait by an unlocked one with the same boxes.
+    SwapTrait {
+        /// The trait crossed out.
+        old: String,
+        /// The trait written in its place.
+        new: String,
+    },
+}
+
+/// Why an obligation ends (T11).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ObligationEnd {
+    /// The service was done.
+    Fulfilled,
+    /// The granter changed their mind.
+    Rescinded,
 }
 
 /// A command to the Twenty rules.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "do", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Command {
-    /// Puts a character at the table (its sheet is checked first).
+    /// Puts a character at the table; its sheet is checked by its kind (T1, T12).
     AddCharacter {
         /// The sheet.
         character: Sheet,
     },
-    /// Opens a conflict between two or more characters, each with a goal; exchange 1 begins.
+    /// Adds a trait of the table's own to the list (T12: GM-made traits are allowed).
+    DefineTrait {
+        /// The trait's name.
+        name: String,
+        /// What it covers.
+        description: String,
+        /// Whether every character may take it regardless of keys.
+        #[serde(default)]
+        open: bool,
+    },
+    /// Opens a conflict between two or more characters, each with a goal; exchange 1 begins. Disabled
+    /// participants lose at once, as if they surrendered (T7).
     StartConflict {
-        /// The sides, 2 to 20, each a different character.
+        /// The sides, 2 to 20, each a different living character.
         participants: Vec<Declaration>,
     },
-    /// Brings a trait, stat or special item into the current exchange: 1d20 per unchecked box, then one
-    /// box is checked (T2). Rolls: one d20 per unchecked box.
+    /// Opens a healing conflict against one of `patient`'s burdens (T8): the GM's side starts with the
+    /// burden's box values as its pool.
+    StartHealing {
+        /// Who brings in dice: the patient or someone else at the table.
+        healer: String,
+        /// Whose burden.
+        patient: String,
+        /// The burden's name.
+        burden: String,
+        /// Whether the GM adds its highest die to the burden when the healer loses (T8: "may").
+        #[serde(default = "yes")]
+        worsen_on_loss: bool,
+    },
+    /// Brings a trait, stat, special item or obligation into the current exchange: 1d20 per unchecked
+    /// box, then one box is checked (T2). Rolls: one d20 per unchecked box, then (healing) one d20 per
+    /// burden box for the GM after the healer's first bring-in (T8).
     BringIn {
         /// The participant.
         who: String,
-        /// The trait's, stat's or item's name.
+        /// The trait's, stat's, item's or obligation's name.
         #[serde(rename = "trait")]
         trait_name: String,
+    },
+    /// Adds one box of an opponent's burden to the pool as a die of that value, once per conflict, never
+    /// in the conflict that made the burden; checks nothing (T6).
+    UseBurden {
+        /// The participant using it.
+        who: String,
+        /// The burden's owner, an opponent in this conflict.
+        of: String,
+        /// The burden's name.
+        burden: String,
+        /// The box's value.
+        value: u32,
     },
     /// Stands on the dice already in the pool for this exchange; the participant may come back later (T2).
     Stand {
@@ -49,4 +117,80 @@ pub enum Command {
         /// The participant.
         who: String,
     },
+    /// Takes a burden of `boxes` boxes from one opponent, who discards that many highest dice, each
+    /// strictly above the taker's highest die (T5). Rolls 1d20 for the burden's stat.
+    TakeBurden {
+        /// Who takes the burden.
+        who: String,
+        /// The opponent whose dice are discarded (and who names the burden).
+        from: String,
+        /// How many dice to discard: 1 or more.
+        boxes: u32,
+        /// The burden's name, as the opponent gives it.
+        name: String,
+    },
+    /// Mends a broken special item (T9).
+    Repair {
+        /// The owner.
+        who: String,
+        /// The item.
+        item: String,
+    },
+    /// A minor goal achieved: one checked box unchecked (T10).
+    MinorGoal {
+        /// The character.
+        who: String,
+        /// Which goal, as text.
+        goal: String,
+        /// The trait, stat or item to uncheck a box of.
+        uncheck: String,
+    },
+    /// A major goal achieved: up to 10 boxes unchecked, or an advancement (T10).
+    MajorGoal {
+        /// The character.
+        who: String,
+        /// Which goal, as text.
+        goal: String,
+        /// What it pays.
+        reward: Reward,
+    },
+    /// The GM grants rest: one box unchecked per name listed (T10).
+    Rest {
+        /// The character.
+        who: String,
+        /// Traits, stats or items, one entry per box (at most 50).
+        uncheck: Vec<String>,
+    },
+    /// Grants an obligation: `granter` colours `boxes` unchecked boxes of a transferable trait, and
+    /// `grantee` gets a trait of that many boxes under Obligations (T11).
+    GrantObligation {
+        /// Who grants (and colours boxes).
+        granter: String,
+        /// The granter's trait that powers it.
+        #[serde(rename = "trait")]
+        trait_name: String,
+        /// How many boxes: 1 or more, at most the trait's unchecked boxes.
+        boxes: u32,
+        /// Who owes the service and gets the trait.
+        grantee: String,
+        /// The trait as the grantee writes it ("Fame in Corsille").
+        #[serde(rename = "as")]
+        as_trait: String,
+        /// The service promised.
+        service: String,
+    },
+    /// Ends an obligation: the grantee's trait goes; the granter's coloured boxes become unchecked (T11).
+    EndObligation {
+        /// The grantee.
+        grantee: String,
+        /// The grantee's obligation trait.
+        #[serde(rename = "trait")]
+        trait_name: String,
+        /// Fulfilled or rescinded.
+        reason: ObligationEnd,
+    },
+}
+
+fn yes() -> bool {
+    true
 }

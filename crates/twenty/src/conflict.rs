@@ -23,8 +23,6 @@ pub struct Participant {
     pub who: String,
     /// What it wants to happen.
     pub goal: String,
-    /// Whether the goal is an opponent's death (T7: only such a conflict can kill).
-    pub death_goal: bool,
     /// The dice in its pool, highest first (d20 values 1-20).
     pub pool: Vec<u32>,
     /// Traits, stats and items brought in so far, each at most once per conflict (T2).
@@ -35,6 +33,16 @@ pub struct Participant {
     pub acted_in: u32,
     /// For a surrendered participant: the how-manieth surrender of the conflict (1 = first).
     pub surrendered_as: Option<u32>,
+    /// Whose death its goal is, if any (T7).
+    pub death_of: Option<String>,
+    /// Opponents' burden boxes used so far: (owner, burden, box index), once each per conflict (T6).
+    pub burden_boxes_used: Vec<(String, String, usize)>,
+    /// Special items brought in, with the exchange (for breaking, T9).
+    pub items: Vec<(String, u32)>,
+    /// How many times it brought in dice (T8: the GM rolls from the healer's second time on).
+    pub bring_ins: u32,
+    /// Every roll it made, with the exchange (T9: an opponent's 20 breaks items of that exchange).
+    pub rolls: Vec<(u32, Vec<u32>)>,
 }
 
 impl Participant {
@@ -64,6 +72,10 @@ pub struct Conflict {
     pub winner: Option<String>,
     /// The final narration order, once the conflict has ended (T3, T4).
     pub final_order: Vec<String>,
+    /// For a healing conflict, its set-up (T8); the GM's side is the participant named "GM".
+    pub healing: Option<crate::event::Healing>,
+    /// Burdens made in this conflict, (owner, name): they cannot be used in it (T6).
+    pub new_burdens: Vec<(String, String)>,
 }
 
 impl Conflict {

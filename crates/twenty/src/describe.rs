@@ -1,12 +1,20 @@
 //! One line of table log per Twenty event, every die shown.
 
 use crate::Event;
-use crate::event::StandReason;
+use crate::event::{BreakCause, StandReason, SurrenderReason};
 
 fn dice(values: &[u32]) -> String {
     values
         .iter()
         .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn boxes(values: &[u32]) -> String {
+    values
+        .iter()
+        .map(|v| format!("[{v}]"))
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -19,40 +27,66 @@ pub fn describe(event: &Event) -> String {
             if !character.stats.is_empty() {
                 let stats = crate::STATS
                     .iter()
-                    .filter_map(|s| character.stats.get(*s).map(|b| format!("{s} {b}")))
+                    .filter_map(|s| {
+                        character
+                            .stats
+                            .get(*s)
+                            .map(|b| format!("{s} {}", b.boxes()))
+                    })
                     .collect::<Vec<_>>()
                     .join(", ");
                 parts.push(stats);
             }
-            let traits = character
-                .traits
-                .iter()
-                .map(|t| format!("{} {}", t.name, t.boxes))
-                .collect::<Vec<_>>()
-                .join(", ");
-            parts.push(format!("traits: {traits}"));
-            if !character.equipment.is_empty() {
-                let items = character
-                    .equipment
-                    .iter()
+            if !character.keys.is_empty() {
+                parts.push(format!("keys: {}", character.keys.join(", ")));
+            }
+            let list = |ts: &[crate::Trait]| {
+                ts.iter()
                     .map(|t| format!("{} {}", t.name, t.boxes))
                     .collect::<Vec<_>>()
-                    .join(", ");
-                parts.push(format!("special equipment: {items}"));
+                    .join(", ")
+            };
+            parts.push(format!("traits: {}", list(&character.traits)));
+            if !character.equipment.is_empty() {
+                parts.push(format!("special equipment: {}", list(&character.equipment)));
+            }
+            for b in &character.burdens {
+                parts.push(format!(
+                    "burden {} ({}) {}",
+                    b.name,
+                    b.stat,
+                    boxes(&b.boxes)
+                ));
             }
             format!("{} joins the table ({})", character.name, parts.join("; "))
+        }
+        Event::TraitDefined {
+            name,
+            description,
+            open,
+        } => {
+            let open = if *open { ", open to all" } else { "" };
+            format!("The table adds the trait {name}{open}: {description}")
         }
         Event::ConflictStarted { participants } => {
             let sides = participants
                 .iter()
-                .map(|d| {
-                    let death = if d.death_goal { " [death goal]" } else { "" };
-                    format!("{} wants: {}{death}", d.who, d.goal)
+                .map(|d| match &d.death_of {
+                    Some(target) => format!("{} wants: {} [death goal: {target}]", d.who, d.goal),
+                    None => format!("{} wants: {}", d.who, d.goal),
                 })
                 .collect::<Vec<_>>()
                 .join("; ");
             format!("Conflict! {sides}. Exchange 1 begins.")
         }
+        Event::HealingStarted { healing } => format!(
+            "Healing conflict: {} tends {}'s {} {}; the GM's pool starts as {}. Exchange 1 begins.",
+            healing.healer,
+            healing.patient,
+            healing.burden,
+            boxes(&healing.boxes),
+            dice(&healing.boxes)
+        ),
         Event::BroughtIn {
             who,
             trait_name,
@@ -63,6 +97,18 @@ pub fn describe(event: &Event) -> String {
             rolled.len(),
             dice(rolled)
         ),
+        Event::GmRolled { dice: rolled } => {
+            format!("The GM rolls a d20 per burden box: {}", dice(rolled))
+        }
+        Event::BurdenDieUsed {
+            who,
+            of,
+            burden,
+            value,
+            ..
+        } => {
+            format!("{who} uses {of}'s burden {burden}: a {value} joins {who}'s pool")
+        }
         Event::Stood { who, exchange } => format!("{who} stands in exchange {exchange}"),
         Event::ForcedToStand {
             who,
@@ -80,7 +126,52 @@ pub fn describe(event: &Event) -> String {
                 "{who} has nothing with enough unchecked boxes and must stand for the rest of the conflict"
             )
         }
-        Event::Surrendered { who } => format!("{who} surrenders: dice gone, goal lost"),
+        Event::Surrendered {
+            who,
+            reason: SurrenderReason::Chose,
+        } => format!("{who} surrenders: dice gone, goal lost"),
+        Event::Surrendered {
+            who,
+            reason: SurrenderReason::Disabled,
+        } => {
+            format!("{who} is disabled and loses at once, as if it surrendered (T7)")
+        }
+        Event::BurdenTaken {
+            who,
+            from,
+            name,
+            stat_roll,
+            stat,
+            boxes: values,
+        } => format!(
+            "{who} takes a {}-box burden from {from}, who discards {}: \"{name}\" {} under {stat} (d20 {stat_roll})",
+            values.len(),
+            dice(values),
+            boxes(values)
+        ),
+        Event::Disabled {
+            who,
+            stat,
+            burden_boxes,
+            stat_boxes,
+        } => format!(
+            "{who} is disabled: {burden_boxes} burden boxes under {stat} exceed its {stat_boxes} boxes (T7)"
+        ),
+        Event::ItemBroke {
+            who,
+            item,
+            cause: BreakCause::RolledOne,
+        } => {
+            format!("{who}'s {item} breaks: a 1 among its dice (T9)")
+        }
+        Event::ItemBroke {
+            who,
+            item,
+            cause: BreakCause::OpponentRolledTwenty(by),
+        } => {
+            format!("{who}'s {item} breaks: {by} rolled a 20 in its exchange (T9)")
+        }
+        Event::ItemRepaired { who, item } => format!("{who}'s {item} is repaired"),
         Event::ExchangeEnded {
             exchange,
             order,
@@ -115,6 +206,53 @@ pub fn describe(event: &Event) -> String {
             format!(
                 "The conflict ends: {winner} wins. Final narration: {}",
                 order.join(", ")
+            )
+        }
+        Event::CharacterDied { who, by } => {
+            format!("{who} dies: {by} won with {who}'s death as its goal (T7)")
+        }
+        Event::BurdenHealed {
+            who,
+            burden,
+            removed,
+        } => {
+            format!("{who}'s {burden} loses {} (T8)", boxes(removed))
+        }
+        Event::BurdenWorsened { who, burden, added } => {
+            format!("The healing made it worse: {who}'s {burden} gains [{added}] (T8)")
+        }
+        Event::BoxesUnchecked {
+            who,
+            traits,
+            reason,
+        } => {
+            format!("{who} unchecks a box of {} ({reason})", traits.join(", "))
+        }
+        Event::KeyAdded { who, key } => format!("{who} advances: a new key, {key}"),
+        Event::TraitAdded { who, trait_name } => {
+            format!("{who} advances: a new trait, {trait_name} 1")
+        }
+        Event::BoxesAdded { who, traits } => {
+            format!("{who} advances: a box more on {}", traits.join(", "))
+        }
+        Event::TraitSwapped { who, old, new } => format!("{who} advances: {old} becomes {new}"),
+        Event::ObligationGranted {
+            granter,
+            trait_name,
+            boxes,
+            grantee,
+            as_trait,
+            service,
+        } => format!(
+            "{granter} colours {boxes} boxes of {trait_name}: {grantee} gets {as_trait} {boxes} under Obligations, owing: {service}"
+        ),
+        Event::ObligationEnded {
+            grantee,
+            trait_name,
+            reason,
+        } => {
+            format!(
+                "{grantee}'s obligation {trait_name} ends ({reason:?}); the granter's coloured boxes are unchecked"
             )
         }
     }

@@ -45,7 +45,9 @@ pub enum Error {
     #[error("{0} was forced to stand and cannot bring in dice for the rest of this conflict (T2)")]
     MustStand(String),
     /// The participant surrendered.
-    #[error("{0} has surrendered and is out of this conflict")]
+    #[error(
+        "{0} has surrendered and is out of this conflict (T4; a disabled character loses at once, T7)"
+    )]
     Surrendered(String),
     /// No trait, stat or item of that name.
     #[error("{who} has no trait, stat or special item named {name:?} (has: {available})")]
@@ -82,6 +84,9 @@ pub enum Error {
     /// The final tie did not break within the bound on roll-offs.
     #[error("the final tie was still unbroken after {0} roll-offs")]
     TieUnbroken(u32),
+    /// Another rule refused the command; the message names it (T-id), the value and what is allowed.
+    #[error("{0}")]
+    Rule(String),
     /// A die from the dice source was missing or not a face of a d20.
     #[error("dice: {0}")]
     Dice(#[from] SourceError),

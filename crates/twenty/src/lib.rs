@@ -1,28 +1,35 @@
 //! Twenty (`../shared/rules/twenty.txt`, RULINGS T1-T12): sheets and conflicts.
 //!
-//! This crate holds the pure rules: [`Sheet`]s with stats, traits and special equipment counted in
-//! boxes; conflicts fought in exchanges (T2), who is winning (T3), the end and the narration order (T4).
-//! Burdens, healing, advancement and obligations come with a later issue.
+//! This crate holds the pure rules: [`Sheet`]s checked by the creation rules (T1) against the book's keys
+//! and traits ([`catalogue`]); conflicts fought in exchanges (T2), who is winning (T3), the end and the
+//! narration order (T4); burdens taken, used and disabling (T5-T7); healing conflicts (T8); equipment
+//! breaking (T9); regeneration, rest and advancement (T10); obligations (T11); and exact odds ([`odds`]).
 //!
 //! [`Twenty`] plugs these rules into the core's [`skald_core::System`].
 
+pub mod catalogue;
+mod choices;
 mod command;
 mod conflict;
 mod describe;
 mod error;
 mod event;
+pub mod odds;
 mod pool;
 mod rules;
 mod sheet;
 mod state;
 
-pub use command::{Command, Declaration};
+pub use catalogue::{Catalogue, CatalogueError, KeyDef, KeyKind, Prerequisite, TraitDef};
+pub use choices::{ChoiceOdds, exchange_choices};
+pub use odds::{BurdenOption, BurdenOptions, OddsError, burden_options, p_ahead};
+pub use command::{Command, Declaration, ObligationEnd, Reward};
 pub use conflict::{Conflict, Participant, Standing};
 pub use error::Error;
-pub use event::{Event, StandReason};
+pub use event::{BreakCause, Event, Healing, StandReason, SurrenderReason};
 pub use pool::{compare_pools, narration_order};
-pub use sheet::{STATS, Sheet, Trait};
-pub use state::{Character, State};
+pub use sheet::{Burden, GM, STATS, Sheet, SheetKind, StatBoxes, Trait};
+pub use state::{Character, Obligation, State};
 
 use skald_core::{DiceSource, System};
 
@@ -30,11 +37,21 @@ use skald_core::{DiceSource, System};
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Twenty;
 
-/// Twenty's table options. None apply to the conflicts of this version; equipment breaking (T9, default
-/// on) arrives with special equipment's full rules.
-#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+/// Twenty's table options (RULINGS.md).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(default, deny_unknown_fields)]
-pub struct Options {}
+pub struct Options {
+    /// T9: special equipment breaks on its user's 1 or an opponent's 20 in its exchange. Default on.
+    pub equipment_breaking: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Self {
+            equipment_breaking: true,
+        }
+    }
+}
 
 impl System for Twenty {
     const NAME: &'static str = "twenty";
@@ -45,8 +62,8 @@ impl System for Twenty {
     type State = State;
     type Error = Error;
 
-    fn initial(_options: &Options) -> State {
-        State::default()
+    fn initial(options: &Options) -> State {
+        State::new(options.clone())
     }
 
     fn enroll(character: Sheet) -> Command {

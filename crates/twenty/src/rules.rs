@@ -1,11 +1,14 @@
-//! Deciding Twenty commands: checks every rule, rolls the dice, and returns the events (T2-T4).
+//! Deciding Twenty commands: checks every rule, rolls the dice, and returns the events (T1-T11).
 //!
 //! After the command's own events, the conflict's bookkeeping follows by itself: an exchange ends when
 //! everyone still able has acted; the next begins with forced stands for those with nothing eligible; the
-//! conflict ends when one side is left in or an exchange passes with no dice brought in.
+//! conflict ends when one side is left in or an exchange passes with no dice brought in; then deaths
+//! (T7) and a healing's outcome (T8) follow.
 
+use crate::command::{ObligationEnd, Reward};
 use crate::conflict::Conflict;
-use crate::event::StandReason;
+use crate::event::{BreakCause, Healing, StandReason, SurrenderReason};
+use crate::sheet::{GM, MAX_NAME_CHARS, STATS};
 use crate::{Command, Declaration, Error, Event, State};
 use skald_core::{DiceSource, Die};
 
@@ -15,6 +18,8 @@ pub const MAX_PARTICIPANTS: usize = 20;
 pub const MAX_GOAL_CHARS: usize = 500;
 /// Most roll-offs to break a final tie before giving up (T4); each has chance at most 1/20 to tie again.
 pub const MAX_TIE_ROLLS: u32 = 100;
+/// Most boxes a rest or a major goal unchecks in one command.
+pub const MAX_UNCHECK: usize = 50;
 
 /// The events `command` produces at `state`, rolling from `dice`.
 ///
@@ -31,7 +36,7 @@ pub fn decide(
     };
     match command {
         Command::AddCharacter { character } => {
-            character.validate()?;
+            character.validate(&state.catalogue)?;
             if state.character(&character.name).is_some() {
                 return Err(Error::DuplicateCharacter(character.name.clone()));
             }
@@ -40,66 +45,86 @@ pub fn decide(
             });
             return Ok(log.events);
         }
-        Command::StartConflict { participants } => {
-            if let Some(conflict) = state.active_conflict() {
-                return Err(Error::ConflictInProgress(conflict.exchange));
+        Command::DefineTrait {
+            name,
+            description,
+            open,
+        } => {
+            text("name", name, MAX_NAME_CHARS)?;
+            text("description", description, 500)?;
+            if state.catalogue.trait_def(name).is_some() {
+                return Err(Error::Rule(format!(
+                    "the trait {name:?} is already on the list (T12)"
+                )));
             }
+            log.push(Event::TraitDefined {
+                name: name.clone(),
+                description: description.clone(),
+                open: *open,
+            });
+            return Ok(log.events);
+        }
+        Command::StartConflict { participants } => {
+            no_conflict(state)?;
             check_declarations(state, participants)?;
             log.push(Event::ConflictStarted {
                 participants: participants.clone(),
             });
+            for d in participants {
+                if let Some(c) = state
+                    .character(&d.who)
+                    .filter(|c| c.disabled_by().is_some())
+                {
+                    log.push(Event::Surrendered {
+                        who: c.name.clone(),
+                        reason: SurrenderReason::Disabled,
+                    });
+                }
+            }
             force_stands_for_nothing_eligible(&mut log);
         }
-        Command::BringIn { who, trait_name } => {
-            let conflict = acting(state, who)?;
-            let exchange = conflict.exchange;
-            let character = state
-                .character(who)
-                .ok_or_else(|| Error::UnknownCharacter(who.clone()))?;
-            let Some(chosen) = character.rollable(trait_name) else {
-                let available = character
-                    .rollables()
-                    .map(|t| t.name.as_str())
+        Command::StartHealing {
+            healer,
+            patient,
+            burden,
+            worsen_on_loss,
+        } => {
+            no_conflict(state)?;
+            let healer_c = living(state, healer)?;
+            let patient_c = living(state, patient)?;
+            let Some(b) = patient_c.burden(burden) else {
+                let names = patient_c
+                    .burdens
+                    .iter()
+                    .map(|b| b.name.as_str())
                     .collect::<Vec<_>>()
                     .join(", ");
-                return Err(Error::UnknownTrait {
-                    who: who.clone(),
-                    name: trait_name.clone(),
-                    available,
-                });
+                return Err(Error::Rule(format!(
+                    "{patient} has no burden named {burden:?} (has: {names})"
+                )));
             };
-            let participant = conflict
-                .participant(who)
-                .ok_or_else(|| Error::NotAParticipant(who.clone()))?;
-            if participant.used.contains(trait_name) {
-                return Err(Error::AlreadyUsed {
-                    who: who.clone(),
-                    name: trait_name.clone(),
-                });
+            if healer_c.disabled_by().is_some() {
+                return Err(Error::Rule(format!(
+                    "{healer} is disabled and would lose at once (T7)"
+                )));
             }
-            if chosen.unchecked() < exchange {
-                return Err(Error::TooFewBoxes {
-                    who: who.clone(),
-                    name: trait_name.clone(),
-                    unchecked: chosen.unchecked(),
-                    exchange,
-                });
-            }
-            let rolled = roll_d20s(dice, chosen.unchecked())?;
-            let rolled_one = rolled.contains(&1);
-            log.push(Event::BroughtIn {
-                who: who.clone(),
-                trait_name: trait_name.clone(),
-                exchange,
-                dice: rolled,
-            });
-            if rolled_one {
-                log.push(Event::ForcedToStand {
-                    who: who.clone(),
-                    reason: StandReason::RolledOne,
-                });
-            }
+            let healing = Healing {
+                healer: healer.clone(),
+                patient: patient.clone(),
+                burden: burden.clone(),
+                boxes: b.boxes.clone(),
+                worsen_on_loss: *worsen_on_loss,
+            };
+            log.push(Event::HealingStarted { healing });
+            force_stands_for_nothing_eligible(&mut log);
         }
+        Command::BringIn { who, trait_name } => bring_in(&mut log, state, who, trait_name, dice)?,
+        Command::UseBurden {
+            who,
+            of,
+            burden,
+            value,
+        } => use_burden(&mut log, state, who, of, burden, *value)?,
         Command::Stand { who } => {
             let exchange = acting(state, who)?.exchange;
             log.push(Event::Stood {
@@ -109,13 +134,135 @@ pub fn decide(
         }
         Command::Surrender { who } => {
             let conflict = state.active_conflict().ok_or(Error::NoConflict)?;
+            if who == GM && conflict.healing.is_some() {
+                return Err(Error::Rule(
+                    "the GM's side of a healing conflict never surrenders (T8)".into(),
+                ));
+            }
             let participant = conflict
                 .participant(who)
                 .ok_or_else(|| Error::NotAParticipant(who.clone()))?;
             if !participant.is_in() {
                 return Err(Error::Surrendered(who.clone()));
             }
-            log.push(Event::Surrendered { who: who.clone() });
+            log.push(Event::Surrendered {
+                who: who.clone(),
+                reason: SurrenderReason::Chose,
+            });
+        }
+        Command::TakeBurden {
+            who,
+            from,
+            boxes,
+            name,
+        } => take_burden(&mut log, state, who, from, *boxes, name, dice)?,
+        Command::Repair { who, item } => {
+            let c = living(state, who)?;
+            match c.equipment.iter().find(|t| &t.name == item) {
+                Some(t) if t.broken => log.push(Event::ItemRepaired {
+                    who: who.clone(),
+                    item: item.clone(),
+                }),
+                Some(_) => return Err(Error::Rule(format!("{who}'s {item} is not broken (T9)"))),
+                None => {
+                    return Err(Error::Rule(format!(
+                        "{who} has no special item named {item:?}"
+                    )));
+                }
+            }
+            return Ok(log.events);
+        }
+        Command::MinorGoal { who, goal, uncheck } => {
+            text("goal", goal, 500)?;
+            check_uncheck(state, who, std::slice::from_ref(uncheck))?;
+            log.push(Event::BoxesUnchecked {
+                who: who.clone(),
+                traits: vec![uncheck.clone()],
+                reason: format!("minor goal: {goal}"),
+            });
+            return Ok(log.events);
+        }
+        Command::MajorGoal { who, goal, reward } => {
+            text("goal", goal, 500)?;
+            major_goal(&mut log, state, who, goal, reward)?;
+            return Ok(log.events);
+        }
+        Command::Rest { who, uncheck } => {
+            check_uncheck(state, who, uncheck)?;
+            log.push(Event::BoxesUnchecked {
+                who: who.clone(),
+                traits: uncheck.clone(),
+                reason: "rest".into(),
+            });
+            return Ok(log.events);
+        }
+        Command::GrantObligation {
+            granter,
+            trait_name,
+            boxes,
+            grantee,
+            as_trait,
+            service,
+        } => {
+            let g = living(state, granter)?;
+            living(state, grantee)?;
+            if granter == grantee {
+                return Err(Error::Rule(
+                    "an obligation is granted to someone else (T11)".into(),
+                ));
+            }
+            text("as", as_trait, MAX_NAME_CHARS)?;
+            text("service", service, 500)?;
+            let Some(t) = g.rollable(trait_name) else {
+                return Err(Error::Rule(format!(
+                    "{granter} has no trait named {trait_name:?} to grant from (T11)"
+                )));
+            };
+            if *boxes == 0 || *boxes > t.unchecked() {
+                return Err(Error::Rule(format!(
+                    "boxes is {boxes}; {granter}'s {trait_name} has {} unchecked boxes to colour (T11: 1 to that)",
+                    t.unchecked()
+                )));
+            }
+            if state
+                .character(grantee)
+                .is_some_and(|c| c.rollable(as_trait).is_some())
+            {
+                return Err(Error::Rule(format!(
+                    "{grantee} already has a trait named {as_trait:?}"
+                )));
+            }
+            log.push(Event::ObligationGranted {
+                granter: granter.clone(),
+                trait_name: trait_name.clone(),
+                boxes: *boxes,
+                grantee: grantee.clone(),
+                as_trait: as_trait.clone(),
+                service: service.clone(),
+            });
+            return Ok(log.events);
+        }
+        Command::EndObligation {
+            grantee,
+            trait_name,
+            reason,
+        } => {
+            if !state
+                .obligations
+                .iter()
+                .any(|o| &o.grantee == grantee && &o.grantee_trait == trait_name)
+            {
+                return Err(Error::Rule(format!(
+                    "{grantee} holds no obligation trait named {trait_name:?} (T11)"
+                )));
+            }
+            let _: &ObligationEnd = reason;
+            log.push(Event::ObligationEnded {
+                grantee: grantee.clone(),
+                trait_name: trait_name.clone(),
+                reason: *reason,
+            });
+            return Ok(log.events);
         }
     }
     follow_up(&mut log, dice)?;
@@ -130,13 +277,40 @@ struct Log {
 
 impl Log {
     fn push(&mut self, event: Event) {
-        self.state = std::mem::take(&mut self.state).apply(&event);
+        self.state = std::mem::replace(&mut self.state, State::empty()).apply(&event);
         self.events.push(event);
     }
 
     fn conflict(&self) -> Option<&Conflict> {
         self.state.active_conflict()
     }
+}
+
+fn text(field: &str, value: &str, max: usize) -> Result<(), Error> {
+    let chars = value.chars().count();
+    if value.trim().is_empty() || chars > max {
+        return Err(Error::Rule(format!(
+            "{field} has {chars} characters; allowed 1 to {max}, not blank"
+        )));
+    }
+    Ok(())
+}
+
+fn no_conflict(state: &State) -> Result<(), Error> {
+    match state.active_conflict() {
+        Some(conflict) => Err(Error::ConflictInProgress(conflict.exchange)),
+        None => Ok(()),
+    }
+}
+
+fn living<'s>(state: &'s State, who: &str) -> Result<&'s crate::Character, Error> {
+    let c = state
+        .character(who)
+        .ok_or_else(|| Error::UnknownCharacter(who.to_string()))?;
+    if c.dead {
+        return Err(Error::Rule(format!("{who} is dead (T7)")));
+    }
+    Ok(c)
 }
 
 fn check_declarations(state: &State, participants: &[Declaration]) -> Result<(), Error> {
@@ -147,9 +321,7 @@ fn check_declarations(state: &State, participants: &[Declaration]) -> Result<(),
         )));
     }
     for (i, declaration) in participants.iter().enumerate() {
-        if state.character(&declaration.who).is_none() {
-            return Err(Error::UnknownCharacter(declaration.who.clone()));
-        }
+        living(state, &declaration.who)?;
         if participants[..i].iter().any(|d| d.who == declaration.who) {
             return Err(Error::Participants(format!(
                 "{} is declared twice",
@@ -163,6 +335,14 @@ fn check_declarations(state: &State, participants: &[Declaration]) -> Result<(),
                 declaration.who
             )));
         }
+        if let Some(target) = &declaration.death_of {
+            if target == &declaration.who || !participants.iter().any(|d| &d.who == target) {
+                return Err(Error::Participants(format!(
+                    "{}'s death goal names {target:?}, who is not an opponent in this conflict (T7)",
+                    declaration.who
+                )));
+            }
+        }
     }
     Ok(())
 }
@@ -173,6 +353,12 @@ fn acting<'s>(state: &'s State, who: &str) -> Result<&'s Conflict, Error> {
     let participant = conflict
         .participant(who)
         .ok_or_else(|| Error::NotAParticipant(who.to_string()))?;
+    if who == GM && conflict.healing.is_some() {
+        return Err(Error::Rule(
+            "the GM's side of a healing conflict rolls only when the healer brings in dice (T8)"
+                .into(),
+        ));
+    }
     if !participant.is_in() {
         return Err(Error::Surrendered(who.to_string()));
     }
@@ -186,6 +372,470 @@ fn acting<'s>(state: &'s State, who: &str) -> Result<&'s Conflict, Error> {
         });
     }
     Ok(conflict)
+}
+
+fn bring_in(
+    log: &mut Log,
+    state: &State,
+    who: &str,
+    trait_name: &str,
+    dice: &mut dyn DiceSource,
+) -> Result<(), Error> {
+    let conflict = acting(state, who)?;
+    let exchange = conflict.exchange;
+    let character = state
+        .character(who)
+        .ok_or_else(|| Error::UnknownCharacter(who.to_string()))?;
+    let Some(chosen) = character.rollable(trait_name) else {
+        let available = character
+            .rollables()
+            .map(|t| t.name.as_str())
+            .collect::<Vec<_>>()
+            .join(", ");
+        return Err(Error::UnknownTrait {
+            who: who.to_string(),
+            name: trait_name.to_string(),
+            available,
+        });
+    };
+    let participant = conflict
+        .participant(who)
+        .ok_or_else(|| Error::NotAParticipant(who.to_string()))?;
+    if participant.used.iter().any(|u| u == trait_name) {
+        return Err(Error::AlreadyUsed {
+            who: who.to_string(),
+            name: trait_name.to_string(),
+        });
+    }
+    if chosen.broken {
+        return Err(Error::Rule(format!(
+            "{who}'s {trait_name} is broken and cannot be used until repaired (T9)"
+        )));
+    }
+    if chosen.unchecked() < exchange {
+        return Err(Error::TooFewBoxes {
+            who: who.to_string(),
+            name: trait_name.to_string(),
+            unchecked: chosen.unchecked(),
+            exchange,
+        });
+    }
+    let rolled = roll_d20s(dice, chosen.unchecked())?;
+    let rolled_one = rolled.contains(&1);
+    let rolled_twenty = rolled.contains(&20);
+    let is_item = character.is_item(trait_name);
+    let first_time = participant.bring_ins == 0;
+    log.push(Event::BroughtIn {
+        who: who.to_string(),
+        trait_name: trait_name.to_string(),
+        exchange,
+        dice: rolled,
+    });
+    if rolled_one {
+        log.push(Event::ForcedToStand {
+            who: who.to_string(),
+            reason: StandReason::RolledOne,
+        });
+    }
+    if log.state.options.equipment_breaking {
+        breakage(
+            log,
+            who,
+            trait_name,
+            exchange,
+            is_item,
+            rolled_one,
+            rolled_twenty,
+        );
+    }
+    // T8: each later time the healer brings in dice, the GM rolls one d20 per burden box.
+    if let Some(healing) = conflict
+        .healing
+        .as_ref()
+        .filter(|h| h.healer == who && !first_time)
+    {
+        let boxes = state
+            .character(&healing.patient)
+            .and_then(|c| c.burden(&healing.burden))
+            .map_or(0, |b| b.boxes.len());
+        let gm = roll_d20s(dice, boxes as u32)?;
+        log.push(Event::GmRolled { dice: gm });
+    }
+    Ok(())
+}
+
+/// T9: an item breaks on its user's 1, or an opponent's 20 in the exchange it was brought in.
+fn breakage(
+    log: &mut Log,
+    who: &str,
+    trait_name: &str,
+    exchange: u32,
+    is_item: bool,
+    one: bool,
+    twenty: bool,
+) {
+    if is_item && one {
+        log.push(Event::ItemBroke {
+            who: who.into(),
+            item: trait_name.into(),
+            cause: BreakCause::RolledOne,
+        });
+    }
+    let Some(conflict) = log.conflict() else {
+        return;
+    };
+    let mut breaks = Vec::new();
+    if is_item && !one {
+        // An opponent's 20 earlier in this exchange breaks it too.
+        let by = conflict.participants.iter().find(|p| {
+            p.who != who
+                && p.rolls
+                    .iter()
+                    .any(|(x, dice)| *x == exchange && dice.contains(&20))
+        });
+        if let Some(by) = by {
+            breaks.push((who.to_string(), trait_name.to_string(), by.who.clone()));
+        }
+    }
+    if twenty {
+        for p in conflict.participants.iter().filter(|p| p.who != who) {
+            for (item, x) in &p.items {
+                let broken = log
+                    .state
+                    .character(&p.who)
+                    .and_then(|c| c.equipment.iter().find(|t| &t.name == item))
+                    .is_some_and(|t| t.broken);
+                if *x == exchange && !broken {
+                    breaks.push((p.who.clone(), item.clone(), who.to_string()));
+                }
+            }
+        }
+    }
+    for (owner, item, by) in breaks {
+        log.push(Event::ItemBroke {
+            who: owner,
+            item,
+            cause: BreakCause::OpponentRolledTwenty(by),
+        });
+    }
+}
+
+fn use_burden(
+    log: &mut Log,
+    state: &State,
+    who: &str,
+    of: &str,
+    burden: &str,
+    value: u32,
+) -> Result<(), Error> {
+    let conflict = state.active_conflict().ok_or(Error::NoConflict)?;
+    let user = conflict
+        .participant(who)
+        .ok_or_else(|| Error::NotAParticipant(who.to_string()))?;
+    if !user.is_in() {
+        return Err(Error::Surrendered(who.to_string()));
+    }
+    if !user.can_act() {
+        return Err(Error::MustStand(who.to_string()));
+    }
+    if who == of || conflict.participant(of).is_none() {
+        return Err(Error::Rule(format!(
+            "{of} is not {who}'s opponent in this conflict; burden dice are used against their owner (T6)"
+        )));
+    }
+    let owner = state
+        .character(of)
+        .ok_or_else(|| Error::UnknownCharacter(of.to_string()))?;
+    let Some(b) = owner.burden(burden) else {
+        let names = owner
+            .burdens
+            .iter()
+            .map(|b| b.name.as_str())
+            .collect::<Vec<_>>()
+            .join(", ");
+        return Err(Error::Rule(format!(
+            "{of} has no burden named {burden:?} (has: {names})"
+        )));
+    };
+    if conflict
+        .new_burdens
+        .iter()
+        .any(|(o, n)| o == of && n == burden)
+    {
+        return Err(Error::Rule(format!(
+            "{of}'s {burden} was made in this conflict and cannot be used in it (T6)"
+        )));
+    }
+    let used: Vec<usize> = conflict
+        .participants
+        .iter()
+        .flat_map(|p| p.burden_boxes_used.iter())
+        .filter(|(o, n, _)| o == of && n == burden)
+        .map(|(_, _, i)| *i)
+        .collect();
+    let Some(index) = b
+        .boxes
+        .iter()
+        .enumerate()
+        .position(|(i, v)| *v == value && !used.contains(&i))
+    else {
+        return Err(Error::Rule(format!(
+            "{of}'s {burden} has no unused box of {value} in this conflict (boxes {:?}; each once per conflict, T6)",
+            b.boxes
+        )));
+    };
+    log.push(Event::BurdenDieUsed {
+        who: who.into(),
+        of: of.into(),
+        burden: burden.into(),
+        index,
+        value,
+    });
+    Ok(())
+}
+
+fn stat_for(roll: u32) -> &'static str {
+    STATS[((roll.clamp(1, 20) - 1) / 4) as usize]
+}
+
+#[allow(clippy::too_many_arguments)]
+fn take_burden(
+    log: &mut Log,
+    state: &State,
+    who: &str,
+    from: &str,
+    boxes: u32,
+    name: &str,
+    dice: &mut dyn DiceSource,
+) -> Result<(), Error> {
+    let conflict = state.active_conflict().ok_or(Error::NoConflict)?;
+    let taker = conflict
+        .participant(who)
+        .ok_or_else(|| Error::NotAParticipant(who.to_string()))?;
+    if !taker.is_in() {
+        return Err(Error::Rule(format!(
+            "{who} has surrendered: surrendered participants take no burdens (T5)"
+        )));
+    }
+    if who == GM {
+        return Err(Error::Rule(
+            "the GM takes no burdens in a healing conflict (T5)".into(),
+        ));
+    }
+    let opponent = conflict.participant(from).filter(|_| from != who).ok_or_else(|| {
+        Error::Rule(format!("{from} is not {who}'s opponent in this conflict (T5: a burden is taken from one opponent)"))
+    })?;
+    if !opponent.is_in() {
+        return Err(Error::Rule(format!(
+            "{from} has surrendered; its dice are gone (T5)"
+        )));
+    }
+    text("name", name, MAX_NAME_CHARS)?;
+    if state
+        .character(who)
+        .is_some_and(|c| c.burden(name).is_some())
+    {
+        return Err(Error::Rule(format!(
+            "{who} already carries a burden named {name:?}; name it differently"
+        )));
+    }
+    let my_highest = taker.pool.first().copied().unwrap_or(0);
+    let beating = opponent.pool.iter().filter(|d| **d > my_highest).count() as u32;
+    if boxes == 0 || boxes > beating {
+        return Err(Error::Rule(format!(
+            "boxes is {boxes}; {from} has {beating} dice above {who}'s highest die {my_highest}, so 1 to {beating} (T5)"
+        )));
+    }
+    let discarded: Vec<u32> = opponent.pool.iter().take(boxes as usize).copied().collect();
+    let roll = u32::try_from(dice.roll(Die::Numbered(20))?).unwrap_or(1);
+    let stat = stat_for(roll).to_string();
+    log.push(Event::BurdenTaken {
+        who: who.into(),
+        from: from.into(),
+        name: name.into(),
+        stat_roll: roll,
+        stat,
+        boxes: discarded,
+    });
+    check_disabled(log, who);
+    Ok(())
+}
+
+/// T7: when a character's burden boxes under a stat exceed the stat's boxes, it is disabled; in a
+/// conflict it loses at once, as if it surrendered.
+fn check_disabled(log: &mut Log, who: &str) {
+    let Some(c) = log.state.character(who) else {
+        return;
+    };
+    let Some((stat, burdens, boxes)) = c.disabled_by() else {
+        return;
+    };
+    let event = Event::Disabled {
+        who: who.into(),
+        stat: stat.into(),
+        burden_boxes: burdens,
+        stat_boxes: boxes,
+    };
+    let in_conflict = log
+        .conflict()
+        .and_then(|c| c.participant(who))
+        .is_some_and(|p| p.is_in());
+    log.push(event);
+    if in_conflict {
+        log.push(Event::Surrendered {
+            who: who.into(),
+            reason: SurrenderReason::Disabled,
+        });
+    }
+}
+
+fn check_uncheck(state: &State, who: &str, names: &[String]) -> Result<(), Error> {
+    let c = living(state, who)?;
+    if names.is_empty() || names.len() > MAX_UNCHECK {
+        return Err(Error::Rule(format!(
+            "uncheck lists {} boxes; allowed 1 to {MAX_UNCHECK}",
+            names.len()
+        )));
+    }
+    if state
+        .active_conflict()
+        .is_some_and(|k| k.participant(who).is_some())
+    {
+        return Err(Error::Rule(format!(
+            "{who} is in a conflict; boxes regenerate outside conflicts (T10)"
+        )));
+    }
+    for name in names {
+        let Some(t) = c.rollable(name) else {
+            return Err(Error::Rule(format!(
+                "{who} has no trait, stat or item named {name:?}"
+            )));
+        };
+        let wanted = names.iter().filter(|n| *n == name).count() as u32;
+        if wanted > t.checked {
+            return Err(Error::Rule(format!(
+                "{who}'s {name} has {} checked boxes (coloured ones do not regenerate, T11); cannot uncheck {wanted} (T10)",
+                t.checked
+            )));
+        }
+    }
+    Ok(())
+}
+
+fn major_goal(
+    log: &mut Log,
+    state: &State,
+    who: &str,
+    goal: &str,
+    reward: &Reward,
+) -> Result<(), Error> {
+    let c = living(state, who)?;
+    let catalogue = &state.catalogue;
+    let traits: Vec<(String, u32)> = c.traits.iter().map(|t| (t.name.clone(), t.boxes)).collect();
+    let unlocked = catalogue.unlocked_by(&c.keys);
+    let is_unlocked = |name: &str| unlocked.iter().any(|u| u.eq_ignore_ascii_case(name));
+    match reward {
+        Reward::Uncheck(names) => {
+            if names.len() > 10 {
+                return Err(Error::Rule(format!(
+                    "a major goal unchecks up to 10 boxes, not {} (T10)",
+                    names.len()
+                )));
+            }
+            check_uncheck(state, who, names)?;
+            log.push(Event::BoxesUnchecked {
+                who: who.into(),
+                traits: names.clone(),
+                reason: format!("major goal: {goal}"),
+            });
+        }
+        Reward::NewKey(key) => {
+            if c.keys.iter().any(|k| k == key) {
+                return Err(Error::Rule(format!("{who} already has the key {key}")));
+            }
+            if catalogue.key(key).is_none() {
+                return Err(Error::Rule(format!(
+                    "{key:?} is not a key of the book or of this table (T12)"
+                )));
+            }
+            catalogue
+                .prerequisites_met(key, &traits)
+                .map_err(|missing| {
+                    Error::Rule(format!("{key} needs {} (T10)", missing.join(", ")))
+                })?;
+            log.push(Event::KeyAdded {
+                who: who.into(),
+                key: key.clone(),
+            });
+        }
+        Reward::NewTrait(name) => {
+            if c.rollable(name).is_some() {
+                return Err(Error::Rule(format!("{who} already has {name}")));
+            }
+            if !is_unlocked(name) {
+                return Err(Error::Rule(format!(
+                    "{name} is not unlocked by {} nor open (T10)",
+                    c.keys.join(", ")
+                )));
+            }
+            log.push(Event::TraitAdded {
+                who: who.into(),
+                trait_name: name.clone(),
+            });
+        }
+        Reward::ThreeBoxes(names) => {
+            let mut distinct = names.clone();
+            distinct.sort();
+            distinct.dedup();
+            if names.len() != 3 || distinct.len() != 3 {
+                return Err(Error::Rule(format!(
+                    "three different traits get a box each (T10), not {names:?}"
+                )));
+            }
+            for name in names {
+                match c.traits.iter().find(|t| &t.name == name) {
+                    Some(t) if t.boxes >= crate::sheet::MAX_BOXES => {
+                        return Err(Error::Rule(format!(
+                            "{name} has {} boxes, the most a trait may have",
+                            t.boxes
+                        )));
+                    }
+                    Some(_) => {}
+                    None => {
+                        return Err(Error::Rule(format!(
+                            "{who} has no trait named {name:?} (T10: traits get boxes)"
+                        )));
+                    }
+                }
+            }
+            log.push(Event::BoxesAdded {
+                who: who.into(),
+                traits: names.clone(),
+            });
+        }
+        Reward::SwapTrait { old, new } => {
+            if !c.traits.iter().any(|t| &t.name == old) {
+                return Err(Error::Rule(format!(
+                    "{who} has no trait named {old:?} to swap (T10)"
+                )));
+            }
+            if c.rollable(new).is_some() {
+                return Err(Error::Rule(format!("{who} already has {new}")));
+            }
+            if !is_unlocked(new) {
+                return Err(Error::Rule(format!(
+                    "{new} is not unlocked by {} nor open (T10)",
+                    c.keys.join(", ")
+                )));
+            }
+            log.push(Event::TraitSwapped {
+                who: who.into(),
+                old: old.clone(),
+                new: new.clone(),
+            });
+        }
+    }
+    Ok(())
 }
 
 fn roll_d20s(dice: &mut dyn DiceSource, count: u32) -> Result<Vec<u32>, Error> {
@@ -212,7 +862,7 @@ fn force_stands_for_nothing_eligible(log: &mut Log) {
             let character = log.state.character(&p.who);
             !character.is_some_and(|c| {
                 c.rollables()
-                    .any(|t| t.unchecked() >= exchange && !p.used.contains(&t.name))
+                    .any(|t| t.unchecked() >= exchange && !t.broken && !p.used.contains(&t.name))
             })
         })
         .map(|p| p.who.clone())
@@ -244,7 +894,7 @@ fn follow_up(log: &mut Log, dice: &mut dyn DiceSource) -> Result<(), Error> {
             order.extend(conflict.surrendered_most_recent_first());
             let winner = winner.unwrap_or_default();
             log.push(Event::ConflictEnded { winner, order });
-            return Ok(());
+            return aftermath(log);
         }
         let exchange = conflict.exchange;
         let waiting = conflict
@@ -268,7 +918,8 @@ fn follow_up(log: &mut Log, dice: &mut dyn DiceSource) -> Result<(), Error> {
             winning: conflict.winning(),
         });
         if !any_dice {
-            return resolve(log, dice);
+            resolve(log, dice)?;
+            return aftermath(log);
         }
         log.push(Event::ExchangeBegan {
             exchange: exchange + 1,
@@ -322,5 +973,65 @@ fn resolve(log: &mut Log, dice: &mut dyn DiceSource) -> Result<(), Error> {
         winner,
         order: final_order,
     });
+    Ok(())
+}
+
+/// After the end: a death goal won kills its target (T7); a healing heals or worsens (T8).
+fn aftermath(log: &mut Log) -> Result<(), Error> {
+    let Some(conflict) = log.state.conflict.clone() else {
+        return Ok(());
+    };
+    let Some(winner) = conflict.winner.clone() else {
+        return Ok(());
+    };
+    if let Some(target) = conflict
+        .participant(&winner)
+        .and_then(|p| p.death_of.clone())
+    {
+        if target != winner {
+            log.push(Event::CharacterDied {
+                who: target,
+                by: winner.clone(),
+            });
+        }
+    }
+    if let Some(healing) = &conflict.healing {
+        let gm_highest = conflict
+            .participant(GM)
+            .and_then(|p| p.pool.first().copied())
+            .unwrap_or(0);
+        let burden_now = log
+            .state
+            .character(&healing.patient)
+            .and_then(|c| c.burden(&healing.burden))
+            .cloned();
+        let Some(burden) = burden_now else {
+            return Ok(());
+        };
+        if winner == healing.healer {
+            let healer_pool = conflict
+                .participant(&healing.healer)
+                .map(|p| p.pool.clone())
+                .unwrap_or_default();
+            let count = healer_pool.iter().filter(|d| **d >= gm_highest).count();
+            let mut boxes = burden.boxes.clone();
+            boxes.sort_unstable_by(|a, b| b.cmp(a));
+            let removed: Vec<u32> = boxes.into_iter().take(count).collect();
+            if !removed.is_empty() {
+                log.push(Event::BurdenHealed {
+                    who: healing.patient.clone(),
+                    burden: healing.burden.clone(),
+                    removed,
+                });
+            }
+        } else if healing.worsen_on_loss && gm_highest > 0 {
+            log.push(Event::BurdenWorsened {
+                who: healing.patient.clone(),
+                burden: healing.burden.clone(),
+                added: gm_highest,
+            });
+            check_disabled(log, &healing.patient.clone());
+        }
+    }
     Ok(())
 }

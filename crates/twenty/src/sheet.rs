@@ -1,19 +1,26 @@
-//! A Twenty character sheet: stats, keys, traits and special equipment, each counted in boxes (T1).
+//! A Twenty character sheet as written (stats, keys, traits, special equipment, burdens) and the checks
+//! that keep it legal: the creation rules for a new character (T1), and the shape of any sheet.
 
 use crate::Error;
+use crate::catalogue::{Catalogue, KeyKind};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
-/// The five stats, in the book's order. Each acts as a trait in conflicts (T1).
+/// The five stats, in the book's order. Each acts as a trait in conflicts (T1) and holds the burdens
+/// of its kind (T5).
 pub const STATS: [&str; 5] = ["Physical", "Mental", "Social", "Emotional", "Spiritual"];
 
-/// Longest name of a character, trait or item, in characters.
+/// Longest name of a character, trait, item or burden, in characters.
 pub const MAX_NAME_CHARS: usize = 64;
-/// Most boxes one trait, stat or item may have.
+/// Most boxes one trait, stat, item or burden may have.
 pub const MAX_BOXES: u32 = 20;
-/// Most traits (or special items) on one sheet.
+/// Most traits (or special items, or burdens) on one sheet.
 pub const MAX_TRAITS: usize = 50;
+/// The name the GM's side takes in a healing conflict; no character may use it.
+pub const GM: &str = "GM";
 
-/// A trait, stat or special item: `boxes` boxes of which `checked` are checked (T1, T2).
+/// A trait, stat or special item: `boxes` boxes, of which `checked` are checked and `coloured` are
+/// coloured to pay for an obligation (T11: they do not regenerate).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Trait {
@@ -21,108 +28,240 @@ pub struct Trait {
     pub name: String,
     /// How many boxes it has: 1 to [`MAX_BOXES`].
     pub boxes: u32,
-    /// How many of them are checked: 0 to `boxes`.
+    /// Checked boxes; `checked + coloured <= boxes`.
     #[serde(default)]
     pub checked: u32,
+    /// Boxes coloured for obligations granted (T11).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub coloured: u32,
+    /// For special equipment: broken, unusable until repaired (T9).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub broken: bool,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl Trait {
+    /// A fresh trait with `boxes` unchecked boxes.
+    pub fn new(name: impl Into<String>, boxes: u32) -> Self {
+        Self {
+            name: name.into(),
+            boxes,
+            checked: 0,
+            coloured: 0,
+            broken: false,
+        }
+    }
+
     /// Unchecked boxes: how many d20 it rolls when brought in (T2).
     pub fn unchecked(&self) -> u32 {
-        self.boxes.saturating_sub(self.checked)
+        self.boxes.saturating_sub(self.checked + self.coloured)
     }
 }
 
+/// A burden: a named condition under one stat, one box per discarded die holding its value (T5).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Burden {
+    /// What the opponent named it ("Flesh wound across my cheek").
+    pub name: String,
+    /// The stat it falls under: one of [`STATS`].
+    pub stat: String,
+    /// The boxes' values, d20 faces 1-20; 1 to [`MAX_BOXES`] boxes.
+    pub boxes: Vec<u32>,
+}
+
+/// A stat's boxes on a sheet: a plain number (`Physical = 5`) or `{ boxes = 5, checked = 1 }`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum StatBoxes {
+    /// Boxes, none checked.
+    Boxes(u32),
+    /// Boxes with some checked.
+    Checked {
+        /// Boxes.
+        boxes: u32,
+        /// Checked boxes.
+        checked: u32,
+    },
+}
+
+impl StatBoxes {
+    /// The boxes.
+    pub fn boxes(self) -> u32 {
+        match self {
+            StatBoxes::Boxes(b) | StatBoxes::Checked { boxes: b, .. } => b,
+        }
+    }
+
+    /// The checked boxes.
+    pub fn checked(self) -> u32 {
+        match self {
+            StatBoxes::Boxes(_) => 0,
+            StatBoxes::Checked { checked, .. } => checked,
+        }
+    }
+}
+
+impl From<u32> for StatBoxes {
+    fn from(boxes: u32) -> Self {
+        StatBoxes::Boxes(boxes)
+    }
+}
+
+/// How strictly a sheet is checked when it comes to the table.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SheetKind {
+    /// A new player character: every creation rule of T1.
+    #[default]
+    New,
+    /// A character from earlier play: keys known, elite prerequisites met, traits unlocked or open,
+    /// stats a permutation of 1-5; boxes may be checked and burdens carried.
+    Existing,
+    /// A GM's creature or NPC: names and ranges only (T12: GM-made traits and keys are allowed).
+    Npc,
+}
+
 /// A character sheet as written in a scenario or entered at the table.
-///
-/// `stats` holds the five stats with 1-5 boxes each, a permutation (T1); a sheet without stats is a GM's
-/// creature such as the book's dragon. Full creation rules (keys, 3-6 traits over 10 boxes, special
-/// equipment 2 + 1) are checked by the character builder of a later issue; here each part is checked
-/// for shape and range.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Sheet {
-    /// The character's name, unique at the table, 1 to [`MAX_NAME_CHARS`] characters.
+    /// The character's name, unique at the table, 1 to [`MAX_NAME_CHARS`] characters, not "GM".
     pub name: String,
-    /// Stat name -> boxes, for the five [`STATS`]; empty for a creature without stats.
+    /// How strictly to check it; a new character by default.
     #[serde(default)]
-    pub stats: std::collections::BTreeMap<String, u32>,
-    /// Keys, as names (T1, T12).
+    pub kind: SheetKind,
+    /// Stat name -> boxes, for the five [`STATS`] (T1: 1 to 5, each once); an NPC may have none. A stat
+    /// with checked boxes is written `{ boxes = 5, checked = 1 }`.
+    #[serde(default)]
+    pub stats: BTreeMap<String, StatBoxes>,
+    /// Keys, as names (T1: a new character has one skeleton key).
     #[serde(default)]
     pub keys: Vec<String>,
     /// Traits, in sheet order.
     #[serde(default)]
     pub traits: Vec<Trait>,
-    /// Special equipment, used like traits (T1).
+    /// Special equipment, used like traits (T1: a new character has two, with 2 and 1 boxes).
     #[serde(default)]
     pub equipment: Vec<Trait>,
     /// Other equipment, free text.
     #[serde(default)]
     pub gear: Vec<String>,
+    /// Burdens carried from earlier play (only on an existing character or an NPC).
+    #[serde(default)]
+    pub burdens: Vec<Burden>,
 }
 
 impl Sheet {
-    /// Checks the sheet's shape: name, stats a permutation of 1-5 when given, traits and items with
-    /// 1-20 boxes, checked boxes within boxes, no name used twice.
+    /// Checks the sheet: its shape always, and the rules its [`SheetKind`] calls for.
     ///
     /// # Errors
-    /// [`Error::Sheet`] naming the field, the value and what is allowed.
-    pub fn validate(&self) -> Result<(), Error> {
-        let fail = |field: String, problem: String| Error::Sheet {
-            character: self.name.clone(),
-            field,
-            problem,
-        };
-        check_name(&self.name).map_err(|problem| fail("name".into(), problem))?;
-        if !self.stats.is_empty() {
-            for stat in self.stats.keys() {
-                if !STATS.contains(&stat.as_str()) {
-                    return Err(fail(
-                        format!("stats.{stat}"),
-                        "is not a stat (Physical, Mental, Social, Emotional, Spiritual)".into(),
-                    ));
-                }
+    /// [`Error::Sheet`] naming the field, the value, what is allowed and the rule (T1, T10, T12).
+    pub fn validate(&self, catalogue: &Catalogue) -> Result<(), Error> {
+        self.check_shape()?;
+        match self.kind {
+            SheetKind::Npc => Ok(()),
+            SheetKind::Existing => {
+                self.check_stats_permutation()?;
+                self.check_keys_and_traits(catalogue)
             }
-            let mut values: Vec<u32> = STATS
-                .iter()
-                .filter_map(|s| self.stats.get(*s).copied())
-                .collect();
-            values.sort_unstable();
-            if values != [1, 2, 3, 4, 5] {
-                return Err(fail(
-                    "stats".into(),
-                    format!(
-                        "are {:?}; the five stats take 1, 2, 3, 4 and 5 boxes, one each (T1)",
-                        STATS
-                            .iter()
-                            .map(|s| self.stats.get(*s).copied())
-                            .collect::<Vec<_>>()
-                    ),
+            SheetKind::New => self.check_creation(catalogue),
+        }
+    }
+
+    fn fail(&self, field: impl Into<String>, problem: impl Into<String>) -> Error {
+        Error::Sheet {
+            character: self.name.clone(),
+            field: field.into(),
+            problem: problem.into(),
+        }
+    }
+
+    fn check_shape(&self) -> Result<(), Error> {
+        check_name(&self.name).map_err(|p| self.fail("name", p))?;
+        if self.name.eq_ignore_ascii_case(GM) {
+            return Err(self.fail(
+                "name",
+                "\"GM\" is reserved for the GM's side of a healing conflict (T8)",
+            ));
+        }
+        for (stat, entry) in &self.stats {
+            let boxes = &entry.boxes();
+            if entry.checked() > *boxes {
+                return Err(self.fail(
+                    format!("stats.{stat}"),
+                    format!("has {} checked of {boxes} boxes", entry.checked()),
+                ));
+            }
+            if !STATS.contains(&stat.as_str()) {
+                return Err(self.fail(
+                    format!("stats.{stat}"),
+                    "is not a stat (Physical, Mental, Social, Emotional, Spiritual)",
+                ));
+            }
+            if !(1..=MAX_BOXES).contains(boxes) {
+                return Err(self.fail(
+                    format!("stats.{stat}"),
+                    format!("has {boxes} boxes; allowed 1 to {MAX_BOXES}"),
                 ));
             }
         }
         for (list, field) in [(&self.traits, "traits"), (&self.equipment, "equipment")] {
             if list.len() > MAX_TRAITS {
-                return Err(fail(
-                    field.into(),
+                return Err(self.fail(
+                    field,
                     format!("has {} entries; at most {MAX_TRAITS}", list.len()),
                 ));
             }
             for item in list {
                 let at = format!("{field}.{}", item.name);
-                check_name(&item.name).map_err(|problem| fail(at.clone(), problem))?;
+                check_name(&item.name).map_err(|p| self.fail(at.clone(), p))?;
                 if !(1..=MAX_BOXES).contains(&item.boxes) {
-                    return Err(fail(
+                    return Err(self.fail(
                         at,
                         format!("has {} boxes; allowed 1 to {MAX_BOXES}", item.boxes),
                     ));
                 }
-                if item.checked > item.boxes {
-                    return Err(fail(
+                if item.checked + item.coloured > item.boxes {
+                    return Err(self.fail(
                         at,
-                        format!("has {} checked of {} boxes", item.checked, item.boxes),
+                        format!(
+                            "has {} checked and {} coloured of {} boxes",
+                            item.checked, item.coloured, item.boxes
+                        ),
                     ));
                 }
+            }
+        }
+        if self.burdens.len() > MAX_TRAITS {
+            return Err(self.fail(
+                "burdens",
+                format!("has {} entries; at most {MAX_TRAITS}", self.burdens.len()),
+            ));
+        }
+        for burden in &self.burdens {
+            let at = format!("burdens.{}", burden.name);
+            check_name(&burden.name).map_err(|p| self.fail(at.clone(), p))?;
+            if !STATS.contains(&burden.stat.as_str()) {
+                return Err(self.fail(
+                    at,
+                    format!("stat {:?} is not one of the five stats (T5)", burden.stat),
+                ));
+            }
+            if burden.boxes.is_empty() || burden.boxes.len() > MAX_BOXES as usize {
+                return Err(self.fail(
+                    at,
+                    format!("has {} boxes; allowed 1 to {MAX_BOXES}", burden.boxes.len()),
+                ));
+            }
+            if let Some(v) = burden.boxes.iter().find(|v| !(1..=20).contains(*v)) {
+                return Err(self.fail(
+                    at,
+                    format!("holds {v}; a burden box holds a d20 face, 1 to 20 (T5)"),
+                ));
             }
         }
         let mut names: Vec<String> = self
@@ -134,9 +273,161 @@ impl Sheet {
             .collect();
         names.sort();
         if let Some(pair) = names.windows(2).find(|w| w[0] == w[1]) {
-            return Err(fail(
-                "traits".into(),
-                format!("name {:?} is used twice", pair[0]),
+            return Err(self.fail("traits", format!("name {:?} is used twice", pair[0])));
+        }
+        Ok(())
+    }
+
+    fn check_stats_permutation(&self) -> Result<(), Error> {
+        let mut values: Vec<u32> = STATS
+            .iter()
+            .filter_map(|s| self.stats.get(*s).map(|b| b.boxes()))
+            .collect();
+        values.sort_unstable();
+        if values != [1, 2, 3, 4, 5] {
+            let shown = STATS
+                .iter()
+                .map(|s| match self.stats.get(*s) {
+                    Some(b) => format!("{s} {}", b.boxes()),
+                    None => format!("{s} missing"),
+                })
+                .collect::<Vec<_>>()
+                .join(", ");
+            return Err(self.fail(
+                "stats",
+                format!("are {shown}; the five stats take 1, 2, 3, 4 and 5 boxes, one each (T1)"),
+            ));
+        }
+        Ok(())
+    }
+
+    fn check_keys_and_traits(&self, catalogue: &Catalogue) -> Result<(), Error> {
+        if self.keys.is_empty() {
+            return Err(self.fail("keys", "are empty; a character has at least one key (T1)"));
+        }
+        let traits: Vec<(String, u32)> = self
+            .traits
+            .iter()
+            .map(|t| (t.name.clone(), t.boxes))
+            .collect();
+        for key in &self.keys {
+            let Some(def) = catalogue.key(key) else {
+                return Err(self.fail(
+                    "keys",
+                    format!(
+                        "{key:?} is not a key of the book or of this table (T12: the GM can add it)"
+                    ),
+                ));
+            };
+            if def.kind == KeyKind::Elite {
+                if let Err(missing) = catalogue.prerequisites_met(key, &traits) {
+                    return Err(self.fail(
+                        "keys",
+                        format!(
+                            "{key} needs {} (T10: an elite key's prerequisites)",
+                            missing.join(", ")
+                        ),
+                    ));
+                }
+            }
+        }
+        let unlocked = catalogue.unlocked_by(&self.keys);
+        for t in &self.traits {
+            if !unlocked.iter().any(|u| u.eq_ignore_ascii_case(&t.name)) {
+                return Err(self.fail(
+                    format!("traits.{}", t.name),
+                    format!(
+                        "is not unlocked by {} nor open (T1); unlocked: {}",
+                        self.keys.join(", "),
+                        unlocked.join(", ")
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The creation rules, step by step in the book's order, each error saying what to fix (T1).
+    fn check_creation(&self, catalogue: &Catalogue) -> Result<(), Error> {
+        self.check_stats_permutation()?;
+        match self.keys.as_slice() {
+            [key] => match catalogue.key(key) {
+                Some(def) if def.kind == KeyKind::Skeleton => {}
+                Some(_) => {
+                    return Err(self.fail(
+                        "keys",
+                        format!("{key} is an elite key; a new character starts with one skeleton key (T1)"),
+                    ));
+                }
+                None => {
+                    return Err(self.fail(
+                        "keys",
+                        format!(
+                            "{key:?} is not a key; choose one skeleton key: {}",
+                            catalogue.skeleton_keys().join(", ")
+                        ),
+                    ));
+                }
+            },
+            keys => {
+                return Err(self.fail(
+                    "keys",
+                    format!(
+                        "are {} keys; a new character has exactly one skeleton key (T1)",
+                        keys.len()
+                    ),
+                ));
+            }
+        }
+        self.check_keys_and_traits(catalogue)?;
+        let count = self.traits.len();
+        if !(3..=6).contains(&count) {
+            return Err(self.fail(
+                "traits",
+                format!("are {count}; a new character picks 3 to 6 traits (T1)"),
+            ));
+        }
+        let total: u32 = self.traits.iter().map(|t| t.boxes).sum();
+        if total != 10 {
+            let fix = if total > 10 {
+                format!("remove {}", total - 10)
+            } else {
+                format!("add {}", 10 - total)
+            };
+            return Err(self.fail(
+                "traits",
+                format!(
+                    "have {total} boxes in all; a new character spreads exactly 10 (T1): {fix}"
+                ),
+            ));
+        }
+        let mut items: Vec<u32> = self.equipment.iter().map(|t| t.boxes).collect();
+        items.sort_unstable();
+        if items != [1, 2] {
+            return Err(self.fail(
+                "equipment",
+                format!(
+                    "has {} special items with {:?} boxes; a new character picks two, with 2 and 1 boxes (T1)",
+                    self.equipment.len(),
+                    self.equipment.iter().map(|t| t.boxes).collect::<Vec<_>>()
+                ),
+            ));
+        }
+        let used = self
+            .traits
+            .iter()
+            .chain(&self.equipment)
+            .find(|t| t.checked > 0 || t.coloured > 0);
+        if let Some(t) = used {
+            return Err(self.fail(
+                format!("traits.{}", t.name),
+                "has checked boxes; a new character starts fresh",
+            ));
+        }
+        if !self.burdens.is_empty() {
+            return Err(self.fail(
+                "burdens",
+                "a new character carries none; use kind = \"existing\"",
             ));
         }
         Ok(())

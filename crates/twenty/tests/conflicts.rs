@@ -2,21 +2,16 @@
 #![allow(clippy::unwrap_used)]
 
 use skald_core::{Scripted, Table};
-use skald_twenty::{Command, Declaration, Sheet, Standing, Trait, Twenty};
+use skald_twenty::{Command, Declaration, Sheet, SheetKind, Standing, Trait, Twenty};
 
 fn sheet(name: &str, traits: &[(&str, u32)]) -> Sheet {
     Sheet {
         name: name.into(),
+        kind: SheetKind::Npc,
+        burdens: vec![],
         stats: Default::default(),
         keys: vec![],
-        traits: traits
-            .iter()
-            .map(|(n, b)| Trait {
-                name: (*n).into(),
-                boxes: *b,
-                checked: 0,
-            })
-            .collect(),
+        traits: traits.iter().map(|(n, b)| Trait::new(*n, *b)).collect(),
         equipment: vec![],
         gear: vec![],
     }
@@ -40,7 +35,7 @@ fn table(sides: &[(&str, &[(&str, u32)])]) -> Table<Twenty> {
         .map(|(n, _)| Declaration {
             who: (*n).into(),
             goal: "win".into(),
-            death_goal: false,
+            death_of: None,
         })
         .collect();
     table
@@ -251,54 +246,6 @@ fn refusals_name_what_is_wrong() {
         err,
         "a conflict is already in progress (exchange 1); it must end first"
     );
-}
-
-#[test]
-fn sheets_are_checked() {
-    let mut t = Table::<Twenty>::new(Default::default());
-    let mut gorand = sheet("Gorand", &[("Arms", 2)]);
-    gorand.stats = [
-        ("Physical", 5),
-        ("Mental", 2),
-        ("Social", 3),
-        ("Emotional", 1),
-        ("Spiritual", 5),
-    ]
-    .into_iter()
-    .map(|(s, b)| (s.to_string(), b))
-    .collect();
-    let err = act(
-        &mut t,
-        Command::AddCharacter {
-            character: gorand.clone(),
-        },
-        &[],
-    )
-    .unwrap_err();
-    assert!(
-        err.starts_with("Gorand: stats are [Some(5), Some(2), Some(3), Some(1), Some(5)]"),
-        "{err}"
-    );
-    gorand.stats.insert("Spiritual".into(), 4);
-    act(
-        &mut t,
-        Command::AddCharacter {
-            character: gorand.clone(),
-        },
-        &[],
-    )
-    .unwrap();
-    let err = act(&mut t, Command::AddCharacter { character: gorand }, &[]).unwrap_err();
-    assert_eq!(err, "a character named \"Gorand\" is already at the table");
-    let err = act(
-        &mut t,
-        Command::AddCharacter {
-            character: sheet("X", &[("Axe", 21)]),
-        },
-        &[],
-    )
-    .unwrap_err();
-    assert_eq!(err, "X: traits.Axe has 21 boxes; allowed 1 to 20");
 }
 
 #[test]

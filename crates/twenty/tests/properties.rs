@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use skald_core::{SeededRandom, Table};
-use skald_twenty::{Command, Declaration, Sheet, Trait, Twenty, compare_pools};
+use skald_twenty::{Command, Declaration, Sheet, SheetKind, Trait, Twenty, compare_pools};
 
 fn sheets() -> impl Strategy<Value = Vec<Vec<u32>>> {
     proptest::collection::vec(proptest::collection::vec(1u32..=6, 1..=5), 2..=4)
@@ -23,17 +23,17 @@ proptest! {
             let traits = traits
                 .iter()
                 .enumerate()
-                .map(|(j, b)| Trait { name: format!("T{j}"), boxes: *b, checked: 0 })
+                .map(|(j, b)| Trait::new(format!("T{j}"), *b))
                 .collect();
             let sheet = Sheet {
-                name: name.clone(), stats: Default::default(), keys: vec![], traits,
+                name: name.clone(), kind: SheetKind::Npc, burdens: vec![], stats: Default::default(), keys: vec![], traits,
                 equipment: vec![], gear: vec![],
             };
             table.execute(Command::AddCharacter { character: sheet }, &mut SeededRandom::from_seed(0)).unwrap();
         }
         let participants = names
             .iter()
-            .map(|n| Declaration { who: n.clone(), goal: "win".into(), death_goal: false })
+            .map(|n| Declaration { who: n.clone(), goal: "win".into(), death_of: None })
             .collect();
         let mut dice = SeededRandom::from_seed(seed);
         table.execute(Command::StartConflict { participants }, &mut dice).unwrap();
@@ -45,8 +45,20 @@ proptest! {
                 break;
             };
             let who = actor.who.clone();
+            let opponent = conflict
+                .participants
+                .iter()
+                .find(|p| p.who != who && p.is_in())
+                .map(|p| p.who.clone())
+                .unwrap_or_default();
             let command = match choice {
                 0..=2 => Command::Surrender { who },
+                90..=99 => Command::TakeBurden {
+                    who,
+                    from: opponent,
+                    boxes: 1 + (choice % 3) as u32,
+                    name: format!("B{choice}"),
+                },
                 3..=19 => Command::Stand { who },
                 _ => {
                     let traits = &table.state().character(&who).unwrap().traits;
@@ -66,6 +78,7 @@ proptest! {
         let conflict = table.state().conflict.as_ref().unwrap();
         prop_assert!(conflict.ended(), "the conflict did not end within 300 commands");
         let winner = conflict.winner.clone().unwrap();
+        prop_assert!(conflict.participant(&winner).unwrap().is_in(), "a surrendered participant won");
         let winner_pool = &conflict.participant(&winner).unwrap().pool;
         for p in conflict.participants.iter().filter(|p| p.is_in()) {
             prop_assert!(compare_pools(winner_pool, &p.pool).is_ge(), "{} beat the winner {}", p.who, winner);
@@ -77,8 +90,11 @@ proptest! {
         expected.sort();
         prop_assert_eq!(order, expected, "each participant narrates once");
         for c in &table.state().characters {
-            for t in &c.traits {
-                prop_assert!(t.checked <= t.boxes);
+            for t in c.rollables() {
+                prop_assert!(t.checked + t.coloured <= t.boxes, "{} of {} breaks its boxes", t.name, c.name);
+            }
+            for b in &c.burdens {
+                prop_assert!(!b.boxes.is_empty() && b.boxes.iter().all(|v| (1..=20).contains(v)));
             }
         }
         prop_assert_eq!(&Table::<Twenty>::fold(table.options(), table.log()), table.state());

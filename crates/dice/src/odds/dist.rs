@@ -161,14 +161,39 @@ impl<W: Weight> Dist<W> {
         f: impl Fn(i64, i64) -> Result<i64, OddsError>,
     ) -> Result<Self, OddsError> {
         let pairs_count = self.outcomes().count() as u128 * other.outcomes().count() as u128;
-        budget.charge_cells(pairs_count)?;
-        let mut pairs = Vec::new();
-        for (a, wa) in self.outcomes() {
-            for (b, wb) in other.outcomes() {
-                pairs.push((f(a, b)?, wa.mul(wb).map_err(overflow)?));
+        // The result's range from the operands' extremes and the values next to 0 (where a quotient is
+        // largest), checked before any pair is computed.
+        let near = |d: &Self| {
+            let mut xs = vec![d.min, d.max()];
+            xs.extend(
+                [-1, 1]
+                    .into_iter()
+                    .filter(|x| (d.min..=d.max()).contains(x)),
+            );
+            xs
+        };
+        let (mut min, mut max) = (i64::MAX, i64::MIN);
+        for a in near(self) {
+            for b in near(other).into_iter().filter(|b| *b != 0) {
+                let v = f(a, b)?;
+                min = min.min(v);
+                max = max.max(v);
             }
         }
-        Self::from_pairs(pairs, budget)
+        if min > max {
+            (min, max) = (0, 0);
+        }
+        let span = budget.span(min, max)?;
+        budget.charge_cells(pairs_count.saturating_add(span as u128))?;
+        let mut weights = vec![W::zero(); span];
+        for (a, wa) in self.outcomes() {
+            for (b, wb) in other.outcomes() {
+                let v = f(a, b)?;
+                let slot = &mut weights[(v - min) as usize];
+                *slot = slot.add(&wa.mul(wb).map_err(overflow)?).map_err(overflow)?;
+            }
+        }
+        Ok(Self { min, weights }.trimmed())
     }
 
     /// The distribution of the sum of `n` independent copies (`n = 0` is the constant 0).

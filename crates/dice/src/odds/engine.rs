@@ -79,6 +79,30 @@ impl Engine {
                     .collect::<Result<_, OddsError>>()?
             }
         };
+        // A rolled count or size is a mixture of every (count, size) pair: bound the parts' outcomes
+        // and the work (their common denominator grows with every distinct total) before building any.
+        if counts.outcomes().count() * dice.len() > 1 {
+            let mut span: u128 = 0;
+            let mut bits: u128 = 0;
+            for (n, _) in counts.outcomes() {
+                for (die, _) in &dice {
+                    let width = (die.highest() - die.lowest()) as u128;
+                    span =
+                        span.saturating_add(u128::from(n.unsigned_abs()).saturating_mul(width) + 1);
+                    let per_die = u128::from(64 - (width as u64 + 1).leading_zeros());
+                    bits =
+                        bits.saturating_add(u128::from(n.unsigned_abs()).saturating_mul(per_die));
+                }
+            }
+            if span > super::budget::MAX_SPAN {
+                return Err(OddsError::TooLarge {
+                    measure: "outcomes across the parts of a rolled count or size",
+                    value: span,
+                    limit: super::budget::MAX_SPAN,
+                });
+            }
+            self.budget.charge_big(span, bits)?;
+        }
         let mut parts = Vec::new();
         for (n, wn) in counts.outcomes() {
             let n = u64::try_from(n).map_err(|_| {
@@ -127,10 +151,11 @@ impl Engine {
             .filter(|e| e.mode == ExplodeMode::Explode)
         {
             if m.keep.is_some() {
-                return Err(OddsError::Unsupported(format!(
-                    "{term}: exact odds do not cover keep/drop over exploding (!) dice, whose pool size \
-                     varies; use --estimate, or compounding (!!)"
-                )));
+                return Err(OddsError::Unsupported(
+                    "exact odds do not cover keep/drop over exploding (!) dice, whose pool size varies; \
+                     use --estimate, or compounding (!!)"
+                        .to_string(),
+                ));
             }
             let (one_chain, capped) =
                 chain(&thrown, explode_point(explode), score, &mut self.budget)?;

@@ -55,7 +55,9 @@ pub enum OddsError {
     #[error("division by zero: `{0}` can be 0")]
     DivisionByZero(String),
     /// An outcome beyond `i64`.
-    #[error("an outcome overflows: {0} is beyond -9223372036854775808..=9223372036854775807")]
+    #[error(
+        "{0} overflows: every value must stay within -9223372036854775808 to 9223372036854775807"
+    )]
     OutcomeOverflow(String),
     /// Something the exact engine does not compute.
     #[error("{0}")]
@@ -256,6 +258,17 @@ fn compute<W: weight::Weight>(expr: &Expr) -> Result<Distribution, OddsError> {
         capped: false,
     };
     let dist = engine.eval::<W>(expr)?.trimmed();
+    // The table's size, bounded before the weights are copied into big integers.
+    let outcomes = dist.weights.len() as u128;
+    let total_bits = u128::from(dist.max_bits()) + 128 - outcomes.leading_zeros() as u128;
+    let chars = outcomes * 2 * (total_bits * 30_103 / 100_000 + 1);
+    if chars > MAX_TABLE_CHARS {
+        return Err(OddsError::TooLarge {
+            measure: "characters to write every exact fraction",
+            value: chars,
+            limit: MAX_TABLE_CHARS,
+        });
+    }
     let mut total = BigUint::zero();
     let mut outcomes = Vec::new();
     for (o, w) in dist.outcomes() {

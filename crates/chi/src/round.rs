@@ -1,0 +1,281 @@
+//! Actions and opposed actions in a round (rulings C1-C3): the checks on one side of a roll, and the
+//! rolls themselves. Used by open commands (`action`, `opposed`) and by the secret roll (C4).
+
+use crate::command::Side;
+use crate::error::ChiError;
+use crate::event::{ActionRoll, Attempt, OpposedRoll, Outcome, SideRoll};
+use crate::limits::{FLAGGED_MODIFIER, MAX_DIFFICULTY, MAX_MODIFIER, MAX_POOL, MAX_REROLLS};
+use crate::options::TieRule;
+use crate::state::{Seat, State};
+use skald_dice::{DiceSource, Die};
+
+/// The die of Chi: every pool die and every Difficulty die is a d6.
+pub const D6: Die = Die::Numbered(6);
+
+/// The most dice an action that does not fit the concept may use: a third of the current pool,
+/// rounded up (ruling C2). `off_concept_cap(7) == 3`, `off_concept_cap(0) == 0`.
+pub fn off_concept_cap(current: u32) -> u32 {
+    current.div_ceil(3)
+}
+
+/// The field names one side of a roll is checked under, and the fewest dice it may put in.
+pub(crate) struct Fields {
+    pub who: &'static str,
+    pub dice: &'static str,
+    pub modifier: &'static str,
+    pub min_dice: u32,
+    pub why_dice: &'static str,
+}
+
+const PUT_IN: &str = "d6 put into the action";
+const KEPT: &str = "d6 kept back for the reaction; 0 defends with the modifier alone";
+
+/// An `action`'s fields.
+pub(crate) const ACTION: Fields = Fields {
+    who: "who",
+    dice: "spend",
+    modifier: "modifier",
+    min_dice: 1,
+    why_dice: PUT_IN,
+};
+/// An `opposed` actor's fields.
+pub(crate) const ACTOR: Fields = Fields {
+    who: "actor.who",
+    dice: "actor.spend",
+    modifier: "actor.modifier",
+    min_dice: 1,
+    why_dice: PUT_IN,
+};
+/// An `opposed` defender's fields.
+pub(crate) const DEFENDER: Fields = Fields {
+    who: "defender.who",
+    dice: "defender.spend",
+    modifier: "defender.modifier",
+    min_dice: 0,
+    why_dice: KEPT,
+};
+/// A `secret_reveal` for an action or an actor.
+pub(crate) const REVEAL_ACTING: Fields = Fields {
+    who: "who",
+    dice: "spend",
+    modifier: "modifier",
+    min_dice: 1,
+    why_dice: PUT_IN,
+};
+/// A `secret_reveal` for a defender.
+pub(crate) const REVEAL_DEFENDING: Fields = Fields {
+    who: "who",
+    dice: "spend",
+    modifier: "modifier",
+    min_dice: 0,
+    why_dice: KEPT,
+};
+
+/// A side that passed every check: the seat, the side and the concept cap that applied.
+pub(crate) struct Checked<'a> {
+    pub seat: &'a Seat,
+    pub side: Side,
+    pub cap: Option<u32>,
+}
+
+/// The seat of `who`, or [`ChiError::UnknownCharacter`] naming `field`.
+pub(crate) fn seat<'a>(
+    state: &'a State,
+    field: &'static str,
+    who: &str,
+) -> Result<&'a Seat, ChiError> {
+    state
+        .characters
+        .get(who)
+        .ok_or_else(|| ChiError::UnknownCharacter {
+            field,
+            name: who.to_owned(),
+            known: state.names(),
+        })
+}
+
+/// Checks a modifier's range (C3).
+pub(crate) fn check_modifier(field: &'static str, modifier: i32) -> Result<(), ChiError> {
+    ChiError::check_range(
+        field,
+        modifier,
+        -MAX_MODIFIER,
+        MAX_MODIFIER,
+        "added to the sum; beyond +/-5 is flagged, ruling C3",
+    )
+}
+
+/// Checks a Difficulty's range (C3).
+pub(crate) fn check_difficulty(field: &'static str, difficulty: u32) -> Result<(), ChiError> {
+    ChiError::check_range(
+        field,
+        difficulty,
+        1,
+        MAX_DIFFICULTY,
+        "the GM's Difficulty, in d6",
+    )
+}
+
+/// Checks one side of a roll: the character (known, in play), the dice (range, left this round: C1;
+/// the off-concept cap: C2) and the modifier (C3).
+pub(crate) fn check_side<'a>(
+    state: &'a State,
+    side: Side,
+    fields: &Fields,
+) -> Result<Checked<'a>, ChiError> {
+    let seat = seat(state, fields.who, &side.who)?;
+    ChiError::check_range(
+        fields.dice,
+        side.spend,
+        fields.min_dice,
+        MAX_POOL,
+        fields.why_dice,
+    )?;
+    check_modifier(fields.modifier, side.modifier)?;
+    let current = seat.character.current;
+    if current == 0 {
+        return Err(ChiError::OutOfPlay {
+            field: fields.who,
+            name: side.who,
+        });
+    }
+    let left = seat.left();
+    if side.spend > left {
+        return Err(ChiError::NotEnoughDice {
+            field: fields.dice,
+            name: side.who,
+            asked: side.spend,
+            left,
+            current,
+        });
+    }
+    let cap = (!side.fits_concept).then(|| off_concept_cap(current));
+    if let Some(cap) = cap.filter(|&cap| side.spend > cap) {
+        return Err(ChiError::OffConcept {
+            field: fields.dice,
+            name: side.who,
+            asked: side.spend,
+            cap,
+            current,
+        });
+    }
+    Ok(Checked { seat, side, cap })
+}
+
+/// Rolls `count` d6 in order.
+fn roll_d6(count: u32, dice: &mut dyn DiceSource) -> Result<Vec<i64>, ChiError> {
+    (0..count)
+        .map(|_| dice.roll(D6).map_err(ChiError::from))
+        .collect()
+}
+
+/// How an action was asked for, beyond its side: the Difficulty and how it is counted.
+pub(crate) struct Asked {
+    pub difficulty: u32,
+    pub reaction: bool,
+    pub secret: bool,
+}
+
+/// Rolls a checked action against the Difficulty (C3): the player's dice, then the GM's, again on a
+/// tie under option `tie = "reroll"`, at most [`MAX_REROLLS`] times.
+pub(crate) fn roll_action(
+    state: &State,
+    checked: Checked<'_>,
+    asked: &Asked,
+    dice: &mut dyn DiceSource,
+) -> Result<ActionRoll, ChiError> {
+    let Checked { seat, side, cap } = checked;
+    let tie_rule = state.options.tie;
+    let mut rolls = Vec::new();
+    let (total, gm_total) = loop {
+        let player = roll_d6(side.spend, dice)?;
+        let gm = roll_d6(asked.difficulty, dice)?;
+        let total = player.iter().sum::<i64>() + i64::from(side.modifier);
+        let gm_total = gm.iter().sum::<i64>();
+        rolls.push(Attempt {
+            player,
+            total,
+            gm,
+            gm_total,
+        });
+        let rerolls = u32::try_from(rolls.len() - 1).unwrap_or(u32::MAX);
+        if total != gm_total || tie_rule == TieRule::Fail {
+            break (total, gm_total);
+        }
+        if rerolls >= MAX_REROLLS {
+            return Err(ChiError::EndlessTie { rerolls });
+        }
+    };
+    Ok(ActionRoll {
+        round: state.round,
+        spent: side.spend,
+        fits_concept: side.fits_concept,
+        cap,
+        modifier: side.modifier,
+        flagged: side.modifier.abs() > FLAGGED_MODIFIER,
+        difficulty: asked.difficulty,
+        tie_rule,
+        rolls,
+        total,
+        gm_total,
+        tie: total == gm_total,
+        outcome: if total > gm_total {
+            Outcome::Success
+        } else {
+            Outcome::Failure
+        },
+        left: seat.left().saturating_sub(side.spend),
+        current: seat.character.current,
+        reaction: asked.reaction,
+        secret: asked.secret,
+        who: side.who,
+    })
+}
+
+fn side_roll(checked: Checked<'_>, dice: &mut dyn DiceSource) -> Result<SideRoll, ChiError> {
+    let Checked { seat, side, cap } = checked;
+    let rolled = roll_d6(side.spend, dice)?;
+    Ok(SideRoll {
+        spent: side.spend,
+        fits_concept: side.fits_concept,
+        cap,
+        modifier: side.modifier,
+        flagged: side.modifier.abs() > FLAGGED_MODIFIER,
+        total: rolled.iter().sum::<i64>() + i64::from(side.modifier),
+        rolled,
+        left: seat.left().saturating_sub(side.spend),
+        current: seat.character.current,
+        who: side.who,
+    })
+}
+
+/// Rolls a checked opposed action (C3): the actor's dice, then the defender's; a tie goes to the
+/// defender.
+pub(crate) fn roll_opposed(
+    state: &State,
+    actor: Checked<'_>,
+    defender: Checked<'_>,
+    secret: bool,
+    dice: &mut dyn DiceSource,
+) -> Result<OpposedRoll, ChiError> {
+    let actor = side_roll(actor, dice)?;
+    let defender = side_roll(defender, dice)?;
+    let outcome = if actor.total > defender.total {
+        Outcome::Success
+    } else {
+        Outcome::Failure
+    };
+    let winner = match outcome {
+        Outcome::Success => actor.who.clone(),
+        Outcome::Failure => defender.who.clone(),
+    };
+    Ok(OpposedRoll {
+        round: state.round,
+        tie: actor.total == defender.total,
+        actor,
+        defender,
+        outcome,
+        winner,
+        secret,
+    })
+}

@@ -1,0 +1,309 @@
+//! Secret rolls (ruling C4): the GM opens one, each character in it commits its allocation unseen,
+//! reveals it once everyone has committed, and all roll together.
+//!
+//! The table log is shared, so a commitment must not give the allocation away: a player commits
+//! the lower-case hex SHA-256 of [`preimage`]`(who, spend, salt)` and keeps the salt; at the reveal
+//! the allocation and salt are checked against it. Neither the commands nor the events nor the state
+//! hold an allocation before its reveal.
+
+use crate::command::{SecretAction, SecretOpposed, SecretSide, Side};
+use crate::error::ChiError;
+use crate::event::Event;
+use crate::limits::{MAX_SALT, MAX_SECRET_PARTICIPANTS, MIN_SALT};
+use crate::round::{self, Asked, Checked, Fields, REVEAL_ACTING, REVEAL_DEFENDING};
+use crate::state::{Role, SecretRoll, State};
+use sha2::{Digest, Sha256};
+use skald_dice::DiceSource;
+use std::collections::BTreeMap;
+
+/// What is hashed for a commitment: `skald-chi-secret-v1`, the character's name, the allocation in
+/// decimal and the salt, each on its own line (no final newline). Binding the name means a copied
+/// commitment is of no use to anyone else.
+pub fn preimage(who: &str, spend: u32, salt: &str) -> String {
+    format!("skald-chi-secret-v1\n{who}\n{spend}\n{salt}")
+}
+
+/// The commitment to `spend` dice by `who` with `salt`: 64 lower-case hex digits of SHA-256 over
+/// [`preimage`]. The same as `printf 'skald-chi-secret-v1\nWHO\nSPEND\nSALT' | sha256sum`.
+pub fn commitment(who: &str, spend: u32, salt: &str) -> String {
+    hex::encode(Sha256::digest(preimage(who, spend, salt).as_bytes()))
+}
+
+/// Checks a salt's length: [`MIN_SALT`] to [`MAX_SALT`] characters.
+///
+/// # Errors
+/// [`ChiError::SaltLength`].
+pub fn check_salt(salt: &str) -> Result<(), ChiError> {
+    let len = salt.chars().count();
+    if (MIN_SALT..=MAX_SALT).contains(&len) {
+        Ok(())
+    } else {
+        Err(ChiError::SaltLength {
+            len,
+            min: MIN_SALT,
+            max: MAX_SALT,
+        })
+    }
+}
+
+/// `secret_open`: checks every entry and records the secret roll (C4), with the off-concept caps (C2).
+pub(crate) fn open(
+    state: &State,
+    actions: &[SecretAction],
+    opposed: &[SecretOpposed],
+) -> Result<Vec<Event>, ChiError> {
+    if let Some(open) = &state.secret {
+        return Err(ChiError::SecretRollOpen {
+            names: open.names(),
+        });
+    }
+    let count = actions.len() + 2 * opposed.len();
+    if count == 0 {
+        return Err(ChiError::EmptySecretRoll);
+    }
+    ChiError::check_range(
+        "actions",
+        i64::try_from(count).unwrap_or(i64::MAX),
+        1,
+        MAX_SECRET_PARTICIPANTS as i64,
+        "characters in one secret roll (each opposed action counts two)",
+    )?;
+    let mut caps = BTreeMap::new();
+    let mut seen: Vec<String> = Vec::new();
+    let mut enter = |field, side: &SecretSide, acting: bool| -> Result<(), ChiError> {
+        if seen.contains(&side.who) {
+            return Err(ChiError::TwiceInSecretRoll {
+                field,
+                name: side.who.clone(),
+            });
+        }
+        let seat = round::seat(state, field, &side.who)?;
+        if seat.out_of_play() {
+            return Err(ChiError::OutOfPlay {
+                field,
+                name: side.who.clone(),
+            });
+        }
+        if acting && seat.left() == 0 {
+            return Err(ChiError::NoDiceLeft {
+                field,
+                name: side.who.clone(),
+                current: seat.character.current,
+            });
+        }
+        if !side.fits_concept {
+            caps.insert(
+                side.who.clone(),
+                round::off_concept_cap(seat.character.current),
+            );
+        }
+        seen.push(side.who.clone());
+        Ok(())
+    };
+    for action in actions {
+        round::check_difficulty("actions.difficulty", action.difficulty)?;
+        round::check_modifier("actions.modifier", action.modifier)?;
+        let side = SecretSide {
+            who: action.who.clone(),
+            modifier: action.modifier,
+            fits_concept: action.fits_concept,
+        };
+        enter("actions.who", &side, true)?;
+    }
+    for pair in opposed {
+        round::check_modifier("opposed.actor.modifier", pair.actor.modifier)?;
+        round::check_modifier("opposed.defender.modifier", pair.defender.modifier)?;
+        enter("opposed.actor.who", &pair.actor, true)?;
+        enter("opposed.defender.who", &pair.defender, false)?;
+    }
+    Ok(vec![Event::SecretOpened {
+        round: state.round,
+        actions: actions.to_vec(),
+        opposed: opposed.to_vec(),
+        caps,
+    }])
+}
+
+fn open_roll(state: &State) -> Result<&SecretRoll, ChiError> {
+    state.secret.as_ref().ok_or(ChiError::NoSecretRoll)
+}
+
+fn role_of(secret: &SecretRoll, who: &str) -> Result<Role, ChiError> {
+    secret
+        .seat(who)
+        .map(|s| s.role)
+        .ok_or_else(|| ChiError::NotInSecretRoll {
+            name: who.to_owned(),
+            names: secret.names(),
+        })
+}
+
+/// `secret_commit`: records the hash only (C4).
+pub(crate) fn commit(state: &State, who: &str, commitment: &str) -> Result<Vec<Event>, ChiError> {
+    let secret = open_roll(state)?;
+    role_of(secret, who)?;
+    if secret.seat(who).is_some_and(|s| s.commitment.is_some()) {
+        return Err(ChiError::AlreadyCommitted {
+            name: who.to_owned(),
+        });
+    }
+    if commitment.len() != 64 || !commitment.chars().all(|c| c.is_ascii_hexdigit()) {
+        return Err(ChiError::BadCommitment {
+            value: commitment.chars().take(80).collect(),
+        });
+    }
+    Ok(vec![Event::SecretCommitted {
+        who: who.to_owned(),
+        commitment: commitment.to_ascii_lowercase(),
+    }])
+}
+
+/// The side a character plays in the secret roll, with its allocation.
+fn side_of(secret: &SecretRoll, who: &str, spend: u32) -> Option<Side> {
+    let side = |s: &SecretSide| Side {
+        who: s.who.clone(),
+        spend,
+        modifier: s.modifier,
+        fits_concept: s.fits_concept,
+    };
+    let acting = secret.actions.iter().find(|a| a.who == who).map(|a| Side {
+        who: a.who.clone(),
+        spend,
+        modifier: a.modifier,
+        fits_concept: a.fits_concept,
+    });
+    acting.or_else(|| {
+        secret.opposed.iter().find_map(|pair| {
+            [&pair.actor, &pair.defender]
+                .into_iter()
+                .find(|s| s.who == who)
+                .map(side)
+        })
+    })
+}
+
+fn fields(role: Role) -> &'static Fields {
+    match role {
+        Role::Action | Role::Actor => &REVEAL_ACTING,
+        Role::Defender => &REVEAL_DEFENDING,
+    }
+}
+
+/// `secret_reveal`: refused until everyone has committed; must match the commitment; the
+/// allocation must keep C1 and C2.
+pub(crate) fn reveal(
+    state: &State,
+    who: &str,
+    spend: u32,
+    salt: &str,
+) -> Result<Vec<Event>, ChiError> {
+    let secret = open_roll(state)?;
+    let role = role_of(secret, who)?;
+    let waiting = secret.uncommitted();
+    if !waiting.is_empty() {
+        return Err(ChiError::NotAllCommitted {
+            name: who.to_owned(),
+            waiting,
+        });
+    }
+    let seat = secret.seat(who);
+    if let Some(spend) = seat.and_then(|s| s.revealed) {
+        return Err(ChiError::AlreadyRevealed {
+            name: who.to_owned(),
+            spend,
+        });
+    }
+    check_salt(salt)?;
+    let committed = seat.and_then(|s| s.commitment.clone()).unwrap_or_default();
+    if commitment(who, spend, salt) != committed {
+        return Err(ChiError::CommitmentMismatch {
+            name: who.to_owned(),
+            spend,
+            commitment: committed,
+        });
+    }
+    if let Some(side) = side_of(secret, who, spend) {
+        round::check_side(state, side, fields(role))?;
+    }
+    Ok(vec![Event::SecretRevealed {
+        who: who.to_owned(),
+        spend,
+        salt: salt.to_owned(),
+    }])
+}
+
+/// `secret_roll`: everyone rolls together once all have revealed: the actions in order, then the
+/// opposed pairs, then the secret roll closes.
+pub(crate) fn roll(state: &State, dice: &mut dyn DiceSource) -> Result<Vec<Event>, ChiError> {
+    let secret = open_roll(state)?;
+    let waiting = secret.unrevealed();
+    if !waiting.is_empty() {
+        return Err(ChiError::NotAllRevealed { waiting });
+    }
+    let revealed = |who: &str| secret.seat(who).and_then(|s| s.revealed).unwrap_or(0);
+    let checked = |who: &str, role: Role| -> Result<Checked<'_>, ChiError> {
+        let side =
+            side_of(secret, who, revealed(who)).ok_or_else(|| ChiError::NotInSecretRoll {
+                name: who.to_owned(),
+                names: secret.names(),
+            })?;
+        round::check_side(state, side, fields(role))
+    };
+    let mut events = Vec::new();
+    for action in &secret.actions {
+        let asked = Asked {
+            difficulty: action.difficulty,
+            reaction: action.reaction,
+            secret: true,
+        };
+        let side = checked(&action.who, Role::Action)?;
+        events.push(Event::ActionRolled(round::roll_action(
+            state, side, &asked, dice,
+        )?));
+    }
+    for pair in &secret.opposed {
+        let actor = checked(&pair.actor.who, Role::Actor)?;
+        let defender = checked(&pair.defender.who, Role::Defender)?;
+        events.push(Event::OpposedRolled(round::roll_opposed(
+            state, actor, defender, true, dice,
+        )?));
+    }
+    events.push(Event::SecretClosed {
+        round: secret.round,
+    });
+    Ok(events)
+}
+
+/// `secret_cancel`: the GM calls it off; nothing is spent.
+pub(crate) fn cancel(state: &State) -> Result<Vec<Event>, ChiError> {
+    let secret = open_roll(state)?;
+    Ok(vec![Event::SecretCancelled {
+        round: secret.round,
+    }])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_commitment_is_sha256_of_the_documented_preimage() {
+        assert_eq!(
+            preimage("Ragnar", 3, "0123456789abcdef"),
+            "skald-chi-secret-v1\nRagnar\n3\n0123456789abcdef"
+        );
+        // `printf 'skald-chi-secret-v1\nRagnar\n3\n0123456789abcdef' | sha256sum`
+        assert_eq!(
+            commitment("Ragnar", 3, "0123456789abcdef"),
+            "9234eca9a918b7121b5435af73b031ed95ca7df2b4b22a4ac2cb07d24e590bfd"
+        );
+        assert_ne!(
+            commitment("Ragnar", 3, "0123456789abcdef"),
+            commitment("Ragnar", 4, "0123456789abcdef")
+        );
+        assert_ne!(
+            commitment("Ragnar", 3, "0123456789abcdef"),
+            commitment("Dirk", 3, "0123456789abcdef")
+        );
+    }
+}

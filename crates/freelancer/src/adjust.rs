@@ -1,0 +1,189 @@
+//! Rating adjustments the GM applies before a check and records with a reason (freelancer.txt, Task
+//! Checks: the arm wrestlers use one arm, so each rating is halved; Stats: one arm lifts a quarter of
+//! LFT). A factor is a fraction `p/q` (p and q 1 to 100); the adjusted rating drops the fraction, as
+//! the book's 915 / 2 = 457 does.
+
+use crate::error::FreelancerError;
+use crate::limits::{MAX_ADJUSTMENTS, MAX_FACTOR, MAX_REASON};
+use crate::number::Number;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A factor `numerator / denominator`, each 1 to 100. Written `"1/2"`, `"1/4"`, `"3/2"` or `"2"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Factor {
+    /// 1 to 100.
+    pub numerator: u128,
+    /// 1 to 100.
+    pub denominator: u128,
+}
+
+impl Factor {
+    /// Reads `"p/q"` or `"p"` for `field`.
+    ///
+    /// # Errors
+    /// [`FreelancerError::Refused`] (F4) naming the field and the value when the text is not such a
+    /// fraction or a part is outside 1 to 100.
+    pub fn parse(field: &str, text: &str) -> Result<Factor, FreelancerError> {
+        let bad = || FreelancerError::Refused {
+            rule: "F4",
+            message: format!(
+                "`{field}` is {text:?}, but a factor is a fraction p/q or a whole number p, with p and q \
+                 1 to {MAX_FACTOR} (\"1/2\" halves a rating)"
+            ),
+        };
+        let (p, q) = match text.split_once('/') {
+            Some((p, q)) => (p.trim(), q.trim()),
+            None => (text.trim(), "1"),
+        };
+        let part = |s: &str| {
+            s.parse::<u128>()
+                .ok()
+                .filter(|v| (1..=MAX_FACTOR).contains(v))
+        };
+        match (part(p), part(q)) {
+            (Some(numerator), Some(denominator)) => Ok(Factor {
+                numerator,
+                denominator,
+            }),
+            _ => Err(bad()),
+        }
+    }
+
+    /// `value * numerator / denominator`, fraction dropped.
+    pub fn apply(self, value: u128) -> u128 {
+        // value <= 1.2 * 10^31 and numerator <= 100 keep the product inside u128.
+        value.saturating_mul(self.numerator) / self.denominator
+    }
+}
+
+impl fmt::Display for Factor {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.denominator == 1 {
+            write!(f, "{}", self.numerator)
+        } else {
+            write!(f, "{}/{}", self.numerator, self.denominator)
+        }
+    }
+}
+
+impl Serialize for Factor {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Factor {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        Factor::parse("factor", &text).map_err(serde::de::Error::custom)
+    }
+}
+
+/// An adjustment as a command writes it: `{ factor = "1/2", reason = "one arm" }`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Adjustment {
+    /// The factor, `"p/q"` or `"p"`, p and q 1 to 100.
+    pub factor: String,
+    /// Why, 1 to 200 characters: `"one arm"`.
+    pub reason: String,
+}
+
+/// An adjustment applied: the factor, the reason, and the rating before and after.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Adjusted {
+    /// The factor.
+    pub factor: Factor,
+    /// Why.
+    pub reason: String,
+    /// The rating before.
+    pub before: Number,
+    /// The rating after, fraction dropped.
+    pub after: Number,
+}
+
+/// Applies `adjustments` to `value` in order (each drops its fraction), checking each; `field` is
+/// the list's field (`"adjust"`, `"a.adjust"`).
+///
+/// # Errors
+/// More than 8 adjustments ([`FreelancerError::OutOfRange`]); a bad factor (F4) or reason.
+pub fn apply_all(
+    field: &str,
+    value: u128,
+    adjustments: &[Adjustment],
+) -> Result<(u128, Vec<Adjusted>), FreelancerError> {
+    if adjustments.len() > MAX_ADJUSTMENTS {
+        return Err(FreelancerError::OutOfRange {
+            field: field.to_owned(),
+            value: format!("a list of {}", adjustments.len()),
+            min: "0".into(),
+            max: MAX_ADJUSTMENTS.to_string(),
+            why: "adjustments to one rating, F4",
+        });
+    }
+    let mut current = value;
+    let mut applied = Vec::with_capacity(adjustments.len());
+    for (i, adjustment) in adjustments.iter().enumerate() {
+        let factor = Factor::parse(&format!("{field}[{i}].factor"), &adjustment.factor)?;
+        FreelancerError::check_text(
+            &format!("{field}[{i}].reason"),
+            &adjustment.reason,
+            MAX_REASON,
+        )?;
+        let after = factor.apply(current);
+        applied.push(Adjusted {
+            factor,
+            reason: adjustment.reason.clone(),
+            before: Number(current),
+            after: Number(after),
+        });
+        current = after;
+    }
+    Ok((current, applied))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(text: &str, value: u128, expected: Result<u128, &str>) {
+        let got = Factor::parse("adjust[0].factor", text)
+            .map(|f| f.apply(value))
+            .map_err(|e| e.to_string());
+        assert_eq!(got, expected.map_err(str::to_owned), "{text}");
+    }
+
+    #[test]
+    fn factors_scale_and_drop_fractions() {
+        check("1/2", 915, Ok(457));
+        check("1/2", 82, Ok(41));
+        check("1/4", 42, Ok(10));
+        check(" 3 / 2 ", 5, Ok(7));
+        check("2", 21, Ok(42));
+        check(
+            "0/2",
+            5,
+            Err(
+                "`adjust[0].factor` is \"0/2\", but a factor is a fraction p/q or a whole number p, \
+                 with p and q 1 to 100 (\"1/2\" halves a rating) (F4)",
+            ),
+        );
+        check(
+            "1/101",
+            5,
+            Err(
+                "`adjust[0].factor` is \"1/101\", but a factor is a fraction p/q or a whole number p, \
+                 with p and q 1 to 100 (\"1/2\" halves a rating) (F4)",
+            ),
+        );
+        check(
+            "half",
+            5,
+            Err(
+                "`adjust[0].factor` is \"half\", but a factor is a fraction p/q or a whole number p, \
+                 with p and q 1 to 100 (\"1/2\" halves a rating) (F4)",
+            ),
+        );
+    }
+}

@@ -1,0 +1,415 @@
+//! Deciding sheet commands (F7, F8): enrolment, XP and AP awards, level-ups, rating changes, vocation
+//! changes, AP spending, rests and safe areas.
+
+use super::{check_names, find, find_full};
+use crate::character::{Ability, Character, Rating, Sheet, parse_path, parse_vocation};
+use crate::error::FreelancerError;
+use crate::event::{Allowance, Award, Event};
+use crate::limits::{
+    MAX_ABILITIES, MAX_AWARD, MAX_CHARACTERS, MAX_LEVEL, MAX_POINTS, MAX_RATING, MAX_REASON,
+    MAX_TEXT,
+};
+use crate::number::{Number, NumberInput};
+use crate::state::State;
+use crate::stats::check_formulas;
+use crate::vocation::Path;
+
+/// Decides `enroll` (F8).
+///
+/// # Errors
+/// See [`crate::Command::Enroll`].
+pub fn enroll(state: &State, character: &Character) -> Result<Vec<Event>, FreelancerError> {
+    let sheet = character.check()?;
+    if state.characters.contains_key(&sheet.name) {
+        return Err(FreelancerError::AlreadyEnrolled {
+            name: sheet.name.clone(),
+        });
+    }
+    if state.characters.len() >= MAX_CHARACTERS {
+        return Err(FreelancerError::OutOfRange {
+            field: "name".into(),
+            value: format!(
+                "{:?} (character {})",
+                sheet.name,
+                state.characters.len() + 1
+            ),
+            min: "1".into(),
+            max: MAX_CHARACTERS.to_string(),
+            why: "characters at one table",
+        });
+    }
+    check_formulas(&state.options, &sheet)?;
+    Ok(vec![Event::Enrolled { character: sheet }])
+}
+
+/// What lets `who` change vocation or buy off-vocation abilities now: resting, else a safe area (F8).
+pub fn allowance(state: &State, who: &str) -> Option<Allowance> {
+    if state.resting.contains(who) {
+        Some(Allowance::Rest)
+    } else if state.safe_area.is_some() {
+        Some(Allowance::SafeArea)
+    } else {
+        None
+    }
+}
+
+/// The new total of XP or AP, at most 10^15.
+fn total(field: &str, held: u64, more: u64, name: &str) -> Result<u64, FreelancerError> {
+    let sum = u128::from(held) + u128::from(more);
+    if sum > u128::from(MAX_POINTS) {
+        return Err(FreelancerError::OutOfRange {
+            field: field.to_owned(),
+            value: format!("{more} ({name} would hold {sum})"),
+            min: "0".into(),
+            max: "10^15".into(),
+            why: "points a sheet holds, F8",
+        });
+    }
+    Ok(u64::try_from(sum).unwrap_or(MAX_POINTS))
+}
+
+/// Decides `award` (F8).
+///
+/// # Errors
+/// See [`crate::Command::Award`].
+pub fn award(
+    state: &State,
+    who: &[String],
+    xp: Option<&NumberInput>,
+    ap: Option<&NumberInput>,
+    reason: &str,
+) -> Result<Vec<Event>, FreelancerError> {
+    check_names(
+        state,
+        "who",
+        who,
+        (1, crate::limits::MAX_PARTICIPANTS),
+        "F8",
+        "characters in one award",
+    )?;
+    let points = |input: Option<&NumberInput>, field: &str, why| match input {
+        Some(value) => value.check_u64(field, 0, MAX_AWARD, why),
+        None => Ok(0),
+    };
+    let xp = points(xp, "xp", "XP in one award, F8")?;
+    let ap = points(ap, "ap", "AP in one award, F8")?;
+    if xp == 0 && ap == 0 {
+        return Err(FreelancerError::Refused {
+            rule: "F8",
+            message: "`xp` and `ap` are both 0 or absent, but an award gives XP, AP or both".into(),
+        });
+    }
+    FreelancerError::check_text("reason", reason, MAX_REASON)?;
+    for name in who {
+        let sheet = find_full(state, "who", name, "F8", "XP and AP")?;
+        total("xp", sheet.xp, xp, name)?;
+        total("ap", sheet.ap, ap, name)?;
+    }
+    Ok(vec![Event::Awarded(Award {
+        who: who.to_vec(),
+        xp,
+        ap,
+        reason: reason.to_owned(),
+    })])
+}
+
+/// Decides `level_up` (F8).
+///
+/// # Errors
+/// See [`crate::Command::LevelUp`].
+pub fn level_up(
+    state: &State,
+    who: &str,
+    reason: Option<&str>,
+) -> Result<Vec<Event>, FreelancerError> {
+    let sheet = find_full(state, "who", who, "F8", "a level")?;
+    if sheet.level >= MAX_LEVEL {
+        return Err(FreelancerError::OutOfRange {
+            field: "who".into(),
+            value: format!("{who:?} (at level {})", sheet.level),
+            min: "1".into(),
+            max: MAX_LEVEL.to_string(),
+            why: "levels, F8",
+        });
+    }
+    if let Some(reason) = reason {
+        FreelancerError::check_text("reason", reason, MAX_REASON)?;
+    }
+    let ap = state.options.ap_per_level;
+    total("ap", sheet.ap, ap, who)?;
+    let raised = Sheet {
+        level: sheet.level + 1,
+        ..sheet.clone()
+    };
+    check_formulas(&state.options, &raised)?;
+    Ok(vec![Event::LeveledUp {
+        who: who.to_owned(),
+        level: raised.level,
+        ap,
+        reason: reason.map(str::to_owned),
+    }])
+}
+
+/// Decides `set_rating` (F8).
+///
+/// # Errors
+/// See [`crate::Command::SetRating`].
+pub fn set_rating(
+    state: &State,
+    who: &str,
+    rating: Rating,
+    value: &NumberInput,
+    reason: &str,
+) -> Result<Vec<Event>, FreelancerError> {
+    let sheet = find(state, "who", who)?;
+    let value = value.check("value", 0, MAX_RATING, "a rating, F8")?;
+    FreelancerError::check_text("reason", reason, MAX_REASON)?;
+    let mut changed = sheet.clone();
+    changed.ratings.insert(rating, Number(value));
+    check_formulas(&state.options, &changed)?;
+    Ok(vec![Event::RatingSet {
+        who: who.to_owned(),
+        rating,
+        value: Number(value),
+        was: sheet.ratings.get(&rating).copied(),
+        reason: reason.to_owned(),
+    }])
+}
+
+/// Decides `change_vocation` (F8).
+///
+/// # Errors
+/// See [`crate::Command::ChangeVocation`].
+pub fn change_vocation(
+    state: &State,
+    who: &str,
+    vocation: &str,
+) -> Result<Vec<Event>, FreelancerError> {
+    let sheet = find_full(state, "who", who, "F8", "a vocation")?;
+    let to = parse_vocation("vocation", vocation)?;
+    if sheet.vocation == Some(to) {
+        return Err(FreelancerError::Refused {
+            rule: "F8",
+            message: format!("`vocation` is {:?}, but {who} is a {to} already", vocation),
+        });
+    }
+    let at = allowance(state, who).ok_or_else(|| FreelancerError::NotAtRest {
+        who: who.to_owned(),
+    })?;
+    Ok(vec![Event::VocationChanged {
+        who: who.to_owned(),
+        from: sheet.vocation,
+        to,
+        at,
+    }])
+}
+
+/// Decides `spend_ap` (F7, F8).
+///
+/// # Errors
+/// See [`crate::Command::SpendAp`].
+pub fn spend_ap(
+    state: &State,
+    who: &str,
+    ability: &str,
+    path: &str,
+    cost: &NumberInput,
+) -> Result<Vec<Event>, FreelancerError> {
+    let sheet = find_full(state, "who", who, "F8", "AP")?;
+    FreelancerError::check_text("ability", ability, MAX_TEXT)?;
+    let path = parse_path("path", path)?;
+    let cost = cost.check_u64("cost", 1, MAX_AWARD, "an ability's cost in AP, F8")?;
+    if cost > sheet.ap {
+        return Err(FreelancerError::Refused {
+            rule: "F8",
+            message: format!("`cost` is {cost}, but {who} has {} AP", sheet.ap),
+        });
+    }
+    let learned = Ability {
+        name: ability.trim().to_owned(),
+        path,
+    };
+    if sheet.abilities.contains(&learned) {
+        return Err(FreelancerError::Refused {
+            rule: "F8",
+            message: format!(
+                "`ability` is {:?} ({path}), but {who} has learned it already",
+                learned.name
+            ),
+        });
+    }
+    if sheet.abilities.len() >= MAX_ABILITIES {
+        return Err(FreelancerError::OutOfRange {
+            field: "ability".into(),
+            value: format!("{:?} (ability {})", learned.name, sheet.abilities.len() + 1),
+            min: "1".into(),
+            max: MAX_ABILITIES.to_string(),
+            why: "abilities on one sheet",
+        });
+    }
+    if let Some(scene) = &state.scene {
+        let declared = scene
+            .round
+            .as_ref()
+            .is_some_and(|round| round.total_actions.iter().any(|n| n == who));
+        if !declared {
+            return Err(FreelancerError::Refused {
+                rule: "F7",
+                message: format!(
+                    "`who` is {who:?}, but during the event {:?} buying an ability is a Total Action, \
+                     and {who} has none this round: declare one before the round's initiative",
+                    scene.name
+                ),
+            });
+        }
+    }
+    let on_path = path == Path::General || sheet.vocation.map(Path::Vocation) == Some(path);
+    let at = if on_path {
+        None
+    } else {
+        let current = sheet
+            .vocation
+            .map_or_else(|| "none".to_owned(), |v| v.to_string());
+        Some(
+            allowance(state, who).ok_or_else(|| FreelancerError::Refused {
+                rule: "F8",
+                message: format!(
+                    "`path` is \"{path}\", but outside a rest or a safe area {who} can spend AP only on \
+                     General abilities and those of the current vocation ({current})"
+                ),
+            })?,
+        )
+    };
+    Ok(vec![Event::ApSpent {
+        who: who.to_owned(),
+        ability: learned,
+        cost,
+        ap_left: sheet.ap - cost,
+        at,
+    }])
+}
+
+/// Decides `rest` (F8).
+///
+/// # Errors
+/// See [`crate::Command::Rest`].
+pub fn rest(state: &State, who: Option<&[String]>) -> Result<Vec<Event>, FreelancerError> {
+    if let Some(scene) = &state.scene {
+        return Err(FreelancerError::Refused {
+            rule: "F8",
+            message: format!(
+                "the event {:?} is under way, and no one rests in the middle of one: end it first \
+                 (do = \"end_event\")",
+                scene.name
+            ),
+        });
+    }
+    let who: Vec<String> = match who {
+        Some(names) => {
+            check_names(
+                state,
+                "who",
+                names,
+                (1, MAX_CHARACTERS),
+                "F8",
+                "characters resting",
+            )?;
+            for name in names {
+                find_full(state, "who", name, "F8", "a rest")?;
+                if state.resting.contains(name) {
+                    return Err(FreelancerError::Refused {
+                        rule: "F8",
+                        message: format!("`who` names {name:?}, who is resting already"),
+                    });
+                }
+            }
+            names.to_vec()
+        }
+        None => state
+            .characters
+            .values()
+            .filter(|s| s.kind.is_full() && !state.resting.contains(&s.name))
+            .map(|s| s.name.clone())
+            .collect(),
+    };
+    if who.is_empty() {
+        return Err(FreelancerError::Refused {
+            rule: "F8",
+            message:
+                "`who` is not given, and every character with a full sheet is resting already \
+                      (or there is none)"
+                    .into(),
+        });
+    }
+    Ok(vec![Event::Rested { who }])
+}
+
+/// Decides `end_rest` (F8).
+///
+/// # Errors
+/// See [`crate::Command::EndRest`].
+pub fn end_rest(state: &State, who: Option<&[String]>) -> Result<Vec<Event>, FreelancerError> {
+    let who: Vec<String> = match who {
+        Some(names) => {
+            check_names(
+                state,
+                "who",
+                names,
+                (1, MAX_CHARACTERS),
+                "F8",
+                "characters ending a rest",
+            )?;
+            if let Some(name) = names.iter().find(|n| !state.resting.contains(*n)) {
+                return Err(FreelancerError::Refused {
+                    rule: "F8",
+                    message: format!("`who` names {name:?}, who is not resting"),
+                });
+            }
+            names.to_vec()
+        }
+        None => state.resting.iter().cloned().collect(),
+    };
+    if who.is_empty() {
+        return Err(FreelancerError::Refused {
+            rule: "F8",
+            message: "no one is resting".into(),
+        });
+    }
+    Ok(vec![Event::RestEnded { who }])
+}
+
+/// Decides `enter_safe_area` (F8).
+///
+/// # Errors
+/// See [`crate::Command::EnterSafeArea`].
+pub fn enter_safe_area(state: &State, place: &str) -> Result<Vec<Event>, FreelancerError> {
+    FreelancerError::check_text("place", place, MAX_TEXT)?;
+    if let Some(current) = &state.safe_area {
+        return Err(FreelancerError::Refused {
+            rule: "F8",
+            message: format!(
+                "`place` is {place:?}, but the party is in the safe area {current:?} already: leave \
+                 it first (do = \"leave_safe_area\")"
+            ),
+        });
+    }
+    Ok(vec![Event::SafeAreaEntered {
+        place: place.to_owned(),
+    }])
+}
+
+/// Decides `leave_safe_area` (F8).
+///
+/// # Errors
+/// See [`crate::Command::LeaveSafeArea`].
+pub fn leave_safe_area(state: &State) -> Result<Vec<Event>, FreelancerError> {
+    match &state.safe_area {
+        Some(place) => Ok(vec![Event::SafeAreaLeft {
+            place: place.clone(),
+        }]),
+        None => Err(FreelancerError::Refused {
+            rule: "F8",
+            message: "the party is not in a safe area".into(),
+        }),
+    }
+}

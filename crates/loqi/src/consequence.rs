@@ -1,0 +1,490 @@
+//! Consequences: what an outcome changes if it is selected (book: Benefit and Harm; L7, L8), each
+//! priced by the L7 calculators so the outcome's impact can be suggested; and [`plan`], which checks
+//! a list of them against the table, in order, and gives the events that make them happen.
+//!
+//! Consequences are checked when the outcome is proposed and made when it is selected. Nothing that
+//! they touch (traits, strength) can change while a problem is open, so the check holds.
+
+use crate::character::GM;
+use crate::checks::known_character;
+use crate::error::Error;
+use crate::event::{ChangeCause, Event, StrengthCause};
+use crate::impact::{self, Hundredths, Lasts};
+use crate::limits;
+use crate::member::Member;
+use crate::options::Options;
+use crate::state::State;
+use crate::strength::{Status, Strength};
+use serde::{Deserialize, Serialize};
+
+/// One change an outcome brings, as written in `propose_outcome`'s `consequences`.
+///
+/// ```toml
+/// consequences = [
+///   { kind = "trait_change", character = "Tiran", trait = "Wounded", rating_change = 2, harmful = true, lasts = "scene" },
+///   { kind = "weakening", character = "Tiran", points = 3 },
+///   { kind = "regain", character = "Tiran", points = 1 },
+///   { kind = "tactical", modifier = 2, note = "the high ground" },
+///   { kind = "relationship", change = 2, influence = 1.5, length = 0.5, note = "the captain owes him" },
+///   { kind = "reward", who = "Ayla", points = 2, reason = "her plan, if it works" },
+/// ]
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Consequence {
+    /// A trait gained, raised, lowered or lost, for the scene, the scenario or for good (L7: impact
+    /// |change| x 1, 2 or 5, + when it helps the character).
+    TraitChange {
+        /// Whose trait: a character at the table.
+        character: String,
+        /// The trait: one on the sheet (exact spelling) or a new one.
+        #[serde(rename = "trait")]
+        trait_name: String,
+        /// Rating points: -6 to 6, not 0; the rating must stay within the table's ratings.
+        rating_change: i64,
+        /// For a new trait: whether it is harmful (default false). For a known trait: left out or
+        /// equal to what it is.
+        #[serde(default)]
+        harmful: Option<bool>,
+        /// `scene`, `scenario` or `permanent`.
+        lasts: Lasts,
+    },
+    /// Strength lost (L8; L7: -2 per point). Needs the strength option.
+    Weakening {
+        /// Whose strength: a character at the table, not dead.
+        character: String,
+        /// 1 to what the character can lose (to 0, or to the cut-off under dying).
+        points: i64,
+    },
+    /// Strength regained inside the outcome (L8; L7: +4 per point). Needs the strength option.
+    Regain {
+        /// Whose strength: a character at the table.
+        character: String,
+        /// 1 to what the character has lost.
+        points: i64,
+    },
+    /// A change in the tactical position: a modifier for later problems (L7: ceil(|m|/2)). Recorded,
+    /// not tracked: the table enters the modifier when it applies.
+    Tactical {
+        /// The later modifier: -6 to 6, not 0 (+ helps the PCs).
+        modifier: i64,
+        /// What it is: 1-300 characters.
+        note: String,
+    },
+    /// A relationship made, broken or changed (L7: base x influence x length, rounded). Recorded,
+    /// not tracked: a lasting one may become a trait.
+    Relationship {
+        /// The base: -4 to 4, not 0 (+ a new friend, - a new enemy).
+        change: i64,
+        /// The person's influence: x0.5 to x2 (default 1: about the same standing).
+        #[serde(default = "baseline")]
+        influence: Hundredths,
+        /// The relationship's length: x0.25 to x1.5 (default 1: long-standing).
+        #[serde(default = "baseline")]
+        length: Hundredths,
+        /// Who and how: 1-300 characters.
+        note: String,
+    },
+    /// An influence reward the GM ties to this outcome being selected (L5: 1-5 usually, up to 50
+    /// flagged). Influence is a player's resource, not a change to the characters: impact 0.
+    Reward {
+        /// The character rewarded.
+        who: String,
+        /// Points: 1-50.
+        points: i64,
+        /// Why: 1-300 characters.
+        reason: String,
+    },
+}
+
+fn baseline() -> Hundredths {
+    Hundredths(100)
+}
+
+impl Consequence {
+    /// The kind's name: `trait_change`, `weakening`, `regain`, `tactical`, `relationship`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Consequence::TraitChange { .. } => "trait_change",
+            Consequence::Weakening { .. } => "weakening",
+            Consequence::Regain { .. } => "regain",
+            Consequence::Tactical { .. } => "tactical",
+            Consequence::Relationship { .. } => "relationship",
+            Consequence::Reward { .. } => "reward",
+        }
+    }
+}
+
+/// A checked consequence with its L7 impact. For trait changes, `harmful` is filled in.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Priced {
+    /// The consequence.
+    pub consequence: Consequence,
+    /// Its impact on the PCs by L7.
+    pub impact: i64,
+}
+
+/// The outcome of [`plan`]: the priced consequences and the events that make them happen.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Plan {
+    /// Each consequence, checked, with its L7 impact.
+    pub priced: Vec<Priced>,
+    /// The events making them happen, in order (trait changes and strength changes).
+    pub events: Vec<Event>,
+}
+
+impl Plan {
+    /// The impact the consequences suggest: the sum of theirs (L7).
+    pub fn suggested_impact(&self) -> i64 {
+        self.priced
+            .iter()
+            .fold(0, |sum, p| sum.saturating_add(p.impact))
+    }
+}
+
+/// Checks `consequences` in order against the table as each earlier one leaves it, for problem
+/// `problem`. Fields in messages are `consequences[i].FIELD`.
+///
+/// # Errors
+/// [`Error`] for more than 20 consequences, an unknown character, `"GM"` as a character, a trait
+/// change out of range (see [`Member::plan_change`]), a permanent change when the table does not
+/// allow them in problems, strength consequences without the strength option, a weakening of a dead
+/// character or past 0 (or the cut-off), a regain past nominal, a tactical modifier, relationship
+/// value or note out of range, or a reward outside 1-50 or past 999 influence.
+pub fn plan(state: &State, consequences: &[Consequence], problem: u64) -> Result<Plan, Error> {
+    if consequences.len() > limits::MAX_CONSEQUENCES {
+        return Err(Error::OutOfRange {
+            field: "number of consequences".into(),
+            value: crate::character::count(consequences.len()),
+            min: 0,
+            max: crate::character::count(limits::MAX_CONSEQUENCES),
+            rule: "Skald limit",
+        });
+    }
+    let options = &state.options;
+    let mut members: Vec<Member> = Vec::new();
+    let mut plan = Plan::default();
+    for (i, c) in consequences.iter().enumerate() {
+        let field = format!("consequences[{i}].");
+        let (priced, event) = match c {
+            Consequence::TraitChange {
+                character,
+                trait_name,
+                rating_change,
+                harmful,
+                lasts,
+            } => {
+                let member = member(state, &mut members, &format!("{field}character"), character)?;
+                if *lasts == Lasts::Permanent && !options.permanent_changes_in_problems {
+                    return Err(Error::not_allowed(
+                        format!("{field}lasts"),
+                        "permanent",
+                        "scene or scenario: this table changes characters permanently only freely (option permanent_changes_in_problems = false; book: Changing A Character)",
+                    ));
+                }
+                let change = member.plan_change(
+                    &field,
+                    trait_name,
+                    *rating_change,
+                    *harmful,
+                    *lasts,
+                    options,
+                )?;
+                *member = member.clone().with_change(&change, problem);
+                let priced = Priced {
+                    consequence: Consequence::TraitChange {
+                        character: member.name.clone(),
+                        trait_name: change.trait_name.clone(),
+                        rating_change: change.rating_change,
+                        harmful: Some(change.harmful),
+                        lasts: change.lasts,
+                    },
+                    impact: impact::trait_change(
+                        change.rating_change,
+                        change.harmful,
+                        change.lasts,
+                    ),
+                };
+                let event = Event::TraitChanged {
+                    character: member.name.clone(),
+                    trait_name: change.trait_name,
+                    rating_change: change.rating_change,
+                    harmful: change.harmful,
+                    lasts: change.lasts,
+                    from: change.from,
+                    to: change.to,
+                    cause: ChangeCause::Problem(problem),
+                };
+                (priced, Some(event))
+            }
+            Consequence::Weakening { character, points } => {
+                let member = member(state, &mut members, &format!("{field}character"), character)?;
+                let s = strength_of(member, &field, options.strength)?;
+                if member.status(options) == Status::Dead {
+                    return Err(Error::not_allowed(
+                        format!("{field}character"),
+                        format!("{:?}", member.name),
+                        format!("a character who is not dead ({} is dead; L8)", member.name),
+                    ));
+                }
+                let room = s.current.saturating_sub(Strength::floor(options));
+                check_points(&field, *points, room, || {
+                    format!(
+                        "{} is at {}, the lowest strength{} (L8)",
+                        member.name,
+                        s.current,
+                        if options.dying { " before death" } else { "" }
+                    )
+                })?;
+                let to = s.current.saturating_sub(*points);
+                member.strength = Some(Strength { current: to, ..s });
+                let event = strength_event(
+                    member,
+                    options,
+                    -*points,
+                    s.current,
+                    StrengthCause::Weakening(problem),
+                );
+                (
+                    Priced {
+                        consequence: c.clone(),
+                        impact: impact::weakening(*points),
+                    },
+                    Some(event),
+                )
+            }
+            Consequence::Regain { character, points } => {
+                let member = member(state, &mut members, &format!("{field}character"), character)?;
+                let s = strength_of(member, &field, options.strength)?;
+                let room = s.nominal.saturating_sub(s.current);
+                check_points(&field, *points, room, || {
+                    format!(
+                        "{} has lost no strength ({} of {}; L8)",
+                        member.name, s.current, s.nominal
+                    )
+                })?;
+                let to = s.current.saturating_add(*points);
+                member.strength = Some(Strength { current: to, ..s });
+                let event = strength_event(
+                    member,
+                    options,
+                    *points,
+                    s.current,
+                    StrengthCause::Regain(problem),
+                );
+                (
+                    Priced {
+                        consequence: c.clone(),
+                        impact: impact::regain(*points),
+                    },
+                    Some(event),
+                )
+            }
+            Consequence::Tactical { modifier, note } => {
+                check_signed(
+                    &format!("{field}modifier"),
+                    *modifier,
+                    &limits::TACTICAL,
+                    "L7",
+                )?;
+                Error::check_text(format!("{field}note"), note, limits::REASON_CHARS)?;
+                (
+                    Priced {
+                        consequence: c.clone(),
+                        impact: impact::tactical(*modifier),
+                    },
+                    None,
+                )
+            }
+            Consequence::Relationship {
+                change,
+                influence,
+                length,
+                note,
+            } => {
+                check_signed(
+                    &format!("{field}change"),
+                    *change,
+                    &limits::RELATIONSHIP_CHANGE,
+                    "L7",
+                )?;
+                check_multiplier(
+                    &format!("{field}influence"),
+                    *influence,
+                    &limits::RELATIONSHIP_INFLUENCE,
+                )?;
+                check_multiplier(
+                    &format!("{field}length"),
+                    *length,
+                    &limits::RELATIONSHIP_LENGTH,
+                )?;
+                Error::check_text(format!("{field}note"), note, limits::REASON_CHARS)?;
+                (
+                    Priced {
+                        consequence: c.clone(),
+                        impact: impact::relationship(*change, *influence, *length),
+                    },
+                    None,
+                )
+            }
+            Consequence::Reward {
+                who,
+                points,
+                reason,
+            } => {
+                let member = member(state, &mut members, &format!("{field}who"), who)?;
+                Error::check_range(
+                    format!("{field}points"),
+                    *points,
+                    &limits::REWARD,
+                    "L5: usually 1-5, more flagged; Skald limit 50",
+                )?;
+                Error::check_text(format!("{field}reason"), reason, limits::REASON_CHARS)?;
+                let now = Error::check_range(
+                    format!("{}'s influence afterwards", member.name),
+                    member.influence.saturating_add(*points),
+                    &limits::INFLUENCE,
+                    "L5; Skald limit 999",
+                )?;
+                member.influence = now;
+                let event = Event::InfluenceRewarded {
+                    who: member.name.clone(),
+                    points: *points,
+                    now,
+                    reason: format!("problem {problem}'s outcome: {reason}"),
+                    flagged: !limits::USUAL_REWARD.contains(points),
+                };
+                (
+                    Priced {
+                        consequence: c.clone(),
+                        impact: 0,
+                    },
+                    Some(event),
+                )
+            }
+        };
+        plan.priced.push(priced);
+        plan.events.extend(event);
+    }
+    Ok(plan)
+}
+
+/// The working copy of `name` (given in `field`) for this plan: earlier consequences already made
+/// on it.
+fn member<'a>(
+    state: &State,
+    members: &'a mut Vec<Member>,
+    field: &str,
+    name: &str,
+) -> Result<&'a mut Member, Error> {
+    let field = field.to_string();
+    if name == GM {
+        return Err(Error::not_allowed(
+            field,
+            "\"GM\"",
+            "a character at the table: consequences change characters",
+        ));
+    }
+    let known = known_character(state, &field, name)?;
+    let i = match members.iter().position(|m| m.name == known.name) {
+        Some(i) => i,
+        None => {
+            members.push(known.clone());
+            members.len().saturating_sub(1)
+        }
+    };
+    members
+        .get_mut(i)
+        .ok_or_else(|| Error::not_allowed(field, format!("{name:?}"), "a character at the table"))
+}
+
+fn strength_of(member: &Member, field: &str, plays: bool) -> Result<Strength, Error> {
+    match member.strength {
+        Some(s) if plays => Ok(s),
+        _ => Err(Error::not_allowed(
+            format!("{field}kind"),
+            "a strength consequence",
+            "trait_change, tactical or relationship: this table does not play strength (L8, option strength = false)",
+        )),
+    }
+}
+
+fn check_points(
+    field: &str,
+    points: i64,
+    room: i64,
+    none_left: impl FnOnce() -> String,
+) -> Result<(), Error> {
+    let field = format!("{field}points");
+    if room < 1 {
+        return Err(Error::not_allowed(
+            field,
+            points.to_string(),
+            format!("none: {}", none_left()),
+        ));
+    }
+    let max = room.min(*limits::STRENGTH_POINTS.end());
+    Error::check_range(field, points, &(1..=max), "L8").map(|_| ())
+}
+
+fn check_signed(
+    field: &str,
+    value: i64,
+    size: &std::ops::RangeInclusive<i64>,
+    rule: &'static str,
+) -> Result<(), Error> {
+    if size.contains(&value.saturating_abs()) {
+        Ok(())
+    } else {
+        Err(Error::not_allowed(
+            field,
+            value.to_string(),
+            format!(
+                "-{} to -{} or {} to {} ({rule})",
+                size.end(),
+                size.start(),
+                size.start(),
+                size.end()
+            ),
+        ))
+    }
+}
+
+fn check_multiplier(
+    field: &str,
+    value: Hundredths,
+    range: &std::ops::RangeInclusive<i64>,
+) -> Result<(), Error> {
+    if range.contains(&value.0) {
+        Ok(())
+    } else {
+        Err(Error::not_allowed(
+            field,
+            value.to_string(),
+            format!(
+                "{} to {} (L7)",
+                Hundredths(*range.start()),
+                Hundredths(*range.end())
+            ),
+        ))
+    }
+}
+
+/// The event for `member`, whose strength is already changed by `change` from `from`.
+fn strength_event(
+    member: &Member,
+    options: &Options,
+    change: i64,
+    from: i64,
+    cause: StrengthCause,
+) -> Event {
+    Event::StrengthChanged {
+        character: member.name.clone(),
+        change,
+        from,
+        to: from.saturating_add(change),
+        status: member.status(options),
+        cause,
+    }
+}

@@ -1,0 +1,105 @@
+//! Before a participant acts: its chance of being ahead after the exchange for each choice it has.
+//!
+//! The model (stated in `docs/twenty.md`): each choice is one eligible trait, stat, item or obligation
+//! (unused in this conflict, not broken, at least as many unchecked boxes as the exchange's number,
+//! T2), bringing in one d20 per unchecked box, or standing (no dice). Every other participant still in
+//! that has not acted yet this exchange and can act brings in its largest eligible trait (the most dice),
+//! or stands if it has none; those who already acted, stand forced or surrendered add nothing. In a
+//! healing conflict the GM's side rolls one d20 per burden box when the healer brings in dice after its
+//! first time (T8). Burden dice (T6) are not foreseen. "Ahead" is strictly winning by T3.
+
+use crate::odds::p_ahead;
+use crate::sheet::GM;
+use crate::{Error, State};
+use skald_dice::odds::Fraction;
+
+/// One choice and its chance.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChoiceOdds {
+    /// The trait, stat, item or obligation brought in; `None` for standing.
+    pub bring_in: Option<String>,
+    /// How many d20 it rolls.
+    pub dice: u32,
+    /// P(ahead of every other participant after the exchange), exact.
+    pub p_ahead: Fraction,
+}
+
+/// The eligible choices of `who` in the conflict in progress, each with its exact chance.
+///
+/// # Errors
+/// [`Error::NoConflict`], [`Error::NotAParticipant`], or [`Error::Rule`] when `who` cannot act now or
+/// the odds are beyond their bounds.
+pub fn exchange_choices(state: &State, who: &str) -> Result<Vec<ChoiceOdds>, Error> {
+    let conflict = state.active_conflict().ok_or(Error::NoConflict)?;
+    let me = conflict
+        .participant(who)
+        .ok_or_else(|| Error::NotAParticipant(who.to_string()))?;
+    if !me.can_act() || me.acted_in == conflict.exchange {
+        return Err(Error::Rule(format!(
+            "{who} cannot act now in exchange {}",
+            conflict.exchange
+        )));
+    }
+    let exchange = conflict.exchange;
+    let largest_eligible = |name: &str, used: &[String]| -> u32 {
+        state.character(name).map_or(0, |c| {
+            c.rollables()
+                .filter(|t| t.unchecked() >= exchange && !t.broken && !used.contains(&t.name))
+                .map(|t| t.unchecked())
+                .max()
+                .unwrap_or(0)
+        })
+    };
+    let healing_gm_dice = conflict
+        .healing
+        .as_ref()
+        .filter(|h| h.healer == who && me.bring_ins > 0)
+        .map(|h| {
+            state
+                .character(&h.patient)
+                .and_then(|c| c.burden(&h.burden))
+                .map_or(0, |b| b.boxes.len() as u32)
+        });
+    let others_for = |i_bring: bool| -> Vec<(Vec<u32>, u32)> {
+        conflict
+            .participants
+            .iter()
+            .filter(|p| p.who != who && p.is_in())
+            .map(|p| {
+                let new = if p.who == GM && conflict.healing.is_some() {
+                    if i_bring {
+                        healing_gm_dice.unwrap_or(0)
+                    } else {
+                        0
+                    }
+                } else if p.can_act() && p.acted_in < exchange {
+                    largest_eligible(&p.who, &p.used)
+                } else {
+                    0
+                };
+                (p.pool.clone(), new)
+            })
+            .collect()
+    };
+    let character = state
+        .character(who)
+        .ok_or_else(|| Error::UnknownCharacter(who.to_string()))?;
+    let mut options: Vec<(Option<String>, u32)> = character
+        .rollables()
+        .filter(|t| t.unchecked() >= exchange && !t.broken && !me.used.contains(&t.name))
+        .map(|t| (Some(t.name.clone()), t.unchecked()))
+        .collect();
+    options.push((None, 0));
+    options
+        .into_iter()
+        .map(|(bring_in, dice)| {
+            let p = p_ahead(&me.pool, dice, &others_for(dice > 0))
+                .map_err(|e| Error::Rule(e.to_string()))?;
+            Ok(ChoiceOdds {
+                bring_in,
+                dice,
+                p_ahead: p,
+            })
+        })
+        .collect()
+}

@@ -1,0 +1,425 @@
+//! Twenty's calculators: which burdens can be taken and what they buy (T5), and the exact chance of
+//! being ahead after an exchange (T2, T3).
+//!
+//! Both compare pools as T3 does ([`crate::compare_pools`]): highest die first, then the next; a pool
+//! that runs out of dice first is lower; identical pools are tied, and a tie is not winning.
+//!
+//! [`p_ahead`] is exact (a [`Fraction`]) and never enumerates dice. Comparing two pools by T3 is
+//! comparing how many dice each shows of every value from 20 down: at the first value where the counts
+//! differ, the pool with more of it is ahead. So the new dice are placed value by value, 20 down to 1,
+//! choosing how many of each participant's unplaced dice show that value (binomial weights `C(r, a)`),
+//! and a participant drops out of the walk as soon as the comparison with it is decided. See
+//! `docs/twenty.md`, "Odds".
+//!
+//! Pure: no I/O, no clock, no random numbers.
+
+use crate::compare_pools;
+use num_bigint::{BigInt, BigUint};
+use serde::Serialize;
+use skald_dice::odds::Fraction;
+use skald_dice::odds::weight::{Overflow, Weight};
+use std::cmp::Ordering;
+
+/// The faces of the die every Twenty pool is made of: a d20 shows 1 to 20.
+pub const SIDES: u32 = 20;
+/// Most dice in one pool given to [`p_ahead`] (before the new dice).
+pub const MAX_POOL_DICE: usize = 100;
+/// Most new dice one participant brings in one exchange: a trait has at most 20 boxes.
+pub const MAX_NEW_DICE: u32 = 20;
+/// Most other participants in [`p_ahead`]: a conflict has at most 20 participants.
+pub const MAX_OTHERS: usize = 19;
+/// Most states of [`p_ahead`]'s walk: `(m + 1) * 2^k` with `m` new dice of mine and `k` others
+/// (2^18: k up to 13 others when I bring 20 dice). Checked before the walk starts.
+pub const MAX_STATES: u64 = 1 << 18;
+/// Most units of work of [`p_ahead`]'s walk, `20 * (m+1)(m+2)/2 * 2^(k-1) * (k+4)`; one unit is one
+/// weight visited once. Checked before the walk starts. Me and 8 others bringing 20 dice each fit
+/// (7,096,320 units); 9 others do not.
+pub const MAX_WORK: u64 = 10_000_000;
+
+/// Most new dice in all for which [`p_ahead`] counts in `u128`: 20^29 < 2^128 < 20^30.
+const MAX_MACHINE_DICE: u32 = 29;
+
+/// One way to take a burden from one opponent (T5).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BurdenOption {
+    /// The burden's boxes: how many dice the opponent discards, 1 to `max_boxes`.
+    pub boxes: u32,
+    /// The opponent's `boxes` highest dice, highest first: the values written in the burden's boxes.
+    pub discarded: Vec<u32>,
+    /// The opponent's remaining dice, highest first.
+    pub their_pool_after: Vec<u32>,
+    /// Whether my pool is then ahead of theirs by T3 (strictly: a tie is not winning).
+    pub winning_after: bool,
+}
+
+/// Every burden that can be taken from one opponent (T5): the most boxes, and each choice from 1 box up.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BurdenOptions {
+    /// How many of the opponent's dice beat (are strictly above) my highest die; an empty pool's highest
+    /// is 0. 0 when no burden can be taken.
+    pub max_boxes: u32,
+    /// One entry per burden size, 1 to `max_boxes`, in that order.
+    pub options: Vec<BurdenOption>,
+}
+
+/// The burdens I can take to make one opponent discard dice (T5), and whether each leaves me winning.
+///
+/// `mine` and `theirs` are pools in any order (d20 faces in play; any values compare). Taking a burden
+/// of `k` boxes makes the opponent discard their `k` highest dice, each of which must be strictly above
+/// my highest die, so `max_boxes` is how many of their dice are above it. The burden's boxes hold the
+/// discarded values (T5). The book's example: mine 15 15 12 11 9 against 20 19 19 17 6 gives
+/// `max_boxes` 4, and only the 4-box burden (discarding 20 19 19 17) leaves me winning.
+pub fn burden_options(mine: &[u32], theirs: &[u32]) -> BurdenOptions {
+    let my_highest = mine.iter().copied().max().unwrap_or(0);
+    let mut sorted = theirs.to_vec();
+    sorted.sort_unstable_by(|a, b| b.cmp(a));
+    let max_boxes = sorted.iter().take_while(|&&d| d > my_highest).count();
+    let options = (1..=max_boxes)
+        .map(|k| {
+            let (discarded, after) = sorted.split_at(k);
+            BurdenOption {
+                boxes: count_u32(k),
+                discarded: discarded.to_vec(),
+                their_pool_after: after.to_vec(),
+                winning_after: compare_pools(mine, after) == Ordering::Greater,
+            }
+        })
+        .collect();
+    BurdenOptions {
+        max_boxes: count_u32(max_boxes),
+        options,
+    }
+}
+
+/// A count that fits `u32` (pool sizes do; saturates otherwise).
+fn count_u32(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+/// Why [`p_ahead`] gave no answer. Messages name the input, its value and what is allowed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OddsError {
+    /// An input outside its range.
+    #[error("{field} = {value}: {allowed}")]
+    Input {
+        /// Which input: `mine`, `my_new_dice`, `others`, `others[1].pool`, `others[0].new_dice`.
+        field: String,
+        /// The value given.
+        value: String,
+        /// What is allowed.
+        allowed: String,
+    },
+    /// The exact computation would pass a bound ([`MAX_STATES`], [`MAX_WORK`]).
+    #[error(
+        "exact odds would need at least {value} {measure}, beyond the limit of {limit}: fewer new dice or \
+         fewer opponents"
+    )]
+    TooLarge {
+        /// "states" or "units of work".
+        measure: &'static str,
+        /// How many it would take, at least.
+        value: u64,
+        /// The bound.
+        limit: u64,
+    },
+}
+
+/// The exact probability that, after I add `my_new_dice` d20s to `mine` and each other participant `i`
+/// adds `others[i].1` d20s to `others[i].0`, my pool is strictly ahead of every other pool by T3 (T2:
+/// the dice of an exchange join the pools; T3: who is winning). Ties are not ahead. With no others the
+/// answer is 1. Dice already in the pools (burden dice too, T6) are fixed values.
+///
+/// Ranges: every die 1 to 20; at most [`MAX_POOL_DICE`] dice per given pool; new dice 0 to
+/// [`MAX_NEW_DICE`] per participant; at most [`MAX_OTHERS`] others. The book's dragon, had it stood in
+/// the second exchange: `p_ahead(&[12, 10], 2, &[(vec![14, 6, 5], 0)])` is 231/400 (any of my two new
+/// dice at 14 or more).
+///
+/// The walk holds at most `(my_new_dice + 1) * 2^others` states; one other with 20 new dice each side is
+/// instant, and 10 new dice each for me and three others is well within the bounds.
+///
+/// # Errors
+/// [`OddsError::Input`] for a value out of range (naming it); [`OddsError::TooLarge`] when the walk
+/// would pass [`MAX_STATES`] or [`MAX_WORK`] (many others, each bringing many dice).
+pub fn p_ahead(
+    mine: &[u32],
+    my_new_dice: u32,
+    others: &[(Vec<u32>, u32)],
+) -> Result<Fraction, OddsError> {
+    check_pool("mine", mine)?;
+    check_new("my_new_dice", my_new_dice)?;
+    if others.len() > MAX_OTHERS {
+        return Err(OddsError::Input {
+            field: "others".to_owned(),
+            value: format!("{} participants", others.len()),
+            allowed: format!("at most {MAX_OTHERS} other participants"),
+        });
+    }
+    for (i, (pool, new)) in others.iter().enumerate() {
+        check_pool(&format!("others[{i}].pool"), pool)?;
+        check_new(&format!("others[{i}].new_dice"), *new)?;
+    }
+    let walk = Walk::new(mine, my_new_dice, others);
+    let (states, work) = walk.size();
+    for (measure, value, limit) in [
+        ("states", states, MAX_STATES),
+        ("units of work", work, MAX_WORK),
+    ] {
+        if value > limit {
+            return Err(OddsError::TooLarge {
+                measure,
+                value,
+                limit,
+            });
+        }
+    }
+    // Every weight counts outcomes of some of the new dice, so it is at most 20^(all new dice): machine
+    // integers when that fits u128 (29 dice or fewer), arbitrary precision otherwise (and should the
+    // machine run ever overflow). The arbitrary-precision run cannot fail.
+    let all_new: u32 = my_new_dice + others.iter().map(|(_, n)| n).sum::<u32>();
+    let small = if all_new <= MAX_MACHINE_DICE {
+        walk.run::<u128>().ok()
+    } else {
+        None
+    };
+    let favourable = match small {
+        Some(small) => BigUint::from(small),
+        None => walk.run::<BigUint>().unwrap_or_default(),
+    };
+    let total = BigUint::from(SIDES).pow(all_new);
+    Ok(Fraction::new(BigInt::from(favourable), total))
+}
+
+fn check_pool(field: &str, pool: &[u32]) -> Result<(), OddsError> {
+    if pool.len() > MAX_POOL_DICE {
+        return Err(OddsError::Input {
+            field: field.to_owned(),
+            value: format!("{} dice", pool.len()),
+            allowed: format!("at most {MAX_POOL_DICE} dice in a pool"),
+        });
+    }
+    if let Some(bad) = pool.iter().find(|d| !(1..=SIDES).contains(*d)) {
+        return Err(OddsError::Input {
+            field: field.to_owned(),
+            value: bad.to_string(),
+            allowed: format!("a die shows 1 to {SIDES}"),
+        });
+    }
+    Ok(())
+}
+
+fn check_new(field: &str, new: u32) -> Result<(), OddsError> {
+    if new > MAX_NEW_DICE {
+        return Err(OddsError::Input {
+            field: field.to_owned(),
+            value: new.to_string(),
+            allowed: format!("0 to {MAX_NEW_DICE} new dice"),
+        });
+    }
+    Ok(())
+}
+
+/// The value-by-value walk of [`p_ahead`].
+///
+/// A state is (my unplaced new dice `r`, the set of others still tied with me on every value so far),
+/// stored densely at `r * 2^k + mask`, bit `i` of `mask` set while other `i` is tied. A tied other's
+/// unplaced dice need no slot: tied means equal counts above the current value, which fixes how many
+/// of its new dice it has placed. Others ahead of me are dropped (those outcomes are not favourable);
+/// others behind me leave the mask, their remaining dice counted at once.
+struct Walk {
+    /// `counts[p][v]`: dice showing `v` already in pool `p` (0 is mine, `i + 1` other `i`'s).
+    counts: Vec<[i64; SIDES as usize + 1]>,
+    /// My new dice.
+    mine: u32,
+    /// Each other's new dice.
+    new: Vec<u32>,
+    /// `binomial[n][k]` = C(n, k) for n, k up to [`MAX_NEW_DICE`].
+    binomial: Vec<Vec<u64>>,
+}
+
+impl Walk {
+    fn new(mine: &[u32], my_new_dice: u32, others: &[(Vec<u32>, u32)]) -> Walk {
+        let mut counts = Vec::with_capacity(others.len() + 1);
+        for pool in std::iter::once(mine).chain(others.iter().map(|(p, _)| p.as_slice())) {
+            let mut c = [0i64; SIDES as usize + 1];
+            for &d in pool {
+                c[d as usize] += 1;
+            }
+            counts.push(c);
+        }
+        let n = MAX_NEW_DICE as usize;
+        let mut binomial = vec![vec![0u64; n + 1]; n + 1];
+        for row in 0..=n {
+            binomial[row][0] = 1;
+            for k in 1..=row {
+                binomial[row][k] = binomial[row - 1][k - 1] + binomial[row - 1][k];
+            }
+        }
+        Walk {
+            counts,
+            mine: my_new_dice,
+            new: others.iter().map(|(_, n)| *n).collect(),
+            binomial,
+        }
+    }
+
+    /// The states and the work of the walk, known before it starts: `(m + 1) * 2^k` states, and per
+    /// value, per `r` and per `a <= r` a pass over `2^k` weights to place my dice, `k` passes over
+    /// `2^(k-1)` to place the others' and one over `2^k` to collect: `20 * (m+1)(m+2)/2 * 2^(k-1)(k+4)`.
+    fn size(&self) -> (u64, u64) {
+        let m = u64::from(self.mine);
+        let k = self.new.len() as u64;
+        let states = (m + 1) << k;
+        let per_step = (1u64 << k) * (k + 4) / 2;
+        let work = u64::from(SIDES) * (m + 1) * (m + 2) / 2 * per_step;
+        (states, work)
+    }
+
+    /// C(n, k) for `n <= 20`; 0 when `k > n`.
+    fn choose(&self, n: u32, k: u32) -> u64 {
+        if k > n {
+            return 0;
+        }
+        self.binomial[n as usize][k as usize]
+    }
+
+    /// The ways `r` dice fall at `v` or below with fewer than `need` of them showing `v`:
+    /// the sum over `a < need`, `a <= r` of C(r, a) (v - 1)^(r - a). At most 20^20, which fits u128.
+    fn fewer_than(&self, r: u32, need: u32, v: u32) -> u128 {
+        (0..need.min(r + 1))
+            .map(|a| u128::from(self.choose(r, a)) * u128::from(v - 1).pow(r - a))
+            .sum()
+    }
+
+    /// The number of ways (out of 20^(all new dice)) for me to end strictly ahead of every other.
+    fn run<W: Weight>(&self) -> Result<W, Overflow> {
+        let k = self.new.len();
+        let size = 1usize << k;
+        let m = self.mine as usize;
+        let mut weights = vec![W::zero(); (m + 1) * size];
+        weights[m * size + (size - 1)] = W::one();
+        let mut favourable = W::zero();
+        // Dice already in each pool above the current value.
+        let mut above = vec![0i64; k + 1];
+        for v in (1..=SIDES).rev() {
+            let at = v as usize;
+            let mut next = vec![W::zero(); (m + 1) * size];
+            for r in 0..=m {
+                let slice = &weights[r * size..(r + 1) * size];
+                if slice.iter().all(W::is_zero) {
+                    continue;
+                }
+                let placed_mine = (m - r) as i64;
+                // A tied other's unplaced dice before v: equal counts above v fix how many it placed.
+                let unplaced: Vec<Option<u32>> = (0..k)
+                    .map(|i| {
+                        let placed = above[0] + placed_mine - above[i + 1];
+                        u32::try_from(i64::from(self.new[i]) - placed)
+                            .ok()
+                            .filter(|u| placed >= 0 && *u <= self.new[i])
+                    })
+                    .collect();
+                let r = r as u32;
+                for a in 0..=r {
+                    // a of my unplaced dice show v.
+                    let ways = self.choose(r, a);
+                    let mut buf = slice.iter().map(|w| w.mul_small(ways)).collect::<Result<
+                        Vec<W>,
+                        Overflow,
+                    >>(
+                    )?;
+                    let mine_at_v = self.counts[0][at] + i64::from(a);
+                    for (i, left) in unplaced.iter().enumerate() {
+                        let (tie, behind) = match *left {
+                            None => (0, 0),
+                            Some(left) => self.split(left, mine_at_v - self.counts[i + 1][at], v),
+                        };
+                        let tie = W::from_u128(tie)?;
+                        let behind = W::from_u128(behind)?;
+                        let bit = 1usize << i;
+                        for mask in (0..size).filter(|mask| mask & bit != 0) {
+                            if buf[mask].is_zero() {
+                                continue;
+                            }
+                            let w = std::mem::replace(&mut buf[mask], W::zero());
+                            if !behind.is_zero() {
+                                buf[mask ^ bit] = buf[mask ^ bit].add(&w.mul(&behind)?)?;
+                            }
+                            if !tie.is_zero() {
+                                buf[mask] = w.mul(&tie)?;
+                            }
+                        }
+                    }
+                    // Everyone behind me: my remaining dice may show anything below v.
+                    let rest = r - a;
+                    if !buf[0].is_zero() {
+                        let below = W::from_u128(u128::from(v - 1).pow(rest))?;
+                        favourable = favourable.add(&buf[0].mul(&below)?)?;
+                    }
+                    let base = rest as usize * size;
+                    for (mask, w) in buf.into_iter().enumerate().skip(1) {
+                        if !w.is_zero() {
+                            next[base + mask] = next[base + mask].add(&w)?;
+                        }
+                    }
+                }
+            }
+            for (p, above) in above.iter_mut().enumerate() {
+                *above += self.counts[p][at];
+            }
+            weights = next;
+        }
+        // States left after the 1s are ties with someone: not ahead.
+        Ok(favourable)
+    }
+
+    /// For a tied other with `left` unplaced dice that must show `need` dice of value `v` to stay tied
+    /// (I show `need` more of `v` than its fixed pool): the ways to stay tied, C(left, need), and the
+    /// ways to fall behind me (fewer than `need` showing `v`, the rest below). A negative `need` means it
+    /// is ahead of me whatever it rolls: (0, 0).
+    fn split(&self, left: u32, need: i64, v: u32) -> (u128, u128) {
+        let Ok(need) = u32::try_from(need) else {
+            return (0, 0);
+        };
+        let tie = u128::from(self.choose(left, need));
+        let behind = if need >= 1 {
+            self.fewer_than(left, need, v)
+        } else {
+            0
+        };
+        (tie, behind)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_ways_to_stay_below() {
+        let walk = Walk::new(&[], 0, &[]);
+        assert_eq!(walk.size(), (1, 20 * 2));
+        // 2 dice, fewer than 1 showing 20: 19^2.
+        assert_eq!(walk.fewer_than(2, 1, 20), 361);
+        // 2 dice, fewer than 5 showing 20 (need > r): all 20^2 ways.
+        assert_eq!(walk.fewer_than(2, 5, 20), 400);
+        assert_eq!(walk.fewer_than(20, 21, 20), 20u128.pow(20));
+        // Tied with 3 unplaced dice, needing 1 at v = 20: stay tied C(3, 1) = 3, fall behind 19^3.
+        assert_eq!(walk.split(3, 1, 20), (3, 6859));
+        // Needing none: tied only with no 20s (1 way), never behind; needing -1: ahead of me.
+        assert_eq!(walk.split(3, 0, 20), (1, 0));
+        assert_eq!(walk.split(3, -1, 20), (0, 0));
+        // Machine and arbitrary-precision weights agree (22 new dice: fits u128).
+        let walk = Walk::new(
+            &[12, 10],
+            5,
+            &[(vec![15, 9], 5), (vec![18], 5), (vec![], 7)],
+        );
+        let small = walk.run::<u128>().map(BigUint::from);
+        assert_eq!(small, walk.run::<BigUint>());
+        // Ten dice for me and for each of three others: 11 * 8 states.
+        assert_eq!(
+            Walk::new(&[], 10, &vec![(vec![], 10); 3]).size(),
+            (88, 20 * 66 * 4 * 7)
+        );
+    }
+}

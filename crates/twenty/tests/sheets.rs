@@ -1,0 +1,107 @@
+//! Character creation (T1) and the other sheet kinds, checked step by step with what to fix.
+#![allow(clippy::unwrap_used)]
+
+use skald_core::{Scripted, Table};
+use skald_twenty::{Command, Sheet, Twenty};
+
+/// Gorand as the book builds him: a legal new character.
+fn gorand() -> Sheet {
+    toml::from_str(
+        r#"
+        name = "Gorand"
+        stats = { Physical = 5, Mental = 2, Social = 3, Emotional = 1, Spiritual = 4 }
+        keys = ["Warrior"]
+        traits = [
+          { name = "Arms", boxes = 2 }, { name = "Swords", boxes = 4 }, { name = "Strong", boxes = 1 },
+          { name = "Friendly", boxes = 2 }, { name = "Marching", boxes = 1 },
+        ]
+        equipment = [{ name = "Honeybee", boxes = 2 }, { name = "wine flask", boxes = 1 }]
+        "#,
+    )
+    .unwrap()
+}
+
+/// Adds `sheet` after `change`, expecting `Ok` or the error text.
+fn check(change: impl FnOnce(&mut Sheet), expected: Result<(), &str>) {
+    let mut sheet = gorand();
+    change(&mut sheet);
+    let mut table = Table::<Twenty>::new(Default::default());
+    let got = table
+        .execute(
+            Command::AddCharacter { character: sheet },
+            &mut Scripted::default(),
+        )
+        .map(|_| ())
+        .map_err(|e| e.to_string());
+    assert_eq!(got, expected.map_err(str::to_string));
+}
+
+#[test]
+fn the_book_s_gorand_is_a_legal_new_character() {
+    check(|_| {}, Ok(()));
+}
+
+#[test]
+fn each_creation_rule_says_what_to_fix() {
+    check(
+        |s| {
+            s.stats.insert("Spiritual".into(), 5.into());
+        },
+        Err(
+            "Gorand: stats are Physical 5, Mental 2, Social 3, Emotional 1, Spiritual 5; the five stats take 1, 2, 3, 4 and 5 boxes, one each (T1)",
+        ),
+    );
+    check(
+        |s| s.keys = vec!["Paladin".into()],
+        Err(
+            "Gorand: keys Paladin is an elite key; a new character starts with one skeleton key (T1)",
+        ),
+    );
+    check(
+        |s| s.keys.push("Explorer".into()),
+        Err("Gorand: keys are 2 keys; a new character has exactly one skeleton key (T1)"),
+    );
+    check(
+        |s| s.traits[0].name = "Alchemy".into(),
+        Err(
+            "Gorand: traits.Alchemy is not unlocked by Warrior nor open (T1); unlocked: Arms, Bows, Crossbows, Knives, Marching, Polearms, Swords, Warfare, Strong, Smart, Wise, Sneaky, Stubborn, Beautiful, Friendly",
+        ),
+    );
+    check(
+        |s| s.traits[1].boxes = 5,
+        Err(
+            "Gorand: traits have 11 boxes in all; a new character spreads exactly 10 (T1): remove 1",
+        ),
+    );
+    check(
+        |s| s.traits.truncate(2),
+        Err("Gorand: traits are 2; a new character picks 3 to 6 traits (T1)"),
+    );
+    check(
+        |s| s.equipment[1].boxes = 2,
+        Err(
+            "Gorand: equipment has 2 special items with [2, 2] boxes; a new character picks two, with 2 and 1 boxes (T1)",
+        ),
+    );
+    check(
+        |s| s.name = "GM".into(),
+        Err("GM: name \"GM\" is reserved for the GM's side of a healing conflict (T8)"),
+    );
+    check(
+        |s| s.traits[0].boxes = 21,
+        Err("Gorand: traits.Arms has 21 boxes; allowed 1 to 20"),
+    );
+}
+
+#[test]
+fn an_existing_character_may_carry_burdens_but_needs_its_prerequisites() {
+    check(
+        |s| {
+            s.kind = skald_twenty::SheetKind::Existing;
+            s.keys.push("Paladin".into());
+        },
+        Err(
+            "Gorand: keys Paladin needs Divinity 2 (has none), Oath 1 (has none), Mission 2 (has none) (T10: an elite key's prerequisites)",
+        ),
+    );
+}

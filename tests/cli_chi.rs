@@ -1,0 +1,444 @@
+#![allow(clippy::unwrap_used)]
+//! `skald chi ...` as a user meets it: exact odds, the allocation adviser, character lines and
+//! secret-roll commitments, with their exit codes, stdout and stderr; and the Chi scenarios replayed.
+
+use std::process::Command;
+
+/// Runs `skald` with `args`; checks the exit code, and that stdout (or, on failure, stderr) is
+/// exactly `expected`. Returns stdout.
+fn check(args: &[&str], code: i32, expected: &str) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_skald"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the skald binary runs");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(code),
+        "{args:?}\n{stdout}\n{stderr}"
+    );
+    let shown = if code == 0 { &stdout } else { &stderr };
+    if !expected.is_empty() {
+        assert_eq!(shown, expected, "{args:?}");
+    }
+    stdout
+}
+
+#[test]
+fn odds_of_an_action_are_exact_fractions() {
+    check(
+        &[
+            "chi",
+            "odds",
+            "--dice",
+            "3",
+            "--difficulty",
+            "2",
+            "--modifier",
+            "-1",
+        ],
+        0,
+        "3d6 - 1 against Difficulty 2 (2d6); a tie fails (C3)\n\
+         P(success) = 1801/2592 ≈ 0.694830\n\
+         P(failure) = 791/2592 ≈ 0.305170\n\
+         P(tie)     = 217/2592 ≈ 0.083719\n",
+    );
+    check(
+        &[
+            "chi",
+            "odds",
+            "--dice",
+            "2",
+            "--difficulty",
+            "2",
+            "--tie",
+            "reroll",
+        ],
+        0,
+        "2d6 against Difficulty 2 (2d6); a tie is rerolled until the totals differ (C3)\n\
+         P(success) = 1/2 ≈ 0.500000\n\
+         P(failure) = 1/2 ≈ 0.500000\n\
+         P(tie)     = 73/648 ≈ 0.112654\n",
+    );
+    check(
+        &[
+            "chi",
+            "odds",
+            "--dice",
+            "1",
+            "--defender-dice",
+            "1",
+            "--modifier",
+            "6",
+        ],
+        0,
+        "1d6 + 6 against the defender's 1d6 (modifier beyond +/-5, flagged); a tie goes to the \
+         defender (C3)\n\
+         P(success) = 1 ≈ 1.000000\n\
+         P(failure) = 0 ≈ 0.000000\n\
+         P(tie)     = 0 ≈ 0.000000\n",
+    );
+}
+
+#[test]
+fn odds_json_has_p_success_as_a_fraction() {
+    let stdout = check(
+        &["chi", "odds", "--dice", "8", "--difficulty", "6", "--json"],
+        0,
+        "",
+    );
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(
+        json,
+        serde_json::json!({
+            "dice": 8, "difficulty": 6, "modifier": 0, "flagged": false, "tie": "fail",
+            "p_success": "22043155505/26121388032",
+            "p_success_decimal": 22043155505.0 / 26121388032.0,
+            "p_failure": "4078232527/26121388032",
+            "p_failure_decimal": 4078232527.0 / 26121388032.0,
+            "p_tie": "904301927/26121388032",
+            "p_tie_decimal": 904301927.0 / 26121388032.0,
+        })
+    );
+    let stdout = check(
+        &[
+            "chi",
+            "odds",
+            "--dice",
+            "2",
+            "--difficulty",
+            "2",
+            "--modifier",
+            "1",
+            "--tie",
+            "reroll",
+            "--json",
+        ],
+        0,
+        "",
+    );
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    // 2d6 + 1 > 2d6: 721 of 1296; equal: 140; less: 435; ties rerolled: 721 / 1156.
+    assert_eq!(
+        (&json["p_success"], &json["p_tie"], &json["tie"]),
+        (
+            &serde_json::json!("721/1156"),
+            &serde_json::json!("35/324"),
+            &serde_json::json!("reroll")
+        )
+    );
+}
+
+#[test]
+fn bad_odds_input_exits_2_naming_the_flag() {
+    check(
+        &["chi", "odds", "--dice", "0", "--difficulty", "2"],
+        2,
+        "skald: `--dice` is 0, but it must be 1 to 100 (d6 put into the action)\n",
+    );
+    check(
+        &["chi", "odds", "--dice", "1", "--difficulty", "101"],
+        2,
+        "skald: `--difficulty` is 101, but it must be 1 to 100 (the GM's Difficulty, in d6)\n",
+    );
+    check(
+        &[
+            "chi",
+            "odds",
+            "--dice",
+            "1",
+            "--difficulty",
+            "1",
+            "--modifier",
+            "-101",
+        ],
+        2,
+        "skald: `--modifier` is -101, but it must be -100 to 100 (added to the sum; beyond +/-5 is \
+         flagged, ruling C3)\n",
+    );
+    // clap's own usage errors: a missing Difficulty, an opposed roll with a tie option.
+    check(&["chi", "odds", "--dice", "1"], 2, "");
+    check(
+        &[
+            "chi",
+            "odds",
+            "--dice",
+            "1",
+            "--defender-dice",
+            "1",
+            "--tie",
+            "reroll",
+        ],
+        2,
+        "",
+    );
+}
+
+#[test]
+fn the_adviser_splits_the_pool_exactly() {
+    check(
+        &[
+            "chi",
+            "advise",
+            "--pool",
+            "8",
+            "--reserve",
+            "2",
+            "--action",
+            "4",
+            "--action",
+            "2",
+            "--action",
+            "3:off",
+        ],
+        0,
+        "Pool 8 with 8 left this round, 2 kept in reserve; maximising the chance that every action \
+         succeeds (ties fail):\n  \
+         action 1: Difficulty 4: 3 dice, P(success) = 559/2916 ≈ 0.191701\n  \
+         action 2: Difficulty 2: 1 die, P(success) = 5/54 ≈ 0.092593\n  \
+         action 3: Difficulty 3, off-concept (at most 3): 2 dice, P(success) = 197/1296 ≈ 0.152006\n\
+         Spent 6, kept back 2.\n\
+         P(all succeed) = 550615/204073344 ≈ 0.002698\n\
+         Expected successes = 5089/11664 ≈ 0.436300\n",
+    );
+    let stdout = check(
+        &[
+            "chi",
+            "advise",
+            "--pool",
+            "8",
+            "--reserve",
+            "2",
+            "--action",
+            "4",
+            "--action",
+            "2",
+            "--action",
+            "3:off",
+            "--goal",
+            "expected",
+            "--json",
+        ],
+        0,
+        "",
+    );
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let dice: Vec<u64> = json["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["dice"].as_u64().unwrap())
+        .collect();
+    assert_eq!(dice, [1, 4, 1]);
+    assert_eq!(json["expected_successes"], "4933/5184");
+    assert_eq!(json["p_all"], "2705/322486272");
+    assert_eq!(json["actions"][2]["cap"], 3);
+    assert_eq!((&json["spent"], &json["kept"]), (&6.into(), &2.into()));
+    check(
+        &[
+            "chi", "advise", "--pool", "7", "--action", "6-1", "--action", "1+2",
+        ],
+        0,
+        "Pool 7 with 7 left this round, 0 kept in reserve; maximising the chance that every action \
+         succeeds (ties fail):\n  \
+         action 1: Difficulty 6 -1: 6 dice, P(success) = 436539805/1088391168 ≈ 0.401087\n  \
+         action 2: Difficulty 1 +2: 1 die, P(success) = 13/18 ≈ 0.722222\n\
+         Spent 7, kept back 0.\n\
+         P(all succeed) = 5675017465/19591041024 ≈ 0.289674\n\
+         Expected successes = 1222600093/1088391168 ≈ 1.123309\n",
+    );
+}
+
+#[test]
+fn bad_advice_input_exits_2() {
+    check(
+        &[
+            "chi",
+            "advise",
+            "--pool",
+            "3",
+            "--reserve",
+            "2",
+            "--action",
+            "1",
+            "--action",
+            "1",
+        ],
+        2,
+        "skald: `--action` declares 2 actions, but the 3 dice left this round less the reserve of \
+         2 leave 1 for them: each action needs at least 1 die (ruling C1)\n",
+    );
+    check(
+        &[
+            "chi", "advise", "--pool", "3", "--left", "4", "--action", "1",
+        ],
+        2,
+        "skald: `--left` is 4, but it must be 0 to 3 (dice left this round, at most the current pool)\n",
+    );
+    check(
+        &["chi", "advise", "--pool", "101", "--action", "1"],
+        2,
+        "skald: `--pool` is 101, but it must be 1 to 100 (the current pool, in d6)\n",
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_skald"))
+        .args(["chi", "advise", "--pool", "3", "--action", "hard"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains(
+        "\"hard\" is not an action: write DIFFICULTY[+M|-M][:off], e.g. 6, 4+1, 3-2:off"
+    ));
+}
+
+#[test]
+fn character_lines_are_read_and_written_back() {
+    check(
+        &[
+            "chi",
+            "character",
+            "Capt. Dirk Rednova, ,dashing, handsome, and brave star marine7",
+        ],
+        0,
+        "Capt. Dirk Rednova, dashing, handsome, and brave star marine7\n\
+         name: Capt. Dirk Rednova\n\
+         words: dashing, handsome, brave\n\
+         occupation: star marine\n\
+         pool: 7 (current 7)\n",
+    );
+    let stdout = check(&["chi", "character", "orc3/2", "--json"], 0, "");
+    assert_eq!(
+        serde_json::from_str::<serde_json::Value>(&stdout).unwrap(),
+        serde_json::json!({
+            "line": "orc3/2", "name": "orc", "words": [], "occupation": "orc",
+            "pool": 3, "current": 2, "minor_npc": true
+        })
+    );
+    check(
+        &["chi", "character", "Ragnar, fierce barbarian"],
+        2,
+        "skald: `line` is \"Ragnar, fierce barbarian\", but it must end with the pool: a number \
+         such as 8, or 8/7 for maximum/current\n",
+    );
+    check(
+        &["chi", "character", "Ragnar, fierce, arrogant, and savage8"],
+        2,
+        "skald: `line` is \"Ragnar, fierce, arrogant, and savage8\", but no occupation follows the \
+         descriptive words\n",
+    );
+    check(
+        &[
+            "chi",
+            "character",
+            "Ragnar, fierce, arrogant, and savage barbarian8/9",
+        ],
+        2,
+        "skald: `current` is 9, but it must be 0 to 8 (the current pool is at most the maximum)\n",
+    );
+}
+
+#[test]
+fn commitments_hide_the_allocation_behind_a_salted_hash() {
+    check(
+        &[
+            "chi",
+            "commit",
+            "--who",
+            "Ragnar",
+            "--dice",
+            "4",
+            "--salt",
+            "ragnar-keeps-this-1",
+        ],
+        0,
+        "commitment: df40d7323fbbe5df4f3c74148854dd9fdc23876a7e57369f45e6496b14b93d0a\n\
+         salt: ragnar-keeps-this-1\n\
+         Give the table the commitment now (secret_commit); keep the salt and the allocation (4 \
+         dice) until everyone has committed, then reveal both (secret_reveal).\n",
+    );
+    // Without --salt, a fresh random one: two runs differ, and each matches its own salt.
+    let run = || {
+        let stdout = check(
+            &["chi", "commit", "--who", "Ragnar", "--dice", "4", "--json"],
+            0,
+            "",
+        );
+        serde_json::from_str::<serde_json::Value>(&stdout).unwrap()
+    };
+    let (a, b) = (run(), run());
+    assert_ne!(a["salt"], b["salt"]);
+    assert_eq!(a["salt"].as_str().unwrap().len(), 32);
+    let again = check(
+        &[
+            "chi",
+            "commit",
+            "--who",
+            "Ragnar",
+            "--dice",
+            "4",
+            "--salt",
+            a["salt"].as_str().unwrap(),
+            "--json",
+        ],
+        0,
+        "",
+    );
+    assert_eq!(
+        serde_json::from_str::<serde_json::Value>(&again).unwrap()["commitment"],
+        a["commitment"]
+    );
+    check(
+        &[
+            "chi", "commit", "--who", "Ragnar", "--dice", "4", "--salt", "short",
+        ],
+        2,
+        "skald: `--salt` is 5 characters long, but it must be 16 to 128: an allocation is one of at \
+         most 101 numbers, so a short salt would let anyone try them all (ruling C4)\n",
+    );
+    check(
+        &["chi", "commit", "--who", "Ragnar", "--dice", "101"],
+        2,
+        "skald: `--dice` is 101, but it must be 0 to 100 (the secret allocation, in d6)\n",
+    );
+}
+
+#[test]
+fn every_chi_scenario_replays() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/chi");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".toml"))
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "book-characters.toml",
+            "injury-defers-a-new-die.toml",
+            "no-dice-left-to-defend.toml",
+            "off-concept-at-the-cap.toml",
+            "out-of-play-and-back.toml",
+            "pool-7-round.toml",
+            "recovery-releases-the-die.toml",
+            "secret-round.toml",
+            "three-actions-and-a-defence.toml",
+        ]
+    );
+    for name in &names {
+        let path = format!("examples/chi/{name}");
+        check(&["replay", &path], 0, "");
+    }
+    let stdout = check(&["replay", "examples/chi/secret-round.toml"], 0, "");
+    assert!(stdout.contains(
+        "Ragnar commits a secret allocation: \
+         df40d7323fbbe5df4f3c74148854dd9fdc23876a7e57369f45e6496b14b93d0a (C4)."
+    ));
+    let stdout = check(
+        &["replay", "examples/chi/recovery-releases-the-die.toml"],
+        0,
+        "",
+    );
+    assert!(stdout.contains("Ragnar: the new die that waited joins the pool: pool 9/9 (C5)."));
+}

@@ -1,0 +1,249 @@
+#![allow(clippy::unwrap_used)]
+//! `skald loqi ...` as a user meets it: the exact chances of a problem's outcomes (L3, L4), the L7
+//! impact calculator, their exit codes, stdout and stderr; and the Loqi scenarios replayed.
+
+use std::process::Command;
+
+/// Runs `skald` with `args`; checks the exit code, and that stdout (or, on failure, stderr) is
+/// exactly `expected` (or contains it, when `expected` starts with `~`). Returns stdout.
+fn check(args: &[&str], code: i32, expected: &str) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_skald"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the skald binary runs");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(code),
+        "{args:?}\n{stdout}\n{stderr}"
+    );
+    let shown = if code == 0 { &stdout } else { &stderr };
+    match expected.strip_prefix('~') {
+        Some(part) => assert!(shown.contains(part), "{args:?}: {shown}"),
+        None => assert_eq!(shown, expected, "{args:?}"),
+    }
+    stdout
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    serde_json::from_str(&check(args, 0, "~")).unwrap()
+}
+
+#[test]
+fn odds_as_text() {
+    check(
+        &["loqi", "odds", "--player", "3", "--gm", "-2"],
+        0,
+        "Likelihoods: the player's outcome 3, the GM's outcome -2\n\
+         advantage 5, odds 11\n\
+         a d12 of 11 or less selects the more likely outcome, more the other (L3)\n\
+         P(the player's outcome) = 11/12 ≈ 0.916667\n\
+         P(the GM's outcome)     = 1/12 ≈ 0.083333\n\
+         One more point of influence (L5):\n\
+         \x20 for the player's outcome: P(the player's outcome) = 1 ≈ 1.000000 (advantage 6)\n\
+         \x20 for the GM's outcome:     P(the GM's outcome)     = 1/6 ≈ 0.166667 (advantage 4)\n",
+    );
+    check(
+        &["loqi", "odds", "--player", "0", "--gm", "0"],
+        0,
+        "Likelihoods: the player's outcome 0, the GM's outcome 0\n\
+         advantage 0, odds 6\n\
+         equal likelihoods: a d12 of 1-6 selects the player's outcome, 7-12 the GM's (L3)\n\
+         P(the player's outcome) = 1/2 ≈ 0.500000\n\
+         P(the GM's outcome)     = 1/2 ≈ 0.500000\n\
+         One more point of influence (L5):\n\
+         \x20 for the player's outcome: P(the player's outcome) = 7/12 ≈ 0.583333 (advantage 1)\n\
+         \x20 for the GM's outcome:     P(the GM's outcome)     = 7/12 ≈ 0.583333 (advantage 1)\n",
+    );
+    check(
+        &["loqi", "odds", "--player", "-4", "--gm", "2"],
+        0,
+        "~advantage 6 or more: the more likely outcome is certain, no die is rolled (L3)\n\
+         P(the player's outcome) = 0 ≈ 0.000000\n\
+         P(the GM's outcome)     = 1 ≈ 1.000000\n",
+    );
+    check(
+        &[
+            "loqi",
+            "odds",
+            "--player",
+            "7",
+            "--gm",
+            "0",
+            "--unlikely-outcomes",
+        ],
+        0,
+        "~odds 12 or more: the less likely outcome needs a 12, then a roll at advantage - 6 (L4)\n\
+         P(the player's outcome) = 139/144 ≈ 0.965278\n\
+         P(the GM's outcome)     = 5/144 ≈ 0.034722\n",
+    );
+}
+
+/// `(player, gm, unlikely, p_player, p_gm)`: the JSON keys the issue asks for, exact.
+#[test]
+fn odds_as_json() {
+    for (player, gm, unlikely, p_player, p_gm, advantage, odds) in [
+        ("3", "-2", false, "11/12", "1/12", 5, 11),
+        ("-2", "3", false, "1/12", "11/12", 5, 11),
+        ("1", "1", false, "1/2", "1/2", 0, 6),
+        ("6", "0", false, "1", "0", 6, 12),
+        ("6", "0", true, "23/24", "1/24", 6, 12),
+        ("0", "13", true, "5/1728", "1723/1728", 13, 19),
+        ("1000", "-1000", false, "1", "0", 2000, 2006),
+    ] {
+        let mut args = vec!["loqi", "odds", "--player", player, "--gm", gm, "--json"];
+        if unlikely {
+            args.push("--unlikely-outcomes");
+        }
+        let v = json(&args);
+        assert_eq!(v["p_player"], p_player, "{args:?}");
+        assert_eq!(v["p_gm"], p_gm, "{args:?}");
+        assert_eq!(v["advantage"], advantage, "{args:?}");
+        assert_eq!(v["odds"], odds, "{args:?}");
+        assert_eq!(v["unlikely_outcomes"], unlikely, "{args:?}");
+    }
+    let v = json(&["loqi", "odds", "--player", "3", "--gm", "-2", "--json"]);
+    assert_eq!(v["more_likely"], "player");
+    assert_eq!(v["certain"], false);
+    assert_eq!(v["one_more_point"]["player"]["p_player"], "1");
+    assert_eq!(v["one_more_point"]["player"]["certain"], true);
+    assert_eq!(v["one_more_point"]["gm"]["p_gm"], "1/6");
+    assert_eq!(v["one_more_point"]["gm"]["advantage"], 4);
+    assert!((v["p_gm_decimal"].as_f64().unwrap() - 1.0 / 12.0).abs() < 1e-12);
+    let v = json(&["loqi", "odds", "--player", "2", "--gm", "2", "--json"]);
+    assert_eq!(v["more_likely"], serde_json::Value::Null);
+}
+
+#[test]
+fn odds_refuse_bad_input_with_exit_2() {
+    check(
+        &["loqi", "odds", "--player", "1001", "--gm", "0"],
+        2,
+        "~invalid value '1001' for '--player <PLAYER>': 1001 is not in -1000..=1000",
+    );
+    check(
+        &["loqi", "odds", "--player", "x", "--gm", "0"],
+        2,
+        "~invalid value 'x' for '--player <PLAYER>'",
+    );
+    check(
+        &["loqi", "odds", "--player", "1"],
+        2,
+        "~the following required arguments were not provided",
+    );
+}
+
+#[test]
+fn impact_sums_the_l7_calculators() {
+    check(
+        &[
+            "loqi",
+            "impact",
+            "--trait-change",
+            "2:scenario",
+            "--trait-change",
+            "-1:permanent:harmful",
+            "--tactical",
+            "-2",
+            "--weakening",
+            "3",
+            "--regain",
+            "1",
+            "--relationship",
+            "2:1.5:0.5",
+        ],
+        0,
+        "trait +2 for the scenario                +4\n\
+         harmful trait -1 permanently             +5\n\
+         tactical change -2                       -1\n\
+         weakening 3                              -6\n\
+         regain 1                                 +4\n\
+         relationship +2 x1.5 x0.5                +2\n\
+         suggested impact +8 (L7): scenario, 6-9 on the L2 guide\n",
+    );
+    check(
+        &["loqi", "impact", "--trait-change", "4:permanent"],
+        0,
+        "trait +4 permanently                     +20\n\
+         suggested impact +20 (L7): beyond the L2 guide's 12\n",
+    );
+    let v = json(&["loqi", "impact", "--weakening", "5", "--json"]);
+    assert_eq!(
+        v,
+        serde_json::json!({
+            "items": [{"kind": "weakening", "points": 5, "impact": -10}],
+            "impact": -10, "reaches": "story", "guide": [10, 12]
+        })
+    );
+    let v = json(&["loqi", "impact", "--relationship", "-3", "--json"]);
+    assert_eq!(v["items"][0]["influence"], 1.0);
+    assert_eq!(v["impact"], -3);
+}
+
+#[test]
+fn impact_refuses_bad_input_with_exit_2() {
+    for (args, message) in [
+        (
+            vec!["loqi", "impact"],
+            "skald: skald loqi impact needs at least one change: --trait-change, --tactical, --weakening, --regain or --relationship\n",
+        ),
+        (
+            vec!["loqi", "impact", "--trait-change", "0:scene"],
+            "skald: --trait-change #1 \"0:scene\": the change is 0; allowed: -6 to -1 or 1 to 6 (L7)\n",
+        ),
+        (
+            vec!["loqi", "impact", "--trait-change", "2:forever"],
+            "skald: --trait-change #1 \"2:forever\": the duration is \"forever\"; allowed: scene, scenario or permanent (L7)\n",
+        ),
+        (
+            vec!["loqi", "impact", "--relationship", "2:3"],
+            "skald: --relationship #1 \"2:3\": the influence is x3; allowed: x0.5 to x2 (L7)\n",
+        ),
+        (
+            vec!["loqi", "impact", "--relationship", "5"],
+            "skald: --relationship #1 \"5\": the change is 5; allowed: -4 to -1 or 1 to 4 (L7)\n",
+        ),
+        (
+            vec!["loqi", "impact", "--tactical", "0"],
+            "skald: --tactical 0: allowed -6 to -1 or 1 to 6 (L7)\n",
+        ),
+    ] {
+        check(&args, 2, message);
+    }
+    check(
+        &["loqi", "impact", "--weakening", "41"],
+        2,
+        "~41 is not in 1..=40",
+    );
+}
+
+#[test]
+fn every_loqi_scenario_replays() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/loqi");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 12, "{files:?}");
+    for file in files {
+        let path = file.to_string_lossy().into_owned();
+        check(&["replay", &path], 0, "~");
+    }
+    let text = check(&["replay", "examples/loqi/bidding-war.toml"], 0, "~");
+    assert!(
+        text.contains("The GM spends 3 influence on a likelihood (L5); 7 left."),
+        "{text}"
+    );
+    let text = check(&["replay", "examples/loqi/tiran-scene.toml"], 0, "~");
+    assert!(
+        text.contains(
+            "Chances: the player's outcome 7/12, the GM's outcome 5/12.\n   d12 rolled 9 against odds 7: 9 > 7, so the GM's outcome is selected (L3)."
+        ),
+        "{text}"
+    );
+}

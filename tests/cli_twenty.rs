@@ -1,0 +1,262 @@
+//! `skald twenty burden` and `skald twenty odds` as a user meets them: exact JSON for the book's
+//! examples, readable text, and exit 2 with a clear message for bad input.
+#![allow(clippy::unwrap_used)]
+
+use serde_json::json;
+use std::process::{Command, Output};
+
+fn skald(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_skald"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// One run: `skald twenty ARGS` exits with `code`; with 0, stdout is exactly the JSON `expected` (when
+/// `--json` is among the args) or contains every line of `expected` (a string); otherwise stderr
+/// contains `expected` (a string).
+fn check(args: &[&str], code: i32, expected: serde_json::Value) {
+    let mut all = vec!["twenty"];
+    all.extend(args);
+    let out = skald(&all);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(code),
+        "{args:?}\n{stdout}\n{stderr}"
+    );
+    match (code, expected) {
+        (0, serde_json::Value::String(lines)) => {
+            for line in lines.lines() {
+                assert!(stdout.contains(line), "{args:?}: {line:?} not in\n{stdout}");
+            }
+        }
+        (0, value) => {
+            let got: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+            assert_eq!(got, value, "{args:?}");
+        }
+        (_, expected) => {
+            let message = expected.as_str().unwrap();
+            assert!(
+                stderr.contains(message),
+                "{args:?}: {message:?} not in\n{stderr}"
+            );
+            assert!(stdout.is_empty(), "{args:?}: {stdout}");
+        }
+    }
+}
+
+#[test]
+fn the_books_burden_example_as_json() {
+    check(
+        &[
+            "burden",
+            "--mine",
+            "15,15,12,11,9",
+            "--theirs",
+            "20,19,19,17,6",
+            "--json",
+        ],
+        0,
+        json!({
+            "max_boxes": 4,
+            "options": [
+                {"boxes": 1, "discarded": [20], "their_pool_after": [19, 19, 17, 6], "winning_after": false},
+                {"boxes": 2, "discarded": [20, 19], "their_pool_after": [19, 17, 6], "winning_after": false},
+                {"boxes": 3, "discarded": [20, 19, 19], "their_pool_after": [17, 6], "winning_after": false},
+                {"boxes": 4, "discarded": [20, 19, 19, 17], "their_pool_after": [6], "winning_after": true}
+            ]
+        }),
+    );
+    check(
+        &[
+            "burden", "--mine", "12,13,15", "--theirs", "6,14,17", "--json",
+        ],
+        0,
+        json!({
+            "max_boxes": 1,
+            "options": [
+                {"boxes": 1, "discarded": [17], "their_pool_after": [14, 6], "winning_after": true}
+            ]
+        }),
+    );
+    check(
+        &["burden", "--mine", "20", "--theirs", "20,19", "--json"],
+        0,
+        json!({"max_boxes": 0, "options": []}),
+    );
+}
+
+#[test]
+fn the_burden_table_as_text() {
+    check(
+        &[
+            "burden",
+            "--mine",
+            "15,15,12,11,9",
+            "--theirs",
+            "20,19,19,17,6",
+        ],
+        0,
+        json!(
+            "My highest die: 15\n\
+             At most 4 boxes: 4 of their dice beat my highest (T5).\n\
+             boxes  they discard  their pool after  winning after\n    \
+             1  20            19 19 17 6        no\n    \
+             4  20 19 19 17   6                 yes"
+        ),
+    );
+    check(
+        &["burden", "--mine", "20", "--theirs", "20,19"],
+        0,
+        json!("No burden can be taken: none of their dice beats my highest (T5)."),
+    );
+}
+
+#[test]
+fn the_dragon_odds_as_json_and_text() {
+    check(
+        &[
+            "odds", "--mine", "12,10", "--theirs", "14,6,5", "--bring", "2", "--json",
+        ],
+        0,
+        json!({
+            "mine": [12, 10],
+            "bring": 2,
+            "opponents": [{"pool": [14, 6, 5], "bring": 0}],
+            "p_winning": "231/400",
+            "p_winning_decimal": 0.5775
+        }),
+    );
+    check(
+        &[
+            "odds",
+            "--mine",
+            "12,10",
+            "--theirs",
+            "14,6,5",
+            "--bring",
+            "2",
+            "--theirs-bring",
+            "2",
+            "--json",
+        ],
+        0,
+        json!({
+            "mine": [12, 10],
+            "bring": 2,
+            "opponents": [{"pool": [14, 6, 5], "bring": 2}],
+            "p_winning": "31297/80000",
+            "p_winning_decimal": 0.3912125
+        }),
+    );
+    check(
+        &[
+            "odds", "--mine", "12,10", "--theirs", "14,6,5", "--bring", "2",
+        ],
+        0,
+        json!(
+            "Mine: 12 10, bringing 2 new d20s\n\
+             Opponent 1: 14 6 5, bringing 0 new d20s\n\
+             P(ahead of every opponent after the exchange) = 231/400\n  \
+             = 0.577500 (57.75%)"
+        ),
+    );
+    // Two opponents with their own new dice; empty pools.
+    check(
+        &[
+            "odds",
+            "--bring",
+            "1",
+            "--theirs",
+            "",
+            "--theirs",
+            "",
+            "--theirs-bring",
+            "1",
+            "--theirs-bring",
+            "1",
+            "--json",
+        ],
+        0,
+        json!({
+            "mine": [],
+            "bring": 1,
+            "opponents": [{"pool": [], "bring": 1}, {"pool": [], "bring": 1}],
+            "p_winning": "247/800",
+            "p_winning_decimal": 0.30875
+        }),
+    );
+}
+
+#[test]
+fn bad_input_exits_2_with_the_reason() {
+    check(
+        &["burden", "--mine", "15,21", "--theirs", "20"],
+        2,
+        json!("\"21\" is not a d20 face: dice are 1 to 20"),
+    );
+    check(
+        &["burden", "--mine", "15,x", "--theirs", "20"],
+        2,
+        json!("\"x\" is not a d20 face"),
+    );
+    let many = vec!["5"; 101].join(",");
+    check(
+        &["burden", "--mine", "15", "--theirs", &many],
+        2,
+        json!("101 dice; a pool has at most 100"),
+    );
+    check(
+        &["odds", "--mine", "12", "--theirs", "14", "--bring", "21"],
+        2,
+        json!("21 is not in 0..=20"),
+    );
+    check(
+        &[
+            "odds",
+            "--mine",
+            "12",
+            "--theirs",
+            "14",
+            "--theirs",
+            "3",
+            "--theirs-bring",
+            "1",
+            "--theirs-bring",
+            "2",
+            "--theirs-bring",
+            "3",
+        ],
+        2,
+        json!("--theirs-bring is given 3 times for 2 opponents"),
+    );
+    check(
+        &["odds", "--mine", "12", "--bring", "2"],
+        2,
+        json!("--theirs"),
+    );
+    let crowd: Vec<&str> = ["--theirs", "1"].repeat(20);
+    let mut args = vec!["odds", "--bring", "1"];
+    args.extend(crowd);
+    check(
+        &args,
+        2,
+        json!("--theirs is given 20 times; at most 19 opponents"),
+    );
+    let mut args = vec!["odds", "--bring", "20", "--theirs-bring", "20"];
+    let crowd: Vec<&str> = ["--theirs", ""].repeat(12);
+    args.extend(crowd);
+    check(
+        &args,
+        2,
+        json!(
+            "exact odds would need at least 151388160 units of work, beyond the limit of 10000000"
+        ),
+    );
+}
