@@ -260,3 +260,34 @@ fn bad_input_exits_2_with_the_reason() {
         ),
     );
 }
+
+#[test]
+fn choices_gives_each_eligible_choice_its_exact_chance_at_a_step() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_skald"))
+        .args([
+            "twenty",
+            "choices",
+            "examples/twenty/gorand-and-the-dragon.toml",
+            "--who",
+            "Gorand",
+            "--after",
+            "3",
+            "--json",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("skald runs");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let choices = json["choices"].as_array().expect("choices");
+    assert_eq!(choices.len(), 8);
+    assert_eq!(choices[0]["bring_in"], "Physical");
+    assert_eq!(choices[0]["p_ahead"], "11012414159/20480000000");
+    assert_eq!(choices[7]["bring_in"], serde_json::Value::Null);
+    assert_eq!(choices[7]["p_ahead"], "0");
+}

@@ -55,6 +55,17 @@ fn every_example_scenario_passes() {
         "freelancer/boulder.toml",
         "freelancer/team-lift.toml",
         "loqi/problem.toml",
+        "twenty/dragon-burden.toml",
+        "twenty/healing.toml",
+        "twenty/caravan-obligation.toml",
+        "twenty/three-way.toml",
+        "twenty/disabled.toml",
+        "chi/secret-round.toml",
+        "chi/book-characters.toml",
+        "freelancer/arm-wrestling.toml",
+        "freelancer/ambush-event.toml",
+        "loqi/tiran-story.toml",
+        "loqi/bidding-war.toml",
     ] {
         assert!(
             played.iter().any(|p| p == wanted),

@@ -20,6 +20,32 @@ pub enum Command {
     /// The exact chance that your pool is ahead of every opponent's after an exchange (T2, T3).
     #[command(after_help = ODDS_EXAMPLES)]
     Odds(OddsArgs),
+    /// At a point of a scenario's conflict: each choice of the participant to act (each eligible trait,
+    /// or standing) with its exact chance of being ahead after the exchange.
+    #[command(after_help = CHOICES_EXAMPLES)]
+    Choices(ChoicesArgs),
+}
+
+const CHOICES_EXAMPLES: &str = "\
+Examples:
+  skald twenty choices examples/twenty/gorand-and-the-dragon.toml --who Gorand --after 3
+The model: every other participant yet to act brings in its largest eligible trait, or stands.
+See docs/twenty.md, \"Odds\".";
+
+/// `skald twenty choices`.
+#[derive(Debug, Args)]
+pub struct ChoicesArgs {
+    /// A Twenty scenario (TOML).
+    pub file: std::path::PathBuf,
+    /// The participant about to act.
+    #[arg(long)]
+    pub who: String,
+    /// Play the characters and this many steps first (default: every step).
+    #[arg(long)]
+    pub after: Option<usize>,
+    /// Print JSON: `choices`, each with `bring_in` (null for standing), `dice` and `p_ahead` ("p/q").
+    #[arg(long)]
+    pub json: bool,
 }
 
 const BURDEN_EXAMPLES: &str = "\
@@ -109,6 +135,7 @@ pub fn run(command: &Command) -> anyhow::Result<ExitCode> {
     match command {
         Command::Burden(args) => burden(args),
         Command::Odds(args) => odds(args),
+        Command::Choices(args) => choices(args),
     }
 }
 
@@ -273,6 +300,63 @@ fn odds(args: &OddsArgs) -> anyhow::Result<ExitCode> {
             p.to_f64(),
             100.0 * p.to_f64()
         );
+        crate::output::print(&out)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn choices(args: &ChoicesArgs) -> anyhow::Result<ExitCode> {
+    let text = match std::fs::read_to_string(&args.file) {
+        Ok(text) => text,
+        Err(e) => {
+            eprintln!("skald: cannot read {}: {e}", args.file.display());
+            return Ok(ExitCode::from(2));
+        }
+    };
+    let scenario = match skald_scenario::load(&text) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!(
+                "skald: {} is not a valid scenario: {e}",
+                args.file.display()
+            );
+            return Ok(ExitCode::from(2));
+        }
+    };
+    let steps = args.after.unwrap_or(scenario.steps.len());
+    let table = match scenario.table_after::<skald_twenty::Twenty>(steps) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("skald: {}: {e}", args.file.display());
+            return Ok(ExitCode::from(2));
+        }
+    };
+    let found = match skald_twenty::exchange_choices(table.state(), &args.who) {
+        Ok(found) => found,
+        Err(e) => {
+            eprintln!("skald: {e}");
+            return Ok(ExitCode::from(2));
+        }
+    };
+    if args.json {
+        let list: Vec<serde_json::Value> = found
+            .iter()
+            .map(|c| serde_json::json!({ "bring_in": c.bring_in, "dice": c.dice, "p_ahead": c.p_ahead.to_string(), "p_ahead_decimal": c.p_ahead.to_f64() }))
+            .collect();
+        crate::output::print_json(
+            &serde_json::json!({ "who": args.who, "after_steps": steps, "choices": list }),
+        )?;
+    } else {
+        let mut out = format!(
+            "{} after step {steps}: chance of being ahead after the exchange\n",
+            args.who
+        );
+        for c in &found {
+            let what = c.bring_in.clone().map_or("stand".to_string(), |t| {
+                format!("bring in {t} ({} dice)", c.dice)
+            });
+            let _ = writeln!(out, "  {what:<40} {:.4}  {}", c.p_ahead.to_f64(), c.p_ahead);
+        }
         crate::output::print(&out)?;
     }
     Ok(ExitCode::SUCCESS)

@@ -305,3 +305,71 @@ fn pretty(value: &Value) -> String {
     text.push('\n');
     text
 }
+
+impl Scenario {
+    /// The table after the characters and the first `steps` steps, for asking questions of a position
+    /// (`skald twenty choices`). Steps that expect a refusal are skipped when refused; expectations are
+    /// not checked.
+    ///
+    /// # Errors
+    /// As [`Scenario::replay`] for a malformed scenario; [`ErrorKind::Step`] when a step is refused
+    /// without expecting it, or `steps` is beyond the scenario's length; [`ErrorKind::UnknownSystem`]
+    /// when the scenario is not of system `S`.
+    pub fn table_after<S: System>(&self, steps: usize) -> Result<Table<S>, Error> {
+        if self.system != S::NAME {
+            return Err(ErrorKind::UnknownSystem(format!(
+                "{} (wanted a {} scenario)",
+                self.system,
+                S::NAME
+            ))
+            .into());
+        }
+        if steps > self.steps.len() {
+            return Err(ErrorKind::Step {
+                index: steps,
+                message: format!("the scenario has {} steps", self.steps.len()),
+            }
+            .into());
+        }
+        let options: S::Options = serde_json::from_value(self.options.clone())
+            .map_err(|e| ErrorKind::Options(e.to_string()))?;
+        let mut table = Table::<S>::new(options);
+        for (i, c) in self.characters.iter().enumerate() {
+            let sheet: S::Character = serde_json::from_value(c.clone()).map_err(|e| {
+                Error::from(ErrorKind::Character {
+                    index: i + 1,
+                    message: e.to_string(),
+                })
+            })?;
+            table
+                .execute(S::enroll(sheet), &mut Scripted::new(Vec::new()))
+                .map_err(|e| {
+                    Error::from(ErrorKind::Character {
+                        index: i + 1,
+                        message: e.to_string(),
+                    })
+                })?;
+        }
+        for (i, step) in self.steps.iter().take(steps).enumerate() {
+            let command: S::Command =
+                serde_json::from_value(step.command.clone()).map_err(|e| {
+                    Error::from(ErrorKind::Step {
+                        index: i + 1,
+                        message: e.to_string(),
+                    })
+                })?;
+            match table.execute(command, &mut Scripted::new(step.dice.clone())) {
+                Ok(_) => {}
+                Err(_) if step.expect_error.is_some() => {}
+                Err(e) => {
+                    return Err(ErrorKind::Step {
+                        index: i + 1,
+                        message: e.to_string(),
+                    }
+                    .into());
+                }
+            }
+        }
+        Ok(table)
+    }
+}

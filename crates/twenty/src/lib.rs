@@ -22,11 +22,11 @@ mod state;
 
 pub use catalogue::{Catalogue, CatalogueError, KeyDef, KeyKind, Prerequisite, TraitDef};
 pub use choices::{ChoiceOdds, exchange_choices};
-pub use odds::{BurdenOption, BurdenOptions, OddsError, burden_options, p_ahead};
 pub use command::{Command, Declaration, ObligationEnd, Reward};
 pub use conflict::{Conflict, Participant, Standing};
 pub use error::Error;
 pub use event::{BreakCause, Event, Healing, StandReason, SurrenderReason};
+pub use odds::{BurdenOption, BurdenOptions, OddsError, burden_options, p_ahead};
 pub use pool::{compare_pools, narration_order};
 pub use sheet::{Burden, GM, STATS, Sheet, SheetKind, StatBoxes, Trait};
 pub use state::{Character, Obligation, State};
