@@ -298,9 +298,7 @@ fn estimate_text(expression: &str, e: &Estimate, seed: u64, comparison: bool) ->
     let _ = writeln!(out, "standard deviation ≈ {:.4}", e.standard_deviation);
     if e.counts.len() <= 200 {
         let _ = writeln!(out, "outcome  P(= x) ± se  P(>= x) ± se");
-        for o in e.counts.keys() {
-            let (p, se) = e.p_eq(*o);
-            let (g, gse) = e.p_at_least(*o);
+        for (o, p, se, g, gse) in e.rows() {
             let _ = writeln!(out, "{o:>7}  {p:.4} ± {se:.4}  {g:.4} ± {gse:.4}");
         }
     } else {
@@ -315,11 +313,9 @@ fn estimate_text(expression: &str, e: &Estimate, seed: u64, comparison: bool) ->
 
 fn estimate_json(expression: &str, e: &Estimate, seed: u64, comparison: bool) -> Value {
     let distribution: Vec<Value> = e
-        .counts
-        .keys()
-        .map(|o| {
-            let (p, se) = e.p_eq(*o);
-            let (g, gse) = e.p_at_least(*o);
+        .rows()
+        .into_iter()
+        .map(|(o, p, se, g, gse)| {
             json!({ "outcome": o, "p_decimal": p, "standard_error": se,
                     "p_at_least_decimal": g, "p_at_least_standard_error": gse })
         })

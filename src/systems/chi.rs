@@ -97,13 +97,23 @@ impl From<GoalArg> for Goal {
 #[derive(Debug, Args)]
 pub struct OddsArgs {
     /// d6 the player puts in, 1-100.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = dice_count)]
     pub dice: u32,
     /// The GM's Difficulty, 1-100 d6.
-    #[arg(long, required_unless_present = "defender_dice")]
+    #[arg(
+        long,
+        required_unless_present = "defender_dice",
+        allow_negative_numbers = true,
+        value_parser = dice_count
+    )]
     pub difficulty: Option<u32>,
     /// Opposed action instead: the d6 the defender keeps back, 0-100; ties go to the defender.
-    #[arg(long, conflicts_with_all = ["difficulty", "tie"])]
+    #[arg(
+        long,
+        conflicts_with_all = ["difficulty", "tie"],
+        allow_negative_numbers = true,
+        value_parser = dice_count
+    )]
     pub defender_dice: Option<u32>,
     /// Added to the player's sum: -100 to 100 (opposed: the actor's minus the defender's, -200 to
     /// 200); beyond +/-5 is flagged.
@@ -287,6 +297,16 @@ fn odds_text(
 }
 
 /// Parses `--action DIFFICULTY[+M|-M][:off]`.
+/// A count of dice as typed: any whole number reads (the range is checked with the rule's message);
+/// a negative one is refused here, naming the range.
+fn dice_count(text: &str) -> Result<u32, String> {
+    match text.trim().parse::<i64>() {
+        Ok(n) if n < 0 => Err(format!("{n} is negative; dice are counted 0 to 100")),
+        Ok(n) => u32::try_from(n).map_err(|_| format!("{n} is beyond 100")),
+        Err(_) => Err(format!("{text:?} is not a whole number of dice (0 to 100)")),
+    }
+}
+
 fn parse_action(text: &str) -> Result<Planned, String> {
     let bad = || {
         format!(
@@ -304,12 +324,15 @@ fn parse_action(text: &str) -> Result<Planned, String> {
     let difficulty: u32 = difficulty.trim().parse().map_err(|_| bad())?;
     let modifier: i32 = match modifier.trim() {
         "" => 0,
-        m => m
-            .strip_prefix('+')
-            .unwrap_or(m)
-            .trim()
-            .parse()
-            .map_err(|_| bad())?,
+        m => {
+            // One sign, then digits only: `3++1` and `3+-1` are typos, not modifiers.
+            let (sign, digits) = m.split_at(1);
+            if digits.is_empty() || !digits.trim().chars().all(|c| c.is_ascii_digit()) {
+                return Err(bad());
+            }
+            let value: i32 = digits.trim().parse().map_err(|_| bad())?;
+            if sign == "-" { -value } else { value }
+        }
     };
     Ok(Planned {
         difficulty,

@@ -218,6 +218,17 @@ impl Scenario {
                         logged::<S>(number, step.note.clone(), step.command.clone(), &[]);
                     entry.refused = Some(message.clone());
                     let failure = match wanted {
+                        Some(_) if !step.dice.is_empty() && !scripted_dice_at_fault(&err) => {
+                            Some(Failure {
+                                step: number,
+                                message: format!(
+                                    "the command was refused as expected, but a refused command rolls nothing: remove its dice {:?}",
+                                    step.dice
+                                ),
+                                expected: None,
+                                actual: None,
+                            })
+                        }
                         Some(wanted) if message.contains(wanted.as_str()) => None,
                         Some(wanted) => Some(Failure {
                             step: number,

@@ -16,7 +16,7 @@ pub enum Error {
         problem: String,
     },
     /// A character name that is already at the table.
-    #[error("a character named {0:?} is already at the table")]
+    #[error("a character named {0:?} is already at the table (names are unique, ignoring case)")]
     DuplicateCharacter(String),
     /// A name that is not at the table.
     #[error("no character named {0:?} is at the table")]
@@ -34,7 +34,7 @@ pub enum Error {
     #[error("{0} is not taking part in this conflict")]
     NotAParticipant(String),
     /// The participant has already brought in dice or stood in this exchange.
-    #[error("{who} has already acted in exchange {exchange}; it waits for the others")]
+    #[error("{who} has already acted in exchange {exchange}; it waits for the others (T2)")]
     AlreadyActed {
         /// The participant.
         who: String,

@@ -37,7 +37,11 @@ pub fn decide(
     match command {
         Command::AddCharacter { character } => {
             character.validate(&state.catalogue)?;
-            if state.character(&character.name).is_some() {
+            if state
+                .characters
+                .iter()
+                .any(|c| c.name.eq_ignore_ascii_case(&character.name))
+            {
                 return Err(Error::DuplicateCharacter(character.name.clone()));
             }
             log.push(Event::CharacterAdded {
@@ -641,6 +645,11 @@ fn take_burden(
     }
     let my_highest = taker.pool.first().copied().unwrap_or(0);
     let beating = opponent.pool.iter().filter(|d| **d > my_highest).count() as u32;
+    if beating == 0 {
+        return Err(Error::Rule(format!(
+            "{from} has no dice above {who}'s highest die {my_highest}: no burden can be taken from it (T5)"
+        )));
+    }
     if boxes == 0 || boxes > beating {
         return Err(Error::Rule(format!(
             "boxes is {boxes}; {from} has {beating} dice above {who}'s highest die {my_highest}, so 1 to {beating} (T5)"
@@ -713,8 +722,16 @@ fn check_uncheck(state: &State, who: &str, names: &[String]) -> Result<(), Error
         };
         let wanted = names.iter().filter(|n| *n == name).count() as u32;
         if wanted > t.checked {
+            let coloured = if t.coloured > 0 {
+                format!(
+                    " and {} coloured, which do not regenerate (T11)",
+                    t.coloured
+                )
+            } else {
+                String::new()
+            };
             return Err(Error::Rule(format!(
-                "{who}'s {name} has {} checked boxes (coloured ones do not regenerate, T11); cannot uncheck {wanted} (T10)",
+                "{who}'s {name} has {} checked boxes{coloured}; cannot uncheck {wanted} (T10)",
                 t.checked
             )));
         }

@@ -479,10 +479,7 @@ impl State {
             Value::Object(
                 list.iter()
                     .map(|t| {
-                        let mut v = json!({ "boxes": t.boxes, "checked": t.checked, "coloured": t.coloured });
-                        if t.broken {
-                            v["broken"] = json!(true);
-                        }
+                        let v = json!({ "boxes": t.boxes, "checked": t.checked, "coloured": t.coloured, "broken": t.broken });
                         (t.name.clone(), v)
                     })
                     .collect(),

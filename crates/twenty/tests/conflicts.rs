@@ -125,7 +125,7 @@ fn standing_is_for_one_exchange_and_one_may_come_back() {
     let err = act(&mut t, stand("A"), &[]).unwrap_err();
     assert_eq!(
         err,
-        "A has already acted in exchange 2; it waits for the others"
+        "A has already acted in exchange 2; it waits for the others (T2)"
     );
     bring_in(&mut t, "B", "Dart", &[10, 2]).unwrap();
     assert_eq!(view(&t)["conflict"]["winning"], "B");

@@ -81,6 +81,15 @@ pub struct RolledDie {
 /// rolling). Errors found while rolling carry no position.
 pub fn roll(expr: &Expr, dice: &mut dyn DiceSource) -> Result<Roll, NotationError> {
     limits::validate(expr)?;
+    roll_validated(expr, dice)
+}
+
+/// Rolls an expression already checked by [`limits::validate`] (a Monte Carlo estimate rolls the same
+/// tree many times and checks it once).
+pub(crate) fn roll_validated(
+    expr: &Expr,
+    dice: &mut dyn DiceSource,
+) -> Result<Roll, NotationError> {
     let mut roller = Roller {
         dice,
         terms: Vec::new(),

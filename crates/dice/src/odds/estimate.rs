@@ -32,6 +32,21 @@ impl Estimate {
         proportion(hits, self.samples)
     }
 
+    /// Every outcome seen, ascending, with the estimated P(= x) and P(>= x) and their standard errors,
+    /// in one pass: `(x, p_eq, se_eq, p_at_least, se_at_least)`.
+    pub fn rows(&self) -> Vec<(i64, f64, f64, f64, f64)> {
+        let mut at_least = self.samples;
+        self.counts
+            .iter()
+            .map(|(x, hits)| {
+                let (p, se) = proportion(*hits, self.samples);
+                let (g, gse) = proportion(at_least, self.samples);
+                at_least -= hits;
+                (*x, p, se, g, gse)
+            })
+            .collect()
+    }
+
     /// The estimated P(outcome >= x) and its standard error.
     pub fn p_at_least(&self, x: i64) -> (f64, f64) {
         let hits = self.counts.range(x..).map(|(_, c)| c).sum();
@@ -54,6 +69,7 @@ fn proportion(hits: u64, samples: u64) -> (f64, f64) {
 pub fn estimate(expr: &Expr, seed: u64) -> Result<Estimate, NotationError> {
     let mut dice = SeededRandom::from_seed(seed);
     let first = notation::roll(expr, &mut dice)?;
+    // Checked once by that first roll; the rest roll the same tree.
     let throws_per_roll = first
         .terms
         .iter()
@@ -70,7 +86,7 @@ pub fn estimate(expr: &Expr, seed: u64) -> Result<Estimate, NotationError> {
     };
     record(first.total);
     for _ in 1..samples {
-        record(notation::roll(expr, &mut dice)?.total);
+        record(notation::roll::roll_validated(expr, &mut dice)?.total);
     }
     let n = samples as f64;
     let mean = sum / n;
