@@ -42,6 +42,12 @@ pub fn parse(line: &str) -> Result<Character, NotationError> {
         return Err(fail("there is no name before the first comma"));
     }
     let (body, last) = split_number(text).ok_or_else(|| fail(POOL_MISSING))?;
+    if body.trim_end().ends_with('-') {
+        // "orc-3" reads as a pool of -3, which no pool can be (C5: 0 is out of play).
+        return Err(fail(
+            "a pool cannot be negative: write the pool as 1 to 100 after the occupation",
+        ));
+    }
     let (body, pool, current) = match body.trim_end().strip_suffix('/') {
         Some(before) => {
             let (body, max) = split_number(before.trim_end()).ok_or_else(|| fail(POOL_MISSING))?;
@@ -255,6 +261,10 @@ mod tests {
         assert_eq!(
             parse("orc99999999999").expect_err("refused").problem,
             POOL_TOO_BIG
+        );
+        assert_eq!(
+            parse("orc-3").expect_err("refused").problem,
+            "a pool cannot be negative: write the pool as 1 to 100 after the occupation"
         );
     }
 
