@@ -182,7 +182,7 @@ pub fn decide(
             log.push(Event::BoxesUnchecked {
                 who: who.clone(),
                 traits: vec![uncheck.clone()],
-                reason: format!("minor goal: {goal}"),
+                reason: goal_reason(state, who, goal, false),
             });
             return Ok(log.events);
         }
@@ -853,6 +853,35 @@ fn major_goal(
         }
     }
     Ok(())
+}
+
+/// "minor goal: ..." or "major goal: ...", flagged when the goal is not one its keys list (T10; the GM
+/// may accept goals of the table's own, T12).
+fn goal_reason(state: &State, who: &str, goal: &str, major: bool) -> String {
+    let kind = if major { "major goal" } else { "minor goal" };
+    let keys = state
+        .character(who)
+        .map(|c| c.keys.clone())
+        .unwrap_or_default();
+    let listed = keys.iter().filter_map(|k| state.catalogue.key(k)).any(|k| {
+        let goals = if major {
+            &k.major_goals
+        } else {
+            &k.minor_goals
+        };
+        goals.iter().any(|g| {
+            g.trim_end_matches('.')
+                .eq_ignore_ascii_case(goal.trim_end_matches('.'))
+        })
+    });
+    if listed {
+        format!("{kind}: {goal}")
+    } else {
+        format!(
+            "{kind}, the table's own (not listed under {}): {goal}",
+            keys.join(", ")
+        )
+    }
 }
 
 fn roll_d20s(dice: &mut dyn DiceSource, count: u32) -> Result<Vec<u32>, Error> {
