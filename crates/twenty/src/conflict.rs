@@ -62,8 +62,6 @@ impl Participant {
 pub struct Conflict {
     /// The current exchange, 1-based, counted for the whole conflict (T2).
     pub exchange: u32,
-    /// Whether anyone brought in dice in the current exchange.
-    pub dice_this_exchange: bool,
     /// The sides, in the order they were declared.
     pub participants: Vec<Participant>,
     /// Surrenders so far.
@@ -79,6 +77,13 @@ pub struct Conflict {
 }
 
 impl Conflict {
+    /// Whether anyone brought in dice in the current exchange (T4: an exchange without any ends it).
+    pub fn dice_this_exchange(&self) -> bool {
+        self.participants
+            .iter()
+            .any(|p| p.rolls.iter().any(|(x, _)| *x == self.exchange))
+    }
+
     /// Whether the conflict has ended.
     pub fn ended(&self) -> bool {
         !self.final_order.is_empty()

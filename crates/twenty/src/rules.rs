@@ -5,7 +5,7 @@
 //! conflict ends when one side is left in or an exchange passes with no dice brought in; then deaths
 //! (T7) and a healing's outcome (T8) follow.
 
-use crate::command::{ObligationEnd, Reward};
+use crate::command::Reward;
 use crate::conflict::Conflict;
 use crate::event::{BreakCause, Healing, StandReason, SurrenderReason};
 use crate::sheet::{GM, MAX_NAME_CHARS, STATS};
@@ -260,7 +260,6 @@ pub fn decide(
                     "{grantee} holds no obligation trait named {trait_name:?} (T11)"
                 )));
             }
-            let _: &ObligationEnd = reason;
             log.push(Event::ObligationEnded {
                 grantee: grantee.clone(),
                 trait_name: trait_name.clone(),
@@ -750,7 +749,19 @@ fn major_goal(
     let catalogue = &state.catalogue;
     let traits: Vec<(String, u32)> = c.traits.iter().map(|t| (t.name.clone(), t.boxes)).collect();
     let unlocked = catalogue.unlocked_by(&c.keys);
-    let is_unlocked = |name: &str| unlocked.iter().any(|u| u.eq_ignore_ascii_case(name));
+    // A trait a reward writes onto the sheet: new to it, and unlocked by its keys or open (T10).
+    let check_new_trait = |name: &str| -> Result<(), Error> {
+        if c.rollable(name).is_some() {
+            return Err(Error::Rule(format!("{who} already has {name}")));
+        }
+        if !unlocked.iter().any(|u| u.eq_ignore_ascii_case(name)) {
+            return Err(Error::Rule(format!(
+                "{name} is not unlocked by {} nor open (T10)",
+                c.keys.join(", ")
+            )));
+        }
+        Ok(())
+    };
     match reward {
         Reward::Uncheck(names) => {
             if names.len() > 10 {
@@ -786,15 +797,7 @@ fn major_goal(
             });
         }
         Reward::NewTrait(name) => {
-            if c.rollable(name).is_some() {
-                return Err(Error::Rule(format!("{who} already has {name}")));
-            }
-            if !is_unlocked(name) {
-                return Err(Error::Rule(format!(
-                    "{name} is not unlocked by {} nor open (T10)",
-                    c.keys.join(", ")
-                )));
-            }
+            check_new_trait(name)?;
             log.push(Event::TraitAdded {
                 who: who.into(),
                 trait_name: name.clone(),
@@ -836,15 +839,7 @@ fn major_goal(
                     "{who} has no trait named {old:?} to swap (T10)"
                 )));
             }
-            if c.rollable(new).is_some() {
-                return Err(Error::Rule(format!("{who} already has {new}")));
-            }
-            if !is_unlocked(new) {
-                return Err(Error::Rule(format!(
-                    "{new} is not unlocked by {} nor open (T10)",
-                    c.keys.join(", ")
-                )));
-            }
+            check_new_trait(new)?;
             log.push(Event::TraitSwapped {
                 who: who.into(),
                 old: old.clone(),
@@ -950,7 +945,7 @@ fn follow_up(log: &mut Log, dice: &mut dyn DiceSource) -> Result<(), Error> {
         if waiting {
             return Ok(());
         }
-        let any_dice = conflict.dice_this_exchange;
+        let any_dice = conflict.dice_this_exchange();
         let order = conflict.order_of_those_in();
         let pools = order
             .iter()

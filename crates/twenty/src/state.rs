@@ -2,7 +2,6 @@
 //! list) and the fold of events into it.
 
 use crate::catalogue::Catalogue;
-use crate::command::ObligationEnd;
 use crate::conflict::{Conflict, Participant, Standing};
 use crate::event::Healing;
 use crate::sheet::{Burden, GM, STATS, Sheet, SheetKind, Trait};
@@ -234,7 +233,6 @@ impl State {
                     }
                 }
                 if let Some(conflict) = self.conflict.as_mut() {
-                    conflict.dice_this_exchange = true;
                     if let Some(p) = conflict.participant_mut(who) {
                         p.pool = sorted(p.pool.iter().chain(dice).copied().collect());
                         p.used.push(trait_name.clone());
@@ -331,7 +329,6 @@ impl State {
             Event::ExchangeBegan { exchange } => {
                 if let Some(conflict) = self.conflict.as_mut() {
                     conflict.exchange = *exchange;
-                    conflict.dice_this_exchange = false;
                 }
             }
             Event::ConflictEnded { winner, order } => {
@@ -434,9 +431,8 @@ impl State {
             Event::ObligationEnded {
                 grantee,
                 trait_name,
-                reason,
+                ..
             } => {
-                let _: &ObligationEnd = reason;
                 let found = self
                     .obligations
                     .iter()
@@ -557,7 +553,6 @@ fn participant(who: &str, goal: &str, death_of: Option<String>) -> Participant {
 fn new_conflict(participants: Vec<Participant>, healing: Option<Healing>) -> Conflict {
     Conflict {
         exchange: 1,
-        dice_this_exchange: false,
         participants,
         surrenders: 0,
         winner: None,
