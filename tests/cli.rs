@@ -1,18 +1,6 @@
 //! The `skald` binary as a user meets it: exit codes, stdout and stderr.
-
-use std::process::{Command, Output};
-
-fn skald(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_skald"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the skald binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+mod common;
+use common::{skald, text};
 
 #[test]
 fn replay_prints_the_dragon_example_with_its_dice() {

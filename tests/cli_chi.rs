@@ -1,30 +1,8 @@
 #![allow(clippy::unwrap_used)]
 //! `skald chi ...` as a user meets it: exact odds, the allocation adviser, character lines and
 //! secret-roll commitments, with their exit codes, stdout and stderr; and the Chi scenarios replayed.
-
-use std::process::Command;
-
-/// Runs `skald` with `args`; checks the exit code, and that stdout (or, on failure, stderr) is
-/// exactly `expected`. Returns stdout.
-fn check(args: &[&str], code: i32, expected: &str) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_skald"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the skald binary runs");
-    let stdout = String::from_utf8(out.stdout).unwrap();
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(code),
-        "{args:?}\n{stdout}\n{stderr}"
-    );
-    let shown = if code == 0 { &stdout } else { &stderr };
-    if !expected.is_empty() {
-        assert_eq!(shown, expected, "{args:?}");
-    }
-    stdout
-}
+mod common;
+use common::check;
 
 #[test]
 fn odds_of_an_action_are_exact_fractions() {
@@ -282,10 +260,7 @@ fn bad_advice_input_exits_2() {
         2,
         "skald: `--pool` is 101, but it must be 1 to 100 (the current pool, in d6)\n",
     );
-    let out = Command::new(env!("CARGO_BIN_EXE_skald"))
-        .args(["chi", "advise", "--pool", "3", "--action", "hard"])
-        .output()
-        .unwrap();
+    let out = common::skald(&["chi", "advise", "--pool", "3", "--action", "hard"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains(
         "\"hard\" is not an action: write DIFFICULTY[+M|-M][:off], e.g. 6, 4+1, 3-2:off"

@@ -1,31 +1,8 @@
 #![allow(clippy::unwrap_used)]
 //! `skald loqi ...` as a user meets it: the exact chances of a problem's outcomes (L3, L4), the L7
 //! impact calculator, their exit codes, stdout and stderr; and the Loqi scenarios replayed.
-
-use std::process::Command;
-
-/// Runs `skald` with `args`; checks the exit code, and that stdout (or, on failure, stderr) is
-/// exactly `expected` (or contains it, when `expected` starts with `~`). Returns stdout.
-fn check(args: &[&str], code: i32, expected: &str) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_skald"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the skald binary runs");
-    let stdout = String::from_utf8(out.stdout).unwrap();
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(code),
-        "{args:?}\n{stdout}\n{stderr}"
-    );
-    let shown = if code == 0 { &stdout } else { &stderr };
-    match expected.strip_prefix('~') {
-        Some(part) => assert!(shown.contains(part), "{args:?}: {shown}"),
-        None => assert_eq!(shown, expected, "{args:?}"),
-    }
-    stdout
-}
+mod common;
+use common::check;
 
 fn json(args: &[&str]) -> serde_json::Value {
     serde_json::from_str(&check(args, 0, "~")).unwrap()

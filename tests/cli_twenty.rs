@@ -3,19 +3,8 @@
 #![allow(clippy::unwrap_used)]
 
 use serde_json::json;
-use std::process::{Command, Output};
-
-fn skald(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_skald"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+mod common;
+use common::{skald, text};
 
 /// One run: `skald twenty ARGS` exits with `code`; with 0, stdout is exactly the JSON `expected` (when
 /// `--json` is among the args) or contains every line of `expected` (a string); otherwise stderr
@@ -263,20 +252,16 @@ fn bad_input_exits_2_with_the_reason() {
 
 #[test]
 fn choices_gives_each_eligible_choice_its_exact_chance_at_a_step() {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_skald"))
-        .args([
-            "twenty",
-            "choices",
-            "examples/twenty/gorand-and-the-dragon.toml",
-            "--who",
-            "Gorand",
-            "--after",
-            "3",
-            "--json",
-        ])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("skald runs");
+    let out = skald(&[
+        "twenty",
+        "choices",
+        "examples/twenty/gorand-and-the-dragon.toml",
+        "--who",
+        "Gorand",
+        "--after",
+        "3",
+        "--json",
+    ]);
     assert_eq!(
         out.status.code(),
         Some(0),
