@@ -6,7 +6,7 @@
 
 use super::OddsError;
 use super::budget::Budget;
-use super::dist::Dist;
+use super::dist::{Dist, add_into};
 use super::weight::{Overflow, Weight};
 use crate::notation::limits::{MAX_EXPLOSIONS, MAX_REROLLS};
 use crate::notation::{ComparePoint, Reroll, RerollMode};
@@ -136,16 +136,9 @@ pub fn chain<W: Weight>(
     let mut padding = W::one();
     for _ in 0..MAX_EXPLOSIONS {
         padding = padding.mul(&total).map_err(overflow)?;
-        let exploding = go.convolve(&tail, budget)?;
-        let stopping = stop.clone().scaled(&padding)?;
-        tail = add(&exploding, &stopping, budget)?;
+        let mut next = Some(go.convolve(&tail, budget)?);
+        add_into(&mut next, &stop, &padding, 0)?;
+        tail = next.map_or(tail, Dist::trimmed);
     }
     Ok((tail, true))
-}
-
-/// Outcome-wise sum of two distributions' weights.
-pub fn add<W: Weight>(a: &Dist<W>, b: &Dist<W>, budget: &mut Budget) -> Result<Dist<W>, OddsError> {
-    let mut pairs: Vec<(i64, W)> = a.outcomes().map(|(o, w)| (o, w.clone())).collect();
-    pairs.extend(b.outcomes().map(|(o, w)| (o, w.clone())));
-    Dist::from_pairs(pairs, budget)
 }

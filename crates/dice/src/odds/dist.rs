@@ -365,6 +365,50 @@ impl<W: Weight> Dist<W> {
     }
 }
 
+/// Adds `source`, moved by `shift` and with every weight times `coeff`, into `target` (grown as needed,
+/// made from `source` when empty). Accumulating in place saves building a distribution per term.
+///
+/// # Errors
+/// [`OddsError::OutcomeOverflow`] when a moved outcome leaves `i64`; a `u128` weight overflow.
+pub fn add_into<W: Weight>(
+    target: &mut Option<Dist<W>>,
+    source: &Dist<W>,
+    coeff: &W,
+    shift: i64,
+) -> Result<(), OddsError> {
+    let min = add_outcome(source.min, shift)?;
+    let max = add_outcome(source.max(), shift)?;
+    let target = target.get_or_insert_with(|| Dist {
+        min,
+        weights: Vec::new(),
+    });
+    if target.weights.is_empty() {
+        target.min = min;
+    }
+    if min < target.min {
+        let extra = (target.min - min) as usize;
+        target
+            .weights
+            .splice(0..0, std::iter::repeat_n(W::zero(), extra));
+        target.min = min;
+    }
+    let end = (max - target.min) as usize + 1;
+    if end > target.weights.len() {
+        target.weights.resize(end, W::zero());
+    }
+    let offset = (min - target.min) as usize;
+    for (i, w) in source.weights.iter().enumerate() {
+        if w.is_zero() {
+            continue;
+        }
+        let slot = &mut target.weights[offset + i];
+        *slot = slot
+            .add(&w.mul(coeff).map_err(overflow)?)
+            .map_err(overflow)?;
+    }
+    Ok(())
+}
+
 /// `sum factor_i * a[index_i]` over the terms whose index is in `a`, known to be non-negative.
 fn signed_sum<W: Weight>(a: &[W], terms: &[(i128, i128)]) -> Result<W, OddsError> {
     let mut pos = W::zero();

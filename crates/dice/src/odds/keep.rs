@@ -9,7 +9,7 @@
 
 use super::OddsError;
 use super::budget::Budget;
-use super::dist::{Dist, add_outcome};
+use super::dist::{Dist, add_into};
 use super::weight::{Overflow, Weight};
 
 fn overflow(_: Overflow) -> OddsError {
@@ -86,8 +86,7 @@ fn drop_first<W: Weight>(
     let dropped = (n - keep) as usize;
     let m = order.len();
     // beyond[j]: the die cut to outcomes after j; powers[j][r] = beyond[j]^r for r = 0..=keep.
-    let mut result: Vec<(i64, W)> = Vec::new();
-    let mut result_dist: Option<Dist<W>> = None;
+    let mut result: Option<Dist<W>> = None;
     // Binomial rows C(n - d, .) for d = 0..dropped, built on demand.
     let mut states: Vec<W> = vec![W::zero(); dropped];
     states[0] = W::one();
@@ -149,29 +148,23 @@ fn drop_first<W: Weight>(
                 let Some(rest_dist) = powers.get(rest) else {
                     continue;
                 };
-                let shift = face.score.checked_mul(kept_here as i64).ok_or_else(|| {
-                    OddsError::OutcomeOverflow(format!("{kept_here} * {}", face.score))
-                })?;
-                for (o, w) in rest_dist.outcomes() {
-                    result.push((add_outcome(o, shift)?, w.mul(&coeff).map_err(overflow)?));
-                }
-                // Fold often so the pair list stays small.
-                if result.len() > 4096 {
-                    let part = Dist::from_pairs(std::mem::take(&mut result), budget)?;
-                    result_dist = Some(match result_dist {
-                        Some(acc) => super::die::add(&acc, &part, budget)?,
-                        None => part,
-                    });
-                }
+                add_into(
+                    &mut result,
+                    rest_dist,
+                    &coeff,
+                    shift(kept_here, face.score)?,
+                )?;
             }
         }
         states = next_states;
     }
-    let part = Dist::from_pairs(result, budget)?;
-    Ok(match result_dist {
-        Some(acc) => super::die::add(&acc, &part, budget)?,
-        None => part,
-    })
+    Ok(result.map_or_else(
+        || Dist {
+            min: 0,
+            weights: vec![W::zero()],
+        },
+        Dist::trimmed,
+    ))
 }
 
 /// The scored distribution of one die over `faces`.
@@ -224,7 +217,12 @@ fn keep_first<W: Weight>(
                     face_power = face_power.mul(&face.weight).map_err(overflow)?;
                 }
                 let coeff = binomial.mul(&face_power).map_err(overflow)?;
-                accumulate(&mut next[c + here as usize], sums, &coeff, here, face.score)?;
+                add_into(
+                    &mut next[c + here as usize],
+                    sums,
+                    &coeff,
+                    shift(here, face.score)?,
+                )?;
                 coeffs.push(coeff);
             }
             // here >= keep - c: keep - c of them kept, the rest dropped with everything beyond. By the
@@ -246,7 +244,7 @@ fn keep_first<W: Weight>(
             }
             let tail = all.sub(&partial).map_err(overflow)?;
             if !tail.is_zero() {
-                accumulate(&mut result, sums, &tail, kept_here, face.score)?;
+                add_into(&mut result, sums, &tail, shift(kept_here, face.score)?)?;
             }
         }
         states = next;
@@ -257,48 +255,11 @@ fn keep_first<W: Weight>(
     }))
 }
 
-/// Adds `source`, moved by `count * score` and with every weight times `coeff`, into `target`.
-fn accumulate<W: Weight>(
-    target: &mut Option<Dist<W>>,
-    source: &Dist<W>,
-    coeff: &W,
-    count: u64,
-    score: i64,
-) -> Result<(), OddsError> {
-    let shift = score
+/// `count * score`, the amount kept dice move a sum by.
+fn shift(count: u64, score: i64) -> Result<i64, OddsError> {
+    score
         .checked_mul(count as i64)
-        .ok_or_else(|| OddsError::OutcomeOverflow(format!("{count} * {score}")))?;
-    let min = add_outcome(source.min, shift)?;
-    let max = add_outcome(source.max(), shift)?;
-    let target = target.get_or_insert_with(|| Dist {
-        min,
-        weights: Vec::new(),
-    });
-    if target.weights.is_empty() {
-        target.min = min;
-    }
-    if min < target.min {
-        let extra = (target.min - min) as usize;
-        target
-            .weights
-            .splice(0..0, std::iter::repeat_n(W::zero(), extra));
-        target.min = min;
-    }
-    let end = (max - target.min) as usize + 1;
-    if end > target.weights.len() {
-        target.weights.resize(end, W::zero());
-    }
-    let offset = (min - target.min) as usize;
-    for (i, w) in source.weights.iter().enumerate() {
-        if w.is_zero() {
-            continue;
-        }
-        let slot = &mut target.weights[offset + i];
-        *slot = slot
-            .add(&w.mul(coeff).map_err(overflow)?)
-            .map_err(overflow)?;
-    }
-    Ok(())
+        .ok_or_else(|| OddsError::OutcomeOverflow(format!("{count} * {score}")))
 }
 
 /// Keeping one die of `n`: the kept die is the last in `order` among them, so its outcome is at most
