@@ -53,7 +53,7 @@ pub fn exchange_choices(state: &State, who: &str) -> Result<Vec<ChoiceOdds>, Err
     let healing_gm_dice = conflict
         .healing
         .as_ref()
-        .filter(|h| h.healer == who && me.bring_ins > 0)
+        .filter(|h| h.healer == who && !me.rolls.is_empty())
         .map(|h| {
             state
                 .character(&h.patient)

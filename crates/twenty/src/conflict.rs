@@ -37,11 +37,8 @@ pub struct Participant {
     pub death_of: Option<String>,
     /// Opponents' burden boxes used so far: (owner, burden, box index), once each per conflict (T6).
     pub burden_boxes_used: Vec<(String, String, usize)>,
-    /// Special items brought in, with the exchange (for breaking, T9).
-    pub items: Vec<(String, u32)>,
-    /// How many times it brought in dice (T8: the GM rolls from the healer's second time on).
-    pub bring_ins: u32,
-    /// Every roll it made, with the exchange (T9: an opponent's 20 breaks items of that exchange).
+    /// Every roll it made, with the exchange, one per entry of `used` (T9: an opponent's 20 breaks items
+    /// of that exchange; T8: the GM rolls from the healer's second bring-in on).
     pub rolls: Vec<(u32, Vec<u32>)>,
 }
 

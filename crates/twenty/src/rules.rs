@@ -427,7 +427,7 @@ fn bring_in(
     let rolled_one = rolled.contains(&1);
     let rolled_twenty = rolled.contains(&20);
     let is_item = character.is_item(trait_name);
-    let first_time = participant.bring_ins == 0;
+    let first_time = participant.rolls.is_empty();
     log.push(Event::BroughtIn {
         who: who.to_string(),
         trait_name: trait_name.to_string(),
@@ -502,13 +502,13 @@ fn breakage(
     }
     if twenty {
         for p in conflict.participants.iter().filter(|p| p.who != who) {
-            for (item, x) in &p.items {
-                let broken = log
-                    .state
-                    .character(&p.who)
-                    .and_then(|c| c.equipment.iter().find(|t| &t.name == item))
-                    .is_some_and(|t| t.broken);
-                if *x == exchange && !broken {
+            let Some(owner) = log.state.character(&p.who) else {
+                continue;
+            };
+            // `used` and `rolls` grow together, one entry per bring-in.
+            for (item, (x, _)) in p.used.iter().zip(&p.rolls) {
+                let unbroken_item = owner.equipment.iter().any(|t| &t.name == item && !t.broken);
+                if *x == exchange && unbroken_item {
                     breaks.push((p.who.clone(), item.clone(), who.to_string()));
                 }
             }

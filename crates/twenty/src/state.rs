@@ -225,9 +225,7 @@ impl State {
                 exchange,
                 dice,
             } => {
-                let mut is_item = false;
                 if let Some(character) = self.character_mut(who) {
-                    is_item = character.is_item(trait_name);
                     if let Some(t) = character.rollable_mut(trait_name) {
                         t.checked = (t.checked + 1).min(t.boxes - t.coloured);
                     }
@@ -237,11 +235,7 @@ impl State {
                         p.pool = sorted(p.pool.iter().chain(dice).copied().collect());
                         p.used.push(trait_name.clone());
                         p.acted_in = *exchange;
-                        p.bring_ins += 1;
                         p.rolls.push((*exchange, dice.clone()));
-                        if is_item {
-                            p.items.push((trait_name.clone(), *exchange));
-                        }
                     }
                 }
             }
@@ -544,8 +538,6 @@ fn participant(who: &str, goal: &str, death_of: Option<String>) -> Participant {
         surrendered_as: None,
         death_of,
         burden_boxes_used: Vec::new(),
-        items: Vec::new(),
-        bring_ins: 0,
         rolls: Vec::new(),
     }
 }
