@@ -23,6 +23,19 @@ pub fn run(args: &OddsArgs) -> anyhow::Result<ExitCode> {
         }
     };
     if let Some(path) = &args.plot {
+        if path
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase)
+            .as_deref()
+            != Some("svg")
+        {
+            eprintln!(
+                "skald: --plot {}: the chart is an SVG; name the file with .svg",
+                path.display()
+            );
+            return Ok(ExitCode::from(2));
+        }
         // Refuse an unwritable plot path before printing anything.
         let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
         if parent.is_some_and(|p| !p.is_dir()) {
@@ -121,7 +134,7 @@ fn decimal(p: f64) -> String {
 }
 
 /// What the reader should know about how the expression was read.
-fn reading_notes(input: &str, expr: &Expr) -> Vec<String> {
+pub(crate) fn reading_notes(input: &str, expr: &Expr) -> Vec<String> {
     let mut notes = Vec::new();
     let canonical = expr.to_string();
     let squeeze = |s: &str| {

@@ -148,5 +148,6 @@ pub fn write_svg(path: &Path, chart: &Chart<'_>) -> anyhow::Result<()> {
     root.present()
         .map_err(|e| fail(&e))
         .with_context(|| format!("cannot write {}", path.display()))?;
+    eprintln!("skald: wrote the chart to {}", path.display());
     Ok(())
 }

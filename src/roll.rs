@@ -34,7 +34,11 @@ pub fn run(args: &RollArgs) -> anyhow::Result<ExitCode> {
     if args.json {
         crate::output::print(&format!("{}\n", serde_json::to_string_pretty(&rolled)?))?;
     } else {
-        crate::output::print(&format!("{rolled}\n"))?;
+        let mut text = format!("{rolled}\n");
+        for note in crate::odds::reading_notes(&args.expression, &expr) {
+            text.push_str(&format!("note: {note}\n"));
+        }
+        crate::output::print(&text)?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -216,3 +216,31 @@ fn odds_plot_writes_an_svg_with_axes_and_the_mean() {
     }
     let _ = std::fs::remove_file(path);
 }
+
+#[test]
+fn roll_and_odds_say_when_a_compare_point_counts_successes() {
+    let note = "note: this counts the dice showing >=15 (success counting); to compare the total, write (2d20) >= 15";
+    let roll = skald(&["roll", "2d20 >= 15", "--seed", "1"]);
+    assert!(
+        text(&roll.stdout).lines().any(|l| l == note),
+        "{}",
+        text(&roll.stdout)
+    );
+    let odds = skald(&["odds", "2d20 >= 15"]);
+    assert!(
+        text(&odds.stdout).lines().any(|l| l == note),
+        "{}",
+        text(&odds.stdout)
+    );
+}
+
+#[test]
+fn odds_plot_must_be_an_svg_file() {
+    let out = skald(&["odds", "3d6", "--plot", "chart.png"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert_eq!(
+        text(&out.stderr),
+        "skald: --plot chart.png: the chart is an SVG; name the file with .svg\n"
+    );
+}
