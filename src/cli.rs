@@ -45,6 +45,47 @@ pub enum Command {
     /// Play a scenario file (TOML) and print the table log; exit 1 if an expectation fails.
     #[command(after_help = REPLAY_EXAMPLES)]
     Replay(ReplayArgs),
+    /// Run the online table server (HTTP, WebSocket) on SQLite or PostgreSQL.
+    #[command(after_help = SERVE_EXAMPLES)]
+    Serve(ServeArgs),
+    /// Recompute every roll of an exported table log (JSON); exit 1 on any mismatch.
+    #[command(after_help = VERIFY_EXAMPLES)]
+    Verify(VerifyArgs),
+}
+
+const SERVE_EXAMPLES: &str = "\
+Examples:
+  skald serve                                   SQLite file skald.db here, http://127.0.0.1:8080
+  skald serve --addr 0.0.0.0:9000 --db tables.db
+  skald serve --db postgres://postgres@127.0.0.1:5432/skald
+Stop with Ctrl-C (or SIGTERM): actions in flight are committed first.
+See docs/server.md for the API and docs/fairness.md for how rolls are made.";
+
+const VERIFY_EXAMPLES: &str = "\
+Examples:
+  curl -H 'Authorization: Bearer TOKEN' 'http://127.0.0.1:8080/api/tables/ID/export' > log.json
+  skald verify log.json
+  skald verify log.json --json";
+
+/// Arguments of `skald serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// Address and port to listen on (port 0: any free port, printed at start).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub addr: std::net::SocketAddr,
+    /// Database: an SQLite file (created if missing) or a postgres:// URL.
+    #[arg(long, default_value = "skald.db")]
+    pub db: String,
+}
+
+/// Arguments of `skald verify`.
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    /// The exported log (`GET /api/tables/ID/export`), at most 256 MiB.
+    pub file: PathBuf,
+    /// Print the report as JSON.
+    #[arg(long)]
+    pub json: bool,
 }
 
 const ROLL_EXAMPLES: &str = "\

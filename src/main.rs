@@ -10,7 +10,9 @@ mod output;
 mod plot;
 mod replay;
 mod roll;
+mod serve;
 mod systems;
+mod verify;
 
 use clap::Parser;
 use std::process::ExitCode;
@@ -32,6 +34,8 @@ fn main() -> ExitCode {
         cli::Command::Roll(args) => roll::run(&args),
         cli::Command::Odds(args) => odds::run(&args),
         cli::Command::Replay(args) => replay::run(&args),
+        cli::Command::Serve(args) => serve::run(&args),
+        cli::Command::Verify(args) => verify::run(&args),
         cli::Command::Twenty(command) => systems::twenty::run(&command),
         cli::Command::Loqi(command) => systems::loqi::run(&command),
         cli::Command::Chi(command) => systems::chi::run(&command),

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 /// Runs `skald replay`.
 pub fn run(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
-    let text = read_bounded(&args.file)?;
+    let text = read_bounded(&args.file, skald_scenario::MAX_SCENARIO_BYTES, "scenario")?;
     let scenario = skald_scenario::load(&text)
         .with_context(|| format!("{} is not a valid scenario", args.file.display()))?;
     let replay = scenario
@@ -33,26 +33,29 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::from(1))
 }
 
-/// The file's text, refusing anything that is not a regular file or is over the scenario size limit
-/// without reading more than one byte past it.
-fn read_bounded(path: &std::path::Path) -> anyhow::Result<String> {
+/// The file's text, refusing anything that is not a regular file or is over `limit` bytes, without
+/// reading more than one byte past it. `what` names the file in messages ("scenario", "log").
+pub(crate) fn read_bounded(
+    path: &std::path::Path,
+    limit: usize,
+    what: &str,
+) -> anyhow::Result<String> {
     use std::io::Read as _;
-    let limit = skald_scenario::MAX_SCENARIO_BYTES;
     let file = std::fs::File::open(path)
-        .with_context(|| format!("cannot read the scenario {}", path.display()))?;
+        .with_context(|| format!("cannot read the {what} {}", path.display()))?;
     let meta = file
         .metadata()
-        .with_context(|| format!("cannot read the scenario {}", path.display()))?;
+        .with_context(|| format!("cannot read the {what} {}", path.display()))?;
     if !meta.is_file() {
         anyhow::bail!("{} is not a regular file", path.display());
     }
     let mut bytes = Vec::new();
     file.take(limit as u64 + 1)
         .read_to_end(&mut bytes)
-        .with_context(|| format!("cannot read the scenario {}", path.display()))?;
+        .with_context(|| format!("cannot read the {what} {}", path.display()))?;
     if bytes.len() > limit {
         anyhow::bail!(
-            "{} is larger than the scenario limit of {limit} bytes (1 MiB)",
+            "{} is larger than the {what} limit of {limit} bytes",
             path.display()
         );
     }

@@ -15,11 +15,13 @@
 //! [`command`], [`event`], [`state`] (and the fold), [`rules`] (decide: gates, enrolment, sessions),
 //! [`round`] (actions and opposed actions), [`secret`] (C4), [`potential`] (C5), [`describe`] (log
 //! lines), [`view`] (JSON for scenarios), [`odds`] (exact chances), [`advise`] (the allocation
-//! adviser), [`error`], [`limits`] (numeric bounds).
+//! adviser), [`error`], [`limits`] (numeric bounds), [`authority`] (who may send each command at an
+//! online table).
 //!
 //! Pure: no I/O, clock or random generator; dice come from the caller's [`DiceSource`].
 
 pub mod advise;
+pub mod authority;
 pub mod character;
 pub mod command;
 pub mod describe;
@@ -44,7 +46,7 @@ pub use limits::*;
 pub use options::{Options, TieRule};
 pub use state::{Lost, Role, Seat, SecretRoll, SecretSeat, State};
 
-use skald_core::System;
+use skald_core::{Authority, System};
 use skald_dice::DiceSource;
 
 /// The Chi system, for [`skald_core::Table`]: `Table::<Chi>::new(Options::default())`.
@@ -74,6 +76,10 @@ impl System for Chi {
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Event>, ChiError> {
         rules::decide(state, command, dice)
+    }
+
+    fn authority(command: &Command) -> Authority {
+        authority::authority(command)
     }
 
     fn apply(state: State, event: &Event) -> State {

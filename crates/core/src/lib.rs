@@ -3,14 +3,18 @@
 //! A [`System`] turns a command plus dice into events (or refuses it with a rule error), and folds
 //! events into state. A [`Table`] keeps the log: the table options first, then one [`Entry`] per
 //! accepted command with the events it produced. State is always the fold of that log, so undo is
-//! dropping the last entry and folding again.
+//! dropping the last entry and folding again. At an online table, [`System::authority`] says who may
+//! send each command ([`Authority`]: the GM only, a character's player, anyone seated, or whoever
+//! enrolls a new character).
 //!
 //! Nothing here does I/O, reads a clock or owns a random generator: dice come in through a
 //! [`DiceSource`] the caller picks (seeded random in play, scripted in tests and scenarios).
 
+mod authority;
 mod system;
 mod table;
 
+pub use authority::Authority;
 pub use skald_dice::{DiceSource, Die, Scripted, SeededRandom, SourceError};
 pub use system::System;
 pub use table::{Entry, Table};

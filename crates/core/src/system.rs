@@ -1,12 +1,13 @@
 //! The [`System`] trait: what a game system (Loqi, Twenty, Chi, Freelancer) gives the core.
 
+use crate::Authority;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use skald_dice::{DiceSource, SourceError};
 use std::fmt::Debug;
 
-/// A game system's rules as pure functions: `decide` (command + dice -> events or a rule error) and
-/// `apply` (state + event -> new state).
+/// A game system's rules as pure functions: `decide` (command + dice -> events or a rule error),
+/// `apply` (state + event -> new state), and `authority` (who may send a command at an online table).
 ///
 /// Invariants every implementation keeps:
 /// - `decide` is deterministic given the dice it is handed, and never changes state;
@@ -44,6 +45,9 @@ pub trait System {
         command: &Self::Command,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Self::Event>, Self::Error>;
+
+    /// Who may send `command` at an online table.
+    fn authority(command: &Self::Command) -> Authority;
 
     /// Folds one event into the state.
     fn apply(state: Self::State, event: &Self::Event) -> Self::State;

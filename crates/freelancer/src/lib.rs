@@ -17,11 +17,13 @@
 //! ratings), [`check`] (task-check arithmetic), [`adjust`] (rating adjustments), [`opposed`] (opposed
 //! arithmetic), [`initiative`] (initiative and action arithmetic), [`order`] (turn order and ties),
 //! [`odds`] (exact chances), [`command`], [`event`], [`scene`] (the event under way), [`state`] (and
-//! the fold), [`rules`] (decide), [`describe`] (log lines), [`view`] (JSON for scenarios), [`error`].
+//! the fold), [`rules`] (decide), [`describe`] (log lines), [`view`] (JSON for scenarios), [`error`],
+//! [`authority`] (who may send each command at an online table).
 //!
 //! Pure: no I/O, clock or random generator; dice come from the caller's [`DiceSource`].
 
 pub mod adjust;
+pub mod authority;
 pub mod character;
 pub mod check;
 pub mod command;
@@ -56,7 +58,7 @@ pub use options::{BothMiss, InitiativeMethod, OpposedMethod, Options};
 pub use state::State;
 pub use vocation::{Organisation, Path, Vocation};
 
-use skald_core::System;
+use skald_core::{Authority, System};
 use skald_dice::DiceSource;
 
 /// The Freelancer system, for [`skald_core::Table`]: `Table::<Freelancer>::new(Options::default())`.
@@ -86,6 +88,10 @@ impl System for Freelancer {
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Event>, FreelancerError> {
         rules::decide(state, command, dice)
+    }
+
+    fn authority(command: &Command) -> Authority {
+        authority::authority(command)
     }
 
     fn apply(state: State, event: &Event) -> State {

@@ -15,10 +15,12 @@
 //! - [`command`] and [`event`]: what the table is asked and what it records; [`describe`]: log lines;
 //! - [`decide`]: the dispatch, with [`procedure`] (problem steps), [`tally`] (tally entries) and
 //!   [`checks`] (shared look-ups); [`state`]: the fold; [`view`]: the JSON view;
-//! - [`options`], [`limits`], [`error`]: table options, input bounds, refusals.
+//! - [`options`], [`limits`], [`error`]: table options, input bounds, refusals;
+//! - [`authority`]: who may send each command at an online table.
 //!
 //! Pure: no I/O, no clock, no randomness of its own; dice come in through a [`DiceSource`].
 
+pub mod authority;
 pub mod chances;
 pub mod character;
 pub mod checks;
@@ -59,7 +61,7 @@ pub use resolution::{Odds, Resolution, Roll, Verdict};
 pub use state::State;
 pub use strength::{Action, Status, Strength};
 
-use skald_core::System;
+use skald_core::{Authority, System};
 use skald_dice::DiceSource;
 
 /// The Loqi game system for a [`skald_core::Table`]: `NAME = "loqi"`.
@@ -89,6 +91,10 @@ impl System for Loqi {
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Event>, Error> {
         decide::decide(state, command, dice)
+    }
+
+    fn authority(command: &Command) -> Authority {
+        authority::authority(command)
     }
 
     fn apply(state: State, event: &Event) -> State {

@@ -5,8 +5,10 @@
 //! narration order (T4); burdens taken, used and disabling (T5-T7); healing conflicts (T8); equipment
 //! breaking (T9); regeneration, rest and advancement (T10); obligations (T11); and exact odds ([`odds`]).
 //!
-//! [`Twenty`] plugs these rules into the core's [`skald_core::System`].
+//! [`Twenty`] plugs these rules into the core's [`skald_core::System`], with who may send each command at
+//! an online table (`authority.rs`, `docs/twenty.md`).
 
+mod authority;
 pub mod catalogue;
 mod choices;
 mod command;
@@ -31,7 +33,7 @@ pub use pool::{compare_pools, narration_order};
 pub use sheet::{Burden, GM, STATS, Sheet, SheetKind, StatBoxes, Trait};
 pub use state::{Character, Obligation, State};
 
-use skald_core::{DiceSource, System};
+use skald_core::{Authority, DiceSource, System};
 
 /// Twenty as a [`System`] for the rules core.
 #[derive(Debug, Clone, Copy, Default)]
@@ -76,6 +78,10 @@ impl System for Twenty {
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Event>, Error> {
         rules::decide(state, command, dice)
+    }
+
+    fn authority(command: &Command) -> Authority {
+        authority::authority(command)
     }
 
     fn apply(state: State, event: &Event) -> State {

@@ -1,0 +1,126 @@
+//! Who may send each Chi command at an online table ([`Authority`]); the table of decisions, with
+//! the book's sections and rulings, is in `docs/chi.md` ("Who may send each command").
+//!
+//! In Chi the player decides how much of its character's pool goes into each action (C1) and keeps
+//! its secret allocation to itself until the reveal (C4); the GM sets Difficulties and makes the
+//! concept calls (C2, C3), runs rounds and sessions, and decides losses, recovery and advancement
+//! (C5). A command that rolls or commits a character's dice belongs to that character's player. The
+//! match has no wildcard arm, so a new command must be given its authority here.
+
+use crate::command::Command;
+use skald_core::Authority;
+
+/// Who may send `command` (see the module doc and `docs/chi.md`).
+pub fn authority(command: &Command) -> Authority {
+    match command {
+        // Book, Character Creation: a player makes a character (the GM gives the pool, which the
+        // player writes on the sheet). A minor NPC ("orc3", no descriptive words) is the GM's.
+        Command::Enroll { character } => {
+            if character.words.is_empty() {
+                Authority::Gm
+            } else {
+                Authority::Enroll(character.name.clone())
+            }
+        }
+        // C1-C3: the player puts its character's dice in. The Difficulty, modifier and concept
+        // call in the command are the GM's numbers, said at the table before the roll.
+        Command::Action { who, .. } => Authority::Character(who.clone()),
+        // C1, C3: the actor's player starts it; the defender's dice kept back are named with it.
+        Command::Opposed { actor, .. } => Authority::Character(actor.who.clone()),
+        // C1: the GM runs the rounds.
+        Command::NewRound {} => Authority::Gm,
+        // C4: the GM opens a secret roll, calls it off, and rolls it once all have revealed.
+        Command::SecretOpen { .. } | Command::SecretRoll {} | Command::SecretCancel {} => {
+            Authority::Gm
+        }
+        // C4: each player commits and reveals its own character's allocation.
+        Command::SecretCommit { who, .. } | Command::SecretReveal { who, .. } => {
+            Authority::Character(who.clone())
+        }
+        // C5: how much a wound or fatigue takes, and how fast it heals, is the GM's call.
+        Command::Lose { .. } | Command::Recover { .. } => Authority::Gm,
+        // C5: the GM decides when a die is earned, and a new word is "at the GM's discretion"; a
+        // change of word or occupation is the GM's to allow or require.
+        Command::Advance { .. } | Command::AddWord { .. } | Command::ChangeConcept { .. } => {
+            Authority::Gm
+        }
+        // The GM runs the sessions.
+        Command::EndSession {} | Command::StartSession {} => Authority::Gm,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::{Value, json};
+
+    fn check(command: Value, expected: Authority) {
+        let text = command.to_string();
+        let command: Command = serde_json::from_value(command).expect("a valid command");
+        assert_eq!(authority(&command), expected, "{text}");
+    }
+
+    fn character(name: &str) -> Authority {
+        Authority::Character(name.to_string())
+    }
+
+    #[test]
+    fn each_command_has_its_sender() {
+        let commitment = "ab".repeat(32);
+        let cases = [
+            (
+                json!({"do": "enroll", "character": {"line": "Ragnar, fierce, arrogant, and savage barbarian8"}}),
+                Authority::Enroll("Ragnar".to_string()),
+            ),
+            (
+                json!({"do": "enroll", "character": {"line": "orc3"}}),
+                Authority::Gm,
+            ),
+            (
+                json!({"do": "action", "who": "Ragnar", "spend": 3, "difficulty": 4}),
+                character("Ragnar"),
+            ),
+            (
+                json!({"do": "opposed", "actor": {"who": "Ragnar", "spend": 3}, "defender": {"who": "orc", "spend": 2}}),
+                character("Ragnar"),
+            ),
+            (json!({"do": "new_round"}), Authority::Gm),
+            (
+                json!({"do": "secret_open", "actions": [{"who": "Ragnar", "difficulty": 5}]}),
+                Authority::Gm,
+            ),
+            (
+                json!({"do": "secret_commit", "who": "Ragnar", "commitment": commitment}),
+                character("Ragnar"),
+            ),
+            (
+                json!({"do": "secret_reveal", "who": "Ragnar", "spend": 4, "salt": "0123456789abcdef"}),
+                character("Ragnar"),
+            ),
+            (json!({"do": "secret_roll"}), Authority::Gm),
+            (json!({"do": "secret_cancel"}), Authority::Gm),
+            (
+                json!({"do": "lose", "who": "Ragnar", "amount": 1, "cause": "injury"}),
+                Authority::Gm,
+            ),
+            (
+                json!({"do": "recover", "who": "Ragnar", "amount": 1}),
+                Authority::Gm,
+            ),
+            (json!({"do": "advance", "who": "Ragnar"}), Authority::Gm),
+            (
+                json!({"do": "add_word", "who": "Ragnar", "word": "wise"}),
+                Authority::Gm,
+            ),
+            (
+                json!({"do": "change_concept", "who": "Ragnar", "occupation": "chieftain"}),
+                Authority::Gm,
+            ),
+            (json!({"do": "end_session"}), Authority::Gm),
+            (json!({"do": "start_session"}), Authority::Gm),
+        ];
+        for (command, expected) in cases {
+            check(command, expected);
+        }
+    }
+}

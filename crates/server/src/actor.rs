@@ -1,0 +1,267 @@
+//! One task per live table: it alone decides, commits and folds that table's actions, in order.
+//!
+//! An action is acknowledged only after its records are committed to the store; the task folds
+//! them in and publishes them to the table's clients only then. A failed commit changes nothing.
+
+use crate::error::ApiError;
+use crate::rows::to_row;
+use crate::token;
+use serde_json::Value;
+use skald_store::{Store, TokenRow};
+use skald_table::{Action, Actor, Record, Table, redact};
+use std::sync::{Arc, RwLock};
+use tokio::sync::{broadcast, mpsc, oneshot};
+
+/// Who a token belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    /// The GM or a seated player.
+    Seated(Actor),
+    /// The table's invite: may only join.
+    Invite,
+}
+
+/// A stored token hash and its role.
+#[derive(Debug, Clone)]
+pub struct TokenEntry {
+    /// Hex SHA-256 of the token.
+    pub hash: String,
+    /// Whose it is.
+    pub role: Role,
+}
+
+/// Messages a table task answers.
+pub enum Msg {
+    /// Decide, commit, fold and publish an action.
+    Act {
+        /// The sender.
+        by: Actor,
+        /// The action.
+        action: Action,
+        /// The committed records, or why not.
+        reply: oneshot::Sender<Result<Vec<Arc<Record>>, ApiError>>,
+    },
+    /// Seat a new player; the reply carries its id and token (given once).
+    Join {
+        /// The player's name.
+        name: String,
+        /// (player id, token).
+        reply: oneshot::Sender<Result<(u32, String), ApiError>>,
+    },
+    /// The table's summary for a reader.
+    Summary {
+        /// The reader.
+        reader: Actor,
+        /// The summary JSON.
+        reply: oneshot::Sender<Value>,
+    },
+    /// Records after a seq, redacted for a reader.
+    After {
+        /// The reader.
+        reader: Actor,
+        /// Records with a greater seq.
+        after: u64,
+        /// At most this many.
+        limit: usize,
+        /// The records and the table's last seq.
+        reply: oneshot::Sender<(Vec<Record>, u64)>,
+    },
+}
+
+/// A live table: the way to its task, its published records, and its tokens.
+#[derive(Clone)]
+pub struct TableHandle {
+    /// The table id.
+    pub id: Arc<str>,
+    /// Which load of the table this is (a reload gets a new one).
+    pub generation: u64,
+    /// To the task.
+    pub tx: mpsc::Sender<Msg>,
+    /// Committed records, as they are committed.
+    pub events: broadcast::Sender<Arc<Record>>,
+    /// The table's tokens, as hashes.
+    pub tokens: Arc<RwLock<Vec<TokenEntry>>>,
+}
+
+impl TableHandle {
+    /// The role of `token` at this table, comparing hashes in constant time; `None` if it is
+    /// none of this table's.
+    pub fn authenticate(&self, token: &str) -> Option<Role> {
+        if token.is_empty() || token.len() > token::MAX_TOKEN_LEN {
+            return None;
+        }
+        let tokens = self.tokens.read().ok()?;
+        let mut found = None;
+        for entry in tokens.iter() {
+            if token::matches(token, &entry.hash) {
+                found = Some(entry.role);
+            }
+        }
+        found
+    }
+
+    async fn ask<T>(&self, msg: Msg, rx: oneshot::Receiver<T>) -> Result<T, ApiError> {
+        self.tx.try_send(msg).map_err(|e| match e {
+            mpsc::error::TrySendError::Full(_) => {
+                ApiError::Busy("the table is busy: too many actions waiting, try again".into())
+            }
+            mpsc::error::TrySendError::Closed(_) => ApiError::Unloading,
+        })?;
+        rx.await.map_err(|_| ApiError::Unloading)
+    }
+
+    /// Sends an action and waits until its records are committed.
+    ///
+    /// # Errors
+    /// The table's refusal, [`ApiError::Busy`], or [`ApiError::Store`].
+    pub async fn act(&self, by: Actor, action: Action) -> Result<Vec<Arc<Record>>, ApiError> {
+        let (reply, rx) = oneshot::channel();
+        self.ask(Msg::Act { by, action, reply }, rx).await?
+    }
+
+    /// Seats a player.
+    ///
+    /// # Errors
+    /// As [`TableHandle::act`].
+    pub async fn join(&self, name: String) -> Result<(u32, String), ApiError> {
+        let (reply, rx) = oneshot::channel();
+        self.ask(Msg::Join { name, reply }, rx).await?
+    }
+
+    /// The summary for `reader`.
+    ///
+    /// # Errors
+    /// [`ApiError::Busy`].
+    pub async fn summary(&self, reader: Actor) -> Result<Value, ApiError> {
+        let (reply, rx) = oneshot::channel();
+        self.ask(Msg::Summary { reader, reply }, rx).await
+    }
+
+    /// Records after `after`, redacted for `reader`, and the last seq.
+    ///
+    /// # Errors
+    /// [`ApiError::Busy`].
+    pub async fn after(
+        &self,
+        reader: Actor,
+        after: u64,
+        limit: usize,
+    ) -> Result<(Vec<Record>, u64), ApiError> {
+        let (reply, rx) = oneshot::channel();
+        self.ask(
+            Msg::After {
+                reader,
+                after,
+                limit,
+                reply,
+            },
+            rx,
+        )
+        .await
+    }
+}
+
+/// The state a table task owns.
+pub struct TableTask {
+    /// The table id.
+    pub id: Arc<str>,
+    /// The folded log.
+    pub table: Table,
+    /// Where records are committed.
+    pub store: Store,
+    /// Where committed records are published.
+    pub events: broadcast::Sender<Arc<Record>>,
+    /// The table's tokens (shared with its handle).
+    pub tokens: Arc<RwLock<Vec<TokenEntry>>>,
+}
+
+impl TableTask {
+    /// Answers one message.
+    pub async fn handle(&mut self, msg: Msg) {
+        match msg {
+            Msg::Act { by, action, reply } => {
+                let result = self.act(by, &action).await;
+                let _ = reply.send(result);
+            }
+            Msg::Join { name, reply } => {
+                let result = self.join(&name).await;
+                let _ = reply.send(result);
+            }
+            Msg::Summary { reader, reply } => {
+                let _ = reply.send(self.table.summary(reader));
+            }
+            Msg::After {
+                reader,
+                after,
+                limit,
+                reply,
+            } => {
+                let start = usize::try_from(after).unwrap_or(usize::MAX);
+                let records = self
+                    .table
+                    .records()
+                    .iter()
+                    .skip(start)
+                    .take(limit)
+                    .map(|r| redact(r, reader))
+                    .collect();
+                let _ = reply.send((records, self.table.last_seq()));
+            }
+        }
+    }
+
+    async fn act(&mut self, by: Actor, action: &Action) -> Result<Vec<Arc<Record>>, ApiError> {
+        let fresh = token::fresh().map_err(|e| ApiError::Store(e.to_string()))?;
+        let records = self.table.decide(by, action, fresh, now_ms())?;
+        self.commit(records, Vec::new()).await
+    }
+
+    async fn join(&mut self, name: &str) -> Result<(u32, String), ApiError> {
+        let record = self.table.join(name, now_ms())?;
+        let player = match &record.body {
+            skald_table::Body::Joined { player, .. } => *player,
+            _ => 0,
+        };
+        let token = token::new_token().map_err(|e| ApiError::Store(e.to_string()))?;
+        let hash = token::hash(&token);
+        let row = TokenRow {
+            hash: hash.clone(),
+            role: "player".into(),
+            player: Some(i64::from(player)),
+        };
+        self.commit(vec![record], vec![row]).await?;
+        if let Ok(mut tokens) = self.tokens.write() {
+            tokens.push(TokenEntry {
+                hash,
+                role: Role::Seated(Actor::Player(player)),
+            });
+        }
+        Ok((player, token))
+    }
+
+    /// Commits, then folds and publishes. Nothing is folded if the commit fails.
+    async fn commit(
+        &mut self,
+        records: Vec<Record>,
+        tokens: Vec<TokenRow>,
+    ) -> Result<Vec<Arc<Record>>, ApiError> {
+        let rows = records.iter().map(to_row).collect();
+        self.store.append(&self.id, rows, tokens).await?;
+        let mut published = Vec::with_capacity(records.len());
+        for record in records {
+            self.table.apply(record.clone())?;
+            let record = Arc::new(record);
+            let _ = self.events.send(Arc::clone(&record));
+            published.push(record);
+        }
+        Ok(published)
+    }
+}
+
+/// Now, in Unix milliseconds (the shell's clock; the rules never read one).
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+        .unwrap_or(0)
+}

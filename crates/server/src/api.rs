@@ -1,0 +1,292 @@
+//! The JSON-over-HTTP routes: create, join, read state and log, act, export. The routes and their
+//! shapes are described in `openapi.json` (served at `/api/openapi.json`).
+
+use crate::actor::{Role, TokenEntry};
+use crate::app::App;
+use crate::error::ApiError;
+use crate::export;
+use crate::rows::to_row;
+use crate::token;
+use axum::Json;
+use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use skald_fair::ServerSeed;
+use skald_store::{TableMeta, TokenRow};
+use skald_table::{Action, Actor, Table, redact};
+use std::net::SocketAddr;
+
+/// `POST /api/tables` body.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateTable {
+    /// `twenty`, `loqi`, `chi` or `freelancer`.
+    pub system: String,
+    /// 1-120 characters.
+    pub title: String,
+    /// The system's options; omitted: the rulings' defaults.
+    #[serde(default)]
+    pub options: Value,
+}
+
+/// `POST /api/tables/{id}/join` body.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Join {
+    /// The table's invite token.
+    pub invite: String,
+    /// The player's name, 1-60 characters.
+    pub name: String,
+}
+
+/// Query of the log and export routes.
+#[derive(Debug, Deserialize)]
+pub struct LogQuery {
+    /// Records with a greater seq (default 0: from the start).
+    #[serde(default)]
+    pub after: u64,
+    /// At most this many (default and most: 1000).
+    pub limit: Option<usize>,
+    /// The token, for links that cannot send a header.
+    pub token: Option<String>,
+    /// Export format: `json` (default), `md`, `html`.
+    pub format: Option<String>,
+}
+
+/// The token from `Authorization: Bearer ...`, else from `?token=`.
+pub fn bearer<'a>(headers: &'a HeaderMap, query: Option<&'a str>) -> Option<&'a str> {
+    headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(str::trim)
+        .or(query)
+}
+
+fn json_body<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    serde_json::from_slice(bytes).map_err(|e| ApiError::BadRequest(format!("body: {e}")))
+}
+
+/// `POST /api/tables`: a new table; the reply holds the GM token and the invite token, once.
+pub async fn create(
+    State(app): State<App>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    body: axum::body::Bytes,
+) -> Result<Response, ApiError> {
+    app.check_rate(peer)?;
+    let request: CreateTable = json_body(&body)?;
+    app.reserve_table()?;
+    let created = create_table(&app, request).await;
+    if created.is_err() {
+        app.release_table();
+    }
+    Ok((StatusCode::CREATED, Json(created?)).into_response())
+}
+
+async fn create_table(app: &App, request: CreateTable) -> Result<Value, ApiError> {
+    let fresh = |e: getrandom::Error| ApiError::Store(format!("no randomness: {e}"));
+    let seed = ServerSeed::from_bytes(token::fresh().map_err(fresh)?);
+    let now = crate::actor::now_ms();
+    let record = Table::create(
+        &request.system,
+        &request.title,
+        &request.options,
+        &seed,
+        now,
+    )?;
+    let id = table_id().map_err(fresh)?;
+    let gm = token::new_token().map_err(fresh)?;
+    let invite = token::new_token().map_err(fresh)?;
+    let entries = vec![
+        TokenEntry {
+            hash: token::hash(&gm),
+            role: Role::Seated(Actor::Gm),
+        },
+        TokenEntry {
+            hash: token::hash(&invite),
+            role: Role::Invite,
+        },
+    ];
+    let rows: Vec<TokenRow> = entries
+        .iter()
+        .map(|e| TokenRow {
+            hash: e.hash.clone(),
+            role: match e.role {
+                Role::Invite => "invite".into(),
+                Role::Seated(_) => "gm".into(),
+            },
+            player: None,
+        })
+        .collect();
+    let meta = TableMeta {
+        id: id.clone(),
+        system: request.system.clone(),
+        title: request.title.clone(),
+        created_ms: now,
+    };
+    app.store()
+        .create_table(&meta, &[to_row(&record)], &rows)
+        .await?;
+    let commitment = seed.commitment();
+    let table = Table::from_records(vec![record])?;
+    app.registry().insert_new(&id, table, entries).await;
+    Ok(json!({
+        "table": id,
+        "system": request.system,
+        "title": request.title,
+        "gm_token": gm,
+        "invite": invite,
+        "commitment": commitment,
+    }))
+}
+
+/// A new table id: 12 random bytes, base64url (16 characters).
+fn table_id() -> Result<String, getrandom::Error> {
+    use base64::Engine;
+    let mut bytes = [0u8; 12];
+    getrandom::fill(&mut bytes)?;
+    Ok(base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes))
+}
+
+/// `POST /api/tables/{id}/join`: takes a seat with the invite; the reply holds the player's token,
+/// once.
+pub async fn join(
+    State(app): State<App>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Path(id): Path<String>,
+    body: axum::body::Bytes,
+) -> Result<Json<Value>, ApiError> {
+    app.check_rate(peer)?;
+    let request: Join = json_body(&body)?;
+    let (handle, role) = app.authenticate(&id, Some(&request.invite)).await?;
+    if role != Role::Invite {
+        return Err(ApiError::BadRequest(
+            "invite: this is a seat's token, not the table's invite".into(),
+        ));
+    }
+    let (player, token) = handle.join(request.name).await?;
+    Ok(Json(json!({"table": id, "player": player, "token": token})))
+}
+
+/// `GET /api/tables/{id}`: the table's summary and state, for the token's holder.
+pub async fn summary(
+    State(app): State<App>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Path(id): Path<String>,
+    Query(query): Query<LogQuery>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    app.check_rate(peer)?;
+    let (handle, reader) = app
+        .seated(&id, bearer(&headers, query.token.as_deref()))
+        .await?;
+    let mut summary = handle.summary(reader).await?;
+    summary["table"] = json!(id);
+    Ok(Json(summary))
+}
+
+/// `GET /api/tables/{id}/log?after=N&limit=M`: records after N, as the token's holder may see them.
+pub async fn log(
+    State(app): State<App>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Path(id): Path<String>,
+    Query(query): Query<LogQuery>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    app.check_rate(peer)?;
+    let (handle, reader) = app
+        .seated(&id, bearer(&headers, query.token.as_deref()))
+        .await?;
+    let limit = query.limit.unwrap_or(1000).clamp(1, 1000);
+    let (records, last) = handle.after(reader, query.after, limit).await?;
+    Ok(Json(
+        json!({"table": id, "last_seq": last, "records": records}),
+    ))
+}
+
+/// `POST /api/tables/{id}/actions`: one action; answered once its records are committed, with
+/// them as the sender may see them.
+pub async fn act(
+    State(app): State<App>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Result<Json<Value>, ApiError> {
+    app.check_rate(peer)?;
+    let (handle, by) = app.seated(&id, bearer(&headers, None)).await?;
+    let action = Action::from_json(json_body(&body)?)?;
+    let records = app.act(&handle, by, action).await?;
+    let shown: Vec<_> = records.iter().map(|r| redact(r, by)).collect();
+    let seq = shown.last().map_or(0, |r| r.seq);
+    Ok(Json(json!({"seq": seq, "records": shown})))
+}
+
+/// `GET /api/tables/{id}/export?format=json|md|html`: the whole log as the token's holder may see
+/// it: JSON (what `skald verify` reads), Markdown or HTML (a session report).
+pub async fn export(
+    State(app): State<App>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Path(id): Path<String>,
+    Query(query): Query<LogQuery>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    app.check_rate(peer)?;
+    let (handle, reader) = app
+        .seated(&id, bearer(&headers, query.token.as_deref()))
+        .await?;
+    let summary = handle.summary(reader).await?;
+    let mut records = Vec::new();
+    loop {
+        let after = records.len() as u64;
+        let (batch, last) = handle.after(reader, after, 5000).await?;
+        let done = batch.is_empty() || after + batch.len() as u64 >= last;
+        records.extend(batch);
+        if done {
+            break;
+        }
+    }
+    let log = export::Log {
+        table: id,
+        summary,
+        reader,
+        records,
+    };
+    match query.format.as_deref().unwrap_or("json") {
+        "json" => Ok(Json(log.to_json()).into_response()),
+        "md" => Ok((
+            [(header::CONTENT_TYPE, "text/markdown; charset=utf-8")],
+            export::markdown(&log),
+        )
+            .into_response()),
+        "html" => Ok((
+            [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+            export::html(&log).map_err(ApiError::Store)?,
+        )
+            .into_response()),
+        other => Err(ApiError::BadRequest(format!(
+            "format: \"{}\" is not one of json, md, html",
+            other.chars().take(20).collect::<String>()
+        ))),
+    }
+}
+
+/// `GET /api/openapi.json`.
+pub async fn openapi() -> Response {
+    (
+        [(header::CONTENT_TYPE, "application/json")],
+        include_str!("openapi.json"),
+    )
+        .into_response()
+}
+
+/// `GET /api/health`: live and stored table counts.
+pub async fn health(State(app): State<App>) -> Result<Json<Value>, ApiError> {
+    Ok(Json(json!({
+        "ok": true,
+        "backend": app.store().backend().to_string(),
+        "live_tables": app.registry().live_count().await,
+    })))
+}

@@ -1,0 +1,89 @@
+//! [`ApiError`]: every refusal the server sends, as an HTTP status and a JSON body
+//! `{"error": {"kind": ..., "message": ...}}`.
+//!
+//! Messages name the field, the value and what is allowed. They never hold a token, and never a
+//! secret the requester may not read (rule refusals go only to their sender).
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde_json::json;
+
+/// Why the server refused a request.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// The table's rules or bounds refused the action.
+    #[error("{0}")]
+    Table(#[from] skald_table::Error),
+    /// No token, or one that is not this table's.
+    #[error("a valid token for this table is required (Authorization: Bearer TOKEN, or ?token=)")]
+    Unauthorized,
+    /// No table with this id.
+    #[error("no table \"{0}\"")]
+    NotFound(String),
+    /// A request that is not what the route takes.
+    #[error("{0}")]
+    BadRequest(String),
+    /// A bound was reached (tables, clients, rate).
+    #[error("{0}")]
+    Limit(String),
+    /// The table's queue is full, or the server is shutting down.
+    #[error("{0}")]
+    Busy(String),
+    /// The table task stopped (idle unload) between finding it and asking it: ask again.
+    #[error("the table was unloading, try again")]
+    Unloading,
+    /// The database failed; the action was not recorded.
+    #[error("the log could not be written, nothing was recorded: {0}")]
+    Store(String),
+}
+
+impl ApiError {
+    /// The machine-readable kind: `forbidden`, `refused`, `unauthorized`, ...
+    pub fn kind(&self) -> &'static str {
+        use skald_table::ErrorKind as K;
+        match self {
+            ApiError::Table(e) => match e.kind() {
+                K::Forbidden { .. } => "forbidden",
+                K::Full { .. } => "limit",
+                K::Corrupt(_) => "corrupt",
+                _ => "refused",
+            },
+            ApiError::Unauthorized => "unauthorized",
+            ApiError::NotFound(_) => "not_found",
+            ApiError::BadRequest(_) => "bad_request",
+            ApiError::Limit(_) => "limit",
+            ApiError::Busy(_) | ApiError::Unloading => "busy",
+            ApiError::Store(_) => "store",
+        }
+    }
+
+    /// The HTTP status.
+    pub fn status(&self) -> StatusCode {
+        match self.kind() {
+            "forbidden" => StatusCode::FORBIDDEN,
+            "unauthorized" => StatusCode::UNAUTHORIZED,
+            "not_found" => StatusCode::NOT_FOUND,
+            "limit" => StatusCode::TOO_MANY_REQUESTS,
+            "busy" => StatusCode::SERVICE_UNAVAILABLE,
+            "store" | "corrupt" => StatusCode::INTERNAL_SERVER_ERROR,
+            _ => StatusCode::UNPROCESSABLE_ENTITY,
+        }
+    }
+
+    /// The JSON body.
+    pub fn body(&self) -> serde_json::Value {
+        json!({"error": {"kind": self.kind(), "message": self.to_string()}})
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.status(), axum::Json(self.body())).into_response()
+    }
+}
+
+impl From<skald_store::Error> for ApiError {
+    fn from(e: skald_store::Error) -> Self {
+        ApiError::Store(e.to_string())
+    }
+}

@@ -1,0 +1,242 @@
+//! Exports of a table's log: JSON (complete for its reader, what `skald verify` reads), and a
+//! readable session report in Markdown or printable HTML (templates in `templates/`).
+
+use minijinja::{Environment, context};
+use serde::Serialize;
+use serde_json::{Value, json};
+use skald_table::{Actor, Body, Record, SecretBody};
+use std::collections::BTreeMap;
+
+/// A table's log as one reader may see it.
+pub struct Log {
+    /// The table id.
+    pub table: String,
+    /// The table's summary for the reader.
+    pub summary: Value,
+    /// Who exports.
+    pub reader: Actor,
+    /// Every record, redacted for the reader.
+    pub records: Vec<Record>,
+}
+
+/// One line of a session report.
+#[derive(Debug, Serialize)]
+pub struct Line {
+    /// The record's seq.
+    pub seq: u64,
+    /// When, `YYYY-MM-DD HH:MM:SS` UTC.
+    pub time: String,
+    /// Who acted.
+    pub who: String,
+    /// What happened, one or more lines.
+    pub what: Vec<String>,
+    /// What only the reader may see, if anything.
+    pub secret: Option<String>,
+}
+
+impl Log {
+    /// The JSON export: `{"skald_export": 1, "table", "system", "title", "exported_for",
+    /// "records"}`. `skald verify` reads it.
+    pub fn to_json(&self) -> Value {
+        json!({
+            "skald_export": 1,
+            "table": self.table,
+            "system": self.summary["system"],
+            "title": self.summary["title"],
+            "exported_for": self.reader,
+            "records": self.records,
+        })
+    }
+
+    fn names(&self) -> BTreeMap<u64, String> {
+        self.summary["players"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|p| Some((p["id"].as_u64()?, p["name"].as_str()?.to_owned())))
+            .collect()
+    }
+
+    /// The report's lines, oldest first.
+    pub fn lines(&self) -> Vec<Line> {
+        let names = self.names();
+        let who = |actor: &Actor| match actor {
+            Actor::Gm => "GM".to_owned(),
+            Actor::Player(id) => names
+                .get(&u64::from(*id))
+                .cloned()
+                .unwrap_or_else(|| format!("player {id}")),
+        };
+        self.records
+            .iter()
+            .map(|record| {
+                let (by, what) = describe(record, &who);
+                Line {
+                    seq: record.seq,
+                    time: utc(record.at_ms),
+                    who: by,
+                    what,
+                    secret: record.secret.as_ref().map(|s| secret_text(&s.body)),
+                }
+            })
+            .collect()
+    }
+}
+
+fn describe(record: &Record, who: &dyn Fn(&Actor) -> String) -> (String, Vec<String>) {
+    let short = |hex: &str| hex.chars().take(16).collect::<String>();
+    match &record.body {
+        Body::Created {
+            system,
+            title,
+            commitment,
+            fairness,
+            ..
+        } => (
+            "GM".into(),
+            vec![format!(
+                "created the {system} table \"{title}\"; epoch 0 seed committed as {} ({fairness})",
+                short(commitment)
+            )],
+        ),
+        Body::Joined { player, name } => (name.clone(), vec![format!("took seat {player}")]),
+        Body::Command {
+            by, lines, roll, ..
+        } => {
+            let mut what = lines.clone();
+            if let Some(roll) = roll {
+                let dice: Vec<String> = roll
+                    .draws
+                    .iter()
+                    .map(|d| format!("{}={}", skald_dice::Die::to_string(&d.die), d.value))
+                    .collect();
+                what.push(format!("dice (roll {}): {}", roll.index, dice.join(" ")));
+            }
+            (who(by), what)
+        }
+        Body::DiceRolled {
+            by, label, text, ..
+        } => (
+            who(by),
+            vec![match label {
+                Some(label) => format!("rolled for {label}: {text}"),
+                None => format!("rolled {text}"),
+            }],
+        ),
+        Body::SecretRolled {
+            index, commitment, ..
+        } => (
+            "GM".into(),
+            vec![format!(
+                "rolled in secret (roll {index}, committed as {})",
+                short(commitment)
+            )],
+        ),
+        Body::SecretRevealed { of, contents } => (
+            "GM".into(),
+            vec![format!(
+                "revealed the secret roll of record {of}{}: {}",
+                contents
+                    .label
+                    .as_ref()
+                    .map(|l| format!(" ({l})"))
+                    .unwrap_or_default(),
+                contents.text
+            )],
+        ),
+        Body::Note {} => ("GM".into(), vec!["wrote a note".into()]),
+        Body::SeedContributed { by, seed, mix } => (
+            who(by),
+            vec![format!(
+                "added the seed \"{seed}\" to the dice (mix {})",
+                short(mix)
+            )],
+        ),
+        Body::EpochEnded {
+            epoch,
+            seed,
+            next_commitment,
+        } => (
+            "GM".into(),
+            vec![format!(
+                "ended epoch {epoch}: its seed was {seed}; the next is committed as {}",
+                short(next_commitment)
+            )],
+        ),
+        Body::Undone { of } => ("GM".into(), vec![format!("took back record {of}")]),
+    }
+}
+
+fn secret_text(secret: &SecretBody) -> String {
+    match secret {
+        SecretBody::ServerSeed { .. } => "the server's seed".into(),
+        SecretBody::Roll { contents } => format!(
+            "{}{}",
+            contents
+                .label
+                .as_ref()
+                .map(|l| format!("{l}: "))
+                .unwrap_or_default(),
+            contents.text
+        ),
+        SecretBody::Note { text } => text.clone(),
+        SecretBody::Allocation { who, spend, .. } => format!("{who} puts in {spend} dice"),
+    }
+}
+
+/// `YYYY-MM-DD HH:MM:SS` in UTC.
+fn utc(at_ms: i64) -> String {
+    let format = time::macros::format_description!("[year]-[month]-[day] [hour]:[minute]:[second]");
+    time::OffsetDateTime::from_unix_timestamp(at_ms.div_euclid(1000))
+        .ok()
+        .and_then(|t| t.format(&format).ok())
+        .unwrap_or_default()
+}
+
+fn environment() -> Environment<'static> {
+    let mut env = Environment::new();
+    env.set_auto_escape_callback(|name| {
+        if name.ends_with(".html") {
+            minijinja::AutoEscape::Html
+        } else {
+            minijinja::AutoEscape::None
+        }
+    });
+    let templates = [
+        ("report.md", include_str!("../templates/report.md")),
+        ("report.html", include_str!("../templates/report.html")),
+    ];
+    for (name, source) in templates {
+        // The templates are compiled in; a syntax error in one fails the export tests.
+        let _ = env.add_template(name, source);
+    }
+    env
+}
+
+fn render(log: &Log, name: &str) -> Result<String, String> {
+    let env = environment();
+    let template = env.get_template(name).map_err(|e| e.to_string())?;
+    template
+        .render(context! {
+            table => log.table.clone(),
+            title => minijinja::Value::from(minijinja::value::Serde(&log.summary["title"])),
+            system => minijinja::Value::from(minijinja::value::Serde(&log.summary["system"])),
+            players => minijinja::Value::from(minijinja::value::Serde(&log.summary["players"])),
+            reader => match log.reader { Actor::Gm => "the GM".to_owned(), Actor::Player(id) => format!("player {id}") },
+            lines => minijinja::Value::from(minijinja::value::Serde(log.lines())),
+        })
+        .map_err(|e| e.to_string())
+}
+
+/// The Markdown session report.
+pub fn markdown(log: &Log) -> String {
+    render(log, "report.md").unwrap_or_else(|e| format!("report failed: {e}\n"))
+}
+
+/// The HTML session report (one page, printable).
+///
+/// # Errors
+/// The template engine's message.
+pub fn html(log: &Log) -> Result<String, String> {
+    render(log, "report.html")
+}

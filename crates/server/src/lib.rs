@@ -1,0 +1,104 @@
+//! Skald's table server: the HTTP and WebSocket API over the table log ([`skald_table`]) and the
+//! store ([`skald_store`]).
+//!
+//! One task per live table decides, commits and publishes ([`actor`]); tables load on first use
+//! and unload when idle ([`registry`]); every record leaves redacted for its reader. [`serve`]
+//! runs a server until its shutdown signal, then finishes the commits in flight.
+
+pub mod actor;
+pub mod api;
+pub mod app;
+pub mod error;
+pub mod export;
+pub mod limits;
+pub mod registry;
+pub mod rows;
+pub mod token;
+pub mod ws;
+
+pub use app::App;
+pub use error::ApiError;
+pub use limits::Limits;
+
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::routing::{get, post};
+use skald_store::Store;
+use std::future::Future;
+use std::net::SocketAddr;
+use tokio::net::TcpListener;
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
+
+/// The API's routes over `app`.
+pub fn router(app: App) -> Router {
+    let max_body = app.limits().max_body;
+    Router::new()
+        .route("/api/tables", post(api::create))
+        .route("/api/tables/{id}", get(api::summary))
+        .route("/api/tables/{id}/join", post(api::join))
+        .route("/api/tables/{id}/log", get(api::log))
+        .route("/api/tables/{id}/actions", post(api::act))
+        .route("/api/tables/{id}/export", get(api::export))
+        .route("/api/tables/{id}/ws", get(ws::upgrade))
+        .route("/api/openapi.json", get(api::openapi))
+        .route("/api/health", get(api::health))
+        .layer(DefaultBodyLimit::max(max_body))
+        .with_state(app)
+}
+
+/// Why the server could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// The store would not open.
+    #[error("database: {0}")]
+    Store(#[from] skald_store::Error),
+    /// The server could not start.
+    #[error("{0}")]
+    Api(#[from] ApiError),
+    /// The address could not be bound, or serving failed.
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// Serves on `listener` over the store at `db` until `stop` completes; then stops taking
+/// connections, closes the WebSockets, lets every table task finish the actions it holds, and
+/// closes the store after its last commit. `ready` is called with the bound address.
+///
+/// # Errors
+/// [`ServeError`].
+pub async fn serve(
+    listener: TcpListener,
+    db: &str,
+    limits: Limits,
+    ready: impl FnOnce(SocketAddr),
+    stop: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), ServeError> {
+    let store = Store::open(db).await?;
+    let shutdown = CancellationToken::new();
+    let tasks = TaskTracker::new();
+    let app = App::new(store.clone(), limits, tasks.clone(), shutdown.clone()).await?;
+    ready(listener.local_addr()?);
+    let sweeper = {
+        let app = app.clone();
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(std::time::Duration::from_secs(60)).await;
+                app.forget_idle_connections();
+            }
+        })
+    };
+    let signal = shutdown.clone();
+    let service = router(app).into_make_service_with_connect_info::<SocketAddr>();
+    axum::serve(listener, service)
+        .with_graceful_shutdown(async move {
+            stop.await;
+            signal.cancel();
+        })
+        .await?;
+    sweeper.abort();
+    tasks.close();
+    tasks.wait().await;
+    store.close().await;
+    Ok(())
+}

@@ -1,0 +1,43 @@
+//! Converting between the table's [`Record`]s and the store's [`Row`]s.
+
+use skald_store::Row;
+use skald_table::{Audience, Body, Record, Secret, SecretBody};
+
+/// A record as stored: the body's JSON (tagged by `kind`), the secret's JSON and audience apart.
+pub fn to_row(record: &Record) -> Row {
+    Row {
+        seq: i64::try_from(record.seq).unwrap_or(i64::MAX),
+        kind: record.body.kind().to_owned(),
+        payload: serde_json::to_string(&record.body).unwrap_or_default(),
+        secret: record
+            .secret
+            .as_ref()
+            .map(|s| serde_json::to_string(&s.body).unwrap_or_default()),
+        audience: record.secret.as_ref().map(|s| s.audience.to_stored()),
+        at_ms: record.at_ms,
+    }
+}
+
+/// A stored row read back.
+///
+/// # Errors
+/// A message naming the seq when the row's JSON or audience does not read.
+pub fn from_row(row: &Row) -> Result<Record, String> {
+    let body: Body =
+        serde_json::from_str(&row.payload).map_err(|e| format!("record {}: body: {e}", row.seq))?;
+    let secret = match (&row.secret, &row.audience) {
+        (Some(secret), Some(audience)) => Some(Secret {
+            audience: Audience::from_stored(audience)
+                .ok_or_else(|| format!("record {}: audience {audience:?}", row.seq))?,
+            body: serde_json::from_str::<SecretBody>(secret)
+                .map_err(|e| format!("record {}: secret: {e}", row.seq))?,
+        }),
+        _ => None,
+    };
+    Ok(Record {
+        seq: u64::try_from(row.seq).map_err(|_| format!("record seq {}", row.seq))?,
+        at_ms: row.at_ms,
+        body,
+        secret,
+    })
+}

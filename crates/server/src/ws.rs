@@ -1,0 +1,205 @@
+//! The WebSocket of one client: live records, redacted for its reader, and actions sent over it.
+//!
+//! On connect the client says the last seq it has (`?after=N`) and receives exactly the records
+//! after it, in order, then each new one as it is committed. A client that falls behind the
+//! table's broadcast buffer is caught up from the log, never dropped. Messages:
+//! - server -> client: `{"type":"hello","you":..,"seq":N}`, `{"type":"record","record":{..}}`,
+//!   `{"type":"ack","id":..,"seq":N}`, `{"type":"error","id":..,"error":{"kind":..,"message":..}}`;
+//! - client -> server: `{"id": any JSON, "action": {"do": ...}}`.
+
+use crate::actor::TableHandle;
+use crate::api::bearer;
+use crate::app::{App, quota, rate_error};
+use crate::error::ApiError;
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, Query, State};
+use axum::http::HeaderMap;
+use axum::response::Response;
+use governor::RateLimiter;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use skald_table::{Action, Actor, Record, redact};
+use std::sync::Arc;
+use tokio::sync::broadcast::error::RecvError;
+
+/// Query of the WebSocket route.
+#[derive(Debug, Deserialize)]
+pub struct WsQuery {
+    /// The token (browsers cannot set headers on a WebSocket).
+    pub token: Option<String>,
+    /// The last seq the client has; records after it are sent first.
+    #[serde(default)]
+    pub after: u64,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Incoming {
+    #[serde(default)]
+    id: Value,
+    action: Value,
+}
+
+/// `GET /api/tables/{id}/ws?token=..&after=N`.
+pub async fn upgrade(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    Query(query): Query<WsQuery>,
+    headers: HeaderMap,
+    ws: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    let (handle, reader) = app
+        .seated(&id, bearer(&headers, query.token.as_deref()))
+        .await?;
+    let max = app.limits().max_clients_per_table;
+    if handle.events.receiver_count() >= max {
+        return Err(ApiError::Limit(format!(
+            "clients: this table has {max} clients connected, the most it takes"
+        )));
+    }
+    let max_message = app.limits().max_message;
+    Ok(ws
+        .max_message_size(max_message)
+        .max_frame_size(max_message)
+        .on_upgrade(move |socket| client(socket, app, handle, reader, query.after)))
+}
+
+struct Client {
+    socket: WebSocket,
+    handle: TableHandle,
+    reader: Actor,
+    last: u64,
+    batch: usize,
+}
+
+impl Client {
+    async fn send(&mut self, value: Value) -> bool {
+        self.socket
+            .send(Message::Text(Utf8Bytes::from(value.to_string())))
+            .await
+            .is_ok()
+    }
+
+    async fn send_record(&mut self, record: &Record) -> bool {
+        self.last = record.seq;
+        let record = redact(record, self.reader);
+        self.send(json!({"type": "record", "record": record})).await
+    }
+
+    /// Sends every record after `last` from the table's log, in order.
+    async fn catch_up(&mut self) -> bool {
+        loop {
+            let Ok((records, last_seq)) =
+                self.handle.after(self.reader, self.last, self.batch).await
+            else {
+                return false;
+            };
+            if records.is_empty() {
+                return true;
+            }
+            for record in records {
+                self.last = record.seq;
+                if !self.send(json!({"type": "record", "record": record})).await {
+                    return false;
+                }
+            }
+            if self.last >= last_seq {
+                return true;
+            }
+        }
+    }
+}
+
+async fn client(socket: WebSocket, app: App, handle: TableHandle, reader: Actor, after: u64) {
+    let mut events = handle.events.subscribe();
+    let mut client = Client {
+        socket,
+        handle: handle.clone(),
+        reader,
+        last: after,
+        batch: app.limits().catch_up_batch,
+    };
+    let seq = match handle.after(reader, u64::MAX, 0).await {
+        Ok((_, last)) => last,
+        Err(_) => return,
+    };
+    if !client
+        .send(json!({"type": "hello", "you": reader, "seq": seq}))
+        .await
+        || !client.catch_up().await
+    {
+        return;
+    }
+    let limiter = RateLimiter::direct(quota(app.limits()));
+    let shutdown = app.shutdown().clone();
+    loop {
+        tokio::select! {
+            record = events.recv() => {
+                let alive = match record {
+                    Ok(record) if record.seq <= client.last => true,
+                    Ok(record) if record.seq == client.last + 1 => client.send_record(&record).await,
+                    Ok(_) | Err(RecvError::Lagged(_)) => client.catch_up().await,
+                    Err(RecvError::Closed) => false,
+                };
+                if !alive {
+                    break;
+                }
+            }
+            message = client.socket.recv() => {
+                let Some(Ok(message)) = message else { break };
+                let reply = match message {
+                    Message::Text(text) => {
+                        if limiter.check().is_err() {
+                            error_reply(&Value::Null, &rate_error(app.limits()))
+                        } else {
+                            incoming(&app, &handle, reader, text.as_str()).await
+                        }
+                    }
+                    Message::Binary(_) => error_reply(
+                        &Value::Null,
+                        &ApiError::BadRequest("messages are JSON text frames".into()),
+                    ),
+                    Message::Close(_) => break,
+                    Message::Ping(_) | Message::Pong(_) => continue,
+                };
+                if !client.send(reply).await {
+                    break;
+                }
+            }
+            () = shutdown.cancelled() => {
+                let frame = CloseFrame { code: 1012, reason: Utf8Bytes::from_static("server restarting") };
+                let _ = client.socket.send(Message::Close(Some(frame))).await;
+                break;
+            }
+        }
+    }
+}
+
+async fn incoming(app: &App, handle: &TableHandle, reader: Actor, text: &str) -> Value {
+    let message: Incoming = match serde_json::from_str(text) {
+        Ok(message) => message,
+        Err(e) => {
+            return error_reply(
+                &Value::Null,
+                &ApiError::BadRequest(format!(
+                    "message: {e}; expected {{\"id\": .., \"action\": {{\"do\": ..}}}}"
+                )),
+            );
+        }
+    };
+    let action = match Action::from_json(message.action) {
+        Ok(action) => action,
+        Err(e) => return error_reply(&message.id, &e.into()),
+    };
+    match app.act(handle, reader, action).await {
+        Ok(records) => {
+            let seq = records.last().map_or(0, |r: &Arc<Record>| r.seq);
+            json!({"type": "ack", "id": message.id, "seq": seq})
+        }
+        Err(e) => error_reply(&message.id, &e),
+    }
+}
+
+fn error_reply(id: &Value, error: &ApiError) -> Value {
+    json!({"type": "error", "id": id, "error": error.body()["error"]})
+}

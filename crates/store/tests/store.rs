@@ -1,0 +1,504 @@
+#![allow(clippy::unwrap_used)]
+//! The store's contract, on every back end `common::databases` yields.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{databases, meta, row, token};
+use skald_store::{Backend, ErrorKind, MAX_JSON_BYTES, Row, Store};
+
+fn rich_rows() -> Vec<Row> {
+    vec![
+        row(1, r#"{"options":{"players":3}}"#),
+        Row {
+            seq: 2,
+            kind: "roll".to_owned(),
+            payload: r#"{"who":"Ásta","text":"héllo 🎲 \"quoted\" \\ back"}"#.to_owned(),
+            secret: Some(r#"{"dice":[3,5,6]}"#.to_owned()),
+            audience: Some("player:2".to_owned()),
+            at_ms: -5,
+        },
+        Row {
+            seq: 3,
+            kind: "k".repeat(64),
+            payload: String::new(),
+            secret: Some(String::new()),
+            audience: Some("gm".to_owned()),
+            at_ms: i64::MAX,
+        },
+    ]
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn create_and_load_round_trip_exactly() {
+    for db in databases().await {
+        let store = db.open().await;
+        let backend = match db.label {
+            "sqlite" => Backend::Sqlite,
+            _ => Backend::Postgres,
+        };
+        assert_eq!(store.backend(), backend);
+        assert_eq!(store.table_count().await.unwrap(), 0);
+        assert_eq!(store.load("nope").await.unwrap(), None);
+
+        let tokens = vec![
+            token("ff00", "player", Some(2)),
+            token("0abc", "gm", None),
+            token("77", "invite", None),
+        ];
+        store
+            .create_table(&meta("t1"), &rich_rows(), &tokens)
+            .await
+            .unwrap();
+        let loaded = store.load("t1").await.unwrap().unwrap();
+        assert_eq!(loaded.meta, meta("t1"), "{}", db.label);
+        assert_eq!(loaded.rows, rich_rows(), "{}", db.label);
+        let mut sorted = tokens.clone();
+        sorted.sort_by(|a, b| a.hash.cmp(&b.hash));
+        assert_eq!(loaded.tokens, sorted, "{}", db.label);
+
+        // A table with no rows nor tokens.
+        store.create_table(&meta("empty"), &[], &[]).await.unwrap();
+        let empty = store.load("empty").await.unwrap().unwrap();
+        assert!(empty.rows.is_empty() && empty.tokens.is_empty());
+
+        // The id is taken: refused, and the first table is untouched.
+        let again = store
+            .create_table(&meta("t1"), &[row(1, "{}")], &[])
+            .await
+            .unwrap_err();
+        assert_eq!(
+            again.kind(),
+            &ErrorKind::Exists {
+                table: "t1".to_owned()
+            }
+        );
+        assert!(again.to_string().contains("t1"), "{again}");
+        assert_eq!(store.load("t1").await.unwrap().unwrap().rows, rich_rows());
+
+        // First rows must start at 1.
+        let bad = store
+            .create_table(&meta("t2"), &[row(2, "{}")], &[])
+            .await
+            .unwrap_err();
+        assert!(matches!(
+            bad.kind(),
+            ErrorKind::NotContiguous {
+                expected: 1,
+                got: 2,
+                ..
+            }
+        ));
+        assert_eq!(store.table_count().await.unwrap(), 2);
+        store.close().await;
+        db.finish().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn append_is_contiguous_and_conflicts_write_nothing() {
+    for db in databases().await {
+        let store = db.open().await;
+        store
+            .create_table(&meta("t"), &[row(1, "{}")], &[token("aa", "gm", None)])
+            .await
+            .unwrap();
+        store
+            .append("t", vec![row(2, "2"), row(3, "3")], vec![])
+            .await
+            .unwrap();
+        // Nothing to write is fine.
+        store.append("t", vec![], vec![]).await.unwrap();
+
+        // A gap after the stored log.
+        let gap = store
+            .append("t", vec![row(5, "5")], vec![])
+            .await
+            .unwrap_err();
+        assert_eq!(
+            gap.kind(),
+            &ErrorKind::NotContiguous {
+                table: "t".to_owned(),
+                expected: 4,
+                got: 5
+            }
+        );
+        // A gap within the call.
+        let inner = store
+            .append("t", vec![row(4, "4"), row(6, "6")], vec![])
+            .await
+            .unwrap_err();
+        assert!(matches!(
+            inner.kind(),
+            ErrorKind::NotContiguous {
+                expected: 5,
+                got: 6,
+                ..
+            }
+        ));
+        // A seq already stored: Conflict, and neither its rows nor its tokens are written.
+        let conflict = store
+            .append(
+                "t",
+                vec![row(3, "again"), row(4, "4")],
+                vec![token("bb", "player", Some(1))],
+            )
+            .await
+            .unwrap_err();
+        assert_eq!(
+            conflict.kind(),
+            &ErrorKind::Conflict {
+                table: "t".to_owned(),
+                seq: 3
+            }
+        );
+        let loaded = store.load("t").await.unwrap().unwrap();
+        assert_eq!(
+            loaded.rows,
+            vec![row(1, "{}"), row(2, "2"), row(3, "3")],
+            "{}",
+            db.label
+        );
+        assert_eq!(loaded.tokens, vec![token("aa", "gm", None)]);
+
+        // Tokens alone, and a table that does not exist.
+        store
+            .append("t", vec![], vec![token("cc", "invite", None)])
+            .await
+            .unwrap();
+        let missing = store
+            .append("ghost", vec![row(1, "{}")], vec![])
+            .await
+            .unwrap_err();
+        assert_eq!(
+            missing.kind(),
+            &ErrorKind::NoSuchTable {
+                table: "ghost".to_owned()
+            }
+        );
+
+        // Two appends racing for the same seq, many times: exactly one wins, the loser wrote nothing.
+        // Even rounds race within one store (one writer, one batch); odd rounds race two stores on the
+        // same database (two writers: the database's unique (table, seq) decides), while a third task
+        // appends to another table so batches also hold requests that must still succeed.
+        let second = db.open().await;
+        store.create_table(&meta("u"), &[], &[]).await.unwrap();
+        for round in 0..20i64 {
+            let seq = 4 + round;
+            let a = store.clone();
+            let b = if round % 2 == 0 {
+                store.clone()
+            } else {
+                second.clone()
+            };
+            let bystander = {
+                let store = store.clone();
+                tokio::spawn(
+                    async move { store.append("u", vec![row(round + 1, "u")], vec![]).await },
+                )
+            };
+            let ha = tokio::spawn(async move {
+                a.append(
+                    "t",
+                    vec![row(seq, "a")],
+                    vec![token(&format!("a{seq}"), "player", Some(1))],
+                )
+                .await
+            });
+            let hb = tokio::spawn(async move {
+                b.append(
+                    "t",
+                    vec![row(seq, "b")],
+                    vec![token(&format!("b{seq}"), "player", Some(2))],
+                )
+                .await
+            });
+            let (ra, rb) = (ha.await.unwrap(), hb.await.unwrap());
+            bystander.await.unwrap().unwrap();
+            assert!(ra.is_ok() != rb.is_ok(), "{}: {ra:?} {rb:?}", db.label);
+            let (winner, loser) = if ra.is_ok() { ("a", rb) } else { ("b", ra) };
+            assert_eq!(
+                loser.unwrap_err().kind(),
+                &ErrorKind::Conflict {
+                    table: "t".to_owned(),
+                    seq
+                }
+            );
+            let loaded = store.load("t").await.unwrap().unwrap();
+            assert_eq!(loaded.rows.last().unwrap(), &row(seq, winner));
+            assert!(
+                loaded
+                    .tokens
+                    .iter()
+                    .any(|t| t.hash == format!("{winner}{seq}"))
+            );
+            let other = if winner == "a" { "b" } else { "a" };
+            assert!(
+                !loaded
+                    .tokens
+                    .iter()
+                    .any(|t| t.hash == format!("{other}{seq}"))
+            );
+        }
+        assert_eq!(store.load("u").await.unwrap().unwrap().rows.len(), 20);
+        second.close().await;
+        store.close().await;
+        db.finish().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn concurrent_appends_across_fifty_tables_all_land() {
+    const TABLES: usize = 50;
+    const APPENDS: i64 = 40;
+    for db in databases().await {
+        let store = db.open().await;
+        for t in 0..TABLES {
+            store
+                .create_table(&meta(&format!("table-{t}")), &[row(1, "0")], &[])
+                .await
+                .unwrap();
+        }
+        let mut tasks = Vec::new();
+        for t in 0..TABLES {
+            let store = store.clone();
+            tasks.push(tokio::spawn(async move {
+                let id = format!("table-{t}");
+                for seq in 2..=APPENDS + 1 {
+                    // Some calls carry two rows, so batches mix sizes.
+                    if seq % 7 == 0 {
+                        continue;
+                    }
+                    let mut rows = vec![row(seq, &format!("{t}/{seq}"))];
+                    if (seq + 1) % 7 == 0 && seq < APPENDS + 1 {
+                        rows.push(row(seq + 1, &format!("{t}/{}", seq + 1)));
+                    }
+                    store.append(&id, rows, vec![]).await.unwrap();
+                }
+            }));
+        }
+        for task in tasks {
+            task.await.unwrap();
+        }
+        assert_eq!(store.table_count().await.unwrap(), TABLES as i64);
+        for t in 0..TABLES {
+            let loaded = store.load(&format!("table-{t}")).await.unwrap().unwrap();
+            let seqs: Vec<i64> = loaded.rows.iter().map(|r| r.seq).collect();
+            let want: Vec<i64> = (1..=APPENDS + 1).collect();
+            assert_eq!(seqs, want, "{}: table-{t}", db.label);
+            for r in &loaded.rows[1..] {
+                assert_eq!(r.payload, format!("{t}/{}", r.seq));
+            }
+        }
+        store.close().await;
+        db.finish().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rows_after_pages_in_order() {
+    for db in databases().await {
+        let store = db.open().await;
+        let rows: Vec<Row> = (1..=10).map(|s| row(s, &s.to_string())).collect();
+        store.create_table(&meta("t"), &rows, &[]).await.unwrap();
+        assert_eq!(store.rows_after("t", 0, 100).await.unwrap(), rows);
+        assert_eq!(
+            store.rows_after("t", 3, 4).await.unwrap(),
+            rows[3..7].to_vec()
+        );
+        assert_eq!(
+            store.rows_after("t", 8, 100).await.unwrap(),
+            rows[8..].to_vec()
+        );
+        assert!(store.rows_after("t", 10, 100).await.unwrap().is_empty());
+        assert!(store.rows_after("t", 0, 0).await.unwrap().is_empty());
+        assert!(store.rows_after("ghost", 0, 10).await.unwrap().is_empty());
+        store.close().await;
+        db.finish().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn too_large_is_refused_before_the_database() {
+    for db in databases().await {
+        let store = db.open().await;
+        store.create_table(&meta("t"), &[], &[]).await.unwrap();
+        let field_of = |e: skald_store::Error| match e.kind() {
+            ErrorKind::TooLarge { field, len, max } => (*field, *len, *max),
+            other => panic!("not TooLarge: {other:?}"),
+        };
+
+        let mut long_kind = row(1, "{}");
+        long_kind.kind = "é".repeat(65);
+        let e = store
+            .append("t", vec![long_kind], vec![])
+            .await
+            .unwrap_err();
+        assert!(e.to_string().contains("row.kind"), "{e}");
+        assert_eq!(field_of(e), ("row.kind", 65, 64));
+
+        let big = "x".repeat(MAX_JSON_BYTES + 1);
+        let e = store
+            .append("t", vec![row(1, &big)], vec![])
+            .await
+            .unwrap_err();
+        assert_eq!(
+            field_of(e),
+            ("row.payload", MAX_JSON_BYTES + 1, MAX_JSON_BYTES)
+        );
+        let mut secret = row(1, "{}");
+        secret.secret = Some(big.clone());
+        let e = store.append("t", vec![secret], vec![]).await.unwrap_err();
+        assert_eq!(field_of(e).0, "row.secret");
+
+        let long_id = "t".repeat(65);
+        let e = store
+            .create_table(&meta(&long_id), &[], &[])
+            .await
+            .unwrap_err();
+        assert_eq!(field_of(e), ("table.id", 65, 64));
+        let e = store.append(&long_id, vec![], vec![]).await.unwrap_err();
+        assert_eq!(field_of(e).0, "table.id");
+        assert!(store.load(&long_id).await.is_err());
+
+        assert_eq!(store.table_count().await.unwrap(), 1);
+        assert!(store.load("t").await.unwrap().unwrap().rows.is_empty());
+
+        // Exactly at the bounds is fine.
+        let mut edge = row(1, &"y".repeat(MAX_JSON_BYTES));
+        edge.kind = "é".repeat(64);
+        edge.secret = Some("z".repeat(MAX_JSON_BYTES));
+        store.append("t", vec![edge.clone()], vec![]).await.unwrap();
+        assert_eq!(store.load("t").await.unwrap().unwrap().rows, vec![edge]);
+        store.close().await;
+        db.finish().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reopen_after_close_keeps_everything() {
+    for db in databases().await {
+        let store = db.open().await;
+        store
+            .create_table(&meta("t"), &rich_rows(), &[token("aa", "gm", None)])
+            .await
+            .unwrap();
+        store
+            .append("t", vec![row(4, "4")], vec![token("bb", "player", Some(3))])
+            .await
+            .unwrap();
+        let before = store.load("t").await.unwrap().unwrap();
+        let clone = store.clone();
+        store.close().await;
+
+        // Closed for every clone.
+        let e = clone
+            .append("t", vec![row(5, "5")], vec![])
+            .await
+            .unwrap_err();
+        assert_eq!(e.kind(), &ErrorKind::Closed);
+        assert_eq!(
+            clone.load("t").await.unwrap_err().kind(),
+            &ErrorKind::Closed
+        );
+
+        let store = db.open().await;
+        assert_eq!(
+            store.load("t").await.unwrap().unwrap(),
+            before,
+            "{}",
+            db.label
+        );
+        store.append("t", vec![row(5, "5")], vec![]).await.unwrap();
+        store.close().await;
+        let store = db.open().await;
+        assert_eq!(store.load("t").await.unwrap().unwrap().rows.len(), 5);
+        store.close().await;
+        db.finish().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn opening_at_once_creates_the_schema_once() {
+    for db in databases().await {
+        let opens = (0..4).map(|_| {
+            let url = db.url.clone();
+            tokio::spawn(async move { Store::open(&url).await })
+        });
+        let mut stores = Vec::new();
+        for open in opens {
+            stores.push(
+                open.await
+                    .unwrap()
+                    .unwrap_or_else(|e| panic!("{}: {e}", db.label)),
+            );
+        }
+        stores[0]
+            .create_table(&meta("t"), &[row(1, "{}")], &[])
+            .await
+            .unwrap();
+        // Two stores on one database: the unique (table, seq) still decides.
+        stores[1]
+            .append("t", vec![row(2, "x")], vec![])
+            .await
+            .unwrap();
+        let e = stores[2]
+            .append("t", vec![row(2, "y")], vec![])
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(e.kind(), ErrorKind::Conflict { seq: 2, .. }),
+            "{e}"
+        );
+        assert_eq!(stores[3].load("t").await.unwrap().unwrap().rows.len(), 2);
+        for store in stores {
+            store.close().await;
+        }
+        db.finish().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn raw_commit_rate_commits() {
+    for db in databases().await {
+        let store = db.open().await;
+        let (commits, elapsed) = store
+            .raw_commit_rate(Duration::from_millis(200))
+            .await
+            .unwrap();
+        assert!(commits > 0, "{}", db.label);
+        assert!(elapsed >= Duration::from_millis(200));
+        // The scratch table is not a table of the log.
+        assert_eq!(store.table_count().await.unwrap(), 0);
+        store.close().await;
+        db.finish().await;
+    }
+}
+
+#[tokio::test]
+async fn sqlite_in_memory_works_while_open() {
+    let store = Store::open("sqlite::memory:").await.unwrap();
+    store
+        .create_table(&meta("m"), &[row(1, "{}")], &[])
+        .await
+        .unwrap();
+    store.append("m", vec![row(2, "{}")], vec![]).await.unwrap();
+    assert_eq!(store.load("m").await.unwrap().unwrap().rows.len(), 2);
+    // Each in-memory store is its own database.
+    let other = Store::open("sqlite::memory:").await.unwrap();
+    assert_eq!(other.table_count().await.unwrap(), 0);
+    store.close().await;
+    other.close().await;
+}
+
+#[tokio::test]
+async fn bad_urls_are_refused() {
+    let e = Store::open("mysql://root:secret@db/x").await.unwrap_err();
+    assert!(matches!(e.kind(), ErrorKind::Url { .. }), "{e}");
+    assert!(!e.to_string().contains("secret"));
+    let e = Store::open("/nonexistent-dir-skald/x/y.db")
+        .await
+        .unwrap_err();
+    assert!(matches!(e.kind(), ErrorKind::Database(_)), "{e}");
+}

@@ -1,0 +1,107 @@
+//! [`Action`]: what a GM or player asks of a table: a system command, or one of the table's own
+//! actions (open and secret dice, notes, seeds, epochs, undo, Chi allocations through the server).
+
+use crate::error::{Error, ErrorKind};
+use serde::Deserialize;
+use serde_json::Value;
+
+/// The table's own actions, by their `do` names. A system command may not use these names (a test
+/// checks every system's commands).
+pub const TABLE_ACTIONS: [&str; 8] = [
+    "roll",
+    "secret_roll_dice",
+    "reveal_roll",
+    "note",
+    "contribute_seed",
+    "end_epoch",
+    "undo",
+    "allocate",
+];
+
+/// One thing asked of a table, as JSON `{"do": ..., ...}`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Action {
+    /// A command of the table's system, as scenarios write it.
+    Command(Value),
+    /// One of the table's own actions.
+    Table(TableAction),
+}
+
+/// The table's own actions.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(tag = "do", rename_all = "snake_case", deny_unknown_fields)]
+pub enum TableAction {
+    /// `roll`: dice by notation, in the open (anyone seated).
+    Roll {
+        /// The expression (docs/dice-notation.md).
+        notation: String,
+        /// What for (at most 120 characters).
+        #[serde(default)]
+        label: Option<String>,
+    },
+    /// `secret_roll_dice`: the GM rolls in secret; the log shows a commitment at once.
+    SecretRollDice {
+        /// The expression.
+        notation: String,
+        /// What for (at most 120 characters); hidden with the roll.
+        #[serde(default)]
+        label: Option<String>,
+    },
+    /// `reveal_roll`: the GM shows a secret roll (`of` is its record's seq).
+    RevealRoll {
+        /// The seq of the `secret_rolled` record.
+        of: u64,
+    },
+    /// `note`: a GM note nobody else sees.
+    Note {
+        /// 1-4000 characters.
+        text: String,
+    },
+    /// `contribute_seed`: adds a seed to the epoch's mix (anyone seated); rolls after it use it.
+    ContributeSeed {
+        /// 1-256 bytes, no control characters.
+        seed: String,
+    },
+    /// `end_epoch`: the GM reveals the epoch's server seed; the next epoch's seed is committed in
+    /// the same record.
+    EndEpoch {},
+    /// `undo`: the GM takes back the last command, if it rolled no dice and no roll came after it.
+    Undo {},
+    /// `allocate`: Chi secret rolls through the server (RULINGS C4): the player's allocation is
+    /// kept as the player's secret, and `secret_commit` is sent with its commitment; the later
+    /// `secret_reveal` may leave out `spend` and `salt` for the server to fill in.
+    Allocate {
+        /// The character committing.
+        who: String,
+        /// Dice put in.
+        spend: u32,
+    },
+}
+
+impl Action {
+    /// Reads an action from JSON: a table action when `do` names one, else a system command.
+    ///
+    /// # Errors
+    /// [`ErrorKind::BadAction`] when the JSON is not an object with a string `do`, or a table
+    /// action's fields are wrong.
+    pub fn from_json(value: Value) -> Result<Self, Error> {
+        let name = value
+            .get("do")
+            .and_then(Value::as_str)
+            .ok_or_else(|| ErrorKind::BadAction {
+                message: "an action is a JSON object with a string field `do`".into(),
+            })?;
+        if TABLE_ACTIONS.contains(&name) {
+            serde_json::from_value(value)
+                .map(Action::Table)
+                .map_err(|e| {
+                    ErrorKind::BadAction {
+                        message: e.to_string(),
+                    }
+                    .into()
+                })
+        } else {
+            Ok(Action::Command(value))
+        }
+    }
+}

@@ -1,0 +1,117 @@
+//! The table's error type: why an action was refused or a log could not be read.
+//!
+//! Messages never hold a secret the sender may not see: a refusal goes only to its sender, and
+//! refusals about secrets say what is wrong without saying what the secret is.
+
+/// Why a table refused something.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{kind}")]
+pub struct Error {
+    kind: ErrorKind,
+}
+
+impl Error {
+    /// What went wrong.
+    pub fn kind(&self) -> &ErrorKind {
+        &self.kind
+    }
+}
+
+impl From<ErrorKind> for Error {
+    fn from(kind: ErrorKind) -> Self {
+        Self { kind }
+    }
+}
+
+/// The kinds of [`Error`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// `system` is not one Skald plays.
+    #[error("system: \"{system}\" is not one Skald plays (twenty, loqi, chi, freelancer)")]
+    UnknownSystem {
+        /// The value given, shortened.
+        system: String,
+    },
+    /// The options do not fit the system.
+    #[error("options: not {system}'s options: {message}")]
+    BadOptions {
+        /// The system.
+        system: &'static str,
+        /// The parser's message.
+        message: String,
+    },
+    /// A command that is not one of the system's.
+    #[error("command: not a {system} command: {message}")]
+    BadCommand {
+        /// The system.
+        system: &'static str,
+        /// The parser's message.
+        message: String,
+    },
+    /// A table action with wrong fields, or JSON that is no action.
+    #[error("action: {message}")]
+    BadAction {
+        /// What is wrong.
+        message: String,
+    },
+    /// The rules refused the command.
+    #[error("{message}")]
+    Refused {
+        /// The system's rule error.
+        message: String,
+    },
+    /// The sender may not do this.
+    #[error("forbidden: {reason}")]
+    Forbidden {
+        /// Who may, in a sentence.
+        reason: String,
+    },
+    /// A text field outside its bounds.
+    #[error("{field}: {len} characters, allowed {min} to {max}")]
+    Length {
+        /// The field.
+        field: &'static str,
+        /// Its length in characters.
+        len: usize,
+        /// The least allowed.
+        min: usize,
+        /// The most allowed.
+        max: usize,
+    },
+    /// A number of things past its bound.
+    #[error("{what}: the table holds {max} at most")]
+    Full {
+        /// What is full.
+        what: &'static str,
+        /// The bound.
+        max: usize,
+    },
+    /// Dice notation that does not parse or roll.
+    #[error("notation: {message}")]
+    Notation {
+        /// The dice crate's message.
+        message: String,
+    },
+    /// Nothing to undo, or the last command may not be undone.
+    #[error("undo: {reason}")]
+    Undo {
+        /// Why not.
+        reason: String,
+    },
+    /// `reveal_roll` of a record that is not an unrevealed secret roll.
+    #[error("reveal_roll: record {of} is not a secret roll still hidden")]
+    NotASecretRoll {
+        /// The seq given.
+        of: u64,
+    },
+    /// A player seed that is too long, empty, or holds control characters.
+    #[error("seed: {message}")]
+    Seed {
+        /// The fairness crate's message.
+        message: String,
+    },
+    /// A stored log that does not fold (a damaged or foreign log).
+    #[error("the log is damaged: {0}")]
+    Corrupt(String),
+}

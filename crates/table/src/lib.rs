@@ -1,0 +1,25 @@
+//! An online table's log as pure functions: [`Record`]s with public and secret parts, who may do
+//! what ([`Actor`], the systems' [`Authority`](skald_core::Authority)), fair rolls
+//! ([`skald_fair`]), undo back to the last roll, redaction for each reader, and verification of an
+//! exported log.
+//!
+//! Nothing here does I/O, reads a clock or draws randomness: the server hands in the time and 32
+//! fresh random bytes with each action, and commits the records `decide` returns before it
+//! `apply`s them. Any of the four systems plays through [`Game`].
+
+mod action;
+mod error;
+mod game;
+pub mod limits;
+mod record;
+mod table;
+mod verify;
+mod view;
+
+pub use action::{Action, TABLE_ACTIONS, TableAction};
+pub use error::{Error, ErrorKind};
+pub use game::{Decided, Game, SYSTEMS, new_game};
+pub use record::{Actor, Audience, Body, FairRoll, Record, Secret, SecretBody, SecretRoll};
+pub use table::{Player, Table};
+pub use verify::{Report, verify};
+pub use view::{can_read, redact};

@@ -1,0 +1,262 @@
+//! [`Record`]: one entry of a table's append-only log, with its public part and its hidden part.
+//!
+//! Every record has a public [`Body`] that anyone seated at the table may read, and may carry a
+//! [`Secret`] that only its [`Audience`] may read. Redaction ([`crate::view`]) drops the secret;
+//! nothing secret is ever written into a body.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use skald_fair::Draw;
+
+/// Who acted: the GM or a seated player (1-based id, in the order they joined).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Actor {
+    /// The game master.
+    Gm,
+    /// The player with this id.
+    Player(u32),
+}
+
+/// Who may read a record's [`Secret`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Audience {
+    /// The GM only.
+    Gm,
+    /// This player only (not even the GM: a Chi allocation before its reveal, RULINGS C4).
+    Player(u32),
+    /// Nobody: the server keeps it (an epoch's seed before it is revealed).
+    Server,
+}
+
+impl Audience {
+    /// The stored form: `gm`, `player:N`, `server`.
+    pub fn to_stored(self) -> String {
+        match self {
+            Audience::Gm => "gm".into(),
+            Audience::Player(id) => format!("player:{id}"),
+            Audience::Server => "server".into(),
+        }
+    }
+
+    /// Reads the stored form back; `None` for anything else.
+    pub fn from_stored(text: &str) -> Option<Self> {
+        match text {
+            "gm" => Some(Audience::Gm),
+            "server" => Some(Audience::Server),
+            _ => text
+                .strip_prefix("player:")
+                .and_then(|id| id.parse().ok())
+                .map(Audience::Player),
+        }
+    }
+}
+
+/// The dice of one fair roll: where they came from and every die drawn (docs/fairness.md).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FairRoll {
+    /// The epoch whose server seed the roll used (0-based).
+    pub epoch: u32,
+    /// The roll's index: 0-based, counting every roll of the table, over all epochs.
+    pub index: u64,
+    /// The player-seed mix in force, 64 hex digits.
+    pub mix: String,
+    /// Every die drawn, in order.
+    pub draws: Vec<Draw>,
+}
+
+/// The contents of a GM's secret roll: public once revealed, committed by SHA-256 at once.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SecretRoll {
+    /// What the GM wrote the roll is for (at most 120 characters), if anything.
+    pub label: Option<String>,
+    /// The dice expression rolled, canonical notation.
+    pub notation: String,
+    /// The expression's value.
+    pub total: i64,
+    /// The roll shown as text, every die listed.
+    pub text: String,
+    /// Where the dice came from.
+    pub roll: FairRoll,
+    /// 32 random bytes in hex, so the commitment cannot be found by trying every likely roll.
+    pub nonce: String,
+}
+
+impl SecretRoll {
+    /// The commitment published when the roll is made: lower-case hex SHA-256 of this struct's
+    /// JSON (fields in declaration order, no spaces), docs/fairness.md.
+    pub fn commitment(&self) -> String {
+        use sha2::{Digest, Sha256};
+        let json = serde_json::to_string(self).unwrap_or_default();
+        hex::encode(Sha256::digest(json.as_bytes()))
+    }
+}
+
+/// The public part of a record. Serialized with `kind` as the tag.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Body {
+    /// The table was made: its system, title, options, and the commitment to epoch 0's seed.
+    Created {
+        /// `skald_fair::VERSION`: the derivation every roll of this table uses.
+        fairness: String,
+        /// One of [`crate::SYSTEMS`].
+        system: String,
+        /// The table's title (1-120 characters).
+        title: String,
+        /// The system's options, defaults filled in.
+        options: Value,
+        /// Hex SHA-256 of epoch 0's server seed.
+        commitment: String,
+    },
+    /// A player took a seat.
+    Joined {
+        /// The new player's id.
+        player: u32,
+        /// The name the player gave (1-60 characters).
+        name: String,
+    },
+    /// A system command was accepted.
+    Command {
+        /// Who sent it.
+        by: Actor,
+        /// The command as sent (`{"do": ...}`).
+        command: Value,
+        /// The events it produced.
+        events: Vec<Value>,
+        /// One line per event, dice shown.
+        lines: Vec<String>,
+        /// The dice it drew, if any.
+        roll: Option<FairRoll>,
+    },
+    /// Dice rolled in the open by notation (`roll 2d6+1`).
+    DiceRolled {
+        /// Who rolled.
+        by: Actor,
+        /// What for, if said.
+        label: Option<String>,
+        /// Canonical notation.
+        notation: String,
+        /// The value.
+        total: i64,
+        /// The roll as text, every die shown.
+        text: String,
+        /// Where the dice came from.
+        roll: FairRoll,
+    },
+    /// The GM rolled in secret; the contents are the record's secret until revealed.
+    SecretRolled {
+        /// The roll's index (public, so the stream position is fixed before anyone sees it).
+        index: u64,
+        /// The epoch.
+        epoch: u32,
+        /// [`SecretRoll::commitment`] of the contents.
+        commitment: String,
+    },
+    /// The GM showed a secret roll.
+    SecretRevealed {
+        /// The seq of the `secret_rolled` record.
+        of: u64,
+        /// Its contents, which hash to its commitment.
+        contents: SecretRoll,
+    },
+    /// A GM note: the text is the secret.
+    Note {},
+    /// A player (or the GM) added a seed to the mix.
+    SeedContributed {
+        /// Who contributed.
+        by: Actor,
+        /// The seed as given (1-256 bytes).
+        seed: String,
+        /// The mix after it, 64 hex digits.
+        mix: String,
+    },
+    /// The GM ended an epoch: its seed is revealed and the next one committed.
+    EpochEnded {
+        /// The epoch ended.
+        epoch: u32,
+        /// Its seed, 64 hex digits: SHA-256 of it is the commitment made before its rolls.
+        seed: String,
+        /// Hex SHA-256 of the next epoch's seed.
+        next_commitment: String,
+    },
+    /// The GM took back a command (one that rolled no dice, after the last roll).
+    Undone {
+        /// The seq of the `command` record taken back.
+        of: u64,
+    },
+}
+
+impl Body {
+    /// The record's kind as stored (`created`, `command`, ...).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Body::Created { .. } => "created",
+            Body::Joined { .. } => "joined",
+            Body::Command { .. } => "command",
+            Body::DiceRolled { .. } => "dice_rolled",
+            Body::SecretRolled { .. } => "secret_rolled",
+            Body::SecretRevealed { .. } => "secret_revealed",
+            Body::Note { .. } => "note",
+            Body::SeedContributed { .. } => "seed_contributed",
+            Body::EpochEnded { .. } => "epoch_ended",
+            Body::Undone { .. } => "undone",
+        }
+    }
+}
+
+/// The hidden part of a record.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum SecretBody {
+    /// An epoch's server seed (audience: server).
+    ServerSeed {
+        /// The epoch it serves.
+        epoch: u32,
+        /// 64 hex digits.
+        seed: String,
+    },
+    /// A GM secret roll's contents (audience: GM).
+    Roll {
+        /// The contents.
+        contents: SecretRoll,
+    },
+    /// A GM note (audience: GM).
+    Note {
+        /// The text (1-4000 characters).
+        text: String,
+    },
+    /// A Chi allocation committed through the server (audience: its player; RULINGS C4).
+    Allocation {
+        /// The character.
+        who: String,
+        /// Dice put in.
+        spend: u32,
+        /// The salt of its commitment.
+        salt: String,
+    },
+}
+
+/// A record's hidden part and who may read it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Secret {
+    /// Who may read it.
+    pub audience: Audience,
+    /// What it holds.
+    pub body: SecretBody,
+}
+
+/// One entry of a table's log.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Record {
+    /// 1-based, contiguous: the n-th record has seq n.
+    pub seq: u64,
+    /// When it was committed, Unix milliseconds (the server's clock).
+    pub at_ms: i64,
+    /// The public part.
+    pub body: Body,
+    /// The hidden part, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub secret: Option<Secret>,
+}

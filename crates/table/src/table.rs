@@ -1,0 +1,740 @@
+//! [`Table`]: the fold of a table's records, and the decisions that make new ones.
+//!
+//! `decide` is pure: an actor, an action, 32 fresh random bytes and the time in; new records (or a
+//! refusal) out. `apply` folds committed records in. The server commits between the two, so state
+//! never runs ahead of the log.
+
+use crate::action::{Action, TableAction};
+use crate::error::{Error, ErrorKind};
+use crate::game::{Game, new_game, shorten};
+use crate::limits::{self, MAX_PLAYERS, MAX_RECORDS, check_text};
+use crate::record::{Actor, Audience, Body, FairRoll, Record, Secret, SecretBody, SecretRoll};
+use serde_json::{Value, json};
+use skald_core::Authority;
+use skald_fair::{FairSource, Mix, ServerSeed};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// A seated player.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Player {
+    /// 1-based id, in the order they joined.
+    pub id: u32,
+    /// The name they gave.
+    pub name: String,
+}
+
+/// One table: its records and everything folded from them.
+pub struct Table {
+    title: String,
+    game: Box<dyn Game>,
+    records: Vec<Record>,
+    players: Vec<Player>,
+    owners: BTreeMap<String, Actor>,
+    undone: BTreeSet<u64>,
+    revealed: BTreeSet<u64>,
+    epoch: u32,
+    commitment: String,
+    seed: Option<ServerSeed>,
+    mix: Mix,
+    next_index: u64,
+}
+
+impl std::fmt::Debug for Table {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Table")
+            .field("system", &self.game.system())
+            .field("title", &self.title)
+            .field("records", &self.records.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Table {
+    /// The first record of a new table: `created`, holding epoch 0's seed as the server's secret.
+    ///
+    /// # Errors
+    /// [`ErrorKind::UnknownSystem`], [`ErrorKind::BadOptions`], [`ErrorKind::Length`] (title 1-120).
+    pub fn create(
+        system: &str,
+        title: &str,
+        options: &Value,
+        seed: &ServerSeed,
+        at_ms: i64,
+    ) -> Result<Record, Error> {
+        check_text("title", title, limits::TITLE)?;
+        let game = new_game(system, options)?;
+        Ok(Record {
+            seq: 1,
+            at_ms,
+            body: Body::Created {
+                fairness: skald_fair::VERSION.to_owned(),
+                system: game.system().to_owned(),
+                title: title.to_owned(),
+                options: game.options(),
+                commitment: seed.commitment(),
+            },
+            secret: Some(Secret {
+                audience: Audience::Server,
+                body: SecretBody::ServerSeed {
+                    epoch: 0,
+                    seed: seed.to_hex(),
+                },
+            }),
+        })
+    }
+
+    /// Folds a log. The log may be redacted (an export): decisions then need the epoch's seed,
+    /// which only the server holds, but reading state does not.
+    ///
+    /// # Errors
+    /// [`ErrorKind::Corrupt`] when the log does not start with `created`, its seqs are not 1, 2,
+    /// 3..., or a record does not fold.
+    pub fn from_records(records: Vec<Record>) -> Result<Self, Error> {
+        let mut records = records.into_iter();
+        let first = records
+            .next()
+            .ok_or_else(|| ErrorKind::Corrupt("the log is empty".into()))?;
+        let Body::Created {
+            system,
+            title,
+            options,
+            commitment,
+            ..
+        } = &first.body
+        else {
+            return Err(ErrorKind::Corrupt("the log does not start with `created`".into()).into());
+        };
+        if first.seq != 1 {
+            return Err(
+                ErrorKind::Corrupt(format!("the first record has seq {}", first.seq)).into(),
+            );
+        }
+        let mut table = Table {
+            title: title.clone(),
+            game: new_game(system, options)?,
+            records: Vec::new(),
+            players: Vec::new(),
+            owners: BTreeMap::new(),
+            undone: BTreeSet::new(),
+            revealed: BTreeSet::new(),
+            epoch: 0,
+            commitment: commitment.clone(),
+            seed: server_seed(&first)?,
+            mix: Mix::initial(),
+            next_index: 0,
+        };
+        table.records.push(first);
+        for record in records {
+            table.apply(record)?;
+        }
+        Ok(table)
+    }
+
+    /// The system played.
+    pub fn system(&self) -> &'static str {
+        self.game.system()
+    }
+
+    /// The table's title.
+    pub fn title(&self) -> &str {
+        &self.title
+    }
+
+    /// Every record, oldest first (unredacted: redact before showing, [`crate::redact`]).
+    pub fn records(&self) -> &[Record] {
+        &self.records
+    }
+
+    /// The seq of the last record (the log's length).
+    pub fn last_seq(&self) -> u64 {
+        self.records.len() as u64
+    }
+
+    /// The seated players.
+    pub fn players(&self) -> &[Player] {
+        &self.players
+    }
+
+    /// Who owns each character (the GM for the GM's characters).
+    pub fn owners(&self) -> &BTreeMap<String, Actor> {
+        &self.owners
+    }
+
+    /// The current epoch (0-based) and the commitment to its seed.
+    pub fn epoch(&self) -> (u32, &str) {
+        (self.epoch, &self.commitment)
+    }
+
+    /// The system's view of the state (sheets, conflict, round...). Holds no secret.
+    pub fn view(&self) -> Value {
+        self.game.view()
+    }
+
+    /// A summary of the table for `reader`: system, title, options, players, owners, epoch,
+    /// commitment, the last seq, and the system's view.
+    pub fn summary(&self, reader: Actor) -> Value {
+        json!({
+            "system": self.system(),
+            "title": self.title,
+            "options": self.game.options(),
+            "you": reader,
+            "seq": self.last_seq(),
+            "epoch": self.epoch,
+            "commitment": self.commitment,
+            "players": self.players,
+            "owners": self.owners,
+            "state": self.game.view(),
+        })
+    }
+
+    /// The `joined` record seating a new player called `name`.
+    ///
+    /// # Errors
+    /// [`ErrorKind::Length`] (name 1-60), [`ErrorKind::Full`] past [`MAX_PLAYERS`] or
+    /// [`MAX_RECORDS`].
+    pub fn join(&self, name: &str, at_ms: i64) -> Result<Record, Error> {
+        check_text("name", name, limits::NAME)?;
+        if self.players.len() >= MAX_PLAYERS {
+            return Err(ErrorKind::Full {
+                what: "players",
+                max: MAX_PLAYERS,
+            }
+            .into());
+        }
+        self.check_room(1)?;
+        let player = u32::try_from(self.players.len() + 1).unwrap_or(u32::MAX);
+        Ok(self.record(
+            at_ms,
+            Body::Joined {
+                player,
+                name: name.to_owned(),
+            },
+            None,
+        ))
+    }
+
+    /// Decides `action` sent by `by`, with `fresh` (32 random bytes from the server) for any seed,
+    /// nonce or salt it needs. Returns the records to commit, seqs following the log; changes
+    /// nothing.
+    ///
+    /// # Errors
+    /// [`ErrorKind::Forbidden`] when `by` may not do it; the action's own errors otherwise.
+    pub fn decide(
+        &self,
+        by: Actor,
+        action: &Action,
+        fresh: [u8; 32],
+        at_ms: i64,
+    ) -> Result<Vec<Record>, Error> {
+        self.check_room(2)?;
+        if let Actor::Player(id) = by
+            && !self.players.iter().any(|p| p.id == id)
+        {
+            return Err(forbidden(format!(
+                "player {id} is not seated at this table"
+            )));
+        }
+        match action {
+            Action::Command(command) => self.decide_command(by, command, at_ms).map(|r| vec![r]),
+            Action::Table(action) => self.decide_table(by, action, fresh, at_ms),
+        }
+    }
+
+    fn decide_command(&self, by: Actor, command: &Value, at_ms: i64) -> Result<Record, Error> {
+        let command = self.fill_reveal(by, command)?;
+        self.check_authority(by, &self.game.authority(&command)?)?;
+        let seed = self.live_seed()?;
+        let mut dice = FairSource::new(seed, &self.mix, self.next_index);
+        let decided = self.game.decide(&command, &mut dice)?;
+        let roll = self.fair_roll(dice);
+        Ok(self.record(
+            at_ms,
+            Body::Command {
+                by,
+                command,
+                events: decided.events,
+                lines: decided.lines,
+                roll,
+            },
+            None,
+        ))
+    }
+
+    fn decide_table(
+        &self,
+        by: Actor,
+        action: &TableAction,
+        fresh: [u8; 32],
+        at_ms: i64,
+    ) -> Result<Vec<Record>, Error> {
+        let gm_only = |what: &str| -> Result<(), Error> {
+            if by == Actor::Gm {
+                Ok(())
+            } else {
+                Err(forbidden(format!("only the GM may {what}")))
+            }
+        };
+        let record = match action {
+            TableAction::Roll { notation, label } => {
+                check_label(label.as_deref())?;
+                let (text, total, notation, roll) = self.roll_notation(notation)?;
+                self.record(
+                    at_ms,
+                    Body::DiceRolled {
+                        by,
+                        label: label.clone(),
+                        notation,
+                        total,
+                        text,
+                        roll,
+                    },
+                    None,
+                )
+            }
+            TableAction::SecretRollDice { notation, label } => {
+                gm_only("roll in secret")?;
+                check_label(label.as_deref())?;
+                let (text, total, notation, roll) = self.roll_notation(notation)?;
+                let contents = SecretRoll {
+                    label: label.clone(),
+                    notation,
+                    total,
+                    text,
+                    nonce: hex::encode(fresh),
+                    roll,
+                };
+                self.record(
+                    at_ms,
+                    Body::SecretRolled {
+                        index: contents.roll.index,
+                        epoch: contents.roll.epoch,
+                        commitment: contents.commitment(),
+                    },
+                    Some(Secret {
+                        audience: Audience::Gm,
+                        body: SecretBody::Roll { contents },
+                    }),
+                )
+            }
+            TableAction::RevealRoll { of } => {
+                gm_only("reveal a secret roll")?;
+                let contents = self
+                    .hidden_roll(*of)
+                    .ok_or(ErrorKind::NotASecretRoll { of: *of })?;
+                self.record(
+                    at_ms,
+                    Body::SecretRevealed {
+                        of: *of,
+                        contents: contents.clone(),
+                    },
+                    None,
+                )
+            }
+            TableAction::Note { text } => {
+                gm_only("write a GM note")?;
+                check_text("text", text, limits::NOTE)?;
+                self.record(
+                    at_ms,
+                    Body::Note {},
+                    Some(Secret {
+                        audience: Audience::Gm,
+                        body: SecretBody::Note { text: text.clone() },
+                    }),
+                )
+            }
+            TableAction::ContributeSeed { seed } => {
+                skald_fair::check_contribution(seed).map_err(|e| ErrorKind::Seed {
+                    message: e.to_string(),
+                })?;
+                self.record(
+                    at_ms,
+                    Body::SeedContributed {
+                        by,
+                        seed: seed.clone(),
+                        mix: self.mix.with(seed).to_hex(),
+                    },
+                    None,
+                )
+            }
+            TableAction::EndEpoch {} => {
+                gm_only("end an epoch")?;
+                let seed = self.live_seed()?;
+                let next = ServerSeed::from_bytes(fresh);
+                self.record(
+                    at_ms,
+                    Body::EpochEnded {
+                        epoch: self.epoch,
+                        seed: seed.to_hex(),
+                        next_commitment: next.commitment(),
+                    },
+                    Some(Secret {
+                        audience: Audience::Server,
+                        body: SecretBody::ServerSeed {
+                            epoch: self.epoch + 1,
+                            seed: next.to_hex(),
+                        },
+                    }),
+                )
+            }
+            TableAction::Undo {} => {
+                gm_only("undo")?;
+                let of = self.undoable()?;
+                self.record(at_ms, Body::Undone { of }, None)
+            }
+            TableAction::Allocate { who, spend } => {
+                return self.allocate(by, who, *spend, fresh, at_ms);
+            }
+        };
+        Ok(vec![record])
+    }
+
+    /// Chi (RULINGS C4): the allocation stays the sender's secret; `secret_commit` goes out with
+    /// its commitment only.
+    fn allocate(
+        &self,
+        by: Actor,
+        who: &str,
+        spend: u32,
+        fresh: [u8; 32],
+        at_ms: i64,
+    ) -> Result<Vec<Record>, Error> {
+        if self.system() != "chi" {
+            return Err(ErrorKind::BadAction {
+                message: format!(
+                    "allocate: only Chi has secret allocations, this table plays {}",
+                    self.system()
+                ),
+            }
+            .into());
+        }
+        let salt = hex::encode(&fresh[..16]);
+        let commitment = skald_chi::secret::commitment(who, spend, &salt);
+        let command = json!({"do": "secret_commit", "who": who, "commitment": commitment});
+        let mut record = self.decide_command(by, &command, at_ms)?;
+        record.secret = Some(Secret {
+            audience: match by {
+                Actor::Gm => Audience::Gm,
+                Actor::Player(id) => Audience::Player(id),
+            },
+            body: SecretBody::Allocation {
+                who: who.to_owned(),
+                spend,
+                salt,
+            },
+        });
+        Ok(vec![record])
+    }
+
+    /// A Chi `secret_reveal` without `spend` and `salt` gets them from the sender's own
+    /// `allocate`; anything else passes unchanged.
+    fn fill_reveal(&self, by: Actor, command: &Value) -> Result<Value, Error> {
+        let is_bare_reveal = self.system() == "chi"
+            && command.get("do").and_then(Value::as_str) == Some("secret_reveal")
+            && command.get("spend").is_none()
+            && command.get("salt").is_none();
+        if !is_bare_reveal {
+            return Ok(command.clone());
+        }
+        let who = command
+            .get("who")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        self.check_authority(by, &Authority::Character(who.to_owned()))?;
+        let allocation = self.records.iter().rev().find_map(|r| match &r.secret {
+            Some(Secret {
+                audience,
+                body:
+                    SecretBody::Allocation {
+                        who: w,
+                        spend,
+                        salt,
+                    },
+            }) if w == who && crate::view::can_read(by, *audience) => Some((*spend, salt.clone())),
+            _ => None,
+        });
+        let (spend, salt) = allocation.ok_or_else(|| ErrorKind::BadAction {
+            message: format!(
+                "secret_reveal: you made no allocation for \"{}\" through the table; give `spend` and `salt`",
+                shorten(who)
+            ),
+        })?;
+        Ok(json!({"do": "secret_reveal", "who": who, "spend": spend, "salt": salt}))
+    }
+
+    fn check_authority(&self, by: Actor, authority: &Authority) -> Result<(), Error> {
+        match (authority, by) {
+            (_, Actor::Gm) | (Authority::Anyone | Authority::Enroll(_), _) => Ok(()),
+            (Authority::Gm, Actor::Player(_)) => {
+                Err(forbidden("only the GM may send this command".into()))
+            }
+            (Authority::Character(name), Actor::Player(_)) => {
+                if self.owners.get(name) == Some(&by) {
+                    Ok(())
+                } else {
+                    Err(forbidden(format!(
+                        "\"{}\" is not your character: only its player or the GM may command it",
+                        shorten(name)
+                    )))
+                }
+            }
+        }
+    }
+
+    fn roll_notation(&self, notation: &str) -> Result<(String, i64, String, FairRoll), Error> {
+        let seed = self.live_seed()?;
+        let mut dice = FairSource::new(seed, &self.mix, self.next_index);
+        let roll = skald_dice::roll_str(notation, &mut dice).map_err(|e| ErrorKind::Notation {
+            message: e.render(notation),
+        })?;
+        let text = roll_text(&roll);
+        let fair = self.fair_roll(dice).unwrap_or_else(|| FairRoll {
+            epoch: self.epoch,
+            index: self.next_index,
+            mix: self.mix.to_hex(),
+            draws: Vec::new(),
+        });
+        Ok((text, roll.total, roll.expression, fair))
+    }
+
+    fn fair_roll(&self, dice: FairSource) -> Option<FairRoll> {
+        let draws = dice.into_draws();
+        (!draws.is_empty()).then(|| FairRoll {
+            epoch: self.epoch,
+            index: self.next_index,
+            mix: self.mix.to_hex(),
+            draws,
+        })
+    }
+
+    fn live_seed(&self) -> Result<&ServerSeed, Error> {
+        self.seed.as_ref().ok_or_else(|| {
+            ErrorKind::Corrupt(format!(
+                "epoch {}'s seed is not in this log (a redacted copy cannot roll)",
+                self.epoch
+            ))
+            .into()
+        })
+    }
+
+    fn hidden_roll(&self, of: u64) -> Option<&SecretRoll> {
+        if self.revealed.contains(&of) {
+            return None;
+        }
+        let record = self
+            .records
+            .get(usize::try_from(of).ok()?.checked_sub(1)?)?;
+        match (&record.body, &record.secret) {
+            (
+                Body::SecretRolled { .. },
+                Some(Secret {
+                    body: SecretBody::Roll { contents },
+                    ..
+                }),
+            ) => Some(contents),
+            _ => None,
+        }
+    }
+
+    /// The seq of the command `undo` would take back: the last command not yet undone, if it
+    /// rolled no dice and no roll came after it.
+    fn undoable(&self) -> Result<u64, Error> {
+        for record in self.records.iter().rev() {
+            match &record.body {
+                Body::Command { roll, .. } if !self.undone.contains(&record.seq) => {
+                    return match roll {
+                        Some(_) => Err(undo_refused(format!(
+                            "the last command (record {}) rolled dice, and rolls are never taken back",
+                            record.seq
+                        ))),
+                        None => Ok(record.seq),
+                    };
+                }
+                Body::DiceRolled { .. } | Body::SecretRolled { .. } => {
+                    return Err(undo_refused(format!(
+                        "the last roll (record {}) is as far back as undo goes",
+                        record.seq
+                    )));
+                }
+                _ => {}
+            }
+        }
+        Err(undo_refused("there is no command to take back".into()))
+    }
+
+    /// The game, for verification's replays.
+    pub(crate) fn game(&self) -> &dyn Game {
+        self.game.as_ref()
+    }
+
+    /// The current epoch, for verification.
+    pub(crate) fn live_epoch(&self) -> u32 {
+        self.epoch
+    }
+
+    /// The current mix, for verification.
+    pub(crate) fn live_mix(&self) -> &Mix {
+        &self.mix
+    }
+
+    /// The index the next roll takes, for verification.
+    pub(crate) fn next_roll(&self) -> u64 {
+        self.next_index
+    }
+
+    fn check_room(&self, records: usize) -> Result<(), Error> {
+        if self.records.len() + records > MAX_RECORDS {
+            Err(ErrorKind::Full {
+                what: "records",
+                max: MAX_RECORDS,
+            }
+            .into())
+        } else {
+            Ok(())
+        }
+    }
+
+    fn record(&self, at_ms: i64, body: Body, secret: Option<Secret>) -> Record {
+        Record {
+            seq: self.last_seq() + 1,
+            at_ms,
+            body,
+            secret,
+        }
+    }
+
+    /// Folds one committed record in.
+    ///
+    /// # Errors
+    /// [`ErrorKind::Corrupt`] when its seq does not follow the log or it does not fold.
+    pub fn apply(&mut self, record: Record) -> Result<(), Error> {
+        if record.seq != self.last_seq() + 1 {
+            return Err(ErrorKind::Corrupt(format!(
+                "record {} follows record {}",
+                record.seq,
+                self.last_seq()
+            ))
+            .into());
+        }
+        match &record.body {
+            Body::Created { .. } => {
+                return Err(
+                    ErrorKind::Corrupt(format!("a second `created` at {}", record.seq)).into(),
+                );
+            }
+            Body::Joined { player, name } => self.players.push(Player {
+                id: *player,
+                name: name.clone(),
+            }),
+            Body::Command {
+                by,
+                command,
+                events,
+                roll,
+                ..
+            } => {
+                self.game.apply(events)?;
+                if let Ok(Authority::Enroll(name)) = self.game.authority(command) {
+                    self.owners.entry(name).or_insert(*by);
+                }
+                self.count_roll(roll.as_ref());
+            }
+            Body::DiceRolled { roll, .. } => self.count_roll(Some(roll)),
+            Body::SecretRolled { index, .. } => self.next_index = self.next_index.max(index + 1),
+            Body::SecretRevealed { of, .. } => {
+                self.revealed.insert(*of);
+            }
+            Body::Note {} => {}
+            Body::SeedContributed { seed, .. } => self.mix = self.mix.with(seed),
+            Body::EpochEnded {
+                next_commitment, ..
+            } => {
+                self.epoch += 1;
+                self.commitment = next_commitment.clone();
+                self.seed = server_seed(&record)?;
+                self.mix = Mix::initial();
+            }
+            Body::Undone { of } => {
+                self.undone.insert(*of);
+                self.refold()?;
+            }
+        }
+        self.records.push(record);
+        Ok(())
+    }
+
+    fn count_roll(&mut self, roll: Option<&FairRoll>) {
+        if let Some(roll) = roll {
+            self.next_index = self.next_index.max(roll.index + 1);
+        }
+    }
+
+    /// Folds the game and the owners again from the commands not undone.
+    fn refold(&mut self) -> Result<(), Error> {
+        self.game.reset();
+        self.owners.clear();
+        for record in &self.records {
+            if let Body::Command {
+                by,
+                command,
+                events,
+                ..
+            } = &record.body
+                && !self.undone.contains(&record.seq)
+            {
+                self.game.apply(events)?;
+                if let Ok(Authority::Enroll(name)) = self.game.authority(command) {
+                    self.owners.entry(name).or_insert(*by);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The server seed a record carries as the server's secret, if it does (an unredacted log).
+fn server_seed(record: &Record) -> Result<Option<ServerSeed>, Error> {
+    match &record.secret {
+        Some(Secret {
+            body: SecretBody::ServerSeed { seed, .. },
+            ..
+        }) => ServerSeed::from_hex(seed)
+            .map(Some)
+            .map_err(|e| ErrorKind::Corrupt(e.to_string()).into()),
+        _ => Ok(None),
+    }
+}
+
+fn forbidden(reason: String) -> Error {
+    ErrorKind::Forbidden { reason }.into()
+}
+
+fn undo_refused(reason: String) -> Error {
+    ErrorKind::Undo { reason }.into()
+}
+
+fn check_label(label: Option<&str>) -> Result<(), Error> {
+    label.map_or(Ok(()), |l| check_text("label", l, limits::LABEL))
+}
+
+/// A roll as one line: `4d6kh3: [6, 5, 3, (1)] = 14`, dropped dice in parentheses.
+pub(crate) fn roll_text(roll: &skald_dice::Roll) -> String {
+    let terms: Vec<String> = roll
+        .terms
+        .iter()
+        .map(|term| {
+            let dice: Vec<String> = term
+                .dice
+                .iter()
+                .map(|d| {
+                    if d.kept {
+                        d.value.to_string()
+                    } else {
+                        format!("({})", d.value)
+                    }
+                })
+                .collect();
+            format!("{} [{}]", term.notation, dice.join(", "))
+        })
+        .collect();
+    format!("{}: {} = {}", roll.expression, terms.join(" "), roll.total)
+}

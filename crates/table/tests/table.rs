@@ -1,0 +1,371 @@
+//! The table log end to end, without a server: roles, secrets, undo, fair rolls, verification.
+#![allow(clippy::unwrap_used)]
+
+use serde_json::{Value, json};
+use skald_fair::ServerSeed;
+use skald_table::{
+    Action, Actor, Audience, Body, ErrorKind, Record, SecretBody, TABLE_ACTIONS, Table, redact,
+    verify,
+};
+
+const GM: Actor = Actor::Gm;
+const ANN: Actor = Actor::Player(1);
+const BOB: Actor = Actor::Player(2);
+
+/// A table of `system` with Ann and Bob seated; every decision gets fresh bytes from a counter so
+/// the test is deterministic.
+struct Play {
+    table: Table,
+    fresh: u8,
+}
+
+impl Play {
+    fn new(system: &str) -> Self {
+        let seed = ServerSeed::from_bytes([7; 32]);
+        let created = Table::create(system, "Test table", &Value::Null, &seed, 1_000).unwrap();
+        let mut table = Table::from_records(vec![created]).unwrap();
+        for name in ["Ann", "Bob"] {
+            let joined = table.join(name, 2_000).unwrap();
+            table.apply(joined).unwrap();
+        }
+        Self { table, fresh: 0 }
+    }
+
+    fn try_act(&mut self, by: Actor, action: Value) -> Result<Vec<Record>, skald_table::Error> {
+        self.fresh += 1;
+        let action = Action::from_json(action)?;
+        let records = self.table.decide(by, &action, [self.fresh; 32], 3_000)?;
+        for record in &records {
+            self.table.apply(record.clone()).unwrap();
+        }
+        Ok(records)
+    }
+
+    fn act(&mut self, by: Actor, action: Value) -> Vec<Record> {
+        self.try_act(by, action.clone())
+            .unwrap_or_else(|e| panic!("{action} by {by:?} refused: {e}"))
+    }
+
+    fn refused(&mut self, by: Actor, action: Value) -> ErrorKind {
+        let before = self.table.last_seq();
+        let error = self.try_act(by, action).unwrap_err();
+        assert_eq!(self.table.last_seq(), before, "a refusal records nothing");
+        error.kind().clone()
+    }
+
+    /// The log as `reader` would export it.
+    fn export(&self, reader: Actor) -> Vec<Record> {
+        self.table
+            .records()
+            .iter()
+            .map(|r| redact(r, reader))
+            .collect()
+    }
+}
+
+fn chi_enroll(line: &str) -> Value {
+    json!({"do": "enroll", "character": {"line": line}})
+}
+
+const RAGNAR: &str = "Ragnar, fierce, arrogant, and savage barbarian8";
+const DIRK: &str = "Capt. Dirk Rednova, ,dashing, handsome, and brave star marine7";
+
+#[test]
+fn a_player_owns_what_it_enrolls_and_commands_nothing_else() {
+    let mut play = Play::new("chi");
+    play.act(ANN, chi_enroll(RAGNAR));
+    play.act(BOB, chi_enroll(DIRK));
+    assert_eq!(play.table.owners().get("Ragnar"), Some(&ANN));
+    assert_eq!(play.table.owners().get("Capt. Dirk Rednova"), Some(&BOB));
+
+    let action = json!({"do": "action", "who": "Ragnar", "spend": 1, "difficulty": 1});
+    let kind = play.refused(BOB, action.clone());
+    assert_eq!(
+        kind.to_string(),
+        "forbidden: \"Ragnar\" is not your character: only its player or the GM may command it"
+    );
+    assert!(matches!(
+        play.refused(ANN, json!({"do": "new_round"})),
+        ErrorKind::Forbidden { .. }
+    ));
+    assert!(matches!(
+        play.refused(ANN, json!({"do": "note", "text": "mine"})),
+        ErrorKind::Forbidden { .. }
+    ));
+    assert!(matches!(
+        play.refused(Actor::Player(9), json!({"do": "roll", "notation": "1d6"})),
+        ErrorKind::Forbidden { .. }
+    ));
+    play.act(ANN, action.clone());
+    play.act(GM, json!({"do": "new_round"}));
+    play.act(GM, action);
+}
+
+#[test]
+fn undo_takes_back_commands_after_the_last_roll_and_no_further() {
+    let mut play = Play::new("chi");
+    play.act(ANN, chi_enroll(RAGNAR));
+    play.act(GM, json!({"do": "roll", "notation": "1d6"}));
+    play.act(BOB, chi_enroll(DIRK));
+    assert!(play.table.owners().contains_key("Capt. Dirk Rednova"));
+    let undone = play.act(GM, json!({"do": "undo"}));
+    assert_eq!(undone[0].body, Body::Undone { of: 6 });
+    assert!(!play.table.owners().contains_key("Capt. Dirk Rednova"));
+    assert!(play.table.view().to_string().contains("Ragnar"));
+    assert!(!play.table.view().to_string().contains("Dirk"));
+    assert_eq!(
+        play.refused(GM, json!({"do": "undo"})).to_string(),
+        "undo: the last roll (record 5) is as far back as undo goes"
+    );
+    assert!(matches!(
+        play.refused(ANN, json!({"do": "undo"})),
+        ErrorKind::Forbidden { .. }
+    ));
+    // A command that rolled is never taken back either.
+    play.act(
+        ANN,
+        json!({"do": "action", "who": "Ragnar", "spend": 2, "difficulty": 1}),
+    );
+    assert_eq!(
+        play.refused(GM, json!({"do": "undo"})).to_string(),
+        "undo: the last command (record 8) rolled dice, and rolls are never taken back"
+    );
+}
+
+#[test]
+fn a_secret_roll_is_the_gms_until_revealed_and_then_verifies() {
+    let mut play = Play::new("twenty");
+    let made = play.act(
+        GM,
+        json!({"do": "secret_roll_dice", "notation": "1d20+3", "label": "ambush"}),
+    );
+    let seq = made[0].seq;
+    let for_ann = redact(&made[0], ANN);
+    assert!(for_ann.secret.is_none());
+    let shown = serde_json::to_string(&for_ann).unwrap();
+    assert!(
+        !shown.contains("ambush") && !shown.contains("1d20"),
+        "{shown}"
+    );
+    assert_eq!(redact(&made[0], GM).secret.unwrap().audience, Audience::Gm);
+    assert_eq!(
+        play.refused(ANN, json!({"do": "reveal_roll", "of": seq}))
+            .to_string(),
+        "forbidden: only the GM may reveal a secret roll"
+    );
+    // Before the reveal a player's export cannot check it; nothing mismatches.
+    play.act(GM, json!({"do": "end_epoch"}));
+    let report = verify(&play.export(ANN));
+    assert!(report.ok(), "{report:?}");
+    assert_eq!(report.unverified.len(), 1);
+    play.act(GM, json!({"do": "reveal_roll", "of": seq}));
+    assert!(matches!(
+        play.refused(GM, json!({"do": "reveal_roll", "of": seq})),
+        ErrorKind::NotASecretRoll { .. }
+    ));
+    let report = verify(&play.export(ANN));
+    assert!(report.ok() && report.unverified.is_empty(), "{report:?}");
+    assert_eq!(report.rolls_verified, 1);
+}
+
+#[test]
+fn a_chi_allocation_stays_its_players_until_the_reveal() {
+    let mut play = Play::new("chi");
+    play.act(ANN, chi_enroll(RAGNAR));
+    play.act(BOB, chi_enroll(DIRK));
+    play.act(
+        GM,
+        json!({"do": "secret_open", "opposed": [{"actor": {"who": "Ragnar"}, "defender": {"who": "Capt. Dirk Rednova"}}]}),
+    );
+    let committed = play.act(ANN, json!({"do": "allocate", "who": "Ragnar", "spend": 4}));
+    let record = &committed[0];
+    assert!(matches!(
+        &record.secret,
+        Some(skald_table::Secret {
+            audience: Audience::Player(1),
+            body: SecretBody::Allocation { spend: 4, .. }
+        })
+    ));
+    for reader in [GM, BOB] {
+        let shown = serde_json::to_string(&redact(record, reader)).unwrap();
+        assert!(!shown.contains("\"spend\""), "{shown}");
+    }
+    assert!(matches!(
+        play.refused(BOB, json!({"do": "allocate", "who": "Ragnar", "spend": 1})),
+        ErrorKind::Forbidden { .. }
+    ));
+    play.act(
+        BOB,
+        json!({"do": "allocate", "who": "Capt. Dirk Rednova", "spend": 3}),
+    );
+    // Bob cannot reveal Ann's allocation.
+    assert!(matches!(
+        play.refused(BOB, json!({"do": "secret_reveal", "who": "Ragnar"})),
+        ErrorKind::Forbidden { .. }
+    ));
+    play.act(ANN, json!({"do": "secret_reveal", "who": "Ragnar"}));
+    play.act(
+        BOB,
+        json!({"do": "secret_reveal", "who": "Capt. Dirk Rednova"}),
+    );
+    let rolled = play.act(GM, json!({"do": "secret_roll"}));
+    let Body::Command {
+        roll: Some(roll), ..
+    } = &rolled[0].body
+    else {
+        panic!("{:?}", rolled[0].body)
+    };
+    assert_eq!(
+        roll.draws.len(),
+        4 + 3,
+        "Ragnar's 4 dice against Dirk's 3 (opposed: no difficulty dice)"
+    );
+    play.act(GM, json!({"do": "end_epoch"}));
+    let report = verify(&play.export(BOB));
+    assert!(report.ok() && report.unverified.is_empty(), "{report:?}");
+    assert_eq!(report.rolls_verified, 1);
+}
+
+#[test]
+fn verification_finds_every_kind_of_tampering() {
+    let mut play = Play::new("chi");
+    play.act(ANN, chi_enroll(RAGNAR));
+    play.act(
+        ANN,
+        json!({"do": "contribute_seed", "seed": "ann's lucky socks"}),
+    );
+    play.act(
+        ANN,
+        json!({"do": "action", "who": "Ragnar", "spend": 3, "difficulty": 2}),
+    );
+    play.act(BOB, json!({"do": "roll", "notation": "3d6"}));
+    play.act(GM, json!({"do": "end_epoch"}));
+    let honest = play.export(BOB);
+    let report = verify(&honest);
+    assert!(report.ok() && report.unverified.is_empty(), "{report:?}");
+    assert_eq!((report.rolls_verified, report.commands_replayed), (2, 2));
+
+    let tamper = |edit: &dyn Fn(&mut Value)| {
+        let mut json = serde_json::to_value(&honest).unwrap();
+        edit(&mut json);
+        let records: Vec<Record> = serde_json::from_value(json).unwrap();
+        let report = verify(&records);
+        assert!(!report.ok(), "tampering went unseen");
+        report.mismatches[0].clone()
+    };
+    // Records: 4 Ann enrolls, 5 her seed, 6 her action, 7 Bob's roll, 8 the epoch ends.
+    let first = tamper(&|j| j[5]["body"]["roll"]["draws"][0]["value"] = json!(7));
+    assert_eq!(first.seq, 6);
+    let first = tamper(&|j| j[6]["body"]["total"] = json!(2));
+    assert_eq!(first.seq, 7);
+    let first = tamper(&|j| j[7]["body"]["seed"] = json!("00".repeat(32)));
+    assert_eq!(first.seq, 8);
+    assert!(
+        first.message.contains("does not hash to the commitment"),
+        "{first:?}"
+    );
+    let first = tamper(&|j| j[4]["body"]["seed"] = json!("someone else's socks"));
+    assert_eq!(first.seq, 5);
+    let first = tamper(&|j| j[5]["body"]["events"][0]["who"] = json!("Nobody"));
+    assert_eq!(first.seq, 6);
+}
+
+#[test]
+fn a_redacted_log_folds_to_the_same_state_and_never_holds_the_seed() {
+    let mut play = Play::new("chi");
+    play.act(ANN, chi_enroll(RAGNAR));
+    play.act(
+        GM,
+        json!({"do": "note", "text": "the innkeeper is a vampire"}),
+    );
+    for reader in [GM, ANN, BOB] {
+        let log = play.export(reader);
+        let text = serde_json::to_string(&log).unwrap();
+        assert!(
+            !text.contains(&"07".repeat(32)),
+            "the live seed leaked to {reader:?}"
+        );
+        assert_eq!(text.contains("vampire"), reader == GM);
+        let folded = Table::from_records(log).unwrap();
+        assert_eq!(folded.view(), play.table.view());
+    }
+}
+
+#[test]
+fn no_system_command_is_shadowed_by_a_table_action() {
+    for system in skald_table::SYSTEMS {
+        let game = skald_table::new_game(system, &Value::Null).unwrap();
+        for name in TABLE_ACTIONS {
+            let message = game
+                .authority(&json!({"do": name}))
+                .unwrap_err()
+                .to_string();
+            assert!(
+                message.contains("unknown variant"),
+                "{system} has a command {name}: {message}"
+            );
+        }
+    }
+}
+
+#[test]
+fn bad_input_names_the_field_and_the_bounds() {
+    let mut play = Play::new("loqi");
+    let check = |kind: ErrorKind, expected: &str| assert_eq!(kind.to_string(), expected);
+    check(
+        play.refused(GM, json!({"do": "note", "text": ""})),
+        "text: 0 characters, allowed 1 to 4000",
+    );
+    check(
+        play.refused(
+            GM,
+            json!({"do": "roll", "notation": "1d6", "label": "x".repeat(121)}),
+        ),
+        "label: 121 characters, allowed 1 to 120",
+    );
+    assert!(matches!(
+        play.refused(GM, json!({"do": "roll", "notation": "1d"})),
+        ErrorKind::Notation { .. }
+    ));
+    assert!(matches!(
+        play.refused(GM, json!({"do": "roll"})),
+        ErrorKind::BadAction { .. }
+    ));
+    assert!(matches!(
+        play.refused(GM, json!({"do": "fly"})),
+        ErrorKind::BadCommand { .. }
+    ));
+    assert!(matches!(
+        play.refused(GM, json!({"no": "do"})),
+        ErrorKind::BadAction { .. }
+    ));
+    assert!(matches!(
+        play.refused(GM, json!({"do": "allocate", "who": "x", "spend": 1})),
+        ErrorKind::BadAction { .. }
+    ));
+    assert!(matches!(
+        play.refused(GM, json!({"do": "contribute_seed", "seed": ""})),
+        ErrorKind::Seed { .. }
+    ));
+    assert!(
+        Table::create(
+            "poker",
+            "x",
+            &Value::Null,
+            &ServerSeed::from_bytes([0; 32]),
+            0
+        )
+        .is_err()
+    );
+    assert!(Table::create("chi", "", &Value::Null, &ServerSeed::from_bytes([0; 32]), 0).is_err());
+    assert!(
+        Table::create(
+            "chi",
+            "x",
+            &json!({"tie": "coin"}),
+            &ServerSeed::from_bytes([0; 32]),
+            0
+        )
+        .is_err()
+    );
+}
