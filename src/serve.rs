@@ -26,10 +26,11 @@ async fn serve(args: &ServeArgs) -> anyhow::Result<()> {
             shown_db(&db)
         );
     };
-    skald_server::serve(
+    skald_server::serve_with(
         listener,
         &args.db,
         skald_server::Limits::default(),
+        skald_web::routes,
         ready,
         stop(),
     )

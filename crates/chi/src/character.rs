@@ -26,9 +26,12 @@ use serde::{Deserialize, Serialize};
 /// line = "Ragnar, fierce, arrogant, and savage barbarian8/7"
 /// ```
 ///
+/// or, where a command takes a character (`enroll`), as the bare line itself:
+/// `"character": "Ragnar, fierce, arrogant, and savage barbarian8"` (what a one-field form sends).
+///
 /// Ranges are checked when the character is enrolled (see [`Character::validate`]).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(try_from = "CharacterInput")]
+#[serde(try_from = "Written")]
 pub struct Character {
     /// The character's name, 1 to 64 characters. Unique at the table.
     pub name: String,
@@ -106,6 +109,43 @@ struct CharacterInput {
     occupation: Option<String>,
     pool: Option<u32>,
     current: Option<u32>,
+}
+
+/// A character as written: the book's line alone, or the `[[characters]]` table.
+enum Written {
+    Line(String),
+    Table(CharacterInput),
+}
+
+impl<'de> Deserialize<'de> for Written {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = Written;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a character line such as \"orc3\", or a table with `line` or `name` and `pool`")
+            }
+            fn visit_str<E: serde::de::Error>(self, line: &str) -> Result<Written, E> {
+                Ok(Written::Line(line.to_owned()))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<Written, A::Error> {
+                CharacterInput::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+                    .map(Written::Table)
+            }
+        }
+        deserializer.deserialize_any(Visitor)
+    }
+}
+
+impl TryFrom<Written> for Character {
+    type Error = String;
+
+    fn try_from(written: Written) -> Result<Self, Self::Error> {
+        match written {
+            Written::Line(line) => notation::parse(&line).map_err(|e| e.to_string()),
+            Written::Table(input) => Character::try_from(input),
+        }
+    }
 }
 
 impl TryFrom<CharacterInput> for Character {

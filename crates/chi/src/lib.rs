@@ -16,7 +16,7 @@
 //! [`round`] (actions and opposed actions), [`secret`] (C4), [`potential`] (C5), [`describe`] (log
 //! lines), [`view`] (JSON for scenarios), [`odds`] (exact chances), [`advise`] (the allocation
 //! adviser), [`error`], [`limits`] (numeric bounds), [`authority`] (who may send each command at an
-//! online table).
+//! online table), [`moves`] (the moves legal now, as forms, and the odds before a roll).
 //!
 //! Pure: no I/O, clock or random generator; dice come from the caller's [`DiceSource`].
 
@@ -28,6 +28,7 @@ pub mod describe;
 pub mod error;
 pub mod event;
 pub mod limits;
+pub mod moves;
 pub mod notation;
 pub mod odds;
 pub mod options;
@@ -46,7 +47,7 @@ pub use limits::*;
 pub use options::{Options, TieRule};
 pub use state::{Lost, Role, Seat, SecretRoll, SecretSeat, State};
 
-use skald_core::{Authority, System};
+use skald_core::{Authority, Move, Odds, System};
 use skald_dice::DiceSource;
 
 /// The Chi system, for [`skald_core::Table`]: `Table::<Chi>::new(Options::default())`.
@@ -88,6 +89,14 @@ impl System for Chi {
 
     fn describe(event: &Event) -> String {
         describe::describe(event)
+    }
+
+    fn moves(state: &State, seat: &skald_core::Seat) -> Vec<Move> {
+        moves::moves(state, seat)
+    }
+
+    fn odds(state: &State, command: &Command) -> Option<Odds> {
+        moves::odds(state, command)
     }
 
     fn view(state: &State) -> serde_json::Value {

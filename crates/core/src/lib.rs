@@ -11,10 +11,12 @@
 //! [`DiceSource`] the caller picks (seeded random in play, scripted in tests and scenarios).
 
 mod authority;
+mod moves;
 mod system;
 mod table;
 
 pub use authority::Authority;
+pub use moves::{Chance, Choice, Field, FieldKind, Move, Odds, Seat};
 pub use skald_dice::{DiceSource, Die, Scripted, SeededRandom, SourceError};
 pub use system::System;
 pub use table::{Entry, Table};

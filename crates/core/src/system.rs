@@ -1,6 +1,7 @@
 //! The [`System`] trait: what a game system (Loqi, Twenty, Chi, Freelancer) gives the core.
 
 use crate::Authority;
+use crate::moves::{Move, Odds, Seat};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use skald_dice::{DiceSource, SourceError};
@@ -54,6 +55,18 @@ pub trait System {
 
     /// One line of the table log for `event`, in the book's terms, with every die shown.
     fn describe(event: &Self::Event) -> String;
+
+    /// The moves legal now for `seat`, as forms for a table page. The default offers none (a page
+    /// then offers only a free command box).
+    fn moves(_state: &Self::State, _seat: &Seat) -> Vec<Move> {
+        Vec::new()
+    }
+
+    /// The exact chances of `command` in `state` before its dice are rolled, if it rolls and the
+    /// system computes them. The default gives none.
+    fn odds(_state: &Self::State, _command: &Self::Command) -> Option<Odds> {
+        None
+    }
 
     /// The state as JSON, as scenario expectations see it. The default is the serialized state.
     fn view(state: &Self::State) -> serde_json::Value {

@@ -18,7 +18,8 @@
 //! arithmetic), [`initiative`] (initiative and action arithmetic), [`order`] (turn order and ties),
 //! [`odds`] (exact chances), [`command`], [`event`], [`scene`] (the event under way), [`state`] (and
 //! the fold), [`rules`] (decide), [`describe`] (log lines), [`view`] (JSON for scenarios), [`error`],
-//! [`authority`] (who may send each command at an online table).
+//! [`authority`] (who may send each command at an online table), [`moves`] (the moves legal now for a
+//! seat at an online table, and the exact odds of a command before its roll).
 //!
 //! Pure: no I/O, clock or random generator; dice come from the caller's [`DiceSource`].
 
@@ -33,6 +34,7 @@ pub mod event;
 pub mod formula;
 pub mod initiative;
 pub mod limits;
+pub mod moves;
 pub mod number;
 pub mod odds;
 pub mod opposed;
@@ -58,7 +60,7 @@ pub use options::{BothMiss, InitiativeMethod, OpposedMethod, Options};
 pub use state::State;
 pub use vocation::{Organisation, Path, Vocation};
 
-use skald_core::{Authority, System};
+use skald_core::{Authority, Move, Odds, Seat, System};
 use skald_dice::DiceSource;
 
 /// The Freelancer system, for [`skald_core::Table`]: `Table::<Freelancer>::new(Options::default())`.
@@ -100,6 +102,14 @@ impl System for Freelancer {
 
     fn describe(event: &Event) -> String {
         describe::describe(event)
+    }
+
+    fn moves(state: &State, seat: &Seat) -> Vec<Move> {
+        moves::moves(state, seat)
+    }
+
+    fn odds(state: &State, command: &Command) -> Option<Odds> {
+        moves::odds(state, command)
     }
 
     fn view(state: &State) -> serde_json::Value {

@@ -16,7 +16,8 @@
 //! - [`decide`]: the dispatch, with [`procedure`] (problem steps), [`tally`] (tally entries) and
 //!   [`checks`] (shared look-ups); [`state`]: the fold; [`view`]: the JSON view;
 //! - [`options`], [`limits`], [`error`]: table options, input bounds, refusals;
-//! - [`authority`]: who may send each command at an online table.
+//! - [`authority`]: who may send each command at an online table; [`moves`]: what a seat may do
+//!   now, as forms, and the exact chances before the d12 is rolled.
 //!
 //! Pure: no I/O, no clock, no randomness of its own; dice come in through a [`DiceSource`].
 
@@ -35,6 +36,7 @@ pub mod impact;
 pub mod influence;
 pub mod limits;
 pub mod member;
+pub mod moves;
 pub mod options;
 pub mod problem;
 pub mod procedure;
@@ -103,6 +105,14 @@ impl System for Loqi {
 
     fn describe(event: &Event) -> String {
         describe::describe(event)
+    }
+
+    fn moves(state: &State, seat: &skald_core::Seat) -> Vec<skald_core::Move> {
+        moves::moves(state, seat)
+    }
+
+    fn odds(state: &State, command: &Command) -> Option<skald_core::Odds> {
+        moves::odds(state, command)
     }
 
     fn view(state: &State) -> serde_json::Value {

@@ -55,6 +55,20 @@ pub enum Msg {
         /// The summary JSON.
         reply: oneshot::Sender<Value>,
     },
+    /// The moves legal now for a reader.
+    Moves {
+        /// The reader.
+        reader: Actor,
+        /// The moves, as JSON.
+        reply: oneshot::Sender<Value>,
+    },
+    /// The exact chances of a system command before it is rolled.
+    Odds {
+        /// The command.
+        command: Value,
+        /// The odds as JSON (`null` when the system gives none), or why not.
+        reply: oneshot::Sender<Result<Value, ApiError>>,
+    },
     /// Records after a seq, redacted for a reader.
     After {
         /// The reader.
@@ -137,6 +151,24 @@ impl TableHandle {
         self.ask(Msg::Summary { reader, reply }, rx).await
     }
 
+    /// The moves legal now for `reader`, as JSON.
+    ///
+    /// # Errors
+    /// [`ApiError::Busy`].
+    pub async fn moves(&self, reader: Actor) -> Result<Value, ApiError> {
+        let (reply, rx) = oneshot::channel();
+        self.ask(Msg::Moves { reader, reply }, rx).await
+    }
+
+    /// The exact chances of `command` before it is rolled, as JSON (`null` if none).
+    ///
+    /// # Errors
+    /// The table's refusal of a command that does not parse, or [`ApiError::Busy`].
+    pub async fn odds(&self, command: Value) -> Result<Value, ApiError> {
+        let (reply, rx) = oneshot::channel();
+        self.ask(Msg::Odds { command, reply }, rx).await?
+    }
+
     /// Records after `after`, redacted for `reader`, and the last seq.
     ///
     /// # Errors
@@ -189,6 +221,18 @@ impl TableTask {
             }
             Msg::Summary { reader, reply } => {
                 let _ = reply.send(self.table.summary(reader));
+            }
+            Msg::Moves { reader, reply } => {
+                let moves = serde_json::to_value(self.table.moves(reader)).unwrap_or_default();
+                let _ = reply.send(moves);
+            }
+            Msg::Odds { command, reply } => {
+                let odds = self
+                    .table
+                    .odds(&command)
+                    .map(|o| serde_json::to_value(o).unwrap_or_default())
+                    .map_err(ApiError::from);
+                let _ = reply.send(odds);
             }
             Msg::After {
                 reader,

@@ -55,14 +55,31 @@ pub struct LogQuery {
     pub format: Option<String>,
 }
 
-/// The token from `Authorization: Bearer ...`, else from `?token=`.
-pub fn bearer<'a>(headers: &'a HeaderMap, query: Option<&'a str>) -> Option<&'a str> {
-    headers
+/// The name of the cookie that holds a browser's token for table `id` (set by the pages).
+pub fn cookie_name(id: &str) -> String {
+    format!("skald_{id}")
+}
+
+/// The token for table `id`: from `Authorization: Bearer ...`, else `?token=`, else the table's
+/// cookie (so a browser's pages and WebSocket need no token in the URL).
+pub fn bearer(headers: &HeaderMap, query: Option<&str>, id: &str) -> Option<String> {
+    let header = headers
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.strip_prefix("Bearer "))
-        .map(str::trim)
-        .or(query)
+        .map(|v| v.trim().to_owned());
+    let cookie = || {
+        let name = cookie_name(id);
+        headers
+            .get_all(header::COOKIE)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(';'))
+            .filter_map(|pair| pair.trim().split_once('='))
+            .find(|(key, _)| *key == name)
+            .map(|(_, value)| value.to_owned())
+    };
+    header.or_else(|| query.map(str::to_owned)).or_else(cookie)
 }
 
 fn json_body<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
@@ -77,15 +94,28 @@ pub async fn create(
 ) -> Result<Response, ApiError> {
     app.check_rate(peer)?;
     let request: CreateTable = json_body(&body)?;
+    Ok((
+        StatusCode::CREATED,
+        Json(create_table(&app, request).await?),
+    )
+        .into_response())
+}
+
+/// Creates a table (within the server's bound on tables) and returns what `POST /api/tables`
+/// answers: `{table, system, title, gm_token, invite, commitment}`.
+///
+/// # Errors
+/// [`ApiError::Limit`], the table's refusal of the system, title or options, [`ApiError::Store`].
+pub async fn create_table(app: &App, request: CreateTable) -> Result<Value, ApiError> {
     app.reserve_table()?;
-    let created = create_table(&app, request).await;
+    let created = create_reserved(app, request).await;
     if created.is_err() {
         app.release_table();
     }
-    Ok((StatusCode::CREATED, Json(created?)).into_response())
+    created
 }
 
-async fn create_table(app: &App, request: CreateTable) -> Result<Value, ApiError> {
+async fn create_reserved(app: &App, request: CreateTable) -> Result<Value, ApiError> {
     let fresh = |e: getrandom::Error| ApiError::Store(format!("no randomness: {e}"));
     let seed = ServerSeed::from_bytes(token::fresh().map_err(fresh)?);
     let now = crate::actor::now_ms();
@@ -166,7 +196,12 @@ pub async fn join(
             "invite: this is a seat's token, not the table's invite".into(),
         ));
     }
-    let (player, token) = handle.join(request.name).await?;
+    let (player, token) = app
+        .ask(&handle, |h| {
+            let name = request.name.clone();
+            async move { h.join(name).await }
+        })
+        .await?;
     Ok(Json(json!({"table": id, "player": player, "token": token})))
 }
 
@@ -180,9 +215,14 @@ pub async fn summary(
 ) -> Result<Json<Value>, ApiError> {
     app.check_rate(peer)?;
     let (handle, reader) = app
-        .seated(&id, bearer(&headers, query.token.as_deref()))
+        .seated(
+            &id,
+            bearer(&headers, query.token.as_deref(), &id).as_deref(),
+        )
         .await?;
-    let mut summary = handle.summary(reader).await?;
+    let mut summary = app
+        .ask(&handle, |h| async move { h.summary(reader).await })
+        .await?;
     summary["table"] = json!(id);
     Ok(Json(summary))
 }
@@ -197,10 +237,19 @@ pub async fn log(
 ) -> Result<Json<Value>, ApiError> {
     app.check_rate(peer)?;
     let (handle, reader) = app
-        .seated(&id, bearer(&headers, query.token.as_deref()))
+        .seated(
+            &id,
+            bearer(&headers, query.token.as_deref(), &id).as_deref(),
+        )
         .await?;
     let limit = query.limit.unwrap_or(1000).clamp(1, 1000);
-    let (records, last) = handle.after(reader, query.after, limit).await?;
+    let after = query.after;
+    let (records, last) = app
+        .ask(
+            &handle,
+            |h| async move { h.after(reader, after, limit).await },
+        )
+        .await?;
     Ok(Json(
         json!({"table": id, "last_seq": last, "records": records}),
     ))
@@ -216,7 +265,9 @@ pub async fn act(
     body: axum::body::Bytes,
 ) -> Result<Json<Value>, ApiError> {
     app.check_rate(peer)?;
-    let (handle, by) = app.seated(&id, bearer(&headers, None)).await?;
+    let (handle, by) = app
+        .seated(&id, bearer(&headers, None, &id).as_deref())
+        .await?;
     let action = Action::from_json(json_body(&body)?)?;
     let records = app.act(&handle, by, action).await?;
     let shown: Vec<_> = records.iter().map(|r| redact(r, by)).collect();
@@ -235,7 +286,10 @@ pub async fn export(
 ) -> Result<Response, ApiError> {
     app.check_rate(peer)?;
     let (handle, reader) = app
-        .seated(&id, bearer(&headers, query.token.as_deref()))
+        .seated(
+            &id,
+            bearer(&headers, query.token.as_deref(), &id).as_deref(),
+        )
         .await?;
     let summary = handle.summary(reader).await?;
     let mut records = Vec::new();
@@ -271,6 +325,50 @@ pub async fn export(
             other.chars().take(20).collect::<String>()
         ))),
     }
+}
+
+/// `GET /api/tables/{id}/moves`: the moves legal now for the token's holder, as forms.
+pub async fn moves(
+    State(app): State<App>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Path(id): Path<String>,
+    Query(query): Query<LogQuery>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    app.check_rate(peer)?;
+    let (handle, reader) = app
+        .seated(
+            &id,
+            bearer(&headers, query.token.as_deref(), &id).as_deref(),
+        )
+        .await?;
+    let moves = app
+        .ask(&handle, |h| async move { h.moves(reader).await })
+        .await?;
+    Ok(Json(json!({"moves": moves})))
+}
+
+/// `POST /api/tables/{id}/odds`: the exact chances of a system command before it is rolled
+/// (`{"odds": null}` when it does not roll or the system gives none). Records nothing.
+pub async fn odds(
+    State(app): State<App>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Result<Json<Value>, ApiError> {
+    app.check_rate(peer)?;
+    let (handle, _) = app
+        .seated(&id, bearer(&headers, None, &id).as_deref())
+        .await?;
+    let command: Value = json_body(&body)?;
+    let odds = app
+        .ask(&handle, |h| {
+            let command = command.clone();
+            async move { h.odds(command).await }
+        })
+        .await?;
+    Ok(Json(json!({"odds": odds})))
 }
 
 /// `GET /api/openapi.json`.

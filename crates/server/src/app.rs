@@ -165,6 +165,24 @@ impl App {
     }
 }
 
+impl App {
+    /// Runs `ask` against the live table behind `handle`; if that table was unloading at the
+    /// moment (nothing was asked of it), once more against the table loaded again.
+    ///
+    /// # Errors
+    /// Those of `ask`, and of loading the table again.
+    pub async fn ask<T, F, Fut>(&self, handle: &TableHandle, ask: F) -> Result<T, ApiError>
+    where
+        F: Fn(TableHandle) -> Fut,
+        Fut: std::future::Future<Output = Result<T, ApiError>>,
+    {
+        match ask(handle.clone()).await {
+            Err(ApiError::Unloading) => ask(self.inner.registry.get(&handle.id).await?).await,
+            other => other,
+        }
+    }
+}
+
 /// The per-connection quota: `actions_per_second` sustained, `action_burst` at once.
 pub fn quota(limits: &Limits) -> Quota {
     let rate = NonZeroU32::new(limits.actions_per_second).unwrap_or(NonZeroU32::MIN);

@@ -65,6 +65,7 @@ impl ApiError {
             "not_found" => StatusCode::NOT_FOUND,
             "limit" => StatusCode::TOO_MANY_REQUESTS,
             "busy" => StatusCode::SERVICE_UNAVAILABLE,
+            "bad_request" => StatusCode::BAD_REQUEST,
             "store" | "corrupt" => StatusCode::INTERNAL_SERVER_ERROR,
             _ => StatusCode::UNPROCESSABLE_ENTITY,
         }

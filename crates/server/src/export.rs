@@ -32,6 +32,48 @@ pub struct Line {
     pub what: Vec<String>,
     /// What only the reader may see, if anything.
     pub secret: Option<String>,
+    /// The dice the record shows (its roll, or a secret roll the reader may see), in order.
+    pub dice: Vec<Shown>,
+}
+
+/// One die as a report draws it.
+#[derive(Debug, Serialize)]
+pub struct Shown {
+    /// Its sides, or `"F"` for a Fate die.
+    pub sides: Value,
+    /// The face it showed.
+    pub value: i64,
+}
+
+fn shown(roll: Option<&skald_table::FairRoll>) -> Vec<Shown> {
+    roll.map(|r| r.draws.as_slice())
+        .unwrap_or_default()
+        .iter()
+        .map(|d| Shown {
+            sides: match d.die {
+                skald_dice::Die::Numbered(n) => Value::from(n),
+                skald_dice::Die::Fate => Value::from("F"),
+            },
+            value: d.value,
+        })
+        .collect()
+}
+
+/// The dice a record shows its reader.
+fn dice_of(record: &Record) -> Vec<Shown> {
+    match (&record.body, &record.secret) {
+        (Body::Command { roll, .. }, _) => shown(roll.as_ref()),
+        (Body::DiceRolled { roll, .. }, _) => shown(Some(roll)),
+        (Body::SecretRevealed { contents, .. }, _) => shown(Some(&contents.roll)),
+        (
+            Body::SecretRolled { .. },
+            Some(skald_table::Secret {
+                body: SecretBody::Roll { contents },
+                ..
+            }),
+        ) => shown(Some(&contents.roll)),
+        _ => Vec::new(),
+    }
 }
 
 impl Log {
@@ -77,6 +119,7 @@ impl Log {
                     who: by,
                     what,
                     secret: record.secret.as_ref().map(|s| secret_text(&s.body)),
+                    dice: dice_of(record),
                 }
             })
             .collect()
@@ -213,9 +256,25 @@ fn environment() -> Environment<'static> {
     env
 }
 
+/// Text made to stay inside one cell of a Markdown table: backslashes doubled and `|` escaped (so
+/// neither ends the cell), line breaks as `<br>` (so no text starts a row of its own).
+fn md_cell(text: &str) -> String {
+    text.replace('\\', "\\\\")
+        .replace('|', "\\|")
+        .replace('\n', "<br>")
+}
+
 fn render(log: &Log, name: &str) -> Result<String, String> {
     let env = environment();
     let template = env.get_template(name).map_err(|e| e.to_string())?;
+    let mut lines = log.lines();
+    if name.ends_with(".md") {
+        for line in &mut lines {
+            line.who = md_cell(&line.who);
+            line.what = line.what.iter().map(|w| md_cell(w)).collect();
+            line.secret = line.secret.as_deref().map(md_cell);
+        }
+    }
     template
         .render(context! {
             table => log.table.clone(),
@@ -223,7 +282,7 @@ fn render(log: &Log, name: &str) -> Result<String, String> {
             system => minijinja::Value::from(minijinja::value::Serde(&log.summary["system"])),
             players => minijinja::Value::from(minijinja::value::Serde(&log.summary["players"])),
             reader => match log.reader { Actor::Gm => "the GM".to_owned(), Actor::Player(id) => format!("player {id}") },
-            lines => minijinja::Value::from(minijinja::value::Serde(log.lines())),
+            lines => minijinja::Value::from(minijinja::value::Serde(lines)),
         })
         .map_err(|e| e.to_string())
 }

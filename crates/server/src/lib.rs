@@ -40,11 +40,32 @@ pub fn router(app: App) -> Router {
         .route("/api/tables/{id}/log", get(api::log))
         .route("/api/tables/{id}/actions", post(api::act))
         .route("/api/tables/{id}/export", get(api::export))
+        .route("/api/tables/{id}/moves", get(api::moves))
+        .route("/api/tables/{id}/odds", post(api::odds))
         .route("/api/tables/{id}/ws", get(ws::upgrade))
         .route("/api/openapi.json", get(api::openapi))
         .route("/api/health", get(api::health))
         .layer(DefaultBodyLimit::max(max_body))
+        .layer(axum::middleware::map_response(move |response| {
+            too_large_as_json(response, max_body)
+        }))
         .with_state(app)
+}
+
+/// The body limit's refusal (plain text from axum) in the API's error shape.
+async fn too_large_as_json(
+    response: axum::response::Response,
+    max_body: usize,
+) -> axum::response::Response {
+    use axum::response::IntoResponse as _;
+    if response.status() != axum::http::StatusCode::PAYLOAD_TOO_LARGE {
+        return response;
+    }
+    let body = serde_json::json!({"error": {
+        "kind": "limit",
+        "message": format!("body: larger than {max_body} bytes, the most a request may carry"),
+    }});
+    (axum::http::StatusCode::PAYLOAD_TOO_LARGE, axum::Json(body)).into_response()
 }
 
 /// Why the server could not run.
@@ -74,6 +95,22 @@ pub async fn serve(
     ready: impl FnOnce(SocketAddr),
     stop: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
+    serve_with(listener, db, limits, |_| Router::new(), ready, stop).await
+}
+
+/// [`serve`], with more routes (the browser pages) built over the same [`App`] and merged with the
+/// API's.
+///
+/// # Errors
+/// [`ServeError`].
+pub async fn serve_with(
+    listener: TcpListener,
+    db: &str,
+    limits: Limits,
+    more: impl FnOnce(App) -> Router,
+    ready: impl FnOnce(SocketAddr),
+    stop: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), ServeError> {
     let store = Store::open(db).await?;
     let shutdown = CancellationToken::new();
     let tasks = TaskTracker::new();
@@ -89,7 +126,9 @@ pub async fn serve(
         })
     };
     let signal = shutdown.clone();
-    let service = router(app).into_make_service_with_connect_info::<SocketAddr>();
+    let service = router(app.clone())
+        .merge(more(app))
+        .into_make_service_with_connect_info::<SocketAddr>();
     axum::serve(listener, service)
         .with_graceful_shutdown(async move {
             stop.await;

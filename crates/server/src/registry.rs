@@ -126,10 +126,17 @@ impl Registry {
                     },
                     () = tokio::time::sleep(idle) => {
                         if task.events.receiver_count() == 0 || registry.shutdown.is_cancelled() {
-                            registry.unload(&task.id, generation).await;
+                            // The table stays listed until this task has answered its last
+                            // message: a request meanwhile waits for the lock, then loads the
+                            // table after this task's last commit, never beside it (two tasks of
+                            // one table would append the same seqs).
+                            let mut live = registry.live.lock().await;
                             rx.close();
                             while let Some(msg) = rx.recv().await {
                                 task.handle(msg).await;
+                            }
+                            if live.get(&*task.id).is_some_and(|h| h.generation == generation) {
+                                live.remove(&*task.id);
                             }
                             break;
                         }
@@ -145,13 +152,6 @@ impl Registry {
             }
         });
         handle
-    }
-
-    async fn unload(&self, id: &str, generation: u64) {
-        let mut live = self.live.lock().await;
-        if live.get(id).is_some_and(|h| h.generation == generation) {
-            live.remove(id);
-        }
     }
 
     /// Registers a table just created (so its first request needs no load).

@@ -49,7 +49,10 @@ pub async fn upgrade(
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     let (handle, reader) = app
-        .seated(&id, bearer(&headers, query.token.as_deref()))
+        .seated(
+            &id,
+            bearer(&headers, query.token.as_deref(), &id).as_deref(),
+        )
         .await?;
     let max = app.limits().max_clients_per_table;
     if handle.events.receiver_count() >= max {
@@ -123,6 +126,9 @@ async fn client(socket: WebSocket, app: App, handle: TableHandle, reader: Actor,
         Ok((_, last)) => last,
         Err(_) => return,
     };
+    // A client ahead of the log (a stale seq from before a restore) starts from the log's end
+    // rather than skipping records when the log catches up.
+    client.last = client.last.min(seq);
     if !client
         .send(json!({"type": "hello", "you": reader, "seq": seq}))
         .await
@@ -148,13 +154,7 @@ async fn client(socket: WebSocket, app: App, handle: TableHandle, reader: Actor,
             message = client.socket.recv() => {
                 let Some(Ok(message)) = message else { break };
                 let reply = match message {
-                    Message::Text(text) => {
-                        if limiter.check().is_err() {
-                            error_reply(&Value::Null, &rate_error(app.limits()))
-                        } else {
-                            incoming(&app, &handle, reader, text.as_str()).await
-                        }
-                    }
+                    Message::Text(text) => incoming(&app, &handle, reader, text.as_str(), &limiter).await,
                     Message::Binary(_) => error_reply(
                         &Value::Null,
                         &ApiError::BadRequest("messages are JSON text frames".into()),
@@ -175,7 +175,13 @@ async fn client(socket: WebSocket, app: App, handle: TableHandle, reader: Actor,
     }
 }
 
-async fn incoming(app: &App, handle: &TableHandle, reader: Actor, text: &str) -> Value {
+async fn incoming(
+    app: &App,
+    handle: &TableHandle,
+    reader: Actor,
+    text: &str,
+    limiter: &governor::DefaultDirectRateLimiter,
+) -> Value {
     let message: Incoming = match serde_json::from_str(text) {
         Ok(message) => message,
         Err(e) => {
@@ -187,6 +193,9 @@ async fn incoming(app: &App, handle: &TableHandle, reader: Actor, text: &str) ->
             );
         }
     };
+    if limiter.check().is_err() {
+        return error_reply(&message.id, &rate_error(app.limits()));
+    }
     let action = match Action::from_json(message.action) {
         Ok(action) => action,
         Err(e) => return error_reply(&message.id, &e.into()),

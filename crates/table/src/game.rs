@@ -5,7 +5,7 @@
 
 use crate::error::{Error, ErrorKind};
 use serde_json::Value;
-use skald_core::{Authority, DiceSource, System};
+use skald_core::{Authority, DiceSource, Move, Odds, Seat, System};
 
 /// The names of the systems a table can play, as written in a table's `system` field.
 pub const SYSTEMS: [&str; 4] = ["twenty", "loqi", "chi", "freelancer"];
@@ -43,6 +43,14 @@ pub trait Game: Send + Sync {
     fn apply(&mut self, events: &[Value]) -> Result<(), Error>;
     /// The state of a new table with the same options.
     fn reset(&mut self);
+    /// The moves legal now for `seat` ([`System::moves`]).
+    fn moves(&self, seat: &Seat) -> Vec<Move>;
+    /// The exact chances of `command` before it is rolled ([`System::odds`]); `None` when it does
+    /// not roll or the system gives none.
+    ///
+    /// # Errors
+    /// [`ErrorKind::BadCommand`] when `command` is not one of the system's commands.
+    fn odds(&self, command: &Value) -> Result<Option<Odds>, Error>;
     /// The state as the system's view (the sheets, the conflict, the round...). Holds no secret.
     fn view(&self) -> Value;
     /// A copy with the same options and state.
@@ -148,6 +156,14 @@ where
 
     fn reset(&mut self) {
         self.state = S::initial(&self.options);
+    }
+
+    fn moves(&self, seat: &Seat) -> Vec<Move> {
+        S::moves(&self.state, seat)
+    }
+
+    fn odds(&self, command: &Value) -> Result<Option<Odds>, Error> {
+        Ok(S::odds(&self.state, &Self::command(command)?))
     }
 
     fn view(&self) -> Value {

@@ -15,12 +15,29 @@ pub const LABEL: (usize, usize) = (1, 120);
 
 use crate::error::{Error, ErrorKind};
 
-/// Checks that `value` has `bounds.0` to `bounds.1` characters and no control characters but
-/// newlines and tabs (notes only keep those).
+/// Checks a one-line text: `bounds.0` to `bounds.1` characters, not only spaces, no control
+/// characters.
 ///
 /// # Errors
 /// [`ErrorKind::Length`] naming `field`; [`ErrorKind::BadAction`] for a control character.
 pub fn check_text(field: &'static str, value: &str, bounds: (usize, usize)) -> Result<(), Error> {
+    check(field, value, bounds, false)
+}
+
+/// Checks a text of several lines (a note): as [`check_text`], but newlines and tabs are kept.
+///
+/// # Errors
+/// As [`check_text`].
+pub fn check_lines(field: &'static str, value: &str, bounds: (usize, usize)) -> Result<(), Error> {
+    check(field, value, bounds, true)
+}
+
+fn check(
+    field: &'static str,
+    value: &str,
+    bounds: (usize, usize),
+    lines: bool,
+) -> Result<(), Error> {
     let len = value.chars().count();
     if len < bounds.0 || len > bounds.1 || value.trim().is_empty() {
         return Err(ErrorKind::Length {
@@ -33,7 +50,7 @@ pub fn check_text(field: &'static str, value: &str, bounds: (usize, usize)) -> R
     }
     if value
         .chars()
-        .any(|c| c.is_control() && c != '\n' && c != '\t')
+        .any(|c| c.is_control() && !(lines && (c == '\n' || c == '\t')))
     {
         return Err(ErrorKind::BadAction {
             message: format!("{field}: control characters are not allowed"),

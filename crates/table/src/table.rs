@@ -170,6 +170,30 @@ impl Table {
         self.game.view()
     }
 
+    /// The moves legal now for `reader`: the system's moves for the characters `reader` owns (all
+    /// of them for the GM).
+    pub fn moves(&self, reader: Actor) -> Vec<skald_core::Move> {
+        let seat = skald_core::Seat {
+            gm: reader == Actor::Gm,
+            characters: self
+                .owners
+                .iter()
+                .filter(|(_, owner)| **owner == reader)
+                .map(|(name, _)| name.clone())
+                .collect(),
+        };
+        self.game.moves(&seat)
+    }
+
+    /// The exact chances of `command` (a system command) before it is rolled, if the system gives
+    /// them.
+    ///
+    /// # Errors
+    /// [`ErrorKind::BadCommand`].
+    pub fn odds(&self, command: &Value) -> Result<Option<skald_core::Odds>, Error> {
+        self.game.odds(command)
+    }
+
     /// A summary of the table for `reader`: system, title, options, players, owners, epoch,
     /// commitment, the last seq, and the system's view.
     pub fn summary(&self, reader: Actor) -> Value {
@@ -332,7 +356,7 @@ impl Table {
             }
             TableAction::Note { text } => {
                 gm_only("write a GM note")?;
-                check_text("text", text, limits::NOTE)?;
+                limits::check_lines("text", text, limits::NOTE)?;
                 self.record(
                     at_ms,
                     Body::Note {},

@@ -358,6 +358,18 @@ fn bad_input_names_the_field_and_the_bounds() {
         .is_err()
     );
     assert!(Table::create("chi", "", &Value::Null, &ServerSeed::from_bytes([0; 32]), 0).is_err());
+    let two_lines = Table::create(
+        "chi",
+        "a\nb",
+        &Value::Null,
+        &ServerSeed::from_bytes([0; 32]),
+        0,
+    );
+    assert_eq!(
+        two_lines.unwrap_err().to_string(),
+        "action: title: control characters are not allowed"
+    );
+    play.act(GM, json!({"do": "note", "text": "a note\nmay hold\tlines"}));
     assert!(
         Table::create(
             "chi",

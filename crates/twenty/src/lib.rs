@@ -4,6 +4,7 @@
 //! and traits ([`catalogue`]); conflicts fought in exchanges (T2), who is winning (T3), the end and the
 //! narration order (T4); burdens taken, used and disabling (T5-T7); healing conflicts (T8); equipment
 //! breaking (T9); regeneration, rest and advancement (T10); obligations (T11); and exact odds ([`odds`]).
+//! [`moves`] offers a table page the moves legal now for a seat, with exact odds before each roll.
 //!
 //! [`Twenty`] plugs these rules into the core's [`skald_core::System`], with who may send each command at
 //! an online table (`authority.rs`, `docs/twenty.md`).
@@ -16,6 +17,7 @@ mod conflict;
 mod describe;
 mod error;
 mod event;
+pub mod moves;
 pub mod odds;
 mod pool;
 mod rules;
@@ -33,7 +35,7 @@ pub use pool::{compare_pools, narration_order};
 pub use sheet::{Burden, GM, STATS, Sheet, SheetKind, StatBoxes, Trait};
 pub use state::{Character, Obligation, State};
 
-use skald_core::{Authority, DiceSource, System};
+use skald_core::{Authority, DiceSource, Move, Odds, Seat, System};
 
 /// Twenty as a [`System`] for the rules core.
 #[derive(Debug, Clone, Copy, Default)]
@@ -90,6 +92,16 @@ impl System for Twenty {
 
     fn describe(event: &Event) -> String {
         describe::describe(event)
+    }
+
+    /// The moves legal now for `seat` ([`moves::moves`]).
+    fn moves(state: &State, seat: &Seat) -> Vec<Move> {
+        moves::moves(state, seat)
+    }
+
+    /// The exact chances of `bring_in`, `stand` and `take_burden` before rolling ([`moves::odds`]).
+    fn odds(state: &State, command: &Command) -> Option<Odds> {
+        moves::odds(state, command)
     }
 
     fn view(state: &State) -> serde_json::Value {

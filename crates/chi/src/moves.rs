@@ -1,0 +1,869 @@
+//! What a seat may do now at a Chi table, as forms for a table page ([`moves`]), and the exact
+//! chances of a command before its dice are rolled ([`odds`]).
+//!
+//! A move is offered only when the rules would take it now (given right values in its blanks):
+//! actions and opposed actions for characters in play with dice left this round (C1-C3), the
+//! secret roll's steps in their order (C4: open, allocate, reveal, roll), losses, recovery and
+//! advancement (C5), sessions, and enrolment (C6). The GM may act for every character and has the
+//! GM-only moves ([`crate::authority`]); a player acts only for the characters it owns.
+//!
+//! A form can only fill a command's top-level keys, so the two sides of an `opposed` action are
+//! each one choice of `{who, spend[, fits_concept]}` (modifier 0), and `secret_open` offers its
+//! actions against Difficulty 1-6 and its opposed pairs as checkboxes (modifier 0, fitting the
+//! concept). Anything else (modifiers in an opposed action, other Difficulties in a secret roll,
+//! `replace` of a word) is sent as JSON; the rules check every command sent either way.
+//!
+//! The secret roll goes through the table (`crates/table`): a player allocates with the table
+//! action `{"do": "allocate", "who", "spend"}` (the server keeps the number secret and sends
+//! `secret_commit` with its hash), and reveals with a bare `{"do": "secret_reveal", "who"}` that
+//! the server fills in. Both are offered only for the seat's own characters (the GM's are the
+//! characters it enrolled): an allocation is its maker's secret, not even the GM sees it.
+
+use crate::command::{Cause, Command, Side};
+use crate::limits::{MAX_DIFFICULTY, MAX_MODIFIER, MAX_POOL, MAX_TEXT, MAX_WORDS};
+use crate::odds::{self as chi_odds, ActionOdds, pool_sum};
+use crate::options::TieRule;
+use crate::round::{self, ACTION, ACTOR, DEFENDER, off_concept_cap};
+use crate::state::{Role, Seat, SecretRoll, State};
+use num_bigint::{BigInt, BigUint};
+use serde_json::{Value, json};
+use skald_core::{Chance, Choice, Field, FieldKind, Move, Odds};
+use skald_dice::odds::Fraction;
+use std::collections::BTreeMap;
+
+/// The Difficulties a `secret_open` form offers for each action (the book's example is
+/// Difficulty6); others are sent as JSON.
+pub const SECRET_DIFFICULTIES: std::ops::RangeInclusive<u32> = 1..=6;
+
+/// The most dice (player's plus GM's, or actor's plus defender's) for which [`odds`] draws the
+/// distribution of the margin: 24 dice give at most 121 bars. Beyond it the distribution is empty
+/// (the chances are still exact).
+pub const MAX_DISTRIBUTION_DICE: u32 = 24;
+
+/// The most allocations whose exact chance an `allocate` choice shows in its label (the rest say
+/// only the dice), so that listing the moves stays fast.
+pub const MAX_LABELLED_ALLOCATIONS: u32 = 30;
+
+/// The longest character line the enrolment form takes, in characters (as `skald chi character`).
+pub const MAX_LINE: usize = 1000;
+
+const ROUND: &str = "Round";
+const SECRET: &str = "Secret roll";
+const POTENTIAL: &str = "Potential";
+const SESSION: &str = "Session";
+const CHARACTERS: &str = "Characters";
+
+/// The moves `seat` may make now in `state`, in the order a page shows them: the secret roll
+/// (while one is open, nothing else is taken, C4), the round (actions, opposed actions, a new round,
+/// opening a secret roll; none between sessions), potential (C5, GM), sessions (GM) and enrolment.
+///
+/// Each move's `command` holds `do` and, for a character's move, `who`; its fields are the blanks,
+/// bounded by the state (dice left this round, the current pool, dice temporarily lost...). A
+/// player gets moves only for the characters it owns and never a GM-only one (as
+/// [`crate::authority`] decides); `allocate` and the bare `secret_reveal` are offered to the owner
+/// of the character, the GM included for its own characters.
+pub fn moves(state: &State, seat: &skald_core::Seat) -> Vec<Move> {
+    let mut moves = Vec::new();
+    if let Some(secret) = &state.secret {
+        secret_moves(state, secret, seat, &mut moves);
+        return moves;
+    }
+    if !state.between_sessions {
+        round_moves(state, seat, &mut moves);
+    }
+    if seat.gm {
+        potential_moves(state, &mut moves);
+        session_moves(state, &mut moves);
+    }
+    moves.push(enroll_move(seat));
+    moves
+}
+
+fn field(name: &str, label: impl Into<String>, kind: FieldKind) -> Field {
+    Field {
+        name: name.to_owned(),
+        label: label.into(),
+        kind,
+    }
+}
+
+fn number(name: &str, label: impl Into<String>, min: u32, max: u32, default: u32) -> Field {
+    let kind = FieldKind::Number {
+        min: i64::from(min),
+        max: i64::from(max),
+        default: i64::from(default),
+    };
+    field(name, label, kind)
+}
+
+fn flag(name: &str, label: impl Into<String>, default: bool) -> Field {
+    field(name, label, FieldKind::Flag { default })
+}
+
+fn text(name: &str, label: impl Into<String>, max: usize) -> Field {
+    field(name, label, FieldKind::Text { max })
+}
+
+fn choice(name: &str, label: impl Into<String>, options: Vec<Choice>, multiple: bool) -> Field {
+    field(name, label, FieldKind::Choice { options, multiple })
+}
+
+fn option(value: Value, label: impl Into<String>) -> Choice {
+    Choice {
+        value,
+        label: label.into(),
+    }
+}
+
+fn new_move(
+    group: &str,
+    label: String,
+    command: Value,
+    fields: Vec<Field>,
+    odds: bool,
+    note: String,
+) -> Move {
+    Move {
+        group: group.to_owned(),
+        label,
+        command,
+        fields,
+        odds,
+        note: Some(note),
+    }
+}
+
+fn dice(n: u32) -> String {
+    if n == 1 {
+        "1 die".to_owned()
+    } else {
+        format!("{n} dice")
+    }
+}
+
+fn tie_words(tie: TieRule) -> &'static str {
+    match tie {
+        TieRule::Fail => "a tie fails",
+        TieRule::Reroll => "a tie is rolled again",
+    }
+}
+
+/// Characters in play (current pool above 0), by name.
+fn in_play(state: &State) -> impl Iterator<Item = (&String, &Seat)> {
+    state.characters.iter().filter(|(_, s)| !s.out_of_play())
+}
+
+fn round_moves(state: &State, seat: &skald_core::Seat, moves: &mut Vec<Move>) {
+    for (name, s) in in_play(state).filter(|(n, s)| seat.controls(n) && s.left() > 0) {
+        moves.push(action_move(state, name, s));
+        if let Some(opposed) = opposed_move(state, name, s) {
+            moves.push(opposed);
+        }
+    }
+    if seat.gm {
+        moves.push(new_move(
+            ROUND,
+            format!("Start round {}", state.round.saturating_add(1)),
+            json!({"do": "new_round"}),
+            Vec::new(),
+            false,
+            "Every pool refills to its current size, not its maximum: lost dice stay lost \
+             (chi.txt, Action Resolution; C1, C5)."
+                .to_owned(),
+        ));
+        if let Some(open) = secret_open_move(state) {
+            moves.push(open);
+        }
+    }
+}
+
+fn action_move(state: &State, name: &str, s: &Seat) -> Move {
+    let current = s.character.current;
+    let left = s.left();
+    let cap = off_concept_cap(current);
+    let tie = tie_words(state.options.tie);
+    new_move(
+        ROUND,
+        format!("{name}: act against a Difficulty"),
+        json!({"do": "action", "who": name}),
+        vec![
+            number("spend", format!("Dice put in ({left} left)"), 1, left, 1),
+            number(
+                "difficulty",
+                "Difficulty (the GM's, in d6)",
+                1,
+                MAX_DIFFICULTY,
+                1,
+            ),
+            modifier_field(),
+            flag(
+                "fits_concept",
+                format!(
+                    "Fits the concept (the GM's call; if not, at most {})",
+                    dice(cap)
+                ),
+                true,
+            ),
+            flag("reaction", "A reaction (a dodge, a parry)", false),
+        ],
+        true,
+        format!(
+            "Spend up to the {left} of {current} dice left this round (C1); off-concept at most \
+             {cap} (C2); success when your total beats the GM's Difficulty d6, {tie} (C3)."
+        ),
+    )
+}
+
+fn modifier_field() -> Field {
+    let max = MAX_MODIFIER.unsigned_abs();
+    let kind = FieldKind::Number {
+        min: -i64::from(max),
+        max: i64::from(max),
+        default: 0,
+    };
+    field(
+        "modifier",
+        "Modifier (the GM's; beyond ±5 is flagged)",
+        kind,
+    )
+}
+
+fn opposed_move(state: &State, name: &str, s: &Seat) -> Option<Move> {
+    let defenders: Vec<Choice> = in_play(state)
+        .filter(|(other, _)| other.as_str() != name)
+        .flat_map(|(other, d)| {
+            (0..=d.left()).map(move |kept| {
+                let label = if kept == 0 {
+                    format!("{other}: no dice (the modifier alone)")
+                } else {
+                    format!("{other}: {} kept back", dice(kept))
+                };
+                option(json!({"who": other, "spend": kept}), label)
+            })
+        })
+        .collect();
+    if defenders.is_empty() {
+        return None;
+    }
+    let left = s.left();
+    let cap = off_concept_cap(s.character.current).min(left);
+    let fitting = (1..=left).map(|k| option(json!({"who": name, "spend": k}), dice(k)));
+    let off = (1..=cap).map(|k| {
+        option(
+            json!({"who": name, "spend": k, "fits_concept": false}),
+            format!("{}, off-concept", dice(k)),
+        )
+    });
+    Some(new_move(
+        ROUND,
+        format!("{name}: act against another character"),
+        json!({"do": "opposed"}),
+        vec![
+            choice(
+                "actor",
+                format!("{name} puts in"),
+                fitting.chain(off).collect(),
+                false,
+            ),
+            choice(
+                "defender",
+                "Who reacts, with the dice it kept back",
+                defenders,
+                false,
+            ),
+        ],
+        true,
+        "Both roll the dice they put in; the greater total wins and a tie goes to the defender, \
+         who may put in 0 (C1, C3). Modifiers: send the command as JSON with `modifier` on a side."
+            .to_owned(),
+    ))
+}
+
+fn secret_open_move(state: &State) -> Option<Move> {
+    let acting: Vec<&String> = in_play(state)
+        .filter(|(_, s)| s.left() > 0)
+        .map(|(n, _)| n)
+        .collect();
+    if acting.is_empty() {
+        return None;
+    }
+    let actions: Vec<Choice> = acting
+        .iter()
+        .flat_map(|who| {
+            SECRET_DIFFICULTIES.map(move |d| {
+                option(
+                    json!({"who": who, "difficulty": d}),
+                    format!("{who} against Difficulty {d}"),
+                )
+            })
+        })
+        .collect();
+    let pairs: Vec<Choice> = acting
+        .iter()
+        .flat_map(|actor| {
+            in_play(state)
+                .filter(move |(d, _)| d != actor)
+                .map(move |(defender, _)| {
+                    option(
+                        json!({"actor": {"who": actor}, "defender": {"who": defender}}),
+                        format!("{actor} against {defender}"),
+                    )
+                })
+        })
+        .collect();
+    let mut fields = vec![choice(
+        "actions",
+        "Actions against a Difficulty",
+        actions,
+        true,
+    )];
+    if !pairs.is_empty() {
+        fields.push(choice("opposed", "Opposed actions", pairs, true));
+    }
+    Some(new_move(
+        SECRET,
+        "Open a secret roll".to_owned(),
+        json!({"do": "secret_open"}),
+        fields,
+        false,
+        "Each character once; everything but the dice is public, then each player chooses in \
+         secret and all roll at once (chi.txt, Secret Rolls; C4). Modifiers, other Difficulties, \
+         off-concept calls: send it as JSON."
+            .to_owned(),
+    ))
+}
+
+fn secret_moves(
+    state: &State,
+    secret: &SecretRoll,
+    seat: &skald_core::Seat,
+    moves: &mut Vec<Move>,
+) {
+    let owned = |who: &str| seat.characters.iter().any(|c| c == who);
+    let all_committed = secret.seats.iter().all(|s| s.commitment.is_some());
+    let all_revealed = secret.seats.iter().all(|s| s.revealed.is_some());
+    for place in secret.seats.iter().filter(|s| owned(&s.who)) {
+        if place.commitment.is_none() {
+            if let Some(allocate) = allocate_move(state, secret, &place.who, place.role) {
+                moves.push(allocate);
+            }
+        } else if all_committed && place.revealed.is_none() {
+            moves.push(new_move(
+                SECRET,
+                format!("{}: reveal your dice", place.who),
+                json!({"do": "secret_reveal", "who": place.who}),
+                Vec::new(),
+                false,
+                "Everyone has chosen: the server shows your dice and salt, checked against your \
+                 commitment (C4)."
+                    .to_owned(),
+            ));
+        }
+    }
+    if seat.gm {
+        if all_revealed {
+            moves.push(new_move(
+                SECRET,
+                "Roll the secret roll".to_owned(),
+                json!({"do": "secret_roll"}),
+                Vec::new(),
+                true,
+                "Everyone rolls at once: the actions in order, then the opposed pairs (chi.txt, \
+                 Secret Rolls; C3, C4)."
+                    .to_owned(),
+            ));
+        }
+        moves.push(new_move(
+            SECRET,
+            "Call off the secret roll".to_owned(),
+            json!({"do": "secret_cancel"}),
+            Vec::new(),
+            false,
+            "No die is spent (C4).".to_owned(),
+        ));
+    }
+}
+
+/// The `allocate` form of `who` (its `role` in the secret roll): dice bounded by what it has left
+/// and its off-concept cap (C1, C2), at least 1 unless it defends; an action's choices show the
+/// exact chance of each allocation.
+fn allocate_move(state: &State, secret: &SecretRoll, who: &str, role: Role) -> Option<Move> {
+    let s = state.characters.get(who)?;
+    let min = u32::from(role != Role::Defender);
+    let max = secret
+        .caps
+        .get(who)
+        .map_or(s.left(), |&cap| cap.min(s.left()));
+    if max < min {
+        return None;
+    }
+    let (spend, what) = match role {
+        Role::Action => {
+            let action = secret.actions.iter().find(|a| a.who == who)?;
+            let choices = (min..=max)
+                .map(|k| {
+                    let label = if k - min < MAX_LABELLED_ALLOCATIONS {
+                        chi_odds::action(k, action.difficulty, action.modifier, state.options.tie)
+                            .map_or_else(
+                                |_| dice(k),
+                                |o| {
+                                    format!(
+                                        "{}: success {} ({:.1}%)",
+                                        dice(k),
+                                        o.p_success,
+                                        o.p_success.to_f64() * 100.0
+                                    )
+                                },
+                            )
+                    } else {
+                        dice(k)
+                    };
+                    option(json!(k), label)
+                })
+                .collect();
+            let field = choice(
+                "spend",
+                format!("Dice put in ({max} at most)"),
+                choices,
+                false,
+            );
+            (
+                field,
+                format!(
+                    "against Difficulty {}, modifier {:+}{}",
+                    action.difficulty,
+                    action.modifier,
+                    concept_words(action.fits_concept)
+                ),
+            )
+        }
+        Role::Actor | Role::Defender => {
+            let pair = secret
+                .opposed
+                .iter()
+                .find(|p| p.actor.who == who || p.defender.who == who)?;
+            let (me, other) = if role == Role::Actor {
+                (&pair.actor, &pair.defender.who)
+            } else {
+                (&pair.defender, &pair.actor.who)
+            };
+            let label = if role == Role::Actor {
+                format!("Dice put in (1 to {max})")
+            } else {
+                format!("Dice kept back for the reaction (0 to {max})")
+            };
+            let verb = if role == Role::Actor {
+                "acting against"
+            } else {
+                "reacting to"
+            };
+            (
+                number("spend", label, min, max, min),
+                format!(
+                    "{verb} {other}, modifier {:+}{}; the odds depend on {other}'s secret choice",
+                    me.modifier,
+                    concept_words(me.fits_concept)
+                ),
+            )
+        }
+    };
+    Some(new_move(
+        SECRET,
+        format!("{who}: choose your dice in secret"),
+        json!({"do": "allocate", "who": who}),
+        vec![spend],
+        false,
+        format!(
+            "{who} is {what}. The server keeps your number secret (not even the GM sees it) and \
+             commits its hash; all roll at once (C4)."
+        ),
+    ))
+}
+
+fn concept_words(fits: bool) -> &'static str {
+    if fits { "" } else { ", off-concept (C2)" }
+}
+
+fn potential_moves(state: &State, moves: &mut Vec<Move>) {
+    let causes = [Cause::Injury, Cause::Fatigue, Cause::Other];
+    for (name, s) in &state.characters {
+        let c = &s.character;
+        if c.current > 0 {
+            let options = causes
+                .iter()
+                .map(|cause| option(json!(cause), cause.to_string()))
+                .collect();
+            moves.push(new_move(
+                POTENTIAL,
+                format!("{name}: loses potential"),
+                json!({"do": "lose", "who": name}),
+                vec![
+                    number(
+                        "amount",
+                        format!("Dice lost (of {})", c.current),
+                        1,
+                        c.current,
+                        1,
+                    ),
+                    choice("cause", "Cause", options, false),
+                    flag(
+                        "permanent",
+                        "For good (a disease): the maximum drops too",
+                        false,
+                    ),
+                    text(
+                        "detail",
+                        "What happened (optional)",
+                        crate::limits::MAX_DETAIL,
+                    ),
+                ],
+                false,
+                "The severity decides how many dice and how fast they come back; at 0 the \
+                 character is out of play (chi.txt, Injuries, Fatigue, and Loss of Potential; C5)."
+                    .to_owned(),
+            ));
+        }
+        let lost = s.recoverable(None);
+        if lost > 0 {
+            let mut options = vec![option(Value::Null, "any, oldest loss first")];
+            options.extend(causes.iter().filter_map(|&cause| {
+                let n = s.recoverable(Some(cause));
+                (n > 0).then(|| option(json!(cause), format!("only {cause} ({})", dice(n))))
+            }));
+            moves.push(new_move(
+                POTENTIAL,
+                format!("{name}: recovers dice"),
+                json!({"do": "recover", "who": name}),
+                vec![
+                    number("amount", format!("Dice recovered (of {lost})"), 1, lost, 1),
+                    choice("cause", "From losses to", options, false),
+                ],
+                false,
+                "Dice lost for good never come back; back at the maximum, a waiting new die joins \
+                 (chi.txt, Advancement; C5)."
+                    .to_owned(),
+            ));
+        }
+        let has_words = !c.words.is_empty();
+        let room = c.words.len() < MAX_WORDS;
+        if !s.waiting && c.pool < MAX_POOL {
+            let mut fields = Vec::new();
+            if has_words && room {
+                fields.push(text("word", "A new descriptive word (optional)", MAX_TEXT));
+            }
+            fields.push(text("occupation", "A new occupation (optional)", MAX_TEXT));
+            let when = if c.current < c.pool {
+                format!(
+                    "{name} is at {}/{}: the die waits until every lost die is back",
+                    c.pool, c.current
+                )
+            } else {
+                format!("{name} is at full potential: the die joins at once")
+            };
+            moves.push(new_move(
+                POTENTIAL,
+                format!("{name}: award a new die"),
+                json!({"do": "advance", "who": name}),
+                fields,
+                false,
+                format!("{when}; one die at a time (chi.txt, Advancement; C5)."),
+            ));
+        }
+        if s.words_earned > 0 && has_words && room {
+            moves.push(new_move(
+                POTENTIAL,
+                format!("{name}: add a descriptive word"),
+                json!({"do": "add_word", "who": name}),
+                vec![text("word", "The new word (one word)", MAX_TEXT)],
+                false,
+                format!(
+                    "Paid for by a pool increase ({} unused), at the GM's discretion (chi.txt, \
+                     Advancement; C5).",
+                    s.words_earned
+                ),
+            ));
+        }
+        if state.between_sessions {
+            moves.push(new_move(
+                POTENTIAL,
+                format!("{name}: change the concept"),
+                json!({"do": "change_concept", "who": name}),
+                vec![text("occupation", "The new occupation", MAX_TEXT)],
+                false,
+                "Between sessions only (chi.txt, Advancement; C5). To replace a word, send JSON \
+                 with `replace = {old, new}`."
+                    .to_owned(),
+            ));
+        }
+    }
+}
+
+fn session_moves(state: &State, moves: &mut Vec<Move>) {
+    if state.between_sessions {
+        moves.push(new_move(
+            SESSION,
+            format!("Start session {}", state.session.saturating_add(1)),
+            json!({"do": "start_session"}),
+            Vec::new(),
+            false,
+            "A new round begins with it: every pool refills (C1).".to_owned(),
+        ));
+    } else {
+        moves.push(new_move(
+            SESSION,
+            format!("End session {}", state.session),
+            json!({"do": "end_session"}),
+            Vec::new(),
+            false,
+            "Between sessions concepts may change and no rounds are played (chi.txt, \
+             Advancement; C5)."
+                .to_owned(),
+        ));
+    }
+}
+
+fn enroll_move(seat: &skald_core::Seat) -> Move {
+    let (label, note) = if seat.gm {
+        (
+            "Add a character or NPC",
+            "The book's line: name, three descriptive words and an occupation, then the pool: \
+             `Ragnar, fierce, arrogant, and savage barbarian8` (8/7: maximum/current); a minor \
+             NPC is `orc3` (chi.txt, Character Creation; C6).",
+        )
+    } else {
+        (
+            "Make a character",
+            "The book's line: name, three descriptive words and an occupation, then the pool the \
+             GM gives: `Ragnar, fierce, arrogant, and savage barbarian8`. It becomes yours; a \
+             minor NPC (`orc3`) is the GM's (chi.txt, Character Creation; C6).",
+        )
+    };
+    new_move(
+        CHARACTERS,
+        label.to_owned(),
+        json!({"do": "enroll"}),
+        vec![text("character", "Character line", MAX_LINE)],
+        false,
+        note.to_owned(),
+    )
+}
+
+/// The exact chances of `command` before its dice are rolled in `state`: for `action`, `opposed`
+/// and `secret_roll` (the commands that roll); `None` for every other command, and for one the
+/// rules would refuse now (checked as `decide` checks it: the secret-roll and session gates, the
+/// characters, the dice left, the off-concept cap, the ranges).
+///
+/// `chances` are the outcomes in the book's terms as reduced fractions (C3: success, failure, the
+/// chance one roll ties; for an opposed action the actor winning, the defender holding, a tie
+/// going to the defender; for a secret roll each entry's chance). `distribution` is the margin of
+/// one roll (the player's total minus the GM's, or the actor's minus the defender's) when at most
+/// [`MAX_DISTRIBUTION_DICE`] dice roll, else empty. The work is bounded by the rules' ranges
+/// (at most 100 d6 a side).
+pub fn odds(state: &State, command: &Command) -> Option<Odds> {
+    match command {
+        Command::Action {
+            who,
+            spend,
+            difficulty,
+            modifier,
+            fits_concept,
+            ..
+        } => {
+            if state.secret.is_some() || state.between_sessions {
+                return None;
+            }
+            let side = Side {
+                who: who.clone(),
+                spend: *spend,
+                modifier: *modifier,
+                fits_concept: *fits_concept,
+            };
+            round::check_side(state, side, &ACTION).ok()?;
+            round::check_difficulty("difficulty", *difficulty).ok()?;
+            action_odds(state.options.tie, who, *spend, *difficulty, *modifier)
+        }
+        Command::Opposed { actor, defender } => {
+            if state.secret.is_some() || state.between_sessions || actor.who == defender.who {
+                return None;
+            }
+            round::check_side(state, actor.clone(), &ACTOR).ok()?;
+            round::check_side(state, defender.clone(), &DEFENDER).ok()?;
+            opposed_odds(actor, defender)
+        }
+        Command::SecretRoll {} => secret_roll_odds(state),
+        _ => None,
+    }
+}
+
+fn chance(label: impl Into<String>, p: &Fraction) -> Chance {
+    Chance {
+        label: label.into(),
+        p: p.to_string(),
+        decimal: p.to_f64(),
+    }
+}
+
+fn signed(modifier: i32) -> String {
+    match modifier {
+        0 => String::new(),
+        m if m > 0 => format!(" + {m}"),
+        m => format!(" − {}", m.unsigned_abs()),
+    }
+}
+
+fn action_chances(tie: TieRule, o: &ActionOdds) -> Vec<Chance> {
+    let tie_label = match tie {
+        TieRule::Fail => "A tie (a failure)",
+        TieRule::Reroll => "One roll ties (rolled again)",
+    };
+    let success = match tie {
+        TieRule::Fail => "Success",
+        TieRule::Reroll => "Success (once ties are settled)",
+    };
+    vec![
+        chance(success, &o.p_success),
+        chance("Failure", &o.p_failure),
+        chance(tie_label, &o.p_tie),
+    ]
+}
+
+fn action_odds(
+    tie: TieRule,
+    who: &str,
+    spend: u32,
+    difficulty: u32,
+    modifier: i32,
+) -> Option<Odds> {
+    let o = chi_odds::action(spend, difficulty, modifier, tie).ok()?;
+    Some(Odds {
+        summary: format!(
+            "{who} rolls {spend}d6{} against Difficulty {difficulty} ({difficulty}d6); {} (C3).",
+            signed(modifier),
+            tie_words(tie)
+        ),
+        chances: action_chances(tie, &o),
+        distribution: margin(spend, modifier, difficulty)?,
+    })
+}
+
+fn opposed_odds(actor: &Side, defender: &Side) -> Option<Odds> {
+    let net = actor.modifier - defender.modifier;
+    let o = chi_odds::opposed(actor.spend, defender.spend, net).ok()?;
+    let (a, d) = (&actor.who, &defender.who);
+    Some(Odds {
+        summary: format!(
+            "{a} rolls {}d6{} against {d}'s {}d6{}; a tie goes to {d} (C3).",
+            actor.spend,
+            signed(actor.modifier),
+            defender.spend,
+            signed(defender.modifier)
+        ),
+        chances: vec![
+            chance(format!("{a} wins"), &o.p_success),
+            chance(format!("{d} holds"), &o.p_failure),
+            chance(format!("A tie (goes to {d})"), &o.p_tie),
+        ],
+        distribution: margin(actor.spend, net, defender.spend)?,
+    })
+}
+
+/// The distribution of one roll's margin, `mine d6 + modifier - theirs d6`, as chances labelled
+/// `+3`, `0`, `-2`; empty beyond [`MAX_DISTRIBUTION_DICE`]. `None` only if the odds engine refuses.
+fn margin(mine: u32, modifier: i32, theirs: u32) -> Option<Vec<Chance>> {
+    if mine.saturating_add(theirs) > MAX_DISTRIBUTION_DICE {
+        return Some(Vec::new());
+    }
+    let a = pool_sum(mine).ok()?;
+    let b = pool_sum(theirs).ok()?;
+    let mut weights: BTreeMap<i64, BigUint> = BTreeMap::new();
+    for (x, wx) in &a.outcomes {
+        for (y, wy) in &b.outcomes {
+            *weights.entry(x + i64::from(modifier) - y).or_default() += wx * wy;
+        }
+    }
+    let total = &a.total * &b.total;
+    Some(
+        weights
+            .into_iter()
+            .map(|(m, w)| {
+                let p = Fraction::new(BigInt::from(w), total.clone());
+                let label = if m > 0 {
+                    format!("+{m}")
+                } else {
+                    m.to_string()
+                };
+                chance(label, &p)
+            })
+            .collect(),
+    )
+}
+
+fn secret_roll_odds(state: &State) -> Option<Odds> {
+    let secret = state.secret.as_ref()?;
+    let revealed = |who: &str| secret.seat(who).and_then(|s| s.revealed);
+    let tie = state.options.tie;
+    let mut chances = Vec::new();
+    let mut single = None;
+    for a in &secret.actions {
+        let spend = revealed(&a.who)?;
+        let side = Side {
+            who: a.who.clone(),
+            spend,
+            modifier: a.modifier,
+            fits_concept: a.fits_concept,
+        };
+        round::check_side(state, side, &ACTION).ok()?;
+        let o = chi_odds::action(spend, a.difficulty, a.modifier, tie).ok()?;
+        chances.push(chance(
+            format!(
+                "{} succeeds: {spend}d6{} against Difficulty {}",
+                a.who,
+                signed(a.modifier),
+                a.difficulty
+            ),
+            &o.p_success,
+        ));
+        single = Some((spend, a.modifier, a.difficulty));
+    }
+    for pair in &secret.opposed {
+        let side = |s: &crate::command::SecretSide| -> Option<Side> {
+            Some(Side {
+                who: s.who.clone(),
+                spend: revealed(&s.who)?,
+                modifier: s.modifier,
+                fits_concept: s.fits_concept,
+            })
+        };
+        let (actor, defender) = (side(&pair.actor)?, side(&pair.defender)?);
+        round::check_side(state, actor.clone(), &ACTOR).ok()?;
+        round::check_side(state, defender.clone(), &DEFENDER).ok()?;
+        let net = actor.modifier - defender.modifier;
+        let o = chi_odds::opposed(actor.spend, defender.spend, net).ok()?;
+        chances.push(chance(
+            format!(
+                "{} beats {}: {}d6{} against {}d6{} (a tie goes to {})",
+                actor.who,
+                defender.who,
+                actor.spend,
+                signed(actor.modifier),
+                defender.spend,
+                signed(defender.modifier),
+                defender.who
+            ),
+            &o.p_success,
+        ));
+        single = Some((actor.spend, net, defender.spend));
+    }
+    let distribution = match (chances.len(), single) {
+        (1, Some((mine, modifier, theirs))) => margin(mine, modifier, theirs)?,
+        _ => Vec::new(),
+    };
+    Some(Odds {
+        summary: format!(
+            "Everyone rolls at once; each entry's chance of success ({} for actions; C3, C4).",
+            tie_words(tie)
+        ),
+        chances,
+        distribution,
+    })
+}

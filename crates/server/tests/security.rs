@@ -1,0 +1,627 @@
+//! What the server refuses, on both back ends: actions not the sender's to do, tokens that are
+//! not a seat at this table, bodies too large or malformed, bounds on tables; and secrets (a GM's
+//! secret roll and note, a Chi allocation, the server's seed) that never reach anyone else through
+//! any route. After every refusal the server keeps serving and nothing was recorded.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use common::{Created, Http, Reply, Server, assert_refused, databases, limits};
+use serde_json::{Value, json};
+use skald_server::Limits;
+use tokio_tungstenite::tungstenite;
+
+const RAGNAR: &str = "Ragnar, fierce, arrogant, and savage barbarian8";
+const DIRK: &str = "Capt. Dirk Rednova, ,dashing, handsome, and brave star marine7";
+const UNAUTHORIZED: &str =
+    "a valid token for this table is required (Authorization: Bearer TOKEN, or ?token=)";
+
+/// A Chi table with Ann (Ragnar) and Bob (Dirk) seated.
+struct Chi {
+    created: Created,
+    ann: String,
+    bob: String,
+}
+
+async fn chi_table(http: &Http, title: &str) -> Chi {
+    let created = http.create("chi", title).await;
+    let (_, ann) = http.join(&created, "Ann").await;
+    let (_, bob) = http.join(&created, "Bob").await;
+    http.act(
+        &created.table,
+        &ann,
+        json!({"do": "enroll", "character": {"line": RAGNAR}}),
+    )
+    .await;
+    http.act(
+        &created.table,
+        &bob,
+        json!({"do": "enroll", "character": {"line": DIRK}}),
+    )
+    .await;
+    Chi { created, ann, bob }
+}
+
+#[tokio::test]
+async fn actions_not_the_senders_are_refused_and_record_nothing() {
+    for db in databases().await {
+        let server = Server::start(&db, limits()).await;
+        let label = server.label;
+        let http = server.http();
+        let Chi { created, ann, bob } = chi_table(&http, "Authority").await;
+        let table = &created.table;
+        let gm = &created.gm;
+        let secret = http
+            .act(
+                table,
+                gm,
+                json!({"do": "secret_roll_dice", "notation": "1d20"}),
+            )
+            .await["seq"]
+            .as_u64()
+            .unwrap(); // 6
+        let ragnar_acts = json!({"do": "action", "who": "Ragnar", "spend": 1, "difficulty": 1});
+        // (sender, action, status, kind, message; a message ending in ... is a prefix)
+        let cases: Vec<(&str, Value, u16, &str, String)> = vec![
+            ("ann", json!({"do": "new_round"}), 403, "forbidden", "forbidden: only the GM may send this command".into()),
+            ("ann", json!({"do": "note", "text": "mine"}), 403, "forbidden", "forbidden: only the GM may write a GM note".into()),
+            ("ann", json!({"do": "end_epoch"}), 403, "forbidden", "forbidden: only the GM may end an epoch".into()),
+            ("ann", json!({"do": "undo"}), 403, "forbidden", "forbidden: only the GM may undo".into()),
+            ("ann", json!({"do": "secret_roll_dice", "notation": "1d6"}), 403, "forbidden", "forbidden: only the GM may roll in secret".into()),
+            ("ann", json!({"do": "reveal_roll", "of": secret}), 403, "forbidden", "forbidden: only the GM may reveal a secret roll".into()),
+            ("ann", json!({"do": "lose", "who": "Ragnar", "amount": 1, "cause": "injury"}), 403, "forbidden", "forbidden: only the GM may send this command".into()),
+            ("bob", ragnar_acts.clone(), 403, "forbidden", "forbidden: \"Ragnar\" is not your character: only its player or the GM may command it".into()),
+            ("bob", json!({"do": "secret_reveal", "who": "Ragnar"}), 403, "forbidden", "forbidden: \"Ragnar\" is not your character: only its player or the GM may command it".into()),
+            ("gm", json!({"do": "fly"}), 422, "refused", "command: not a chi command: unknown variant `fly`...".into()),
+            ("gm", json!({"no": "do"}), 422, "refused", "action: an action is a JSON object with a string field `do`".into()),
+            ("gm", json!([1, 2]), 422, "refused", "action: an action is a JSON object with a string field `do`".into()),
+            ("gm", json!({"do": "roll"}), 422, "refused", "action: missing field `notation`".into()),
+            ("gm", json!({"do": "roll", "notation": "1d"}), 422, "refused", "notation: ...".into()),
+            ("gm", json!({"do": "note", "text": ""}), 422, "refused", "text: 0 characters, allowed 1 to 4000".into()),
+            ("gm", json!({"do": "reveal_roll", "of": 2}), 422, "refused", "reveal_roll: record 2 is not a secret roll still hidden".into()),
+            ("gm", json!({"do": "allocate", "who": "Ragnar", "spend": 1}), 422, "refused", "...".into()),
+        ];
+        for (who, action, status, kind, message) in &cases {
+            let token = match *who {
+                "ann" => &ann,
+                "bob" => &bob,
+                _ => gm,
+            };
+            let reply = http.try_act(table, token, action).await;
+            assert_refused(
+                &reply,
+                *status,
+                kind,
+                message,
+                &format!("{label}: {who} {action}"),
+            );
+        }
+        assert_eq!(
+            http.last_seq(table, gm).await,
+            secret,
+            "{label}: nothing recorded"
+        );
+        // The server goes on; the rightful senders may.
+        http.act(table, &ann, ragnar_acts).await;
+        http.act(table, gm, json!({"do": "new_round"})).await;
+        assert_eq!(http.last_seq(table, gm).await, secret + 2);
+        server.stop().await;
+    }
+}
+
+#[tokio::test]
+async fn only_a_seat_at_this_table_opens_its_routes() {
+    for db in databases().await {
+        let server = Server::start(&db, limits()).await;
+        let label = server.label;
+        let http = server.http();
+        let created = http.create("loqi", "Tokens").await;
+        let table = &created.table;
+        let (_, ann) = http.join(&created, "Ann").await;
+        let other = http.create("loqi", "Another").await;
+        let forged = "A".repeat(43);
+        let long = "A".repeat(65);
+        let bad_tokens: [(&str, Option<&str>); 6] = [
+            ("no token", None),
+            ("a forged token", Some(&forged)),
+            ("an overlong token", Some(&long)),
+            ("the invite", Some(&created.invite)),
+            ("another table's GM token", Some(&other.gm)),
+            ("an empty token", Some("")),
+        ];
+        let roll = json!({"do": "roll", "notation": "1d6"})
+            .to_string()
+            .into_bytes();
+        for (what, token) in bad_tokens {
+            let what = format!("{label}: {what}");
+            let routes: Vec<Reply> = vec![
+                http.get(&format!("/api/tables/{table}"), token).await,
+                http.get(&format!("/api/tables/{table}/log"), token).await,
+                http.get(&format!("/api/tables/{table}/export?format=md"), token)
+                    .await,
+                http.get(&format!("/api/tables/{table}/moves"), token).await,
+                http.post_bytes(&format!("/api/tables/{table}/actions"), token, roll.clone())
+                    .await,
+                http.post_bytes(&format!("/api/tables/{table}/odds"), token, roll.clone())
+                    .await,
+            ];
+            for reply in routes {
+                assert_refused(&reply, 401, "unauthorized", UNAUTHORIZED, &what);
+                assert!(!reply.text.contains(&created.gm), "{what}");
+            }
+            // The same token in the query.
+            if let Some(token) = token {
+                let reply = http
+                    .get(&format!("/api/tables/{table}?token={token}"), None)
+                    .await;
+                assert_refused(&reply, 401, "unauthorized", UNAUTHORIZED, &what);
+            }
+            match server.try_ws(table, token.unwrap_or(""), 0).await {
+                Err(tungstenite::Error::Http(response)) => {
+                    assert_eq!(response.status().as_u16(), 401, "{what}");
+                }
+                Err(e) => panic!("{what}: {e}"),
+                Ok(_) => panic!("{what}: the WebSocket let it in"),
+            }
+        }
+        // Joining needs the invite itself.
+        for (invite, status, kind, message) in [
+            (forged.as_str(), 401, "unauthorized", UNAUTHORIZED),
+            (
+                created.gm.as_str(),
+                400,
+                "bad_request",
+                "invite: this is a seat's token, not the table's invite",
+            ),
+            (
+                ann.as_str(),
+                400,
+                "bad_request",
+                "invite: this is a seat's token, not the table's invite",
+            ),
+            (other.invite.as_str(), 401, "unauthorized", UNAUTHORIZED),
+        ] {
+            let reply = http
+                .post(
+                    &format!("/api/tables/{table}/join"),
+                    None,
+                    &json!({"invite": invite, "name": "Mallory"}),
+                )
+                .await;
+            assert_refused(&reply, status, kind, message, label);
+        }
+        // A table that does not exist.
+        let reply = http.get("/api/tables/nope", Some(&created.gm)).await;
+        assert_refused(&reply, 404, "not_found", "no table \"nope\"", label);
+        let reply = http
+            .get(
+                &format!("/api/tables/{}", "x".repeat(65)),
+                Some(&created.gm),
+            )
+            .await;
+        assert_eq!(reply.status, 404, "{label}");
+
+        // Nothing was recorded; the right tokens still work.
+        assert_eq!(http.last_seq(table, &ann).await, 2, "{label}");
+        assert_eq!(
+            http.summary(table, &ann).await["players"]
+                .as_array()
+                .unwrap()
+                .len(),
+            1
+        );
+        assert_eq!(http.summary(&other.table, &other.gm).await["you"], "gm");
+        server.stop().await;
+    }
+}
+
+#[tokio::test]
+async fn bodies_too_large_or_malformed_are_refused_and_the_server_goes_on() {
+    for db in databases().await {
+        let server = Server::start(
+            &db,
+            Limits {
+                max_body: 2048,
+                ..limits()
+            },
+        )
+        .await;
+        let label = server.label;
+        let http = server.http();
+        let created = http.create("twenty", "Bodies").await;
+        let table = &created.table;
+        let actions = format!("/api/tables/{table}/actions");
+        let gm = Some(created.gm.as_str());
+
+        let big_note = json!({"do": "note", "text": "x".repeat(4000)}).to_string();
+        assert!(big_note.len() > 2048);
+        let reply = http.post_bytes(&actions, gm, big_note.into_bytes()).await;
+        assert_eq!(reply.status, 413, "{label}: {}", reply.text);
+        let reply = http.post_bytes("/api/tables", None, vec![b' '; 5000]).await;
+        assert_eq!(reply.status, 413, "{label}");
+
+        // (body, status, kind, message start)
+        let cases: Vec<(&str, Vec<u8>, u16, &str, &str)> = vec![
+            (
+                "truncated JSON",
+                b"{\"do\": ".to_vec(),
+                400,
+                "bad_request",
+                "body: EOF while parsing",
+            ),
+            (
+                "not JSON",
+                b"roll 1d6".to_vec(),
+                400,
+                "bad_request",
+                "body: expected value",
+            ),
+            (
+                "empty",
+                Vec::new(),
+                400,
+                "bad_request",
+                "body: EOF while parsing",
+            ),
+            (
+                "invalid UTF-8",
+                b"{\"do\": \"roll\", \"notation\": \"1d6\", \"label\": \"\xff\xfe\"}".to_vec(),
+                400,
+                "bad_request",
+                "body: invalid unicode code point",
+            ),
+            (
+                "an unknown do",
+                br#"{"do": "dance"}"#.to_vec(),
+                422,
+                "refused",
+                "command: not a twenty command: unknown variant `dance`",
+            ),
+            (
+                "a table action with a stray field",
+                br#"{"do": "roll", "notation": "1d6", "sneaky": true}"#.to_vec(),
+                422,
+                "refused",
+                "action: unknown field `sneaky`",
+            ),
+        ];
+        for (what, body, status, kind, start) in cases {
+            let reply = http.post_bytes(&actions, gm, body).await;
+            assert_refused(
+                &reply,
+                status,
+                kind,
+                &format!("{start}..."),
+                &format!("{label}: {what}"),
+            );
+        }
+        for (what, body, status, kind, message) in [
+            (
+                "an unknown system",
+                json!({"system": "poker", "title": "x"}),
+                422,
+                "refused",
+                "system: \"poker\" is not one Skald plays (twenty, loqi, chi, freelancer)...",
+            ),
+            (
+                "an empty title",
+                json!({"system": "chi", "title": " "}),
+                422,
+                "refused",
+                "title: 0 characters, allowed 1 to 120",
+            ),
+            (
+                "a stray field",
+                json!({"system": "chi", "title": "x", "gm": "me"}),
+                400,
+                "bad_request",
+                "body: unknown field `gm`...",
+            ),
+            (
+                "bad options",
+                json!({"system": "chi", "title": "x", "options": {"tie": "coin"}}),
+                422,
+                "refused",
+                "options: not chi's options: ...",
+            ),
+        ] {
+            let reply = http.post("/api/tables", None, &body).await;
+            assert_refused(&reply, status, kind, message, &format!("{label}: {what}"));
+        }
+        let reply = http
+            .post(
+                &format!("/api/tables/{table}/join"),
+                None,
+                &json!({"invite": created.invite, "name": "x".repeat(61)}),
+            )
+            .await;
+        assert_refused(
+            &reply,
+            422,
+            "refused",
+            "name: 61 characters, allowed 1 to 60",
+            label,
+        );
+
+        // Still serving, nothing recorded, and no table was made by the refused creates.
+        assert_eq!(http.last_seq(table, &created.gm).await, 1, "{label}");
+        http.act(table, &created.gm, json!({"do": "roll", "notation": "1d6"}))
+            .await;
+        assert_eq!(http.last_seq(table, &created.gm).await, 2, "{label}");
+        server.stop().await;
+    }
+}
+
+#[tokio::test]
+async fn a_server_holds_at_most_its_tables_across_restarts() {
+    for db in databases().await {
+        let few = Limits {
+            max_tables: 2,
+            ..limits()
+        };
+        let server = Server::start(&db, few.clone()).await;
+        let label = server.label;
+        let http = server.http();
+        let first = http.create("chi", "One").await;
+        // A refused create does not use up room.
+        let reply = http
+            .post(
+                "/api/tables",
+                None,
+                &json!({"system": "poker", "title": "x"}),
+            )
+            .await;
+        assert_eq!(reply.status, 422);
+        http.create("loqi", "Two").await;
+        let full = json!({"system": "twenty", "title": "Three"});
+        let reply = http.post("/api/tables", None, &full).await;
+        assert_refused(
+            &reply,
+            429,
+            "limit",
+            "tables: this server holds 2 tables at most",
+            label,
+        );
+        // Existing tables still serve.
+        http.act(
+            &first.table,
+            &first.gm,
+            json!({"do": "roll", "notation": "1d6"}),
+        )
+        .await;
+        server.stop().await;
+
+        let server = Server::start(&db, few).await;
+        let http = server.http();
+        let reply = http.post("/api/tables", None, &full).await;
+        assert_refused(
+            &reply,
+            429,
+            "limit",
+            "tables: this server holds 2 tables at most",
+            label,
+        );
+        assert_eq!(http.last_seq(&first.table, &first.gm).await, 2);
+        server.stop().await;
+    }
+}
+
+/// Everything one reader receives about a table, through every route, as one text.
+async fn everything_seen(server: &Server, http: &Http, table: &str, token: &str) -> String {
+    let mut seen = String::new();
+    let get = |path: String| async move { http.get(&path, Some(token)).await };
+    for path in [
+        format!("/api/tables/{table}"),
+        format!("/api/tables/{table}/log"),
+        format!("/api/tables/{table}/log?after=3&limit=2"),
+        format!("/api/tables/{table}/export"),
+        format!("/api/tables/{table}/export?format=md"),
+        format!("/api/tables/{table}/export?format=html"),
+        format!("/api/tables/{table}/moves"),
+    ] {
+        let reply = get(path.clone()).await;
+        assert_eq!(reply.status, 200, "{path}: {}", reply.text);
+        seen.push_str(&reply.text);
+    }
+    let last = http.last_seq(table, token).await;
+    let mut ws = server.ws(table, token, 0).await;
+    let hello = ws.next_text().await;
+    seen.push_str(&hello);
+    let (_, raw) = ws.records_until(last).await;
+    seen.push_str(&raw);
+    ws.close().await;
+    seen
+}
+
+/// Asserts none of `secrets` is in `seen`, naming which one leaked.
+fn assert_hidden(seen: &str, secrets: &[&str], what: &str) {
+    for secret in secrets {
+        assert!(!seen.contains(secret), "{what}: {secret:?} leaked");
+    }
+}
+
+#[tokio::test]
+async fn secrets_reach_only_their_audience_through_every_route() {
+    for db in databases().await {
+        let server = Server::start(&db, limits()).await;
+        let label = server.label;
+        let http = server.http();
+        let Chi { created, ann, bob } = chi_table(&http, "Secrets").await;
+        let table = &created.table;
+        let gm = &created.gm;
+
+        // The GM's secret roll, whose contents the GM sees at once.
+        let made = http
+            .act(
+                table,
+                gm,
+                json!({"do": "secret_roll_dice", "notation": "7d13+5", "label": "dragon-ambush-label"}),
+            )
+            .await;
+        let secret_seq = made["seq"].as_u64().unwrap();
+        let contents = &made["records"][0]["secret"]["body"]["contents"];
+        assert_eq!(contents["label"], "dragon-ambush-label", "{made}");
+        let nonce = contents["nonce"].as_str().unwrap().to_owned();
+        let roll_text = contents["text"].as_str().unwrap().to_owned();
+        assert_eq!(nonce.len(), 64);
+        // A GM note.
+        http.act(
+            table,
+            gm,
+            json!({"do": "note", "text": "innkeeper-is-a-vampire"}),
+        )
+        .await;
+        // Ann's allocation in a secret round: hers alone, not even the GM's.
+        http.act(
+            table,
+            gm,
+            json!({"do": "secret_open", "opposed": [{"actor": {"who": "Ragnar"}, "defender": {"who": "Capt. Dirk Rednova"}}]}),
+        )
+        .await;
+        let allocated = http
+            .act(
+                table,
+                &ann,
+                json!({"do": "allocate", "who": "Ragnar", "spend": 4}),
+            )
+            .await;
+        let allocation_seq = allocated["seq"].as_u64().unwrap();
+        let allocation = &allocated["records"][0]["secret"];
+        assert_eq!(allocation["audience"], json!({"player": 1}), "{allocated}");
+        assert_eq!(allocation["body"]["spend"], 4);
+        let salt = allocation["body"]["salt"].as_str().unwrap().to_owned();
+        assert_eq!(salt.len(), 32);
+
+        // Refused attempts to reach the secrets; their messages go to the players who sent them.
+        let mut refusals = String::new();
+        for (token, action) in [
+            (&ann, json!({"do": "reveal_roll", "of": secret_seq})),
+            (&bob, json!({"do": "reveal_roll", "of": secret_seq})),
+            (&bob, json!({"do": "secret_reveal", "who": "Ragnar"})),
+            (&bob, json!({"do": "allocate", "who": "Ragnar", "spend": 1})),
+            (
+                &bob,
+                json!({"do": "secret_reveal", "who": "Capt. Dirk Rednova"}),
+            ),
+            (&ann, json!({"do": "undo"})),
+        ] {
+            let reply = http.try_act(table, token, &action).await;
+            assert!(
+                reply.status == 403 || reply.status == 422,
+                "{action}: {}",
+                reply.text
+            );
+            refusals.push_str(&reply.text);
+        }
+        let mut ws_refusal = server.ws(table, &bob, 100).await;
+        ws_refusal.hello().await;
+        let mut records = Vec::new();
+        let reply = ws_refusal
+            .act(
+                1,
+                &json!({"do": "reveal_roll", "of": secret_seq}),
+                &mut records,
+            )
+            .await;
+        assert_eq!(reply["error"]["kind"], "forbidden");
+        refusals.push_str(&reply.to_string());
+        ws_refusal.close().await;
+
+        let roll_secrets = [
+            "dragon-ambush-label",
+            "7d13",
+            nonce.as_str(),
+            roll_text.as_str(),
+        ];
+        let note_secrets = ["innkeeper-is-a-vampire"];
+        let allocation_secrets = [salt.as_str(), "puts in 4", "\"spend\":4"];
+
+        let seen_ann = everything_seen(&server, &http, table, &ann).await;
+        let seen_bob = everything_seen(&server, &http, table, &bob).await + &refusals;
+        let seen_gm = everything_seen(&server, &http, table, gm).await;
+        for (who, seen) in [("Ann", &seen_ann), ("Bob", &seen_bob)] {
+            let what = format!("{label}: {who}");
+            assert_hidden(seen, &roll_secrets, &what);
+            assert_hidden(seen, &note_secrets, &what);
+        }
+        assert_hidden(&seen_bob, &allocation_secrets, &format!("{label}: Bob"));
+        assert_hidden(&seen_gm, &allocation_secrets, &format!("{label}: the GM"));
+        // The audience does see its secrets (so the searches above would find them).
+        for secret in roll_secrets.iter().chain(&note_secrets) {
+            assert!(
+                seen_gm.contains(secret),
+                "{label}: the GM misses {secret:?}"
+            );
+        }
+        assert!(
+            seen_ann.contains(&salt) && seen_ann.contains("puts in 4"),
+            "{label}"
+        );
+        // The allocation's record as the others see it: a commitment and nothing more.
+        for token in [gm, &bob] {
+            let record = &http.log(table, token, allocation_seq - 1).await[0];
+            assert!(record.get("secret").is_none(), "{record}");
+            assert!(!record.to_string().contains("spend"), "{record}");
+        }
+
+        // The server's seed: nobody's until the epoch ends; then everyone's, and it was in no
+        // byte anyone received before.
+        let ended = http.act(table, gm, json!({"do": "end_epoch"})).await;
+        let seed = ended["records"][0]["body"]["seed"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        assert_eq!(seed.len(), 64);
+        for (who, seen) in [("Ann", &seen_ann), ("Bob", &seen_bob), ("the GM", &seen_gm)] {
+            assert_hidden(seen, &[seed.as_str()], &format!("{label}: {who}"));
+        }
+
+        // Revealed, the secrets are everyone's.
+        http.act(table, gm, json!({"do": "reveal_roll", "of": secret_seq}))
+            .await;
+        http.act(
+            table,
+            &bob,
+            json!({"do": "allocate", "who": "Capt. Dirk Rednova", "spend": 2}),
+        )
+        .await;
+        http.act(table, &ann, json!({"do": "secret_reveal", "who": "Ragnar"}))
+            .await;
+        let bob_log = serde_json::to_string(&http.log(table, &bob, 0).await).unwrap();
+        assert!(bob_log.contains("dragon-ambush-label"), "{label}");
+        assert!(
+            bob_log.contains(&salt),
+            "{label}: the reveal shows the salt"
+        );
+        assert!(
+            !bob_log.contains("innkeeper-is-a-vampire"),
+            "{label}: a note stays the GM's"
+        );
+
+        // The log still verifies for a player.
+        http.act(
+            table,
+            &bob,
+            json!({"do": "secret_reveal", "who": "Capt. Dirk Rednova"}),
+        )
+        .await;
+        http.act(table, gm, json!({"do": "secret_roll"})).await;
+        http.act(table, gm, json!({"do": "end_epoch"})).await;
+        let export = http
+            .get(&format!("/api/tables/{table}/export"), Some(&bob))
+            .await
+            .expect(200);
+        let records: Vec<skald_table::Record> =
+            serde_json::from_value(export["records"].clone()).unwrap();
+        let report = skald_table::verify(&records);
+        assert!(
+            report.ok() && report.unverified.is_empty(),
+            "{label}: {report:?}"
+        );
+        assert_eq!(
+            report.rolls_verified, 2,
+            "{label}: the secret roll and the round"
+        );
+        server.stop().await;
+    }
+}

@@ -1,0 +1,46 @@
+//! Skald's table in the browser: server-rendered pages (minijinja templates in `templates/`) over
+//! the table server, with one small script (`static/skald.js`) for live updates, forms and odds.
+//!
+//! Every page and asset is served by the binary itself; nothing comes from elsewhere. A browser
+//! holds its token for a table in an HTTP-only cookie (set by the GM link, the invite, or creating
+//! the table), so tokens leave the address bar at once and the WebSocket needs none in its URL.
+
+mod assets;
+mod options;
+mod pages;
+mod render;
+
+use axum::Router;
+use axum::routing::{get, post};
+use skald_server::App;
+
+/// The pages' routes, over the same [`App`] as the API.
+pub fn routes(app: App) -> Router {
+    Router::new()
+        .route("/", get(pages::lobby))
+        .route("/tables", post(pages::create))
+        .route("/t/{id}", get(pages::table))
+        .route("/t/{id}/enter", get(pages::enter))
+        .route("/t/{id}/join", get(pages::join_form).post(pages::join))
+        .route("/t/{id}/parts", get(pages::parts))
+        .route("/t/{id}/odds", post(pages::odds))
+        .route("/static/{file}", get(assets::asset))
+        .with_state(app)
+}
+
+/// Renders the board of `system` (`board.html`, which includes `board_<system>.html`) with
+/// `context` (a JSON object: `state`, `gm`, `you`, `mine`, `players`, `owners`, `seq`), for tests
+/// and tools.
+///
+/// # Errors
+/// The template engine's message.
+pub fn render_board(system: &str, context: &serde_json::Value) -> Result<String, String> {
+    let mut context = context.clone();
+    if let Some(object) = context.as_object_mut() {
+        object.insert("system".into(), serde_json::Value::from(system));
+    }
+    render::render(
+        "board.html",
+        minijinja::Value::from(minijinja::value::Serde(context)),
+    )
+}

@@ -1,0 +1,372 @@
+//! The page handlers: lobby, table creation, entering with a link, joining, the table view and
+//! the fragments its script asks for (board, moves, log, odds).
+
+use crate::options;
+use crate::render::render;
+use axum::Form;
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use minijinja::context;
+use minijinja::value::Serde;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use skald_server::actor::{Role, TableHandle};
+use skald_server::api::{CreateTable, bearer, cookie_name, create_table};
+use skald_server::export::Log;
+use skald_server::{ApiError, App};
+use skald_table::{Actor, SYSTEMS};
+use std::collections::HashMap;
+
+/// Lines of the log a table page shows at first; the rest is in the export.
+const LOG_LINES: usize = 200;
+
+fn page(status: StatusCode, html: Result<String, String>) -> Response {
+    match html {
+        Ok(html) => (status, Html(html)).into_response(),
+        Err(e) => (
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("page failed: {e}"),
+        )
+            .into_response(),
+    }
+}
+
+fn error_page(error: &ApiError) -> Response {
+    let hint = match error {
+        ApiError::Unauthorized => {
+            "You are not seated at this table in this browser: open the GM link or an invite link."
+        }
+        ApiError::NotFound(_) => "Check the link: this server has no such table.",
+        _ => "",
+    };
+    page(
+        error.status(),
+        render(
+            "error.html",
+            context! { message => error.to_string(), hint => hint },
+        ),
+    )
+}
+
+fn systems() -> Value {
+    Value::Array(
+        SYSTEMS
+            .iter()
+            .map(|s| json!({"name": s, "options": options::fields(s)}))
+            .collect(),
+    )
+}
+
+/// `GET /`: the lobby: create a table.
+pub async fn lobby() -> Response {
+    page(
+        StatusCode::OK,
+        render("lobby.html", context! { systems => Serde(systems()) }),
+    )
+}
+
+/// `POST /tables` (form): creates a table, seats this browser as its GM, and shows the GM link and
+/// the invite link.
+pub async fn create(
+    State(app): State<App>,
+    headers: HeaderMap,
+    Form(form): Form<HashMap<String, String>>,
+) -> Response {
+    let system = form.get("system").cloned().unwrap_or_default();
+    let title = form.get("title").cloned().unwrap_or_default();
+    let mut options = serde_json::Map::new();
+    for field in options::fields(&system) {
+        let name = format!("opt_{}", field.key);
+        let value = match field.kind {
+            "bool" => Value::Bool(form.contains_key(&name)),
+            "int" => match form.get(&name).and_then(|v| v.trim().parse::<i64>().ok()) {
+                Some(n) => Value::from(n),
+                None => continue,
+            },
+            _ => match form.get(&name).and_then(|v| serde_json::from_str(v).ok()) {
+                Some(v) => v,
+                None => continue,
+            },
+        };
+        options.insert(field.key.to_owned(), value);
+    }
+    let request = CreateTable {
+        system,
+        title,
+        options: Value::Object(options),
+    };
+    let created = match create_table(&app, request).await {
+        Ok(created) => created,
+        Err(e) => {
+            return page(
+                e.status(),
+                render(
+                    "lobby.html",
+                    context! { systems => Serde(systems()), error => e.to_string(), form => Serde(&form) },
+                ),
+            );
+        }
+    };
+    let id = created["table"].as_str().unwrap_or_default().to_owned();
+    let gm = created["gm_token"].as_str().unwrap_or_default();
+    let invite = created["invite"].as_str().unwrap_or_default();
+    let origin = origin(&headers);
+    let html = render(
+        "created.html",
+        context! {
+            table => id.clone(),
+            title => created["title"].as_str(),
+            system => created["system"].as_str(),
+            gm_link => format!("{origin}/t/{id}/enter?token={gm}"),
+            invite_link => format!("{origin}/t/{id}/join?invite={invite}"),
+            commitment => created["commitment"].as_str(),
+        },
+    );
+    let mut response = page(StatusCode::CREATED, html);
+    set_cookie(&mut response, &id, gm);
+    response
+}
+
+/// `http://host` of the request, for links to copy.
+fn origin(headers: &HeaderMap) -> String {
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .filter(|h| {
+            h.len() <= 255
+                && h.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || ".-:[]".contains(c))
+        })
+        .unwrap_or("127.0.0.1:8080");
+    format!("http://{host}")
+}
+
+fn set_cookie(response: &mut Response, id: &str, token: &str) {
+    // HttpOnly: no script reads it; SameSite=Lax: sent when a link is followed, never on another
+    // site's POST, so no other page can act with it.
+    let cookie = format!(
+        "{}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000",
+        cookie_name(id)
+    );
+    if let Ok(value) = cookie.parse() {
+        response.headers_mut().append(header::SET_COOKIE, value);
+    }
+}
+
+/// Query of `/t/{id}/enter` and `/t/{id}/join`.
+#[derive(Debug, Deserialize)]
+pub struct LinkQuery {
+    token: Option<String>,
+    invite: Option<String>,
+}
+
+/// `GET /t/{id}/enter?token=T`: the GM's (or a player's) link: keeps the token in a cookie and
+/// goes to the table, so the token leaves the address bar.
+pub async fn enter(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    Query(query): Query<LinkQuery>,
+) -> Response {
+    let token = query.token.unwrap_or_default();
+    match app.seated(&id, Some(&token)).await {
+        Ok(_) => {
+            let mut response = Redirect::to(&format!("/t/{id}")).into_response();
+            set_cookie(&mut response, &id, &token);
+            response
+        }
+        Err(e) => error_page(&e),
+    }
+}
+
+/// `GET /t/{id}/join?invite=I`: asks the new player's name.
+pub async fn join_form(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    Query(query): Query<LinkQuery>,
+) -> Response {
+    let invite = query.invite.unwrap_or_default();
+    match app.authenticate(&id, Some(&invite)).await {
+        Ok((handle, Role::Invite)) => {
+            let summary = handle.summary(Actor::Gm).await.unwrap_or_default();
+            page(
+                StatusCode::OK,
+                render(
+                    "join.html",
+                    context! { table => id, invite => invite, title => summary["title"].as_str(), system => summary["system"].as_str(), players => Serde(&summary["players"]) },
+                ),
+            )
+        }
+        Ok(_) => error_page(&ApiError::BadRequest(
+            "this link is a seat's, not an invite: open it with /enter".into(),
+        )),
+        Err(e) => error_page(&e),
+    }
+}
+
+/// `POST /t/{id}/join` (form: invite, name): seats a player and keeps its token in a cookie.
+pub async fn join(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    Form(form): Form<HashMap<String, String>>,
+) -> Response {
+    let invite = form.get("invite").cloned().unwrap_or_default();
+    let name = form.get("name").cloned().unwrap_or_default();
+    let joined = match app.authenticate(&id, Some(&invite)).await {
+        Ok((handle, Role::Invite)) => handle.join(name.clone()).await,
+        Ok(_) => Err(ApiError::Unauthorized),
+        Err(e) => Err(e),
+    };
+    match joined {
+        Ok((_, token)) => {
+            let mut response = Redirect::to(&format!("/t/{id}")).into_response();
+            set_cookie(&mut response, &id, &token);
+            response
+        }
+        Err(ApiError::Table(e)) => page(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            render(
+                "join.html",
+                context! { table => id, invite => invite, name => name, error => e.to_string() },
+            ),
+        ),
+        Err(e) => error_page(&e),
+    }
+}
+
+/// Everything a table page and its fragments show, for one reader.
+async fn table_context(
+    handle: &TableHandle,
+    reader: Actor,
+    id: &str,
+    after: u64,
+) -> Result<minijinja::Value, ApiError> {
+    let summary = handle.summary(reader).await?;
+    let moves = handle.moves(reader).await?;
+    let last = summary["seq"].as_u64().unwrap_or(0);
+    let from = after.max(last.saturating_sub(LOG_LINES as u64));
+    let (records, _) = handle.after(reader, from, LOG_LINES).await?;
+    let log = Log {
+        table: id.to_owned(),
+        summary: summary.clone(),
+        reader,
+        records,
+    };
+    let mine: Vec<String> = summary["owners"]
+        .as_object()
+        .into_iter()
+        .flatten()
+        .filter(|(_, owner)| serde_json::from_value::<Actor>((*owner).clone()).ok() == Some(reader))
+        .map(|(name, _)| name.clone())
+        .collect();
+    let you = match reader {
+        Actor::Gm => "the GM".to_owned(),
+        Actor::Player(id) => summary["players"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|p| p["id"].as_u64() == Some(u64::from(id)))
+            .and_then(|p| p["name"].as_str())
+            .map_or_else(|| format!("player {id}"), str::to_owned),
+    };
+    Ok(context! {
+        table => id,
+        title => summary["title"].as_str(),
+        system => summary["system"].as_str(),
+        seq => last,
+        gm => reader == Actor::Gm,
+        you => you,
+        mine => mine,
+        players => Serde(&summary["players"]),
+        owners => Serde(&summary["owners"]),
+        epoch => summary["epoch"].as_u64(),
+        commitment => summary["commitment"].as_str(),
+        state => Serde(&summary["state"]),
+        moves => Serde(&moves),
+        lines => Serde(log.lines()),
+        earlier => from > 0,
+    })
+}
+
+async fn seated(
+    app: &App,
+    id: &str,
+    headers: &HeaderMap,
+) -> Result<(TableHandle, Actor), ApiError> {
+    app.seated(id, bearer(headers, None, id).as_deref()).await
+}
+
+/// `GET /t/{id}`: the table: board, moves, log.
+pub async fn table(State(app): State<App>, Path(id): Path<String>, headers: HeaderMap) -> Response {
+    let (handle, reader) = match seated(&app, &id, &headers).await {
+        Ok(seat) => seat,
+        Err(e) => return error_page(&e),
+    };
+    match table_context(&handle, reader, &id, 0).await {
+        Ok(context) => page(StatusCode::OK, render("table.html", context)),
+        Err(e) => error_page(&e),
+    }
+}
+
+/// Query of `/t/{id}/parts`.
+#[derive(Debug, Deserialize)]
+pub struct PartsQuery {
+    #[serde(default)]
+    after: u64,
+}
+
+/// `GET /t/{id}/parts?after=N`: the board, the moves and the log lines after N, as HTML fragments
+/// in JSON, for the script to swap in when records arrive.
+pub async fn parts(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    Query(query): Query<PartsQuery>,
+    headers: HeaderMap,
+) -> Response {
+    let (handle, reader) = match seated(&app, &id, &headers).await {
+        Ok(seat) => seat,
+        Err(e) => return e.into_response(),
+    };
+    let context = match table_context(&handle, reader, &id, query.after).await {
+        Ok(context) => context,
+        Err(e) => return e.into_response(),
+    };
+    let fragment = |name: &str| {
+        render(name, context.clone()).unwrap_or_else(|e| format!("<p class=\"error\">{e}</p>"))
+    };
+    axum::Json(json!({
+        "seq": context.get_attr("seq").ok().and_then(|v| u64::try_from(v).ok()),
+        "board": fragment("board.html"),
+        "moves": fragment("moves.html"),
+        "log": fragment("log.html"),
+    }))
+    .into_response()
+}
+
+/// `POST /t/{id}/odds` (a system command as JSON): the exact chances before rolling, as an HTML
+/// fragment with a chart; empty when the command does not roll.
+pub async fn odds(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Response {
+    let (handle, _) = match seated(&app, &id, &headers).await {
+        Ok(seat) => seat,
+        Err(e) => return e.into_response(),
+    };
+    let command: Value = match serde_json::from_slice(&body) {
+        Ok(command) => command,
+        Err(e) => return ApiError::BadRequest(format!("body: {e}")).into_response(),
+    };
+    match handle.odds(command).await {
+        Ok(Value::Null) => Html(String::new()).into_response(),
+        Ok(odds) => page(
+            StatusCode::OK,
+            render("odds.html", context! { odds => Serde(odds) }),
+        ),
+        // A form not filled in yet is not a command yet: say what the odds wait for.
+        Err(_) => Html("<p class=\"muted small\">Fill in the form to see the odds.</p>".to_owned())
+            .into_response(),
+    }
+}

@@ -1,0 +1,164 @@
+//! Twenty's board (`templates/board_twenty.html`) renders through `board.html` for states folded
+//! from the book's examples (`cargo run -- replay examples/twenty/<file>.toml --json`, its `state`).
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use serde_json::{Value, json};
+
+/// `examples/twenty/three-way.toml` after 7 steps: exchange 2, Bram 12 11 5 winning over Ilsa 9 4,
+/// Cole surrendered, Bram carrying "Cut along the ribs" [18] under Physical.
+const THREE_WAY: &str = r#"{"characters":{"Bram":{"burdens":{"Cut along the ribs":{"boxes":[18],"stat":"Physical"}},"dead":false,"disabled":false,"equipment":{},"keys":[],"obligations":{},"stats":{"Emotional":{"boxes":4,"broken":false,"checked":0,"coloured":0},"Mental":{"boxes":2,"broken":false,"checked":0,"coloured":0},"Physical":{"boxes":3,"broken":false,"checked":0,"coloured":0},"Social":{"boxes":1,"broken":false,"checked":0,"coloured":0},"Spiritual":{"boxes":5,"broken":false,"checked":0,"coloured":0}},"traits":{"Brawling":{"boxes":3,"broken":false,"checked":1,"coloured":0},"Stubborn":{"boxes":2,"broken":false,"checked":0,"coloured":0}}},"Cole":{"burdens":{},"dead":false,"disabled":false,"equipment":{},"keys":[],"obligations":{},"stats":{},"traits":{"Leader":{"boxes":2,"broken":false,"checked":0,"coloured":0},"Polearms":{"boxes":3,"broken":false,"checked":1,"coloured":0}}},"Ilsa":{"burdens":{},"dead":false,"disabled":false,"equipment":{},"keys":[],"obligations":{},"stats":{},"traits":{"Knives":{"boxes":3,"broken":false,"checked":1,"coloured":0},"Sneaky":{"boxes":3,"broken":false,"checked":0,"coloured":0}}}},"conflict":{"ended":false,"exchange":2,"final_order":[],"healing":false,"order":["Bram","Ilsa"],"participants":{"Bram":{"death_of":null,"goal":"keep the map","pool":[12,11,5],"standing":"in","used":["Brawling"]},"Cole":{"death_of":null,"goal":"sell the map to the highest bidder","pool":[],"standing":"surrendered","used":["Polearms"]},"Ilsa":{"death_of":null,"goal":"take the map","pool":[9,4],"standing":"in","used":["Knives"]}},"winner":null,"winning":"Bram"},"obligations":[]}"#;
+
+/// `examples/twenty/dragon-burden.toml` played to the end: Gorand won, the dragon is dead.
+const DRAGON_END: &str = r#"{"characters":{"Dragon":{"burdens":{},"dead":true,"disabled":false,"equipment":{},"keys":["Dragon","Enormous"],"obligations":{},"stats":{},"traits":{"Ancient and Wise":{"boxes":3,"broken":false,"checked":1,"coloured":0},"Enormous":{"boxes":2,"broken":false,"checked":1,"coloured":0},"Fire Breath":{"boxes":4,"broken":false,"checked":1,"coloured":0},"Talons":{"boxes":2,"broken":false,"checked":0,"coloured":0},"Winged Flight":{"boxes":1,"broken":false,"checked":0,"coloured":0}}},"Gorand":{"burdens":{"Flesh wound across my cheek":{"boxes":[17],"stat":"Physical"}},"dead":false,"disabled":false,"equipment":{"Honeybee":{"boxes":2,"broken":false,"checked":0,"coloured":0},"wine flask":{"boxes":1,"broken":false,"checked":0,"coloured":0}},"keys":["Warrior"],"obligations":{},"stats":{"Emotional":{"boxes":1,"broken":false,"checked":0,"coloured":0},"Mental":{"boxes":2,"broken":false,"checked":0,"coloured":0},"Physical":{"boxes":5,"broken":false,"checked":0,"coloured":0},"Social":{"boxes":3,"broken":false,"checked":1,"coloured":0},"Spiritual":{"boxes":4,"broken":false,"checked":0,"coloured":0}},"traits":{"Arms":{"boxes":2,"broken":false,"checked":1,"coloured":0},"Friendly":{"boxes":2,"broken":false,"checked":0,"coloured":0},"Marching":{"boxes":1,"broken":false,"checked":0,"coloured":0},"Strong":{"boxes":1,"broken":false,"checked":0,"coloured":0},"Swords":{"boxes":4,"broken":false,"checked":1,"coloured":0}}}},"conflict":{"ended":true,"exchange":4,"final_order":["Gorand","Dragon"],"healing":false,"order":["Gorand","Dragon"],"participants":{"Dragon":{"death_of":null,"goal":"keep the upstart off its road","pool":[18,16,14,13,11,6,5,2],"standing":"forced_stand","used":["Ancient and Wise","Enormous","Fire Breath"]},"Gorand":{"death_of":"Dragon","goal":"kill this dragon and get to my brother's wedding on time","pool":[20,16,15,15,13,12,8,8,7],"standing":"in","used":["Social","Arms","Swords"]}},"winner":"Gorand","winning":"Gorand"},"obligations":[]}"#;
+
+/// `examples/twenty/caravan-obligation.toml` after the grant and the start of the gate conflict:
+/// two of the caravan master's Word of Mouth boxes coloured for Gorand's Fame in Corsille (and, for
+/// the picture, Honeybee marked broken, as T9 breaks it on a 1).
+const CARAVAN: &str = r#"{"characters":{"Caravan master":{"burdens":{},"dead":false,"disabled":false,"equipment":{},"keys":[],"obligations":{},"stats":{},"traits":{"Haggling":{"boxes":2,"broken":false,"checked":0,"coloured":0},"Word of Mouth":{"boxes":3,"broken":false,"checked":0,"coloured":2}}},"Gorand":{"burdens":{},"dead":false,"disabled":false,"equipment":{"Honeybee":{"boxes":2,"broken":true,"checked":0,"coloured":0},"wine flask":{"boxes":1,"broken":false,"checked":0,"coloured":0}},"keys":["Warrior"],"obligations":{"Fame in Corsille":{"boxes":2,"broken":false,"checked":0,"coloured":0}},"stats":{"Emotional":{"boxes":1,"broken":false,"checked":0,"coloured":0},"Mental":{"boxes":2,"broken":false,"checked":0,"coloured":0},"Physical":{"boxes":5,"broken":false,"checked":0,"coloured":0},"Social":{"boxes":3,"broken":false,"checked":0,"coloured":0},"Spiritual":{"boxes":4,"broken":false,"checked":0,"coloured":0}},"traits":{"Arms":{"boxes":2,"broken":false,"checked":0,"coloured":0},"Friendly":{"boxes":2,"broken":false,"checked":0,"coloured":0},"Marching":{"boxes":1,"broken":false,"checked":0,"coloured":0},"Strong":{"boxes":1,"broken":false,"checked":0,"coloured":0},"Swords":{"boxes":4,"broken":false,"checked":0,"coloured":0}}},"Guard":{"burdens":{},"dead":false,"disabled":false,"equipment":{},"keys":[],"obligations":{},"stats":{},"traits":{"Suspicious":{"boxes":2,"broken":false,"checked":0,"coloured":0}}}},"conflict":{"ended":false,"exchange":1,"final_order":[],"healing":false,"order":["Gorand","Guard"],"participants":{"Gorand":{"death_of":null,"goal":"get into the city","pool":[],"standing":"in","used":[]},"Guard":{"death_of":null,"goal":"keep the barbarian out","pool":[],"standing":"in","used":[]}},"winner":null,"winning":null},"obligations":[{"boxes":2,"grantee":"Gorand","grantee_trait":"Fame in Corsille","granter":"Caravan master","granter_trait":"Word of Mouth","service":"bring back my daughter from the big dragon"}]}"#;
+
+fn context(state: &str, gm: bool, mine: &[&str], owners: Value) -> Value {
+    json!({
+        "state": serde_json::from_str::<Value>(state).unwrap(),
+        "gm": gm,
+        "you": if gm { "the GM" } else { "Ann" },
+        "mine": mine,
+        "players": [{"id": 1, "name": "Ann"}, {"id": 2, "name": "Bo"}],
+        "owners": owners,
+        "seq": 9,
+    })
+}
+
+fn render(context: &Value) -> String {
+    skald_web::render_board("twenty", context).unwrap()
+}
+
+/// Renders `context` and checks that every piece of `present` is in the HTML, in that order, and
+/// that no piece of `absent` is.
+fn check(context: &Value, present: &[&str], absent: &[&str]) {
+    let html = render(context);
+    let mut from = 0;
+    for piece in present {
+        match html[from..].find(piece) {
+            Some(at) => from += at + piece.len(),
+            None => panic!("{piece:?} is missing (or out of order) in:\n{html}"),
+        }
+    }
+    for piece in absent {
+        assert!(!html.contains(piece), "{piece:?} should not be in:\n{html}");
+    }
+}
+
+#[test]
+fn a_three_way_conflict_in_exchange_two() {
+    let owners = json!({"Bram": {"player": 1}, "Ilsa": {"player": 2}, "Cole": "gm"});
+    check(
+        &context(THREE_WAY, false, &["Bram"], owners),
+        &[
+            r#"<div class="board-twenty">"#,
+            r#"<h2 id="tw-conflict-title">Conflict: exchange 2</h2>"#,
+            "<b>Bram</b> is winning",
+            "An exchange needs at least 2 unchecked boxes on a trait (T2).",
+            // Sides highest pool first, the surrendered last; the highest die marked.
+            r#"<li class="tw-side tw-in tw-winning">"#,
+            "<h3>Bram</h3>",
+            r#"<span class="tw-flag tw-good">winning</span>"#,
+            r#"aria-label="Bram's pool: 12 11 5""#,
+            r#"<span class="tw-best" title="highest die"><span class="die d20" role="img" aria-label="highest d20 showing 12""#,
+            r#"aria-label="d20 showing 11""#,
+            "Brought in: Brawling",
+            "<h3>Ilsa</h3>",
+            r#"aria-label="Ilsa's pool: 9 4""#,
+            r#"<li class="tw-side tw-surrendered">"#,
+            "<h3>Cole</h3>",
+            r#"<span class="tw-flag tw-bad">surrendered</span>"#,
+            "dice gone",
+            // The reader's sheet first, stats in the book's order, the burden under its stat.
+            r#"<article class="tw-sheet tw-own" aria-label="Bram's sheet">"#,
+            r#"aria-label="Physical: 3 boxes, 0 checked""#,
+            r#"aria-label="Burdens under Physical: 1 box against its 3 boxes""#,
+            r#"<span class="tw-bbox">18</span>"#,
+            r#"aria-label="Mental: 2 boxes, 0 checked""#,
+            r#"aria-label="Social: 1 box, 0 checked""#,
+            r#"aria-label="Brawling: 3 boxes, 1 checked"><span class="box checked"></span><span class="box"></span><span class="box"></span>"#,
+            // Others' sheets after, open while they are in the conflict, with who plays them.
+            r#"<details class="tw-sheet" open>"#,
+            "<summary><h3>Cole</h3></summary>",
+            "played by the GM",
+            "<summary><h3>Ilsa</h3></summary>",
+            "played by Bo",
+            r#"<details class="raw-state">"#,
+        ],
+        &[
+            "Narration order",
+            "The twenty board is drawn here",
+            "tw-coloured",
+            "Obligations",
+        ],
+    );
+}
+
+#[test]
+fn the_dragon_slain_and_the_narration_order() {
+    // Read by the GM, who plays the dragon.
+    let owners = json!({"Gorand": {"player": 1}, "Dragon": "gm"});
+    check(
+        &context(DRAGON_END, true, &["Dragon"], owners),
+        &[
+            "Conflict: ended in exchange 4",
+            "<b>Gorand</b> won.",
+            r#"<li class="tw-side tw-in tw-winner">"#,
+            r#"<span class="tw-flag tw-good">winner</span>"#,
+            r#"<b class="tw-death">to the death of Dragon</b>"#,
+            r#"aria-label="Gorand's pool: 20 16 15 15 13 12 8 8 7""#,
+            "<h3>Dragon</h3>",
+            r#"<span class="tw-flag tw-bad">dead</span>"#,
+            r#"aria-label="Dragon's pool: 18 16 14 13 11 6 5 2""#,
+            "<h3>Narration order</h3>",
+            r#"<li>Gorand <small class="muted">(wins, narrates first)</small></li><li>Dragon</li>"#,
+            r#"<article class="tw-sheet tw-own tw-dead" aria-label="Dragon's sheet">"#,
+            "Keys: Dragon, Enormous",
+            // Gorand's sheet, closed (the conflict is over), his burden under Physical.
+            r#"<details class="tw-sheet">"#,
+            "<summary><h3>Gorand</h3></summary>",
+            "played by Ann",
+            r#"aria-label="burden Flesh wound across my cheek: 1 box holding 17""#,
+        ],
+        &[
+            "is winning",
+            "stands for the rest of the conflict",
+            "<details class=\"tw-sheet\" open>",
+        ],
+    );
+}
+
+#[test]
+fn coloured_boxes_broken_items_and_obligations() {
+    let owners = json!({"Gorand": {"player": 1}, "Caravan master": "gm", "Guard": "gm"});
+    check(
+        &context(CARAVAN, false, &["Gorand"], owners),
+        &[
+            "Conflict: exchange 1",
+            "Tied at the top: nobody is winning yet (T3).",
+            "no dice yet",
+            r#"<li class="tw-row tw-is-broken"><span class="tw-name">Honeybee</span>"#,
+            r#"aria-label="Honeybee: 2 boxes, 0 checked, broken""#,
+            r#"<b class="tw-flag tw-bad">broken</b>"#,
+            r#"<span class="tw-name">Fame in Corsille <small class="muted">owed</small></span>"#,
+            "<summary><h3>Caravan master</h3></summary>",
+            r#"aria-label="Word of Mouth: 3 boxes, 0 checked, 2 coloured"><span class="box"></span><span class="box tw-coloured"></span><span class="box tw-coloured"></span>"#,
+            r#"<h2 id="tw-obligations-title">Obligations</h2>"#,
+            "<b>Gorand</b> owes Caravan master: bring back my daughter from the big dragon.",
+        ],
+        &["<b>Gorand</b> is winning"],
+    );
+}
+
+#[test]
+fn an_empty_table_invites_a_character() {
+    let state = r#"{"characters": {}, "conflict": null, "obligations": []}"#;
+    check(
+        &context(state, true, &[], json!({})),
+        &["Nobody has sat down yet: add a character from the moves."],
+        &["tw-conflict", "Obligations"],
+    );
+}
