@@ -740,7 +740,8 @@ fn check_label(label: Option<&str>) -> Result<(), Error> {
     label.map_or(Ok(()), |l| check_text("label", l, limits::LABEL))
 }
 
-/// A roll as one line: `4d6kh3: [6, 5, 3, (1)] = 14`, dropped dice in parentheses.
+/// A roll as one line: `4d6kh3 [6, 5, 3, (1)] = 14`, dropped dice in parentheses; an expression of
+/// more than one term names each term: `2d6 + 1d4 + 1: 2d6 [3, 5] 1d4 [2] = 11`.
 pub(crate) fn roll_text(roll: &skald_dice::Roll) -> String {
     let terms: Vec<String> = roll
         .terms
@@ -760,5 +761,10 @@ pub(crate) fn roll_text(roll: &skald_dice::Roll) -> String {
             format!("{} [{}]", term.notation, dice.join(", "))
         })
         .collect();
-    format!("{}: {} = {}", roll.expression, terms.join(" "), roll.total)
+    match roll.terms.as_slice() {
+        [term] if term.notation == roll.expression => {
+            format!("{} = {}", terms.join(" "), roll.total)
+        }
+        _ => format!("{}: {} = {}", roll.expression, terms.join(" "), roll.total),
+    }
 }

@@ -33,19 +33,21 @@ fn page(status: StatusCode, html: Result<String, String>) -> Response {
 }
 
 fn error_page(error: &ApiError) -> Response {
-    let hint = match error {
-        ApiError::Unauthorized => {
-            "You are not seated at this table in this browser: open the GM link or an invite link."
-        }
-        ApiError::NotFound(_) => "Check the link: this server has no such table.",
-        _ => "",
+    // A browser user never sent a token by hand: say it in the page's terms, not the API's.
+    let (message, hint) = match error {
+        ApiError::Unauthorized => (
+            "This browser has no seat at this table.".to_owned(),
+            "Open the GM link or an invite link you were given; each one seats the browser that opens it.",
+        ),
+        ApiError::NotFound(_) => (
+            error.to_string(),
+            "Check the link: this server has no such table.",
+        ),
+        _ => (error.to_string(), ""),
     };
     page(
         error.status(),
-        render(
-            "error.html",
-            context! { message => error.to_string(), hint => hint },
-        ),
+        render("error.html", context! { message => message, hint => hint }),
     )
 }
 

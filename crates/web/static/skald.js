@@ -95,6 +95,7 @@
       if (!response.ok) {
         const body = await response.json().catch(() => ({ error: { message: response.statusText } }));
         error.textContent = body.error ? body.error.message : response.statusText;
+        error.classList.toggle("mono", error.textContent.includes("\n"));
         error.hidden = false;
       } else {
         const body = await response.json();

@@ -1,0 +1,168 @@
+// Chi at the table page: characters made with the page's form, an open action with its odds, and a
+// secret round (C4) where each player allocates with the `allocate` move and nobody else (not the
+// other player, not even the GM) can read the number in the page until it is revealed.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import {
+  setup, screenshot, waitLog, tableWith, moveForm, fill, submit, waitOdds, enroll, boardState,
+  assertNoSideScroll, FILE_TIMEOUT, SETUP_TIMEOUT,
+} from "./harness.mjs";
+
+const RAGNAR = "Ragnar, fierce, arrogant, and savage barbarian8";
+const DIRK = "Dirk, dashing, handsome, and brave star marine7";
+let h, t, gm, ann, bo;
+const refusals = [];
+
+before(async () => {
+  h = await setup();
+  t = await tableWith(h, "chi", [["Ann", "phone"], ["Bo", "desktop"]]);
+  ({ gm } = t);
+  [ann, bo] = t.players;
+}, { timeout: SETUP_TIMEOUT });
+after(async () => { await h?.close(); });
+
+test("each player makes a character with the page's enrolment form", { timeout: FILE_TIMEOUT }, async () => {
+  for (const [page, line] of [[ann, RAGNAR], [bo, DIRK]]) {
+    const refusal = await enroll(page, "enroll", line, { do: "enroll", character: { line } });
+    if (refusal) refusals.push(`${line.split(",")[0]}: ${refusal}`);
+  }
+  for (const page of [gm, ann, bo]) {
+    await waitLog(page, /Ragnar/);
+    await waitLog(page, /Dirk/);
+  }
+  assert.deepEqual(refusals, [], "the enrolment form's command was accepted");
+});
+
+test("an open action shows its odds, and everyone sees the roll", { timeout: FILE_TIMEOUT }, async () => {
+  const form = await moveForm(ann, "action", "Ragnar: act against a Difficulty");
+  await fill(form, { spend: 2, difficulty: 2 });
+  const odds = await waitOdds(form);
+  assert.match(odds, /Success/);
+  await submit(form);
+  for (const page of [gm, bo]) {
+    const line = await waitLog(page, /Ragnar/);
+    await line.locator(".die").first().waitFor();
+  }
+});
+
+/** Everything of `page` a reader could see: its HTML and its text (the log, the board, the state). */
+async function visible(page) {
+  return { html: await page.content(), text: await page.locator("body").innerText() };
+}
+
+/** Fails if `page` shows `who`'s allocation of `spend` dice (or its salt) in any form. */
+async function assertHidden(page, who, spend, salt, whose) {
+  const { html, text } = await visible(page);
+  for (const needle of [`${who} puts in ${spend} dice`, salt]) {
+    assert.ok(!html.includes(needle), `${whose} page's HTML shows "${needle}"`);
+    assert.ok(!text.includes(needle), `${whose} page's text shows "${needle}"`);
+  }
+  assert.equal(await page.locator("#log .log-line .secret").filter({ hasText: who }).count(), 0, `${whose} page's log shows no secret of ${who}`);
+  const state = await boardState(page);
+  const seat = state.secret?.seats?.find(s => s.who === who);
+  assert.ok(seat, `${whose} page's state has ${who}'s seat in the secret roll`);
+  for (const [key, value] of Object.entries(seat)) {
+    if (typeof value === "number") assert.notEqual(value, spend, `${whose} page's state shows ${who}'s ${key} = ${spend}`);
+  }
+  assert.ok(!("spend" in seat) || seat.spend === null, `${whose} page's state shows ${who}'s spend`);
+  // The board's own drawing of that seat: whatever it shows, not the number.
+  const row = page.locator("#board").getByText(who, { exact: false });
+  for (const text of await row.allInnerTexts()) {
+    assert.ok(!new RegExp(`\\b${spend} dice\\b`).test(text), `${whose} board shows "${text}" for ${who}`);
+  }
+}
+
+/** The salt of the reader's own allocation, as the API gives it to its owner. */
+async function ownSalt(page, who) {
+  const log = await (await page.request.get(`/api/tables/${t.id}/log?after=0&limit=1000`)).json();
+  const record = log.records.reverse().find(r => r.secret?.body && JSON.stringify(r.secret).includes(who));
+  assert.ok(record, `the owner's log holds ${who}'s allocation`);
+  const salt = JSON.stringify(record.secret).match(/"salt":"([0-9a-f]+)"/)?.[1];
+  assert.ok(salt, `the allocation has a salt: ${JSON.stringify(record.secret)}`);
+  return salt;
+}
+
+test("a secret round: nobody sees an allocation before its reveal", { timeout: FILE_TIMEOUT }, async () => {
+  // The GM opens the secret roll: Ragnar acts against Dirk.
+  const open = await moveForm(gm, "secret_open", "Open a secret roll");
+  await fill(open, { opposed: [{ actor: { who: "Ragnar" }, defender: { who: "Dirk" } }] });
+  await submit(open);
+
+  // Ann allocates 5 of Ragnar's dice: her page shows it to her alone.
+  const allocate = await moveForm(ann, "allocate", "Ragnar");
+  await fill(allocate, { spend: 5 });
+  await submit(allocate);
+  await waitLog(ann, "Ragnar puts in 5 dice");
+  const ragnarSalt = await ownSalt(ann, "Ragnar");
+  // The others see the commitment arrive, and not the number.
+  for (const [page, whose] of [[gm, "the GM's"], [bo, "Bo's"]]) {
+    await page.waitForFunction(() => {
+      const state = JSON.parse(document.querySelector("#board .raw-state pre").textContent);
+      return state.secret?.seats?.some(s => s.who === "Ragnar" && s.committed);
+    }, null, { timeout: 10_000 });
+    await assertHidden(page, "Ragnar", 5, ragnarSalt, whose);
+  }
+  // Nor does any route give it to them.
+  for (const [page, whose] of [[gm, "GM"], [bo, "Bo"]]) {
+    const log = await (await page.request.get(`/api/tables/${t.id}/log?after=0&limit=1000`)).json();
+    assert.ok(!JSON.stringify(log).includes(ragnarSalt), `the ${whose}'s log API has no allocation`);
+    const md = await (await page.request.get(`/api/tables/${t.id}/export?format=md`)).text();
+    assert.ok(!md.includes("puts in 5") && !md.includes(ragnarSalt), `the ${whose}'s export has no allocation`);
+  }
+  await screenshot(ann, "chi-secret-allocated");
+  await screenshot(gm, "chi-secret-allocated-gm");
+
+  // Bo keeps 3 of Dirk's dice back for the reaction: hidden from Ann and the GM in turn.
+  const keep = await moveForm(bo, "allocate", "Dirk");
+  await fill(keep, { spend: 3 });
+  await submit(keep);
+  await waitLog(bo, "Dirk puts in 3 dice");
+  const dirkSalt = await ownSalt(bo, "Dirk");
+  for (const [page, whose] of [[gm, "the GM's"], [ann, "Ann's"]]) {
+    await page.waitForFunction(() => {
+      const state = JSON.parse(document.querySelector("#board .raw-state pre").textContent);
+      return state.secret?.seats?.every(s => s.committed);
+    }, null, { timeout: 10_000 });
+    await assertHidden(page, "Dirk", 3, dirkSalt, whose);
+  }
+  await assertHidden(bo, "Ragnar", 5, ragnarSalt, "Bo's");
+
+  // Everyone has committed: Ann reveals, and only now does Bo's page show Ragnar's 5.
+  await submit(await moveForm(ann, "secret_reveal", "Ragnar"));
+  await bo.waitForFunction(() => {
+    const state = JSON.parse(document.querySelector("#board .raw-state pre").textContent);
+    const seat = state.secret?.seats?.find(s => s.who === "Ragnar");
+    return seat && (seat.spend === 5 || seat.revealed === 5 || seat.revealed === true);
+  }, null, { timeout: 10_000 });
+  await assertHidden(ann, "Dirk", 3, dirkSalt, "Ann's");
+  await submit(await moveForm(bo, "secret_reveal", "Dirk"));
+
+  // The GM rolls for everyone at once, with the exact odds first.
+  const roll = await moveForm(gm, "secret_roll", "Roll the secret roll");
+  const odds = await waitOdds(roll);
+  assert.match(odds, /Ragnar beats Dirk/);
+  await submit(roll);
+  for (const page of [gm, ann, bo]) {
+    await page.waitForFunction(() => {
+      const state = JSON.parse(document.querySelector("#board .raw-state pre").textContent);
+      return !state.secret;
+    }, null, { timeout: 10_000 });
+  }
+  const line = await waitLog(bo, /Ragnar.*(wins|holds|tie)|winner/i);
+  assert.ok(await line.locator(".die").count() >= 8, "the roll's 8 dice are drawn");
+  await screenshot(ann, "chi-after-secret-roll");
+  await screenshot(gm, "chi-after-secret-roll-gm");
+  await assertNoSideScroll(ann, "Chi table (phone)");
+  h.assertClean();
+});
+
+// A commitment (64 hex digits) in a log line must wrap inside its column, not push the log
+// sideways with the times of those lines out of sight.
+test("log lines keep a long hash inside the log's width", {
+  timeout: FILE_TIMEOUT,
+}, async () => {
+  for (const page of [gm, ann, bo]) {
+    const { scroll, width } = await page.locator("#log").evaluate(l => ({ scroll: l.scrollWidth, width: l.clientWidth }));
+    assert.ok(scroll <= width + 1, `the log is ${scroll} px wide in ${width} px at ${page.viewportSize().width} px`);
+  }
+});

@@ -1,0 +1,472 @@
+// The browser tests' harness: one `skald serve` on 127.0.0.1 over a fresh SQLite file, Debian's
+// Chromium driven by playwright-core, and the helpers every test file shares. It builds nothing:
+// SKALD_BIN names the binary (default target/debug/skald under the repository root). Every wait is
+// bounded, and the pages may talk to 127.0.0.1 only. See docs/browser-tests.md.
+import { spawn } from "node:child_process";
+import { mkdtempSync, mkdirSync, rmSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join as joinPath, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createInterface } from "node:readline";
+import assert from "node:assert/strict";
+import { chromium } from "playwright-core";
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+export const SKALD_BIN = process.env.SKALD_BIN ? resolve(process.env.SKALD_BIN) : joinPath(ROOT, "target/debug/skald");
+export const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
+export const SHOTS = joinPath(ROOT, "target/browser-screenshots");
+/** The bound of every single wait. */
+export const WAIT = 10_000;
+/** The bound of one test file (node --test kills nothing by itself otherwise). */
+export const FILE_TIMEOUT = 240_000;
+/** The bound of a file's setup: a server, Chromium, a table and its seats. */
+export const SETUP_TIMEOUT = 60_000;
+
+export const SIZES = {
+  phone: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+  desktop: { viewport: { width: 1280, height: 900 } },
+};
+
+const BROWSER_ARGS = [
+  "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic",
+  "--no-first-run", "--disable-component-update", "--disable-sync",
+  // Belt and braces: no name resolves, so nothing but 127.0.0.1 can be reached even by Chromium itself.
+  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+];
+
+const sleep = ms => new Promise(r => setTimeout(r, ms));
+
+/** A `skald serve` process; `start` reads the port from its first stdout line. */
+export class Server {
+  constructor() {
+    this.dir = mkdtempSync(joinPath(tmpdir(), "skald-browser-"));
+    this.db = joinPath(this.dir, "tables.db");
+    this.port = 0;
+    this.proc = null;
+    this.stderr = "";
+  }
+
+  get url() { return `http://127.0.0.1:${this.port}`; }
+
+  async start() {
+    assert.ok(existsSync(SKALD_BIN), `no skald binary at ${SKALD_BIN}: build it (cargo build -p skald) or set SKALD_BIN`);
+    // The same port on a restart, so open pages reconnect by themselves; tokio's listener sets
+    // SO_REUSEADDR, but a port can still be busy for a moment: try again a few times.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.#spawn();
+        return this;
+      } catch (e) {
+        if (this.port === 0 || attempt >= 20) throw e;
+        await sleep(250);
+      }
+    }
+  }
+
+  #spawn() {
+    const proc = spawn(SKALD_BIN, ["serve", "--addr", `127.0.0.1:${this.port}`, "--db", this.db], {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, RUST_BACKTRACE: "1" },
+    });
+    this.proc = proc;
+    proc.stderr.on("data", d => { this.stderr = (this.stderr + d).slice(-20_000); });
+    return new Promise((resolveStart, reject) => {
+      const timer = setTimeout(() => { proc.kill("SIGKILL"); reject(new Error(`skald serve printed no address in ${WAIT} ms:\n${this.stderr}`)); }, WAIT);
+      const lines = createInterface({ input: proc.stdout });
+      lines.once("line", line => {
+        clearTimeout(timer);
+        const m = /serving on http:\/\/127\.0\.0\.1:(\d+) /.exec(line);
+        if (!m) { proc.kill("SIGKILL"); reject(new Error(`unexpected first line: ${line}`)); return; }
+        this.port = Number(m[1]);
+        resolveStart();
+      });
+      proc.once("exit", (code, signal) => {
+        clearTimeout(timer);
+        reject(new Error(`skald serve exited (${code ?? signal}) before serving:\n${this.stderr}`));
+      });
+    });
+  }
+
+  /** SIGTERM, then waits (bounded) for the graceful stop; SIGKILL if it does not come. */
+  async stop() {
+    const proc = this.proc;
+    if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
+    const exited = new Promise(r => proc.once("exit", (code, signal) => r({ code, signal })));
+    proc.kill("SIGTERM");
+    const result = await Promise.race([exited, sleep(WAIT).then(() => null)]);
+    if (!result) {
+      proc.kill("SIGKILL");
+      await exited;
+      throw new Error(`skald serve did not stop within ${WAIT} ms of SIGTERM`);
+    }
+    assert.equal(result.code, 0, `skald serve stopped with ${result.code ?? result.signal}:\n${this.stderr}`);
+  }
+
+  async restart() {
+    await this.stop();
+    await this.start();
+  }
+
+  cleanup() {
+    if (this.proc && this.proc.exitCode === null && this.proc.signalCode === null) this.proc.kill("SIGKILL");
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Starts a server and a browser. The result gives contexts at a size, and collects what went
+ * wrong in the pages (uncaught script errors, requests to anywhere but 127.0.0.1).
+ */
+export async function setup() {
+  mkdirSync(SHOTS, { recursive: true });
+  const server = await new Server().start();
+  let browser;
+  try {
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: BROWSER_ARGS, timeout: 30_000 });
+  } catch (e) {
+    server.cleanup();
+    throw e;
+  }
+  // A test that hangs, or a runner that gives up on this file, must not leave the server behind
+  // (Chromium, a child of this process, goes with it).
+  process.once("exit", () => server.cleanup());
+  for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, () => { server.cleanup(); process.exit(1); });
+  const problems = [];
+  const h = {
+    server,
+    browser,
+    problems,
+    get url() { return server.url; },
+
+    /** A fresh browser context (its own cookies: one person) at `size`: "phone" or "desktop". */
+    async context(size) {
+      const context = await browser.newContext({ ...SIZES[size], baseURL: server.url });
+      context.setDefaultTimeout(WAIT);
+      context.setDefaultNavigationTimeout(WAIT);
+      context.size = size;
+      await context.route(url => url.hostname !== "127.0.0.1", route => {
+        problems.push(`request outside 127.0.0.1: ${route.request().url()}`);
+        return route.abort();
+      });
+      return context;
+    },
+
+    /** A page in a fresh context at `size`, with its script errors collected. */
+    async page(size) {
+      const context = await h.context(size);
+      const page = await context.newPage();
+      watch(page);
+      return page;
+    },
+
+    /** A second page in `page`'s context (the same person in another tab). */
+    async tab(page) {
+      const other = await page.context().newPage();
+      watch(other);
+      return other;
+    },
+
+    /** Fails if a page threw or asked for anything off 127.0.0.1. */
+    assertClean() {
+      assert.deepEqual(problems, [], "the pages stayed clean");
+    },
+
+    async close() {
+      try { await browser.close(); } catch (_) { /* already gone */ }
+      try { await server.stop(); } finally { server.cleanup(); }
+    },
+  };
+  function watch(page) {
+    page.on("pageerror", e => problems.push(`script error on ${page.url()}: ${e.message}`));
+  }
+  return h;
+}
+
+/** Saves a full-page screenshot to target/browser-screenshots/<name>-<phone|desktop>.png. */
+export async function screenshot(page, name) {
+  const size = page.context().size || "desktop";
+  const path = joinPath(SHOTS, `${name}-${size}.png`);
+  await page.screenshot({ path, fullPage: true, animations: "disabled" });
+  return path;
+}
+
+/** Waits until the page's live status (`#status`) matches `text` (default: "live"). */
+export async function waitStatus(page, text = /\blive\b/) {
+  const status = page.locator("#status");
+  await status.filter({ hasText: text }).waitFor({ timeout: WAIT });
+  return (await status.textContent()).trim();
+}
+
+/** Waits until the table page is connected live. */
+export const waitLive = page => waitStatus(page, /\blive\b/);
+
+/** Waits for a log line containing `text` (string or RegExp); returns its locator. */
+export async function waitLog(page, text) {
+  const line = page.locator("#log li.log-line").filter({ hasText: text }).last();
+  await line.waitFor({ timeout: WAIT });
+  return line;
+}
+
+/** The texts of the log's lines. */
+export async function logTexts(page) {
+  return page.locator("#log li.log-line").allInnerTexts();
+}
+
+/** Fails if the page scrolls sideways at its width (phones: 375 px). */
+export async function assertNoSideScroll(page, what) {
+  // The context's width, not innerWidth: a phone widens its layout viewport to fit what overflows.
+  const width = page.viewportSize().width;
+  const scroll = await page.evaluate(() => document.scrollingElement.scrollWidth);
+  assert.ok(scroll <= width + 1, `${what}: the page is ${scroll} px wide at ${width} px (it scrolls sideways)`);
+}
+
+// ---- The lobby and seats ------------------------------------------------------------------
+
+/**
+ * Creates a table through the lobby's form in `page` (this context becomes the GM) and returns
+ * {id, gmLink, inviteLink} from the created page, which stays open.
+ */
+export async function createTable(page, system, title, { lobbyShot = false, createdShot = false } = {}) {
+  await page.goto("/");
+  if (lobbyShot) await screenshot(page, "lobby");
+  await page.getByLabel("Title").fill(title);
+  await page.locator(`input[name=system][value=${system}]`).check();
+  await page.getByRole("button", { name: "Create the table" }).click();
+  await page.locator("#gm-link").waitFor();
+  const gmLink = await page.locator("#gm-link").inputValue();
+  const inviteLink = await page.locator("#invite-link").inputValue();
+  const id = new URL(gmLink).pathname.split("/")[2];
+  if (createdShot) await screenshot(page, `created-${system}`);
+  return { id, gmLink, inviteLink };
+}
+
+/** From the created page: follows "Go to the table" and waits until it is live. */
+export async function goToTable(page) {
+  await page.getByRole("link", { name: "Go to the table" }).click();
+  await page.waitForURL(/\/t\/[^/]+$/);
+  await waitLive(page);
+}
+
+/** Opens the invite link in `page` (a fresh context), takes a seat as `name`, lands live at the table. */
+export async function join(page, inviteLink, name, { shot } = {}) {
+  await page.goto(inviteLink);
+  if (shot) await screenshot(page, shot);
+  await page.getByLabel("Your name").fill(name);
+  await page.getByRole("button", { name: "Take a seat" }).click();
+  await page.waitForURL(/\/t\/[^/]+$/);
+  await waitLive(page);
+}
+
+/**
+ * A live table of `system`: the GM's page (a fresh context at `gmSize`) and one page per player,
+ * each a fresh context that joined with the invite. `players` are names, or [name, size] pairs.
+ */
+export async function tableWith(h, system, players, { gmSize = "desktop" } = {}) {
+  const gm = await h.page(gmSize);
+  const table = await createTable(gm, system, `A ${system} test`);
+  await goToTable(gm);
+  const pages = [];
+  for (const player of players) {
+    const [name, size] = Array.isArray(player) ? player : [player, "desktop"];
+    const page = await h.page(size);
+    await join(page, table.inviteLink, name);
+    pages.push(page);
+  }
+  // The GM's page hears of every seat before the test goes on.
+  for (let i = 0; i < players.length; i++) await waitLog(gm, `took seat ${i + 1}`);
+  return { ...table, gm, players: pages };
+}
+
+// ---- Move forms -----------------------------------------------------------------------------
+
+/** The moves the page's reader may make now, from GET /api/tables/{id}/moves (the cookie seats it). */
+export async function movesOf(page, id) {
+  const response = await page.request.get(`/api/tables/${id}/moves`);
+  assert.equal(response.status(), 200, `GET moves: ${await response.text()}`);
+  return (await response.json()).moves;
+}
+
+/**
+ * The move form whose command's "do" is `does` and whose legend matches `legend` (string: contained,
+ * or RegExp), waiting (bounded) for it to appear. Looks in #moves and the dice tools. The locator
+ * finds the form again by its legend each time it is used, so it survives a live refresh of the
+ * moves (which draws every form anew).
+ */
+export async function moveForm(page, does, legend) {
+  const deadline = Date.now() + WAIT;
+  const source = legend === undefined ? null : legend instanceof RegExp ? legend.source : escapeRegExp(legend);
+  const flags = legend instanceof RegExp ? legend.flags : "";
+  for (;;) {
+    const found = await page.evaluate(({ does, source, flags }) => {
+      const match = source === null ? null : new RegExp(source, flags);
+      for (const f of document.querySelectorAll("form.move")) {
+        let command;
+        try { command = JSON.parse(f.dataset.command); } catch (_) { continue; }
+        const text = f.querySelector(":scope > fieldset > legend")?.textContent.trim() || "";
+        if (command.do === does && (!match || match.test(text))) return text;
+      }
+      return null;
+    }, { does, source, flags });
+    if (found !== null) {
+      const form = page.locator("form.move")
+        .filter({ has: page.locator(":scope > fieldset > legend", { hasText: new RegExp(`^\\s*${escapeRegExp(found)}\\s*$`) }) })
+        .first();
+      // The form may sit in a closed <details> (the dice tools): open it.
+      await form.evaluate(f => { for (let d = f.closest("details"); d; d = d.parentElement.closest("details")) d.open = true; });
+      return form;
+    }
+    if (Date.now() > deadline) {
+      const offered = await page.evaluate(() => [...document.querySelectorAll("form.move")].map(f => `${f.dataset.command} "${f.querySelector("legend")?.textContent.trim()}"`));
+      throw new Error(`no move form "${does}" ${legend ?? ""} on ${page.url()} within ${WAIT} ms; offered:\n  ${offered.join("\n  ")}`);
+    }
+    await sleep(100);
+  }
+}
+
+function escapeRegExp(text) { return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); }
+
+/**
+ * Fills a move form's fields from `values` ({field name: value}), as a user would: numbers and
+ * text typed, a choice picked by its JSON value (or its label), flags ticked, multiple choices
+ * ticked by value.
+ */
+export async function fill(form, values) {
+  for (const [name, value] of Object.entries(values)) {
+    const multi = form.locator(`fieldset[data-field="${name}"]`);
+    if (await multi.count()) {
+      // Each wanted entry is a JSON value, or a string: the option with that value or that label.
+      const wanted = Array.isArray(value) ? value : [value];
+      const picked = [];
+      for (const box of await multi.locator("input[type=checkbox]").all()) {
+        const v = JSON.stringify(JSON.parse(await box.getAttribute("value")));
+        const label = await box.evaluate(b => b.parentElement.textContent.trim());
+        const on = value === "*" || wanted.some(w => JSON.stringify(w) === v || w === label);
+        await box.setChecked(on);
+        if (on) picked.push(label);
+      }
+      assert.ok(picked.length >= (value === "*" ? 1 : wanted.length), `"${name}": picked ${picked} for ${JSON.stringify(value)}`);
+      continue;
+    }
+    const field = form.locator(`[name="${name}"]`).first();
+    assert.equal(await field.count(), 1, `the form has no field "${name}"`);
+    const kind = await field.getAttribute("data-kind");
+    if (kind === "json") {
+      const options = await field.locator("option").evaluateAll(os => os.map(o => ({ value: o.value, label: o.textContent.trim() })));
+      const json = JSON.stringify(value);
+      const option = options.find(o => JSON.stringify(JSON.parse(o.value)) === json) || options.find(o => o.label === value);
+      assert.ok(option, `"${name}": no option ${json} among ${options.map(o => o.value + " (" + o.label + ")").join(", ")}`);
+      await field.selectOption(option.value);
+    } else if (kind === "flag") {
+      await field.setChecked(Boolean(value));
+    } else {
+      await field.fill(typeof value === "string" ? value : JSON.stringify(value));
+    }
+  }
+}
+
+/**
+ * Waits until the form's odds box shows an exact chance (a fraction "n/d", or "0"/"1") and
+ * returns its text.
+ */
+export async function waitOdds(form) {
+  const box = form.locator(".odds");
+  await box.locator(".odds-box .chance-p b").first().waitFor({ timeout: WAIT });
+  const text = (await box.innerText()).trim();
+  assert.match(text, /\b\d+\/\d+\b|\b[01]\b/, `the odds box shows a fraction: ${text}`);
+  return text;
+}
+
+/**
+ * Submits a move form and waits (bounded) until the server has answered: the submit button
+ * is enabled again. Fails with the form's error if the action was refused, unless `refused`.
+ */
+export async function submit(form, { refused = false, either = false } = {}) {
+  const button = form.locator("button[type=submit]");
+  const page = form.page();
+  // The form may be swapped for a fresh copy by a live refresh: hold the element itself.
+  const handle = await form.elementHandle();
+  await button.click();
+  await page.waitForFunction(f => !f.isConnected || !f.querySelector("button[type=submit]").disabled, handle, { timeout: WAIT });
+  const error = await handle.evaluate(f => {
+    const e = f.querySelector(".error");
+    return e && !e.hidden ? e.textContent.trim() : "";
+  });
+  await handle.dispose();
+  if (either) return error;
+  if (refused) {
+    assert.ok(error, "the action was refused");
+    return error;
+  }
+  assert.equal(error, "", "the action was accepted");
+  return "";
+}
+
+/** Finds, fills and submits a move in one go; returns the form's odds text if asked to check it. */
+export async function act(page, does, legend, values = {}, { odds = false } = {}) {
+  const form = await moveForm(page, does, legend);
+  await fill(form, values);
+  let shown = null;
+  if (odds) shown = await waitOdds(form);
+  await submit(form);
+  return shown;
+}
+
+/** The state the page's board was drawn from (the board's "whole state" JSON). */
+export async function boardState(page) {
+  const text = await page.locator("#board .raw-state pre").textContent();
+  return JSON.parse(text);
+}
+
+/** Sends `command` through the page's "Any command as JSON" box (the dice tools). */
+export async function sendRaw(page, command) {
+  await page.evaluate(() => { for (const d of document.querySelectorAll("details.tools, details.raw")) d.open = true; });
+  const form = page.locator("form.move[data-raw]");
+  await form.locator("textarea[name=raw]").fill(JSON.stringify(command));
+  return submit(form);
+}
+
+/**
+ * Makes a character with the page's own enrolment form (`does`: the system's command), typing
+ * `text` into its "character" blank as the move's note says (a line, or a JSON sheet). Returns ""
+ * if the form's command was accepted, else the refusal; after a refusal the character is made
+ * with `command` through the JSON box instead, so the rest of a test can go on (the caller fails
+ * the form's test with the refusal).
+ */
+export async function enroll(page, does, text, command) {
+  const form = await moveForm(page, does, /character/i);
+  await fill(form, { character: text });
+  const refusal = await submit(form, { either: true });
+  if (refusal) {
+    // A fresh page: a long refusal can widen a phone's page and move the buttons under the pointer.
+    await page.reload();
+    await waitLive(page);
+    await sendRaw(page, command);
+  }
+  return refusal;
+}
+
+/** Waits until GET moves for the page's seat offers a move matching `test`; returns it. */
+export async function waitMove(page, id, test, what) {
+  const deadline = Date.now() + WAIT;
+  for (;;) {
+    const found = (await movesOf(page, id)).find(test);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`the API never offered ${what} within ${WAIT} ms`);
+    await sleep(150);
+  }
+}
+
+/** Pulls the dice drawn in a log line (their values, from each die's title "dN: V"). */
+export async function diceOf(line) {
+  return line.locator(".die").evaluateAll(ds => ds.map(d => d.getAttribute("title")));
+}
+
+/** Waits until every page has drawn the table up to the same record (the highest any has). */
+export async function synced(...pages) {
+  const seqs = await Promise.all(pages.map(p => p.evaluate(() => Number(document.getElementById("table").dataset.seq))));
+  const top = Math.max(...seqs);
+  for (const page of pages) {
+    await page.waitForFunction(n => Number(document.getElementById("table").dataset.seq) >= n, top, { timeout: WAIT });
+  }
+  return top;
+}

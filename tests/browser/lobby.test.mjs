@@ -1,0 +1,188 @@
+// The lobby, seats and the live table, for every system at phone and desktop size: a GM creates a
+// table, a player in another browser context joins with the invite, each sees the other's dice
+// live; the pages reconnect by themselves when the server restarts; the lobby works with the
+// keyboard alone.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import {
+  setup, screenshot, waitLive, waitStatus, waitLog, assertNoSideScroll, createTable, goToTable, join,
+  moveForm, fill, submit, FILE_TIMEOUT, SETUP_TIMEOUT,
+} from "./harness.mjs";
+
+const SYSTEMS = ["twenty", "loqi", "chi", "freelancer"];
+let h;
+
+before(async () => { h = await setup(); }, { timeout: SETUP_TIMEOUT });
+after(async () => { await h?.close(); });
+
+/** Rolls `notation` for `label` with the dice tool of `page`. */
+async function roll(page, notation, label) {
+  const form = await moveForm(page, "roll", "Roll dice");
+  await fill(form, { notation, label });
+  await submit(form);
+}
+
+/** The dice drawn in the log line for `label` on `page` (waiting for the line to arrive). */
+async function diceShown(page, label) {
+  const line = await waitLog(page, `rolled for ${label}`);
+  return line.locator(".dice .die").count();
+}
+
+for (const size of ["desktop", "phone"]) {
+  test(`each system at ${size} size: create, invite, join, both live`, { timeout: FILE_TIMEOUT }, async () => {
+    for (const [n, system] of SYSTEMS.entries()) {
+      const gm = await h.page(size);
+      if (n === 0) {
+        await gm.goto("/");
+        await assertNoSideScroll(gm, "lobby");
+      }
+      const table = await createTable(gm, system, `The ${system} night`, { lobbyShot: n === 0, createdShot: true });
+      // The created page: both links, each a link to this server, and a copy button that works.
+      assert.match(table.gmLink, new RegExp(`^${h.url}/t/${table.id}/enter\\?token=[\\w-]{43}$`));
+      assert.match(table.inviteLink, new RegExp(`^${h.url}/t/${table.id}/join\\?invite=[\\w-]+$`));
+      await assertNoSideScroll(gm, `created page (${system})`);
+      await gm.locator("[data-copy=invite-link]").click();
+      await gm.getByRole("button", { name: "Copied" }).waitFor();
+
+      await goToTable(gm);
+      await assert.doesNotReject(waitLog(gm, `created the ${system} table`));
+      assert.match(await gm.locator(".table-head .who").innerText(), /you are the GM/);
+
+      const player = await h.page(size);
+      await join(player, table.inviteLink, "Ann", { shot: `join-${system}` });
+      await assertNoSideScroll(player, `join page (${system})`);
+      assert.match(await player.locator(".table-head .who").innerText(), /you are Ann/);
+      assert.ok(!player.url().includes("invite="), "the invite leaves the address bar");
+      // The GM hears of the new seat without reloading.
+      await waitLog(gm, "took seat");
+
+      // The player opens the board's whole state: it stays open when the board is drawn anew.
+      await player.locator("#board details.raw-state > summary").click();
+      // Each sees the other's dice, drawn as dice, without reloading.
+      await roll(gm, "2d6", `gm-${system}`);
+      assert.equal(await diceShown(player, `gm-${system}`), 2, "the player sees the GM's 2d6 as two dice");
+      assert.equal(await diceShown(gm, `gm-${system}`), 2, "the GM sees its own 2d6 as two dice");
+      assert.ok(await player.locator("#board details.raw-state").evaluate(d => d.open), "the opened state stays open after a live update");
+      await roll(player, "2d6", `ann-${system}`);
+      assert.equal(await diceShown(gm, `ann-${system}`), 2, "the GM sees Ann's 2d6 as two dice");
+      const line = await waitLog(gm, `ann-${system}`);
+      assert.equal(await line.locator(".who").innerText(), "Ann");
+
+      await screenshot(gm, `table-gm-${system}`);
+      await screenshot(player, `table-player-${system}`);
+      await assertNoSideScroll(gm, `GM's table page (${system})`);
+      await assertNoSideScroll(player, `player's table page (${system})`);
+
+      // The GM link works from any browser, and leaves the address bar; a stranger gets an error page.
+      const elsewhere = await h.page(size);
+      await elsewhere.goto(table.gmLink);
+      await elsewhere.waitForURL(new RegExp(`/t/${table.id}$`));
+      await waitLive(elsewhere);
+      assert.match(await elsewhere.locator(".table-head .who").innerText(), /you are the GM/);
+      const stranger = await h.page(size);
+      const response = await stranger.goto(`/t/${table.id}`);
+      assert.equal(response.status(), 401);
+      await stranger.getByText("This browser has no seat at this table.").waitFor();
+      if (n === 0) await screenshot(stranger, "error-not-seated");
+      for (const page of [gm, player, elsewhere, stranger]) await page.context().close();
+    }
+    h.assertClean();
+  });
+}
+
+test("the pages reconnect by themselves when the server restarts", { timeout: FILE_TIMEOUT }, async () => {
+  const gm = await h.page("desktop");
+  const table = await createTable(gm, "chi", "Restart");
+  await goToTable(gm);
+  const player = await h.page("phone");
+  await join(player, table.inviteLink, "Bo");
+  await roll(gm, "1d6", "before");
+  await waitLog(player, "rolled for before");
+
+  const port = h.server.port;
+  await h.server.stop();
+  for (const page of [gm, player]) await waitStatus(page, /connection lost/);
+  await screenshot(player, "table-connection-lost");
+  await h.server.start();
+  assert.equal(h.server.port, port, "the server came back on the same port");
+  for (const page of [gm, player]) assert.match(await waitStatus(page, /reconnected/), /reconnected/);
+
+  // Still live both ways, with no reload.
+  await roll(gm, "2d6", "after-gm");
+  assert.equal(await diceShown(player, "after-gm"), 2);
+  await roll(player, "2d6", "after-bo");
+  assert.equal(await diceShown(gm, "after-bo"), 2);
+  // Nothing was shown twice (catch-up after the reconnect is by seq).
+  const seqs = await gm.locator("#log li.log-line").evaluateAll(ls => ls.map(l => l.dataset.seq));
+  assert.equal(new Set(seqs).size, seqs.length, `every log line once: ${seqs}`);
+  await gm.context().close();
+  await player.context().close();
+  h.assertClean();
+});
+
+test("the lobby form works with the keyboard alone", { timeout: FILE_TIMEOUT }, async () => {
+  const page = await h.page("desktop");
+  await page.goto("/");
+  const focused = () => page.evaluate(() => {
+    const e = document.activeElement;
+    return { tag: e.tagName, name: e.getAttribute("name") || "", type: e.type || "", value: e.value || "", text: e.textContent.trim(), outline: getComputedStyle(e).outlineStyle };
+  });
+  /** Presses Tab until `wanted` holds for the focused element (at most 30 times). */
+  async function tabTo(wanted, what) {
+    for (let i = 0; i < 30; i++) {
+      await page.keyboard.press("Tab");
+      const f = await focused();
+      if (wanted(f)) return f;
+    }
+    assert.fail(`Tab never reached ${what}`);
+  }
+  const title = await tabTo(f => f.name === "title", "the title");
+  assert.notEqual(title.outline, "none", "the focused field shows its focus");
+  await page.keyboard.type("Typed with keys");
+  // Into the radio group (the checked one takes the focus), then the arrow picks the next game.
+  const radio = await tabTo(f => f.name === "system", "the games");
+  assert.equal(radio.value, "twenty");
+  await page.keyboard.press("ArrowRight");
+  assert.equal((await focused()).value, "loqi");
+  assert.equal(await page.locator("input[name=system]:checked").getAttribute("value"), "loqi");
+  assert.ok(await page.locator("[data-options-for=loqi]").isVisible(), "Loqi's options show");
+  // Space ticks the first of Loqi's options that is not ticked yet.
+  const box = await tabTo(f => f.type === "checkbox" && f.name === "opt_strength", "Loqi's strength option");
+  assert.equal(box.name, "opt_strength");
+  await page.keyboard.press("Space");
+  assert.ok(await page.locator("input[name=opt_strength]").isChecked());
+  await tabTo(f => f.tag === "BUTTON" && f.text === "Create the table", "the submit button");
+  await screenshot(page, "lobby-keyboard");
+  await page.keyboard.press("Enter");
+  await page.locator("#gm-link").waitFor();
+  const id = new URL(await page.locator("#gm-link").inputValue()).pathname.split("/")[2];
+  const summary = await (await page.request.get(`/api/tables/${id}`)).json();
+  assert.equal(summary.system, "loqi");
+  assert.equal(summary.title, "Typed with keys");
+  assert.equal(summary.options.strength, true, "the option ticked with Space was sent");
+  // The rest by keyboard too: Tab to "Go to the table", Enter.
+  await tabTo(f => f.tag === "A" && f.text === "Go to the table", "the table link");
+  await page.keyboard.press("Enter");
+  await page.waitForURL(new RegExp(`/t/${id}$`));
+  await waitLive(page);
+  await page.context().close();
+  h.assertClean();
+});
+
+// A long word in a refusal must wrap inside its box on a phone.
+test("a refusal with a long word still fits a phone's width", {
+  timeout: FILE_TIMEOUT,
+}, async () => {
+  const gm = await h.page("phone");
+  await createTable(gm, "twenty", "Narrow");
+  await goToTable(gm);
+  const form = await moveForm(gm, "roll", "Roll dice");
+  // The rules quote the notation back: one long word with no place to break.
+  await fill(form, { notation: "x".repeat(100) });
+  const refusal = await submit(form, { refused: true });
+  assert.match(refusal, /unexpected character 'x'/);
+  await screenshot(gm, "table-refusal");
+  await assertNoSideScroll(gm, "table page after a long refusal");
+  await gm.context().close();
+  h.assertClean();
+});

@@ -1,0 +1,106 @@
+// Twenty at the table page: Gorand (a player's, made with the page's form) against the GM's dragon.
+// The conflict is played to its end from the two pages, each exchange's odds shown before its roll,
+// with a burden taken on the way (T5); both pages follow every exchange live.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import {
+  setup, screenshot, waitLog, tableWith, moveForm, fill, submit, waitOdds, enroll, movesOf, boardState,
+  synced, assertNoSideScroll, FILE_TIMEOUT, SETUP_TIMEOUT,
+} from "./harness.mjs";
+
+const GORAND = {
+  name: "Gorand", stats: { Physical: 5, Mental: 2, Social: 3, Emotional: 1, Spiritual: 4 }, keys: ["Warrior"],
+  traits: [{ name: "Arms", boxes: 2 }, { name: "Swords", boxes: 4 }, { name: "Strong", boxes: 1 }, { name: "Friendly", boxes: 2 }, { name: "Marching", boxes: 1 }],
+  equipment: [{ name: "Honeybee", boxes: 2 }, { name: "wine flask", boxes: 1 }],
+};
+const DRAGON = {
+  name: "Dragon", kind: "npc", keys: ["Dragon", "Enormous"],
+  traits: [{ name: "Enormous", boxes: 2 }, { name: "Talons", boxes: 2 }, { name: "Ancient and Wise", boxes: 3 }, { name: "Winged Flight", boxes: 1 }, { name: "Fire Breath", boxes: 4 }],
+};
+const CONFLICT_MOVES = ["take_burden", "bring_in", "stand", "surrender"];
+let h, t, gm, ann;
+const refusals = [];
+
+before(async () => {
+  h = await setup();
+  t = await tableWith(h, "twenty", [["Ann", "desktop"]], { gmSize: "phone" });
+  ({ gm } = t);
+  [ann] = t.players;
+}, { timeout: SETUP_TIMEOUT });
+after(async () => { await h?.close(); });
+
+test("characters are made with the page's form (JSON sheets)", { timeout: FILE_TIMEOUT }, async () => {
+  for (const [page, sheet] of [[ann, GORAND], [gm, DRAGON]]) {
+    const refusal = await enroll(page, "add_character", JSON.stringify(sheet, null, 1), { do: "add_character", character: sheet });
+    if (refusal) refusals.push(`${sheet.name}: ${refusal}`);
+  }
+  for (const page of [gm, ann]) for (const name of ["Gorand", "Dragon"]) await waitLog(page, `${name} joins`);
+  assert.deepEqual(refusals, [], "the form's command was accepted");
+});
+
+/** The next conflict move and the page to make it on: Gorand's from Ann's page, the dragon's from the GM's. */
+async function nextMove(burdenTaken) {
+  const offered = [
+    ...(await movesOf(ann, t.id)).map(m => [ann, m]),
+    ...(await movesOf(gm, t.id)).filter(m => m.command.who === "Dragon").map(m => [gm, m]),
+  ].filter(([, m]) => CONFLICT_MOVES.includes(m.command.do));
+  for (const does of burdenTaken ? CONFLICT_MOVES.slice(1) : CONFLICT_MOVES) {
+    const found = offered.find(([, m]) => m.command.do === does);
+    if (found) return found;
+  }
+  return null;
+}
+
+test("a conflict played to the end, with a burden taken", { timeout: FILE_TIMEOUT }, async () => {
+  let burden = null;
+  let ended = false;
+  const seen = new Set();
+  // The dice are the table's own: a conflict can end before anyone may take a burden, so up to three.
+  for (let conflict = 1; conflict <= 3 && !(ended && burden); conflict++) {
+    const start = await moveForm(gm, "start_conflict", "Start a conflict");
+    await fill(start, { participants: "*" });
+    await submit(start);
+    await synced(gm, ann);
+    ended = false;
+    for (let step = 0; step < 40; step++) {
+      const next = await nextMove(burden !== null);
+      if (!next) { ended = true; break; }
+      const [page, move] = next;
+      const form = await moveForm(page, move.command.do, move.label);
+      const values = {};
+      if (move.command.do === "take_burden") values.name = "Flesh wound across my cheek";
+      await fill(form, values);
+      if (move.odds) {
+        const odds = await waitOdds(form);
+        if (!seen.has(move.command.do)) assert.match(odds, /\d+\/\d+|\b[01]\b/, `${move.label}: odds before the roll`);
+      }
+      seen.add(move.command.do);
+      await submit(form);
+      await synced(gm, ann);
+      if (move.command.do === "take_burden") {
+        burden = move;
+        // Both pages draw the burden, live.
+        for (const p of [gm, ann]) await p.locator("#board").getByText("Flesh wound across my cheek").first().waitFor();
+        await screenshot(ann, "twenty-burden");
+        await screenshot(gm, "twenty-burden-gm");
+      }
+    }
+    assert.ok(ended, `conflict ${conflict} ended within 40 moves`);
+  }
+  assert.ok(burden, "a burden was taken in one of three conflicts");
+  for (const page of [gm, ann]) {
+    const state = await boardState(page);
+    assert.ok(!state.conflict || state.conflict.ended, "the conflict is over on every page");
+    const burdens = Object.values(state.characters || {}).flatMap(c => Object.keys(c.burdens || {}));
+    assert.ok(burdens.includes("Flesh wound across my cheek"), `the burden is on a sheet: ${burdens}`);
+  }
+  // Every exchange was drawn with its d20s, on both pages.
+  for (const page of [gm, ann]) {
+    const line = await waitLog(page, /brings in/);
+    assert.ok(await line.locator(".die").count() >= 1, "the d20s are drawn");
+  }
+  await screenshot(ann, "twenty-conflict-over");
+  await screenshot(gm, "twenty-conflict-over-gm");
+  await assertNoSideScroll(gm, "Twenty table (phone)");
+  h.assertClean();
+});
