@@ -6,6 +6,7 @@ use crate::app::App;
 use crate::error::ApiError;
 use crate::export;
 use crate::rows::to_row;
+use crate::seated::Seated;
 use crate::token;
 use axum::Json;
 use axum::extract::{ConnectInfo, Path, Query, State};
@@ -41,7 +42,7 @@ pub struct Join {
     pub name: String,
 }
 
-/// Query of the log and export routes.
+/// Query of the log and export routes (the token, if given as `?token=`, is read by [`Seated`]).
 #[derive(Debug, Deserialize)]
 pub struct LogQuery {
     /// Records with a greater seq (default 0: from the start).
@@ -49,8 +50,6 @@ pub struct LogQuery {
     pub after: u64,
     /// At most this many (default and most: 1000).
     pub limit: Option<usize>,
-    /// The token, for links that cannot send a header.
-    pub token: Option<String>,
     /// Export format: `json` (default), `md`, `html`.
     pub format: Option<String>,
 }
@@ -208,18 +207,8 @@ pub async fn join(
 /// `GET /api/tables/{id}`: the table's summary and state, for the token's holder.
 pub async fn summary(
     State(app): State<App>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    Path(id): Path<String>,
-    Query(query): Query<LogQuery>,
-    headers: HeaderMap,
+    Seated { id, handle, reader }: Seated,
 ) -> Result<Json<Value>, ApiError> {
-    app.check_rate(peer)?;
-    let (handle, reader) = app
-        .seated(
-            &id,
-            bearer(&headers, query.token.as_deref(), &id).as_deref(),
-        )
-        .await?;
     let mut summary = app
         .ask(&handle, |h| async move { h.summary(reader).await })
         .await?;
@@ -230,18 +219,9 @@ pub async fn summary(
 /// `GET /api/tables/{id}/log?after=N&limit=M`: records after N, as the token's holder may see them.
 pub async fn log(
     State(app): State<App>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    Path(id): Path<String>,
+    Seated { id, handle, reader }: Seated,
     Query(query): Query<LogQuery>,
-    headers: HeaderMap,
 ) -> Result<Json<Value>, ApiError> {
-    app.check_rate(peer)?;
-    let (handle, reader) = app
-        .seated(
-            &id,
-            bearer(&headers, query.token.as_deref(), &id).as_deref(),
-        )
-        .await?;
     let limit = query.limit.unwrap_or(1000).clamp(1, 1000);
     let after = query.after;
     let (records, last) = app
@@ -259,15 +239,11 @@ pub async fn log(
 /// them as the sender may see them.
 pub async fn act(
     State(app): State<App>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
+    Seated {
+        handle, reader: by, ..
+    }: Seated,
     body: axum::body::Bytes,
 ) -> Result<Json<Value>, ApiError> {
-    app.check_rate(peer)?;
-    let (handle, by) = app
-        .seated(&id, bearer(&headers, None, &id).as_deref())
-        .await?;
     let action = Action::from_json(json_body(&body)?)?;
     let records = app.act(&handle, by, action).await?;
     let shown: Vec<_> = records.iter().map(|r| redact(r, by)).collect();
@@ -279,23 +255,21 @@ pub async fn act(
 /// it: JSON (what `skald verify` reads), Markdown or HTML (a session report).
 pub async fn export(
     State(app): State<App>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    Path(id): Path<String>,
+    Seated { id, handle, reader }: Seated,
     Query(query): Query<LogQuery>,
-    headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    app.check_rate(peer)?;
-    let (handle, reader) = app
-        .seated(
-            &id,
-            bearer(&headers, query.token.as_deref(), &id).as_deref(),
-        )
+    let summary = app
+        .ask(&handle, |h| async move { h.summary(reader).await })
         .await?;
-    let summary = handle.summary(reader).await?;
     let mut records = Vec::new();
     loop {
         let after = records.len() as u64;
-        let (batch, last) = handle.after(reader, after, 5000).await?;
+        let (batch, last) = app
+            .ask(
+                &handle,
+                |h| async move { h.after(reader, after, 5000).await },
+            )
+            .await?;
         let done = batch.is_empty() || after + batch.len() as u64 >= last;
         records.extend(batch);
         if done {
@@ -330,18 +304,8 @@ pub async fn export(
 /// `GET /api/tables/{id}/moves`: the moves legal now for the token's holder, as forms.
 pub async fn moves(
     State(app): State<App>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    Path(id): Path<String>,
-    Query(query): Query<LogQuery>,
-    headers: HeaderMap,
+    Seated { handle, reader, .. }: Seated,
 ) -> Result<Json<Value>, ApiError> {
-    app.check_rate(peer)?;
-    let (handle, reader) = app
-        .seated(
-            &id,
-            bearer(&headers, query.token.as_deref(), &id).as_deref(),
-        )
-        .await?;
     let moves = app
         .ask(&handle, |h| async move { h.moves(reader).await })
         .await?;
@@ -352,15 +316,9 @@ pub async fn moves(
 /// (`{"odds": null}` when it does not roll or the system gives none). Records nothing.
 pub async fn odds(
     State(app): State<App>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
+    Seated { handle, .. }: Seated,
     body: axum::body::Bytes,
 ) -> Result<Json<Value>, ApiError> {
-    app.check_rate(peer)?;
-    let (handle, _) = app
-        .seated(&id, bearer(&headers, None, &id).as_deref())
-        .await?;
     let command: Value = json_body(&body)?;
     let odds = app
         .ask(&handle, |h| {

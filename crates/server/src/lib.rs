@@ -13,6 +13,7 @@ pub mod export;
 pub mod limits;
 pub mod registry;
 pub mod rows;
+pub mod seated;
 pub mod token;
 pub mod ws;
 

@@ -12,8 +12,9 @@ use minijinja::value::Serde;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use skald_server::actor::{Role, TableHandle};
-use skald_server::api::{CreateTable, bearer, cookie_name, create_table};
+use skald_server::api::{CreateTable, cookie_name, create_table};
 use skald_server::export::Log;
+use skald_server::seated::Seated;
 use skald_server::{ApiError, App};
 use skald_table::{Actor, SYSTEMS};
 use std::collections::HashMap;
@@ -290,18 +291,10 @@ async fn table_context(
     })
 }
 
-async fn seated(
-    app: &App,
-    id: &str,
-    headers: &HeaderMap,
-) -> Result<(TableHandle, Actor), ApiError> {
-    app.seated(id, bearer(headers, None, id).as_deref()).await
-}
-
 /// `GET /t/{id}`: the table: board, moves, log.
-pub async fn table(State(app): State<App>, Path(id): Path<String>, headers: HeaderMap) -> Response {
-    let (handle, reader) = match seated(&app, &id, &headers).await {
-        Ok(seat) => seat,
+pub async fn table(seated: Result<Seated, ApiError>) -> Response {
+    let Seated { id, handle, reader } = match seated {
+        Ok(seated) => seated,
         Err(e) => return error_page(&e),
     };
     match table_context(&handle, reader, &id, 0).await {
@@ -320,15 +313,9 @@ pub struct PartsQuery {
 /// `GET /t/{id}/parts?after=N`: the board, the moves and the log lines after N, as HTML fragments
 /// in JSON, for the script to swap in when records arrive.
 pub async fn parts(
-    State(app): State<App>,
-    Path(id): Path<String>,
+    Seated { id, handle, reader }: Seated,
     Query(query): Query<PartsQuery>,
-    headers: HeaderMap,
 ) -> Response {
-    let (handle, reader) = match seated(&app, &id, &headers).await {
-        Ok(seat) => seat,
-        Err(e) => return e.into_response(),
-    };
     let context = match table_context(&handle, reader, &id, query.after).await {
         Ok(context) => context,
         Err(e) => return e.into_response(),
@@ -347,16 +334,7 @@ pub async fn parts(
 
 /// `POST /t/{id}/odds` (a system command as JSON): the exact chances before rolling, as an HTML
 /// fragment with a chart; empty when the command does not roll.
-pub async fn odds(
-    State(app): State<App>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    body: axum::body::Bytes,
-) -> Response {
-    let (handle, _) = match seated(&app, &id, &headers).await {
-        Ok(seat) => seat,
-        Err(e) => return e.into_response(),
-    };
+pub async fn odds(Seated { handle, .. }: Seated, body: axum::body::Bytes) -> Response {
     let command: Value = match serde_json::from_slice(&body) {
         Ok(command) => command,
         Err(e) => return ApiError::BadRequest(format!("body: {e}")).into_response(),
