@@ -46,7 +46,7 @@ fn text_report(report: &skald_table::Report) -> String {
     if !report.unverified.is_empty() {
         let _ = writeln!(
             out,
-            "{} rolls cannot be checked yet:",
+            "{} roll(s) cannot be checked yet:",
             report.unverified.len()
         );
         for finding in &report.unverified {

@@ -48,6 +48,12 @@ pub enum Msg {
         /// (player id, token).
         reply: oneshot::Sender<Result<(u32, String), ApiError>>,
     },
+    /// A new invite for the table (the GM's, to seat more players); the reply carries the token,
+    /// given once.
+    Invite {
+        /// The invite token.
+        reply: oneshot::Sender<Result<String, ApiError>>,
+    },
     /// The table's summary for a reader.
     Summary {
         /// The reader.
@@ -142,6 +148,15 @@ impl TableHandle {
         self.ask(Msg::Join { name, reply }, rx).await?
     }
 
+    /// A new invite (stored as its hash; every invite of the table stays valid).
+    ///
+    /// # Errors
+    /// [`ApiError::Busy`], [`ApiError::Store`].
+    pub async fn invite(&self) -> Result<String, ApiError> {
+        let (reply, rx) = oneshot::channel();
+        self.ask(Msg::Invite { reply }, rx).await?
+    }
+
     /// The summary for `reader`.
     ///
     /// # Errors
@@ -219,6 +234,10 @@ impl TableTask {
                 let result = self.join(&name).await;
                 let _ = reply.send(result);
             }
+            Msg::Invite { reply } => {
+                let result = self.invite().await;
+                let _ = reply.send(result);
+            }
             Msg::Summary { reader, reply } => {
                 let _ = reply.send(self.table.summary(reader));
             }
@@ -281,6 +300,24 @@ impl TableTask {
             });
         }
         Ok((player, token))
+    }
+
+    async fn invite(&mut self) -> Result<String, ApiError> {
+        let token = token::new_token().map_err(|e| ApiError::Store(e.to_string()))?;
+        let hash = token::hash(&token);
+        let row = TokenRow {
+            hash: hash.clone(),
+            role: "invite".into(),
+            player: None,
+        };
+        self.store.append(&self.id, Vec::new(), vec![row]).await?;
+        if let Ok(mut tokens) = self.tokens.write() {
+            tokens.push(TokenEntry {
+                hash,
+                role: Role::Invite,
+            });
+        }
+        Ok(token)
     }
 
     /// Commits, then folds and publishes. Nothing is folded if the commit fails.

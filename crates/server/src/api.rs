@@ -189,7 +189,13 @@ pub async fn join(
 ) -> Result<Json<Value>, ApiError> {
     app.check_rate(peer)?;
     let request: Join = json_body(&body)?;
-    let (handle, role) = app.authenticate(&id, Some(&request.invite)).await?;
+    let (handle, role) =
+        app.authenticate(&id, Some(&request.invite))
+            .await
+            .map_err(|e| match e {
+                ApiError::Unauthorized => ApiError::BadInvite,
+                other => other,
+            })?;
     if role != Role::Invite {
         return Err(ApiError::BadRequest(
             "invite: this is a seat's token, not the table's invite".into(),
@@ -202,6 +208,24 @@ pub async fn join(
         })
         .await?;
     Ok(Json(json!({"table": id, "player": player, "token": token})))
+}
+
+/// `POST /api/tables/{id}/invite` (the GM): a new invite token for the table, shown once; earlier
+/// invites stay valid.
+pub async fn invite(
+    State(app): State<App>,
+    Seated { id, handle, reader }: Seated,
+) -> Result<Json<Value>, ApiError> {
+    if reader != Actor::Gm {
+        return Err(skald_table::Error::from(skald_table::ErrorKind::Forbidden {
+            reason: "only the GM may make an invite".into(),
+        })
+        .into());
+    }
+    let invite = app
+        .ask(&handle, |h| async move { h.invite().await })
+        .await?;
+    Ok(Json(json!({"table": id, "invite": invite})))
 }
 
 /// `GET /api/tables/{id}`: the table's summary and state, for the token's holder.

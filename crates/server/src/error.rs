@@ -17,6 +17,9 @@ pub enum ApiError {
     /// No token, or one that is not this table's.
     #[error("a valid token for this table is required (Authorization: Bearer TOKEN, or ?token=)")]
     Unauthorized,
+    /// A join with something that is not one of the table's invites.
+    #[error("invite: not an invite of this table; ask the GM for a new invite link")]
+    BadInvite,
     /// No table with this id.
     #[error("no table \"{0}\"")]
     NotFound(String),
@@ -48,7 +51,7 @@ impl ApiError {
                 K::Corrupt(_) => "corrupt",
                 _ => "refused",
             },
-            ApiError::Unauthorized => "unauthorized",
+            ApiError::Unauthorized | ApiError::BadInvite => "unauthorized",
             ApiError::NotFound(_) => "not_found",
             ApiError::BadRequest(_) => "bad_request",
             ApiError::Limit(_) => "limit",

@@ -281,7 +281,14 @@ fn render(log: &Log, name: &str) -> Result<String, String> {
             title => minijinja::Value::from(minijinja::value::Serde(&log.summary["title"])),
             system => minijinja::Value::from(minijinja::value::Serde(&log.summary["system"])),
             players => minijinja::Value::from(minijinja::value::Serde(&log.summary["players"])),
-            reader => match log.reader { Actor::Gm => "the GM".to_owned(), Actor::Player(id) => format!("player {id}") },
+            reader => match log.reader {
+                Actor::Gm => "the GM".to_owned(),
+                Actor::Player(id) => log
+                    .names()
+                    .get(&u64::from(id))
+                    .cloned()
+                    .unwrap_or_else(|| format!("player {id}")),
+            },
             lines => minijinja::Value::from(minijinja::value::Serde(lines)),
         })
         .map_err(|e| e.to_string())

@@ -39,6 +39,7 @@ pub fn router(app: App) -> Router {
         .route("/api/tables", post(api::create))
         .route("/api/tables/{id}", get(api::summary))
         .route("/api/tables/{id}/join", post(api::join))
+        .route("/api/tables/{id}/invite", post(api::invite))
         .route("/api/tables/{id}/log", get(api::log))
         .route("/api/tables/{id}/actions", post(api::act))
         .route("/api/tables/{id}/export", get(api::export))

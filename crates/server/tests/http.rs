@@ -638,6 +638,7 @@ async fn the_openapi_description_lists_every_route() {
         ("get", "/api/tables/{id}/log"),
         ("post", "/api/tables/{id}/actions"),
         ("get", "/api/tables/{id}/export"),
+        ("post", "/api/tables/{id}/invite"),
         ("get", "/api/tables/{id}/moves"),
         ("post", "/api/tables/{id}/odds"),
         ("get", "/api/tables/{id}/ws"),

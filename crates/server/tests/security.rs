@@ -13,6 +13,7 @@ use tokio_tungstenite::tungstenite;
 
 const RAGNAR: &str = "Ragnar, fierce, arrogant, and savage barbarian8";
 const DIRK: &str = "Capt. Dirk Rednova, ,dashing, handsome, and brave star marine7";
+const BAD_INVITE: &str = "invite: not an invite of this table; ask the GM for a new invite link";
 const UNAUTHORIZED: &str =
     "a valid token for this table is required (Authorization: Bearer TOKEN, or ?token=)";
 
@@ -166,7 +167,7 @@ async fn only_a_seat_at_this_table_opens_its_routes() {
         }
         // Joining needs the invite itself.
         for (invite, status, kind, message) in [
-            (forged.as_str(), 401, "unauthorized", UNAUTHORIZED),
+            (forged.as_str(), 401, "unauthorized", BAD_INVITE),
             (
                 created.gm.as_str(),
                 400,
@@ -179,7 +180,7 @@ async fn only_a_seat_at_this_table_opens_its_routes() {
                 "bad_request",
                 "invite: this is a seat's token, not the table's invite",
             ),
-            (other.invite.as_str(), 401, "unauthorized", UNAUTHORIZED),
+            (other.invite.as_str(), 401, "unauthorized", BAD_INVITE),
         ] {
             let reply = http
                 .post(

@@ -431,6 +431,8 @@ impl Table {
             }
             .into());
         }
+        self.check_authority(by, &Authority::Character(who.to_owned()))?;
+        self.check_allocation(by, who, spend)?;
         let salt = hex::encode(&fresh[..16]);
         let commitment = skald_chi::secret::commitment(who, spend, &salt);
         let command = json!({"do": "secret_commit", "who": who, "commitment": commitment});
@@ -447,6 +449,58 @@ impl Table {
             },
         });
         Ok(vec![record])
+    }
+
+    /// An allocation must be one the rules offer `by` now (the system's `allocate` move for `who`
+    /// and its bounds: the dice left, the off-concept cap, C1, C2): once committed it cannot be
+    /// changed (C4), and one the reveal would refuse would jam the secret roll.
+    fn check_allocation(&self, by: Actor, who: &str, spend: u32) -> Result<(), Error> {
+        let offered = self.moves(by).into_iter().find(|m| {
+            m.command.get("do").and_then(Value::as_str) == Some("allocate")
+                && m.command.get("who").and_then(Value::as_str) == Some(who)
+        });
+        let Some(offered) = offered else {
+            return Err(ErrorKind::BadAction {
+                message: format!(
+                    "allocate: \"{}\" has no allocation to make now (no secret roll open for it, already committed, or not yours)",
+                    shorten(who)
+                ),
+            }
+            .into());
+        };
+        let allowed = offered
+            .fields
+            .iter()
+            .find(|f| f.name == "spend")
+            .map(|f| &f.kind);
+        let fits = match allowed {
+            Some(skald_core::FieldKind::Number { min, max, .. }) => {
+                (*min..=*max).contains(&i64::from(spend))
+            }
+            Some(skald_core::FieldKind::Choice { options, .. }) => options
+                .iter()
+                .any(|o| o.value.as_u64() == Some(u64::from(spend))),
+            _ => true,
+        };
+        if fits {
+            return Ok(());
+        }
+        let range = match allowed {
+            Some(skald_core::FieldKind::Number { min, max, .. }) => format!("{min} to {max}"),
+            Some(skald_core::FieldKind::Choice { options, .. }) => options
+                .iter()
+                .map(|o| o.value.to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
+            _ => String::new(),
+        };
+        Err(ErrorKind::BadAction {
+            message: format!(
+                "allocate: spend {spend} is not one \"{}\" can put in now (allowed: {range}; dice left and the off-concept cap, C1, C2)",
+                shorten(who)
+            ),
+        }
+        .into())
     }
 
     /// A Chi `secret_reveal` without `spend` and `salt` gets them from the sender's own

@@ -327,13 +327,17 @@ fn check_notation(
         {
             report.rolls_verified += 1;
         }
-        Ok(again) => report.mismatches.push(finding(
-            seq,
-            format!(
-                "recomputed {} from the seed, recorded {text}",
-                roll_text(&again)
-            ),
-        )),
+        Ok(again) => {
+            // Name the first die that differs when there is one; else the texts differ.
+            let message = match skald_fair::verify(seed, &mix, roll.index, &roll.draws) {
+                Err(mismatch) => mismatch.to_string(),
+                Ok(()) => format!(
+                    "recomputed {} from the seed, recorded {text}",
+                    roll_text(&again)
+                ),
+            };
+            report.mismatches.push(finding(seq, message));
+        }
         Err(e) => report
             .mismatches
             .push(finding(seq, format!("the notation does not roll: {e}"))),

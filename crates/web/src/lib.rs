@@ -21,6 +21,7 @@ pub fn routes(app: App) -> Router {
         .route("/tables", post(pages::create))
         .route("/t/{id}", get(pages::table))
         .route("/t/{id}/enter", get(pages::enter))
+        .route("/t/{id}/welcome", get(pages::welcome))
         .route("/t/{id}/join", get(pages::join_form).post(pages::join))
         .route("/t/{id}/parts", get(pages::parts))
         .route("/t/{id}/odds", post(pages::odds))

@@ -12,7 +12,7 @@ use minijinja::value::Serde;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use skald_server::actor::{Role, TableHandle};
-use skald_server::api::{CreateTable, cookie_name, create_table};
+use skald_server::api::{CreateTable, bearer, cookie_name, create_table};
 use skald_server::export::Log;
 use skald_server::seated::Seated;
 use skald_server::{ApiError, App};
@@ -69,13 +69,9 @@ pub async fn lobby() -> Response {
     )
 }
 
-/// `POST /tables` (form): creates a table, seats this browser as its GM, and shows the GM link and
-/// the invite link.
-pub async fn create(
-    State(app): State<App>,
-    headers: HeaderMap,
-    Form(form): Form<HashMap<String, String>>,
-) -> Response {
+/// `POST /tables` (form): creates a table, seats this browser as its GM, and goes on to the page
+/// with the GM link and an invite link (`welcome`).
+pub async fn create(State(app): State<App>, Form(form): Form<HashMap<String, String>>) -> Response {
     let system = form.get("system").cloned().unwrap_or_default();
     let title = form.get("title").cloned().unwrap_or_default();
     let mut options = serde_json::Map::new();
@@ -113,22 +109,39 @@ pub async fn create(
     };
     let id = created["table"].as_str().unwrap_or_default().to_owned();
     let gm = created["gm_token"].as_str().unwrap_or_default();
-    let invite = created["invite"].as_str().unwrap_or_default();
+    // Post/Redirect/Get: reloading the page that shows the links must not make another table.
+    let mut response = Redirect::to(&format!("/t/{id}/welcome")).into_response();
+    set_cookie(&mut response, &id, gm);
+    response
+}
+
+/// `GET /t/{id}/welcome` (the GM): the GM link and a fresh invite link, to copy and send. Every
+/// visit makes a new invite; earlier ones stay valid.
+pub async fn welcome(seated: Result<Seated, ApiError>, headers: HeaderMap) -> Response {
+    let Seated { id, handle, reader } = match seated {
+        Ok(seated) if seated.reader == Actor::Gm => seated,
+        Ok(_) => return error_page(&ApiError::BadRequest("only the GM makes invites".into())),
+        Err(e) => return error_page(&e),
+    };
+    let invite = match handle.invite().await {
+        Ok(invite) => invite,
+        Err(e) => return error_page(&e),
+    };
+    let summary = handle.summary(reader).await.unwrap_or_default();
     let origin = origin(&headers);
+    let gm = bearer(&headers, None, &id).unwrap_or_default();
     let html = render(
         "created.html",
         context! {
             table => id.clone(),
-            title => created["title"].as_str(),
-            system => created["system"].as_str(),
+            title => summary["title"].as_str(),
+            system => summary["system"].as_str(),
             gm_link => format!("{origin}/t/{id}/enter?token={gm}"),
             invite_link => format!("{origin}/t/{id}/join?invite={invite}"),
-            commitment => created["commitment"].as_str(),
+            commitment => summary["commitment"].as_str(),
         },
     );
-    let mut response = page(StatusCode::CREATED, html);
-    set_cookie(&mut response, &id, gm);
-    response
+    page(StatusCode::OK, html)
 }
 
 /// `http://host` of the request, for links to copy.
@@ -203,6 +216,7 @@ pub async fn join_form(
         Ok(_) => error_page(&ApiError::BadRequest(
             "this link is a seat's, not an invite: open it with /enter".into(),
         )),
+        Err(ApiError::Unauthorized) => error_page(&ApiError::BadInvite),
         Err(e) => error_page(&e),
     }
 }
@@ -217,7 +231,7 @@ pub async fn join(
     let name = form.get("name").cloned().unwrap_or_default();
     let joined = match app.authenticate(&id, Some(&invite)).await {
         Ok((handle, Role::Invite)) => handle.join(name.clone()).await,
-        Ok(_) => Err(ApiError::Unauthorized),
+        Ok(_) | Err(ApiError::Unauthorized) => Err(ApiError::BadInvite),
         Err(e) => Err(e),
     };
     match joined {
@@ -291,16 +305,22 @@ async fn table_context(
     })
 }
 
-/// `GET /t/{id}`: the table: board, moves, log.
-pub async fn table(seated: Result<Seated, ApiError>) -> Response {
+/// `GET /t/{id}`: the table: board, moves, log, and this seat's own link.
+pub async fn table(seated: Result<Seated, ApiError>, headers: HeaderMap) -> Response {
     let Seated { id, handle, reader } = match seated {
         Ok(seated) => seated,
         Err(e) => return error_page(&e),
     };
-    match table_context(&handle, reader, &id, 0).await {
-        Ok(context) => page(StatusCode::OK, render("table.html", context)),
-        Err(e) => error_page(&e),
-    }
+    let context = match table_context(&handle, reader, &id, 0).await {
+        Ok(context) => context,
+        Err(e) => return error_page(&e),
+    };
+    // The seat's token is this browser's already (its cookie): showing it to its holder lets them
+    // open the same seat on another device.
+    let token = bearer(&headers, None, &id).unwrap_or_default();
+    let seat_link = format!("{}/t/{id}/enter?token={token}", origin(&headers));
+    let context = context! { seat_link => seat_link, ..context };
+    page(StatusCode::OK, render("table.html", context))
 }
 
 /// Query of `/t/{id}/parts`.

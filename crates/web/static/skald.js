@@ -11,6 +11,16 @@
       catch (_) { document.execCommand("copy"); button.textContent = "Copied"; }
     });
   }
+  for (const button of document.querySelectorAll("[data-invite]")) {
+    button.addEventListener("click", async () => {
+      const table = document.getElementById("table");
+      const input = document.getElementById(button.dataset.invite);
+      const response = await fetch(`/api/tables/${table.dataset.table}/invite`, { method: "POST", credentials: "same-origin" });
+      const body = await response.json().catch(() => ({}));
+      input.value = response.ok ? `${location.origin}/t/${table.dataset.table}/join?invite=${body.invite}` : (body.error ? body.error.message : response.statusText);
+      input.select();
+    });
+  }
   for (const radio of document.querySelectorAll("input[data-system]")) {
     radio.addEventListener("change", () => {
       for (const set of document.querySelectorAll("[data-options-for]")) {
@@ -83,6 +93,7 @@
     const form = event.target.closest("form.move");
     if (!form) return;
     event.preventDefault();
+    if (form.dataset.confirm && !window.confirm(form.dataset.confirm)) return;
     const error = form.querySelector(".error");
     error.hidden = true;
     let command;
