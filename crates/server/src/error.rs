@@ -23,6 +23,9 @@ pub enum ApiError {
     /// No table with this id.
     #[error("no table \"{0}\"")]
     NotFound(String),
+    /// A path under `/api/` that is no route.
+    #[error("no such API route: the routes are in /api/openapi.json")]
+    NoRoute,
     /// A request that is not what the route takes.
     #[error("{0}")]
     BadRequest(String),
@@ -52,7 +55,7 @@ impl ApiError {
                 _ => "refused",
             },
             ApiError::Unauthorized | ApiError::BadInvite => "unauthorized",
-            ApiError::NotFound(_) => "not_found",
+            ApiError::NotFound(_) | ApiError::NoRoute => "not_found",
             ApiError::BadRequest(_) => "bad_request",
             ApiError::Limit(_) => "limit",
             ApiError::Busy(_) | ApiError::Unloading => "busy",

@@ -49,26 +49,61 @@ pub fn router(app: App) -> Router {
         .route("/api/openapi.json", get(api::openapi))
         .route("/api/health", get(api::health))
         .layer(DefaultBodyLimit::max(max_body))
+        .route("/api/{*rest}", axum::routing::any(no_such_route))
         .layer(axum::middleware::map_response(move |response| {
-            too_large_as_json(response, max_body)
+            plain_errors_as_json(response, max_body)
         }))
         .with_state(app)
 }
 
-/// The body limit's refusal (plain text from axum) in the API's error shape.
-async fn too_large_as_json(
+/// Refusals made by axum itself before a handler runs (an oversized body, a query or path that does
+/// not parse, a method the route does not take) in the API's error shape, like every other refusal.
+async fn plain_errors_as_json(
     response: axum::response::Response,
     max_body: usize,
 ) -> axum::response::Response {
+    use axum::http::{StatusCode, header};
     use axum::response::IntoResponse as _;
-    if response.status() != axum::http::StatusCode::PAYLOAD_TOO_LARGE {
+    let status = response.status();
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if !status.is_client_error() || is_json || status == StatusCode::SWITCHING_PROTOCOLS {
         return response;
     }
-    let body = serde_json::json!({"error": {
-        "kind": "limit",
-        "message": format!("body: larger than {max_body} bytes, the most a request may carry"),
-    }});
-    (axum::http::StatusCode::PAYLOAD_TOO_LARGE, axum::Json(body)).into_response()
+    let (kind, message) = if status == StatusCode::PAYLOAD_TOO_LARGE {
+        (
+            "limit",
+            format!("body: larger than {max_body} bytes, the most a request may carry"),
+        )
+    } else {
+        let text = axum::body::to_bytes(response.into_body(), 4096)
+            .await
+            .map(|b| String::from_utf8_lossy(&b).into_owned())
+            .unwrap_or_default();
+        let kind = match status {
+            StatusCode::NOT_FOUND => "not_found",
+            StatusCode::UNAUTHORIZED => "unauthorized",
+            _ => "bad_request",
+        };
+        let message = if text.is_empty() {
+            status
+                .canonical_reason()
+                .unwrap_or("refused")
+                .to_lowercase()
+        } else {
+            text
+        };
+        (kind, message)
+    };
+    let body = serde_json::json!({"error": {"kind": kind, "message": message}});
+    (status, axum::Json(body)).into_response()
+}
+
+/// `/api/...` paths that are no route.
+async fn no_such_route() -> ApiError {
+    ApiError::NoRoute
 }
 
 /// Why the server could not run.

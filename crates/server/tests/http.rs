@@ -628,6 +628,51 @@ async fn the_markdown_report_keeps_one_row_per_record() {
     server.stop().await;
 }
 
+/// Refusals axum makes before a handler runs come in the API's error shape too.
+#[tokio::test]
+async fn every_refusal_is_json_even_before_a_handler() {
+    let db = common::sqlite();
+    let server = Server::start(&db, limits()).await;
+    let http = server.http();
+    let created = http.create("chi", "Shapes").await;
+    let table = &created.table;
+    let cases = [
+        (
+            http.get("/api/no/such/route", None).await,
+            404,
+            "not_found",
+            "no such API route: the routes are in /api/openapi.json",
+        ),
+        (
+            http.get("/api/tables", None).await,
+            405,
+            "bad_request",
+            "method not allowed",
+        ),
+        (
+            http.get(
+                &format!("/api/tables/{table}/log?after=-1"),
+                Some(&created.gm),
+            )
+            .await,
+            400,
+            "bad_request",
+            "Failed to deserialize query string...",
+        ),
+        (
+            http.get(&format!("/api/tables/{table}/ws"), Some(&created.gm))
+                .await,
+            400,
+            "bad_request",
+            "...",
+        ),
+    ];
+    for (reply, status, kind, message) in cases {
+        common::assert_refused(&reply, status, kind, message, "sqlite");
+    }
+    server.stop().await;
+}
+
 #[tokio::test]
 async fn the_openapi_description_lists_every_route() {
     // Every route `skald_server::router` serves.

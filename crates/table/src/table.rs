@@ -218,6 +218,20 @@ impl Table {
     /// [`MAX_RECORDS`].
     pub fn join(&self, name: &str, at_ms: i64) -> Result<Record, Error> {
         check_text("name", name, limits::NAME)?;
+        if let Some(seated) = self
+            .players
+            .iter()
+            .find(|p| p.name.trim().to_lowercase() == name.trim().to_lowercase())
+        {
+            return Err(ErrorKind::BadAction {
+                message: format!(
+                    "name: \"{}\" is already seated (seat {}): the log must tell players apart, pick another",
+                    shorten(name),
+                    seated.id
+                ),
+            }
+            .into());
+        }
         if self.players.len() >= MAX_PLAYERS {
             return Err(ErrorKind::Full {
                 what: "players",
