@@ -5,7 +5,7 @@
 //! a page shows each as a form whose fixed part is `command` and whose blanks are `fields`. The
 //! rules still decide every command sent: a move list is an offer, never a permission.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// Who asks: the GM, or a player with the characters it owns.
@@ -102,7 +102,7 @@ pub struct Choice {
 }
 
 /// Exact chances of a command before its dice are rolled.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Odds {
     /// One sentence: what the chances are of.
     pub summary: String,
@@ -113,7 +113,7 @@ pub struct Odds {
 }
 
 /// One outcome's exact chance.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Chance {
     /// The outcome, in the book's terms (or the number, for a distribution).
     pub label: String,

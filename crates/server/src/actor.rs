@@ -327,7 +327,22 @@ impl TableTask {
         tokens: Vec<TokenRow>,
     ) -> Result<Vec<Arc<Record>>, ApiError> {
         let rows = records.iter().map(to_row).collect();
-        self.store.append(&self.id, rows, tokens).await?;
+        if let Err(e) = self.store.append(&self.id, rows, tokens).await {
+            if matches!(
+                e.kind(),
+                skald_store::ErrorKind::Conflict { .. }
+                    | skald_store::ErrorKind::NotContiguous { .. }
+            ) {
+                // The log moved on without this task (a server killed mid-commit whose last batch
+                // landed after this one loaded, or a second node): the log is the truth, so fold it
+                // again and let the sender decide anew against it.
+                self.reload().await?;
+                return Err(ApiError::Busy(
+                    "the table's log had moved on; it was read again: send the action again".into(),
+                ));
+            }
+            return Err(e.into());
+        }
         let mut published = Vec::with_capacity(records.len());
         for record in records {
             self.table.apply(record.clone())?;
@@ -336,6 +351,27 @@ impl TableTask {
             published.push(record);
         }
         Ok(published)
+    }
+
+    /// Reads the table's log and tokens again from the store and folds them anew.
+    async fn reload(&mut self) -> Result<(), ApiError> {
+        let loaded = self
+            .store
+            .load(&self.id)
+            .await?
+            .ok_or_else(|| ApiError::NotFound(self.id.to_string()))?;
+        let records = loaded
+            .rows
+            .iter()
+            .map(crate::rows::from_row)
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(ApiError::Store)?;
+        self.table = Table::from_records(records)?;
+        let tokens = crate::rows::token_entries(&loaded.tokens);
+        if let Ok(mut held) = self.tokens.write() {
+            *held = tokens;
+        }
+        Ok(())
     }
 }
 

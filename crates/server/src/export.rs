@@ -34,6 +34,8 @@ pub struct Line {
     pub secret: Option<String>,
     /// The dice the record shows (its roll, or a secret roll the reader may see), in order.
     pub dice: Vec<Shown>,
+    /// The exact chances given just before the roll, as one line, if the rules gave them.
+    pub odds: Option<String>,
 }
 
 /// One die as a report draws it.
@@ -57,6 +59,22 @@ fn shown(roll: Option<&skald_table::FairRoll>) -> Vec<Shown> {
             value: d.value,
         })
         .collect()
+}
+
+/// The chances a command's record kept from before its roll, as `odds before: label p, ...`.
+fn odds_of(record: &Record) -> Option<String> {
+    let Body::Command {
+        odds: Some(odds), ..
+    } = &record.body
+    else {
+        return None;
+    };
+    let chances: Vec<String> = odds
+        .chances
+        .iter()
+        .map(|c| format!("{} {}", c.label, c.p))
+        .collect();
+    Some(format!("odds before the roll: {}", chances.join(", ")))
 }
 
 /// The dice a record shows its reader.
@@ -120,6 +138,7 @@ impl Log {
                     what,
                     secret: record.secret.as_ref().map(|s| secret_text(&s.body)),
                     dice: dice_of(record),
+                    odds: odds_of(record),
                 }
             })
             .collect()
@@ -273,6 +292,7 @@ fn render(log: &Log, name: &str) -> Result<String, String> {
             line.who = md_cell(&line.who);
             line.what = line.what.iter().map(|w| md_cell(w)).collect();
             line.secret = line.secret.as_deref().map(md_cell);
+            line.odds = line.odds.as_deref().map(md_cell);
         }
     }
     template

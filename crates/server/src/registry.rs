@@ -1,11 +1,11 @@
 //! The live tables: loaded from the store on first use, one task each, unloaded when idle.
 
-use crate::actor::{Role, TableHandle, TableTask, TokenEntry};
+use crate::actor::{TableHandle, TableTask, TokenEntry};
 use crate::error::ApiError;
 use crate::limits::Limits;
 use crate::rows::from_row;
 use skald_store::Store;
-use skald_table::{Actor, Table};
+use skald_table::Table;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
@@ -76,22 +76,7 @@ impl Registry {
             .collect::<Result<Vec<_>, _>>()
             .map_err(ApiError::Store)?;
         let table = Table::from_records(records)?;
-        let tokens = loaded
-            .tokens
-            .iter()
-            .filter_map(|t| {
-                let role = match (t.role.as_str(), t.player) {
-                    ("gm", _) => Role::Seated(Actor::Gm),
-                    ("player", Some(p)) => Role::Seated(Actor::Player(u32::try_from(p).ok()?)),
-                    ("invite", _) => Role::Invite,
-                    _ => return None,
-                };
-                Some(TokenEntry {
-                    hash: t.hash.clone(),
-                    role,
-                })
-            })
-            .collect();
+        let tokens = crate::rows::token_entries(&loaded.tokens);
         let handle = self.spawn(id, table, tokens);
         live.insert(Arc::clone(&handle.id), handle.clone());
         Ok(handle)

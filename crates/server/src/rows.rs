@@ -1,6 +1,8 @@
 //! Converting between the table's [`Record`]s and the store's [`Row`]s.
 
-use skald_store::Row;
+use crate::actor::{Role, TokenEntry};
+use skald_store::{Row, TokenRow};
+use skald_table::Actor;
 use skald_table::{Audience, Body, Record, Secret, SecretBody};
 
 /// A record as stored: the body's JSON (tagged by `kind`), the secret's JSON and audience apart.
@@ -40,4 +42,22 @@ pub fn from_row(row: &Row) -> Result<Record, String> {
         body,
         secret,
     })
+}
+
+/// Stored token rows as the roles they give (rows of an unknown role are left out).
+pub fn token_entries(rows: &[TokenRow]) -> Vec<TokenEntry> {
+    rows.iter()
+        .filter_map(|t| {
+            let role = match (t.role.as_str(), t.player) {
+                ("gm", _) => Role::Seated(Actor::Gm),
+                ("player", Some(p)) => Role::Seated(Actor::Player(u32::try_from(p).ok()?)),
+                ("invite", _) => Role::Invite,
+                _ => return None,
+            };
+            Some(TokenEntry {
+                hash: t.hash.clone(),
+                role,
+            })
+        })
+        .collect()
 }

@@ -628,6 +628,55 @@ async fn the_markdown_report_keeps_one_row_per_record() {
     server.stop().await;
 }
 
+/// When the log moves on without the table's task (a killed server's last batch landing after a
+/// restart loaded the table, or a second node), the task reads the log again: the action that ran
+/// into it is refused as busy, the next one is decided against the log as it is, nothing is lost.
+#[tokio::test]
+async fn a_log_that_moved_on_is_read_again() {
+    let db = common::sqlite();
+    let server = Server::start(&db, limits()).await;
+    let http = server.http();
+    let created = http.create("chi", "Two writers").await;
+    let table = &created.table;
+    http.act(table, &created.gm, json!({"do": "roll", "notation": "1d6"}))
+        .await; // 2
+    // Another writer appends record 3 behind the server's back: a GM note, as any server writes it.
+    let other = skald_store::Store::open(&db.url).await.unwrap();
+    let note = skald_store::Row {
+        seq: 3,
+        kind: "note".into(),
+        payload: r#"{"kind":"note"}"#.into(),
+        secret: Some(r#"{"kind":"note","text":"written elsewhere"}"#.into()),
+        audience: Some("gm".into()),
+        at_ms: 0,
+    };
+    other.append(table, vec![note], Vec::new()).await.unwrap();
+    other.close().await;
+    let refused = http
+        .try_act(
+            table,
+            &created.gm,
+            &json!({"do": "roll", "notation": "1d6"}),
+        )
+        .await;
+    common::assert_refused(
+        &refused,
+        503,
+        "busy",
+        "the table's log had moved on; it was read again: send the action again",
+        "sqlite",
+    );
+    let again = http
+        .act(table, &created.gm, json!({"do": "roll", "notation": "1d6"}))
+        .await;
+    assert_eq!(again["seq"], 4);
+    let log = http
+        .get(&format!("/api/tables/{table}/log"), Some(&created.gm))
+        .await;
+    assert!(log.text.contains("written elsewhere"), "{}", log.text);
+    server.stop().await;
+}
+
 /// Refusals axum makes before a handler runs come in the API's error shape too.
 #[tokio::test]
 async fn every_refusal_is_json_even_before_a_handler() {

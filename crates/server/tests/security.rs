@@ -77,7 +77,7 @@ async fn actions_not_the_senders_are_refused_and_record_nothing() {
             ("gm", json!({"no": "do"}), 422, "refused", "action: an action is a JSON object with a string field `do`".into()),
             ("gm", json!([1, 2]), 422, "refused", "action: an action is a JSON object with a string field `do`".into()),
             ("gm", json!({"do": "roll"}), 422, "refused", "action: missing field `notation`".into()),
-            ("gm", json!({"do": "roll", "notation": "1d"}), 422, "refused", "notation: ...".into()),
+            ("gm", json!({"do": "roll", "notation": "1d"}), 422, "refused", "notation:\n1d\n  ^\n...".into()),
             ("gm", json!({"do": "note", "text": ""}), 422, "refused", "text: 0 characters, allowed 1 to 4000".into()),
             ("gm", json!({"do": "reveal_roll", "of": 2}), 422, "refused", "reveal_roll: record 2 is not a secret roll still hidden".into()),
             ("gm", json!({"do": "allocate", "who": "Ragnar", "spend": 1}), 422, "refused", "...".into()),

@@ -87,8 +87,9 @@ pub enum ErrorKind {
         /// The bound.
         max: usize,
     },
-    /// Dice notation that does not parse or roll.
-    #[error("notation: {message}")]
+    /// Dice notation that does not parse or roll. The message starts on its own line: it is the
+    /// input with a caret under the problem, which lines up only from the start of a line.
+    #[error("notation:\n{message}")]
     Notation {
         /// The dice crate's message.
         message: String,

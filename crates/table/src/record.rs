@@ -129,6 +129,10 @@ pub enum Body {
         lines: Vec<String>,
         /// The dice it drew, if any.
         roll: Option<FairRoll>,
+        /// The exact chances the rules gave it just before its dice were rolled (the system's
+        /// `odds`), if it rolls and the system gives them: what the players saw before the roll.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        odds: Option<skald_core::Odds>,
     },
     /// Dice rolled in the open by notation (`roll 2d6+1`).
     DiceRolled {

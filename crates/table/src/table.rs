@@ -285,6 +285,11 @@ impl Table {
         let mut dice = FairSource::new(seed, &self.mix, self.next_index);
         let decided = self.game.decide(&command, &mut dice)?;
         let roll = self.fair_roll(dice);
+        // The chances the page showed before the roll go into the log beside its dice.
+        let odds = match roll {
+            Some(_) => self.game.odds(&command).ok().flatten(),
+            None => None,
+        };
         Ok(self.record(
             at_ms,
             Body::Command {
@@ -293,6 +298,7 @@ impl Table {
                 events: decided.events,
                 lines: decided.lines,
                 roll,
+                odds,
             },
             None,
         ))

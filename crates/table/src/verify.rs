@@ -158,12 +158,26 @@ fn check(
             command,
             events,
             roll,
+            odds,
             ..
         } => {
             if let Some(roll) = roll
                 && !placed_right(table, seq, roll, report)
             {
                 return;
+            }
+            if let Some(odds) = odds
+                && !table
+                    .game()
+                    .odds(command)
+                    .ok()
+                    .flatten()
+                    .is_some_and(|again| same_odds(&again, odds))
+            {
+                report.mismatches.push(finding(
+                    seq,
+                    "the odds recorded before the roll are not the rules' odds for it".into(),
+                ));
             }
             let draws = roll.as_ref().map(|r| r.draws.as_slice()).unwrap_or(&[]);
             let epoch = table.live_epoch();
@@ -248,6 +262,20 @@ fn check(
         }
         _ => {}
     }
+}
+
+/// Whether two odds say the same: the summary and every exact fraction. The decimals beside them
+/// are for drawing, and a JSON round trip may move their last bit.
+fn same_odds(a: &skald_core::Odds, b: &skald_core::Odds) -> bool {
+    let exact = |chances: &[skald_core::Chance]| -> Vec<(String, String)> {
+        chances
+            .iter()
+            .map(|c| (c.label.clone(), c.p.clone()))
+            .collect()
+    };
+    a.summary == b.summary
+        && exact(&a.chances) == exact(&b.chances)
+        && exact(&a.distribution) == exact(&b.distribution)
 }
 
 /// A roll's epoch, index and mix must be the table's at that point.

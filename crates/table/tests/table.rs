@@ -241,6 +241,18 @@ fn verification_finds_every_kind_of_tampering() {
     play.act(BOB, json!({"do": "roll", "notation": "3d6"}));
     play.act(GM, json!({"do": "end_epoch"}));
     let honest = play.export(BOB);
+    // The action kept the chances the rules gave before its dice: 3d6 against 2 difficulty dice,
+    // 1009/1296 by brute force over the 6^5 faces.
+    let Body::Command {
+        odds: Some(odds), ..
+    } = &honest[5].body
+    else {
+        panic!("{:?}", honest[5].body)
+    };
+    assert_eq!(
+        (odds.chances[0].label.as_str(), odds.chances[0].p.as_str()),
+        ("Success", "1009/1296")
+    );
     let report = verify(&honest);
     assert!(report.ok() && report.unverified.is_empty(), "{report:?}");
     assert_eq!((report.rolls_verified, report.commands_replayed), (2, 2));
@@ -268,6 +280,14 @@ fn verification_finds_every_kind_of_tampering() {
     assert_eq!(first.seq, 5);
     let first = tamper(&|j| j[5]["body"]["events"][0]["who"] = json!("Nobody"));
     assert_eq!(first.seq, 6);
+    let first = tamper(&|j| j[5]["body"]["odds"]["chances"][0]["p"] = json!("1"));
+    assert_eq!(
+        (first.seq, first.message.as_str()),
+        (
+            6,
+            "the odds recorded before the roll are not the rules' odds for it"
+        )
+    );
 }
 
 #[test]
