@@ -117,6 +117,19 @@ impl Log {
             .collect()
     }
 
+    /// Who exports, as a page or report names them: "the GM", or the player's name ("player N"
+    /// if the summary has none).
+    pub fn reader_name(&self) -> String {
+        match self.reader {
+            Actor::Gm => "the GM".to_owned(),
+            Actor::Player(id) => self
+                .names()
+                .get(&u64::from(id))
+                .cloned()
+                .unwrap_or_else(|| format!("player {id}")),
+        }
+    }
+
     /// The report's lines, oldest first.
     pub fn lines(&self) -> Vec<Line> {
         let names = self.names();
@@ -301,14 +314,7 @@ fn render(log: &Log, name: &str) -> Result<String, String> {
             title => minijinja::Value::from(minijinja::value::Serde(&log.summary["title"])),
             system => minijinja::Value::from(minijinja::value::Serde(&log.summary["system"])),
             players => minijinja::Value::from(minijinja::value::Serde(&log.summary["players"])),
-            reader => match log.reader {
-                Actor::Gm => "the GM".to_owned(),
-                Actor::Player(id) => log
-                    .names()
-                    .get(&u64::from(id))
-                    .cloned()
-                    .unwrap_or_else(|| format!("player {id}")),
-            },
+            reader => log.reader_name(),
             lines => minijinja::Value::from(minijinja::value::Serde(lines)),
         })
         .map_err(|e| e.to_string())

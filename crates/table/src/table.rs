@@ -730,10 +730,7 @@ impl Table {
                 roll,
                 ..
             } => {
-                self.game.apply(events)?;
-                if let Ok(Authority::Enroll(name)) = self.game.authority(command) {
-                    self.owners.entry(name).or_insert(*by);
-                }
+                fold_command(self.game.as_mut(), &mut self.owners, *by, command, events)?;
                 self.count_roll(roll.as_ref());
             }
             Body::DiceRolled { roll, .. } => self.count_roll(Some(roll)),
@@ -779,14 +776,27 @@ impl Table {
             } = &record.body
                 && !self.undone.contains(&record.seq)
             {
-                self.game.apply(events)?;
-                if let Ok(Authority::Enroll(name)) = self.game.authority(command) {
-                    self.owners.entry(name).or_insert(*by);
-                }
+                fold_command(self.game.as_mut(), &mut self.owners, *by, command, events)?;
             }
         }
         Ok(())
     }
+}
+
+/// Folds one accepted command: its events into the game, and, if it enrolled a character, its
+/// sender as that character's owner (the first enrolment of a name keeps it).
+fn fold_command(
+    game: &mut dyn Game,
+    owners: &mut BTreeMap<String, Actor>,
+    by: Actor,
+    command: &Value,
+    events: &[Value],
+) -> Result<(), Error> {
+    game.apply(events)?;
+    if let Ok(Authority::Enroll(name)) = game.authority(command) {
+        owners.entry(name).or_insert(by);
+    }
+    Ok(())
 }
 
 /// The server seed a record carries as the server's secret, if it does (an unredacted log).

@@ -276,16 +276,7 @@ async fn table_context(
         .filter(|(_, owner)| serde_json::from_value::<Actor>((*owner).clone()).ok() == Some(reader))
         .map(|(name, _)| name.clone())
         .collect();
-    let you = match reader {
-        Actor::Gm => "the GM".to_owned(),
-        Actor::Player(id) => summary["players"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .find(|p| p["id"].as_u64() == Some(u64::from(id)))
-            .and_then(|p| p["name"].as_str())
-            .map_or_else(|| format!("player {id}"), str::to_owned),
-    };
+    let you = log.reader_name();
     Ok(context! {
         table => id,
         title => summary["title"].as_str(),
