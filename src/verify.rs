@@ -11,6 +11,9 @@ const MAX_LOG_BYTES: usize = 256 * 1024 * 1024;
 #[derive(serde::Deserialize)]
 struct Export {
     records: Vec<skald_table::Record>,
+    /// The hash of the last record, the end of the log's hash chain.
+    #[serde(default)]
+    head: Option<String>,
 }
 
 /// Runs `skald verify`.
@@ -22,7 +25,7 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
             args.file.display()
         )
     })?;
-    let report = skald_table::verify(&export.records);
+    let report = skald_table::verify(&export.records, export.head.as_deref());
     if args.json {
         crate::output::print(&format!("{}\n", serde_json::to_string_pretty(&report)?))?;
     } else {

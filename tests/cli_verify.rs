@@ -9,8 +9,9 @@ use serde_json::{Value, json};
 use skald_fair::ServerSeed;
 use skald_table::{Action, Actor, Record, Table, redact};
 
-/// A Chi table played for a few records, its epoch ended, exported as player 1 sees it.
-fn export() -> Value {
+/// A Chi table played for a few records, its epoch ended (the secret roll revealed with it) when
+/// `end`, exported as player 1 sees it, with the head of its hash chain.
+fn export_ended(end: bool) -> Value {
     let seed = ServerSeed::from_bytes([3; 32]);
     let created = Table::create("chi", "Verify me", &Value::Null, &seed, 1_000).unwrap();
     let mut table = Table::from_records(vec![created]).unwrap();
@@ -37,9 +38,14 @@ fn export() -> Value {
             Actor::Player(1),
             json!({"do": "roll", "notation": "4d6kh3"}),
         ),
-        (Actor::Gm, json!({"do": "end_epoch"})),
+        (Actor::Gm, json!({"do": "end_epoch", "reveal_hidden": true})),
     ];
-    for (i, (by, action)) in actions.into_iter().enumerate() {
+    let played = if end {
+        actions.len()
+    } else {
+        actions.len() - 1
+    };
+    for (i, (by, action)) in actions.into_iter().take(played).enumerate() {
         let action = Action::from_json(action).unwrap();
         let fresh = [u8::try_from(i).unwrap(); 32];
         for record in table.decide(by, &action, fresh, 3_000).unwrap() {
@@ -51,7 +57,11 @@ fn export() -> Value {
         .iter()
         .map(|r| redact(r, Actor::Player(1)))
         .collect();
-    json!({"skald_export": 1, "table": "t", "records": records})
+    json!({"skald_export": 1, "table": "t", "records": records, "head": table.head()})
+}
+
+fn export() -> Value {
+    export_ended(true)
 }
 
 fn write(name: &str, value: &Value) -> String {
@@ -68,13 +78,22 @@ fn an_honest_log_verifies_and_says_what_it_could_not_check() {
     check(
         &["verify", &path],
         0,
-        "8 records; 2 rolls recomputed from their revealed seeds and equal; 2 commands replayed through the rules\n\
-         1 roll(s) cannot be checked yet:\n  record 6: secret roll not revealed\nno mismatch\n",
+        "9 records; 3 rolls recomputed from their revealed seeds and equal; 2 commands replayed through the rules\n\
+         no mismatch\n",
     );
     let json = check(&["verify", &path, "--json"], 0, "");
     let report: Value = serde_json::from_str(&json).unwrap();
-    assert_eq!(report["rolls_verified"], 2);
+    assert_eq!(report["rolls_verified"], 3);
     assert_eq!(report["mismatches"], json!([]));
+    let path = write("open.json", &export_ended(false));
+    check(
+        &["verify", &path],
+        0,
+        "7 records; 0 rolls recomputed from their revealed seeds and equal; 2 commands replayed through the rules\n\
+         3 roll(s) cannot be checked yet:\n  record 5: epoch 0 has not ended: its seed is not revealed yet\n  \
+         record 6: secret roll not revealed\n  record 7: epoch 0 has not ended: its seed is not revealed yet\n\
+         no mismatch\n",
+    );
 }
 
 #[test]
@@ -88,9 +107,71 @@ fn a_changed_die_is_named_by_its_record() {
     let path = write("tampered.json", &log);
     let out = check(&["verify", &path], 1, "");
     let expected = format!(
-        "1 MISMATCHES:\n  record 7: draw 0 (d6) is recorded as {forged} but the seed derives {value}\n"
+        "2 MISMATCHES:\n  record 7: draw 0 (d6) is recorded as {forged} but the seed derives {value}\n  \
+         record 8: record 8's prev is not the hash of record 7: the hash chain is broken (a record deleted, inserted, moved or changed)\n"
     );
     assert!(out.ends_with(&expected), "{out}");
+}
+
+#[test]
+fn what_people_read_is_checked_too() {
+    // Each tamper of the attack on a log's text, cut short to its first words: every one exits 1.
+    type Edit = fn(&mut Value);
+    let cases: [(&str, Edit, &str); 6] = [
+        (
+            "lines rewritten",
+            |log| log["records"][4]["body"]["lines"][0] = json!("Ragnar fails miserably"),
+            "record 5: the report lines are not what the rules say",
+        ),
+        (
+            "odds removed",
+            |log| {
+                log["records"][4]["body"]
+                    .as_object_mut()
+                    .unwrap()
+                    .remove("odds");
+            },
+            "record 5: the odds the rules gave before this roll are missing",
+        ),
+        (
+            "record deleted",
+            |log| {
+                log["records"].as_array_mut().unwrap().remove(3);
+            },
+            "record 5: record 5 follows record 3",
+        ),
+        (
+            "records reordered",
+            |log| {
+                let records = log["records"].as_array_mut().unwrap();
+                records.swap(3, 4);
+                records[3]["seq"] = json!(4);
+                records[4]["seq"] = json!(5);
+            },
+            "record 4: record 4's prev is not the hash of record 3",
+        ),
+        (
+            "last record cut",
+            |log| {
+                log["records"].as_array_mut().unwrap().pop();
+            },
+            "record 8: the export's head is not the hash of its last record",
+        ),
+        (
+            "head removed",
+            |log| {
+                log.as_object_mut().unwrap().remove("head");
+            },
+            "record 9: the export names no head",
+        ),
+    ];
+    for (what, edit, expected) in cases {
+        let mut log = export();
+        edit(&mut log);
+        let path = write(&format!("{}.json", what.replace(' ', "-")), &log);
+        let out = check(&["verify", &path], 1, "");
+        assert!(out.contains(expected), "{what}: {out}");
+    }
 }
 
 #[test]

@@ -49,6 +49,15 @@ pub fn authority(command: &Command) -> Authority {
     }
 }
 
+/// Whether `command` commits to or reveals an allocation (C4): once sent, neither may be taken
+/// back by an online table's undo, or a side could commit anew after seeing the other's reveal.
+pub fn binds(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::SecretCommit { .. } | Command::SecretReveal { .. }
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

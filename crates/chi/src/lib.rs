@@ -83,6 +83,10 @@ impl System for Chi {
         authority::authority(command)
     }
 
+    fn binds(command: &Command) -> bool {
+        authority::binds(command)
+    }
+
     fn apply(state: State, event: &Event) -> State {
         state::apply(state, event)
     }

@@ -50,6 +50,13 @@ pub trait System {
     /// Who may send `command` at an online table.
     fn authority(command: &Self::Command) -> Authority;
 
+    /// Whether `command` commits to or reveals a secret (a Chi allocation's commitment or its
+    /// reveal, RULINGS C4). Such a command binds like a roll: an online table's undo never takes
+    /// it back, so nobody can commit anew after seeing the other side. The default: none does.
+    fn binds(_command: &Self::Command) -> bool {
+        false
+    }
+
     /// Folds one event into the state.
     fn apply(state: Self::State, event: &Self::Event) -> Self::State;
 

@@ -81,7 +81,7 @@ fn odds_of(record: &Record) -> Option<String> {
 fn dice_of(record: &Record) -> Vec<Shown> {
     match (&record.body, &record.secret) {
         (Body::Command { roll, .. }, _) => shown(roll.as_ref()),
-        (Body::DiceRolled { roll, .. }, _) => shown(Some(roll)),
+        (Body::DiceRolled { roll, .. } | Body::RollFailed { roll, .. }, _) => shown(Some(roll)),
         (Body::SecretRevealed { contents, .. }, _) => shown(Some(&contents.roll)),
         (
             Body::SecretRolled { .. },
@@ -96,7 +96,8 @@ fn dice_of(record: &Record) -> Vec<Shown> {
 
 impl Log {
     /// The JSON export: `{"skald_export": 1, "table", "system", "title", "exported_for",
-    /// "records"}`. `skald verify` reads it.
+    /// "records", "head"}`, `head` being the hash of the last record (the end of the log's hash
+    /// chain, docs/fairness.md). `skald verify` reads it.
     pub fn to_json(&self) -> Value {
         json!({
             "skald_export": 1,
@@ -105,6 +106,7 @@ impl Log {
             "title": self.summary["title"],
             "exported_for": self.reader,
             "records": self.records,
+            "head": self.records.last().map(Record::hash),
         })
     }
 
@@ -239,6 +241,15 @@ fn describe(record: &Record, who: &dyn Fn(&Actor) -> String) -> (String, Vec<Str
             )],
         ),
         Body::Undone { of } => ("GM".into(), vec![format!("took back record {of}")]),
+        Body::RollFailed {
+            by, error, roll, ..
+        } => (
+            who(by),
+            vec![format!(
+                "was refused after rolling (roll {}, its dice kept): {error}",
+                roll.index
+            )],
+        ),
     }
 }
 

@@ -5,12 +5,40 @@ use skald_store::{Row, TokenRow};
 use skald_table::Actor;
 use skald_table::{Audience, Body, Record, Secret, SecretBody};
 
-/// A record as stored: the body's JSON (tagged by `kind`), the secret's JSON and audience apart.
+/// The stored payload: the body's JSON (tagged by `kind`) with the record's place in the hash
+/// chain and its client id beside the body's own fields.
+#[derive(serde::Serialize)]
+struct PayloadOut<'a> {
+    #[serde(flatten)]
+    body: &'a Body,
+    prev: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    client: Option<&'a str>,
+}
+
+/// [`PayloadOut`] read back.
+#[derive(serde::Deserialize)]
+struct PayloadIn {
+    #[serde(flatten)]
+    body: Body,
+    #[serde(default)]
+    prev: String,
+    #[serde(default)]
+    client: Option<String>,
+}
+
+/// A record as stored: the public part's JSON (the body tagged by `kind`, `prev` and `client`),
+/// the secret's JSON and audience apart.
 pub fn to_row(record: &Record) -> Row {
+    let payload = PayloadOut {
+        body: &record.body,
+        prev: &record.prev,
+        client: record.client.as_deref(),
+    };
     Row {
         seq: i64::try_from(record.seq).unwrap_or(i64::MAX),
         kind: record.body.kind().to_owned(),
-        payload: serde_json::to_string(&record.body).unwrap_or_default(),
+        payload: serde_json::to_string(&payload).unwrap_or_default(),
         secret: record
             .secret
             .as_ref()
@@ -25,7 +53,7 @@ pub fn to_row(record: &Record) -> Row {
 /// # Errors
 /// A message naming the seq when the row's JSON or audience does not read.
 pub fn from_row(row: &Row) -> Result<Record, String> {
-    let body: Body =
+    let PayloadIn { body, prev, client } =
         serde_json::from_str(&row.payload).map_err(|e| format!("record {}: body: {e}", row.seq))?;
     let secret = match (&row.secret, &row.audience) {
         (Some(secret), Some(audience)) => Some(Secret {
@@ -39,6 +67,8 @@ pub fn from_row(row: &Row) -> Result<Record, String> {
     Ok(Record {
         seq: u64::try_from(row.seq).map_err(|_| format!("record seq {}", row.seq))?,
         at_ms: row.at_ms,
+        prev,
+        client,
         body,
         secret,
     })

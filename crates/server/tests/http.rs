@@ -245,7 +245,7 @@ async fn play_session(http: &Http, label: &str, system: &str, steps: &[(By, Valu
     let records: Vec<skald_table::Record> =
         serde_json::from_value(export["records"].clone()).unwrap();
     assert_eq!(records.len() as u64, seq, "{what}");
-    let report = skald_table::verify(&records);
+    let report = skald_table::verify(&records, export["head"].as_str());
     assert!(report.ok(), "{what}: {report:?}");
     assert!(report.unverified.is_empty(), "{what}: {report:?}");
     assert!(report.rolls_verified >= 2, "{what}: {report:?}");
@@ -640,12 +640,18 @@ async fn a_log_that_moved_on_is_read_again() {
     let table = &created.table;
     http.act(table, &created.gm, json!({"do": "roll", "notation": "1d6"}))
         .await; // 2
-    // Another writer appends record 3 behind the server's back: a GM note, as any server writes it.
+    // Another writer appends record 3 behind the server's back: a GM note, as any server writes it,
+    // linked to record 2 in the log's hash chain.
+    let export = http
+        .get(&format!("/api/tables/{table}/export"), Some(&created.gm))
+        .await
+        .json();
+    let head = export["head"].as_str().unwrap();
     let other = skald_store::Store::open(&db.url).await.unwrap();
     let note = skald_store::Row {
         seq: 3,
         kind: "note".into(),
-        payload: r#"{"kind":"note"}"#.into(),
+        payload: format!(r#"{{"kind":"note","prev":"{head}"}}"#),
         secret: Some(r#"{"kind":"note","text":"written elsewhere"}"#.into()),
         audience: Some("gm".into()),
         at_ms: 0,

@@ -63,9 +63,17 @@ pub enum TableAction {
         seed: String,
     },
     /// `end_epoch`: the GM reveals the epoch's server seed; the next epoch's seed is committed in
-    /// the same record.
-    EndEpoch {},
-    /// `undo`: the GM takes back the last command, if it rolled no dice and no roll came after it.
+    /// the same record. Refused while a secret roll of the table is still hidden (the refusal
+    /// lists them), unless `reveal_hidden` is true: then they are revealed first, in the same
+    /// step. Once a seed is public, a hidden roll of its epoch is protected only by the secrecy
+    /// of its dice (docs/fairness.md).
+    EndEpoch {
+        /// Reveal every hidden secret roll first (default false).
+        #[serde(default)]
+        reveal_hidden: bool,
+    },
+    /// `undo`: the GM takes back the last command, if it rolled no dice, committed or revealed
+    /// nothing, and no roll, commitment or reveal came after it.
     Undo {},
     /// `allocate`: Chi secret rolls through the server (RULINGS C4): the player's allocation is
     /// kept as the player's secret, and `secret_commit` is sent with its commitment; the later
@@ -78,13 +86,65 @@ pub enum TableAction {
     },
 }
 
+/// The longest client id, in characters.
+pub const MAX_CLIENT_ID: usize = 64;
+
+/// An action as a client sends it: the action, and the optional id its client gave it
+/// (`"client_id"` beside `"do"`), so that an action resent after a lost answer is answered with
+/// its first result instead of being done twice.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Request {
+    /// What is asked.
+    pub action: Action,
+    /// 1-64 characters of `A-Z a-z 0-9 - _`, unique per sender, if given.
+    pub client: Option<String>,
+}
+
+impl Request {
+    /// Reads a request from JSON: `client_id` is taken out, the rest read by [`Action::from_json`].
+    ///
+    /// # Errors
+    /// [`ErrorKind::BadAction`] for a `client_id` that is not 1-64 characters of `A-Z a-z 0-9 - _`,
+    /// and as [`Action::from_json`].
+    pub fn from_json(mut value: Value) -> Result<Self, Error> {
+        let client = match value.as_object_mut().and_then(|o| o.remove("client_id")) {
+            None | Some(Value::Null) => None,
+            Some(Value::String(id)) if is_client_id(&id) => Some(id),
+            Some(other) => {
+                let shown: String = other.to_string().chars().take(80).collect();
+                return Err(ErrorKind::BadAction {
+                    message: format!(
+                        "client_id: {shown} is not an id; give 1 to {MAX_CLIENT_ID} letters, digits, - or _"
+                    ),
+                }
+                .into());
+            }
+        };
+        Ok(Self {
+            action: Action::from_json(value)?,
+            client,
+        })
+    }
+}
+
+fn is_client_id(id: &str) -> bool {
+    (1..=MAX_CLIENT_ID).contains(&id.len())
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
 impl Action {
     /// Reads an action from JSON: a table action when `do` names one, else a system command.
+    /// A `client_id` beside `do` is left out (read it with [`Request::from_json`]).
     ///
     /// # Errors
     /// [`ErrorKind::BadAction`] when the JSON is not an object with a string `do`, or a table
     /// action's fields are wrong.
-    pub fn from_json(value: Value) -> Result<Self, Error> {
+    pub fn from_json(mut value: Value) -> Result<Self, Error> {
+        if let Some(object) = value.as_object_mut() {
+            object.remove("client_id");
+        }
         let name = value
             .get("do")
             .and_then(Value::as_str)

@@ -112,7 +112,17 @@ pub enum ErrorKind {
         /// The fairness crate's message.
         message: String,
     },
-    /// A stored log that does not fold (a damaged or foreign log).
+    /// `end_epoch` while secret rolls are hidden, without `reveal_hidden`.
+    #[error(
+        "end_epoch: {} secret roll(s) still hidden: {}. Ending the epoch makes its seed public, and then anyone who guesses such a roll's dice can check the guess; reveal them first (reveal_roll), or end the epoch with \"reveal_hidden\": true to reveal them in the same step",
+        rolls.len(),
+        rolls.join(", ")
+    )]
+    HiddenRolls {
+        /// Each hidden roll: `record 5 ("ambush", 1d20)`.
+        rolls: Vec<String>,
+    },
+    /// The log read does not fold: a damaged or tampered log.
     #[error("the log is damaged: {0}")]
     Corrupt(String),
 }

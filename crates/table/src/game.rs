@@ -30,6 +30,9 @@ pub trait Game: Send + Sync {
     /// # Errors
     /// [`ErrorKind::BadCommand`] when `command` is not one of the system's commands.
     fn authority(&self, command: &Value) -> Result<Authority, Error>;
+    /// Whether `command` commits to or reveals a secret ([`System::binds`]); `false` for one that
+    /// does not parse.
+    fn binds(&self, command: &Value) -> bool;
     /// Decides `command` against the current state, rolling from `dice`. Changes nothing.
     ///
     /// # Errors
@@ -123,6 +126,10 @@ where
 
     fn authority(&self, command: &Value) -> Result<Authority, Error> {
         Ok(S::authority(&Self::command(command)?))
+    }
+
+    fn binds(&self, command: &Value) -> bool {
+        Self::command(command).is_ok_and(|c| S::binds(&c))
     }
 
     fn decide(&self, command: &Value, dice: &mut dyn DiceSource) -> Result<Decided, Error> {

@@ -16,10 +16,12 @@ mod table;
 mod verify;
 mod view;
 
-pub use action::{Action, TABLE_ACTIONS, TableAction};
+pub use action::{Action, MAX_CLIENT_ID, Request, TABLE_ACTIONS, TableAction};
 pub use error::{Error, ErrorKind};
 pub use game::{Decided, Game, SYSTEMS, new_game};
-pub use record::{Actor, Audience, Body, FairRoll, Record, Secret, SecretBody, SecretRoll};
+pub use record::{
+    Actor, Audience, Body, FairRoll, GENESIS, Record, Secret, SecretBody, SecretRoll,
+};
 pub use table::{Player, Table};
 pub use verify::{Report, verify};
 pub use view::{can_read, redact};

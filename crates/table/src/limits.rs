@@ -14,6 +14,56 @@ pub const NOTE: (usize, usize) = (1, 4000);
 pub const LABEL: (usize, usize) = (1, 120);
 
 use crate::error::{Error, ErrorKind};
+use unicode_normalization::UnicodeNormalization as _;
+use unicode_properties::{GeneralCategory, UnicodeGeneralCategory as _};
+
+/// A name as the table keeps it: Unicode NFKC (so full-width `Ａｎｎ` is `Ann`), without invisible
+/// characters (format characters such as U+200B ZERO WIDTH SPACE or U+200D, the Hangul fillers,
+/// U+2800 BRAILLE PATTERN BLANK), every run of spaces one space, trimmed. Two names that look
+/// alike are then equal, so nobody sits as `Ann` plus a zero-width space beside `Ann`.
+///
+/// # Errors
+/// [`ErrorKind::BadAction`] naming `field` for a control character (a tab, a newline...).
+pub fn normalize_name(field: &'static str, value: &str) -> Result<String, Error> {
+    if value.chars().any(char::is_control) {
+        return Err(ErrorKind::BadAction {
+            message: format!("{field}: control characters are not allowed"),
+        }
+        .into());
+    }
+    let visible = value.nfkc().filter(|c| !is_invisible(*c));
+    let mut name = String::with_capacity(value.len());
+    for c in visible {
+        if c.is_whitespace() {
+            if !name.is_empty() && !name.ends_with(' ') {
+                name.push(' ');
+            }
+        } else {
+            name.push(c);
+        }
+    }
+    Ok(name.trim_end().to_owned())
+}
+
+/// Whether two names (each already [`normalize_name`]d) name the same person: equal ignoring case.
+pub fn same_name(a: &str, b: &str) -> bool {
+    a.to_lowercase() == b.to_lowercase()
+}
+
+/// Characters that draw nothing: format characters (Cf), unassigned and private-use code points,
+/// and the blank letters people use to fake an empty or a look-alike name.
+fn is_invisible(c: char) -> bool {
+    matches!(
+        c.general_category(),
+        GeneralCategory::Format
+            | GeneralCategory::Unassigned
+            | GeneralCategory::PrivateUse
+            | GeneralCategory::Surrogate
+    ) || matches!(
+        c,
+        '\u{115F}' | '\u{1160}' | '\u{3164}' | '\u{FFA0}' | '\u{2800}'
+    )
+}
 
 /// Checks a one-line text: `bounds.0` to `bounds.1` characters, not only spaces, no control
 /// characters.

@@ -185,10 +185,25 @@ pub enum Body {
         /// Hex SHA-256 of the next epoch's seed.
         next_commitment: String,
     },
-    /// The GM took back a command (one that rolled no dice, after the last roll).
+    /// The GM took back a command (one that rolled no dice, after the last roll, commitment or
+    /// reveal).
     Undone {
         /// The seq of the `command` record taken back.
         of: u64,
+    },
+    /// A system command drew dice and was then refused by the rules (a Chi tie rerolled past its
+    /// cap, say). Its dice are recorded and its roll index is used up, so the refusal, which may
+    /// follow from the dice, tells nobody anything about a roll still to come (docs/fairness.md,
+    /// "Refusals after the dice"). It changes no game state.
+    RollFailed {
+        /// Who sent it.
+        by: Actor,
+        /// The command as sent.
+        command: Value,
+        /// The rules' refusal, as its sender read it.
+        error: String,
+        /// The dice it drew before it was refused.
+        roll: FairRoll,
     },
 }
 
@@ -206,6 +221,7 @@ impl Body {
             Body::SeedContributed { .. } => "seed_contributed",
             Body::EpochEnded { .. } => "epoch_ended",
             Body::Undone { .. } => "undone",
+            Body::RollFailed { .. } => "roll_failed",
         }
     }
 }
@@ -258,9 +274,53 @@ pub struct Record {
     pub seq: u64,
     /// When it was committed, Unix milliseconds (the server's clock).
     pub at_ms: i64,
+    /// [`Record::hash`] of the record before it, 64 hex digits ([`GENESIS`] for the first): the
+    /// log is a hash chain, so a record deleted, inserted or moved breaks it.
+    #[serde(default)]
+    pub prev: String,
+    /// The id the sender's client gave the action that made this record (1-64 of `A-Z a-z 0-9 -
+    /// _`), if it gave one: a resent action with the same id is answered with these records
+    /// instead of being done again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub client: Option<String>,
     /// The public part.
     pub body: Body,
     /// The hidden part, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub secret: Option<Secret>,
+}
+
+/// The `prev` of a table's first record: 64 zeros.
+pub const GENESIS: &str = "0000000000000000000000000000000000000000000000000000000000000000";
+
+/// The public part of a record as hashed for the chain, in this field order.
+#[derive(Serialize)]
+struct Chained<'a> {
+    chain: &'static str,
+    seq: u64,
+    at_ms: i64,
+    prev: &'a str,
+    client: Option<&'a str>,
+    body: &'a Body,
+}
+
+impl Record {
+    /// The record's link in the log's hash chain: lower-case hex SHA-256 of the canonical JSON
+    /// (`serde_json::to_string`, no spaces) of `{"chain": "skald-log-v1", "seq", "at_ms", "prev",
+    /// "client", "body"}`. The secret is left out, so every reader computes the same chain from
+    /// a redacted copy; each secret is bound by a commitment in its body instead
+    /// (docs/fairness.md, "The log's hash chain").
+    pub fn hash(&self) -> String {
+        use sha2::{Digest, Sha256};
+        let chained = Chained {
+            chain: "skald-log-v1",
+            seq: self.seq,
+            at_ms: self.at_ms,
+            prev: &self.prev,
+            client: self.client.as_deref(),
+            body: &self.body,
+        };
+        let json = serde_json::to_string(&chained).unwrap_or_default();
+        hex::encode(Sha256::digest(json.as_bytes()))
+    }
 }

@@ -4,11 +4,13 @@
 //! refusal) out. `apply` folds committed records in. The server commits between the two, so state
 //! never runs ahead of the log.
 
-use crate::action::{Action, TableAction};
+use crate::action::{Action, Request, TableAction};
 use crate::error::{Error, ErrorKind};
 use crate::game::{Game, new_game, shorten};
 use crate::limits::{self, MAX_PLAYERS, MAX_RECORDS, check_text};
-use crate::record::{Actor, Audience, Body, FairRoll, Record, Secret, SecretBody, SecretRoll};
+use crate::record::{
+    Actor, Audience, Body, FairRoll, GENESIS, Record, Secret, SecretBody, SecretRoll,
+};
 use serde_json::{Value, json};
 use skald_core::Authority;
 use skald_fair::{FairSource, Mix, ServerSeed};
@@ -37,6 +39,10 @@ pub struct Table {
     seed: Option<ServerSeed>,
     mix: Mix,
     next_index: u64,
+    /// [`Record::hash`] of the last record: the next record's `prev`.
+    head: String,
+    /// The records each sender's client id made, so a resent action is answered, not redone.
+    clients: BTreeMap<(Actor, String), Vec<u64>>,
 }
 
 impl std::fmt::Debug for Table {
@@ -66,6 +72,8 @@ impl Table {
         Ok(Record {
             seq: 1,
             at_ms,
+            prev: GENESIS.to_owned(),
+            client: None,
             body: Body::Created {
                 fairness: skald_fair::VERSION.to_owned(),
                 system: game.system().to_owned(),
@@ -109,6 +117,12 @@ impl Table {
                 ErrorKind::Corrupt(format!("the first record has seq {}", first.seq)).into(),
             );
         }
+        if first.prev != GENESIS {
+            return Err(ErrorKind::Corrupt(
+                "the first record does not start the hash chain (its prev is not 64 zeros)".into(),
+            )
+            .into());
+        }
         let mut table = Table {
             title: title.clone(),
             game: new_game(system, options)?,
@@ -122,6 +136,8 @@ impl Table {
             seed: server_seed(&first)?,
             mix: Mix::initial(),
             next_index: 0,
+            head: first.hash(),
+            clients: BTreeMap::new(),
         };
         table.records.push(first);
         for record in records {
@@ -148,6 +164,20 @@ impl Table {
     /// The seq of the last record (the log's length).
     pub fn last_seq(&self) -> u64 {
         self.records.len() as u64
+    }
+
+    /// [`Record::hash`] of the last record: the head of the log's hash chain, which an export
+    /// carries so that a record cut from its end is noticed too.
+    pub fn head(&self) -> &str {
+        &self.head
+    }
+
+    /// The seqs of the records that `by`'s action with client id `client` made, if such an action
+    /// was committed: a resent action is answered with them instead of being done twice.
+    pub fn earlier(&self, by: Actor, client: &str) -> Option<&[u64]> {
+        self.clients
+            .get(&(by, client.to_owned()))
+            .map(Vec::as_slice)
     }
 
     /// The seated players.
@@ -217,11 +247,12 @@ impl Table {
     /// [`ErrorKind::Length`] (name 1-60), [`ErrorKind::Full`] past [`MAX_PLAYERS`] or
     /// [`MAX_RECORDS`].
     pub fn join(&self, name: &str, at_ms: i64) -> Result<Record, Error> {
+        let name = &limits::normalize_name("name", name)?;
         check_text("name", name, limits::NAME)?;
         if let Some(seated) = self
             .players
             .iter()
-            .find(|p| p.name.trim().to_lowercase() == name.trim().to_lowercase())
+            .find(|p| limits::same_name(&p.name, name))
         {
             return Err(ErrorKind::BadAction {
                 message: format!(
@@ -241,14 +272,16 @@ impl Table {
         }
         self.check_room(1)?;
         let player = u32::try_from(self.players.len() + 1).unwrap_or(u32::MAX);
-        Ok(self.record(
+        let mut records = vec![self.record(
             at_ms,
             Body::Joined {
                 player,
                 name: name.to_owned(),
             },
             None,
-        ))
+        )];
+        self.seal(&mut records, None);
+        Ok(records.remove(0))
     }
 
     /// Decides `action` sent by `by`, with `fresh` (32 random bytes from the server) for any seed,
@@ -258,6 +291,45 @@ impl Table {
     /// # Errors
     /// [`ErrorKind::Forbidden`] when `by` may not do it; the action's own errors otherwise.
     pub fn decide(
+        &self,
+        by: Actor,
+        action: &Action,
+        fresh: [u8; 32],
+        at_ms: i64,
+    ) -> Result<Vec<Record>, Error> {
+        let mut records = self.decide_unsealed(by, action, fresh, at_ms)?;
+        self.seal(&mut records, None);
+        Ok(records)
+    }
+
+    /// [`Table::decide`] for a [`Request`]: its client id, if any, goes into the records, and a
+    /// request whose client id `by` already used is not decided again: answer it with
+    /// [`Table::earlier`] first.
+    ///
+    /// # Errors
+    /// As [`Table::decide`]; [`ErrorKind::BadAction`] when the client id was already used (the
+    /// caller should have answered it with [`Table::earlier`]).
+    pub fn decide_request(
+        &self,
+        by: Actor,
+        request: &Request,
+        fresh: [u8; 32],
+        at_ms: i64,
+    ) -> Result<Vec<Record>, Error> {
+        if let Some(client) = &request.client
+            && self.earlier(by, client).is_some()
+        {
+            return Err(ErrorKind::BadAction {
+                message: format!("client_id: \"{client}\" was already used for another action"),
+            }
+            .into());
+        }
+        let mut records = self.decide_unsealed(by, &request.action, fresh, at_ms)?;
+        self.seal(&mut records, request.client.as_deref());
+        Ok(records)
+    }
+
+    fn decide_unsealed(
         &self,
         by: Actor,
         action: &Action,
@@ -283,7 +355,10 @@ impl Table {
         self.check_authority(by, &self.game.authority(&command)?)?;
         let seed = self.live_seed()?;
         let mut dice = FairSource::new(seed, &self.mix, self.next_index);
-        let decided = self.game.decide(&command, &mut dice)?;
+        let decided = match self.game.decide(&command, &mut dice) {
+            Ok(decided) => decided,
+            Err(error) => return self.refused_after_dice(by, command, error, dice, at_ms),
+        };
         let roll = self.fair_roll(dice);
         // The chances the page showed before the roll go into the log beside its dice.
         let odds = match roll {
@@ -299,6 +374,32 @@ impl Table {
                 lines: decided.lines,
                 roll,
                 odds,
+            },
+            None,
+        ))
+    }
+
+    /// A command the rules refused: a plain refusal if it drew no die; if it did, the refusal may
+    /// follow from its dice, so they are recorded (`roll_failed`) and its roll index is used up
+    /// instead: nothing derived from dice leaves the table unrecorded (docs/fairness.md).
+    fn refused_after_dice(
+        &self,
+        by: Actor,
+        command: Value,
+        error: Error,
+        dice: FairSource,
+        at_ms: i64,
+    ) -> Result<Record, Error> {
+        let Some(roll) = self.fair_roll(dice) else {
+            return Err(error);
+        };
+        Ok(self.record(
+            at_ms,
+            Body::RollFailed {
+                by,
+                command,
+                error: error.to_string(),
+                roll,
             },
             None,
         ))
@@ -400,11 +501,37 @@ impl Table {
                     None,
                 )
             }
-            TableAction::EndEpoch {} => {
+            TableAction::EndEpoch { reveal_hidden } => {
                 gm_only("end an epoch")?;
                 let seed = self.live_seed()?;
+                let hidden = self.hidden_rolls();
+                if !hidden.is_empty() && !reveal_hidden {
+                    return Err(ErrorKind::HiddenRolls {
+                        rolls: hidden
+                            .iter()
+                            .map(|(seq, roll)| describe_hidden(*seq, roll))
+                            .collect(),
+                    }
+                    .into());
+                }
+                self.check_room(hidden.len() + 1)?;
                 let next = ServerSeed::from_bytes(fresh);
-                self.record(
+                // A secret roll whose epoch's seed goes public is protected only by the secrecy of
+                // its dice: the GM chose to show them first, in this same step.
+                let mut records: Vec<Record> = hidden
+                    .into_iter()
+                    .map(|(of, contents)| {
+                        self.record(
+                            at_ms,
+                            Body::SecretRevealed {
+                                of,
+                                contents: contents.clone(),
+                            },
+                            None,
+                        )
+                    })
+                    .collect();
+                records.push(self.record(
                     at_ms,
                     Body::EpochEnded {
                         epoch: self.epoch,
@@ -418,7 +545,8 @@ impl Table {
                             seed: next.to_hex(),
                         },
                     }),
-                )
+                ));
+                return Ok(records);
             }
             TableAction::Undo {} => {
                 gm_only("undo")?;
@@ -614,6 +742,14 @@ impl Table {
         })
     }
 
+    /// The GM's secret rolls not revealed yet, oldest first, with their seqs.
+    fn hidden_rolls(&self) -> Vec<(u64, &SecretRoll)> {
+        self.records
+            .iter()
+            .filter_map(|r| self.hidden_roll(r.seq).map(|contents| (r.seq, contents)))
+            .collect()
+    }
+
     fn hidden_roll(&self, of: u64) -> Option<&SecretRoll> {
         if self.revealed.contains(&of) {
             return None;
@@ -634,22 +770,36 @@ impl Table {
     }
 
     /// The seq of the command `undo` would take back: the last command not yet undone, if it
-    /// rolled no dice and no roll came after it.
-    fn undoable(&self) -> Result<u64, Error> {
+    /// rolled no dice, committed or revealed nothing, and no roll, commitment, reveal or epoch end
+    /// came after it. Like a roll, a commitment binds once made (RULINGS C4): taking one back
+    /// would let its maker commit anew after seeing the other side.
+    pub(crate) fn undoable(&self) -> Result<u64, Error> {
         for record in self.records.iter().rev() {
             match &record.body {
-                Body::Command { roll, .. } if !self.undone.contains(&record.seq) => {
-                    return match roll {
-                        Some(_) => Err(undo_refused(format!(
+                Body::Command { roll, command, .. } if !self.undone.contains(&record.seq) => {
+                    return if roll.is_some() {
+                        Err(undo_refused(format!(
                             "the last command (record {}) rolled dice, and rolls are never taken back",
                             record.seq
-                        ))),
-                        None => Ok(record.seq),
+                        )))
+                    } else if self.game.binds(command) {
+                        Err(undo_refused(format!(
+                            "the last command (record {}) committed or revealed a secret, and commitments are never taken back",
+                            record.seq
+                        )))
+                    } else {
+                        Ok(record.seq)
                     };
                 }
-                Body::DiceRolled { .. } | Body::SecretRolled { .. } => {
+                Body::DiceRolled { .. } | Body::SecretRolled { .. } | Body::RollFailed { .. } => {
                     return Err(undo_refused(format!(
                         "the last roll (record {}) is as far back as undo goes",
+                        record.seq
+                    )));
+                }
+                Body::SecretRevealed { .. } | Body::EpochEnded { .. } => {
+                    return Err(undo_refused(format!(
+                        "the reveal in record {} is as far back as undo goes",
                         record.seq
                     )));
                 }
@@ -657,6 +807,16 @@ impl Table {
             }
         }
         Err(undo_refused("there is no command to take back".into()))
+    }
+
+    /// Whether `by` may send `command` (the system's authority), for verification.
+    pub(crate) fn authority_of(&self, by: Actor, command: &Value) -> Result<(), Error> {
+        self.check_authority(by, &self.game.authority(command)?)
+    }
+
+    /// Whether the secret roll at `of` was revealed already, for verification.
+    pub(crate) fn was_revealed(&self, of: u64) -> bool {
+        self.revealed.contains(&of)
     }
 
     /// The game, for verification's replays.
@@ -691,12 +851,29 @@ impl Table {
         }
     }
 
+    /// A record to be [sealed](Table::seal): its seq and place in the chain come last.
     fn record(&self, at_ms: i64, body: Body, secret: Option<Secret>) -> Record {
         Record {
-            seq: self.last_seq() + 1,
+            seq: 0,
             at_ms,
+            prev: String::new(),
+            client: None,
             body,
             secret,
+        }
+    }
+
+    /// Numbers `records` after the log, links each into the hash chain and marks them with the
+    /// sender's client id.
+    fn seal(&self, records: &mut [Record], client: Option<&str>) {
+        let mut seq = self.last_seq();
+        let mut prev = self.head.clone();
+        for record in records {
+            seq += 1;
+            record.seq = seq;
+            record.prev = prev;
+            record.client = client.map(str::to_owned);
+            prev = record.hash();
         }
     }
 
@@ -705,14 +882,7 @@ impl Table {
     /// # Errors
     /// [`ErrorKind::Corrupt`] when its seq does not follow the log or it does not fold.
     pub fn apply(&mut self, record: Record) -> Result<(), Error> {
-        if record.seq != self.last_seq() + 1 {
-            return Err(ErrorKind::Corrupt(format!(
-                "record {} follows record {}",
-                record.seq,
-                self.last_seq()
-            ))
-            .into());
-        }
+        self.check_link(&record)?;
         match &record.body {
             Body::Created { .. } => {
                 return Err(
@@ -752,8 +922,41 @@ impl Table {
                 self.undone.insert(*of);
                 self.refold()?;
             }
+            Body::RollFailed { roll, .. } => self.count_roll(Some(roll)),
         }
+        if let Some(client) = &record.client {
+            self.clients
+                .entry((actor_of(&record.body), client.clone()))
+                .or_default()
+                .push(record.seq);
+        }
+        self.head = record.hash();
         self.records.push(record);
+        Ok(())
+    }
+
+    /// Whether `record` is the next link of the log: the next seq, and `prev` the hash of the
+    /// last record.
+    ///
+    /// # Errors
+    /// [`ErrorKind::Corrupt`] naming which.
+    pub(crate) fn check_link(&self, record: &Record) -> Result<(), Error> {
+        if record.seq != self.last_seq() + 1 {
+            return Err(ErrorKind::Corrupt(format!(
+                "record {} follows record {}",
+                record.seq,
+                self.last_seq()
+            ))
+            .into());
+        }
+        if record.prev != self.head {
+            return Err(ErrorKind::Corrupt(format!(
+                "record {}'s prev is not the hash of record {}: the hash chain is broken (a record deleted, inserted, moved or changed)",
+                record.seq,
+                self.last_seq()
+            ))
+            .into());
+        }
         Ok(())
     }
 
@@ -812,6 +1015,27 @@ fn server_seed(record: &Record) -> Result<Option<ServerSeed>, Error> {
     }
 }
 
+/// Who made a record: the sender named in its body, the joining player, or else the GM (every
+/// other record is one only the GM may make).
+fn actor_of(body: &Body) -> Actor {
+    match body {
+        Body::Command { by, .. }
+        | Body::DiceRolled { by, .. }
+        | Body::SeedContributed { by, .. }
+        | Body::RollFailed { by, .. } => *by,
+        Body::Joined { player, .. } => Actor::Player(*player),
+        _ => Actor::Gm,
+    }
+}
+
+/// A hidden secret roll as the GM's list names it: `record 5 ("ambush", 1d20)`.
+fn describe_hidden(seq: u64, roll: &SecretRoll) -> String {
+    match &roll.label {
+        Some(label) => format!("record {seq} (\"{}\", {})", shorten(label), roll.notation),
+        None => format!("record {seq} ({})", roll.notation),
+    }
+}
+
 fn forbidden(reason: String) -> Error {
     ErrorKind::Forbidden { reason }.into()
 }
@@ -850,5 +1074,98 @@ pub(crate) fn roll_text(roll: &skald_dice::Roll) -> String {
             format!("{} = {}", terms.join(" "), roll.total)
         }
         _ => format!("{}: {} = {}", roll.expression, terms.join(" "), roll.total),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::game::Decided;
+    use skald_core::{DiceSource, Die, Move, Odds, Seat};
+
+    /// A system whose one command draws two d6 and is then refused with their values, as a
+    /// rule that fails on its dice would be (a Chi tie rerolled past its cap).
+    struct RefusesOnItsDice(Box<dyn Game>);
+
+    impl Game for RefusesOnItsDice {
+        fn system(&self) -> &'static str {
+            self.0.system()
+        }
+        fn options(&self) -> Value {
+            self.0.options()
+        }
+        fn authority(&self, _: &Value) -> Result<Authority, Error> {
+            Ok(Authority::Anyone)
+        }
+        fn binds(&self, _: &Value) -> bool {
+            false
+        }
+        fn decide(&self, _: &Value, dice: &mut dyn DiceSource) -> Result<Decided, Error> {
+            let a = dice.roll(Die::Numbered(6)).unwrap();
+            let b = dice.roll(Die::Numbered(6)).unwrap();
+            Err(ErrorKind::Refused {
+                message: format!("the dice showed {a} and {b}"),
+            }
+            .into())
+        }
+        fn apply(&mut self, events: &[Value]) -> Result<(), Error> {
+            self.0.apply(events)
+        }
+        fn reset(&mut self) {
+            self.0.reset();
+        }
+        fn moves(&self, seat: &Seat) -> Vec<Move> {
+            self.0.moves(seat)
+        }
+        fn odds(&self, _: &Value) -> Result<Option<Odds>, Error> {
+            Ok(None)
+        }
+        fn view(&self) -> Value {
+            self.0.view()
+        }
+        fn boxed_clone(&self) -> Box<dyn Game> {
+            Box::new(RefusesOnItsDice(self.0.boxed_clone()))
+        }
+    }
+
+    #[test]
+    fn a_command_refused_after_its_dice_is_recorded_with_them_and_uses_up_its_index() {
+        let seed = ServerSeed::from_bytes([3; 32]);
+        let created = Table::create("chi", "t", &Value::Null, &seed, 0).unwrap();
+        let mut table = Table::from_records(vec![created]).unwrap();
+        table.game = Box::new(RefusesOnItsDice(table.game.boxed_clone()));
+        let command = Action::Command(json!({"do": "anything"}));
+        let records = table.decide(Actor::Gm, &command, [0; 32], 5).unwrap();
+        let Body::RollFailed { error, roll, .. } = &records[0].body else {
+            panic!("{:?}", records[0].body)
+        };
+        let shown: Vec<i64> = roll.draws.iter().map(|d| d.value).collect();
+        assert_eq!(
+            *error,
+            format!("the dice showed {} and {}", shown[0], shown[1])
+        );
+        assert_eq!(roll.index, 0);
+        table.apply(records[0].clone()).unwrap();
+        let next = table
+            .decide(
+                Actor::Gm,
+                &Action::Table(TableAction::Roll {
+                    notation: "1d6".into(),
+                    label: None,
+                }),
+                [0; 32],
+                6,
+            )
+            .unwrap();
+        let Body::DiceRolled { roll, .. } = &next[0].body else {
+            panic!("{:?}", next[0].body)
+        };
+        assert_eq!(roll.index, 1, "the refused command used up index 0");
+        // Undo stops at it like at any roll.
+        assert!(matches!(
+            table.undoable().unwrap_err().kind(),
+            ErrorKind::Undo { .. }
+        ));
     }
 }

@@ -39,15 +39,22 @@ impl Report {
     }
 }
 
-/// Checks a log (as exported, redacted or not): each epoch's revealed seed against its commitment;
-/// each player-seed mix; each roll's epoch, index and mix; each roll's dice recomputed from the
-/// seed; each command replayed through the rules with those dice giving the recorded events; each
-/// revealed secret roll against its commitment.
+/// Checks a log (as exported, redacted or not) against everything a reader reads in it:
+/// - the hash chain: each record's `prev` is the hash of the one before, and `head` (the export's
+///   `head`, [`crate::Table::head`]) the hash of the last, so a record deleted, inserted, moved
+///   or cut from the end is a mismatch; a missing `head` is one too;
+/// - each epoch's revealed seed against its commitment; each player-seed mix;
+/// - each roll's epoch, index and mix, and its dice recomputed from the seed once revealed;
+/// - each command replayed through the rules with its recorded dice: the same events, the same
+///   report lines, and the same odds before the roll (recorded whenever the rules give them: a
+///   rolled command whose odds are missing is a mismatch); a refused roll refused the same way;
+/// - each command sent by someone the rules allow, and each undo taking back what undo may;
+/// - each open roll's text and total re-derived from its dice; each revealed secret roll
+///   against its commitment.
 ///
-/// # Errors
-/// A log that cannot be folded at all (no `created` first, seqs out of order) is reported as one
+/// A log that cannot be folded at all (no `created` first, a broken chain) is reported as one
 /// mismatch at the record where folding stopped.
-pub fn verify(records: &[Record]) -> Report {
+pub fn verify(records: &[Record], head: Option<&str>) -> Report {
     let mut report = Report {
         records: records.len(),
         ..Report::default()
@@ -81,13 +88,37 @@ pub fn verify(records: &[Record]) -> Report {
         }
     };
     for record in &records[1..] {
+        if let Err(e) = table.check_link(record) {
+            report.mismatches.push(finding(record.seq, plain(&e)));
+            return report;
+        }
         check(&table, record, &seeds, &revealed_rolls, &mut report);
         if let Err(e) = table.apply(record.clone()) {
-            report.mismatches.push(finding(record.seq, e.to_string()));
+            report.mismatches.push(finding(record.seq, plain(&e)));
             return report;
         }
     }
+    match head {
+        Some(head) if head == table.head() => {}
+        Some(_) => report.mismatches.push(finding(
+            table.last_seq(),
+            "the export's head is not the hash of its last record: records were cut from the end or changed".into(),
+        )),
+        None => report.mismatches.push(finding(
+            table.last_seq(),
+            "the export names no head (the hash of its last record), so records cut from its end would go unseen".into(),
+        )),
+    }
     report
+}
+
+/// An error as a finding says it: a damaged log is what verification looks for, so without the
+/// "the log is damaged" before it.
+fn plain(error: &crate::Error) -> String {
+    match error.kind() {
+        crate::ErrorKind::Corrupt(message) => message.clone(),
+        _ => error.to_string(),
+    }
 }
 
 fn finding(seq: u64, message: String) -> Finding {
@@ -155,29 +186,36 @@ fn check(
     let seq = record.seq;
     match &record.body {
         Body::Command {
+            by,
             command,
             events,
+            lines,
             roll,
             odds,
-            ..
         } => {
+            if let Err(e) = table.authority_of(*by, command) {
+                report.mismatches.push(finding(seq, e.to_string()));
+            }
             if let Some(roll) = roll
                 && !placed_right(table, seq, roll, report)
             {
                 return;
             }
-            if let Some(odds) = odds
-                && !table
-                    .game()
-                    .odds(command)
-                    .ok()
-                    .flatten()
-                    .is_some_and(|again| same_odds(&again, odds))
-            {
-                report.mismatches.push(finding(
+            let again = match roll {
+                Some(_) => table.game().odds(command).ok().flatten(),
+                None => None,
+            };
+            match (odds, again) {
+                (Some(odds), Some(again)) if same_odds(&again, odds) => {}
+                (None, None) => {}
+                (None, Some(_)) => report.mismatches.push(finding(
+                    seq,
+                    "the odds the rules gave before this roll are missing from its record".into(),
+                )),
+                (Some(_), _) => report.mismatches.push(finding(
                     seq,
                     "the odds recorded before the roll are not the rules' odds for it".into(),
-                ));
+                )),
             }
             let draws = roll.as_ref().map(|r| r.draws.as_slice()).unwrap_or(&[]);
             let epoch = table.live_epoch();
@@ -187,6 +225,13 @@ fn check(
                 None => Box::new(Recorded::new(draws)),
             };
             match table.game().decide(command, dice.as_mut()) {
+                Ok(decided) if decided.events == *events && decided.lines != *lines => {
+                    report.mismatches.push(finding(
+                        seq,
+                        "the report lines are not what the rules say of its events (rewritten?)"
+                            .into(),
+                    ));
+                }
                 Ok(decided) if decided.events == *events => {
                     report.commands_replayed += 1;
                     if roll.is_some() {
@@ -218,6 +263,67 @@ fn check(
             ..
         } if placed_right(table, seq, roll, report) => {
             check_notation(seq, notation, *total, text, roll, seeds, report);
+        }
+        Body::RollFailed {
+            by,
+            command,
+            error,
+            roll,
+        } => {
+            if let Err(e) = table.authority_of(*by, command) {
+                report.mismatches.push(finding(seq, e.to_string()));
+            }
+            if !placed_right(table, seq, roll, report) {
+                return;
+            }
+            let seed = seeds.get(&table.live_epoch());
+            let mut dice: Box<dyn DiceSource> = match seed {
+                Some(seed) => Box::new(FairSource::new(seed, table.live_mix(), table.next_roll())),
+                None => Box::new(Recorded::new(&roll.draws)),
+            };
+            match table.game().decide(command, dice.as_mut()) {
+                Err(e) if e.to_string() == *error => {
+                    report.commands_replayed += 1;
+                    note_dice(
+                        seq,
+                        table.live_epoch(),
+                        seed.is_some(),
+                        &roll.draws,
+                        seed.map(|s| (s, table)),
+                        report,
+                    );
+                }
+                Err(e) => report.mismatches.push(finding(
+                    seq,
+                    format!("replaying the refused command is refused otherwise: {e}"),
+                )),
+                Ok(_) => report.mismatches.push(finding(
+                    seq,
+                    "recorded as refused after its dice, but the rules accept it with them".into(),
+                )),
+            }
+        }
+        Body::Undone { of } => match table.undoable() {
+            Ok(undoable) if undoable == *of => {}
+            Ok(undoable) => report.mismatches.push(finding(
+                seq,
+                format!("undoes record {of}, but undo could only take back record {undoable}"),
+            )),
+            Err(e) => report
+                .mismatches
+                .push(finding(seq, format!("undoes record {of}: {e}"))),
+        },
+        Body::SecretRevealed { of, .. } => {
+            let is_secret_roll = table
+                .records()
+                .get(usize::try_from(*of).unwrap_or(usize::MAX).wrapping_sub(1))
+                .is_some_and(|r| matches!(r.body, Body::SecretRolled { .. }));
+            if !is_secret_roll || table.was_revealed(*of) {
+                report.mismatches.push(finding(
+                    seq,
+                    format!("reveals record {of}, which is not a secret roll still hidden"),
+                ));
+            }
         }
         Body::SecretRolled {
             index,
@@ -331,13 +437,31 @@ fn check_notation(
     report: &mut Report,
 ) {
     let Some(seed) = seeds.get(&roll.epoch) else {
-        report.unverified.push(finding(
-            seq,
-            format!(
-                "epoch {} has not ended: its seed is not revealed yet",
-                roll.epoch
-            ),
-        ));
+        // The dice cannot be checked yet, but what the record says of them can.
+        let mut dice = Recorded::new(&roll.draws);
+        match skald_dice::roll_str(notation, &mut dice) {
+            Ok(again) if again.total == total && roll_text(&again) == text && dice.used_all() => {
+                report.unverified.push(finding(
+                    seq,
+                    format!(
+                        "epoch {} has not ended: its seed is not revealed yet",
+                        roll.epoch
+                    ),
+                ));
+            }
+            Ok(again) if dice.used_all() => report.mismatches.push(finding(
+                seq,
+                format!(
+                    "its dice give {} (total {}), but the record says {text} (total {total})",
+                    roll_text(&again),
+                    again.total
+                ),
+            )),
+            Ok(_) | Err(_) => report.mismatches.push(finding(
+                seq,
+                "its recorded dice are not the dice its notation rolls".into(),
+            )),
+        }
         return;
     };
     let Ok(mix) = skald_fair::Mix::from_hex(&roll.mix) else {
@@ -382,6 +506,10 @@ struct Recorded<'a> {
 impl<'a> Recorded<'a> {
     fn new(draws: &'a [Draw]) -> Self {
         Self { draws, next: 0 }
+    }
+
+    fn used_all(&self) -> bool {
+        self.next == self.draws.len()
     }
 }
 

@@ -20,6 +20,8 @@ pub fn redact(record: &Record, reader: Actor) -> Record {
     Record {
         seq: record.seq,
         at_ms: record.at_ms,
+        prev: record.prev.clone(),
+        client: record.client.clone(),
         body: record.body.clone(),
         secret: record
             .secret

@@ -153,17 +153,24 @@ fn a_secret_roll_is_the_gms_until_revealed_and_then_verifies() {
             .to_string(),
         "forbidden: only the GM may reveal a secret roll"
     );
+    // Ending the epoch would make the roll guessable from the seed: refused, with the list.
+    assert_eq!(
+        play.refused(GM, json!({"do": "end_epoch"})).to_string(),
+        "end_epoch: 1 secret roll(s) still hidden: record 4 (\"ambush\", 1d20 + 3). Ending the epoch makes its seed public, and then anyone who guesses such a roll's dice can check the guess; reveal them first (reveal_roll), or end the epoch with \"reveal_hidden\": true to reveal them in the same step"
+    );
     // Before the reveal a player's export cannot check it; nothing mismatches.
-    play.act(GM, json!({"do": "end_epoch"}));
-    let report = verify(&play.export(ANN));
+    let report = verify(&play.export(ANN), Some(play.table.head()));
     assert!(report.ok(), "{report:?}");
     assert_eq!(report.unverified.len(), 1);
-    play.act(GM, json!({"do": "reveal_roll", "of": seq}));
+    // The GM chooses to reveal it with the end of the epoch: one step, two records.
+    let ended = play.act(GM, json!({"do": "end_epoch", "reveal_hidden": true}));
+    let kinds: Vec<&str> = ended.iter().map(|r| r.body.kind()).collect();
+    assert_eq!(kinds, ["secret_revealed", "epoch_ended"]);
     assert!(matches!(
         play.refused(GM, json!({"do": "reveal_roll", "of": seq})),
         ErrorKind::NotASecretRoll { .. }
     ));
-    let report = verify(&play.export(ANN));
+    let report = verify(&play.export(ANN), Some(play.table.head()));
     assert!(report.ok() && report.unverified.is_empty(), "{report:?}");
     assert_eq!(report.rolls_verified, 1);
 }
@@ -221,7 +228,7 @@ fn a_chi_allocation_stays_its_players_until_the_reveal() {
         "Ragnar's 4 dice against Dirk's 3 (opposed: no difficulty dice)"
     );
     play.act(GM, json!({"do": "end_epoch"}));
-    let report = verify(&play.export(BOB));
+    let report = verify(&play.export(BOB), Some(play.table.head()));
     assert!(report.ok() && report.unverified.is_empty(), "{report:?}");
     assert_eq!(report.rolls_verified, 1);
 }
@@ -253,7 +260,8 @@ fn verification_finds_every_kind_of_tampering() {
         (odds.chances[0].label.as_str(), odds.chances[0].p.as_str()),
         ("Success", "1009/1296")
     );
-    let report = verify(&honest);
+    let head = play.table.head().to_owned();
+    let report = verify(&honest, Some(&head));
     assert!(report.ok() && report.unverified.is_empty(), "{report:?}");
     assert_eq!((report.rolls_verified, report.commands_replayed), (2, 2));
 
@@ -261,7 +269,7 @@ fn verification_finds_every_kind_of_tampering() {
         let mut json = serde_json::to_value(&honest).unwrap();
         edit(&mut json);
         let records: Vec<Record> = serde_json::from_value(json).unwrap();
-        let report = verify(&records);
+        let report = verify(&records, Some(&head));
         assert!(!report.ok(), "tampering went unseen");
         report.mismatches[0].clone()
     };

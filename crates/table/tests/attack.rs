@@ -1,0 +1,432 @@
+//! The holes an outside attack found in the table log (issue 13), each as the attack was made:
+//! refused rolls that told a player the next dice, commitments taken back by undo, look-alike
+//! names, resent actions done twice, and logs tampered with where people read them.
+#![allow(clippy::unwrap_used)]
+
+use proptest::prelude::*;
+use serde_json::{Value, json};
+use skald_fair::ServerSeed;
+use skald_table::{Action, Actor, Body, Record, Request, Table, redact, verify};
+
+const GM: Actor = Actor::Gm;
+const ANN: Actor = Actor::Player(1);
+const BOB: Actor = Actor::Player(2);
+
+/// A table with Ann and Bob seated, over the server seed `seed`.
+struct Play {
+    table: Table,
+    fresh: u8,
+}
+
+impl Play {
+    fn new(system: &str, seed: u8) -> Self {
+        let seed = ServerSeed::from_bytes([seed; 32]);
+        let created = Table::create(system, "Attack", &Value::Null, &seed, 1_000).unwrap();
+        let mut table = Table::from_records(vec![created]).unwrap();
+        for name in ["Ann", "Bob"] {
+            let joined = table.join(name, 2_000).unwrap();
+            table.apply(joined).unwrap();
+        }
+        Self { table, fresh: 0 }
+    }
+
+    fn try_act(&mut self, by: Actor, action: Value) -> Result<Vec<Record>, skald_table::Error> {
+        self.fresh = self.fresh.wrapping_add(1);
+        let action = Action::from_json(action)?;
+        let records = self.table.decide(by, &action, [self.fresh; 32], 3_000)?;
+        for record in &records {
+            self.table.apply(record.clone()).unwrap();
+        }
+        Ok(records)
+    }
+
+    fn act(&mut self, by: Actor, action: Value) -> Vec<Record> {
+        self.try_act(by, action.clone())
+            .unwrap_or_else(|e| panic!("{action} by {by:?} refused: {e}"))
+    }
+
+    fn refused(&mut self, by: Actor, action: Value) -> String {
+        let before = self.table.last_seq();
+        let error = self.try_act(by, action).unwrap_err();
+        assert_eq!(self.table.last_seq(), before, "a refusal records nothing");
+        error.to_string()
+    }
+
+    fn export(&self, reader: Actor) -> Vec<Record> {
+        self.table
+            .records()
+            .iter()
+            .map(|r| redact(r, reader))
+            .collect()
+    }
+}
+
+/// The dice of a roll record, as values.
+fn dice(record: &Record) -> Vec<i64> {
+    match &record.body {
+        Body::DiceRolled { roll, .. } | Body::RollFailed { roll, .. } => {
+            roll.draws.iter().map(|d| d.value).collect()
+        }
+        Body::Command {
+            roll: Some(roll), ..
+        } => roll.draws.iter().map(|d| d.value).collect(),
+        other => panic!("not a roll: {other:?}"),
+    }
+}
+
+#[test]
+fn a_refused_roll_quotes_no_die_and_the_next_roll_is_not_the_one_it_drew() {
+    // The attack: three d6 packed into one number, divided by zero: the refusal quoted 156, and
+    // the next 3d6 rolled 6, 5, 1 (and the GM's next secret 3d20 could be predicted the same way).
+    let mut play = Play::new("twenty", 7);
+    let mut twin = Play::new("twenty", 7);
+    let probes = [
+        "(1d6*1 + 1d6*10 + 1d6*100)/0",
+        "9223372036854775807 + 1d6",
+        "1d6 / (1d6 - 1)",
+    ];
+    for probe in probes {
+        let refusal = play.refused(ANN, json!({"do": "roll", "notation": probe}));
+        let elsewhere =
+            Play::new("twenty", 99).refused(ANN, json!({"do": "roll", "notation": probe}));
+        assert_eq!(
+            refusal, elsewhere,
+            "{probe}: the refusal depends on the dice"
+        );
+    }
+    let next = play.act(GM, json!({"do": "secret_roll_dice", "notation": "3d20"}));
+    let untouched = twin.act(GM, json!({"do": "secret_roll_dice", "notation": "3d20"}));
+    assert_eq!(
+        next[0].body, untouched[0].body,
+        "the refusals moved the dice"
+    );
+}
+
+/// Dice expressions that may fail: constants at the i64 edge, zero divisors, rolled divisors.
+fn notation() -> impl Strategy<Value = String> {
+    let leaf = prop_oneof![
+        (0i64..4).prop_map(|n| n.to_string()),
+        Just("9223372036854775807".to_owned()),
+        (1u32..4, prop_oneof![Just(2u32), Just(6), Just(20)]).prop_map(|(n, s)| format!("{n}d{s}")),
+    ];
+    leaf.prop_recursive(3, 12, 2, |inner| {
+        (
+            inner.clone(),
+            prop_oneof![Just("+"), Just("-"), Just("*"), Just("/")],
+            inner,
+        )
+            .prop_map(|(a, op, b)| format!("({a} {op} {b})"))
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Whatever a player rolls and however often it is refused, a refusal reads the same whatever
+    /// the dice (so it says nothing of them), and the next recorded roll is the one it would have
+    /// been without the refusals.
+    #[test]
+    fn refusals_say_nothing_of_the_dice(notations in prop::collection::vec(notation(), 1..8)) {
+        let mut play = Play::new("chi", 3);
+        let mut other_seed = Play::new("chi", 4);
+        let mut without_refusals = Play::new("chi", 3);
+        for notation in &notations {
+            let action = json!({"do": "roll", "notation": notation});
+            let here = play.try_act(ANN, action.clone()).map_err(|e| e.to_string());
+            let there = other_seed.try_act(ANN, action.clone()).map_err(|e| e.to_string());
+            match (&here, &there) {
+                (Err(a), Err(b)) => prop_assert_eq!(a, b),
+                (Ok(_), Ok(_)) => {
+                    without_refusals.act(ANN, action);
+                }
+                _ => prop_assert!(false, "{notation}: {here:?} with one seed, {there:?} with another"),
+            }
+        }
+        let last = json!({"do": "roll", "notation": "4d20"});
+        prop_assert_eq!(
+            dice(&play.act(BOB, last.clone())[0]),
+            dice(&without_refusals.act(BOB, last)[0])
+        );
+    }
+}
+
+fn chi_enroll(line: &str) -> Value {
+    json!({"do": "enroll", "character": {"line": line}})
+}
+
+const RAGNAR: &str = "Ragnar, fierce, arrogant, and savage barbarian8";
+
+const GROK: &str = "Grok, big, mean, and ugly orc6";
+
+/// Ann's Ragnar against the GM's Grok in a secret roll.
+fn secret_opposed() -> Play {
+    let mut play = Play::new("chi", 5);
+    play.act(ANN, chi_enroll(RAGNAR));
+    play.act(GM, chi_enroll(GROK));
+    play.act(
+        GM,
+        json!({"do": "secret_open", "opposed": [{"actor": {"who": "Ragnar"}, "defender": {"who": "Grok"}}]}),
+    );
+    play
+}
+
+#[test]
+fn undo_never_takes_back_a_commitment_or_a_reveal() {
+    // The attack: the GM committed, saw the player reveal, undid his own commitment and committed
+    // another allocation.
+    let mut play = secret_opposed();
+    let gm_commit = play.act(GM, json!({"do": "allocate", "who": "Grok", "spend": 1}));
+    assert_eq!(
+        play.refused(GM, json!({"do": "undo"})),
+        format!(
+            "undo: the last command (record {}) committed or revealed a secret, and commitments are never taken back",
+            gm_commit[0].seq
+        )
+    );
+    play.act(ANN, json!({"do": "allocate", "who": "Ragnar", "spend": 5}));
+    let reveal = play.act(ANN, json!({"do": "secret_reveal", "who": "Ragnar"}));
+    assert_eq!(
+        play.refused(GM, json!({"do": "undo"})),
+        format!(
+            "undo: the last command (record {}) committed or revealed a secret, and commitments are never taken back",
+            reveal[0].seq
+        )
+    );
+    // Nor can the GM commit Grok anew over the first commitment, through the table or raw.
+    let again = play.refused(GM, json!({"do": "allocate", "who": "Grok", "spend": 6}));
+    assert!(again.contains("has no allocation to make now"), "{again}");
+    let raw = play.refused(
+        GM,
+        json!({"do": "secret_commit", "who": "Grok", "commitment": "ab".repeat(32)}),
+    );
+    assert!(raw.contains("a commitment cannot be changed"), "{raw}");
+}
+
+#[test]
+fn the_gm_cannot_undo_a_players_commitment_for_it_to_allocate_anew() {
+    let mut play = secret_opposed();
+    let committed = play.act(ANN, json!({"do": "allocate", "who": "Ragnar", "spend": 2}));
+    assert_eq!(
+        play.refused(GM, json!({"do": "undo"})),
+        format!(
+            "undo: the last command (record {}) committed or revealed a secret, and commitments are never taken back",
+            committed[0].seq
+        )
+    );
+    let anew = play.refused(ANN, json!({"do": "allocate", "who": "Ragnar", "spend": 6}));
+    assert!(anew.contains("has no allocation to make now"), "{anew}");
+    let raw = play.refused(
+        GM,
+        json!({"do": "secret_commit", "who": "Ragnar", "commitment": "ab".repeat(32)}),
+    );
+    assert!(raw.contains("a commitment cannot be changed"), "{raw}");
+}
+
+#[test]
+fn names_that_look_alike_are_one_name() {
+    let play = Play::new("loqi", 1);
+    for (name, seat) in [
+        ("Ann\u{200B}", 1),
+        ("\u{FF21}nn", 1), // full-width A
+        (" ann ", 1),
+        ("B\u{200D}ob", 2),
+        ("Bob\u{2060}", 2), // word joiner
+    ] {
+        let joined = play.table.join(name, 5_000).unwrap_err().to_string();
+        assert!(
+            joined.contains(&format!("is already seated (seat {seat})")),
+            "{name:?}: {joined}"
+        );
+    }
+    let blank = play.table.join("\u{3164}\u{200B}", 5_000).unwrap_err();
+    assert_eq!(blank.to_string(), "name: 0 characters, allowed 1 to 60");
+    let spaced = play.table.join("  Cara \u{200B}  Lin ", 5_000).unwrap();
+    assert_eq!(
+        spaced.body,
+        Body::Joined {
+            player: 3,
+            name: "Cara Lin".into()
+        }
+    );
+}
+
+#[test]
+fn a_resent_action_is_answered_with_its_first_records() {
+    let mut play = Play::new("twenty", 2);
+    let request =
+        Request::from_json(json!({"do": "roll", "notation": "1d20", "client_id": "c-1"})).unwrap();
+    let records = play
+        .table
+        .decide_request(ANN, &request, [1; 32], 3_000)
+        .unwrap();
+    assert_eq!(records[0].client.as_deref(), Some("c-1"));
+    for record in &records {
+        play.table.apply(record.clone()).unwrap();
+    }
+    assert_eq!(play.table.earlier(ANN, "c-1"), Some(&[records[0].seq][..]));
+    // The id is the sender's own: Bob's c-1 is another action.
+    assert_eq!(play.table.earlier(BOB, "c-1"), None);
+    let again = play
+        .table
+        .decide_request(ANN, &request, [1; 32], 3_000)
+        .unwrap_err();
+    assert!(
+        again
+            .to_string()
+            .contains("client_id: \"c-1\" was already used"),
+        "{again}"
+    );
+    // The record map survives a reload of the log.
+    let reloaded = Table::from_records(play.table.records().to_vec()).unwrap();
+    assert_eq!(reloaded.earlier(ANN, "c-1"), Some(&[records[0].seq][..]));
+    for bad in [json!(""), json!("a b"), json!(7), json!("x".repeat(65))] {
+        let refused =
+            Request::from_json(json!({"do": "roll", "notation": "1d6", "client_id": bad}))
+                .unwrap_err();
+        assert!(
+            refused.to_string().starts_with("action: client_id: "),
+            "{refused}"
+        );
+    }
+}
+
+/// An honest Chi session: a seed, an open roll, an action with odds, a secret roll revealed, and
+/// the epoch ended; then the log as Bob exports it and its head.
+fn honest_log() -> (Vec<Record>, String) {
+    let mut play = Play::new("chi", 9);
+    play.act(ANN, chi_enroll(RAGNAR));
+    play.act(ANN, json!({"do": "contribute_seed", "seed": "socks"}));
+    play.act(
+        ANN,
+        json!({"do": "action", "who": "Ragnar", "spend": 3, "difficulty": 2}),
+    );
+    play.act(BOB, json!({"do": "roll", "notation": "3d6"}));
+    let secret = play.act(
+        GM,
+        json!({"do": "secret_roll_dice", "notation": "1d20", "label": "ambush"}),
+    );
+    play.act(GM, json!({"do": "reveal_roll", "of": secret[0].seq}));
+    play.act(GM, json!({"do": "end_epoch"}));
+    (play.export(BOB), play.table.head().to_owned())
+}
+
+#[test]
+fn every_tamper_of_the_attack_is_a_mismatch() {
+    // Records: 1 created, 2-3 joined, 4 enroll, 5 seed, 6 action, 7 roll, 8 secret roll,
+    // 9 its reveal, 10 the epoch ends.
+    let (honest, head) = honest_log();
+    let report = verify(&honest, Some(&head));
+    assert!(report.ok() && report.unverified.is_empty(), "{report:?}");
+    assert_eq!((report.rolls_verified, report.commands_replayed), (3, 2));
+
+    let tampered = |edit: &dyn Fn(&mut Vec<Value>), head: Option<&str>| {
+        let mut json: Vec<Value> = honest
+            .iter()
+            .map(|r| serde_json::to_value(r).unwrap())
+            .collect();
+        edit(&mut json);
+        let records: Vec<Record> = json
+            .into_iter()
+            .map(|j| serde_json::from_value(j).unwrap())
+            .collect();
+        let report = verify(&records, head);
+        assert!(!report.ok(), "tampering went unseen");
+        let first = report.mismatches[0].clone();
+        (first.seq, first.message)
+    };
+    let h = Some(head.as_str());
+    let (seq, _) = tampered(&|j| j[5]["body"]["roll"]["draws"][0]["value"] = json!(7), h);
+    assert_eq!(seq, 6, "a die");
+    let (seq, message) = tampered(&|j| j[9]["body"]["seed"] = json!("00".repeat(32)), h);
+    assert_eq!(seq, 10, "the seed: {message}");
+    let (seq, message) = tampered(&|j| j[7]["body"]["commitment"] = json!("ab".repeat(32)), h);
+    assert_eq!(
+        (seq, message.as_str()),
+        (
+            8,
+            "the revealed secret roll does not hash to its commitment"
+        )
+    );
+    let (seq, message) = tampered(&|j| j[5]["body"]["odds"]["chances"][0]["p"] = json!("1"), h);
+    assert_eq!(
+        (seq, message.as_str()),
+        (
+            6,
+            "the odds recorded before the roll are not the rules' odds for it"
+        )
+    );
+    let (seq, message) = tampered(
+        &|j| {
+            j[5]["body"].as_object_mut().unwrap().remove("odds");
+        },
+        h,
+    );
+    assert_eq!(
+        (seq, message.as_str()),
+        (
+            6,
+            "the odds the rules gave before this roll are missing from its record"
+        )
+    );
+    let (seq, message) = tampered(
+        &|j| j[5]["body"]["lines"][0] = json!("Ragnar fails miserably"),
+        h,
+    );
+    assert_eq!(
+        (seq, message.as_str()),
+        (
+            6,
+            "the report lines are not what the rules say of its events (rewritten?)"
+        )
+    );
+    let (seq, message) = tampered(&|j| j[6]["body"]["text"] = json!("3d6 [6, 6, 6] = 18"), h);
+    assert_eq!(seq, 7, "an open roll's text: {message}");
+    let (seq, message) = tampered(
+        &|j| {
+            j.remove(4);
+        },
+        h,
+    );
+    assert!(
+        seq == 6 && message.contains("follows record 4"),
+        "a record deleted: {seq} {message}"
+    );
+    let (seq, message) = tampered(
+        &|j| {
+            // Deleted, and the later seqs renumbered to hide it: the chain still breaks.
+            j.remove(4);
+            for (i, record) in j.iter_mut().enumerate() {
+                record["seq"] = json!(i + 1);
+            }
+        },
+        h,
+    );
+    assert!(
+        seq == 5 && message.contains("hash chain is broken"),
+        "deleted and renumbered: {seq} {message}"
+    );
+    let (seq, message) = tampered(
+        &|j| {
+            j.swap(5, 6);
+            j[5]["seq"] = json!(6);
+            j[6]["seq"] = json!(7);
+        },
+        h,
+    );
+    assert!(
+        seq == 6 && message.contains("hash chain is broken"),
+        "reordered: {seq} {message}"
+    );
+    let (seq, message) = tampered(
+        &|j| {
+            j.pop();
+        },
+        h,
+    );
+    assert!(
+        seq == 9 && message.contains("cut from the end"),
+        "the last record cut: {seq} {message}"
+    );
+    let (_, message) = tampered(&|_| {}, None);
+    assert!(message.contains("names no head"), "{message}");
+}
