@@ -285,6 +285,27 @@ fn max_throws_is_the_worst_case_and_common_rolls_pass() {
 }
 
 #[test]
+fn max_throws_is_reached_when_every_reroll_and_explosion_runs_to_its_cap() {
+    // Each throw shows 1 a hundred times (rerolled), then 6 (explodes): 101 throws of 101 values.
+    let mut throw = vec![1; 100];
+    throw.push(6);
+    let dice: Vec<i64> = throw.repeat(101);
+    assert_eq!(dice.len() as u64, check_str("1d6r1!").unwrap().max_throws());
+    let roll = check("1d6r1!", &dice, 606);
+    let term = only_term(&roll);
+    assert_eq!(term.dice.len(), 101);
+    assert!(term.dice.iter().all(|d| d.rerolled.len() == 100));
+    assert_eq!(term.dice.iter().filter(|d| d.capped).count(), 1);
+    assert!(term.dice[100].capped);
+    let dice: Vec<i64> = [1, 6].repeat(101);
+    assert_eq!(
+        dice.len() as u64,
+        check_str("1d6ro1!!").unwrap().max_throws()
+    );
+    check("1d6ro1!!", &dice, 606);
+}
+
+#[test]
 fn a_hand_built_tree_is_refused_without_a_position() {
     let error = notation::check(parse("1d6 / (1d6 - 1)").unwrap()).unwrap_err();
     assert_eq!(error.position(), None);
