@@ -8,5 +8,5 @@ pub mod notation;
 pub mod odds;
 pub mod source;
 
-pub use notation::{Expr, NotationError, Roll, parse, roll, roll_str};
+pub use notation::{Checked, Expr, NotationError, Roll, check, check_str, parse, roll, roll_str};
 pub use source::{DiceSource, Die, Scripted, SeededRandom, SourceError};

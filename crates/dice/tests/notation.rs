@@ -2,8 +2,10 @@
 //! total, and every scripted value must be used (so each case also proves how many dice were thrown).
 #![allow(clippy::unwrap_used)] // helpers outside #[test] fns unwrap too
 
-use skald_dice::notation::{ErrorKind, Expr, NotationError, Roll, TermRoll, parse, roll_str};
-use skald_dice::{DiceSource, Die, Scripted, SeededRandom, SourceError};
+use skald_dice::notation::{
+    ErrorKind, Expr, NotationError, Roll, TermRoll, check_str, parse, roll_str,
+};
+use skald_dice::{DiceSource, Die, Scripted, SeededRandom, SourceError, notation};
 
 /// Rolls `input` with exactly `dice` and expects `total`.
 #[track_caller]
@@ -97,10 +99,233 @@ fn division_rounds_toward_zero_and_refuses_zero() {
     check("7/-2", &[], -3);
     check("-7/-2", &[], 3);
     check("1d6/2", &[5], 2);
-    let error = check_error("1/0", "1 / 0: the divisor must not be 0");
+    let error = check_error("1/0", "the divisor is 0: a divisor must not be 0");
+    assert_eq!(error.position(), Some(1));
+    // Refused before the die is drawn: the scripted 3 stays.
+    let mut dice = Scripted::new(vec![3]);
+    let error = roll_str("5/(1d6-3)", &mut dice).unwrap_err();
+    assert_eq!(
+        error.kind(),
+        &ErrorKind::DivisionByZero {
+            divisor: "(1d6 - 3)".into(),
+            low: -2,
+            high: 3
+        }
+    );
+    assert_eq!(dice.remaining(), &[3]);
+}
+
+/// Expects `input` to be refused before any die is drawn, rendered exactly as `rendered`.
+#[track_caller]
+fn check_refusal(input: &str, rendered: &str) -> NotationError {
+    let error = check_str(input).expect_err(input);
+    assert_eq!(error.render(input), rendered, "{input}");
+    let mut dice = Scripted::new(vec![1; 64]);
+    assert_eq!(roll_str(input, &mut dice).unwrap_err(), error, "{input}");
+    assert_eq!(dice.remaining().len(), 64, "{input}: a die was drawn");
+    error
+}
+
+#[test]
+fn a_divisor_that_can_be_zero_is_refused_before_any_die() {
+    // The attack of issue 13: this was refused after drawing, as `156 / 0`, quoting the dice.
+    check_refusal(
+        "(1d6*1 + 1d6*10 + 1d6*100)/0",
+        "(1d6*1 + 1d6*10 + 1d6*100)/0\n                          ^\nthe divisor is 0: a divisor must not be 0",
+    );
+    check_refusal(
+        "1d6/(1d6-1)",
+        "1d6/(1d6-1)\n   ^\nthe divisor (1d6 - 1) can be 0 (it ranges over 0 to 5): a divisor must \
+         never be 0, whatever the dice show",
+    );
+    check_refusal(
+        "10 / (2 - 2)",
+        "10 / (2 - 2)\n   ^\nthe divisor (2 - 2) is always 0: a divisor must not be 0",
+    );
+    check_refusal(
+        "2d6 / 1d3kh0",
+        "2d6 / 1d3kh0\n    ^\nthe divisor 1d3kh0 is always 0: a divisor must not be 0",
+    );
+    // A success count is put in parentheses; the dropped integer 7 shifts no caret.
+    check_refusal(
+        "(6d10>=-7) / (2d6>=7)",
+        "(6d10>=-7) / (2d6>=7)\n           ^\nthe divisor (2d6>=7) can be 0 (it ranges over 0 to 2): a \
+         divisor must never be 0, whatever the dice show",
+    );
+    // The ranges are safe over-estimates: this divisor is -1 or 1, but its range holds 0.
+    check_refusal(
+        "1d6 / (1d2*2 - 3)",
+        "1d6 / (1d2*2 - 3)\n    ^\nthe divisor (1d2 * 2 - 3) can be 0 (it ranges over -1 to 1): a \
+         divisor must never be 0, whatever the dice show",
+    );
+    // A divisor that cannot be 0 rolls.
+    check("1d6 / (1d6 + 1)", &[6, 2], 2);
+    check("1d6 / -1d6", &[6, 2], -3);
+    check("100 / (1d6 - 7)", &[1], -16);
+}
+
+#[test]
+fn a_value_that_can_overflow_is_refused_before_any_die() {
+    check_refusal(
+        "9223372036854775807 + 1d6",
+        "9223372036854775807 + 1d6\n                    ^\n9223372036854775807 + 1d6 can overflow: it \
+         can reach 9223372036854775813, and every value must stay within -9223372036854775808 to \
+         9223372036854775807",
+    );
+    let error = check_refusal(
+        "d6 * 9223372036854775807",
+        "d6 * 9223372036854775807\n   ^\n1d6 * 9223372036854775807 can overflow: it can reach \
+         55340232221128654842, and every value must stay within -9223372036854775808 to \
+         9223372036854775807",
+    );
+    assert_eq!(
+        error.kind(),
+        &ErrorKind::Overflow {
+            operation: "1d6 * 9223372036854775807".into(),
+            low: i128::from(i64::MAX),
+            high: 6 * i128::from(i64::MAX),
+        }
+    );
+    check_refusal(
+        "-9223372036854775807 - 1d6",
+        "-9223372036854775807 - 1d6\n                     ^\n-9223372036854775807 - 1d6 can overflow: \
+         it can reach -9223372036854775813, and every value must stay within -9223372036854775808 \
+         to 9223372036854775807",
+    );
+    // The first part to overflow, in evaluation order, is the one named.
+    check_refusal(
+        "1 + 2 + 9223372036854775807 + 1d6",
+        "1 + 2 + 9223372036854775807 + 1d6\n      ^\n1 + 2 + 9223372036854775807 overflows: it is \
+         9223372036854775810, and every value must stay within -9223372036854775808 to \
+         9223372036854775807",
+    );
+    // Of two minus signs, the inner one negates first.
+    check_refusal(
+        "--(-9223372036854775807 - 1)",
+        "--(-9223372036854775807 - 1)\n ^\n-(-9223372036854775807 - 1) overflows: it is \
+         9223372036854775808, and every value must stay within -9223372036854775808 to \
+         9223372036854775807",
+    );
+    // Both ends out of range.
+    check_refusal(
+        "1d3 * 9223372036854775807 - 1d3 * 9223372036854775807 * 2",
+        "1d3 * 9223372036854775807 - 1d3 * 9223372036854775807 * 2\n    ^\n1d3 * 9223372036854775807 \
+         can overflow: it can reach 27670116110564327421, and every value must stay within \
+         -9223372036854775808 to 9223372036854775807",
+    );
+    check("9223372036854775801 + 1d6", &[6], i64::MAX);
+    check("-9223372036854775802 - 1d6", &[6], i64::MIN);
+}
+
+#[test]
+fn a_roll_that_may_need_too_many_throws_is_refused_before_any_die() {
+    let error = check_refusal(
+        "100d6r1!",
+        "100d6r1!\n^\nthe roll may need up to 1020100 throws of a die, counting every reroll and \
+         explosion at its cap (100 each): the limit is 1010000 throws per roll",
+    );
+    assert_eq!(
+        error.kind(),
+        &ErrorKind::TooManyThrows { throws: 1_020_100 }
+    );
+    // The caret is at the term that passes the limit.
+    check_refusal(
+        "2d6 + 99d6r1!! + 50d6ro1!",
+        "2d6 + 99d6r1!! + 50d6ro1!\n                 ^\nthe roll may need up to 1020001 throws of a \
+         die, counting every reroll and explosion at its cap (100 each): the limit is 1010000 \
+         throws per roll",
+    );
+    // A rolled count counts at its highest, its own dice included.
+    check_refusal(
+        "(1d100)d6r1!",
+        "(1d100)d6r1!\n^\nthe roll may need up to 1020101 throws of a die, counting every reroll \
+         and explosion at its cap (100 each): the limit is 1010000 throws per roll",
+    );
+    assert_eq!(check_str("99d6r1!").unwrap().max_throws(), 1_009_899);
+}
+
+#[test]
+fn max_throws_is_the_worst_case_and_common_rolls_pass() {
+    let cases: &[(&str, u64)] = &[
+        ("1d20 + 5", 1),
+        ("4d6kh3", 4),
+        ("(1d4)d6", 5),
+        ("3d6*2", 3),
+        ("8d6 > 6d6", 14),
+        ("6d10>=7", 6),
+        ("3d6!", 303),
+        ("3d6!!", 303),
+        ("10d10!>=8", 1_010),
+        ("2d6r1", 202),
+        ("2d4ro3", 4),
+        ("1d6r1!", 10_201),
+        ("1d6ro1!!", 202),
+        // A condition no face can meet throws nothing more.
+        ("1d6r7!>6", 1),
+        ("1d(1d6+1)r8", 2),
+        ("1d(1d6+1)r7", 102),
+        ("2 + 3", 0),
+        ("0d6!", 0),
+        ("10000d6", 10_000),
+        // The throw limit lets every die the dice limit allows reroll or explode to its cap.
+        ("10000d6!", 1_010_000),
+        ("10000d6r1", 1_010_000),
+        ("9900d1000000r<1000000", 999_900),
+    ];
+    for &(input, throws) in cases {
+        let checked = check_str(input).unwrap_or_else(|e| panic!("{}", e.render(input)));
+        assert_eq!(checked.max_throws(), throws, "{input}");
+        assert_eq!(checked.expr(), &parse(input).unwrap(), "{input}");
+    }
+    let roll = check_str("4d6kh3")
+        .unwrap()
+        .roll(&mut Scripted::new(vec![6, 5, 2, 3]))
+        .unwrap();
+    assert_eq!(roll.total, 14);
+}
+
+#[test]
+fn max_throws_is_reached_when_every_reroll_and_explosion_runs_to_its_cap() {
+    // Each throw shows 1 a hundred times (rerolled), then 6 (explodes): 101 throws of 101 values.
+    let mut throw = vec![1; 100];
+    throw.push(6);
+    let dice: Vec<i64> = throw.repeat(101);
+    assert_eq!(dice.len() as u64, check_str("1d6r1!").unwrap().max_throws());
+    let roll = check("1d6r1!", &dice, 606);
+    let term = only_term(&roll);
+    assert_eq!(term.dice.len(), 101);
+    assert!(term.dice.iter().all(|d| d.rerolled.len() == 100));
+    assert_eq!(term.dice.iter().filter(|d| d.capped).count(), 1);
+    assert!(term.dice[100].capped);
+    let dice: Vec<i64> = [1, 6].repeat(101);
+    assert_eq!(
+        dice.len() as u64,
+        check_str("1d6ro1!!").unwrap().max_throws()
+    );
+    check("1d6ro1!!", &dice, 606);
+}
+
+#[test]
+fn a_hand_built_tree_is_refused_without_a_position() {
+    let error = notation::check(parse("1d6 / (1d6 - 1)").unwrap()).unwrap_err();
     assert_eq!(error.position(), None);
-    let error = roll_str("5/(1d6-3)", &mut Scripted::new(vec![3])).unwrap_err();
-    assert_eq!(error.kind(), &ErrorKind::DivisionByZero { dividend: 5 });
+    assert_eq!(
+        error.to_string(),
+        "the divisor (1d6 - 1) can be 0 (it ranges over 0 to 5): a divisor must never be 0, \
+         whatever the dice show"
+    );
+    let error = notation::check(Expr::Neg(Box::new(Expr::Number(i64::MIN)))).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "--9223372036854775808 overflows: it is 9223372036854775808, and every value must stay \
+         within -9223372036854775808 to 9223372036854775807"
+    );
+    assert_eq!(
+        notation::check(parse("3d6!").unwrap())
+            .unwrap()
+            .max_throws(),
+        303
+    );
 }
 
 #[test]
@@ -491,30 +716,38 @@ fn overflow_is_an_error_not_a_panic() {
     check("-9223372036854775807 - 1", &[], i64::MIN);
     check_error(
         "9223372036854775807 + 1",
-        "9223372036854775807 + 1 overflows: every value must stay within",
+        "9223372036854775807 + 1 overflows: it is 9223372036854775808, and every value must stay \
+         within -9223372036854775808 to 9223372036854775807",
     );
     check_error(
         "-9223372036854775807 - 2",
-        "-9223372036854775807 - 2 overflows",
+        "-9223372036854775807 - 2 overflows: it is -9223372036854775809",
     );
     check_error(
         "4611686018427387904 * 2",
-        "4611686018427387904 * 2 overflows",
+        "4611686018427387904 * 2 overflows: it is 9223372036854775808",
     );
-    check_error("(-9223372036854775807 - 1) / -1", "overflows");
-    check_error(
+    let error = check_error(
+        "(-9223372036854775807 - 1) / -1",
+        "(-9223372036854775807 - 1) / -1 overflows: it is 9223372036854775808",
+    );
+    assert_eq!(error.position(), Some(27));
+    let error = check_error(
         "-(-9223372036854775807 - 1)",
-        "-(-9223372036854775808) overflows",
+        "-(-9223372036854775807 - 1) overflows: it is 9223372036854775808",
     );
+    assert_eq!(error.position(), Some(0));
     check_error("9223372036854775808", "is too large");
-    let error = roll_str("1d6 * 9223372036854775807", &mut Scripted::new(vec![2])).unwrap_err();
+    // Refused before the die is drawn, quoting the range, not the die.
+    let mut dice = Scripted::new(vec![2]);
+    let error = roll_str("1d6 * 9223372036854775807", &mut dice).unwrap_err();
     assert_eq!(
-        error.kind(),
-        &ErrorKind::Overflow {
-            operation: "2 * 9223372036854775807".into()
-        }
+        error.kind().to_string(),
+        "1d6 * 9223372036854775807 can overflow: it can reach 55340232221128654842, and every \
+         value must stay within -9223372036854775808 to 9223372036854775807"
     );
-    assert_eq!(error.position(), None);
+    assert_eq!(error.position(), Some(4));
+    assert_eq!(dice.remaining(), &[2]);
 }
 
 #[test]
@@ -722,12 +955,10 @@ impl DiceSource for Ones {
 }
 
 #[test]
-fn a_roll_that_needs_too_many_throws_fails() {
-    // Every die rerolls its 1s up to the cap, 101 throws each: 1,010,000 throws in all.
-    let error = roll_str("10000d6r1", &mut Ones).unwrap_err();
-    assert_eq!(error.kind(), &ErrorKind::TooManyThrows);
-    assert!(error.to_string().contains("more than 1000000 throws"));
-    let roll = roll_str("9000d6r1", &mut Ones).unwrap();
+fn a_roll_at_its_worst_case_throws_rolls_to_the_end() {
+    // Every die rerolls its 1s up to the cap, 101 throws each: 1,010,000 throws in all, the limit.
+    let roll = roll_str("10000d6r1", &mut Ones).unwrap();
+    assert_eq!(roll.total, 10_000);
     assert!(
         roll.terms[0]
             .dice

@@ -1,13 +1,14 @@
 //! Properties of the notation over generated input: the canonical notation reads back as the same
-//! tree, a roll's total is what its recorded dice add up to, and no string makes the parser panic.
+//! tree, a roll's total is what its recorded dice add up to, no string makes the parser panic, and an
+//! expression is refused before any die is drawn or rolls to the end.
 #![allow(clippy::unwrap_used)] // helpers outside #[test] fns unwrap too
 
 use proptest::prelude::*;
-use skald_dice::SeededRandom;
 use skald_dice::notation::{
     BinaryOp, CompareOp, ComparePoint, DiceTerm, Explode, ExplodeMode, Expr, Keep, KeepMode,
-    Modifiers, Reroll, RerollMode, Roll, Sides, TermRoll, parse, roll,
+    Modifiers, Reroll, RerollMode, Roll, Sides, TermRoll, check, parse, roll, roll_str,
 };
+use skald_dice::{DiceSource, Die, SeededRandom, SourceError};
 
 fn compare_op() -> impl Strategy<Value = CompareOp> {
     prop_oneof![
@@ -106,6 +107,104 @@ fn expr() -> impl Strategy<Value = Expr> {
             }),
         ]
     })
+}
+
+/// [`expr`], plus parts that fail while rolling unless refused before: numbers near `i64::MAX`
+/// (overflow), sums and differences as divisors (zero), and about a hundred dice that both reroll and
+/// explode (the throw limit).
+fn risky_expr() -> impl Strategy<Value = Expr> {
+    let big = prop_oneof![
+        Just(i64::MAX),
+        Just(i64::MAX - 3),
+        Just(4_611_686_018_427_387_904),
+        1i64..=i64::MAX,
+    ]
+    .prop_map(Expr::Number);
+    let binary = |op, lhs, rhs| Expr::Binary {
+        op,
+        lhs: Box::new(lhs),
+        rhs: Box::new(rhs),
+    };
+    let many = (90i64..=110, 2i64..=20).prop_map(|(count, sides)| {
+        Expr::Dice(DiceTerm {
+            count: Box::new(Expr::Number(count)),
+            sides: Sides::Number(Box::new(Expr::Number(sides))),
+            modifiers: Modifiers {
+                reroll: Some(Reroll {
+                    mode: RerollMode::Repeat,
+                    points: vec![ComparePoint {
+                        op: CompareOp::Eq,
+                        value: 1,
+                    }],
+                }),
+                explode: Some(Explode {
+                    mode: ExplodeMode::Explode,
+                    point: None,
+                }),
+                ..Modifiers::default()
+            },
+        })
+    });
+    prop_oneof![
+        3 => expr(),
+        1 => (binary_op(), expr(), big.clone()).prop_map(move |(op, a, b)| binary(op, a, b)),
+        1 => (binary_op(), big, expr()).prop_map(move |(op, a, b)| binary(op, a, b)),
+        1 => (expr(), expr(), expr()).prop_map(move |(a, b, c)| {
+            binary(BinaryOp::Div, a, binary(BinaryOp::Sub, b, c))
+        }),
+        1 => (expr(), many).prop_map(move |(a, b)| binary(BinaryOp::Add, a, b)),
+    ]
+}
+
+/// A seeded source that counts the dice drawn from it.
+struct Counting {
+    dice: SeededRandom,
+    draws: u64,
+}
+
+impl Counting {
+    fn new(seed: u64) -> Self {
+        Self {
+            dice: SeededRandom::from_seed(seed),
+            draws: 0,
+        }
+    }
+}
+
+impl DiceSource for Counting {
+    fn roll(&mut self, die: Die) -> Result<i64, SourceError> {
+        self.draws += 1;
+        self.dice.roll(die)
+    }
+}
+
+/// Rolls with two seeds: both succeed, or both fail with the same text having drawn nothing. Returns
+/// the first roll and its draws.
+fn refused_before_drawing_or_rolled(
+    label: &str,
+    mut roll_with: impl FnMut(&mut Counting) -> Result<Roll, String>,
+    seeds: (u64, u64),
+) -> Result<Option<(Roll, u64)>, TestCaseError> {
+    let (mut a, mut b) = (Counting::new(seeds.0), Counting::new(seeds.1));
+    match (roll_with(&mut a), roll_with(&mut b)) {
+        (Ok(roll), Ok(_)) => Ok(Some((roll, a.draws))),
+        (Err(x), Err(y)) => {
+            prop_assert_eq!(&x, &y, "{}: two seeds, two refusals", label);
+            prop_assert_eq!(
+                (a.draws, b.draws),
+                (0, 0),
+                "{}: refused after drawing: {}",
+                label,
+                x
+            );
+            Ok(None)
+        }
+        (x, y) => Err(TestCaseError::fail(format!(
+            "{label}: one seed rolls, the other is refused: {:?} / {:?}",
+            x.map(|r| r.total),
+            y.map(|r| r.total)
+        ))),
+    }
 }
 
 /// Recomputes the value of `expr` from the recorded terms (taken in evaluation order), and checks each
@@ -225,6 +324,40 @@ proptest! {
                 prop_assert!(position <= length);
                 let rendered = error.render(&text);
                 prop_assert_eq!(rendered.lines().nth(1).unwrap(), format!("{}^", " ".repeat(position)));
+            }
+        }
+    }
+
+    #[test]
+    fn an_expression_is_refused_before_any_die_or_rolls_to_the_end(
+        expr in risky_expr(),
+        seeds in (any::<u64>(), any::<u64>()),
+    ) {
+        let label = expr.to_string();
+        let rolled = refused_before_drawing_or_rolled(
+            &label,
+            |dice| roll(&expr, dice).map_err(|e| e.to_string()),
+            seeds,
+        )?;
+        // As text, the refusal points at the part: still the same for both seeds.
+        refused_before_drawing_or_rolled(
+            &label,
+            |dice| roll_str(&label, dice).map_err(|e| e.render(&label)),
+            seeds,
+        )?;
+        // The check alone gives the verdict, and bounds the dice a roll draws.
+        match (check(expr.clone()), rolled) {
+            (Ok(checked), Some((roll, draws))) => {
+                prop_assert!(draws <= checked.max_throws(), "{}: {} draws", label, draws);
+                check_roll(&expr, &roll);
+            }
+            (Err(_), None) => {}
+            (checked, rolled) => {
+                return Err(TestCaseError::fail(format!(
+                    "{label}: the check says {:?}, the roll {:?}",
+                    checked.map(|c| c.max_throws()),
+                    rolled.map(|(r, _)| r.total)
+                )));
             }
         }
     }

@@ -12,9 +12,11 @@ use super::limits::{MAX_DEPTH, MAX_DICE, MAX_LENGTH, MAX_NODES, MAX_SIDES, MAX_T
 
 /// Why an expression could not be parsed or rolled: see [`NotationError::kind`].
 ///
-/// Errors found while reading the text (syntax, limits, impossible dice) carry the 0-based character
-/// position they point at; errors found while rolling (overflow, division by zero, the dice source)
-/// carry none, because the AST keeps no positions.
+/// Every error but the dice source's is found before any die is drawn, from the text and from the
+/// range of values each part can take, so no message ever holds a rolled value. Errors found in text
+/// (by [`parse`](super::parse) and [`check_str`](super::check_str)) carry the 0-based character
+/// position they point at; errors in a hand-built [`Expr`](super::Expr) (checked by
+/// [`check`](super::check)) and the dice source's errors carry none.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NotationError {
     kind: ErrorKind,
@@ -44,7 +46,8 @@ impl NotationError {
     }
 
     /// The 0-based index, in characters (not bytes), of the character the error points at. It equals
-    /// the input's length when the expression ends too early. `None` for errors found while rolling.
+    /// the input's length when the expression ends too early. `None` for errors in a hand-built
+    /// [`Expr`](super::Expr) and for the dice source's errors.
     pub fn position(&self) -> Option<usize> {
         self.position
     }
@@ -103,8 +106,10 @@ impl From<ErrorKind> for NotationError {
 }
 
 /// The kinds of [`NotationError`]. Syntax kinds come from [`parse`](super::parse); limit and
-/// impossible-dice kinds from both [`parse`](super::parse) and [`roll`](fn@super::roll) (which checks a
-/// hand-built [`Expr`](super::Expr) again); arithmetic and source kinds from [`roll`](fn@super::roll).
+/// impossible-dice kinds from [`parse`](super::parse) and [`check`](super::check); the kinds of what
+/// could go wrong while rolling ([`ErrorKind::Overflow`], [`ErrorKind::DivisionByZero`],
+/// [`ErrorKind::TooManyThrows`]) from [`check_str`](super::check_str) and [`check`](super::check),
+/// before any die is drawn; only [`ErrorKind::Source`] comes from rolling itself.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ErrorKind {
@@ -226,32 +231,78 @@ pub enum ErrorKind {
         "comparisons do not chain (a > b > c): put one of them in parentheses, like (a > b) > c"
     )]
     ChainedComparison,
-    /// An arithmetic result outside the `i64` range.
+    /// A result that is, or can be, outside the `i64` range: found before rolling from the range of
+    /// values the part can take, so the message quotes that range, never a rolled value.
     #[error(
-        "{operation} overflows: every value must stay within {} to {}",
+        "{operation} {}, and every value must stay within {} to {}",
+        reach(*low, *high),
         i64::MIN,
         i64::MAX
     )]
     Overflow {
-        /// The operation that overflowed, e.g. `9223372036854775807 + 1`.
+        /// The part of the expression that overflows, in canonical notation, e.g.
+        /// `9223372036854775807 + 1d6`.
         operation: String,
+        /// The smallest value the part can take (may be below `i64::MIN`).
+        low: i128,
+        /// The largest value the part can take (may be above `i64::MAX`).
+        high: i128,
     },
-    /// A division by zero.
-    #[error("{dividend} / 0: the divisor must not be 0")]
+    /// A divisor that is, or can be, 0: found before rolling from the divisor's range.
+    #[error("{}", divisor_message(divisor, *low, *high))]
     DivisionByZero {
-        /// The value that was to be divided.
-        dividend: i64,
+        /// The divisor, in canonical notation (in parentheses unless it is a number or a dice term).
+        divisor: String,
+        /// The smallest value the divisor can take.
+        low: i64,
+        /// The largest value the divisor can take.
+        high: i64,
     },
-    /// The roll needed more than [`MAX_THROWS`] throws of a die, counting every reroll and explosion.
+    /// The roll may need more than [`MAX_THROWS`] throws of a die when every reroll and explosion
+    /// runs to its cap: found before rolling, from each term's highest count.
     #[error(
-        "the roll needs more than {MAX_THROWS} throws of a die (rerolls and explosions included): the \
-         limit is {MAX_THROWS}"
+        "the roll may need up to {throws} throws of a die, counting every reroll and explosion at \
+         its cap (100 each): the limit is {MAX_THROWS} throws per roll"
     )]
-    TooManyThrows,
+    TooManyThrows {
+        /// The most throws the whole expression may need, up to and including the term the error
+        /// points at (saturates at `u64::MAX`).
+        throws: u64,
+    },
     /// The dice source could not give a value (a scripted source ran out, or holds a value that is
     /// not a face of the die).
     #[error("the dice source failed: {0}")]
     Source(#[from] SourceError),
+}
+
+/// `"overflows: it is 9223372036854775808"` for a fixed value, `"can overflow: it can reach ..."`
+/// for a range.
+fn reach(low: i128, high: i128) -> String {
+    let (min, max) = (i128::from(i64::MIN), i128::from(i64::MAX));
+    if low == high {
+        format!("overflows: it is {low}")
+    } else if low < min && high > max {
+        format!("can overflow: it can reach {low} and {high}")
+    } else if high > max {
+        format!("can overflow: it can reach {high}")
+    } else {
+        format!("can overflow: it can reach {low}")
+    }
+}
+
+fn divisor_message(divisor: &str, low: i64, high: i64) -> String {
+    if low == 0 && high == 0 {
+        if divisor == "0" {
+            "the divisor is 0: a divisor must not be 0".to_string()
+        } else {
+            format!("the divisor {divisor} is always 0: a divisor must not be 0")
+        }
+    } else {
+        format!(
+            "the divisor {divisor} can be 0 (it ranges over {low} to {high}): a divisor must \
+             never be 0, whatever the dice show"
+        )
+    }
 }
 
 /// `"5"` for a fixed value, `"-3 to 4 (why)"` for a rolled one.

@@ -1,5 +1,8 @@
 //! The notation's bounds (the `MAX_*` constants) and the checks that apply them before anything is
-//! rolled: sides, counts, the dice total, and reroll or explosion conditions that no face escapes.
+//! rolled: sides, counts, the dice total, reroll or explosion conditions that no face escapes, and
+//! (for [`check`](super::check) and [`check_str`](super::check_str)) divisors that can be 0, values
+//! that can leave `i64`, and the most throws a roll may need. An expression that passes is never refused once its first die is drawn: a refusal
+//! after drawing would quote, or reveal by its very existence, dice that were never recorded.
 //!
 //! Counts and sides may be expressions, even rolled ones (`(1d4)d6`). So that a roll never fails
 //! halfway because of a limit, and so that an expression is either always valid or never, the checks
@@ -27,10 +30,15 @@ pub const MAX_REROLLS: usize = 100;
 /// The most explosions one die sets off (`!`: dice added after it; `!!`: throws added to it); a die
 /// that reaches it is marked capped. Reaching it is not an error.
 pub const MAX_EXPLOSIONS: usize = 100;
-/// The most throws of a die in one roll, every reroll and explosion included: this bounds the work
-/// and memory of a roll whatever its modifiers (10,000 dice each capped at 100 explosions of 100
-/// rerolls would be a hundred million). [`ErrorKind::TooManyThrows`] when exceeded.
-pub const MAX_THROWS: usize = 1_000_000;
+/// The most throws of a die one roll may need, every reroll and explosion counted at its cap: this
+/// bounds the work and memory of a roll whatever its modifiers (10,000 dice each capped at 100
+/// explosions of 100 rerolls would be a hundred million). Checked before rolling, from each term's
+/// highest count ([`ErrorKind::TooManyThrows`]), so a roll never stops halfway.
+///
+/// It is [`MAX_DICE`] dice each thrown 101 times: any roll the dice limit allows may reroll (`r`) or
+/// explode (`!`, `!!`) every die up to the cap (`10000d6!`, `10000d6r1`), but not both on many dice
+/// (`99d6r1!` may need 1,009,899 throws, `100d6r1!` 1,020,100).
+pub const MAX_THROWS: u64 = MAX_DICE * (1 + MAX_EXPLOSIONS as u64);
 /// The most nodes (numbers, operators, dice terms) an [`Expr`] may have. Text of [`MAX_LENGTH`]
 /// characters makes at most about 1,340 (`d6+d6+...`), so only a hand-built tree can exceed it; the
 /// bound keeps [`roll`](fn@super::roll)'s recursion shallow.
@@ -58,11 +66,11 @@ impl Range {
         Self { lo, hi }
     }
 
-    fn lo_i64(self) -> i64 {
+    pub(crate) fn lo_i64(self) -> i64 {
         clamp_i64(self.lo)
     }
 
-    fn hi_i64(self) -> i64 {
+    pub(crate) fn hi_i64(self) -> i64 {
         clamp_i64(self.hi)
     }
 }
@@ -75,47 +83,49 @@ fn clamp_i64(value: i128) -> i64 {
 pub(crate) fn range(expr: &Expr) -> Range {
     match expr {
         Expr::Number(n) => Range::point(i128::from(*n)),
-        Expr::Neg(inner) => {
-            let r = range(inner);
-            Range {
-                lo: r.hi.saturating_neg(),
-                hi: r.lo.saturating_neg(),
-            }
-        }
+        Expr::Neg(inner) => neg_range(range(inner)),
         Expr::Compare { .. } => Range { lo: 0, hi: 1 },
-        Expr::Binary { op, lhs, rhs } => {
-            let (a, b) = (range(lhs), range(rhs));
-            match op {
-                BinaryOp::Add => Range {
-                    lo: a.lo.saturating_add(b.lo),
-                    hi: a.hi.saturating_add(b.hi),
-                },
-                BinaryOp::Sub => Range {
-                    lo: a.lo.saturating_sub(b.hi),
-                    hi: a.hi.saturating_sub(b.lo),
-                },
-                BinaryOp::Mul => Range::from_corners([
-                    a.lo.saturating_mul(b.lo),
-                    a.lo.saturating_mul(b.hi),
-                    a.hi.saturating_mul(b.lo),
-                    a.hi.saturating_mul(b.hi),
-                ]),
-                BinaryOp::Div if b.lo <= 0 && 0 <= b.hi => {
-                    // |x / y| <= |x| for any non-zero y.
-                    let m = a.lo.saturating_abs().max(a.hi.saturating_abs());
-                    Range { lo: -m, hi: m }
-                }
-                // Truncating division is monotone in each operand while the divisor keeps its sign,
-                // so the extremes are at the corners.
-                BinaryOp::Div => Range::from_corners([
-                    div(a.lo, b.lo),
-                    div(a.lo, b.hi),
-                    div(a.hi, b.lo),
-                    div(a.hi, b.hi),
-                ]),
-            }
+        Expr::Binary { op, lhs, rhs } => binary_range(*op, range(lhs), range(rhs)),
+        Expr::Dice(term) => term_range(term, count_range(term), sides_range(&term.sides)),
+    }
+}
+
+fn neg_range(r: Range) -> Range {
+    Range {
+        lo: r.hi.saturating_neg(),
+        hi: r.lo.saturating_neg(),
+    }
+}
+
+fn binary_range(op: BinaryOp, a: Range, b: Range) -> Range {
+    match op {
+        BinaryOp::Add => Range {
+            lo: a.lo.saturating_add(b.lo),
+            hi: a.hi.saturating_add(b.hi),
+        },
+        BinaryOp::Sub => Range {
+            lo: a.lo.saturating_sub(b.hi),
+            hi: a.hi.saturating_sub(b.lo),
+        },
+        BinaryOp::Mul => Range::from_corners([
+            a.lo.saturating_mul(b.lo),
+            a.lo.saturating_mul(b.hi),
+            a.hi.saturating_mul(b.lo),
+            a.hi.saturating_mul(b.hi),
+        ]),
+        BinaryOp::Div if b.lo <= 0 && 0 <= b.hi => {
+            // |x / y| <= |x| for any non-zero y.
+            let m = a.lo.saturating_abs().max(a.hi.saturating_abs());
+            Range { lo: -m, hi: m }
         }
-        Expr::Dice(term) => term_range(term),
+        // Truncating division is monotone in each operand while the divisor keeps its sign,
+        // so the extremes are at the corners.
+        BinaryOp::Div => Range::from_corners([
+            div(a.lo, b.lo),
+            div(a.lo, b.hi),
+            div(a.hi, b.lo),
+            div(a.hi, b.hi),
+        ]),
     }
 }
 
@@ -134,7 +144,11 @@ fn faces(sides: &Sides, numbered: i128) -> (i128, i128) {
 }
 
 fn count_range(term: &DiceTerm) -> Range {
-    let r = range(&term.count);
+    clamp_count(range(&term.count))
+}
+
+/// A count's range as dice: a negative count is refused by [`check_term`], so it counts as 0 here.
+fn clamp_count(r: Range) -> Range {
     Range {
         lo: r.lo.max(0),
         hi: r.hi.max(0),
@@ -149,9 +163,9 @@ fn sides_range(sides: &Sides) -> Range {
     }
 }
 
-fn term_range(term: &DiceTerm) -> Range {
-    let count = count_range(term);
-    let (lo, hi) = faces(&term.sides, sides_range(&term.sides).hi);
+/// The values of `term` when its count takes values in `count` (at least 0) and its sides in `sides`.
+fn term_range(term: &DiceTerm, count: Range, sides: Range) -> Range {
+    let (lo, hi) = faces(&term.sides, sides.hi);
     let growth = 1 + MAX_EXPLOSIONS as i128;
     let m = &term.modifiers;
     let (value, pool) = match m.explode {
@@ -367,6 +381,146 @@ fn visit_terms(
             }
             visit(term)
         }
+    }
+}
+
+/// Checks that `expr`, already through [`check_terms`], cannot fail once its first die is drawn, and
+/// returns the most throws of a die it may need.
+///
+/// Walks the tree in evaluation order (operands left to right, a term's count and sides before the
+/// term) with the range of every part: a divisor whose range holds 0 is
+/// [`ErrorKind::DivisionByZero`]; a part whose range leaves `i64` is [`ErrorKind::Overflow`]; more
+/// than [`MAX_THROWS`] throws, each term at its highest count with every reroll and explosion at its
+/// cap, is [`ErrorKind::TooManyThrows`]. Since the ranges are safe over-estimates, a refusal may be
+/// for a value the dice cannot quite reach (`1d6 / (1d2 * 2 - 3)`: -1 to 1, never 0), never the
+/// other way round. The errors quote ranges and the expression only, never a rolled value.
+///
+/// `positions[i]`, when given, is where the `i`-th node in that order is in the text (an operator, a
+/// number, a minus sign, the start of a dice term), as the parser records them.
+pub(crate) fn check_rolling(expr: &Expr, positions: &[usize]) -> Result<u64, NotationError> {
+    let mut walk = Walk {
+        positions,
+        next: 0,
+        throws: 0,
+    };
+    walk.node(expr)?;
+    Ok(walk.throws)
+}
+
+struct Walk<'a> {
+    positions: &'a [usize],
+    next: usize,
+    throws: u64,
+}
+
+impl Walk<'_> {
+    /// The position of the node whose children were just walked.
+    fn take(&mut self) -> Option<usize> {
+        let at = self.positions.get(self.next).copied();
+        self.next += 1;
+        at
+    }
+
+    fn node(&mut self, expr: &Expr) -> Result<Range, NotationError> {
+        let (value, at) = match expr {
+            Expr::Number(n) => {
+                self.take();
+                return Ok(Range::point(i128::from(*n)));
+            }
+            Expr::Compare { lhs, rhs, .. } => {
+                self.node(lhs)?;
+                self.node(rhs)?;
+                self.take();
+                return Ok(Range { lo: 0, hi: 1 });
+            }
+            Expr::Neg(inner) => {
+                let r = self.node(inner)?;
+                (neg_range(r), self.take())
+            }
+            Expr::Binary { op, lhs, rhs } => {
+                let a = self.node(lhs)?;
+                let b = self.node(rhs)?;
+                let at = self.take();
+                if *op == BinaryOp::Div && b.lo <= 0 && 0 <= b.hi {
+                    return Err(placed(division_by_zero(rhs, b), at));
+                }
+                (binary_range(*op, a, b), at)
+            }
+            Expr::Dice(term) => {
+                let count = clamp_count(self.node(&term.count)?);
+                let sides = match &term.sides {
+                    Sides::Number(sides) => self.node(sides)?,
+                    other => sides_range(other),
+                };
+                let at = self.take();
+                let throws = u64::try_from(count.hi)
+                    .unwrap_or(u64::MAX)
+                    .saturating_mul(throws_per_die(term, sides));
+                self.throws = self.throws.saturating_add(throws);
+                if self.throws > MAX_THROWS {
+                    let kind = ErrorKind::TooManyThrows {
+                        throws: self.throws,
+                    };
+                    return Err(placed(kind, at));
+                }
+                (term_range(term, count, sides), at)
+            }
+        };
+        if value.lo < i128::from(i64::MIN) || value.hi > i128::from(i64::MAX) {
+            return Err(placed(overflow(expr, value), at));
+        }
+        Ok(value)
+    }
+}
+
+fn placed(kind: ErrorKind, at: Option<usize>) -> NotationError {
+    match at {
+        Some(at) => NotationError::at(kind, at),
+        None => NotationError::new(kind),
+    }
+}
+
+/// The most throws one die of `term` may need when its sides take values in `sides`: 101 with `r`
+/// (the throw and 100 rerolls), 2 with `ro`, times 101 with `!` or `!!` (the die and 100 explosions);
+/// a condition no face can meet adds nothing.
+fn throws_per_die(term: &DiceTerm, sides: Range) -> u64 {
+    let (lo, hi) = faces(&term.sides, sides.hi);
+    let met = |point: ComparePoint| interval(point).is_some_and(|(a, b)| a <= hi && lo <= b);
+    let m = &term.modifiers;
+    let per_throw = match &m.reroll {
+        Some(reroll) if reroll.points.iter().any(|p| met(*p)) => match reroll.mode {
+            RerollMode::Repeat => 1 + MAX_REROLLS as u64,
+            RerollMode::Once => 2,
+        },
+        _ => 1,
+    };
+    let throws = match m.explode {
+        Some(explode) if explode.point.is_none_or(met) => 1 + MAX_EXPLOSIONS as u64,
+        _ => 1,
+    };
+    per_throw * throws
+}
+
+/// The refusal of a division whose divisor takes values in `r` (which holds 0).
+pub(crate) fn division_by_zero(divisor: &Expr, r: Range) -> ErrorKind {
+    let shown = match divisor {
+        Expr::Number(n) if *n >= 0 => n.to_string(),
+        Expr::Dice(term) if term.modifiers.success.is_none() => term.to_string(),
+        other => format!("({other})"),
+    };
+    ErrorKind::DivisionByZero {
+        divisor: shown,
+        low: r.lo_i64(),
+        high: r.hi_i64(),
+    }
+}
+
+/// The refusal of `expr`, whose values `r` leave `i64`.
+pub(crate) fn overflow(expr: &Expr, r: Range) -> ErrorKind {
+    ErrorKind::Overflow {
+        operation: expr.to_string(),
+        low: r.lo,
+        high: r.hi,
     }
 }
 

@@ -48,6 +48,13 @@ use super::limits::{self, MAX_DEPTH, MAX_LENGTH};
 
 /// Parses `input` into an [`Expr`]; see the module docs for the grammar.
 pub(crate) fn parse(input: &str) -> Result<Expr, NotationError> {
+    parse_positioned(input).map(|(expr, _)| expr)
+}
+
+/// [`parse`], with where each node of the tree is in the text, in evaluation order (see
+/// [`limits::check_rolling`]): an operator's position for an operation or comparison, a minus sign's
+/// for a negation, a number's own, a dice term's start.
+pub(crate) fn parse_positioned(input: &str) -> Result<(Expr, Vec<usize>), NotationError> {
     let length = input.chars().count();
     if length > MAX_LENGTH {
         return Err(NotationError::at(ErrorKind::TooLong { length }, MAX_LENGTH));
@@ -58,6 +65,7 @@ pub(crate) fn parse(input: &str) -> Result<Expr, NotationError> {
         end: length,
         depth: 0,
         starts: Vec::new(),
+        nodes: Vec::new(),
     };
     let expr = parser.comparison()?;
     if let Some(token) = parser.peek() {
@@ -66,7 +74,7 @@ pub(crate) fn parse(input: &str) -> Result<Expr, NotationError> {
     // Terms are checked once the whole text is read, because a success count and the modifiers after
     // it (`3d6>=5!`) join a term after the term itself was read.
     limits::check_terms(&expr, &parser.starts)?;
-    Ok(expr)
+    Ok((expr, parser.nodes))
 }
 
 /// What a parsed operand looks like in the text, for the success-counting rule.
@@ -88,6 +96,9 @@ struct Parser {
     /// Where each dice term starts, in the order the terms are completed (the order in which
     /// [`limits::check_terms`] visits them).
     starts: Vec<usize>,
+    /// Where each node is, in the order the nodes are completed, which is evaluation order (see
+    /// [`parse_positioned`]).
+    nodes: Vec<usize>,
 }
 
 impl Parser {
@@ -101,6 +112,11 @@ impl Parser {
 
     fn kind_at(&self, index: usize) -> Option<TokenKind> {
         self.tokens.get(index).map(|t| t.kind)
+    }
+
+    /// Where the current token starts (the input's length at the end).
+    fn position(&self) -> usize {
+        self.peek().map_or(self.end, |t| t.position)
     }
 
     fn bump(&mut self) {
@@ -134,12 +150,16 @@ impl Parser {
         let Some(op) = self.peek_compare() else {
             return Ok(lhs);
         };
+        let at = self.position();
         self.bump();
+        let mark = self.nodes.len();
         let (rhs, rhs_shape) = self.additive()?;
         let expr = match (lhs, lhs_shape, rhs_shape) {
             (Expr::Dice(mut term), Shape::Term, Shape::Integer)
                 if term.modifiers.success.is_none() =>
             {
+                // The integer joins the term: it is no node of the tree.
+                self.nodes.truncate(mark);
                 term.modifiers.success = Some(ComparePoint {
                     op,
                     value: integer_value(&rhs),
@@ -149,19 +169,24 @@ impl Parser {
                 let Some(op) = self.peek_compare() else {
                     return Ok(counted);
                 };
+                let at = self.position();
                 self.bump();
                 let (rhs, _) = self.additive()?;
+                self.nodes.push(at);
                 Expr::Compare {
                     op,
                     lhs: Box::new(counted),
                     rhs: Box::new(rhs),
                 }
             }
-            (lhs, _, _) => Expr::Compare {
-                op,
-                lhs: Box::new(lhs),
-                rhs: Box::new(rhs),
-            },
+            (lhs, _, _) => {
+                self.nodes.push(at);
+                Expr::Compare {
+                    op,
+                    lhs: Box::new(lhs),
+                    rhs: Box::new(rhs),
+                }
+            }
         };
         match self.peek() {
             Some(token) if compare_op(token.kind).is_some() => Err(NotationError::at(
@@ -180,8 +205,10 @@ impl Parser {
                 Some(TokenKind::Minus) => BinaryOp::Sub,
                 _ => return Ok((lhs, shape)),
             };
+            let at = self.position();
             self.bump();
             let (rhs, _) = self.multiplicative()?;
+            self.nodes.push(at);
             lhs = Expr::Binary {
                 op,
                 lhs: Box::new(lhs),
@@ -199,8 +226,10 @@ impl Parser {
                 Some(TokenKind::Slash) => BinaryOp::Div,
                 _ => return Ok((lhs, shape)),
             };
+            let at = self.position();
             self.bump();
             let (rhs, _) = self.unary()?;
+            self.nodes.push(at);
             lhs = Expr::Binary {
                 op,
                 lhs: Box::new(lhs),
@@ -212,18 +241,20 @@ impl Parser {
 
     fn unary(&mut self) -> Result<(Expr, Shape), NotationError> {
         // A loop, not recursion: a long run of minus signs must not deepen the stack.
-        let mut signs = 0usize;
+        let mut signs = Vec::new();
         while self.peek_kind() == Some(TokenKind::Minus) {
+            signs.push(self.position());
             self.bump();
-            signs += 1;
         }
         let (mut expr, shape) = self.dice()?;
-        let shape = match (signs, shape) {
+        let shape = match (signs.len(), shape) {
             (0, shape) => shape,
             (1, Shape::Integer) => Shape::Integer,
             _ => Shape::Other,
         };
-        for _ in 0..signs {
+        // The sign nearest the operand negates first.
+        for at in signs.into_iter().rev() {
+            self.nodes.push(at);
             expr = Expr::Neg(Box::new(expr));
         }
         Ok((expr, shape))
@@ -232,6 +263,8 @@ impl Parser {
     fn dice(&mut self) -> Result<(Expr, Shape), NotationError> {
         let start = self.peek().map_or(self.end, |t| t.position);
         let count = if self.peek_kind() == Some(TokenKind::Dice) {
+            // `d6` is `1d6`: the count's node is the 'd'.
+            self.nodes.push(start);
             Expr::Number(1)
         } else {
             let (primary, literal) = self.primary()?;
@@ -250,6 +283,7 @@ impl Parser {
         self.bump();
         let sides = match self.peek_kind() {
             Some(TokenKind::Number(n)) => {
+                self.nodes.push(self.position());
                 self.bump();
                 Sides::Number(Box::new(Expr::Number(n)))
             }
@@ -271,6 +305,7 @@ impl Parser {
         };
         self.modifiers(&mut term)?;
         self.starts.push(start);
+        self.nodes.push(start);
         Ok((Expr::Dice(term), Shape::Term))
     }
 
@@ -278,6 +313,7 @@ impl Parser {
     fn primary(&mut self) -> Result<(Expr, bool), NotationError> {
         match self.peek_kind() {
             Some(TokenKind::Number(n)) => {
+                self.nodes.push(self.position());
                 self.bump();
                 Ok((Expr::Number(n), true))
             }
@@ -422,5 +458,72 @@ fn integer_value(expr: &Expr) -> i64 {
             _ => 0,
         },
         _ => 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Checks that `positions` has one entry per node, in evaluation order, each at a character that
+    /// starts the node's part: an operator, a minus sign, a number, the start of a dice term.
+    fn check_positions(input: &str) {
+        let (expr, positions) = parse_positioned(input).expect(input);
+        let chars: Vec<char> = input.chars().collect();
+        let mut order = Vec::new();
+        post_order(&expr, &mut order);
+        assert_eq!(order.len(), positions.len(), "{input}: {positions:?}");
+        for (node, &at) in order.iter().zip(&positions) {
+            let c = chars[at];
+            let ok = match node {
+                Expr::Number(_) => c.is_ascii_digit() || c == 'd' || c == 'D',
+                Expr::Neg(_) => c == '-' || c == '−',
+                Expr::Binary { op, .. } => c.to_string() == op.symbol() || c == '−',
+                Expr::Compare { op, .. } => op.symbol().starts_with(c),
+                Expr::Dice(_) => c.is_ascii_digit() || c == 'd' || c == 'D' || c == '(',
+            };
+            assert!(ok, "{input}: {node} is at {at}, '{c}'");
+        }
+    }
+
+    fn post_order<'a>(expr: &'a Expr, out: &mut Vec<&'a Expr>) {
+        match expr {
+            Expr::Number(_) => {}
+            Expr::Neg(inner) => post_order(inner, out),
+            Expr::Binary { lhs, rhs, .. } | Expr::Compare { lhs, rhs, .. } => {
+                post_order(lhs, out);
+                post_order(rhs, out);
+            }
+            Expr::Dice(term) => {
+                post_order(&term.count, out);
+                if let Sides::Number(sides) = &term.sides {
+                    post_order(sides, out);
+                }
+            }
+        }
+        out.push(expr);
+    }
+
+    #[test]
+    fn every_node_has_its_position_in_evaluation_order() {
+        for input in [
+            "1",
+            "d6",
+            "4d6kh3 + 2",
+            "2d20kh1 + 5 >= 15",
+            "6d10>=7",
+            "6d10>=-7 >= 2",
+            "(6d10>=-7) / (2 - 2)",
+            "(3d6>=5!) + 1",
+            "--(1 - 2) * -3",
+            "1 − −1",
+            "(1d4)d(2+d%) - 4dF",
+            "8d6 > 6d6",
+            "(3d6) >= 10",
+            "1d6r1!>5kh2 / (1d2*2 - 3)",
+            "((1))d((6))",
+        ] {
+            check_positions(input);
+        }
     }
 }

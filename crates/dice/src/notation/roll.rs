@@ -1,10 +1,16 @@
 //! Evaluation: rolls an [`Expr`] with a [`DiceSource`] and records every die ([`Roll`]).
 //!
+//! An expression is rolled only once it is [`Checked`]: every limit, every divisor that could be 0,
+//! every value that could leave `i64` and the most throws it may need are checked before the first
+//! die is drawn, so a roll that starts ends, unless the dice source itself fails. A refusal after
+//! drawing would quote, or reveal by its very existence, dice nobody recorded (on the online table,
+//! the dice of the next roll).
+//!
 //! One dice term goes through, in order: throwing each die with its rerolls, explosions, keep/drop,
-//! success counting. Arithmetic is checked `i64`: overflow and division by zero are errors, never
-//! panics. Operands are evaluated left to right, a term's count and sides before its dice, so the
-//! order of [`Roll::terms`] (and of the values a [`Scripted`](crate::Scripted) source hands out) is
-//! the order in which the terms finish.
+//! success counting. Arithmetic is checked `i64` even so: a broken check gives the same error the
+//! check would have given, never a panic and never a rolled value. Operands are evaluated left to
+//! right, a term's count and sides before its dice, so the order of [`Roll::terms`] (and of the
+//! values a [`Scripted`](crate::Scripted) source hands out) is the order in which the terms finish.
 
 use std::fmt;
 
@@ -70,43 +76,95 @@ pub struct RolledDie {
     pub success: Option<bool>,
 }
 
-/// Rolls `expr` with `dice`.
+/// An expression checked to roll to the end: made only by [`check`] and
+/// [`check_str`](super::check_str), rolled by [`Checked::roll`].
 ///
-/// The whole expression is checked first ([`limits`]: nodes, sides, counts, dice total, conditions no
-/// face escapes), so a roll that would break a limit fails before any die is thrown.
-///
-/// # Errors
-/// The limit kinds of [`ErrorKind`] (checked before rolling), [`ErrorKind::Overflow`],
-/// [`ErrorKind::DivisionByZero`], [`ErrorKind::TooManyThrows`] and [`ErrorKind::Source`] (while
-/// rolling). Errors found while rolling carry no position.
-pub fn roll(expr: &Expr, dice: &mut dyn DiceSource) -> Result<Roll, NotationError> {
-    limits::validate(expr)?;
-    roll_validated(expr, dice)
+/// Holds the expression and the most throws of a die rolling it may need ([`Checked::max_throws`]),
+/// so a caller can bound a roll's size (its record, its payload) before any die is drawn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Checked {
+    expr: Expr,
+    max_throws: u64,
 }
 
-/// Rolls an expression already checked by [`limits::validate`] (a Monte Carlo estimate rolls the same
-/// tree many times and checks it once).
-pub(crate) fn roll_validated(
-    expr: &Expr,
-    dice: &mut dyn DiceSource,
-) -> Result<Roll, NotationError> {
-    let mut roller = Roller {
-        dice,
-        terms: Vec::new(),
-        throws: 0,
-    };
-    let total = roller.eval(expr)?;
-    Ok(Roll {
-        expression: expr.to_string(),
-        terms: roller.terms,
-        total,
-    })
+impl Checked {
+    /// `expr`, which the caller checked: it passed [`limits::validate`] or the parser, then
+    /// [`limits::check_rolling`], which gave `max_throws`.
+    pub(crate) fn new(expr: Expr, max_throws: u64) -> Self {
+        Self { expr, max_throws }
+    }
+
+    /// The expression, as parsed or built.
+    pub fn expr(&self) -> &Expr {
+        &self.expr
+    }
+
+    /// The expression, giving up the check.
+    pub fn into_expr(self) -> Expr {
+        self.expr
+    }
+
+    /// The most dice [`Checked::roll`] may draw from its source: every term at its highest count,
+    /// every die rerolled (`r`: 100 times; `ro`: once) and exploded (`!`, `!!`: 100 times) to its
+    /// cap wherever a face can set them off. 0 to [`MAX_THROWS`]; a roll usually draws far fewer
+    /// (`4d6kh3`: 4; `3d6!`: 303; `(1d4)d6`: 5; `1d20 + 5`: 1).
+    pub fn max_throws(&self) -> u64 {
+        self.max_throws
+    }
+
+    /// Rolls the expression with `dice`, drawing at most [`Checked::max_throws`] values.
+    ///
+    /// # Errors
+    /// Only [`ErrorKind::Source`], when `dice` cannot give a value (a [`Scripted`](crate::Scripted)
+    /// source runs out or holds a value that is not a face); [`SeededRandom`](crate::SeededRandom)
+    /// never fails here. Every other error was found by the check, before any die.
+    pub fn roll(&self, dice: &mut dyn DiceSource) -> Result<Roll, NotationError> {
+        let mut roller = Roller {
+            dice,
+            terms: Vec::new(),
+            throws: 0,
+            max_throws: self.max_throws,
+        };
+        let total = roller.eval(&self.expr)?;
+        Ok(Roll {
+            expression: self.expr.to_string(),
+            terms: roller.terms,
+            total,
+        })
+    }
+}
+
+/// Checks a tree (parsed or built by hand) completely, so that rolling it cannot fail before its
+/// end: at most [`MAX_NODES`](limits::MAX_NODES) nodes, the limits and conditions of every term (as
+/// [`parse`](super::parse) checks them), then every divisor, every value and the most throws (see
+/// [`Checked::max_throws`]), from the range of values each part can take.
+///
+/// # Errors
+/// [`ErrorKind::TooManyNodes`], the limit and impossible-dice kinds, [`ErrorKind::DivisionByZero`]
+/// (a divisor whose range holds 0), [`ErrorKind::Overflow`] (a part whose range leaves `i64`),
+/// [`ErrorKind::TooManyThrows`]; without a position (the tree keeps none: check text with
+/// [`check_str`](super::check_str) to point at the part).
+pub fn check(expr: Expr) -> Result<Checked, NotationError> {
+    limits::validate(&expr)?;
+    let max_throws = limits::check_rolling(&expr, &[])?;
+    Ok(Checked::new(expr, max_throws))
+}
+
+/// Rolls `expr` with `dice`: [`check`] then [`Checked::roll`], so any refusal comes before the first
+/// die is drawn.
+///
+/// # Errors
+/// Those of [`check`] (no die drawn) and of [`Checked::roll`] (only the dice source's).
+pub fn roll(expr: &Expr, dice: &mut dyn DiceSource) -> Result<Roll, NotationError> {
+    check(expr.clone())?.roll(dice)
 }
 
 struct Roller<'a> {
     dice: &'a mut dyn DiceSource,
     terms: Vec<TermRoll>,
-    throws: usize,
+    throws: u64,
+    /// The check's bound on `throws`.
+    max_throws: u64,
 }
 
 /// One throw of a die after its rerolls.
@@ -122,36 +180,46 @@ impl Roller<'_> {
             Expr::Number(n) => Ok(*n),
             Expr::Neg(inner) => {
                 let v = self.eval(inner)?;
-                v.checked_neg().ok_or_else(|| ErrorKind::Overflow {
-                    operation: format!("-({v})"),
-                })
+                v.checked_neg()
+                    .ok_or_else(|| limits::overflow(expr, limits::range(expr)))
             }
             Expr::Binary { op, lhs, rhs } => {
                 let a = self.eval(lhs)?;
                 let b = self.eval(rhs)?;
-                arithmetic(*op, a, b)
+                // The check refused any divisor that can be 0 and any result that can leave
+                // `i64`; should it miss one, the error is the check's, without the values.
+                match op {
+                    BinaryOp::Div if b == 0 => {
+                        Err(limits::division_by_zero(rhs, limits::range(rhs)))
+                    }
+                    _ => arithmetic(*op, a, b)
+                        .ok_or_else(|| limits::overflow(expr, limits::range(expr))),
+                }
             }
             Expr::Compare { op, lhs, rhs } => {
                 let a = self.eval(lhs)?;
                 let b = self.eval(rhs)?;
                 Ok(i64::from(op.holds(a, b)))
             }
-            Expr::Dice(term) => self.term(term),
+            Expr::Dice(term) => self.term(term, expr),
         }
     }
 
-    fn term(&mut self, term: &DiceTerm) -> Result<i64, ErrorKind> {
+    /// Rolls `term`, which is `expr`.
+    fn term(&mut self, term: &DiceTerm, expr: &Expr) -> Result<i64, ErrorKind> {
         let count = self.eval(&term.count)?;
         let die = match &term.sides {
-            Sides::Number(sides) => {
-                let sides = self.eval(sides)?;
-                // Checked before rolling from the sides' range; kept so a broken check can't panic.
+            Sides::Number(sides_expr) => {
+                let sides = self.eval(sides_expr)?;
+                // Checked before rolling from the sides' range; kept so a broken check can't panic,
+                // and quoting that range, not the rolled value.
                 match u32::try_from(sides) {
                     Ok(s) if (1..=MAX_SIDES).contains(&sides) => Die::Numbered(s),
                     _ => {
+                        let r = limits::range(sides_expr);
                         return Err(ErrorKind::SidesOutOfRange {
-                            low: sides,
-                            high: sides,
+                            low: r.lo_i64(),
+                            high: r.hi_i64(),
                         });
                     }
                 }
@@ -163,13 +231,14 @@ impl Roller<'_> {
             Ok(c) if u64::from(c) <= MAX_DICE => c,
             Ok(_) => {
                 return Err(ErrorKind::TooManyDice {
-                    dice: count.unsigned_abs(),
+                    dice: limits::term_dice(term),
                 });
             }
             Err(_) => {
+                let r = limits::range(&term.count);
                 return Err(ErrorKind::NegativeCount {
-                    low: count,
-                    high: count,
+                    low: r.lo_i64(),
+                    high: r.hi_i64(),
                 });
             }
         };
@@ -190,7 +259,7 @@ impl Roller<'_> {
                     match explode.mode {
                         ExplodeMode::Explode => self.explode(die, reroll, point, &mut pool)?,
                         ExplodeMode::Compound => {
-                            pool.push(self.compound(die, reroll, point, term)?)
+                            pool.push(self.compound(die, reroll, point, expr)?)
                         }
                     }
                 }
@@ -210,9 +279,8 @@ impl Roller<'_> {
                 successes
             }
             None => pool.iter().filter(|d| d.kept).try_fold(0i64, |sum, d| {
-                sum.checked_add(d.value).ok_or_else(|| ErrorKind::Overflow {
-                    operation: format!("the sum of {term}"),
-                })
+                sum.checked_add(d.value)
+                    .ok_or_else(|| limits::overflow(expr, limits::range(expr)))
             })?,
         };
         self.terms.push(TermRoll {
@@ -257,7 +325,7 @@ impl Roller<'_> {
         die: Die,
         reroll: Option<&Reroll>,
         point: ComparePoint,
-        term: &DiceTerm,
+        expr: &Expr,
     ) -> Result<RolledDie, ErrorKind> {
         let first = self.throw(die, reroll)?;
         let mut last = first.value;
@@ -274,9 +342,7 @@ impl Roller<'_> {
             result.value = result
                 .value
                 .checked_add(last)
-                .ok_or_else(|| ErrorKind::Overflow {
-                    operation: format!("a compounding die of {term}"),
-                })?;
+                .ok_or_else(|| limits::overflow(expr, limits::range(expr)))?;
             result.rerolled.extend(next.rerolled);
             result.capped |= next.capped;
         }
@@ -316,8 +382,11 @@ impl Roller<'_> {
 
     fn next_value(&mut self, die: Die) -> Result<i64, ErrorKind> {
         self.throws += 1;
-        if self.throws > MAX_THROWS {
-            return Err(ErrorKind::TooManyThrows);
+        // Unreachable after the check, which bounded the throws by `max_throws`.
+        if self.throws > self.max_throws.min(MAX_THROWS) {
+            return Err(ErrorKind::TooManyThrows {
+                throws: self.max_throws,
+            });
         }
         Ok(self.dice.roll(die)?)
     }
@@ -335,18 +404,15 @@ impl RolledDie {
     }
 }
 
-fn arithmetic(op: BinaryOp, a: i64, b: i64) -> Result<i64, ErrorKind> {
-    let result = match op {
+/// `a op b`, `None` when it overflows or divides by 0.
+fn arithmetic(op: BinaryOp, a: i64, b: i64) -> Option<i64> {
+    match op {
         BinaryOp::Add => a.checked_add(b),
         BinaryOp::Sub => a.checked_sub(b),
         BinaryOp::Mul => a.checked_mul(b),
-        BinaryOp::Div if b == 0 => return Err(ErrorKind::DivisionByZero { dividend: a }),
         // Rust's `/` on integers truncates toward zero, the documented rounding.
         BinaryOp::Div => a.checked_div(b),
-    };
-    result.ok_or_else(|| ErrorKind::Overflow {
-        operation: format!("{a} {} {b}", op.symbol()),
-    })
+    }
 }
 
 /// Marks dice as dropped. Dice are ranked highest first, the earlier die first among equal values, so

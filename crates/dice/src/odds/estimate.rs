@@ -65,11 +65,12 @@ fn proportion(hits: u64, samples: u64) -> (f64, f64) {
 /// least 100 samples).
 ///
 /// # Errors
-/// The roller's errors (overflow, division by zero).
+/// [`notation::check`]'s (a limit, a divisor that can be 0, a value that can overflow), before any
+/// roll.
 pub fn estimate(expr: &Expr, seed: u64) -> Result<Estimate, NotationError> {
+    let checked = notation::check(expr.clone())?;
     let mut dice = SeededRandom::from_seed(seed);
-    let first = notation::roll(expr, &mut dice)?;
-    // Checked once by that first roll; the rest roll the same tree.
+    let first = checked.roll(&mut dice)?;
     let throws_per_roll = first
         .terms
         .iter()
@@ -86,7 +87,7 @@ pub fn estimate(expr: &Expr, seed: u64) -> Result<Estimate, NotationError> {
     };
     record(first.total);
     for _ in 1..samples {
-        record(notation::roll::roll_validated(expr, &mut dice)?.total);
+        record(checked.roll(&mut dice)?.total);
     }
     let n = samples as f64;
     let mean = sum / n;
