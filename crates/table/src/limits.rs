@@ -10,6 +10,13 @@ pub const TITLE: (usize, usize) = (1, 120);
 pub const NAME: (usize, usize) = (1, 60);
 /// A GM note, in characters.
 pub const NOTE: (usize, usize) = (1, 4000);
+/// The most dice one roll by notation may draw at the table, counted at its worst (every count at
+/// its highest, every reroll and explosion at its cap) before any die is drawn: each die drawn is
+/// kept in the log, twice in a revealed secret roll's record (its draws and its text), at most 54
+/// bytes a die (`{"die":{"Numbered":1000000},"value":1000000}` and `1000000, `), and 15,000 of
+/// them (about 810 KB) fit the store's 1 MiB field. `10000d6` and `148d6!` (14,948 at worst) pass;
+/// `9900d1000000r<1000000` (999,900 at worst) is refused before rolling.
+pub const ROLL_THROWS: u64 = 15_000;
 /// A roll's label, in characters.
 pub const LABEL: (usize, usize) = (1, 120);
 

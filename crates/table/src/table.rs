@@ -708,8 +708,24 @@ impl Table {
 
     fn roll_notation(&self, notation: &str) -> Result<(String, i64, String, FairRoll), Error> {
         let seed = self.live_seed()?;
+        // Everything that could refuse the roll is checked before its first die (the notation's
+        // own bounds, and the log's room for its dice): a refusal that came after drawing could
+        // tell the sender dice the next roll would reuse (docs/fairness.md).
+        let checked = skald_dice::check_str(notation).map_err(|e| ErrorKind::Notation {
+            message: e.render(notation),
+        })?;
+        if checked.max_throws() > limits::ROLL_THROWS {
+            return Err(ErrorKind::Notation {
+                message: format!(
+                    "{notation}\nmay draw up to {} dice with its rerolls and explosions; a roll at the table draws at most {} (every die is kept in the log)",
+                    checked.max_throws(),
+                    limits::ROLL_THROWS
+                ),
+            }
+            .into());
+        }
         let mut dice = FairSource::new(seed, &self.mix, self.next_index);
-        let roll = skald_dice::roll_str(notation, &mut dice).map_err(|e| ErrorKind::Notation {
+        let roll = checked.roll(&mut dice).map_err(|e| ErrorKind::Notation {
             message: e.render(notation),
         })?;
         let text = roll_text(&roll);

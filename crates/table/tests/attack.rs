@@ -6,7 +6,9 @@
 use proptest::prelude::*;
 use serde_json::{Value, json};
 use skald_fair::ServerSeed;
-use skald_table::{Action, Actor, Body, Record, Request, Table, redact, verify};
+use skald_table::{
+    Action, Actor, Body, Record, Request, Secret, SecretBody, Table, redact, verify,
+};
 
 const GM: Actor = Actor::Gm;
 const ANN: Actor = Actor::Player(1);
@@ -96,8 +98,16 @@ fn a_refused_roll_quotes_no_die_and_the_next_roll_is_not_the_one_it_drew() {
     }
     let next = play.act(GM, json!({"do": "secret_roll_dice", "notation": "3d20"}));
     let untouched = twin.act(GM, json!({"do": "secret_roll_dice", "notation": "3d20"}));
+    let secret_dice = |record: &Record| match &record.secret {
+        Some(Secret {
+            body: SecretBody::Roll { contents },
+            ..
+        }) => contents.roll.clone(),
+        other => panic!("{other:?}"),
+    };
     assert_eq!(
-        next[0].body, untouched[0].body,
+        secret_dice(&next[0]),
+        secret_dice(&untouched[0]),
         "the refusals moved the dice"
     );
 }
@@ -429,4 +439,38 @@ fn every_tamper_of_the_attack_is_a_mismatch() {
     );
     let (_, message) = tampered(&|_| {}, None);
     assert!(message.contains("names no head"), "{message}");
+}
+
+#[test]
+fn a_roll_too_big_for_the_log_is_refused_before_its_dice() {
+    // The attack: 9900d1000000r<1000000 rolled for ~90 ms, then failed to store (44 MB) with a 500.
+    let mut play = Play::new("loqi", 1);
+    assert_eq!(
+        play.refused(
+            ANN,
+            json!({"do": "roll", "notation": "9900d1000000r<1000000"})
+        ),
+        "notation:\n9900d1000000r<1000000\nmay draw up to 999900 dice with its rerolls and explosions; a roll at the table draws at most 15000 (every die is kept in the log)"
+    );
+    play.act(ANN, json!({"do": "roll", "notation": "10000d6"}));
+    play.act(ANN, json!({"do": "roll", "notation": "148d6!"}));
+    assert!(
+        play.refused(ANN, json!({"do": "roll", "notation": "149d6!"}))
+            .contains("at most 15000")
+    );
+}
+
+#[test]
+fn the_widest_roll_the_table_allows_fits_a_stored_field() {
+    // 15,000 d1000000 showing 1000000, as a revealed secret roll: its draws and its text.
+    let draws: Vec<Value> = (0..skald_table::limits::ROLL_THROWS)
+        .map(|_| json!({"die": {"Numbered": 1_000_000}, "value": 1_000_000}))
+        .collect();
+    let text = vec!["1000000"; 15_000].join(", ");
+    let body = json!({"kind": "secret_revealed", "of": 1, "contents": {
+        "label": "x".repeat(120), "notation": "x".repeat(1000), "total": i64::MAX, "text": text,
+        "roll": {"epoch": 0, "index": 0, "mix": "0".repeat(64), "draws": draws}, "nonce": "0".repeat(64)},
+        "prev": "0".repeat(64), "client": "x".repeat(64)});
+    let size = body.to_string().len();
+    assert!(size < 1 << 20, "{size} bytes");
 }
