@@ -14,7 +14,27 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The server's limits from the flags (and SKALD_CREATION_KEY when --creation-key is not given).
+fn limits(args: &ServeArgs) -> anyhow::Result<skald_server::Limits> {
+    let key = match &args.creation_key {
+        Some(key) => Some(key.clone()),
+        None => std::env::var("SKALD_CREATION_KEY").ok(),
+    };
+    let creation_key = key
+        .map(|key| skald_server::CreationKey::new(&key))
+        .transpose()
+        .map_err(anyhow::Error::msg)?;
+    Ok(skald_server::Limits {
+        creation_key,
+        trusted_proxy: args.trusted_proxy,
+        archive_after: std::time::Duration::from_secs(u64::from(args.archive_after_days) * 86_400),
+        tables_per_hour: args.tables_per_hour,
+        ..skald_server::Limits::default()
+    })
+}
+
 async fn serve(args: &ServeArgs) -> anyhow::Result<()> {
+    let limits = limits(args)?;
     let listener = tokio::net::TcpListener::bind(args.addr)
         .await
         .with_context(|| format!("cannot listen on {}", args.addr))?;
@@ -26,16 +46,9 @@ async fn serve(args: &ServeArgs) -> anyhow::Result<()> {
             shown_db(&db)
         );
     };
-    skald_server::serve_with(
-        listener,
-        &args.db,
-        skald_server::Limits::default(),
-        skald_web::routes,
-        ready,
-        stop(),
-    )
-    .await
-    .with_context(|| format!("the server over {} stopped", shown_db(&args.db)))?;
+    skald_server::serve_with(listener, &args.db, limits, skald_web::routes, ready, stop())
+        .await
+        .with_context(|| format!("the server over {} stopped", shown_db(&args.db)))?;
     eprintln!("skald: stopped; every acknowledged action is in the log");
     Ok(())
 }
