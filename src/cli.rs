@@ -100,6 +100,11 @@ pub struct ServeArgs {
     #[arg(long, value_name = "N", default_value_t = 30,
           value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub tables_per_hour: u32,
+    /// HTTP requests per second one client address may send, every route included (bursts of
+    /// four times as many). Raise it for a load generator on one machine.
+    #[arg(long, value_name = "N", default_value_t = 100,
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub address_rate: u32,
 }
 
 /// Arguments of `skald verify`.

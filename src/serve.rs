@@ -29,6 +29,8 @@ fn limits(args: &ServeArgs) -> anyhow::Result<skald_server::Limits> {
         trusted_proxy: args.trusted_proxy,
         archive_after: std::time::Duration::from_secs(u64::from(args.archive_after_days) * 86_400),
         tables_per_hour: args.tables_per_hour,
+        address_per_second: args.address_rate,
+        address_burst: args.address_rate.saturating_mul(4),
         ..skald_server::Limits::default()
     })
 }
@@ -88,5 +90,62 @@ async fn stop() {
     #[cfg(not(unix))]
     {
         let _ = interrupt.await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::{Cli, Command};
+    use clap::Parser as _;
+
+    fn args(flags: &[&str]) -> Result<ServeArgs, String> {
+        let mut argv = vec!["skald", "serve"];
+        argv.extend_from_slice(flags);
+        match Cli::try_parse_from(argv)
+            .map_err(|e| e.to_string())?
+            .command
+        {
+            Command::Serve(args) => Ok(args),
+            _ => Err("not serve".into()),
+        }
+    }
+
+    #[test]
+    fn the_flags_become_the_servers_limits() {
+        let parsed = args(&[
+            "--creation-key",
+            "open sesame",
+            "--trusted-proxy",
+            "10.0.0.1",
+            "--archive-after-days",
+            "7",
+            "--tables-per-hour",
+            "5",
+            "--address-rate",
+            "50",
+        ])
+        .unwrap_or_else(|e| panic!("{e}"));
+        let got = limits(&parsed).unwrap_or_else(|e| panic!("{e}"));
+        assert!(got.creation_key.is_some_and(|k| k.matches("open sesame")));
+        assert_eq!(got.trusted_proxy, "10.0.0.1".parse().ok());
+        assert_eq!(got.archive_after.as_secs(), 7 * 86_400);
+        assert_eq!(
+            (
+                got.tables_per_hour,
+                got.address_per_second,
+                got.address_burst
+            ),
+            (5, 50, 200)
+        );
+        let empty = args(&["--creation-key", ""]).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            limits(&empty).err().map(|e| e.to_string()).as_deref(),
+            Some("creation key: empty; give at least one character")
+        );
+        let zero = args(&["--archive-after-days", "0"])
+            .err()
+            .unwrap_or_default();
+        assert!(zero.contains("0 is not in 1..=36500"), "{zero}");
     }
 }

@@ -64,9 +64,13 @@ impl Default for Limits {
             max_clients_per_table: 64,
             sockets_per_seat: 4,
             actions_per_second: 20,
-            action_burst: 40,
-            address_per_second: 40,
-            address_burst: 80,
+            // A browser's table page asks for its fragments and the odds of each move form after
+            // every record: a burst of 40 would refuse a busy table's page its odds.
+            action_burst: 80,
+            // One address is often a whole table (players on one network at the same table, each
+            // with their own page): generous, but bounded whatever the number of connections.
+            address_per_second: 100,
+            address_burst: 400,
             trusted_proxy: None,
             creation_key: None,
             table_queue: 256,
