@@ -125,8 +125,8 @@ pub fn check_creation_key(app: &App, given: Option<&str>) -> Result<(), ApiError
 
 /// Creates a table for `client` and returns what `POST /api/tables` answers: `{table, system,
 /// title, gm_token, invite, commitment}`. In order: the creation key (if the server has one),
-/// the request itself (a refused one uses up nothing), the client's tables per hour, the server's
-/// live tables.
+/// the request itself (a refused one uses up nothing), the server's live tables, the client's
+/// tables per hour.
 ///
 /// # Errors
 /// [`ApiError::CreationKey`], the table's refusal of the system, title or options,
@@ -148,8 +148,12 @@ pub async fn create_table(
         &seed,
         now,
     )?;
-    app.check_creation_rate(client)?;
     app.reserve_table().await?;
+    // After the cap: a client refused because the server is full keeps its allowance.
+    if let Err(e) = app.check_creation_rate(client) {
+        app.release_table();
+        return Err(e);
+    }
     let created = create_reserved(app, request, &seed, record, now).await;
     match created {
         Ok(_) => app.commit_table(),
