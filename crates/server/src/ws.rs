@@ -13,6 +13,7 @@ use crate::error::ApiError;
 use crate::query::Params;
 use crate::seated::Seated;
 use axum::extract::State;
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::response::Response;
 use serde::Deserialize;
@@ -35,9 +36,16 @@ pub async fn upgrade(
     State(app): State<App>,
     Seated { handle, reader, .. }: Seated,
     params: Params,
-    ws: WebSocketUpgrade,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
     params.only(&["after", "token"])?;
+    let ws = ws.map_err(|_| {
+        ApiError::BadRequest(
+            "this route is a WebSocket: connect with a WebSocket client (GET with Upgrade: \
+             websocket)"
+                .into(),
+        )
+    })?;
     let after = params.whole("after", 0, u64::MAX)?.unwrap_or(0);
     let limits = app.limits();
     let slot = handle.open_socket(

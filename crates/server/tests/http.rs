@@ -720,7 +720,8 @@ async fn every_refusal_is_json_even_before_a_handler() {
                 .await,
             400,
             "bad_request",
-            "...",
+            "this route is a WebSocket: connect with a WebSocket client (GET with Upgrade: \
+             websocket)",
         ),
     ];
     for (reply, status, kind, message) in cases {

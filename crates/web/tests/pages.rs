@@ -201,3 +201,44 @@ async fn the_lobby_asks_for_the_creation_key_when_the_server_has_one() {
     assert_eq!(status, 303);
     assert!(location.ends_with("/welcome"), "{location}");
 }
+
+/// The GM's link restores an archived table, with the server at its cap: the table is live again
+/// (in the store too), so it counts towards the cap once more.
+#[tokio::test]
+async fn the_gms_link_restores_an_archived_table() {
+    let server = Server::start(Limits {
+        max_tables: 2,
+        archive_after: Duration::from_secs(2),
+        ..generous()
+    })
+    .await;
+    let api = |title: &str| {
+        fresh()
+            .post(format!("{}/api/tables", server.base))
+            .header("content-type", "application/json")
+            .body(format!(r#"{{"system": "chi", "title": "{title}"}}"#))
+            .send()
+    };
+    let old: serde_json::Value = api("Old").await.unwrap().json().await.unwrap();
+    tokio::time::sleep(Duration::from_millis(2200)).await;
+    assert_eq!(api("New").await.unwrap().status().as_u16(), 201);
+    let (table, gm) = (
+        old["table"].as_str().unwrap(),
+        old["gm_token"].as_str().unwrap(),
+    );
+    let enter = fresh()
+        .get(format!("{}/t/{table}/enter?token={gm}", server.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(enter.status().as_u16(), 303);
+    // "Old" and "New" are live: the server is full. (Had "Old" stayed archived, the store's
+    // count would have made room.)
+    let full = api("Third").await.unwrap();
+    assert_eq!(full.status().as_u16(), 429);
+    let body = full.text().await.unwrap();
+    assert!(
+        body.contains("tables: this server holds 2 live tables at most"),
+        "{body}"
+    );
+}
