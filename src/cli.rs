@@ -58,8 +58,13 @@ Examples:
   skald serve                                   SQLite file skald.db here, http://127.0.0.1:8080
   skald serve --addr 0.0.0.0:9000 --db tables.db
   skald serve --db postgres://postgres@127.0.0.1:5432/skald
+  SKALD_CREATION_KEY=... skald serve --addr 0.0.0.0:8080   a public server: tables need the key
+  skald serve --trusted-proxy 127.0.0.1         behind a reverse proxy on this host
+Limits: rates per client address (an IPv6 client by its /64) and per seat; tables per address
+per hour; live tables per server (quiet ones are archived, the GM's link restores them);
+WebSockets per seat, with the GM's own kept free.
 Stop with Ctrl-C (or SIGTERM): actions in flight are committed first.
-See docs/server.md for the API and docs/fairness.md for how rolls are made.";
+See docs/server.md for the API and its limits, docs/fairness.md for how rolls are made.";
 
 const VERIFY_EXAMPLES: &str = "\
 Examples:
@@ -76,6 +81,30 @@ pub struct ServeArgs {
     /// Database: an SQLite file (created if missing) or a postgres:// URL.
     #[arg(long, default_value = "skald.db")]
     pub db: String,
+    /// Require this key to create a table (API: header X-Skald-Creation-Key; lobby: a field).
+    /// Without it, anyone who reaches the server creates tables. Better given in the environment
+    /// variable SKALD_CREATION_KEY, which a process list does not show (1-256 bytes).
+    #[arg(long, value_name = "KEY")]
+    pub creation_key: Option<String>,
+    /// The reverse proxy in front of the server: for requests from this address, the client is
+    /// the last address of X-Forwarded-For. Without it, the TCP peer is the client and
+    /// X-Forwarded-For is ignored.
+    #[arg(long, value_name = "IP")]
+    pub trusted_proxy: Option<std::net::IpAddr>,
+    /// Days without activity after which a table is archived out of the server's cap of live
+    /// tables (its seats still read and export it; its GM's link restores it).
+    #[arg(long, value_name = "N", default_value_t = 30,
+          value_parser = clap::value_parser!(u32).range(1..=36_500))]
+    pub archive_after_days: u32,
+    /// New tables one client address may create per hour.
+    #[arg(long, value_name = "N", default_value_t = 30,
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub tables_per_hour: u32,
+    /// HTTP requests per second one client address may send, every route included (bursts of
+    /// four times as many). Raise it for a load generator on one machine.
+    #[arg(long, value_name = "N", default_value_t = 100,
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub address_rate: u32,
 }
 
 /// Arguments of `skald verify`.

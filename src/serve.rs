@@ -14,7 +14,29 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The server's limits from the flags (and SKALD_CREATION_KEY when --creation-key is not given).
+fn limits(args: &ServeArgs) -> anyhow::Result<skald_server::Limits> {
+    let key = match &args.creation_key {
+        Some(key) => Some(key.clone()),
+        None => std::env::var("SKALD_CREATION_KEY").ok(),
+    };
+    let creation_key = key
+        .map(|key| skald_server::CreationKey::new(&key))
+        .transpose()
+        .map_err(anyhow::Error::msg)?;
+    Ok(skald_server::Limits {
+        creation_key,
+        trusted_proxy: args.trusted_proxy,
+        archive_after: std::time::Duration::from_secs(u64::from(args.archive_after_days) * 86_400),
+        tables_per_hour: args.tables_per_hour,
+        address_per_second: args.address_rate,
+        address_burst: args.address_rate.saturating_mul(4),
+        ..skald_server::Limits::default()
+    })
+}
+
 async fn serve(args: &ServeArgs) -> anyhow::Result<()> {
+    let limits = limits(args)?;
     let listener = tokio::net::TcpListener::bind(args.addr)
         .await
         .with_context(|| format!("cannot listen on {}", args.addr))?;
@@ -26,16 +48,9 @@ async fn serve(args: &ServeArgs) -> anyhow::Result<()> {
             shown_db(&db)
         );
     };
-    skald_server::serve_with(
-        listener,
-        &args.db,
-        skald_server::Limits::default(),
-        skald_web::routes,
-        ready,
-        stop(),
-    )
-    .await
-    .with_context(|| format!("the server over {} stopped", shown_db(&args.db)))?;
+    skald_server::serve_with(listener, &args.db, limits, skald_web::routes, ready, stop())
+        .await
+        .with_context(|| format!("the server over {} stopped", shown_db(&args.db)))?;
     eprintln!("skald: stopped; every acknowledged action is in the log");
     Ok(())
 }
@@ -75,5 +90,62 @@ async fn stop() {
     #[cfg(not(unix))]
     {
         let _ = interrupt.await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::{Cli, Command};
+    use clap::Parser as _;
+
+    fn args(flags: &[&str]) -> Result<ServeArgs, String> {
+        let mut argv = vec!["skald", "serve"];
+        argv.extend_from_slice(flags);
+        match Cli::try_parse_from(argv)
+            .map_err(|e| e.to_string())?
+            .command
+        {
+            Command::Serve(args) => Ok(args),
+            _ => Err("not serve".into()),
+        }
+    }
+
+    #[test]
+    fn the_flags_become_the_servers_limits() {
+        let parsed = args(&[
+            "--creation-key",
+            "open sesame",
+            "--trusted-proxy",
+            "10.0.0.1",
+            "--archive-after-days",
+            "7",
+            "--tables-per-hour",
+            "5",
+            "--address-rate",
+            "50",
+        ])
+        .unwrap_or_else(|e| panic!("{e}"));
+        let got = limits(&parsed).unwrap_or_else(|e| panic!("{e}"));
+        assert!(got.creation_key.is_some_and(|k| k.matches("open sesame")));
+        assert_eq!(got.trusted_proxy, "10.0.0.1".parse().ok());
+        assert_eq!(got.archive_after.as_secs(), 7 * 86_400);
+        assert_eq!(
+            (
+                got.tables_per_hour,
+                got.address_per_second,
+                got.address_burst
+            ),
+            (5, 50, 200)
+        );
+        let empty = args(&["--creation-key", ""]).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            limits(&empty).err().map(|e| e.to_string()).as_deref(),
+            Some("creation key: empty; give at least one character")
+        );
+        let zero = args(&["--archive-after-days", "0"])
+            .err()
+            .unwrap_or_default();
+        assert!(zero.contains("0 is not in 1..=36500"), "{zero}");
     }
 }

@@ -159,6 +159,7 @@ async fn request<T: serde::de::DeserializeOwned>(
     build: impl Fn() -> reqwest::RequestBuilder,
 ) -> anyhow::Result<T> {
     let mut pause = Duration::from_millis(20);
+    let mut last = String::new();
     for _ in 0..TRIES {
         let response = build().send().await.context("request failed")?;
         let status = response.status();
@@ -169,10 +170,15 @@ async fn request<T: serde::de::DeserializeOwned>(
         if status.as_u16() != 429 && status.as_u16() != 503 {
             bail!("HTTP {status}: {}", error_message(&text));
         }
+        last = error_message(&text);
         tokio::time::sleep(pause).await;
         pause = (pause * 2).min(Duration::from_secs(1));
     }
-    bail!("still refused after {TRIES} tries")
+    // The server's limits are per client address, and all of this load comes from one.
+    bail!(
+        "still refused after {TRIES} tries ({last}); a server loaded from one machine needs \
+         `skald serve --tables-per-hour N --address-rate N` above the load"
+    )
 }
 
 /// The server's error message out of its JSON body, or the body.

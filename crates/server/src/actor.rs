@@ -9,7 +9,9 @@ use crate::token;
 use serde_json::Value;
 use skald_store::{Store, TokenRow};
 use skald_table::{Action, Actor, Record, Table, redact};
-use std::sync::{Arc, RwLock};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError, RwLock};
 use tokio::sync::{broadcast, mpsc, oneshot};
 
 /// Who a token belongs to.
@@ -101,9 +103,174 @@ pub struct TableHandle {
     pub events: broadcast::Sender<Arc<Record>>,
     /// The table's tokens, as hashes.
     pub tokens: Arc<RwLock<Vec<TokenEntry>>>,
+    /// When the table was last active, and whether that makes it archived.
+    pub activity: Arc<Activity>,
+    /// WebSocket clients open now, by seat.
+    pub sockets: Arc<Mutex<HashMap<Actor, usize>>>,
+}
+
+/// The server's count of live tables, for its cap ([`crate::Limits::max_tables`]): tables live
+/// when last counted, plus those created or restored since, plus creations in flight. Tables that
+/// went quiet since are still in it: the count is recounted from the store when it reaches the cap.
+#[derive(Debug, Default)]
+pub struct TableCount {
+    counts: Mutex<(i64, i64)>,
+}
+
+impl TableCount {
+    /// A count starting at `live` live tables.
+    pub fn new(live: i64) -> Self {
+        Self {
+            counts: Mutex::new((live, 0)),
+        }
+    }
+
+    fn with<T>(&self, f: impl FnOnce(&mut (i64, i64)) -> T) -> T {
+        f(&mut self.counts.lock().unwrap_or_else(PoisonError::into_inner))
+    }
+
+    /// Takes room for one more table if live and in-flight tables are fewer than `max`.
+    pub fn try_reserve(&self, max: i64) -> bool {
+        self.with(|(live, pending)| {
+            let room = *live + *pending < max;
+            if room {
+                *pending += 1;
+            }
+            room
+        })
+    }
+
+    /// A reserved table was created.
+    pub fn created(&self) {
+        self.with(|(live, pending)| {
+            *pending -= 1;
+            *live += 1;
+        });
+    }
+
+    /// A reserved table was not created.
+    pub fn released(&self) {
+        self.with(|(_, pending)| *pending -= 1);
+    }
+
+    /// An archived table became live again.
+    pub fn restored(&self) {
+        self.with(|(live, _)| *live += 1);
+    }
+
+    /// The store counted `n` live tables (creations in flight may be among them: counted twice
+    /// for a moment, never missed).
+    pub fn recounted(&self, n: i64) {
+        self.with(|(live, _)| *live = n);
+    }
+}
+
+/// When a table was last active (unix ms), shared by its handle and its task.
+#[derive(Debug)]
+pub struct Activity {
+    active_ms: AtomicI64,
+    archive_after_ms: i64,
+    count: Arc<TableCount>,
+}
+
+impl Activity {
+    /// A table last active at `active_ms`, archived once quiet for `archive_after_ms`.
+    pub fn new(active_ms: i64, archive_after_ms: i64, count: Arc<TableCount>) -> Self {
+        Self {
+            active_ms: AtomicI64::new(active_ms),
+            archive_after_ms,
+            count,
+        }
+    }
+
+    /// Whether the table is archived at `now_ms` (quiet for longer than the bound).
+    pub fn is_archived(&self, now_ms: i64) -> bool {
+        self.active_ms.load(Ordering::SeqCst) < now_ms.saturating_sub(self.archive_after_ms)
+    }
+
+    /// The table was active at `at_ms`. Returns whether it was archived until then (and counts
+    /// it live again, once, however many mark it at the same moment).
+    pub fn mark(&self, at_ms: i64) -> bool {
+        let now = now_ms();
+        let mut old = self.active_ms.load(Ordering::SeqCst);
+        while old < at_ms {
+            match self
+                .active_ms
+                .compare_exchange(old, at_ms, Ordering::SeqCst, Ordering::SeqCst)
+            {
+                Ok(_) => {
+                    let was_archived = old < now.saturating_sub(self.archive_after_ms);
+                    if was_archived {
+                        self.count.restored();
+                    }
+                    return was_archived;
+                }
+                Err(current) => old = current,
+            }
+        }
+        false
+    }
+}
+
+/// One WebSocket client's place at its table; given back when dropped.
+pub struct SocketSlot {
+    sockets: Arc<Mutex<HashMap<Actor, usize>>>,
+    seat: Actor,
+}
+
+impl Drop for SocketSlot {
+    fn drop(&mut self) {
+        let mut sockets = self.sockets.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(n) = sockets.get_mut(&self.seat) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                sockets.remove(&self.seat);
+            }
+        }
+    }
 }
 
 impl TableHandle {
+    /// A place for one more WebSocket client of `seat`: each seat may hold `per_seat`; the players
+    /// together at most `per_table - per_seat`, so the GM always has `per_seat` of their own.
+    ///
+    /// # Errors
+    /// [`ApiError::Limit`] naming which bound is reached.
+    pub fn open_socket(
+        &self,
+        seat: Actor,
+        per_seat: usize,
+        per_table: usize,
+    ) -> Result<SocketSlot, ApiError> {
+        let mut sockets = self.sockets.lock().unwrap_or_else(PoisonError::into_inner);
+        let mine = sockets.get(&seat).copied().unwrap_or(0);
+        if mine >= per_seat {
+            return Err(ApiError::Limit(format!(
+                "clients: this seat has {mine} connections open, the most one seat may have; \
+                 close one (another tab or device) first"
+            )));
+        }
+        if seat != Actor::Gm {
+            let players: usize = sockets
+                .iter()
+                .filter(|(s, _)| **s != Actor::Gm)
+                .map(|(_, n)| n)
+                .sum();
+            let max = per_table.saturating_sub(per_seat);
+            if players >= max {
+                return Err(ApiError::Limit(format!(
+                    "clients: the players of this table have {players} connections open, the \
+                     most they may have ({per_seat} more are kept for the GM)"
+                )));
+            }
+        }
+        *sockets.entry(seat).or_insert(0) += 1;
+        Ok(SocketSlot {
+            sockets: Arc::clone(&self.sockets),
+            seat,
+        })
+    }
+
     /// The role of `token` at this table, comparing hashes in constant time; `None` if it is
     /// none of this table's.
     pub fn authenticate(&self, token: &str) -> Option<Role> {
@@ -220,6 +387,8 @@ pub struct TableTask {
     pub events: broadcast::Sender<Arc<Record>>,
     /// The table's tokens (shared with its handle).
     pub tokens: Arc<RwLock<Vec<TokenEntry>>>,
+    /// When the table was last active (shared with its handle).
+    pub activity: Arc<Activity>,
 }
 
 impl TableTask {
@@ -342,6 +511,9 @@ impl TableTask {
                 ));
             }
             return Err(e.into());
+        }
+        if let Some(last) = records.last() {
+            self.activity.mark(last.at_ms);
         }
         let mut published = Vec::with_capacity(records.len());
         for record in records {

@@ -3,21 +3,22 @@
 
 use crate::actor::{Role, TokenEntry};
 use crate::app::App;
+use crate::client::ClientAddr;
 use crate::error::ApiError;
 use crate::export;
+use crate::query::Params;
 use crate::rows::to_row;
 use crate::seated::Seated;
 use crate::token;
 use axum::Json;
-use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use skald_fair::ServerSeed;
 use skald_store::{TableMeta, TokenRow};
-use skald_table::{Action, Actor, Table, redact};
-use std::net::SocketAddr;
+use skald_table::{Action, Actor, Record, Table, redact};
 
 /// `POST /api/tables` body.
 #[derive(Debug, Deserialize)]
@@ -42,17 +43,11 @@ pub struct Join {
     pub name: String,
 }
 
-/// Query of the log and export routes (the token, if given as `?token=`, is read by [`Seated`]).
-#[derive(Debug, Deserialize)]
-pub struct LogQuery {
-    /// Records with a greater seq (default 0: from the start).
-    #[serde(default)]
-    pub after: u64,
-    /// At most this many (default and most: 1000).
-    pub limit: Option<usize>,
-    /// Export format: `json` (default), `md`, `html`.
-    pub format: Option<String>,
-}
+/// The header that carries the operator's creation key, when the server requires one.
+pub const CREATION_KEY_HEADER: &str = "x-skald-creation-key";
+
+/// Most records one `GET .../log` returns.
+pub const MAX_LOG_PAGE: u64 = 1000;
 
 /// The name of the cookie that holds a browser's token for table `id` (set by the pages).
 pub fn cookie_name(id: &str) -> String {
@@ -85,36 +80,64 @@ fn json_body<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError
     serde_json::from_slice(bytes).map_err(|e| ApiError::BadRequest(format!("body: {e}")))
 }
 
-/// `POST /api/tables`: a new table; the reply holds the GM token and the invite token, once.
+/// `POST /api/tables`: a new table; the reply holds the GM token and the invite token, once. The
+/// operator's creation key, if the server requires one, goes in `X-Skald-Creation-Key`.
 pub async fn create(
     State(app): State<App>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    client: ClientAddr,
+    headers: HeaderMap,
     body: axum::body::Bytes,
 ) -> Result<Response, ApiError> {
-    app.check_rate(peer)?;
+    let key = headers
+        .get(CREATION_KEY_HEADER)
+        .map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned());
     let request: CreateTable = json_body(&body)?;
     Ok((
         StatusCode::CREATED,
-        Json(create_table(&app, request).await?),
+        Json(create_table(&app, client, key.as_deref(), request).await?),
     )
         .into_response())
 }
 
-/// Creates a table (within the server's bound on tables) and returns what `POST /api/tables`
-/// answers: `{table, system, title, gm_token, invite, commitment}`.
+/// Whether `given` opens table creation: always when the server has no creation key.
 ///
 /// # Errors
-/// [`ApiError::Limit`], the table's refusal of the system, title or options, [`ApiError::Store`].
-pub async fn create_table(app: &App, request: CreateTable) -> Result<Value, ApiError> {
-    app.reserve_table()?;
-    let created = create_reserved(app, request).await;
-    if created.is_err() {
-        app.release_table();
+/// [`ApiError::CreationKey`] saying what is missing; never quoting a key.
+pub fn check_creation_key(app: &App, given: Option<&str>) -> Result<(), ApiError> {
+    let Some(key) = &app.limits().creation_key else {
+        return Ok(());
+    };
+    match given {
+        None | Some("") => Err(ApiError::CreationKey(
+            "creation key: this server creates tables only with its creation key (the \
+             X-Skald-Creation-Key header, or the lobby's \"Creation key\" field); ask its \
+             operator for it"
+                .into(),
+        )),
+        Some(given) if key.matches(given) => Ok(()),
+        Some(_) => Err(ApiError::CreationKey(
+            "creation key: the key given is not this server's creation key; ask its operator \
+             for it"
+                .into(),
+        )),
     }
-    created
 }
 
-async fn create_reserved(app: &App, request: CreateTable) -> Result<Value, ApiError> {
+/// Creates a table for `client` and returns what `POST /api/tables` answers: `{table, system,
+/// title, gm_token, invite, commitment}`. In order: the creation key (if the server has one),
+/// the request itself (a refused one uses up nothing), the server's live tables, the client's
+/// tables per hour.
+///
+/// # Errors
+/// [`ApiError::CreationKey`], the table's refusal of the system, title or options,
+/// [`ApiError::Limit`], [`ApiError::Store`].
+pub async fn create_table(
+    app: &App,
+    client: ClientAddr,
+    key: Option<&str>,
+    request: CreateTable,
+) -> Result<Value, ApiError> {
+    check_creation_key(app, key)?;
     let fresh = |e: getrandom::Error| ApiError::Store(format!("no randomness: {e}"));
     let seed = ServerSeed::from_bytes(token::fresh().map_err(fresh)?);
     let now = crate::actor::now_ms();
@@ -125,6 +148,28 @@ async fn create_reserved(app: &App, request: CreateTable) -> Result<Value, ApiEr
         &seed,
         now,
     )?;
+    app.reserve_table().await?;
+    // After the cap: a client refused because the server is full keeps its allowance.
+    if let Err(e) = app.check_creation_rate(client) {
+        app.release_table();
+        return Err(e);
+    }
+    let created = create_reserved(app, request, &seed, record, now).await;
+    match created {
+        Ok(_) => app.commit_table(),
+        Err(_) => app.release_table(),
+    }
+    created
+}
+
+async fn create_reserved(
+    app: &App,
+    request: CreateTable,
+    seed: &ServerSeed,
+    record: Record,
+    now: i64,
+) -> Result<Value, ApiError> {
+    let fresh = |e: getrandom::Error| ApiError::Store(format!("no randomness: {e}"));
     let id = table_id().map_err(fresh)?;
     let gm = token::new_token().map_err(fresh)?;
     let invite = token::new_token().map_err(fresh)?;
@@ -160,7 +205,7 @@ async fn create_reserved(app: &App, request: CreateTable) -> Result<Value, ApiEr
         .await?;
     let commitment = seed.commitment();
     let table = Table::from_records(vec![record])?;
-    app.registry().insert_new(&id, table, entries).await;
+    app.registry().insert_new(&id, table, entries, now).await;
     Ok(json!({
         "table": id,
         "system": request.system,
@@ -183,11 +228,9 @@ fn table_id() -> Result<String, getrandom::Error> {
 /// once.
 pub async fn join(
     State(app): State<App>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
     body: axum::body::Bytes,
 ) -> Result<Json<Value>, ApiError> {
-    app.check_rate(peer)?;
     let request: Join = json_body(&body)?;
     let (handle, role) =
         app.authenticate(&id, Some(&request.invite))
@@ -240,14 +283,19 @@ pub async fn summary(
     Ok(Json(summary))
 }
 
-/// `GET /api/tables/{id}/log?after=N&limit=M`: records after N, as the token's holder may see them.
+/// `GET /api/tables/{id}/log?after=N&limit=M`: records after N (default 0), at most M (1 to 1000,
+/// default 1000), as the token's holder may see them.
 pub async fn log(
     State(app): State<App>,
     Seated { id, handle, reader }: Seated,
-    Query(query): Query<LogQuery>,
+    params: Params,
 ) -> Result<Json<Value>, ApiError> {
-    let limit = query.limit.unwrap_or(1000).clamp(1, 1000);
-    let after = query.after;
+    params.only(&["after", "limit", "token"])?;
+    let after = params.whole("after", 0, u64::MAX)?.unwrap_or(0);
+    let limit = params
+        .whole("limit", 1, MAX_LOG_PAGE)?
+        .unwrap_or(MAX_LOG_PAGE);
+    let limit = usize::try_from(limit).unwrap_or(usize::MAX);
     let (records, last) = app
         .ask(
             &handle,
@@ -280,8 +328,16 @@ pub async fn act(
 pub async fn export(
     State(app): State<App>,
     Seated { id, handle, reader }: Seated,
-    Query(query): Query<LogQuery>,
+    params: Params,
 ) -> Result<Response, ApiError> {
+    params.only(&["format", "token"])?;
+    let format = params.text("format").unwrap_or("json").to_owned();
+    if !["json", "md", "html"].contains(&format.as_str()) {
+        return Err(ApiError::BadRequest(format!(
+            "format: \"{}\" is not one of json, md, html",
+            format.chars().take(20).collect::<String>()
+        )));
+    }
     let summary = app
         .ask(&handle, |h| async move { h.summary(reader).await })
         .await?;
@@ -306,7 +362,7 @@ pub async fn export(
         reader,
         records,
     };
-    match query.format.as_deref().unwrap_or("json") {
+    match format.as_str() {
         "json" => Ok(Json(log.to_json()).into_response()),
         "md" => Ok((
             [(header::CONTENT_TYPE, "text/markdown; charset=utf-8")],

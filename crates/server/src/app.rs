@@ -1,17 +1,18 @@
 //! [`App`]: what every request handler shares: the store, the live tables, the bounds, the
 //! shutdown signal; and the few operations every route goes through (authenticate, act).
 
-use crate::actor::{Role, TableHandle};
+use crate::actor::{Role, TableCount, TableHandle, now_ms};
+use crate::client::ClientAddr;
 use crate::error::ApiError;
 use crate::limits::Limits;
 use crate::registry::Registry;
+use governor::clock::{Clock as _, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use skald_store::Store;
 use skald_table::{Action, Actor, Record};
-use std::net::SocketAddr;
 use std::num::NonZeroU32;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicI64, Ordering};
+use std::time::{Duration, Instant};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
@@ -26,32 +27,47 @@ struct Inner {
     registry: Arc<Registry>,
     limits: Limits,
     shutdown: CancellationToken,
-    tables: AtomicI64,
-    per_connection: DefaultKeyedRateLimiter<SocketAddr>,
+    /// When the store last recounted the live tables (at most once a second).
+    recount: tokio::sync::Mutex<Option<Instant>>,
+    per_address: DefaultKeyedRateLimiter<ClientAddr>,
+    per_seat: DefaultKeyedRateLimiter<(Arc<str>, Actor)>,
+    creations: DefaultKeyedRateLimiter<ClientAddr>,
 }
 
 impl App {
     /// The state for a server over `store` with `limits`; table tasks are tracked by `tasks`.
     ///
     /// # Errors
-    /// [`ApiError::Store`] when the stored tables cannot be counted.
+    /// [`ApiError::Store`] when the live tables cannot be counted.
     pub async fn new(
         store: Store,
         limits: Limits,
         tasks: TaskTracker,
         shutdown: CancellationToken,
     ) -> Result<Self, ApiError> {
-        let tables = store.table_count().await?;
-        let registry = Registry::new(store.clone(), limits.clone(), tasks, shutdown.clone());
-        let per_connection = RateLimiter::keyed(quota(&limits));
+        let live = store.live_table_count(live_since(&limits)).await?;
+        let registry = Registry::new(
+            store.clone(),
+            limits.clone(),
+            tasks,
+            shutdown.clone(),
+            Arc::new(TableCount::new(live)),
+        );
+        let per_address =
+            RateLimiter::keyed(per_second(limits.address_per_second, limits.address_burst));
+        let per_seat = RateLimiter::keyed(quota(&limits));
+        let hourly = NonZeroU32::new(limits.tables_per_hour).unwrap_or(NonZeroU32::MIN);
+        let creations = RateLimiter::keyed(Quota::per_hour(hourly).allow_burst(hourly));
         Ok(Self {
             inner: Arc::new(Inner {
                 store,
                 registry,
                 limits,
                 shutdown,
-                tables: AtomicI64::new(tables),
-                per_connection,
+                recount: tokio::sync::Mutex::new(None),
+                per_address,
+                per_seat,
+                creations,
             }),
         })
     }
@@ -76,41 +92,101 @@ impl App {
         &self.inner.shutdown
     }
 
-    /// Reserves room for one more table.
+    /// Reserves room for one more live table. When the count says the server is full, the store
+    /// counts the live tables again (tables gone quiet since are archived out), at most once a
+    /// second.
     ///
     /// # Errors
-    /// [`ApiError::Limit`] when the server holds its most tables.
-    pub fn reserve_table(&self) -> Result<(), ApiError> {
+    /// [`ApiError::Limit`] when the server holds its most live tables; [`ApiError::Store`].
+    pub async fn reserve_table(&self) -> Result<(), ApiError> {
         let max = self.inner.limits.max_tables;
-        let taken = self.inner.tables.fetch_add(1, Ordering::SeqCst);
-        if taken >= max {
-            self.inner.tables.fetch_sub(1, Ordering::SeqCst);
-            return Err(ApiError::Limit(format!(
-                "tables: this server holds {max} tables at most"
-            )));
+        let count = self.inner.registry.count();
+        if count.try_reserve(max) {
+            return Ok(());
         }
-        Ok(())
+        {
+            let mut last = self.inner.recount.lock().await;
+            if count.try_reserve(max) {
+                return Ok(());
+            }
+            if last.is_none_or(|at| at.elapsed() >= Duration::from_secs(1)) {
+                let live = self
+                    .inner
+                    .store
+                    .live_table_count(live_since(&self.inner.limits))
+                    .await?;
+                count.recounted(live);
+                *last = Some(Instant::now());
+                if count.try_reserve(max) {
+                    return Ok(());
+                }
+            }
+        }
+        Err(ApiError::Limit(format!(
+            "tables: this server holds {max} live tables at most (a table is archived out of \
+             them after {} without activity); try again later",
+            in_words(self.inner.limits.archive_after)
+        )))
+    }
+
+    /// A reserved table was created.
+    pub fn commit_table(&self) {
+        self.inner.registry.count().created();
     }
 
     /// Gives back a reservation whose table was not created.
     pub fn release_table(&self) {
-        self.inner.tables.fetch_sub(1, Ordering::SeqCst);
+        self.inner.registry.count().released();
     }
 
-    /// One HTTP request from `peer` (one TCP connection: address and port) against its rate.
+    /// One more table created by `client`, against its hourly allowance.
+    ///
+    /// # Errors
+    /// [`ApiError::Limit`] saying how many per hour, and in how long to try again.
+    pub fn check_creation_rate(&self, client: ClientAddr) -> Result<(), ApiError> {
+        self.inner
+            .creations
+            .check_key(&client)
+            .map_err(|not_until| {
+                let wait = not_until.wait_time_from(DefaultClock::default().now());
+                ApiError::Limit(format!(
+                    "tables: at most {} new tables per hour from one address; try again in {}",
+                    self.inner.limits.tables_per_hour,
+                    in_words(wait)
+                ))
+            })
+    }
+
+    /// One HTTP request from `client` against its address's rate.
     ///
     /// # Errors
     /// [`ApiError::Limit`].
-    pub fn check_rate(&self, peer: SocketAddr) -> Result<(), ApiError> {
+    pub fn check_address_rate(&self, client: ClientAddr) -> Result<(), ApiError> {
+        self.inner.per_address.check_key(&client).map_err(|_| {
+            ApiError::Limit(format!(
+                "rate: at most {} requests per second from one address (bursts of {})",
+                self.inner.limits.address_per_second, self.inner.limits.address_burst
+            ))
+        })
+    }
+
+    /// One request or action of `seat` at table `table` against the seat's rate (HTTP and
+    /// WebSocket share it).
+    ///
+    /// # Errors
+    /// [`ApiError::Limit`].
+    pub fn check_seat_rate(&self, table: &Arc<str>, seat: Actor) -> Result<(), ApiError> {
         self.inner
-            .per_connection
-            .check_key(&peer)
+            .per_seat
+            .check_key(&(Arc::clone(table), seat))
             .map_err(|_| rate_error(&self.inner.limits))
     }
 
-    /// Forgets rate state of connections not seen lately (called now and then).
+    /// Forgets rate state of addresses and seats not seen lately (called now and then).
     pub fn forget_idle_connections(&self) {
-        self.inner.per_connection.retain_recent();
+        self.inner.per_address.retain_recent();
+        self.inner.per_seat.retain_recent();
+        self.inner.creations.retain_recent();
     }
 
     /// The live table `id` and who `token` is there.
@@ -129,17 +205,29 @@ impl App {
         Ok((handle, role))
     }
 
-    /// Like [`App::authenticate`], for someone seated (GM or player; not the invite).
+    /// Like [`App::authenticate`], for someone seated (GM or player; not the invite); the seat's
+    /// rate is checked. The GM's token restores an archived table (it is live again, even past the
+    /// server's cap: it is the GM's table); a player's only reads it.
     ///
     /// # Errors
-    /// As [`App::authenticate`].
+    /// As [`App::authenticate`]; [`ApiError::Limit`] for a seat past its rate.
     pub async fn seated(
         &self,
         id: &str,
         token: Option<&str>,
     ) -> Result<(TableHandle, Actor), ApiError> {
         match self.authenticate(id, token).await? {
-            (handle, Role::Seated(actor)) => Ok((handle, actor)),
+            (handle, Role::Seated(actor)) => {
+                self.check_seat_rate(&handle.id, actor)?;
+                let now = now_ms();
+                if actor == Actor::Gm
+                    && handle.activity.is_archived(now)
+                    && handle.activity.mark(now)
+                {
+                    self.inner.store.touch(&handle.id, now).await?;
+                }
+                Ok((handle, actor))
+            }
             (_, Role::Invite) => Err(ApiError::Unauthorized),
         }
     }
@@ -183,17 +271,56 @@ impl App {
     }
 }
 
-/// The per-connection quota: `actions_per_second` sustained, `action_burst` at once.
+/// The per-seat quota: `actions_per_second` sustained, `action_burst` at once.
 pub fn quota(limits: &Limits) -> Quota {
-    let rate = NonZeroU32::new(limits.actions_per_second).unwrap_or(NonZeroU32::MIN);
-    let burst = NonZeroU32::new(limits.action_burst).unwrap_or(NonZeroU32::MIN);
+    per_second(limits.actions_per_second, limits.action_burst)
+}
+
+fn per_second(rate: u32, burst: u32) -> Quota {
+    let rate = NonZeroU32::new(rate).unwrap_or(NonZeroU32::MIN);
+    let burst = NonZeroU32::new(burst).unwrap_or(NonZeroU32::MIN);
     Quota::per_second(rate).allow_burst(burst)
 }
 
-/// The refusal for a connection past its rate.
+/// The refusal for a seat past its rate.
 pub fn rate_error(limits: &Limits) -> ApiError {
     ApiError::Limit(format!(
-        "rate: at most {} requests per second per connection (bursts of {})",
+        "rate: at most {} requests per second from one seat (bursts of {})",
         limits.actions_per_second, limits.action_burst
     ))
+}
+
+/// The oldest activity (unix ms) that keeps a table live now.
+fn live_since(limits: &Limits) -> i64 {
+    let archive_after = i64::try_from(limits.archive_after.as_millis()).unwrap_or(i64::MAX);
+    now_ms().saturating_sub(archive_after)
+}
+
+/// A span of time as a reader says it, rounded up: "1 second", "12 seconds", "3 minutes",
+/// "5 hours", "30 days".
+fn in_words(span: Duration) -> String {
+    let seconds = span.as_secs() + u64::from(span.subsec_nanos() > 0);
+    match seconds {
+        0 | 1 => "1 second".to_owned(),
+        2..=119 => format!("{seconds} seconds"),
+        120..=7_199 => format!("{} minutes", seconds.div_ceil(60)),
+        7_200..=172_799 => format!("{} hours", seconds.div_ceil(3600)),
+        _ => format!("{} days", seconds.div_ceil(86_400)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spans_read_in_the_unit_a_reader_would_use() {
+        let words = |s: u64| in_words(Duration::from_secs(s));
+        assert_eq!(in_words(Duration::from_millis(300)), "1 second");
+        assert_eq!(words(3), "3 seconds");
+        assert_eq!(words(120), "2 minutes");
+        assert_eq!(words(121), "3 minutes");
+        assert_eq!(words(7_200), "2 hours");
+        assert_eq!(words(30 * 86_400), "30 days");
+    }
 }

@@ -38,6 +38,12 @@ pub enum ApiError {
     /// The table task stopped (idle unload) between finding it and asking it: ask again.
     #[error("the table was unloading, try again")]
     Unloading,
+    /// A record over the store's bound (1 MiB of JSON); refused, nothing was recorded.
+    #[error("{0}")]
+    TooLarge(String),
+    /// The server requires a creation key to create a table, and the request has none or another.
+    #[error("{0}")]
+    CreationKey(String),
     /// The database failed; the action was not recorded.
     #[error("the log could not be written, nothing was recorded: {0}")]
     Store(String),
@@ -57,7 +63,8 @@ impl ApiError {
             ApiError::Unauthorized | ApiError::BadInvite => "unauthorized",
             ApiError::NotFound(_) | ApiError::NoRoute => "not_found",
             ApiError::BadRequest(_) => "bad_request",
-            ApiError::Limit(_) => "limit",
+            ApiError::Limit(_) | ApiError::TooLarge(_) => "limit",
+            ApiError::CreationKey(_) => "forbidden",
             ApiError::Busy(_) | ApiError::Unloading => "busy",
             ApiError::Store(_) => "store",
         }
@@ -65,6 +72,9 @@ impl ApiError {
 
     /// The HTTP status.
     pub fn status(&self) -> StatusCode {
+        if let ApiError::TooLarge(_) = self {
+            return StatusCode::PAYLOAD_TOO_LARGE;
+        }
         match self.kind() {
             "forbidden" => StatusCode::FORBIDDEN,
             "unauthorized" => StatusCode::UNAUTHORIZED,
@@ -90,7 +100,41 @@ impl IntoResponse for ApiError {
 }
 
 impl From<skald_store::Error> for ApiError {
+    /// A row over the store's bound is the request's fault, said as such (413, `limit`); every
+    /// other store error is the server's (500, `store`).
     fn from(e: skald_store::Error) -> Self {
-        ApiError::Store(e.to_string())
+        match e.kind() {
+            skald_store::ErrorKind::TooLarge { field, len, max } => ApiError::TooLarge(format!(
+                "record: its {} would be {len} bytes, more than the {max} bytes one record may \
+                 hold; nothing was recorded (ask for less: fewer dice, shorter text)",
+                match *field {
+                    "row.secret" => "secret part",
+                    "row.payload" => "text",
+                    other => other,
+                }
+            )),
+            _ => ApiError::Store(e.to_string()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_record_over_the_store_bound_is_a_413_refusal_not_a_store_error() {
+        let e = ApiError::from(skald_store::Error::from(skald_store::ErrorKind::TooLarge {
+            field: "row.payload",
+            len: 46_137_344,
+            max: 1_048_576,
+        }));
+        assert_eq!(e.kind(), "limit");
+        assert_eq!(e.status(), StatusCode::PAYLOAD_TOO_LARGE);
+        assert_eq!(
+            e.to_string(),
+            "record: its text would be 46137344 bytes, more than the 1048576 bytes one record \
+             may hold; nothing was recorded (ask for less: fewer dice, shorter text)"
+        );
     }
 }

@@ -299,10 +299,21 @@ fn environment() -> Environment<'static> {
     env
 }
 
-/// Text made to stay inside one cell of a Markdown table: backslashes doubled and `|` escaped (so
-/// neither ends the cell), line breaks as `<br>` (so no text starts a row of its own).
+/// Player-typed text made inert in Markdown: `&`, `<` and `>` as HTML entities, so a name, title,
+/// label or note can never become a tag (`<script>`, `<img onerror>`) where the report is rendered,
+/// as the HTML report escapes them too.
+fn md_text(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// Text made to stay inside one cell of a Markdown table and inert: HTML escaped ([`md_text`]),
+/// backslashes doubled and `|` escaped (so neither ends the cell), line breaks as `<br>` (so no
+/// text starts a row of its own).
 fn md_cell(text: &str) -> String {
-    text.replace('\\', "\\\\")
+    md_text(text)
+        .replace('\\', "\\\\")
         .replace('|', "\\|")
         .replace('\n', "<br>")
 }
@@ -311,7 +322,19 @@ fn render(log: &Log, name: &str) -> Result<String, String> {
     let env = environment();
     let template = env.get_template(name).map_err(|e| e.to_string())?;
     let mut lines = log.lines();
+    let mut title = log.summary["title"].clone();
+    let mut players = log.summary["players"].clone();
+    let mut reader = log.reader_name();
     if name.ends_with(".md") {
+        if let Some(text) = title.as_str() {
+            title = Value::from(md_text(text));
+        }
+        for player in players.as_array_mut().into_iter().flatten() {
+            if let Some(text) = player["name"].as_str() {
+                player["name"] = Value::from(md_text(text));
+            }
+        }
+        reader = md_text(&reader);
         for line in &mut lines {
             line.who = md_cell(&line.who);
             line.what = line.what.iter().map(|w| md_cell(w)).collect();
@@ -322,10 +345,10 @@ fn render(log: &Log, name: &str) -> Result<String, String> {
     template
         .render(context! {
             table => log.table.clone(),
-            title => minijinja::Value::from(minijinja::value::Serde(&log.summary["title"])),
+            title => minijinja::Value::from(minijinja::value::Serde(&title)),
             system => minijinja::Value::from(minijinja::value::Serde(&log.summary["system"])),
-            players => minijinja::Value::from(minijinja::value::Serde(&log.summary["players"])),
-            reader => log.reader_name(),
+            players => minijinja::Value::from(minijinja::value::Serde(&players)),
+            reader => reader,
             lines => minijinja::Value::from(minijinja::value::Serde(lines)),
         })
         .map_err(|e| e.to_string())

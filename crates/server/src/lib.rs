@@ -8,9 +8,11 @@
 pub mod actor;
 pub mod api;
 pub mod app;
+pub mod client;
 pub mod error;
 pub mod export;
 pub mod limits;
+pub mod query;
 pub mod registry;
 pub mod rows;
 pub mod seated;
@@ -19,7 +21,7 @@ pub mod ws;
 
 pub use app::App;
 pub use error::ApiError;
-pub use limits::Limits;
+pub use limits::{CreationKey, Limits};
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
@@ -32,7 +34,8 @@ use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
-/// The API's routes over `app`.
+/// The API's routes over `app`. [`serve_with`] puts [`client::admit`] (the client address's rate)
+/// over them and the pages alike.
 pub fn router(app: App) -> Router {
     let max_body = app.limits().max_body;
     Router::new()
@@ -164,8 +167,10 @@ pub async fn serve_with(
         })
     };
     let signal = shutdown.clone();
+    // Every route, API and pages, goes through the client address's rate first.
     let service = router(app.clone())
-        .merge(more(app))
+        .merge(more(app.clone()))
+        .layer(axum::middleware::from_fn_with_state(app, client::admit))
         .into_make_service_with_connect_info::<SocketAddr>();
     // Small frames (acks, records) go out at once: with Nagle's algorithm on, a frame written while
     // the last is unacknowledged waits for the client's delayed ACK, about 40 ms (docs/benchmarks.md).

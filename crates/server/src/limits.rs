@@ -1,22 +1,48 @@
-//! The server's bounds: sizes, rates, queues and counts, each refused with a clear error.
+//! The server's bounds and admission rules: sizes, rates, queues and counts, each refused with a
+//! clear error; who may create a table; which peer's `X-Forwarded-For` is believed.
 
+use sha2::{Digest, Sha256};
+use std::net::IpAddr;
 use std::time::Duration;
+use subtle::ConstantTimeEq;
 
-/// Every bound the server keeps. [`Limits::default`] is what `skald serve` uses.
+/// Every bound the server keeps. [`Limits::default`] is what `skald serve` uses unless its flags
+/// say otherwise.
 #[derive(Debug, Clone)]
 pub struct Limits {
     /// Largest HTTP request body, bytes.
     pub max_body: usize,
     /// Largest WebSocket message, bytes.
     pub max_message: usize,
-    /// Tables one server holds (stored, not only live).
+    /// Live tables one server holds (stored tables active within [`Limits::archive_after`]).
     pub max_tables: i64,
-    /// WebSocket clients on one table at once.
+    /// A stored table with no activity (no record, no visit of its GM) for this long is archived:
+    /// it no longer counts towards [`Limits::max_tables`]; its seats still read and export it,
+    /// and its GM's token (or any new record) makes it live again.
+    pub archive_after: Duration,
+    /// New tables one client address may create per hour (a burst of this many, then one each
+    /// `3600 / n` seconds).
+    pub tables_per_hour: u32,
+    /// WebSocket clients on one table at once. The players together get at most this minus
+    /// [`Limits::sockets_per_seat`]: the rest is the GM's, so no player can lock the GM out.
     pub max_clients_per_table: usize,
-    /// Actions per second one connection may send (sustained).
+    /// WebSocket clients one seat (one token) may have open on its table at once.
+    pub sockets_per_seat: usize,
+    /// Requests and actions per second one seat may send (sustained), over HTTP and WebSocket
+    /// together.
     pub actions_per_second: u32,
-    /// Actions one connection may send in a burst.
+    /// Requests and actions one seat may send in a burst.
     pub action_burst: u32,
+    /// HTTP requests per second one client address may send (sustained), every route included.
+    pub address_per_second: u32,
+    /// HTTP requests one client address may send in a burst.
+    pub address_burst: u32,
+    /// The reverse proxy in front of the server, if any: for requests whose peer is this
+    /// address, the client's address is the last one in `X-Forwarded-For`. `None`: the peer is the
+    /// client, and `X-Forwarded-For` is ignored.
+    pub trusted_proxy: Option<IpAddr>,
+    /// The key a client must give to create a table, if the operator set one.
+    pub creation_key: Option<CreationKey>,
     /// Actions waiting for one table's task; past it, new ones are refused as busy.
     pub table_queue: usize,
     /// Records a WebSocket client may fall behind before it is caught up from the log.
@@ -33,13 +59,92 @@ impl Default for Limits {
             max_body: 64 * 1024,
             max_message: 64 * 1024,
             max_tables: 100_000,
+            archive_after: Duration::from_secs(30 * 24 * 3600),
+            tables_per_hour: 30,
             max_clients_per_table: 64,
+            sockets_per_seat: 4,
             actions_per_second: 20,
-            action_burst: 40,
+            // A browser's table page asks for its fragments and the odds of each move form after
+            // every record: a burst of 40 would refuse a busy table's page its odds.
+            action_burst: 80,
+            // One address is often a whole table (players on one network at the same table, each
+            // with their own page): generous, but bounded whatever the number of connections.
+            address_per_second: 100,
+            address_burst: 400,
+            trusted_proxy: None,
+            creation_key: None,
             table_queue: 256,
             client_lag: 1024,
             idle_unload: Duration::from_secs(300),
             catch_up_batch: 500,
         }
+    }
+}
+
+/// The operator's creation key (`skald serve --creation-key`). Kept as its SHA-256 only, compared
+/// in constant time, and never printed (its `Debug` shows nothing of it).
+#[derive(Clone)]
+pub struct CreationKey {
+    hash: [u8; 32],
+}
+
+impl CreationKey {
+    /// Longest key accepted, in bytes.
+    pub const MAX_LEN: usize = 256;
+
+    /// The key `key`.
+    ///
+    /// # Errors
+    /// A message when it is empty or longer than [`CreationKey::MAX_LEN`] bytes (the key itself
+    /// is never in it).
+    pub fn new(key: &str) -> Result<Self, String> {
+        if key.is_empty() {
+            return Err("creation key: empty; give at least one character".into());
+        }
+        if key.len() > Self::MAX_LEN {
+            return Err(format!(
+                "creation key: {} bytes, allowed 1 to {}",
+                key.len(),
+                Self::MAX_LEN
+            ));
+        }
+        Ok(Self {
+            hash: Sha256::digest(key.as_bytes()).into(),
+        })
+    }
+
+    /// Whether `given` is the key, compared in constant time (over hashes, so neither its length
+    /// nor its first differing byte shows in the time taken).
+    pub fn matches(&self, given: &str) -> bool {
+        let given: [u8; 32] = Sha256::digest(given.as_bytes()).into();
+        given.ct_eq(&self.hash).into()
+    }
+}
+
+impl std::fmt::Debug for CreationKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("CreationKey(..)")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_creation_key_matches_itself_only_and_never_shows() {
+        let key = CreationKey::new("open sesame").unwrap_or_else(|e| panic!("{e}"));
+        assert!(key.matches("open sesame"));
+        assert!(!key.matches("open sesame "));
+        assert!(!key.matches(""));
+        assert_eq!(format!("{key:?}"), "CreationKey(..)");
+        assert_eq!(
+            CreationKey::new("").err().as_deref(),
+            Some("creation key: empty; give at least one character")
+        );
+        assert_eq!(
+            CreationKey::new(&"k".repeat(257)).err().as_deref(),
+            Some("creation key: 257 bytes, allowed 1 to 256")
+        );
     }
 }

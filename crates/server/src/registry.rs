@@ -1,6 +1,6 @@
 //! The live tables: loaded from the store on first use, one task each, unloaded when idle.
 
-use crate::actor::{TableHandle, TableTask, TokenEntry};
+use crate::actor::{Activity, TableCount, TableHandle, TableTask, TokenEntry};
 use crate::error::ApiError;
 use crate::limits::Limits;
 use crate::rows::from_row;
@@ -21,6 +21,7 @@ pub struct Registry {
     generation: AtomicU64,
     tasks: TaskTracker,
     shutdown: CancellationToken,
+    count: Arc<TableCount>,
 }
 
 impl Registry {
@@ -31,6 +32,7 @@ impl Registry {
         limits: Limits,
         tasks: TaskTracker,
         shutdown: CancellationToken,
+        count: Arc<TableCount>,
     ) -> Arc<Self> {
         Arc::new(Self {
             store,
@@ -39,7 +41,13 @@ impl Registry {
             generation: AtomicU64::new(0),
             tasks,
             shutdown,
+            count,
         })
+    }
+
+    /// The count of live tables (for the server's cap).
+    pub fn count(&self) -> &Arc<TableCount> {
+        &self.count
     }
 
     /// How many tables are loaded now.
@@ -77,20 +85,34 @@ impl Registry {
             .map_err(ApiError::Store)?;
         let table = Table::from_records(records)?;
         let tokens = crate::rows::token_entries(&loaded.tokens);
-        let handle = self.spawn(id, table, tokens);
+        let handle = self.spawn(id, table, tokens, loaded.active_ms);
         live.insert(Arc::clone(&handle.id), handle.clone());
         Ok(handle)
     }
 
-    fn spawn(self: &Arc<Self>, id: &str, table: Table, tokens: Vec<TokenEntry>) -> TableHandle {
+    fn spawn(
+        self: &Arc<Self>,
+        id: &str,
+        table: Table,
+        tokens: Vec<TokenEntry>,
+        active_ms: i64,
+    ) -> TableHandle {
         let (tx, mut rx) = mpsc::channel(self.limits.table_queue);
         let (events, _) = broadcast::channel(self.limits.client_lag);
+        let archive_after_ms =
+            i64::try_from(self.limits.archive_after.as_millis()).unwrap_or(i64::MAX);
         let handle = TableHandle {
             id: Arc::from(id),
             generation: self.generation.fetch_add(1, Ordering::Relaxed),
             tx,
             events: events.clone(),
             tokens: Arc::new(RwLock::new(tokens)),
+            activity: Arc::new(Activity::new(
+                active_ms,
+                archive_after_ms,
+                Arc::clone(&self.count),
+            )),
+            sockets: Arc::default(),
         };
         let mut task = TableTask {
             id: Arc::clone(&handle.id),
@@ -98,6 +120,7 @@ impl Registry {
             store: self.store.clone(),
             events,
             tokens: Arc::clone(&handle.tokens),
+            activity: Arc::clone(&handle.activity),
         };
         let registry = Arc::clone(self);
         let generation = handle.generation;
@@ -145,8 +168,9 @@ impl Registry {
         id: &str,
         table: Table,
         tokens: Vec<TokenEntry>,
+        active_ms: i64,
     ) -> TableHandle {
-        let handle = self.spawn(id, table, tokens);
+        let handle = self.spawn(id, table, tokens, active_ms);
         self.live
             .lock()
             .await

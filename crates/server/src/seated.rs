@@ -1,14 +1,16 @@
-//! [`Seated`]: the extractor every table route starts with: the connection's rate checked, the
-//! table loaded, and the token (header, `?token=` or cookie) found to be the GM's or a player's.
+//! [`Seated`]: the extractor every table route starts with: the table loaded, the token (header,
+//! `?token=` or cookie, read by [`token_of`] the same way on every route) found to be the GM's or
+//! a player's, and the seat's rate checked. (The client address's rate is checked before, by
+//! [`crate::client::admit`], for every route.)
 
 use crate::actor::TableHandle;
 use crate::api::bearer;
 use crate::app::App;
 use crate::error::ApiError;
-use axum::extract::{ConnectInfo, FromRequestParts, Path};
+use crate::query::Params;
+use axum::extract::{FromRequestParts, Path};
 use axum::http::request::Parts;
 use skald_table::Actor;
-use std::net::SocketAddr;
 
 /// A request from someone seated at table `id`.
 pub struct Seated {
@@ -20,24 +22,24 @@ pub struct Seated {
     pub reader: Actor,
 }
 
+/// The token of a request to table `id`: `Authorization: Bearer`, else `?token=` (percent-decoded
+/// like every query parameter), else the table's cookie.
+///
+/// # Errors
+/// [`ApiError::BadRequest`] when the query string does not decode.
+pub fn token_of(parts: &Parts, id: &str) -> Result<Option<String>, ApiError> {
+    let params = Params::of(&parts.uri)?;
+    Ok(bearer(&parts.headers, params.text("token"), id))
+}
+
 impl FromRequestParts<App> for Seated {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, app: &App) -> Result<Self, ApiError> {
-        if let Some(ConnectInfo(peer)) = parts.extensions.get::<ConnectInfo<SocketAddr>>() {
-            app.check_rate(*peer)?;
-        }
         let Path(id) = Path::<String>::from_request_parts(parts, app)
             .await
             .map_err(|e| ApiError::BadRequest(e.body_text()))?;
-        let query_token = parts.uri.query().and_then(|query| {
-            query
-                .split('&')
-                .filter_map(|pair| pair.split_once('='))
-                .find(|(key, _)| *key == "token")
-                .map(|(_, value)| value.to_owned())
-        });
-        let token = bearer(&parts.headers, query_token.as_deref(), &id);
+        let token = token_of(parts, &id)?;
         let (handle, reader) = app.seated(&id, token.as_deref()).await?;
         Ok(Self { id, handle, reader })
     }

@@ -7,30 +7,20 @@
 //!   `{"type":"ack","id":..,"seq":N}`, `{"type":"error","id":..,"error":{"kind":..,"message":..}}`;
 //! - client -> server: `{"id": any JSON, "action": {"do": ...}}`.
 
-use crate::actor::TableHandle;
-use crate::api::bearer;
-use crate::app::{App, quota, rate_error};
+use crate::actor::{SocketSlot, TableHandle};
+use crate::app::App;
 use crate::error::ApiError;
+use crate::query::Params;
+use crate::seated::Seated;
+use axum::extract::State;
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, Query, State};
-use axum::http::HeaderMap;
 use axum::response::Response;
-use governor::RateLimiter;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use skald_table::{Action, Actor, Record, redact};
 use std::sync::Arc;
 use tokio::sync::broadcast::error::RecvError;
-
-/// Query of the WebSocket route.
-#[derive(Debug, Deserialize)]
-pub struct WsQuery {
-    /// The token (browsers cannot set headers on a WebSocket).
-    pub token: Option<String>,
-    /// The last seq the client has; records after it are sent first.
-    #[serde(default)]
-    pub after: u64,
-}
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -40,26 +30,29 @@ struct Incoming {
     action: Value,
 }
 
-/// `GET /api/tables/{id}/ws?token=..&after=N`.
+/// `GET /api/tables/{id}/ws?token=..&after=N`: `after` (default 0) is the last seq the client
+/// has; records after it are sent first. The token may also come as a header or the cookie.
 pub async fn upgrade(
     State(app): State<App>,
-    Path(id): Path<String>,
-    Query(query): Query<WsQuery>,
-    headers: HeaderMap,
-    ws: WebSocketUpgrade,
+    Seated { handle, reader, .. }: Seated,
+    params: Params,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
-    let (handle, reader) = app
-        .seated(
-            &id,
-            bearer(&headers, query.token.as_deref(), &id).as_deref(),
+    params.only(&["after", "token"])?;
+    let ws = ws.map_err(|_| {
+        ApiError::BadRequest(
+            "this route is a WebSocket: connect with a WebSocket client (GET with Upgrade: \
+             websocket)"
+                .into(),
         )
-        .await?;
-    let max = app.limits().max_clients_per_table;
-    if handle.events.receiver_count() >= max {
-        return Err(ApiError::Limit(format!(
-            "clients: this table has {max} clients connected, the most it takes"
-        )));
-    }
+    })?;
+    let after = params.whole("after", 0, u64::MAX)?.unwrap_or(0);
+    let limits = app.limits();
+    let slot = handle.open_socket(
+        reader,
+        limits.sockets_per_seat,
+        limits.max_clients_per_table,
+    )?;
     let max_message = app.limits().max_message;
     Ok(ws
         // tungstenite clears its read buffer before each read: 8 KiB (not 128) is plenty for
@@ -67,7 +60,7 @@ pub async fn upgrade(
         .read_buffer_size(8 * 1024)
         .max_message_size(max_message)
         .max_frame_size(max_message)
-        .on_upgrade(move |socket| client(socket, app, handle, reader, query.after)))
+        .on_upgrade(move |socket| client(socket, app, handle, reader, after, slot)))
 }
 
 struct Client {
@@ -116,7 +109,16 @@ impl Client {
     }
 }
 
-async fn client(socket: WebSocket, app: App, handle: TableHandle, reader: Actor, after: u64) {
+/// One client's connection; its `slot` is given back when it ends.
+async fn client(
+    socket: WebSocket,
+    app: App,
+    handle: TableHandle,
+    reader: Actor,
+    after: u64,
+    slot: SocketSlot,
+) {
+    let _slot = slot;
     let mut events = handle.events.subscribe();
     let mut client = Client {
         socket,
@@ -139,7 +141,6 @@ async fn client(socket: WebSocket, app: App, handle: TableHandle, reader: Actor,
     {
         return;
     }
-    let limiter = RateLimiter::direct(quota(app.limits()));
     let shutdown = app.shutdown().clone();
     loop {
         tokio::select! {
@@ -157,7 +158,7 @@ async fn client(socket: WebSocket, app: App, handle: TableHandle, reader: Actor,
             message = client.socket.recv() => {
                 let Some(Ok(message)) = message else { break };
                 let reply = match message {
-                    Message::Text(text) => incoming(&app, &handle, reader, text.as_str(), &limiter).await,
+                    Message::Text(text) => incoming(&app, &handle, reader, text.as_str()).await,
                     Message::Binary(_) => error_reply(
                         &Value::Null,
                         &ApiError::BadRequest("messages are JSON text frames".into()),
@@ -178,13 +179,7 @@ async fn client(socket: WebSocket, app: App, handle: TableHandle, reader: Actor,
     }
 }
 
-async fn incoming(
-    app: &App,
-    handle: &TableHandle,
-    reader: Actor,
-    text: &str,
-    limiter: &governor::DefaultDirectRateLimiter,
-) -> Value {
+async fn incoming(app: &App, handle: &TableHandle, reader: Actor, text: &str) -> Value {
     let message: Incoming = match serde_json::from_str(text) {
         Ok(message) => message,
         Err(e) => {
@@ -196,8 +191,9 @@ async fn incoming(
             );
         }
     };
-    if limiter.check().is_err() {
-        return error_reply(&message.id, &rate_error(app.limits()));
+    // The seat's rate, shared with its other sockets and its HTTP requests.
+    if let Err(e) = app.check_seat_rate(&handle.id, reader) {
+        return error_reply(&message.id, &e);
     }
     let action = match Action::from_json(message.action) {
         Ok(action) => action,

@@ -269,7 +269,14 @@ async fn play_session(http: &Http, label: &str, system: &str, steps: &[(By, Valu
         .await;
     assert_eq!(md.status, 200, "{what}");
     assert!(md.content_type.starts_with("text/markdown"), "{md:?}");
-    assert!(md.text.starts_with(&format!("# {title}\n")), "{}", md.text);
+    // Player-typed text is HTML-escaped in the Markdown too.
+    assert!(
+        md.text.starts_with(&format!(
+            "# {system}: Dragons &amp; &lt;Dungeons&gt; \"night\"\n"
+        )),
+        "{}",
+        md.text
+    );
     assert!(
         md.text
             .contains("| # | time (UTC) | who | what |\n|---|---|---|---|\n")
@@ -712,14 +719,15 @@ async fn every_refusal_is_json_even_before_a_handler() {
             .await,
             400,
             "bad_request",
-            "Failed to deserialize query string...",
+            "after: \"-1\" is not a whole number from 0 to 18446744073709551615",
         ),
         (
             http.get(&format!("/api/tables/{table}/ws"), Some(&created.gm))
                 .await,
             400,
             "bad_request",
-            "...",
+            "this route is a WebSocket: connect with a WebSocket client (GET with Upgrade: \
+             websocket)",
         ),
     ];
     for (reply, status, kind, message) in cases {

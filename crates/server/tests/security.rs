@@ -353,17 +353,25 @@ async fn bodies_too_large_or_malformed_are_refused_and_the_server_goes_on() {
     }
 }
 
+/// The cap counts live tables: a server full of tables stays full only while they are active.
+/// Quiet ones are archived out of the cap (also across a restart), stay exportable by their seats,
+/// and their GM's token restores them, even with the server at its cap.
 #[tokio::test]
-async fn a_server_holds_at_most_its_tables_across_restarts() {
+async fn a_server_holds_at_most_its_live_tables_and_quiet_ones_are_archived_out() {
+    const QUIET: std::time::Duration = std::time::Duration::from_secs(3);
+    let full_message = "tables: this server holds 2 live tables at most (a table is archived out \
+                        of them after 3 seconds without activity); try again later";
     for db in databases().await {
         let few = Limits {
             max_tables: 2,
+            archive_after: QUIET,
             ..limits()
         };
         let server = Server::start(&db, few.clone()).await;
         let label = server.label;
         let http = server.http();
         let first = http.create("chi", "One").await;
+        let (_, ann) = http.join(&first, "Ann").await;
         // A refused create does not use up room.
         let reply = http
             .post(
@@ -374,16 +382,11 @@ async fn a_server_holds_at_most_its_tables_across_restarts() {
             .await;
         assert_eq!(reply.status, 422);
         http.create("loqi", "Two").await;
+        let started = std::time::Instant::now();
         let full = json!({"system": "twenty", "title": "Three"});
         let reply = http.post("/api/tables", None, &full).await;
-        assert_refused(
-            &reply,
-            429,
-            "limit",
-            "tables: this server holds 2 tables at most",
-            label,
-        );
-        // Existing tables still serve.
+        assert_refused(&reply, 429, "limit", full_message, label);
+        // Existing tables still serve; and a restart does not empty a full server of live tables.
         http.act(
             &first.table,
             &first.gm,
@@ -391,18 +394,54 @@ async fn a_server_holds_at_most_its_tables_across_restarts() {
         )
         .await;
         server.stop().await;
-
-        let server = Server::start(&db, few).await;
+        let server = Server::start(&db, few.clone()).await;
         let http = server.http();
         let reply = http.post("/api/tables", None, &full).await;
-        assert_refused(
-            &reply,
-            429,
-            "limit",
-            "tables: this server holds 2 tables at most",
-            label,
+        assert_refused(&reply, 429, "limit", full_message, label);
+        server.stop().await;
+        assert!(
+            started.elapsed() < QUIET,
+            "{label}: too slow to test the cap before the tables went quiet"
         );
-        assert_eq!(http.last_seq(&first.table, &first.gm).await, 2);
+
+        // Both go quiet: archived out of the cap, across a restart too.
+        tokio::time::sleep(QUIET + std::time::Duration::from_millis(200)).await;
+        let server = Server::start(&db, few.clone()).await;
+        let http = server.http();
+        http.create("twenty", "Three").await;
+        http.create("freelancer", "Four").await;
+        let reply = http.post("/api/tables", None, &full).await;
+        assert_refused(&reply, 429, "limit", full_message, label);
+
+        // An archived table's seats still read and export it ...
+        let export = http
+            .get(&format!("/api/tables/{}/export", first.table), Some(&ann))
+            .await
+            .expect(200);
+        assert_eq!(export["records"].as_array().unwrap().len(), 3, "{label}");
+        let store = skald_store::Store::open(&db.url).await.unwrap();
+        let quiet_since = store.load(&first.table).await.unwrap().unwrap().active_ms;
+        // ... and its GM's link restores it, with the server at its cap.
+        let restored_at = skald_server::actor::now_ms();
+        let summary = http.summary(&first.table, &first.gm).await;
+        assert_eq!(summary["seq"], 3, "{label}");
+        let active = store.load(&first.table).await.unwrap().unwrap().active_ms;
+        assert!(
+            active >= restored_at && active > quiet_since,
+            "{label}: {active} < {restored_at}"
+        );
+        assert_eq!(
+            store.live_table_count(restored_at - 1).await.unwrap(),
+            1,
+            "{label}: the restored table is live again"
+        );
+        store.close().await;
+        http.act(
+            &first.table,
+            &first.gm,
+            json!({"do": "roll", "notation": "1d6"}),
+        )
+        .await;
         server.stop().await;
     }
 }
@@ -627,4 +666,342 @@ async fn secrets_reach_only_their_audience_through_every_route() {
         );
         server.stop().await;
     }
+}
+
+/// A POST /api/tables as client `from` (the trusted proxy's X-Forwarded-For) with `headers`.
+async fn create_as(server: &Server, from: &str, headers: &[(&str, &str)], body: &Value) -> Reply {
+    let client = reqwest::Client::builder()
+        .no_proxy()
+        .timeout(common::WAIT)
+        .build()
+        .unwrap();
+    let mut request = client
+        .post(format!("{}/api/tables", server.base))
+        .header("x-forwarded-for", from)
+        .json(body);
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    let response = common::within("a create", request.send()).await.unwrap();
+    let status = response.status().as_u16();
+    let text = common::within("a body", response.text()).await.unwrap();
+    Reply {
+        status,
+        content_type: String::new(),
+        text,
+    }
+}
+
+/// One address creates at most its tables per hour (a refused request uses up nothing), and is
+/// told when to try again; another address is not held back.
+#[tokio::test]
+async fn an_address_creates_at_most_its_tables_per_hour() {
+    for db in databases().await {
+        let server = Server::start(
+            &db,
+            Limits {
+                tables_per_hour: 3,
+                trusted_proxy: Some("127.0.0.1".parse().unwrap()),
+                ..limits()
+            },
+        )
+        .await;
+        let label = server.label;
+        let table = json!({"system": "chi", "title": "Mine"});
+        for _ in 0..3 {
+            let bad = create_as(
+                &server,
+                "203.0.113.5",
+                &[],
+                &json!({"system": "poker", "title": "x"}),
+            )
+            .await;
+            assert_eq!(bad.status, 422, "{label}");
+            let reply = create_as(&server, "203.0.113.5", &[], &table).await;
+            assert_eq!(reply.status, 201, "{label}: {}", reply.text);
+        }
+        let reply = create_as(&server, "203.0.113.5", &[], &table).await;
+        assert_refused(
+            &reply,
+            429,
+            "limit",
+            "tables: at most 3 new tables per hour from one address; try again in 20 minutes",
+            label,
+        );
+        let reply = create_as(&server, "203.0.113.6", &[], &table).await;
+        assert_eq!(reply.status, 201, "{label}: {}", reply.text);
+        server.stop().await;
+    }
+}
+
+/// With a creation key, a table is created only by who gives it; the refusal says what is missing
+/// and never quotes the key given.
+#[tokio::test]
+async fn a_server_with_a_creation_key_creates_tables_only_with_it() {
+    let db = common::sqlite();
+    let server = Server::start(
+        &db,
+        Limits {
+            creation_key: Some(skald_server::CreationKey::new("open sesame").unwrap()),
+            ..limits()
+        },
+    )
+    .await;
+    let table = json!({"system": "chi", "title": "Keyed"});
+    let reply = create_as(&server, "", &[], &table).await;
+    assert_refused(
+        &reply,
+        403,
+        "forbidden",
+        "creation key: this server creates tables only with its creation key (the \
+         X-Skald-Creation-Key header, or the lobby's \"Creation key\" field); ask its operator \
+         for it",
+        "no key",
+    );
+    let reply = create_as(
+        &server,
+        "",
+        &[("x-skald-creation-key", "open sesame!")],
+        &table,
+    )
+    .await;
+    assert_refused(
+        &reply,
+        403,
+        "forbidden",
+        "creation key: the key given is not this server's creation key; ask its operator for it",
+        "a wrong key",
+    );
+    assert!(!reply.text.contains("sesame"), "{}", reply.text);
+    let reply = create_as(
+        &server,
+        "",
+        &[("x-skald-creation-key", "open sesame")],
+        &table,
+    )
+    .await;
+    assert_eq!(reply.status, 201, "{}", reply.text);
+    // Joining and playing need no key.
+    let created = Created {
+        table: reply.json()["table"].as_str().unwrap().to_owned(),
+        gm: reply.json()["gm_token"].as_str().unwrap().to_owned(),
+        invite: reply.json()["invite"].as_str().unwrap().to_owned(),
+        json: reply.json(),
+    };
+    let http = server.http();
+    let (_, ann) = http.join(&created, "Ann").await;
+    http.act(
+        &created.table,
+        &ann,
+        json!({"do": "roll", "notation": "1d6"}),
+    )
+    .await;
+    server.stop().await;
+}
+
+/// Every character of `text` percent-encoded.
+fn percent_encoded(text: &str) -> String {
+    text.bytes().map(|b| format!("%{b:02X}")).collect()
+}
+
+/// `?token=` reads the same on every route: percent-encoded, it opens HTTP routes as it opens the
+/// WebSocket.
+#[tokio::test]
+async fn a_percent_encoded_token_works_on_every_route() {
+    let db = common::sqlite();
+    let server = Server::start(&db, limits()).await;
+    let http = server.http();
+    let created = http.create("chi", "Encoded").await;
+    let table = &created.table;
+    let (_, ann) = http.join(&created, "Ann").await;
+    let encoded = percent_encoded(&ann);
+    for path in [
+        format!("/api/tables/{table}?token={encoded}"),
+        format!("/api/tables/{table}/log?after=0&token={encoded}"),
+        format!("/api/tables/{table}/export?format=json&token={encoded}"),
+        format!("/api/tables/{table}/moves?token={encoded}"),
+    ] {
+        let reply = http.get(&path, None).await;
+        assert_eq!(reply.status, 200, "{path}: {}", reply.text);
+    }
+    assert_eq!(
+        http.get(&format!("/api/tables/{table}?token={encoded}"), None)
+            .await
+            .json()["you"],
+        json!({"player": 1})
+    );
+    let mut ws = server.ws(table, &encoded, 0).await;
+    assert_eq!(ws.hello().await.0, json!({"player": 1}));
+    server.stop().await;
+}
+
+/// Query strings refused in the reader's words: the parameter, the value, what is allowed.
+#[tokio::test]
+async fn query_errors_name_the_parameter_the_value_and_what_is_allowed() {
+    let db = common::sqlite();
+    let server = Server::start(&db, limits()).await;
+    let http = server.http();
+    let created = http.create("chi", "Queries").await;
+    let table = &created.table;
+    let gm = Some(created.gm.as_str());
+    let seq_range = "a whole number from 0 to 18446744073709551615";
+    for (query, message) in [
+        ("log?after=-1", format!("after: \"-1\" is not {seq_range}")),
+        (
+            "log?after=two",
+            format!("after: \"two\" is not {seq_range}"),
+        ),
+        (
+            "log?limit=0",
+            "limit: \"0\" is not a whole number from 1 to 1000".into(),
+        ),
+        (
+            "log?limit=5000",
+            "limit: \"5000\" is not a whole number from 1 to 1000".into(),
+        ),
+        (
+            "log?after=1&after=2",
+            "after: given more than once; give it once".into(),
+        ),
+        (
+            "log?aftr=1",
+            "query: \"aftr\" is not a parameter of this route; it takes after, limit, token".into(),
+        ),
+        (
+            "export?format=xml",
+            "format: \"xml\" is not one of json, md, html".into(),
+        ),
+        (
+            "export?limit=1",
+            "query: \"limit\" is not a parameter of this route; it takes format, token".into(),
+        ),
+    ] {
+        let reply = http.get(&format!("/api/tables/{table}/{query}"), gm).await;
+        assert_refused(&reply, 400, "bad_request", &message, query);
+    }
+    let url = format!(
+        "ws://{}/api/tables/{table}/ws?token={}&after=-5",
+        server.addr, created.gm
+    );
+    match common::within("a connect", tokio_tungstenite::connect_async(url)).await {
+        Err(tungstenite::Error::Http(response)) => {
+            assert_eq!(response.status().as_u16(), 400);
+            let body: Value = serde_json::from_slice(response.body().as_deref().unwrap()).unwrap();
+            assert_eq!(
+                body,
+                json!({"error": {"kind": "bad_request", "message": format!("after: \"-5\" is not {seq_range}")}})
+            );
+        }
+        other => panic!("not refused as expected: {:?}", other.map(|_| ())),
+    }
+    server.stop().await;
+}
+
+/// Player-typed HTML (a player's name, the table's title, a roll's label) is escaped in the
+/// Markdown report as in the HTML one: it never comes out as a tag.
+#[tokio::test]
+async fn the_markdown_report_escapes_player_typed_html() {
+    let db = common::sqlite();
+    let server = Server::start(&db, limits()).await;
+    let http = server.http();
+    let script = "<script>alert(1)</script>";
+    let img = "<img src=x onerror=alert(1)>";
+    let created = http.create("chi", &format!("{script}{img}")).await;
+    let table = &created.table;
+    let (_, ann) = http.join(&created, &format!("{img}{script}")).await;
+    http.act(
+        table,
+        &ann,
+        json!({"do": "roll", "notation": "1d6", "label": format!("{script} & {img}")}),
+    )
+    .await;
+    for token in [&created.gm, &ann] {
+        let md = http
+            .get(
+                &format!("/api/tables/{table}/export?format=md"),
+                Some(token),
+            )
+            .await;
+        assert_eq!(md.status, 200);
+        let lower = md.text.to_lowercase();
+        assert_eq!(lower.matches("<script").count(), 0, "{}", md.text);
+        assert_eq!(lower.matches("<img").count(), 0, "{}", md.text);
+        let script_shown = "&lt;script&gt;alert(1)&lt;/script&gt;";
+        let img_shown = "&lt;img src=x onerror=alert(1)&gt;";
+        assert!(
+            md.text
+                .starts_with(&format!("# {script_shown}{img_shown}\n")),
+            "{}",
+            md.text
+        );
+        assert!(
+            md.text
+                .contains(&format!("Players: {img_shown}{script_shown} (seat 1).")),
+            "{}",
+            md.text
+        );
+        assert!(
+            md.text
+                .contains(&format!("rolled for {script_shown} &amp; {img_shown}: ")),
+            "{}",
+            md.text
+        );
+    }
+    let md = http
+        .get(&format!("/api/tables/{table}/export?format=md"), Some(&ann))
+        .await;
+    assert!(
+        md.text.contains(
+            "exported for &lt;img src=x onerror=alert(1)&gt;&lt;script&gt;alert(1)&lt;/script&gt;."
+        ),
+        "{}",
+        md.text
+    );
+    server.stop().await;
+}
+
+/// A roll whose record would be over the store's row bound is a clear refusal (4xx), never a 500
+/// `store` error, and records nothing.
+#[tokio::test]
+async fn a_record_too_large_to_store_is_refused_not_a_store_error() {
+    let db = common::sqlite();
+    let server = Server::start(&db, limits()).await;
+    let http = server.http();
+    let created = http.create("chi", "Big").await;
+    let table = &created.table;
+    let reply = http
+        .try_act(
+            table,
+            &created.gm,
+            &json!({"do": "roll", "notation": "9900d1000000r<1000000"}),
+        )
+        .await;
+    let (kind, message) = reply.error();
+    // This server refuses it when storing (413); a table that checks the size before rolling
+    // refuses it earlier (422). Either way, never a 500.
+    assert!(
+        matches!(
+            (reply.status, kind.as_str()),
+            (413, "limit") | (422, "refused")
+        ),
+        "{} {kind}: {message}",
+        reply.status
+    );
+    if reply.status == 413 {
+        assert!(
+            message.starts_with("record: its text would be "),
+            "{message}"
+        );
+        assert!(
+            message.ends_with(
+                " bytes, more than the 1048576 bytes one record may hold; nothing was recorded \
+                 (ask for less: fewer dice, shorter text)"
+            ),
+            "{message}"
+        );
+    }
+    assert_eq!(http.last_seq(table, &created.gm).await, 1);
+    http.act(table, &created.gm, json!({"do": "roll", "notation": "1d6"}))
+        .await;
+    server.stop().await;
 }

@@ -318,67 +318,197 @@ async fn a_message_too_large_or_not_utf8_closes_only_its_connection() {
     }
 }
 
+/// A GET with extra headers, on a connection of its own: (status, body).
+async fn get_with(server: &Server, path: &str, headers: &[(&str, &str)]) -> (u16, Value) {
+    let client = reqwest::Client::builder()
+        .pool_max_idle_per_host(0)
+        .no_proxy()
+        .timeout(common::WAIT)
+        .build()
+        .unwrap();
+    let mut request = client.get(format!("{}{path}", server.base));
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    let response = within("a GET", request.send()).await.unwrap();
+    let status = response.status().as_u16();
+    let text = within("a body", response.text()).await.unwrap();
+    (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+}
+
+fn address_refusal(burst: u32) -> Value {
+    json!({"error": {"kind": "limit", "message": format!("rate: at most 1 requests per second from one address (bursts of {burst})")}})
+}
+
+/// The attack: one client opening a new connection per request. The rate is the client
+/// address's, whatever the connection: past its burst every request is refused until the rate
+/// allows one again.
 #[tokio::test]
-async fn a_connection_past_its_rate_is_refused_then_allowed_again() {
+async fn a_client_opening_a_connection_per_request_is_held_to_its_address_rate() {
+    let db = common::sqlite();
+    let server = Server::start(
+        &db,
+        Limits {
+            address_per_second: 1,
+            address_burst: 5,
+            ..limits()
+        },
+    )
+    .await;
+    let fresh = server.http_fresh();
+    let mut statuses = Vec::new();
+    for _ in 0..30 {
+        statuses.push(fresh.get("/api/health", None).await.status);
+    }
+    assert_eq!(statuses[..5], [200; 5]);
+    assert_eq!(statuses[5..], [429; 25]);
+    let refused = fresh.get("/api/health", None).await;
+    assert_eq!(refused.json(), address_refusal(5));
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    assert_eq!(fresh.get("/api/health", None).await.status, 200);
+    server.stop().await;
+}
+
+/// X-Forwarded-For names the client only when the request comes from the trusted proxy; from
+/// anyone else (or with no proxy configured) it is ignored and the peer is the client.
+#[tokio::test]
+async fn forwarded_for_is_believed_from_the_trusted_proxy_only() {
+    for (proxy, believed) in [(None, false), (Some("127.0.0.1"), true)] {
+        let db = common::sqlite();
+        let server = Server::start(
+            &db,
+            Limits {
+                address_per_second: 1,
+                address_burst: 2,
+                trusted_proxy: proxy.map(|p| p.parse().unwrap()),
+                ..limits()
+            },
+        )
+        .await;
+        let one = [("x-forwarded-for", "198.51.100.7, 203.0.113.1")];
+        let other = [("x-forwarded-for", "203.0.113.2")];
+        assert_eq!(get_with(&server, "/api/health", &one).await.0, 200);
+        assert_eq!(get_with(&server, "/api/health", &one).await.0, 200);
+        let (status, body) = get_with(&server, "/api/health", &one).await;
+        assert_eq!((status, body), (429, address_refusal(2)), "{proxy:?}");
+        // Another client behind the proxy has its own rate; without a trusted proxy, the header
+        // changes nothing.
+        let status = get_with(&server, "/api/health", &other).await.0;
+        assert_eq!(status, if believed { 200 } else { 429 }, "{proxy:?}");
+        server.stop().await;
+    }
+}
+
+/// A seat's rate is one for all its connections: WebSocket actions and HTTP requests with its
+/// token share it; another seat is not held back.
+#[tokio::test]
+async fn a_seat_past_its_rate_is_refused_on_every_connection_then_allowed_again() {
     for db in databases().await {
         let server = Server::start(
             &db,
             Limits {
                 actions_per_second: 1,
-                action_burst: 2,
+                action_burst: 3,
                 ..limits()
             },
         )
         .await;
         let label = server.label;
-        // Every setup request on a connection of its own, so each has a fresh quota.
         let http = server.http_fresh();
         let created = http.create("chi", "Rate").await;
         let table = &created.table;
-        let mut ws = server.ws(table, &created.gm, 1).await;
+        let (_, ann) = http.join(&created, "Ann").await;
+        // The GM's seat: the upgrade is one request, then two actions; the third is refused.
+        let mut ws = server.ws(table, &created.gm, 2).await;
         ws.hello().await;
         let roll = json!({"do": "roll", "notation": "1d6"});
         let mut records = Vec::new();
         assert_eq!(ws.act(1, &roll, &mut records).await["type"], "ack");
         assert_eq!(ws.act(2, &roll, &mut records).await["type"], "ack");
         let refused = ws.act(3, &roll, &mut records).await;
+        let seat_refusal = json!({"kind": "limit", "message": "rate: at most 1 requests per second from one seat (bursts of 3)"});
         assert_eq!(refused["type"], "error", "{label}: {refused}");
-        assert_eq!(
-            refused["error"],
-            json!({"kind": "limit", "message": "rate: at most 1 requests per second per connection (bursts of 2)"}),
-            "{label}"
+        assert_eq!(refused["error"], seat_refusal, "{label}");
+        // The same seat over HTTP, on a new connection: refused too.
+        let path = format!("/api/tables/{table}");
+        let reply = http.get(&path, Some(&created.gm)).await;
+        common::assert_refused(
+            &reply,
+            429,
+            "limit",
+            seat_refusal["message"].as_str().unwrap(),
+            label,
         );
+        // Ann's seat has its own.
+        assert_eq!(http.get(&path, Some(&ann)).await.status, 200, "{label}");
         tokio::time::sleep(Duration::from_millis(1100)).await;
         let ack = ws.act(4, &roll, &mut records).await;
         assert_eq!(ack["type"], "ack", "{label}: {ack}");
-        assert_eq!(ack["seq"], 4, "{label}: the refused one recorded nothing");
-
-        // HTTP: the same rate per connection.
-        let keep = server.http();
-        let path = format!("/api/tables/{table}");
-        assert_eq!(keep.get(&path, Some(&created.gm)).await.status, 200);
-        assert_eq!(keep.get(&path, Some(&created.gm)).await.status, 200);
-        let refused = keep.get(&path, Some(&created.gm)).await;
-        common::assert_refused(
-            &refused,
-            429,
-            "limit",
-            "rate: at most 1 requests per second per connection (bursts of 2)",
-            label,
-        );
-        // Another connection is not held back.
-        assert_eq!(http.get(&path, Some(&created.gm)).await.status, 200);
+        assert_eq!(ack["seq"], 5, "{label}: the refused one recorded nothing");
         server.stop().await;
     }
 }
 
+/// Asserts a WebSocket connect is refused with 429 and `message`.
+async fn assert_ws_refused(server: &Server, table: &str, token: &str, message: &str) {
+    match server.try_ws(table, token, 0).await {
+        Err(tungstenite::Error::Http(response)) => {
+            assert_eq!(response.status().as_u16(), 429, "{}", server.label);
+            let body: Value = serde_json::from_slice(response.body().as_deref().unwrap()).unwrap();
+            assert_eq!(
+                body,
+                json!({"error": {"kind": "limit", "message": message}}),
+                "{}",
+                server.label
+            );
+        }
+        Err(e) => panic!("{}: refused, but not as expected: {e}", server.label),
+        Ok(_) => panic!("{}: a client past the bound was let in", server.label),
+    }
+}
+
+const SEAT_FULL_4: &str = "clients: this seat has 4 connections open, the most one seat may \
+                           have; close one (another tab or device) first";
+
+/// The attack: a player's token opens as many WebSockets as it can. It gets its seat's few, and
+/// the GM still connects.
 #[tokio::test]
-async fn a_table_takes_at_most_its_clients() {
+async fn a_player_cannot_lock_the_gm_out_of_the_table() {
+    for db in databases().await {
+        let server = Server::start(&db, limits()).await;
+        let label = server.label;
+        let http = server.http();
+        let created = http.create("chi", "Crowd").await;
+        let table = &created.table;
+        let (_, ann) = http.join(&created, "Ann").await;
+        let mut open = Vec::new();
+        let mut refused = 0;
+        for _ in 0..64 {
+            match server.try_ws(table, &ann, 0).await {
+                Ok(ws) => open.push(ws),
+                Err(tungstenite::Error::Http(response)) if response.status() == 429 => {
+                    refused += 1;
+                }
+                Err(e) => panic!("{label}: {e}"),
+            }
+        }
+        assert_eq!((open.len(), refused), (4, 60), "{label}");
+        assert_ws_refused(&server, table, &ann, SEAT_FULL_4).await;
+        let mut gm = server.ws(table, &created.gm, 2).await;
+        assert_eq!(gm.hello().await.0, "gm", "{label}");
+        server.stop().await;
+    }
+}
+
+/// The players together never take the places kept for the GM; a place given back is taken again.
+#[tokio::test]
+async fn the_players_together_leave_the_gms_places_free() {
     for db in databases().await {
         let server = Server::start(
             &db,
             Limits {
-                max_clients_per_table: 2,
+                max_clients_per_table: 6,
+                sockets_per_seat: 2,
                 ..limits()
             },
         )
@@ -388,43 +518,51 @@ async fn a_table_takes_at_most_its_clients() {
         let created = http.create("chi", "Crowd").await;
         let table = &created.table;
         let (_, ann) = http.join(&created, "Ann").await;
-        let mut first = server.ws(table, &created.gm, 2).await;
-        first.hello().await;
-        let mut second = server.ws(table, &ann, 2).await;
-        second.hello().await;
-        match server.try_ws(table, &ann, 2).await {
-            Err(tungstenite::Error::Http(response)) => {
-                assert_eq!(response.status().as_u16(), 429, "{label}");
-                let body: Value =
-                    serde_json::from_slice(response.body().as_deref().unwrap()).unwrap();
-                assert_eq!(
-                    body,
-                    json!({"error": {"kind": "limit", "message": "clients: this table has 2 clients connected, the most it takes"}}),
-                    "{label}"
-                );
-            }
-            Err(e) => panic!("{label}: refused, but not as expected: {e}"),
-            Ok(_) => panic!("{label}: a third client was let in"),
-        }
-        // Another table is not full.
-        let other = http.create("chi", "Other").await;
-        server.ws(&other.table, &other.gm, 0).await.hello().await;
-        // Once one leaves, there is room again.
-        second.close().await;
-        let mut third = within("room for a client", async {
+        let (_, bob) = http.join(&created, "Bob").await;
+        let (_, cy) = http.join(&created, "Cy").await;
+        let mut anns = vec![
+            server.ws(table, &ann, 0).await,
+            server.ws(table, &ann, 0).await,
+        ];
+        let _bobs = [
+            server.ws(table, &bob, 0).await,
+            server.ws(table, &bob, 0).await,
+        ];
+        assert_ws_refused(
+            &server,
+            table,
+            &cy,
+            "clients: the players of this table have 4 connections open, the most they may \
+             have (2 more are kept for the GM)",
+        )
+        .await;
+        let mut gm = server.ws(table, &created.gm, 4).await;
+        gm.hello().await;
+        let _gm2 = server.ws(table, &created.gm, 4).await;
+        assert_ws_refused(
+            &server,
+            table,
+            &created.gm,
+            "clients: this seat has 2 connections open, the most one seat may have; close one \
+             (another tab or device) first",
+        )
+        .await;
+        // Ann leaves one: Cy takes the place.
+        anns.pop().unwrap().close().await;
+        let mut cys = within("room for Cy", async {
             loop {
-                if let Ok(ws) = server.try_ws(table, &ann, 2).await {
+                if let Ok(ws) = server.try_ws(table, &cy, 4).await {
                     return ws;
                 }
                 tokio::time::sleep(Duration::from_millis(20)).await;
             }
         })
         .await;
-        third.hello().await;
+        cys.hello().await;
         http.act(table, &created.gm, json!({"do": "roll", "notation": "1d6"}))
             .await;
-        assert_eq!(first.records(1).await[0]["seq"], 3);
-        assert_eq!(third.records(1).await[0]["seq"], 3);
+        assert_eq!(gm.records(1).await[0]["seq"], 5, "{label}");
+        assert_eq!(cys.records(1).await[0]["seq"], 5, "{label}");
         server.stop().await;
     }
 }

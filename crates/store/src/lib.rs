@@ -1,7 +1,8 @@
 //! The durable event log of Skald's online tables, on SQLite or PostgreSQL through one code path
 //! (`sqlx::Any`, SQL both accept).
 //!
-//! A table is its metadata, its rows (1-based `seq`, contiguous, append-only) and the hashes of its access
+//! A table is its metadata (with the time it was last active, which makes it live or archived),
+//! its rows (1-based `seq`, contiguous, append-only) and the hashes of its access
 //! tokens. The store keeps rows opaque: a `kind`, a public JSON `payload`, an optional hidden JSON `secret`
 //! and who may see it. It knows nothing of game rules.
 //!
@@ -95,6 +96,9 @@ pub struct Loaded {
     pub rows: Vec<Row>,
     /// Its tokens, ordered by hash (bytewise).
     pub tokens: Vec<TokenRow>,
+    /// When it was last active, in unix milliseconds: its last record's time, or later if its GM
+    /// came back since ([`Store::touch`]); its creation if it has no record.
+    pub active_ms: i64,
 }
 
 /// Which database a store is on.
@@ -298,15 +302,17 @@ impl Store {
                     .await?
             }
         };
-        let meta =
-            sqlx::query("SELECT id, system, title, created_ms FROM skald_tables WHERE id = $1")
-                .bind(table)
-                .fetch_optional(&mut *tx)
-                .await?;
+        let meta = sqlx::query(
+            "SELECT id, system, title, created_ms, active_ms FROM skald_tables WHERE id = $1",
+        )
+        .bind(table)
+        .fetch_optional(&mut *tx)
+        .await?;
         let Some(meta) = meta else {
             tx.rollback().await?;
             return Ok(None);
         };
+        let active_ms: i64 = meta.try_get(4)?;
         let meta = TableMeta {
             id: meta.try_get(0)?,
             system: meta.try_get(1)?,
@@ -340,7 +346,12 @@ impl Store {
         tx.rollback().await?;
         // Sorted here, not in SQL: PostgreSQL's collation and SQLite's byte order can differ.
         tokens.sort_by(|a, b| a.hash.cmp(&b.hash));
-        Ok(Some(Loaded { meta, rows, tokens }))
+        Ok(Some(Loaded {
+            meta,
+            rows,
+            tokens,
+            active_ms,
+        }))
     }
 
     /// Rows with seq > `after`, ordered, at most `limit` of them.
@@ -367,6 +378,31 @@ impl Store {
             .fetch_one(&self.inner.reads)
             .await?;
         Ok(row.try_get(0)?)
+    }
+
+    /// How many tables were active at or after `since_ms` (unix milliseconds): the live ones, when
+    /// `since_ms` is now minus the time after which a quiet table is archived.
+    pub async fn live_table_count(&self, since_ms: i64) -> Result<i64, Error> {
+        let row = sqlx::query("SELECT COUNT(*) FROM skald_tables WHERE active_ms >= $1")
+            .bind(since_ms)
+            .fetch_one(&self.inner.reads)
+            .await?;
+        Ok(row.try_get(0)?)
+    }
+
+    /// Marks table `table` active at `at_ms` (unix milliseconds) without a record, e.g. when its GM
+    /// comes back to an archived table. Never moves its activity back. [`ErrorKind::NoSuchTable`]
+    /// if there is no such table.
+    pub async fn touch(&self, table: &str, at_ms: i64) -> Result<(), Error> {
+        check_id(table)?;
+        self.submit(
+            table,
+            Op::Touch {
+                table: table.to_owned(),
+                active_ms: at_ms,
+            },
+        )
+        .await
     }
 
     /// Closes the store: writes already handed over are finished, later calls get

@@ -4,8 +4,9 @@ use sqlx::{AnyConnection, Connection as _, Executor as _, Row as _};
 
 use crate::{Backend, Error, ErrorKind};
 
-/// The schema version this build writes. A database with a newer one is refused.
-pub(crate) const SCHEMA_VERSION: i64 = 1;
+/// The schema version this build writes. A database with a newer one is refused; an older one is
+/// migrated on open ([`MIGRATE_TO_2`]).
+pub(crate) const SCHEMA_VERSION: i64 = 2;
 
 /// Key of the PostgreSQL advisory lock that serializes schema creation across processes.
 const SCHEMA_LOCK: i64 = 0x736b_616c_6400_0001;
@@ -15,7 +16,8 @@ pub(crate) const SCHEMA: &[&str] = &[
         id TEXT PRIMARY KEY,
         system TEXT NOT NULL,
         title TEXT NOT NULL,
-        created_ms BIGINT NOT NULL
+        created_ms BIGINT NOT NULL,
+        active_ms BIGINT NOT NULL DEFAULT 0
     )",
     "CREATE TABLE IF NOT EXISTS skald_events (
         table_id TEXT NOT NULL REFERENCES skald_tables(id),
@@ -36,6 +38,19 @@ pub(crate) const SCHEMA: &[&str] = &[
     )",
     "CREATE TABLE IF NOT EXISTS skald_schema (version BIGINT NOT NULL)",
 ];
+
+/// Version 1 to 2: `skald_tables.active_ms`, the time of the table's last activity (its last record,
+/// or its GM's return), which says whether it is live or archived. Filled from each table's last
+/// record, or its creation when it has none.
+pub(crate) const MIGRATE_TO_2: &[&str] = &[
+    "ALTER TABLE skald_tables ADD COLUMN active_ms BIGINT NOT NULL DEFAULT 0",
+    "UPDATE skald_tables SET active_ms = COALESCE(
+        (SELECT MAX(e.at_ms) FROM skald_events e WHERE e.table_id = skald_tables.id), created_ms)",
+];
+
+/// Statements run after any migration (they need its columns).
+pub(crate) const AFTER_MIGRATION: &[&str] =
+    &["CREATE INDEX IF NOT EXISTS skald_tables_active ON skald_tables (active_ms)"];
 
 /// The scratch table of `raw_commit_rate`; not part of the log.
 pub(crate) const SCRATCH: &[&str] =
@@ -108,7 +123,21 @@ pub(crate) async fn create(
                     ))
                     .into());
                 }
+                if version < 2 {
+                    for statement in MIGRATE_TO_2 {
+                        tx.execute(*statement).await?;
+                    }
+                }
+                if version < SCHEMA_VERSION {
+                    sqlx::query("UPDATE skald_schema SET version = $1")
+                        .bind(SCHEMA_VERSION)
+                        .execute(&mut *tx)
+                        .await?;
+                }
             }
+        }
+        for statement in AFTER_MIGRATION {
+            tx.execute(*statement).await?;
         }
     }
     tx.commit().await?;

@@ -24,13 +24,17 @@ pub(crate) enum Op {
         rows: Vec<Row>,
         tokens: Vec<TokenRow>,
     },
+    Touch {
+        table: String,
+        active_ms: i64,
+    },
 }
 
 impl Op {
     fn table(&self) -> &str {
         match self {
             Op::Create { meta, .. } => &meta.id,
-            Op::Append { table, .. } => table,
+            Op::Append { table, .. } | Op::Touch { table, .. } => table,
         }
     }
 }
@@ -140,6 +144,7 @@ fn classify(op: &Op, (stage, error): &Failure) -> Error {
                 Op::Create { rows, .. } | Op::Append { rows, .. } => {
                     rows.first().map_or(0, |r| r.seq)
                 }
+                Op::Touch { .. } => 0,
             };
             ErrorKind::Conflict { table, seq }.into()
         }
@@ -170,13 +175,18 @@ async fn apply(tx: &mut AnyConnection, op: &Op) -> Result<Result<(), Error>, Fai
                 }
                 .into()));
             }
+            let active_ms = rows
+                .last()
+                .map_or(meta.created_ms, |r| r.at_ms.max(meta.created_ms));
             sqlx::query(
-                "INSERT INTO skald_tables (id, system, title, created_ms) VALUES ($1, $2, $3, $4)",
+                "INSERT INTO skald_tables (id, system, title, created_ms, active_ms) \
+                 VALUES ($1, $2, $3, $4, $5)",
             )
             .bind(meta.id.as_str())
             .bind(meta.system.as_str())
             .bind(meta.title.as_str())
             .bind(meta.created_ms)
+            .bind(active_ms)
             .execute(&mut *tx)
             .await
             .map_err(|e| (Stage::Table, e))?;
@@ -224,9 +234,40 @@ async fn apply(tx: &mut AnyConnection, op: &Op) -> Result<Result<(), Error>, Fai
             }
             insert_rows(tx, table, rows).await?;
             insert_tokens(tx, table, tokens).await?;
+            if let Some(last) = rows.last() {
+                touch(tx, table, last.at_ms).await?;
+            }
+        }
+        Op::Touch { table, active_ms } => {
+            let found = sqlx::query("SELECT COUNT(*) FROM skald_tables WHERE id = $1")
+                .bind(table.as_str())
+                .fetch_one(&mut *tx)
+                .await
+                .and_then(|r| r.try_get::<i64, _>(0))
+                .map_err(|e| (Stage::Check, e))?;
+            if found == 0 {
+                return Ok(Err(ErrorKind::NoSuchTable {
+                    table: table.clone(),
+                }
+                .into()));
+            }
+            touch(tx, table, *active_ms).await?;
         }
     }
     Ok(Ok(()))
+}
+
+/// Moves the table's last activity forward to `at_ms` (never back: a late clock does not archive
+/// a table early).
+async fn touch(tx: &mut AnyConnection, table: &str, at_ms: i64) -> Result<(), Failure> {
+    sqlx::query("UPDATE skald_tables SET active_ms = $1 WHERE id = $2 AND active_ms < $3")
+        .bind(at_ms)
+        .bind(table)
+        .bind(at_ms)
+        .execute(&mut *tx)
+        .await
+        .map_err(|e| (Stage::Table, e))?;
+    Ok(())
 }
 
 async fn insert_rows(tx: &mut AnyConnection, table: &str, rows: &[Row]) -> Result<(), Failure> {

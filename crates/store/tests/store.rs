@@ -502,3 +502,128 @@ async fn bad_urls_are_refused() {
         .unwrap_err();
     assert!(matches!(e.kind(), ErrorKind::Database(_)), "{e}");
 }
+
+/// A table is live while it was active lately: its last record's time, or a touch (its GM coming
+/// back); a quiet one drops out of the live count and comes back when touched or appended to.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_live_count_follows_each_tables_last_activity() {
+    let at = |seq: i64, at_ms: i64| Row {
+        at_ms,
+        ..row(seq, "{}")
+    };
+    for db in databases().await {
+        let label = db.label;
+        let store = db.open().await;
+        // meta(..).created_ms is 1_700_000_000_000.
+        store
+            .create_table(&meta("quiet"), &[at(1, 1_700_000_000_000)], &[])
+            .await
+            .unwrap();
+        store
+            .create_table(&meta("busy"), &[at(1, 1_700_000_000_000)], &[])
+            .await
+            .unwrap();
+        store
+            .append("busy", vec![at(2, 1_700_000_500_000)], vec![])
+            .await
+            .unwrap();
+        store.create_table(&meta("empty"), &[], &[]).await.unwrap();
+        let live = |since: i64| {
+            let store = store.clone();
+            async move { store.live_table_count(since).await.unwrap() }
+        };
+        assert_eq!(live(1_700_000_000_000).await, 3, "{label}");
+        assert_eq!(live(1_700_000_000_001).await, 1, "{label}");
+        assert_eq!(live(1_700_000_500_001).await, 0, "{label}");
+        let active = |id: &'static str| {
+            let store = store.clone();
+            async move { store.load(id).await.unwrap().unwrap().active_ms }
+        };
+        assert_eq!(active("busy").await, 1_700_000_500_000, "{label}");
+        assert_eq!(active("empty").await, 1_700_000_000_000, "{label}");
+
+        store.touch("quiet", 1_700_000_900_000).await.unwrap();
+        // Never back in time: an older touch or record leaves it as it is.
+        store.touch("quiet", 1_700_000_100_000).await.unwrap();
+        store
+            .append("quiet", vec![at(2, 1_700_000_200_000)], vec![])
+            .await
+            .unwrap();
+        assert_eq!(active("quiet").await, 1_700_000_900_000, "{label}");
+        assert_eq!(live(1_700_000_500_001).await, 1, "{label}");
+        let e = store.touch("ghost", 1).await.unwrap_err();
+        assert!(matches!(e.kind(), ErrorKind::NoSuchTable { .. }), "{e}");
+        store.close().await;
+        db.finish().await;
+    }
+}
+
+/// A database written by schema version 1 (no `active_ms`) is migrated on open: each table's
+/// activity is its last record's time, or its creation when it has none.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_version_1_database_is_migrated_on_open() {
+    use sqlx::{Connection as _, Executor as _};
+    for db in databases().await {
+        let label = db.label;
+        let url = if label == "sqlite" {
+            format!("{}?mode=rwc", db.url)
+        } else {
+            db.url.clone()
+        };
+        let mut conn = sqlx::AnyConnection::connect(&url).await.unwrap();
+        for statement in [
+            "CREATE TABLE skald_tables (id TEXT PRIMARY KEY, system TEXT NOT NULL, \
+             title TEXT NOT NULL, created_ms BIGINT NOT NULL)",
+            "CREATE TABLE skald_events (table_id TEXT NOT NULL REFERENCES skald_tables(id), \
+             seq BIGINT NOT NULL, kind TEXT NOT NULL, payload TEXT NOT NULL, secret TEXT NULL, \
+             audience TEXT NULL, at_ms BIGINT NOT NULL, PRIMARY KEY (table_id, seq))",
+            "CREATE TABLE skald_tokens (table_id TEXT NOT NULL REFERENCES skald_tables(id), \
+             hash TEXT NOT NULL, role TEXT NOT NULL, player BIGINT NULL, \
+             PRIMARY KEY (table_id, hash))",
+            "CREATE TABLE skald_schema (version BIGINT NOT NULL)",
+            "INSERT INTO skald_schema (version) VALUES (1)",
+            "INSERT INTO skald_tables VALUES ('old', 'chi', 'Old', 1000)",
+            "INSERT INTO skald_tables VALUES ('bare', 'chi', 'Bare', 2000)",
+            "INSERT INTO skald_events VALUES ('old', 1, 'created', '{}', NULL, NULL, 1000)",
+            "INSERT INTO skald_events VALUES ('old', 2, 'note', '{}', NULL, NULL, 5000)",
+        ] {
+            conn.execute(statement).await.unwrap();
+        }
+        conn.close().await.unwrap();
+
+        let store = db.open().await;
+        assert_eq!(
+            store.load("old").await.unwrap().unwrap().active_ms,
+            5000,
+            "{label}"
+        );
+        assert_eq!(
+            store.load("bare").await.unwrap().unwrap().active_ms,
+            2000,
+            "{label}"
+        );
+        assert_eq!(store.live_table_count(2001).await.unwrap(), 1, "{label}");
+        store
+            .append(
+                "bare",
+                vec![Row {
+                    at_ms: 9000,
+                    ..row(1, "{}")
+                }],
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(store.live_table_count(6000).await.unwrap(), 1, "{label}");
+        store.close().await;
+        // Opened again: already version 2, nothing migrated twice.
+        let store = db.open().await;
+        assert_eq!(
+            store.load("old").await.unwrap().unwrap().active_ms,
+            5000,
+            "{label}"
+        );
+        store.close().await;
+        db.finish().await;
+    }
+}

@@ -4,16 +4,17 @@
 use crate::options;
 use crate::render::render;
 use axum::Form;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use minijinja::context;
 use minijinja::value::Serde;
-use serde::Deserialize;
 use serde_json::{Value, json};
 use skald_server::actor::{Role, TableHandle};
 use skald_server::api::{CreateTable, bearer, cookie_name, create_table};
+use skald_server::client::ClientAddr;
 use skald_server::export::Log;
+use skald_server::query::Params;
 use skald_server::seated::Seated;
 use skald_server::{ApiError, App};
 use skald_table::{Actor, SYSTEMS};
@@ -61,17 +62,29 @@ fn systems() -> Value {
     )
 }
 
-/// `GET /`: the lobby: create a table.
-pub async fn lobby() -> Response {
+/// `GET /`: the lobby: create a table (with a field for the creation key when the server asks
+/// for one).
+pub async fn lobby(State(app): State<App>) -> Response {
+    let key_required = app.limits().creation_key.is_some();
     page(
         StatusCode::OK,
-        render("lobby.html", context! { systems => Serde(systems()) }),
+        render(
+            "lobby.html",
+            context! { systems => Serde(systems()), key_required => key_required },
+        ),
     )
 }
 
 /// `POST /tables` (form): creates a table, seats this browser as its GM, and goes on to the page
-/// with the GM link and an invite link (`welcome`).
-pub async fn create(State(app): State<App>, Form(form): Form<HashMap<String, String>>) -> Response {
+/// with the GM link and an invite link (`welcome`). Bounded like `POST /api/tables`: the
+/// creation key (field `creation_key`), the address's tables per hour, the server's live tables.
+pub async fn create(
+    State(app): State<App>,
+    client: ClientAddr,
+    Form(mut form): Form<HashMap<String, String>>,
+) -> Response {
+    // Never rendered back into the page.
+    let key = form.remove("creation_key");
     let system = form.get("system").cloned().unwrap_or_default();
     let title = form.get("title").cloned().unwrap_or_default();
     let mut options = serde_json::Map::new();
@@ -95,14 +108,15 @@ pub async fn create(State(app): State<App>, Form(form): Form<HashMap<String, Str
         title,
         options: Value::Object(options),
     };
-    let created = match create_table(&app, request).await {
+    let created = match create_table(&app, client, key.as_deref(), request).await {
         Ok(created) => created,
         Err(e) => {
+            let key_required = app.limits().creation_key.is_some();
             return page(
                 e.status(),
                 render(
                     "lobby.html",
-                    context! { systems => Serde(systems()), error => e.to_string(), form => Serde(&form) },
+                    context! { systems => Serde(systems()), error => e.to_string(), form => Serde(&form), key_required => key_required },
                 ),
             );
         }
@@ -170,21 +184,14 @@ fn set_cookie(response: &mut Response, id: &str, token: &str) {
     }
 }
 
-/// Query of `/t/{id}/enter` and `/t/{id}/join`.
-#[derive(Debug, Deserialize)]
-pub struct LinkQuery {
-    token: Option<String>,
-    invite: Option<String>,
-}
-
 /// `GET /t/{id}/enter?token=T`: the GM's (or a player's) link: keeps the token in a cookie and
-/// goes to the table, so the token leaves the address bar.
-pub async fn enter(
-    State(app): State<App>,
-    Path(id): Path<String>,
-    Query(query): Query<LinkQuery>,
-) -> Response {
-    let token = query.token.unwrap_or_default();
+/// goes to the table, so the token leaves the address bar. The GM's link restores an archived
+/// table.
+pub async fn enter(State(app): State<App>, Path(id): Path<String>, params: Params) -> Response {
+    if let Err(e) = params.only(&["token"]) {
+        return error_page(&e);
+    }
+    let token = params.text("token").unwrap_or_default().to_owned();
     match app.seated(&id, Some(&token)).await {
         Ok(_) => {
             let mut response = Redirect::to(&format!("/t/{id}")).into_response();
@@ -196,12 +203,11 @@ pub async fn enter(
 }
 
 /// `GET /t/{id}/join?invite=I`: asks the new player's name.
-pub async fn join_form(
-    State(app): State<App>,
-    Path(id): Path<String>,
-    Query(query): Query<LinkQuery>,
-) -> Response {
-    let invite = query.invite.unwrap_or_default();
+pub async fn join_form(State(app): State<App>, Path(id): Path<String>, params: Params) -> Response {
+    if let Err(e) = params.only(&["invite"]) {
+        return error_page(&e);
+    }
+    let invite = params.text("invite").unwrap_or_default().to_owned();
     match app.authenticate(&id, Some(&invite)).await {
         Ok((handle, Role::Invite)) => {
             let summary = handle.summary(Actor::Gm).await.unwrap_or_default();
@@ -314,20 +320,17 @@ pub async fn table(seated: Result<Seated, ApiError>, headers: HeaderMap) -> Resp
     page(StatusCode::OK, render("table.html", context))
 }
 
-/// Query of `/t/{id}/parts`.
-#[derive(Debug, Deserialize)]
-pub struct PartsQuery {
-    #[serde(default)]
-    after: u64,
-}
-
 /// `GET /t/{id}/parts?after=N`: the board, the moves and the log lines after N, as HTML fragments
 /// in JSON, for the script to swap in when records arrive.
-pub async fn parts(
-    Seated { id, handle, reader }: Seated,
-    Query(query): Query<PartsQuery>,
-) -> Response {
-    let context = match table_context(&handle, reader, &id, query.after).await {
+pub async fn parts(Seated { id, handle, reader }: Seated, params: Params) -> Response {
+    let after = match params
+        .only(&["after", "token"])
+        .and_then(|p| p.whole("after", 0, u64::MAX))
+    {
+        Ok(after) => after.unwrap_or(0),
+        Err(e) => return e.into_response(),
+    };
+    let context = match table_context(&handle, reader, &id, after).await {
         Ok(context) => context,
         Err(e) => return e.into_response(),
     };

@@ -1,0 +1,244 @@
+#![allow(clippy::unwrap_used)]
+//! The pages under the server's bounds, served as `skald serve` serves them (API and pages over one
+//! server on 127.0.0.1, SQLite in a temporary file): the page that creates a table is held to the
+//! client address's rate and tables per hour like the API, and asks for the creation key when the
+//! server has one. Every wait is bounded.
+
+use skald_server::{CreationKey, Limits};
+use std::time::Duration;
+use tokio::net::TcpListener;
+use tokio::sync::oneshot;
+
+const WAIT: Duration = Duration::from_secs(10);
+
+/// A server with the pages, on 127.0.0.1; stopped when dropped.
+struct Server {
+    base: String,
+    dir: std::path::PathBuf,
+    stop: Option<oneshot::Sender<()>>,
+}
+
+impl Server {
+    async fn start(limits: Limits) -> Server {
+        let dir = std::env::temp_dir().join(format!(
+            "skald-web-test-{}-{}",
+            std::process::id(),
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .unwrap()
+                .as_nanos()
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        let url = format!("sqlite:{}", dir.join("skald.db").display());
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let (ready_tx, ready_rx) = oneshot::channel();
+        let (stop_tx, stop_rx) = oneshot::channel::<()>();
+        tokio::spawn(async move {
+            skald_server::serve_with(
+                listener,
+                &url,
+                limits,
+                skald_web::routes,
+                move |addr| {
+                    let _ = ready_tx.send(addr);
+                },
+                async move {
+                    let _ = stop_rx.await;
+                },
+            )
+            .await
+        });
+        let addr = tokio::time::timeout(WAIT, ready_rx).await.unwrap().unwrap();
+        Server {
+            base: format!("http://{addr}"),
+            dir,
+            stop: Some(stop_tx),
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// A client that opens a new connection per request and follows no redirect.
+fn fresh() -> reqwest::Client {
+    reqwest::Client::builder()
+        .pool_max_idle_per_host(0)
+        .redirect(reqwest::redirect::Policy::none())
+        .no_proxy()
+        .timeout(WAIT)
+        .build()
+        .unwrap()
+}
+
+/// `POST /tables` with a form body: (status, Location, body).
+async fn create(server: &Server, form: &str) -> (u16, String, String) {
+    let response = fresh()
+        .post(format!("{}/tables", server.base))
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body(form.to_owned())
+        .send()
+        .await
+        .unwrap();
+    let status = response.status().as_u16();
+    let location = response
+        .headers()
+        .get("location")
+        .map(|v| v.to_str().unwrap().to_owned())
+        .unwrap_or_default();
+    (status, location, response.text().await.unwrap())
+}
+
+fn generous() -> Limits {
+    Limits {
+        address_per_second: 1_000_000,
+        address_burst: 1_000_000,
+        tables_per_hour: 1_000_000,
+        ..Limits::default()
+    }
+}
+
+/// The lobby's create route goes through the client address's rate, whatever the connection.
+#[tokio::test]
+async fn the_page_that_creates_tables_is_held_to_the_address_rate() {
+    let server = Server::start(Limits {
+        address_per_second: 1,
+        address_burst: 4,
+        ..generous()
+    })
+    .await;
+    let mut statuses = Vec::new();
+    for _ in 0..10 {
+        statuses.push(create(&server, "system=chi&title=Flood").await.0);
+    }
+    assert_eq!(statuses, [303, 303, 303, 303, 429, 429, 429, 429, 429, 429]);
+    let (_, _, body) = create(&server, "system=chi&title=Flood").await;
+    assert_eq!(
+        body,
+        r#"{"error":{"kind":"limit","message":"rate: at most 1 requests per second from one address (bursts of 4)"}}"#
+    );
+}
+
+/// The lobby's create route counts against the address's tables per hour, shared with the API.
+#[tokio::test]
+async fn the_page_that_creates_tables_counts_tables_per_hour() {
+    let server = Server::start(Limits {
+        tables_per_hour: 2,
+        ..generous()
+    })
+    .await;
+    let (status, location, _) = create(&server, "system=chi&title=One").await;
+    assert_eq!(status, 303);
+    assert!(
+        location.starts_with("/t/") && location.ends_with("/welcome"),
+        "{location}"
+    );
+    let api = fresh()
+        .post(format!("{}/api/tables", server.base))
+        .header("content-type", "application/json")
+        .body(r#"{"system": "loqi", "title": "Two"}"#)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(api.status().as_u16(), 201);
+    let (status, _, body) = create(&server, "system=chi&title=Three").await;
+    assert_eq!(status, 429);
+    assert!(
+        body.contains(
+            "tables: at most 2 new tables per hour from one address; try again in 30 minutes"
+        ),
+        "{body}"
+    );
+    // The lobby is shown again with the title kept.
+    assert!(body.contains(r#"value="Three""#), "{body}");
+}
+
+/// With a creation key the lobby asks for it; the page creates a table only with it, and never
+/// shows it back.
+#[tokio::test]
+async fn the_lobby_asks_for_the_creation_key_when_the_server_has_one() {
+    let open = Server::start(generous()).await;
+    let lobby = fresh().get(format!("{}/", open.base)).send().await.unwrap();
+    assert!(!lobby.text().await.unwrap().contains("creation_key"));
+
+    let keyed = Server::start(Limits {
+        creation_key: Some(CreationKey::new("open sesame").unwrap()),
+        ..generous()
+    })
+    .await;
+    let lobby = fresh()
+        .get(format!("{}/", keyed.base))
+        .send()
+        .await
+        .unwrap();
+    let html = lobby.text().await.unwrap();
+    assert!(
+        html.contains(r#"<input name="creation_key" type="password" required"#),
+        "{html}"
+    );
+    let (status, _, body) = create(&keyed, "system=chi&title=Keyed").await;
+    assert_eq!(status, 403);
+    assert!(
+        body.contains("creation key: this server creates tables only with its creation key"),
+        "{body}"
+    );
+    let (status, _, body) =
+        create(&keyed, "system=chi&title=Keyed&creation_key=open+sesame%21").await;
+    assert_eq!(status, 403);
+    assert!(
+        body.contains("creation key: the key given is not this server&#x27;s creation key"),
+        "{body}"
+    );
+    assert!(!body.contains("sesame"), "{body}");
+    let (status, location, _) =
+        create(&keyed, "system=chi&title=Keyed&creation_key=open+sesame").await;
+    assert_eq!(status, 303);
+    assert!(location.ends_with("/welcome"), "{location}");
+}
+
+/// The GM's link restores an archived table, with the server at its cap: the table is live again
+/// (in the store too), so it counts towards the cap once more.
+#[tokio::test]
+async fn the_gms_link_restores_an_archived_table() {
+    let server = Server::start(Limits {
+        max_tables: 2,
+        archive_after: Duration::from_secs(2),
+        ..generous()
+    })
+    .await;
+    let api = |title: &str| {
+        fresh()
+            .post(format!("{}/api/tables", server.base))
+            .header("content-type", "application/json")
+            .body(format!(r#"{{"system": "chi", "title": "{title}"}}"#))
+            .send()
+    };
+    let old: serde_json::Value = api("Old").await.unwrap().json().await.unwrap();
+    tokio::time::sleep(Duration::from_millis(2200)).await;
+    assert_eq!(api("New").await.unwrap().status().as_u16(), 201);
+    let (table, gm) = (
+        old["table"].as_str().unwrap(),
+        old["gm_token"].as_str().unwrap(),
+    );
+    let enter = fresh()
+        .get(format!("{}/t/{table}/enter?token={gm}", server.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(enter.status().as_u16(), 303);
+    // "Old" and "New" are live: the server is full. (Had "Old" stayed archived, the store's
+    // count would have made room.)
+    let full = api("Third").await.unwrap();
+    assert_eq!(full.status().as_u16(), 429);
+    let body = full.text().await.unwrap();
+    assert!(
+        body.contains("tables: this server holds 2 live tables at most"),
+        "{body}"
+    );
+}
