@@ -8,7 +8,7 @@ use crate::rows::to_row;
 use crate::token;
 use serde_json::Value;
 use skald_store::{Store, TokenRow};
-use skald_table::{Action, Actor, Record, Table, redact};
+use skald_table::{Actor, Record, Request, Table, redact};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
@@ -38,8 +38,8 @@ pub enum Msg {
     Act {
         /// The sender.
         by: Actor,
-        /// The action.
-        action: Action,
+        /// The action, with the client's id for it if any.
+        request: Request,
         /// The committed records, or why not.
         reply: oneshot::Sender<Result<Vec<Arc<Record>>, ApiError>>,
     },
@@ -301,9 +301,9 @@ impl TableHandle {
     ///
     /// # Errors
     /// The table's refusal, [`ApiError::Busy`], or [`ApiError::Store`].
-    pub async fn act(&self, by: Actor, action: Action) -> Result<Vec<Arc<Record>>, ApiError> {
+    pub async fn act(&self, by: Actor, request: Request) -> Result<Vec<Arc<Record>>, ApiError> {
         let (reply, rx) = oneshot::channel();
-        self.ask(Msg::Act { by, action, reply }, rx).await?
+        self.ask(Msg::Act { by, request, reply }, rx).await?
     }
 
     /// Seats a player.
@@ -395,8 +395,8 @@ impl TableTask {
     /// Answers one message.
     pub async fn handle(&mut self, msg: Msg) {
         match msg {
-            Msg::Act { by, action, reply } => {
-                let result = self.act(by, &action).await;
+            Msg::Act { by, request, reply } => {
+                let result = self.act(by, &request).await;
                 let _ = reply.send(result);
             }
             Msg::Join { name, reply } => {
@@ -442,9 +442,21 @@ impl TableTask {
         }
     }
 
-    async fn act(&mut self, by: Actor, action: &Action) -> Result<Vec<Arc<Record>>, ApiError> {
+    async fn act(&mut self, by: Actor, request: &Request) -> Result<Vec<Arc<Record>>, ApiError> {
+        // A resent action (its answer was lost: a dropped connection, a server killed between
+        // commit and reply) is answered with what it did the first time, not done again.
+        if let Some(client) = &request.client
+            && let Some(seqs) = self.table.earlier(by, client)
+        {
+            let records = self.table.records();
+            return Ok(seqs
+                .iter()
+                .filter_map(|seq| records.get(usize::try_from(*seq).ok()?.checked_sub(1)?))
+                .map(|r| Arc::new(r.clone()))
+                .collect());
+        }
         let fresh = token::fresh().map_err(|e| ApiError::Store(e.to_string()))?;
-        let records = self.table.decide(by, action, fresh, now_ms())?;
+        let records = self.table.decide_request(by, request, fresh, now_ms())?;
         self.commit(records, Vec::new()).await
     }
 

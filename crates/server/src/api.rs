@@ -18,7 +18,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use skald_fair::ServerSeed;
 use skald_store::{TableMeta, TokenRow};
-use skald_table::{Action, Actor, Record, Table, redact};
+use skald_table::{Actor, Record, Request, Table, redact};
 
 /// `POST /api/tables` body.
 #[derive(Debug, Deserialize)]
@@ -316,8 +316,8 @@ pub async fn act(
     }: Seated,
     body: axum::body::Bytes,
 ) -> Result<Json<Value>, ApiError> {
-    let action = Action::from_json(json_body(&body)?)?;
-    let records = app.act(&handle, by, action).await?;
+    let request = Request::from_json(json_body(&body)?)?;
+    let records = app.act(&handle, by, request).await?;
     let shown: Vec<_> = records.iter().map(|r| redact(r, by)).collect();
     let seq = shown.last().map_or(0, |r| r.seq);
     Ok(Json(json!({"seq": seq, "records": shown})))

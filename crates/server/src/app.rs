@@ -9,7 +9,7 @@ use crate::registry::Registry;
 use governor::clock::{Clock as _, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use skald_store::Store;
-use skald_table::{Action, Actor, Record};
+use skald_table::{Actor, Record, Request};
 use std::num::NonZeroU32;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -241,12 +241,12 @@ impl App {
         &self,
         handle: &TableHandle,
         by: Actor,
-        action: Action,
+        request: Request,
     ) -> Result<Vec<Arc<Record>>, ApiError> {
-        match handle.act(by, action.clone()).await {
+        match handle.act(by, request.clone()).await {
             Err(ApiError::Unloading) => {
                 let handle = self.inner.registry.get(&handle.id).await?;
-                handle.act(by, action).await
+                handle.act(by, request).await
             }
             other => other,
         }

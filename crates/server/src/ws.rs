@@ -18,7 +18,7 @@ use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgr
 use axum::response::Response;
 use serde::Deserialize;
 use serde_json::{Value, json};
-use skald_table::{Action, Actor, Record, redact};
+use skald_table::{Actor, Record, Request, redact};
 use std::sync::Arc;
 use tokio::sync::broadcast::error::RecvError;
 
@@ -195,11 +195,11 @@ async fn incoming(app: &App, handle: &TableHandle, reader: Actor, text: &str) ->
     if let Err(e) = app.check_seat_rate(&handle.id, reader) {
         return error_reply(&message.id, &e);
     }
-    let action = match Action::from_json(message.action) {
-        Ok(action) => action,
+    let request = match Request::from_json(message.action) {
+        Ok(request) => request,
         Err(e) => return error_reply(&message.id, &e.into()),
     };
-    match app.act(handle, reader, action).await {
+    match app.act(handle, reader, request).await {
         Ok(records) => {
             let seq = records.last().map_or(0, |r: &Arc<Record>| r.seq);
             json!({"type": "ack", "id": message.id, "seq": seq})

@@ -769,3 +769,62 @@ async fn the_openapi_description_lists_every_route() {
     }
     server.stop().await;
 }
+
+/// An action resent with its client id after its answer was lost (a dropped connection, a server
+/// killed between commit and reply) is answered with its first records, over HTTP and the
+/// WebSocket, also after a restart; it is never done twice.
+#[tokio::test]
+async fn a_resent_action_is_answered_once_never_done_twice() {
+    for db in databases().await {
+        let server = Server::start(&db, limits()).await;
+        let label = server.label;
+        let http = server.http();
+        let created = http.create("twenty", "Resent").await;
+        let table = &created.table;
+        let (_, ann) = http.join(&created, "Ann").await;
+        let roll = json!({"do": "roll", "notation": "3d6", "client_id": "ann-0001"});
+        let first = http.act(table, &ann, roll.clone()).await;
+        let again = http.act(table, &ann, roll.clone()).await;
+        assert_eq!(first, again, "{label}");
+        assert_eq!(http.last_seq(table, &ann).await, 3, "{label}");
+        assert_eq!(
+            first["records"][0]["client"], "ann-0001",
+            "{label}: the log keeps the id"
+        );
+        // The id is Ann's: the GM's ann-0001 is a new action.
+        let gm = http.act(table, &created.gm, roll.clone()).await;
+        assert_eq!(gm["seq"], 4, "{label}");
+        // Over the WebSocket: acknowledged with the first seq, nothing new recorded.
+        let mut ws = server.ws(table, &ann, 4).await;
+        ws.hello().await;
+        let mut records = Vec::new();
+        let ack = ws.act(7, &roll, &mut records).await;
+        assert_eq!(
+            (ack["type"].as_str(), ack["seq"].as_u64()),
+            (Some("ack"), Some(3)),
+            "{label}: {ack}"
+        );
+        drop(ws);
+        server.stop().await;
+        let server = Server::start(&db, limits()).await;
+        let http = server.http();
+        let after_restart = http.act(table, &ann, roll).await;
+        assert_eq!(after_restart, first, "{label}");
+        assert_eq!(http.last_seq(table, &ann).await, 4, "{label}");
+        let bad = http
+            .try_act(
+                table,
+                &ann,
+                &json!({"do": "roll", "notation": "1d6", "client_id": "no spaces"}),
+            )
+            .await;
+        common::assert_refused(
+            &bad,
+            422,
+            "refused",
+            "action: client_id: \"no spaces\" is not an id; give 1 to 64 letters, digits, - or _",
+            label,
+        );
+        server.stop().await;
+    }
+}

@@ -66,6 +66,25 @@
     return command;
   }
 
+  // 128 random bits as hex: crypto.randomUUID needs a secure context, which a table served over
+  // plain HTTP on a home network is not.
+  function clientId() {
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    return [...bytes].map(b => b.toString(16).padStart(2, "0")).join("");
+  }
+
+  // An action, sent again (with the same client_id) when the connection drops before the answer:
+  // at most three tries, a second apart.
+  async function sendAction(command) {
+    for (let attempt = 1; ; attempt++) {
+      try { return await post(`/api/tables/${id}/actions`, command); }
+      catch (e) {
+        if (attempt >= 3) throw e;
+        await new Promise(resolve => setTimeout(resolve, 1000));
+      }
+    }
+  }
+
   async function post(url, body) {
     return fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), credentials: "same-origin" });
   }
@@ -101,8 +120,18 @@
     catch (e) { error.textContent = "Not JSON: " + e.message; error.hidden = false; return; }
     const button = form.querySelector("button[type=submit]");
     button.disabled = true;
+    // The same command sent again after a lost answer keeps its id, so the server answers it with
+    // what it did the first time instead of doing it twice (docs/server.md, "client_id").
+    const text = JSON.stringify(command);
+    if (form.pending && form.pending.text === text) {
+      command.client_id = form.pending.id;
+    } else {
+      command.client_id = clientId();
+      form.pending = { text, id: command.client_id };
+    }
     try {
-      const response = await post(`/api/tables/${id}/actions`, command);
+      const response = await sendAction(command);
+      if (response.status !== 503) form.pending = null;
       if (!response.ok) {
         const body = await response.json().catch(() => ({ error: { message: response.statusText } }));
         error.textContent = body.error ? body.error.message : response.statusText;
