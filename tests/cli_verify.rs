@@ -115,9 +115,25 @@ fn a_changed_die_is_named_by_its_record() {
 
 #[test]
 fn what_people_read_is_checked_too() {
-    // Each tamper of the attack on a log's text, cut short to its first words: every one exits 1.
+    // Each tamper of the attack but a die (above), with the first words of what is found: every one
+    // exits 1.
     type Edit = fn(&mut Value);
-    let cases: [(&str, Edit, &str); 6] = [
+    let cases: [(&str, Edit, &str); 9] = [
+        (
+            "seed changed",
+            |log| log["records"][8]["body"]["seed"] = json!("00".repeat(32)),
+            "record 9: epoch 0's seed does not hash to the commitment",
+        ),
+        (
+            "commitment changed",
+            |log| log["records"][5]["body"]["commitment"] = json!("ab".repeat(32)),
+            "record 6: the revealed secret roll does not hash to its commitment",
+        ),
+        (
+            "odds changed",
+            |log| log["records"][4]["body"]["odds"]["chances"][0]["p"] = json!("1"),
+            "record 5: the odds recorded before the roll are not the rules' odds",
+        ),
         (
             "lines rewritten",
             |log| log["records"][4]["body"]["lines"][0] = json!("Ragnar fails miserably"),
