@@ -31,12 +31,13 @@ impl ClientAddr {
     }
 
     /// The client of a request from TCP peer `peer` with `headers`: the peer itself, unless it is
-    /// `trusted_proxy`; then the last address of the last `X-Forwarded-For` header (the one that
+    /// exactly `trusted_proxy` (the proxy's own address, not its /64: a neighbour on the same IPv6
+    /// network must not be able to write its own `X-Forwarded-For`); then the last address of the last `X-Forwarded-For` header (the one that
     /// proxy appended; those before it are whatever the client wrote), or the proxy's own when
     /// there is none that reads as an address.
     pub fn of(peer: IpAddr, headers: &HeaderMap, trusted_proxy: Option<IpAddr>) -> Self {
         let via_proxy =
-            trusted_proxy.is_some_and(|proxy| ClientAddr::new(proxy).0 == ClientAddr::new(peer).0);
+            trusted_proxy.is_some_and(|proxy| proxy.to_canonical() == peer.to_canonical());
         if via_proxy
             && let Some(forwarded) = headers
                 .get_all("x-forwarded-for")
@@ -141,6 +142,16 @@ mod tests {
         assert_eq!(
             ClientAddr::of(ip("10.0.0.1"), &headers, None).ip(),
             ip("10.0.0.1")
+        );
+        // A neighbour in the proxy's IPv6 /64 is not the proxy: its header is ignored.
+        let v6_proxy = Some(ip("2001:db8:1:2::1"));
+        assert_eq!(
+            ClientAddr::of(ip("2001:db8:1:2::66"), &headers, v6_proxy).ip(),
+            ip("2001:db8:1:2::")
+        );
+        assert_eq!(
+            ClientAddr::of(ip("2001:db8:1:2::1"), &headers, v6_proxy).ip(),
+            ip("203.0.113.9")
         );
         // From the proxy without a readable address: the proxy's own.
         let mut junk = HeaderMap::new();
