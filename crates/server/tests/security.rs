@@ -989,3 +989,53 @@ async fn a_record_too_large_to_store_is_refused_not_a_store_error() {
         .await;
     server.stop().await;
 }
+
+/// The attack's probes (three d6 packed in one number then divided by zero; a constant at the
+/// i64 edge plus a die; a rolled divisor that may be 0), over HTTP and over a WebSocket: each
+/// refusal reads the same at two tables with different seeds (it quotes no die), records nothing,
+/// and the next roll is the table's first (index 0), so the probes used no dice.
+#[tokio::test]
+async fn a_refused_roll_over_any_route_quotes_no_die_and_draws_none() {
+    let db = common::sqlite();
+    let server = Server::start(&db, limits()).await;
+    let http = server.http();
+    let probes = [
+        "(1d6*1 + 1d6*10 + 1d6*100)/0",
+        "9223372036854775807 + 1d6",
+        "1d6 / (1d6 - 1)",
+    ];
+    let mut refusals: Vec<Vec<String>> = Vec::new();
+    for title in ["Probe A", "Probe B"] {
+        let created = http.create("twenty", title).await;
+        let (_, ann) = http.join(&created, "Ann").await;
+        let table = &created.table;
+        let before = http.last_seq(table, &ann).await;
+        let mut ws = server.ws(table, &ann, before).await;
+        ws.hello().await;
+        let mut texts = Vec::new();
+        for (id, probe) in (1..).zip(probes) {
+            let action = json!({"do": "roll", "notation": probe});
+            let (_, over_http) = http.try_act(table, &ann, &action).await.error();
+            let mut records = Vec::new();
+            let over_ws = ws.act(id, &action, &mut records).await;
+            assert_eq!(over_ws["type"], "error", "{probe}: {over_ws}");
+            assert!(records.is_empty(), "{probe}: recorded {records:?}");
+            assert_eq!(
+                over_ws["error"]["message"].as_str(),
+                Some(over_http.as_str()),
+                "{probe}: the WebSocket says otherwise than HTTP"
+            );
+            texts.push(over_http);
+        }
+        ws.close().await;
+        assert_eq!(http.last_seq(table, &ann).await, before, "a probe recorded");
+        let next = http
+            .act(table, &ann, json!({"do": "roll", "notation": "3d6"}))
+            .await;
+        let roll = &next["records"][0]["body"]["roll"];
+        assert_eq!(roll["index"], 0, "the probes used up dice: {next}");
+        refusals.push(texts);
+    }
+    assert_eq!(refusals[0], refusals[1], "a refusal depends on the dice");
+    server.stop().await;
+}
