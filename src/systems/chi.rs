@@ -139,7 +139,7 @@ pub struct AdviseArgs {
     /// Dice kept back for reactions such as defence, 0 to the dice left.
     #[arg(long, default_value_t = 0)]
     pub reserve: u32,
-    /// A declared action: DIFFICULTY[+M|-M][:off], e.g. 6, 4+1, 3-2:off. Repeat for each (1-10).
+    /// A declared action: `DIFFICULTY[+M|-M][:off]`, e.g. 6, 4+1, 3-2:off. Repeat for each (1-10).
     #[arg(long = "action", required = true, value_parser = parse_action, allow_hyphen_values = true)]
     pub actions: Vec<Planned>,
     /// What to maximise.

@@ -64,7 +64,7 @@ pub struct OddsArgs {
 /// `skald loqi impact`.
 #[derive(Debug, Args)]
 pub struct ImpactArgs {
-    /// A trait change: CHANGE:DURATION[:harmful], CHANGE -6 to 6 (not 0), DURATION scene, scenario
+    /// A trait change: `CHANGE:DURATION[:harmful]`, CHANGE -6 to 6 (not 0), DURATION scene, scenario
     /// or permanent; add `:harmful` for a harmful trait. Repeatable.
     #[arg(
         long = "trait-change",
@@ -81,7 +81,7 @@ pub struct ImpactArgs {
     /// Strength regained inside the outcome, 1 to 40 points. Repeatable.
     #[arg(long, value_parser = clap::value_parser!(i64).range(1..=40))]
     pub regain: Vec<i64>,
-    /// A relationship: CHANGE[:INFLUENCE[:LENGTH]], CHANGE -4 to 4 (not 0; + a friend, - an enemy),
+    /// A relationship: `CHANGE[:INFLUENCE[:LENGTH]]`, CHANGE -4 to 4 (not 0; + a friend, - an enemy),
     /// INFLUENCE x0.5 to x2 and LENGTH x0.25 to x1.5 (default 1 each). Repeatable.
     #[arg(
         long,

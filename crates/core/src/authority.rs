@@ -6,7 +6,7 @@
 //! RULINGS.md; each system's `docs/<system>.md` lists its decisions under "Who may send each command".
 //! The GM may send every command: each variant names who else may.
 
-/// Who may send a command at an online table (RULINGS and each system's book decide per command; see docs/<system>.md).
+/// Who may send a command at an online table (RULINGS and each system's book decide per command; see `docs/<system>.md`).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub enum Authority {
     /// Only the GM.

@@ -77,6 +77,33 @@ fn bounds_refuse_fast_and_name_the_measure() {
     assert!(err.contains("keep/drop over exploding"), "{err}");
 }
 
+/// Found by the fuzzer (docs/reliability.md): an exploding die of many faces built distributions of
+/// gigabytes, one explosion at a time, before its span or its work was found too large. A chain's
+/// whole span (101 throws' worth) is checked before its first convolution, so these are refused by
+/// their span, which no work precedes.
+#[test]
+fn an_exploding_die_too_wide_for_its_chain_is_refused_by_its_span() {
+    for (expr, span) in [
+        ("1d633728r1!", 64_006_528),
+        ("1d63372r1!", 6_400_572),
+        ("1d10000!", 1_010_000),
+    ] {
+        let err = distribution_str(expr).unwrap_err().to_string();
+        assert!(
+            err.contains(&format!("would need {span} outcomes in one distribution")),
+            "{expr}: {err}"
+        );
+    }
+    // 9,901 faces: the capped chain spans 100 * 9,901 + 9,901 = 1,000,001 outcomes, one too many;
+    // 9,900 faces fit, and a chain that fits is still exact.
+    assert!(distribution_str("1d9901!").is_err());
+    let d = distribution_str("1d9!").unwrap();
+    assert_eq!(
+        d.p_eq(9 * 101).to_string(),
+        format!("1/{}", num_bigint::BigUint::from(9u32).pow(101))
+    );
+}
+
 /// The distribution by rolling every sequence of faces through the roller (no rerolls or explosions).
 fn brute_force(expr: &str, throws: usize, faces: &[i64]) -> BTreeMap<i64, u64> {
     let mut out = BTreeMap::new();

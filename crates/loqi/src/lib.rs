@@ -8,7 +8,7 @@
 //! - [`character`]: sheets and the L1 trait sign; [`member`]: a character as the table holds it
 //!   (traits now, temporary changes, strength); [`strength`]: the L8 table, out and dead;
 //! - [`problem`]: problems, outcomes, tallies and entries; [`consequence`]: what an outcome changes;
-//! - [`impact`]: the L7 calculators and L2 guide; [`chances`]: advantage, odds and exact chances
+//! - [`impact`]: the L7 calculators and L2 guide; [`chances`](mod@chances): advantage, odds and exact chances
 //!   (L3, L4); [`resolution`]: the d12 rolls;
 //! - [`goals`]: goals and their commands (L6); [`influence`]: rewards and swaps (L5);
 //!   [`story`]: sessions, scenes and scenarios; [`roster`]: enrolling and free changes;

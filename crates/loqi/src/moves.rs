@@ -16,7 +16,7 @@
 //! from a valid example shaped as scenarios write it (`docs/loqi.md`), and its note gives the
 //! rules.
 //!
-//! Odds: `resolve` gets each outcome's exact chance (L3, L4, [`crate::chances`]); the tally
+//! Odds: `resolve` gets each outcome's exact chance (L3, L4, [`crate::chances`](mod@crate::chances)); the tally
 //! commands (`add_trait`, `add_modifier`, `spend_influence`, `merge_entries`) roll nothing but move
 //! a likelihood, so they get the chances the roll would have with the entry made, beside today's.
 

@@ -79,6 +79,12 @@ pub enum ErrorKind {
         /// The most allowed.
         max: usize,
     },
+    /// A text holding a control character (a tab, a newline, ... where the field is one line).
+    #[error("{field}: control characters (such as tabs and line breaks) are not allowed")]
+    ControlCharacter {
+        /// The field.
+        field: &'static str,
+    },
     /// A number of things past its bound.
     #[error("{what}: the table holds {max} at most")]
     Full {

@@ -30,13 +30,10 @@ use unicode_properties::{GeneralCategory, UnicodeGeneralCategory as _};
 /// alike are then equal, so nobody sits as `Ann` plus a zero-width space beside `Ann`.
 ///
 /// # Errors
-/// [`ErrorKind::BadAction`] naming `field` for a control character (a tab, a newline...).
+/// [`ErrorKind::ControlCharacter`] naming `field`.
 pub fn normalize_name(field: &'static str, value: &str) -> Result<String, Error> {
     if value.chars().any(char::is_control) {
-        return Err(ErrorKind::BadAction {
-            message: format!("{field}: control characters are not allowed"),
-        }
-        .into());
+        return Err(ErrorKind::ControlCharacter { field }.into());
     }
     let visible = value.nfkc().filter(|c| !is_invisible(*c));
     let mut name = String::with_capacity(value.len());
@@ -76,7 +73,7 @@ fn is_invisible(c: char) -> bool {
 /// characters.
 ///
 /// # Errors
-/// [`ErrorKind::Length`] naming `field`; [`ErrorKind::BadAction`] for a control character.
+/// [`ErrorKind::Length`] naming `field`; [`ErrorKind::ControlCharacter`] for a control character.
 pub fn check_text(field: &'static str, value: &str, bounds: (usize, usize)) -> Result<(), Error> {
     check(field, value, bounds, false)
 }
@@ -109,10 +106,7 @@ fn check(
         .chars()
         .any(|c| c.is_control() && !(lines && (c == '\n' || c == '\t')))
     {
-        return Err(ErrorKind::BadAction {
-            message: format!("{field}: control characters are not allowed"),
-        }
-        .into());
+        return Err(ErrorKind::ControlCharacter { field }.into());
     }
     Ok(())
 }

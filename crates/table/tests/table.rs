@@ -395,7 +395,7 @@ fn bad_input_names_the_field_and_the_bounds() {
     );
     assert_eq!(
         two_lines.unwrap_err().to_string(),
-        "action: title: control characters are not allowed"
+        "title: control characters (such as tabs and line breaks) are not allowed"
     );
     play.act(GM, json!({"do": "note", "text": "a note\nmay hold\tlines"}));
     assert!(

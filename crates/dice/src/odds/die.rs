@@ -125,6 +125,9 @@ pub fn chain<W: Weight>(
         .iter()
         .map(|(f, w)| (score(*f), w.clone()))
         .collect();
+    if !go.is_empty() {
+        chain_span(&stop, &go, &last, budget)?;
+    }
     let mut tail = Dist::from_pairs(last, budget)?;
     if go.is_empty() {
         return Ok((tail, false));
@@ -141,4 +144,39 @@ pub fn chain<W: Weight>(
         tail = next.map_or(tail, Dist::trimmed);
     }
     Ok((tail, true))
+}
+
+/// Checks, before any work, that a full chain's outcomes fit one distribution: a chain that stops at
+/// throw `j` (`j <= 100`) scores `j - 1` exploding throws and a stopping one, and the capped chain 100
+/// exploding throws and any last one; each extreme is at `j = 1`, `j = 100` or the cap. Without this
+/// check a die of many faces built distributions of gigabytes before their span was found too wide
+/// (the fuzzer's `1d633728r1!`, docs/reliability.md).
+fn chain_span<W>(
+    stop: &[(i64, W)],
+    go: &[(i64, W)],
+    last: &[(i64, W)],
+    budget: &Budget,
+) -> Result<usize, OddsError> {
+    let range = |pairs: &[(i64, W)]| {
+        let scores = pairs.iter().map(|(s, _)| i128::from(*s));
+        scores.clone().min().zip(scores.max())
+    };
+    let (Some((go_min, go_max)), Some((last_min, last_max))) = (range(go), range(last)) else {
+        return Ok(1);
+    };
+    let cap = MAX_EXPLOSIONS as i128;
+    let (mut min, mut max) = (cap * go_min + last_min, cap * go_max + last_max);
+    if let Some((stop_min, stop_max)) = range(stop) {
+        min = min.min(stop_min).min((cap - 1) * go_min + stop_min);
+        max = max.max(stop_max).max((cap - 1) * go_max + stop_max);
+    }
+    let outcome = |v: i128| {
+        i64::try_from(v).map_err(|_| {
+            OddsError::OutcomeOverflow(format!(
+                "a chain of {} explosions reaching {v}",
+                MAX_EXPLOSIONS
+            ))
+        })
+    };
+    budget.span(outcome(min)?, outcome(max)?)
 }

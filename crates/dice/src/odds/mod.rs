@@ -25,7 +25,7 @@ pub mod pools;
 pub mod reduce;
 pub mod weight;
 
-pub use estimate::{Estimate, estimate};
+pub use estimate::{Estimate, MAX_ESTIMATE_THROWS, MAX_SAMPLES, estimate};
 
 use crate::notation::{self, Expr, NotationError};
 use num_bigint::{BigInt, BigUint};

@@ -278,7 +278,7 @@ fn run_check(
 /// Decides `chance_check` (F1).
 ///
 /// # Errors
-/// See [`Command::ChanceCheck`].
+/// See [`Command::ChanceCheck`](crate::command::Command::ChanceCheck).
 pub fn chance_check(
     state: &State,
     who: &str,
@@ -350,7 +350,7 @@ fn contestant(state: &State, side: &Contestant, prefix: &str) -> Result<SideIn, 
 /// Decides `opposed_check` (F4).
 ///
 /// # Errors
-/// See [`Command::OpposedCheck`].
+/// See [`Command::OpposedCheck`](crate::command::Command::OpposedCheck).
 pub fn opposed_check(
     state: &State,
     a: &Contestant,
