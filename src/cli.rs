@@ -105,6 +105,20 @@ pub struct ServeArgs {
     #[arg(long, value_name = "N", default_value_t = 100,
           value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub address_rate: u32,
+    /// How log lines are written to standard error: `text` for people, `json` (one object per
+    /// line) for a log collector. Which lines: the RUST_LOG environment variable (default `info`:
+    /// one line per request and per refusal; `warn` for errors only). No line holds a token.
+    #[arg(long, value_enum, default_value_t = LogFormat::Text)]
+    pub log_format: LogFormat,
+}
+
+/// The log's format (`skald serve --log-format`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    /// One readable line per event.
+    Text,
+    /// One JSON object per event.
+    Json,
 }
 
 /// Arguments of `skald verify`.

@@ -1,17 +1,37 @@
 //! `skald serve`: runs the table server until Ctrl-C or SIGTERM, then lets it finish its commits.
 
-use crate::cli::ServeArgs;
+use crate::cli::{LogFormat, ServeArgs};
 use anyhow::Context as _;
 use std::process::ExitCode;
 
 /// Runs `skald serve`.
 pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
+    start_log(args.log_format)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .context("cannot start the async runtime")?;
     runtime.block_on(serve(args))?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Log lines to standard error, filtered by RUST_LOG (default `info`).
+fn start_log(format: LogFormat) -> anyhow::Result<()> {
+    use tracing_subscriber::EnvFilter;
+    let filter = match std::env::var("RUST_LOG") {
+        Ok(directives) => EnvFilter::try_new(&directives)
+            .with_context(|| format!("RUST_LOG: \"{directives}\" is not a log filter (for example: info, warn, skald_server=debug)"))?,
+        Err(_) => EnvFilter::new("info"),
+    };
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()));
+    let set = match format {
+        LogFormat::Text => builder.try_init(),
+        LogFormat::Json => builder.json().try_init(),
+    };
+    set.map_err(|e| anyhow::anyhow!("cannot start the log: {e}"))
 }
 
 /// The server's limits from the flags (and SKALD_CREATION_KEY when --creation-key is not given).

@@ -20,8 +20,9 @@ pub enum ApiError {
     /// A join with something that is not one of the table's invites.
     #[error("invite: not an invite of this table; ask the GM for a new invite link")]
     BadInvite,
-    /// No table with this id.
-    #[error("no table \"{0}\"")]
+    /// No table with this id. The id is echoed only when it is short enough to be a table id (16
+    /// characters): a token sent in its place never goes back out, nor into the log.
+    #[error("{}", not_found(.0))]
     NotFound(String),
     /// A path under `/api/` that is no route.
     #[error("no such API route: the routes are in /api/openapi.json")]
@@ -93,8 +94,25 @@ impl ApiError {
     }
 }
 
+/// The message of [`ApiError::NotFound`].
+fn not_found(id: &str) -> String {
+    if id.chars().count() <= 24 {
+        format!("no table \"{id}\"")
+    } else {
+        "no table with this id (a table id has 16 characters)".to_owned()
+    }
+}
+
 impl IntoResponse for ApiError {
+    /// The status and body; the refusal is logged (a store error as an error) inside the request's
+    /// span, so the line also says which route it came from. Messages hold no token.
     fn into_response(self) -> Response {
+        let kind = self.kind();
+        if let ApiError::Store(_) = self {
+            tracing::error!(kind, message = %self, "store error");
+        } else {
+            tracing::info!(kind, message = %self, "refused");
+        }
         (self.status(), axum::Json(self.body())).into_response()
     }
 }

@@ -14,6 +14,7 @@ pub mod export;
 pub mod limits;
 pub mod query;
 pub mod registry;
+pub mod request_log;
 pub mod rows;
 pub mod seated;
 pub mod token;
@@ -167,11 +168,14 @@ pub async fn serve_with(
         })
     };
     let signal = shutdown.clone();
-    // Every route, API and pages, goes through the client address's rate first.
-    let service = router(app.clone())
-        .merge(more(app.clone()))
-        .layer(axum::middleware::from_fn_with_state(app, client::admit))
-        .into_make_service_with_connect_info::<SocketAddr>();
+    // Every route, API and pages, goes through the client address's rate first; the request log
+    // is outside it, so it has a line for a request the rate refused too.
+    let service = request_log::logged(
+        router(app.clone())
+            .merge(more(app.clone()))
+            .layer(axum::middleware::from_fn_with_state(app, client::admit)),
+    )
+    .into_make_service_with_connect_info::<SocketAddr>();
     // Small frames (acks, records) go out at once: with Nagle's algorithm on, a frame written while
     // the last is unacknowledged waits for the client's delayed ACK, about 40 ms (docs/benchmarks.md).
     let listener = listener.tap_io(|tcp| {

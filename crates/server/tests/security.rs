@@ -1,12 +1,13 @@
 //! What the server refuses, on both back ends: actions not the sender's to do, tokens that are
 //! not a seat at this table, bodies too large or malformed, bounds on tables; and secrets (a GM's
 //! secret roll and note, a Chi allocation, the server's seed) that never reach anyone else through
-//! any route. After every refusal the server keeps serving and nothing was recorded.
+//! any route. After every refusal the server keeps serving and nothing was recorded. Every test
+//! also reads the server's log: it has a line per request, and no token or invite is in it.
 #![allow(clippy::unwrap_used)]
 
 mod common;
 
-use common::{Created, Http, Reply, Server, assert_refused, databases, limits};
+use common::{Created, Http, Log, Reply, Server, assert_refused, databases, limits};
 use serde_json::{Value, json};
 use skald_server::Limits;
 use tokio_tungstenite::tungstenite;
@@ -45,6 +46,7 @@ async fn chi_table(http: &Http, title: &str) -> Chi {
 
 #[tokio::test]
 async fn actions_not_the_senders_are_refused_and_record_nothing() {
+    let log = Log::capture();
     for db in databases().await {
         let server = Server::start(&db, limits()).await;
         let label = server.label;
@@ -108,10 +110,12 @@ async fn actions_not_the_senders_are_refused_and_record_nothing() {
         assert_eq!(http.last_seq(table, gm).await, secret + 2);
         server.stop().await;
     }
+    log.assert_no_token();
 }
 
 #[tokio::test]
 async fn only_a_seat_at_this_table_opens_its_routes() {
+    let log = Log::capture();
     for db in databases().await {
         let server = Server::start(&db, limits()).await;
         let label = server.label;
@@ -194,6 +198,18 @@ async fn only_a_seat_at_this_table_opens_its_routes() {
         // A table that does not exist.
         let reply = http.get("/api/tables/nope", Some(&created.gm)).await;
         assert_refused(&reply, 404, "not_found", "no table \"nope\"", label);
+        // A token sent where the table id goes is not echoed (nor logged).
+        let reply = http
+            .get(&format!("/api/tables/{}", created.gm), Some(&created.gm))
+            .await;
+        assert_refused(
+            &reply,
+            404,
+            "not_found",
+            "no table with this id (a table id has 16 characters)",
+            label,
+        );
+        assert!(!reply.text.contains(&created.gm), "{label}: {}", reply.text);
         let reply = http
             .get(
                 &format!("/api/tables/{}", "x".repeat(65)),
@@ -214,10 +230,12 @@ async fn only_a_seat_at_this_table_opens_its_routes() {
         assert_eq!(http.summary(&other.table, &other.gm).await["you"], "gm");
         server.stop().await;
     }
+    log.assert_no_token();
 }
 
 #[tokio::test]
 async fn bodies_too_large_or_malformed_are_refused_and_the_server_goes_on() {
+    let log = Log::capture();
     for db in databases().await {
         let server = Server::start(
             &db,
@@ -351,6 +369,7 @@ async fn bodies_too_large_or_malformed_are_refused_and_the_server_goes_on() {
         assert_eq!(http.last_seq(table, &created.gm).await, 2, "{label}");
         server.stop().await;
     }
+    log.assert_no_token();
 }
 
 /// The cap counts live tables: a server full of tables stays full only while they are active.
@@ -358,6 +377,7 @@ async fn bodies_too_large_or_malformed_are_refused_and_the_server_goes_on() {
 /// and their GM's token restores them, even with the server at its cap.
 #[tokio::test]
 async fn a_server_holds_at_most_its_live_tables_and_quiet_ones_are_archived_out() {
+    let log = Log::capture();
     const QUIET: std::time::Duration = std::time::Duration::from_secs(3);
     let full_message = "tables: this server holds 2 live tables at most (a table is archived out \
                         of them after 3 seconds without activity); try again later";
@@ -444,6 +464,7 @@ async fn a_server_holds_at_most_its_live_tables_and_quiet_ones_are_archived_out(
         .await;
         server.stop().await;
     }
+    log.assert_no_token();
 }
 
 /// Everything one reader receives about a table, through every route, as one text.
@@ -482,6 +503,7 @@ fn assert_hidden(seen: &str, secrets: &[&str], what: &str) {
 
 #[tokio::test]
 async fn secrets_reach_only_their_audience_through_every_route() {
+    let log = Log::capture();
     for db in databases().await {
         let server = Server::start(&db, limits()).await;
         let label = server.label;
@@ -495,7 +517,7 @@ async fn secrets_reach_only_their_audience_through_every_route() {
             .act(
                 table,
                 gm,
-                json!({"do": "secret_roll_dice", "notation": "7d13+5", "label": "dragon-ambush-label"}),
+                json!({"do": "secret_roll_dice", "notation": "7d13kh6+5", "label": "dragon-ambush-label"}),
             )
             .await;
         let secret_seq = made["seq"].as_u64().unwrap();
@@ -569,7 +591,9 @@ async fn secrets_reach_only_their_audience_through_every_route() {
 
         let roll_secrets = [
             "dragon-ambush-label",
-            "7d13",
+            // Not only hex digits, which the log's hashes and nonces are full of ("7d13" alone
+            // turned up in one by chance).
+            "7d13kh6",
             nonce.as_str(),
             roll_text.as_str(),
         ];
@@ -666,6 +690,7 @@ async fn secrets_reach_only_their_audience_through_every_route() {
         );
         server.stop().await;
     }
+    log.assert_no_token();
 }
 
 /// A POST /api/tables as client `from` (the trusted proxy's X-Forwarded-For) with `headers`.
@@ -696,6 +721,7 @@ async fn create_as(server: &Server, from: &str, headers: &[(&str, &str)], body: 
 /// told when to try again; another address is not held back.
 #[tokio::test]
 async fn an_address_creates_at_most_its_tables_per_hour() {
+    let log = Log::capture();
     for db in databases().await {
         let server = Server::start(
             &db,
@@ -732,12 +758,14 @@ async fn an_address_creates_at_most_its_tables_per_hour() {
         assert_eq!(reply.status, 201, "{label}: {}", reply.text);
         server.stop().await;
     }
+    log.assert_no_token();
 }
 
 /// With a creation key, a table is created only by who gives it; the refusal says what is missing
 /// and never quotes the key given.
 #[tokio::test]
 async fn a_server_with_a_creation_key_creates_tables_only_with_it() {
+    let log = Log::capture();
     let db = common::sqlite();
     let server = Server::start(
         &db,
@@ -797,6 +825,7 @@ async fn a_server_with_a_creation_key_creates_tables_only_with_it() {
     )
     .await;
     server.stop().await;
+    log.assert_no_token();
 }
 
 /// Every character of `text` percent-encoded.
@@ -808,6 +837,7 @@ fn percent_encoded(text: &str) -> String {
 /// WebSocket.
 #[tokio::test]
 async fn a_percent_encoded_token_works_on_every_route() {
+    let log = Log::capture();
     let db = common::sqlite();
     let server = Server::start(&db, limits()).await;
     let http = server.http();
@@ -833,11 +863,13 @@ async fn a_percent_encoded_token_works_on_every_route() {
     let mut ws = server.ws(table, &encoded, 0).await;
     assert_eq!(ws.hello().await.0, json!({"player": 1}));
     server.stop().await;
+    log.assert_no_token();
 }
 
 /// Query strings refused in the reader's words: the parameter, the value, what is allowed.
 #[tokio::test]
 async fn query_errors_name_the_parameter_the_value_and_what_is_allowed() {
+    let log = Log::capture();
     let db = common::sqlite();
     let server = Server::start(&db, limits()).await;
     let http = server.http();
@@ -895,12 +927,14 @@ async fn query_errors_name_the_parameter_the_value_and_what_is_allowed() {
         other => panic!("not refused as expected: {:?}", other.map(|_| ())),
     }
     server.stop().await;
+    log.assert_no_token();
 }
 
 /// Player-typed HTML (a player's name, the table's title, a roll's label) is escaped in the
 /// Markdown report as in the HTML one: it never comes out as a tag.
 #[tokio::test]
 async fn the_markdown_report_escapes_player_typed_html() {
+    let log = Log::capture();
     let db = common::sqlite();
     let server = Server::start(&db, limits()).await;
     let http = server.http();
@@ -958,12 +992,14 @@ async fn the_markdown_report_escapes_player_typed_html() {
         md.text
     );
     server.stop().await;
+    log.assert_no_token();
 }
 
 /// A roll whose record would be over the store's row bound is a clear refusal (4xx), never a 500
 /// `store` error, and records nothing.
 #[tokio::test]
 async fn a_record_too_large_to_store_is_refused_not_a_store_error() {
+    let log = Log::capture();
     let db = common::sqlite();
     let server = Server::start(&db, limits()).await;
     let http = server.http();
@@ -988,6 +1024,7 @@ async fn a_record_too_large_to_store_is_refused_not_a_store_error() {
     http.act(table, &created.gm, json!({"do": "roll", "notation": "1d6"}))
         .await;
     server.stop().await;
+    log.assert_no_token();
 }
 
 /// The attack's probes (three d6 packed in one number then divided by zero; a constant at the
@@ -996,6 +1033,7 @@ async fn a_record_too_large_to_store_is_refused_not_a_store_error() {
 /// and the next roll is the table's first (index 0), so the probes used no dice.
 #[tokio::test]
 async fn a_refused_roll_over_any_route_quotes_no_die_and_draws_none() {
+    let log = Log::capture();
     let db = common::sqlite();
     let server = Server::start(&db, limits()).await;
     let http = server.http();
@@ -1038,4 +1076,5 @@ async fn a_refused_roll_over_any_route_quotes_no_die_and_draws_none() {
     }
     assert_eq!(refusals[0], refusals[1], "a refusal depends on the dice");
     server.stop().await;
+    log.assert_no_token();
 }

@@ -370,10 +370,12 @@ impl Http {
             .unwrap_or_default()
             .to_owned();
         let bytes = within("an HTTP body", response.bytes()).await.unwrap();
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        note_tokens(&text);
         Reply {
             status,
             content_type,
-            text: String::from_utf8_lossy(&bytes).into_owned(),
+            text,
         }
     }
 
@@ -662,5 +664,98 @@ impl Ws {
     /// Closes the connection from this side.
     pub async fn close(mut self) {
         let _ = tokio::time::timeout(WAIT, self.stream.close(None)).await;
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server's log
+// ---------------------------------------------------------------------------------------------
+
+/// Every token and invite a server handed out to this test binary (from `gm_token`, `invite` and
+/// `token` in any reply), for [`Log::assert_no_token`].
+static TOKENS: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+
+fn note_tokens(body: &str) {
+    let Ok(Value::Object(reply)) = serde_json::from_str::<Value>(body) else {
+        return;
+    };
+    let mut tokens = TOKENS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    for key in ["gm_token", "invite", "token"] {
+        if let Some(token) = reply.get(key).and_then(Value::as_str) {
+            tokens.push(token.to_owned());
+        }
+    }
+}
+
+/// The log lines of the servers this thread runs (a `#[tokio::test]` runs the server it starts
+/// on its own thread), as `skald serve` writes them (RUST_LOG=info), kept in memory.
+pub struct Log {
+    lines: std::sync::Arc<std::sync::Mutex<Vec<u8>>>,
+    _guard: tracing::subscriber::DefaultGuard,
+}
+
+/// One writer into a [`Log`].
+struct LogWriter(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for LogWriter {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Log {
+    /// Starts keeping this thread's log lines, until the [`Log`] is dropped.
+    pub fn capture() -> Log {
+        let lines = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let writer = lines.clone();
+        let subscriber = tracing_subscriber::fmt()
+            .with_env_filter(tracing_subscriber::EnvFilter::new("info"))
+            .with_writer(move || LogWriter(writer.clone()))
+            .with_ansi(false)
+            .finish();
+        Log {
+            lines,
+            _guard: tracing::subscriber::set_default(subscriber),
+        }
+    }
+
+    /// The lines so far.
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(
+            &self
+                .lines
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner),
+        )
+        .into_owned()
+    }
+
+    /// Asserts the log has request lines and holds none of the tokens and invites handed out.
+    pub fn assert_no_token(&self) {
+        let text = self.text();
+        assert!(
+            text.contains("answered status="),
+            "no request was logged:\n{text}"
+        );
+        let tokens = TOKENS
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        assert!(!tokens.is_empty(), "no token was handed out");
+        for token in tokens.iter() {
+            assert!(
+                !text.contains(token.as_str()),
+                "a token is in the log: {token}\n{text}"
+            );
+        }
     }
 }
