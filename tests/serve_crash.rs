@@ -18,12 +18,11 @@
 
 use futures_util::{SinkExt as _, StreamExt as _};
 use serde_json::{Value, json};
-use sqlx::{AnyConnection, Connection as _, Executor as _};
 use std::collections::{BTreeMap, HashSet};
 use std::process::Stdio;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 use tokio::io::{AsyncBufReadExt as _, AsyncReadExt as _, BufReader};
 use tokio::net::TcpStream;
 use tokio::process::{Child, Command};
@@ -127,94 +126,7 @@ impl Server {
     }
 }
 
-/// A fresh database, removed when dropped.
-struct TestDb {
-    label: &'static str,
-    url: String,
-    cleanup: Option<Cleanup>,
-}
-
-enum Cleanup {
-    Dir(std::path::PathBuf),
-    Database { admin: String, name: String },
-}
-
-fn unique() -> String {
-    let nanos = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    format!("{:x}{:x}", std::process::id(), nanos & 0xffff_ffff_ffff)
-}
-
-impl TestDb {
-    fn sqlite() -> TestDb {
-        let dir = std::env::temp_dir().join(format!("skald-serve-crash-{}", unique()));
-        std::fs::create_dir_all(&dir).unwrap();
-        TestDb {
-            label: "sqlite",
-            url: dir.join("tables.db").display().to_string(),
-            cleanup: Some(Cleanup::Dir(dir)),
-        }
-    }
-
-    /// A database `skald_t_<hex>` on the server `admin` names.
-    async fn postgres(admin: &str) -> TestDb {
-        sqlx::any::install_default_drivers();
-        let name = format!("skald_t_{}", unique());
-        let mut conn = AnyConnection::connect(admin).await.unwrap();
-        conn.execute(format!("CREATE DATABASE {name}").as_str())
-            .await
-            .unwrap();
-        conn.close().await.unwrap();
-        TestDb {
-            label: "postgres",
-            url: with_database(admin, &name),
-            cleanup: Some(Cleanup::Database {
-                admin: admin.to_owned(),
-                name,
-            }),
-        }
-    }
-}
-
-/// `admin` with its database replaced by `name`.
-fn with_database(admin: &str, name: &str) -> String {
-    let start = admin.find("://").map_or(0, |i| i + 3);
-    let (base, query) = match admin.find('?') {
-        Some(q) => (&admin[..q], &admin[q..]),
-        None => (admin, ""),
-    };
-    let host_end = base[start..].find('/').map_or(base.len(), |i| start + i);
-    format!("{}/{name}{query}", &base[..host_end])
-}
-
-impl Drop for TestDb {
-    fn drop(&mut self) {
-        match self.cleanup.take() {
-            Some(Cleanup::Dir(dir)) => {
-                let _ = std::fs::remove_dir_all(dir);
-            }
-            Some(Cleanup::Database { admin, name }) => {
-                // Dropped inside the test's runtime, which must not block: a thread of its own.
-                let _ = std::thread::spawn(move || {
-                    let runtime = tokio::runtime::Builder::new_current_thread()
-                        .enable_all()
-                        .build()
-                        .unwrap();
-                    runtime.block_on(async {
-                        if let Ok(mut conn) = AnyConnection::connect(&admin).await {
-                            let drop = format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)");
-                            let _ = conn.execute(drop.as_str()).await;
-                            let _ = conn.close().await;
-                        }
-                    });
-                })
-                .join();
-            }
-            None => {}
-        }
-    }
-}
+use skald_testkit::Db as TestDb;
 
 /// One client's seat.
 #[derive(Debug, Clone)]
@@ -626,13 +538,15 @@ async fn crash_and_stop(db: TestDb) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sqlite_keeps_every_acknowledged_action_through_kill_and_stop() {
-    crash_and_stop(TestDb::sqlite()).await;
+    crash_and_stop(skald_testkit::sqlite()).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres_keeps_every_acknowledged_action_through_kill_and_stop() {
     match std::env::var("SKALD_TEST_PG") {
-        Ok(admin) if !admin.is_empty() => crash_and_stop(TestDb::postgres(&admin).await).await,
+        Ok(admin) if !admin.is_empty() => {
+            crash_and_stop(skald_testkit::postgres(&admin).await).await
+        }
         _ => println!(
             "SKALD_TEST_PG is not set: the PostgreSQL half of tests/serve_crash.rs was skipped"
         ),

@@ -5,7 +5,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{databases, meta, row, token};
+use common::{Open as _, databases, meta, row, token};
 use skald_store::{Backend, ErrorKind, MAX_JSON_BYTES, Row, Store};
 
 fn rich_rows() -> Vec<Row> {

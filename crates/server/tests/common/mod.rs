@@ -1,6 +1,5 @@
-//! What the server's integration tests share: a fresh database on each back end (SQLite in a
-//! temporary file always; PostgreSQL in a fresh database when `SKALD_TEST_PG` names a server), a
-//! server started in-process on 127.0.0.1, and small HTTP and WebSocket clients. Every wait is
+//! What the server's integration tests share: a fresh database on each back end (from
+//! `skald-testkit`), a server started in-process on 127.0.0.1, and small HTTP and WebSocket clients. Every wait is
 //! bounded by [`WAIT`].
 #![allow(dead_code)] // each test binary uses a part of this module
 
@@ -9,9 +8,7 @@ use serde_json::{Value, json};
 use skald_server::{Limits, ServeError};
 use std::future::Future;
 use std::net::SocketAddr;
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 use tokio::net::TcpListener;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
@@ -32,130 +29,7 @@ pub async fn within<F: Future>(what: &str, future: F) -> F::Output {
 // Databases
 // ---------------------------------------------------------------------------------------------
 
-/// One fresh, empty database; removed when dropped (best effort).
-pub struct Db {
-    /// `sqlite` or `postgres`, for messages.
-    pub label: &'static str,
-    /// What the server opens.
-    pub url: String,
-    cleanup: Option<Cleanup>,
-}
-
-enum Cleanup {
-    Dir(PathBuf),
-    Database { admin: String, name: String },
-}
-
-static SEQ: AtomicU64 = AtomicU64::new(0);
-
-/// A hex name no other test, or test run, uses.
-fn unique() -> String {
-    let nanos = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    let n = SEQ.fetch_add(1, Ordering::Relaxed);
-    format!(
-        "{:x}{:x}{n:x}",
-        std::process::id(),
-        nanos & 0xffff_ffff_ffff
-    )
-}
-
-/// The databases to test on: SQLite always; PostgreSQL when `SKALD_TEST_PG` is set, else a line
-/// saying that half is skipped.
-pub async fn databases() -> Vec<Db> {
-    let mut out = vec![sqlite()];
-    match std::env::var("SKALD_TEST_PG") {
-        Ok(admin) if !admin.is_empty() => out.push(postgres(&admin).await),
-        _ => eprintln!("SKALD_TEST_PG is not set: the PostgreSQL half of this test is skipped"),
-    }
-    out
-}
-
-/// A fresh SQLite database only, for what does not depend on the back end.
-pub fn sqlite() -> Db {
-    let dir = std::env::temp_dir().join(format!("skald-server-test-{}", unique()));
-    std::fs::create_dir_all(&dir).unwrap();
-    Db {
-        label: "sqlite",
-        url: format!("sqlite:{}", dir.join("skald.db").display()),
-        cleanup: Some(Cleanup::Dir(dir)),
-    }
-}
-
-async fn postgres(admin: &str) -> Db {
-    use sqlx::{Connection as _, Executor as _};
-    sqlx::any::install_default_drivers();
-    let name = format!("skald_t_{}", unique());
-    let mut conn = within(
-        "connecting to SKALD_TEST_PG",
-        sqlx::AnyConnection::connect(admin),
-    )
-    .await
-    .unwrap_or_else(|e| panic!("SKALD_TEST_PG={admin}: {e}"));
-    within(
-        "CREATE DATABASE",
-        conn.execute(format!("CREATE DATABASE {name}").as_str()),
-    )
-    .await
-    .unwrap();
-    let _ = conn.close().await;
-    Db {
-        label: "postgres",
-        url: with_database(admin, &name),
-        cleanup: Some(Cleanup::Database {
-            admin: admin.to_owned(),
-            name,
-        }),
-    }
-}
-
-/// `admin` with its database name replaced by `name` (any `?query` kept).
-fn with_database(admin: &str, name: &str) -> String {
-    let start = admin.find("://").map_or(0, |i| i + 3);
-    let (base, query) = admin.split_at(admin.find('?').unwrap_or(admin.len()));
-    let host_end = base[start..].find('/').map_or(base.len(), |i| start + i);
-    format!("{}/{name}{query}", &base[..host_end])
-}
-
-impl Cleanup {
-    async fn run(self) {
-        match self {
-            Cleanup::Dir(dir) => {
-                let _ = std::fs::remove_dir_all(dir);
-            }
-            Cleanup::Database { admin, name } => {
-                use sqlx::{Connection as _, Executor as _};
-                let drop = async {
-                    if let Ok(mut conn) = sqlx::AnyConnection::connect(&admin).await {
-                        let sql = format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)");
-                        let _ = conn.execute(sql.as_str()).await;
-                        let _ = conn.close().await;
-                    }
-                };
-                let _ = tokio::time::timeout(WAIT, drop).await;
-            }
-        }
-    }
-}
-
-/// Dropping happens inside a test's runtime, which must not block: the cleanup runs on a thread
-/// of its own with a runtime of its own.
-impl Drop for Db {
-    fn drop(&mut self) {
-        if let Some(cleanup) = self.cleanup.take() {
-            let _ = std::thread::spawn(move || {
-                if let Ok(runtime) = tokio::runtime::Builder::new_current_thread()
-                    .enable_all()
-                    .build()
-                {
-                    runtime.block_on(cleanup.run());
-                }
-            })
-            .join();
-        }
-    }
-}
+pub use skald_testkit::{Db, databases, sqlite};
 
 // ---------------------------------------------------------------------------------------------
 // Servers
