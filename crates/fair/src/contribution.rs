@@ -2,9 +2,7 @@
 //! [`MAX_CONTRIBUTION`] bytes of UTF-8 with no control characters.
 
 use crate::error::{ContributionProblem, Error, ErrorKind};
-
-/// The longest contribution a player may send, in UTF-8 bytes.
-pub const MAX_CONTRIBUTION: usize = 256;
+use crate::limits::MAX_CONTRIBUTION;
 
 /// Checks a player's seed contribution: 1 to [`MAX_CONTRIBUTION`] (256) UTF-8 bytes, none of its
 /// characters a control character (Unicode Cc: U+0000-U+001F and U+007F-U+009F; tabs and newlines

@@ -1,7 +1,7 @@
 //! The crate's error type: [`Error`], whose [`ErrorKind`] says which input was refused and why
 //! (bad hex for a seed or a mix, a player's contribution of the wrong length or with control characters).
 
-use crate::MAX_CONTRIBUTION;
+use crate::limits::MAX_CONTRIBUTION;
 
 /// Why an input was refused. Read the details with [`Error::kind`]; the [`std::fmt::Display`] text is a
 /// complete sentence for a person.

@@ -36,6 +36,7 @@
 //! ```
 
 pub mod ast;
+mod checks;
 pub mod error;
 pub(crate) mod lexer;
 pub mod limits;
@@ -80,7 +81,7 @@ pub fn parse(input: &str) -> Result<Expr, NotationError> {
 /// dice term. None holds a rolled value: none is drawn.
 pub fn check_str(input: &str) -> Result<Checked, NotationError> {
     let (expr, positions) = parser::parse_positioned(input)?;
-    let max_throws = limits::check_rolling(&expr, &positions)?;
+    let max_throws = checks::check_rolling(&expr, &positions)?;
     Ok(roll::Checked::new(expr, max_throws))
 }
 

@@ -1,5 +1,5 @@
 //! Tokens to an [`Expr`]: a recursive-descent parser that also applies the text limits (length,
-//! nesting) and, once the text is read, the checks of [`limits`] with each term's position, so that
+//! nesting) and, once the text is read, the checks of `checks.rs` with each term's position, so that
 //! errors point at the term.
 //!
 //! # Grammar
@@ -42,9 +42,10 @@ use super::ast::{
     BinaryOp, CompareOp, ComparePoint, DiceTerm, Explode, ExplodeMode, Expr, Keep, KeepMode,
     Modifiers, Reroll, RerollMode, Sides,
 };
+use super::checks;
 use super::error::{ErrorKind, NotationError};
 use super::lexer::{Token, TokenKind, lex};
-use super::limits::{self, MAX_DEPTH, MAX_LENGTH};
+use super::limits::{MAX_DEPTH, MAX_LENGTH};
 
 /// Parses `input` into an [`Expr`]; see the module docs for the grammar.
 pub(crate) fn parse(input: &str) -> Result<Expr, NotationError> {
@@ -52,7 +53,7 @@ pub(crate) fn parse(input: &str) -> Result<Expr, NotationError> {
 }
 
 /// [`parse`], with where each node of the tree is in the text, in evaluation order (see
-/// [`limits::check_rolling`]): an operator's position for an operation or comparison, a minus sign's
+/// [`checks::check_rolling`]): an operator's position for an operation or comparison, a minus sign's
 /// for a negation, a number's own, a dice term's start.
 pub(crate) fn parse_positioned(input: &str) -> Result<(Expr, Vec<usize>), NotationError> {
     let length = input.chars().count();
@@ -73,7 +74,7 @@ pub(crate) fn parse_positioned(input: &str) -> Result<(Expr, Vec<usize>), Notati
     }
     // Terms are checked once the whole text is read, because a success count and the modifiers after
     // it (`3d6>=5!`) join a term after the term itself was read.
-    limits::check_terms(&expr, &parser.starts)?;
+    checks::check_terms(&expr, &parser.starts)?;
     Ok((expr, parser.nodes))
 }
 
@@ -94,7 +95,7 @@ struct Parser {
     end: usize,
     depth: usize,
     /// Where each dice term starts, in the order the terms are completed (the order in which
-    /// [`limits::check_terms`] visits them).
+    /// [`checks::check_terms`] visits them).
     starts: Vec<usize>,
     /// Where each node is, in the order the nodes are completed, which is evaluation order (see
     /// [`parse_positioned`]).

@@ -22,8 +22,9 @@ use super::ast::{
     BinaryOp, CompareOp, ComparePoint, DiceTerm, ExplodeMode, Expr, KeepMode, Reroll, RerollMode,
     Sides,
 };
+use super::checks;
 use super::error::{ErrorKind, NotationError};
-use super::limits::{self, MAX_DICE, MAX_EXPLOSIONS, MAX_REROLLS, MAX_SIDES, MAX_THROWS};
+use super::limits::{MAX_DICE, MAX_EXPLOSIONS, MAX_REROLLS, MAX_SIDES, MAX_THROWS};
 
 /// The outcome of rolling an expression: every dice term with every die, and the total.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -88,8 +89,8 @@ pub struct Checked {
 }
 
 impl Checked {
-    /// `expr`, which the caller checked: it passed [`limits::validate`] or the parser, then
-    /// [`limits::check_rolling`], which gave `max_throws`.
+    /// `expr`, which the caller checked: it passed [`checks::validate`] or the parser, then
+    /// [`checks::check_rolling`], which gave `max_throws`.
     pub(crate) fn new(expr: Expr, max_throws: u64) -> Self {
         Self { expr, max_throws }
     }
@@ -135,7 +136,7 @@ impl Checked {
 }
 
 /// Checks a tree (parsed or built by hand) completely, so that rolling it cannot fail before its
-/// end: at most [`MAX_NODES`](limits::MAX_NODES) nodes, the limits and conditions of every term (as
+/// end: at most [`MAX_NODES`](super::limits::MAX_NODES) nodes, the limits and conditions of every term (as
 /// [`parse`](super::parse) checks them), then every divisor, every value and the most throws (see
 /// [`Checked::max_throws`]), from the range of values each part can take.
 ///
@@ -145,8 +146,8 @@ impl Checked {
 /// [`ErrorKind::TooManyThrows`]; without a position (the tree keeps none: check text with
 /// [`check_str`](super::check_str) to point at the part).
 pub fn check(expr: Expr) -> Result<Checked, NotationError> {
-    limits::validate(&expr)?;
-    let max_throws = limits::check_rolling(&expr, &[])?;
+    checks::validate(&expr)?;
+    let max_throws = checks::check_rolling(&expr, &[])?;
     Ok(Checked::new(expr, max_throws))
 }
 
@@ -181,7 +182,7 @@ impl Roller<'_> {
             Expr::Neg(inner) => {
                 let v = self.eval(inner)?;
                 v.checked_neg()
-                    .ok_or_else(|| limits::overflow(expr, limits::range(expr)))
+                    .ok_or_else(|| checks::overflow(expr, checks::range(expr)))
             }
             Expr::Binary { op, lhs, rhs } => {
                 let a = self.eval(lhs)?;
@@ -190,10 +191,10 @@ impl Roller<'_> {
                 // `i64`; should it miss one, the error is the check's, without the values.
                 match op {
                     BinaryOp::Div if b == 0 => {
-                        Err(limits::division_by_zero(rhs, limits::range(rhs)))
+                        Err(checks::division_by_zero(rhs, checks::range(rhs)))
                     }
                     _ => arithmetic(*op, a, b)
-                        .ok_or_else(|| limits::overflow(expr, limits::range(expr))),
+                        .ok_or_else(|| checks::overflow(expr, checks::range(expr))),
                 }
             }
             Expr::Compare { op, lhs, rhs } => {
@@ -216,7 +217,7 @@ impl Roller<'_> {
                 match u32::try_from(sides) {
                     Ok(s) if (1..=MAX_SIDES).contains(&sides) => Die::Numbered(s),
                     _ => {
-                        let r = limits::range(sides_expr);
+                        let r = checks::range(sides_expr);
                         return Err(ErrorKind::SidesOutOfRange {
                             low: r.lo_i64(),
                             high: r.hi_i64(),
@@ -231,11 +232,11 @@ impl Roller<'_> {
             Ok(c) if u64::from(c) <= MAX_DICE => c,
             Ok(_) => {
                 return Err(ErrorKind::TooManyDice {
-                    dice: limits::term_dice(term),
+                    dice: checks::term_dice(term),
                 });
             }
             Err(_) => {
-                let r = limits::range(&term.count);
+                let r = checks::range(&term.count);
                 return Err(ErrorKind::NegativeCount {
                     low: r.lo_i64(),
                     high: r.hi_i64(),
@@ -280,7 +281,7 @@ impl Roller<'_> {
             }
             None => pool.iter().filter(|d| d.kept).try_fold(0i64, |sum, d| {
                 sum.checked_add(d.value)
-                    .ok_or_else(|| limits::overflow(expr, limits::range(expr)))
+                    .ok_or_else(|| checks::overflow(expr, checks::range(expr)))
             })?,
         };
         self.terms.push(TermRoll {
@@ -342,7 +343,7 @@ impl Roller<'_> {
             result.value = result
                 .value
                 .checked_add(last)
-                .ok_or_else(|| limits::overflow(expr, limits::range(expr)))?;
+                .ok_or_else(|| checks::overflow(expr, checks::range(expr)))?;
             result.rerolled.extend(next.rerolled);
             result.capped |= next.capped;
         }
