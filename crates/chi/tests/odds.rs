@@ -141,7 +141,7 @@ proptest! {
         let fail = odds::action(dice, difficulty, modifier, Fail).unwrap();
         let reroll = odds::action(dice, difficulty, modifier, Reroll).unwrap();
         let ratio = |n: u64, d: u64| {
-            let g = (1..=n.min(d)).rev().find(|g| n % g == 0 && d % g == 0).unwrap_or(1);
+            let g = (1..=n.min(d)).rev().find(|g| n.is_multiple_of(*g) && d.is_multiple_of(*g)).unwrap_or(1);
             if n == 0 { "0".to_owned() } else if d / g == 1 { format!("{}", n / g) } else { format!("{}/{}", n / g, d / g) }
         };
         prop_assert_eq!(fail.p_success.to_string(), ratio(gt, all));
