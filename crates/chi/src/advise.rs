@@ -9,9 +9,9 @@
 
 use crate::error::ChiError;
 use crate::limits::{MAX_ADVISED_ACTIONS, MAX_POOL};
+use crate::model::options::TieRule;
 use crate::odds::{Against, pool_sum};
-use crate::options::TieRule;
-use crate::round::{check_difficulty, check_modifier, off_concept_cap};
+use crate::rules::round::{check_difficulty, check_modifier, off_concept_cap};
 use num_bigint::{BigInt, BigUint};
 use serde::{Deserialize, Serialize};
 use skald_dice::odds::Fraction;

@@ -29,3 +29,19 @@ pub const MIN_SALT: usize = 16;
 pub const MAX_SALT: usize = 128;
 /// Most declared actions the allocation adviser splits a pool over.
 pub const MAX_ADVISED_ACTIONS: usize = 10;
+
+/// The Difficulties a `secret_open` form offers for each action (the book's example is
+/// Difficulty6); others are sent as JSON.
+pub const SECRET_DIFFICULTIES: std::ops::RangeInclusive<u32> = 1..=6;
+
+/// The most dice (player's plus GM's, or actor's plus defender's) for which [`crate::odds::odds`]
+/// draws the distribution of the margin: 24 dice give at most 121 bars. Beyond it the distribution
+/// is empty (the chances are still exact).
+pub const MAX_DISTRIBUTION_DICE: u32 = 24;
+
+/// The most allocations whose exact chance an `allocate` choice shows in its label (the rest say
+/// only the dice), so that listing the moves stays fast.
+pub const MAX_LABELLED_ALLOCATIONS: u32 = 30;
+
+/// The longest character line the enrolment form takes, in characters (as `skald chi character`).
+pub const MAX_LINE: usize = 1000;

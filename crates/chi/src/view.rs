@@ -30,9 +30,9 @@
 //! when none was given). `secret` is `null` when no secret roll is open (`secret_open` says the same
 //! in a form TOML can match); a seat's `spend` appears only once it is revealed, and its commitment
 //! is in the log, never an allocation before its reveal (C4). `last` is the last `action_rolled` or
-//! `opposed_rolled` event exactly as logged (see [`crate::event`]), or `null` before the first roll.
+//! `opposed_rolled` event exactly as logged (see [`crate::model::event`]), or `null` before the first roll.
 
-use crate::state::{Seat, SecretRoll, State};
+use crate::model::state::{Seat, SecretRoll, SecretSeat, State};
 use serde_json::{Map, Value, json};
 
 /// The state as JSON (shape in the module docs).
@@ -104,7 +104,7 @@ fn secret_view(secret: &SecretRoll) -> Value {
             seat
         })
         .collect();
-    let names = |f: fn(&crate::state::SecretSeat) -> bool| -> Vec<&str> {
+    let names = |f: fn(&SecretSeat) -> bool| -> Vec<&str> {
         secret
             .seats
             .iter()

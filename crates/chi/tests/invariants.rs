@@ -4,10 +4,11 @@
 //! (C4), `state == fold(log)`, and character lines round-trip (C6).
 
 use proptest::prelude::*;
-use skald_chi::secret::commitment;
+use skald_chi::rules::line as notation;
+use skald_chi::rules::secret::commitment;
 use skald_chi::{
     Cause, Character, Chi, Command, Event, Options, Outcome, SecretAction, SecretOpposed,
-    SecretSide, Side, TieRule, notation,
+    SecretSide, Side, TieRule,
 };
 use skald_core::{DiceSource, Die, SourceError, System, Table};
 

@@ -4,7 +4,8 @@
 //! concept changes only between sessions or at a pool increase, and sessions.
 
 use serde_json::{Value, json};
-use skald_chi::{Cause, Character, Chi, Command, Options, WordChange, notation};
+use skald_chi::rules::line as notation;
+use skald_chi::{Cause, Character, Chi, Command, Options, WordChange};
 use skald_core::{Scripted, System, Table};
 
 fn table() -> Table<Chi> {

@@ -4,10 +4,10 @@
 //! the reveal does not depend on the allocations.
 
 use serde_json::json;
-use skald_chi::secret::commitment;
+use skald_chi::rules::line as notation;
+use skald_chi::rules::secret::commitment;
 use skald_chi::{
     Character, Chi, ChiError, Command, Event, Options, SecretAction, SecretOpposed, SecretSide,
-    notation,
 };
 use skald_core::{Scripted, System, Table};
 

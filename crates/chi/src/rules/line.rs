@@ -12,9 +12,16 @@
 //!   after the first `and` is the last descriptive word and everything after it is the occupation;
 //!   without an `and`, the first three words are descriptive (fewer if that would leave no occupation).
 //!
-//! Ranges (pool 1-100, 3-12 words...) are not checked here but on enrolment ([`Character::validate`]).
+//! Ranges (pool 1-100, 3-12 words...) are not checked here but on enrolment
+//! ([`crate::rules::sheets::validate`]).
+//!
+//! Here too is how a [`Character`] reads from a scenario or a command (its `Deserialize`: the bare
+//! line, or the `[[characters]]` table with `line` or `name` and `pool`) and how it prints (its
+//! `Display`: the line).
 
-use crate::character::Character;
+use crate::limits::MAX_POOL;
+use crate::model::sheet::Character;
+use serde::Deserialize;
 
 /// Why a character line could not be read. The message quotes the line and says what is missing.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -133,6 +140,115 @@ pub fn format(character: &Character) -> String {
         [init @ .., last] => format!("{}, and {last} {occupation}", init.join(", ")),
     };
     format!("{name}, {concept}{pool}")
+}
+
+impl std::fmt::Display for Character {
+    /// The book's character line (ruling C6), e.g. `Ragnar, fierce, arrogant, and savage barbarian8/7`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&format(self))
+    }
+}
+
+/// The `[[characters]]` table as written: either `line`, or `name` and `pool` with the rest optional.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CharacterInput {
+    line: Option<String>,
+    name: Option<String>,
+    #[serde(default)]
+    words: Vec<String>,
+    occupation: Option<String>,
+    pool: Option<u32>,
+    current: Option<u32>,
+}
+
+/// A character as written: the book's line alone, or the `[[characters]]` table.
+enum Written {
+    Line(String),
+    Table(CharacterInput),
+}
+
+impl<'de> Deserialize<'de> for Written {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = Written;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a character line such as \"orc3\", or a table with `line` or `name` and `pool`")
+            }
+            fn visit_str<E: serde::de::Error>(self, line: &str) -> Result<Written, E> {
+                Ok(Written::Line(line.to_owned()))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<Written, A::Error> {
+                CharacterInput::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+                    .map(Written::Table)
+            }
+        }
+        deserializer.deserialize_any(Visitor)
+    }
+}
+
+impl<'de> Deserialize<'de> for Character {
+    /// A character in any of its written forms (see [`Character`]); a form that does not read, or
+    /// a line that does not parse, is refused with the reason in the reader's words.
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let written = Written::deserialize(deserializer)?;
+        Character::try_from(written).map_err(serde::de::Error::custom)
+    }
+}
+
+impl TryFrom<Written> for Character {
+    type Error = String;
+
+    fn try_from(written: Written) -> Result<Self, Self::Error> {
+        match written {
+            Written::Line(line) => parse(&line).map_err(|e| e.to_string()),
+            Written::Table(input) => Character::try_from(input),
+        }
+    }
+}
+
+impl TryFrom<CharacterInput> for Character {
+    type Error = String;
+
+    fn try_from(input: CharacterInput) -> Result<Self, Self::Error> {
+        if let Some(line) = input.line {
+            if input.name.is_some()
+                || !input.words.is_empty()
+                || input.occupation.is_some()
+                || input.pool.is_some()
+            {
+                return Err(
+                    "a character is written either as `line` or with `name`, `words`, \
+                            `occupation` and `pool`, not both (`current` may go with either)"
+                        .to_owned(),
+                );
+            }
+            let mut character = parse(&line).map_err(|e| e.to_string())?;
+            if let Some(current) = input.current {
+                character.current = current;
+            }
+            return Ok(character);
+        }
+        let Some(name) = input.name else {
+            return Err(
+                "a character needs `name` and `pool` (or a `line` such as \"orc3\")".to_owned(),
+            );
+        };
+        let Some(pool) = input.pool else {
+            return Err(format!(
+                "character {name:?} needs `pool`: its maximum pool, 1 to {MAX_POOL} d6"
+            ));
+        };
+        let occupation = input.occupation.unwrap_or_else(|| name.clone());
+        Ok(Character {
+            current: input.current.unwrap_or(pool),
+            name,
+            words: input.words,
+            occupation,
+            pool,
+        })
+    }
 }
 
 #[cfg(test)]

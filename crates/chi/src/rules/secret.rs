@@ -6,12 +6,13 @@
 //! the allocation and salt are checked against it. Neither the commands nor the events nor the state
 //! hold an allocation before its reveal.
 
-use crate::command::{SecretAction, SecretOpposed, SecretSide, Side};
 use crate::error::ChiError;
-use crate::event::Event;
 use crate::limits::{MAX_SALT, MAX_SECRET_PARTICIPANTS, MIN_SALT};
-use crate::round::{self, Asked, Checked, Fields, REVEAL_ACTING, REVEAL_DEFENDING};
-use crate::state::{Role, SecretRoll, State};
+use crate::model::command::{Command, SecretAction, SecretOpposed, SecretSide, Side};
+use crate::model::event::Event;
+use crate::model::state::{Role, SecretRoll, State};
+use crate::rules::round::{self, Asked, Checked, Fields, REVEAL_ACTING, REVEAL_DEFENDING};
+use crate::rules::sheets;
 use sha2::{Digest, Sha256};
 use skald_dice::DiceSource;
 use std::collections::BTreeMap;
@@ -46,6 +47,27 @@ pub fn check_salt(salt: &str) -> Result<(), ChiError> {
     }
 }
 
+/// While a secret roll is open only `secret_commit`, `secret_reveal`, `secret_roll` and
+/// `secret_cancel` are taken: everyone in it rolls at the same time (C4).
+///
+/// # Errors
+/// [`ChiError::SecretRollOpen`] naming who is in it.
+pub(crate) fn gate(state: &State, command: &Command) -> Result<(), ChiError> {
+    let secret_command = matches!(
+        command,
+        Command::SecretCommit { .. }
+            | Command::SecretReveal { .. }
+            | Command::SecretRoll {}
+            | Command::SecretCancel {}
+    );
+    match &state.secret {
+        Some(open) if !secret_command => Err(ChiError::SecretRollOpen {
+            names: open.names(),
+        }),
+        _ => Ok(()),
+    }
+}
+
 /// `secret_open`: checks every entry and records the secret roll (C4), with the off-concept caps (C2).
 pub(crate) fn open(
     state: &State,
@@ -77,7 +99,7 @@ pub(crate) fn open(
                 name: side.who.clone(),
             });
         }
-        let seat = round::seat(state, field, &side.who)?;
+        let seat = sheets::seat(state, field, &side.who)?;
         if seat.out_of_play() {
             return Err(ChiError::OutOfPlay {
                 field,

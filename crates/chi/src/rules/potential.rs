@@ -2,13 +2,13 @@
 //! permanent), recovery, new dice (waiting while the character is below its maximum), new
 //! descriptive words and changes of concept.
 
-use crate::character::{Character, check_text};
-use crate::command::{Cause, WordChange};
 use crate::error::ChiError;
-use crate::event::{Event, Loss};
 use crate::limits::{MAX_DETAIL, MAX_POOL, MAX_TEXT, MAX_WORDS};
-use crate::round::seat;
-use crate::state::{Seat, State};
+use crate::model::command::{Cause, WordChange};
+use crate::model::event::{Event, Loss};
+use crate::model::sheet::Character;
+use crate::model::state::{Seat, State};
+use crate::rules::sheets::{check_text, seat};
 
 /// `lose`: the current pool drops by `amount` (and the maximum too when `permanent`).
 pub(crate) fn lose(

@@ -1,12 +1,13 @@
-//! Actions and opposed actions in a round (rulings C1-C3): the checks on one side of a roll, and the
-//! rolls themselves. Used by open commands (`action`, `opposed`) and by the secret roll (C4).
+//! The round (rulings C1-C3): `action`, `opposed` and `new_round`; the checks on one side of a roll,
+//! and the rolls themselves, which the secret roll (C4) uses too.
 
-use crate::command::Side;
 use crate::error::ChiError;
-use crate::event::{ActionRoll, Attempt, OpposedRoll, Outcome, SideRoll};
 use crate::limits::{FLAGGED_MODIFIER, MAX_DIFFICULTY, MAX_MODIFIER, MAX_POOL, MAX_REROLLS};
-use crate::options::TieRule;
-use crate::state::{Seat, State};
+use crate::model::command::Side;
+use crate::model::event::{ActionRoll, Attempt, Event, OpposedRoll, Outcome, SideRoll};
+use crate::model::options::TieRule;
+use crate::model::state::{Seat, State};
+use crate::rules::sheets::seat;
 use skald_dice::{DiceSource, Die};
 
 /// The die of Chi: every pool die and every Difficulty die is a d6.
@@ -78,22 +79,6 @@ pub(crate) struct Checked<'a> {
     pub cap: Option<u32>,
 }
 
-/// The seat of `who`, or [`ChiError::UnknownCharacter`] naming `field`.
-pub(crate) fn seat<'a>(
-    state: &'a State,
-    field: &'static str,
-    who: &str,
-) -> Result<&'a Seat, ChiError> {
-    state
-        .characters
-        .get(who)
-        .ok_or_else(|| ChiError::UnknownCharacter {
-            field,
-            name: who.to_owned(),
-            known: state.names(),
-        })
-}
-
 /// Checks a modifier's range (C3).
 pub(crate) fn check_modifier(field: &'static str, modifier: i32) -> Result<(), ChiError> {
     ChiError::check_range(
@@ -160,6 +145,54 @@ pub(crate) fn check_side<'a>(
         });
     }
     Ok(Checked { seat, side, cap })
+}
+
+/// `action`: a character puts `spend` of the dice it has left into an action against the GM's
+/// `difficulty` d6 (C1-C3); `reaction` counts it as a reaction.
+pub(crate) fn action(
+    state: &State,
+    side: Side,
+    difficulty: u32,
+    reaction: bool,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, ChiError> {
+    let checked = check_side(state, side, &ACTION)?;
+    check_difficulty("difficulty", difficulty)?;
+    let asked = Asked {
+        difficulty,
+        reaction,
+        secret: false,
+    };
+    roll_action(state, checked, &asked, dice).map(|roll| vec![Event::ActionRolled(roll)])
+}
+
+/// `opposed`: two characters, each rolling the dice it puts in; a tie goes to the defender (C3).
+pub(crate) fn opposed(
+    state: &State,
+    actor: &Side,
+    defender: &Side,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, ChiError> {
+    if actor.who == defender.who {
+        return Err(ChiError::SameCharacter {
+            name: actor.who.clone(),
+        });
+    }
+    let actor = check_side(state, actor.clone(), &ACTOR)?;
+    let defender = check_side(state, defender.clone(), &DEFENDER)?;
+    roll_opposed(state, actor, defender, false, dice).map(|roll| vec![Event::OpposedRolled(roll)])
+}
+
+/// `new_round`: the next round begins; every pool refills to its current size (C1).
+pub(crate) fn new_round(state: &State) -> Vec<Event> {
+    vec![next_round(state)]
+}
+
+/// The event of the next round's start (also the start of a session's first round).
+pub(crate) fn next_round(state: &State) -> Event {
+    Event::RoundStarted {
+        round: state.round.saturating_add(1),
+    }
 }
 
 /// Rolls `count` d6 in order.

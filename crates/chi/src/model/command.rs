@@ -22,7 +22,7 @@
 //! While a secret roll is open only the `secret_*` commands are taken (C4); between sessions no
 //! rounds are played (`action`, `opposed`, `new_round`, `secret_open` are refused).
 
-use crate::character::Character;
+use crate::model::sheet::Character;
 use serde::{Deserialize, Serialize};
 
 /// A player's or the GM's command at a Chi table. Unknown fields are refused.
@@ -31,7 +31,7 @@ use serde::{Deserialize, Serialize};
 pub enum Command {
     /// `do = "enroll"`: puts a character at the table (scenarios enroll their `[[characters]]` this way).
     ///
-    /// Errors: the sheet's ranges ([`Character::validate`]); a name already at the table.
+    /// Errors: the sheet's ranges ([`crate::rules::sheets::validate`]); a name already at the table.
     Enroll {
         /// The character sheet.
         character: Character,
@@ -101,7 +101,7 @@ pub enum Command {
     },
     /// `do = "secret_commit"`: a character in the open secret roll commits its allocation unseen,
     /// as the hex SHA-256 of the allocation and a salt the player keeps
-    /// ([`crate::secret::commitment`]; `skald chi commit` computes it). The command and the log hold
+    /// ([`crate::rules::secret::commitment`]; `skald chi commit` computes it). The command and the log hold
     /// only the hash (C4).
     ///
     /// Errors: no secret roll open; `who` not in it; already committed; `commitment` not 64 hex digits.

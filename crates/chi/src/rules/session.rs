@@ -1,0 +1,54 @@
+//! Sessions (ruling C5): `end_session` and `start_session`, and the gate that holds between
+//! sessions, when concepts may change and no rounds are played.
+
+use crate::error::ChiError;
+use crate::model::command::Command;
+use crate::model::event::Event;
+use crate::model::state::State;
+use crate::rules::round::next_round;
+
+/// Between sessions the round commands (`action`, `opposed`, `new_round`, `secret_open`) wait for
+/// `start_session`; every other command passes.
+///
+/// # Errors
+/// [`ChiError::BetweenSessions`] naming the command refused.
+pub(crate) fn gate(state: &State, command: &Command) -> Result<(), ChiError> {
+    let round_command = match command {
+        Command::Action { .. } => Some("action"),
+        Command::Opposed { .. } => Some("opposed"),
+        Command::NewRound {} => Some("new_round"),
+        Command::SecretOpen { .. } => Some("secret_open"),
+        _ => None,
+    };
+    match round_command {
+        Some(command) if state.between_sessions => Err(ChiError::BetweenSessions { command }),
+        _ => Ok(()),
+    }
+}
+
+/// `end_session`: the session ends; the table is between sessions.
+pub(crate) fn end(state: &State) -> Result<Vec<Event>, ChiError> {
+    if state.between_sessions {
+        return Err(ChiError::Session(
+            "the session has already ended: `start_session` begins the next one",
+        ));
+    }
+    Ok(vec![Event::SessionEnded {
+        session: state.session,
+    }])
+}
+
+/// `start_session`: the next session begins, with a new round (pools refill, C1).
+pub(crate) fn start(state: &State) -> Result<Vec<Event>, ChiError> {
+    if !state.between_sessions {
+        return Err(ChiError::Session(
+            "a session is in progress: `end_session` ends it before the next one starts",
+        ));
+    }
+    Ok(vec![
+        Event::SessionStarted {
+            session: state.session.saturating_add(1),
+        },
+        next_round(state),
+    ])
+}

@@ -1,0 +1,84 @@
+//! Sheets at the table: enrolment (`enroll`: the sheet's bounds, one name per character; book,
+//! Character Creation; rulings C5, C6), and finding a character at the table by the name a command
+//! gives.
+
+use crate::error::ChiError;
+use crate::limits::{MAX_POOL, MAX_TEXT, MAX_WORDS, MIN_WORDS};
+use crate::model::event::Event;
+use crate::model::sheet::Character;
+use crate::model::state::{Seat, State};
+
+/// Checks every bound on the sheet: `name` and `occupation` 1 to [`MAX_TEXT`] characters, no
+/// descriptive word (a minor NPC) or [`MIN_WORDS`] to [`MAX_WORDS`] of them, each 1 to [`MAX_TEXT`]
+/// characters; `pool` 1 to [`MAX_POOL`] d6; `current` 0 to `pool` (C5).
+///
+/// # Errors
+/// [`ChiError::OutOfRange`] for `pool` outside 1-100 or `current` outside 0-`pool`;
+/// [`ChiError::TextLength`] for a name, occupation or word outside 1-64 characters;
+/// [`ChiError::ConceptWords`] for a word count other than 0 or 3-12.
+pub fn validate(sheet: &Character) -> Result<(), ChiError> {
+    check_text("name", &sheet.name, MAX_TEXT)?;
+    check_text("occupation", &sheet.occupation, MAX_TEXT)?;
+    let count = sheet.words.len();
+    if count != 0 && !(MIN_WORDS..=MAX_WORDS).contains(&count) {
+        return Err(ChiError::ConceptWords {
+            name: sheet.name.clone(),
+            count,
+        });
+    }
+    for word in &sheet.words {
+        check_text("words", word, MAX_TEXT)?;
+    }
+    ChiError::check_range("pool", sheet.pool, 1, MAX_POOL, "the maximum pool, in d6")?;
+    ChiError::check_range(
+        "current",
+        sheet.current,
+        0,
+        sheet.pool,
+        "the current pool is at most the maximum",
+    )?;
+    Ok(())
+}
+
+/// Checks that `value` is not blank and at most `max` characters long.
+pub(crate) fn check_text(field: &'static str, value: &str, max: usize) -> Result<(), ChiError> {
+    let len = value.chars().count();
+    if value.trim().is_empty() || len > max {
+        return Err(ChiError::TextLength {
+            field,
+            value: value.chars().take(max + 16).collect(),
+            len,
+            max,
+        });
+    }
+    Ok(())
+}
+
+/// `enroll`: the sheet's bounds ([`validate`]), and a name not yet at the table.
+pub(crate) fn enroll(state: &State, sheet: &Character) -> Result<Vec<Event>, ChiError> {
+    validate(sheet)?;
+    if state.characters.contains_key(&sheet.name) {
+        return Err(ChiError::AlreadyEnrolled {
+            name: sheet.name.clone(),
+        });
+    }
+    Ok(vec![Event::Enrolled {
+        character: sheet.clone(),
+    }])
+}
+
+/// The seat of `who`, or [`ChiError::UnknownCharacter`] naming `field` and who is at the table.
+pub(crate) fn seat<'a>(
+    state: &'a State,
+    field: &'static str,
+    who: &str,
+) -> Result<&'a Seat, ChiError> {
+    state
+        .characters
+        .get(who)
+        .ok_or_else(|| ChiError::UnknownCharacter {
+            field,
+            name: who.to_owned(),
+            known: state.names(),
+        })
+}
