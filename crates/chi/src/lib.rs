@@ -50,7 +50,7 @@ pub use error::ChiError;
 pub use limits::*;
 pub use model::{
     ActionRoll, Attempt, Cause, Character, Command, Event, Loss, Lost, OpposedRoll, Options,
-    Outcome, Role, Seat, SecretAction, SecretOpposed, SecretRoll, SecretSeat, SecretSide, Side,
+    Outcome, Role, SecretAction, SecretOpposed, SecretRoll, SecretSeat, SecretSide, Sheet, Side,
     SideRoll, State, TieRule, WordChange,
 };
 
@@ -64,7 +64,7 @@ pub struct Chi;
 impl System for Chi {
     const NAME: &'static str = "chi";
     type Options = Options;
-    type Character = Character;
+    type Character = Sheet;
     type Command = Command;
     type Event = Event;
     type State = State;
@@ -74,7 +74,7 @@ impl System for Chi {
         State::new(*options)
     }
 
-    fn enroll(character: Character) -> Command {
+    fn enroll(character: Sheet) -> Command {
         Command::Enroll { character }
     }
 

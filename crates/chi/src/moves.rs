@@ -24,7 +24,7 @@ use crate::limits::{
     MAX_TEXT, MAX_WORDS, SECRET_DIFFICULTIES,
 };
 use crate::model::command::Cause;
-use crate::model::state::{Role, Seat, SecretRoll, State};
+use crate::model::state::{Character, Role, SecretRoll, State};
 use crate::odds::{self as chi_odds, tie_words};
 use crate::rules::round::off_concept_cap;
 use serde_json::{Value, json};
@@ -125,7 +125,7 @@ fn dice(n: u32) -> String {
 }
 
 /// Characters in play (current pool above 0), by name.
-fn in_play(state: &State) -> impl Iterator<Item = (&String, &Seat)> {
+fn in_play(state: &State) -> impl Iterator<Item = (&String, &Character)> {
     state.characters.iter().filter(|(_, s)| !s.out_of_play())
 }
 
@@ -153,8 +153,8 @@ fn round_moves(state: &State, seat: &skald_core::Seat, moves: &mut Vec<Move>) {
     }
 }
 
-fn action_move(state: &State, name: &str, s: &Seat) -> Move {
-    let current = s.character.current;
+fn action_move(state: &State, name: &str, s: &Character) -> Move {
+    let current = s.sheet.current;
     let left = s.left();
     let cap = off_concept_cap(current);
     let tie = tie_words(state.options.tie);
@@ -204,7 +204,7 @@ fn modifier_field() -> Field {
     )
 }
 
-fn opposed_move(state: &State, name: &str, s: &Seat) -> Option<Move> {
+fn opposed_move(state: &State, name: &str, s: &Character) -> Option<Move> {
     let defenders: Vec<Choice> = in_play(state)
         .filter(|(other, _)| other.as_str() != name)
         .flat_map(|(other, d)| {
@@ -222,7 +222,7 @@ fn opposed_move(state: &State, name: &str, s: &Seat) -> Option<Move> {
         return None;
     }
     let left = s.left();
-    let cap = off_concept_cap(s.character.current).min(left);
+    let cap = off_concept_cap(s.sheet.current).min(left);
     let fitting = (1..=left).map(|k| option(json!({"who": name, "spend": k}), dice(k)));
     let off = (1..=cap).map(|k| {
         option(
@@ -463,7 +463,7 @@ fn concept_words(fits: bool) -> &'static str {
 fn potential_moves(state: &State, moves: &mut Vec<Move>) {
     let causes = [Cause::Injury, Cause::Fatigue, Cause::Other];
     for (name, s) in &state.characters {
-        let c = &s.character;
+        let c = &s.sheet;
         if c.current > 0 {
             let options = causes
                 .iter()
@@ -614,7 +614,7 @@ fn enroll_move(seat: &skald_core::Seat) -> Move {
         CHARACTERS,
         label.to_owned(),
         json!({"do": "enroll"}),
-        vec![text("character", "Character line", MAX_LINE)],
+        vec![text("character", "Sheet line", MAX_LINE)],
         false,
         note.to_owned(),
     )

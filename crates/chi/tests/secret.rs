@@ -7,7 +7,7 @@ use serde_json::json;
 use skald_chi::rules::line as notation;
 use skald_chi::rules::secret::commitment;
 use skald_chi::{
-    Character, Chi, ChiError, Command, Event, Options, SecretAction, SecretOpposed, SecretSide,
+    Chi, ChiError, Command, Event, Options, SecretAction, SecretOpposed, SecretSide, Sheet,
 };
 use skald_core::{Scripted, System, Table};
 
@@ -21,7 +21,7 @@ fn table() -> Table<Chi> {
         "Dirk, dashing, handsome, and brave star marine7",
         "orc3",
     ] {
-        let character: Character = notation::parse(line).unwrap();
+        let character: Sheet = notation::parse(line).unwrap();
         table
             .execute(Chi::enroll(character), &mut Scripted::new(vec![]))
             .unwrap();

@@ -3,7 +3,7 @@
 
 use crate::model::command::{Cause, SecretAction, SecretOpposed, WordChange};
 use crate::model::options::TieRule;
-use crate::model::sheet::Character;
+use crate::model::sheet::Sheet;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -14,7 +14,7 @@ pub enum Event {
     /// A character sat down at the table.
     Enrolled {
         /// The sheet, already checked.
-        character: Character,
+        character: Sheet,
     },
     /// An action was rolled against a Difficulty (rulings C1-C3).
     ActionRolled(ActionRoll),

@@ -14,5 +14,5 @@ pub mod state;
 pub use command::{Cause, Command, SecretAction, SecretOpposed, SecretSide, Side, WordChange};
 pub use event::{ActionRoll, Attempt, Event, Loss, OpposedRoll, Outcome, SideRoll};
 pub use options::{Options, TieRule};
-pub use sheet::Character;
-pub use state::{Lost, Role, Seat, SecretRoll, SecretSeat, State};
+pub use sheet::Sheet;
+pub use state::{Character, Lost, Role, SecretRoll, SecretSeat, State};

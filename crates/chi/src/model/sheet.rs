@@ -5,7 +5,8 @@
 
 use serde::Serialize;
 
-/// One character as it sits down at the table.
+/// A character as written (its sheet), as it sits down at the table; at the table it is held in a
+/// [`crate::model::state::Character`] with what it has done this round.
 ///
 /// In a scenario it is written either field by field:
 ///
@@ -32,7 +33,7 @@ use serde::Serialize;
 /// It serializes field by field (`name`, `words`, `occupation`, `pool`, `current`); it reads in
 /// every form above ([`crate::rules::line`] implements `Deserialize`); `Display` writes the line.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Character {
+pub struct Sheet {
     /// The character's name, 1 to 64 characters. Unique at the table.
     pub name: String,
     /// The concept's descriptive words: none (a minor NPC) or 3 to 12, each 1 to 64 characters.

@@ -1,11 +1,12 @@
-//! The Chi table state ([`State`]) and the at-table types it holds: each character with what it has
-//! done this round and its losses and awards ([`Seat`]), an open secret roll ([`SecretRoll`], C4).
-//! The fold of an event into it is [`crate::rules::apply()`].
+//! The Chi table state ([`State`]) and the at-table types it holds: each character at the table,
+//! its sheet with what it has done this round and its losses and awards ([`Character`]), and an
+//! open secret roll ([`SecretRoll`], C4). The fold of an event into it is
+//! [`crate::rules::apply()`].
 
 use crate::model::command::{Cause, SecretAction, SecretOpposed};
 use crate::model::event::Event;
 use crate::model::options::Options;
-use crate::model::sheet::Character;
+use crate::model::sheet::Sheet;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -21,18 +22,20 @@ pub struct State {
     /// The current round, from 1, counted across sessions.
     pub round: u32,
     /// The characters by name.
-    pub characters: BTreeMap<String, Seat>,
+    pub characters: BTreeMap<String, Character>,
     /// The secret roll in progress, if any (C4).
     pub secret: Option<SecretRoll>,
     /// The last action or opposed action rolled, if any.
     pub last: Option<Event>,
 }
 
-/// One character at the table, with what it has done this round and its losses and awards.
+/// One character at the table (its at-table record): its [`Sheet`], what it has done this round
+/// (C1) and its losses and awards (C5). A [`Sheet`] is the character as written; this is the
+/// character as played.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Seat {
+pub struct Character {
     /// The sheet: `pool` is the maximum, `current` what the character has now.
-    pub character: Character,
+    pub sheet: Sheet,
     /// Dice spent this round (ruling C1): at most the current pool when spent; a loss later in the
     /// round may leave it above the current pool, when nothing is left.
     pub spent: u32,
@@ -135,10 +138,10 @@ fn join<'a>(seats: impl Iterator<Item = &'a SecretSeat>) -> String {
     seats.map(|s| s.who.as_str()).collect::<Vec<_>>().join(", ")
 }
 
-impl Seat {
+impl Character {
     /// Dice left this round: current pool minus dice spent (never below 0).
     pub fn left(&self) -> u32 {
-        self.character.current.saturating_sub(self.spent)
+        self.sheet.current.saturating_sub(self.spent)
     }
 
     /// Dice temporarily lost to `cause` (to anything when `None`), still recoverable (C5).
@@ -152,7 +155,7 @@ impl Seat {
 
     /// Whether the current pool is 0: out of play (C5).
     pub fn out_of_play(&self) -> bool {
-        self.character.current == 0
+        self.sheet.current == 0
     }
 }
 

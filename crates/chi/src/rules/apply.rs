@@ -4,13 +4,13 @@
 
 use crate::model::command::Cause;
 use crate::model::event::{Event, Loss, OpposedRoll};
-use crate::model::sheet::Character;
-use crate::model::state::{Lost, Role, Seat, SecretRoll, SecretSeat, State};
+use crate::model::sheet::Sheet;
+use crate::model::state::{Character, Lost, Role, SecretRoll, SecretSeat, State};
 
 /// A character just enrolled: a current pool below the maximum is one temporary loss of cause
 /// `other` ("before enrolment"), so it can be recovered (C5).
-fn seated(character: Character) -> Seat {
-    let missing = character.pool.saturating_sub(character.current);
+fn enrolled(sheet: Sheet) -> Character {
+    let missing = sheet.pool.saturating_sub(sheet.current);
     let losses = if missing > 0 {
         vec![Lost {
             cause: Cause::Other,
@@ -20,8 +20,8 @@ fn seated(character: Character) -> Seat {
     } else {
         Vec::new()
     };
-    Seat {
-        character,
+    Character {
+        sheet,
         spent: 0,
         actions: 0,
         reactions: 0,
@@ -34,13 +34,16 @@ fn seated(character: Character) -> Seat {
 }
 
 /// Counts `dice` as spent this round, never above the current pool (C1).
-fn spend(seat: &mut Seat, dice: u32) {
-    seat.spent = seat.spent.saturating_add(dice).min(seat.character.current);
+fn spend(character: &mut Character, dice: u32) {
+    character.spent = character
+        .spent
+        .saturating_add(dice)
+        .min(character.sheet.current);
 }
 
 /// Takes `amount` off the outstanding losses of `cause` (any when `None`), oldest first (C5).
-fn recover(seat: &mut Seat, mut amount: u32, cause: Option<Cause>) {
-    for loss in &mut seat.losses {
+fn recover(character: &mut Character, mut amount: u32, cause: Option<Cause>) {
+    for loss in &mut character.losses {
         if amount == 0 {
             break;
         }
@@ -51,24 +54,24 @@ fn recover(seat: &mut Seat, mut amount: u32, cause: Option<Cause>) {
         loss.amount -= taken;
         amount -= taken;
     }
-    seat.losses.retain(|l| l.amount > 0);
+    character.losses.retain(|l| l.amount > 0);
 }
 
 /// Folds `event` into `state` (the state after it). Never fails: `decide` has checked the event; an
 /// unknown name (only possible in a hand-edited log) is ignored.
 pub fn apply(mut state: State, event: &Event) -> State {
     match event {
-        Event::Enrolled { character } => {
-            let seat = seated(character.clone());
-            state.characters.insert(character.name.clone(), seat);
+        Event::Enrolled { character: sheet } => {
+            let character = enrolled(sheet.clone());
+            state.characters.insert(sheet.name.clone(), character);
         }
         Event::ActionRolled(roll) => {
-            if let Some(seat) = state.characters.get_mut(&roll.who) {
-                spend(seat, roll.spent);
+            if let Some(character) = state.characters.get_mut(&roll.who) {
+                spend(character, roll.spent);
                 if roll.reaction {
-                    seat.reactions = seat.reactions.saturating_add(1);
+                    character.reactions = character.reactions.saturating_add(1);
                 } else {
-                    seat.actions = seat.actions.saturating_add(1);
+                    character.actions = character.actions.saturating_add(1);
                 }
             }
             state.last = Some(event.clone());
@@ -76,22 +79,22 @@ pub fn apply(mut state: State, event: &Event) -> State {
         Event::OpposedRolled(OpposedRoll {
             actor, defender, ..
         }) => {
-            if let Some(seat) = state.characters.get_mut(&actor.who) {
-                spend(seat, actor.spent);
-                seat.actions = seat.actions.saturating_add(1);
+            if let Some(character) = state.characters.get_mut(&actor.who) {
+                spend(character, actor.spent);
+                character.actions = character.actions.saturating_add(1);
             }
-            if let Some(seat) = state.characters.get_mut(&defender.who) {
-                spend(seat, defender.spent);
-                seat.reactions = seat.reactions.saturating_add(1);
+            if let Some(character) = state.characters.get_mut(&defender.who) {
+                spend(character, defender.spent);
+                character.reactions = character.reactions.saturating_add(1);
             }
             state.last = Some(event.clone());
         }
         Event::RoundStarted { round } => {
             state.round = *round;
-            for seat in state.characters.values_mut() {
-                seat.spent = 0;
-                seat.actions = 0;
-                seat.reactions = 0;
+            for character in state.characters.values_mut() {
+                character.spent = 0;
+                character.actions = 0;
+                character.reactions = 0;
             }
         }
         Event::SecretOpened {
@@ -139,14 +142,14 @@ pub fn apply(mut state: State, event: &Event) -> State {
             detail,
             ..
         }) => {
-            if let Some(seat) = state.characters.get_mut(who) {
-                let c = &mut seat.character;
+            if let Some(character) = state.characters.get_mut(who) {
+                let c = &mut character.sheet;
                 c.current = c.current.saturating_sub(*amount);
                 if *permanent {
                     c.pool = c.pool.saturating_sub(*amount);
-                    seat.permanent = seat.permanent.saturating_add(*amount);
+                    character.permanent = character.permanent.saturating_add(*amount);
                 } else {
-                    seat.losses.push(Lost {
+                    character.losses.push(Lost {
                         cause: *cause,
                         amount: *amount,
                         detail: detail.clone(),
@@ -157,31 +160,31 @@ pub fn apply(mut state: State, event: &Event) -> State {
         Event::Recovered {
             who, amount, cause, ..
         } => {
-            if let Some(seat) = state.characters.get_mut(who) {
-                recover(seat, *amount, *cause);
-                let c = &mut seat.character;
+            if let Some(character) = state.characters.get_mut(who) {
+                recover(character, *amount, *cause);
+                let c = &mut character.sheet;
                 c.current = c.current.saturating_add(*amount).min(c.pool);
             }
         }
         Event::DieAwarded { who, waiting } => {
-            if let Some(seat) = state.characters.get_mut(who) {
-                seat.awards = seat.awards.saturating_add(1);
-                seat.words_earned = seat.words_earned.saturating_add(1);
-                seat.waiting = *waiting;
+            if let Some(character) = state.characters.get_mut(who) {
+                character.awards = character.awards.saturating_add(1);
+                character.words_earned = character.words_earned.saturating_add(1);
+                character.waiting = *waiting;
             }
         }
         Event::DieAdded { who, .. } => {
-            if let Some(seat) = state.characters.get_mut(who) {
-                seat.waiting = false;
-                let c = &mut seat.character;
+            if let Some(character) = state.characters.get_mut(who) {
+                character.waiting = false;
+                let c = &mut character.sheet;
                 c.pool = c.pool.saturating_add(1);
                 c.current = c.current.saturating_add(1);
             }
         }
         Event::WordAdded { who, word, .. } => {
-            if let Some(seat) = state.characters.get_mut(who) {
-                seat.words_earned = seat.words_earned.saturating_sub(1);
-                seat.character.words.push(word.clone());
+            if let Some(character) = state.characters.get_mut(who) {
+                character.words_earned = character.words_earned.saturating_sub(1);
+                character.sheet.words.push(word.clone());
             }
         }
         Event::ConceptChanged {
@@ -190,8 +193,8 @@ pub fn apply(mut state: State, event: &Event) -> State {
             occupation,
             ..
         } => {
-            if let Some(seat) = state.characters.get_mut(who) {
-                let c = &mut seat.character;
+            if let Some(character) = state.characters.get_mut(who) {
+                let c = &mut character.sheet;
                 if let Some(change) = replace {
                     for word in c.words.iter_mut().filter(|w| **w == change.old) {
                         word.clone_from(&change.new);

@@ -6,9 +6,9 @@ use crate::error::ChiError;
 use crate::limits::{MAX_DETAIL, MAX_POOL, MAX_TEXT, MAX_WORDS};
 use crate::model::command::{Cause, WordChange};
 use crate::model::event::{Event, Loss};
-use crate::model::sheet::Character;
-use crate::model::state::{Seat, State};
-use crate::rules::sheets::{check_text, seat};
+use crate::model::sheet::Sheet;
+use crate::model::state::{Character, State};
+use crate::rules::sheets::{self, check_text};
 
 /// `lose`: the current pool drops by `amount` (and the maximum too when `permanent`).
 pub(crate) fn lose(
@@ -19,9 +19,9 @@ pub(crate) fn lose(
     permanent: bool,
     detail: Option<&str>,
 ) -> Result<Vec<Event>, ChiError> {
-    let seat = seat(state, "who", who)?;
+    let character = sheets::character(state, "who", who)?;
     ChiError::check_range("amount", amount, 1, MAX_POOL, "dice lost")?;
-    let current = seat.character.current;
+    let current = character.sheet.current;
     if amount > current {
         return Err(ChiError::LossBeyondPool {
             name: who.to_owned(),
@@ -32,7 +32,7 @@ pub(crate) fn lose(
     if let Some(detail) = detail {
         check_text("detail", detail, MAX_DETAIL)?;
     }
-    let pool = seat.character.pool;
+    let pool = character.sheet.pool;
     Ok(vec![Event::Lost(Loss {
         who: who.to_owned(),
         amount,
@@ -51,9 +51,9 @@ pub(crate) fn recover(
     amount: u32,
     cause: Option<Cause>,
 ) -> Result<Vec<Event>, ChiError> {
-    let seat = seat(state, "who", who)?;
+    let character = sheets::character(state, "who", who)?;
     ChiError::check_range("amount", amount, 1, MAX_POOL, "dice recovered")?;
-    let recoverable = seat.recoverable(cause);
+    let recoverable = character.recoverable(cause);
     if amount > recoverable {
         let dice = if recoverable == 1 { "die" } else { "dice" };
         let what = match cause {
@@ -67,8 +67,8 @@ pub(crate) fn recover(
             what,
         });
     }
-    let pool = seat.character.pool;
-    let current = seat.character.current + amount;
+    let pool = character.sheet.pool;
+    let current = character.sheet.current + amount;
     let mut events = vec![Event::Recovered {
         who: who.to_owned(),
         amount,
@@ -76,7 +76,7 @@ pub(crate) fn recover(
         pool,
         current,
     }];
-    if seat.waiting && current == pool {
+    if character.waiting && current == pool {
         events.push(Event::DieAdded {
             who: who.to_owned(),
             waited: true,
@@ -95,13 +95,13 @@ pub(crate) fn advance(
     replace: Option<&WordChange>,
     occupation: Option<&str>,
 ) -> Result<Vec<Event>, ChiError> {
-    let seat = seat(state, "who", who)?;
-    if seat.waiting {
+    let character = sheets::character(state, "who", who)?;
+    if character.waiting {
         return Err(ChiError::DieAlreadyWaiting {
             name: who.to_owned(),
         });
     }
-    let c = &seat.character;
+    let c = &character.sheet;
     ChiError::check_range(
         "pool",
         c.pool + 1,
@@ -138,14 +138,14 @@ pub(crate) fn advance(
 
 /// `add_word`: a new descriptive word, paid for by an earlier pool increase (C5).
 pub(crate) fn add_word(state: &State, who: &str, word: &str) -> Result<Vec<Event>, ChiError> {
-    let seat: &Seat = seat(state, "who", who)?;
-    if seat.words_earned == 0 {
+    let character: &Character = sheets::character(state, "who", who)?;
+    if character.words_earned == 0 {
         return Err(ChiError::NoWordEarned {
             name: who.to_owned(),
             word: word.to_owned(),
         });
     }
-    let mut sheet = seat.character.clone();
+    let mut sheet = character.sheet.clone();
     Ok(vec![new_word(&mut sheet, word)?])
 }
 
@@ -156,7 +156,7 @@ pub(crate) fn change_concept(
     replace: Option<&WordChange>,
     occupation: Option<&str>,
 ) -> Result<Vec<Event>, ChiError> {
-    let seat = seat(state, "who", who)?;
+    let character = sheets::character(state, "who", who)?;
     if !state.between_sessions {
         return Err(ChiError::ConceptChangeNotNow {
             name: who.to_owned(),
@@ -165,13 +165,13 @@ pub(crate) fn change_concept(
     if replace.is_none() && occupation.is_none() {
         return Err(ChiError::NothingToChange);
     }
-    let mut sheet = seat.character.clone();
+    let mut sheet = character.sheet.clone();
     Ok(vec![change(&mut sheet, replace, occupation)?])
 }
 
 /// Checks and applies a word change and/or a new occupation to `sheet`; the event for it.
 fn change(
-    sheet: &mut Character,
+    sheet: &mut Sheet,
     replace: Option<&WordChange>,
     occupation: Option<&str>,
 ) -> Result<Event, ChiError> {
@@ -215,7 +215,7 @@ fn change(
 }
 
 /// Checks and adds a new descriptive word to `sheet`; the event for it.
-fn new_word(sheet: &mut Character, word: &str) -> Result<Event, ChiError> {
+fn new_word(sheet: &mut Sheet, word: &str) -> Result<Event, ChiError> {
     if sheet.words.is_empty() {
         return Err(ChiError::MinorNpcWords {
             name: sheet.name.clone(),
@@ -247,7 +247,7 @@ fn word_error(field: &'static str, word: &str, problem: String) -> ChiError {
 
 /// A descriptive word is one word of 1-64 characters, without commas or digits, not `and` (which
 /// separates the last word in a character line, C6), and not already in the concept.
-fn check_word(field: &'static str, word: &str, sheet: &Character) -> Result<(), ChiError> {
+fn check_word(field: &'static str, word: &str, sheet: &Sheet) -> Result<(), ChiError> {
     check_text(field, word, MAX_TEXT)?;
     if word.contains(|c: char| c.is_whitespace() || c == ',' || c == '/' || c.is_ascii_digit())
         || word.eq_ignore_ascii_case("and")

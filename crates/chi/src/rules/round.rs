@@ -6,8 +6,8 @@ use crate::limits::{FLAGGED_MODIFIER, MAX_DIFFICULTY, MAX_MODIFIER, MAX_POOL, MA
 use crate::model::command::Side;
 use crate::model::event::{ActionRoll, Attempt, Event, OpposedRoll, Outcome, SideRoll};
 use crate::model::options::TieRule;
-use crate::model::state::{Seat, State};
-use crate::rules::sheets::seat;
+use crate::model::state::{Character, State};
+use crate::rules::sheets;
 use skald_dice::{DiceSource, Die};
 
 /// The die of Chi: every pool die and every Difficulty die is a d6.
@@ -72,9 +72,9 @@ pub(crate) const REVEAL_DEFENDING: Fields = Fields {
     why_dice: KEPT,
 };
 
-/// A side that passed every check: the seat, the side and the concept cap that applied.
+/// A side that passed every check: the character, the side and the concept cap that applied.
 pub(crate) struct Checked<'a> {
-    pub seat: &'a Seat,
+    pub character: &'a Character,
     pub side: Side,
     pub cap: Option<u32>,
 }
@@ -108,7 +108,7 @@ pub(crate) fn check_side<'a>(
     side: Side,
     fields: &Fields,
 ) -> Result<Checked<'a>, ChiError> {
-    let seat = seat(state, fields.who, &side.who)?;
+    let character = sheets::character(state, fields.who, &side.who)?;
     ChiError::check_range(
         fields.dice,
         side.spend,
@@ -117,14 +117,14 @@ pub(crate) fn check_side<'a>(
         fields.why_dice,
     )?;
     check_modifier(fields.modifier, side.modifier)?;
-    let current = seat.character.current;
+    let current = character.sheet.current;
     if current == 0 {
         return Err(ChiError::OutOfPlay {
             field: fields.who,
             name: side.who,
         });
     }
-    let left = seat.left();
+    let left = character.left();
     if side.spend > left {
         return Err(ChiError::NotEnoughDice {
             field: fields.dice,
@@ -144,7 +144,11 @@ pub(crate) fn check_side<'a>(
             current,
         });
     }
-    Ok(Checked { seat, side, cap })
+    Ok(Checked {
+        character,
+        side,
+        cap,
+    })
 }
 
 /// `action`: a character puts `spend` of the dice it has left into an action against the GM's
@@ -217,7 +221,11 @@ pub(crate) fn roll_action(
     asked: &Asked,
     dice: &mut dyn DiceSource,
 ) -> Result<ActionRoll, ChiError> {
-    let Checked { seat, side, cap } = checked;
+    let Checked {
+        character,
+        side,
+        cap,
+    } = checked;
     let tie_rule = state.options.tie;
     let mut rolls = Vec::new();
     let (total, gm_total) = loop {
@@ -257,8 +265,8 @@ pub(crate) fn roll_action(
         } else {
             Outcome::Failure
         },
-        left: seat.left().saturating_sub(side.spend),
-        current: seat.character.current,
+        left: character.left().saturating_sub(side.spend),
+        current: character.sheet.current,
         reaction: asked.reaction,
         secret: asked.secret,
         who: side.who,
@@ -266,7 +274,11 @@ pub(crate) fn roll_action(
 }
 
 fn side_roll(checked: Checked<'_>, dice: &mut dyn DiceSource) -> Result<SideRoll, ChiError> {
-    let Checked { seat, side, cap } = checked;
+    let Checked {
+        character,
+        side,
+        cap,
+    } = checked;
     let rolled = roll_d6(side.spend, dice)?;
     Ok(SideRoll {
         spent: side.spend,
@@ -276,8 +288,8 @@ fn side_roll(checked: Checked<'_>, dice: &mut dyn DiceSource) -> Result<SideRoll
         flagged: side.modifier.abs() > FLAGGED_MODIFIER,
         total: rolled.iter().sum::<i64>() + i64::from(side.modifier),
         rolled,
-        left: seat.left().saturating_sub(side.spend),
-        current: seat.character.current,
+        left: character.left().saturating_sub(side.spend),
+        current: character.sheet.current,
         who: side.who,
     })
 }

@@ -99,24 +99,24 @@ pub(crate) fn open(
                 name: side.who.clone(),
             });
         }
-        let seat = sheets::seat(state, field, &side.who)?;
-        if seat.out_of_play() {
+        let character = sheets::character(state, field, &side.who)?;
+        if character.out_of_play() {
             return Err(ChiError::OutOfPlay {
                 field,
                 name: side.who.clone(),
             });
         }
-        if acting && seat.left() == 0 {
+        if acting && character.left() == 0 {
             return Err(ChiError::NoDiceLeft {
                 field,
                 name: side.who.clone(),
-                current: seat.character.current,
+                current: character.sheet.current,
             });
         }
         if !side.fits_concept {
             caps.insert(
                 side.who.clone(),
-                round::off_concept_cap(seat.character.current),
+                round::off_concept_cap(character.sheet.current),
             );
         }
         seen.push(side.who.clone());

@@ -5,8 +5,8 @@
 use crate::error::ChiError;
 use crate::limits::{MAX_POOL, MAX_TEXT, MAX_WORDS, MIN_WORDS};
 use crate::model::event::Event;
-use crate::model::sheet::Character;
-use crate::model::state::{Seat, State};
+use crate::model::sheet::Sheet;
+use crate::model::state::{Character, State};
 
 /// Checks every bound on the sheet: `name` and `occupation` 1 to [`MAX_TEXT`] characters, no
 /// descriptive word (a minor NPC) or [`MIN_WORDS`] to [`MAX_WORDS`] of them, each 1 to [`MAX_TEXT`]
@@ -16,7 +16,7 @@ use crate::model::state::{Seat, State};
 /// [`ChiError::OutOfRange`] for `pool` outside 1-100 or `current` outside 0-`pool`;
 /// [`ChiError::TextLength`] for a name, occupation or word outside 1-64 characters;
 /// [`ChiError::ConceptWords`] for a word count other than 0 or 3-12.
-pub fn validate(sheet: &Character) -> Result<(), ChiError> {
+pub fn validate(sheet: &Sheet) -> Result<(), ChiError> {
     check_text("name", &sheet.name, MAX_TEXT)?;
     check_text("occupation", &sheet.occupation, MAX_TEXT)?;
     let count = sheet.words.len();
@@ -55,7 +55,7 @@ pub(crate) fn check_text(field: &'static str, value: &str, max: usize) -> Result
 }
 
 /// `enroll`: the sheet's bounds ([`validate`]), and a name not yet at the table.
-pub(crate) fn enroll(state: &State, sheet: &Character) -> Result<Vec<Event>, ChiError> {
+pub(crate) fn enroll(state: &State, sheet: &Sheet) -> Result<Vec<Event>, ChiError> {
     validate(sheet)?;
     if state.characters.contains_key(&sheet.name) {
         return Err(ChiError::AlreadyEnrolled {
@@ -67,12 +67,12 @@ pub(crate) fn enroll(state: &State, sheet: &Character) -> Result<Vec<Event>, Chi
     }])
 }
 
-/// The seat of `who`, or [`ChiError::UnknownCharacter`] naming `field` and who is at the table.
-pub(crate) fn seat<'a>(
+/// The character at the table named `who`, or [`ChiError::UnknownCharacter`] naming `field` and who is at the table.
+pub(crate) fn character<'a>(
     state: &'a State,
     field: &'static str,
     who: &str,
-) -> Result<&'a Seat, ChiError> {
+) -> Result<&'a Character, ChiError> {
     state
         .characters
         .get(who)
