@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use skald_chi::advise::{self, Goal, Plan, Planned};
 use skald_chi::odds::{self, ActionOdds};
 use skald_chi::rules::{line, secret, sheets};
-use skald_chi::{ChiError, TieRule};
+use skald_chi::{Error, TieRule};
 use skald_dice::odds::Fraction;
 use std::fmt::Write as _;
 use std::process::ExitCode;
@@ -434,7 +434,7 @@ fn run_advise(args: &AdviseArgs) -> Outcome {
 }
 
 /// The crate's messages name fields as written in scenarios; on the command line they are flags.
-fn with_flags(err: &ChiError) -> String {
+fn with_flags(err: &Error) -> String {
     let message = err.to_string();
     for (field, flag) in [
         ("`defender_dice`", "`--defender-dice`"),

@@ -28,7 +28,8 @@
 //! - [`odds`]: the exact chances of an action, an opposed action or a command before its dice.
 //! - [`view`]: the state as the JSON a scenario's `expect` and a page's board read.
 //! - [`limits`]: every bound the crate checks.
-//! - [`error`]: [`ChiError`], why a command was refused.
+//! - [`error`]: [`Error`], why a command was refused, with the field, the value and the allowed
+//!   range as data; [`LineError`], why a character line does not read.
 //! - [`advise`]: the allocation adviser, a calculator of the command line (`skald chi advise`);
 //!   the one file the template does not name at the top level, until `reports.rs` holds the
 //!   calculators.
@@ -46,7 +47,7 @@ pub mod odds;
 pub mod rules;
 pub mod view;
 
-pub use error::ChiError;
+pub use error::{Error, LineError};
 pub use limits::*;
 pub use model::{
     ActionRoll, Attempt, Cause, Character, Command, Event, Loss, Lost, OpposedRoll, Options,
@@ -68,7 +69,7 @@ impl System for Chi {
     type Command = Command;
     type Event = Event;
     type State = State;
-    type Error = ChiError;
+    type Error = Error;
 
     fn initial(options: &Options) -> State {
         State::new(*options)
@@ -82,7 +83,7 @@ impl System for Chi {
         state: &State,
         command: &Command,
         dice: &mut dyn DiceSource,
-    ) -> Result<Vec<Event>, ChiError> {
+    ) -> Result<Vec<Event>, Error> {
         rules::decide(state, command, dice)
     }
 

@@ -12,8 +12,8 @@
 //! same comparison with the defender's dice for the Difficulty, the modifiers netted, and ties to
 //! the defender.
 
-use crate::error::ChiError;
-use crate::limits::{MAX_DIFFICULTY, MAX_DISTRIBUTION_DICE, MAX_POOL};
+use crate::error::Error;
+use crate::limits::{MAX_DIFFICULTY, MAX_DISTRIBUTION_DICE, MAX_NET_MODIFIER, MAX_POOL};
 use crate::model::command::{Command, SecretSide, Side};
 use crate::model::options::TieRule;
 use crate::model::state::State;
@@ -47,9 +47,9 @@ pub(crate) struct Comparison {
 /// The exact distribution of the sum of `count` d6, `count` 0-100.
 ///
 /// # Errors
-/// [`ChiError::Odds`] if the odds engine refuses (it does not for 0-100 d6).
-pub fn pool_sum(count: u32) -> Result<Distribution, ChiError> {
-    pools::sum(u64::from(count), 6).map_err(|e| ChiError::Odds(e.to_string()))
+/// [`Error::Odds`] if the odds engine refuses (it does not for 0-100 d6).
+pub fn pool_sum(count: u32) -> Result<Distribution, Error> {
+    pools::sum(u64::from(count), 6).map_err(|e| Error::Odds(e.to_string()))
 }
 
 /// The GM's (or the defender's) sums, with the cumulative weights a comparison needs, computed once
@@ -142,14 +142,14 @@ impl Comparison {
 /// d6 (1-100), ties settled by `tie` (C3).
 ///
 /// # Errors
-/// [`ChiError::OutOfRange`] naming `dice`, `difficulty` or `modifier`.
+/// [`Error::OutOfRange`] naming `dice`, `difficulty` or `modifier`.
 pub fn action(
     dice: u32,
     difficulty: u32,
     modifier: i32,
     tie: TieRule,
-) -> Result<ActionOdds, ChiError> {
-    ChiError::check_range("dice", dice, 1, MAX_POOL, "d6 put into the action")?;
+) -> Result<ActionOdds, Error> {
+    Error::check_range("dice", dice, 1, MAX_POOL, "d6 put into the action")?;
     check_difficulty("difficulty", difficulty)?;
     check_modifier("modifier", modifier)?;
     let comparison = compare(&pool_sum(dice)?, modifier, &pool_sum(difficulty)?);
@@ -161,21 +161,21 @@ pub fn action(
 /// (0-100); a tie goes to the defender (C3).
 ///
 /// # Errors
-/// [`ChiError::OutOfRange`] naming `dice`, `defender_dice` or `modifier`.
-pub fn opposed(actor_dice: u32, defender_dice: u32, modifier: i32) -> Result<ActionOdds, ChiError> {
-    ChiError::check_range("dice", actor_dice, 1, MAX_POOL, "d6 put into the action")?;
-    ChiError::check_range(
+/// [`Error::OutOfRange`] naming `dice`, `defender_dice` or `modifier`.
+pub fn opposed(actor_dice: u32, defender_dice: u32, modifier: i32) -> Result<ActionOdds, Error> {
+    Error::check_range("dice", actor_dice, 1, MAX_POOL, "d6 put into the action")?;
+    Error::check_range(
         "defender_dice",
         defender_dice,
         0,
         MAX_DIFFICULTY,
         "d6 the defender keeps back for the reaction",
     )?;
-    ChiError::check_range(
+    Error::check_range(
         "modifier",
         modifier,
-        -200,
-        200,
+        -MAX_NET_MODIFIER,
+        MAX_NET_MODIFIER,
         "the actor's modifier minus the defender's",
     )?;
     let comparison = compare(&pool_sum(actor_dice)?, modifier, &pool_sum(defender_dice)?);

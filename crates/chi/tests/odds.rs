@@ -85,7 +85,7 @@ fn opposed_ties_go_to_the_defender_and_a_bare_defence_is_its_modifier() {
 
 #[test]
 fn every_input_is_bounded_and_named() {
-    let err = |r: Result<odds::ActionOdds, skald_chi::ChiError>| r.unwrap_err().to_string();
+    let err = |r: Result<odds::ActionOdds, skald_chi::Error>| r.unwrap_err().to_string();
     assert_eq!(
         err(odds::action(0, 1, 0, Fail)),
         "`dice` is 0, but it must be 1 to 100 (d6 put into the action)"

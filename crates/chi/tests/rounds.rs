@@ -2,7 +2,7 @@
 //! (C2), resolution and ties (C3), opposed actions, refills, errors, log lines and the view.
 
 use serde_json::json;
-use skald_chi::{Chi, ChiError, Command, Event, Options, Outcome, Sheet, Side, TieRule};
+use skald_chi::{Chi, Command, Error, Event, Options, Outcome, Sheet, Side, TieRule};
 use skald_core::{Scripted, System, Table};
 
 fn dirk() -> Sheet {
@@ -135,7 +135,7 @@ fn the_books_pool_7_round_then_a_fourth_action_is_refused() {
     );
     assert_eq!(
         err,
-        ChiError::NotEnoughDice {
+        Error::NotEnoughDice {
             field: "spend",
             name: "Dirk Rednova".into(),
             asked: 1,
@@ -333,7 +333,7 @@ fn opposed_actions_roll_actor_first_and_ties_go_to_the_defender() {
     let err = t
         .execute(same, &mut Scripted::new(vec![]))
         .expect_err("same");
-    assert!(matches!(err, ChiError::SameCharacter { .. }), "{err}");
+    assert!(matches!(err, Error::SameCharacter { .. }), "{err}");
 }
 
 #[test]

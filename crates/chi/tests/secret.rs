@@ -7,7 +7,7 @@ use serde_json::json;
 use skald_chi::rules::line as notation;
 use skald_chi::rules::secret::commitment;
 use skald_chi::{
-    Chi, ChiError, Command, Event, Options, SecretAction, SecretOpposed, SecretSide, Sheet,
+    Chi, Command, Error, Event, Options, SecretAction, SecretOpposed, SecretSide, Sheet,
 };
 use skald_core::{Scripted, System, Table};
 
@@ -325,7 +325,7 @@ fn the_open_secret_roll_holds_the_table_and_bad_entries_are_refused() {
             &mut Scripted::new(vec![]),
         )
         .unwrap_err();
-    assert!(matches!(err, ChiError::NoDiceLeft { .. }), "{err}");
+    assert!(matches!(err, Error::NoDiceLeft { .. }), "{err}");
 }
 
 /// Before the reveals the view does not depend on the allocations; commands carry only hashes.

@@ -19,19 +19,10 @@
 //! line, or the `[[characters]]` table with `line` or `name` and `pool`) and how it prints (its
 //! `Display`: the line).
 
+use crate::error::LineError;
 use crate::limits::MAX_POOL;
 use crate::model::sheet::Sheet;
 use serde::Deserialize;
-
-/// Why a character line could not be read. The message quotes the line and says what is missing.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("`line` is {line:?}, but {problem}")]
-pub struct LineError {
-    /// The line as given.
-    pub line: String,
-    /// What is wrong with it.
-    pub problem: &'static str,
-}
 
 /// Reads a character line (see the module docs for the rules).
 ///

@@ -1,12 +1,12 @@
 //! Deciding a Chi command: [`decide`] passes the gates that hold for every command (a secret roll
 //! open, C4; between sessions, C5), then calls the file of the command's group, which checks it and
-//! gives its events or a [`ChiError`]; [`apply()`] folds an event into the state. Pure: reads the
+//! gives its events or an [`Error`]; [`apply()`] folds an event into the state. Pure: reads the
 //! state, rolls only through the [`DiceSource`] handed in, changes nothing.
 //!
 //! The groups, by the book's terms: [`sheets`] (enrolment; book, Character Creation), [`round`]
 //! (actions, opposed actions, new rounds: C1-C3), [`secret`] (secret rolls: C4), [`potential`]
-//! (loss of potential and advancement: C5), [`session`] (sessions: C5); [`line`](mod@line) reads and writes
-//! the book's character line (C6); [`apply()`] is the fold.
+//! (loss of potential and advancement: C5), [`session`] (sessions: C5); [`line`](mod@line) reads
+//! and writes the book's character line (C6); [`apply()`] is the fold.
 
 pub mod apply;
 pub mod line;
@@ -19,7 +19,7 @@ pub mod sheets;
 pub use apply::apply;
 pub use round::{D6, off_concept_cap};
 
-use crate::error::ChiError;
+use crate::error::Error;
 use crate::model::command::{Command, Side};
 use crate::model::event::Event;
 use crate::model::state::State;
@@ -28,12 +28,12 @@ use skald_dice::DiceSource;
 /// Decides `command` against `state` (see [`Command`] for each command's errors and dice order).
 ///
 /// # Errors
-/// [`ChiError`] naming the field, the value and what is allowed, and the ruling behind a refusal.
+/// [`Error`] naming the field, the value and what is allowed, and the ruling behind a refusal.
 pub fn decide(
     state: &State,
     command: &Command,
     dice: &mut dyn DiceSource,
-) -> Result<Vec<Event>, ChiError> {
+) -> Result<Vec<Event>, Error> {
     secret::gate(state, command)?;
     session::gate(state, command)?;
     match command {

@@ -2,7 +2,7 @@
 //! permanent), recovery, new dice (waiting while the character is below its maximum), new
 //! descriptive words and changes of concept.
 
-use crate::error::ChiError;
+use crate::error::Error;
 use crate::limits::{MAX_DETAIL, MAX_POOL, MAX_TEXT, MAX_WORDS};
 use crate::model::command::{Cause, WordChange};
 use crate::model::event::{Event, Loss};
@@ -18,12 +18,13 @@ pub(crate) fn lose(
     cause: Cause,
     permanent: bool,
     detail: Option<&str>,
-) -> Result<Vec<Event>, ChiError> {
+) -> Result<Vec<Event>, Error> {
     let character = sheets::character(state, "who", who)?;
-    ChiError::check_range("amount", amount, 1, MAX_POOL, "dice lost")?;
+    Error::check_range("amount", amount, 1, MAX_POOL, "dice lost")?;
     let current = character.sheet.current;
     if amount > current {
-        return Err(ChiError::LossBeyondPool {
+        return Err(Error::LossBeyondPool {
+            field: "amount",
             name: who.to_owned(),
             amount,
             current,
@@ -50,9 +51,9 @@ pub(crate) fn recover(
     who: &str,
     amount: u32,
     cause: Option<Cause>,
-) -> Result<Vec<Event>, ChiError> {
+) -> Result<Vec<Event>, Error> {
     let character = sheets::character(state, "who", who)?;
-    ChiError::check_range("amount", amount, 1, MAX_POOL, "dice recovered")?;
+    Error::check_range("amount", amount, 1, MAX_POOL, "dice recovered")?;
     let recoverable = character.recoverable(cause);
     if amount > recoverable {
         let dice = if recoverable == 1 { "die" } else { "dice" };
@@ -60,7 +61,8 @@ pub(crate) fn recover(
             Some(cause) => format!("{dice} temporarily lost to {cause}"),
             None => format!("{dice} temporarily lost"),
         };
-        return Err(ChiError::NothingToRecover {
+        return Err(Error::NothingToRecover {
+            field: "amount",
             name: who.to_owned(),
             amount,
             recoverable,
@@ -94,15 +96,15 @@ pub(crate) fn advance(
     word: Option<&str>,
     replace: Option<&WordChange>,
     occupation: Option<&str>,
-) -> Result<Vec<Event>, ChiError> {
+) -> Result<Vec<Event>, Error> {
     let character = sheets::character(state, "who", who)?;
     if character.waiting {
-        return Err(ChiError::DieAlreadyWaiting {
+        return Err(Error::DieAlreadyWaiting {
             name: who.to_owned(),
         });
     }
     let c = &character.sheet;
-    ChiError::check_range(
+    Error::check_range(
         "pool",
         c.pool + 1,
         1,
@@ -137,10 +139,10 @@ pub(crate) fn advance(
 }
 
 /// `add_word`: a new descriptive word, paid for by an earlier pool increase (C5).
-pub(crate) fn add_word(state: &State, who: &str, word: &str) -> Result<Vec<Event>, ChiError> {
+pub(crate) fn add_word(state: &State, who: &str, word: &str) -> Result<Vec<Event>, Error> {
     let character: &Character = sheets::character(state, "who", who)?;
     if character.words_earned == 0 {
-        return Err(ChiError::NoWordEarned {
+        return Err(Error::NoWordEarned {
             name: who.to_owned(),
             word: word.to_owned(),
         });
@@ -155,15 +157,15 @@ pub(crate) fn change_concept(
     who: &str,
     replace: Option<&WordChange>,
     occupation: Option<&str>,
-) -> Result<Vec<Event>, ChiError> {
+) -> Result<Vec<Event>, Error> {
     let character = sheets::character(state, "who", who)?;
     if !state.between_sessions {
-        return Err(ChiError::ConceptChangeNotNow {
+        return Err(Error::ConceptChangeNotNow {
             name: who.to_owned(),
         });
     }
     if replace.is_none() && occupation.is_none() {
-        return Err(ChiError::NothingToChange);
+        return Err(Error::NothingToChange);
     }
     let mut sheet = character.sheet.clone();
     Ok(vec![change(&mut sheet, replace, occupation)?])
@@ -174,10 +176,10 @@ fn change(
     sheet: &mut Sheet,
     replace: Option<&WordChange>,
     occupation: Option<&str>,
-) -> Result<Event, ChiError> {
+) -> Result<Event, Error> {
     if let Some(WordChange { old, new }) = replace {
         if sheet.words.is_empty() {
-            return Err(ChiError::MinorNpcWords {
+            return Err(Error::MinorNpcWords {
                 name: sheet.name.clone(),
             });
         }
@@ -196,7 +198,7 @@ fn change(
         if occupation.contains(',')
             || occupation.ends_with(|c: char| c.is_ascii_digit() || c == '/')
         {
-            return Err(ChiError::Word {
+            return Err(Error::Word {
                 field: "occupation",
                 word: occupation.to_owned(),
                 problem: "an occupation has no comma and does not end in a digit or `/`, so the \
@@ -215,9 +217,9 @@ fn change(
 }
 
 /// Checks and adds a new descriptive word to `sheet`; the event for it.
-fn new_word(sheet: &mut Sheet, word: &str) -> Result<Event, ChiError> {
+fn new_word(sheet: &mut Sheet, word: &str) -> Result<Event, Error> {
     if sheet.words.is_empty() {
-        return Err(ChiError::MinorNpcWords {
+        return Err(Error::MinorNpcWords {
             name: sheet.name.clone(),
         });
     }
@@ -237,8 +239,8 @@ fn new_word(sheet: &mut Sheet, word: &str) -> Result<Event, ChiError> {
     })
 }
 
-fn word_error(field: &'static str, word: &str, problem: String) -> ChiError {
-    ChiError::Word {
+fn word_error(field: &'static str, word: &str, problem: String) -> Error {
+    Error::Word {
         field,
         word: word.to_owned(),
         problem,
@@ -247,7 +249,7 @@ fn word_error(field: &'static str, word: &str, problem: String) -> ChiError {
 
 /// A descriptive word is one word of 1-64 characters, without commas or digits, not `and` (which
 /// separates the last word in a character line, C6), and not already in the concept.
-fn check_word(field: &'static str, word: &str, sheet: &Sheet) -> Result<(), ChiError> {
+fn check_word(field: &'static str, word: &str, sheet: &Sheet) -> Result<(), Error> {
     check_text(field, word, MAX_TEXT)?;
     if word.contains(|c: char| c.is_whitespace() || c == ',' || c == '/' || c.is_ascii_digit())
         || word.eq_ignore_ascii_case("and")

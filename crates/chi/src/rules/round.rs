@@ -1,7 +1,7 @@
 //! The round (rulings C1-C3): `action`, `opposed` and `new_round`; the checks on one side of a roll,
 //! and the rolls themselves, which the secret roll (C4) uses too.
 
-use crate::error::ChiError;
+use crate::error::Error;
 use crate::limits::{FLAGGED_MODIFIER, MAX_DIFFICULTY, MAX_MODIFIER, MAX_POOL, MAX_REROLLS};
 use crate::model::command::Side;
 use crate::model::event::{ActionRoll, Attempt, Event, OpposedRoll, Outcome, SideRoll};
@@ -80,8 +80,8 @@ pub(crate) struct Checked<'a> {
 }
 
 /// Checks a modifier's range (C3).
-pub(crate) fn check_modifier(field: &'static str, modifier: i32) -> Result<(), ChiError> {
-    ChiError::check_range(
+pub(crate) fn check_modifier(field: &'static str, modifier: i32) -> Result<(), Error> {
+    Error::check_range(
         field,
         modifier,
         -MAX_MODIFIER,
@@ -91,8 +91,8 @@ pub(crate) fn check_modifier(field: &'static str, modifier: i32) -> Result<(), C
 }
 
 /// Checks a Difficulty's range (C3).
-pub(crate) fn check_difficulty(field: &'static str, difficulty: u32) -> Result<(), ChiError> {
-    ChiError::check_range(
+pub(crate) fn check_difficulty(field: &'static str, difficulty: u32) -> Result<(), Error> {
+    Error::check_range(
         field,
         difficulty,
         1,
@@ -107,9 +107,9 @@ pub(crate) fn check_side<'a>(
     state: &'a State,
     side: Side,
     fields: &Fields,
-) -> Result<Checked<'a>, ChiError> {
+) -> Result<Checked<'a>, Error> {
     let character = sheets::character(state, fields.who, &side.who)?;
-    ChiError::check_range(
+    Error::check_range(
         fields.dice,
         side.spend,
         fields.min_dice,
@@ -119,14 +119,14 @@ pub(crate) fn check_side<'a>(
     check_modifier(fields.modifier, side.modifier)?;
     let current = character.sheet.current;
     if current == 0 {
-        return Err(ChiError::OutOfPlay {
+        return Err(Error::OutOfPlay {
             field: fields.who,
             name: side.who,
         });
     }
     let left = character.left();
     if side.spend > left {
-        return Err(ChiError::NotEnoughDice {
+        return Err(Error::NotEnoughDice {
             field: fields.dice,
             name: side.who,
             asked: side.spend,
@@ -136,7 +136,7 @@ pub(crate) fn check_side<'a>(
     }
     let cap = (!side.fits_concept).then(|| off_concept_cap(current));
     if let Some(cap) = cap.filter(|&cap| side.spend > cap) {
-        return Err(ChiError::OffConcept {
+        return Err(Error::OffConcept {
             field: fields.dice,
             name: side.who,
             asked: side.spend,
@@ -159,7 +159,7 @@ pub(crate) fn action(
     difficulty: u32,
     reaction: bool,
     dice: &mut dyn DiceSource,
-) -> Result<Vec<Event>, ChiError> {
+) -> Result<Vec<Event>, Error> {
     let checked = check_side(state, side, &ACTION)?;
     check_difficulty("difficulty", difficulty)?;
     let asked = Asked {
@@ -176,9 +176,9 @@ pub(crate) fn opposed(
     actor: &Side,
     defender: &Side,
     dice: &mut dyn DiceSource,
-) -> Result<Vec<Event>, ChiError> {
+) -> Result<Vec<Event>, Error> {
     if actor.who == defender.who {
-        return Err(ChiError::SameCharacter {
+        return Err(Error::SameCharacter {
             name: actor.who.clone(),
         });
     }
@@ -200,9 +200,9 @@ pub(crate) fn next_round(state: &State) -> Event {
 }
 
 /// Rolls `count` d6 in order.
-fn roll_d6(count: u32, dice: &mut dyn DiceSource) -> Result<Vec<i64>, ChiError> {
+fn roll_d6(count: u32, dice: &mut dyn DiceSource) -> Result<Vec<i64>, Error> {
     (0..count)
-        .map(|_| dice.roll(D6).map_err(ChiError::from))
+        .map(|_| dice.roll(D6).map_err(Error::from))
         .collect()
 }
 
@@ -220,7 +220,7 @@ pub(crate) fn roll_action(
     checked: Checked<'_>,
     asked: &Asked,
     dice: &mut dyn DiceSource,
-) -> Result<ActionRoll, ChiError> {
+) -> Result<ActionRoll, Error> {
     let Checked {
         character,
         side,
@@ -244,7 +244,7 @@ pub(crate) fn roll_action(
             break (total, gm_total);
         }
         if rerolls >= MAX_REROLLS {
-            return Err(ChiError::EndlessTie { rerolls });
+            return Err(Error::EndlessTie { rerolls });
         }
     };
     Ok(ActionRoll {
@@ -273,7 +273,7 @@ pub(crate) fn roll_action(
     })
 }
 
-fn side_roll(checked: Checked<'_>, dice: &mut dyn DiceSource) -> Result<SideRoll, ChiError> {
+fn side_roll(checked: Checked<'_>, dice: &mut dyn DiceSource) -> Result<SideRoll, Error> {
     let Checked {
         character,
         side,
@@ -302,7 +302,7 @@ pub(crate) fn roll_opposed(
     defender: Checked<'_>,
     secret: bool,
     dice: &mut dyn DiceSource,
-) -> Result<OpposedRoll, ChiError> {
+) -> Result<OpposedRoll, Error> {
     let actor = side_roll(actor, dice)?;
     let defender = side_roll(defender, dice)?;
     let outcome = if actor.total > defender.total {

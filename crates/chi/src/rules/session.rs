@@ -1,7 +1,7 @@
 //! Sessions (ruling C5): `end_session` and `start_session`, and the gate that holds between
 //! sessions, when concepts may change and no rounds are played.
 
-use crate::error::ChiError;
+use crate::error::Error;
 use crate::model::command::Command;
 use crate::model::event::Event;
 use crate::model::state::State;
@@ -11,8 +11,8 @@ use crate::rules::round::next_round;
 /// `start_session`; every other command passes.
 ///
 /// # Errors
-/// [`ChiError::BetweenSessions`] naming the command refused.
-pub(crate) fn gate(state: &State, command: &Command) -> Result<(), ChiError> {
+/// [`Error::BetweenSessions`] naming the command refused.
+pub(crate) fn gate(state: &State, command: &Command) -> Result<(), Error> {
     let round_command = match command {
         Command::Action { .. } => Some("action"),
         Command::Opposed { .. } => Some("opposed"),
@@ -21,17 +21,15 @@ pub(crate) fn gate(state: &State, command: &Command) -> Result<(), ChiError> {
         _ => None,
     };
     match round_command {
-        Some(command) if state.between_sessions => Err(ChiError::BetweenSessions { command }),
+        Some(command) if state.between_sessions => Err(Error::BetweenSessions { command }),
         _ => Ok(()),
     }
 }
 
 /// `end_session`: the session ends; the table is between sessions.
-pub(crate) fn end(state: &State) -> Result<Vec<Event>, ChiError> {
+pub(crate) fn end(state: &State) -> Result<Vec<Event>, Error> {
     if state.between_sessions {
-        return Err(ChiError::Session(
-            "the session has already ended: `start_session` begins the next one",
-        ));
+        return Err(Error::SessionAlreadyEnded);
     }
     Ok(vec![Event::SessionEnded {
         session: state.session,
@@ -39,11 +37,9 @@ pub(crate) fn end(state: &State) -> Result<Vec<Event>, ChiError> {
 }
 
 /// `start_session`: the next session begins, with a new round (pools refill, C1).
-pub(crate) fn start(state: &State) -> Result<Vec<Event>, ChiError> {
+pub(crate) fn start(state: &State) -> Result<Vec<Event>, Error> {
     if !state.between_sessions {
-        return Err(ChiError::Session(
-            "a session is in progress: `end_session` ends it before the next one starts",
-        ));
+        return Err(Error::SessionInProgress);
     }
     Ok(vec![
         Event::SessionStarted {

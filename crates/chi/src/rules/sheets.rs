@@ -2,7 +2,7 @@
 //! Character Creation; rulings C5, C6), and finding a character at the table by the name a command
 //! gives.
 
-use crate::error::ChiError;
+use crate::error::Error;
 use crate::limits::{MAX_POOL, MAX_TEXT, MAX_WORDS, MIN_WORDS};
 use crate::model::event::Event;
 use crate::model::sheet::Sheet;
@@ -13,24 +13,27 @@ use crate::model::state::{Character, State};
 /// characters; `pool` 1 to [`MAX_POOL`] d6; `current` 0 to `pool` (C5).
 ///
 /// # Errors
-/// [`ChiError::OutOfRange`] for `pool` outside 1-100 or `current` outside 0-`pool`;
-/// [`ChiError::TextLength`] for a name, occupation or word outside 1-64 characters;
-/// [`ChiError::ConceptWords`] for a word count other than 0 or 3-12.
-pub fn validate(sheet: &Sheet) -> Result<(), ChiError> {
+/// [`Error::OutOfRange`] for `pool` outside 1-100 or `current` outside 0-`pool`;
+/// [`Error::TextLength`] for a name, occupation or word outside 1-64 characters;
+/// [`Error::ConceptWords`] for a word count other than 0 or 3-12.
+pub fn validate(sheet: &Sheet) -> Result<(), Error> {
     check_text("name", &sheet.name, MAX_TEXT)?;
     check_text("occupation", &sheet.occupation, MAX_TEXT)?;
     let count = sheet.words.len();
     if count != 0 && !(MIN_WORDS..=MAX_WORDS).contains(&count) {
-        return Err(ChiError::ConceptWords {
+        return Err(Error::ConceptWords {
+            field: "words",
             name: sheet.name.clone(),
             count,
+            min: MIN_WORDS,
+            max: MAX_WORDS,
         });
     }
     for word in &sheet.words {
         check_text("words", word, MAX_TEXT)?;
     }
-    ChiError::check_range("pool", sheet.pool, 1, MAX_POOL, "the maximum pool, in d6")?;
-    ChiError::check_range(
+    Error::check_range("pool", sheet.pool, 1, MAX_POOL, "the maximum pool, in d6")?;
+    Error::check_range(
         "current",
         sheet.current,
         0,
@@ -41,13 +44,14 @@ pub fn validate(sheet: &Sheet) -> Result<(), ChiError> {
 }
 
 /// Checks that `value` is not blank and at most `max` characters long.
-pub(crate) fn check_text(field: &'static str, value: &str, max: usize) -> Result<(), ChiError> {
+pub(crate) fn check_text(field: &'static str, value: &str, max: usize) -> Result<(), Error> {
     let len = value.chars().count();
     if value.trim().is_empty() || len > max {
-        return Err(ChiError::TextLength {
+        return Err(Error::TextLength {
             field,
             value: value.chars().take(max + 16).collect(),
             len,
+            min: 1,
             max,
         });
     }
@@ -55,10 +59,10 @@ pub(crate) fn check_text(field: &'static str, value: &str, max: usize) -> Result
 }
 
 /// `enroll`: the sheet's bounds ([`validate`]), and a name not yet at the table.
-pub(crate) fn enroll(state: &State, sheet: &Sheet) -> Result<Vec<Event>, ChiError> {
+pub(crate) fn enroll(state: &State, sheet: &Sheet) -> Result<Vec<Event>, Error> {
     validate(sheet)?;
     if state.characters.contains_key(&sheet.name) {
-        return Err(ChiError::AlreadyEnrolled {
+        return Err(Error::AlreadyEnrolled {
             name: sheet.name.clone(),
         });
     }
@@ -67,18 +71,68 @@ pub(crate) fn enroll(state: &State, sheet: &Sheet) -> Result<Vec<Event>, ChiErro
     }])
 }
 
-/// The character at the table named `who`, or [`ChiError::UnknownCharacter`] naming `field` and who is at the table.
+/// The character at the table named `who`, or [`Error::UnknownCharacter`] naming `field` and who is at the table.
 pub(crate) fn character<'a>(
     state: &'a State,
     field: &'static str,
     who: &str,
-) -> Result<&'a Character, ChiError> {
+) -> Result<&'a Character, Error> {
     state
         .characters
         .get(who)
-        .ok_or_else(|| ChiError::UnknownCharacter {
+        .ok_or_else(|| Error::UnknownCharacter {
             field,
             name: who.to_owned(),
             known: state.names(),
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sheet(words: &[&str], pool: u32) -> Sheet {
+        Sheet {
+            name: "Ragnar".into(),
+            words: words.iter().map(|w| (*w).to_owned()).collect(),
+            occupation: "barbarian".into(),
+            pool,
+            current: pool,
+        }
+    }
+
+    #[test]
+    fn a_refusal_carries_the_field_the_value_and_the_range() {
+        assert_eq!(
+            validate(&sheet(&["fierce", "arrogant"], 8)),
+            Err(Error::ConceptWords {
+                field: "words",
+                name: "Ragnar".into(),
+                count: 2,
+                min: MIN_WORDS,
+                max: MAX_WORDS,
+            })
+        );
+        assert_eq!(
+            validate(&sheet(&[], 101)),
+            Err(Error::OutOfRange {
+                field: "pool",
+                value: 101,
+                min: 1,
+                max: i64::from(MAX_POOL),
+                why: "the maximum pool, in d6",
+            })
+        );
+        let Err(Error::TextLength {
+            field,
+            len,
+            min,
+            max,
+            ..
+        }) = validate(&sheet(&["x".repeat(65).as_str(), "b", "c"], 8))
+        else {
+            panic!("a word of 65 characters is refused");
+        };
+        assert_eq!((field, len, min, max), ("words", 65, 1, MAX_TEXT));
+    }
 }
