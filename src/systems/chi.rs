@@ -7,7 +7,8 @@ use clap::{Args, Subcommand, ValueEnum};
 use serde_json::{Value, json};
 use skald_chi::advise::{self, Goal, Plan, Planned};
 use skald_chi::odds::{self, ActionOdds};
-use skald_chi::{ChiError, TieRule, notation, secret};
+use skald_chi::rules::{line, secret, sheets};
+use skald_chi::{Error, TieRule};
 use skald_dice::odds::Fraction;
 use std::fmt::Write as _;
 use std::process::ExitCode;
@@ -433,7 +434,7 @@ fn run_advise(args: &AdviseArgs) -> Outcome {
 }
 
 /// The crate's messages name fields as written in scenarios; on the command line they are flags.
-fn with_flags(err: &ChiError) -> String {
+fn with_flags(err: &Error) -> String {
     let message = err.to_string();
     for (field, flag) in [
         ("`defender_dice`", "`--defender-dice`"),
@@ -452,21 +453,19 @@ fn with_flags(err: &ChiError) -> String {
     message
 }
 
-/// The most characters `skald chi character` reads.
-const MAX_LINE: usize = 1_000;
-
 fn run_character(args: &CharacterArgs) -> Outcome {
     let length = args.line.chars().count();
-    if length > MAX_LINE {
+    if length > skald_chi::MAX_LINE {
         return Ok(Err(format!(
-            "the line is {length} characters long, but at most {MAX_LINE} are read"
+            "the line is {length} characters long, but at most {} are read",
+            skald_chi::MAX_LINE
         )));
     }
-    let character = match notation::parse(&args.line) {
+    let character = match line::parse(&args.line) {
         Ok(character) => character,
         Err(err) => return Ok(Err(err.to_string())),
     };
-    if let Err(err) = character.validate() {
+    if let Err(err) = sheets::validate(&character) {
         return Ok(Err(err.to_string()));
     }
     let minor = character.words.is_empty();

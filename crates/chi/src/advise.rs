@@ -7,11 +7,11 @@
 //! point in any comparison). Among equally good splits the adviser spends the fewest dice (the rest
 //! joins what is kept back), then gives the last action the fewest dice, then the one before it.
 
-use crate::error::ChiError;
+use crate::error::Error;
 use crate::limits::{MAX_ADVISED_ACTIONS, MAX_POOL};
+use crate::model::options::TieRule;
 use crate::odds::{Against, pool_sum};
-use crate::options::TieRule;
-use crate::round::{check_difficulty, check_modifier, off_concept_cap};
+use crate::rules::round::{check_difficulty, check_modifier, off_concept_cap};
 use num_bigint::{BigInt, BigUint};
 use serde::{Deserialize, Serialize};
 use skald_dice::odds::Fraction;
@@ -147,18 +147,18 @@ fn common_denominator(row: Vec<Ratio>) -> Vec<Ratio> {
 /// Checks the plan and finds the best split (see the module docs).
 ///
 /// # Errors
-/// [`ChiError::OutOfRange`] naming `pool`, `left`, `reserve`, `action` (count), `difficulty` or
-/// `modifier`; [`ChiError::TooFewDice`] when the free dice cannot give every action one.
-pub fn advise(plan: &Plan) -> Result<Advice, ChiError> {
-    ChiError::check_range("pool", plan.current, 1, MAX_POOL, "the current pool, in d6")?;
-    ChiError::check_range(
+/// [`Error::OutOfRange`] naming `pool`, `left`, `reserve`, `action` (count), `difficulty` or
+/// `modifier`; [`Error::TooFewDice`] when the free dice cannot give every action one.
+pub fn advise(plan: &Plan) -> Result<Advice, Error> {
+    Error::check_range("pool", plan.current, 1, MAX_POOL, "the current pool, in d6")?;
+    Error::check_range(
         "left",
         plan.left,
         0,
         plan.current,
         "dice left this round, at most the current pool",
     )?;
-    ChiError::check_range(
+    Error::check_range(
         "reserve",
         plan.reserve,
         0,
@@ -166,7 +166,7 @@ pub fn advise(plan: &Plan) -> Result<Advice, ChiError> {
         "dice kept back for reactions, at most the dice left",
     )?;
     let count = plan.actions.len();
-    ChiError::check_range(
+    Error::check_range(
         "action",
         i64::try_from(count).unwrap_or(i64::MAX),
         1,
@@ -179,7 +179,8 @@ pub fn advise(plan: &Plan) -> Result<Advice, ChiError> {
     }
     let free = plan.left - plan.reserve;
     if (free as usize) < count {
-        return Err(ChiError::TooFewDice {
+        return Err(Error::TooFewDice {
+            field: "action",
             actions: count,
             free,
             left: plan.left,

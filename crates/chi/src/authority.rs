@@ -7,7 +7,7 @@
 //! (C5). A command that rolls or commits a character's dice belongs to that character's player. The
 //! match has no wildcard arm, so a new command must be given its authority here.
 
-use crate::command::Command;
+use crate::model::command::Command;
 use skald_core::Authority;
 
 /// Who may send `command` (see the module doc and `docs/chi.md`).

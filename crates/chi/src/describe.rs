@@ -1,9 +1,9 @@
 //! One log line per Chi event, in the book's terms, with every die shown. A secret allocation
 //! shows only as its commitment until it is revealed (C4).
 
-use crate::command::{Cause, SecretAction, SecretOpposed, WordChange};
-use crate::event::{ActionRoll, Attempt, Event, Loss, OpposedRoll, Outcome, SideRoll};
 use crate::limits::FLAGGED_MODIFIER;
+use crate::model::command::{Cause, SecretAction, SecretOpposed, WordChange};
+use crate::model::event::{ActionRoll, Attempt, Event, Loss, OpposedRoll, Outcome, SideRoll};
 use std::collections::BTreeMap;
 
 /// The log line for `event`, e.g.

@@ -1,11 +1,16 @@
-//! [`ChiError`]: why Chi refused a command. Every message names the field, the value given and what
-//! is allowed, and cites the ruling behind the limit when there is one.
+//! [`Error`]: why Chi refused a command, and [`LineError`]: why a character line does not read.
+//!
+//! A refusal about a value carries the field (as a scenario writes it), the value given and the
+//! allowed range as data (`OutOfRange { field, value, min, max, why }`, `TextLength`, `SaltLength`,
+//! `ConceptWords`, `NotEnoughDice`, `OffConcept`, `LossBeyondPool`, `NothingToRecover`,
+//! `TooFewDice`); every message is made from that data in the reader's words, names the field, the
+//! value and what is allowed, and cites the ruling behind the limit when there is one.
 
 use skald_dice::SourceError;
 
 /// Why a Chi command was refused. The table is left exactly as it was.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ChiError {
+pub enum Error {
     /// A number outside its allowed range.
     #[error("`{field}` is {value}, but it must be {min} to {max} ({why})")]
     OutOfRange {
@@ -20,28 +25,36 @@ pub enum ChiError {
         /// What the number is, or the ruling that bounds it.
         why: &'static str,
     },
-    /// A name, occupation or descriptive word that is blank or too long.
-    #[error("`{field}` is {value:?}, but it must be 1 to {max} characters and not blank")]
+    /// A name, occupation, descriptive word or detail that is blank or too long.
+    #[error("`{field}` is {value:?}, but it must be {min} to {max} characters and not blank")]
     TextLength {
-        /// The field: `name`, `occupation`, `words`, `who`.
+        /// The field: `name`, `occupation`, `words`, `word`, `replace.new`, `detail`.
         field: &'static str,
-        /// The text given.
+        /// The text given (cut to `max` + 16 characters).
         value: String,
         /// Its length in characters.
         len: usize,
-        /// The longest allowed.
+        /// The shortest allowed, in characters (1: a blank text is refused too).
+        min: usize,
+        /// The longest allowed, in characters ([`crate::MAX_TEXT`] or [`crate::MAX_DETAIL`]).
         max: usize,
     },
-    /// A concept with a word count other than 0 (minor NPC) or 3-12.
+    /// A concept with a word count other than 0 (minor NPC) or `min` to `max` (3-12).
     #[error(
-        "`words` of {name:?} holds {count} descriptive words, but a concept has 3 (up to 12 after \
-         advancement, ruling C5), or none for a minor NPC"
+        "`{field}` of {name:?} holds {count} descriptive words, but a concept has {min} (up to {max} \
+         after advancement, ruling C5), or none for a minor NPC"
     )]
     ConceptWords {
+        /// The field: `words`.
+        field: &'static str,
         /// The character's name.
         name: String,
-        /// How many words were given.
+        /// How many words were given (the value).
         count: usize,
+        /// The fewest words of a full concept ([`crate::MIN_WORDS`], the book's three).
+        min: usize,
+        /// The most words a concept keeps ([`crate::MAX_WORDS`]).
+        max: usize,
     },
     /// A character name that is not at the table.
     #[error(
@@ -71,7 +84,8 @@ pub enum ChiError {
         /// The character.
         name: String,
     },
-    /// More dice put into an action than the character has left this round (ruling C1).
+    /// More dice put into an action than the character has left this round (ruling C1): the value
+    /// is `asked`, the allowed range up to `left`.
     #[error(
         "`{field}` is {asked}, but {name} has {left} of {current} dice left this round, so at most {left} \
          can go in (ruling C1: the pool refills at the next round)"
@@ -88,7 +102,8 @@ pub enum ChiError {
         /// The character's current pool.
         current: u32,
     },
-    /// More dice put into an off-concept action than ruling C2 allows.
+    /// More dice put into an off-concept action than ruling C2 allows: the value is `asked`, the
+    /// allowed range up to `cap`.
     #[error(
         "`{field}` is {asked}, but an action that does not fit {name}'s concept may use at most {cap} dice: \
          a third of the current pool {current}, rounded up (ruling C2)"
@@ -180,12 +195,16 @@ pub enum ChiError {
     },
     /// A commitment that is not 64 hexadecimal digits.
     #[error(
-        "`commitment` is {value:?}, but it must be 64 hexadecimal digits: the SHA-256 of the \
+        "`{field}` is {value:?}, but it must be {digits} hexadecimal digits: the SHA-256 of the \
          allocation and a salt (`skald chi commit` computes it)"
     )]
     BadCommitment {
-        /// The text given (cut to 80 characters).
+        /// The field: `commitment`.
+        field: &'static str,
+        /// The text given (cut to [`crate::MAX_QUOTED_COMMITMENT`] characters).
         value: String,
+        /// How many hexadecimal digits a commitment has ([`crate::COMMITMENT_DIGITS`]).
+        digits: usize,
     },
     /// A reveal before everyone in the secret roll has committed (ruling C4).
     #[error(
@@ -208,11 +227,13 @@ pub enum ChiError {
     },
     /// A salt of the wrong length.
     #[error(
-        "`salt` is {len} characters long, but it must be {min} to {max}: an allocation is one of at \
-         most 101 numbers, so a short salt would let anyone try them all (ruling C4)"
+        "`{field}` is {len} characters long, but it must be {min} to {max}: an allocation is one of \
+         at most 101 numbers, so a short salt would let anyone try them all (ruling C4)"
     )]
     SaltLength {
-        /// Its length in characters.
+        /// The field: `salt`.
+        field: &'static str,
+        /// Its length in characters (the value; the salt itself is not quoted).
         len: usize,
         /// The fewest allowed.
         min: usize,
@@ -240,30 +261,36 @@ pub enum ChiError {
         /// Who has not revealed, comma-separated.
         waiting: String,
     },
-    /// A loss bigger than the current pool (ruling C5: a pool never goes below 0).
+    /// A loss bigger than the current pool (ruling C5: a pool never goes below 0): the value is
+    /// `amount`, the allowed range up to `current`.
     #[error(
-        "`amount` is {amount}, but {name}'s current pool is {current}: a loss takes at most the \
+        "`{field}` is {amount}, but {name}'s current pool is {current}: a loss takes at most the \
          whole current pool, which puts the character out of play; a pool below 0 is refused (ruling C5)"
     )]
     LossBeyondPool {
+        /// The field: `amount`.
+        field: &'static str,
         /// The character.
         name: String,
-        /// Dice asked to lose.
+        /// Dice asked to lose (the value).
         amount: u32,
-        /// Its current pool.
+        /// Its current pool (the most it may lose).
         current: u32,
     },
-    /// Recovering more dice than were temporarily lost.
+    /// Recovering more dice than were temporarily lost: the value is `amount`, the allowed range up
+    /// to `recoverable`.
     #[error(
-        "`amount` is {amount}, but {name} has {recoverable} {what} to recover; dice lost for good \
+        "`{field}` is {amount}, but {name} has {recoverable} {what} to recover; dice lost for good \
          never come back (ruling C5)"
     )]
     NothingToRecover {
+        /// The field: `amount`.
+        field: &'static str,
         /// The character.
         name: String,
-        /// Dice asked for.
+        /// Dice asked for (the value).
         amount: u32,
-        /// Dice temporarily lost (to the cause given).
+        /// Dice temporarily lost (to the cause given): the most that may be recovered.
         recoverable: u32,
         /// "dice temporarily lost", or "die temporarily lost to injury".
         what: String,
@@ -327,18 +354,24 @@ pub enum ChiError {
         /// The command refused.
         command: &'static str,
     },
-    /// `start_session` during a session, or `end_session` between sessions.
-    #[error("{0}")]
-    Session(&'static str),
+    /// `end_session` between sessions.
+    #[error("the session has already ended: `start_session` begins the next one")]
+    SessionAlreadyEnded,
+    /// `start_session` during a session.
+    #[error("a session is in progress: `end_session` ends it before the next one starts")]
+    SessionInProgress,
     /// The odds engine refused a computation (it does not for Chi's bounds).
     #[error("exact odds could not be computed: {0}")]
     Odds(String),
-    /// The allocation adviser cannot give every declared action its die.
+    /// The allocation adviser cannot give every declared action its die: the value is `actions`,
+    /// the allowed range up to `free`.
     #[error(
-        "`action` declares {actions} actions, but the {left} dice left this round less the reserve \
+        "`{field}` declares {actions} actions, but the {left} dice left this round less the reserve \
          of {reserve} leave {free} for them: each action needs at least 1 die (ruling C1)"
     )]
     TooFewDice {
+        /// The field: `action` (the adviser's declared actions).
+        field: &'static str,
         /// Actions declared.
         actions: usize,
         /// Dice free for them.
@@ -353,23 +386,35 @@ pub enum ChiError {
     Dice(#[from] SourceError),
 }
 
-impl ChiError {
-    /// `Ok(())` when `min <= value <= max`, otherwise [`ChiError::OutOfRange`] naming `field`.
+/// Why a character line could not be read (ruling C6; [`crate::rules::line::parse`]). The message
+/// quotes the line and says what is missing.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`line` is {line:?}, but {problem}")]
+pub struct LineError {
+    /// The line as given.
+    pub line: String,
+    /// What is wrong with it.
+    pub problem: &'static str,
+}
+
+impl Error {
+    /// `Ok(())` when `min <= value <= max`, otherwise [`Error::OutOfRange`] naming `field`, with
+    /// `why` (what the number is, or the ruling that bounds it) for the message.
     ///
     /// # Errors
-    /// [`ChiError::OutOfRange`] when `value` is outside `min..=max`.
+    /// [`Error::OutOfRange`] when `value` is outside `min..=max`.
     pub fn check_range<T: Into<i64> + Copy>(
         field: &'static str,
         value: T,
         min: T,
         max: T,
         why: &'static str,
-    ) -> Result<(), ChiError> {
+    ) -> Result<(), Error> {
         let (value, min, max) = (value.into(), min.into(), max.into());
         if (min..=max).contains(&value) {
             Ok(())
         } else {
-            Err(ChiError::OutOfRange {
+            Err(Error::OutOfRange {
                 field,
                 value,
                 min,

@@ -11,41 +11,49 @@
 //! the GM's Difficulty d6, and repeats both for each tie rerolled; an opposed action rolls the actor's
 //! d6, then the defender's; a secret roll rolls its actions in order, then its opposed pairs.
 //!
-//! Modules: [`options`] (table options), [`character`] and [`notation`] (the sheet and its line),
-//! [`command`], [`event`], [`state`] (and the fold), [`rules`] (decide: gates, enrolment, sessions),
-//! [`round`] (actions and opposed actions), [`secret`] (C4), [`potential`] (C5), [`describe`] (log
-//! lines), [`view`] (JSON for scenarios), [`odds`] (exact chances), [`advise`] (the allocation
-//! adviser), [`error`], [`limits`] (numeric bounds), [`authority`] (who may send each command at an
-//! online table), [`moves`] (the moves legal now, as forms, and the odds before a roll).
+//! The files, as every system crate has them (`docs/system-crate.md`):
+//!
+//! - [`model`]: the data and nothing else: [`model::options`] (the table options, C3),
+//!   [`model::sheet`] (a character as written, C5, C6), [`model::command`], [`model::event`],
+//!   [`model::state`] (the table state, each character at the table, an open secret roll).
+//! - [`rules`]: deciding and folding. [`rules::decide`] is one `match` calling the file of the
+//!   command's group: [`rules::sheets`] (enrolment), [`rules::round`] (actions, opposed actions,
+//!   new rounds: C1-C3), [`rules::secret`] (secret rolls and their commitments: C4),
+//!   [`rules::potential`] (loss of potential and advancement: C5), [`rules::session`] (sessions:
+//!   C5); [`rules::line`] reads and writes the book's character line (C6); [`rules::apply()`] is the
+//!   fold.
+//! - [`authority`]: who may send each command at an online table.
+//! - [`describe`]: one log line per event, in the book's terms, every die shown.
+//! - [`moves`]: the moves legal now for a seat, as forms.
+//! - [`odds`]: the exact chances of an action, an opposed action or a command before its dice.
+//! - [`view`]: the state as the JSON a scenario's `expect` and a page's board read.
+//! - [`limits`]: every bound the crate checks.
+//! - [`error`]: [`Error`], why a command was refused, with the field, the value and the allowed
+//!   range as data; [`LineError`], why a character line does not read.
+//! - [`advise`]: the allocation adviser, a calculator of the command line (`skald chi advise`);
+//!   the one file the template does not name at the top level, until `reports.rs` holds the
+//!   calculators.
 //!
 //! Pure: no I/O, clock or random generator; dice come from the caller's [`DiceSource`].
 
 pub mod advise;
 pub mod authority;
-pub mod character;
-pub mod command;
 pub mod describe;
 pub mod error;
-pub mod event;
 pub mod limits;
+pub mod model;
 pub mod moves;
-pub mod notation;
 pub mod odds;
-pub mod options;
-pub mod potential;
-pub mod round;
 pub mod rules;
-pub mod secret;
-pub mod state;
 pub mod view;
 
-pub use character::Character;
-pub use command::{Cause, Command, SecretAction, SecretOpposed, SecretSide, Side, WordChange};
-pub use error::ChiError;
-pub use event::{ActionRoll, Attempt, Event, Loss, OpposedRoll, Outcome, SideRoll};
+pub use error::{Error, LineError};
 pub use limits::*;
-pub use options::{Options, TieRule};
-pub use state::{Lost, Role, Seat, SecretRoll, SecretSeat, State};
+pub use model::{
+    ActionRoll, Attempt, Cause, Character, Command, Event, Loss, Lost, OpposedRoll, Options,
+    Outcome, Role, SecretAction, SecretOpposed, SecretRoll, SecretSeat, SecretSide, Sheet, Side,
+    SideRoll, State, TieRule, WordChange,
+};
 
 use skald_core::{Authority, Move, Odds, System};
 use skald_dice::DiceSource;
@@ -57,17 +65,17 @@ pub struct Chi;
 impl System for Chi {
     const NAME: &'static str = "chi";
     type Options = Options;
-    type Character = Character;
+    type Character = Sheet;
     type Command = Command;
     type Event = Event;
     type State = State;
-    type Error = ChiError;
+    type Error = Error;
 
     fn initial(options: &Options) -> State {
         State::new(*options)
     }
 
-    fn enroll(character: Character) -> Command {
+    fn enroll(character: Sheet) -> Command {
         Command::Enroll { character }
     }
 
@@ -75,7 +83,7 @@ impl System for Chi {
         state: &State,
         command: &Command,
         dice: &mut dyn DiceSource,
-    ) -> Result<Vec<Event>, ChiError> {
+    ) -> Result<Vec<Event>, Error> {
         rules::decide(state, command, dice)
     }
 
@@ -88,7 +96,7 @@ impl System for Chi {
     }
 
     fn apply(state: State, event: &Event) -> State {
-        state::apply(state, event)
+        rules::apply(state, event)
     }
 
     fn describe(event: &Event) -> String {
@@ -100,7 +108,7 @@ impl System for Chi {
     }
 
     fn odds(state: &State, command: &Command) -> Option<Odds> {
-        moves::odds(state, command)
+        odds::odds(state, command)
     }
 
     fn view(state: &State) -> serde_json::Value {

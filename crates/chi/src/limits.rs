@@ -1,5 +1,7 @@
-//! The bounds Skald puts on every number and text a Chi command carries. The book sets no upper
-//! limits; these keep every input finite and every sum far from overflow (100 d6 sum to at most 600).
+//! Every bound the Chi crate checks, in one place: the numbers and texts a command carries, and what
+//! the table page's forms offer. The book sets no upper limits ("Difficulties are numeric from 1
+//! up"); these keep every input finite and every sum far from overflow (100 d6 sum to at most 600).
+//! Each says its unit and range, and the ruling it serves.
 
 /// Largest pool a character may have (maximum and current), in d6. The smallest maximum at
 /// enrolment is 1; permanent losses may bring it down to 0 later (ruling C5).
@@ -12,6 +14,9 @@ pub const MAX_MODIFIER: i32 = 100;
 pub const FLAGGED_MODIFIER: i32 = 5;
 /// How many times a tie is rerolled under option `tie = "reroll"` before the action is refused.
 pub const MAX_REROLLS: u32 = 100;
+/// Largest net modifier of an opposed action's odds (the actor's modifier minus the defender's),
+/// in magnitude: twice [`MAX_MODIFIER`], so -200 to +200.
+pub const MAX_NET_MODIFIER: i32 = 2 * MAX_MODIFIER;
 /// Longest name, occupation or descriptive word, in characters.
 pub const MAX_TEXT: usize = 64;
 /// Most descriptive words in a concept: three at creation, more by advancement (ruling C5).
@@ -27,5 +32,25 @@ pub const MAX_SECRET_PARTICIPANTS: usize = 20;
 pub const MIN_SALT: usize = 16;
 /// Most characters in a secret roll's salt.
 pub const MAX_SALT: usize = 128;
+/// Hexadecimal digits in a secret roll's commitment: a SHA-256, 32 bytes (ruling C4).
+pub const COMMITMENT_DIGITS: usize = 64;
+/// Most characters of a malformed commitment quoted back in its refusal.
+pub const MAX_QUOTED_COMMITMENT: usize = 80;
 /// Most declared actions the allocation adviser splits a pool over.
 pub const MAX_ADVISED_ACTIONS: usize = 10;
+
+/// The Difficulties a `secret_open` form offers for each action (the book's example is
+/// Difficulty6); others are sent as JSON.
+pub const SECRET_DIFFICULTIES: std::ops::RangeInclusive<u32> = 1..=6;
+
+/// The most dice (player's plus GM's, or actor's plus defender's) for which [`crate::odds::odds`]
+/// draws the distribution of the margin: 24 dice give at most 121 bars. Beyond it the distribution
+/// is empty (the chances are still exact).
+pub const MAX_DISTRIBUTION_DICE: u32 = 24;
+
+/// The most allocations whose exact chance an `allocate` choice shows in its label (the rest say
+/// only the dice), so that listing the moves stays fast.
+pub const MAX_LABELLED_ALLOCATIONS: u32 = 30;
+
+/// The longest character line the enrolment form takes, in characters (as `skald chi character`).
+pub const MAX_LINE: usize = 1000;

@@ -1,5 +1,5 @@
-//! What a seat may do now at a Chi table, as forms for a table page ([`moves`]), and the exact
-//! chances of a command before its dice are rolled ([`odds`]).
+//! What a seat may do now at a Chi table, as forms for a table page ([`moves`]). The exact chances
+//! of a command before its dice are rolled are [`crate::odds::odds`].
 //!
 //! A move is offered only when the rules would take it now (given right values in its blanks):
 //! actions and opposed actions for characters in play with dice left this round (C1-C3), the
@@ -19,33 +19,16 @@
 //! the server fills in. Both are offered only for the seat's own characters (the GM's are the
 //! characters it enrolled): an allocation is its maker's secret, not even the GM sees it.
 
-use crate::command::{Cause, Command, Side};
-use crate::limits::{MAX_DIFFICULTY, MAX_MODIFIER, MAX_POOL, MAX_TEXT, MAX_WORDS};
-use crate::odds::{self as chi_odds, ActionOdds, pool_sum};
-use crate::options::TieRule;
-use crate::round::{self, ACTION, ACTOR, DEFENDER, off_concept_cap};
-use crate::state::{Role, Seat, SecretRoll, State};
-use num_bigint::{BigInt, BigUint};
+use crate::limits::{
+    MAX_DETAIL, MAX_DIFFICULTY, MAX_LABELLED_ALLOCATIONS, MAX_LINE, MAX_MODIFIER, MAX_POOL,
+    MAX_TEXT, MAX_WORDS, SECRET_DIFFICULTIES,
+};
+use crate::model::command::Cause;
+use crate::model::state::{Character, Role, SecretRoll, State};
+use crate::odds::{self as chi_odds, tie_words};
+use crate::rules::round::off_concept_cap;
 use serde_json::{Value, json};
-use skald_core::{Chance, Choice, Field, FieldKind, Move, Odds};
-use skald_dice::odds::Fraction;
-use std::collections::BTreeMap;
-
-/// The Difficulties a `secret_open` form offers for each action (the book's example is
-/// Difficulty6); others are sent as JSON.
-pub const SECRET_DIFFICULTIES: std::ops::RangeInclusive<u32> = 1..=6;
-
-/// The most dice (player's plus GM's, or actor's plus defender's) for which [`odds`] draws the
-/// distribution of the margin: 24 dice give at most 121 bars. Beyond it the distribution is empty
-/// (the chances are still exact).
-pub const MAX_DISTRIBUTION_DICE: u32 = 24;
-
-/// The most allocations whose exact chance an `allocate` choice shows in its label (the rest say
-/// only the dice), so that listing the moves stays fast.
-pub const MAX_LABELLED_ALLOCATIONS: u32 = 30;
-
-/// The longest character line the enrolment form takes, in characters (as `skald chi character`).
-pub const MAX_LINE: usize = 1000;
+use skald_core::{Choice, Field, FieldKind, Move};
 
 const ROUND: &str = "Round";
 const SECRET: &str = "Secret roll";
@@ -141,15 +124,8 @@ fn dice(n: u32) -> String {
     }
 }
 
-fn tie_words(tie: TieRule) -> &'static str {
-    match tie {
-        TieRule::Fail => "a tie fails",
-        TieRule::Reroll => "a tie is rolled again",
-    }
-}
-
 /// Characters in play (current pool above 0), by name.
-fn in_play(state: &State) -> impl Iterator<Item = (&String, &Seat)> {
+fn in_play(state: &State) -> impl Iterator<Item = (&String, &Character)> {
     state.characters.iter().filter(|(_, s)| !s.out_of_play())
 }
 
@@ -177,8 +153,8 @@ fn round_moves(state: &State, seat: &skald_core::Seat, moves: &mut Vec<Move>) {
     }
 }
 
-fn action_move(state: &State, name: &str, s: &Seat) -> Move {
-    let current = s.character.current;
+fn action_move(state: &State, name: &str, s: &Character) -> Move {
+    let current = s.sheet.current;
     let left = s.left();
     let cap = off_concept_cap(current);
     let tie = tie_words(state.options.tie);
@@ -228,7 +204,7 @@ fn modifier_field() -> Field {
     )
 }
 
-fn opposed_move(state: &State, name: &str, s: &Seat) -> Option<Move> {
+fn opposed_move(state: &State, name: &str, s: &Character) -> Option<Move> {
     let defenders: Vec<Choice> = in_play(state)
         .filter(|(other, _)| other.as_str() != name)
         .flat_map(|(other, d)| {
@@ -246,7 +222,7 @@ fn opposed_move(state: &State, name: &str, s: &Seat) -> Option<Move> {
         return None;
     }
     let left = s.left();
-    let cap = off_concept_cap(s.character.current).min(left);
+    let cap = off_concept_cap(s.sheet.current).min(left);
     let fitting = (1..=left).map(|k| option(json!({"who": name, "spend": k}), dice(k)));
     let off = (1..=cap).map(|k| {
         option(
@@ -487,7 +463,7 @@ fn concept_words(fits: bool) -> &'static str {
 fn potential_moves(state: &State, moves: &mut Vec<Move>) {
     let causes = [Cause::Injury, Cause::Fatigue, Cause::Other];
     for (name, s) in &state.characters {
-        let c = &s.character;
+        let c = &s.sheet;
         if c.current > 0 {
             let options = causes
                 .iter()
@@ -511,11 +487,7 @@ fn potential_moves(state: &State, moves: &mut Vec<Move>) {
                         "For good (a disease): the maximum drops too",
                         false,
                     ),
-                    text(
-                        "detail",
-                        "What happened (optional)",
-                        crate::limits::MAX_DETAIL,
-                    ),
+                    text("detail", "What happened (optional)", MAX_DETAIL),
                 ],
                 false,
                 "The severity decides how many dice and how fast they come back; at 0 the \
@@ -642,228 +614,8 @@ fn enroll_move(seat: &skald_core::Seat) -> Move {
         CHARACTERS,
         label.to_owned(),
         json!({"do": "enroll"}),
-        vec![text("character", "Character line", MAX_LINE)],
+        vec![text("character", "Sheet line", MAX_LINE)],
         false,
         note.to_owned(),
     )
-}
-
-/// The exact chances of `command` before its dice are rolled in `state`: for `action`, `opposed`
-/// and `secret_roll` (the commands that roll); `None` for every other command, and for one the
-/// rules would refuse now (checked as `decide` checks it: the secret-roll and session gates, the
-/// characters, the dice left, the off-concept cap, the ranges).
-///
-/// `chances` are the outcomes in the book's terms as reduced fractions (C3: success, failure, the
-/// chance one roll ties; for an opposed action the actor winning, the defender holding, a tie
-/// going to the defender; for a secret roll each entry's chance). `distribution` is the margin of
-/// one roll (the player's total minus the GM's, or the actor's minus the defender's) when at most
-/// [`MAX_DISTRIBUTION_DICE`] dice roll, else empty. The work is bounded by the rules' ranges
-/// (at most 100 d6 a side).
-pub fn odds(state: &State, command: &Command) -> Option<Odds> {
-    match command {
-        Command::Action {
-            who,
-            spend,
-            difficulty,
-            modifier,
-            fits_concept,
-            ..
-        } => {
-            if state.secret.is_some() || state.between_sessions {
-                return None;
-            }
-            let side = Side {
-                who: who.clone(),
-                spend: *spend,
-                modifier: *modifier,
-                fits_concept: *fits_concept,
-            };
-            round::check_side(state, side, &ACTION).ok()?;
-            round::check_difficulty("difficulty", *difficulty).ok()?;
-            action_odds(state.options.tie, who, *spend, *difficulty, *modifier)
-        }
-        Command::Opposed { actor, defender } => {
-            if state.secret.is_some() || state.between_sessions || actor.who == defender.who {
-                return None;
-            }
-            round::check_side(state, actor.clone(), &ACTOR).ok()?;
-            round::check_side(state, defender.clone(), &DEFENDER).ok()?;
-            opposed_odds(actor, defender)
-        }
-        Command::SecretRoll {} => secret_roll_odds(state),
-        _ => None,
-    }
-}
-
-fn chance(label: impl Into<String>, p: &Fraction) -> Chance {
-    Chance {
-        label: label.into(),
-        p: p.to_string(),
-        decimal: p.to_f64(),
-    }
-}
-
-fn signed(modifier: i32) -> String {
-    match modifier {
-        0 => String::new(),
-        m if m > 0 => format!(" + {m}"),
-        m => format!(" − {}", m.unsigned_abs()),
-    }
-}
-
-fn action_chances(tie: TieRule, o: &ActionOdds) -> Vec<Chance> {
-    let tie_label = match tie {
-        TieRule::Fail => "A tie (a failure)",
-        TieRule::Reroll => "One roll ties (rolled again)",
-    };
-    let success = match tie {
-        TieRule::Fail => "Success",
-        TieRule::Reroll => "Success (once ties are settled)",
-    };
-    vec![
-        chance(success, &o.p_success),
-        chance("Failure", &o.p_failure),
-        chance(tie_label, &o.p_tie),
-    ]
-}
-
-fn action_odds(
-    tie: TieRule,
-    who: &str,
-    spend: u32,
-    difficulty: u32,
-    modifier: i32,
-) -> Option<Odds> {
-    let o = chi_odds::action(spend, difficulty, modifier, tie).ok()?;
-    Some(Odds {
-        summary: format!(
-            "{who} rolls {spend}d6{} against Difficulty {difficulty} ({difficulty}d6); {} (C3).",
-            signed(modifier),
-            tie_words(tie)
-        ),
-        chances: action_chances(tie, &o),
-        distribution: margin(spend, modifier, difficulty)?,
-    })
-}
-
-fn opposed_odds(actor: &Side, defender: &Side) -> Option<Odds> {
-    let net = actor.modifier - defender.modifier;
-    let o = chi_odds::opposed(actor.spend, defender.spend, net).ok()?;
-    let (a, d) = (&actor.who, &defender.who);
-    Some(Odds {
-        summary: format!(
-            "{a} rolls {}d6{} against {d}'s {}d6{}; a tie goes to {d} (C3).",
-            actor.spend,
-            signed(actor.modifier),
-            defender.spend,
-            signed(defender.modifier)
-        ),
-        chances: vec![
-            chance(format!("{a} wins"), &o.p_success),
-            chance(format!("{d} holds"), &o.p_failure),
-            chance(format!("A tie (goes to {d})"), &o.p_tie),
-        ],
-        distribution: margin(actor.spend, net, defender.spend)?,
-    })
-}
-
-/// The distribution of one roll's margin, `mine d6 + modifier - theirs d6`, as chances labelled
-/// `+3`, `0`, `-2`; empty beyond [`MAX_DISTRIBUTION_DICE`]. `None` only if the odds engine refuses.
-fn margin(mine: u32, modifier: i32, theirs: u32) -> Option<Vec<Chance>> {
-    if mine.saturating_add(theirs) > MAX_DISTRIBUTION_DICE {
-        return Some(Vec::new());
-    }
-    let a = pool_sum(mine).ok()?;
-    let b = pool_sum(theirs).ok()?;
-    let mut weights: BTreeMap<i64, BigUint> = BTreeMap::new();
-    for (x, wx) in &a.outcomes {
-        for (y, wy) in &b.outcomes {
-            *weights.entry(x + i64::from(modifier) - y).or_default() += wx * wy;
-        }
-    }
-    let total = &a.total * &b.total;
-    Some(
-        weights
-            .into_iter()
-            .map(|(m, w)| {
-                let p = Fraction::new(BigInt::from(w), total.clone());
-                let label = if m > 0 {
-                    format!("+{m}")
-                } else {
-                    m.to_string()
-                };
-                chance(label, &p)
-            })
-            .collect(),
-    )
-}
-
-fn secret_roll_odds(state: &State) -> Option<Odds> {
-    let secret = state.secret.as_ref()?;
-    let revealed = |who: &str| secret.seat(who).and_then(|s| s.revealed);
-    let tie = state.options.tie;
-    let mut chances = Vec::new();
-    let mut single = None;
-    for a in &secret.actions {
-        let spend = revealed(&a.who)?;
-        let side = Side {
-            who: a.who.clone(),
-            spend,
-            modifier: a.modifier,
-            fits_concept: a.fits_concept,
-        };
-        round::check_side(state, side, &ACTION).ok()?;
-        let o = chi_odds::action(spend, a.difficulty, a.modifier, tie).ok()?;
-        chances.push(chance(
-            format!(
-                "{} succeeds: {spend}d6{} against Difficulty {}",
-                a.who,
-                signed(a.modifier),
-                a.difficulty
-            ),
-            &o.p_success,
-        ));
-        single = Some((spend, a.modifier, a.difficulty));
-    }
-    for pair in &secret.opposed {
-        let side = |s: &crate::command::SecretSide| -> Option<Side> {
-            Some(Side {
-                who: s.who.clone(),
-                spend: revealed(&s.who)?,
-                modifier: s.modifier,
-                fits_concept: s.fits_concept,
-            })
-        };
-        let (actor, defender) = (side(&pair.actor)?, side(&pair.defender)?);
-        round::check_side(state, actor.clone(), &ACTOR).ok()?;
-        round::check_side(state, defender.clone(), &DEFENDER).ok()?;
-        let net = actor.modifier - defender.modifier;
-        let o = chi_odds::opposed(actor.spend, defender.spend, net).ok()?;
-        chances.push(chance(
-            format!(
-                "{} beats {}: {}d6{} against {}d6{} (a tie goes to {})",
-                actor.who,
-                defender.who,
-                actor.spend,
-                signed(actor.modifier),
-                defender.spend,
-                signed(defender.modifier),
-                defender.who
-            ),
-            &o.p_success,
-        ));
-        single = Some((actor.spend, net, defender.spend));
-    }
-    let distribution = match (chances.len(), single) {
-        (1, Some((mine, modifier, theirs))) => margin(mine, modifier, theirs)?,
-        _ => Vec::new(),
-    };
-    Some(Odds {
-        summary: format!(
-            "Everyone rolls at once; each entry's chance of success ({} for actions; C3, C4).",
-            tie_words(tie)
-        ),
-        chances,
-        distribution,
-    })
 }

@@ -30,9 +30,9 @@
 //! when none was given). `secret` is `null` when no secret roll is open (`secret_open` says the same
 //! in a form TOML can match); a seat's `spend` appears only once it is revealed, and its commitment
 //! is in the log, never an allocation before its reveal (C4). `last` is the last `action_rolled` or
-//! `opposed_rolled` event exactly as logged (see [`crate::event`]), or `null` before the first roll.
+//! `opposed_rolled` event exactly as logged (see [`crate::model::event`]), or `null` before the first roll.
 
-use crate::state::{Seat, SecretRoll, State};
+use crate::model::state::{Character, SecretRoll, SecretSeat, State};
 use serde_json::{Map, Value, json};
 
 /// The state as JSON (shape in the module docs).
@@ -40,7 +40,7 @@ pub fn view(state: &State) -> Value {
     let characters: Map<String, Value> = state
         .characters
         .iter()
-        .map(|(name, seat)| (name.clone(), seat_view(seat)))
+        .map(|(name, character)| (name.clone(), character_view(character)))
         .collect();
     json!({
         "session": state.session,
@@ -54,9 +54,9 @@ pub fn view(state: &State) -> Value {
     })
 }
 
-fn seat_view(seat: &Seat) -> Value {
-    let c = &seat.character;
-    let losses: Vec<Value> = seat
+fn character_view(character: &Character) -> Value {
+    let c = &character.sheet;
+    let losses: Vec<Value> = character
         .losses
         .iter()
         .map(|l| {
@@ -74,16 +74,16 @@ fn seat_view(seat: &Seat) -> Value {
         "occupation": c.occupation,
         "pool": c.pool,
         "current": c.current,
-        "spent": seat.spent,
-        "left": seat.left(),
-        "actions": seat.actions,
-        "reactions": seat.reactions,
-        "out_of_play": seat.out_of_play(),
+        "spent": character.spent,
+        "left": character.left(),
+        "actions": character.actions,
+        "reactions": character.reactions,
+        "out_of_play": character.out_of_play(),
         "losses": losses,
-        "lost_for_good": seat.permanent,
-        "new_die_waiting": seat.waiting,
-        "dice_awarded": seat.awards,
-        "words_earned": seat.words_earned,
+        "lost_for_good": character.permanent,
+        "new_die_waiting": character.waiting,
+        "dice_awarded": character.awards,
+        "words_earned": character.words_earned,
     })
 }
 
@@ -104,7 +104,7 @@ fn secret_view(secret: &SecretRoll) -> Value {
             seat
         })
         .collect();
-    let names = |f: fn(&crate::state::SecretSeat) -> bool| -> Vec<&str> {
+    let names = |f: fn(&SecretSeat) -> bool| -> Vec<&str> {
         secret
             .seats
             .iter()

@@ -4,10 +4,11 @@
 //! (C4), `state == fold(log)`, and character lines round-trip (C6).
 
 use proptest::prelude::*;
-use skald_chi::secret::commitment;
+use skald_chi::rules::line as notation;
+use skald_chi::rules::secret::commitment;
 use skald_chi::{
-    Cause, Character, Chi, Command, Event, Options, Outcome, SecretAction, SecretOpposed,
-    SecretSide, Side, TieRule, notation,
+    Cause, Chi, Command, Event, Options, Outcome, SecretAction, SecretOpposed, SecretSide, Sheet,
+    Side, TieRule,
 };
 use skald_core::{DiceSource, Die, SourceError, System, Table};
 
@@ -144,7 +145,7 @@ proptest! {
         let mut table = Table::<Chi>::new(Options { tie });
         let mut dice = Cycle { values: d6, next: 0 };
         for (name, (pool, current)) in NAMES.iter().zip(pools) {
-            let character = Character {
+            let character = Sheet {
                 name: (*name).into(), words: vec![], occupation: (*name).into(), pool, current,
             };
             table.execute(Chi::enroll(character), &mut dice).expect("valid sheet");
@@ -160,7 +161,7 @@ proptest! {
                 }
             }
             for seat in table.state().characters.values() {
-                let c = &seat.character;
+                let c = &seat.sheet;
                 // A loss later in the round can leave the dice spent above the current pool: then
                 // nothing is left, and recovering gives back only what was not spent.
                 prop_assert_eq!(seat.left(), c.current.saturating_sub(seat.spent));
@@ -189,7 +190,7 @@ proptest! {
     ) {
         // A descriptive word "and" would read as the separator; the book's words are adjectives.
         prop_assume!(!words.iter().any(|w| w == "and"));
-        let character = Character { name, words, occupation, pool, current };
+        let character = Sheet { name, words, occupation, pool, current };
         prop_assert_eq!(notation::parse(&notation::format(&character)), Ok(character));
     }
 }

@@ -5,8 +5,9 @@
 
 use serde_json::{Value, json};
 use skald_chi::authority::authority;
-use skald_chi::moves::{moves, odds};
-use skald_chi::secret::commitment;
+use skald_chi::moves::moves;
+use skald_chi::odds::odds;
+use skald_chi::rules::secret::commitment;
 use skald_chi::{Chi, Command, State};
 use skald_core::{
     Authority, Chance, FieldKind, Move, Odds, Scripted, Seat, SeededRandom, System, Table,

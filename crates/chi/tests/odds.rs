@@ -85,7 +85,7 @@ fn opposed_ties_go_to_the_defender_and_a_bare_defence_is_its_modifier() {
 
 #[test]
 fn every_input_is_bounded_and_named() {
-    let err = |r: Result<odds::ActionOdds, skald_chi::ChiError>| r.unwrap_err().to_string();
+    let err = |r: Result<odds::ActionOdds, skald_chi::Error>| r.unwrap_err().to_string();
     assert_eq!(
         err(odds::action(0, 1, 0, Fail)),
         "`dice` is 0, but it must be 1 to 100 (d6 put into the action)"
@@ -141,7 +141,7 @@ proptest! {
         let fail = odds::action(dice, difficulty, modifier, Fail).unwrap();
         let reroll = odds::action(dice, difficulty, modifier, Reroll).unwrap();
         let ratio = |n: u64, d: u64| {
-            let g = (1..=n.min(d)).rev().find(|g| n % g == 0 && d % g == 0).unwrap_or(1);
+            let g = (1..=n.min(d)).rev().find(|g| n.is_multiple_of(*g) && d.is_multiple_of(*g)).unwrap_or(1);
             if n == 0 { "0".to_owned() } else if d / g == 1 { format!("{}", n / g) } else { format!("{}/{}", n / g, d / g) }
         };
         prop_assert_eq!(fail.p_success.to_string(), ratio(gt, all));

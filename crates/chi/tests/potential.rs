@@ -4,13 +4,14 @@
 //! concept changes only between sessions or at a pool increase, and sessions.
 
 use serde_json::{Value, json};
-use skald_chi::{Cause, Character, Chi, Command, Options, WordChange, notation};
+use skald_chi::rules::line as notation;
+use skald_chi::{Cause, Chi, Command, Options, Sheet, WordChange};
 use skald_core::{Scripted, System, Table};
 
 fn table() -> Table<Chi> {
     let mut table = Table::<Chi>::new(Options::default());
     for line in ["Ragnar, fierce, arrogant, and savage barbarian8", "orc3"] {
-        let character: Character = notation::parse(line).unwrap();
+        let character: Sheet = notation::parse(line).unwrap();
         table
             .execute(Chi::enroll(character), &mut Scripted::new(vec![]))
             .unwrap();
@@ -219,7 +220,7 @@ fn recovery_brings_back_temporary_losses_by_cause_oldest_first() {
         .unwrap();
     t.execute(recover(2, Some(Cause::Other)), &mut Scripted::new(vec![]))
         .unwrap();
-    assert_eq!(t.state().characters["Ragnar"].character.current, 8);
+    assert_eq!(t.state().characters["Ragnar"].sheet.current, 8);
 }
 
 #[test]

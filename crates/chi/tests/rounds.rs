@@ -2,11 +2,11 @@
 //! (C2), resolution and ties (C3), opposed actions, refills, errors, log lines and the view.
 
 use serde_json::json;
-use skald_chi::{Character, Chi, ChiError, Command, Event, Options, Outcome, Side, TieRule};
+use skald_chi::{Chi, Command, Error, Event, Options, Outcome, Sheet, Side, TieRule};
 use skald_core::{Scripted, System, Table};
 
-fn dirk() -> Character {
-    Character {
+fn dirk() -> Sheet {
+    Sheet {
         name: "Dirk Rednova".into(),
         words: vec!["dashing".into(), "handsome".into(), "brave".into()],
         occupation: "star marine".into(),
@@ -15,7 +15,7 @@ fn dirk() -> Character {
     }
 }
 
-fn table(options: Options, characters: &[Character]) -> Table<Chi> {
+fn table(options: Options, characters: &[Sheet]) -> Table<Chi> {
     let mut table = Table::<Chi>::new(options);
     for c in characters {
         table
@@ -135,7 +135,7 @@ fn the_books_pool_7_round_then_a_fourth_action_is_refused() {
     );
     assert_eq!(
         err,
-        ChiError::NotEnoughDice {
+        Error::NotEnoughDice {
             field: "spend",
             name: "Dirk Rednova".into(),
             asked: 1,
@@ -187,7 +187,7 @@ fn a_tie_that_never_breaks_is_refused_after_100_rerolls() {
 
 #[test]
 fn a_new_round_refills_to_the_current_pool_not_the_maximum() {
-    let hurt = Character {
+    let hurt = Sheet {
         current: 5,
         ..dirk()
     };
@@ -235,7 +235,7 @@ fn off_concept_actions_are_capped_at_a_third_of_the_current_pool_rounded_up() {
     // A wounded 7/4 character: ceil(4 / 3) = 2.
     let mut t = table(
         Options::default(),
-        &[Character {
+        &[Sheet {
             current: 4,
             ..dirk()
         }],
@@ -251,8 +251,8 @@ fn off_concept_actions_are_capped_at_a_third_of_the_current_pool_rounded_up() {
     assert_eq!(skald_chi::rules::off_concept_cap(10), 4);
 }
 
-fn orc() -> Character {
-    Character {
+fn orc() -> Sheet {
+    Sheet {
         name: "orc".into(),
         words: vec![],
         occupation: "orc".into(),
@@ -333,7 +333,7 @@ fn opposed_actions_roll_actor_first_and_ties_go_to_the_defender() {
     let err = t
         .execute(same, &mut Scripted::new(vec![]))
         .expect_err("same");
-    assert!(matches!(err, ChiError::SameCharacter { .. }), "{err}");
+    assert!(matches!(err, Error::SameCharacter { .. }), "{err}");
 }
 
 #[test]
@@ -373,7 +373,7 @@ fn every_numeric_input_is_bounded_and_named() {
         "`who` is \"Ragnar\", but no character of that name is at the table (at the table: Dirk Rednova)",
     );
     refuse(
-        Chi::enroll(Character {
+        Chi::enroll(Sheet {
             pool: 0,
             current: 0,
             ..dirk()
@@ -381,7 +381,7 @@ fn every_numeric_input_is_bounded_and_named() {
         "`pool` is 0, but it must be 1 to 100 (the maximum pool, in d6)",
     );
     refuse(
-        Chi::enroll(Character {
+        Chi::enroll(Sheet {
             name: "X".into(),
             pool: 5,
             current: 6,
@@ -390,7 +390,7 @@ fn every_numeric_input_is_bounded_and_named() {
         "`current` is 6, but it must be 0 to 5 (the current pool is at most the maximum)",
     );
     refuse(
-        Chi::enroll(Character {
+        Chi::enroll(Sheet {
             name: "X".into(),
             words: vec!["sly".into(), "bold".into()],
             ..dirk()
@@ -399,7 +399,7 @@ fn every_numeric_input_is_bounded_and_named() {
          ruling C5), or none for a minor NPC",
     );
     refuse(
-        Chi::enroll(Character {
+        Chi::enroll(Sheet {
             name: " ".into(),
             ..dirk()
         }),
@@ -416,7 +416,7 @@ fn every_numeric_input_is_bounded_and_named() {
 fn a_character_with_no_current_pool_is_out_of_play() {
     let mut t = table(
         Options::default(),
-        &[Character {
+        &[Sheet {
             current: 0,
             ..dirk()
         }],
@@ -590,28 +590,28 @@ fn commands_options_and_characters_read_from_scenario_json() {
     assert_eq!(options.tie, TieRule::Reroll);
     assert!(serde_json::from_value::<Options>(json!({ "ties": "reroll" })).is_err());
 
-    let from_line: Character =
+    let from_line: Sheet =
         serde_json::from_value(json!({ "line": "Capt. Dirk Rednova, ,dashing, handsome, and brave star marine7", "current": 6 }))
             .expect("a line");
     assert_eq!(
         from_line,
-        Character {
+        Sheet {
             name: "Capt. Dirk Rednova".into(),
             current: 6,
             ..dirk()
         }
     );
-    let minor: Character =
+    let minor: Sheet =
         serde_json::from_value(json!({ "name": "orc", "pool": 3 })).expect("minor NPC");
     assert_eq!(minor, orc());
-    let both = serde_json::from_value::<Character>(json!({ "line": "orc3", "pool": 3 }));
+    let both = serde_json::from_value::<Sheet>(json!({ "line": "orc3", "pool": 3 }));
     assert!(both.expect_err("both").to_string().contains("not both"));
-    let extra = serde_json::from_value::<Character>(json!({ "name": "orc", "pool": 3, "str": 9 }));
+    let extra = serde_json::from_value::<Sheet>(json!({ "name": "orc", "pool": 3, "str": 9 }));
     assert!(extra.expect_err("unknown").to_string().contains("str"));
     // Events and characters round-trip, so a log can be read back.
     let json = serde_json::to_value(dirk()).expect("serializes");
     assert_eq!(
-        serde_json::from_value::<Character>(json).expect("reads back"),
+        serde_json::from_value::<Sheet>(json).expect("reads back"),
         dirk()
     );
 }

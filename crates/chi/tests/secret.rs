@@ -4,10 +4,10 @@
 //! the reveal does not depend on the allocations.
 
 use serde_json::json;
-use skald_chi::secret::commitment;
+use skald_chi::rules::line as notation;
+use skald_chi::rules::secret::commitment;
 use skald_chi::{
-    Character, Chi, ChiError, Command, Event, Options, SecretAction, SecretOpposed, SecretSide,
-    notation,
+    Chi, Command, Error, Event, Options, SecretAction, SecretOpposed, SecretSide, Sheet,
 };
 use skald_core::{Scripted, System, Table};
 
@@ -21,7 +21,7 @@ fn table() -> Table<Chi> {
         "Dirk, dashing, handsome, and brave star marine7",
         "orc3",
     ] {
-        let character: Character = notation::parse(line).unwrap();
+        let character: Sheet = notation::parse(line).unwrap();
         table
             .execute(Chi::enroll(character), &mut Scripted::new(vec![]))
             .unwrap();
@@ -325,7 +325,7 @@ fn the_open_secret_roll_holds_the_table_and_bad_entries_are_refused() {
             &mut Scripted::new(vec![]),
         )
         .unwrap_err();
-    assert!(matches!(err, ChiError::NoDiceLeft { .. }), "{err}");
+    assert!(matches!(err, Error::NoDiceLeft { .. }), "{err}");
 }
 
 /// Before the reveals the view does not depend on the allocations; commands carry only hashes.

@@ -582,7 +582,7 @@ impl Table {
         self.check_authority(by, &Authority::Character(who.to_owned()))?;
         self.check_allocation(by, who, spend)?;
         let salt = hex::encode(&fresh[..16]);
-        let commitment = skald_chi::secret::commitment(who, spend, &salt);
+        let commitment = skald_chi::rules::secret::commitment(who, spend, &salt);
         let command = json!({"do": "secret_commit", "who": who, "commitment": commitment});
         let mut record = self.decide_command(by, &command, at_ms)?;
         record.secret = Some(Secret {

@@ -1,12 +1,13 @@
-//! Actions and opposed actions in a round (rulings C1-C3): the checks on one side of a roll, and the
-//! rolls themselves. Used by open commands (`action`, `opposed`) and by the secret roll (C4).
+//! The round (rulings C1-C3): `action`, `opposed` and `new_round`; the checks on one side of a roll,
+//! and the rolls themselves, which the secret roll (C4) uses too.
 
-use crate::command::Side;
-use crate::error::ChiError;
-use crate::event::{ActionRoll, Attempt, OpposedRoll, Outcome, SideRoll};
+use crate::error::Error;
 use crate::limits::{FLAGGED_MODIFIER, MAX_DIFFICULTY, MAX_MODIFIER, MAX_POOL, MAX_REROLLS};
-use crate::options::TieRule;
-use crate::state::{Seat, State};
+use crate::model::command::Side;
+use crate::model::event::{ActionRoll, Attempt, Event, OpposedRoll, Outcome, SideRoll};
+use crate::model::options::TieRule;
+use crate::model::state::{Character, State};
+use crate::rules::sheets;
 use skald_dice::{DiceSource, Die};
 
 /// The die of Chi: every pool die and every Difficulty die is a d6.
@@ -71,32 +72,16 @@ pub(crate) const REVEAL_DEFENDING: Fields = Fields {
     why_dice: KEPT,
 };
 
-/// A side that passed every check: the seat, the side and the concept cap that applied.
+/// A side that passed every check: the character, the side and the concept cap that applied.
 pub(crate) struct Checked<'a> {
-    pub seat: &'a Seat,
+    pub character: &'a Character,
     pub side: Side,
     pub cap: Option<u32>,
 }
 
-/// The seat of `who`, or [`ChiError::UnknownCharacter`] naming `field`.
-pub(crate) fn seat<'a>(
-    state: &'a State,
-    field: &'static str,
-    who: &str,
-) -> Result<&'a Seat, ChiError> {
-    state
-        .characters
-        .get(who)
-        .ok_or_else(|| ChiError::UnknownCharacter {
-            field,
-            name: who.to_owned(),
-            known: state.names(),
-        })
-}
-
 /// Checks a modifier's range (C3).
-pub(crate) fn check_modifier(field: &'static str, modifier: i32) -> Result<(), ChiError> {
-    ChiError::check_range(
+pub(crate) fn check_modifier(field: &'static str, modifier: i32) -> Result<(), Error> {
+    Error::check_range(
         field,
         modifier,
         -MAX_MODIFIER,
@@ -106,8 +91,8 @@ pub(crate) fn check_modifier(field: &'static str, modifier: i32) -> Result<(), C
 }
 
 /// Checks a Difficulty's range (C3).
-pub(crate) fn check_difficulty(field: &'static str, difficulty: u32) -> Result<(), ChiError> {
-    ChiError::check_range(
+pub(crate) fn check_difficulty(field: &'static str, difficulty: u32) -> Result<(), Error> {
+    Error::check_range(
         field,
         difficulty,
         1,
@@ -122,9 +107,9 @@ pub(crate) fn check_side<'a>(
     state: &'a State,
     side: Side,
     fields: &Fields,
-) -> Result<Checked<'a>, ChiError> {
-    let seat = seat(state, fields.who, &side.who)?;
-    ChiError::check_range(
+) -> Result<Checked<'a>, Error> {
+    let character = sheets::character(state, fields.who, &side.who)?;
+    Error::check_range(
         fields.dice,
         side.spend,
         fields.min_dice,
@@ -132,16 +117,16 @@ pub(crate) fn check_side<'a>(
         fields.why_dice,
     )?;
     check_modifier(fields.modifier, side.modifier)?;
-    let current = seat.character.current;
+    let current = character.sheet.current;
     if current == 0 {
-        return Err(ChiError::OutOfPlay {
+        return Err(Error::OutOfPlay {
             field: fields.who,
             name: side.who,
         });
     }
-    let left = seat.left();
+    let left = character.left();
     if side.spend > left {
-        return Err(ChiError::NotEnoughDice {
+        return Err(Error::NotEnoughDice {
             field: fields.dice,
             name: side.who,
             asked: side.spend,
@@ -151,7 +136,7 @@ pub(crate) fn check_side<'a>(
     }
     let cap = (!side.fits_concept).then(|| off_concept_cap(current));
     if let Some(cap) = cap.filter(|&cap| side.spend > cap) {
-        return Err(ChiError::OffConcept {
+        return Err(Error::OffConcept {
             field: fields.dice,
             name: side.who,
             asked: side.spend,
@@ -159,13 +144,65 @@ pub(crate) fn check_side<'a>(
             current,
         });
     }
-    Ok(Checked { seat, side, cap })
+    Ok(Checked {
+        character,
+        side,
+        cap,
+    })
+}
+
+/// `action`: a character puts `spend` of the dice it has left into an action against the GM's
+/// `difficulty` d6 (C1-C3); `reaction` counts it as a reaction.
+pub(crate) fn action(
+    state: &State,
+    side: Side,
+    difficulty: u32,
+    reaction: bool,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, Error> {
+    let checked = check_side(state, side, &ACTION)?;
+    check_difficulty("difficulty", difficulty)?;
+    let asked = Asked {
+        difficulty,
+        reaction,
+        secret: false,
+    };
+    roll_action(state, checked, &asked, dice).map(|roll| vec![Event::ActionRolled(roll)])
+}
+
+/// `opposed`: two characters, each rolling the dice it puts in; a tie goes to the defender (C3).
+pub(crate) fn opposed(
+    state: &State,
+    actor: &Side,
+    defender: &Side,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, Error> {
+    if actor.who == defender.who {
+        return Err(Error::SameCharacter {
+            name: actor.who.clone(),
+        });
+    }
+    let actor = check_side(state, actor.clone(), &ACTOR)?;
+    let defender = check_side(state, defender.clone(), &DEFENDER)?;
+    roll_opposed(state, actor, defender, false, dice).map(|roll| vec![Event::OpposedRolled(roll)])
+}
+
+/// `new_round`: the next round begins; every pool refills to its current size (C1).
+pub(crate) fn new_round(state: &State) -> Vec<Event> {
+    vec![next_round(state)]
+}
+
+/// The event of the next round's start (also the start of a session's first round).
+pub(crate) fn next_round(state: &State) -> Event {
+    Event::RoundStarted {
+        round: state.round.saturating_add(1),
+    }
 }
 
 /// Rolls `count` d6 in order.
-fn roll_d6(count: u32, dice: &mut dyn DiceSource) -> Result<Vec<i64>, ChiError> {
+fn roll_d6(count: u32, dice: &mut dyn DiceSource) -> Result<Vec<i64>, Error> {
     (0..count)
-        .map(|_| dice.roll(D6).map_err(ChiError::from))
+        .map(|_| dice.roll(D6).map_err(Error::from))
         .collect()
 }
 
@@ -183,8 +220,12 @@ pub(crate) fn roll_action(
     checked: Checked<'_>,
     asked: &Asked,
     dice: &mut dyn DiceSource,
-) -> Result<ActionRoll, ChiError> {
-    let Checked { seat, side, cap } = checked;
+) -> Result<ActionRoll, Error> {
+    let Checked {
+        character,
+        side,
+        cap,
+    } = checked;
     let tie_rule = state.options.tie;
     let mut rolls = Vec::new();
     let (total, gm_total) = loop {
@@ -203,7 +244,7 @@ pub(crate) fn roll_action(
             break (total, gm_total);
         }
         if rerolls >= MAX_REROLLS {
-            return Err(ChiError::EndlessTie { rerolls });
+            return Err(Error::EndlessTie { rerolls });
         }
     };
     Ok(ActionRoll {
@@ -224,16 +265,20 @@ pub(crate) fn roll_action(
         } else {
             Outcome::Failure
         },
-        left: seat.left().saturating_sub(side.spend),
-        current: seat.character.current,
+        left: character.left().saturating_sub(side.spend),
+        current: character.sheet.current,
         reaction: asked.reaction,
         secret: asked.secret,
         who: side.who,
     })
 }
 
-fn side_roll(checked: Checked<'_>, dice: &mut dyn DiceSource) -> Result<SideRoll, ChiError> {
-    let Checked { seat, side, cap } = checked;
+fn side_roll(checked: Checked<'_>, dice: &mut dyn DiceSource) -> Result<SideRoll, Error> {
+    let Checked {
+        character,
+        side,
+        cap,
+    } = checked;
     let rolled = roll_d6(side.spend, dice)?;
     Ok(SideRoll {
         spent: side.spend,
@@ -243,8 +288,8 @@ fn side_roll(checked: Checked<'_>, dice: &mut dyn DiceSource) -> Result<SideRoll
         flagged: side.modifier.abs() > FLAGGED_MODIFIER,
         total: rolled.iter().sum::<i64>() + i64::from(side.modifier),
         rolled,
-        left: seat.left().saturating_sub(side.spend),
-        current: seat.character.current,
+        left: character.left().saturating_sub(side.spend),
+        current: character.sheet.current,
         who: side.who,
     })
 }
@@ -257,7 +302,7 @@ pub(crate) fn roll_opposed(
     defender: Checked<'_>,
     secret: bool,
     dice: &mut dyn DiceSource,
-) -> Result<OpposedRoll, ChiError> {
+) -> Result<OpposedRoll, Error> {
     let actor = side_roll(actor, dice)?;
     let defender = side_roll(defender, dice)?;
     let outcome = if actor.total > defender.total {

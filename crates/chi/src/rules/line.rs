@@ -12,27 +12,25 @@
 //!   after the first `and` is the last descriptive word and everything after it is the occupation;
 //!   without an `and`, the first three words are descriptive (fewer if that would leave no occupation).
 //!
-//! Ranges (pool 1-100, 3-12 words...) are not checked here but on enrolment ([`Character::validate`]).
+//! Ranges (pool 1-100, 3-12 words...) are not checked here but on enrolment
+//! ([`crate::rules::sheets::validate`]).
+//!
+//! Here too is how a [`Sheet`] reads from a scenario or a command (its `Deserialize`: the bare
+//! line, or the `[[characters]]` table with `line` or `name` and `pool`) and how it prints (its
+//! `Display`: the line).
 
-use crate::character::Character;
-
-/// Why a character line could not be read. The message quotes the line and says what is missing.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("`line` is {line:?}, but {problem}")]
-pub struct NotationError {
-    /// The line as given.
-    pub line: String,
-    /// What is wrong with it.
-    pub problem: &'static str,
-}
+use crate::error::LineError;
+use crate::limits::MAX_POOL;
+use crate::model::sheet::Sheet;
+use serde::Deserialize;
 
 /// Reads a character line (see the module docs for the rules).
 ///
 /// # Errors
-/// [`NotationError`] when the line does not end with a pool (`8` or `8/7`, each at most 4294967295),
+/// [`LineError`] when the line does not end with a pool (`8` or `8/7`, each at most 4294967295),
 /// has no name before its first comma, or no occupation after the descriptive words.
-pub fn parse(line: &str) -> Result<Character, NotationError> {
-    let fail = |problem| NotationError {
+pub fn parse(line: &str) -> Result<Sheet, LineError> {
+    let fail = |problem| LineError {
         line: line.to_owned(),
         problem,
     };
@@ -64,7 +62,7 @@ pub fn parse(line: &str) -> Result<Character, NotationError> {
     let tokens: Vec<&str> = segments.flat_map(str::split_whitespace).collect();
     if tokens.is_empty() {
         let name = name.to_owned();
-        return Ok(Character {
+        return Ok(Sheet {
             occupation: name.clone(),
             name,
             words: Vec::new(),
@@ -90,7 +88,7 @@ pub fn parse(line: &str) -> Result<Character, NotationError> {
     if occupation.is_empty() {
         return Err(fail("no occupation follows the descriptive words"));
     }
-    Ok(Character {
+    Ok(Sheet {
         name: name.to_owned(),
         words: words.into_iter().map(str::to_owned).collect(),
         occupation: occupation.join(" "),
@@ -112,8 +110,8 @@ fn split_number(text: &str) -> Option<(&str, &str)> {
 /// Writes the book's character line: `Name, w1, w2, and w3 occupation8`, with `/current` when the
 /// current pool is below the maximum (`...barbarian8/7`), and a bare `orc3` for a minor NPC whose
 /// name is its occupation.
-pub fn format(character: &Character) -> String {
-    let Character {
+pub fn format(character: &Sheet) -> String {
+    let Sheet {
         name,
         words,
         occupation,
@@ -135,12 +133,121 @@ pub fn format(character: &Character) -> String {
     format!("{name}, {concept}{pool}")
 }
 
+impl std::fmt::Display for Sheet {
+    /// The book's character line (ruling C6), e.g. `Ragnar, fierce, arrogant, and savage barbarian8/7`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&format(self))
+    }
+}
+
+/// The `[[characters]]` table as written: either `line`, or `name` and `pool` with the rest optional.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SheetInput {
+    line: Option<String>,
+    name: Option<String>,
+    #[serde(default)]
+    words: Vec<String>,
+    occupation: Option<String>,
+    pool: Option<u32>,
+    current: Option<u32>,
+}
+
+/// A character as written: the book's line alone, or the `[[characters]]` table.
+enum Written {
+    Line(String),
+    Table(SheetInput),
+}
+
+impl<'de> Deserialize<'de> for Written {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = Written;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a character line such as \"orc3\", or a table with `line` or `name` and `pool`")
+            }
+            fn visit_str<E: serde::de::Error>(self, line: &str) -> Result<Written, E> {
+                Ok(Written::Line(line.to_owned()))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<Written, A::Error> {
+                SheetInput::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+                    .map(Written::Table)
+            }
+        }
+        deserializer.deserialize_any(Visitor)
+    }
+}
+
+impl<'de> Deserialize<'de> for Sheet {
+    /// A character in any of its written forms (see [`Sheet`]); a form that does not read, or
+    /// a line that does not parse, is refused with the reason in the reader's words.
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let written = Written::deserialize(deserializer)?;
+        Sheet::try_from(written).map_err(serde::de::Error::custom)
+    }
+}
+
+impl TryFrom<Written> for Sheet {
+    type Error = String;
+
+    fn try_from(written: Written) -> Result<Self, Self::Error> {
+        match written {
+            Written::Line(line) => parse(&line).map_err(|e| e.to_string()),
+            Written::Table(input) => Sheet::try_from(input),
+        }
+    }
+}
+
+impl TryFrom<SheetInput> for Sheet {
+    type Error = String;
+
+    fn try_from(input: SheetInput) -> Result<Self, Self::Error> {
+        if let Some(line) = input.line {
+            if input.name.is_some()
+                || !input.words.is_empty()
+                || input.occupation.is_some()
+                || input.pool.is_some()
+            {
+                return Err(
+                    "a character is written either as `line` or with `name`, `words`, \
+                            `occupation` and `pool`, not both (`current` may go with either)"
+                        .to_owned(),
+                );
+            }
+            let mut character = parse(&line).map_err(|e| e.to_string())?;
+            if let Some(current) = input.current {
+                character.current = current;
+            }
+            return Ok(character);
+        }
+        let Some(name) = input.name else {
+            return Err(
+                "a character needs `name` and `pool` (or a `line` such as \"orc3\")".to_owned(),
+            );
+        };
+        let Some(pool) = input.pool else {
+            return Err(format!(
+                "character {name:?} needs `pool`: its maximum pool, 1 to {MAX_POOL} d6"
+            ));
+        };
+        let occupation = input.occupation.unwrap_or_else(|| name.clone());
+        Ok(Sheet {
+            current: input.current.unwrap_or(pool),
+            name,
+            words: input.words,
+            occupation,
+            pool,
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn sheet(name: &str, words: &[&str], occupation: &str, pool: u32, current: u32) -> Character {
-        Character {
+    fn sheet(name: &str, words: &[&str], occupation: &str, pool: u32, current: u32) -> Sheet {
+        Sheet {
             name: name.into(),
             words: words.iter().map(|w| (*w).to_owned()).collect(),
             occupation: occupation.into(),
@@ -282,7 +389,7 @@ mod tests {
             "Ragnar, fierce, arrogant, and savage barbarian8"
         );
         assert_eq!(
-            format(&Character {
+            format(&Sheet {
                 current: 7,
                 ..ragnar
             }),

@@ -2,7 +2,7 @@
 //!
 //! | `do`             | fields                                                                    | rulings |
 //! |------------------|---------------------------------------------------------------------------|---------|
-//! | `enroll`         | `character` (a [`Character`] table)                                       | C5, C6  |
+//! | `enroll`         | `character` (a [`Sheet`] table)                                       | C5, C6  |
 //! | `action`         | `who`, `spend`, `difficulty`, `modifier` (0), `fits_concept` (true), `reaction` (false) | C1-C3 |
 //! | `opposed`        | `actor` and `defender`, each a [`Side`]                                   | C1-C3   |
 //! | `new_round`      | none                                                                      | C1      |
@@ -22,7 +22,7 @@
 //! While a secret roll is open only the `secret_*` commands are taken (C4); between sessions no
 //! rounds are played (`action`, `opposed`, `new_round`, `secret_open` are refused).
 
-use crate::character::Character;
+use crate::model::sheet::Sheet;
 use serde::{Deserialize, Serialize};
 
 /// A player's or the GM's command at a Chi table. Unknown fields are refused.
@@ -31,10 +31,10 @@ use serde::{Deserialize, Serialize};
 pub enum Command {
     /// `do = "enroll"`: puts a character at the table (scenarios enroll their `[[characters]]` this way).
     ///
-    /// Errors: the sheet's ranges ([`Character::validate`]); a name already at the table.
+    /// Errors: the sheet's ranges ([`crate::rules::sheets::validate`]); a name already at the table.
     Enroll {
         /// The character sheet.
-        character: Character,
+        character: Sheet,
     },
     /// `do = "action"`: a character puts dice from what is left of its pool into an action, and the
     /// GM rolls the Difficulty against it (rulings C1-C3). With `reaction = true` it is a reaction
@@ -60,7 +60,7 @@ pub enum Command {
         #[serde(default = "yes")]
         fits_concept: bool,
         /// A reaction to something else rather than an action of the character's own (default
-        /// false; C1). Counted in the seat's `reactions` instead of `actions`.
+        /// false; C1). Counted in the character's `reactions` instead of `actions`.
         #[serde(default)]
         reaction: bool,
     },
@@ -101,7 +101,7 @@ pub enum Command {
     },
     /// `do = "secret_commit"`: a character in the open secret roll commits its allocation unseen,
     /// as the hex SHA-256 of the allocation and a salt the player keeps
-    /// ([`crate::secret::commitment`]; `skald chi commit` computes it). The command and the log hold
+    /// ([`crate::rules::secret::commitment`]; `skald chi commit` computes it). The command and the log hold
     /// only the hash (C4).
     ///
     /// Errors: no secret roll open; `who` not in it; already committed; `commitment` not 64 hex digits.

@@ -6,12 +6,15 @@
 //! the allocation and salt are checked against it. Neither the commands nor the events nor the state
 //! hold an allocation before its reveal.
 
-use crate::command::{SecretAction, SecretOpposed, SecretSide, Side};
-use crate::error::ChiError;
-use crate::event::Event;
-use crate::limits::{MAX_SALT, MAX_SECRET_PARTICIPANTS, MIN_SALT};
-use crate::round::{self, Asked, Checked, Fields, REVEAL_ACTING, REVEAL_DEFENDING};
-use crate::state::{Role, SecretRoll, State};
+use crate::error::Error;
+use crate::limits::{
+    COMMITMENT_DIGITS, MAX_QUOTED_COMMITMENT, MAX_SALT, MAX_SECRET_PARTICIPANTS, MIN_SALT,
+};
+use crate::model::command::{Command, SecretAction, SecretOpposed, SecretSide, Side};
+use crate::model::event::Event;
+use crate::model::state::{Role, SecretRoll, State};
+use crate::rules::round::{self, Asked, Checked, Fields, REVEAL_ACTING, REVEAL_DEFENDING};
+use crate::rules::sheets;
 use sha2::{Digest, Sha256};
 use skald_dice::DiceSource;
 use std::collections::BTreeMap;
@@ -32,17 +35,39 @@ pub fn commitment(who: &str, spend: u32, salt: &str) -> String {
 /// Checks a salt's length: [`MIN_SALT`] to [`MAX_SALT`] characters.
 ///
 /// # Errors
-/// [`ChiError::SaltLength`].
-pub fn check_salt(salt: &str) -> Result<(), ChiError> {
+/// [`Error::SaltLength`].
+pub fn check_salt(salt: &str) -> Result<(), Error> {
     let len = salt.chars().count();
     if (MIN_SALT..=MAX_SALT).contains(&len) {
         Ok(())
     } else {
-        Err(ChiError::SaltLength {
+        Err(Error::SaltLength {
+            field: "salt",
             len,
             min: MIN_SALT,
             max: MAX_SALT,
         })
+    }
+}
+
+/// While a secret roll is open only `secret_commit`, `secret_reveal`, `secret_roll` and
+/// `secret_cancel` are taken: everyone in it rolls at the same time (C4).
+///
+/// # Errors
+/// [`Error::SecretRollOpen`] naming who is in it.
+pub(crate) fn gate(state: &State, command: &Command) -> Result<(), Error> {
+    let secret_command = matches!(
+        command,
+        Command::SecretCommit { .. }
+            | Command::SecretReveal { .. }
+            | Command::SecretRoll {}
+            | Command::SecretCancel {}
+    );
+    match &state.secret {
+        Some(open) if !secret_command => Err(Error::SecretRollOpen {
+            names: open.names(),
+        }),
+        _ => Ok(()),
     }
 }
 
@@ -51,17 +76,17 @@ pub(crate) fn open(
     state: &State,
     actions: &[SecretAction],
     opposed: &[SecretOpposed],
-) -> Result<Vec<Event>, ChiError> {
+) -> Result<Vec<Event>, Error> {
     if let Some(open) = &state.secret {
-        return Err(ChiError::SecretRollOpen {
+        return Err(Error::SecretRollOpen {
             names: open.names(),
         });
     }
     let count = actions.len() + 2 * opposed.len();
     if count == 0 {
-        return Err(ChiError::EmptySecretRoll);
+        return Err(Error::EmptySecretRoll);
     }
-    ChiError::check_range(
+    Error::check_range(
         "actions",
         i64::try_from(count).unwrap_or(i64::MAX),
         1,
@@ -70,31 +95,31 @@ pub(crate) fn open(
     )?;
     let mut caps = BTreeMap::new();
     let mut seen: Vec<String> = Vec::new();
-    let mut enter = |field, side: &SecretSide, acting: bool| -> Result<(), ChiError> {
+    let mut enter = |field, side: &SecretSide, acting: bool| -> Result<(), Error> {
         if seen.contains(&side.who) {
-            return Err(ChiError::TwiceInSecretRoll {
+            return Err(Error::TwiceInSecretRoll {
                 field,
                 name: side.who.clone(),
             });
         }
-        let seat = round::seat(state, field, &side.who)?;
-        if seat.out_of_play() {
-            return Err(ChiError::OutOfPlay {
+        let character = sheets::character(state, field, &side.who)?;
+        if character.out_of_play() {
+            return Err(Error::OutOfPlay {
                 field,
                 name: side.who.clone(),
             });
         }
-        if acting && seat.left() == 0 {
-            return Err(ChiError::NoDiceLeft {
+        if acting && character.left() == 0 {
+            return Err(Error::NoDiceLeft {
                 field,
                 name: side.who.clone(),
-                current: seat.character.current,
+                current: character.sheet.current,
             });
         }
         if !side.fits_concept {
             caps.insert(
                 side.who.clone(),
-                round::off_concept_cap(seat.character.current),
+                round::off_concept_cap(character.sheet.current),
             );
         }
         seen.push(side.who.clone());
@@ -124,32 +149,34 @@ pub(crate) fn open(
     }])
 }
 
-fn open_roll(state: &State) -> Result<&SecretRoll, ChiError> {
-    state.secret.as_ref().ok_or(ChiError::NoSecretRoll)
+fn open_roll(state: &State) -> Result<&SecretRoll, Error> {
+    state.secret.as_ref().ok_or(Error::NoSecretRoll)
 }
 
-fn role_of(secret: &SecretRoll, who: &str) -> Result<Role, ChiError> {
+fn role_of(secret: &SecretRoll, who: &str) -> Result<Role, Error> {
     secret
         .seat(who)
         .map(|s| s.role)
-        .ok_or_else(|| ChiError::NotInSecretRoll {
+        .ok_or_else(|| Error::NotInSecretRoll {
             name: who.to_owned(),
             names: secret.names(),
         })
 }
 
 /// `secret_commit`: records the hash only (C4).
-pub(crate) fn commit(state: &State, who: &str, commitment: &str) -> Result<Vec<Event>, ChiError> {
+pub(crate) fn commit(state: &State, who: &str, commitment: &str) -> Result<Vec<Event>, Error> {
     let secret = open_roll(state)?;
     role_of(secret, who)?;
     if secret.seat(who).is_some_and(|s| s.commitment.is_some()) {
-        return Err(ChiError::AlreadyCommitted {
+        return Err(Error::AlreadyCommitted {
             name: who.to_owned(),
         });
     }
-    if commitment.len() != 64 || !commitment.chars().all(|c| c.is_ascii_hexdigit()) {
-        return Err(ChiError::BadCommitment {
-            value: commitment.chars().take(80).collect(),
+    if commitment.len() != COMMITMENT_DIGITS || !commitment.chars().all(|c| c.is_ascii_hexdigit()) {
+        return Err(Error::BadCommitment {
+            field: "commitment",
+            value: commitment.chars().take(MAX_QUOTED_COMMITMENT).collect(),
+            digits: COMMITMENT_DIGITS,
         });
     }
     Ok(vec![Event::SecretCommitted {
@@ -196,19 +223,19 @@ pub(crate) fn reveal(
     who: &str,
     spend: u32,
     salt: &str,
-) -> Result<Vec<Event>, ChiError> {
+) -> Result<Vec<Event>, Error> {
     let secret = open_roll(state)?;
     let role = role_of(secret, who)?;
     let waiting = secret.uncommitted();
     if !waiting.is_empty() {
-        return Err(ChiError::NotAllCommitted {
+        return Err(Error::NotAllCommitted {
             name: who.to_owned(),
             waiting,
         });
     }
     let seat = secret.seat(who);
     if let Some(spend) = seat.and_then(|s| s.revealed) {
-        return Err(ChiError::AlreadyRevealed {
+        return Err(Error::AlreadyRevealed {
             name: who.to_owned(),
             spend,
         });
@@ -216,7 +243,7 @@ pub(crate) fn reveal(
     check_salt(salt)?;
     let committed = seat.and_then(|s| s.commitment.clone()).unwrap_or_default();
     if commitment(who, spend, salt) != committed {
-        return Err(ChiError::CommitmentMismatch {
+        return Err(Error::CommitmentMismatch {
             name: who.to_owned(),
             spend,
             commitment: committed,
@@ -234,19 +261,18 @@ pub(crate) fn reveal(
 
 /// `secret_roll`: everyone rolls together once all have revealed: the actions in order, then the
 /// opposed pairs, then the secret roll closes.
-pub(crate) fn roll(state: &State, dice: &mut dyn DiceSource) -> Result<Vec<Event>, ChiError> {
+pub(crate) fn roll(state: &State, dice: &mut dyn DiceSource) -> Result<Vec<Event>, Error> {
     let secret = open_roll(state)?;
     let waiting = secret.unrevealed();
     if !waiting.is_empty() {
-        return Err(ChiError::NotAllRevealed { waiting });
+        return Err(Error::NotAllRevealed { waiting });
     }
     let revealed = |who: &str| secret.seat(who).and_then(|s| s.revealed).unwrap_or(0);
-    let checked = |who: &str, role: Role| -> Result<Checked<'_>, ChiError> {
-        let side =
-            side_of(secret, who, revealed(who)).ok_or_else(|| ChiError::NotInSecretRoll {
-                name: who.to_owned(),
-                names: secret.names(),
-            })?;
+    let checked = |who: &str, role: Role| -> Result<Checked<'_>, Error> {
+        let side = side_of(secret, who, revealed(who)).ok_or_else(|| Error::NotInSecretRoll {
+            name: who.to_owned(),
+            names: secret.names(),
+        })?;
         round::check_side(state, side, fields(role))
     };
     let mut events = Vec::new();
@@ -275,7 +301,7 @@ pub(crate) fn roll(state: &State, dice: &mut dyn DiceSource) -> Result<Vec<Event
 }
 
 /// `secret_cancel`: the GM calls it off; nothing is spent.
-pub(crate) fn cancel(state: &State) -> Result<Vec<Event>, ChiError> {
+pub(crate) fn cancel(state: &State) -> Result<Vec<Event>, Error> {
     let secret = open_roll(state)?;
     Ok(vec![Event::SecretCancelled {
         round: secret.round,

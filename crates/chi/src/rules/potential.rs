@@ -2,13 +2,13 @@
 //! permanent), recovery, new dice (waiting while the character is below its maximum), new
 //! descriptive words and changes of concept.
 
-use crate::character::{Character, check_text};
-use crate::command::{Cause, WordChange};
-use crate::error::ChiError;
-use crate::event::{Event, Loss};
+use crate::error::Error;
 use crate::limits::{MAX_DETAIL, MAX_POOL, MAX_TEXT, MAX_WORDS};
-use crate::round::seat;
-use crate::state::{Seat, State};
+use crate::model::command::{Cause, WordChange};
+use crate::model::event::{Event, Loss};
+use crate::model::sheet::Sheet;
+use crate::model::state::{Character, State};
+use crate::rules::sheets::{self, check_text};
 
 /// `lose`: the current pool drops by `amount` (and the maximum too when `permanent`).
 pub(crate) fn lose(
@@ -18,12 +18,13 @@ pub(crate) fn lose(
     cause: Cause,
     permanent: bool,
     detail: Option<&str>,
-) -> Result<Vec<Event>, ChiError> {
-    let seat = seat(state, "who", who)?;
-    ChiError::check_range("amount", amount, 1, MAX_POOL, "dice lost")?;
-    let current = seat.character.current;
+) -> Result<Vec<Event>, Error> {
+    let character = sheets::character(state, "who", who)?;
+    Error::check_range("amount", amount, 1, MAX_POOL, "dice lost")?;
+    let current = character.sheet.current;
     if amount > current {
-        return Err(ChiError::LossBeyondPool {
+        return Err(Error::LossBeyondPool {
+            field: "amount",
             name: who.to_owned(),
             amount,
             current,
@@ -32,7 +33,7 @@ pub(crate) fn lose(
     if let Some(detail) = detail {
         check_text("detail", detail, MAX_DETAIL)?;
     }
-    let pool = seat.character.pool;
+    let pool = character.sheet.pool;
     Ok(vec![Event::Lost(Loss {
         who: who.to_owned(),
         amount,
@@ -50,25 +51,26 @@ pub(crate) fn recover(
     who: &str,
     amount: u32,
     cause: Option<Cause>,
-) -> Result<Vec<Event>, ChiError> {
-    let seat = seat(state, "who", who)?;
-    ChiError::check_range("amount", amount, 1, MAX_POOL, "dice recovered")?;
-    let recoverable = seat.recoverable(cause);
+) -> Result<Vec<Event>, Error> {
+    let character = sheets::character(state, "who", who)?;
+    Error::check_range("amount", amount, 1, MAX_POOL, "dice recovered")?;
+    let recoverable = character.recoverable(cause);
     if amount > recoverable {
         let dice = if recoverable == 1 { "die" } else { "dice" };
         let what = match cause {
             Some(cause) => format!("{dice} temporarily lost to {cause}"),
             None => format!("{dice} temporarily lost"),
         };
-        return Err(ChiError::NothingToRecover {
+        return Err(Error::NothingToRecover {
+            field: "amount",
             name: who.to_owned(),
             amount,
             recoverable,
             what,
         });
     }
-    let pool = seat.character.pool;
-    let current = seat.character.current + amount;
+    let pool = character.sheet.pool;
+    let current = character.sheet.current + amount;
     let mut events = vec![Event::Recovered {
         who: who.to_owned(),
         amount,
@@ -76,7 +78,7 @@ pub(crate) fn recover(
         pool,
         current,
     }];
-    if seat.waiting && current == pool {
+    if character.waiting && current == pool {
         events.push(Event::DieAdded {
             who: who.to_owned(),
             waited: true,
@@ -94,15 +96,15 @@ pub(crate) fn advance(
     word: Option<&str>,
     replace: Option<&WordChange>,
     occupation: Option<&str>,
-) -> Result<Vec<Event>, ChiError> {
-    let seat = seat(state, "who", who)?;
-    if seat.waiting {
-        return Err(ChiError::DieAlreadyWaiting {
+) -> Result<Vec<Event>, Error> {
+    let character = sheets::character(state, "who", who)?;
+    if character.waiting {
+        return Err(Error::DieAlreadyWaiting {
             name: who.to_owned(),
         });
     }
-    let c = &seat.character;
-    ChiError::check_range(
+    let c = &character.sheet;
+    Error::check_range(
         "pool",
         c.pool + 1,
         1,
@@ -137,15 +139,15 @@ pub(crate) fn advance(
 }
 
 /// `add_word`: a new descriptive word, paid for by an earlier pool increase (C5).
-pub(crate) fn add_word(state: &State, who: &str, word: &str) -> Result<Vec<Event>, ChiError> {
-    let seat: &Seat = seat(state, "who", who)?;
-    if seat.words_earned == 0 {
-        return Err(ChiError::NoWordEarned {
+pub(crate) fn add_word(state: &State, who: &str, word: &str) -> Result<Vec<Event>, Error> {
+    let character: &Character = sheets::character(state, "who", who)?;
+    if character.words_earned == 0 {
+        return Err(Error::NoWordEarned {
             name: who.to_owned(),
             word: word.to_owned(),
         });
     }
-    let mut sheet = seat.character.clone();
+    let mut sheet = character.sheet.clone();
     Ok(vec![new_word(&mut sheet, word)?])
 }
 
@@ -155,29 +157,29 @@ pub(crate) fn change_concept(
     who: &str,
     replace: Option<&WordChange>,
     occupation: Option<&str>,
-) -> Result<Vec<Event>, ChiError> {
-    let seat = seat(state, "who", who)?;
+) -> Result<Vec<Event>, Error> {
+    let character = sheets::character(state, "who", who)?;
     if !state.between_sessions {
-        return Err(ChiError::ConceptChangeNotNow {
+        return Err(Error::ConceptChangeNotNow {
             name: who.to_owned(),
         });
     }
     if replace.is_none() && occupation.is_none() {
-        return Err(ChiError::NothingToChange);
+        return Err(Error::NothingToChange);
     }
-    let mut sheet = seat.character.clone();
+    let mut sheet = character.sheet.clone();
     Ok(vec![change(&mut sheet, replace, occupation)?])
 }
 
 /// Checks and applies a word change and/or a new occupation to `sheet`; the event for it.
 fn change(
-    sheet: &mut Character,
+    sheet: &mut Sheet,
     replace: Option<&WordChange>,
     occupation: Option<&str>,
-) -> Result<Event, ChiError> {
+) -> Result<Event, Error> {
     if let Some(WordChange { old, new }) = replace {
         if sheet.words.is_empty() {
-            return Err(ChiError::MinorNpcWords {
+            return Err(Error::MinorNpcWords {
                 name: sheet.name.clone(),
             });
         }
@@ -196,7 +198,7 @@ fn change(
         if occupation.contains(',')
             || occupation.ends_with(|c: char| c.is_ascii_digit() || c == '/')
         {
-            return Err(ChiError::Word {
+            return Err(Error::Word {
                 field: "occupation",
                 word: occupation.to_owned(),
                 problem: "an occupation has no comma and does not end in a digit or `/`, so the \
@@ -215,9 +217,9 @@ fn change(
 }
 
 /// Checks and adds a new descriptive word to `sheet`; the event for it.
-fn new_word(sheet: &mut Character, word: &str) -> Result<Event, ChiError> {
+fn new_word(sheet: &mut Sheet, word: &str) -> Result<Event, Error> {
     if sheet.words.is_empty() {
-        return Err(ChiError::MinorNpcWords {
+        return Err(Error::MinorNpcWords {
             name: sheet.name.clone(),
         });
     }
@@ -237,8 +239,8 @@ fn new_word(sheet: &mut Character, word: &str) -> Result<Event, ChiError> {
     })
 }
 
-fn word_error(field: &'static str, word: &str, problem: String) -> ChiError {
-    ChiError::Word {
+fn word_error(field: &'static str, word: &str, problem: String) -> Error {
+    Error::Word {
         field,
         word: word.to_owned(),
         problem,
@@ -247,7 +249,7 @@ fn word_error(field: &'static str, word: &str, problem: String) -> ChiError {
 
 /// A descriptive word is one word of 1-64 characters, without commas or digits, not `and` (which
 /// separates the last word in a character line, C6), and not already in the concept.
-fn check_word(field: &'static str, word: &str, sheet: &Character) -> Result<(), ChiError> {
+fn check_word(field: &'static str, word: &str, sheet: &Sheet) -> Result<(), Error> {
     check_text(field, word, MAX_TEXT)?;
     if word.contains(|c: char| c.is_whitespace() || c == ',' || c == '/' || c.is_ascii_digit())
         || word.eq_ignore_ascii_case("and")

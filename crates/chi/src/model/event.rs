@@ -1,9 +1,9 @@
 //! The facts a Chi table records. State is the fold of these; every die rolled is in one of them.
 //! A secret allocation appears only as its commitment until it is revealed (ruling C4).
 
-use crate::character::Character;
-use crate::command::{Cause, SecretAction, SecretOpposed, WordChange};
-use crate::options::TieRule;
+use crate::model::command::{Cause, SecretAction, SecretOpposed, WordChange};
+use crate::model::options::TieRule;
+use crate::model::sheet::Sheet;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -14,7 +14,7 @@ pub enum Event {
     /// A character sat down at the table.
     Enrolled {
         /// The sheet, already checked.
-        character: Character,
+        character: Sheet,
     },
     /// An action was rolled against a Difficulty (rulings C1-C3).
     ActionRolled(ActionRoll),
@@ -41,7 +41,7 @@ pub enum Event {
     SecretCommitted {
         /// The character.
         who: String,
-        /// Lower-case hex SHA-256 of the allocation and the salt ([`crate::secret::commitment`]).
+        /// Lower-case hex SHA-256 of the allocation and the salt ([`crate::rules::secret::commitment`]).
         commitment: String,
     },
     /// A character revealed its allocation and salt, which matched its commitment (C4).
