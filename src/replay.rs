@@ -7,10 +7,9 @@ use std::process::ExitCode;
 /// Runs `skald replay`.
 pub fn run(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
     let text = read_bounded(&args.file, skald_scenario::MAX_SCENARIO_BYTES, "scenario")?;
-    let scenario = skald_scenario::load(&text)
+    let scenario = skald_systems::load_scenario(&text)
         .with_context(|| format!("{} is not a valid scenario", args.file.display()))?;
-    let replay = scenario
-        .replay()
+    let replay = skald_systems::replay(&scenario)
         .with_context(|| format!("{} cannot be played", args.file.display()))?;
     if args.json {
         crate::output::print(&format!("{}\n", serde_json::to_string_pretty(&replay)?))?;

@@ -47,10 +47,10 @@ fn scenarios(dir: &Path, found: &mut Vec<PathBuf>) {
 /// Plays one scenario file; the failure names the step, the log so far and the difference.
 fn play(path: &Path) -> Result<(), Failed> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let scenario = skald_scenario::load(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-    let replay = scenario
-        .replay()
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let scenario =
+        skald_systems::load_scenario(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let replay =
+        skald_systems::replay(&scenario).map_err(|e| format!("{}: {e}", path.display()))?;
     match &replay.failure {
         None => Ok(()),
         Some(failure) => Err(format!(

@@ -86,8 +86,8 @@ pub fn scenario(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    if let Ok(scenario) = skald_scenario::load(text) {
-        let _ = scenario.replay().map(|replay| replay.to_text());
+    if let Ok(scenario) = skald_systems::load_scenario(text) {
+        let _ = skald_systems::replay(&scenario).map(|replay| replay.to_text());
     }
 }
 

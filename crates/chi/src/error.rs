@@ -133,6 +133,14 @@ pub enum Error {
         /// Its current pool.
         current: u32,
     },
+    /// A sealed allocation (the table's `allocate`, C4) for a character with none to make now.
+    #[error("allocate: {name:?} has no allocation to make now ({why})")]
+    NoAllocation {
+        /// The character.
+        name: String,
+        /// Why not: no secret roll open, not in it, already committed, no dice to put in.
+        why: &'static str,
+    },
     /// An opposed action with the same character on both sides.
     #[error(
         "`defender.who` is {name:?}, the same as `actor.who`: an opposed action needs two characters"

@@ -64,6 +64,7 @@ pub struct Chi;
 
 impl System for Chi {
     const NAME: &'static str = "chi";
+    const TITLE: &'static str = "Chi";
     type Options = Options;
     type Character = Sheet;
     type Command = Command;
@@ -97,6 +98,26 @@ impl System for Chi {
 
     fn apply(state: State, event: &Event) -> State {
         rules::apply(state, event)
+    }
+
+    fn option_fields() -> Vec<skald_core::Field> {
+        model::options::fields()
+    }
+
+    fn seal(state: &State, who: &str, spend: u32, salt: &str) -> Option<Result<Command, Error>> {
+        Some(rules::secret::seal(state, who, spend, salt))
+    }
+
+    fn bare_reveal(command: &serde_json::Value) -> Option<String> {
+        rules::secret::bare_reveal(command)
+    }
+
+    fn reveal(who: &str, spend: u32, salt: &str) -> Option<Command> {
+        Some(Command::SecretReveal {
+            who: who.to_owned(),
+            spend,
+            salt: salt.to_owned(),
+        })
     }
 
     fn describe(event: &Event) -> String {

@@ -364,15 +364,7 @@ fn secret_moves(
 /// and its off-concept cap (C1, C2), at least 1 unless it defends; an action's choices show the
 /// exact chance of each allocation.
 fn allocate_move(state: &State, secret: &SecretRoll, who: &str, role: Role) -> Option<Move> {
-    let s = state.characters.get(who)?;
-    let min = u32::from(role != Role::Defender);
-    let max = secret
-        .caps
-        .get(who)
-        .map_or(s.left(), |&cap| cap.min(s.left()));
-    if max < min {
-        return None;
-    }
+    let (min, max) = crate::rules::secret::allocation_bounds(state, who).ok()?;
     let (spend, what) = match role {
         Role::Action => {
             let action = secret.actions.iter().find(|a| a.who == who)?;

@@ -7,15 +7,20 @@
 //! send each command ([`Authority`]: the GM only, a character's player, anyone seated, or whoever
 //! enrolls a new character).
 //!
+//! [`Game`] puts any system behind JSON ([`Rules`] makes one of a [`System`]), for what holds a
+//! system without naming it: an online table, a scenario, a page.
+//!
 //! Nothing here does I/O, reads a clock or owns a random generator: dice come in through a
 //! [`DiceSource`] the caller picks (seeded random in play, scripted in tests and scenarios).
 
 mod authority;
+mod game;
 mod moves;
 mod system;
 mod table;
 
 pub use authority::Authority;
+pub use game::{Decided, Game, GameError, Rules};
 pub use moves::{Chance, Choice, Field, FieldKind, Move, Odds, Seat};
 pub use skald_dice::{DiceSource, Die, Scripted, SeededRandom, SourceError};
 pub use system::System;

@@ -52,6 +52,44 @@ pub struct Field {
     pub kind: FieldKind,
 }
 
+impl Field {
+    /// A yes-or-no field starting at `default`.
+    pub fn flag(name: &str, label: &str, default: bool) -> Self {
+        Self {
+            name: name.to_owned(),
+            label: label.to_owned(),
+            kind: FieldKind::Flag { default },
+        }
+    }
+
+    /// A whole number from `min` to `max`, starting at `default`.
+    pub fn number(name: &str, label: &str, min: i64, max: i64, default: i64) -> Self {
+        Self {
+            name: name.to_owned(),
+            label: label.to_owned(),
+            kind: FieldKind::Number { min, max, default },
+        }
+    }
+
+    /// One of `options`, each `(value, label)`.
+    pub fn choice(name: &str, label: &str, options: &[(Value, &str)]) -> Self {
+        Self {
+            name: name.to_owned(),
+            label: label.to_owned(),
+            kind: FieldKind::Choice {
+                options: options
+                    .iter()
+                    .map(|(value, label)| Choice {
+                        value: value.clone(),
+                        label: (*label).to_owned(),
+                    })
+                    .collect(),
+                multiple: false,
+            },
+        }
+    }
+}
+
 /// What a field takes.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]

@@ -1,7 +1,7 @@
 //! The [`System`] trait: what a game system (Loqi, Twenty, Chi, Freelancer) gives the core.
 
 use crate::Authority;
-use crate::moves::{Move, Odds, Seat};
+use crate::moves::{Field, Move, Odds, Seat};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use skald_dice::{DiceSource, SourceError};
@@ -18,6 +18,8 @@ use std::fmt::Debug;
 pub trait System {
     /// The system's name as written in scenarios and logs: `"twenty"`, `"loqi"`, `"chi"`, `"freelancer"`.
     const NAME: &'static str;
+    /// The system's name as people read it: `"Twenty"`, `"Loqi"`, `"Chi"`, `"Freelancer"`.
+    const TITLE: &'static str;
     /// The table options of this system (the RULINGS.md options), with the rulings' defaults.
     type Options: Debug + Clone + Default + Serialize + DeserializeOwned;
     /// A character sheet as written in a scenario.
@@ -55,6 +57,42 @@ pub trait System {
     /// it back, so nobody can commit anew after seeing the other side. The default: none does.
     fn binds(_command: &Self::Command) -> bool {
         false
+    }
+
+    /// The table options as a form's fields (a lobby's), in the book's terms with their rulings,
+    /// each starting at the rulings' default ([`Self::Options`]'s `Default`). The default: none.
+    fn option_fields() -> Vec<Field> {
+        Vec::new()
+    }
+
+    /// Sealed allocations (RULINGS C4 for Chi): the command that commits `spend` dice of `who` now,
+    /// as a hash with `salt` only, once the rules offer that allocation now; an online table keeps
+    /// `spend` and `salt` as the sender's secret until the reveal. `None` for a system that seals
+    /// nothing (the default).
+    ///
+    /// # Errors
+    /// Inside the `Some`: the rule error when `who` has no allocation to make now or `spend` is not
+    /// one it may put in.
+    fn seal(
+        _state: &Self::State,
+        _who: &str,
+        _spend: u32,
+        _salt: &str,
+    ) -> Option<Result<Self::Command, Self::Error>> {
+        None
+    }
+
+    /// The character `command` (JSON, as sent) reveals for, when it is a reveal of a sealed
+    /// allocation sent without its `spend` and `salt`, for the table to fill them in from the
+    /// sender's secret. The default: none is.
+    fn bare_reveal(_command: &serde_json::Value) -> Option<String> {
+        None
+    }
+
+    /// The command that reveals the sealed `spend` and `salt` of `who`; `None` for a system that
+    /// seals nothing (the default).
+    fn reveal(_who: &str, _spend: u32, _salt: &str) -> Option<Self::Command> {
+        None
     }
 
     /// Folds one event into the state.

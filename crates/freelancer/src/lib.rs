@@ -69,6 +69,7 @@ pub struct Freelancer;
 
 impl System for Freelancer {
     const NAME: &'static str = "freelancer";
+    const TITLE: &'static str = "Freelancer";
     type Options = Options;
     type Character = Character;
     type Command = Command;
@@ -94,6 +95,10 @@ impl System for Freelancer {
 
     fn authority(command: &Command) -> Authority {
         authority::authority(command)
+    }
+
+    fn option_fields() -> Vec<skald_core::Field> {
+        options::fields()
     }
 
     fn apply(state: State, event: &Event) -> State {

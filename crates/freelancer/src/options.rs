@@ -196,3 +196,43 @@ pub fn check_formula(stat: Rating, formula: &Formula) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// The options as a lobby's form: initiative (F5, F6), opposed checks (F4), both missing, AP per
+/// level, starting at the rulings' defaults.
+pub fn fields() -> Vec<skald_core::Field> {
+    use serde_json::json;
+    use skald_core::Field;
+    vec![
+        Field::choice(
+            "initiative",
+            "Initiative",
+            &[
+                (json!(1), "method 1: one turn each (F5)"),
+                (json!(2), "method 2: turns by magnitude (F6)"),
+            ],
+        ),
+        Field::choice(
+            "opposed",
+            "Opposed checks",
+            &[
+                (json!("roll_under"), "equalize, roll under (F4)"),
+                (json!("chaotic"), "chaotic: divide by 10 (F4)"),
+            ],
+        ),
+        Field::choice(
+            "both_miss",
+            "When both miss an opposed check",
+            &[
+                (json!("reroll"), "roll again"),
+                (json!("no_winner"), "no winner"),
+            ],
+        ),
+        Field::number(
+            "ap_per_level",
+            "AP per level",
+            1,
+            100,
+            i64::try_from(Options::default().ap_per_level).unwrap_or(1),
+        ),
+    ]
+}

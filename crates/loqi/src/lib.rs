@@ -72,6 +72,7 @@ pub struct Loqi;
 
 impl System for Loqi {
     const NAME: &'static str = "loqi";
+    const TITLE: &'static str = "Loqi";
     type Options = Options;
     type Character = Character;
     type Command = Command;
@@ -97,6 +98,10 @@ impl System for Loqi {
 
     fn authority(command: &Command) -> Authority {
         authority::authority(command)
+    }
+
+    fn option_fields() -> Vec<skald_core::Field> {
+        options::fields()
     }
 
     fn apply(state: State, event: &Event) -> State {

@@ -181,3 +181,33 @@ impl TryFrom<RawOptions> for Options {
         Ok(options)
     }
 }
+
+/// The options as a lobby's form, each with its ruling (L4, L5, L8), starting at the rulings'
+/// defaults.
+pub fn fields() -> Vec<skald_core::Field> {
+    use skald_core::Field;
+    let d = Options::default();
+    vec![
+        Field::flag(
+            "unlikely_outcomes",
+            "Unlikely outcomes stay possible (L4)",
+            d.unlikely_outcomes,
+        ),
+        Field::flag("high_ratings", "Trait ratings 5 and 6", d.high_ratings),
+        Field::flag("strength", "Strength (L8)", d.strength),
+        Field::number(
+            "scene_recovery",
+            "Strength regained each scene (L8)",
+            1,
+            5,
+            d.scene_recovery,
+        ),
+        Field::flag("dying", "Dying (L8, needs strength)", d.dying),
+        Field::number("death_at", "Dead at strength (L8)", -20, -1, d.death_at),
+        Field::flag(
+            "influence_swapping",
+            "Influence swapping (L5)",
+            d.influence_swapping,
+        ),
+    ]
+}

@@ -38,8 +38,21 @@ pub enum ErrorKind {
         expected: &'static str,
     },
     /// `system` names no system Skald plays.
-    #[error("system = {0:?} is not a system Skald plays (twenty, loqi, chi, freelancer)")]
-    UnknownSystem(String),
+    #[error("system = {system:?} is not a system Skald plays ({known})")]
+    UnknownSystem {
+        /// The name given.
+        system: String,
+        /// The systems Skald plays, as a list (`crates/systems`).
+        known: String,
+    },
+    /// A scenario played with the rules of another system than its own.
+    #[error("system = {system:?}: this needs a {wanted} scenario")]
+    WrongSystem {
+        /// The scenario's system.
+        system: String,
+        /// The system whose rules were asked for.
+        wanted: &'static str,
+    },
     /// A key at the top level that the format does not have.
     #[error(
         "unknown top-level key `{0}` (allowed: title, system, source, options, characters, steps)"

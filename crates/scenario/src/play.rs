@@ -112,23 +112,16 @@ impl Replay {
 }
 
 impl Scenario {
-    /// Plays the scenario with its system's rules.
+    /// Plays the scenario with the rules of `S` (the registry, `crates/systems`, picks `S` by the
+    /// scenario's `system`).
     ///
     /// # Errors
-    /// [`ErrorKind::Options`], [`ErrorKind::Character`] or [`ErrorKind::Step`] when the options, a
-    /// character or a command do not fit the system; these are found before any step is played.
-    /// A step that goes wrong while playing is not an error: it is the replay's [`Failure`].
-    pub fn replay(&self) -> Result<Replay, Error> {
-        match self.system.as_str() {
-            "twenty" => self.replay_as::<skald_twenty::Twenty>(),
-            "chi" => self.replay_as::<skald_chi::Chi>(),
-            "freelancer" => self.replay_as::<skald_freelancer::Freelancer>(),
-            "loqi" => self.replay_as::<skald_loqi::Loqi>(),
-            other => Err(ErrorKind::UnknownSystem(other.to_string()).into()),
-        }
-    }
-
-    fn replay_as<S: System>(&self) -> Result<Replay, Error> {
+    /// [`ErrorKind::WrongSystem`] when the scenario is not of system `S`; [`ErrorKind::Options`],
+    /// [`ErrorKind::Character`] or [`ErrorKind::Step`] when the options, a character or a command
+    /// do not fit the system; these are found before any step is played. A step that goes wrong
+    /// while playing is not an error: it is the replay's [`Failure`].
+    pub fn replay_as<S: System>(&self) -> Result<Replay, Error> {
+        self.check_system::<S>()?;
         let options: S::Options = serde_json::from_value(self.options.clone())
             .map_err(|e| ErrorKind::Options(e.to_string()))?;
         let characters: Vec<S::Character> = self
@@ -318,23 +311,28 @@ fn pretty(value: &Value) -> String {
 }
 
 impl Scenario {
+    fn check_system<S: System>(&self) -> Result<(), Error> {
+        if self.system == S::NAME {
+            Ok(())
+        } else {
+            Err(ErrorKind::WrongSystem {
+                system: self.system.clone(),
+                wanted: S::NAME,
+            }
+            .into())
+        }
+    }
+
     /// The table after the characters and the first `steps` steps, for asking questions of a position
     /// (`skald twenty choices`). Steps that expect a refusal are skipped when refused; expectations are
     /// not checked.
     ///
     /// # Errors
-    /// As [`Scenario::replay`] for a malformed scenario; [`ErrorKind::Step`] when a step is refused
-    /// without expecting it, or `steps` is beyond the scenario's length; [`ErrorKind::UnknownSystem`]
-    /// when the scenario is not of system `S`.
+    /// As [`Scenario::replay_as`] for a malformed scenario; [`ErrorKind::Step`] when a step is
+    /// refused without expecting it, or `steps` is beyond the scenario's length;
+    /// [`ErrorKind::WrongSystem`] when the scenario is not of system `S`.
     pub fn table_after<S: System>(&self, steps: usize) -> Result<Table<S>, Error> {
-        if self.system != S::NAME {
-            return Err(ErrorKind::UnknownSystem(format!(
-                "{} (wanted a {} scenario)",
-                self.system,
-                S::NAME
-            ))
-            .into());
-        }
+        self.check_system::<S>()?;
         if steps > self.steps.len() {
             return Err(ErrorKind::Step {
                 index: steps,

@@ -28,10 +28,12 @@ impl From<ErrorKind> for Error {
 #[non_exhaustive]
 pub enum ErrorKind {
     /// `system` is not one Skald plays.
-    #[error("system: \"{system}\" is not one Skald plays (twenty, loqi, chi, freelancer)")]
+    #[error("system: \"{system}\" is not one Skald plays ({known})")]
     UnknownSystem {
         /// The value given, shortened.
         system: String,
+        /// The systems Skald plays, as a list (`crates/systems`).
+        known: String,
     },
     /// The options do not fit the system.
     #[error("options: not {system}'s options: {message}")]

@@ -5,7 +5,8 @@
 //!
 //! Nothing here does I/O, reads a clock or draws randomness: the server hands in the time and 32
 //! fresh random bytes with each action, and commits the records `decide` returns before it
-//! `apply`s them. Any of the four systems plays through [`Game`].
+//! `apply`s them. Any system of the registry (`crates/systems`) plays through [`Game`]; this
+//! crate names none.
 
 mod action;
 mod error;
@@ -18,10 +19,11 @@ mod view;
 
 pub use action::{Action, MAX_CLIENT_ID, Request, TABLE_ACTIONS, TableAction};
 pub use error::{Error, ErrorKind};
-pub use game::{Decided, Game, SYSTEMS, new_game};
+pub use game::new_game;
 pub use record::{
     Actor, Audience, Body, FairRoll, GENESIS, Record, Secret, SecretBody, SecretRoll,
 };
+pub use skald_core::{Decided, Game, GameError};
 pub use table::{Player, Table};
 pub use verify::{Report, verify};
 pub use view::{can_read, redact};

@@ -101,7 +101,7 @@ pub enum Body {
     Created {
         /// `skald_fair::VERSION`: the derivation every roll of this table uses.
         fairness: String,
-        /// One of [`crate::SYSTEMS`].
+        /// The system's name, one of the registry's (`skald_systems::SYSTEMS`).
         system: String,
         /// The table's title (1-120 characters).
         title: String,

@@ -6,13 +6,14 @@
 
 use crate::action::{Action, Request, TableAction};
 use crate::error::{Error, ErrorKind};
-use crate::game::{Game, new_game, shorten};
+use crate::game::{new_game, shorten};
 use crate::limits::{self, MAX_PLAYERS, MAX_RECORDS, check_text};
 use crate::record::{
     Actor, Audience, Body, FairRoll, GENESIS, Record, Secret, SecretBody, SecretRoll,
 };
 use serde_json::{Value, json};
 use skald_core::Authority;
+use skald_core::Game;
 use skald_fair::{FairSource, Mix, ServerSeed};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -221,7 +222,7 @@ impl Table {
     /// # Errors
     /// [`ErrorKind::BadCommand`].
     pub fn odds(&self, command: &Value) -> Result<Option<skald_core::Odds>, Error> {
-        self.game.odds(command)
+        Ok(self.game.odds(command)?)
     }
 
     /// A summary of the table for `reader`: system, title, options, players, owners, epoch,
@@ -357,7 +358,7 @@ impl Table {
         let mut dice = FairSource::new(seed, &self.mix, self.next_index);
         let decided = match self.game.decide(&command, &mut dice) {
             Ok(decided) => decided,
-            Err(error) => return self.refused_after_dice(by, command, error, dice, at_ms),
+            Err(error) => return self.refused_after_dice(by, command, error.into(), dice, at_ms),
         };
         let roll = self.fair_roll(dice);
         // The chances the page showed before the roll go into the log beside its dice.
@@ -560,8 +561,9 @@ impl Table {
         Ok(vec![record])
     }
 
-    /// Chi (RULINGS C4): the allocation stays the sender's secret; `secret_commit` goes out with
-    /// its commitment only.
+    /// A sealed allocation (RULINGS C4 for Chi, the system's [`Game::seal`]): the allocation
+    /// stays the sender's secret, and the system's commit command goes out with its commitment
+    /// only. The rules say whether `who` may put `spend` in now; once committed, it cannot change.
     fn allocate(
         &self,
         by: Actor,
@@ -570,20 +572,9 @@ impl Table {
         fresh: [u8; 32],
         at_ms: i64,
     ) -> Result<Vec<Record>, Error> {
-        if self.system() != "chi" {
-            return Err(ErrorKind::BadAction {
-                message: format!(
-                    "allocate: only Chi has secret allocations, this table plays {}",
-                    self.system()
-                ),
-            }
-            .into());
-        }
         self.check_authority(by, &Authority::Character(who.to_owned()))?;
-        self.check_allocation(by, who, spend)?;
         let salt = hex::encode(&fresh[..16]);
-        let commitment = skald_chi::rules::secret::commitment(who, spend, &salt);
-        let command = json!({"do": "secret_commit", "who": who, "commitment": commitment});
+        let command = self.game.seal(who, spend, &salt)?;
         let mut record = self.decide_command(by, &command, at_ms)?;
         record.secret = Some(Secret {
             audience: match by {
@@ -599,73 +590,13 @@ impl Table {
         Ok(vec![record])
     }
 
-    /// An allocation must be one the rules offer `by` now (the system's `allocate` move for `who`
-    /// and its bounds: the dice left, the off-concept cap, C1, C2): once committed it cannot be
-    /// changed (C4), and one the reveal would refuse would jam the secret roll.
-    fn check_allocation(&self, by: Actor, who: &str, spend: u32) -> Result<(), Error> {
-        let offered = self.moves(by).into_iter().find(|m| {
-            m.command.get("do").and_then(Value::as_str) == Some("allocate")
-                && m.command.get("who").and_then(Value::as_str) == Some(who)
-        });
-        let Some(offered) = offered else {
-            return Err(ErrorKind::BadAction {
-                message: format!(
-                    "allocate: \"{}\" has no allocation to make now (no secret roll open for it, already committed, or not yours)",
-                    shorten(who)
-                ),
-            }
-            .into());
-        };
-        let allowed = offered
-            .fields
-            .iter()
-            .find(|f| f.name == "spend")
-            .map(|f| &f.kind);
-        let fits = match allowed {
-            Some(skald_core::FieldKind::Number { min, max, .. }) => {
-                (*min..=*max).contains(&i64::from(spend))
-            }
-            Some(skald_core::FieldKind::Choice { options, .. }) => options
-                .iter()
-                .any(|o| o.value.as_u64() == Some(u64::from(spend))),
-            _ => true,
-        };
-        if fits {
-            return Ok(());
-        }
-        let range = match allowed {
-            Some(skald_core::FieldKind::Number { min, max, .. }) => format!("{min} to {max}"),
-            Some(skald_core::FieldKind::Choice { options, .. }) => options
-                .iter()
-                .map(|o| o.value.to_string())
-                .collect::<Vec<_>>()
-                .join(", "),
-            _ => String::new(),
-        };
-        Err(ErrorKind::BadAction {
-            message: format!(
-                "allocate: spend {spend} is not one \"{}\" can put in now (allowed: {range}; dice left and the off-concept cap, C1, C2)",
-                shorten(who)
-            ),
-        }
-        .into())
-    }
-
-    /// A Chi `secret_reveal` without `spend` and `salt` gets them from the sender's own
+    /// A reveal sent without what was sealed ([`Game::bare_reveal`]) gets it from the sender's own
     /// `allocate`; anything else passes unchanged.
     fn fill_reveal(&self, by: Actor, command: &Value) -> Result<Value, Error> {
-        let is_bare_reveal = self.system() == "chi"
-            && command.get("do").and_then(Value::as_str) == Some("secret_reveal")
-            && command.get("spend").is_none()
-            && command.get("salt").is_none();
-        if !is_bare_reveal {
+        let Some(who) = self.game.bare_reveal(command) else {
             return Ok(command.clone());
-        }
-        let who = command
-            .get("who")
-            .and_then(Value::as_str)
-            .unwrap_or_default();
-        self.check_authority(by, &Authority::Character(who.to_owned()))?;
+        };
+        self.check_authority(by, &Authority::Character(who.clone()))?;
         let allocation = self.records.iter().rev().find_map(|r| match &r.secret {
             Some(Secret {
                 audience,
@@ -675,16 +606,21 @@ impl Table {
                         spend,
                         salt,
                     },
-            }) if w == who && crate::view::can_read(by, *audience) => Some((*spend, salt.clone())),
+            }) if *w == who && crate::view::can_read(by, *audience) => Some((*spend, salt.clone())),
             _ => None,
         });
         let (spend, salt) = allocation.ok_or_else(|| ErrorKind::BadAction {
             message: format!(
                 "secret_reveal: you made no allocation for \"{}\" through the table; give `spend` and `salt`",
-                shorten(who)
+                shorten(&who)
             ),
         })?;
-        Ok(json!({"do": "secret_reveal", "who": who, "spend": spend, "salt": salt}))
+        self.game.reveal(&who, spend, &salt).ok_or_else(|| {
+            ErrorKind::BadAction {
+                message: format!("{} has no sealed allocations to reveal", self.system()),
+            }
+            .into()
+        })
     }
 
     fn check_authority(&self, by: Actor, authority: &Authority) -> Result<(), Error> {
@@ -1097,7 +1033,7 @@ pub(crate) fn roll_text(roll: &skald_dice::Roll) -> String {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use crate::game::Decided;
+    use skald_core::{Decided, GameError};
     use skald_core::{DiceSource, Die, Move, Odds, Seat};
 
     /// A system whose one command draws two d6 and is then refused with their values, as a
@@ -1111,21 +1047,20 @@ mod tests {
         fn options(&self) -> Value {
             self.0.options()
         }
-        fn authority(&self, _: &Value) -> Result<Authority, Error> {
+        fn authority(&self, _: &Value) -> Result<Authority, GameError> {
             Ok(Authority::Anyone)
         }
         fn binds(&self, _: &Value) -> bool {
             false
         }
-        fn decide(&self, _: &Value, dice: &mut dyn DiceSource) -> Result<Decided, Error> {
+        fn decide(&self, _: &Value, dice: &mut dyn DiceSource) -> Result<Decided, GameError> {
             let a = dice.roll(Die::Numbered(6)).unwrap();
             let b = dice.roll(Die::Numbered(6)).unwrap();
-            Err(ErrorKind::Refused {
+            Err(GameError::Refused {
                 message: format!("the dice showed {a} and {b}"),
-            }
-            .into())
+            })
         }
-        fn apply(&mut self, events: &[Value]) -> Result<(), Error> {
+        fn apply(&mut self, events: &[Value]) -> Result<(), GameError> {
             self.0.apply(events)
         }
         fn reset(&mut self) {
@@ -1134,11 +1069,20 @@ mod tests {
         fn moves(&self, seat: &Seat) -> Vec<Move> {
             self.0.moves(seat)
         }
-        fn odds(&self, _: &Value) -> Result<Option<Odds>, Error> {
+        fn odds(&self, _: &Value) -> Result<Option<Odds>, GameError> {
             Ok(None)
         }
         fn view(&self) -> Value {
             self.0.view()
+        }
+        fn seal(&self, who: &str, spend: u32, salt: &str) -> Result<Value, GameError> {
+            self.0.seal(who, spend, salt)
+        }
+        fn bare_reveal(&self, command: &Value) -> Option<String> {
+            self.0.bare_reveal(command)
+        }
+        fn reveal(&self, who: &str, spend: u32, salt: &str) -> Option<Value> {
+            self.0.reveal(who, spend, salt)
         }
         fn boxed_clone(&self) -> Box<dyn Game> {
             Box::new(RefusesOnItsDice(self.0.boxed_clone()))

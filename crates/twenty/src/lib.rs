@@ -59,6 +59,7 @@ impl Default for Options {
 
 impl System for Twenty {
     const NAME: &'static str = "twenty";
+    const TITLE: &'static str = "Twenty";
     type Options = Options;
     type Character = Sheet;
     type Command = Command;
@@ -84,6 +85,14 @@ impl System for Twenty {
 
     fn authority(command: &Command) -> Authority {
         authority::authority(command)
+    }
+
+    fn option_fields() -> Vec<skald_core::Field> {
+        vec![skald_core::Field::flag(
+            "equipment_breaking",
+            "Special equipment can break (T9)",
+            Options::default().equipment_breaking,
+        )]
     }
 
     fn apply(state: State, event: &Event) -> State {

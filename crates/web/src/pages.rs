@@ -17,7 +17,7 @@ use skald_server::export::Log;
 use skald_server::query::Params;
 use skald_server::seated::Seated;
 use skald_server::{ApiError, App};
-use skald_table::{Actor, SYSTEMS};
+use skald_table::Actor;
 use std::collections::HashMap;
 
 /// Lines of the log a table page shows at first; the rest is in the export.
@@ -55,9 +55,9 @@ fn error_page(error: &ApiError) -> Response {
 
 fn systems() -> Value {
     Value::Array(
-        SYSTEMS
+        skald_systems::SYSTEMS
             .iter()
-            .map(|s| json!({"name": s, "options": options::fields(s)}))
+            .map(|s| json!({"name": s.name, "title": s.title, "options": options::fields(s.name)}))
             .collect(),
     )
 }
@@ -101,7 +101,7 @@ pub async fn create(
                 None => continue,
             },
         };
-        options.insert(field.key.to_owned(), value);
+        options.insert(field.key.clone(), value);
     }
     let request = CreateTable {
         system,
@@ -287,6 +287,7 @@ async fn table_context(
         table => id,
         title => summary["title"].as_str(),
         system => summary["system"].as_str(),
+        board => summary["system"].as_str().and_then(skald_systems::find).map(|s| s.board),
         seq => last,
         gm => reader == Actor::Gm,
         you => you,

@@ -1,6 +1,8 @@
 //! The table options of Chi: the settings RULINGS.md leaves to each group, with the rulings' defaults.
 
 use serde::{Deserialize, Serialize};
+use serde_json::json;
+use skald_core::Field;
 
 /// Chi's table options, written under `[options]` in a scenario. Every field is optional and takes
 /// the ruling's default when missing; unknown fields are refused.
@@ -31,4 +33,16 @@ impl std::fmt::Display for TieRule {
             TieRule::Reroll => "reroll",
         })
     }
+}
+
+/// The options as a lobby's form: the tie rule (C3).
+pub fn fields() -> Vec<Field> {
+    vec![Field::choice(
+        "tie",
+        "Ties on an action (C3)",
+        &[
+            (json!("fail"), "a tie fails"),
+            (json!("reroll"), "a tie is rolled again"),
+        ],
+    )]
 }

@@ -163,6 +163,87 @@ fn role_of(secret: &SecretRoll, who: &str) -> Result<Role, Error> {
         })
 }
 
+/// The dice `who` may put in the open secret roll now, `(least, most)`: at least 1 unless it
+/// defends, at most its dice left and its off-concept cap (C1, C2, C4). The `allocate` move's
+/// bounds and the check of a sealed allocation ([`seal`]) both come from here.
+///
+/// # Errors
+/// [`Error::NoAllocation`] when no secret roll is open, `who` is not in it, it has committed
+/// already, or it has no dice to put in.
+pub fn allocation_bounds(state: &State, who: &str) -> Result<(u32, u32), Error> {
+    let none = |why| Error::NoAllocation {
+        name: who.to_owned(),
+        why,
+    };
+    let secret = state
+        .secret
+        .as_ref()
+        .ok_or_else(|| none("no secret roll is open"))?;
+    let seat = secret
+        .seat(who)
+        .ok_or_else(|| none("it is not in the secret roll"))?;
+    if seat.commitment.is_some() {
+        return Err(none(
+            "it has committed already, and a commitment is never changed (C4)",
+        ));
+    }
+    let character = state
+        .characters
+        .get(who)
+        .ok_or_else(|| none("it is not at the table"))?;
+    let least = u32::from(seat.role != Role::Defender);
+    let most = secret
+        .caps
+        .get(who)
+        .map_or(character.left(), |&cap| cap.min(character.left()));
+    if most < least {
+        return Err(none("it has no dice left to put in (C1)"));
+    }
+    Ok((least, most))
+}
+
+/// A sealed allocation (the table's `allocate`, C4): `spend` dice of `who`, within
+/// [`allocation_bounds`], committed as the `secret_commit` of its [`commitment`] with `salt`.
+///
+/// # Errors
+/// As [`allocation_bounds`]; [`Error::OutOfRange`] for a `spend` outside them;
+/// [`Error::SaltLength`].
+pub fn seal(state: &State, who: &str, spend: u32, salt: &str) -> Result<Command, Error> {
+    let (least, most) = allocation_bounds(state, who)?;
+    if !(least..=most).contains(&spend) {
+        return Err(Error::OutOfRange {
+            field: "spend",
+            value: i64::from(spend),
+            min: i64::from(least),
+            max: i64::from(most),
+            why: "the dice it has left and its off-concept cap, C1, C2",
+        });
+    }
+    check_salt(salt)?;
+    Ok(Command::SecretCommit {
+        who: who.to_owned(),
+        commitment: commitment(who, spend, salt),
+    })
+}
+
+/// The character a `secret_reveal` (JSON, as sent) reveals for when it leaves out both `spend` and
+/// `salt`: an online table fills them in from the sender's own sealed allocation.
+pub fn bare_reveal(command: &serde_json::Value) -> Option<String> {
+    let is_bare = command.get("do").and_then(serde_json::Value::as_str) == Some("secret_reveal")
+        && command.get("spend").is_none()
+        && command.get("salt").is_none();
+    if !is_bare {
+        return None;
+    }
+    Some(
+        command
+            .get("who")
+            .and_then(serde_json::Value::as_str)
+            .unwrap_or_default()
+            .to_owned(),
+    )
+}
+
 /// `secret_commit`: records the hash only (C4).
 pub(crate) fn commit(state: &State, who: &str, commitment: &str) -> Result<Vec<Event>, Error> {
     let secret = open_roll(state)?;

@@ -1,0 +1,239 @@
+//! [`Game`]: one system's rules behind JSON, so that a table, a scenario or a page can hold any
+//! system without naming it. [`Rules`] makes a [`Game`] of any [`System`]; the registry
+//! (`crates/systems`) lists which systems there are.
+//!
+//! Commands and events cross this boundary as `serde_json::Value` shaped exactly as scenarios write
+//! them (`{"do": "stand", ...}`); inside, each is the system's own typed command and event.
+
+use crate::{Authority, DiceSource, Move, Odds, Seat, System};
+use serde_json::Value;
+
+/// What an accepted command produced.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Decided {
+    /// The events, as JSON, in order.
+    pub events: Vec<Value>,
+    /// One log line per event, in the book's terms, with every die shown.
+    pub lines: Vec<String>,
+}
+
+/// Why a [`Game`] refused something. Messages name the field, the value and what is allowed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    /// The options do not fit the system.
+    #[error("options: not {system}'s options: {message}")]
+    BadOptions {
+        /// The system.
+        system: &'static str,
+        /// The parser's message.
+        message: String,
+    },
+    /// A command that is not one of the system's.
+    #[error("command: not a {system} command: {message}")]
+    BadCommand {
+        /// The system.
+        system: &'static str,
+        /// The parser's message.
+        message: String,
+    },
+    /// The rules refused the command.
+    #[error("{message}")]
+    Refused {
+        /// The system's rule error, as its message.
+        message: String,
+    },
+    /// An event that is not one of the system's (a damaged log).
+    #[error("{0}")]
+    Corrupt(String),
+    /// A sealed allocation at a table whose system seals none ([`System::seal`]).
+    #[error("allocate: only a system with secret allocations takes one, this table plays {system}")]
+    NotSealing {
+        /// The system.
+        system: &'static str,
+    },
+}
+
+/// One system's rules and state behind JSON. Cloning a game (`boxed_clone`) copies its state.
+pub trait Game: Send + Sync {
+    /// The system's name ([`System::NAME`]).
+    fn system(&self) -> &'static str;
+    /// The table options in force, defaults filled in.
+    fn options(&self) -> Value;
+    /// Who may send `command`.
+    ///
+    /// # Errors
+    /// [`GameError::BadCommand`] when `command` is not one of the system's commands.
+    fn authority(&self, command: &Value) -> Result<Authority, GameError>;
+    /// Whether `command` commits to or reveals a secret ([`System::binds`]); `false` for one that
+    /// does not parse.
+    fn binds(&self, command: &Value) -> bool;
+    /// Decides `command` against the current state, rolling from `dice`. Changes nothing.
+    ///
+    /// # Errors
+    /// [`GameError::BadCommand`] for a command that does not parse; [`GameError::Refused`] with the
+    /// system's rule error otherwise.
+    fn decide(&self, command: &Value, dice: &mut dyn DiceSource) -> Result<Decided, GameError>;
+    /// Folds recorded events into the state.
+    ///
+    /// # Errors
+    /// [`GameError::Corrupt`] when an event is not one of the system's events (a damaged log).
+    fn apply(&mut self, events: &[Value]) -> Result<(), GameError>;
+    /// The state of a new table with the same options.
+    fn reset(&mut self);
+    /// The moves legal now for `seat` ([`System::moves`]).
+    fn moves(&self, seat: &Seat) -> Vec<Move>;
+    /// The exact chances of `command` before it is rolled ([`System::odds`]); `None` when it does
+    /// not roll or the system gives none.
+    ///
+    /// # Errors
+    /// [`GameError::BadCommand`] when `command` is not one of the system's commands.
+    fn odds(&self, command: &Value) -> Result<Option<Odds>, GameError>;
+    /// The state as the system's view (the sheets, the conflict, the round...). Holds no secret.
+    fn view(&self) -> Value;
+    /// The command that commits `spend` dice of `who` now, sealed with `salt` ([`System::seal`]).
+    ///
+    /// # Errors
+    /// [`GameError::NotSealing`] when the system seals nothing; [`GameError::Refused`] when the
+    /// rules do not offer this allocation now.
+    fn seal(&self, who: &str, spend: u32, salt: &str) -> Result<Value, GameError>;
+    /// The character `command` reveals for, when it is a reveal sent without what was sealed
+    /// ([`System::bare_reveal`]), for the table to fill in from its secret.
+    fn bare_reveal(&self, command: &Value) -> Option<String>;
+    /// The command that reveals `spend` and `salt` for `who` ([`System::reveal`]); `None` when
+    /// the system seals nothing.
+    fn reveal(&self, who: &str, spend: u32, salt: &str) -> Option<Value>;
+    /// A copy with the same options and state.
+    fn boxed_clone(&self) -> Box<dyn Game>;
+}
+
+/// A [`Game`] of the system `S`: its options and its state.
+pub struct Rules<S: System> {
+    options: S::Options,
+    state: S::State,
+}
+
+impl<S: System + 'static> Rules<S>
+where
+    S::Options: Send + Sync + 'static,
+    S::State: Send + Sync + 'static,
+{
+    /// A new game with `options` (JSON; `null` for the rulings' defaults).
+    ///
+    /// # Errors
+    /// [`GameError::BadOptions`] when `options` are not `S`'s.
+    pub fn boxed(options: &Value) -> Result<Box<dyn Game>, GameError> {
+        let options: S::Options = if options.is_null() {
+            S::Options::default()
+        } else {
+            serde_json::from_value(options.clone()).map_err(|e| GameError::BadOptions {
+                system: S::NAME,
+                message: e.to_string(),
+            })?
+        };
+        let state = S::initial(&options);
+        Ok(Box::new(Self { options, state }))
+    }
+
+    fn command(command: &Value) -> Result<S::Command, GameError> {
+        serde_json::from_value(command.clone()).map_err(|e| GameError::BadCommand {
+            system: S::NAME,
+            message: e.to_string(),
+        })
+    }
+
+    fn json(command: &S::Command) -> Result<Value, GameError> {
+        serde_json::to_value(command).map_err(|e| GameError::Corrupt(e.to_string()))
+    }
+}
+
+impl<S: System + 'static> Game for Rules<S>
+where
+    S::Options: Send + Sync + 'static,
+    S::State: Send + Sync + 'static,
+{
+    fn system(&self) -> &'static str {
+        S::NAME
+    }
+
+    fn options(&self) -> Value {
+        serde_json::to_value(&self.options).unwrap_or(Value::Null)
+    }
+
+    fn authority(&self, command: &Value) -> Result<Authority, GameError> {
+        Ok(S::authority(&Self::command(command)?))
+    }
+
+    fn binds(&self, command: &Value) -> bool {
+        Self::command(command).is_ok_and(|c| S::binds(&c))
+    }
+
+    fn decide(&self, command: &Value, dice: &mut dyn DiceSource) -> Result<Decided, GameError> {
+        let command = Self::command(command)?;
+        let events = S::decide(&self.state, &command, dice).map_err(|e| GameError::Refused {
+            message: e.to_string(),
+        })?;
+        let lines = events.iter().map(S::describe).collect();
+        let events = events
+            .iter()
+            .map(|e| serde_json::to_value(e).map_err(|e| GameError::Corrupt(e.to_string())))
+            .collect::<Result<_, _>>()?;
+        Ok(Decided { events, lines })
+    }
+
+    fn apply(&mut self, events: &[Value]) -> Result<(), GameError> {
+        let typed = events
+            .iter()
+            .map(|e| {
+                serde_json::from_value::<S::Event>(e.clone())
+                    .map_err(|e| GameError::Corrupt(e.to_string()))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut state = self.state.clone();
+        for event in &typed {
+            state = S::apply(state, event);
+        }
+        self.state = state;
+        Ok(())
+    }
+
+    fn reset(&mut self) {
+        self.state = S::initial(&self.options);
+    }
+
+    fn moves(&self, seat: &Seat) -> Vec<Move> {
+        S::moves(&self.state, seat)
+    }
+
+    fn odds(&self, command: &Value) -> Result<Option<Odds>, GameError> {
+        Ok(S::odds(&self.state, &Self::command(command)?))
+    }
+
+    fn view(&self) -> Value {
+        S::view(&self.state)
+    }
+
+    fn seal(&self, who: &str, spend: u32, salt: &str) -> Result<Value, GameError> {
+        match S::seal(&self.state, who, spend, salt) {
+            None => Err(GameError::NotSealing { system: S::NAME }),
+            Some(Err(e)) => Err(GameError::Refused {
+                message: e.to_string(),
+            }),
+            Some(Ok(command)) => Self::json(&command),
+        }
+    }
+
+    fn bare_reveal(&self, command: &Value) -> Option<String> {
+        S::bare_reveal(command)
+    }
+
+    fn reveal(&self, who: &str, spend: u32, salt: &str) -> Option<Value> {
+        S::reveal(who, spend, salt).and_then(|c| Self::json(&c).ok())
+    }
+
+    fn boxed_clone(&self) -> Box<dyn Game> {
+        Box::new(Self {
+            options: self.options.clone(),
+            state: self.state.clone(),
+        })
+    }
+}
