@@ -1087,20 +1087,21 @@ fn take_burden_odds(state: &State, who: &str, from: &str, boxes: u32) -> Option<
         dice_text(&choice.discarded),
         dice_text(&choice.their_pool_after)
     );
-    if acting && cost <= MAX_ODDS_WORK {
-        if let Ok(found) = exchange_choices(&after, who) {
-            for c in found {
-                let label = match &c.bring_in {
-                    Some(t) => format!(
-                        "Then bring in {t} ({} d20): ahead after the exchange",
-                        c.dice
-                    ),
-                    None => "Then stand: ahead after the exchange".to_string(),
-                };
-                chances.push(chance(label, &c.p_ahead));
-            }
-            summary.push_str(&format!("; if not disabled, {MODEL}"));
+    if acting
+        && cost <= MAX_ODDS_WORK
+        && let Ok(found) = exchange_choices(&after, who)
+    {
+        for c in found {
+            let label = match &c.bring_in {
+                Some(t) => format!(
+                    "Then bring in {t} ({} d20): ahead after the exchange",
+                    c.dice
+                ),
+                None => "Then stand: ahead after the exchange".to_string(),
+            };
+            chances.push(chance(label, &c.p_ahead));
         }
+        summary.push_str(&format!("; if not disabled, {MODEL}"));
     }
     summary.push('.');
     Some(Odds {

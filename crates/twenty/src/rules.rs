@@ -338,13 +338,13 @@ fn check_declarations(state: &State, participants: &[Declaration]) -> Result<(),
                 declaration.who
             )));
         }
-        if let Some(target) = &declaration.death_of {
-            if target == &declaration.who || !participants.iter().any(|d| &d.who == target) {
-                return Err(Error::Participants(format!(
-                    "{}'s death goal names {target:?}, who is not an opponent in this conflict (T7)",
-                    declaration.who
-                )));
-            }
+        if let Some(target) = &declaration.death_of
+            && (target == &declaration.who || !participants.iter().any(|d| &d.who == target))
+        {
+            return Err(Error::Participants(format!(
+                "{}'s death goal names {target:?}, who is not an opponent in this conflict (T7)",
+                declaration.who
+            )));
         }
     }
     Ok(())
@@ -1028,13 +1028,12 @@ fn aftermath(log: &mut Log) -> Result<(), Error> {
     if let Some(target) = conflict
         .participant(&winner)
         .and_then(|p| p.death_of.clone())
+        && target != winner
     {
-        if target != winner {
-            log.push(Event::CharacterDied {
-                who: target,
-                by: winner.clone(),
-            });
-        }
+        log.push(Event::CharacterDied {
+            who: target,
+            by: winner.clone(),
+        });
     }
     if let Some(healing) = &conflict.healing {
         let gm_highest = conflict

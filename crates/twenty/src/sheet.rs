@@ -319,16 +319,16 @@ impl Sheet {
                     ),
                 ));
             };
-            if def.kind == KeyKind::Elite {
-                if let Err(missing) = catalogue.prerequisites_met(key, &traits) {
-                    return Err(self.fail(
-                        "keys",
-                        format!(
-                            "{key} needs {} (T10: an elite key's prerequisites)",
-                            missing.join(", ")
-                        ),
-                    ));
-                }
+            if def.kind == KeyKind::Elite
+                && let Err(missing) = catalogue.prerequisites_met(key, &traits)
+            {
+                return Err(self.fail(
+                    "keys",
+                    format!(
+                        "{key} needs {} (T10: an elite key's prerequisites)",
+                        missing.join(", ")
+                    ),
+                ));
             }
         }
         let unlocked = catalogue.unlocked_by(&self.keys);

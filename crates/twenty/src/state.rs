@@ -225,18 +225,18 @@ impl State {
                 exchange,
                 dice,
             } => {
-                if let Some(character) = self.character_mut(who) {
-                    if let Some(t) = character.rollable_mut(trait_name) {
-                        t.checked = (t.checked + 1).min(t.boxes - t.coloured);
-                    }
+                if let Some(character) = self.character_mut(who)
+                    && let Some(t) = character.rollable_mut(trait_name)
+                {
+                    t.checked = (t.checked + 1).min(t.boxes - t.coloured);
                 }
-                if let Some(conflict) = self.conflict.as_mut() {
-                    if let Some(p) = conflict.participant_mut(who) {
-                        p.pool = sorted(p.pool.iter().chain(dice).copied().collect());
-                        p.used.push(trait_name.clone());
-                        p.acted_in = *exchange;
-                        p.rolls.push((*exchange, dice.clone()));
-                    }
+                if let Some(conflict) = self.conflict.as_mut()
+                    && let Some(p) = conflict.participant_mut(who)
+                {
+                    p.pool = sorted(p.pool.iter().chain(dice).copied().collect());
+                    p.used.push(trait_name.clone());
+                    p.acted_in = *exchange;
+                    p.rolls.push((*exchange, dice.clone()));
                 }
             }
             Event::GmRolled { dice } => {
