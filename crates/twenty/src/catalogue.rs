@@ -11,23 +11,15 @@
 //! already taken is refused). Names are matched ignoring ASCII case ("swords" finds "Swords"), as sheets
 //! match them. Pure: the book's file is compiled in; nothing is read at run time.
 
-use crate::sheet::{MAX_BOXES, MAX_NAME_CHARS};
+use crate::limits::{
+    MAX_BOXES, MAX_CATALOGUE_BYTES, MAX_KEY_ENTRIES, MAX_KEYS, MAX_NAME_CHARS, MAX_TEXT_CHARS,
+    MAX_TRAIT_DEFS,
+};
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
 /// The book's keys and traits in the table-file format, compiled in (`crates/twenty/data/keys.toml`).
 pub const BOOK_TOML: &str = include_str!("../data/keys.toml");
-
-/// Largest table file [`Catalogue::parse`] reads, in bytes (1 MiB).
-pub const MAX_CATALOGUE_BYTES: usize = 1 << 20;
-/// Most keys in one catalogue (after merging too).
-pub const MAX_KEYS: usize = 1_000;
-/// Most traits in one catalogue (after merging too); also the most open traits.
-pub const MAX_TRAIT_DEFS: usize = 5_000;
-/// Most entries in one key's lists: prerequisites, minor goals, major goals, unlocked traits (each).
-pub const MAX_KEY_ENTRIES: usize = 100;
-/// Longest description or goal, in characters.
-pub const MAX_TEXT_CHARS: usize = 500;
 
 /// Whether a key has prerequisites ("Keys").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -43,10 +35,10 @@ pub enum KeyKind {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Prerequisite {
-    /// The trait's name, 1 to 64 characters, a sheet's bound (`trait` in the file).
+    /// The trait's name, 1 to [`MAX_NAME_CHARS`] characters, a sheet's bound (`trait` in the file).
     #[serde(rename = "trait")]
     pub trait_name: String,
-    /// The fewest boxes it must have, checked or not: 1 to 20 (a sheet's bound).
+    /// The fewest boxes it must have, checked or not: 1 to [`MAX_BOXES`] (a sheet's bound).
     pub boxes: u32,
 }
 
@@ -54,7 +46,7 @@ pub struct Prerequisite {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct KeyDef {
-    /// The key's name ("Warrior"), 1 to 64 characters (a sheet's bound), unique in a catalogue.
+    /// The key's name ("Warrior"), 1 to [`MAX_NAME_CHARS`] characters (a sheet's bound), unique in a catalogue.
     pub name: String,
     /// Skeleton (no prerequisites) or elite (at least one).
     pub kind: KeyKind,
@@ -79,7 +71,7 @@ pub struct KeyDef {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TraitDef {
-    /// The trait's name ("Keen Eyesight"), 1 to 64 characters (a sheet's bound), unique in a catalogue.
+    /// The trait's name ("Keen Eyesight"), 1 to [`MAX_NAME_CHARS`] characters (a sheet's bound), unique in a catalogue.
     pub name: String,
     /// What having it means, in our words; may be empty; at most [`MAX_TEXT_CHARS`] characters.
     #[serde(default)]
@@ -180,9 +172,9 @@ impl Catalogue {
     ///
     /// # Errors
     /// [`CatalogueError::TooLarge`] beyond [`MAX_CATALOGUE_BYTES`]; [`CatalogueError::Toml`] for bad TOML
-    /// or an unknown field; [`CatalogueError::Field`] for a blank or too long name (1 to 64 characters,
+    /// or an unknown field; [`CatalogueError::Field`] for a blank or too long name (1 to [`MAX_NAME_CHARS`] characters,
     /// no leading or trailing spaces), a text over [`MAX_TEXT_CHARS`], a prerequisite's boxes outside 1
-    /// to 20 (a sheet's bounds), a skeleton key with prerequisites or an elite key without, or too many
+    /// to [`MAX_BOXES`] (a sheet's bounds), a skeleton key with prerequisites or an elite key without, or too many
     /// entries ([`MAX_KEYS`], [`MAX_TRAIT_DEFS`], [`MAX_KEY_ENTRIES`]);
     /// [`CatalogueError::Clash`] for a name given twice.
     pub fn parse(text: &str) -> Result<Catalogue, CatalogueError> {

@@ -17,6 +17,7 @@ mod conflict;
 mod describe;
 mod error;
 mod event;
+pub mod limits;
 pub mod moves;
 pub mod odds;
 mod pool;
@@ -32,7 +33,7 @@ pub use error::Error;
 pub use event::{BreakCause, Event, Healing, StandReason, SurrenderReason};
 pub use odds::{BurdenOption, BurdenOptions, OddsError, burden_options, p_ahead};
 pub use pool::{compare_pools, narration_order};
-pub use sheet::{Burden, GM, MAX_BOXES, MAX_NAME_CHARS, STATS, Sheet, SheetKind, StatBoxes, Trait};
+pub use sheet::{Burden, GM, STATS, Sheet, SheetKind, StatBoxes, Trait};
 pub use state::{Character, Obligation, State};
 
 use skald_core::{Authority, DiceSource, Move, Odds, Seat, System};

@@ -22,8 +22,13 @@
 
 use crate::catalogue::KeyKind;
 use crate::conflict::{Conflict, Participant};
+use crate::limits::{
+    MAJOR_GOAL_UNCHECK, MAX_BOXES, MAX_GOAL_CHARS, MAX_NAME_CHARS, MAX_ODDS_WORK, MAX_PARTICIPANTS,
+    MAX_SHEET_CHARS, MAX_SWAPS, MAX_TEXT_CHARS, MAX_THREE_BOXES, MAX_UNCHECK, NEW_EQUIPMENT_BOXES,
+    NEW_TRAIT_BOXES, NEW_TRAITS, SIDES, STAT_BOXES,
+};
 use crate::odds::burden_options;
-use crate::sheet::{MAX_BOXES, MAX_NAME_CHARS, STATS};
+use crate::sheet::STATS;
 use crate::state::Character;
 use crate::{Command, State, compare_pools, exchange_choices, rules};
 use num_bigint::{BigInt, BigUint};
@@ -33,27 +38,6 @@ use skald_core::{
 };
 use skald_dice::odds::Fraction;
 use std::cmp::Ordering;
-
-/// Most units of work [`odds`] spends on the chance of being ahead for one command, counted as
-/// [`crate::odds::MAX_WORK`] counts them (`20 * (m+1)(m+2)/2 * 2^(k-1) * (k+4)` per choice, `m` new
-/// dice, `k` others). Beyond it the chance of being ahead is left out (the other chances stay): a
-/// page asks on every change of a form. Two sides with 20 dice each cost 23,100 per choice; five
-/// sides with 20 dice, 295,680; six, 665,280 (about 50 ms in a release build); seven are beyond it.
-pub const MAX_ODDS_WORK: u64 = 1_000_000;
-
-/// Longest sheet, as JSON text, the character form takes (a sheet of 50 traits fits).
-pub const MAX_SHEET_CHARS: usize = 8_000;
-
-/// Longest text of a goal, a service or a trait's description (the rules' bound).
-const MAX_TEXT: usize = 500;
-
-/// Most "three boxes" rewards offered for a major goal (one per three different traits): 56 is
-/// every choice for 8 traits. Beyond it they are left to the JSON command box.
-const MAX_THREE_BOXES: usize = 56;
-
-/// Most "swap a trait" rewards offered for a major goal (one per old and new trait). Beyond it they
-/// are left to the JSON command box.
-const MAX_SWAPS: usize = 60;
 
 /// The groups of a page, in the order moves are listed.
 const CONFLICT: &str = "Conflict";
@@ -91,7 +75,7 @@ pub fn moves(state: &State, seat: &Seat) -> Vec<Move> {
             command: json!({"do": "define_trait"}),
             fields: vec![
                 text_field("name", "Trait", MAX_NAME_CHARS),
-                text_field("description", "What it covers", MAX_TEXT),
+                text_field("description", "What it covers", MAX_TEXT_CHARS),
                 field("open", "Open to everyone, whatever their keys", FieldKind::Flag { default: false }),
             ],
             odds: false,
@@ -210,7 +194,7 @@ fn conflict_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                 odds: false,
                 note: Some(format!(
                     "2 to {} living characters, each with its goal; exchange 1 begins (T2). Goals in words or a death goal (T7): send start_conflict as JSON.",
-                    rules::MAX_PARTICIPANTS
+                    MAX_PARTICIPANTS
                 )),
             });
         }
@@ -472,7 +456,7 @@ fn goal_field(state: &State, c: &Character, major: bool) -> Field {
         })
         .collect();
     if goals.is_empty() {
-        text_field("goal", "Goal achieved", MAX_TEXT)
+        text_field("goal", "Goal achieved", MAX_GOAL_CHARS)
     } else {
         choice_field("goal", "Goal achieved", goals, false)
     }
@@ -525,10 +509,9 @@ fn goal_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                     choice_field("reward", "Reward", rewards, false),
                 ],
                 odds: false,
-                note: Some(
-                    "A major goal unchecks up to 10 boxes or earns one advancement: a new key, a new trait with 1 box, a box on three traits, or a trait swapped (T10)."
-                        .into(),
-                ),
+                note: Some(format!(
+                    "A major goal unchecks up to {MAJOR_GOAL_UNCHECK} boxes or earns one advancement: a new key, a new trait with 1 box, a box on three traits, or a trait swapped (T10)."
+                )),
             });
         }
     }
@@ -555,20 +538,20 @@ fn goal_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                 odds: false,
                 note: Some(format!(
                     "The GM grants rest: one checked box unchecked per box ticked, at most {}, outside conflicts (T10).",
-                    rules::MAX_UNCHECK
+                    MAX_UNCHECK
                 )),
             });
         }
     }
 }
 
-/// The rewards a major goal may pay `c` now (T10): unchecking (up to 10 of its checked boxes, when
+/// The rewards a major goal may pay `c` now (T10): unchecking (up to [`MAJOR_GOAL_UNCHECK`] of its checked boxes, when
 /// it is out of conflicts), each key whose prerequisites it meets, each trait its keys unlock or that
 /// is open, three boxes on three traits, and swaps (these two only when their choices are few).
 fn major_rewards(state: &State, c: &Character, checked: &[String], resting: bool) -> Vec<Choice> {
     let mut out = Vec::new();
     if resting {
-        let some: Vec<&String> = checked.iter().take(10).collect();
+        let some: Vec<&String> = checked.iter().take(MAJOR_GOAL_UNCHECK).collect();
         let names: Vec<&str> = some.iter().map(|s| s.as_str()).collect();
         out.push(option(
             json!({"uncheck": some}),
@@ -706,7 +689,7 @@ fn obligation_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                 ),
                 choice_field("grantee", "Granted to", grantees, false),
                 text_field("as", "The trait as the grantee writes it", MAX_NAME_CHARS),
-                text_field("service", "The service promised", MAX_TEXT),
+                text_field("service", "The service promised", MAX_TEXT_CHARS),
             ],
             odds: false,
             note: Some(
@@ -794,7 +777,13 @@ fn add_character(state: &State, seat: &Seat) -> Move {
         )],
         odds: false,
         note: Some(format!(
-            "A sheet as JSON (T1): {{\"name\": \"Gorand\", \"stats\": {{\"Physical\": 5, \"Mental\": 2, \"Social\": 3, \"Emotional\": 1, \"Spiritual\": 4}}, \"keys\": [\"Warrior\"], \"traits\": [{{\"name\": \"Swords\", \"boxes\": 4}}, ...], \"equipment\": [{{\"name\": \"Honeybee\", \"boxes\": 2}}, {{\"name\": \"wine flask\", \"boxes\": 1}}]}}: stats 1 to 5 once each, one skeleton key ({keys}), 3 to 6 traits it unlocks or open with 10 boxes in all, two items with 2 and 1 boxes; {kinds}."
+            "A sheet as JSON (T1): {{\"name\": \"Gorand\", \"stats\": {{\"Physical\": 5, \"Mental\": 2, \"Social\": 3, \"Emotional\": 1, \"Spiritual\": 4}}, \"keys\": [\"Warrior\"], \"traits\": [{{\"name\": \"Swords\", \"boxes\": 4}}, ...], \"equipment\": [{{\"name\": \"Honeybee\", \"boxes\": 2}}, {{\"name\": \"wine flask\", \"boxes\": 1}}]}}: stats {} to {} once each, one skeleton key ({keys}), {} to {} traits it unlocks or open with {NEW_TRAIT_BOXES} boxes in all, two items with {} and {} boxes; {kinds}.",
+            STAT_BOXES[0],
+            STAT_BOXES[STAT_BOXES.len() - 1],
+            NEW_TRAITS.start(),
+            NEW_TRAITS.end(),
+            NEW_EQUIPMENT_BOXES[1],
+            NEW_EQUIPMENT_BOXES[0],
         )),
     }
 }
@@ -825,7 +814,7 @@ fn work(m: u32, k: usize) -> u64 {
     let m = u64::from(m);
     let k = k as u64;
     let per_step = (1u64 << k.min(40)) * (k + 4) / 2;
-    20u64
+    u64::from(SIDES)
         .saturating_mul((m + 1) * (m + 2) / 2)
         .saturating_mul(per_step)
 }
@@ -846,14 +835,14 @@ fn fraction(numerator: u128, denominator: u128) -> Fraction {
 
 /// The chance that at least one of `n` d20s shows one given face: 1 - (19/20)^n.
 fn any_face(n: u32) -> Fraction {
-    let all = 20u128.pow(n);
-    fraction(all - 19u128.pow(n), all)
+    let all = u128::from(SIDES).pow(n);
+    fraction(all - u128::from(SIDES - 1).pow(n), all)
 }
 
 /// The distribution of the highest of `n` d20s: P(v) = (v^n - (v-1)^n) / 20^n.
 fn highest_of(n: u32) -> Vec<Chance> {
-    let all = 20u128.pow(n);
-    (1..=20u128)
+    let all = u128::from(SIDES).pow(n);
+    (1..=u128::from(SIDES))
         .map(|v| chance(v.to_string(), &fraction(v.pow(n) - (v - 1).pow(n), all)))
         .collect()
 }

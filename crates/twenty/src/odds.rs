@@ -14,30 +14,14 @@
 //! Pure: no I/O, no clock, no random numbers.
 
 use crate::compare_pools;
+use crate::limits::{
+    MAX_MACHINE_DICE, MAX_NEW_DICE, MAX_OTHERS, MAX_POOL_DICE, MAX_STATES, MAX_WORK, SIDES,
+};
 use num_bigint::{BigInt, BigUint};
 use serde::Serialize;
 use skald_dice::odds::Fraction;
 use skald_dice::odds::weight::{Overflow, Weight};
 use std::cmp::Ordering;
-
-/// The faces of the die every Twenty pool is made of: a d20 shows 1 to 20.
-pub const SIDES: u32 = 20;
-/// Most dice in one pool given to [`p_ahead`] (before the new dice).
-pub const MAX_POOL_DICE: usize = 100;
-/// Most new dice one participant brings in one exchange: a trait has at most 20 boxes.
-pub const MAX_NEW_DICE: u32 = 20;
-/// Most other participants in [`p_ahead`]: a conflict has at most 20 participants.
-pub const MAX_OTHERS: usize = 19;
-/// Most states of [`p_ahead`]'s walk: `(m + 1) * 2^k` with `m` new dice of mine and `k` others
-/// (2^18: k up to 13 others when I bring 20 dice). Checked before the walk starts.
-pub const MAX_STATES: u64 = 1 << 18;
-/// Most units of work of [`p_ahead`]'s walk, `20 * (m+1)(m+2)/2 * 2^(k-1) * (k+4)`; one unit is one
-/// weight visited once. Checked before the walk starts. Me and 8 others bringing 20 dice each fit
-/// (7,096,320 units); 9 others do not.
-pub const MAX_WORK: u64 = 10_000_000;
-
-/// Most new dice in all for which [`p_ahead`] counts in `u128`: 20^29 < 2^128 < 20^30.
-const MAX_MACHINE_DICE: u32 = 29;
 
 /// One way to take a burden from one opponent (T5).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -8,18 +8,13 @@
 use crate::command::Reward;
 use crate::conflict::Conflict;
 use crate::event::{BreakCause, Healing, StandReason, SurrenderReason};
-use crate::sheet::{GM, MAX_NAME_CHARS, STATS};
+use crate::limits::{
+    MAJOR_GOAL_UNCHECK, MAX_BOXES, MAX_GOAL_CHARS, MAX_NAME_CHARS, MAX_PARTICIPANTS,
+    MAX_TEXT_CHARS, MAX_TIE_ROLLS, MAX_UNCHECK, MIN_PARTICIPANTS, SIDES, THREE_BOXES,
+};
+use crate::sheet::{GM, STATS};
 use crate::{Command, Declaration, Error, Event, State};
 use skald_core::{DiceSource, Die};
-
-/// Most participants in one conflict.
-pub const MAX_PARTICIPANTS: usize = 20;
-/// Longest goal, in characters.
-pub const MAX_GOAL_CHARS: usize = 500;
-/// Most roll-offs to break a final tie before giving up (T4); each has chance at most 1/20 to tie again.
-pub const MAX_TIE_ROLLS: u32 = 100;
-/// Most boxes a rest or a major goal unchecks in one command.
-pub const MAX_UNCHECK: usize = 50;
 
 /// The events `command` produces at `state`, rolling from `dice`.
 ///
@@ -55,7 +50,7 @@ pub fn decide(
             open,
         } => {
             text("name", name, MAX_NAME_CHARS)?;
-            text("description", description, 500)?;
+            text("description", description, MAX_TEXT_CHARS)?;
             if state.catalogue.trait_def(name).is_some() {
                 return Err(Error::Rule(format!(
                     "the trait {name:?} is already on the list (T12)"
@@ -177,7 +172,7 @@ pub fn decide(
             return Ok(log.events);
         }
         Command::MinorGoal { who, goal, uncheck } => {
-            text("goal", goal, 500)?;
+            text("goal", goal, MAX_GOAL_CHARS)?;
             check_uncheck(state, who, std::slice::from_ref(uncheck))?;
             log.push(Event::BoxesUnchecked {
                 who: who.clone(),
@@ -187,7 +182,7 @@ pub fn decide(
             return Ok(log.events);
         }
         Command::MajorGoal { who, goal, reward } => {
-            text("goal", goal, 500)?;
+            text("goal", goal, MAX_GOAL_CHARS)?;
             major_goal(&mut log, state, who, goal, reward)?;
             return Ok(log.events);
         }
@@ -216,7 +211,7 @@ pub fn decide(
                 ));
             }
             text("as", as_trait, MAX_NAME_CHARS)?;
-            text("service", service, 500)?;
+            text("service", service, MAX_TEXT_CHARS)?;
             let Some(t) = g.rollable(trait_name) else {
                 return Err(Error::Rule(format!(
                     "{granter} has no trait named {trait_name:?} to grant from (T11)"
@@ -317,9 +312,9 @@ fn living<'s>(state: &'s State, who: &str) -> Result<&'s crate::Character, Error
 }
 
 fn check_declarations(state: &State, participants: &[Declaration]) -> Result<(), Error> {
-    if !(2..=MAX_PARTICIPANTS).contains(&participants.len()) {
+    if !(MIN_PARTICIPANTS..=MAX_PARTICIPANTS).contains(&participants.len()) {
         return Err(Error::Participants(format!(
-            "a conflict needs 2 to {MAX_PARTICIPANTS} sides, got {}",
+            "a conflict needs {MIN_PARTICIPANTS} to {MAX_PARTICIPANTS} sides, got {}",
             participants.len()
         )));
     }
@@ -598,7 +593,8 @@ fn use_burden(
 }
 
 fn stat_for(roll: u32) -> &'static str {
-    STATS[((roll.clamp(1, 20) - 1) / 4) as usize]
+    // T5: four faces each, 1-4 Physical to 17-20 Spiritual.
+    STATS[((roll.clamp(1, SIDES) - 1) / 4) as usize]
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -655,7 +651,7 @@ fn take_burden(
         )));
     }
     let discarded: Vec<u32> = opponent.pool.iter().take(boxes as usize).copied().collect();
-    let roll = u32::try_from(dice.roll(Die::Numbered(20))?).unwrap_or(1);
+    let roll = u32::try_from(dice.roll(Die::Numbered(SIDES))?).unwrap_or(1);
     let stat = stat_for(roll).to_string();
     log.push(Event::BurdenTaken {
         who: who.into(),
@@ -764,9 +760,9 @@ fn major_goal(
     };
     match reward {
         Reward::Uncheck(names) => {
-            if names.len() > 10 {
+            if names.len() > MAJOR_GOAL_UNCHECK {
                 return Err(Error::Rule(format!(
-                    "a major goal unchecks up to 10 boxes, not {} (T10)",
+                    "a major goal unchecks up to {MAJOR_GOAL_UNCHECK} boxes, not {} (T10)",
                     names.len()
                 )));
             }
@@ -807,14 +803,14 @@ fn major_goal(
             let mut distinct = names.clone();
             distinct.sort();
             distinct.dedup();
-            if names.len() != 3 || distinct.len() != 3 {
+            if names.len() != THREE_BOXES || distinct.len() != THREE_BOXES {
                 return Err(Error::Rule(format!(
                     "three different traits get a box each (T10), not {names:?}"
                 )));
             }
             for name in names {
                 match c.traits.iter().find(|t| &t.name == name) {
-                    Some(t) if t.boxes >= crate::sheet::MAX_BOXES => {
+                    Some(t) if t.boxes >= MAX_BOXES => {
                         return Err(Error::Rule(format!(
                             "{name} has {} boxes, the most a trait may have",
                             t.boxes
@@ -884,7 +880,7 @@ fn roll_d20s(dice: &mut dyn DiceSource, count: u32) -> Result<Vec<u32>, Error> {
 }
 
 fn roll_d20(dice: &mut dyn DiceSource) -> Result<u32, Error> {
-    let value = dice.roll(Die::Numbered(20))?;
+    let value = dice.roll(Die::Numbered(SIDES))?;
     // A source only returns faces of the die asked for: 1-20 fits a u32.
     Ok(u32::try_from(value).unwrap_or(1))
 }

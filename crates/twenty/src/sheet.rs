@@ -3,6 +3,10 @@
 
 use crate::Error;
 use crate::catalogue::{Catalogue, KeyKind};
+use crate::limits::{
+    MAX_BOXES, MAX_NAME_CHARS, MAX_TRAITS, NEW_EQUIPMENT_BOXES, NEW_TRAIT_BOXES, NEW_TRAITS, SIDES,
+    STAT_BOXES,
+};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -10,12 +14,6 @@ use std::collections::BTreeMap;
 /// of its kind (T5).
 pub const STATS: [&str; 5] = ["Physical", "Mental", "Social", "Emotional", "Spiritual"];
 
-/// Longest name of a character, trait, item or burden, in characters.
-pub const MAX_NAME_CHARS: usize = 64;
-/// Most boxes one trait, stat, item or burden may have.
-pub const MAX_BOXES: u32 = 20;
-/// Most traits (or special items, or burdens) on one sheet.
-pub const MAX_TRAITS: usize = 50;
 /// The name the GM's side takes in a healing conflict; no character may use it.
 pub const GM: &str = "GM";
 
@@ -257,10 +255,10 @@ impl Sheet {
                     format!("has {} boxes; allowed 1 to {MAX_BOXES}", burden.boxes.len()),
                 ));
             }
-            if let Some(v) = burden.boxes.iter().find(|v| !(1..=20).contains(*v)) {
+            if let Some(v) = burden.boxes.iter().find(|v| !(1..=SIDES).contains(*v)) {
                 return Err(self.fail(
                     at,
-                    format!("holds {v}; a burden box holds a d20 face, 1 to 20 (T5)"),
+                    format!("holds {v}; a burden box holds a d20 face, 1 to {SIDES} (T5)"),
                 ));
             }
         }
@@ -284,7 +282,7 @@ impl Sheet {
             .filter_map(|s| self.stats.get(*s).map(|b| b.boxes()))
             .collect();
         values.sort_unstable();
-        if values != [1, 2, 3, 4, 5] {
+        if values != STAT_BOXES {
             let shown = STATS
                 .iter()
                 .map(|s| match self.stats.get(*s) {
@@ -293,9 +291,12 @@ impl Sheet {
                 })
                 .collect::<Vec<_>>()
                 .join(", ");
+            let [a, b, c, d, e] = STAT_BOXES;
             return Err(self.fail(
                 "stats",
-                format!("are {shown}; the five stats take 1, 2, 3, 4 and 5 boxes, one each (T1)"),
+                format!(
+                    "are {shown}; the five stats take {a}, {b}, {c}, {d} and {e} boxes, one each (T1)"
+                ),
             ));
         }
         Ok(())
@@ -381,33 +382,38 @@ impl Sheet {
         }
         self.check_keys_and_traits(catalogue)?;
         let count = self.traits.len();
-        if !(3..=6).contains(&count) {
+        if !NEW_TRAITS.contains(&count) {
             return Err(self.fail(
                 "traits",
-                format!("are {count}; a new character picks 3 to 6 traits (T1)"),
+                format!(
+                    "are {count}; a new character picks {} to {} traits (T1)",
+                    NEW_TRAITS.start(),
+                    NEW_TRAITS.end()
+                ),
             ));
         }
         let total: u32 = self.traits.iter().map(|t| t.boxes).sum();
-        if total != 10 {
-            let fix = if total > 10 {
-                format!("remove {}", total - 10)
+        if total != NEW_TRAIT_BOXES {
+            let fix = if total > NEW_TRAIT_BOXES {
+                format!("remove {}", total - NEW_TRAIT_BOXES)
             } else {
-                format!("add {}", 10 - total)
+                format!("add {}", NEW_TRAIT_BOXES - total)
             };
             return Err(self.fail(
                 "traits",
                 format!(
-                    "have {total} boxes in all; a new character spreads exactly 10 (T1): {fix}"
+                    "have {total} boxes in all; a new character spreads exactly {NEW_TRAIT_BOXES} (T1): {fix}"
                 ),
             ));
         }
         let mut items: Vec<u32> = self.equipment.iter().map(|t| t.boxes).collect();
         items.sort_unstable();
-        if items != [1, 2] {
+        if items != NEW_EQUIPMENT_BOXES {
+            let [small, large] = NEW_EQUIPMENT_BOXES;
             return Err(self.fail(
                 "equipment",
                 format!(
-                    "has {} special items with {:?} boxes; a new character picks two, with 2 and 1 boxes (T1)",
+                    "has {} special items with {:?} boxes; a new character picks two, with {large} and {small} boxes (T1)",
                     self.equipment.len(),
                     self.equipment.iter().map(|t| t.boxes).collect::<Vec<_>>()
                 ),
