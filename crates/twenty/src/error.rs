@@ -1,4 +1,6 @@
-//! Why the Twenty rules refused a command. Every message names the field, the value and what is allowed.
+//! Why the Twenty rules refused something: [`Error`] for a command, [`CatalogueError`] for a table
+//! file of keys and traits, [`OddsError`] for the calculators' inputs. Every message names the field,
+//! the value and what is allowed.
 
 use skald_core::SourceError;
 
@@ -90,4 +92,69 @@ pub enum Error {
     /// A die from the dice source was missing or not a face of a d20.
     #[error("dice: {0}")]
     Dice(#[from] SourceError),
+}
+
+/// Why a table file or a merge was refused. Every message names the field, the value and what is
+/// allowed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CatalogueError {
+    /// The file is larger than [`MAX_CATALOGUE_BYTES`](crate::limits::MAX_CATALOGUE_BYTES).
+    #[error("the catalogue file has {bytes} bytes; at most {limit} are read")]
+    TooLarge {
+        /// The file's size in bytes.
+        bytes: usize,
+        /// [`MAX_CATALOGUE_BYTES`](crate::limits::MAX_CATALOGUE_BYTES).
+        limit: usize,
+    },
+    /// The file is not valid TOML, or not in the catalogue's shape (toml's message, with the line).
+    #[error("the catalogue file does not read as a catalogue: {0}")]
+    Toml(String),
+    /// A field's value is outside what is allowed.
+    #[error("{field} = {value}: {problem}")]
+    Field {
+        /// Where: `keys.Paladin.prerequisites`, `traits[3].name`, `open`...
+        field: String,
+        /// The value as given (quoted when text).
+        value: String,
+        /// What is wrong and what is allowed.
+        problem: String,
+    },
+    /// A name already taken, in the same file or (merging) in the catalogue it joins.
+    #[error("{what} {name:?} is already in the catalogue (names are unique, ignoring case)")]
+    Clash {
+        /// "key", "trait" or "open trait".
+        what: &'static str,
+        /// The name as given in the file being read or merged.
+        name: String,
+    },
+}
+
+/// Why [`p_ahead`](crate::odds::p_ahead) gave no answer. Messages name the input, its value and
+/// what is allowed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OddsError {
+    /// An input outside its range.
+    #[error("{field} = {value}: {allowed}")]
+    Input {
+        /// Which input: `mine`, `my_new_dice`, `others`, `others[1].pool`, `others[0].new_dice`.
+        field: String,
+        /// The value given.
+        value: String,
+        /// What is allowed.
+        allowed: String,
+    },
+    /// The exact computation would pass a bound ([`MAX_STATES`](crate::limits::MAX_STATES),
+    /// [`MAX_WORK`](crate::limits::MAX_WORK)).
+    #[error(
+        "exact odds would need at least {value} {measure}, beyond the limit of {limit}: fewer new dice or \
+         fewer opponents"
+    )]
+    TooLarge {
+        /// "states" or "units of work".
+        measure: &'static str,
+        /// How many it would take, at least.
+        value: u64,
+        /// The bound.
+        limit: u64,
+    },
 }

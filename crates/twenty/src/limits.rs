@@ -1,12 +1,14 @@
-//! Every bound the Twenty rules check, in one place, each with its unit, its range and where it comes
-//! from: a section of the book (`../shared/rules/twenty.txt`), a ruling (RULINGS.md T1-T12), or, where
-//! the book sets none, a Skald cap that keeps every input, the state and every computation bounded
-//! (ARCHITECTURE.md, "Every input has a bound"). No bound is written anywhere else in the crate.
+//! Every bound the Twenty rules check, in one place, each with its unit, its range and where it
+//! comes from: a section of the book (`../shared/rules/twenty.txt`), a ruling (RULINGS.md T1-T12),
+//! or, where the book sets none, a Skald cap that keeps every input, the state and every
+//! computation bounded (ARCHITECTURE.md, "Every input has a bound"). No bound is written anywhere
+//! else in the crate.
 //!
 //! A value past a bound is refused with an error naming the field, the value and the bound:
-//! [`crate::Error`] for a command, [`crate::CatalogueError`] for a table file, [`crate::OddsError`] for
-//! the calculators. A few bounds are not refusals but caps on what is offered or computed
-//! ([`MAX_ODDS_WORK`], [`MAX_THREE_BOXES`], [`MAX_SWAPS`], [`MAX_MACHINE_DICE`]); their docs say so.
+//! [`crate::Error`] for a command, [`crate::CatalogueError`] for a table file, [`crate::OddsError`]
+//! for the calculators. A few bounds are not refusals but caps on what is offered or computed
+//! ([`MAX_ODDS_WORK`], [`MAX_THREE_BOXES`], [`MAX_SWAPS`], [`MAX_MACHINE_DICE`]); their docs say
+//! so.
 
 use std::ops::RangeInclusive;
 
@@ -26,8 +28,8 @@ pub const SIDES: u32 = 20;
 pub const MAX_NAME_CHARS: usize = 64;
 
 /// Most boxes one trait, stat, special item or burden may have: 1 to 20. A Skald cap (the book sets
-/// none); as a trait rolls one d20 per unchecked box (T2), it also bounds one bring-in at 20 dice. An
-/// elite key's prerequisite asks for 1 to this many boxes (T10).
+/// none); as a trait rolls one d20 per unchecked box (T2), it also bounds one bring-in at 20 dice.
+/// An elite key's prerequisite asks for 1 to this many boxes (T10).
 pub const MAX_BOXES: u32 = 20;
 
 /// Most traits on one sheet, and most special items, and most burdens (each list): 0 to 50. A Skald
@@ -58,8 +60,8 @@ pub const MIN_PARTICIPANTS: usize = 2;
 /// none).
 pub const MAX_PARTICIPANTS: usize = 20;
 
-/// Longest goal, in characters: a side's goal in a conflict (book, "Conflicts"), or the goal a minor
-/// or major goal names (T10): 1 to 500, not blank. A Skald cap.
+/// Longest goal, in characters: a side's goal in a conflict (book, "Conflicts"), or the goal a
+/// minor or major goal names (T10): 1 to 500, not blank. A Skald cap.
 pub const MAX_GOAL_CHARS: usize = 500;
 
 /// Most roll-offs of a final tie before the command is refused (T4: "repeated until one is
@@ -117,25 +119,25 @@ pub const MAX_NEW_DICE: u32 = MAX_BOXES;
 /// [`MAX_PARTICIPANTS`] sides.
 pub const MAX_OTHERS: usize = MAX_PARTICIPANTS - 1;
 
-/// Most states of [`crate::odds::p_ahead`]'s walk, `(m + 1) * 2^k` with `m` new dice of mine and `k` others:
-/// 2^18 (k up to 13 others when I bring 20 dice). Checked before the walk starts.
+/// Most states of [`crate::odds::p_ahead`]'s walk, `(m + 1) * 2^k` with `m` new dice of mine and
+/// `k` others: 2^18 (k up to 13 others when I bring 20 dice). Checked before the walk starts.
 pub const MAX_STATES: u64 = 1 << 18;
 
-/// Most units of work of [`crate::odds::p_ahead`]'s walk, `20 * (m+1)(m+2)/2 * 2^(k-1) * (k+4)`; one unit is
-/// one weight visited once: 10,000,000. Checked before the walk starts. Me and 8 others bringing 20
-/// dice each fit (7,096,320 units); 9 others do not.
+/// Most units of work of [`crate::odds::p_ahead`]'s walk, `20 * (m+1)(m+2)/2 * 2^(k-1) * (k+4)`;
+/// one unit is one weight visited once: 10,000,000. Checked before the walk starts. Me and 8 others
+/// bringing 20 dice each fit (7,096,320 units); 9 others do not.
 pub const MAX_WORK: u64 = 10_000_000;
 
-/// Most new dice in all for which [`crate::odds::p_ahead`] counts in `u128` (20^29 < 2^128 < 20^30); beyond
-/// it, it counts in arbitrary precision. Not a refusal: it picks the arithmetic.
+/// Most new dice in all for which [`crate::odds::p_ahead`] counts in `u128` (20^29 < 2^128 <
+/// 20^30); beyond it, it counts in arbitrary precision. Not a refusal: it picks the arithmetic.
 pub const MAX_MACHINE_DICE: u32 = 29;
 
-/// Most units of work [`crate::moves::odds`] spends on the chance of being ahead for one command, counted as
-/// [`MAX_WORK`] counts them (`20 * (m+1)(m+2)/2 * 2^(k-1) * (k+4)` per choice, `m` new dice, `k`
-/// others): 1,000,000. Not a refusal: beyond it the chance of being ahead is left out (the other
-/// chances stay), as a page asks on every change of a form. Two sides with 20 dice each cost 23,100
-/// per choice; five sides with 20 dice, 295,680; six, 665,280 (about 50 ms in a release build);
-/// seven are beyond it.
+/// Most units of work [`crate::odds::odds`] spends on the chance of being ahead for one command,
+/// counted as [`MAX_WORK`] counts them (`20 * (m+1)(m+2)/2 * 2^(k-1) * (k+4)` per choice, `m` new
+/// dice, `k` others): 1,000,000. Not a refusal: beyond it the chance of being ahead is left out
+/// (the other chances stay), as a page asks on every change of a form. Two sides with 20 dice each
+/// cost 23,100 per choice; five sides with 20 dice, 295,680; six, 665,280 (about 50 ms in a release
+/// build); seven are beyond it.
 pub const MAX_ODDS_WORK: u64 = 1_000_000;
 
 // ---------------------------------------------------------------------------------------------
