@@ -21,8 +21,9 @@
 //! ([`p_ahead`], T2, T3) and each choice's chance ([`exchange_choices`]). `view.rs` is the state as
 //! the JSON a scenario's `expect` and a page's board read ([`view()`]). `limits.rs` holds every
 //! bound the crate checks, each with its unit, range and source ([`limits`]). `error.rs` says why
-//! something was refused, with the field, the value and what is allowed: [`Error`] for a command,
-//! [`CatalogueError`] for a table file, [`OddsError`] for the calculators.
+//! something was refused, with the field, the value and what is allowed: [`Error`] for a command
+//! ([`SheetProblem`] for a sheet), [`CatalogueError`] for a table file, [`OddsError`] for the
+//! calculators.
 //!
 //! [`Twenty`] plugs these rules into the core's [`skald_core::System`].
 
@@ -36,7 +37,7 @@ pub mod odds;
 mod rules;
 mod view;
 
-pub use error::{CatalogueError, Error, OddsError};
+pub use error::{CatalogueError, Error, OddsError, SheetProblem};
 pub use model::{
     BOOK_TOML, BreakCause, Burden, Catalogue, Character, Command, Conflict, Declaration, Event, GM,
     Healing, KeyDef, KeyKind, Obligation, ObligationEnd, Options, Participant, Prerequisite,

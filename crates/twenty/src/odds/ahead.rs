@@ -34,8 +34,9 @@ use skald_dice::odds::weight::{Overflow, Weight};
 /// instant, and 10 new dice each for me and three others is well within the bounds.
 ///
 /// # Errors
-/// [`OddsError::Input`] for a value out of range (naming it); [`OddsError::TooLarge`] when the walk
-/// would pass [`MAX_STATES`] or [`MAX_WORK`] (many others, each bringing many dice).
+/// [`OddsError::PoolSize`], [`OddsError::Face`], [`OddsError::NewDice`], [`OddsError::Others`] for a
+/// value out of range (naming the input, the value and the range); [`OddsError::TooLarge`] when the
+/// walk would pass [`MAX_STATES`] or [`MAX_WORK`] (many others, each bringing many dice).
 pub fn p_ahead(
     mine: &[u32],
     my_new_dice: u32,
@@ -44,10 +45,10 @@ pub fn p_ahead(
     check_pool("mine", mine)?;
     check_new("my_new_dice", my_new_dice)?;
     if others.len() > MAX_OTHERS {
-        return Err(OddsError::Input {
-            field: "others".to_owned(),
-            value: format!("{} participants", others.len()),
-            allowed: format!("at most {MAX_OTHERS} other participants"),
+        return Err(OddsError::Others {
+            field: "others",
+            count: others.len(),
+            max: MAX_OTHERS,
         });
     }
     for (i, (pool, new)) in others.iter().enumerate() {
@@ -97,17 +98,18 @@ pub(super) fn work(m: u32, k: usize) -> u64 {
 
 fn check_pool(field: &str, pool: &[u32]) -> Result<(), OddsError> {
     if pool.len() > MAX_POOL_DICE {
-        return Err(OddsError::Input {
+        return Err(OddsError::PoolSize {
             field: field.to_owned(),
-            value: format!("{} dice", pool.len()),
-            allowed: format!("at most {MAX_POOL_DICE} dice in a pool"),
+            dice: pool.len(),
+            max: MAX_POOL_DICE,
         });
     }
     if let Some(bad) = pool.iter().find(|d| !(1..=SIDES).contains(*d)) {
-        return Err(OddsError::Input {
+        return Err(OddsError::Face {
             field: field.to_owned(),
-            value: bad.to_string(),
-            allowed: format!("a die shows 1 to {SIDES}"),
+            value: *bad,
+            min: 1,
+            max: SIDES,
         });
     }
     Ok(())
@@ -115,10 +117,11 @@ fn check_pool(field: &str, pool: &[u32]) -> Result<(), OddsError> {
 
 fn check_new(field: &str, new: u32) -> Result<(), OddsError> {
     if new > MAX_NEW_DICE {
-        return Err(OddsError::Input {
+        return Err(OddsError::NewDice {
             field: field.to_owned(),
-            value: new.to_string(),
-            allowed: format!("0 to {MAX_NEW_DICE} new dice"),
+            value: new,
+            min: 0,
+            max: MAX_NEW_DICE,
         });
     }
     Ok(())

@@ -27,8 +27,8 @@ pub struct ChoiceOdds {
 /// The eligible choices of `who` in the conflict in progress, each with its exact chance.
 ///
 /// # Errors
-/// [`Error::NoConflict`], [`Error::NotAParticipant`], or [`Error::Rule`] when `who` cannot act now or
-/// the odds are beyond their bounds.
+/// [`Error::NoConflict`], [`Error::NotAParticipant`], [`Error::UnknownCharacter`]; [`Error::Rule`]
+/// when `who` cannot act now; [`Error::Odds`] when the odds are beyond their bounds.
 pub fn exchange_choices(state: &State, who: &str) -> Result<Vec<ChoiceOdds>, Error> {
     let conflict = state.active_conflict().ok_or(Error::NoConflict)?;
     let me = conflict
@@ -93,8 +93,7 @@ pub fn exchange_choices(state: &State, who: &str) -> Result<Vec<ChoiceOdds>, Err
     options
         .into_iter()
         .map(|(bring_in, dice)| {
-            let p = p_ahead(&me.pool, dice, &others_for(dice > 0))
-                .map_err(|e| Error::Rule(e.to_string()))?;
+            let p = p_ahead(&me.pool, dice, &others_for(dice > 0)).map_err(Error::Odds)?;
             Ok(ChoiceOdds {
                 bring_in,
                 dice,

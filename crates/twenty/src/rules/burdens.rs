@@ -19,8 +19,9 @@ use skald_core::DiceSource;
 /// # Errors
 /// [`Error::NoConflict`], [`Error::NotAParticipant`]; [`Error::Rule`] for a surrendered taker or
 /// opponent, the GM's side of a healing conflict, an opponent that is not one, a name out of bounds
-/// or already carried, an opponent with no die above the taker's highest, `boxes` outside 1 to the
-/// dice above it (T5); [`Error::Dice`], [`Error::TieUnbroken`].
+/// or already carried, an opponent with no die above the taker's highest (T5);
+/// [`Error::TextLength`] for the name; [`Error::BurdenBoxes`] for `boxes` outside 1 to the dice above
+/// it (T5); [`Error::Dice`], [`Error::TieUnbroken`].
 pub(super) fn take_burden(
     state: &State,
     who: &str,
@@ -68,9 +69,15 @@ pub(super) fn take_burden(
         )));
     }
     if boxes == 0 || boxes > beating {
-        return Err(Error::Rule(format!(
-            "boxes is {boxes}; {from} has {beating} dice above {who}'s highest die {my_highest}, so 1 to {beating} (T5)"
-        )));
+        return Err(Error::BurdenBoxes {
+            field: "boxes",
+            value: boxes,
+            who: who.to_string(),
+            from: from.to_string(),
+            highest: my_highest,
+            min: 1,
+            max: beating,
+        });
     }
     let discarded: Vec<u32> = opponent.pool.iter().take(boxes as usize).copied().collect();
     let roll = roll_d20(dice)?;

@@ -75,11 +75,14 @@ impl Catalogue {
     ///
     /// # Errors
     /// [`CatalogueError::TooLarge`] beyond [`MAX_CATALOGUE_BYTES`]; [`CatalogueError::Toml`] for
-    /// bad TOML or an unknown field; [`CatalogueError::Field`] for a blank or too long name (1 to
-    /// [`MAX_NAME_CHARS`] characters, no leading or trailing spaces), a text over
-    /// [`MAX_TEXT_CHARS`], a prerequisite's boxes outside 1 to [`MAX_BOXES`] (a sheet's bounds), a
-    /// skeleton key with prerequisites or an elite key without, or too many entries ([`MAX_KEYS`],
-    /// [`MAX_TRAIT_DEFS`], [`MAX_KEY_ENTRIES`]); [`CatalogueError::Clash`] for a name given twice.
+    /// bad TOML or an unknown field; [`CatalogueError::NameLength`] for a blank or too long name (1
+    /// to [`MAX_NAME_CHARS`] characters, no leading or trailing spaces);
+    /// [`CatalogueError::TextLength`] for a text over [`MAX_TEXT_CHARS`];
+    /// [`CatalogueError::PrerequisiteBoxes`] for a prerequisite's boxes outside 1 to [`MAX_BOXES`]
+    /// (a sheet's bounds); [`CatalogueError::Count`] for too many entries ([`MAX_KEYS`],
+    /// [`MAX_TRAIT_DEFS`], [`MAX_KEY_ENTRIES`]); [`CatalogueError::Field`] for a skeleton key with
+    /// prerequisites, an elite key without, or a name listed twice in one key's list;
+    /// [`CatalogueError::Clash`] for a name given twice.
     pub fn parse(text: &str) -> Result<Catalogue, CatalogueError> {
         if text.len() > MAX_CATALOGUE_BYTES {
             return Err(CatalogueError::TooLarge {
@@ -95,9 +98,9 @@ impl Catalogue {
     /// Adds a GM's keys, traits and open traits (T12), after this catalogue's own, in their order.
     ///
     /// # Errors
-    /// [`CatalogueError::Clash`] naming the first key, trait or open trait of `other` whose name (ignoring
-    /// ASCII case) is already here; [`CatalogueError::Field`] when the result would pass [`MAX_KEYS`] or
-    /// [`MAX_TRAIT_DEFS`]. On error `self` is unchanged.
+    /// [`CatalogueError::Clash`] naming the first key, trait or open trait of `other` whose name
+    /// (ignoring ASCII case) is already here; [`CatalogueError::Count`] when the result would pass
+    /// [`MAX_KEYS`] or [`MAX_TRAIT_DEFS`]. On error `self` is unchanged.
     pub fn merge(&mut self, other: Catalogue) -> Result<(), CatalogueError> {
         if let Some(k) = other.keys.iter().find(|k| self.key(&k.name).is_some()) {
             return Err(CatalogueError::Clash {
@@ -238,10 +241,11 @@ impl Catalogue {
             for (j, p) in key.prerequisites.iter().enumerate() {
                 check_name(&format!("{field}[{j}].trait"), &p.trait_name)?;
                 if !(1..=MAX_BOXES).contains(&p.boxes) {
-                    return Err(CatalogueError::Field {
+                    return Err(CatalogueError::PrerequisiteBoxes {
                         field: format!("{field}[{j}].boxes"),
-                        value: p.boxes.to_string(),
-                        problem: format!("a prerequisite needs 1 to {MAX_BOXES} boxes"),
+                        value: p.boxes,
+                        min: 1,
+                        max: MAX_BOXES,
                     });
                 }
             }
@@ -263,10 +267,10 @@ impl Catalogue {
 
 fn check_count(field: &str, count: usize, limit: usize) -> Result<(), CatalogueError> {
     if count > limit {
-        return Err(CatalogueError::Field {
+        return Err(CatalogueError::Count {
             field: field.to_owned(),
-            value: format!("{count} entries"),
-            problem: format!("at most {limit}"),
+            count,
+            max: limit,
         });
     }
     Ok(())
@@ -275,13 +279,12 @@ fn check_count(field: &str, count: usize, limit: usize) -> Result<(), CatalogueE
 fn check_name(field: &str, name: &str) -> Result<(), CatalogueError> {
     let chars = name.chars().count();
     if name.trim().is_empty() || chars > MAX_NAME_CHARS || name.trim() != name {
-        return Err(CatalogueError::Field {
+        return Err(CatalogueError::NameLength {
             field: field.to_owned(),
-            value: format!("{name:?}"),
-            problem: format!(
-                "a name has 1 to {MAX_NAME_CHARS} characters (has {chars}), not blank, without \
-                 leading or trailing spaces"
-            ),
+            value: name.to_owned(),
+            chars,
+            min: 1,
+            max: MAX_NAME_CHARS,
         });
     }
     Ok(())
@@ -290,10 +293,10 @@ fn check_name(field: &str, name: &str) -> Result<(), CatalogueError> {
 fn check_text(field: &str, text: &str) -> Result<(), CatalogueError> {
     let chars = text.chars().count();
     if chars > MAX_TEXT_CHARS {
-        return Err(CatalogueError::Field {
+        return Err(CatalogueError::TextLength {
             field: field.to_owned(),
-            value: format!("{chars} characters"),
-            problem: format!("at most {MAX_TEXT_CHARS} characters"),
+            chars,
+            max: MAX_TEXT_CHARS,
         });
     }
     Ok(())

@@ -7,13 +7,17 @@ use crate::model::{Character, State};
 /// `value`, the command's field `field`, is 1 to `max` characters and not blank.
 ///
 /// # Errors
-/// [`Error::Rule`] naming the field, its length and the range.
-pub(super) fn text(field: &str, value: &str, max: usize) -> Result<(), Error> {
+/// [`Error::TextLength`] naming the field, the text, its length and the range.
+pub(super) fn text(field: &'static str, value: &str, max: usize) -> Result<(), Error> {
     let chars = value.chars().count();
     if value.trim().is_empty() || chars > max {
-        return Err(Error::Rule(format!(
-            "{field} has {chars} characters; allowed 1 to {max}, not blank"
-        )));
+        return Err(Error::TextLength {
+            field,
+            value: value.to_string(),
+            chars,
+            min: 1,
+            max,
+        });
     }
     Ok(())
 }

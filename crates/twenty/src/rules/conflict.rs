@@ -18,8 +18,9 @@ use skald_core::DiceSource;
 /// exchange 1 begins. Disabled participants lose at once, as if they surrendered (T7).
 ///
 /// # Errors
-/// [`Error::ConflictInProgress`]; [`Error::Participants`] for too few or too many sides, a side
-/// declared twice, a goal out of bounds or a death goal that names no opponent (T7);
+/// [`Error::ConflictInProgress`]; [`Error::ParticipantCount`] for too few or too many sides;
+/// [`Error::GoalLength`]; [`Error::Participants`] for a side declared twice or a death goal that
+/// names no opponent (T7);
 /// [`Error::UnknownCharacter`], [`Error::Rule`] for a dead side; [`Error::Dice`],
 /// [`Error::TieUnbroken`] when the conflict ends at once.
 pub(super) fn start_conflict(
@@ -113,10 +114,12 @@ pub(super) fn follow_up(mut log: Log, dice: &mut dyn DiceSource) -> Result<Vec<E
 
 fn check_declarations(state: &State, participants: &[Declaration]) -> Result<(), Error> {
     if !(MIN_PARTICIPANTS..=MAX_PARTICIPANTS).contains(&participants.len()) {
-        return Err(Error::Participants(format!(
-            "a conflict needs {MIN_PARTICIPANTS} to {MAX_PARTICIPANTS} sides, got {}",
-            participants.len()
-        )));
+        return Err(Error::ParticipantCount {
+            field: "participants",
+            count: participants.len(),
+            min: MIN_PARTICIPANTS,
+            max: MAX_PARTICIPANTS,
+        });
     }
     for (i, declaration) in participants.iter().enumerate() {
         living(state, &declaration.who)?;
@@ -128,10 +131,13 @@ fn check_declarations(state: &State, participants: &[Declaration]) -> Result<(),
         }
         let chars = declaration.goal.chars().count();
         if declaration.goal.trim().is_empty() || chars > MAX_GOAL_CHARS {
-            return Err(Error::Participants(format!(
-                "{}'s goal has {chars} characters; a goal is 1 to {MAX_GOAL_CHARS}, not blank",
-                declaration.who
-            )));
+            return Err(Error::GoalLength {
+                field: "participants",
+                who: declaration.who.clone(),
+                chars,
+                min: 1,
+                max: MAX_GOAL_CHARS,
+            });
         }
         if let Some(target) = &declaration.death_of
             && (target == &declaration.who || !participants.iter().any(|d| &d.who == target))

@@ -12,7 +12,7 @@ use crate::model::{Event, Reward, State};
 /// (T10). A goal its keys do not list is the table's own, and is flagged so in the event (T12).
 ///
 /// # Errors
-/// [`Error::Rule`] for a goal out of bounds; those of [`check_uncheck`].
+/// [`Error::TextLength`] for the goal; those of [`check_uncheck`].
 pub(super) fn minor_goal(
     state: &State,
     who: &str,
@@ -32,7 +32,7 @@ pub(super) fn minor_goal(
 /// [`MAJOR_GOAL_UNCHECK`] boxes unchecked, or one advancement (T10).
 ///
 /// # Errors
-/// [`Error::Rule`] for a goal out of bounds, or a reward the sheet does not allow (see [`pay`]).
+/// [`Error::TextLength`] for the goal; a reward the sheet does not allow (see [`pay`]).
 pub(super) fn major_goal(
     state: &State,
     who: &str,
@@ -63,14 +63,17 @@ pub(super) fn rest(state: &State, who: &str, uncheck: &[String]) -> Result<Vec<E
 /// coloured boxes do not count, T11).
 ///
 /// # Errors
-/// [`Error::UnknownCharacter`]; [`Error::Rule`] naming what is wrong.
+/// [`Error::UnknownCharacter`]; [`Error::UncheckCount`]; [`Error::TooFewChecked`]; [`Error::Rule`]
+/// for a dead character, one in a conflict, or a name it does not have.
 fn check_uncheck(state: &State, who: &str, names: &[String]) -> Result<(), Error> {
     let c = living(state, who)?;
     if names.is_empty() || names.len() > MAX_UNCHECK {
-        return Err(Error::Rule(format!(
-            "uncheck lists {} boxes; allowed 1 to {MAX_UNCHECK}",
-            names.len()
-        )));
+        return Err(Error::UncheckCount {
+            field: "uncheck",
+            count: names.len(),
+            min: 1,
+            max: MAX_UNCHECK,
+        });
     }
     if state
         .active_conflict()
@@ -88,18 +91,14 @@ fn check_uncheck(state: &State, who: &str, names: &[String]) -> Result<(), Error
         };
         let wanted = names.iter().filter(|n| *n == name).count() as u32;
         if wanted > t.checked {
-            let coloured = if t.coloured > 0 {
-                format!(
-                    " and {} coloured, which do not regenerate (T11)",
-                    t.coloured
-                )
-            } else {
-                String::new()
-            };
-            return Err(Error::Rule(format!(
-                "{who}'s {name} has {} checked boxes{coloured}; cannot uncheck {wanted} (T10)",
-                t.checked
-            )));
+            return Err(Error::TooFewChecked {
+                field: "uncheck",
+                who: who.to_string(),
+                name: name.clone(),
+                wanted,
+                checked: t.checked,
+                coloured: t.coloured,
+            });
         }
     }
     Ok(())
@@ -108,10 +107,11 @@ fn check_uncheck(state: &State, who: &str, names: &[String]) -> Result<(), Error
 /// What a major goal pays (T10): the boxes unchecked, or the advancement.
 ///
 /// # Errors
-/// [`Error::Rule`] for more than [`MAJOR_GOAL_UNCHECK`] boxes, a key already held, unknown or whose
+/// [`Error::MajorGoalUncheck`] for more than [`MAJOR_GOAL_UNCHECK`] boxes; [`Error::TraitFull`] for
+/// a box on a trait at [`MAX_BOXES`]; [`Error::Rule`] for a key already held, unknown or whose
 /// prerequisites are not met, a trait already held or not unlocked, three boxes that are not on
-/// [`THREE_BOXES`] different traits of the sheet or on a trait at [`MAX_BOXES`], a swap of a trait
-/// the sheet does not have; those of [`check_uncheck`].
+/// [`THREE_BOXES`] different traits of the sheet, a swap of a trait the sheet does not have; those of
+/// [`check_uncheck`].
 fn pay(log: &mut Log, state: &State, who: &str, goal: &str, reward: &Reward) -> Result<(), Error> {
     let c = living(state, who)?;
     let catalogue = &state.catalogue;
@@ -133,10 +133,11 @@ fn pay(log: &mut Log, state: &State, who: &str, goal: &str, reward: &Reward) -> 
     match reward {
         Reward::Uncheck(names) => {
             if names.len() > MAJOR_GOAL_UNCHECK {
-                return Err(Error::Rule(format!(
-                    "a major goal unchecks up to {MAJOR_GOAL_UNCHECK} boxes, not {} (T10)",
-                    names.len()
-                )));
+                return Err(Error::MajorGoalUncheck {
+                    field: "reward.uncheck",
+                    count: names.len(),
+                    max: MAJOR_GOAL_UNCHECK,
+                });
             }
             check_uncheck(state, who, names)?;
             log.push(Event::BoxesUnchecked {
@@ -183,10 +184,12 @@ fn pay(log: &mut Log, state: &State, who: &str, goal: &str, reward: &Reward) -> 
             for name in names {
                 match c.traits.iter().find(|t| &t.name == name) {
                     Some(t) if t.boxes >= MAX_BOXES => {
-                        return Err(Error::Rule(format!(
-                            "{name} has {} boxes, the most a trait may have",
-                            t.boxes
-                        )));
+                        return Err(Error::TraitFull {
+                            field: "reward.three_boxes",
+                            name: name.clone(),
+                            boxes: t.boxes,
+                            max: MAX_BOXES,
+                        });
                     }
                     Some(_) => {}
                     None => {

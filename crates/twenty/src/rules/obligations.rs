@@ -11,9 +11,9 @@ use crate::model::{Event, ObligationEnd, State};
 /// `grantee` gets the trait `as_trait` with as many boxes under Obligations, owing `service` (T11).
 ///
 /// # Errors
-/// [`Error::UnknownCharacter`]; [`Error::Rule`] for a dead side (T7), a grant to oneself, `as` or
-/// `service` out of bounds, a trait the granter does not have, `boxes` outside 1 to its unchecked
-/// boxes, or an `as` the grantee already has.
+/// [`Error::UnknownCharacter`]; [`Error::Rule`] for a dead side (T7), a grant to oneself, a trait
+/// the granter does not have, or an `as` the grantee already has; [`Error::TextLength`] for `as` or
+/// `service`; [`Error::ObligationBoxes`] for `boxes` outside 1 to the trait's unchecked boxes.
 pub(super) fn grant(
     state: &State,
     granter: &str,
@@ -38,10 +38,14 @@ pub(super) fn grant(
         )));
     };
     if boxes == 0 || boxes > t.unchecked() {
-        return Err(Error::Rule(format!(
-            "boxes is {boxes}; {granter}'s {trait_name} has {} unchecked boxes to colour (T11: 1 to that)",
-            t.unchecked()
-        )));
+        return Err(Error::ObligationBoxes {
+            field: "boxes",
+            value: boxes,
+            granter: granter.to_string(),
+            trait_name: trait_name.to_string(),
+            min: 1,
+            max: t.unchecked(),
+        });
     }
     if state
         .character(grantee)

@@ -3,7 +3,7 @@
 //! book's order, each error saying what to fix; for a character from earlier play its keys,
 //! prerequisites, traits and stats; for a GM's creature names and ranges only.
 
-use crate::error::Error;
+use crate::error::{Error, SheetProblem};
 use crate::limits::{
     MAX_BOXES, MAX_NAME_CHARS, MAX_TRAITS, NEW_EQUIPMENT_BOXES, NEW_TRAIT_BOXES, NEW_TRAITS, SIDES,
     STAT_BOXES,
@@ -46,7 +46,7 @@ impl Sheet {
         }
     }
 
-    fn fail(&self, field: impl Into<String>, problem: impl Into<String>) -> Error {
+    fn fail(&self, field: impl Into<String>, problem: impl Into<SheetProblem>) -> Error {
         Error::Sheet {
             character: self.name.clone(),
             field: field.into(),
@@ -67,7 +67,10 @@ impl Sheet {
             if entry.checked() > *boxes {
                 return Err(self.fail(
                     format!("stats.{stat}"),
-                    format!("has {} checked of {boxes} boxes", entry.checked()),
+                    SheetProblem::Checked {
+                        checked: entry.checked(),
+                        boxes: *boxes,
+                    },
                 ));
             }
             if !STATS.contains(&stat.as_str()) {
@@ -77,35 +80,33 @@ impl Sheet {
                 ));
             }
             if !(1..=MAX_BOXES).contains(boxes) {
-                return Err(self.fail(
-                    format!("stats.{stat}"),
-                    format!("has {boxes} boxes; allowed 1 to {MAX_BOXES}"),
-                ));
+                return Err(self.fail(format!("stats.{stat}"), boxes_problem(*boxes as usize)));
             }
         }
         for (list, field) in [(&self.traits, "traits"), (&self.equipment, "equipment")] {
             if list.len() > MAX_TRAITS {
                 return Err(self.fail(
                     field,
-                    format!("has {} entries; at most {MAX_TRAITS}", list.len()),
+                    SheetProblem::Entries {
+                        count: list.len(),
+                        max: MAX_TRAITS,
+                    },
                 ));
             }
             for item in list {
                 let at = format!("{field}.{}", item.name);
                 check_name(&item.name).map_err(|p| self.fail(at.clone(), p))?;
                 if !(1..=MAX_BOXES).contains(&item.boxes) {
-                    return Err(self.fail(
-                        at,
-                        format!("has {} boxes; allowed 1 to {MAX_BOXES}", item.boxes),
-                    ));
+                    return Err(self.fail(at, boxes_problem(item.boxes as usize)));
                 }
                 if item.checked + item.coloured > item.boxes {
                     return Err(self.fail(
                         at,
-                        format!(
-                            "has {} checked and {} coloured of {} boxes",
-                            item.checked, item.coloured, item.boxes
-                        ),
+                        SheetProblem::CheckedAndColoured {
+                            checked: item.checked,
+                            coloured: item.coloured,
+                            boxes: item.boxes,
+                        },
                     ));
                 }
             }
@@ -113,7 +114,10 @@ impl Sheet {
         if self.burdens.len() > MAX_TRAITS {
             return Err(self.fail(
                 "burdens",
-                format!("has {} entries; at most {MAX_TRAITS}", self.burdens.len()),
+                SheetProblem::Entries {
+                    count: self.burdens.len(),
+                    max: MAX_TRAITS,
+                },
             ));
         }
         for burden in &self.burdens {
@@ -126,15 +130,16 @@ impl Sheet {
                 ));
             }
             if burden.boxes.is_empty() || burden.boxes.len() > MAX_BOXES as usize {
-                return Err(self.fail(
-                    at,
-                    format!("has {} boxes; allowed 1 to {MAX_BOXES}", burden.boxes.len()),
-                ));
+                return Err(self.fail(at, boxes_problem(burden.boxes.len())));
             }
             if let Some(v) = burden.boxes.iter().find(|v| !(1..=SIDES).contains(*v)) {
                 return Err(self.fail(
                     at,
-                    format!("holds {v}; a burden box holds a d20 face, 1 to {SIDES} (T5)"),
+                    SheetProblem::Face {
+                        value: *v,
+                        min: 1,
+                        max: SIDES,
+                    },
                 ));
             }
         }
@@ -261,25 +266,21 @@ impl Sheet {
         if !NEW_TRAITS.contains(&count) {
             return Err(self.fail(
                 "traits",
-                format!(
-                    "are {count}; a new character picks {} to {} traits (T1)",
-                    NEW_TRAITS.start(),
-                    NEW_TRAITS.end()
-                ),
+                SheetProblem::TraitCount {
+                    count,
+                    min: *NEW_TRAITS.start(),
+                    max: *NEW_TRAITS.end(),
+                },
             ));
         }
         let total: u32 = self.traits.iter().map(|t| t.boxes).sum();
         if total != NEW_TRAIT_BOXES {
-            let fix = if total > NEW_TRAIT_BOXES {
-                format!("remove {}", total - NEW_TRAIT_BOXES)
-            } else {
-                format!("add {}", NEW_TRAIT_BOXES - total)
-            };
             return Err(self.fail(
                 "traits",
-                format!(
-                    "have {total} boxes in all; a new character spreads exactly {NEW_TRAIT_BOXES} (T1): {fix}"
-                ),
+                SheetProblem::TraitBoxes {
+                    total,
+                    needed: NEW_TRAIT_BOXES,
+                },
             ));
         }
         let mut items: Vec<u32> = self.equipment.iter().map(|t| t.boxes).collect();
@@ -316,12 +317,25 @@ impl Sheet {
     }
 }
 
-fn check_name(name: &str) -> Result<(), String> {
+/// A name on a sheet: 1 to [`MAX_NAME_CHARS`] characters, not blank.
+fn check_name(name: &str) -> Result<(), SheetProblem> {
     let chars = name.chars().count();
     if name.trim().is_empty() || chars > MAX_NAME_CHARS {
-        return Err(format!(
-            "{name:?} must be 1 to {MAX_NAME_CHARS} characters, not blank"
-        ));
+        return Err(SheetProblem::NameLength {
+            value: name.to_string(),
+            chars,
+            min: 1,
+            max: MAX_NAME_CHARS,
+        });
     }
     Ok(())
+}
+
+/// A stat, trait, item or burden with `boxes` boxes, outside 1 to [`MAX_BOXES`].
+fn boxes_problem(boxes: usize) -> SheetProblem {
+    SheetProblem::Boxes {
+        value: boxes,
+        min: 1,
+        max: MAX_BOXES as usize,
+    }
 }
