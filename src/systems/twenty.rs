@@ -6,7 +6,8 @@
 
 use clap::{Args, Subcommand};
 use serde::Serialize;
-use skald_twenty::odds::{self, BurdenOptions, MAX_NEW_DICE, MAX_OTHERS, MAX_POOL_DICE};
+use skald_twenty::limits::{MAX_NEW_DICE, MAX_OTHERS, MAX_POOL_DICE};
+use skald_twenty::odds::{self, BurdenOptions};
 use std::fmt::Write as _;
 use std::process::ExitCode;
 

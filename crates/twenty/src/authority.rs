@@ -8,7 +8,7 @@
 //! player starts it decides: the participant acting, the taker of a burden, the granter of an
 //! obligation. The match has no wildcard arm, so a new command must be given its authority here.
 
-use crate::{Command, ObligationEnd, SheetKind};
+use crate::model::{Command, ObligationEnd, SheetKind};
 use skald_core::Authority;
 
 /// Who may send `command` (see the module doc and `docs/twenty.md`).

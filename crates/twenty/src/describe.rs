@@ -1,7 +1,7 @@
-//! One line of table log per Twenty event, every die shown.
+//! One line of table log per Twenty event, in the book's terms, every die shown (the core's
+//! `System::describe`).
 
-use crate::Event;
-use crate::event::{BreakCause, StandReason, SurrenderReason};
+use crate::model::{BreakCause, Event, STATS, StandReason, SurrenderReason, Trait};
 
 fn dice(values: &[u32]) -> String {
     values
@@ -25,7 +25,7 @@ pub fn describe(event: &Event) -> String {
         Event::CharacterAdded { character } => {
             let mut parts = Vec::new();
             if !character.stats.is_empty() {
-                let stats = crate::STATS
+                let stats = STATS
                     .iter()
                     .filter_map(|s| {
                         character
@@ -40,7 +40,7 @@ pub fn describe(event: &Event) -> String {
             if !character.keys.is_empty() {
                 parts.push(format!("keys: {}", character.keys.join(", ")));
             }
-            let list = |ts: &[crate::Trait]| {
+            let list = |ts: &[Trait]| {
                 ts.iter()
                     .map(|t| format!("{} {}", t.name, t.boxes))
                     .collect::<Vec<_>>()

@@ -1,19 +1,25 @@
-//! Why the Twenty rules refused a command. Every message names the field, the value and what is allowed.
+//! Why the Twenty rules refused something: [`Error`] for a command (with [`SheetProblem`] for a
+//! sheet), [`CatalogueError`] for a table file of keys and traits, [`OddsError`] for the calculators'
+//! inputs. A refusal of a value out of bounds carries the field, the value and the allowed range as
+//! data, and its message is made from them in the reader's words; every bound is a `pub const` of
+//! `limits.rs`.
 
 use skald_core::SourceError;
 
-/// A refused Twenty command.
+/// A refused Twenty command. The table is left exactly as it was, and any dice drawn are thrown
+/// away with the command.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Error {
-    /// A sheet that does not fit the rules.
+    /// A sheet that does not fit the rules (T1, T10, T12), at `add_character`.
     #[error("{character}: {field} {problem}")]
     Sheet {
         /// The character's name as given.
         character: String,
-        /// The field at fault.
+        /// The field at fault: `name`, `stats`, `stats.Physical`, `keys`, `traits`, `traits.Arms`,
+        /// `equipment`, `burdens`, `burdens.Flesh wound`...
         field: String,
-        /// What is wrong and what is allowed.
-        problem: String,
+        /// What is wrong, with the value and what is allowed.
+        problem: SheetProblem,
     },
     /// A character name that is already at the table.
     #[error("a character named {0:?} is already at the table (names are unique, ignoring case)")]
@@ -21,9 +27,36 @@ pub enum Error {
     /// A name that is not at the table.
     #[error("no character named {0:?} is at the table")]
     UnknownCharacter(String),
-    /// A conflict's declarations are not acceptable.
+    /// A conflict's declarations are not acceptable: a side declared twice, a death goal that names
+    /// no opponent (T7).
     #[error("participants: {0}")]
     Participants(String),
+    /// A conflict with too few or too many sides.
+    #[error("{field}: a conflict needs {min} to {max} sides, got {count}")]
+    ParticipantCount {
+        /// `participants`.
+        field: &'static str,
+        /// The sides declared.
+        count: usize,
+        /// [`MIN_PARTICIPANTS`](crate::limits::MIN_PARTICIPANTS).
+        min: usize,
+        /// [`MAX_PARTICIPANTS`](crate::limits::MAX_PARTICIPANTS).
+        max: usize,
+    },
+    /// A side's goal that is blank or too long.
+    #[error("{field}: {who}'s goal has {chars} characters; a goal is {min} to {max}, not blank")]
+    GoalLength {
+        /// `participants`.
+        field: &'static str,
+        /// The side whose goal it is.
+        who: String,
+        /// The goal's length in characters.
+        chars: usize,
+        /// 1.
+        min: usize,
+        /// [`MAX_GOAL_CHARS`](crate::limits::MAX_GOAL_CHARS).
+        max: usize,
+    },
     /// A conflict is already in progress.
     #[error("a conflict is already in progress (exchange {0}); it must end first")]
     ConflictInProgress(u32),
@@ -67,7 +100,8 @@ pub enum Error {
         /// The trait.
         name: String,
     },
-    /// Too few unchecked boxes for this exchange.
+    /// Too few unchecked boxes for this exchange: a trait brought into exchange n needs at least n
+    /// (T2).
     #[error(
         "{who}'s {name} has {unchecked} unchecked boxes; exchange {exchange} needs at least {exchange} (T2)"
     )]
@@ -76,18 +110,399 @@ pub enum Error {
         who: String,
         /// The trait.
         name: String,
-        /// Its unchecked boxes.
+        /// Its unchecked boxes: the value.
         unchecked: u32,
-        /// The current exchange.
+        /// The current exchange: the fewest unchecked boxes allowed.
         exchange: u32,
     },
-    /// The final tie did not break within the bound on roll-offs.
+    /// A text of a command (a name, a description, a goal, a service) that is blank or too long.
+    #[error("{field} has {chars} characters; allowed {min} to {max}, not blank")]
+    TextLength {
+        /// The command's field: `name`, `description`, `goal`, `as`, `service`.
+        field: &'static str,
+        /// The text given.
+        value: String,
+        /// Its length in characters.
+        chars: usize,
+        /// 1.
+        min: usize,
+        /// The longest allowed: [`MAX_NAME_CHARS`](crate::limits::MAX_NAME_CHARS),
+        /// [`MAX_TEXT_CHARS`](crate::limits::MAX_TEXT_CHARS) or
+        /// [`MAX_GOAL_CHARS`](crate::limits::MAX_GOAL_CHARS).
+        max: usize,
+    },
+    /// A burden of more boxes than the opponent has dice above the taker's highest, or of none (T5).
+    #[error(
+        "{field} is {value}; {from} has {max} dice above {who}'s highest die {highest}, so {min} to {max} (T5)"
+    )]
+    BurdenBoxes {
+        /// `boxes`.
+        field: &'static str,
+        /// The boxes asked for.
+        value: u32,
+        /// The taker.
+        who: String,
+        /// The opponent.
+        from: String,
+        /// The taker's highest die (0 for an empty pool).
+        highest: u32,
+        /// 1.
+        min: u32,
+        /// How many of the opponent's dice are above `highest`.
+        max: u32,
+    },
+    /// An obligation of more boxes than the granter's trait has unchecked, or of none (T11).
+    #[error(
+        "{field} is {value}; {granter}'s {trait_name} has {max} unchecked boxes to colour (T11: {min} to that)"
+    )]
+    ObligationBoxes {
+        /// `boxes`.
+        field: &'static str,
+        /// The boxes asked for.
+        value: u32,
+        /// The granter.
+        granter: String,
+        /// The granter's trait.
+        trait_name: String,
+        /// 1.
+        min: u32,
+        /// The trait's unchecked boxes.
+        max: u32,
+    },
+    /// A rest or a major goal that names too few or too many boxes to uncheck (T10).
+    #[error("{field} lists {count} boxes; allowed {min} to {max}")]
+    UncheckCount {
+        /// `uncheck`.
+        field: &'static str,
+        /// The boxes named.
+        count: usize,
+        /// 1.
+        min: usize,
+        /// [`MAX_UNCHECK`](crate::limits::MAX_UNCHECK).
+        max: usize,
+    },
+    /// A trait, stat or item asked to uncheck more boxes than it has checked (T10; coloured boxes do
+    /// not regenerate, T11).
+    #[error(
+        "{who}'s {name} has {checked} checked boxes{}; cannot uncheck {wanted} (T10)",
+        coloured_note(*.coloured)
+    )]
+    TooFewChecked {
+        /// `uncheck`.
+        field: &'static str,
+        /// The character.
+        who: String,
+        /// The trait, stat or item.
+        name: String,
+        /// The boxes asked for: the value.
+        wanted: u32,
+        /// Its checked boxes: the most allowed.
+        checked: u32,
+        /// Its coloured boxes, which do not count (T11).
+        coloured: u32,
+    },
+    /// A major goal that unchecks more than it may (T10).
+    #[error("a major goal unchecks up to {max} boxes, not {count} (T10)")]
+    MajorGoalUncheck {
+        /// `reward.uncheck`.
+        field: &'static str,
+        /// The boxes named.
+        count: usize,
+        /// [`MAJOR_GOAL_UNCHECK`](crate::limits::MAJOR_GOAL_UNCHECK).
+        max: usize,
+    },
+    /// An advancement's box on a trait that has the most boxes a trait may have (T10).
+    #[error("{name} has {boxes} boxes, the most a trait may have")]
+    TraitFull {
+        /// `reward.three_boxes`.
+        field: &'static str,
+        /// The trait.
+        name: String,
+        /// Its boxes: the value, which one more box would pass.
+        boxes: u32,
+        /// [`MAX_BOXES`](crate::limits::MAX_BOXES).
+        max: u32,
+    },
+    /// The final tie did not break within [`MAX_TIE_ROLLS`](crate::limits::MAX_TIE_ROLLS)
+    /// roll-offs (T4).
     #[error("the final tie was still unbroken after {0} roll-offs")]
     TieUnbroken(u32),
+    /// The exact odds of a choice could not be computed (their inputs out of bounds).
+    #[error("{0}")]
+    Odds(OddsError),
     /// Another rule refused the command; the message names it (T-id), the value and what is allowed.
     #[error("{0}")]
     Rule(String),
     /// A die from the dice source was missing or not a face of a d20.
     #[error("dice: {0}")]
     Dice(#[from] SourceError),
+}
+
+/// " and N coloured, which do not regenerate (T11)" when `coloured` is not 0.
+fn coloured_note(coloured: u32) -> String {
+    if coloured > 0 {
+        format!(" and {coloured} coloured, which do not regenerate (T11)")
+    } else {
+        String::new()
+    }
+}
+
+/// What is wrong with a sheet's field ([`Error::Sheet`]), with the value and what is allowed; the
+/// message follows the field's name ("traits.Arms has 21 boxes; allowed 1 to 20").
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SheetProblem {
+    /// A name that is blank or too long.
+    #[error("{value:?} must be {min} to {max} characters, not blank")]
+    NameLength {
+        /// The name given.
+        value: String,
+        /// Its length in characters.
+        chars: usize,
+        /// 1.
+        min: usize,
+        /// [`MAX_NAME_CHARS`](crate::limits::MAX_NAME_CHARS).
+        max: usize,
+    },
+    /// A stat, trait, item or burden with too few or too many boxes.
+    #[error("has {value} boxes; allowed {min} to {max}")]
+    Boxes {
+        /// The boxes it has.
+        value: usize,
+        /// 1.
+        min: usize,
+        /// [`MAX_BOXES`](crate::limits::MAX_BOXES).
+        max: usize,
+    },
+    /// A stat with more checked boxes than boxes.
+    #[error("has {checked} checked of {boxes} boxes")]
+    Checked {
+        /// Its checked boxes: the value.
+        checked: u32,
+        /// Its boxes: the most allowed.
+        boxes: u32,
+    },
+    /// A trait or item with more checked and coloured boxes than boxes.
+    #[error("has {checked} checked and {coloured} coloured of {boxes} boxes")]
+    CheckedAndColoured {
+        /// Its checked boxes.
+        checked: u32,
+        /// Its coloured boxes (T11).
+        coloured: u32,
+        /// Its boxes: the most allowed for both together.
+        boxes: u32,
+    },
+    /// A list (traits, equipment, burdens) with too many entries.
+    #[error("has {count} entries; at most {max}")]
+    Entries {
+        /// The entries given.
+        count: usize,
+        /// [`MAX_TRAITS`](crate::limits::MAX_TRAITS).
+        max: usize,
+    },
+    /// A burden box that does not hold a d20 face (T5).
+    #[error("holds {value}; a burden box holds a d20 face, {min} to {max} (T5)")]
+    Face {
+        /// The value given.
+        value: u32,
+        /// 1.
+        min: u32,
+        /// [`SIDES`](crate::limits::SIDES).
+        max: u32,
+    },
+    /// A new character with too few or too many traits (T1).
+    #[error("are {count}; a new character picks {min} to {max} traits (T1)")]
+    TraitCount {
+        /// The traits given.
+        count: usize,
+        /// The fewest, from [`NEW_TRAITS`](crate::limits::NEW_TRAITS).
+        min: usize,
+        /// The most, from [`NEW_TRAITS`](crate::limits::NEW_TRAITS).
+        max: usize,
+    },
+    /// A new character whose traits' boxes do not add up (T1).
+    #[error(
+        "have {total} boxes in all; a new character spreads exactly {needed} (T1): {}",
+        boxes_fix(*.total, *.needed)
+    )]
+    TraitBoxes {
+        /// The boxes over all its traits: the value.
+        total: u32,
+        /// [`NEW_TRAIT_BOXES`](crate::limits::NEW_TRAIT_BOXES).
+        needed: u32,
+    },
+    /// Another rule of the sheet's kind (T1, T10, T12); the message names it.
+    #[error("{0}")]
+    Rule(String),
+}
+
+impl From<String> for SheetProblem {
+    fn from(message: String) -> Self {
+        SheetProblem::Rule(message)
+    }
+}
+
+impl From<&str> for SheetProblem {
+    fn from(message: &str) -> Self {
+        SheetProblem::Rule(message.to_string())
+    }
+}
+
+/// "remove N" or "add N": what makes `total` boxes `needed`.
+fn boxes_fix(total: u32, needed: u32) -> String {
+    if total > needed {
+        format!("remove {}", total - needed)
+    } else {
+        format!("add {}", needed - total)
+    }
+}
+
+/// Why a table file or a merge was refused. Every message names the field, the value and what is
+/// allowed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CatalogueError {
+    /// The file is larger than [`MAX_CATALOGUE_BYTES`](crate::limits::MAX_CATALOGUE_BYTES).
+    #[error("the catalogue file has {bytes} bytes; at most {limit} are read")]
+    TooLarge {
+        /// The file's size in bytes.
+        bytes: usize,
+        /// [`MAX_CATALOGUE_BYTES`](crate::limits::MAX_CATALOGUE_BYTES).
+        limit: usize,
+    },
+    /// The file is not valid TOML, or not in the catalogue's shape (toml's message, with the line).
+    #[error("the catalogue file does not read as a catalogue: {0}")]
+    Toml(String),
+    /// A list with too many entries.
+    #[error("{field} = {count} entries: at most {max}")]
+    Count {
+        /// Where: `keys`, `traits`, `open`, `keys.Paladin.prerequisites`, `keys.Warrior.traits`...
+        field: String,
+        /// The entries given.
+        count: usize,
+        /// [`MAX_KEYS`](crate::limits::MAX_KEYS), [`MAX_TRAIT_DEFS`](crate::limits::MAX_TRAIT_DEFS)
+        /// or [`MAX_KEY_ENTRIES`](crate::limits::MAX_KEY_ENTRIES).
+        max: usize,
+    },
+    /// A name that is blank, too long, or with leading or trailing spaces.
+    #[error(
+        "{field} = {value:?}: a name has {min} to {max} characters (has {chars}), not blank, without \
+         leading or trailing spaces"
+    )]
+    NameLength {
+        /// Where: `keys[0].name`, `traits[3].name`, `open[1]`, `keys.Warrior.traits[2]`...
+        field: String,
+        /// The name given.
+        value: String,
+        /// Its length in characters.
+        chars: usize,
+        /// 1.
+        min: usize,
+        /// [`MAX_NAME_CHARS`](crate::limits::MAX_NAME_CHARS).
+        max: usize,
+    },
+    /// A description or goal that is too long.
+    #[error("{field} = {chars} characters: at most {max} characters")]
+    TextLength {
+        /// Where: `keys.Warrior.description`, `keys.Warrior.minor_goals[0]`,
+        /// `traits.Fame.description`...
+        field: String,
+        /// Its length in characters.
+        chars: usize,
+        /// [`MAX_TEXT_CHARS`](crate::limits::MAX_TEXT_CHARS).
+        max: usize,
+    },
+    /// A prerequisite's boxes out of range (T10).
+    #[error("{field} = {value}: a prerequisite needs {min} to {max} boxes")]
+    PrerequisiteBoxes {
+        /// Where: `keys.Paladin.prerequisites[0].boxes`.
+        field: String,
+        /// The boxes given.
+        value: u32,
+        /// 1.
+        min: u32,
+        /// [`MAX_BOXES`](crate::limits::MAX_BOXES), a sheet's bound.
+        max: u32,
+    },
+    /// Another field's value that is not allowed: a skeleton key with prerequisites, an elite key
+    /// without, a name listed twice in one key's list.
+    #[error("{field} = {value}: {problem}")]
+    Field {
+        /// Where: `keys.Paladin.prerequisites`, `keys.Dragon.traits`...
+        field: String,
+        /// The value as given (quoted when text).
+        value: String,
+        /// What is wrong and what is allowed.
+        problem: String,
+    },
+    /// A name already taken, in the same file or (merging) in the catalogue it joins.
+    #[error("{what} {name:?} is already in the catalogue (names are unique, ignoring case)")]
+    Clash {
+        /// "key", "trait" or "open trait".
+        what: &'static str,
+        /// The name as given in the file being read or merged.
+        name: String,
+    },
+}
+
+/// Why [`p_ahead`](crate::odds::p_ahead) gave no answer. Messages name the input, its value and
+/// what is allowed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OddsError {
+    /// A pool with more dice than [`MAX_POOL_DICE`](crate::limits::MAX_POOL_DICE).
+    #[error("{field} = {dice} dice: at most {max} dice in a pool")]
+    PoolSize {
+        /// Which pool: `mine`, `others[1].pool`.
+        field: String,
+        /// The dice in it.
+        dice: usize,
+        /// [`MAX_POOL_DICE`](crate::limits::MAX_POOL_DICE).
+        max: usize,
+    },
+    /// A die that is not a face of a d20.
+    #[error("{field} = {value}: a die shows {min} to {max}")]
+    Face {
+        /// Which pool: `mine`, `others[1].pool`.
+        field: String,
+        /// The first value out of range.
+        value: u32,
+        /// 1.
+        min: u32,
+        /// [`SIDES`](crate::limits::SIDES).
+        max: u32,
+    },
+    /// More new dice than one participant brings in one exchange.
+    #[error("{field} = {value}: {min} to {max} new dice")]
+    NewDice {
+        /// Whose: `my_new_dice`, `others[0].new_dice`.
+        field: String,
+        /// The new dice given.
+        value: u32,
+        /// 0.
+        min: u32,
+        /// [`MAX_NEW_DICE`](crate::limits::MAX_NEW_DICE).
+        max: u32,
+    },
+    /// More other participants than a conflict can have.
+    #[error("{field} = {count} participants: at most {max} other participants")]
+    Others {
+        /// `others`.
+        field: &'static str,
+        /// The others given.
+        count: usize,
+        /// [`MAX_OTHERS`](crate::limits::MAX_OTHERS).
+        max: usize,
+    },
+    /// The exact computation would pass a bound ([`MAX_STATES`](crate::limits::MAX_STATES),
+    /// [`MAX_WORK`](crate::limits::MAX_WORK)).
+    #[error(
+        "exact odds would need at least {value} {measure}, beyond the limit of {limit}: fewer new dice or \
+         fewer opponents"
+    )]
+    TooLarge {
+        /// "states" or "units of work".
+        measure: &'static str,
+        /// How many it would take, at least.
+        value: u64,
+        /// The bound.
+        limit: u64,
+    },
 }

@@ -1,61 +1,60 @@
-//! Twenty (`../shared/rules/twenty.txt`, RULINGS T1-T12): sheets and conflicts.
+//! Twenty (`../shared/rules/twenty.txt`, RULINGS T1-T12): sheets and conflicts, by the book and the
+//! rulings. The crate follows the system-crate template (`docs/system-crate.md`): the same files
+//! with the same meaning as the other system crates.
 //!
-//! This crate holds the pure rules: [`Sheet`]s checked by the creation rules (T1) against the book's keys
-//! and traits ([`catalogue`]); conflicts fought in exchanges (T2), who is winning (T3), the end and the
-//! narration order (T4); burdens taken, used and disabling (T5-T7); healing conflicts (T8); equipment
-//! breaking (T9); regeneration, rest and advancement (T10); obligations (T11); and exact odds ([`odds`]).
-//! [`moves`] offers a table page the moves legal now for a seat, with exact odds before each roll.
+//! `model/` is the data and nothing else: [`Options`] (the table options, T9), [`Sheet`] (a
+//! character as written) and its parts, [`Command`], [`Event`], [`State`] with [`Character`] (a
+//! character at the table), [`Conflict`], [`Participant`] and [`Obligation`], and the book's keys
+//! and traits ([`Catalogue`], [`KeyDef`], [`TraitDef`], `data/keys.toml`, T12).
 //!
-//! [`Twenty`] plugs these rules into the core's [`skald_core::System`], with who may send each command at
-//! an online table (`authority.rs`, `docs/twenty.md`).
+//! `rules/` decides and folds: `decide` is one `match` on the command that calls the file of its
+//! group (sheets T1, the catalogue T12, a conflict T2-T4 and T7, an exchange T2, burdens T5-T6,
+//! equipment T9, goals T10, obligations T11), and `apply` is the fold; the jobs more than one group
+//! needs have a file each: comparing pools and who is winning ([`compare_pools`], T3), being
+//! disabled (T7), the healing conflict (T8), the catalogue's checks.
+//!
+//! `authority.rs` says who may send each command at an online table (`docs/twenty.md`, "Who may
+//! send each command"). `describe.rs` writes one log line per event, every die shown. `moves/`
+//! offers a table page the moves legal now for a seat, as forms ([`moves::moves`]). `odds/` gives
+//! the exact chances of a command before its dice ([`odds::odds`]) and the calculators under it:
+//! the burdens one can take ([`burden_options`], T5), the chance of being ahead after an exchange
+//! ([`p_ahead`], T2, T3) and each choice's chance ([`exchange_choices`]). `view.rs` is the state as
+//! the JSON a scenario's `expect` and a page's board read ([`view()`]). `limits.rs` holds every
+//! bound the crate checks, each with its unit, range and source ([`limits`]). `error.rs` says why
+//! something was refused, with the field, the value and what is allowed: [`Error`] for a command
+//! ([`SheetProblem`] for a sheet), [`CatalogueError`] for a table file, [`OddsError`] for the
+//! calculators.
+//!
+//! [`Twenty`] plugs these rules into the core's [`skald_core::System`].
 
 mod authority;
-pub mod catalogue;
-mod choices;
-mod command;
-mod conflict;
 mod describe;
 mod error;
-mod event;
+pub mod limits;
+mod model;
 pub mod moves;
 pub mod odds;
-mod pool;
 mod rules;
-mod sheet;
-mod state;
+mod view;
 
-pub use catalogue::{Catalogue, CatalogueError, KeyDef, KeyKind, Prerequisite, TraitDef};
-pub use choices::{ChoiceOdds, exchange_choices};
-pub use command::{Command, Declaration, ObligationEnd, Reward};
-pub use conflict::{Conflict, Participant, Standing};
-pub use error::Error;
-pub use event::{BreakCause, Event, Healing, StandReason, SurrenderReason};
-pub use odds::{BurdenOption, BurdenOptions, OddsError, burden_options, p_ahead};
-pub use pool::{compare_pools, narration_order};
-pub use sheet::{Burden, GM, MAX_BOXES, MAX_NAME_CHARS, STATS, Sheet, SheetKind, StatBoxes, Trait};
-pub use state::{Character, Obligation, State};
+pub use error::{CatalogueError, Error, OddsError, SheetProblem};
+pub use model::{
+    BOOK_TOML, BreakCause, Burden, Catalogue, Character, Command, Conflict, Declaration, Event, GM,
+    Healing, KeyDef, KeyKind, Obligation, ObligationEnd, Options, Participant, Prerequisite,
+    Reward, STATS, Sheet, SheetKind, StandReason, Standing, StatBoxes, State, SurrenderReason,
+    Trait, TraitDef,
+};
+pub use odds::{
+    BurdenOption, BurdenOptions, ChoiceOdds, burden_options, exchange_choices, p_ahead,
+};
+pub use rules::{compare_pools, narration_order};
+pub use view::view;
 
 use skald_core::{Authority, DiceSource, Move, Odds, Seat, System};
 
-/// Twenty as a [`System`] for the rules core.
+/// Twenty as a [`System`] for the rules core. Every method is one call into the crate's files.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Twenty;
-
-/// Twenty's table options (RULINGS.md).
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct Options {
-    /// T9: special equipment breaks on its user's 1 or an opponent's 20 in its exchange. Default on.
-    pub equipment_breaking: bool,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Self {
-            equipment_breaking: true,
-        }
-    }
-}
 
 impl System for Twenty {
     const NAME: &'static str = "twenty";
@@ -67,14 +66,17 @@ impl System for Twenty {
     type State = State;
     type Error = Error;
 
+    /// A new table with `options` and the book's keys and traits ([`State::new`]).
     fn initial(options: &Options) -> State {
         State::new(options.clone())
     }
 
+    /// `add_character` with `character`'s sheet.
     fn enroll(character: Sheet) -> Command {
         Command::AddCharacter { character }
     }
 
+    /// The events of `command` (`rules/`).
     fn decide(
         state: &State,
         command: &Command,
@@ -83,22 +85,22 @@ impl System for Twenty {
         rules::decide(state, command, dice)
     }
 
+    /// Who may send `command` (`authority.rs`).
     fn authority(command: &Command) -> Authority {
         authority::authority(command)
     }
 
+    /// The lobby's form of the options (`model/options.rs`).
     fn option_fields() -> Vec<skald_core::Field> {
-        vec![skald_core::Field::flag(
-            "equipment_breaking",
-            "Special equipment can break (T9)",
-            Options::default().equipment_breaking,
-        )]
+        model::options::fields()
     }
 
+    /// `state` with `event` folded in (`rules/apply.rs`).
     fn apply(state: State, event: &Event) -> State {
-        state.apply(event)
+        rules::apply(state, event)
     }
 
+    /// The log line of `event` (`describe.rs`).
     fn describe(event: &Event) -> String {
         describe::describe(event)
     }
@@ -108,12 +110,13 @@ impl System for Twenty {
         moves::moves(state, seat)
     }
 
-    /// The exact chances of `bring_in`, `stand` and `take_burden` before rolling ([`moves::odds`]).
+    /// The exact chances of `bring_in`, `stand` and `take_burden` before rolling ([`odds::odds`]).
     fn odds(state: &State, command: &Command) -> Option<Odds> {
-        moves::odds(state, command)
+        odds::odds(state, command)
     }
 
+    /// The state as JSON ([`view()`]).
     fn view(state: &State) -> serde_json::Value {
-        state.view()
+        view::view(state)
     }
 }

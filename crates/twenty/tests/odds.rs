@@ -5,10 +5,9 @@
 use num_bigint::{BigInt, BigUint};
 use proptest::prelude::*;
 use skald_dice::odds::Fraction;
-use skald_twenty::compare_pools;
-use skald_twenty::odds::{
-    BurdenOption, BurdenOptions, MAX_STATES, MAX_WORK, OddsError, burden_options, p_ahead,
-};
+use skald_twenty::limits::{MAX_STATES, MAX_WORK};
+use skald_twenty::odds::{BurdenOption, BurdenOptions, burden_options, p_ahead};
+use skald_twenty::{OddsError, compare_pools};
 use std::cmp::Ordering;
 
 /// One odds case: `p_ahead(mine, bring, others)` is exactly `expected` ("p/q"), and agrees with brute

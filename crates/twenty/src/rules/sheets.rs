@@ -1,158 +1,32 @@
-//! A Twenty character sheet as written (stats, keys, traits, special equipment, burdens) and the checks
-//! that keep it legal: the creation rules for a new character (T1), and the shape of any sheet.
+//! Sheets (T1, T12; the book's "Character Generation"): a character sits down at the table, its
+//! sheet checked by its kind: its shape always; for a new character every creation rule, in the
+//! book's order, each error saying what to fix; for a character from earlier play its keys,
+//! prerequisites, traits and stats; for a GM's creature names and ranges only.
 
-use crate::Error;
-use crate::catalogue::{Catalogue, KeyKind};
-use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use crate::error::{Error, SheetProblem};
+use crate::limits::{
+    MAX_BOXES, MAX_NAME_CHARS, MAX_TRAITS, NEW_EQUIPMENT_BOXES, NEW_TRAIT_BOXES, NEW_TRAITS, SIDES,
+    STAT_BOXES,
+};
+use crate::model::{Catalogue, Event, GM, KeyKind, STATS, Sheet, SheetKind, State};
 
-/// The five stats, in the book's order. Each acts as a trait in conflicts (T1) and holds the burdens
-/// of its kind (T5).
-pub const STATS: [&str; 5] = ["Physical", "Mental", "Social", "Emotional", "Spiritual"];
-
-/// Longest name of a character, trait, item or burden, in characters.
-pub const MAX_NAME_CHARS: usize = 64;
-/// Most boxes one trait, stat, item or burden may have.
-pub const MAX_BOXES: u32 = 20;
-/// Most traits (or special items, or burdens) on one sheet.
-pub const MAX_TRAITS: usize = 50;
-/// The name the GM's side takes in a healing conflict; no character may use it.
-pub const GM: &str = "GM";
-
-/// A trait, stat or special item: `boxes` boxes, of which `checked` are checked and `coloured` are
-/// coloured to pay for an obligation (T11: they do not regenerate).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Trait {
-    /// Its name as written on the sheet ("Swords", "Ancient and Wise", "Physical").
-    pub name: String,
-    /// How many boxes it has: 1 to [`MAX_BOXES`].
-    pub boxes: u32,
-    /// Checked boxes; `checked + coloured <= boxes`.
-    #[serde(default)]
-    pub checked: u32,
-    /// Boxes coloured for obligations granted (T11).
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub coloured: u32,
-    /// For special equipment: broken, unusable until repaired (T9).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub broken: bool,
-}
-
-fn is_zero(n: &u32) -> bool {
-    *n == 0
-}
-
-impl Trait {
-    /// A fresh trait with `boxes` unchecked boxes.
-    pub fn new(name: impl Into<String>, boxes: u32) -> Self {
-        Self {
-            name: name.into(),
-            boxes,
-            checked: 0,
-            coloured: 0,
-            broken: false,
-        }
+/// `add_character`: `character` sits down at the table, its sheet checked by its kind against the
+/// table's catalogue (T1, T12); names are unique at the table, ignoring case.
+///
+/// # Errors
+/// [`Error::Sheet`] (see [`Sheet::validate`]); [`Error::DuplicateCharacter`].
+pub(super) fn add_character(state: &State, character: &Sheet) -> Result<Vec<Event>, Error> {
+    character.validate(&state.catalogue)?;
+    if state
+        .characters
+        .iter()
+        .any(|c| c.name.eq_ignore_ascii_case(&character.name))
+    {
+        return Err(Error::DuplicateCharacter(character.name.clone()));
     }
-
-    /// Unchecked boxes: how many d20 it rolls when brought in (T2).
-    pub fn unchecked(&self) -> u32 {
-        self.boxes.saturating_sub(self.checked + self.coloured)
-    }
-}
-
-/// A burden: a named condition under one stat, one box per discarded die holding its value (T5).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Burden {
-    /// What the opponent named it ("Flesh wound across my cheek").
-    pub name: String,
-    /// The stat it falls under: one of [`STATS`].
-    pub stat: String,
-    /// The boxes' values, d20 faces 1-20; 1 to [`MAX_BOXES`] boxes.
-    pub boxes: Vec<u32>,
-}
-
-/// A stat's boxes on a sheet: a plain number (`Physical = 5`) or `{ boxes = 5, checked = 1 }`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(untagged)]
-pub enum StatBoxes {
-    /// Boxes, none checked.
-    Boxes(u32),
-    /// Boxes with some checked.
-    Checked {
-        /// Boxes.
-        boxes: u32,
-        /// Checked boxes.
-        checked: u32,
-    },
-}
-
-impl StatBoxes {
-    /// The boxes.
-    pub fn boxes(self) -> u32 {
-        match self {
-            StatBoxes::Boxes(b) | StatBoxes::Checked { boxes: b, .. } => b,
-        }
-    }
-
-    /// The checked boxes.
-    pub fn checked(self) -> u32 {
-        match self {
-            StatBoxes::Boxes(_) => 0,
-            StatBoxes::Checked { checked, .. } => checked,
-        }
-    }
-}
-
-impl From<u32> for StatBoxes {
-    fn from(boxes: u32) -> Self {
-        StatBoxes::Boxes(boxes)
-    }
-}
-
-/// How strictly a sheet is checked when it comes to the table.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum SheetKind {
-    /// A new player character: every creation rule of T1.
-    #[default]
-    New,
-    /// A character from earlier play: keys known, elite prerequisites met, traits unlocked or open,
-    /// stats a permutation of 1-5; boxes may be checked and burdens carried.
-    Existing,
-    /// A GM's creature or NPC: names and ranges only (T12: GM-made traits and keys are allowed).
-    Npc,
-}
-
-/// A character sheet as written in a scenario or entered at the table.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Sheet {
-    /// The character's name, unique at the table, 1 to [`MAX_NAME_CHARS`] characters, not "GM".
-    pub name: String,
-    /// How strictly to check it; a new character by default.
-    #[serde(default)]
-    pub kind: SheetKind,
-    /// Stat name -> boxes, for the five [`STATS`] (T1: 1 to 5, each once); an NPC may have none. A stat
-    /// with checked boxes is written `{ boxes = 5, checked = 1 }`.
-    #[serde(default)]
-    pub stats: BTreeMap<String, StatBoxes>,
-    /// Keys, as names (T1: a new character has one skeleton key).
-    #[serde(default)]
-    pub keys: Vec<String>,
-    /// Traits, in sheet order.
-    #[serde(default)]
-    pub traits: Vec<Trait>,
-    /// Special equipment, used like traits (T1: a new character has two, with 2 and 1 boxes).
-    #[serde(default)]
-    pub equipment: Vec<Trait>,
-    /// Other equipment, free text.
-    #[serde(default)]
-    pub gear: Vec<String>,
-    /// Burdens carried from earlier play (only on an existing character or an NPC).
-    #[serde(default)]
-    pub burdens: Vec<Burden>,
+    Ok(vec![Event::CharacterAdded {
+        character: character.clone(),
+    }])
 }
 
 impl Sheet {
@@ -172,7 +46,7 @@ impl Sheet {
         }
     }
 
-    fn fail(&self, field: impl Into<String>, problem: impl Into<String>) -> Error {
+    fn fail(&self, field: impl Into<String>, problem: impl Into<SheetProblem>) -> Error {
         Error::Sheet {
             character: self.name.clone(),
             field: field.into(),
@@ -193,7 +67,10 @@ impl Sheet {
             if entry.checked() > *boxes {
                 return Err(self.fail(
                     format!("stats.{stat}"),
-                    format!("has {} checked of {boxes} boxes", entry.checked()),
+                    SheetProblem::Checked {
+                        checked: entry.checked(),
+                        boxes: *boxes,
+                    },
                 ));
             }
             if !STATS.contains(&stat.as_str()) {
@@ -203,35 +80,33 @@ impl Sheet {
                 ));
             }
             if !(1..=MAX_BOXES).contains(boxes) {
-                return Err(self.fail(
-                    format!("stats.{stat}"),
-                    format!("has {boxes} boxes; allowed 1 to {MAX_BOXES}"),
-                ));
+                return Err(self.fail(format!("stats.{stat}"), boxes_problem(*boxes as usize)));
             }
         }
         for (list, field) in [(&self.traits, "traits"), (&self.equipment, "equipment")] {
             if list.len() > MAX_TRAITS {
                 return Err(self.fail(
                     field,
-                    format!("has {} entries; at most {MAX_TRAITS}", list.len()),
+                    SheetProblem::Entries {
+                        count: list.len(),
+                        max: MAX_TRAITS,
+                    },
                 ));
             }
             for item in list {
                 let at = format!("{field}.{}", item.name);
                 check_name(&item.name).map_err(|p| self.fail(at.clone(), p))?;
                 if !(1..=MAX_BOXES).contains(&item.boxes) {
-                    return Err(self.fail(
-                        at,
-                        format!("has {} boxes; allowed 1 to {MAX_BOXES}", item.boxes),
-                    ));
+                    return Err(self.fail(at, boxes_problem(item.boxes as usize)));
                 }
                 if item.checked + item.coloured > item.boxes {
                     return Err(self.fail(
                         at,
-                        format!(
-                            "has {} checked and {} coloured of {} boxes",
-                            item.checked, item.coloured, item.boxes
-                        ),
+                        SheetProblem::CheckedAndColoured {
+                            checked: item.checked,
+                            coloured: item.coloured,
+                            boxes: item.boxes,
+                        },
                     ));
                 }
             }
@@ -239,7 +114,10 @@ impl Sheet {
         if self.burdens.len() > MAX_TRAITS {
             return Err(self.fail(
                 "burdens",
-                format!("has {} entries; at most {MAX_TRAITS}", self.burdens.len()),
+                SheetProblem::Entries {
+                    count: self.burdens.len(),
+                    max: MAX_TRAITS,
+                },
             ));
         }
         for burden in &self.burdens {
@@ -252,15 +130,16 @@ impl Sheet {
                 ));
             }
             if burden.boxes.is_empty() || burden.boxes.len() > MAX_BOXES as usize {
-                return Err(self.fail(
-                    at,
-                    format!("has {} boxes; allowed 1 to {MAX_BOXES}", burden.boxes.len()),
-                ));
+                return Err(self.fail(at, boxes_problem(burden.boxes.len())));
             }
-            if let Some(v) = burden.boxes.iter().find(|v| !(1..=20).contains(*v)) {
+            if let Some(v) = burden.boxes.iter().find(|v| !(1..=SIDES).contains(*v)) {
                 return Err(self.fail(
                     at,
-                    format!("holds {v}; a burden box holds a d20 face, 1 to 20 (T5)"),
+                    SheetProblem::Face {
+                        value: *v,
+                        min: 1,
+                        max: SIDES,
+                    },
                 ));
             }
         }
@@ -284,7 +163,7 @@ impl Sheet {
             .filter_map(|s| self.stats.get(*s).map(|b| b.boxes()))
             .collect();
         values.sort_unstable();
-        if values != [1, 2, 3, 4, 5] {
+        if values != STAT_BOXES {
             let shown = STATS
                 .iter()
                 .map(|s| match self.stats.get(*s) {
@@ -293,9 +172,12 @@ impl Sheet {
                 })
                 .collect::<Vec<_>>()
                 .join(", ");
+            let [a, b, c, d, e] = STAT_BOXES;
             return Err(self.fail(
                 "stats",
-                format!("are {shown}; the five stats take 1, 2, 3, 4 and 5 boxes, one each (T1)"),
+                format!(
+                    "are {shown}; the five stats take {a}, {b}, {c}, {d} and {e} boxes, one each (T1)"
+                ),
             ));
         }
         Ok(())
@@ -319,16 +201,16 @@ impl Sheet {
                     ),
                 ));
             };
-            if def.kind == KeyKind::Elite {
-                if let Err(missing) = catalogue.prerequisites_met(key, &traits) {
-                    return Err(self.fail(
-                        "keys",
-                        format!(
-                            "{key} needs {} (T10: an elite key's prerequisites)",
-                            missing.join(", ")
-                        ),
-                    ));
-                }
+            if def.kind == KeyKind::Elite
+                && let Err(missing) = catalogue.prerequisites_met(key, &traits)
+            {
+                return Err(self.fail(
+                    "keys",
+                    format!(
+                        "{key} needs {} (T10: an elite key's prerequisites)",
+                        missing.join(", ")
+                    ),
+                ));
             }
         }
         let unlocked = catalogue.unlocked_by(&self.keys);
@@ -381,33 +263,34 @@ impl Sheet {
         }
         self.check_keys_and_traits(catalogue)?;
         let count = self.traits.len();
-        if !(3..=6).contains(&count) {
+        if !NEW_TRAITS.contains(&count) {
             return Err(self.fail(
                 "traits",
-                format!("are {count}; a new character picks 3 to 6 traits (T1)"),
+                SheetProblem::TraitCount {
+                    count,
+                    min: *NEW_TRAITS.start(),
+                    max: *NEW_TRAITS.end(),
+                },
             ));
         }
         let total: u32 = self.traits.iter().map(|t| t.boxes).sum();
-        if total != 10 {
-            let fix = if total > 10 {
-                format!("remove {}", total - 10)
-            } else {
-                format!("add {}", 10 - total)
-            };
+        if total != NEW_TRAIT_BOXES {
             return Err(self.fail(
                 "traits",
-                format!(
-                    "have {total} boxes in all; a new character spreads exactly 10 (T1): {fix}"
-                ),
+                SheetProblem::TraitBoxes {
+                    total,
+                    needed: NEW_TRAIT_BOXES,
+                },
             ));
         }
         let mut items: Vec<u32> = self.equipment.iter().map(|t| t.boxes).collect();
         items.sort_unstable();
-        if items != [1, 2] {
+        if items != NEW_EQUIPMENT_BOXES {
+            let [small, large] = NEW_EQUIPMENT_BOXES;
             return Err(self.fail(
                 "equipment",
                 format!(
-                    "has {} special items with {:?} boxes; a new character picks two, with 2 and 1 boxes (T1)",
+                    "has {} special items with {:?} boxes; a new character picks two, with {large} and {small} boxes (T1)",
                     self.equipment.len(),
                     self.equipment.iter().map(|t| t.boxes).collect::<Vec<_>>()
                 ),
@@ -434,12 +317,25 @@ impl Sheet {
     }
 }
 
-fn check_name(name: &str) -> Result<(), String> {
+/// A name on a sheet: 1 to [`MAX_NAME_CHARS`] characters, not blank.
+fn check_name(name: &str) -> Result<(), SheetProblem> {
     let chars = name.chars().count();
     if name.trim().is_empty() || chars > MAX_NAME_CHARS {
-        return Err(format!(
-            "{name:?} must be 1 to {MAX_NAME_CHARS} characters, not blank"
-        ));
+        return Err(SheetProblem::NameLength {
+            value: name.to_string(),
+            chars,
+            min: 1,
+            max: MAX_NAME_CHARS,
+        });
     }
     Ok(())
+}
+
+/// A stat, trait, item or burden with `boxes` boxes, outside 1 to [`MAX_BOXES`].
+fn boxes_problem(boxes: usize) -> SheetProblem {
+    SheetProblem::Boxes {
+        value: boxes,
+        min: 1,
+        max: MAX_BOXES as usize,
+    }
 }

@@ -1,6 +1,7 @@
-//! What a player or the GM can ask of a Twenty table. In scenarios, `do = "<name>"` picks the command.
+//! What a player or the GM can ask of a Twenty table: the data only. In scenarios, `do = "<name>"`
+//! picks the command; `rules/` decides each one.
 
-use crate::Sheet;
+use super::sheet::Sheet;
 use serde::{Deserialize, Serialize};
 
 /// One side's entry into a conflict: who, and what it wants to happen (T2 opening, T7).
@@ -9,7 +10,8 @@ use serde::{Deserialize, Serialize};
 pub struct Declaration {
     /// The character's name, as at the table.
     pub who: String,
-    /// The declared goal, 1 to 500 characters.
+    /// The declared goal, 1 to [`MAX_GOAL_CHARS`](crate::limits::MAX_GOAL_CHARS) characters, not
+    /// blank.
     pub goal: String,
     /// When the goal is a character's death: whose (T7: only such a conflict can kill).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -20,7 +22,8 @@ pub struct Declaration {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Reward {
-    /// Uncheck up to 10 boxes: one per name listed (a name may repeat).
+    /// Uncheck up to [`MAJOR_GOAL_UNCHECK`](crate::limits::MAJOR_GOAL_UNCHECK) boxes: one per name
+    /// listed (a name may repeat).
     Uncheck(Vec<String>),
     /// A new key whose prerequisites are met.
     NewKey(String),
@@ -69,7 +72,8 @@ pub enum Command {
     /// Opens a conflict between two or more characters, each with a goal; exchange 1 begins. Disabled
     /// participants lose at once, as if they surrendered (T7).
     StartConflict {
-        /// The sides, 2 to 20, each a different living character.
+        /// The sides, [`MIN_PARTICIPANTS`](crate::limits::MIN_PARTICIPANTS) to
+        /// [`MAX_PARTICIPANTS`](crate::limits::MAX_PARTICIPANTS), each a different living character.
         participants: Vec<Declaration>,
     },
     /// Opens a healing conflict against one of `patient`'s burdens (T8): the GM's side starts with the
@@ -145,7 +149,8 @@ pub enum Command {
         /// The trait, stat or item to uncheck a box of.
         uncheck: String,
     },
-    /// A major goal achieved: up to 10 boxes unchecked, or an advancement (T10).
+    /// A major goal achieved: up to [`MAJOR_GOAL_UNCHECK`](crate::limits::MAJOR_GOAL_UNCHECK) boxes
+    /// unchecked, or an advancement (T10).
     MajorGoal {
         /// The character.
         who: String,
@@ -158,7 +163,8 @@ pub enum Command {
     Rest {
         /// The character.
         who: String,
-        /// Traits, stats or items, one entry per box (at most 50).
+        /// Traits, stats or items, one entry per box: 1 to
+        /// [`MAX_UNCHECK`](crate::limits::MAX_UNCHECK).
         uncheck: Vec<String>,
     },
     /// Grants an obligation: `granter` colours `boxes` unchecked boxes of a transferable trait, and

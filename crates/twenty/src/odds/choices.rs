@@ -8,9 +8,9 @@
 //! healing conflict the GM's side rolls one d20 per burden box when the healer brings in dice after its
 //! first time (T8). Burden dice (T6) are not foreseen. "Ahead" is strictly winning by T3.
 
-use crate::odds::p_ahead;
-use crate::sheet::GM;
-use crate::{Error, State};
+use super::ahead::p_ahead;
+use crate::error::Error;
+use crate::model::{Conflict, GM, State};
 use skald_dice::odds::Fraction;
 
 /// One choice and its chance.
@@ -27,8 +27,8 @@ pub struct ChoiceOdds {
 /// The eligible choices of `who` in the conflict in progress, each with its exact chance.
 ///
 /// # Errors
-/// [`Error::NoConflict`], [`Error::NotAParticipant`], or [`Error::Rule`] when `who` cannot act now or
-/// the odds are beyond their bounds.
+/// [`Error::NoConflict`], [`Error::NotAParticipant`], [`Error::UnknownCharacter`]; [`Error::Rule`]
+/// when `who` cannot act now; [`Error::Odds`] when the odds are beyond their bounds.
 pub fn exchange_choices(state: &State, who: &str) -> Result<Vec<ChoiceOdds>, Error> {
     let conflict = state.active_conflict().ok_or(Error::NoConflict)?;
     let me = conflict
@@ -93,8 +93,7 @@ pub fn exchange_choices(state: &State, who: &str) -> Result<Vec<ChoiceOdds>, Err
     options
         .into_iter()
         .map(|(bring_in, dice)| {
-            let p = p_ahead(&me.pool, dice, &others_for(dice > 0))
-                .map_err(|e| Error::Rule(e.to_string()))?;
+            let p = p_ahead(&me.pool, dice, &others_for(dice > 0)).map_err(Error::Odds)?;
             Ok(ChoiceOdds {
                 bring_in,
                 dice,
@@ -102,4 +101,36 @@ pub fn exchange_choices(state: &State, who: &str) -> Result<Vec<ChoiceOdds>, Err
             })
         })
         .collect()
+}
+
+/// The model in words, for summaries.
+pub(super) const MODEL: &str =
+    "assuming everyone yet to act brings in its largest eligible trait (burden dice not foreseen)";
+
+/// A copy of `state` in which `who` may bring in only `keep` (or nothing), so that
+/// [`exchange_choices`] weighs just that choice and standing.
+pub(super) fn only(state: &State, who: &str, keep: Option<&str>) -> State {
+    let mut copy = state.clone();
+    let names: Vec<String> = copy
+        .character(who)
+        .map(|c| {
+            c.rollables()
+                .map(|t| t.name.clone())
+                .filter(|n| Some(n.as_str()) != keep)
+                .collect()
+        })
+        .unwrap_or_default();
+    if let Some(p) = copy.conflict.as_mut().and_then(|k| k.participant_mut(who)) {
+        p.used.extend(names);
+    }
+    copy
+}
+
+/// Others still in, besides `who`: the `k` of the walk.
+pub(super) fn others_in(conflict: &Conflict, who: &str) -> usize {
+    conflict
+        .participants
+        .iter()
+        .filter(|p| p.who != who && p.is_in())
+        .count()
 }

@@ -1,7 +1,8 @@
-//! What happened at a Twenty table. State is the fold of these; every die rolled is in one of them.
+//! What happened at a Twenty table: the data only. State is the fold of these (`rules/apply.rs`);
+//! every die rolled is in one of them.
 
-use crate::command::ObligationEnd;
-use crate::{Declaration, Sheet};
+use super::command::{Declaration, ObligationEnd};
+use super::sheet::Sheet;
 use serde::{Deserialize, Serialize};
 
 /// Why a participant was forced to stand for the rest of the conflict (T2).

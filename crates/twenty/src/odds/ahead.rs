@@ -1,7 +1,6 @@
-//! Twenty's calculators: which burdens can be taken and what they buy (T5), and the exact chance of
-//! being ahead after an exchange (T2, T3).
+//! The exact chance of being ahead after an exchange (T2, T3): [`p_ahead`].
 //!
-//! Both compare pools as T3 does ([`crate::compare_pools`]): highest die first, then the next; a pool
+//! Pools compare as T3 does ([`crate::compare_pools`]): highest die first, then the next; a pool
 //! that runs out of dice first is lower; identical pools are tied, and a tie is not winning.
 //!
 //! [`p_ahead`] is exact (a [`Fraction`]) and never enumerates dice. Comparing two pools by T3 is
@@ -13,116 +12,13 @@
 //!
 //! Pure: no I/O, no clock, no random numbers.
 
-use crate::compare_pools;
+use crate::error::OddsError;
+use crate::limits::{
+    MAX_MACHINE_DICE, MAX_NEW_DICE, MAX_OTHERS, MAX_POOL_DICE, MAX_STATES, MAX_WORK, SIDES,
+};
 use num_bigint::{BigInt, BigUint};
-use serde::Serialize;
 use skald_dice::odds::Fraction;
 use skald_dice::odds::weight::{Overflow, Weight};
-use std::cmp::Ordering;
-
-/// The faces of the die every Twenty pool is made of: a d20 shows 1 to 20.
-pub const SIDES: u32 = 20;
-/// Most dice in one pool given to [`p_ahead`] (before the new dice).
-pub const MAX_POOL_DICE: usize = 100;
-/// Most new dice one participant brings in one exchange: a trait has at most 20 boxes.
-pub const MAX_NEW_DICE: u32 = 20;
-/// Most other participants in [`p_ahead`]: a conflict has at most 20 participants.
-pub const MAX_OTHERS: usize = 19;
-/// Most states of [`p_ahead`]'s walk: `(m + 1) * 2^k` with `m` new dice of mine and `k` others
-/// (2^18: k up to 13 others when I bring 20 dice). Checked before the walk starts.
-pub const MAX_STATES: u64 = 1 << 18;
-/// Most units of work of [`p_ahead`]'s walk, `20 * (m+1)(m+2)/2 * 2^(k-1) * (k+4)`; one unit is one
-/// weight visited once. Checked before the walk starts. Me and 8 others bringing 20 dice each fit
-/// (7,096,320 units); 9 others do not.
-pub const MAX_WORK: u64 = 10_000_000;
-
-/// Most new dice in all for which [`p_ahead`] counts in `u128`: 20^29 < 2^128 < 20^30.
-const MAX_MACHINE_DICE: u32 = 29;
-
-/// One way to take a burden from one opponent (T5).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct BurdenOption {
-    /// The burden's boxes: how many dice the opponent discards, 1 to `max_boxes`.
-    pub boxes: u32,
-    /// The opponent's `boxes` highest dice, highest first: the values written in the burden's boxes.
-    pub discarded: Vec<u32>,
-    /// The opponent's remaining dice, highest first.
-    pub their_pool_after: Vec<u32>,
-    /// Whether my pool is then ahead of theirs by T3 (strictly: a tie is not winning).
-    pub winning_after: bool,
-}
-
-/// Every burden that can be taken from one opponent (T5): the most boxes, and each choice from 1 box up.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct BurdenOptions {
-    /// How many of the opponent's dice beat (are strictly above) my highest die; an empty pool's highest
-    /// is 0. 0 when no burden can be taken.
-    pub max_boxes: u32,
-    /// One entry per burden size, 1 to `max_boxes`, in that order.
-    pub options: Vec<BurdenOption>,
-}
-
-/// The burdens I can take to make one opponent discard dice (T5), and whether each leaves me winning.
-///
-/// `mine` and `theirs` are pools in any order (d20 faces in play; any values compare). Taking a burden
-/// of `k` boxes makes the opponent discard their `k` highest dice, each of which must be strictly above
-/// my highest die, so `max_boxes` is how many of their dice are above it. The burden's boxes hold the
-/// discarded values (T5). The book's example: mine 15 15 12 11 9 against 20 19 19 17 6 gives
-/// `max_boxes` 4, and only the 4-box burden (discarding 20 19 19 17) leaves me winning.
-pub fn burden_options(mine: &[u32], theirs: &[u32]) -> BurdenOptions {
-    let my_highest = mine.iter().copied().max().unwrap_or(0);
-    let mut sorted = theirs.to_vec();
-    sorted.sort_unstable_by(|a, b| b.cmp(a));
-    let max_boxes = sorted.iter().take_while(|&&d| d > my_highest).count();
-    let options = (1..=max_boxes)
-        .map(|k| {
-            let (discarded, after) = sorted.split_at(k);
-            BurdenOption {
-                boxes: count_u32(k),
-                discarded: discarded.to_vec(),
-                their_pool_after: after.to_vec(),
-                winning_after: compare_pools(mine, after) == Ordering::Greater,
-            }
-        })
-        .collect();
-    BurdenOptions {
-        max_boxes: count_u32(max_boxes),
-        options,
-    }
-}
-
-/// A count that fits `u32` (pool sizes do; saturates otherwise).
-fn count_u32(n: usize) -> u32 {
-    u32::try_from(n).unwrap_or(u32::MAX)
-}
-
-/// Why [`p_ahead`] gave no answer. Messages name the input, its value and what is allowed.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum OddsError {
-    /// An input outside its range.
-    #[error("{field} = {value}: {allowed}")]
-    Input {
-        /// Which input: `mine`, `my_new_dice`, `others`, `others[1].pool`, `others[0].new_dice`.
-        field: String,
-        /// The value given.
-        value: String,
-        /// What is allowed.
-        allowed: String,
-    },
-    /// The exact computation would pass a bound ([`MAX_STATES`], [`MAX_WORK`]).
-    #[error(
-        "exact odds would need at least {value} {measure}, beyond the limit of {limit}: fewer new dice or \
-         fewer opponents"
-    )]
-    TooLarge {
-        /// "states" or "units of work".
-        measure: &'static str,
-        /// How many it would take, at least.
-        value: u64,
-        /// The bound.
-        limit: u64,
-    },
-}
 
 /// The exact probability that, after I add `my_new_dice` d20s to `mine` and each other participant `i`
 /// adds `others[i].1` d20s to `others[i].0`, my pool is strictly ahead of every other pool by T3 (T2:
@@ -138,8 +34,9 @@ pub enum OddsError {
 /// instant, and 10 new dice each for me and three others is well within the bounds.
 ///
 /// # Errors
-/// [`OddsError::Input`] for a value out of range (naming it); [`OddsError::TooLarge`] when the walk
-/// would pass [`MAX_STATES`] or [`MAX_WORK`] (many others, each bringing many dice).
+/// [`OddsError::PoolSize`], [`OddsError::Face`], [`OddsError::NewDice`], [`OddsError::Others`] for a
+/// value out of range (naming the input, the value and the range); [`OddsError::TooLarge`] when the
+/// walk would pass [`MAX_STATES`] or [`MAX_WORK`] (many others, each bringing many dice).
 pub fn p_ahead(
     mine: &[u32],
     my_new_dice: u32,
@@ -148,10 +45,10 @@ pub fn p_ahead(
     check_pool("mine", mine)?;
     check_new("my_new_dice", my_new_dice)?;
     if others.len() > MAX_OTHERS {
-        return Err(OddsError::Input {
-            field: "others".to_owned(),
-            value: format!("{} participants", others.len()),
-            allowed: format!("at most {MAX_OTHERS} other participants"),
+        return Err(OddsError::Others {
+            field: "others",
+            count: others.len(),
+            max: MAX_OTHERS,
         });
     }
     for (i, (pool, new)) in others.iter().enumerate() {
@@ -189,19 +86,30 @@ pub fn p_ahead(
     Ok(Fraction::new(BigInt::from(favourable), total))
 }
 
+/// The work of one [`p_ahead`] walk with `m` new dice of mine and `k` others.
+pub(super) fn work(m: u32, k: usize) -> u64 {
+    let m = u64::from(m);
+    let k = k as u64;
+    let per_step = (1u64 << k.min(40)) * (k + 4) / 2;
+    u64::from(SIDES)
+        .saturating_mul((m + 1) * (m + 2) / 2)
+        .saturating_mul(per_step)
+}
+
 fn check_pool(field: &str, pool: &[u32]) -> Result<(), OddsError> {
     if pool.len() > MAX_POOL_DICE {
-        return Err(OddsError::Input {
+        return Err(OddsError::PoolSize {
             field: field.to_owned(),
-            value: format!("{} dice", pool.len()),
-            allowed: format!("at most {MAX_POOL_DICE} dice in a pool"),
+            dice: pool.len(),
+            max: MAX_POOL_DICE,
         });
     }
     if let Some(bad) = pool.iter().find(|d| !(1..=SIDES).contains(*d)) {
-        return Err(OddsError::Input {
+        return Err(OddsError::Face {
             field: field.to_owned(),
-            value: bad.to_string(),
-            allowed: format!("a die shows 1 to {SIDES}"),
+            value: *bad,
+            min: 1,
+            max: SIDES,
         });
     }
     Ok(())
@@ -209,10 +117,11 @@ fn check_pool(field: &str, pool: &[u32]) -> Result<(), OddsError> {
 
 fn check_new(field: &str, new: u32) -> Result<(), OddsError> {
     if new > MAX_NEW_DICE {
-        return Err(OddsError::Input {
+        return Err(OddsError::NewDice {
             field: field.to_owned(),
-            value: new.to_string(),
-            allowed: format!("0 to {MAX_NEW_DICE} new dice"),
+            value: new,
+            min: 0,
+            max: MAX_NEW_DICE,
         });
     }
     Ok(())

@@ -1,5 +1,7 @@
-//! Comparing pools of d20s: who is winning and the narration order (T3).
+//! Comparing pools of d20s: who is winning, and the narration order (T3), for a pair of pools and for
+//! a conflict's participants.
 
+use crate::model::{Conflict, Participant};
 use std::cmp::Ordering;
 
 /// Compares two pools by highest die, ties broken by the next highest and so on (T3). A pool that runs
@@ -18,6 +20,36 @@ pub fn narration_order(pools: &[&[u32]]) -> Vec<usize> {
     let mut order: Vec<usize> = (0..pools.len()).collect();
     order.sort_by(|&i, &j| compare_pools(pools[j], pools[i]));
     order
+}
+
+impl Conflict {
+    /// Those still in (not surrendered), highest pool first (T3).
+    pub fn order_of_those_in(&self) -> Vec<String> {
+        let inside: Vec<&Participant> = self.participants.iter().filter(|p| p.is_in()).collect();
+        let pools: Vec<&[u32]> = inside.iter().map(|p| p.pool.as_slice()).collect();
+        narration_order(&pools)
+            .into_iter()
+            .map(|i| inside[i].who.clone())
+            .collect()
+    }
+
+    /// Who is winning now: the single highest pool among those in, or `None` on a tie at the top (T3).
+    pub fn winning(&self) -> Option<String> {
+        let order = self.order_of_those_in();
+        let first = self.participant(order.first()?)?;
+        let tied = order
+            .get(1)
+            .and_then(|second| self.participant(second))
+            .is_some_and(|second| compare_pools(&first.pool, &second.pool).is_eq());
+        (!tied).then(|| first.who.clone())
+    }
+
+    /// Those who surrendered, most recent first (T3: they narrate last, in that order).
+    pub fn surrendered_most_recent_first(&self) -> Vec<String> {
+        let mut out: Vec<&Participant> = self.participants.iter().filter(|p| !p.is_in()).collect();
+        out.sort_by_key(|p| std::cmp::Reverse(p.surrendered_as));
+        out.into_iter().map(|p| p.who.clone()).collect()
+    }
 }
 
 #[cfg(test)]

@@ -1,149 +1,44 @@
-//! The keys and traits a character may take: the book's list (`data/keys.toml`) plus a table's own.
-//!
-//! A key ("Keys", T12) is skeleton (no prerequisites, open to anyone at any time) or elite (every
-//! prerequisite trait held with at least the stated boxes, T10); each lists minor and major goals (T10:
-//! regeneration and advancement) and the traits it unlocks. Open traits are unlocked for everyone. The
-//! book's blanks stay blank (T12): the Noble's goals, the elite keys' goals, four elite keys' traits.
-//! Every description is written in our own words.
+//! The catalogue's rules (T1, T10, T12): reading and checking a table file of keys and traits,
+//! merging a GM's additions, the traits a character's keys unlock, an elite key's prerequisites, and
+//! the command that adds a trait of the table's own (`define_trait`).
 //!
 //! [`Catalogue::book`] is the book's catalogue; [`Catalogue::parse`] reads a GM's table file in the same
 //! TOML format and [`Catalogue::merge`] adds it (T12: GM-made keys and traits are allowed; a name that is
 //! already taken is refused). Names are matched ignoring ASCII case ("swords" finds "Swords"), as sheets
 //! match them. Pure: the book's file is compiled in; nothing is read at run time.
 
-use crate::sheet::{MAX_BOXES, MAX_NAME_CHARS};
-use serde::{Deserialize, Serialize};
+use super::checks::text;
+use crate::error::{CatalogueError, Error};
+use crate::limits::{
+    MAX_BOXES, MAX_CATALOGUE_BYTES, MAX_KEY_ENTRIES, MAX_KEYS, MAX_NAME_CHARS, MAX_TEXT_CHARS,
+    MAX_TRAIT_DEFS,
+};
+use crate::model::{BOOK_TOML, Catalogue, CatalogueFile, Event, KeyKind, State};
 use std::sync::OnceLock;
 
-/// The book's keys and traits in the table-file format, compiled in (`crates/twenty/data/keys.toml`).
-pub const BOOK_TOML: &str = include_str!("../data/keys.toml");
-
-/// Largest table file [`Catalogue::parse`] reads, in bytes (1 MiB).
-pub const MAX_CATALOGUE_BYTES: usize = 1 << 20;
-/// Most keys in one catalogue (after merging too).
-pub const MAX_KEYS: usize = 1_000;
-/// Most traits in one catalogue (after merging too); also the most open traits.
-pub const MAX_TRAIT_DEFS: usize = 5_000;
-/// Most entries in one key's lists: prerequisites, minor goals, major goals, unlocked traits (each).
-pub const MAX_KEY_ENTRIES: usize = 100;
-/// Longest description or goal, in characters.
-pub const MAX_TEXT_CHARS: usize = 500;
-
-/// Whether a key has prerequisites ("Keys").
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum KeyKind {
-    /// No prerequisites: a new character's key (T1), and open to anyone at any time.
-    Skeleton,
-    /// Has prerequisites; taken only when every one is met (T10).
-    Elite,
-}
-
-/// One prerequisite of an elite key: the trait `trait_name` with at least `boxes` boxes (T10).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Prerequisite {
-    /// The trait's name, 1 to 64 characters, a sheet's bound (`trait` in the file).
-    #[serde(rename = "trait")]
-    pub trait_name: String,
-    /// The fewest boxes it must have, checked or not: 1 to 20 (a sheet's bound).
-    pub boxes: u32,
-}
-
-/// A key as the book (or a GM's table file) defines it ("Skeleton Keys", "Elite Keys", T12).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct KeyDef {
-    /// The key's name ("Warrior"), 1 to 64 characters (a sheet's bound), unique in a catalogue.
-    pub name: String,
-    /// Skeleton (no prerequisites) or elite (at least one).
-    pub kind: KeyKind,
-    /// What the key means for a character, in our words; may be empty; at most [`MAX_TEXT_CHARS`].
-    #[serde(default)]
-    pub description: String,
-    /// The traits and minimum boxes an elite key needs (T10); empty for a skeleton key.
-    #[serde(default)]
-    pub prerequisites: Vec<Prerequisite>,
-    /// Minor goals: each one achieved unchecks one box (T10). May be empty (T12).
-    #[serde(default)]
-    pub minor_goals: Vec<String>,
-    /// Major goals: each one achieved unchecks up to ten boxes or earns an advancement (T10).
-    #[serde(default)]
-    pub major_goals: Vec<String>,
-    /// The traits this key unlocks, as the book lists them. May be empty (T12).
-    #[serde(default)]
-    pub traits: Vec<String>,
-}
-
-/// A trait of the list, with a short description in our words ("Trait List").
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct TraitDef {
-    /// The trait's name ("Keen Eyesight"), 1 to 64 characters (a sheet's bound), unique in a catalogue.
-    pub name: String,
-    /// What having it means, in our words; may be empty; at most [`MAX_TEXT_CHARS`] characters.
-    #[serde(default)]
-    pub description: String,
-}
-
-/// Why a table file or a merge was refused. Every message names the field, the value and what is
-/// allowed.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum CatalogueError {
-    /// The file is larger than [`MAX_CATALOGUE_BYTES`].
-    #[error("the catalogue file has {bytes} bytes; at most {limit} are read")]
-    TooLarge {
-        /// The file's size in bytes.
-        bytes: usize,
-        /// [`MAX_CATALOGUE_BYTES`].
-        limit: usize,
-    },
-    /// The file is not valid TOML, or not in the catalogue's shape (toml's message, with the line).
-    #[error("the catalogue file does not read as a catalogue: {0}")]
-    Toml(String),
-    /// A field's value is outside what is allowed.
-    #[error("{field} = {value}: {problem}")]
-    Field {
-        /// Where: `keys.Paladin.prerequisites`, `traits[3].name`, `open`...
-        field: String,
-        /// The value as given (quoted when text).
-        value: String,
-        /// What is wrong and what is allowed.
-        problem: String,
-    },
-    /// A name already taken, in the same file or (merging) in the catalogue it joins.
-    #[error("{what} {name:?} is already in the catalogue (names are unique, ignoring case)")]
-    Clash {
-        /// "key", "trait" or "open trait".
-        what: &'static str,
-        /// The name as given in the file being read or merged.
-        name: String,
-    },
-}
-
-/// Keys, traits and open traits: the book's ([`Catalogue::book`]), a table file's ([`Catalogue::parse`]),
-/// or both ([`Catalogue::merge`]). Names are unique (ignoring ASCII case) among keys, among traits and
-/// among open traits; a key and a trait may share a name (the book's dragon has the key and the trait
-/// "Enormous"). The names a key unlocks or requires and the open traits need not have a [`TraitDef`]
-/// (T12: the GM makes traits up).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(try_from = "CatalogueFile")]
-pub struct Catalogue {
-    keys: Vec<KeyDef>,
-    traits: Vec<TraitDef>,
-    open: Vec<String>,
-}
-
-/// The file's shape before checking.
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct CatalogueFile {
-    #[serde(default)]
-    open: Vec<String>,
-    #[serde(default)]
-    keys: Vec<KeyDef>,
-    #[serde(default)]
-    traits: Vec<TraitDef>,
+/// `define_trait`: the table adds a trait of its own, `name` with `description`, open to every
+/// character or not (T12: GM-made traits are allowed).
+///
+/// # Errors
+/// [`Error::Rule`] for a name or description out of bounds, or a name already on the list.
+pub(super) fn define_trait(
+    state: &State,
+    name: &str,
+    description: &str,
+    open: bool,
+) -> Result<Vec<Event>, Error> {
+    text("name", name, MAX_NAME_CHARS)?;
+    text("description", description, MAX_TEXT_CHARS)?;
+    if state.catalogue.trait_def(name).is_some() {
+        return Err(Error::Rule(format!(
+            "the trait {name:?} is already on the list (T12)"
+        )));
+    }
+    Ok(vec![Event::TraitDefined {
+        name: name.to_string(),
+        description: description.to_string(),
+        open,
+    }])
 }
 
 impl TryFrom<CatalogueFile> for Catalogue {
@@ -179,11 +74,14 @@ impl Catalogue {
     /// may be left out.
     ///
     /// # Errors
-    /// [`CatalogueError::TooLarge`] beyond [`MAX_CATALOGUE_BYTES`]; [`CatalogueError::Toml`] for bad TOML
-    /// or an unknown field; [`CatalogueError::Field`] for a blank or too long name (1 to 64 characters,
-    /// no leading or trailing spaces), a text over [`MAX_TEXT_CHARS`], a prerequisite's boxes outside 1
-    /// to 20 (a sheet's bounds), a skeleton key with prerequisites or an elite key without, or too many
-    /// entries ([`MAX_KEYS`], [`MAX_TRAIT_DEFS`], [`MAX_KEY_ENTRIES`]);
+    /// [`CatalogueError::TooLarge`] beyond [`MAX_CATALOGUE_BYTES`]; [`CatalogueError::Toml`] for
+    /// bad TOML or an unknown field; [`CatalogueError::NameLength`] for a blank or too long name (1
+    /// to [`MAX_NAME_CHARS`] characters, no leading or trailing spaces);
+    /// [`CatalogueError::TextLength`] for a text over [`MAX_TEXT_CHARS`];
+    /// [`CatalogueError::PrerequisiteBoxes`] for a prerequisite's boxes outside 1 to [`MAX_BOXES`]
+    /// (a sheet's bounds); [`CatalogueError::Count`] for too many entries ([`MAX_KEYS`],
+    /// [`MAX_TRAIT_DEFS`], [`MAX_KEY_ENTRIES`]); [`CatalogueError::Field`] for a skeleton key with
+    /// prerequisites, an elite key without, or a name listed twice in one key's list;
     /// [`CatalogueError::Clash`] for a name given twice.
     pub fn parse(text: &str) -> Result<Catalogue, CatalogueError> {
         if text.len() > MAX_CATALOGUE_BYTES {
@@ -200,9 +98,9 @@ impl Catalogue {
     /// Adds a GM's keys, traits and open traits (T12), after this catalogue's own, in their order.
     ///
     /// # Errors
-    /// [`CatalogueError::Clash`] naming the first key, trait or open trait of `other` whose name (ignoring
-    /// ASCII case) is already here; [`CatalogueError::Field`] when the result would pass [`MAX_KEYS`] or
-    /// [`MAX_TRAIT_DEFS`]. On error `self` is unchanged.
+    /// [`CatalogueError::Clash`] naming the first key, trait or open trait of `other` whose name
+    /// (ignoring ASCII case) is already here; [`CatalogueError::Count`] when the result would pass
+    /// [`MAX_KEYS`] or [`MAX_TRAIT_DEFS`]. On error `self` is unchanged.
     pub fn merge(&mut self, other: Catalogue) -> Result<(), CatalogueError> {
         if let Some(k) = other.keys.iter().find(|k| self.key(&k.name).is_some()) {
             return Err(CatalogueError::Clash {
@@ -237,48 +135,6 @@ impl Catalogue {
         self.traits.extend(other.traits);
         self.open.extend(other.open);
         Ok(())
-    }
-
-    /// Every key, in file order (the book's: Warrior, Explorer, Scholar, Noble, Paladin, Priest,
-    /// Sorcerer, Thief, Scion, Druid, Archer).
-    pub fn keys(&self) -> &[KeyDef] {
-        &self.keys
-    }
-
-    /// Every trait with a description, in file order (the book's: alphabetical).
-    pub fn traits(&self) -> &[TraitDef] {
-        &self.traits
-    }
-
-    /// The open traits, unlocked for every character whatever its keys ("Open Traits").
-    pub fn open_traits(&self) -> &[String] {
-        &self.open
-    }
-
-    /// The skeleton keys' names, in file order: the keys a new character may choose from (T1).
-    pub fn skeleton_keys(&self) -> Vec<String> {
-        self.keys
-            .iter()
-            .filter(|k| k.kind == KeyKind::Skeleton)
-            .map(|k| k.name.clone())
-            .collect()
-    }
-
-    /// The key named `name` (ignoring ASCII case), if the catalogue has it.
-    pub fn key(&self, name: &str) -> Option<&KeyDef> {
-        self.keys.iter().find(|k| k.name.eq_ignore_ascii_case(name))
-    }
-
-    /// The trait named `name` (ignoring ASCII case), if the catalogue describes it.
-    pub fn trait_def(&self, name: &str) -> Option<&TraitDef> {
-        self.traits
-            .iter()
-            .find(|t| t.name.eq_ignore_ascii_case(name))
-    }
-
-    /// Whether `trait_name` is an open trait (ignoring ASCII case): always unlocked ("Open Traits").
-    pub fn is_open(&self, trait_name: &str) -> bool {
-        self.open.iter().any(|o| o.eq_ignore_ascii_case(trait_name))
     }
 
     /// The traits a character with `keys` may take (T1, T10): each key's unlocked traits in key order,
@@ -385,10 +241,11 @@ impl Catalogue {
             for (j, p) in key.prerequisites.iter().enumerate() {
                 check_name(&format!("{field}[{j}].trait"), &p.trait_name)?;
                 if !(1..=MAX_BOXES).contains(&p.boxes) {
-                    return Err(CatalogueError::Field {
+                    return Err(CatalogueError::PrerequisiteBoxes {
                         field: format!("{field}[{j}].boxes"),
-                        value: p.boxes.to_string(),
-                        problem: format!("a prerequisite needs 1 to {MAX_BOXES} boxes"),
+                        value: p.boxes,
+                        min: 1,
+                        max: MAX_BOXES,
                     });
                 }
             }
@@ -410,10 +267,10 @@ impl Catalogue {
 
 fn check_count(field: &str, count: usize, limit: usize) -> Result<(), CatalogueError> {
     if count > limit {
-        return Err(CatalogueError::Field {
+        return Err(CatalogueError::Count {
             field: field.to_owned(),
-            value: format!("{count} entries"),
-            problem: format!("at most {limit}"),
+            count,
+            max: limit,
         });
     }
     Ok(())
@@ -422,13 +279,12 @@ fn check_count(field: &str, count: usize, limit: usize) -> Result<(), CatalogueE
 fn check_name(field: &str, name: &str) -> Result<(), CatalogueError> {
     let chars = name.chars().count();
     if name.trim().is_empty() || chars > MAX_NAME_CHARS || name.trim() != name {
-        return Err(CatalogueError::Field {
+        return Err(CatalogueError::NameLength {
             field: field.to_owned(),
-            value: format!("{name:?}"),
-            problem: format!(
-                "a name has 1 to {MAX_NAME_CHARS} characters (has {chars}), not blank, without \
-                 leading or trailing spaces"
-            ),
+            value: name.to_owned(),
+            chars,
+            min: 1,
+            max: MAX_NAME_CHARS,
         });
     }
     Ok(())
@@ -437,10 +293,10 @@ fn check_name(field: &str, name: &str) -> Result<(), CatalogueError> {
 fn check_text(field: &str, text: &str) -> Result<(), CatalogueError> {
     let chars = text.chars().count();
     if chars > MAX_TEXT_CHARS {
-        return Err(CatalogueError::Field {
+        return Err(CatalogueError::TextLength {
             field: field.to_owned(),
-            value: format!("{chars} characters"),
-            problem: format!("at most {MAX_TEXT_CHARS} characters"),
+            chars,
+            max: MAX_TEXT_CHARS,
         });
     }
     Ok(())

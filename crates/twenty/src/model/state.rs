@@ -1,0 +1,232 @@
+//! The Twenty table's state, and the at-table types it holds: the characters as they are now, the
+//! current or last conflict with its participants, and the obligations in force: the data only. The
+//! fold of events into it is `rules/apply.rs`; its JSON view is `view.rs`.
+
+use super::catalogue::Catalogue;
+use super::event::Healing;
+use super::options::Options;
+use super::sheet::{Burden, SheetKind, Trait};
+use serde::{Deserialize, Serialize};
+
+/// A character at the table: its [`Sheet`](crate::Sheet) as enrolled, with stats turned into traits
+/// (so checked stat boxes count), its burdens, its obligation traits, and whether it is dead. Whether
+/// it is disabled (T7) is [`Character::disabled_by`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Character {
+    /// The name.
+    pub name: String,
+    /// How its sheet was checked.
+    pub kind: SheetKind,
+    /// The five stats with their boxes (empty for a creature without stats), in
+    /// [`STATS`](crate::STATS) order.
+    pub stats: Vec<Trait>,
+    /// Keys.
+    pub keys: Vec<String>,
+    /// Traits.
+    pub traits: Vec<Trait>,
+    /// Special equipment.
+    pub equipment: Vec<Trait>,
+    /// Other equipment.
+    pub gear: Vec<String>,
+    /// Burdens (T5).
+    pub burdens: Vec<Burden>,
+    /// Traits held under Obligations (T11), granted by others.
+    pub obligations: Vec<Trait>,
+    /// Dead (T7).
+    pub dead: bool,
+}
+
+impl Character {
+    /// Stats, traits, special items and obligation traits: all that can be brought into a conflict.
+    pub fn rollables(&self) -> impl Iterator<Item = &Trait> {
+        self.stats
+            .iter()
+            .chain(&self.traits)
+            .chain(&self.equipment)
+            .chain(&self.obligations)
+    }
+
+    /// The stat, trait, item or obligation trait named `name`.
+    pub fn rollable(&self, name: &str) -> Option<&Trait> {
+        self.rollables().find(|t| t.name == name)
+    }
+
+    /// Mutable access to the stat, trait, item or obligation trait named `name`, for the fold.
+    pub(crate) fn rollable_mut(&mut self, name: &str) -> Option<&mut Trait> {
+        self.stats
+            .iter_mut()
+            .chain(&mut self.traits)
+            .chain(&mut self.equipment)
+            .chain(&mut self.obligations)
+            .find(|t| t.name == name)
+    }
+
+    /// Whether `name` is one of its special items.
+    pub fn is_item(&self, name: &str) -> bool {
+        self.equipment.iter().any(|t| t.name == name)
+    }
+
+    /// Burden boxes under `stat`.
+    pub fn burden_boxes(&self, stat: &str) -> u32 {
+        self.burdens
+            .iter()
+            .filter(|b| b.stat == stat)
+            .map(|b| b.boxes.len() as u32)
+            .sum()
+    }
+
+    /// The burden named `name`.
+    pub fn burden(&self, name: &str) -> Option<&Burden> {
+        self.burdens.iter().find(|b| b.name == name)
+    }
+}
+
+/// An obligation between two characters (T11).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Obligation {
+    /// Who granted it and coloured boxes.
+    pub granter: String,
+    /// The granter's trait whose boxes are coloured.
+    pub granter_trait: String,
+    /// How many boxes.
+    pub boxes: u32,
+    /// Who owes the service.
+    pub grantee: String,
+    /// The grantee's trait under Obligations.
+    pub grantee_trait: String,
+    /// The service promised.
+    pub service: String,
+}
+
+/// A Twenty table: what `rules/apply.rs` folds events into. A new one is
+/// [`State::new`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct State {
+    /// The table options.
+    pub options: Options,
+    /// The keys and traits in play: the book's, and the table's own (T12).
+    #[serde(skip)]
+    pub catalogue: Catalogue,
+    /// Characters in the order they sat down.
+    pub characters: Vec<Character>,
+    /// The current conflict, or the last one once it has ended; `None` before the first.
+    pub conflict: Option<Conflict>,
+    /// Obligations in force.
+    pub obligations: Vec<Obligation>,
+}
+
+impl State {
+    /// The character named `name`.
+    pub fn character(&self, name: &str) -> Option<&Character> {
+        self.characters.iter().find(|c| c.name == name)
+    }
+
+    /// Mutable access to the character named `name`, for the fold.
+    pub(crate) fn character_mut(&mut self, name: &str) -> Option<&mut Character> {
+        self.characters.iter_mut().find(|c| c.name == name)
+    }
+
+    /// The conflict in progress, if one is (not ended).
+    pub fn active_conflict(&self) -> Option<&Conflict> {
+        self.conflict.as_ref().filter(|c| !c.ended())
+    }
+
+    /// Mutable access to the participant named `who` in the current or last conflict, for the fold.
+    pub(crate) fn participant_mut(&mut self, who: &str) -> Option<&mut Participant> {
+        self.conflict.as_mut().and_then(|c| c.participant_mut(who))
+    }
+}
+
+/// Where a participant stands in the conflict.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Standing {
+    /// Still in: may bring in dice or stand in each exchange.
+    In,
+    /// Forced to stand for the rest of the conflict (rolled a 1, or nothing eligible); still in, and its
+    /// dice still count (T2).
+    ForcedStand,
+    /// Out of the conflict, dice gone, goal lost (T4).
+    Surrendered,
+}
+
+/// One side of a conflict.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Participant {
+    /// The character's name.
+    pub who: String,
+    /// What it wants to happen.
+    pub goal: String,
+    /// The dice in its pool, highest first (d20 values 1-20).
+    pub pool: Vec<u32>,
+    /// Traits, stats and items brought in so far, each at most once per conflict (T2).
+    pub used: Vec<String>,
+    /// In, forced to stand, or surrendered.
+    pub standing: Standing,
+    /// The last exchange in which it brought in dice or stood; 0 before the first.
+    pub acted_in: u32,
+    /// For a surrendered participant: the how-manieth surrender of the conflict (1 = first).
+    pub surrendered_as: Option<u32>,
+    /// Whose death its goal is, if any (T7).
+    pub death_of: Option<String>,
+    /// Opponents' burden boxes used so far: (owner, burden, box index), once each per conflict (T6).
+    pub burden_boxes_used: Vec<(String, String, usize)>,
+    /// Every roll it made, with the exchange, one per entry of `used` (T9: an opponent's 20 breaks items
+    /// of that exchange; T8: the GM rolls from the healer's second bring-in on).
+    pub rolls: Vec<(u32, Vec<u32>)>,
+}
+
+impl Participant {
+    /// Whether it can still bring in dice or stand in an exchange.
+    pub fn can_act(&self) -> bool {
+        self.standing == Standing::In
+    }
+
+    /// Whether it is still in the conflict (not surrendered).
+    pub fn is_in(&self) -> bool {
+        self.standing != Standing::Surrendered
+    }
+}
+
+/// A conflict between two or more characters.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Conflict {
+    /// The current exchange, 1-based, counted for the whole conflict (T2).
+    pub exchange: u32,
+    /// The sides, in the order they were declared.
+    pub participants: Vec<Participant>,
+    /// Surrenders so far.
+    pub surrenders: u32,
+    /// The winner, once the conflict has ended.
+    pub winner: Option<String>,
+    /// The final narration order, once the conflict has ended (T3, T4).
+    pub final_order: Vec<String>,
+    /// For a healing conflict, its set-up (T8); the GM's side is the participant named "GM".
+    pub healing: Option<Healing>,
+    /// Burdens made in this conflict, (owner, name): they cannot be used in it (T6).
+    pub new_burdens: Vec<(String, String)>,
+}
+
+impl Conflict {
+    /// Whether anyone brought in dice in the current exchange (T4: an exchange without any ends it).
+    pub fn dice_this_exchange(&self) -> bool {
+        self.participants
+            .iter()
+            .any(|p| p.rolls.iter().any(|(x, _)| *x == self.exchange))
+    }
+
+    /// Whether the conflict has ended.
+    pub fn ended(&self) -> bool {
+        !self.final_order.is_empty()
+    }
+
+    /// The participant named `who`, if taking part.
+    pub fn participant(&self, who: &str) -> Option<&Participant> {
+        self.participants.iter().find(|p| p.who == who)
+    }
+
+    /// Mutable access to the participant named `who`.
+    pub fn participant_mut(&mut self, who: &str) -> Option<&mut Participant> {
+        self.participants.iter_mut().find(|p| p.who == who)
+    }
+}

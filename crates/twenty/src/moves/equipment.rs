@@ -1,0 +1,39 @@
+//! Equipment moves (T9): repairing a broken special item.
+
+use super::forms::{choice_field, option};
+use crate::model::State;
+use serde_json::json;
+use skald_core::{Choice, Move, Seat};
+
+/// The page's group of these moves.
+const EQUIPMENT: &str = "Equipment";
+
+/// The Equipment moves: repair a broken special item of each living character the seat controls (T9).
+pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
+    for c in state
+        .characters
+        .iter()
+        .filter(|c| !c.dead && seat.controls(&c.name))
+    {
+        let broken: Vec<Choice> = c
+            .equipment
+            .iter()
+            .filter(|t| t.broken)
+            .map(|t| option(t.name.clone(), t.name.clone()))
+            .collect();
+        if broken.is_empty() {
+            continue;
+        }
+        out.push(Move {
+            group: EQUIPMENT.into(),
+            label: format!("{}: repair an item", c.name),
+            command: json!({"do": "repair", "who": c.name}),
+            fields: vec![choice_field("item", "Broken item", broken, false)],
+            odds: false,
+            note: Some(
+                "A broken special item cannot be brought in until repaired (T9); the repair is the story's (a decision: T9 is silent)."
+                    .into(),
+            ),
+        });
+    }
+}

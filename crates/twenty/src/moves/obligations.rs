@@ -1,0 +1,112 @@
+//! Obligation moves (T11): granting an obligation, and ending one.
+
+use super::forms::{choice_field, field, option, text_field};
+use crate::limits::{MAX_NAME_CHARS, MAX_TEXT_CHARS};
+use crate::model::{State, Trait};
+use serde_json::json;
+use skald_core::{Choice, FieldKind, Move, Seat};
+
+/// The page's group of these moves.
+const OBLIGATIONS: &str = "Obligations";
+
+/// The Obligations moves: grant an obligation from each living character the seat controls with an
+/// unchecked box and someone to grant it to; end each obligation a grantee the seat controls holds
+/// (T11).
+pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
+    for g in state
+        .characters
+        .iter()
+        .filter(|c| !c.dead && seat.controls(&c.name))
+    {
+        let grantable: Vec<&Trait> = g.rollables().filter(|t| t.unchecked() > 0).collect();
+        let grantees: Vec<Choice> = state
+            .characters
+            .iter()
+            .filter(|c| !c.dead && c.name != g.name)
+            .map(|c| option(c.name.clone(), c.name.clone()))
+            .collect();
+        let most = grantable.iter().map(|t| t.unchecked()).max().unwrap_or(0);
+        if grantable.is_empty() || grantees.is_empty() {
+            continue;
+        }
+        let traits = grantable
+            .iter()
+            .map(|t| {
+                option(
+                    t.name.clone(),
+                    format!("{} ({} unchecked)", t.name, t.unchecked()),
+                )
+            })
+            .collect();
+        out.push(Move {
+            group: OBLIGATIONS.into(),
+            label: format!("{}: grant an obligation", g.name),
+            command: json!({"do": "grant_obligation", "granter": g.name}),
+            fields: vec![
+                choice_field("trait", "Your trait", traits, false),
+                field(
+                    "boxes",
+                    "Boxes to colour",
+                    FieldKind::Number {
+                        min: 1,
+                        max: i64::from(most),
+                        default: 1,
+                    },
+                ),
+                choice_field("grantee", "Granted to", grantees, false),
+                text_field("as", "The trait as the grantee writes it", MAX_NAME_CHARS),
+                text_field("service", "The service promised", MAX_TEXT_CHARS),
+            ],
+            odds: false,
+            note: Some(
+                "You colour unchecked boxes of your trait (at most its unchecked boxes); the grantee writes a trait of as many boxes under Obligations until the service is done (T11)."
+                    .into(),
+            ),
+        });
+    }
+    let mut grantees: Vec<&str> = Vec::new();
+    for o in &state.obligations {
+        if !grantees.contains(&o.grantee.as_str()) && seat.controls(&o.grantee) {
+            grantees.push(&o.grantee);
+        }
+    }
+    for grantee in grantees {
+        let traits = state
+            .obligations
+            .iter()
+            .filter(|o| o.grantee == grantee)
+            .map(|o| {
+                option(
+                    o.grantee_trait.clone(),
+                    format!("{} (from {}: {})", o.grantee_trait, o.granter, o.service),
+                )
+            })
+            .collect();
+        let mut command = json!({"do": "end_obligation", "grantee": grantee});
+        let mut fields = vec![choice_field("trait", "Obligation", traits, false)];
+        if seat.gm {
+            fields.push(choice_field(
+                "reason",
+                "Why it ends",
+                vec![
+                    option("fulfilled", "Fulfilled: the service is done"),
+                    option("rescinded", "Rescinded: the granter changed its mind"),
+                ],
+                false,
+            ));
+        } else {
+            command["reason"] = json!("fulfilled");
+        }
+        out.push(Move {
+            group: OBLIGATIONS.into(),
+            label: format!("{grantee}: end an obligation"),
+            command,
+            fields,
+            odds: false,
+            note: Some(
+                "The grantee's trait goes and the granter's coloured boxes are freed; rescinding is the granter's, sent by the GM (T11)."
+                    .into(),
+            ),
+        });
+    }
+}

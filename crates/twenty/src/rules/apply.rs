@@ -1,0 +1,343 @@
+//! The fold: a table's state is its events folded in, one by one, from [`State::new`]. It never
+//! fails: an event is a fact `decide` has already checked.
+
+use crate::model::{
+    Burden, Catalogue, Character, Conflict, Event, GM, Healing, Obligation, Options, Participant,
+    STATS, Sheet, Standing, State, Trait,
+};
+use serde_json::json;
+
+impl State {
+    /// A new table with `options` and the book's keys and traits.
+    pub fn new(options: Options) -> Self {
+        Self {
+            options,
+            catalogue: Catalogue::book(),
+            characters: Vec::new(),
+            conflict: None,
+            obligations: Vec::new(),
+        }
+    }
+}
+
+/// `state` with `event` folded in (the core's `System::apply`). Events name characters and
+/// participants that `decide` checked were there; one that is not changes nothing.
+pub fn apply(mut state: State, event: &Event) -> State {
+    match event {
+        Event::CharacterAdded { character } => state.characters.push(character_of(character)),
+        Event::TraitDefined {
+            name,
+            description,
+            open,
+        } => {
+            let open: Vec<&String> = if *open { vec![name] } else { vec![] };
+            let addition =
+                json!({ "traits": [{ "name": name, "description": description }], "open": open });
+            // `decide` checked the name is new, so the merge cannot clash.
+            if let Ok(extra) = serde_json::from_value::<Catalogue>(addition) {
+                let _ = state.catalogue.merge(extra);
+            }
+        }
+        Event::ConflictStarted { participants } => {
+            let sides = participants
+                .iter()
+                .map(|d| participant(&d.who, &d.goal, d.death_of.clone()))
+                .collect();
+            state.conflict = Some(new_conflict(sides, None));
+        }
+        Event::HealingStarted { healing } => {
+            let mut gm = participant(GM, "make the burden worse", None);
+            gm.pool = sorted(healing.boxes.clone());
+            // The GM's side never chooses: it stands on what it has (T8).
+            gm.standing = Standing::ForcedStand;
+            let healer = participant(&healing.healer, "heal the burden", None);
+            state.conflict = Some(new_conflict(vec![healer, gm], Some(healing.clone())));
+        }
+        Event::BroughtIn {
+            who,
+            trait_name,
+            exchange,
+            dice,
+        } => {
+            if let Some(character) = state.character_mut(who)
+                && let Some(t) = character.rollable_mut(trait_name)
+            {
+                t.checked = (t.checked + 1).min(t.boxes - t.coloured);
+            }
+            if let Some(conflict) = state.conflict.as_mut()
+                && let Some(p) = conflict.participant_mut(who)
+            {
+                p.pool = sorted(p.pool.iter().chain(dice).copied().collect());
+                p.used.push(trait_name.clone());
+                p.acted_in = *exchange;
+                p.rolls.push((*exchange, dice.clone()));
+            }
+        }
+        Event::GmRolled { dice } => {
+            if let Some(p) = state.participant_mut(GM) {
+                p.pool = sorted(p.pool.iter().chain(dice).copied().collect());
+            }
+        }
+        Event::BurdenDieUsed {
+            who,
+            of,
+            burden,
+            index,
+            value,
+        } => {
+            if let Some(p) = state.participant_mut(who) {
+                p.pool = sorted(p.pool.iter().chain([value]).copied().collect());
+                p.burden_boxes_used
+                    .push((of.clone(), burden.clone(), *index));
+            }
+        }
+        Event::Stood { who, exchange } => {
+            if let Some(p) = state.participant_mut(who) {
+                p.acted_in = *exchange;
+            }
+        }
+        Event::ForcedToStand { who, .. } => {
+            if let Some(p) = state.participant_mut(who) {
+                p.standing = Standing::ForcedStand;
+            }
+        }
+        Event::Surrendered { who, .. } => {
+            if let Some(conflict) = state.conflict.as_mut() {
+                conflict.surrenders += 1;
+                let count = conflict.surrenders;
+                if let Some(p) = conflict.participant_mut(who) {
+                    p.standing = Standing::Surrendered;
+                    p.pool.clear();
+                    p.surrendered_as = Some(count);
+                }
+            }
+        }
+        Event::BurdenTaken {
+            who,
+            from,
+            name,
+            stat,
+            boxes,
+            ..
+        } => {
+            if let Some(p) = state.participant_mut(from) {
+                for value in boxes {
+                    if let Some(i) = p.pool.iter().position(|d| d == value) {
+                        p.pool.remove(i);
+                    }
+                }
+            }
+            if let Some(conflict) = state.conflict.as_mut() {
+                conflict.new_burdens.push((who.clone(), name.clone()));
+            }
+            if let Some(character) = state.character_mut(who) {
+                character.burdens.push(Burden {
+                    name: name.clone(),
+                    stat: stat.clone(),
+                    boxes: boxes.clone(),
+                });
+            }
+        }
+        Event::ItemBroke { who, item, .. } => {
+            if let Some(t) = state
+                .character_mut(who)
+                .and_then(|c| c.equipment.iter_mut().find(|t| &t.name == item))
+            {
+                t.broken = true;
+            }
+        }
+        Event::ItemRepaired { who, item } => {
+            if let Some(t) = state
+                .character_mut(who)
+                .and_then(|c| c.equipment.iter_mut().find(|t| &t.name == item))
+            {
+                t.broken = false;
+            }
+        }
+        Event::ExchangeBegan { exchange } => {
+            if let Some(conflict) = state.conflict.as_mut() {
+                conflict.exchange = *exchange;
+            }
+        }
+        Event::ConflictEnded { winner, order } => {
+            if let Some(conflict) = state.conflict.as_mut() {
+                conflict.winner = Some(winner.clone());
+                conflict.final_order = order.clone();
+            }
+        }
+        Event::CharacterDied { who, .. } => {
+            if let Some(c) = state.character_mut(who) {
+                c.dead = true;
+            }
+        }
+        Event::BurdenHealed {
+            who,
+            burden,
+            removed,
+        } => {
+            if let Some(c) = state.character_mut(who) {
+                if let Some(b) = c.burdens.iter_mut().find(|b| &b.name == burden) {
+                    for value in removed {
+                        if let Some(i) = b.boxes.iter().position(|v| v == value) {
+                            b.boxes.remove(i);
+                        }
+                    }
+                }
+                c.burdens.retain(|b| !b.boxes.is_empty());
+            }
+        }
+        Event::BurdenWorsened { who, burden, added } => {
+            if let Some(b) = state
+                .character_mut(who)
+                .and_then(|c| c.burdens.iter_mut().find(|b| &b.name == burden))
+            {
+                b.boxes.push(*added);
+            }
+        }
+        Event::BoxesUnchecked { who, traits, .. } => {
+            if let Some(c) = state.character_mut(who) {
+                for name in traits {
+                    if let Some(t) = c.rollable_mut(name) {
+                        t.checked = t.checked.saturating_sub(1);
+                    }
+                }
+            }
+        }
+        Event::KeyAdded { who, key } => {
+            if let Some(c) = state.character_mut(who) {
+                c.keys.push(key.clone());
+            }
+        }
+        Event::TraitAdded { who, trait_name } => {
+            if let Some(c) = state.character_mut(who) {
+                c.traits.push(Trait::new(trait_name.clone(), 1));
+            }
+        }
+        Event::BoxesAdded { who, traits } => {
+            if let Some(c) = state.character_mut(who) {
+                for name in traits {
+                    if let Some(t) = c.rollable_mut(name) {
+                        t.boxes += 1;
+                    }
+                }
+            }
+        }
+        Event::TraitSwapped { who, old, new } => {
+            if let Some(t) = state
+                .character_mut(who)
+                .and_then(|c| c.traits.iter_mut().find(|t| &t.name == old))
+            {
+                t.name = new.clone();
+            }
+        }
+        Event::ObligationGranted {
+            granter,
+            trait_name,
+            boxes,
+            grantee,
+            as_trait,
+            service,
+        } => {
+            if let Some(t) = state
+                .character_mut(granter)
+                .and_then(|c| c.rollable_mut(trait_name))
+            {
+                t.coloured += boxes;
+            }
+            if let Some(c) = state.character_mut(grantee) {
+                c.obligations.push(Trait::new(as_trait.clone(), *boxes));
+            }
+            state.obligations.push(Obligation {
+                granter: granter.clone(),
+                granter_trait: trait_name.clone(),
+                boxes: *boxes,
+                grantee: grantee.clone(),
+                grantee_trait: as_trait.clone(),
+                service: service.clone(),
+            });
+        }
+        Event::ObligationEnded {
+            grantee,
+            trait_name,
+            ..
+        } => {
+            let found = state
+                .obligations
+                .iter()
+                .position(|o| &o.grantee == grantee && &o.grantee_trait == trait_name);
+            if let Some(i) = found {
+                let o = state.obligations.remove(i);
+                if let Some(t) = state
+                    .character_mut(&o.granter)
+                    .and_then(|c| c.rollable_mut(&o.granter_trait))
+                {
+                    // Coloured boxes become unchecked (T11).
+                    t.coloured = t.coloured.saturating_sub(o.boxes);
+                }
+                if let Some(c) = state.character_mut(grantee) {
+                    c.obligations.retain(|t| &t.name != trait_name);
+                }
+            }
+        }
+        Event::Disabled { .. } | Event::ExchangeEnded { .. } | Event::TieRolled { .. } => {}
+    }
+    state
+}
+
+/// A character as it sits down: its sheet, with the stats turned into traits in [`STATS`] order (so
+/// their checked boxes count, T1), no obligations yet, alive.
+fn character_of(sheet: &Sheet) -> Character {
+    let stats = STATS
+        .iter()
+        .filter_map(|s| {
+            sheet.stats.get(*s).map(|b| Trait {
+                checked: b.checked(),
+                ..Trait::new(*s, b.boxes())
+            })
+        })
+        .collect();
+    Character {
+        name: sheet.name.clone(),
+        kind: sheet.kind,
+        stats,
+        keys: sheet.keys.clone(),
+        traits: sheet.traits.clone(),
+        equipment: sheet.equipment.clone(),
+        gear: sheet.gear.clone(),
+        burdens: sheet.burdens.clone(),
+        obligations: Vec::new(),
+        dead: false,
+    }
+}
+
+fn participant(who: &str, goal: &str, death_of: Option<String>) -> Participant {
+    Participant {
+        who: who.to_string(),
+        goal: goal.to_string(),
+        pool: Vec::new(),
+        used: Vec::new(),
+        standing: Standing::In,
+        acted_in: 0,
+        surrendered_as: None,
+        death_of,
+        burden_boxes_used: Vec::new(),
+        rolls: Vec::new(),
+    }
+}
+
+fn new_conflict(participants: Vec<Participant>, healing: Option<Healing>) -> Conflict {
+    Conflict {
+        exchange: 1,
+        participants,
+        surrenders: 0,
+        winner: None,
+        final_order: Vec::new(),
+        healing,
+        new_burdens: Vec::new(),
+    }
+}
+
+fn sorted(mut pool: Vec<u32>) -> Vec<u32> {
+    pool.sort_unstable_by(|a, b| b.cmp(a));
+    pool
+}

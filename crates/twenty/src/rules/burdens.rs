@@ -1,0 +1,187 @@
+//! Burdens (T5, T6; the book's "Taking Burdens", "Using Burdens"): taking a burden from one
+//! opponent, who discards that many of its highest dice, and using a box of an opponent's burden as
+//! a die. A burden may disable its bearer (T7, `disabled.rs`).
+
+use super::checks::text;
+use super::conflict::follow_up;
+use super::dice::roll_d20;
+use super::disabled::check_disabled;
+use super::log::Log;
+use crate::error::Error;
+use crate::limits::{MAX_NAME_CHARS, SIDES};
+use crate::model::{Event, GM, STATS, State};
+use skald_core::DiceSource;
+
+/// `take_burden`: `who` takes a burden of `boxes` boxes named `name` from `from`, who discards its
+/// `boxes` highest dice, each strictly above `who`'s highest die; the burden's boxes hold their
+/// values and a d20 picks its stat (T5). It may disable `who`, who then loses at once (T7).
+///
+/// # Errors
+/// [`Error::NoConflict`], [`Error::NotAParticipant`]; [`Error::Rule`] for a surrendered taker or
+/// opponent, the GM's side of a healing conflict, an opponent that is not one, a name out of bounds
+/// or already carried, an opponent with no die above the taker's highest (T5);
+/// [`Error::TextLength`] for the name; [`Error::BurdenBoxes`] for `boxes` outside 1 to the dice above
+/// it (T5); [`Error::Dice`], [`Error::TieUnbroken`].
+pub(super) fn take_burden(
+    state: &State,
+    who: &str,
+    from: &str,
+    boxes: u32,
+    name: &str,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, Error> {
+    let conflict = state.active_conflict().ok_or(Error::NoConflict)?;
+    let taker = conflict
+        .participant(who)
+        .ok_or_else(|| Error::NotAParticipant(who.to_string()))?;
+    if !taker.is_in() {
+        return Err(Error::Rule(format!(
+            "{who} has surrendered: surrendered participants take no burdens (T5)"
+        )));
+    }
+    if who == GM {
+        return Err(Error::Rule(
+            "the GM takes no burdens in a healing conflict (T5)".into(),
+        ));
+    }
+    let opponent = conflict.participant(from).filter(|_| from != who).ok_or_else(|| {
+        Error::Rule(format!("{from} is not {who}'s opponent in this conflict (T5: a burden is taken from one opponent)"))
+    })?;
+    if !opponent.is_in() {
+        return Err(Error::Rule(format!(
+            "{from} has surrendered; its dice are gone (T5)"
+        )));
+    }
+    text("name", name, MAX_NAME_CHARS)?;
+    if state
+        .character(who)
+        .is_some_and(|c| c.burden(name).is_some())
+    {
+        return Err(Error::Rule(format!(
+            "{who} already carries a burden named {name:?}; name it differently"
+        )));
+    }
+    let my_highest = taker.pool.first().copied().unwrap_or(0);
+    let beating = opponent.pool.iter().filter(|d| **d > my_highest).count() as u32;
+    if beating == 0 {
+        return Err(Error::Rule(format!(
+            "{from} has no dice above {who}'s highest die {my_highest}: no burden can be taken from it (T5)"
+        )));
+    }
+    if boxes == 0 || boxes > beating {
+        return Err(Error::BurdenBoxes {
+            field: "boxes",
+            value: boxes,
+            who: who.to_string(),
+            from: from.to_string(),
+            highest: my_highest,
+            min: 1,
+            max: beating,
+        });
+    }
+    let discarded: Vec<u32> = opponent.pool.iter().take(boxes as usize).copied().collect();
+    let roll = roll_d20(dice)?;
+    let stat = stat_for(roll).to_string();
+    let mut log = Log::new(state);
+    log.push(Event::BurdenTaken {
+        who: who.into(),
+        from: from.into(),
+        name: name.into(),
+        stat_roll: roll,
+        stat,
+        boxes: discarded,
+    });
+    check_disabled(&mut log, who);
+    follow_up(log, dice)
+}
+
+/// `use_burden`: `who` adds the box of value `value` of its opponent `of`'s burden `burden` to its
+/// pool as a die, checking nothing; each box once per conflict, never in the conflict that made the
+/// burden (T6).
+///
+/// # Errors
+/// [`Error::NoConflict`], [`Error::NotAParticipant`], [`Error::Surrendered`], [`Error::MustStand`],
+/// [`Error::UnknownCharacter`]; [`Error::Rule`] for an owner that is not an opponent, a burden it
+/// does not carry or that was made in this conflict, a value with no unused box (T6);
+/// [`Error::Dice`], [`Error::TieUnbroken`].
+pub(super) fn use_burden(
+    state: &State,
+    who: &str,
+    of: &str,
+    burden: &str,
+    value: u32,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, Error> {
+    let conflict = state.active_conflict().ok_or(Error::NoConflict)?;
+    let user = conflict
+        .participant(who)
+        .ok_or_else(|| Error::NotAParticipant(who.to_string()))?;
+    if !user.is_in() {
+        return Err(Error::Surrendered(who.to_string()));
+    }
+    if !user.can_act() {
+        return Err(Error::MustStand(who.to_string()));
+    }
+    if who == of || conflict.participant(of).is_none() {
+        return Err(Error::Rule(format!(
+            "{of} is not {who}'s opponent in this conflict; burden dice are used against their owner (T6)"
+        )));
+    }
+    let owner = state
+        .character(of)
+        .ok_or_else(|| Error::UnknownCharacter(of.to_string()))?;
+    let Some(b) = owner.burden(burden) else {
+        let names = owner
+            .burdens
+            .iter()
+            .map(|b| b.name.as_str())
+            .collect::<Vec<_>>()
+            .join(", ");
+        return Err(Error::Rule(format!(
+            "{of} has no burden named {burden:?} (has: {names})"
+        )));
+    };
+    if conflict
+        .new_burdens
+        .iter()
+        .any(|(o, n)| o == of && n == burden)
+    {
+        return Err(Error::Rule(format!(
+            "{of}'s {burden} was made in this conflict and cannot be used in it (T6)"
+        )));
+    }
+    let used: Vec<usize> = conflict
+        .participants
+        .iter()
+        .flat_map(|p| p.burden_boxes_used.iter())
+        .filter(|(o, n, _)| o == of && n == burden)
+        .map(|(_, _, i)| *i)
+        .collect();
+    let Some(index) = b
+        .boxes
+        .iter()
+        .enumerate()
+        .position(|(i, v)| *v == value && !used.contains(&i))
+    else {
+        return Err(Error::Rule(format!(
+            "{of}'s {burden} has no unused box of {value} in this conflict (boxes {:?}; each once per conflict, T6)",
+            b.boxes
+        )));
+    };
+    let mut log = Log::new(state);
+    log.push(Event::BurdenDieUsed {
+        who: who.into(),
+        of: of.into(),
+        burden: burden.into(),
+        index,
+        value,
+    });
+    follow_up(log, dice)
+}
+
+/// The stat a burden falls under, from its d20 (T5): 1-4 Physical, 5-8 Mental, 9-12 Social, 13-16
+/// Emotional, 17-20 Spiritual.
+fn stat_for(roll: u32) -> &'static str {
+    // T5: four faces each, 1-4 Physical to 17-20 Spiritual.
+    STATS[((roll.clamp(1, SIDES) - 1) / 4) as usize]
+}

@@ -1,0 +1,93 @@
+//! Obligations (T11; the book's "Obligations"): granting one, the granter colouring unchecked boxes
+//! of a transferable trait and the grantee writing a trait of as many boxes under Obligations, and
+//! ending one, fulfilled or rescinded.
+
+use super::checks::{living, text};
+use crate::error::Error;
+use crate::limits::{MAX_NAME_CHARS, MAX_TEXT_CHARS};
+use crate::model::{Event, ObligationEnd, State};
+
+/// `grant_obligation`: `granter` colours `boxes` unchecked boxes of its trait `trait_name`;
+/// `grantee` gets the trait `as_trait` with as many boxes under Obligations, owing `service` (T11).
+///
+/// # Errors
+/// [`Error::UnknownCharacter`]; [`Error::Rule`] for a dead side (T7), a grant to oneself, a trait
+/// the granter does not have, or an `as` the grantee already has; [`Error::TextLength`] for `as` or
+/// `service`; [`Error::ObligationBoxes`] for `boxes` outside 1 to the trait's unchecked boxes.
+pub(super) fn grant(
+    state: &State,
+    granter: &str,
+    trait_name: &str,
+    boxes: u32,
+    grantee: &str,
+    as_trait: &str,
+    service: &str,
+) -> Result<Vec<Event>, Error> {
+    let g = living(state, granter)?;
+    living(state, grantee)?;
+    if granter == grantee {
+        return Err(Error::Rule(
+            "an obligation is granted to someone else (T11)".into(),
+        ));
+    }
+    text("as", as_trait, MAX_NAME_CHARS)?;
+    text("service", service, MAX_TEXT_CHARS)?;
+    let Some(t) = g.rollable(trait_name) else {
+        return Err(Error::Rule(format!(
+            "{granter} has no trait named {trait_name:?} to grant from (T11)"
+        )));
+    };
+    if boxes == 0 || boxes > t.unchecked() {
+        return Err(Error::ObligationBoxes {
+            field: "boxes",
+            value: boxes,
+            granter: granter.to_string(),
+            trait_name: trait_name.to_string(),
+            min: 1,
+            max: t.unchecked(),
+        });
+    }
+    if state
+        .character(grantee)
+        .is_some_and(|c| c.rollable(as_trait).is_some())
+    {
+        return Err(Error::Rule(format!(
+            "{grantee} already has a trait named {as_trait:?}"
+        )));
+    }
+    Ok(vec![Event::ObligationGranted {
+        granter: granter.to_string(),
+        trait_name: trait_name.to_string(),
+        boxes,
+        grantee: grantee.to_string(),
+        as_trait: as_trait.to_string(),
+        service: service.to_string(),
+    }])
+}
+
+/// `end_obligation`: `grantee`'s obligation trait `trait_name` goes and the granter's coloured
+/// boxes become unchecked (T11), for `reason`.
+///
+/// # Errors
+/// [`Error::Rule`] when `grantee` holds no such obligation.
+pub(super) fn end(
+    state: &State,
+    grantee: &str,
+    trait_name: &str,
+    reason: ObligationEnd,
+) -> Result<Vec<Event>, Error> {
+    if !state
+        .obligations
+        .iter()
+        .any(|o| o.grantee == grantee && o.grantee_trait == trait_name)
+    {
+        return Err(Error::Rule(format!(
+            "{grantee} holds no obligation trait named {trait_name:?} (T11)"
+        )));
+    }
+    Ok(vec![Event::ObligationEnded {
+        grantee: grantee.to_string(),
+        trait_name: trait_name.to_string(),
+        reason,
+    }])
+}
