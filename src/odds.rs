@@ -146,9 +146,10 @@ pub(crate) fn reading_notes(input: &str, expr: &Expr) -> Vec<String> {
     if squeeze(input) != squeeze(&canonical).replace("−", "-") {
         notes.push(format!("read as: {canonical}"));
     }
-    if let Expr::Dice(term) = expr {
-        if let Some(point) = term.modifiers.success {
-            notes.push(format!(
+    if let Expr::Dice(term) = expr
+        && let Some(point) = term.modifiers.success
+    {
+        notes.push(format!(
                 "this counts the dice showing {}{} (success counting); to compare the total, write ({}) {} {}",
                 point.op.symbol(),
                 point.value,
@@ -156,7 +157,6 @@ pub(crate) fn reading_notes(input: &str, expr: &Expr) -> Vec<String> {
                 point.op.symbol(),
                 point.value
             ));
-        }
     }
     notes
 }

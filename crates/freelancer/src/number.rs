@@ -216,7 +216,7 @@ pub fn show_bound(max: u128) -> String {
     if max >= 10_000_000 {
         let mut power = 0;
         let mut rest = max;
-        while rest % 10 == 0 {
+        while rest.is_multiple_of(10) {
             rest /= 10;
             power += 1;
         }

@@ -116,7 +116,7 @@ async fn table(
     n: usize,
 ) -> anyhow::Result<Vec<Seat>> {
     // Both systems the issue names, alternately; a `roll` is the table's own action in each.
-    let system = if t % 2 == 0 { "twenty" } else { "chi" };
+    let system = if t.is_multiple_of(2) { "twenty" } else { "chi" };
     let body = json!({"system": system, "title": format!("load {t}")});
     let created: Created = request(|| http.post(format!("{server}/api/tables")).json(&body))
         .await

@@ -64,12 +64,12 @@ pub(crate) fn parse(url: &str) -> Result<Target, Error> {
             memory: false,
         });
     }
-    if let Some((scheme, _)) = url.split_once("://") {
-        if !scheme.contains('/') {
-            return Err(bad(
-                "unsupported scheme; use sqlite:PATH, a file path, or postgres://...",
-            ));
-        }
+    if let Some((scheme, _)) = url.split_once("://")
+        && !scheme.contains('/')
+    {
+        return Err(bad(
+            "unsupported scheme; use sqlite:PATH, a file path, or postgres://...",
+        ));
     }
     // A plain file path. sqlx percent-decodes the path, so the characters that would end it early or be
     // decoded are escaped.
@@ -94,10 +94,10 @@ pub(crate) fn shorten(url: &str) -> String {
     let mut out = url.to_owned();
     if let Some(start) = url.find("://").map(|i| i + 3) {
         let end = url[start..].find('/').map_or(url.len(), |i| start + i);
-        if let Some(at) = url[start..end].rfind('@').map(|i| start + i) {
-            if let Some(colon) = url[start..at].find(':').map(|i| start + i) {
-                out = format!("{}:***{}", &url[..colon], &url[at..]);
-            }
+        if let Some(at) = url[start..end].rfind('@').map(|i| start + i)
+            && let Some(colon) = url[start..at].find(':').map(|i| start + i)
+        {
+            out = format!("{}:***{}", &url[..colon], &url[at..]);
         }
     }
     const MAX: usize = 96;
