@@ -5,6 +5,7 @@
 //! The rules themselves live in the `crates/` libraries.
 
 mod cli;
+mod entropy;
 mod odds;
 mod output;
 mod plot;

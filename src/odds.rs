@@ -75,7 +75,7 @@ pub fn run(args: &OddsArgs) -> anyhow::Result<ExitCode> {
             let seed = match args.seed {
                 Some(seed) => seed,
                 None => u64::from_le_bytes(
-                    crate::roll::os_entropy()?[..8]
+                    crate::entropy::os_entropy()?[..8]
                         .try_into()
                         .context("8 bytes")?,
                 ),

@@ -1,7 +1,6 @@
 //! `skald roll EXPR`: parses dice notation, rolls it with a seeded or OS-seeded generator, prints it.
 
 use crate::cli::RollArgs;
-use anyhow::Context as _;
 use skald_dice::{SeededRandom, notation};
 use std::process::ExitCode;
 
@@ -19,7 +18,7 @@ pub fn run(args: &RollArgs) -> anyhow::Result<ExitCode> {
     };
     let mut dice = match args.seed {
         Some(seed) => SeededRandom::from_seed(seed),
-        None => SeededRandom::from_entropy_bytes(os_entropy()?),
+        None => SeededRandom::from_entropy_bytes(crate::entropy::os_entropy()?),
     };
     let rolled = match notation::roll(&expr, &mut dice) {
         Ok(rolled) => rolled,
@@ -41,13 +40,4 @@ pub fn run(args: &RollArgs) -> anyhow::Result<ExitCode> {
         crate::output::print(&text)?;
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// 32 bytes from the operating system, to seed ChaCha20 when no `--seed` is given.
-pub(crate) fn os_entropy() -> anyhow::Result<[u8; 32]> {
-    let mut bytes = [0u8; 32];
-    getrandom::fill(&mut bytes)
-        .map_err(|e| anyhow::anyhow!("{e}"))
-        .context("the operating system gave no entropy")?;
-    Ok(bytes)
 }

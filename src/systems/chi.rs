@@ -511,7 +511,7 @@ fn run_commit(args: &CommitArgs) -> Outcome {
     }
     let salt = match &args.salt {
         Some(salt) => salt.clone(),
-        None => crate::roll::os_entropy()?[..16]
+        None => crate::entropy::os_entropy()?[..16]
             .iter()
             .map(|b| format!("{b:02x}"))
             .collect(),

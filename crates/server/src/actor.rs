@@ -4,6 +4,7 @@
 //! them in and publishes them to the table's clients only then. A failed commit changes nothing.
 
 use crate::error::ApiError;
+pub use crate::role::{Role, TokenEntry};
 use crate::rows::to_row;
 use crate::token;
 use serde_json::Value;
@@ -13,24 +14,6 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
 use tokio::sync::{broadcast, mpsc, oneshot};
-
-/// Who a token belongs to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Role {
-    /// The GM or a seated player.
-    Seated(Actor),
-    /// The table's invite: may only join.
-    Invite,
-}
-
-/// A stored token hash and its role.
-#[derive(Debug, Clone)]
-pub struct TokenEntry {
-    /// Hex SHA-256 of the token.
-    pub hash: String,
-    /// Whose it is.
-    pub role: Role,
-}
 
 /// Messages a table task answers.
 pub enum Msg {

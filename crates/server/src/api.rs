@@ -49,32 +49,7 @@ pub const CREATION_KEY_HEADER: &str = "x-skald-creation-key";
 /// Most records one `GET .../log` returns.
 pub const MAX_LOG_PAGE: u64 = 1000;
 
-/// The name of the cookie that holds a browser's token for table `id` (set by the pages).
-pub fn cookie_name(id: &str) -> String {
-    format!("skald_{id}")
-}
-
-/// The token for table `id`: from `Authorization: Bearer ...`, else `?token=`, else the table's
-/// cookie (so a browser's pages and WebSocket need no token in the URL).
-pub fn bearer(headers: &HeaderMap, query: Option<&str>, id: &str) -> Option<String> {
-    let header = headers
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .map(|v| v.trim().to_owned());
-    let cookie = || {
-        let name = cookie_name(id);
-        headers
-            .get_all(header::COOKIE)
-            .iter()
-            .filter_map(|v| v.to_str().ok())
-            .flat_map(|v| v.split(';'))
-            .filter_map(|pair| pair.trim().split_once('='))
-            .find(|(key, _)| *key == name)
-            .map(|(_, value)| value.to_owned())
-    };
-    header.or_else(|| query.map(str::to_owned)).or_else(cookie)
-}
+pub use crate::credentials::{bearer, cookie_name};
 
 fn json_body<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     serde_json::from_slice(bytes).map_err(|e| ApiError::BadRequest(format!("body: {e}")))

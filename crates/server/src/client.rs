@@ -1,17 +1,13 @@
 //! Who a request comes from, for rate limits: [`ClientAddr`], the client's IP address (an IPv6
 //! client by its /64, the block one subscriber holds), taken from the TCP peer, or from
-//! `X-Forwarded-For` when the peer is the operator's trusted reverse proxy; and [`admit`], the
-//! layer every route (API and pages) goes through, which checks the address's rate.
+//! `X-Forwarded-For` when the peer is the operator's trusted reverse proxy. `admission.rs` checks
+//! its rate on every route.
 
-use crate::app::App;
-use crate::error::ApiError;
-use axum::extract::{ConnectInfo, FromRequestParts, Request, State};
+use axum::extract::FromRequestParts;
 use axum::http::HeaderMap;
 use axum::http::request::Parts;
-use axum::middleware::Next;
-use axum::response::{IntoResponse as _, Response};
 use std::convert::Infallible;
-use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
 /// A client's address as rate limits key it: IPv4 whole, IPv6 by its /64 (the rest zeroed), an
 /// IPv4-mapped IPv6 address as the IPv4 it is.
@@ -79,21 +75,6 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
             .copied()
             .unwrap_or(ClientAddr(IpAddr::V4(Ipv4Addr::UNSPECIFIED))))
     }
-}
-
-/// The layer over every route: finds the request's [`ClientAddr`], refuses it when that address
-/// is past its rate, and hands it on to the handlers.
-pub async fn admit(State(app): State<App>, mut request: Request, next: Next) -> Response {
-    let peer = request
-        .extensions()
-        .get::<ConnectInfo<SocketAddr>>()
-        .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0.ip());
-    let client = ClientAddr::of(peer, request.headers(), app.limits().trusted_proxy);
-    if let Err(e) = app.check_address_rate(client) {
-        return ApiError::into_response(e);
-    }
-    request.extensions_mut().insert(client);
-    next.run(request).await
 }
 
 #[cfg(test)]

@@ -6,15 +6,18 @@
 //! runs a server until its shutdown signal, then finishes the commits in flight.
 
 pub mod actor;
+pub mod admission;
 pub mod api;
 pub mod app;
 pub mod client;
+pub mod credentials;
 pub mod error;
 pub mod export;
 pub mod limits;
 pub mod query;
 pub mod registry;
 pub mod request_log;
+pub mod role;
 pub mod rows;
 pub mod seated;
 pub mod token;
@@ -35,7 +38,7 @@ use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
-/// The API's routes over `app`. [`serve_with`] puts [`client::admit`] (the client address's rate)
+/// The API's routes over `app`. [`serve_with`] puts [`admission::admit`] (the client address's rate)
 /// over them and the pages alike.
 pub fn router(app: App) -> Router {
     let max_body = app.limits().max_body;
@@ -173,7 +176,7 @@ pub async fn serve_with(
     let service = request_log::logged(
         router(app.clone())
             .merge(more(app.clone()))
-            .layer(axum::middleware::from_fn_with_state(app, client::admit)),
+            .layer(axum::middleware::from_fn_with_state(app, admission::admit)),
     )
     .into_make_service_with_connect_info::<SocketAddr>();
     // Small frames (acks, records) go out at once: with Nagle's algorithm on, a frame written while

@@ -1,6 +1,6 @@
 //! Converting between the table's [`Record`]s and the store's [`Row`]s.
 
-use crate::actor::{Role, TokenEntry};
+use crate::role::{Role, TokenEntry};
 use skald_store::{Row, TokenRow};
 use skald_table::Actor;
 use skald_table::{Audience, Body, Record, Secret, SecretBody};

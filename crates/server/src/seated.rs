@@ -1,11 +1,11 @@
 //! [`Seated`]: the extractor every table route starts with: the table loaded, the token (header,
 //! `?token=` or cookie, read by [`token_of`] the same way on every route) found to be the GM's or
 //! a player's, and the seat's rate checked. (The client address's rate is checked before, by
-//! [`crate::client::admit`], for every route.)
+//! [`crate::admission::admit`], for every route.)
 
 use crate::actor::TableHandle;
-use crate::api::bearer;
 use crate::app::App;
+use crate::credentials::bearer;
 use crate::error::ApiError;
 use crate::query::Params;
 use axum::extract::{FromRequestParts, Path};

@@ -11,7 +11,7 @@ use minijinja::context;
 use minijinja::value::Serde;
 use serde_json::{Value, json};
 use skald_server::actor::{Role, TableHandle};
-use skald_server::api::{CreateTable, bearer, cookie_name, create_table};
+use skald_server::api::{CreateTable, bearer, create_table};
 use skald_server::client::ClientAddr;
 use skald_server::export::Log;
 use skald_server::query::Params;
@@ -173,12 +173,7 @@ fn origin(headers: &HeaderMap) -> String {
 }
 
 fn set_cookie(response: &mut Response, id: &str, token: &str) {
-    // HttpOnly: no script reads it; SameSite=Lax: sent when a link is followed, never on another
-    // site's POST, so no other page can act with it.
-    let cookie = format!(
-        "{}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000",
-        cookie_name(id)
-    );
+    let cookie = skald_server::credentials::cookie(id, token).to_string();
     if let Ok(value) = cookie.parse() {
         response.headers_mut().append(header::SET_COOKIE, value);
     }
