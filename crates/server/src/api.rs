@@ -384,11 +384,23 @@ pub async fn odds(
     Ok(Json(json!({"odds": odds})))
 }
 
-/// `GET /api/openapi.json`.
+/// `GET /api/openapi.json`: `openapi.json` with the systems a table may play filled in from the
+/// registry (`skald_systems`), built once.
 pub async fn openapi() -> Response {
+    static DOCUMENT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let document = DOCUMENT.get_or_init(|| {
+        let mut document: Value =
+            serde_json::from_str(include_str!("openapi.json")).unwrap_or(Value::Null);
+        let system = document
+            .pointer_mut("/paths/~1api~1tables/post/requestBody/content/application~1json/schema/properties/system");
+        if let Some(Value::Object(system)) = system {
+            system.insert("enum".into(), json!(skald_systems::names().collect::<Vec<_>>()));
+        }
+        document.to_string()
+    });
     (
         [(header::CONTENT_TYPE, "application/json")],
-        include_str!("openapi.json"),
+        document.clone(),
     )
         .into_response()
 }

@@ -767,6 +767,14 @@ async fn the_openapi_description_lists_every_route() {
             "{method} {path} is not in openapi.json"
         );
     }
+    // The systems a table may play are the registry's.
+    let systems = &spec["paths"]["/api/tables"]["post"]["requestBody"]["content"]["application/json"]
+        ["schema"]["properties"]["system"]["enum"];
+    assert_eq!(
+        systems,
+        &json!(skald_systems::names().collect::<Vec<_>>()),
+        "{systems}"
+    );
     server.stop().await;
 }
 
