@@ -10,7 +10,7 @@ pub const MAX_STEPS: usize = 10_000;
 /// Scripted dice one step may hold.
 pub const MAX_DICE_PER_STEP: usize = 10_000;
 
-/// A parsed scenario. Its options, characters and commands stay JSON until [`Scenario::replay`]
+/// A parsed scenario. Its options, characters and commands stay JSON until [`Scenario::replay_as`]
 /// reads them as the named system's types.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Scenario {

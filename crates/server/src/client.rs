@@ -63,7 +63,7 @@ impl std::fmt::Display for ClientAddr {
     }
 }
 
-/// A request's client, as [`admit`] found it (the unspecified address when the router was served
+/// A request's client, as [`admit`](crate::admission::admit) found it (the unspecified address when the router was served
 /// without it, e.g. in a test calling the router directly).
 impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
     type Rejection = Infallible;
