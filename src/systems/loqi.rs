@@ -6,9 +6,9 @@
 use clap::{Args, Subcommand};
 use serde_json::{Value, json};
 use skald_dice::odds::Fraction;
-use skald_loqi::chances::{Chances, chances};
-use skald_loqi::impact::{self, Hundredths, Lasts, Reach};
 use skald_loqi::limits;
+use skald_loqi::rules::impact;
+use skald_loqi::{Chances, Hundredths, Lasts, Reach, chances};
 use std::fmt::Write as _;
 use std::process::ExitCode;
 

@@ -9,9 +9,7 @@
 //! judges values and fulfilled goals. The match has no wildcard arm, so a new command must be given
 //! its authority here.
 
-use crate::character::GM;
-use crate::command::Command;
-use crate::goals::AddedAt;
+use crate::model::{AddedAt, Command, GM};
 use skald_core::Authority;
 
 /// Who may send `command` (see the module doc and `docs/loqi.md`).

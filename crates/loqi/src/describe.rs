@@ -1,15 +1,12 @@
 //! [`describe`]: one line of the table log per [`Event`], in the book's terms, with every die shown,
 //! the exact chances said before a roll, and the ruling that applied.
 
-use crate::character::{GM, high};
-use crate::consequence::{Consequence, Priced};
-use crate::event::{ChangeCause, Event, Purpose, StrengthCause};
-use crate::goals::{Goal, Origin};
-use crate::impact::Reach;
-use crate::member::signed;
-use crate::problem::{EntryKind, Outcome, Side};
-use crate::resolution::{Odds, Roll, Verdict};
-use crate::strength::Status;
+use crate::model::{
+    ChangeCause, Consequence, EntryKind, Event, GM, Goal, Odds, Origin, Outcome, Priced, Purpose,
+    Reach, Roll, Side, Status, StrengthCause, Verdict,
+};
+use crate::rules::sheets::high;
+use crate::rules::traits::signed;
 
 /// One line of the table log for `event`.
 pub fn describe(event: &Event) -> String {
@@ -208,8 +205,8 @@ pub fn describe(event: &Event) -> String {
                 .map(|p| format!("{} (now {})", p.who, p.now))
                 .collect();
             let gone = match goal.kind {
-                crate::goals::GoalKind::Specific => "; a specific goal, it disappears",
-                crate::goals::GoalKind::NonSpecific => "; non-specific, it stays",
+                crate::model::GoalKind::Specific => "; a specific goal, it disappears",
+                crate::model::GoalKind::NonSpecific => "; non-specific, it stays",
             };
             format!(
                 "Goal {} ({:?}) is fulfilled: {} each to {}{gone} (L6).",

@@ -4,64 +4,51 @@
 //! the selected outcome's consequences made; influence and goals kept; strength and temporary trait
 //! changes ending with their scene or scenario (book: the whole text; rulings L1-L8).
 //!
-//! [`Loqi`] implements [`skald_core::System`]. Modules, one job each:
-//! - [`character`]: sheets and the L1 trait sign; [`member`]: a character as the table holds it
-//!   (traits now, temporary changes, strength); [`strength`]: the L8 table, out and dead;
-//! - [`problem`]: problems, outcomes, tallies and entries; [`consequence`]: what an outcome changes;
-//! - [`impact`]: the L7 calculators and L2 guide; [`chances`](mod@chances): advantage, odds and exact chances
-//!   (L3, L4); [`resolution`]: the d12 rolls;
-//! - [`goals`]: goals and their commands (L6); [`influence`]: rewards and swaps (L5);
-//!   [`story`]: sessions, scenes and scenarios; [`roster`]: enrolling and free changes;
-//! - [`command`] and [`event`]: what the table is asked and what it records; [`describe`]: log lines;
-//! - [`decide`]: the dispatch, with [`procedure`] (problem steps), [`tally`] (tally entries) and
-//!   [`checks`] (shared look-ups); [`state`]: the fold; [`view`]: the JSON view;
-//! - [`options`], [`limits`], [`error`]: table options, input bounds, refusals;
-//! - [`authority`]: who may send each command at an online table; [`moves`]: what a seat may do
-//!   now, as forms, and the exact chances before the d12 is rolled.
+//! Dice order (what a scenario's `dice = [...]` lists): only `resolve` rolls, one d12, and again
+//! after each 12 under the unlikely-outcomes option (L4).
+//!
+//! The files, as every system crate has them (`docs/system-crate.md`):
+//!
+//! - [`model`]: the data and nothing else: the table options, [`Sheet`] (a character as written),
+//!   [`Command`], [`Event`], [`State`] with each [`Character`] at the table, and the book's further
+//!   data: [`Problem`] with its [`Outcome`]s and their tallies of [`Entry`]s, [`Consequence`],
+//!   [`Goal`], [`Strength`], impact ([`Lasts`], [`Hundredths`], [`Reach`]) and a d12 [`Resolution`].
+//! - [`rules`]: deciding and folding. [`rules::decide`] is one `match` calling the file of the
+//!   command's group: [`rules::roster`] (enrolling, free changes), [`rules::problem`] (introducing,
+//!   taking over, proposing, resolving), [`rules::tally`] (likelihood entries), [`rules::influence`]
+//!   (L5), [`rules::goals`] (L6), [`rules::story`] (sessions, scenes, scenarios); shared jobs in
+//!   [`rules::checks`], [`rules::sheets`], [`rules::traits`], [`rules::consequence`],
+//!   [`rules::impact`] (L7), [`rules::strength`] (L8), [`rules::chances`](mod@rules::chances)
+//!   (L3, L4) and [`rules::resolution`] (the d12 rolls); [`rules::apply()`] is the fold.
+//! - [`authority`]: who may send each command at an online table.
+//! - [`describe`]: one log line per event, in the book's terms, every die shown.
+//! - [`moves`]: the moves legal now for a seat, as forms.
+//! - [`odds`]: the exact chances of a command before its d12 is rolled (L3, L4).
+//! - [`view`]: the state as the JSON a scenario's `expect` and a page's board read.
+//! - [`limits`]: every bound the crate checks.
+//! - [`error`]: [`Error`], why a command was refused, with the field, the value and the allowed
+//!   range as data.
 //!
 //! Pure: no I/O, no clock, no randomness of its own; dice come in through a [`DiceSource`].
 
 pub mod authority;
-pub mod chances;
-pub mod character;
-pub mod checks;
-pub mod command;
-pub mod consequence;
-pub mod decide;
 pub mod describe;
 pub mod error;
-pub mod event;
-pub mod goals;
-pub mod impact;
-pub mod influence;
 pub mod limits;
-pub mod member;
+pub mod model;
 pub mod moves;
-pub mod options;
-pub mod problem;
-pub mod procedure;
-pub mod resolution;
-pub mod roster;
-pub mod state;
-pub mod story;
-pub mod strength;
-pub mod tally;
+pub mod odds;
+pub mod rules;
 pub mod view;
 
-pub use chances::{Chances, chances};
-pub use character::{Character, GM, Trait};
-pub use command::{Command, ModifierKind};
-pub use consequence::{Consequence, Priced};
 pub use error::Error;
-pub use event::{ChangeCause, Event, Payment, Purpose, StrengthCause};
-pub use goals::{AddedAt, Goal, GoalDraft, GoalKind, Origin};
-pub use impact::{Hundredths, Lasts, Reach};
-pub use member::{Member, TraitChange};
-pub use options::Options;
-pub use problem::{Entry, EntryKind, Outcome, Problem, Scale, Side, TraitUse};
-pub use resolution::{Odds, Resolution, Roll, Verdict};
-pub use state::State;
-pub use strength::{Action, Status, Strength};
+pub use model::{
+    Action, AddedAt, ChangeCause, Character, Command, Consequence, Entry, EntryKind, Event, GM,
+    Goal, GoalDraft, GoalKind, Hundredths, Lasts, ModifierKind, Odds, Options, Origin, Outcome,
+    Payment, Priced, Problem, Purpose, Reach, Resolution, Roll, Scale, Sheet, Side, State, Status,
+    Strength, StrengthCause, Trait, TraitChange, TraitUse, Verdict,
+};
+pub use rules::chances::{Chances, chances};
 
 use skald_core::{Authority, System};
 use skald_dice::DiceSource;
@@ -74,17 +61,17 @@ impl System for Loqi {
     const NAME: &'static str = "loqi";
     const TITLE: &'static str = "Loqi";
     type Options = Options;
-    type Character = Character;
+    type Character = Sheet;
     type Command = Command;
     type Event = Event;
     type State = State;
     type Error = Error;
 
     fn initial(options: &Options) -> State {
-        state::initial(options)
+        rules::initial(options)
     }
 
-    fn enroll(character: Character) -> Command {
+    fn enroll(character: Sheet) -> Command {
         Command::Enroll { character }
     }
 
@@ -93,7 +80,7 @@ impl System for Loqi {
         command: &Command,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Event>, Error> {
-        decide::decide(state, command, dice)
+        rules::decide(state, command, dice)
     }
 
     fn authority(command: &Command) -> Authority {
@@ -101,11 +88,11 @@ impl System for Loqi {
     }
 
     fn option_fields() -> Vec<skald_core::Field> {
-        options::fields()
+        model::options::fields()
     }
 
     fn apply(state: State, event: &Event) -> State {
-        state::apply(state, event)
+        rules::apply(state, event)
     }
 
     fn describe(event: &Event) -> String {
@@ -117,7 +104,7 @@ impl System for Loqi {
     }
 
     fn odds(state: &State, command: &Command) -> Option<skald_core::Odds> {
-        moves::odds(state, command)
+        odds::odds(state, command)
     }
 
     fn view(state: &State) -> serde_json::Value {

@@ -5,10 +5,6 @@
 
 use std::ops::RangeInclusive;
 
-pub use crate::impact::{
-    RELATIONSHIP_CHANGE, RELATIONSHIP_INFLUENCE, RELATIONSHIP_LENGTH, TACTICAL,
-};
-
 /// Trait ratings: 1 to 4 (book: Traits, "they range from one to four").
 pub const TRAIT_RATING: RangeInclusive<i64> = 1..=4;
 
@@ -134,3 +130,20 @@ pub const REASON_CHARS: usize = 300;
 
 /// Likelihoods the odds calculator takes: -1000 to 1000 (a tally of 40 entries stays far inside).
 pub const CALCULATOR_LIKELIHOOD: RangeInclusive<i64> = -1000..=1000;
+
+/// Tactical modifiers the calculator takes: 1 to 6 either way (book: Tactical Change; L7).
+pub const TACTICAL: RangeInclusive<i64> = 1..=6;
+
+/// A relationship's base change: 1 to 4 either way (+ a new friend, - a new enemy; book:
+/// Relationship Change; L7).
+pub const RELATIONSHIP_CHANGE: RangeInclusive<i64> = 1..=4;
+
+/// The person's influence multiplier, in hundredths: x0.5 to x2 (L7).
+pub const RELATIONSHIP_INFLUENCE: RangeInclusive<i64> = 50..=200;
+
+/// The relationship's length multiplier, in hundredths: x0.25 to x1.5 (L7).
+pub const RELATIONSHIP_LENGTH: RangeInclusive<i64> = 25..=150;
+
+/// The largest advantage whose exact chances [`crate::rules::chances::chances`] works out, in
+/// likelihood points (Skald limit; under L4 the number of d12 rolls grows with the advantage).
+pub const MAX_ADVANTAGE: i64 = 12_000;

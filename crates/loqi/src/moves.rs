@@ -1,5 +1,5 @@
 //! What a seat at an online table may do now, as forms ([`moves`]), and the exact chances of the
-//! d12 before it is rolled ([`odds`]) (book: Problems, Evaluating Problems, Resolving Problems;
+//! d12 before it is rolled ([`crate::odds`]) (book: Problems, Evaluating Problems, Resolving Problems;
 //! L1-L8).
 //!
 //! A move is offered only when the rules would accept it now with the right values, and only to a
@@ -9,32 +9,22 @@
 //! take part, traits they have now, entries that may be merged...). Where the actor decides what is
 //! possible (influence held, who introduced the problem) there is one move per actor with the actor
 //! fixed; where the actor only signs an entry (`by`), it is a choice. The rules still decide every
-//! command: a wrong value is refused by [`crate::decide::decide`] with its message.
+//! command: a wrong value is refused by [`crate::rules::decide`] with its message.
 //!
 //! Three blanks take JSON ([`FieldKind::Json`]), for what a flat form cannot hold: the sheet of
 //! `enroll`, the consequences of `propose_outcome` and the goals of `prepare_goals`; each starts
 //! from a valid example shaped as scenarios write it (`docs/loqi.md`), and its note gives the
 //! rules.
 //!
-//! Odds: `resolve` gets each outcome's exact chance (L3, L4, [`crate::chances`](mod@crate::chances)); the tally
+//! Odds: `resolve` gets each outcome's exact chance (L3, L4, [`crate::rules::chances`](mod@crate::rules::chances)); the tally
 //! commands (`add_trait`, `add_modifier`, `spend_influence`, `merge_entries`) roll nothing but move
 //! a likelihood, so they get the chances the roll would have with the entry made, beside today's.
 
-use crate::chances::{Chances, chances};
-use crate::character::GM;
-use crate::command::Command;
-use crate::consequence;
-use crate::event::Event;
 use crate::limits;
-use crate::member::{Member, signed};
-use crate::problem::{Entry, EntryKind, Problem, Scale, Side};
-use crate::resolution::Odds as D12Odds;
-use crate::state::State;
-use crate::strength::Status;
+use crate::model::{Character, Entry, EntryKind, GM, Problem, Scale, Side, State, Status};
+use crate::rules::traits::signed;
 use serde_json::{Value, json};
-use skald_core::{Chance, Choice, Field, FieldKind, Move, Odds, Seat};
-use skald_dice::Scripted;
-use skald_dice::odds::Fraction;
+use skald_core::{Choice, Field, FieldKind, Move, Seat};
 
 /// Group of the problem's own steps: introducing, taking over, proposing (book: Problems; L5).
 pub const PROBLEM: &str = "Problem";
@@ -90,157 +80,16 @@ pub fn moves(state: &State, seat: &Seat) -> Vec<Move> {
     out
 }
 
-/// The exact chances of `command` before the d12 is rolled, or `None` when it bears on no roll or
-/// would be refused now.
-///
-/// - `resolve`: each outcome's chance of being selected (L3; L4 with the option), from the open
-///   problem's two likelihoods; `None` without an open problem with both outcomes, or when an
-///   outcome that can be selected has consequences that could not be made (the roll is refused).
-/// - `add_trait`, `add_modifier`, `spend_influence`, `merge_entries`: the same chances with the
-///   entry made (the command is decided against the state, rolling nothing), and today's in the
-///   summary; `None` when it is refused or an outcome is still missing.
-///
-/// `distribution` is empty: the d12 is flat and the deciding number is the advantage, said in the
-/// summary. The work is bounded by [`crate::chances::MAX_ADVANTAGE`] (tallies stay far below it).
-pub fn odds(state: &State, command: &Command) -> Option<Odds> {
-    let problem = state.problem.as_ref()?;
-    let now = problem.odds()?;
-    let unlikely = state.options.unlikely_outcomes;
-    match command {
-        Command::Resolve {} => {
-            let c = chances(now.player, now.gm, unlikely).ok()?;
-            // Resolving refuses when the selected outcome's consequences cannot be made (a reward
-            // past 999 influence): any outcome that can be selected must pass.
-            for (side, p) in [(Side::Player, &c.p_player), (Side::Gm, &c.p_gm)] {
-                if p.numerator.sign() == num_bigint::Sign::NoSign {
-                    continue;
-                }
-                let outcome = problem.outcome(side)?;
-                let planned: Vec<_> = outcome
-                    .consequences
-                    .iter()
-                    .map(|p| p.consequence.clone())
-                    .collect();
-                consequence::plan(state, &planned, problem.number).ok()?;
-            }
-            Some(Odds {
-                summary: capitalized(&roll_summary(&c)),
-                chances: side_chances(problem, &c),
-                distribution: Vec::new(),
-            })
-        }
-        Command::AddTrait { .. }
-        | Command::AddModifier { .. }
-        | Command::SpendInfluence { .. }
-        | Command::MergeEntries { .. } => {
-            let events =
-                crate::decide::decide(state, command, &mut Scripted::new(Vec::new())).ok()?;
-            let (mut player, mut gm) = (now.player, now.gm);
-            for event in &events {
-                match event {
-                    Event::EntryAdded {
-                        outcome,
-                        likelihood,
-                        ..
-                    }
-                    | Event::EntriesMerged {
-                        outcome,
-                        likelihood,
-                        ..
-                    } => match outcome {
-                        Side::Player => player = *likelihood,
-                        Side::Gm => gm = *likelihood,
-                    },
-                    _ => {}
-                }
-            }
-            let before = chances(now.player, now.gm, unlikely).ok()?;
-            let after = chances(player, gm, unlikely).ok()?;
-            Some(Odds {
-                summary: format!(
-                    "With this entry, {} Now: {} for the player's outcome, {} for the GM's.",
-                    roll_summary(&after),
-                    before.p_player,
-                    before.p_gm
-                ),
-                chances: side_chances(problem, &after),
-                distribution: Vec::new(),
-            })
-        }
-        _ => None,
-    }
-}
-
-/// One sentence on the roll at these chances: likelihoods, advantage, odds and what the d12 does.
-fn roll_summary(c: &Chances) -> String {
-    let odds = D12Odds::new(c.player, c.gm);
-    let favoured = odds.favoured().outcome_phrase();
-    let other = odds.favoured().other().outcome_phrase();
-    let totals = format!(
-        "the player's outcome is at {} and the GM's at {}",
-        signed(c.player),
-        signed(c.gm)
-    );
-    if c.certain {
-        format!(
-            "{totals}: advantage {}, so {favoured} is certain and no die is rolled (L3).",
-            c.advantage
-        )
-    } else if odds.more_likely.is_none() {
-        format!(
-            "{totals}: equal, so a d12 of 1-6 selects the player's outcome and 7-12 the GM's (L3)."
-        )
-    } else if c.odds >= 12 {
-        format!(
-            "{totals}: advantage {}, odds {}: anything but a 12 selects {favoured}; a 12 rolls again at advantage {} (L4).",
-            c.advantage,
-            c.odds,
-            c.advantage
-                .saturating_sub(crate::chances::CERTAIN_ADVANTAGE)
-        )
-    } else {
-        let upset = c.odds.saturating_add(1);
-        let upsets = if upset == crate::chances::D12_FACES {
-            upset.to_string()
-        } else {
-            format!("{upset}-12")
-        };
-        format!(
-            "{totals}: advantage {}, odds {}: a d12 of 1-{} selects {favoured}, {upsets} {other} (L3).",
-            c.advantage, c.odds, c.odds
-        )
-    }
-}
-
-/// Each side's chance, labelled with its author.
-fn side_chances(problem: &Problem, c: &Chances) -> Vec<Chance> {
-    [(Side::Player, &c.p_player), (Side::Gm, &c.p_gm)]
-        .into_iter()
-        .map(|(side, p)| {
-            let by = problem.outcome(side).map_or(GM, |o| o.by.as_str());
-            chance(format!("{} ({by})", capitalized(side.outcome_phrase())), p)
-        })
-        .collect()
-}
-
-fn chance(label: String, p: &Fraction) -> Chance {
-    Chance {
-        label,
-        p: p.to_string(),
-        decimal: p.to_f64(),
-    }
-}
-
 // ---------------------------------------------------------------------------------------------
 // Who acts.
 
 /// Whether `m` can take part in a problem (not out, not dead; L8).
-fn in_play(state: &State, m: &Member) -> bool {
+fn in_play(state: &State, m: &Character) -> bool {
     m.status(&state.options) == Status::In
 }
 
 /// The characters `seat` acts for, in the order they joined: all of them for the GM.
-fn controlled<'a>(state: &'a State, seat: &Seat) -> Vec<&'a Member> {
+fn controlled<'a>(state: &'a State, seat: &Seat) -> Vec<&'a Character> {
     state
         .characters
         .iter()
@@ -276,7 +125,7 @@ fn acts_as(seat: &Seat, name: &str) -> bool {
 // The moves, group by group.
 
 fn introduce_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
-    let playing: Vec<&Member> = state
+    let playing: Vec<&Character> = state
         .characters
         .iter()
         .filter(|m| in_play(state, m))
@@ -398,7 +247,7 @@ fn propose_move(state: &State, problem: &Problem, seat: &Seat, out: &mut Vec<Mov
             } else {
                 problem.responders.first().unwrap_or(&problem.proposer)
             };
-            let mut authors: Vec<&Member> = controlled(state, seat)
+            let mut authors: Vec<&Character> = controlled(state, seat)
                 .into_iter()
                 .filter(|m| in_play(state, m))
                 .collect();
@@ -1102,7 +951,7 @@ fn entry_label(e: &Entry) -> String {
     format!("#{} {} {}: {what}", e.id, e.kind.name(), signed(e.value))
 }
 
-fn capitalized(text: &str) -> String {
+pub(crate) fn capitalized(text: &str) -> String {
     let mut chars = text.chars();
     chars.next().map_or_else(String::new, |c| {
         c.to_uppercase().collect::<String>() + chars.as_str()

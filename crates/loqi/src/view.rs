@@ -1,15 +1,10 @@
 //! [`view`]: a Loqi table's state as JSON, the shape scenario expectations check.
 
-use crate::character::high;
-use crate::consequence::Priced;
-use crate::goals::Goal;
-use crate::impact::Reach;
-use crate::member::{Member, TraitChange};
-use crate::options::Options;
-use crate::problem::{Entry, EntryKind, Outcome, Problem, Scale, Side};
-use crate::resolution::Odds;
-use crate::state::{Fulfilled, State, Story};
-use crate::strength::{Action, Status};
+use crate::model::{
+    Action, Character, Entry, EntryKind, Fulfilled, Goal, Odds, Options, Outcome, Priced, Problem,
+    Reach, Scale, Side, State, Status, Story, TraitChange,
+};
+use crate::rules::sheets::high;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -123,7 +118,7 @@ struct CharacterView<'a> {
 }
 
 impl<'a> CharacterView<'a> {
-    fn new(m: &'a Member, options: &Options) -> Self {
+    fn new(m: &'a Character, options: &Options) -> Self {
         Self {
             influence: m.influence,
             status: m.status(options),
@@ -173,7 +168,7 @@ struct StrengthView {
 struct FulfilledView<'a> {
     #[serde(flatten)]
     goal: &'a Goal,
-    paid: &'a [crate::event::Payment],
+    paid: &'a [crate::model::Payment],
 }
 
 impl<'a> FulfilledView<'a> {

@@ -7,8 +7,8 @@
 use serde_json::json;
 use skald_core::{Scripted, System, Table};
 use skald_loqi::{
-    Action, AddedAt, Character, Command, Consequence, GoalDraft, GoalKind, Lasts, Loqi,
-    ModifierKind, Options, Scale, Side, Trait,
+    Action, AddedAt, Command, Consequence, GoalDraft, GoalKind, Lasts, Loqi, ModifierKind, Options,
+    Scale, Sheet, Side, Trait,
 };
 
 /// Runs `command` with `dice`. `Ok(lines)`: accepted, with exactly these log lines (an empty list
@@ -36,8 +36,8 @@ fn check(t: &mut Table<Loqi>, command: Command, dice: &[i64], expected: Result<&
 
 const OK: Result<&[&str], &str> = Ok(&[]);
 
-fn sheet(name: &str, influence: i64, strength: Option<i64>) -> Character {
-    Character {
+fn sheet(name: &str, influence: i64, strength: Option<i64>) -> Sheet {
+    Sheet {
         name: name.into(),
         traits: vec![
             Trait {

@@ -6,7 +6,8 @@
 
 use serde_json::{Value, json};
 use skald_core::{Authority, FieldKind, Move, Scripted, Seat, System};
-use skald_loqi::resolution::{Odds, resolve};
+use skald_loqi::Odds;
+use skald_loqi::rules::resolution::resolve;
 use skald_loqi::{Command, Loqi, Options, Side, State};
 
 /// The one comparison every test makes: the lines it got against the lines it expects.

@@ -6,11 +6,12 @@
 
 use proptest::prelude::*;
 use skald_core::{Scripted, System, Table};
-use skald_loqi::resolution::{Odds, Verdict, resolve};
+use skald_loqi::rules::resolution::resolve;
 use skald_loqi::{
-    Action, AddedAt, Character, Command, Consequence, Event, GoalDraft, GoalKind, Hundredths,
-    Lasts, Loqi, ModifierKind, Options, Scale, Side, Trait,
+    Action, AddedAt, Command, Consequence, Event, GoalDraft, GoalKind, Hundredths, Lasts, Loqi,
+    ModifierKind, Options, Scale, Sheet, Side, Trait,
 };
+use skald_loqi::{Odds, Verdict};
 
 proptest! {
     /// L3: advantage 6 or more rolls no die and selects the more likely outcome; below 6 exactly one
@@ -142,8 +143,8 @@ fn influence_flow(events: &[Event]) -> i64 {
         .sum()
 }
 
-fn sheet(name: &str, influence: i64, strength: bool) -> Character {
-    Character {
+fn sheet(name: &str, influence: i64, strength: bool) -> Sheet {
+    Sheet {
         name: name.into(),
         traits: vec![
             Trait {

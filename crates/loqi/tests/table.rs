@@ -6,12 +6,10 @@
 
 use serde_json::json;
 use skald_core::{Scripted, System, Table};
-use skald_loqi::{
-    Action, Character, Command, Error, Event, Loqi, ModifierKind, Options, Side, Trait,
-};
+use skald_loqi::{Action, Command, Error, Event, Loqi, ModifierKind, Options, Sheet, Side, Trait};
 
-fn mirela() -> Character {
-    Character {
+fn mirela() -> Sheet {
+    Sheet {
         name: "Mirela".into(),
         traits: vec![
             Trait {
@@ -30,8 +28,8 @@ fn mirela() -> Character {
     }
 }
 
-fn juno() -> Character {
-    Character {
+fn juno() -> Sheet {
+    Sheet {
         name: "Juno".into(),
         traits: vec![],
         influence: 3,
@@ -546,12 +544,12 @@ fn commands_options_and_sheets_read_from_scenario_tables() {
     );
     assert!(serde_json::from_value::<Options>(json!({"deadly": true})).is_err());
 
-    let sheet: Character =
+    let sheet: Sheet =
         serde_json::from_value(json!({"name": "Dex", "traits": [{"name": "Clever", "rating": 2}]}))
             .unwrap();
     assert_eq!(sheet.influence, 10);
     assert!(!sheet.traits[0].harmful);
-    assert!(serde_json::from_value::<Character>(json!({"name": "Dex", "stamina": 10})).is_err());
+    assert!(serde_json::from_value::<Sheet>(json!({"name": "Dex", "stamina": 10})).is_err());
 }
 
 #[test]

@@ -1,99 +1,12 @@
-//! [`State`]: a Loqi table folded from its events ([`apply`]). Its JSON view is in [`crate::view`].
+//! The fold: [`apply`] folds one event into the [`State`]; [`initial`] is the state of a new table.
 
-use crate::character::GM;
-use crate::event::{Event, Payment};
-use crate::goals::{Goal, GoalKind};
-use crate::member::{Member, PlannedChange};
-use crate::options::Options;
-use crate::problem::{Problem, Side};
-use crate::resolution::Resolution;
-use crate::strength::Strength;
-use serde::Serialize;
-
-/// The table: options, characters in enrollment order, where the story stands, goals, the open
-/// problem and the resolved ones.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
-pub struct State {
-    /// The table options.
-    pub options: Options,
-    /// The characters, in the order they joined.
-    pub characters: Vec<Member>,
-    /// Session, scenario and scene.
-    pub story: Story,
-    /// The GM's influence this session, under the GM-influence option (L5).
-    pub gm_influence: Option<i64>,
-    /// Goals standing, oldest first (L6).
-    pub goals: Vec<Goal>,
-    /// Goals fulfilled, oldest first, with who was paid (L6).
-    pub fulfilled: Vec<Fulfilled>,
-    /// How many goals were ever made; the next gets this number + 1.
-    pub goal_count: u64,
-    /// The players who have made their preparation goals (L6).
-    pub prepared: Vec<String>,
-    /// The open problem, if any (at most one at a time).
-    pub problem: Option<Problem>,
-    /// The resolution under way inside a `resolve` command (between its odds and its result).
-    pub resolving: Option<Resolution>,
-    /// Resolved problems, oldest first.
-    pub resolved: Vec<Resolved>,
-    /// How many problems were introduced; the next gets this number + 1.
-    pub problems: u64,
-}
-
-/// Where the story stands (book: Scale): the session, and the scene within the scenario.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct Story {
-    /// The session, from 1.
-    pub session: u64,
-    /// Problems introduced this session (goals made at a session's start come before the first).
-    pub session_problems: u64,
-    /// The scenario, from 1.
-    pub scenario: u64,
-    /// The scene within the scenario, from 1.
-    pub scene: u64,
-}
-
-impl Default for Story {
-    fn default() -> Self {
-        Self {
-            session: 1,
-            session_problems: 0,
-            scenario: 1,
-            scene: 1,
-        }
-    }
-}
-
-/// A resolved problem: the problem as it stood, and how it was resolved.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Resolved {
-    /// The problem with both outcomes and their tallies.
-    pub problem: Problem,
-    /// The odds, rolls and selected side.
-    pub resolution: Resolution,
-}
-
-/// A fulfilled goal and who was paid (L6).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Fulfilled {
-    /// The goal as it stood.
-    pub goal: Goal,
-    /// Who fulfilled it, with the influence they held afterwards.
-    pub paid: Vec<Payment>,
-}
+use crate::model::{
+    Character, Event, GM, GoalKind, Options, PlannedChange, Problem, Resolution, Side, Strength,
+};
+use crate::model::{Fulfilled, Resolved, State};
 
 impl State {
-    /// The character named `name` (exact spelling).
-    pub fn character(&self, name: &str) -> Option<&Member> {
-        self.characters.iter().find(|c| c.name == name)
-    }
-
-    /// The characters' names, in enrollment order, for messages.
-    pub fn names(&self) -> Vec<&str> {
-        self.characters.iter().map(|c| c.name.as_str()).collect()
-    }
-
-    fn member_mut(&mut self, name: &str) -> Option<&mut Member> {
+    fn member_mut(&mut self, name: &str) -> Option<&mut Character> {
         self.characters.iter_mut().find(|c| c.name == name)
     }
 }
@@ -114,7 +27,7 @@ pub fn initial(options: &Options) -> State {
 pub fn apply(mut state: State, event: &Event) -> State {
     match event {
         Event::Enrolled { character } => {
-            let member = Member::from_sheet(character, &state.options);
+            let member = Character::from_sheet(character, &state.options);
             state.characters.push(member);
         }
         Event::InfluenceSpent { who, left, .. } => {
@@ -172,8 +85,8 @@ pub fn apply(mut state: State, event: &Event) -> State {
             cause,
         } => {
             let problem = match cause {
-                crate::event::ChangeCause::Problem(n) => *n,
-                crate::event::ChangeCause::Free(_) => 0,
+                crate::model::ChangeCause::Problem(n) => *n,
+                crate::model::ChangeCause::Free(_) => 0,
             };
             let change = PlannedChange {
                 trait_name: trait_name.clone(),

@@ -1,22 +1,18 @@
 //! [`Event`]: the facts a Loqi table records. Their log lines are in [`crate::describe`].
 
-use crate::character::Character;
-use crate::goals::Goal;
-use crate::impact::Lasts;
-use crate::member::TraitChange;
-use crate::problem::{Entry, Outcome, Scale, Side};
-use crate::resolution::{Odds, Roll};
-use crate::strength::Status;
+use crate::model::{
+    Entry, Goal, Lasts, Odds, Outcome, Payment, Roll, Scale, Sheet, Side, Status, TraitChange,
+};
 use serde::{Deserialize, Serialize};
 
-/// Something that happened at the table. State is the fold of these (see [`crate::state`]).
+/// Something that happened at the table. State is the fold of these (see [`crate::rules::apply()`]).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Event {
     /// A character joined the table (checked sheet).
     Enrolled {
         /// The sheet.
-        character: Character,
+        character: Sheet,
     },
     /// A character, or the GM under the GM-influence option, paid influence (L5).
     InfluenceSpent {
@@ -261,14 +257,4 @@ pub enum ChangeCause {
     Problem(u64),
     /// A free change the GM approved, with its reason (book: Changing A Character).
     Free(String),
-}
-
-/// One fulfiller's pay for a goal (L6).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Payment {
-    /// Who fulfilled it.
-    pub who: String,
-    /// The influence they hold afterwards.
-    pub now: i64,
 }

@@ -1,4 +1,4 @@
-//! [`Member`]: a character as the table holds it now: its permanent traits, influence, current
+//! [`Character`]: a character as the table holds it now: its permanent traits, influence, current
 //! strength (L8) and the temporary trait changes in force, with the rules for changing a trait
 //! (book: Benefit and Harm, Trait Change; Changing A Character) and for their expiry.
 //!
@@ -6,75 +6,11 @@
 //! means the character lacks the trait. Every change is checked so that the rating stays within the
 //! table's ratings now, after the scene's changes expire and after the scenario's expire too.
 
-use crate::character::{Character, Trait, check_name};
 use crate::error::Error;
-use crate::impact::Lasts;
 use crate::limits;
-use crate::options::Options;
-use crate::strength::{Status, Strength};
-use serde::{Deserialize, Serialize};
-
-/// A character at the table.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Member {
-    /// The character's name.
-    pub name: String,
-    /// Permanent traits: the sheet as changed by permanent changes, in sheet order (new ones last).
-    pub traits: Vec<Trait>,
-    /// Influence held, 0-999 (L5).
-    pub influence: i64,
-    /// Strength, when the table plays it (L8).
-    pub strength: Option<Strength>,
-    /// Temporary trait changes in force, oldest first (scene- or scenario-long).
-    pub changes: Vec<TraitChange>,
-}
-
-/// A temporary trait change in force (book: Trait Change; L7 durations).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct TraitChange {
-    /// The trait's name.
-    #[serde(rename = "trait")]
-    pub trait_name: String,
-    /// Rating points added (negative: taken away), never 0.
-    pub rating_change: i64,
-    /// Whether the trait is a harmful one.
-    pub harmful: bool,
-    /// `scene` or `scenario` (permanent changes are written into the traits instead).
-    pub lasts: Lasts,
-    /// The problem whose outcome made it.
-    pub problem: u64,
-}
-
-/// A trait as it stands now: name, rating now (1 or more), whether harmful, and its permanent rating.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TraitNow {
-    /// The trait's name.
-    pub name: String,
-    /// Its rating now, permanent plus temporary changes: 1 or more.
-    pub rating: i64,
-    /// Whether it is a harmful trait.
-    pub harmful: bool,
-    /// Its permanent rating (0 for a trait that exists only for now).
-    pub permanent: i64,
-}
-
-/// A checked trait change, ready to be recorded: what it does and the rating before and after.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PlannedChange {
-    /// The trait's name, spelled as on the sheet when it exists.
-    pub trait_name: String,
-    /// Rating points added or taken away, never 0.
-    pub rating_change: i64,
-    /// Whether the trait is harmful.
-    pub harmful: bool,
-    /// How long it lasts.
-    pub lasts: Lasts,
-    /// The rating now, before (0: the character lacks it).
-    pub from: i64,
-    /// The rating now, after (0: the character loses it).
-    pub to: i64,
-}
+use crate::model::{Character, PlannedChange, TraitChange, TraitNow};
+use crate::model::{Lasts, Options, Sheet, Status, Strength, Trait};
+use crate::rules::sheets::check_name;
 
 /// Which changes still count at a point in time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -84,10 +20,10 @@ enum Horizon {
     AfterScenario,
 }
 
-impl Member {
+impl Character {
     /// A new member from a checked sheet: strength rested at its nominal value (default 10) when the
     /// table plays strength (L8).
-    pub fn from_sheet(sheet: &Character, options: &Options) -> Self {
+    pub fn from_sheet(sheet: &Sheet, options: &Options) -> Self {
         Self {
             name: sheet.name.clone(),
             traits: sheet.traits.clone(),
@@ -213,9 +149,9 @@ impl Member {
             if known >= limits::MAX_TRAITS {
                 return Err(Error::OutOfRange {
                     field: format!("number of {}'s traits", self.name),
-                    value: crate::character::count(known.saturating_add(1)),
+                    value: crate::rules::sheets::count(known.saturating_add(1)),
                     min: 0,
-                    max: crate::character::count(limits::MAX_TRAITS),
+                    max: crate::rules::sheets::count(limits::MAX_TRAITS),
                     rule: "Skald limit",
                 });
             }
@@ -234,9 +170,9 @@ impl Member {
         if lasts != Lasts::Permanent && self.changes.len() >= limits::MAX_TRAIT_CHANGES {
             return Err(Error::OutOfRange {
                 field: format!("number of {}'s temporary changes", self.name),
-                value: crate::character::count(self.changes.len().saturating_add(1)),
+                value: crate::rules::sheets::count(self.changes.len().saturating_add(1)),
                 min: 0,
-                max: crate::character::count(limits::MAX_TRAIT_CHANGES),
+                max: crate::rules::sheets::count(limits::MAX_TRAIT_CHANGES),
                 rule: "Skald limit",
             });
         }
@@ -368,9 +304,9 @@ pub fn signed(n: i64) -> String {
 mod tests {
     use super::*;
 
-    fn tiran() -> Member {
-        Member::from_sheet(
-            &Character {
+    fn tiran() -> Character {
+        Character::from_sheet(
+            &Sheet {
                 name: "Tiran".into(),
                 traits: vec![Trait {
                     name: "Swordsman".into(),
@@ -386,12 +322,12 @@ mod tests {
 
     /// Plans and makes a change, or returns the refusal's message.
     fn check(
-        m: Member,
+        m: Character,
         name: &str,
         change: i64,
         lasts: Lasts,
         expected: Result<(i64, i64), &str>,
-    ) -> Member {
+    ) -> Character {
         let planned = m.plan_change("", name, change, None, lasts, &Options::default());
         match (planned, expected) {
             (Ok(p), Ok((from, to))) => {

@@ -5,6 +5,7 @@
 //! [`skald_dice::odds`], never floating point. This module depends on nothing else in the crate
 //! (only `skald-dice` and `num-bigint`), so the `skald loqi odds` command can use it as it is.
 
+use crate::limits::MAX_ADVANTAGE;
 use num_bigint::{BigInt, BigUint};
 use skald_dice::odds::{Distribution, Fraction, OddsError, pools};
 
@@ -86,9 +87,6 @@ pub fn chances(player: i64, gm: i64, unlikely_outcomes: bool) -> Result<Chances,
         p_gm,
     })
 }
-
-/// The largest advantage [`chances`] writes out exactly.
-pub const MAX_ADVANTAGE: i64 = 12_000;
 
 /// P(the less likely outcome is selected) at `advantage` (for equal likelihoods: P(the GM's)).
 fn less_likely(d12: &Distribution, advantage: i64, unlikely_outcomes: bool) -> Fraction {

@@ -1,19 +1,17 @@
 //! The characters at the table: `enroll` (a checked sheet) and `change_trait`, the free character
 //! change the GM approves (book: Making Characters, Changing A Character).
 
-use crate::character::{Character, check_rating, count};
-use crate::checks::{known_character, no_open_problem};
 use crate::error::Error;
-use crate::event::{ChangeCause, Event};
-use crate::impact::Lasts;
 use crate::limits;
-use crate::state::State;
+use crate::model::{ChangeCause, Event, Lasts, Sheet, State};
+use crate::rules::checks::{known_character, no_open_problem};
+use crate::rules::sheets::{check_rating, count};
 
 /// `enroll`: a sheet checked against the table's options, with a name new to the table.
 ///
 /// # Errors
-/// [`Error`] for a sheet out of bounds (see [`Character::validate`]), a full table or a name taken.
-pub fn enroll(state: &State, character: &Character) -> Result<Vec<Event>, Error> {
+/// [`Error`] for a sheet out of bounds (see [`Sheet::validate`]), a full table or a name taken.
+pub fn enroll(state: &State, character: &Sheet) -> Result<Vec<Event>, Error> {
     character.validate(&state.options)?;
     if state.characters.len() >= limits::MAX_CHARACTERS {
         return Err(Error::OutOfRange {
@@ -64,7 +62,7 @@ pub struct FreeChange<'a> {
 /// # Errors
 /// [`Error`] when free changes are off, the GM has not approved, a problem is open, the character is
 /// unknown, the rating is out of range or already the trait's, or the change breaks a trait's range
-/// (see [`crate::member::Member::plan_change`]).
+/// (see [`crate::model::Character::plan_change`]).
 pub fn change_trait(state: &State, request: FreeChange<'_>) -> Result<Vec<Event>, Error> {
     let FreeChange {
         character,

@@ -8,11 +8,7 @@
 //! `end_scene`, `end_scenario`, `reward`, `give_influence`, `prepare_goals`, `add_goal`,
 //! `fulfil_goal` and `change_trait`.
 
-use crate::character::Character;
-use crate::consequence::Consequence;
-use crate::goals::{AddedAt, GoalDraft, GoalKind};
-use crate::problem::{Scale, Side};
-use crate::strength::Action;
+use crate::model::{Action, AddedAt, Consequence, GoalDraft, GoalKind, Scale, Sheet, Side};
 use serde::{Deserialize, Serialize};
 
 /// A command to a Loqi table. Names and ranges are checked by [`crate::Loqi`]'s `decide`; see
@@ -23,7 +19,7 @@ pub enum Command {
     /// `enroll`: puts a character at the table. `character` is a sheet as in `[[characters]]`.
     Enroll {
         /// The sheet.
-        character: Character,
+        character: Sheet,
     },
     /// `change_trait`: a free character change the GM approves (book: Changing A Character): sets a
     /// trait's permanent rating, adding the trait if new and removing it at 0. Not while a problem
@@ -250,7 +246,7 @@ pub enum ModifierKind {
 }
 
 fn gm() -> String {
-    crate::character::GM.to_string()
+    crate::model::GM.to_string()
 }
 
 impl Command {

@@ -1,20 +1,20 @@
 //! The problem's own steps (book: Problems, Resolving Problems): `introduce_problem`, `take_over`,
 //! `propose_outcome` and `resolve`, which makes the selected outcome's consequences happen. The
-//! tally commands are in [`crate::tally`].
+//! tally commands are in [`crate::rules::tally`].
 
-use crate::character::{GM, count};
-use crate::checks::{
+use crate::error::Error;
+use crate::limits;
+use crate::model::{
+    Action, Consequence, Entry, EntryKind, Event, GM, Outcome, Problem, Purpose, Scale, Side,
+    State, Verdict,
+};
+use crate::rules::checks::{
     check_who, known_character, list_or, no_open_problem, open_problem, proposed_sides, spend,
     taking_part,
 };
-use crate::consequence::{self, Consequence};
-use crate::error::Error;
-use crate::event::{Event, Purpose};
-use crate::limits;
-use crate::problem::{Entry, EntryKind, Outcome, Problem, Scale, Side};
-use crate::resolution::{Verdict, resolve};
-use crate::state::State;
-use crate::strength::Action;
+use crate::rules::consequence;
+use crate::rules::resolution::resolve;
+use crate::rules::sheets::count;
 use skald_dice::DiceSource;
 
 /// `introduce_problem` (book: Problems, step 1); a player proposer pays 2 influence (L5). Exactly

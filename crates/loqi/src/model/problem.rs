@@ -1,10 +1,7 @@
 //! A problem and its two competing outcomes, each with a likelihood tally of signed entries and the
 //! consequences it would bring (book: Problems, Evaluating Problems, Benefit and Harm; L1, L2, L7).
 
-use crate::consequence::Priced;
-use crate::impact::Reach;
-use crate::resolution::Odds;
-use crate::strength::Action;
+use crate::model::{Action, Priced, Reach};
 use serde::{Deserialize, Serialize};
 
 /// The scale a problem plays at; its results reach that scale or a higher one (book: Scale).
@@ -270,19 +267,11 @@ impl Problem {
 
     /// Whether the GM was asked "what happens?" (a player's problem, the GM answering first).
     pub fn gm_answers(&self) -> bool {
-        self.responders.iter().any(|r| r == crate::character::GM)
+        self.responders.iter().any(|r| r == crate::model::GM)
     }
 
     /// Who plays the GM's part: the player who took it over (L5), or `"GM"`.
     pub fn acting_gm(&self) -> &str {
-        self.acting_gm.as_deref().unwrap_or(crate::character::GM)
-    }
-
-    /// The odds between the two outcomes (L3), once both are proposed.
-    pub fn odds(&self) -> Option<Odds> {
-        Some(Odds::new(
-            self.player.as_ref()?.likelihood(),
-            self.gm.as_ref()?.likelihood(),
-        ))
+        self.acting_gm.as_deref().unwrap_or(crate::model::GM)
     }
 }

@@ -2,13 +2,10 @@
 //! scene-long trait changes and gives weakened characters some strength back; ending a scenario
 //! ends its scene, scenario-long changes too, and restores all strength (L8). Permanent changes stay.
 
-use crate::checks::no_open_problem;
 use crate::error::Error;
-use crate::event::{Event, StrengthCause};
-use crate::impact::Lasts;
 use crate::limits;
-use crate::state::State;
-use crate::strength::{Status, Strength};
+use crate::model::{Event, Lasts, State, Status, Strength, StrengthCause};
+use crate::rules::checks::no_open_problem;
 
 /// `start_session`: the next session; the GM's influence is reset under its option (L5).
 ///

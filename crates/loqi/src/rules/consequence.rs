@@ -5,125 +5,15 @@
 //! Consequences are checked when the outcome is proposed and made when it is selected. Nothing that
 //! they touch (traits, strength) can change while a problem is open, so the check holds.
 
-use crate::character::GM;
-use crate::checks::known_character;
 use crate::error::Error;
-use crate::event::{ChangeCause, Event, StrengthCause};
-use crate::impact::{self, Hundredths, Lasts};
 use crate::limits;
-use crate::member::Member;
-use crate::options::Options;
-use crate::state::State;
-use crate::strength::{Status, Strength};
-use serde::{Deserialize, Serialize};
-
-/// One change an outcome brings, as written in `propose_outcome`'s `consequences`.
-///
-/// ```toml
-/// consequences = [
-///   { kind = "trait_change", character = "Tiran", trait = "Wounded", rating_change = 2, harmful = true, lasts = "scene" },
-///   { kind = "weakening", character = "Tiran", points = 3 },
-///   { kind = "regain", character = "Tiran", points = 1 },
-///   { kind = "tactical", modifier = 2, note = "the high ground" },
-///   { kind = "relationship", change = 2, influence = 1.5, length = 0.5, note = "the captain owes him" },
-///   { kind = "reward", who = "Ayla", points = 2, reason = "her plan, if it works" },
-/// ]
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
-pub enum Consequence {
-    /// A trait gained, raised, lowered or lost, for the scene, the scenario or for good (L7: impact
-    /// |change| x 1, 2 or 5, + when it helps the character).
-    TraitChange {
-        /// Whose trait: a character at the table.
-        character: String,
-        /// The trait: one on the sheet (exact spelling) or a new one.
-        #[serde(rename = "trait")]
-        trait_name: String,
-        /// Rating points: -6 to 6, not 0; the rating must stay within the table's ratings.
-        rating_change: i64,
-        /// For a new trait: whether it is harmful (default false). For a known trait: left out or
-        /// equal to what it is.
-        #[serde(default)]
-        harmful: Option<bool>,
-        /// `scene`, `scenario` or `permanent`.
-        lasts: Lasts,
-    },
-    /// Strength lost (L8; L7: -2 per point). Needs the strength option.
-    Weakening {
-        /// Whose strength: a character at the table, not dead.
-        character: String,
-        /// 1 to what the character can lose (to 0, or to the cut-off under dying).
-        points: i64,
-    },
-    /// Strength regained inside the outcome (L8; L7: +4 per point). Needs the strength option.
-    Regain {
-        /// Whose strength: a character at the table.
-        character: String,
-        /// 1 to what the character has lost.
-        points: i64,
-    },
-    /// A change in the tactical position: a modifier for later problems (L7: ceil(|m|/2)). Recorded,
-    /// not tracked: the table enters the modifier when it applies.
-    Tactical {
-        /// The later modifier: -6 to 6, not 0 (+ helps the PCs).
-        modifier: i64,
-        /// What it is: 1-300 characters.
-        note: String,
-    },
-    /// A relationship made, broken or changed (L7: base x influence x length, rounded). Recorded,
-    /// not tracked: a lasting one may become a trait.
-    Relationship {
-        /// The base: -4 to 4, not 0 (+ a new friend, - a new enemy).
-        change: i64,
-        /// The person's influence: x0.5 to x2 (default 1: about the same standing).
-        #[serde(default = "baseline")]
-        influence: Hundredths,
-        /// The relationship's length: x0.25 to x1.5 (default 1: long-standing).
-        #[serde(default = "baseline")]
-        length: Hundredths,
-        /// Who and how: 1-300 characters.
-        note: String,
-    },
-    /// An influence reward the GM ties to this outcome being selected (L5: 1-5 usually, up to 50
-    /// flagged). Influence is a player's resource, not a change to the characters: impact 0.
-    Reward {
-        /// The character rewarded.
-        who: String,
-        /// Points: 1-50.
-        points: i64,
-        /// Why: 1-300 characters.
-        reason: String,
-    },
-}
-
-fn baseline() -> Hundredths {
-    Hundredths(100)
-}
-
-impl Consequence {
-    /// The kind's name: `trait_change`, `weakening`, `regain`, `tactical`, `relationship`.
-    pub fn name(&self) -> &'static str {
-        match self {
-            Consequence::TraitChange { .. } => "trait_change",
-            Consequence::Weakening { .. } => "weakening",
-            Consequence::Regain { .. } => "regain",
-            Consequence::Tactical { .. } => "tactical",
-            Consequence::Relationship { .. } => "relationship",
-            Consequence::Reward { .. } => "reward",
-        }
-    }
-}
-
-/// A checked consequence with its L7 impact. For trait changes, `harmful` is filled in.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Priced {
-    /// The consequence.
-    pub consequence: Consequence,
-    /// Its impact on the PCs by L7.
-    pub impact: i64,
-}
+use crate::model::{
+    ChangeCause, Character, Event, GM, Hundredths, Lasts, Options, State, Status, Strength,
+    StrengthCause,
+};
+use crate::model::{Consequence, Priced};
+use crate::rules::checks::known_character;
+use crate::rules::impact;
 
 /// The outcome of [`plan`]: the priced consequences and the events that make them happen.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -148,7 +38,7 @@ impl Plan {
 ///
 /// # Errors
 /// [`Error`] for more than 20 consequences, an unknown character, `"GM"` as a character, a trait
-/// change out of range (see [`Member::plan_change`]), a permanent change when the table does not
+/// change out of range (see [`Character::plan_change`]), a permanent change when the table does not
 /// allow them in problems, strength consequences without the strength option, a weakening of a dead
 /// character or past 0 (or the cut-off), a regain past nominal, a tactical modifier, relationship
 /// value or note out of range, or a reward outside 1-50 or past 999 influence.
@@ -156,14 +46,14 @@ pub fn plan(state: &State, consequences: &[Consequence], problem: u64) -> Result
     if consequences.len() > limits::MAX_CONSEQUENCES {
         return Err(Error::OutOfRange {
             field: "number of consequences".into(),
-            value: crate::character::count(consequences.len()),
+            value: crate::rules::sheets::count(consequences.len()),
             min: 0,
-            max: crate::character::count(limits::MAX_CONSEQUENCES),
+            max: crate::rules::sheets::count(limits::MAX_CONSEQUENCES),
             rule: "Skald limit",
         });
     }
     let options = &state.options;
-    let mut members: Vec<Member> = Vec::new();
+    let mut members: Vec<Character> = Vec::new();
     let mut plan = Plan::default();
     for (i, c) in consequences.iter().enumerate() {
         let field = format!("consequences[{i}].");
@@ -374,10 +264,10 @@ pub fn plan(state: &State, consequences: &[Consequence], problem: u64) -> Result
 /// on it.
 fn member<'a>(
     state: &State,
-    members: &'a mut Vec<Member>,
+    members: &'a mut Vec<Character>,
     field: &str,
     name: &str,
-) -> Result<&'a mut Member, Error> {
+) -> Result<&'a mut Character, Error> {
     let field = field.to_string();
     if name == GM {
         return Err(Error::not_allowed(
@@ -399,7 +289,7 @@ fn member<'a>(
         .ok_or_else(|| Error::not_allowed(field, format!("{name:?}"), "a character at the table"))
 }
 
-fn strength_of(member: &Member, field: &str, plays: bool) -> Result<Strength, Error> {
+fn strength_of(member: &Character, field: &str, plays: bool) -> Result<Strength, Error> {
     match member.strength {
         Some(s) if plays => Ok(s),
         _ => Err(Error::not_allowed(
@@ -473,7 +363,7 @@ fn check_multiplier(
 
 /// The event for `member`, whose strength is already changed by `change` from `from`.
 fn strength_event(
-    member: &Member,
+    member: &Character,
     options: &Options,
     change: i64,
     from: i64,

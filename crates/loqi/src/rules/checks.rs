@@ -1,13 +1,9 @@
 //! Look-ups and checks shared by the command rules: the open problem, who is at the table, who can
 //! take part in a problem (L8), paying influence (L5), and the wording of lists in messages.
 
-use crate::character::{GM, check_name};
 use crate::error::Error;
-use crate::event::{Event, Purpose};
-use crate::member::Member;
-use crate::problem::{Problem, Side};
-use crate::state::State;
-use crate::strength::Status;
+use crate::model::{Character, Event, GM, Problem, Purpose, Side, State, Status};
+use crate::rules::sheets::check_name;
 
 /// The open problem.
 ///
@@ -90,7 +86,11 @@ pub fn check_who(state: &State, field: &str, who: &str) -> Result<(), Error> {
 ///
 /// # Errors
 /// [`Error::Text`] for a blank or overlong name; [`Error::NotAllowed`] listing the characters.
-pub fn known_character<'a>(state: &'a State, field: &str, name: &str) -> Result<&'a Member, Error> {
+pub fn known_character<'a>(
+    state: &'a State,
+    field: &str,
+    name: &str,
+) -> Result<&'a Character, Error> {
     check_name(field, name)?;
     state.character(name).ok_or_else(|| {
         Error::not_allowed(
@@ -109,7 +109,7 @@ pub fn known_character<'a>(state: &'a State, field: &str, name: &str) -> Result<
 ///
 /// # Errors
 /// As [`known_character`]; [`Error::NotAllowed`] naming the character's strength when out or dead.
-pub fn taking_part<'a>(state: &'a State, field: &str, name: &str) -> Result<&'a Member, Error> {
+pub fn taking_part<'a>(state: &'a State, field: &str, name: &str) -> Result<&'a Character, Error> {
     let member = known_character(state, field, name)?;
     let status = member.status(&state.options);
     if status != Status::In {

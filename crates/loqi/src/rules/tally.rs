@@ -2,14 +2,13 @@
 //! proposed outcome's likelihood tally (L1, L5); `merge_entries` replaces overlapping entries with
 //! one judged value (book: Judging Likelihood Modifiers).
 
-use crate::character::{GM, count};
-use crate::checks::{check_who, list_or, open_problem, proposed_sides, spend, taking_part};
-use crate::command::ModifierKind;
 use crate::error::Error;
-use crate::event::{Event, Purpose};
 use crate::limits;
-use crate::problem::{Entry, EntryKind, Outcome, Side, TraitUse};
-use crate::state::State;
+use crate::model::{
+    Entry, EntryKind, Event, GM, ModifierKind, Outcome, Purpose, Side, State, TraitUse,
+};
+use crate::rules::checks::{check_who, list_or, open_problem, proposed_sides, spend, taking_part};
+use crate::rules::sheets::count;
 
 /// The fields of an `add_trait` command (see [`crate::Command::AddTrait`]).
 #[derive(Debug, Clone, Copy)]
@@ -72,7 +71,7 @@ pub fn add_trait(state: &State, request: TraitRequest<'_>) -> Result<Vec<Event>,
         )?),
         None => None,
     };
-    let signed = crate::character::Trait {
+    let signed = crate::model::Trait {
         name: t.name.clone(),
         rating: t.rating,
         harmful: t.harmful,

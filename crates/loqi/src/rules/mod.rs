@@ -1,12 +1,40 @@
-//! [`decide`]: hands each command to the module whose rules it follows. Checks a command against the
-//! table and the book, rolls what it needs, and returns the events, or the [`Error`] that refuses
-//! it. Never changes state.
+//! Deciding and folding: the logic over the [`crate::model`].
+//!
+//! [`decide`] hands each command to the file of its group, which checks it against the table and the
+//! book, rolls what it needs and returns the events, or the [`Error`] that refuses it; it never
+//! changes state. [`apply()`] folds an event into the state.
+//!
+//! The groups, by the book's terms: [`roster`] (enrolling and free trait changes; book: Making
+//! Characters, Changing A Character), [`problem`] (introducing, taking over, proposing and
+//! resolving a problem; book: Problems, Resolving Problems; L3-L5), [`tally`] (the likelihood
+//! entries: traits, modifiers, influence spent, merges; L1, L2, L5, L8), [`influence`] (rewards and
+//! gifts; L5), [`goals`] (L6), [`story`] (sessions, scenes, scenarios). Shared jobs: [`checks`]
+//! (look-ups every group needs), [`sheets`] (a sheet's bounds), [`traits`] (a character's traits
+//! now and the checked trait changes; book: Trait Change), [`consequence`] (checking and making an
+//! outcome's consequences; L7, L8), [`impact`] (the L7 calculators), [`strength`] (the L8 table),
+//! [`chances`](mod@chances) (advantage, odds and exact chances; L3, L4), [`resolution`] (the d12
+//! rolls; L3, L4).
 
-use crate::command::Command;
+pub mod apply;
+pub mod chances;
+pub mod checks;
+pub mod consequence;
+pub mod goals;
+pub mod impact;
+pub mod influence;
+pub mod problem;
+pub mod resolution;
+pub mod roster;
+pub mod sheets;
+pub mod story;
+pub mod strength;
+pub mod tally;
+pub mod traits;
+
+pub use apply::{apply, initial};
+
 use crate::error::Error;
-use crate::event::Event;
-use crate::state::State;
-use crate::{goals, influence, procedure, roster, story, tally};
+use crate::model::{Command, Event, State};
 use skald_dice::DiceSource;
 
 /// Decides `command` against `state`, rolling from `dice` (only `resolve` rolls).
@@ -53,7 +81,7 @@ pub fn decide(
             proposer,
             responder,
             responders,
-        } => procedure::introduce(
+        } => problem::introduce(
             state,
             *scale,
             description,
@@ -61,7 +89,7 @@ pub fn decide(
             responder.as_deref(),
             responders.as_deref(),
         ),
-        Command::TakeOver { who } => procedure::take_over(state, who),
+        Command::TakeOver { who } => problem::take_over(state, who),
         Command::ProposeOutcome {
             outcome,
             description,
@@ -70,9 +98,9 @@ pub fn decide(
             actors,
             action,
             consequences,
-        } => procedure::propose(
+        } => problem::propose(
             state,
-            procedure::Proposal {
+            problem::Proposal {
                 side: *outcome,
                 description,
                 impact: *impact,
@@ -131,7 +159,7 @@ pub fn decide(
                 reason,
             },
         ),
-        Command::Resolve {} => procedure::resolve_problem(state, dice),
+        Command::Resolve {} => problem::resolve_problem(state, dice),
         Command::Reward {
             who,
             points,

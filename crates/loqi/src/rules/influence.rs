@@ -1,12 +1,10 @@
 //! Influence outside problems (L5): the GM's rewards and, under its option, influence swapping.
-//! Spending (on likelihoods, problems and takeovers) is in [`crate::checks::spend`].
+//! Spending (on likelihoods, problems and takeovers) is in [`crate::rules::checks::spend`].
 
-use crate::character::GM;
-use crate::checks::known_character;
 use crate::error::Error;
-use crate::event::Event;
 use crate::limits;
-use crate::state::State;
+use crate::model::{Event, GM, State};
+use crate::rules::checks::known_character;
 
 /// `reward`: the GM gives `who` `points` influence (L5): 1-5 usually; up to 50, flagged.
 ///

@@ -2,31 +2,24 @@
 //!
 //! Pure arithmetic over two likelihoods and the dice handed in: no state, no randomness of its own.
 
-use crate::chances::{self, Chances};
-use crate::problem::Side;
-use serde::{Deserialize, Serialize};
+use crate::model::Side;
+use crate::model::{Odds, Problem, Resolution, Roll, Verdict};
+use crate::rules::chances;
+use crate::rules::chances::{CERTAIN_ADVANTAGE, Chances, odds_for};
 use skald_dice::odds::OddsError;
 use skald_dice::{DiceSource, Die, SourceError};
-
-pub use crate::chances::{CERTAIN_ADVANTAGE, odds_for};
 
 /// The die Loqi rolls: one d12 (book: Resolving Problems).
 pub const D12: Die = Die::Numbered(12);
 
-/// The odds between two outcomes, found from their likelihoods (L3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Odds {
-    /// The player's outcome's likelihood.
-    pub player: i64,
-    /// The GM's outcome's likelihood.
-    pub gm: i64,
-    /// The higher likelihood minus the lower: 0 or more.
-    pub advantage: i64,
-    /// The advantage plus 6: a d12 roll at or under it selects the more likely outcome.
-    pub odds: i64,
-    /// The more likely outcome; `None` when both are equally likely.
-    pub more_likely: Option<Side>,
+impl Problem {
+    /// The odds between the two outcomes (L3), once both are proposed.
+    pub fn odds(&self) -> Option<Odds> {
+        Some(Odds::new(
+            self.player.as_ref()?.likelihood(),
+            self.gm.as_ref()?.likelihood(),
+        ))
+    }
 }
 
 impl Odds {
@@ -68,18 +61,6 @@ impl Odds {
     }
 }
 
-/// What one d12 roll decided.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Verdict {
-    /// At or under the odds (or, under L4 with odds 12+, anything but a 12): the more likely outcome.
-    MoreLikely,
-    /// Over the odds: the less likely outcome.
-    LessLikely,
-    /// L4 only: a 12 with odds 12 or more; the advantage drops by 6 and the die is rolled again.
-    Again,
-}
-
 /// What a d12 showing `roll` decides at `advantage` (L3; with `unlikely_outcomes`, L4).
 pub fn verdict(advantage: i64, roll: i64, unlikely_outcomes: bool) -> Verdict {
     let odds = odds_for(advantage);
@@ -94,34 +75,6 @@ pub fn verdict(advantage: i64, roll: i64, unlikely_outcomes: bool) -> Verdict {
     } else {
         Verdict::LessLikely
     }
-}
-
-/// One d12 roll of a resolution, with the advantage and odds it was read against.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Roll {
-    /// The face shown, 1-12.
-    pub value: i64,
-    /// The advantage it was read against (reduced by 6 per earlier L4 roll).
-    pub advantage: i64,
-    /// advantage + 6.
-    pub odds: i64,
-    /// What it decided.
-    pub verdict: Verdict,
-}
-
-/// A finished resolution: the odds, the rolls (none when certain) and the selected side.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Resolution {
-    /// The odds before any roll.
-    pub odds: Odds,
-    /// Whether the outcome was certain, so no die was rolled (L3).
-    pub certain: bool,
-    /// The d12 rolls in order: none when certain, one normally, more under L4.
-    pub rolls: Vec<Roll>,
-    /// The selected outcome's side. Exactly one side always wins.
-    pub winner: Side,
 }
 
 /// Resolves between two outcomes with these `odds`, rolling d12s from `dice` (L3; L4 when
