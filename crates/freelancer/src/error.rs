@@ -1,7 +1,7 @@
 //! [`FreelancerError`]: why Freelancer refused a command. Every message names the field, the value
 //! given and what is allowed, and a rule refusal names its ruling (F1-F8).
 
-use crate::character::Rating;
+use crate::model::sheet::Rating;
 use skald_dice::SourceError;
 use skald_dice::odds::OddsError;
 

@@ -25,22 +25,23 @@
 //! Every chance is an exact reduced fraction with its decimal beside it. `divide` rolls only to break
 //! a tie its new turn makes, so it carries no odds.
 
-use crate::character::{Kind, Rating, Sheet};
-use crate::check::{Band, Outcome, chance_outcome, outcome};
-use crate::command::Command;
-use crate::event::{Check, Event, Initiative, OpposedCheck};
-use crate::initiative::{choices, empty_action_limit, scale};
 use crate::limits::{
     MAX_ABILITIES, MAX_AWARD, MAX_CHARACTERS, MAX_EMPTY_ACTIONS, MAX_LEVEL, MAX_POINTS, MAX_REASON,
     MAX_ROUNDS, MAX_TEXT,
 };
+use crate::model::check::{Band, Outcome};
+use crate::model::command::Command;
+use crate::model::event::{Check, Event, Initiative, OpposedCheck};
+use crate::model::options::{BothMiss, InitiativeMethod, OpposedMethod};
+use crate::model::scene::Scene;
+use crate::model::sheet::{Kind, Rating, Sheet};
+use crate::model::state::State;
+use crate::model::vocation::Vocation;
 use crate::odds as exact;
-use crate::options::{BothMiss, InitiativeMethod, OpposedMethod};
+use crate::rules::initiative::{choices, empty_action_limit, scale};
+use crate::rules::stats;
+use crate::rules::task_check::{chance_outcome, outcome};
 use crate::rules::{self, sheets::allowance};
-use crate::scene::Scene;
-use crate::state::State;
-use crate::stats;
-use crate::vocation::Vocation;
 use num_bigint::{BigInt, BigUint};
 use serde_json::{Value, json};
 use skald_core::{Chance, Choice, Field, FieldKind, Move, Odds, Seat};
@@ -637,8 +638,10 @@ fn growth_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                 .map(|v| option(json!(v), format!("{v} ({})", v.organisation())))
                 .collect();
             let why = match at {
-                crate::event::Allowance::Rest => format!("{who} is resting"),
-                crate::event::Allowance::SafeArea => "the party is in a safe area".to_owned(),
+                crate::model::event::Allowance::Rest => format!("{who} is resting"),
+                crate::model::event::Allowance::SafeArea => {
+                    "the party is in a safe area".to_owned()
+                }
             };
             out.push(mv(
                 "Growth",
@@ -969,7 +972,7 @@ fn chance_odds(who: &str, percent: u32) -> Option<Odds> {
 
 fn opposed_odds(state: &State, check: &OpposedCheck) -> Option<Odds> {
     let (a, b) = (&check.a, &check.b);
-    let side = |c: &crate::event::ContestResult| match c.stat {
+    let side = |c: &crate::model::event::ContestResult| match c.stat {
         Some(stat) => format!("{}'s {stat} {}", c.who, c.adjusted),
         None => format!("{}'s {}", c.who, c.adjusted),
     };

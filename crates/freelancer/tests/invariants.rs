@@ -9,8 +9,8 @@ use proptest::prelude::*;
 use serde_json::json;
 use skald_core::{Scripted, System, Table};
 use skald_dice::SeededRandom;
-use skald_freelancer::check::{digits, is_botch, is_crit, outcome};
-use skald_freelancer::opposed::{Side, margin, winner};
+use skald_freelancer::rules::opposed::{Side, margin, winner};
+use skald_freelancer::rules::task_check::{digits, is_botch, is_crit, outcome};
 use skald_freelancer::{
     Band, Character, Command, Event, Freelancer, MAX_RATING, Options, Outcome, Rating, equalize,
 };

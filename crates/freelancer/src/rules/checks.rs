@@ -2,24 +2,25 @@
 //! percentile check (F1-F3) and the opposed check between characters (F4). Each event carries the
 //! exact odds as they stood before the roll.
 
-use super::{find, find_full, rating_of, roll_d100};
-use crate::adjust::{Adjusted, apply_all};
-use crate::character::Rating;
-use crate::check::{
-    Band, Consequence, chance_outcome, difference, equalize, is_botch, is_crit, outcome,
-};
-use crate::command::{Contestant, RatingSource};
+use super::dice::roll_d100;
+use super::lookup::{find, find_full, rating_of};
 use crate::error::FreelancerError;
-use crate::event::{
+use crate::limits::{MAX_CHANCE, MAX_RATING, MAX_TEAM, MAX_TEXT, MIN_TEAM};
+use crate::model::adjustment::Adjusted;
+use crate::model::check::{Band, Consequence};
+use crate::model::command::{Contestant, RatingSource};
+use crate::model::event::{
     ChanceCheck, Check, ContestResult, Event, Lifter, OpposedChances, OpposedCheck, TaskCheck,
     TeamLift,
 };
-use crate::limits::{MAX_CHANCE, MAX_RATING, MAX_TEAM, MAX_TEXT, MIN_TEAM};
-use crate::number::{Number, NumberInput};
+use crate::model::number::{Number, NumberInput};
+use crate::model::options::{BothMiss, OpposedMethod};
+use crate::model::sheet::Rating;
+use crate::model::state::State;
 use crate::odds;
-use crate::opposed::{PUNISHING_GAP, Side, gap, margin, reduce, winner, without_roll};
-use crate::options::{BothMiss, OpposedMethod};
-use crate::state::State;
+use crate::rules::adjust::apply_all;
+use crate::rules::opposed::{PUNISHING_GAP, Side, gap, margin, reduce, winner, without_roll};
+use crate::rules::task_check::{chance_outcome, difference, equalize, is_botch, is_crit, outcome};
 use skald_dice::DiceSource;
 
 /// A rating from a sheet or a number, for `field`: the value and the stat named, if any.
@@ -55,7 +56,7 @@ pub struct TaskRequest<'a> {
     /// That NPC's rating.
     pub opponent_rating: Option<Rating>,
     /// Adjustments to the rating.
-    pub adjust: &'a [crate::adjust::Adjustment],
+    pub adjust: &'a [crate::model::adjustment::Adjustment],
     /// The label for the log.
     pub against: Option<&'a str>,
     /// Roll in band 151+.
@@ -278,7 +279,7 @@ fn run_check(
 /// Decides `chance_check` (F1).
 ///
 /// # Errors
-/// See [`Command::ChanceCheck`](crate::command::Command::ChanceCheck).
+/// See [`Command::ChanceCheck`](crate::model::command::Command::ChanceCheck).
 pub fn chance_check(
     state: &State,
     who: &str,
@@ -310,7 +311,7 @@ pub fn chance_check(
         success: outcome.succeeded(),
         consequence: if outcome.succeeded() {
             Consequence::None
-        } else if outcome == crate::check::Outcome::Botch {
+        } else if outcome == crate::model::check::Outcome::Botch {
             Consequence::Botch
         } else {
             Consequence::Failure
@@ -350,7 +351,7 @@ fn contestant(state: &State, side: &Contestant, prefix: &str) -> Result<SideIn, 
 /// Decides `opposed_check` (F4).
 ///
 /// # Errors
-/// See [`Command::OpposedCheck`](crate::command::Command::OpposedCheck).
+/// See [`Command::OpposedCheck`](crate::model::command::Command::OpposedCheck).
 pub fn opposed_check(
     state: &State,
     a: &Contestant,

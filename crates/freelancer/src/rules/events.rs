@@ -2,17 +2,21 @@
 //! rolling a round's initiative by method 1 or 2, dividing a turn for extra Full Actions, and taking
 //! turns in order.
 
-use super::{check_names, find, rating_of, roll_d100};
-use crate::character::Rating;
+use super::dice::roll_d100;
+use super::lookup::{check_names, find, rating_of};
 use crate::error::FreelancerError;
-use crate::event::{Division, Event, Initiative, InitiativeRoll, Turn};
-use crate::initiative::{divided_turn, empty_action_limit, max_actions, method_two_turns, scale};
 use crate::limits::{MAX_EMPTY_ACTIONS, MAX_PARTICIPANTS, MAX_REASON, MAX_ROUNDS, MAX_TEXT};
-use crate::number::{Number, NumberInput};
-use crate::options::InitiativeMethod;
-use crate::order::{Standing, arrange};
-use crate::scene::{Round, Scene, Slot};
-use crate::state::State;
+use crate::model::event::{Division, Event, Initiative, Turn};
+use crate::model::number::{Number, NumberInput};
+use crate::model::options::InitiativeMethod;
+use crate::model::scene::InitiativeRoll;
+use crate::model::scene::{Round, Scene, Slot};
+use crate::model::sheet::Rating;
+use crate::model::state::State;
+use crate::rules::initiative::{
+    divided_turn, empty_action_limit, max_actions, method_two_turns, scale,
+};
+use crate::rules::order::{Standing, arrange};
 use skald_dice::DiceSource;
 use std::collections::BTreeMap;
 

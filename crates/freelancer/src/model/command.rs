@@ -24,10 +24,10 @@
 //! | `act`                  | `who`, `full`, `empty`, `what`                                                    | F7      |
 //! | `end_event`            |                                                                                   | F5      |
 
-use crate::adjust::Adjustment;
-use crate::character::{Character, Rating};
-use crate::number::NumberInput;
-use crate::options::OpposedMethod;
+use crate::model::adjustment::Adjustment;
+use crate::model::number::NumberInput;
+use crate::model::options::OpposedMethod;
+use crate::model::sheet::{Character, Rating};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// A player's or the GM's command at a Freelancer table. Unknown fields are refused.

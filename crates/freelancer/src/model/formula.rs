@@ -15,8 +15,8 @@
 //! only what the book says affects its stat (HP: VIG MRL LCK, and so on; [`Rating::affected_by`]).
 //! The dice notation's parser is not reused: it has no variables.
 
-use crate::character::{Influence, Rating};
 use crate::limits::{MAX_FORMULA, MAX_FORMULA_DEPTH, MAX_RATING};
+use crate::model::sheet::{Influence, Rating};
 use num_bigint::BigInt;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;

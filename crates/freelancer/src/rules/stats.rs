@@ -1,10 +1,10 @@
 //! A character's ratings as the rules see them (ruling F8): the value written on the sheet, else the
 //! table's formula for that stat over the sheet's attributes and level.
 
-use crate::character::{Rating, Sheet};
 use crate::error::FreelancerError;
-use crate::formula::{EvalError, Variable};
-use crate::options::Options;
+use crate::model::formula::{EvalError, Variable};
+use crate::model::options::Options;
+use crate::model::sheet::{Rating, Sheet};
 use serde::Serialize;
 
 /// Where a rating's value comes from.

@@ -3,9 +3,9 @@
 //! roll-off dice come from the caller's [`DiceSource`] and are returned, so each is logged.
 
 use crate::error::FreelancerError;
-use crate::event::RollOff;
 use crate::limits::MAX_ROLL_OFF_PASSES;
-use crate::scene::Slot;
+use crate::model::event::RollOff;
+use crate::model::scene::Slot;
 use skald_dice::{DiceSource, Die};
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
@@ -88,7 +88,7 @@ pub fn arrange(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::number::Number;
+    use crate::model::number::Number;
     use skald_dice::Scripted;
 
     fn slot(who: &str, turn: u128) -> Slot {

@@ -1,0 +1,122 @@
+//! Finding what a command names at the table: a character's sheet (full or not), the value of a
+//! rating (the sheet's, else the table's formula, F8), a list of names.
+
+use crate::error::FreelancerError;
+use crate::model::formula::EvalError;
+use crate::model::sheet::{Rating, Sheet};
+use crate::model::state::State;
+use crate::rules::stats;
+
+/// The sheet of `name`, named in `field`.
+///
+/// # Errors
+/// [`FreelancerError::UnknownCharacter`].
+pub fn find<'a>(state: &'a State, field: &str, name: &str) -> Result<&'a Sheet, FreelancerError> {
+    state
+        .characters
+        .get(name)
+        .ok_or_else(|| FreelancerError::UnknownCharacter {
+            field: field.to_owned(),
+            name: name.to_owned(),
+            known: state.names(),
+        })
+}
+
+/// The full sheet (PC or NPC) of `name`; an Encounter Sheet is refused under `rule` because `what`
+/// needs a full sheet.
+///
+/// # Errors
+/// [`FreelancerError::UnknownCharacter`]; [`FreelancerError::Refused`] for an Encounter Sheet.
+pub fn find_full<'a>(
+    state: &'a State,
+    field: &str,
+    name: &str,
+    rule: &'static str,
+    what: &str,
+) -> Result<&'a Sheet, FreelancerError> {
+    let sheet = find(state, field, name)?;
+    if !sheet.kind.is_full() {
+        return Err(FreelancerError::Refused {
+            rule,
+            message: format!(
+                "`{field}` is {name:?}, but {name} has an Encounter Sheet, and {what} needs a full \
+                 sheet (kind = \"pc\" or \"npc\")"
+            ),
+        });
+    }
+    Ok(sheet)
+}
+
+/// The value of `rating` for `sheet` (the sheet's, else the table's formula), named in `field`.
+///
+/// # Errors
+/// [`FreelancerError::MissingRating`] when neither gives one (a formula missing an attribute
+/// included); [`FreelancerError::Formula`] when the formula's result is out of range.
+pub fn rating_of(
+    state: &State,
+    sheet: &Sheet,
+    field: &str,
+    rating: Rating,
+) -> Result<u128, FreelancerError> {
+    match stats::value(&state.options, sheet, rating) {
+        Some(Ok((value, _))) => Ok(value),
+        None | Some(Err(EvalError::Missing(_))) => {
+            let has: Vec<&str> = sheet.ratings.keys().map(|r| r.abbreviation()).collect();
+            // A field naming the rating (`rating`, `a.rating`, `opponent_rating`) has the rating as its
+            // value; the others (`who`) name the character.
+            let value = if field.ends_with("rating") {
+                format!("\"{rating}\"")
+            } else {
+                format!("{:?}", sheet.name)
+            };
+            Err(FreelancerError::MissingRating {
+                field: field.to_owned(),
+                value,
+                name: sheet.name.clone(),
+                rating,
+                has: if has.is_empty() {
+                    "none".to_owned()
+                } else {
+                    has.join(", ")
+                },
+            })
+        }
+        Some(Err(problem)) => Err(FreelancerError::Formula {
+            name: sheet.name.clone(),
+            stat: rating,
+            formula: state
+                .options
+                .formulas
+                .get(&rating)
+                .map(|f| f.source().to_owned())
+                .unwrap_or_default(),
+            problem: problem.to_string(),
+        }),
+    }
+}
+
+/// Checks a list of names in `field`: `min..=max` of them, none twice, each at the table.
+///
+/// # Errors
+/// [`FreelancerError::OutOfRange`] for the count; [`FreelancerError::Refused`] for a name twice (under
+/// `rule`); [`FreelancerError::UnknownCharacter`].
+pub fn check_names(
+    state: &State,
+    field: &str,
+    names: &[String],
+    (min, max): (usize, usize),
+    rule: &'static str,
+    why: &'static str,
+) -> Result<(), FreelancerError> {
+    FreelancerError::check_count(field, names.len(), min, max, why)?;
+    for (i, name) in names.iter().enumerate() {
+        if names[..i].contains(name) {
+            return Err(FreelancerError::Refused {
+                rule,
+                message: format!("`{field}` lists {name:?} twice"),
+            });
+        }
+        find(state, field, name)?;
+    }
+    Ok(())
+}
