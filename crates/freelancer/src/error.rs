@@ -1,4 +1,4 @@
-//! [`FreelancerError`]: why Freelancer refused a command. Every message names the field, the value
+//! [`Error`]: why Freelancer refused a command. Every message names the field, the value
 //! given and what is allowed, and a rule refusal names its ruling (F1-F8).
 
 use crate::model::sheet::Rating;
@@ -7,7 +7,7 @@ use skald_dice::odds::OddsError;
 
 /// Why a Freelancer command was refused. The table is left exactly as it was.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum FreelancerError {
+pub enum Error {
     /// A number outside its allowed range (a negative rating, a difficulty above 10^30...).
     #[error("`{field}` is {value}, but it must be {min} to {max} ({why})")]
     OutOfRange {
@@ -132,20 +132,20 @@ pub enum FreelancerError {
     Odds(Box<OddsError>),
 }
 
-impl From<OddsError> for FreelancerError {
+impl From<OddsError> for Error {
     fn from(error: OddsError) -> Self {
-        FreelancerError::Odds(Box::new(error))
+        Error::Odds(Box::new(error))
     }
 }
 
-impl FreelancerError {
+impl Error {
     /// `Ok(())` when `value` is 1 to `max` characters and not blank.
     ///
     /// # Errors
-    /// [`FreelancerError::TextLength`] otherwise.
-    pub fn check_text(field: &str, value: &str, max: usize) -> Result<(), FreelancerError> {
+    /// [`Error::TextLength`] otherwise.
+    pub fn check_text(field: &str, value: &str, max: usize) -> Result<(), Error> {
         if value.trim().is_empty() || value.chars().count() > max {
-            return Err(FreelancerError::TextLength {
+            return Err(Error::TextLength {
                 field: field.to_owned(),
                 value: value.to_owned(),
                 max,
@@ -157,18 +157,18 @@ impl FreelancerError {
     /// `Ok(())` when a list's length is `min..=max`.
     ///
     /// # Errors
-    /// [`FreelancerError::OutOfRange`] naming `field`.
+    /// [`Error::OutOfRange`] naming `field`.
     pub fn check_count(
         field: &str,
         count: usize,
         min: usize,
         max: usize,
         why: &'static str,
-    ) -> Result<(), FreelancerError> {
+    ) -> Result<(), Error> {
         if (min..=max).contains(&count) {
             return Ok(());
         }
-        Err(FreelancerError::OutOfRange {
+        Err(Error::OutOfRange {
             field: field.to_owned(),
             value: format!("a list of {count}"),
             min: min.to_string(),

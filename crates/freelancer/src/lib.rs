@@ -38,7 +38,7 @@
 //! - [`odds`]: the exact chances of a task check, a plain percentile check or an opposed check.
 //! - [`view`]: the state as the JSON a scenario's `expect` and a page's board read.
 //! - [`limits`]: every bound the crate checks.
-//! - [`error`]: [`FreelancerError`], why a command was refused, with the field, the value and the
+//! - [`error`]: [`Error`], why a command was refused, with the field, the value and the
 //!   allowed range as data.
 //!
 //! Pure: no I/O, clock or random generator; dice come from the caller's [`DiceSource`].
@@ -53,7 +53,7 @@ pub mod odds;
 pub mod rules;
 pub mod view;
 
-pub use error::FreelancerError;
+pub use error::Error;
 pub use limits::*;
 pub use model::{
     Ability, AbilityInput, Adjusted, Adjustment, Band, BothMiss, Character, Check, Command,
@@ -74,17 +74,17 @@ impl System for Freelancer {
     const NAME: &'static str = "freelancer";
     const TITLE: &'static str = "Freelancer";
     type Options = Options;
-    type Character = Character;
+    type Character = Sheet;
     type Command = Command;
     type Event = Event;
     type State = State;
-    type Error = FreelancerError;
+    type Error = Error;
 
     fn initial(options: &Options) -> State {
         State::new(options.clone())
     }
 
-    fn enroll(character: Character) -> Command {
+    fn enroll(character: Sheet) -> Command {
         Command::Enroll { character }
     }
 
@@ -92,7 +92,7 @@ impl System for Freelancer {
         state: &State,
         command: &Command,
         dice: &mut dyn DiceSource,
-    ) -> Result<Vec<Event>, FreelancerError> {
+    ) -> Result<Vec<Event>, Error> {
         rules::decide(state, command, dice)
     }
 

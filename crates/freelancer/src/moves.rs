@@ -34,7 +34,7 @@ use crate::model::command::Command;
 use crate::model::event::{Check, Event, Initiative, OpposedCheck};
 use crate::model::options::{BothMiss, InitiativeMethod, OpposedMethod};
 use crate::model::scene::Scene;
-use crate::model::sheet::{Kind, Rating, Sheet};
+use crate::model::sheet::{Character, Kind, Rating};
 use crate::model::state::State;
 use crate::model::vocation::Vocation;
 use crate::odds as exact;
@@ -216,7 +216,7 @@ fn small(n: u128) -> i64 {
 }
 
 /// The ratings `sheet` can use now (its own, else the table's formula), in the book's order.
-fn ratings(state: &State, sheet: &Sheet) -> Vec<(Rating, u128)> {
+fn ratings(state: &State, sheet: &Character) -> Vec<(Rating, u128)> {
     Rating::ALL
         .into_iter()
         .filter_map(|r| match stats::value(&state.options, sheet, r) {
@@ -226,12 +226,12 @@ fn ratings(state: &State, sheet: &Sheet) -> Vec<(Rating, u128)> {
         .collect()
 }
 
-fn has(state: &State, sheet: &Sheet, rating: Rating) -> bool {
+fn has(state: &State, sheet: &Character, rating: Rating) -> bool {
     matches!(stats::value(&state.options, sheet, rating), Some(Ok(_)))
 }
 
 /// The sheets `seat` acts for, by name.
-fn controlled<'a>(state: &'a State, seat: &'a Seat) -> impl Iterator<Item = &'a Sheet> + 'a {
+fn controlled<'a>(state: &'a State, seat: &'a Seat) -> impl Iterator<Item = &'a Character> + 'a {
     state
         .characters
         .values()
@@ -410,7 +410,7 @@ fn start_event_move(state: &State, out: &mut Vec<Move>) {
 }
 
 fn check_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
-    let encounters: Vec<&Sheet> = state
+    let encounters: Vec<&Character> = state
         .characters
         .values()
         .filter(|s| s.kind == Kind::Encounter && !ratings(state, s).is_empty())
@@ -438,7 +438,7 @@ fn check_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                  succeeds, 1-95 rolls the d100, 96-150 only a Crit succeeds, 151+ fails (F3)."
                     .to_owned(),
             ));
-            let opponents: Vec<&Sheet> = encounters
+            let opponents: Vec<&Character> = encounters
                 .iter()
                 .copied()
                 .filter(|s| s.name != *who)
@@ -487,7 +487,7 @@ fn check_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
 
 /// The ratings of every opponent, `first`'s first (so the form's first pair is a valid one), each
 /// labelled with who has it and at what value.
-fn opponent_ratings(state: &State, first: &Sheet, opponents: &[&Sheet]) -> Vec<Choice> {
+fn opponent_ratings(state: &State, first: &Character, opponents: &[&Character]) -> Vec<Choice> {
     let mut order: Vec<Rating> = ratings(state, first).into_iter().map(|(r, _)| r).collect();
     for sheet in opponents {
         for (r, _) in ratings(state, sheet) {
@@ -512,17 +512,17 @@ fn opponent_ratings(state: &State, first: &Sheet, opponents: &[&Sheet]) -> Vec<C
 }
 
 fn team_lift_move(state: &State, seat: &Seat, out: &mut Vec<Move>) {
-    let lifters: Vec<&Sheet> = state
+    let lifters: Vec<&Character> = state
         .characters
         .values()
         .filter(|s| has(state, s, Rating::Lft))
         .collect();
-    let (mine, others): (Vec<&Sheet>, Vec<&Sheet>) =
+    let (mine, others): (Vec<&Character>, Vec<&Character>) =
         lifters.iter().partition(|s| seat.controls(&s.name));
     if lifters.len() < 2 || mine.is_empty() {
         return;
     }
-    let label = |s: &Sheet| {
+    let label = |s: &Character| {
         let lft = stats::value(&state.options, s, Rating::Lft)
             .and_then(Result::ok)
             .map_or(0, |(v, _)| v);
@@ -546,21 +546,21 @@ fn team_lift_move(state: &State, seat: &Seat, out: &mut Vec<Move>) {
 }
 
 fn opposed_move(state: &State, seat: &Seat, out: &mut Vec<Move>) {
-    let full: Vec<(&Sheet, Vec<(Rating, u128)>)> = state
+    let full: Vec<(&Character, Vec<(Rating, u128)>)> = state
         .characters
         .values()
         .filter(|s| s.kind.is_full())
         .map(|s| (s, ratings(state, s)))
         .filter(|(_, r)| !r.is_empty())
         .collect();
-    let sides: Vec<&(&Sheet, Vec<(Rating, u128)>)> = full
+    let sides: Vec<&(&Character, Vec<(Rating, u128)>)> = full
         .iter()
         .filter(|(s, _)| seat.controls(&s.name))
         .collect();
     let Some((first, _)) = sides.first() else {
         return;
     };
-    let side = |sheet: &Sheet, list: &[(Rating, u128)]| -> Vec<Choice> {
+    let side = |sheet: &Character, list: &[(Rating, u128)]| -> Vec<Choice> {
         list.iter()
             .map(|(r, v)| {
                 option(
@@ -658,7 +658,7 @@ fn growth_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
     if !seat.gm {
         return;
     }
-    let full: Vec<&Sheet> = state
+    let full: Vec<&Character> = state
         .characters
         .values()
         .filter(|s| s.kind.is_full())
@@ -734,7 +734,7 @@ fn growth_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
     }
 }
 
-fn spend_ap_move(state: &State, sheet: &Sheet) -> Option<Move> {
+fn spend_ap_move(state: &State, sheet: &Character) -> Option<Move> {
     let who = &sheet.name;
     if sheet.ap == 0 || sheet.abilities.len() >= MAX_ABILITIES {
         return None;

@@ -34,7 +34,7 @@
 //! are strings of digits.
 
 use crate::model::scene::Scene;
-use crate::model::sheet::{Kind, Sheet};
+use crate::model::sheet::{Character, Kind};
 use crate::model::state::State;
 use crate::rules::stats;
 use serde_json::{Map, Value, json};
@@ -61,7 +61,7 @@ fn to_json(value: &impl serde::Serialize) -> Value {
     serde_json::to_value(value).unwrap_or(Value::Null)
 }
 
-fn character(state: &State, sheet: &Sheet) -> Value {
+fn character(state: &State, sheet: &Character) -> Value {
     let mut attributes = Map::new();
     let mut stats = Map::new();
     for rating in crate::Rating::ALL {

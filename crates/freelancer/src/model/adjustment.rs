@@ -3,7 +3,7 @@
 //! LFT). A factor is a fraction `p/q` (p and q 1 to 100); the adjusted rating drops the fraction, as
 //! the book's 915 / 2 = 457 does.
 
-use crate::error::FreelancerError;
+use crate::error::Error;
 use crate::limits::MAX_FACTOR;
 use crate::model::number::Number;
 use serde::{Deserialize, Serialize};
@@ -22,10 +22,10 @@ impl Factor {
     /// Reads `"p/q"` or `"p"` for `field`.
     ///
     /// # Errors
-    /// [`FreelancerError::Refused`] (F4) naming the field and the value when the text is not such a
+    /// [`Error::Refused`] (F4) naming the field and the value when the text is not such a
     /// fraction or a part is outside 1 to 100.
-    pub fn parse(field: &str, text: &str) -> Result<Factor, FreelancerError> {
-        let bad = || FreelancerError::Refused {
+    pub fn parse(field: &str, text: &str) -> Result<Factor, Error> {
+        let bad = || Error::Refused {
             rule: "F4",
             message: format!(
                 "`{field}` is {text:?}, but a factor is a fraction p/q or a whole number p, with p and q \

@@ -7,7 +7,7 @@ use crate::model::check::{Band, Consequence, Equalized, Outcome};
 use crate::model::number::Number;
 use crate::model::options::{InitiativeMethod, OpposedMethod};
 use crate::model::scene::{InitiativeRoll, Slot};
-use crate::model::sheet::{Ability, Rating, Sheet};
+use crate::model::sheet::{Ability, Character, Rating};
 use crate::model::vocation::Vocation;
 use serde::{Deserialize, Serialize};
 
@@ -18,7 +18,7 @@ pub enum Event {
     /// A character sat down at the table.
     Enrolled {
         /// The sheet, already checked.
-        character: Sheet,
+        character: Character,
     },
     /// One character made a task check (rulings F1-F3).
     TaskChecked(TaskCheck),

@@ -1,6 +1,6 @@
 //! Freelancer character sheets (ruling F8): the [`Rating`]s (six attributes, sixteen stats, and which
-//! attributes affect each stat), the sheet as a scenario writes it ([`Character`]) and as the table
-//! keeps it once checked ([`Sheet`]): kind (PC, full NPC sheet or brief Encounter Sheet), level, XP,
+//! attributes affect each stat), the sheet as a scenario writes it ([`Sheet`]) and as the table
+//! keeps it once checked ([`Character`]): kind (PC, full NPC sheet or brief Encounter Sheet), level, XP,
 //! AP, vocation, ratings and abilities.
 
 use crate::model::number::{Number, NumberInput};
@@ -40,7 +40,7 @@ impl Kind {
 }
 
 /// One character sheet as a scenario writes it under `[[characters]]` (or `do = "enroll"`), checked
-/// into a [`Sheet`] by [`Character::check`]:
+/// into a [`Character`] by [`Sheet::check`]:
 ///
 /// ```toml
 /// [[characters]]
@@ -58,7 +58,7 @@ impl Kind {
 /// for them; a stat written on the sheet wins over its formula (the GM's number).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Character {
+pub struct Sheet {
     /// The character's name, 1 to 64 characters.
     pub name: String,
     /// PC, full NPC sheet or Encounter Sheet.
@@ -105,7 +105,7 @@ pub struct Ability {
 
 /// A checked character sheet, as the table keeps it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Sheet {
+pub struct Character {
     /// The name, unique at the table.
     pub name: String,
     /// PC, full NPC sheet or Encounter Sheet.
@@ -124,10 +124,10 @@ pub struct Sheet {
     pub abilities: Vec<Ability>,
 }
 
-impl Character {
+impl Sheet {
     /// A PC sheet with these ratings and nothing else (level 1, no XP, AP or vocation).
     pub fn new(name: &str, ratings: &[(Rating, u128)]) -> Self {
-        Character {
+        Sheet {
             name: name.to_owned(),
             kind: Kind::Pc,
             level: None,

@@ -5,7 +5,7 @@
 use crate::model::event::{Award, Event};
 use crate::model::options::Options;
 use crate::model::scene::Scene;
-use crate::model::sheet::Sheet;
+use crate::model::sheet::Character;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -16,7 +16,7 @@ pub struct State {
     /// The table options.
     pub options: Options,
     /// The character sheets by name.
-    pub characters: BTreeMap<String, Sheet>,
+    pub characters: BTreeMap<String, Character>,
     /// Who is resting.
     pub resting: BTreeSet<String>,
     /// The safe area the party is in, if any.

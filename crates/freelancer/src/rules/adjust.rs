@@ -1,7 +1,7 @@
 //! Applying rating adjustments before a check (freelancer.txt, Task Checks; ruling F4): each factor in
 //! turn, dropping the fraction, each checked and recorded with its reason.
 
-use crate::error::FreelancerError;
+use crate::error::Error;
 use crate::limits::{MAX_ADJUSTMENTS, MAX_REASON};
 use crate::model::adjustment::{Adjusted, Adjustment, Factor};
 use crate::model::number::Number;
@@ -10,14 +10,14 @@ use crate::model::number::Number;
 /// the list's field (`"adjust"`, `"a.adjust"`).
 ///
 /// # Errors
-/// More than 8 adjustments ([`FreelancerError::OutOfRange`]); a bad factor (F4) or reason.
+/// More than 8 adjustments ([`Error::OutOfRange`]); a bad factor (F4) or reason.
 pub fn apply_all(
     field: &str,
     value: u128,
     adjustments: &[Adjustment],
-) -> Result<(u128, Vec<Adjusted>), FreelancerError> {
+) -> Result<(u128, Vec<Adjusted>), Error> {
     if adjustments.len() > MAX_ADJUSTMENTS {
-        return Err(FreelancerError::OutOfRange {
+        return Err(Error::OutOfRange {
             field: field.to_owned(),
             value: format!("a list of {}", adjustments.len()),
             min: "0".into(),
@@ -29,7 +29,7 @@ pub fn apply_all(
     let mut applied = Vec::with_capacity(adjustments.len());
     for (i, adjustment) in adjustments.iter().enumerate() {
         let factor = Factor::parse(&format!("{field}[{i}].factor"), &adjustment.factor)?;
-        FreelancerError::check_text(
+        Error::check_text(
             &format!("{field}[{i}].reason"),
             &adjustment.reason,
             MAX_REASON,

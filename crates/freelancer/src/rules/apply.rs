@@ -3,10 +3,10 @@
 
 use crate::model::event::Event;
 use crate::model::scene::{Round, Scene};
-use crate::model::sheet::Sheet;
+use crate::model::sheet::Character;
 use crate::model::state::State;
 
-fn with_sheet(state: &mut State, who: &str, change: impl FnOnce(&mut Sheet)) {
+fn with_sheet(state: &mut State, who: &str, change: impl FnOnce(&mut Character)) {
     if let Some(sheet) = state.characters.get_mut(who) {
         change(sheet);
     }

@@ -4,7 +4,7 @@
 
 use super::dice::roll_d100;
 use super::lookup::{find, find_full, rating_of};
-use crate::error::FreelancerError;
+use crate::error::Error;
 use crate::limits::{MAX_CHANCE, MAX_RATING, MAX_TEAM, MAX_TEXT, MIN_TEAM};
 use crate::model::adjustment::Adjusted;
 use crate::model::check::{Band, Consequence};
@@ -29,7 +29,7 @@ fn rating_from(
     who: &str,
     field: &str,
     source: &RatingSource,
-) -> Result<(u128, Option<Rating>), FreelancerError> {
+) -> Result<(u128, Option<Rating>), Error> {
     match source {
         RatingSource::Sheet(rating) => {
             let sheet = find(state, "who", who)?;
@@ -71,7 +71,7 @@ pub fn task_check(
     state: &State,
     request: &TaskRequest<'_>,
     dice: &mut dyn DiceSource,
-) -> Result<Vec<Event>, FreelancerError> {
+) -> Result<Vec<Event>, Error> {
     let TaskRequest {
         who,
         rating,
@@ -87,17 +87,17 @@ pub fn task_check(
     let (value, adjustments) = apply_all("adjust", value, adjust)?;
     let difficulty = match (difficulty, opponent) {
         (Some(_), Some(_)) => {
-            return Err(FreelancerError::Refused {
+            return Err(Error::Refused {
                 rule: "F3",
                 message: "both `difficulty` and `opponent` are given, but a task check has one \
                           difficulty: give one of them"
                     .into(),
             });
         }
-        (None, None) => return Err(FreelancerError::MissingDifficulty),
+        (None, None) => return Err(Error::MissingDifficulty),
         (Some(number), None) => {
             if let Some(rating) = opponent_rating {
-                return Err(FreelancerError::Refused {
+                return Err(Error::Refused {
                     rule: "F3",
                     message: format!(
                         "`opponent_rating` is \"{rating}\", but no `opponent` is named whose rating \
@@ -127,16 +127,16 @@ fn opponent_difficulty(
     who: &str,
     name: &str,
     rating: Option<Rating>,
-) -> Result<u128, FreelancerError> {
+) -> Result<u128, Error> {
     let sheet = find(state, "opponent", name)?;
     if name == who {
-        return Err(FreelancerError::Refused {
+        return Err(Error::Refused {
             rule: "F3",
             message: format!("`opponent` is {name:?}, the character making the check"),
         });
     }
     if sheet.kind.is_full() {
-        return Err(FreelancerError::Refused {
+        return Err(Error::Refused {
             rule: "F4",
             message: format!(
                 "`opponent` is {name:?}, but {name} has a full sheet, and a check between characters \
@@ -145,7 +145,7 @@ fn opponent_difficulty(
         });
     }
     let Some(rating) = rating else {
-        return Err(FreelancerError::Refused {
+        return Err(Error::Refused {
             rule: "F3",
             message: format!(
                 "`opponent` is {name:?}, but no `opponent_rating` says which of {name}'s ratings is \
@@ -168,10 +168,10 @@ pub fn team_lift(
     against: Option<&str>,
     roll_anyway: bool,
     dice: &mut dyn DiceSource,
-) -> Result<Vec<Event>, FreelancerError> {
+) -> Result<Vec<Event>, Error> {
     let count = who.len();
     if !(MIN_TEAM..=MAX_TEAM).contains(&count) {
-        return Err(FreelancerError::Refused {
+        return Err(Error::Refused {
             rule: "F3",
             message: format!(
                 "`who` names {count}, but a team lift takes {MIN_TEAM} to {MAX_TEAM} characters (one \
@@ -182,7 +182,7 @@ pub fn team_lift(
     let mut team: Vec<(Lifter, u128)> = Vec::with_capacity(count);
     for name in who {
         if team.iter().any(|(lifter, _)| &lifter.who == name) {
-            return Err(FreelancerError::Refused {
+            return Err(Error::Refused {
                 rule: "F3",
                 message: format!("`who` lists {name:?} twice, but each member lends its LFT once"),
             });
@@ -202,7 +202,7 @@ pub fn team_lift(
     let roller = match roller {
         Some(name) if who.contains(name) => name.clone(),
         Some(name) => {
-            return Err(FreelancerError::Refused {
+            return Err(Error::Refused {
                 rule: "F3",
                 message: format!(
                     "`roller` is {name:?}, but the roller must be one of the team: {}",
@@ -213,7 +213,7 @@ pub fn team_lift(
         None => best_luck(&team),
     };
     let Some(difficulty) = difficulty else {
-        return Err(FreelancerError::MissingDifficulty);
+        return Err(Error::MissingDifficulty);
     };
     let difficulty = difficulty.check("difficulty", 0, MAX_RATING, "the load's rating, F3")?;
     // At most 12 * 10^30: far inside u128.
@@ -247,9 +247,9 @@ fn run_check(
     against: Option<&str>,
     roll_anyway: bool,
     dice: &mut dyn DiceSource,
-) -> Result<Check, FreelancerError> {
+) -> Result<Check, Error> {
     if let Some(label) = against {
-        FreelancerError::check_text("against", label, MAX_TEXT)?;
+        Error::check_text("against", label, MAX_TEXT)?;
     }
     let equalized = equalize(rating, difficulty);
     let difference = difference(&equalized);
@@ -286,7 +286,7 @@ pub fn chance_check(
     chance: &NumberInput,
     against: Option<&str>,
     dice: &mut dyn DiceSource,
-) -> Result<Vec<Event>, FreelancerError> {
+) -> Result<Vec<Event>, Error> {
     find(state, "who", who)?;
     let chance = chance.check(
         "chance",
@@ -296,7 +296,7 @@ pub fn chance_check(
     )?;
     let chance = u32::try_from(chance).unwrap_or(100);
     if let Some(label) = against {
-        FreelancerError::check_text("against", label, MAX_TEXT)?;
+        Error::check_text("against", label, MAX_TEXT)?;
     }
     let odds = odds::written(odds::plain(chance)?);
     let roll = roll_d100(dice)?;
@@ -328,7 +328,7 @@ struct SideIn {
     adjusted: u128,
 }
 
-fn contestant(state: &State, side: &Contestant, prefix: &str) -> Result<SideIn, FreelancerError> {
+fn contestant(state: &State, side: &Contestant, prefix: &str) -> Result<SideIn, Error> {
     find_full(
         state,
         &format!("{prefix}.who"),
@@ -359,11 +359,11 @@ pub fn opposed_check(
     method: Option<OpposedMethod>,
     against: Option<&str>,
     dice: &mut dyn DiceSource,
-) -> Result<Vec<Event>, FreelancerError> {
+) -> Result<Vec<Event>, Error> {
     let first = contestant(state, a, "a")?;
     let second = contestant(state, b, "b")?;
     if first.who == second.who {
-        return Err(FreelancerError::Refused {
+        return Err(Error::Refused {
             rule: "F4",
             message: format!(
                 "`a.who` and `b.who` are both {:?}, but an opposed check is between two characters",
@@ -372,7 +372,7 @@ pub fn opposed_check(
         });
     }
     if let Some(label) = against {
-        FreelancerError::check_text("against", label, MAX_TEXT)?;
+        Error::check_text("against", label, MAX_TEXT)?;
     }
     let method = method.unwrap_or(state.options.opposed);
     let reduced = reduce(first.adjusted, second.adjusted, method);

@@ -1,21 +1,21 @@
 //! Finding what a command names at the table: a character's sheet (full or not), the value of a
 //! rating (the sheet's, else the table's formula, F8), a list of names.
 
-use crate::error::FreelancerError;
+use crate::error::Error;
 use crate::model::formula::EvalError;
-use crate::model::sheet::{Rating, Sheet};
+use crate::model::sheet::{Character, Rating};
 use crate::model::state::State;
 use crate::rules::stats;
 
 /// The sheet of `name`, named in `field`.
 ///
 /// # Errors
-/// [`FreelancerError::UnknownCharacter`].
-pub fn find<'a>(state: &'a State, field: &str, name: &str) -> Result<&'a Sheet, FreelancerError> {
+/// [`Error::UnknownCharacter`].
+pub fn find<'a>(state: &'a State, field: &str, name: &str) -> Result<&'a Character, Error> {
     state
         .characters
         .get(name)
-        .ok_or_else(|| FreelancerError::UnknownCharacter {
+        .ok_or_else(|| Error::UnknownCharacter {
             field: field.to_owned(),
             name: name.to_owned(),
             known: state.names(),
@@ -26,17 +26,17 @@ pub fn find<'a>(state: &'a State, field: &str, name: &str) -> Result<&'a Sheet, 
 /// needs a full sheet.
 ///
 /// # Errors
-/// [`FreelancerError::UnknownCharacter`]; [`FreelancerError::Refused`] for an Encounter Sheet.
+/// [`Error::UnknownCharacter`]; [`Error::Refused`] for an Encounter Sheet.
 pub fn find_full<'a>(
     state: &'a State,
     field: &str,
     name: &str,
     rule: &'static str,
     what: &str,
-) -> Result<&'a Sheet, FreelancerError> {
+) -> Result<&'a Character, Error> {
     let sheet = find(state, field, name)?;
     if !sheet.kind.is_full() {
-        return Err(FreelancerError::Refused {
+        return Err(Error::Refused {
             rule,
             message: format!(
                 "`{field}` is {name:?}, but {name} has an Encounter Sheet, and {what} needs a full \
@@ -50,14 +50,14 @@ pub fn find_full<'a>(
 /// The value of `rating` for `sheet` (the sheet's, else the table's formula), named in `field`.
 ///
 /// # Errors
-/// [`FreelancerError::MissingRating`] when neither gives one (a formula missing an attribute
-/// included); [`FreelancerError::Formula`] when the formula's result is out of range.
+/// [`Error::MissingRating`] when neither gives one (a formula missing an attribute
+/// included); [`Error::Formula`] when the formula's result is out of range.
 pub fn rating_of(
     state: &State,
-    sheet: &Sheet,
+    sheet: &Character,
     field: &str,
     rating: Rating,
-) -> Result<u128, FreelancerError> {
+) -> Result<u128, Error> {
     match stats::value(&state.options, sheet, rating) {
         Some(Ok((value, _))) => Ok(value),
         None | Some(Err(EvalError::Missing(_))) => {
@@ -69,7 +69,7 @@ pub fn rating_of(
             } else {
                 format!("{:?}", sheet.name)
             };
-            Err(FreelancerError::MissingRating {
+            Err(Error::MissingRating {
                 field: field.to_owned(),
                 value,
                 name: sheet.name.clone(),
@@ -81,7 +81,7 @@ pub fn rating_of(
                 },
             })
         }
-        Some(Err(problem)) => Err(FreelancerError::Formula {
+        Some(Err(problem)) => Err(Error::Formula {
             name: sheet.name.clone(),
             stat: rating,
             formula: state
@@ -98,8 +98,8 @@ pub fn rating_of(
 /// Checks a list of names in `field`: `min..=max` of them, none twice, each at the table.
 ///
 /// # Errors
-/// [`FreelancerError::OutOfRange`] for the count; [`FreelancerError::Refused`] for a name twice (under
-/// `rule`); [`FreelancerError::UnknownCharacter`].
+/// [`Error::OutOfRange`] for the count; [`Error::Refused`] for a name twice (under
+/// `rule`); [`Error::UnknownCharacter`].
 pub fn check_names(
     state: &State,
     field: &str,
@@ -107,11 +107,11 @@ pub fn check_names(
     (min, max): (usize, usize),
     rule: &'static str,
     why: &'static str,
-) -> Result<(), FreelancerError> {
-    FreelancerError::check_count(field, names.len(), min, max, why)?;
+) -> Result<(), Error> {
+    Error::check_count(field, names.len(), min, max, why)?;
     for (i, name) in names.iter().enumerate() {
         if names[..i].contains(name) {
-            return Err(FreelancerError::Refused {
+            return Err(Error::Refused {
                 rule,
                 message: format!("`{field}` lists {name:?} twice"),
             });

@@ -1,5 +1,5 @@
 //! Deciding a Freelancer command: every rule checked against the state, dice rolled only through the
-//! [`DiceSource`] handed in, giving events or a [`FreelancerError`]. Pure.
+//! [`DiceSource`] handed in, giving events or a [`Error`]. Pure.
 //!
 //! [`decide`] is one `match` calling the file of the command's group: [`checks`] task, team,
 //! chance and opposed checks (F1-F4); [`sheets`] enrolment, awards, levels, ratings, vocations, AP,
@@ -26,7 +26,7 @@ pub mod task_check;
 
 pub use apply::apply;
 
-use crate::error::FreelancerError;
+use crate::error::Error;
 use crate::model::command::Command;
 use crate::model::event::Event;
 use crate::model::state::State;
@@ -35,12 +35,12 @@ use skald_dice::DiceSource;
 /// Decides `command` against `state` (see [`Command`] for each command's errors and dice).
 ///
 /// # Errors
-/// [`FreelancerError`] naming the field, the value and what is allowed, and the ruling for a rule.
+/// [`Error`] naming the field, the value and what is allowed, and the ruling for a rule.
 pub fn decide(
     state: &State,
     command: &Command,
     dice: &mut dyn DiceSource,
-) -> Result<Vec<Event>, FreelancerError> {
+) -> Result<Vec<Event>, Error> {
     match command {
         Command::Enroll { character } => sheets::enroll(state, character),
         Command::TaskCheck {

@@ -1,8 +1,8 @@
 //! Checking a number as written ([`NumberInput`]) against its field's bounds, so that a refusal names
-//! the field, the value, the range and the ruling ([`FreelancerError::OutOfRange`],
-//! [`FreelancerError::NotANumber`]).
+//! the field, the value, the range and the ruling ([`Error::OutOfRange`],
+//! [`Error::NotANumber`]).
 
-use crate::error::FreelancerError;
+use crate::error::Error;
 use crate::model::number::{NumberInput, Parsed, parse_digits, show_bound};
 
 impl NumberInput {
@@ -12,16 +12,16 @@ impl NumberInput {
     /// is with its ruling (`"the task's difficulty, F3"`).
     ///
     /// # Errors
-    /// [`FreelancerError::NotANumber`] for text that is not a whole number (a word, a decimal);
-    /// [`FreelancerError::OutOfRange`] for a negative number or one outside `min..=max`.
+    /// [`Error::NotANumber`] for text that is not a whole number (a word, a decimal);
+    /// [`Error::OutOfRange`] for a negative number or one outside `min..=max`.
     pub fn check(
         &self,
         field: &str,
         min: u128,
         max: u128,
         why: &'static str,
-    ) -> Result<u128, FreelancerError> {
-        let out_of_range = || FreelancerError::OutOfRange {
+    ) -> Result<u128, Error> {
+        let out_of_range = || Error::OutOfRange {
             field: field.to_owned(),
             value: self.to_string(),
             min: min.to_string(),
@@ -34,7 +34,7 @@ impl NumberInput {
                 Parsed::Value(value) => value,
                 Parsed::Negative | Parsed::TooLarge => return Err(out_of_range()),
                 Parsed::NotANumber => {
-                    return Err(FreelancerError::NotANumber {
+                    return Err(Error::NotANumber {
                         field: field.to_owned(),
                         value: text.clone(),
                         min: min.to_string(),
@@ -61,7 +61,7 @@ impl NumberInput {
         min: u64,
         max: u64,
         why: &'static str,
-    ) -> Result<u64, FreelancerError> {
+    ) -> Result<u64, Error> {
         let value = self.check(field, u128::from(min), u128::from(max), why)?;
         Ok(u64::try_from(value).unwrap_or(max))
     }
