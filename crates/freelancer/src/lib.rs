@@ -33,9 +33,10 @@
 //!   (the d100: F1); [`rules::apply()`] is the fold.
 //! - [`authority`]: who may send each command at an online table.
 //! - [`describe`]: one log line per event, in the book's terms, every die shown.
-//! - [`moves`]: the moves legal now for a seat, as forms, and the exact odds of a command before
-//!   its roll.
-//! - [`odds`]: the exact chances of a task check, a plain percentile check or an opposed check.
+//! - [`moves`]: the moves legal now for a seat, as forms.
+//! - [`odds`]: the exact chances of a command before its dice ([`odds::odds()`]), and the d100
+//!   arithmetic under them ([`odds::chances`]: a task check, a plain percentile check, an opposed
+//!   check).
 //! - [`view`]: the state as the JSON a scenario's `expect` and a page's board read.
 //! - [`limits`]: every bound the crate checks.
 //! - [`error`]: [`Error`], why a command was refused, with the field, the value and the
@@ -117,7 +118,7 @@ impl System for Freelancer {
     }
 
     fn odds(state: &State, command: &Command) -> Option<Odds> {
-        moves::odds(state, command)
+        odds::odds(state, command)
     }
 
     fn view(state: &State) -> serde_json::Value {

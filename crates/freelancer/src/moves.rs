@@ -1,6 +1,5 @@
-//! What a seat at an online Freelancer table may do now ([`moves`]) and the exact chances of a
-//! check or an initiative before its dice are rolled ([`odds`]), for the table page
-//! ([`skald_core::System::moves`], [`skald_core::System::odds`]).
+//! What a seat at an online Freelancer table may do now ([`moves`]), for the table page
+//! ([`skald_core::System::moves`]); the exact chances of a command are [`crate::odds`].
 //!
 //! Moves follow the state and [`crate::authority::authority`]: the GM gets every character's moves
 //! and the GM-only ones (awards, levels, ratings, rests, safe areas, events and initiative); a player
@@ -18,35 +17,21 @@
 //! | an event, between rounds | `declare_total_action` (participants not declared), `initiative` and `end_event` (GM) | F5-F7 |
 //! | a round under way | `act` (whose turn it is), `divide` (method 1, before the first turn, when the turn may hold 2 or more Full Actions), `end_event` (GM) | F5-F7 |
 //!
-//! Odds: `task_check` and `team_lift` (P(success), P(Crit), P(failure), P(Botch) by the band of the
-//! equalized difference, F1-F3), `chance_check` (the same for a plain percentage, F1),
-//! `opposed_check` (P(each side wins), P(no winner), and if rerolled until someone wins, F4) and
-//! `initiative` (P(each participant takes the round's first turn), P(a roll-off decides it), F5).
-//! Every chance is an exact reduced fraction with its decimal beside it. `divide` rolls only to break
-//! a tie its new turn makes, so it carries no odds.
 
 use crate::limits::{
     MAX_ABILITIES, MAX_AWARD, MAX_CHARACTERS, MAX_EMPTY_ACTIONS, MAX_LEVEL, MAX_POINTS, MAX_REASON,
     MAX_ROUNDS, MAX_TEXT,
 };
-use crate::model::check::{Band, Outcome};
-use crate::model::command::Command;
-use crate::model::event::{Check, Event, Initiative, OpposedCheck};
-use crate::model::options::{BothMiss, InitiativeMethod, OpposedMethod};
+use crate::model::options::{InitiativeMethod, OpposedMethod};
 use crate::model::scene::Scene;
 use crate::model::sheet::{Character, Kind, Rating};
 use crate::model::state::State;
 use crate::model::vocation::Vocation;
-use crate::odds as exact;
-use crate::rules::initiative::{choices, empty_action_limit, scale};
+use crate::rules::initiative::{choices, empty_action_limit};
+use crate::rules::sheets::allowance;
 use crate::rules::stats;
-use crate::rules::task_check::{chance_outcome, outcome};
-use crate::rules::{self, sheets::allowance};
-use num_bigint::{BigInt, BigUint};
 use serde_json::{Value, json};
-use skald_core::{Chance, Choice, Field, FieldKind, Move, Odds, Seat};
-use skald_dice::odds::Fraction;
-use skald_dice::{DiceSource, Die, SourceError};
+use skald_core::{Choice, Field, FieldKind, Move, Seat};
 
 /// The largest number a form field offers: 2^53 - 1, the largest whole number a browser's number
 /// input keeps exactly. Larger ratings and difficulties (up to 10^30) are sent as strings of digits
@@ -75,79 +60,6 @@ pub fn moves(state: &State, seat: &Seat) -> Vec<Move> {
     }
     out
 }
-
-/// The exact chances of `command` before its dice are rolled: for `task_check`, `team_lift`,
-/// `chance_check`, `opposed_check` and `initiative` (see the module docs); `None` for every other
-/// command and for one the rules would refuse now. The work is bounded: one `decide` (at most 32
-/// initiative dice and their roll-offs) and, for initiative, at most 32 x 100 x 31 comparisons.
-pub fn odds(state: &State, command: &Command) -> Option<Odds> {
-    if !matches!(
-        command,
-        Command::TaskCheck { .. }
-            | Command::TeamLift { .. }
-            | Command::ChanceCheck { .. }
-            | Command::OpposedCheck { .. }
-            | Command::Initiative { .. }
-    ) {
-        return None;
-    }
-    let events = rules::decide(state, command, &mut Counting(0)).ok()?;
-    let roll_anyway = match command {
-        Command::TaskCheck { roll_anyway, .. } | Command::TeamLift { roll_anyway, .. } => {
-            *roll_anyway
-        }
-        _ => false,
-    };
-    match events.first()? {
-        Event::TaskChecked(task) => {
-            let rating = match task.stat {
-                Some(stat) => format!("{}'s {stat} {}", task.who, task.check.rating),
-                None => format!("{}'s rating {}", task.who, task.check.rating),
-            };
-            let difficulty = match (&task.opponent, task.opponent_rating) {
-                (Some(npc), Some(stat)) => format!("{npc}'s {stat} {}", task.check.difficulty),
-                _ => task.check.difficulty.to_string(),
-            };
-            check_odds(&rating, &difficulty, &task.check, roll_anyway)
-        }
-        Event::TeamLifted(lift) => {
-            let names: Vec<&str> = lift.team.iter().map(|l| l.who.as_str()).collect();
-            let rating = format!(
-                "the team's LFT {} ({}; {} rolls)",
-                lift.check.rating,
-                names.join(" + "),
-                lift.roller
-            );
-            check_odds(
-                &rating,
-                &lift.check.difficulty.to_string(),
-                &lift.check,
-                roll_anyway,
-            )
-        }
-        Event::ChanceChecked(check) => chance_odds(&check.who, check.chance),
-        Event::OpposedChecked(check) => opposed_odds(state, check),
-        Event::InitiativeRolled(initiative) => initiative_odds(state, initiative),
-        _ => None,
-    }
-}
-
-/// A dice source for [`odds`]: the rules are asked only whether they take the command and what they
-/// would compute before the roll, so any faces do; these count up (1, 2, 3...) so that roll-offs end.
-struct Counting(u32);
-
-impl DiceSource for Counting {
-    fn roll(&mut self, die: Die) -> Result<i64, SourceError> {
-        let count = self.0;
-        self.0 = count.wrapping_add(1);
-        Ok(match die {
-            Die::Numbered(sides) if sides > 0 => i64::from(count % sides + 1),
-            other => other.lowest(),
-        })
-    }
-}
-
-// ----- moves -----
 
 fn mv(group: &str, label: String, command: Value, fields: Vec<Field>, note: String) -> Move {
     let odds = matches!(
@@ -589,7 +501,7 @@ fn opposed_move(state: &State, seat: &Seat, out: &mut Vec<Move>) {
     let methods = [table, other_method(table)]
         .into_iter()
         .map(|m| {
-            let name = method_name(m);
+            let name = m.label();
             let label = if m == table {
                 format!("{name} (the table's)")
             } else {
@@ -618,13 +530,6 @@ fn other_method(method: OpposedMethod) -> OpposedMethod {
     match method {
         OpposedMethod::RollUnder => OpposedMethod::Chaotic,
         OpposedMethod::Chaotic => OpposedMethod::RollUnder,
-    }
-}
-
-fn method_name(method: OpposedMethod) -> &'static str {
-    match method {
-        OpposedMethod::RollUnder => "roll under",
-        OpposedMethod::Chaotic => "chaotic",
     }
 }
 
@@ -870,242 +775,5 @@ pub fn example_sheet(state: &State) -> Value {
         "level": 1,
         "ap": 0,
         "ratings": {"MIT": 10, "VIG": 10, "ALC": 10, "INT": 10, "MRL": 10, "LCK": 10, "LFT": 20, "SPD": 30},
-    })
-}
-
-// ----- odds -----
-
-fn chance(label: String, p: &Fraction) -> Chance {
-    Chance {
-        label,
-        p: p.to_string(),
-        decimal: p.to_f64(),
-    }
-}
-
-fn fraction(numerator: u128, denominator: u128) -> Fraction {
-    Fraction::new(BigInt::from(numerator), BigUint::from(denominator))
-}
-
-/// How many of the d100's faces give `wanted`.
-fn faces(wanted: impl Fn(u32) -> bool) -> u128 {
-    (1..=100u32)
-        .filter(|roll| wanted(*roll))
-        .fold(0, |n, _| n + 1)
-}
-
-/// The four outcomes of a percentile check: success (Crits included), Crit, failure, Botch.
-fn outcomes(
-    success: &Fraction,
-    botch: &Fraction,
-    crit: u128,
-    failure: u128,
-    failure_label: &str,
-) -> Vec<Chance> {
-    vec![
-        chance("Success".to_owned(), success),
-        chance(
-            "Crit (1-5, within success)".to_owned(),
-            &fraction(crit, 100),
-        ),
-        chance(failure_label.to_owned(), &fraction(failure, 100)),
-        chance("Botch".to_owned(), botch),
-    ]
-}
-
-fn check_odds(rating: &str, difficulty: &str, check: &Check, roll_anyway: bool) -> Option<Odds> {
-    let (success, botch) = exact::task_check(check.difference, roll_anyway).ok()?;
-    let equalized = if check.equalized.divisor.get() > 1 {
-        format!(
-            ", equalized to {} against {}",
-            check.equalized.rating, check.equalized.difficulty
-        )
-    } else {
-        String::new()
-    };
-    let roll = if check.band.rolls(roll_anyway) {
-        "one d100"
-    } else {
-        "no roll"
-    };
-    let summary = format!(
-        "{rating} against {difficulty}{equalized}: difference {}, band {} ({roll}; F2, F3).",
-        check.difference,
-        check.band.rule()
-    );
-    let difference = check.difference;
-    let (crit, failure) = if check.band.rolls(roll_anyway) {
-        (
-            faces(|r| outcome(difference, Some(r)) == Outcome::Crit),
-            faces(|r| outcome(difference, Some(r)) == Outcome::Failure),
-        )
-    } else if check.band == Band::Automatic {
-        (0, 0)
-    } else {
-        (0, 100)
-    };
-    let failure_label = if check.band == Band::CritOnly {
-        "Failure (minor consequences)"
-    } else {
-        "Failure"
-    };
-    Some(Odds {
-        summary,
-        chances: outcomes(&success, &botch, crit, failure, failure_label),
-        distribution: Vec::new(),
-    })
-}
-
-fn chance_odds(who: &str, percent: u32) -> Option<Odds> {
-    let (success, botch) = exact::plain(percent).ok()?;
-    let crit = faces(|r| chance_outcome(percent, r) == Outcome::Crit);
-    let failure = faces(|r| chance_outcome(percent, r) == Outcome::Failure);
-    Some(Odds {
-        summary: format!(
-            "{who}'s plain {percent}% chance: a d100 at most {percent} succeeds, 1-5 always (a Crit), \
-             96-100 never (a Botch) (F1)."
-        ),
-        chances: outcomes(&success, &botch, crit, failure, "Failure"),
-        distribution: Vec::new(),
-    })
-}
-
-fn opposed_odds(state: &State, check: &OpposedCheck) -> Option<Odds> {
-    let (a, b) = (&check.a, &check.b);
-    let side = |c: &crate::model::event::ContestResult| match c.stat {
-        Some(stat) => format!("{}'s {stat} {}", c.who, c.adjusted),
-        None => format!("{}'s {}", c.who, c.adjusted),
-    };
-    let reduced = if check.divisor.get() > 1 {
-        format!(", reduced to {} against {}", a.reduced, b.reduced)
-    } else {
-        String::new()
-    };
-    let method = method_name(check.method);
-    let punishing = if check.punishing {
-        format!(
-            "; a gap of {} calls for a punishing outcome for the loser",
-            check.gap
-        )
-    } else {
-        String::new()
-    };
-    let how = if check.automatic {
-        "a rating reduced to 0 loses without a roll"
-    } else {
-        "each rolls a d100, the larger margin under the rating wins"
-    };
-    let summary = format!(
-        "{} against {}, {method}{reduced}: {how} (F4){punishing}.",
-        side(a),
-        side(b)
-    );
-    let reroll = state.options.both_miss == BothMiss::Reroll;
-    let neither_label = if reroll {
-        "No winner (the GM rolls again)"
-    } else {
-        "No winner"
-    };
-    let mut chances = Vec::new();
-    if check.automatic {
-        let certain = |yes: bool| fraction(u128::from(yes), 1);
-        let winner = check.winner.as_deref();
-        chances.push(chance(
-            format!("{} wins", a.who),
-            &certain(winner == Some(&a.who)),
-        ));
-        chances.push(chance(
-            format!("{} wins", b.who),
-            &certain(winner == Some(&b.who)),
-        ));
-        chances.push(chance(neither_label.to_owned(), &certain(winner.is_none())));
-    } else {
-        let o = exact::opposed(u128::from(a.reduced), u128::from(b.reduced)).ok()?;
-        chances.push(chance(format!("{} wins", a.who), &o.a));
-        chances.push(chance(format!("{} wins", b.who), &o.b));
-        chances.push(chance(neither_label.to_owned(), &o.neither));
-        if reroll
-            && o.neither.numerator != BigInt::default()
-            && let (Some(pa), Some(pb)) = (&o.a_eventually, &o.b_eventually)
-        {
-            chances.push(chance(format!("{} wins in the end", a.who), pa));
-            chances.push(chance(format!("{} wins in the end", b.who), pb));
-        }
-    }
-    Some(Odds {
-        summary,
-        chances,
-        distribution: Vec::new(),
-    })
-}
-
-/// P(each participant takes the round's first turn) and P(a roll-off decides it) (F5, F6): a
-/// participant's first turn is its d100 + ALC scaled to its SPD (method 2's other turns come later);
-/// ties go to the higher SPD, then the higher LCK, and only a tie on all three is rolled off.
-fn initiative_odds(state: &State, initiative: &Initiative) -> Option<Odds> {
-    if initiative.rolls.is_empty() {
-        return None;
-    }
-    // Each participant's (turn, SPD, LCK) for each d100 face, sorted for counting.
-    let keys: Vec<Vec<(u128, u128, u128)>> = initiative
-        .rolls
-        .iter()
-        .map(|r| {
-            let (alc, spd, lck) = (r.alc.get(), r.spd.get(), r.lck.get());
-            let mut k: Vec<_> = (1..=100u128)
-                .map(|d| (scale(alc + d, spd), spd, lck))
-                .collect();
-            k.sort_unstable();
-            k
-        })
-        .collect();
-    let count = u32::try_from(keys.len()).ok()?;
-    let total = BigUint::from(100u8).pow(count);
-    let mut decided = BigUint::default();
-    let mut chances = Vec::new();
-    for (i, roll) in initiative.rolls.iter().enumerate() {
-        let mut favourable = BigUint::default();
-        for key in &keys[i] {
-            let mut ways = BigUint::from(1u8);
-            for (j, other) in keys.iter().enumerate() {
-                if j != i {
-                    ways *= BigUint::from(other.partition_point(|k| k < key));
-                }
-            }
-            favourable += ways;
-        }
-        decided += &favourable;
-        let p = Fraction::new(BigInt::from(favourable), total.clone());
-        chances.push(chance(format!("{} goes first", roll.who), &p));
-    }
-    let tie = Fraction::new(BigInt::from(&total - &decided), total.clone());
-    if tie.numerator != BigInt::default() {
-        chances.push(chance("A roll-off decides who goes first".to_owned(), &tie));
-    }
-    let method = match state.scene.as_ref().map(|s| s.method) {
-        Some(InitiativeMethod::Two) => "F6: a turn every two orders of magnitude",
-        _ => "F5",
-    };
-    let out = if initiative.total_actions.is_empty() {
-        String::new()
-    } else {
-        format!(
-            "; {} take{} a Total Action",
-            initiative.total_actions.join(", "),
-            if initiative.total_actions.len() == 1 {
-                "s"
-            } else {
-                ""
-            }
-        )
-    };
-    Some(Odds {
-        summary: format!(
-            "Round {}: each rolls d100 + ALC scaled to SPD's digits, highest first; ties go to SPD, \
-             then LCK, then a roll-off ({method}){out}.",
-            initiative.round
-        ),
-        chances,
-        distribution: Vec::new(),
     })
 }

@@ -74,6 +74,14 @@ impl OpposedMethod {
             OpposedMethod::Chaotic => "chaotic",
         }
     }
+
+    /// The method in the reader's words, for forms and odds: `"roll under"` or `"chaotic"`.
+    pub fn label(self) -> &'static str {
+        match self {
+            OpposedMethod::RollUnder => "roll under",
+            OpposedMethod::Chaotic => "chaotic",
+        }
+    }
 }
 
 /// What an opposed check comes to when neither side wins the roll (ruling F4).
