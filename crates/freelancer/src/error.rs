@@ -1,7 +1,7 @@
 //! [`Error`]: why Freelancer refused a command. Every message names the field, the value
 //! given and what is allowed, and a rule refusal names its ruling (F1-F8).
 
-use crate::model::sheet::Rating;
+use crate::limits::MIN_TEXT;
 use skald_dice::SourceError;
 use skald_dice::odds::OddsError;
 
@@ -37,13 +37,17 @@ pub enum Error {
         why: &'static str,
     },
     /// A name, label or reason that is blank or too long.
-    #[error("`{field}` is {value:?}, but it must be 1 to {max} characters and not blank")]
+    #[error("`{field}` is {value:?}, but it must be {min} to {max} characters and not blank")]
     TextLength {
         /// The field: `name`, `against`, `reason`...
         field: String,
         /// The text given.
         value: String,
-        /// The longest allowed.
+        /// Its length in characters.
+        chars: usize,
+        /// The shortest allowed: [`MIN_TEXT`] (and not blank).
+        min: usize,
+        /// The longest allowed: [`crate::MAX_TEXT`], [`crate::MAX_REASON`] ...
         max: usize,
     },
     /// A character name that is not at the table.
@@ -73,8 +77,8 @@ pub enum Error {
         value: String,
         /// The character.
         name: String,
-        /// The rating asked for.
-        rating: Rating,
+        /// The rating asked for, as the book abbreviates it: `"WIL"`.
+        rating: &'static str,
         /// The ratings on the sheet, or "none".
         has: String,
     },
@@ -117,8 +121,8 @@ pub enum Error {
     Formula {
         /// The character.
         name: String,
-        /// The stat.
-        stat: Rating,
+        /// The stat, as the book abbreviates it: `"LFT"`.
+        stat: &'static str,
         /// The formula as written.
         formula: String,
         /// What goes wrong.
@@ -139,15 +143,18 @@ impl From<OddsError> for Error {
 }
 
 impl Error {
-    /// `Ok(())` when `value` is 1 to `max` characters and not blank.
+    /// `Ok(())` when `value` is [`MIN_TEXT`] to `max` characters and not blank.
     ///
     /// # Errors
     /// [`Error::TextLength`] otherwise.
     pub fn check_text(field: &str, value: &str, max: usize) -> Result<(), Error> {
-        if value.trim().is_empty() || value.chars().count() > max {
+        let chars = value.chars().count();
+        if value.trim().is_empty() || !(MIN_TEXT..=max).contains(&chars) {
             return Err(Error::TextLength {
                 field: field.to_owned(),
                 value: value.to_owned(),
+                chars,
+                min: MIN_TEXT,
                 max,
             });
         }

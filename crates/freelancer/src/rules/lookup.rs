@@ -73,7 +73,7 @@ pub fn rating_of(
                 field: field.to_owned(),
                 value,
                 name: sheet.name.clone(),
-                rating,
+                rating: rating.abbreviation(),
                 has: if has.is_empty() {
                     "none".to_owned()
                 } else {
@@ -83,7 +83,7 @@ pub fn rating_of(
         }
         Some(Err(problem)) => Err(Error::Formula {
             name: sheet.name.clone(),
-            stat: rating,
+            stat: rating.abbreviation(),
             formula: state
                 .options
                 .formulas

@@ -48,7 +48,7 @@ pub fn check_formulas(options: &Options, sheet: &Character) -> Result<(), Error>
             Some(Err(problem)) => {
                 return Err(Error::Formula {
                     name: sheet.name.clone(),
-                    stat: *stat,
+                    stat: stat.abbreviation(),
                     formula: formula.source().to_owned(),
                     problem: problem.to_string(),
                 });
