@@ -34,7 +34,9 @@
 //!   (the d100: F1); [`rules::apply()`] is the fold.
 //! - [`authority`]: who may send each command at an online table.
 //! - [`describe`]: one log line per event, in the book's terms, every die shown.
-//! - [`moves`]: the moves legal now for a seat, as forms.
+//! - [`moves`]: the moves legal now for a seat, as forms: [`moves::forms`] the pieces of a form,
+//!   then one file per group ([`moves::event`], [`moves::checks`], [`moves::growth`],
+//!   [`moves::rests`], [`moves::enroll`]).
 //! - [`odds`]: the exact chances of a command before its dice ([`odds::odds()`]), and the d100
 //!   arithmetic under them ([`odds::chances`]: a task check, a plain percentile check, an opposed
 //!   check).
