@@ -7,11 +7,12 @@
 use clap::{Args, Subcommand, ValueEnum};
 use serde_json::{Value, json};
 use skald_dice::odds::Fraction;
-use skald_freelancer::check::{
-    Band, Consequence, chance_outcome, difference, equalize, explain, outcome,
+use skald_freelancer::rules::initiative::{choices, method_two_turns, orders_ahead, scale};
+use skald_freelancer::rules::opposed::{
+    PUNISHING_GAP, Side, gap, margin, reduce, winner, without_roll,
 };
-use skald_freelancer::initiative::{choices, method_two_turns, orders_ahead, scale};
-use skald_freelancer::opposed::{PUNISHING_GAP, Side, gap, margin, reduce, winner, without_roll};
+use skald_freelancer::rules::task_check::{chance_outcome, difference, equalize, explain, outcome};
+use skald_freelancer::{Band, Consequence};
 use skald_freelancer::{MAX_INITIATIVE_ROLL, MAX_RATING, MAX_TEAM, Number, NumberInput, odds};
 use std::fmt::Write as _;
 use std::process::ExitCode;

@@ -8,8 +8,8 @@
 //! `a` of an opposed check, the roller of a team lift. The match has no wildcard arm, so a new command
 //! must be given its authority here.
 
-use crate::character::Kind;
-use crate::command::Command;
+use crate::model::command::Command;
+use crate::model::sheet::Kind;
 use skald_core::Authority;
 
 /// Who may send `command` (see the module doc and `docs/freelancer.md`).

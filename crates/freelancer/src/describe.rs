@@ -1,12 +1,13 @@
 //! One log line per Freelancer event, in the book's terms, with every die and the odds shown.
 
-use crate::adjust::Adjusted;
-use crate::check::{Outcome, explain};
-use crate::event::{
+use crate::model::adjustment::Adjusted;
+use crate::model::check::Outcome;
+use crate::model::event::{
     Allowance, ChanceCheck, Check, ContestResult, Event, OpposedCheck, TaskCheck, TeamLift,
 };
-use crate::options::InitiativeMethod;
-use crate::scene::Slot;
+use crate::model::options::InitiativeMethod;
+use crate::model::scene::Slot;
+use crate::rules::task_check::explain;
 
 /// The log line for `event`, e.g. `Ash: task check, CHM 27 vs 56 (the guard's WIL): the larger number,
 /// 56, has 2 digits: no equalizing needed (F2); difference = 56 - 27 = 29 (6-95: ...); P(success)
@@ -210,7 +211,7 @@ fn allowance(at: Allowance) -> &'static str {
     }
 }
 
-fn roll_offs(rolls: &[crate::event::RollOff]) -> String {
+fn roll_offs(rolls: &[crate::model::event::RollOff]) -> String {
     if rolls.is_empty() {
         return String::new();
     }

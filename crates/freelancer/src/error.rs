@@ -1,13 +1,13 @@
-//! [`FreelancerError`]: why Freelancer refused a command. Every message names the field, the value
+//! [`Error`]: why Freelancer refused a command. Every message names the field, the value
 //! given and what is allowed, and a rule refusal names its ruling (F1-F8).
 
-use crate::character::Rating;
+use crate::limits::MIN_TEXT;
 use skald_dice::SourceError;
 use skald_dice::odds::OddsError;
 
 /// Why a Freelancer command was refused. The table is left exactly as it was.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum FreelancerError {
+pub enum Error {
     /// A number outside its allowed range (a negative rating, a difficulty above 10^30...).
     #[error("`{field}` is {value}, but it must be {min} to {max} ({why})")]
     OutOfRange {
@@ -37,13 +37,17 @@ pub enum FreelancerError {
         why: &'static str,
     },
     /// A name, label or reason that is blank or too long.
-    #[error("`{field}` is {value:?}, but it must be 1 to {max} characters and not blank")]
+    #[error("`{field}` is {value:?}, but it must be {min} to {max} characters and not blank")]
     TextLength {
         /// The field: `name`, `against`, `reason`...
         field: String,
         /// The text given.
         value: String,
-        /// The longest allowed.
+        /// Its length in characters.
+        chars: usize,
+        /// The shortest allowed: [`MIN_TEXT`] (and not blank).
+        min: usize,
+        /// The longest allowed: [`crate::MAX_TEXT`], [`crate::MAX_REASON`] ...
         max: usize,
     },
     /// A character name that is not at the table.
@@ -73,8 +77,8 @@ pub enum FreelancerError {
         value: String,
         /// The character.
         name: String,
-        /// The rating asked for.
-        rating: Rating,
+        /// The rating asked for, as the book abbreviates it: `"WIL"`.
+        rating: &'static str,
         /// The ratings on the sheet, or "none".
         has: String,
     },
@@ -117,8 +121,8 @@ pub enum FreelancerError {
     Formula {
         /// The character.
         name: String,
-        /// The stat.
-        stat: Rating,
+        /// The stat, as the book abbreviates it: `"LFT"`.
+        stat: &'static str,
         /// The formula as written.
         formula: String,
         /// What goes wrong.
@@ -132,22 +136,25 @@ pub enum FreelancerError {
     Odds(Box<OddsError>),
 }
 
-impl From<OddsError> for FreelancerError {
+impl From<OddsError> for Error {
     fn from(error: OddsError) -> Self {
-        FreelancerError::Odds(Box::new(error))
+        Error::Odds(Box::new(error))
     }
 }
 
-impl FreelancerError {
-    /// `Ok(())` when `value` is 1 to `max` characters and not blank.
+impl Error {
+    /// `Ok(())` when `value` is [`MIN_TEXT`] to `max` characters and not blank.
     ///
     /// # Errors
-    /// [`FreelancerError::TextLength`] otherwise.
-    pub fn check_text(field: &str, value: &str, max: usize) -> Result<(), FreelancerError> {
-        if value.trim().is_empty() || value.chars().count() > max {
-            return Err(FreelancerError::TextLength {
+    /// [`Error::TextLength`] otherwise.
+    pub fn check_text(field: &str, value: &str, max: usize) -> Result<(), Error> {
+        let chars = value.chars().count();
+        if value.trim().is_empty() || !(MIN_TEXT..=max).contains(&chars) {
+            return Err(Error::TextLength {
                 field: field.to_owned(),
                 value: value.to_owned(),
+                chars,
+                min: MIN_TEXT,
                 max,
             });
         }
@@ -157,18 +164,18 @@ impl FreelancerError {
     /// `Ok(())` when a list's length is `min..=max`.
     ///
     /// # Errors
-    /// [`FreelancerError::OutOfRange`] naming `field`.
+    /// [`Error::OutOfRange`] naming `field`.
     pub fn check_count(
         field: &str,
         count: usize,
         min: usize,
         max: usize,
         why: &'static str,
-    ) -> Result<(), FreelancerError> {
+    ) -> Result<(), Error> {
         if (min..=max).contains(&count) {
             return Ok(());
         }
-        Err(FreelancerError::OutOfRange {
+        Err(Error::OutOfRange {
             field: field.to_owned(),
             value: format!("a list of {count}"),
             min: min.to_string(),

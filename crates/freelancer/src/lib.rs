@@ -12,53 +12,60 @@
 //! - initiative: one per participant in the event's order (Total Actions skipped), then roll-offs for
 //!   ties, each pass in turn order; a `divide` that makes a new tie: its roll-offs.
 //!
-//! Modules: [`number`] (whole numbers to 10^30), [`limits`], [`options`], [`character`] (sheets and
-//! ratings), [`vocation`], [`formula`] (the stat formula language), [`stats`] (a sheet's effective
-//! ratings), [`check`] (task-check arithmetic), [`adjust`] (rating adjustments), [`opposed`] (opposed
-//! arithmetic), [`initiative`] (initiative and action arithmetic), [`order`] (turn order and ties),
-//! [`odds`] (exact chances), [`command`], [`event`], [`scene`] (the event under way), [`state`] (and
-//! the fold), [`rules`] (decide), [`describe`] (log lines), [`view`] (JSON for scenarios), [`error`],
-//! [`authority`] (who may send each command at an online table), [`moves`] (the moves legal now for a
-//! seat at an online table, and the exact odds of a command before its roll).
+//! The files, as every system crate has them (`docs/system-crate.md`):
+//!
+//! - [`model`]: the data and nothing else: [`model::options`] (the table options, F4-F8),
+//!   [`model::sheet`] (a character as written and as the table keeps it, its ratings, F8),
+//!   [`model::number`] (whole numbers to 10^30), [`model::vocation`] (vocations and ability paths,
+//!   F8), [`model::formula`] (the stat formula language, F8), [`model::adjustment`] (rating
+//!   adjustments, F4), [`model::check`] (a check's equalized ratings, band, outcome and
+//!   consequence, F1-F3), [`model::command`], [`model::event`], [`model::scene`] (the book's Event
+//!   under way, F5-F7), [`model::state`] (the table state).
+//! - [`rules`]: deciding and folding. [`rules::decide`] is one `match` calling the file of the
+//!   command's group: [`rules::sheets`] (enrolment, awards, levels, ratings, vocations, AP, rests
+//!   and safe areas: F7, F8), [`rules::checks`] (task checks, team lifts, chance and opposed checks:
+//!   F1-F4), [`rules::events`] (events, initiative, divided turns and turns taken: F5-F7). The jobs
+//!   they share, one file each: [`rules::task_check`] (equalizing, bands and outcomes: F1-F3),
+//!   [`rules::opposed`] (opposed arithmetic: F4), [`rules::adjust`] (applying adjustments: F4),
+//!   [`rules::initiative`] (initiative and action arithmetic: F5-F7), [`rules::order`] (turn order
+//!   and ties: F5), [`rules::stats`] (a sheet's effective ratings: F8), [`rules::formula`] (a stat
+//!   formula's value: F8), [`rules::number`] (checking
+//!   a number as written), [`rules::lookup`] (finding a character or a rating), [`rules::dice`]
+//!   (the d100: F1); [`rules::apply()`] is the fold.
+//! - [`authority`]: who may send each command at an online table.
+//! - [`describe`]: one log line per event, in the book's terms, every die shown.
+//! - [`moves`]: the moves legal now for a seat, as forms: [`moves::forms`] the pieces of a form,
+//!   then one file per group ([`moves::event`], [`moves::checks`], [`moves::growth`],
+//!   [`moves::rests`], [`moves::enroll`]).
+//! - [`odds`]: the exact chances of a command before its dice ([`odds::odds()`]), and the d100
+//!   arithmetic under them ([`odds::chances`]: a task check, a plain percentile check, an opposed
+//!   check).
+//! - [`view`]: the state as the JSON a scenario's `expect` and a page's board read.
+//! - [`limits`]: every bound the crate checks.
+//! - [`error`]: [`Error`], why a command was refused, with the field, the value and the
+//!   allowed range as data.
 //!
 //! Pure: no I/O, clock or random generator; dice come from the caller's [`DiceSource`].
 
-pub mod adjust;
 pub mod authority;
-pub mod character;
-pub mod check;
-pub mod command;
 pub mod describe;
 pub mod error;
-pub mod event;
-pub mod formula;
-pub mod initiative;
 pub mod limits;
+pub mod model;
 pub mod moves;
-pub mod number;
 pub mod odds;
-pub mod opposed;
-pub mod options;
-pub mod order;
 pub mod rules;
-pub mod scene;
-pub mod state;
-pub mod stats;
 pub mod view;
-pub mod vocation;
 
-pub use adjust::{Adjustment, Factor};
-pub use character::{Ability, AbilityInput, Character, Kind, Rating, Sheet};
-pub use check::{Band, Consequence, Equalized, Outcome, equalize};
-pub use command::{Command, Contestant, RatingSource};
-pub use error::FreelancerError;
-pub use event::{Check, Event, Lifter, TaskCheck, TeamLift};
-pub use formula::Formula;
+pub use error::Error;
 pub use limits::*;
-pub use number::{Number, NumberInput};
-pub use options::{BothMiss, InitiativeMethod, OpposedMethod, Options};
-pub use state::State;
-pub use vocation::{Organisation, Path, Vocation};
+pub use model::{
+    Ability, AbilityInput, Adjusted, Adjustment, Band, BothMiss, Character, Check, Command,
+    Consequence, Contestant, Equalized, Event, Factor, Formula, InitiativeMethod, Kind, Lifter,
+    Number, NumberInput, OpposedMethod, Options, Organisation, Outcome, Path, Rating, RatingSource,
+    Sheet, State, TaskCheck, TeamLift, Vocation,
+};
+pub use rules::task_check::equalize;
 
 use skald_core::{Authority, Move, Odds, Seat, System};
 use skald_dice::DiceSource;
@@ -71,17 +78,17 @@ impl System for Freelancer {
     const NAME: &'static str = "freelancer";
     const TITLE: &'static str = "Freelancer";
     type Options = Options;
-    type Character = Character;
+    type Character = Sheet;
     type Command = Command;
     type Event = Event;
     type State = State;
-    type Error = FreelancerError;
+    type Error = Error;
 
     fn initial(options: &Options) -> State {
         State::new(options.clone())
     }
 
-    fn enroll(character: Character) -> Command {
+    fn enroll(character: Sheet) -> Command {
         Command::Enroll { character }
     }
 
@@ -89,7 +96,7 @@ impl System for Freelancer {
         state: &State,
         command: &Command,
         dice: &mut dyn DiceSource,
-    ) -> Result<Vec<Event>, FreelancerError> {
+    ) -> Result<Vec<Event>, Error> {
         rules::decide(state, command, dice)
     }
 
@@ -98,11 +105,11 @@ impl System for Freelancer {
     }
 
     fn option_fields() -> Vec<skald_core::Field> {
-        options::fields()
+        model::options::fields()
     }
 
     fn apply(state: State, event: &Event) -> State {
-        state::apply(state, event)
+        rules::apply(state, event)
     }
 
     fn describe(event: &Event) -> String {
@@ -114,7 +121,7 @@ impl System for Freelancer {
     }
 
     fn odds(state: &State, command: &Command) -> Option<Odds> {
-        moves::odds(state, command)
+        odds::odds(state, command)
     }
 
     fn view(state: &State) -> serde_json::Value {

@@ -16,6 +16,8 @@ pub const MAX_INITIATIVE_ROLL: u128 = MAX_RATING + 100;
 pub const MIN_TEAM: usize = 2;
 /// Most characters in a team lift.
 pub const MAX_TEAM: usize = 12;
+/// The shortest name, label, place, ability name or reason, in characters (and not blank).
+pub const MIN_TEXT: usize = 1;
 /// Longest name, label, place or ability name, in characters.
 pub const MAX_TEXT: usize = 64;
 /// Longest reason given for an award, a level-up or a rating change, in characters.

@@ -33,10 +33,10 @@
 //! way; `round` is 0 and `order` empty before the first initiative. Numbers above 9,223,372,036,854,775,807
 //! are strings of digits.
 
-use crate::character::{Kind, Sheet};
-use crate::scene::Scene;
-use crate::state::State;
-use crate::stats;
+use crate::model::scene::Scene;
+use crate::model::sheet::{Character, Kind};
+use crate::model::state::State;
+use crate::rules::stats;
 use serde_json::{Map, Value, json};
 
 /// The state as JSON (shape in the module docs).
@@ -61,7 +61,7 @@ fn to_json(value: &impl serde::Serialize) -> Value {
     serde_json::to_value(value).unwrap_or(Value::Null)
 }
 
-fn character(state: &State, sheet: &Sheet) -> Value {
+fn character(state: &State, sheet: &Character) -> Value {
     let mut attributes = Map::new();
     let mut stats = Map::new();
     for rating in crate::Rating::ALL {

@@ -9,10 +9,10 @@ use proptest::prelude::*;
 use serde_json::json;
 use skald_core::{Scripted, System, Table};
 use skald_dice::SeededRandom;
-use skald_freelancer::check::{digits, is_botch, is_crit, outcome};
-use skald_freelancer::opposed::{Side, margin, winner};
+use skald_freelancer::rules::opposed::{Side, margin, winner};
+use skald_freelancer::rules::task_check::{digits, is_botch, is_crit, outcome};
 use skald_freelancer::{
-    Band, Character, Command, Event, Freelancer, MAX_RATING, Options, Outcome, Rating, equalize,
+    Band, Command, Event, Freelancer, MAX_RATING, Options, Outcome, Rating, Sheet, equalize,
 };
 
 fn roll() -> impl Strategy<Value = u32> {
@@ -95,7 +95,7 @@ proptest! {
         roll_anyway in any::<bool>(),
     ) {
         let mut table = Table::<Freelancer>::new(Options::default());
-        table.execute(Freelancer::enroll(Character::new("You", &[])), &mut Scripted::new(vec![])).unwrap();
+        table.execute(Freelancer::enroll(Sheet::new("You", &[])), &mut Scripted::new(vec![])).unwrap();
         let task = command(json!({
             "do": "task_check", "who": "You", "rating": rating.to_string(),
             "difficulty": difficulty.to_string(), "roll_anyway": roll_anyway
@@ -151,9 +151,9 @@ proptest! {
     ) {
         let mut table = Table::<Freelancer>::new(Options::default());
         let sheets = [
-            Character::new("Ash", &[(Rating::Alc, 15), (Rating::Spd, 1248), (Rating::Lck, 3), (Rating::Lft, 42), (Rating::Chm, 27)]),
-            Character::new("Mara", &[(Rating::Alc, 150_348), (Rating::Spd, 204_000), (Rating::Lck, 3), (Rating::Lft, 915)]),
-            Character { kind: skald_freelancer::Kind::Encounter, ..Character::new("Guard", &[(Rating::Alc, 0), (Rating::Spd, 25), (Rating::Wil, 56)]) },
+            Sheet::new("Ash", &[(Rating::Alc, 15), (Rating::Spd, 1248), (Rating::Lck, 3), (Rating::Lft, 42), (Rating::Chm, 27)]),
+            Sheet::new("Mara", &[(Rating::Alc, 150_348), (Rating::Spd, 204_000), (Rating::Lck, 3), (Rating::Lft, 915)]),
+            Sheet { kind: skald_freelancer::Kind::Encounter, ..Sheet::new("Guard", &[(Rating::Alc, 0), (Rating::Spd, 25), (Rating::Wil, 56)]) },
         ];
         for sheet in sheets {
             table.execute(Freelancer::enroll(sheet), &mut Scripted::new(vec![])).unwrap();

@@ -5,8 +5,9 @@
 
 use serde_json::{Value, json};
 use skald_core::{Authority, FieldKind, Move, Scripted, Seat, System, Table};
-use skald_freelancer::check::{Band, Outcome, outcome};
-use skald_freelancer::initiative::scale;
+use skald_freelancer::rules::initiative::scale;
+use skald_freelancer::rules::task_check::outcome;
+use skald_freelancer::{Band, Outcome};
 use skald_freelancer::{Command, Freelancer, Options, State};
 
 /// The state after `steps` (scenario steps as JSON, each with its dice; each must be accepted) at a

@@ -5,7 +5,7 @@
 
 use serde_json::{Value, json};
 use skald_core::{Scripted, System, Table};
-use skald_freelancer::{Character, Command, Freelancer, Options, Rating};
+use skald_freelancer::{Command, Freelancer, Options, Rating, Sheet};
 
 /// An opposed check between Ash (`a`) and Brom (`b`), with LFT `ratings` on their sheets, the table
 /// `options`, the `step` fields besides `a` and `b` (each side rolls LFT with `adjust`), and `dice`;
@@ -21,7 +21,7 @@ fn check(
     let mut t = Table::<Freelancer>::new(serde_json::from_value::<Options>(options).unwrap());
     for (name, lft) in [("Ash", ratings.0), ("Brom", ratings.1)] {
         t.execute(
-            Freelancer::enroll(Character::new(name, &[(Rating::Lft, lft)])),
+            Freelancer::enroll(Sheet::new(name, &[(Rating::Lft, lft)])),
             &mut Scripted::new(vec![]),
         )
         .unwrap();

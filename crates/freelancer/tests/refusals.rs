@@ -4,19 +4,19 @@
 
 use serde_json::{Value, json};
 use skald_core::{Scripted, System, Table};
-use skald_freelancer::{Character, Command, Freelancer, Kind, Options, Rating};
+use skald_freelancer::{Command, Freelancer, Kind, Options, Rating, Sheet};
 
 fn table() -> Table<Freelancer> {
     let mut table = Table::<Freelancer>::new(Options::default());
-    let guard = Character {
+    let guard = Sheet {
         kind: Kind::Encounter,
-        ..Character::new("Guard", &[(Rating::Wil, 56)])
+        ..Sheet::new("Guard", &[(Rating::Wil, 56)])
     };
     let sheets = [
-        Character {
+        Sheet {
             vocation: Some("Hoplite".into()),
             ap: Some(2u64.into()),
-            ..Character::new(
+            ..Sheet::new(
                 "Ash",
                 &[
                     (Rating::Lft, 42),
@@ -26,7 +26,7 @@ fn table() -> Table<Freelancer> {
                 ],
             )
         },
-        Character::new(
+        Sheet::new(
             "Brom",
             &[(Rating::Lft, 915), (Rating::Alc, 5), (Rating::Spd, 30)],
         ),

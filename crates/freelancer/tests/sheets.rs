@@ -255,7 +255,7 @@ fn a_formula_out_of_range_refuses_the_change_that_causes_it() {
 #[test]
 fn encounter_sheets_hold_ratings_only() {
     let mut t = Table::<Freelancer>::new(Options::default());
-    let sheet: skald_freelancer::Character =
+    let sheet: skald_freelancer::Sheet =
         serde_json::from_value(json!({ "name": "Guard", "kind": "encounter", "level": 2 }))
             .unwrap();
     let err = t

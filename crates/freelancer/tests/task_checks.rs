@@ -6,11 +6,11 @@
 use serde_json::json;
 use skald_core::{Scripted, System, Table};
 use skald_freelancer::{
-    Band, Character, Command, Consequence, Event, Freelancer, Kind, Options, Outcome, Rating,
-    RatingSource,
+    Band, Command, Consequence, Event, Freelancer, Kind, Options, Outcome, Rating, RatingSource,
+    Sheet,
 };
 
-fn table(characters: &[Character]) -> Table<Freelancer> {
+fn table(characters: &[Sheet]) -> Table<Freelancer> {
     let mut table = Table::<Freelancer>::new(Options::default());
     for c in characters {
         table
@@ -54,7 +54,7 @@ fn check(
     outcome: Outcome,
     consequence: Consequence,
 ) {
-    let mut t = table(&[Character::new("You", &[])]);
+    let mut t = table(&[Sheet::new("You", &[])]);
     let command = command(json!({
         "do": "task_check", "who": "You", "rating": rating.to_string(),
         "difficulty": difficulty.to_string(), "roll_anyway": roll.is_some()
@@ -228,11 +228,11 @@ fn the_extremes_up_to_ten_to_the_thirty() {
 #[test]
 fn the_guard_against_his_encounter_sheet() {
     // freelancer.txt, Task Checks: CHM 27 against the guard's WIL 56, difference 29: d100 <= 71.
-    let guard = Character {
+    let guard = Sheet {
         kind: Kind::Encounter,
-        ..Character::new("Guard", &[(Rating::Wil, 56)])
+        ..Sheet::new("Guard", &[(Rating::Wil, 56)])
     };
-    let mut t = table(&[Character::new("You", &[(Rating::Chm, 27)]), guard]);
+    let mut t = table(&[Sheet::new("You", &[(Rating::Chm, 27)]), guard]);
     let command = command(json!({
         "do": "task_check", "who": "You", "rating": "CHM", "opponent": "Guard",
         "opponent_rating": "WIL", "against": "the guard's WIL"
@@ -261,11 +261,11 @@ fn the_guard_against_his_encounter_sheet() {
     );
 }
 
-fn party() -> [Character; 3] {
+fn party() -> [Sheet; 3] {
     [
-        Character::new("You", &[(Rating::Lft, 42), (Rating::Lck, 12)]),
-        Character::new("Mara", &[(Rating::Lft, 71), (Rating::Lck, 31)]),
-        Character::new("Tobin", &[(Rating::Lft, 87), (Rating::Lck, 18)]),
+        Sheet::new("You", &[(Rating::Lft, 42), (Rating::Lck, 12)]),
+        Sheet::new("Mara", &[(Rating::Lft, 71), (Rating::Lck, 31)]),
+        Sheet::new("Tobin", &[(Rating::Lft, 87), (Rating::Lck, 18)]),
     ]
 }
 
@@ -349,9 +349,9 @@ fn the_boulder_alone_then_the_team_lift() {
 #[test]
 fn the_roller_defaults_to_the_best_luck_then_the_first_listed() {
     let mut t = table(&[
-        Character::new("A", &[(Rating::Lft, 10)]),
-        Character::new("B", &[(Rating::Lft, 10), (Rating::Lck, 5)]),
-        Character::new("C", &[(Rating::Lft, 10), (Rating::Lck, 5)]),
+        Sheet::new("A", &[(Rating::Lft, 10)]),
+        Sheet::new("B", &[(Rating::Lft, 10), (Rating::Lck, 5)]),
+        Sheet::new("C", &[(Rating::Lft, 10), (Rating::Lck, 5)]),
     ]);
     t.execute(lift(&["A", "C", "B"], None), &mut Scripted::new(vec![1]))
         .unwrap();
@@ -364,7 +364,7 @@ fn the_roller_defaults_to_the_best_luck_then_the_first_listed() {
 #[test]
 fn adjustments_are_applied_before_equalizing_and_recorded() {
     // One arm lifts a quarter of LFT (freelancer.txt, Stats: Lifting Power): 420 / 4 = 105 vs 1200.
-    let mut t = table(&[Character::new("You", &[(Rating::Lft, 420)])]);
+    let mut t = table(&[Sheet::new("You", &[(Rating::Lft, 420)])]);
     let quarter = command(json!({
         "do": "task_check", "who": "You", "rating": "LFT", "difficulty": 1200,
         "adjust": [{ "factor": "1/4", "reason": "one arm" }]
@@ -387,7 +387,7 @@ fn adjustments_are_applied_before_equalizing_and_recorded() {
 
 #[test]
 fn a_plain_percentage_rolls_one_d100() {
-    let mut t = table(&[Character::new("You", &[])]);
+    let mut t = table(&[Sheet::new("You", &[])]);
     let chance = |c: u128| Command::ChanceCheck {
         who: "You".into(),
         chance: c.into(),
@@ -445,14 +445,14 @@ fn commands_and_events_read_back_from_json() {
             .to_string()
             .contains("unknown field `dificulty`")
     );
-    assert!(serde_json::from_value::<Character>(json!({ "name": "You", "LFT": 42 })).is_err());
+    assert!(serde_json::from_value::<Sheet>(json!({ "name": "You", "LFT": 42 })).is_err());
     assert!(
-        serde_json::from_value::<Character>(json!({ "name": "You", "ratings": { "lift": 42 } }))
+        serde_json::from_value::<Sheet>(json!({ "name": "You", "ratings": { "lift": 42 } }))
             .is_err()
     );
 
     // Events read back (flattened checks and numbers past a TOML integer included), so a log replays.
-    let mut t = table(&[Character::new(
+    let mut t = table(&[Sheet::new(
         "Titan",
         &[(Rating::Lft, skald_freelancer::MAX_RATING)],
     )]);

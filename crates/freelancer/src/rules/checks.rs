@@ -2,24 +2,25 @@
 //! percentile check (F1-F3) and the opposed check between characters (F4). Each event carries the
 //! exact odds as they stood before the roll.
 
-use super::{find, find_full, rating_of, roll_d100};
-use crate::adjust::{Adjusted, apply_all};
-use crate::character::Rating;
-use crate::check::{
-    Band, Consequence, chance_outcome, difference, equalize, is_botch, is_crit, outcome,
-};
-use crate::command::{Contestant, RatingSource};
-use crate::error::FreelancerError;
-use crate::event::{
+use super::dice::roll_d100;
+use super::lookup::{find, find_full, rating_of};
+use crate::error::Error;
+use crate::limits::{MAX_CHANCE, MAX_RATING, MAX_TEAM, MAX_TEXT, MIN_TEAM};
+use crate::model::adjustment::Adjusted;
+use crate::model::check::{Band, Consequence};
+use crate::model::command::{Contestant, RatingSource};
+use crate::model::event::{
     ChanceCheck, Check, ContestResult, Event, Lifter, OpposedChances, OpposedCheck, TaskCheck,
     TeamLift,
 };
-use crate::limits::{MAX_CHANCE, MAX_RATING, MAX_TEAM, MAX_TEXT, MIN_TEAM};
-use crate::number::{Number, NumberInput};
+use crate::model::number::{Number, NumberInput};
+use crate::model::options::{BothMiss, OpposedMethod};
+use crate::model::sheet::Rating;
+use crate::model::state::State;
 use crate::odds;
-use crate::opposed::{PUNISHING_GAP, Side, gap, margin, reduce, winner, without_roll};
-use crate::options::{BothMiss, OpposedMethod};
-use crate::state::State;
+use crate::rules::adjust::apply_all;
+use crate::rules::opposed::{PUNISHING_GAP, Side, gap, margin, reduce, winner, without_roll};
+use crate::rules::task_check::{chance_outcome, difference, equalize, is_botch, is_crit, outcome};
 use skald_dice::DiceSource;
 
 /// A rating from a sheet or a number, for `field`: the value and the stat named, if any.
@@ -28,7 +29,7 @@ fn rating_from(
     who: &str,
     field: &str,
     source: &RatingSource,
-) -> Result<(u128, Option<Rating>), FreelancerError> {
+) -> Result<(u128, Option<Rating>), Error> {
     match source {
         RatingSource::Sheet(rating) => {
             let sheet = find(state, "who", who)?;
@@ -55,7 +56,7 @@ pub struct TaskRequest<'a> {
     /// That NPC's rating.
     pub opponent_rating: Option<Rating>,
     /// Adjustments to the rating.
-    pub adjust: &'a [crate::adjust::Adjustment],
+    pub adjust: &'a [crate::model::adjustment::Adjustment],
     /// The label for the log.
     pub against: Option<&'a str>,
     /// Roll in band 151+.
@@ -70,7 +71,7 @@ pub fn task_check(
     state: &State,
     request: &TaskRequest<'_>,
     dice: &mut dyn DiceSource,
-) -> Result<Vec<Event>, FreelancerError> {
+) -> Result<Vec<Event>, Error> {
     let TaskRequest {
         who,
         rating,
@@ -86,17 +87,17 @@ pub fn task_check(
     let (value, adjustments) = apply_all("adjust", value, adjust)?;
     let difficulty = match (difficulty, opponent) {
         (Some(_), Some(_)) => {
-            return Err(FreelancerError::Refused {
+            return Err(Error::Refused {
                 rule: "F3",
                 message: "both `difficulty` and `opponent` are given, but a task check has one \
                           difficulty: give one of them"
                     .into(),
             });
         }
-        (None, None) => return Err(FreelancerError::MissingDifficulty),
+        (None, None) => return Err(Error::MissingDifficulty),
         (Some(number), None) => {
             if let Some(rating) = opponent_rating {
-                return Err(FreelancerError::Refused {
+                return Err(Error::Refused {
                     rule: "F3",
                     message: format!(
                         "`opponent_rating` is \"{rating}\", but no `opponent` is named whose rating \
@@ -126,16 +127,16 @@ fn opponent_difficulty(
     who: &str,
     name: &str,
     rating: Option<Rating>,
-) -> Result<u128, FreelancerError> {
+) -> Result<u128, Error> {
     let sheet = find(state, "opponent", name)?;
     if name == who {
-        return Err(FreelancerError::Refused {
+        return Err(Error::Refused {
             rule: "F3",
             message: format!("`opponent` is {name:?}, the character making the check"),
         });
     }
     if sheet.kind.is_full() {
-        return Err(FreelancerError::Refused {
+        return Err(Error::Refused {
             rule: "F4",
             message: format!(
                 "`opponent` is {name:?}, but {name} has a full sheet, and a check between characters \
@@ -144,7 +145,7 @@ fn opponent_difficulty(
         });
     }
     let Some(rating) = rating else {
-        return Err(FreelancerError::Refused {
+        return Err(Error::Refused {
             rule: "F3",
             message: format!(
                 "`opponent` is {name:?}, but no `opponent_rating` says which of {name}'s ratings is \
@@ -167,10 +168,10 @@ pub fn team_lift(
     against: Option<&str>,
     roll_anyway: bool,
     dice: &mut dyn DiceSource,
-) -> Result<Vec<Event>, FreelancerError> {
+) -> Result<Vec<Event>, Error> {
     let count = who.len();
     if !(MIN_TEAM..=MAX_TEAM).contains(&count) {
-        return Err(FreelancerError::Refused {
+        return Err(Error::Refused {
             rule: "F3",
             message: format!(
                 "`who` names {count}, but a team lift takes {MIN_TEAM} to {MAX_TEAM} characters (one \
@@ -181,7 +182,7 @@ pub fn team_lift(
     let mut team: Vec<(Lifter, u128)> = Vec::with_capacity(count);
     for name in who {
         if team.iter().any(|(lifter, _)| &lifter.who == name) {
-            return Err(FreelancerError::Refused {
+            return Err(Error::Refused {
                 rule: "F3",
                 message: format!("`who` lists {name:?} twice, but each member lends its LFT once"),
             });
@@ -201,7 +202,7 @@ pub fn team_lift(
     let roller = match roller {
         Some(name) if who.contains(name) => name.clone(),
         Some(name) => {
-            return Err(FreelancerError::Refused {
+            return Err(Error::Refused {
                 rule: "F3",
                 message: format!(
                     "`roller` is {name:?}, but the roller must be one of the team: {}",
@@ -212,7 +213,7 @@ pub fn team_lift(
         None => best_luck(&team),
     };
     let Some(difficulty) = difficulty else {
-        return Err(FreelancerError::MissingDifficulty);
+        return Err(Error::MissingDifficulty);
     };
     let difficulty = difficulty.check("difficulty", 0, MAX_RATING, "the load's rating, F3")?;
     // At most 12 * 10^30: far inside u128.
@@ -246,9 +247,9 @@ fn run_check(
     against: Option<&str>,
     roll_anyway: bool,
     dice: &mut dyn DiceSource,
-) -> Result<Check, FreelancerError> {
+) -> Result<Check, Error> {
     if let Some(label) = against {
-        FreelancerError::check_text("against", label, MAX_TEXT)?;
+        Error::check_text("against", label, MAX_TEXT)?;
     }
     let equalized = equalize(rating, difficulty);
     let difference = difference(&equalized);
@@ -278,14 +279,14 @@ fn run_check(
 /// Decides `chance_check` (F1).
 ///
 /// # Errors
-/// See [`Command::ChanceCheck`](crate::command::Command::ChanceCheck).
+/// See [`Command::ChanceCheck`](crate::model::command::Command::ChanceCheck).
 pub fn chance_check(
     state: &State,
     who: &str,
     chance: &NumberInput,
     against: Option<&str>,
     dice: &mut dyn DiceSource,
-) -> Result<Vec<Event>, FreelancerError> {
+) -> Result<Vec<Event>, Error> {
     find(state, "who", who)?;
     let chance = chance.check(
         "chance",
@@ -295,7 +296,7 @@ pub fn chance_check(
     )?;
     let chance = u32::try_from(chance).unwrap_or(100);
     if let Some(label) = against {
-        FreelancerError::check_text("against", label, MAX_TEXT)?;
+        Error::check_text("against", label, MAX_TEXT)?;
     }
     let odds = odds::written(odds::plain(chance)?);
     let roll = roll_d100(dice)?;
@@ -310,7 +311,7 @@ pub fn chance_check(
         success: outcome.succeeded(),
         consequence: if outcome.succeeded() {
             Consequence::None
-        } else if outcome == crate::check::Outcome::Botch {
+        } else if outcome == crate::model::check::Outcome::Botch {
             Consequence::Botch
         } else {
             Consequence::Failure
@@ -327,7 +328,7 @@ struct SideIn {
     adjusted: u128,
 }
 
-fn contestant(state: &State, side: &Contestant, prefix: &str) -> Result<SideIn, FreelancerError> {
+fn contestant(state: &State, side: &Contestant, prefix: &str) -> Result<SideIn, Error> {
     find_full(
         state,
         &format!("{prefix}.who"),
@@ -350,7 +351,7 @@ fn contestant(state: &State, side: &Contestant, prefix: &str) -> Result<SideIn, 
 /// Decides `opposed_check` (F4).
 ///
 /// # Errors
-/// See [`Command::OpposedCheck`](crate::command::Command::OpposedCheck).
+/// See [`Command::OpposedCheck`](crate::model::command::Command::OpposedCheck).
 pub fn opposed_check(
     state: &State,
     a: &Contestant,
@@ -358,11 +359,11 @@ pub fn opposed_check(
     method: Option<OpposedMethod>,
     against: Option<&str>,
     dice: &mut dyn DiceSource,
-) -> Result<Vec<Event>, FreelancerError> {
+) -> Result<Vec<Event>, Error> {
     let first = contestant(state, a, "a")?;
     let second = contestant(state, b, "b")?;
     if first.who == second.who {
-        return Err(FreelancerError::Refused {
+        return Err(Error::Refused {
             rule: "F4",
             message: format!(
                 "`a.who` and `b.who` are both {:?}, but an opposed check is between two characters",
@@ -371,7 +372,7 @@ pub fn opposed_check(
         });
     }
     if let Some(label) = against {
-        FreelancerError::check_text("against", label, MAX_TEXT)?;
+        Error::check_text("against", label, MAX_TEXT)?;
     }
     let method = method.unwrap_or(state.options.opposed);
     let reduced = reduce(first.adjusted, second.adjusted, method);

@@ -2,38 +2,36 @@
 //! rolling a round's initiative by method 1 or 2, dividing a turn for extra Full Actions, and taking
 //! turns in order.
 
-use super::{check_names, find, rating_of, roll_d100};
-use crate::character::Rating;
-use crate::error::FreelancerError;
-use crate::event::{Division, Event, Initiative, InitiativeRoll, Turn};
-use crate::initiative::{divided_turn, empty_action_limit, max_actions, method_two_turns, scale};
+use super::dice::roll_d100;
+use super::lookup::{check_names, find, rating_of};
+use crate::error::Error;
 use crate::limits::{MAX_EMPTY_ACTIONS, MAX_PARTICIPANTS, MAX_REASON, MAX_ROUNDS, MAX_TEXT};
-use crate::number::{Number, NumberInput};
-use crate::options::InitiativeMethod;
-use crate::order::{Standing, arrange};
-use crate::scene::{Round, Scene, Slot};
-use crate::state::State;
+use crate::model::event::{Division, Event, Initiative, Turn};
+use crate::model::number::{Number, NumberInput};
+use crate::model::options::InitiativeMethod;
+use crate::model::scene::InitiativeRoll;
+use crate::model::scene::{Round, Scene, Slot};
+use crate::model::sheet::Rating;
+use crate::model::state::State;
+use crate::rules::initiative::{
+    divided_turn, empty_action_limit, max_actions, method_two_turns, scale,
+};
+use crate::rules::order::{Standing, arrange};
 use skald_dice::DiceSource;
 use std::collections::BTreeMap;
 
-fn scene<'a>(state: &'a State, rule: &'static str) -> Result<&'a Scene, FreelancerError> {
-    state
-        .scene
-        .as_ref()
-        .ok_or_else(|| FreelancerError::Refused {
-            rule,
-            message: "no event is under way: start one (do = \"start_event\")".into(),
-        })
+fn scene<'a>(state: &'a State, rule: &'static str) -> Result<&'a Scene, Error> {
+    state.scene.as_ref().ok_or_else(|| Error::Refused {
+        rule,
+        message: "no event is under way: start one (do = \"start_event\")".into(),
+    })
 }
 
-fn under_way<'a>(
-    state: &'a State,
-    rule: &'static str,
-) -> Result<(&'a Scene, &'a Round), FreelancerError> {
+fn under_way<'a>(state: &'a State, rule: &'static str) -> Result<(&'a Scene, &'a Round), Error> {
     let scene = scene(state, rule)?;
     match scene.round_under_way() {
         Some(round) => Ok((scene, round)),
-        None => Err(FreelancerError::Refused {
+        None => Err(Error::Refused {
             rule,
             message: format!(
                 "no round of the event {:?} is under way: roll initiative (do = \"initiative\")",
@@ -47,9 +45,9 @@ fn under_way<'a>(
 ///
 /// # Errors
 /// See [`crate::Command::StartEvent`].
-pub fn start(state: &State, name: &str, who: &[String]) -> Result<Vec<Event>, FreelancerError> {
+pub fn start(state: &State, name: &str, who: &[String]) -> Result<Vec<Event>, Error> {
     if let Some(scene) = &state.scene {
-        return Err(FreelancerError::Refused {
+        return Err(Error::Refused {
             rule: "F5",
             message: format!(
                 "`name` is {name:?}, but the event {:?} is under way: end it first (do = \"end_event\")",
@@ -57,7 +55,7 @@ pub fn start(state: &State, name: &str, who: &[String]) -> Result<Vec<Event>, Fr
             ),
         });
     }
-    FreelancerError::check_text("name", name, MAX_TEXT)?;
+    Error::check_text("name", name, MAX_TEXT)?;
     check_names(
         state,
         "who",
@@ -72,7 +70,7 @@ pub fn start(state: &State, name: &str, who: &[String]) -> Result<Vec<Event>, Fr
         rating_of(state, sheet, "who", Rating::Alc)?;
         rating_of(state, sheet, "who", Rating::Spd)?;
         if state.resting.contains(participant) {
-            return Err(FreelancerError::Refused {
+            return Err(Error::Refused {
                 rule: "F8",
                 message: format!(
                     "`who` names {participant:?}, who is resting: end the rest first (do = \"end_rest\")"
@@ -91,10 +89,10 @@ pub fn start(state: &State, name: &str, who: &[String]) -> Result<Vec<Event>, Fr
 ///
 /// # Errors
 /// See [`crate::Command::DeclareTotalAction`].
-pub fn declare_total_action(state: &State, who: &str) -> Result<Vec<Event>, FreelancerError> {
+pub fn declare_total_action(state: &State, who: &str) -> Result<Vec<Event>, Error> {
     let scene = scene(state, "F7")?;
     if !scene.participants.iter().any(|p| p == who) {
-        return Err(FreelancerError::Refused {
+        return Err(Error::Refused {
             rule: "F7",
             message: format!(
                 "`who` is {who:?}, but the event's participants are {}",
@@ -103,13 +101,13 @@ pub fn declare_total_action(state: &State, who: &str) -> Result<Vec<Event>, Free
         });
     }
     if let Some(round) = scene.round_under_way() {
-        return Err(FreelancerError::LateTotalAction {
+        return Err(Error::LateTotalAction {
             who: who.to_owned(),
             round: round.number,
         });
     }
     if scene.declared.iter().any(|d| d == who) {
-        return Err(FreelancerError::Refused {
+        return Err(Error::Refused {
             rule: "F7",
             message: format!(
                 "`who` is {who:?}, who has declared a Total Action for round {} already",
@@ -131,14 +129,14 @@ pub fn initiative(
     state: &State,
     total_actions: &[String],
     dice: &mut dyn DiceSource,
-) -> Result<Vec<Event>, FreelancerError> {
+) -> Result<Vec<Event>, Error> {
     let scene = scene(state, "F5")?;
     if let Some(round) = scene.round_under_way() {
         let turn = round
             .whose_turn()
             .map(|s| format!("{}'s turn ({})", s.who, s.turn))
             .unwrap_or_default();
-        return Err(FreelancerError::Refused {
+        return Err(Error::Refused {
             rule: "F5",
             message: format!(
                 "round {} is under way, and it is {turn}: finish the round first (do = \"act\"; full \
@@ -148,7 +146,7 @@ pub fn initiative(
         });
     }
     if scene.rounds >= MAX_ROUNDS {
-        return Err(FreelancerError::OutOfRange {
+        return Err(Error::OutOfRange {
             field: "round".into(),
             value: (scene.rounds + 1).to_string(),
             min: "1".into(),
@@ -156,7 +154,7 @@ pub fn initiative(
             why: "rounds in one event, F5",
         });
     }
-    FreelancerError::check_count(
+    Error::check_count(
         "total_actions",
         total_actions.len(),
         0,
@@ -166,7 +164,7 @@ pub fn initiative(
     let mut totals: Vec<String> = scene.declared.clone();
     for (i, name) in total_actions.iter().enumerate() {
         if !scene.participants.contains(name) {
-            return Err(FreelancerError::Refused {
+            return Err(Error::Refused {
                 rule: "F7",
                 message: format!(
                     "`total_actions` names {name:?}, but the event's participants are {}",
@@ -175,7 +173,7 @@ pub fn initiative(
             });
         }
         if total_actions[..i].contains(name) {
-            return Err(FreelancerError::Refused {
+            return Err(Error::Refused {
                 rule: "F7",
                 message: format!("`total_actions` lists {name:?} twice"),
             });
@@ -265,10 +263,10 @@ pub fn divide(
     who: &str,
     actions: &NumberInput,
     dice: &mut dyn DiceSource,
-) -> Result<Vec<Event>, FreelancerError> {
+) -> Result<Vec<Event>, Error> {
     let (scene, round) = under_way(state, "F5")?;
     if scene.method == InitiativeMethod::Two {
-        return Err(FreelancerError::Refused {
+        return Err(Error::Refused {
             rule: "F6",
             message: format!(
                 "`who` is {who:?}, but under initiative method 2 turns come at every two orders of \
@@ -277,7 +275,7 @@ pub fn divide(
         });
     }
     if round.next > 0 {
-        return Err(FreelancerError::Refused {
+        return Err(Error::Refused {
             rule: "F5",
             message: format!(
                 "`who` is {who:?}, but round {}'s turns have begun: a turn is divided before the \
@@ -287,7 +285,7 @@ pub fn divide(
         });
     }
     let Some(rolled) = round.roll_of(who) else {
-        return Err(FreelancerError::Refused {
+        return Err(Error::Refused {
             rule: "F5",
             message: format!(
                 "`who` is {who:?}, who has no turn in round {} (in the order: {})",
@@ -347,13 +345,13 @@ pub fn act(
     full: Option<&NumberInput>,
     empty: Option<&NumberInput>,
     what: Option<&str>,
-) -> Result<Vec<Event>, FreelancerError> {
+) -> Result<Vec<Event>, Error> {
     let (scene, round) = under_way(state, "F7")?;
     let Some(slot) = round.whose_turn() else {
         return Ok(Vec::new());
     };
     if slot.who != who {
-        return Err(FreelancerError::Refused {
+        return Err(Error::Refused {
             rule: "F7",
             message: format!(
                 "`who` is {who:?}, but it is {}'s turn (turn {} of round {})",
@@ -380,7 +378,7 @@ pub fn act(
         None => 0,
     };
     if let Some(what) = what {
-        FreelancerError::check_text("what", what, MAX_REASON)?;
+        Error::check_text("what", what, MAX_REASON)?;
     }
     let method_two = scene.method == InitiativeMethod::Two;
     let roll = round.roll_of(who).map_or(0, |r| r.roll.get());
@@ -409,7 +407,7 @@ pub fn act(
 ///
 /// # Errors
 /// See [`crate::Command::EndEvent`].
-pub fn end(state: &State) -> Result<Vec<Event>, FreelancerError> {
+pub fn end(state: &State) -> Result<Vec<Event>, Error> {
     let scene = scene(state, "F5")?;
     Ok(vec![Event::EventEnded {
         name: scene.name.clone(),

@@ -1,35 +1,47 @@
 //! Deciding a Freelancer command: every rule checked against the state, dice rolled only through the
-//! [`DiceSource`] handed in, giving events or a [`FreelancerError`]. Pure.
+//! [`DiceSource`] handed in, giving events or a [`Error`]. Pure.
 //!
-//! [`checks`] decides task, team, chance and opposed checks (F1-F4); [`sheets`] enrolment, awards,
-//! levels, ratings, vocations, AP, rests and safe areas (F7, F8); [`events`] events, initiative,
-//! divided turns and turns taken (F5-F7).
+//! [`decide`] is one `match` calling the file of the command's group: [`checks`] task, team,
+//! chance and opposed checks (F1-F4); [`sheets`] enrolment, awards, levels, ratings, vocations, AP,
+//! rests and safe areas (F7, F8); [`events`] events, initiative, divided turns and turns taken
+//! (F5-F7). The jobs more than one group needs, one file each: [`task_check`] (equalizing, bands,
+//! outcomes: F1-F3), [`opposed`] (F4), [`adjust`] (F4), [`initiative`] (F5-F7), [`order`] (turn
+//! order and ties, F5), [`stats`] (effective ratings, F8), [`formula`] (a stat formula's value, F8), [`number`] (a number as written against
+//! its bounds), [`lookup`] (a character or rating named by a command), [`dice`] (the d100, F1).
+//! [`apply()`] is the fold.
 
+pub mod adjust;
+pub mod apply;
 pub mod checks;
+pub mod dice;
 pub mod events;
+pub mod formula;
+pub mod initiative;
+pub mod lookup;
+pub mod number;
+pub mod opposed;
+pub mod order;
 pub mod sheets;
+pub mod stats;
+pub mod task_check;
 
-use crate::character::{Rating, Sheet};
-use crate::command::Command;
-use crate::error::FreelancerError;
-use crate::event::Event;
-use crate::formula::EvalError;
-use crate::state::State;
-use crate::stats;
-use skald_dice::{DiceSource, Die};
+pub use apply::apply;
 
-/// The percentile die: one value 1-100 (the tens and units d10 read together, 00 as 100; ruling F1).
-pub const D100: Die = Die::Numbered(100);
+use crate::error::Error;
+use crate::model::command::Command;
+use crate::model::event::Event;
+use crate::model::state::State;
+use skald_dice::DiceSource;
 
 /// Decides `command` against `state` (see [`Command`] for each command's errors and dice).
 ///
 /// # Errors
-/// [`FreelancerError`] naming the field, the value and what is allowed, and the ruling for a rule.
+/// [`Error`] naming the field, the value and what is allowed, and the ruling for a rule.
 pub fn decide(
     state: &State,
     command: &Command,
     dice: &mut dyn DiceSource,
-) -> Result<Vec<Event>, FreelancerError> {
+) -> Result<Vec<Event>, Error> {
     match command {
         Command::Enroll { character } => sheets::enroll(state, character),
         Command::TaskCheck {
@@ -116,127 +128,4 @@ pub fn decide(
         } => events::act(state, who, full.as_ref(), empty.as_ref(), what.as_deref()),
         Command::EndEvent {} => events::end(state),
     }
-}
-
-/// The sheet of `name`, named in `field`.
-///
-/// # Errors
-/// [`FreelancerError::UnknownCharacter`].
-pub fn find<'a>(state: &'a State, field: &str, name: &str) -> Result<&'a Sheet, FreelancerError> {
-    state
-        .characters
-        .get(name)
-        .ok_or_else(|| FreelancerError::UnknownCharacter {
-            field: field.to_owned(),
-            name: name.to_owned(),
-            known: state.names(),
-        })
-}
-
-/// The full sheet (PC or NPC) of `name`; an Encounter Sheet is refused under `rule` because `what`
-/// needs a full sheet.
-///
-/// # Errors
-/// [`FreelancerError::UnknownCharacter`]; [`FreelancerError::Refused`] for an Encounter Sheet.
-pub fn find_full<'a>(
-    state: &'a State,
-    field: &str,
-    name: &str,
-    rule: &'static str,
-    what: &str,
-) -> Result<&'a Sheet, FreelancerError> {
-    let sheet = find(state, field, name)?;
-    if !sheet.kind.is_full() {
-        return Err(FreelancerError::Refused {
-            rule,
-            message: format!(
-                "`{field}` is {name:?}, but {name} has an Encounter Sheet, and {what} needs a full \
-                 sheet (kind = \"pc\" or \"npc\")"
-            ),
-        });
-    }
-    Ok(sheet)
-}
-
-/// The value of `rating` for `sheet` (the sheet's, else the table's formula), named in `field`.
-///
-/// # Errors
-/// [`FreelancerError::MissingRating`] when neither gives one (a formula missing an attribute
-/// included); [`FreelancerError::Formula`] when the formula's result is out of range.
-pub fn rating_of(
-    state: &State,
-    sheet: &Sheet,
-    field: &str,
-    rating: Rating,
-) -> Result<u128, FreelancerError> {
-    match stats::value(&state.options, sheet, rating) {
-        Some(Ok((value, _))) => Ok(value),
-        None | Some(Err(EvalError::Missing(_))) => {
-            let has: Vec<&str> = sheet.ratings.keys().map(|r| r.abbreviation()).collect();
-            // A field naming the rating (`rating`, `a.rating`, `opponent_rating`) has the rating as its
-            // value; the others (`who`) name the character.
-            let value = if field.ends_with("rating") {
-                format!("\"{rating}\"")
-            } else {
-                format!("{:?}", sheet.name)
-            };
-            Err(FreelancerError::MissingRating {
-                field: field.to_owned(),
-                value,
-                name: sheet.name.clone(),
-                rating,
-                has: if has.is_empty() {
-                    "none".to_owned()
-                } else {
-                    has.join(", ")
-                },
-            })
-        }
-        Some(Err(problem)) => Err(FreelancerError::Formula {
-            name: sheet.name.clone(),
-            stat: rating,
-            formula: state
-                .options
-                .formulas
-                .get(&rating)
-                .map(|f| f.source().to_owned())
-                .unwrap_or_default(),
-            problem: problem.to_string(),
-        }),
-    }
-}
-
-/// Rolls the d100 (F1).
-///
-/// # Errors
-/// [`FreelancerError::Dice`] when the source fails.
-pub fn roll_d100(dice: &mut dyn DiceSource) -> Result<u32, FreelancerError> {
-    let value = dice.roll(D100)?;
-    Ok(u32::try_from(value).unwrap_or(100))
-}
-
-/// Checks a list of names in `field`: `min..=max` of them, none twice, each at the table.
-///
-/// # Errors
-/// [`FreelancerError::OutOfRange`] for the count; [`FreelancerError::Refused`] for a name twice (under
-/// `rule`); [`FreelancerError::UnknownCharacter`].
-pub fn check_names(
-    state: &State,
-    field: &str,
-    names: &[String],
-    (min, max): (usize, usize),
-    rule: &'static str,
-    why: &'static str,
-) -> Result<(), FreelancerError> {
-    FreelancerError::check_count(field, names.len(), min, max, why)?;
-    for (i, name) in names.iter().enumerate() {
-        if names[..i].contains(name) {
-            return Err(FreelancerError::Refused {
-                rule,
-                message: format!("`{field}` lists {name:?} twice"),
-            });
-        }
-        find(state, field, name)?;
-    }
-    Ok(())
 }

@@ -1,32 +1,33 @@
 //! Deciding sheet commands (F7, F8): enrolment, XP and AP awards, level-ups, rating changes, vocation
 //! changes, AP spending, rests and safe areas.
 
-use super::{check_names, find, find_full};
-use crate::character::{Ability, Character, Rating, Sheet, parse_path, parse_vocation};
-use crate::error::FreelancerError;
-use crate::event::{Allowance, Award, Event};
+use super::lookup::{check_names, find, find_full};
+use crate::error::Error;
 use crate::limits::{
     MAX_ABILITIES, MAX_AWARD, MAX_CHARACTERS, MAX_LEVEL, MAX_POINTS, MAX_RATING, MAX_REASON,
     MAX_TEXT,
 };
-use crate::number::{Number, NumberInput};
-use crate::state::State;
-use crate::stats::check_formulas;
-use crate::vocation::Path;
+use crate::model::event::{Allowance, Award, Event};
+use crate::model::number::{Number, NumberInput};
+use crate::model::sheet::{Ability, Character, Kind, Rating, Sheet};
+use crate::model::state::State;
+use crate::model::vocation::{Path, Vocation};
+use crate::rules::stats::check_formulas;
+use std::collections::BTreeMap;
 
 /// Decides `enroll` (F8).
 ///
 /// # Errors
 /// See [`crate::Command::Enroll`].
-pub fn enroll(state: &State, character: &Character) -> Result<Vec<Event>, FreelancerError> {
+pub fn enroll(state: &State, character: &Sheet) -> Result<Vec<Event>, Error> {
     let sheet = character.check()?;
     if state.characters.contains_key(&sheet.name) {
-        return Err(FreelancerError::AlreadyEnrolled {
+        return Err(Error::AlreadyEnrolled {
             name: sheet.name.clone(),
         });
     }
     if state.characters.len() >= MAX_CHARACTERS {
-        return Err(FreelancerError::OutOfRange {
+        return Err(Error::OutOfRange {
             field: "name".into(),
             value: format!(
                 "{:?} (character {})",
@@ -54,10 +55,10 @@ pub fn allowance(state: &State, who: &str) -> Option<Allowance> {
 }
 
 /// The new total of XP or AP, at most 10^15.
-fn total(field: &str, held: u64, more: u64, name: &str) -> Result<u64, FreelancerError> {
+fn total(field: &str, held: u64, more: u64, name: &str) -> Result<u64, Error> {
     let sum = u128::from(held) + u128::from(more);
     if sum > u128::from(MAX_POINTS) {
-        return Err(FreelancerError::OutOfRange {
+        return Err(Error::OutOfRange {
             field: field.to_owned(),
             value: format!("{more} ({name} would hold {sum})"),
             min: "0".into(),
@@ -78,7 +79,7 @@ pub fn award(
     xp: Option<&NumberInput>,
     ap: Option<&NumberInput>,
     reason: &str,
-) -> Result<Vec<Event>, FreelancerError> {
+) -> Result<Vec<Event>, Error> {
     check_names(
         state,
         "who",
@@ -94,12 +95,12 @@ pub fn award(
     let xp = points(xp, "xp", "XP in one award, F8")?;
     let ap = points(ap, "ap", "AP in one award, F8")?;
     if xp == 0 && ap == 0 {
-        return Err(FreelancerError::Refused {
+        return Err(Error::Refused {
             rule: "F8",
             message: "`xp` and `ap` are both 0 or absent, but an award gives XP, AP or both".into(),
         });
     }
-    FreelancerError::check_text("reason", reason, MAX_REASON)?;
+    Error::check_text("reason", reason, MAX_REASON)?;
     for name in who {
         let sheet = find_full(state, "who", name, "F8", "XP and AP")?;
         total("xp", sheet.xp, xp, name)?;
@@ -117,14 +118,10 @@ pub fn award(
 ///
 /// # Errors
 /// See [`crate::Command::LevelUp`].
-pub fn level_up(
-    state: &State,
-    who: &str,
-    reason: Option<&str>,
-) -> Result<Vec<Event>, FreelancerError> {
+pub fn level_up(state: &State, who: &str, reason: Option<&str>) -> Result<Vec<Event>, Error> {
     let sheet = find_full(state, "who", who, "F8", "a level")?;
     if sheet.level >= MAX_LEVEL {
-        return Err(FreelancerError::OutOfRange {
+        return Err(Error::OutOfRange {
             field: "who".into(),
             value: format!("{who:?} (at level {})", sheet.level),
             min: "1".into(),
@@ -133,11 +130,11 @@ pub fn level_up(
         });
     }
     if let Some(reason) = reason {
-        FreelancerError::check_text("reason", reason, MAX_REASON)?;
+        Error::check_text("reason", reason, MAX_REASON)?;
     }
     let ap = state.options.ap_per_level;
     total("ap", sheet.ap, ap, who)?;
-    let raised = Sheet {
+    let raised = Character {
         level: sheet.level + 1,
         ..sheet.clone()
     };
@@ -160,10 +157,10 @@ pub fn set_rating(
     rating: Rating,
     value: &NumberInput,
     reason: &str,
-) -> Result<Vec<Event>, FreelancerError> {
+) -> Result<Vec<Event>, Error> {
     let sheet = find(state, "who", who)?;
     let value = value.check("value", 0, MAX_RATING, "a rating, F8")?;
-    FreelancerError::check_text("reason", reason, MAX_REASON)?;
+    Error::check_text("reason", reason, MAX_REASON)?;
     let mut changed = sheet.clone();
     changed.ratings.insert(rating, Number(value));
     check_formulas(&state.options, &changed)?;
@@ -180,20 +177,16 @@ pub fn set_rating(
 ///
 /// # Errors
 /// See [`crate::Command::ChangeVocation`].
-pub fn change_vocation(
-    state: &State,
-    who: &str,
-    vocation: &str,
-) -> Result<Vec<Event>, FreelancerError> {
+pub fn change_vocation(state: &State, who: &str, vocation: &str) -> Result<Vec<Event>, Error> {
     let sheet = find_full(state, "who", who, "F8", "a vocation")?;
     let to = parse_vocation("vocation", vocation)?;
     if sheet.vocation == Some(to) {
-        return Err(FreelancerError::Refused {
+        return Err(Error::Refused {
             rule: "F8",
             message: format!("`vocation` is {:?}, but {who} is a {to} already", vocation),
         });
     }
-    let at = allowance(state, who).ok_or_else(|| FreelancerError::NotAtRest {
+    let at = allowance(state, who).ok_or_else(|| Error::NotAtRest {
         who: who.to_owned(),
     })?;
     Ok(vec![Event::VocationChanged {
@@ -214,13 +207,13 @@ pub fn spend_ap(
     ability: &str,
     path: &str,
     cost: &NumberInput,
-) -> Result<Vec<Event>, FreelancerError> {
+) -> Result<Vec<Event>, Error> {
     let sheet = find_full(state, "who", who, "F8", "AP")?;
-    FreelancerError::check_text("ability", ability, MAX_TEXT)?;
+    Error::check_text("ability", ability, MAX_TEXT)?;
     let path = parse_path("path", path)?;
     let cost = cost.check_u64("cost", 1, MAX_AWARD, "an ability's cost in AP, F8")?;
     if cost > sheet.ap {
-        return Err(FreelancerError::Refused {
+        return Err(Error::Refused {
             rule: "F8",
             message: format!("`cost` is {cost}, but {who} has {} AP", sheet.ap),
         });
@@ -230,7 +223,7 @@ pub fn spend_ap(
         path,
     };
     if sheet.abilities.contains(&learned) {
-        return Err(FreelancerError::Refused {
+        return Err(Error::Refused {
             rule: "F8",
             message: format!(
                 "`ability` is {:?} ({path}), but {who} has learned it already",
@@ -239,7 +232,7 @@ pub fn spend_ap(
         });
     }
     if sheet.abilities.len() >= MAX_ABILITIES {
-        return Err(FreelancerError::OutOfRange {
+        return Err(Error::OutOfRange {
             field: "ability".into(),
             value: format!("{:?} (ability {})", learned.name, sheet.abilities.len() + 1),
             min: "1".into(),
@@ -253,7 +246,7 @@ pub fn spend_ap(
             .as_ref()
             .is_some_and(|round| round.total_actions.iter().any(|n| n == who));
         if !declared {
-            return Err(FreelancerError::Refused {
+            return Err(Error::Refused {
                 rule: "F7",
                 message: format!(
                     "`who` is {who:?}, but during the event {:?} buying an ability is a Total Action, \
@@ -271,7 +264,7 @@ pub fn spend_ap(
             .vocation
             .map_or_else(|| "none".to_owned(), |v| v.to_string());
         Some(
-            allowance(state, who).ok_or_else(|| FreelancerError::Refused {
+            allowance(state, who).ok_or_else(|| Error::Refused {
                 rule: "F8",
                 message: format!(
                     "`path` is \"{path}\", but outside a rest or a safe area {who} can spend AP only on \
@@ -293,9 +286,9 @@ pub fn spend_ap(
 ///
 /// # Errors
 /// See [`crate::Command::Rest`].
-pub fn rest(state: &State, who: Option<&[String]>) -> Result<Vec<Event>, FreelancerError> {
+pub fn rest(state: &State, who: Option<&[String]>) -> Result<Vec<Event>, Error> {
     if let Some(scene) = &state.scene {
-        return Err(FreelancerError::Refused {
+        return Err(Error::Refused {
             rule: "F8",
             message: format!(
                 "the event {:?} is under way, and no one rests in the middle of one: end it first \
@@ -317,7 +310,7 @@ pub fn rest(state: &State, who: Option<&[String]>) -> Result<Vec<Event>, Freelan
             for name in names {
                 find_full(state, "who", name, "F8", "a rest")?;
                 if state.resting.contains(name) {
-                    return Err(FreelancerError::Refused {
+                    return Err(Error::Refused {
                         rule: "F8",
                         message: format!("`who` names {name:?}, who is resting already"),
                     });
@@ -333,7 +326,7 @@ pub fn rest(state: &State, who: Option<&[String]>) -> Result<Vec<Event>, Freelan
             .collect(),
     };
     if who.is_empty() {
-        return Err(FreelancerError::Refused {
+        return Err(Error::Refused {
             rule: "F8",
             message:
                 "`who` is not given, and every character with a full sheet is resting already \
@@ -348,7 +341,7 @@ pub fn rest(state: &State, who: Option<&[String]>) -> Result<Vec<Event>, Freelan
 ///
 /// # Errors
 /// See [`crate::Command::EndRest`].
-pub fn end_rest(state: &State, who: Option<&[String]>) -> Result<Vec<Event>, FreelancerError> {
+pub fn end_rest(state: &State, who: Option<&[String]>) -> Result<Vec<Event>, Error> {
     let who: Vec<String> = match who {
         Some(names) => {
             check_names(
@@ -360,7 +353,7 @@ pub fn end_rest(state: &State, who: Option<&[String]>) -> Result<Vec<Event>, Fre
                 "characters ending a rest",
             )?;
             if let Some(name) = names.iter().find(|n| !state.resting.contains(*n)) {
-                return Err(FreelancerError::Refused {
+                return Err(Error::Refused {
                     rule: "F8",
                     message: format!("`who` names {name:?}, who is not resting"),
                 });
@@ -370,7 +363,7 @@ pub fn end_rest(state: &State, who: Option<&[String]>) -> Result<Vec<Event>, Fre
         None => state.resting.iter().cloned().collect(),
     };
     if who.is_empty() {
-        return Err(FreelancerError::Refused {
+        return Err(Error::Refused {
             rule: "F8",
             message: "no one is resting".into(),
         });
@@ -382,10 +375,10 @@ pub fn end_rest(state: &State, who: Option<&[String]>) -> Result<Vec<Event>, Fre
 ///
 /// # Errors
 /// See [`crate::Command::EnterSafeArea`].
-pub fn enter_safe_area(state: &State, place: &str) -> Result<Vec<Event>, FreelancerError> {
-    FreelancerError::check_text("place", place, MAX_TEXT)?;
+pub fn enter_safe_area(state: &State, place: &str) -> Result<Vec<Event>, Error> {
+    Error::check_text("place", place, MAX_TEXT)?;
     if let Some(current) = &state.safe_area {
-        return Err(FreelancerError::Refused {
+        return Err(Error::Refused {
             rule: "F8",
             message: format!(
                 "`place` is {place:?}, but the party is in the safe area {current:?} already: leave \
@@ -402,14 +395,133 @@ pub fn enter_safe_area(state: &State, place: &str) -> Result<Vec<Event>, Freelan
 ///
 /// # Errors
 /// See [`crate::Command::LeaveSafeArea`].
-pub fn leave_safe_area(state: &State) -> Result<Vec<Event>, FreelancerError> {
+pub fn leave_safe_area(state: &State) -> Result<Vec<Event>, Error> {
     match &state.safe_area {
         Some(place) => Ok(vec![Event::SafeAreaLeft {
             place: place.clone(),
         }]),
-        None => Err(FreelancerError::Refused {
+        None => Err(Error::Refused {
             rule: "F8",
             message: "the party is not in a safe area".into(),
         }),
     }
+}
+
+impl Sheet {
+    /// Checks every field and gives the sheet the table keeps.
+    ///
+    /// # Errors
+    /// [`Error::TextLength`] for a blank or long name or ability; [`Error::OutOfRange`]
+    /// or [`Error::NotANumber`] for a level, XP, AP or rating outside its range (field
+    /// `ratings.LFT` and so on); [`Error::Refused`] (F8) for an unknown vocation or path, an
+    /// ability listed twice, too many abilities, or an Encounter Sheet carrying level, XP, AP, a
+    /// vocation or abilities.
+    pub fn check(&self) -> Result<Character, Error> {
+        Error::check_text("name", &self.name, MAX_TEXT)?;
+        if self.kind == Kind::Encounter {
+            let extras = [
+                ("level", self.level.is_some()),
+                ("xp", self.xp.is_some()),
+                ("ap", self.ap.is_some()),
+                ("vocation", self.vocation.is_some()),
+                ("abilities", !self.abilities.is_empty()),
+            ];
+            if let Some((field, _)) = extras.iter().find(|(_, given)| *given) {
+                return Err(Error::Refused {
+                    rule: "F8",
+                    message: format!(
+                        "`{field}` is given, but {} has an Encounter Sheet (kind = \"encounter\"), which \
+                         holds ratings only; give the NPC a full sheet (kind = \"npc\") to track {field}",
+                        self.name
+                    ),
+                });
+            }
+        }
+        let level = match &self.level {
+            Some(level) => level.check_u64("level", 1, MAX_LEVEL, "the character's level, F8")?,
+            None => 1,
+        };
+        let points = |input: &Option<NumberInput>, field: &str, why: &'static str| match input {
+            Some(value) => value.check_u64(field, 0, MAX_POINTS, why),
+            None => Ok(0),
+        };
+        let xp = points(&self.xp, "xp", "experience points, F8")?;
+        let ap = points(&self.ap, "ap", "ability points, F8")?;
+        let vocation = self
+            .vocation
+            .as_deref()
+            .map(|name| parse_vocation("vocation", name))
+            .transpose()?;
+        let mut ratings = BTreeMap::new();
+        for (rating, value) in &self.ratings {
+            let value = value.check(rating.field(), 0, MAX_RATING, "a rating on the sheet, F8")?;
+            ratings.insert(*rating, Number(value));
+        }
+        if self.abilities.len() > MAX_ABILITIES {
+            return Err(Error::OutOfRange {
+                field: "abilities".into(),
+                value: format!("a list of {}", self.abilities.len()),
+                min: "0".into(),
+                max: MAX_ABILITIES.to_string(),
+                why: "abilities on one sheet",
+            });
+        }
+        let mut abilities: Vec<Ability> = Vec::with_capacity(self.abilities.len());
+        for (i, ability) in self.abilities.iter().enumerate() {
+            Error::check_text(&format!("abilities[{i}].name"), &ability.name, MAX_TEXT)?;
+            let path = parse_path(&format!("abilities[{i}].path"), &ability.path)?;
+            let learned = Ability {
+                name: ability.name.trim().to_owned(),
+                path,
+            };
+            if abilities.contains(&learned) {
+                return Err(Error::Refused {
+                    rule: "F8",
+                    message: format!(
+                        "`abilities[{i}]` lists {} ({}) a second time; an ability is learned once",
+                        learned.name, learned.path
+                    ),
+                });
+            }
+            abilities.push(learned);
+        }
+        Ok(Character {
+            name: self.name.clone(),
+            kind: self.kind,
+            level,
+            xp,
+            ap,
+            vocation,
+            ratings,
+            abilities,
+        })
+    }
+}
+
+/// Reads a vocation's name for `field`.
+///
+/// # Errors
+/// [`Error::Refused`] (F8) naming the field, the value and the eight vocations.
+pub fn parse_vocation(field: &str, name: &str) -> Result<Vocation, Error> {
+    Vocation::from_name(name).ok_or_else(|| Error::Refused {
+        rule: "F8",
+        message: format!(
+            "`{field}` is {name:?}, but the vocations are {}",
+            Vocation::names()
+        ),
+    })
+}
+
+/// Reads an ability path (`"general"` or a vocation) for `field`.
+///
+/// # Errors
+/// [`Error::Refused`] (F8) naming the field, the value and what is allowed.
+pub fn parse_path(field: &str, name: &str) -> Result<Path, Error> {
+    Path::from_name(name).ok_or_else(|| Error::Refused {
+        rule: "F8",
+        message: format!(
+            "`{field}` is {name:?}, but an ability's path is \"general\" or a vocation ({})",
+            Vocation::names()
+        ),
+    })
 }

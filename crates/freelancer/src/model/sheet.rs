@@ -1,12 +1,10 @@
 //! Freelancer character sheets (ruling F8): the [`Rating`]s (six attributes, sixteen stats, and which
-//! attributes affect each stat), the sheet as a scenario writes it ([`Character`]) and as the table
-//! keeps it once checked ([`Sheet`]): kind (PC, full NPC sheet or brief Encounter Sheet), level, XP,
+//! attributes affect each stat), the sheet as a scenario writes it ([`Sheet`]) and as the table
+//! keeps it once checked ([`Character`]): kind (PC, full NPC sheet or brief Encounter Sheet), level, XP,
 //! AP, vocation, ratings and abilities.
 
-use crate::error::FreelancerError;
-use crate::limits::{MAX_ABILITIES, MAX_LEVEL, MAX_POINTS, MAX_RATING, MAX_TEXT};
-use crate::number::{Number, NumberInput};
-use crate::vocation::{Path, Vocation};
+use crate::model::number::{Number, NumberInput};
+use crate::model::vocation::{Path, Vocation};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -42,7 +40,7 @@ impl Kind {
 }
 
 /// One character sheet as a scenario writes it under `[[characters]]` (or `do = "enroll"`), checked
-/// into a [`Sheet`] by [`Character::check`]:
+/// into a [`Character`] by [`Sheet::check`]:
 ///
 /// ```toml
 /// [[characters]]
@@ -60,7 +58,7 @@ impl Kind {
 /// for them; a stat written on the sheet wins over its formula (the GM's number).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Character {
+pub struct Sheet {
     /// The character's name, 1 to 64 characters.
     pub name: String,
     /// PC, full NPC sheet or Encounter Sheet.
@@ -107,7 +105,7 @@ pub struct Ability {
 
 /// A checked character sheet, as the table keeps it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Sheet {
+pub struct Character {
     /// The name, unique at the table.
     pub name: String,
     /// PC, full NPC sheet or Encounter Sheet.
@@ -126,10 +124,10 @@ pub struct Sheet {
     pub abilities: Vec<Ability>,
 }
 
-impl Character {
+impl Sheet {
     /// A PC sheet with these ratings and nothing else (level 1, no XP, AP or vocation).
     pub fn new(name: &str, ratings: &[(Rating, u128)]) -> Self {
-        Character {
+        Sheet {
             name: name.to_owned(),
             kind: Kind::Pc,
             level: None,
@@ -143,123 +141,6 @@ impl Character {
             abilities: Vec::new(),
         }
     }
-
-    /// Checks every field and gives the sheet the table keeps.
-    ///
-    /// # Errors
-    /// [`FreelancerError::TextLength`] for a blank or long name or ability; [`FreelancerError::OutOfRange`]
-    /// or [`FreelancerError::NotANumber`] for a level, XP, AP or rating outside its range (field
-    /// `ratings.LFT` and so on); [`FreelancerError::Refused`] (F8) for an unknown vocation or path, an
-    /// ability listed twice, too many abilities, or an Encounter Sheet carrying level, XP, AP, a
-    /// vocation or abilities.
-    pub fn check(&self) -> Result<Sheet, FreelancerError> {
-        FreelancerError::check_text("name", &self.name, MAX_TEXT)?;
-        if self.kind == Kind::Encounter {
-            let extras = [
-                ("level", self.level.is_some()),
-                ("xp", self.xp.is_some()),
-                ("ap", self.ap.is_some()),
-                ("vocation", self.vocation.is_some()),
-                ("abilities", !self.abilities.is_empty()),
-            ];
-            if let Some((field, _)) = extras.iter().find(|(_, given)| *given) {
-                return Err(FreelancerError::Refused {
-                    rule: "F8",
-                    message: format!(
-                        "`{field}` is given, but {} has an Encounter Sheet (kind = \"encounter\"), which \
-                         holds ratings only; give the NPC a full sheet (kind = \"npc\") to track {field}",
-                        self.name
-                    ),
-                });
-            }
-        }
-        let level = match &self.level {
-            Some(level) => level.check_u64("level", 1, MAX_LEVEL, "the character's level, F8")?,
-            None => 1,
-        };
-        let points = |input: &Option<NumberInput>, field: &str, why: &'static str| match input {
-            Some(value) => value.check_u64(field, 0, MAX_POINTS, why),
-            None => Ok(0),
-        };
-        let xp = points(&self.xp, "xp", "experience points, F8")?;
-        let ap = points(&self.ap, "ap", "ability points, F8")?;
-        let vocation = self
-            .vocation
-            .as_deref()
-            .map(|name| parse_vocation("vocation", name))
-            .transpose()?;
-        let mut ratings = BTreeMap::new();
-        for (rating, value) in &self.ratings {
-            let value = value.check(rating.field(), 0, MAX_RATING, "a rating on the sheet, F8")?;
-            ratings.insert(*rating, Number(value));
-        }
-        if self.abilities.len() > MAX_ABILITIES {
-            return Err(FreelancerError::OutOfRange {
-                field: "abilities".into(),
-                value: format!("a list of {}", self.abilities.len()),
-                min: "0".into(),
-                max: MAX_ABILITIES.to_string(),
-                why: "abilities on one sheet",
-            });
-        }
-        let mut abilities: Vec<Ability> = Vec::with_capacity(self.abilities.len());
-        for (i, ability) in self.abilities.iter().enumerate() {
-            FreelancerError::check_text(&format!("abilities[{i}].name"), &ability.name, MAX_TEXT)?;
-            let path = parse_path(&format!("abilities[{i}].path"), &ability.path)?;
-            let learned = Ability {
-                name: ability.name.trim().to_owned(),
-                path,
-            };
-            if abilities.contains(&learned) {
-                return Err(FreelancerError::Refused {
-                    rule: "F8",
-                    message: format!(
-                        "`abilities[{i}]` lists {} ({}) a second time; an ability is learned once",
-                        learned.name, learned.path
-                    ),
-                });
-            }
-            abilities.push(learned);
-        }
-        Ok(Sheet {
-            name: self.name.clone(),
-            kind: self.kind,
-            level,
-            xp,
-            ap,
-            vocation,
-            ratings,
-            abilities,
-        })
-    }
-}
-
-/// Reads a vocation's name for `field`.
-///
-/// # Errors
-/// [`FreelancerError::Refused`] (F8) naming the field, the value and the eight vocations.
-pub fn parse_vocation(field: &str, name: &str) -> Result<Vocation, FreelancerError> {
-    Vocation::from_name(name).ok_or_else(|| FreelancerError::Refused {
-        rule: "F8",
-        message: format!(
-            "`{field}` is {name:?}, but the vocations are {}",
-            Vocation::names()
-        ),
-    })
-}
-
-/// Reads an ability path (`"general"` or a vocation) for `field`.
-///
-/// # Errors
-/// [`FreelancerError::Refused`] (F8) naming the field, the value and what is allowed.
-pub fn parse_path(field: &str, name: &str) -> Result<Path, FreelancerError> {
-    Path::from_name(name).ok_or_else(|| FreelancerError::Refused {
-        rule: "F8",
-        message: format!(
-            "`{field}` is {name:?}, but an ability's path is \"general\" or a vocation ({})",
-            Vocation::names()
-        ),
-    })
 }
 
 /// Something that affects a stat (freelancer.txt, Stats): an attribute, the character's level, another

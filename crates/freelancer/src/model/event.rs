@@ -1,14 +1,14 @@
 //! The facts a Freelancer table records. State is the fold of these; every die rolled is in one, and
 //! each check carries its odds as they stood before the roll.
 
-use crate::adjust::Adjusted;
-use crate::character::{Ability, Rating, Sheet};
-use crate::check::{Band, Consequence, Equalized, Outcome};
-use crate::number::Number;
-use crate::odds::CheckOdds;
-use crate::options::{InitiativeMethod, OpposedMethod};
-use crate::scene::Slot;
-use crate::vocation::Vocation;
+use crate::model::adjustment::Adjusted;
+use crate::model::check::CheckOdds;
+use crate::model::check::{Band, Consequence, Equalized, Outcome};
+use crate::model::number::Number;
+use crate::model::options::{InitiativeMethod, OpposedMethod};
+use crate::model::scene::{InitiativeRoll, Slot};
+use crate::model::sheet::{Ability, Character, Rating};
+use crate::model::vocation::Vocation;
 use serde::{Deserialize, Serialize};
 
 /// Something that happened at a Freelancer table, serialized with its kind under `event`.
@@ -18,7 +18,7 @@ pub enum Event {
     /// A character sat down at the table.
     Enrolled {
         /// The sheet, already checked.
-        character: Sheet,
+        character: Character,
     },
     /// One character made a task check (rulings F1-F3).
     TaskChecked(TaskCheck),
@@ -311,25 +311,6 @@ pub struct Award {
     pub ap: u64,
     /// Why.
     pub reason: String,
-}
-
-/// One participant's initiative roll (F5).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct InitiativeRoll {
-    /// The participant.
-    pub who: String,
-    /// The d100.
-    pub d100: u32,
-    /// Their ALC.
-    pub alc: Number,
-    /// d100 + ALC.
-    pub roll: Number,
-    /// Their SPD.
-    pub spd: Number,
-    /// Their LCK (0 when the sheet has none), for ties.
-    pub lck: Number,
-    /// The roll scaled to SPD's digit count: their turn (method 1) or first turn (method 2).
-    pub turn: Number,
 }
 
 /// One d100 of a tie roll-off (F5).

@@ -4,9 +4,10 @@
 //!
 //! Every chance is a [`Fraction`] (written `p/q`); nothing here is floating point.
 
-use crate::check::{Band, Outcome, chance_outcome, outcome};
+pub use crate::model::check::CheckOdds;
+use crate::model::check::{Band, Outcome};
+use crate::rules::task_check::{chance_outcome, outcome};
 use num_bigint::{BigInt, BigUint};
-use serde::Serialize;
 use skald_dice::notation::CompareOp;
 use skald_dice::odds::{Distribution, Fraction, OddsError, pools};
 use std::collections::BTreeMap;
@@ -28,15 +29,6 @@ fn chance(d100: &Distribution, holds: impl Fn(u32) -> bool) -> Fraction {
         .map(|(_, w)| w)
         .sum();
     Fraction::new(BigInt::from(favourable), d100.total.clone())
-}
-
-/// The chances of one check, written as `p/q` strings in JSON.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
-pub struct CheckOdds {
-    /// P(success), Crits included.
-    pub p_success: String,
-    /// P(Botch).
-    pub p_botch: String,
 }
 
 /// P(success) and P(Botch) of a task check with this `difference` (F3), before the roll. A band that

@@ -2,9 +2,8 @@
 //! [`Scene`] because `Event` names the log's facts: its participants, rounds, the Total Actions
 //! declared for the next round, and the round in progress with its turn order and whose turn it is.
 
-use crate::event::InitiativeRoll;
-use crate::number::Number;
-use crate::options::InitiativeMethod;
+use crate::model::number::Number;
+use crate::model::options::InitiativeMethod;
 use serde::{Deserialize, Serialize};
 
 /// One place in a round's turn order.
@@ -77,4 +76,23 @@ impl Scene {
     pub fn round_under_way(&self) -> Option<&Round> {
         self.round.as_ref().filter(|r| !r.is_over())
     }
+}
+
+/// One participant's initiative roll (F5).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InitiativeRoll {
+    /// The participant.
+    pub who: String,
+    /// The d100.
+    pub d100: u32,
+    /// Their ALC.
+    pub alc: Number,
+    /// d100 + ALC.
+    pub roll: Number,
+    /// Their SPD.
+    pub spd: Number,
+    /// Their LCK (0 when the sheet has none), for ties.
+    pub lck: Number,
+    /// The roll scaled to SPD's digit count: their turn (method 1) or first turn (method 2).
+    pub turn: Number,
 }

@@ -4,7 +4,7 @@
 //!
 //! | `do`                   | fields                                                                            | rulings |
 //! |------------------------|-----------------------------------------------------------------------------------|---------|
-//! | `enroll`               | `character` (a [`Character`] table)                                               | F8      |
+//! | `enroll`               | `character` (a [`Sheet`] table)                                               | F8      |
 //! | `task_check`           | `who`, `rating`, `difficulty` or `opponent` + `opponent_rating`, `adjust`, `against`, `roll_anyway` | F1-F3 |
 //! | `team_lift`            | `who` (2-12 names), `difficulty`, `roller`, `against`, `roll_anyway`             | F1-F3   |
 //! | `chance_check`         | `who`, `chance` (0-100), `against`                                               | F1      |
@@ -24,10 +24,10 @@
 //! | `act`                  | `who`, `full`, `empty`, `what`                                                    | F7      |
 //! | `end_event`            |                                                                                   | F5      |
 
-use crate::adjust::Adjustment;
-use crate::character::{Character, Rating};
-use crate::number::NumberInput;
-use crate::options::OpposedMethod;
+use crate::model::adjustment::Adjustment;
+use crate::model::number::NumberInput;
+use crate::model::options::OpposedMethod;
+use crate::model::sheet::{Rating, Sheet};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// A player's or the GM's command at a Freelancer table. Unknown fields are refused.
@@ -36,11 +36,11 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 pub enum Command {
     /// `do = "enroll"`: puts a character at the table (scenarios enroll their `[[characters]]` this way).
     ///
-    /// Errors: see [`Character::check`]; a name already at the table; more than 200 characters; a
+    /// Errors: see [`Sheet::check`]; a name already at the table; more than 200 characters; a
     /// stat formula that gives the sheet a stat outside 0 to 10^30 (F8).
     Enroll {
         /// The character sheet.
-        character: Character,
+        character: Sheet,
     },
     /// `do = "task_check"`: a character's rating against a difficulty (the Chance of Success),
     /// equalized (F2), banded by their difference and, where the band calls for it, decided by one

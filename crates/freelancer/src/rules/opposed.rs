@@ -2,8 +2,8 @@
 //! bringing both ratings to rollable size by either method, the winner without a roll, the margins and
 //! the winner of a pair of d100 rolls, and the gap that calls for a punishing outcome.
 
-use crate::check::equalize;
-use crate::options::OpposedMethod;
+use crate::model::options::OpposedMethod;
+use crate::rules::task_check::equalize;
 
 /// Gaps between the two (equalized) ratings above this call for a punishing outcome for the loser
 /// (freelancer.txt: "our normal 150 allowance for miracles").

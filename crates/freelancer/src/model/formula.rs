@@ -15,9 +15,8 @@
 //! only what the book says affects its stat (HP: VIG MRL LCK, and so on; [`Rating::affected_by`]).
 //! The dice notation's parser is not reused: it has no variables.
 
-use crate::character::{Influence, Rating};
 use crate::limits::{MAX_FORMULA, MAX_FORMULA_DEPTH, MAX_RATING};
-use num_bigint::BigInt;
+use crate::model::sheet::{Influence, Rating};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 
@@ -173,40 +172,6 @@ impl Formula {
             !allowed.contains(&influence)
         })
     }
-
-    /// The value for a character whose attributes and level `lookup` gives.
-    ///
-    /// # Errors
-    /// [`EvalError`]: a missing attribute, a division by zero, a result below 0 or above 10^30.
-    pub fn evaluate(&self, lookup: &dyn Fn(Variable) -> Option<u128>) -> Result<u128, EvalError> {
-        let value = eval(&self.expr, lookup)?;
-        u128::try_from(&value)
-            .ok()
-            .filter(|v| *v <= MAX_RATING)
-            .ok_or_else(|| EvalError::OutOfRange(value.to_string()))
-    }
-}
-
-fn eval(expr: &Expr, lookup: &dyn Fn(Variable) -> Option<u128>) -> Result<BigInt, EvalError> {
-    Ok(match expr {
-        Expr::Number(n) => BigInt::from(*n),
-        Expr::Variable(v) => BigInt::from(lookup(*v).ok_or(EvalError::Missing(*v))?),
-        Expr::Negate(inner) => -eval(inner, lookup)?,
-        Expr::Binary(op, left, right) => {
-            let (a, b) = (eval(left, lookup)?, eval(right, lookup)?);
-            match op {
-                Op::Add => a + b,
-                Op::Subtract => a - b,
-                Op::Multiply => a * b,
-                Op::Divide(at) => {
-                    if b == BigInt::default() {
-                        return Err(EvalError::DivisionByZero(*at));
-                    }
-                    a / b
-                }
-            }
-        }
-    })
 }
 
 impl fmt::Display for Formula {

@@ -2,7 +2,7 @@
 //! scaling an initiative roll to SPD, method 2's turns, how many Full Actions a turn may be divided
 //! into and at which turn number, and the Empty Actions a turn should keep to.
 
-use crate::check::digits;
+use crate::rules::task_check::digits;
 
 /// Scales an initiative roll (d100 + ALC) to the digit count of `spd` (F5): 35 with SPD 51 stays 35;
 /// 79 with SPD 8 becomes 7 (fraction dropped); 115 with SPD 1248 becomes 1150.

@@ -8,7 +8,6 @@
 //! Skald writes a number back as a JSON integer up to 9,223,372,036,854,775,807 and as a string of
 //! digits above.
 
-use crate::error::FreelancerError;
 use serde::{Deserialize, Deserializer, Serialize, Serializer, de};
 use std::fmt;
 
@@ -115,7 +114,7 @@ impl fmt::Display for NumberInput {
 }
 
 /// How a text reads as a number.
-enum Parsed {
+pub(crate) enum Parsed {
     Value(u128),
     Negative,
     TooLarge,
@@ -123,7 +122,7 @@ enum Parsed {
 }
 
 /// Reads `"1200"`, `"33,550,336"`, `"1_000"`; a leading `-` before digits is [`Parsed::Negative`].
-fn parse_digits(text: &str) -> Parsed {
+pub(crate) fn parse_digits(text: &str) -> Parsed {
     let text = text.trim();
     let (negative, body) = match text.strip_prefix('-') {
         Some(rest) => (true, rest),
@@ -146,68 +145,6 @@ fn parse_digits(text: &str) -> Parsed {
         Parsed::Negative
     } else {
         Parsed::Value(value)
-    }
-}
-
-impl NumberInput {
-    /// The value when it is a whole number `min..=max`.
-    ///
-    /// `field` is the command or sheet field (`"difficulty"`, `"ratings.LFT"`), `why` what the number
-    /// is with its ruling (`"the task's difficulty, F3"`).
-    ///
-    /// # Errors
-    /// [`FreelancerError::NotANumber`] for text that is not a whole number (a word, a decimal);
-    /// [`FreelancerError::OutOfRange`] for a negative number or one outside `min..=max`.
-    pub fn check(
-        &self,
-        field: &str,
-        min: u128,
-        max: u128,
-        why: &'static str,
-    ) -> Result<u128, FreelancerError> {
-        let out_of_range = || FreelancerError::OutOfRange {
-            field: field.to_owned(),
-            value: self.to_string(),
-            min: min.to_string(),
-            max: show_bound(max),
-            why,
-        };
-        let value = match self {
-            NumberInput::Whole(value) => u128::try_from(*value).map_err(|_| out_of_range())?,
-            NumberInput::Text(text) => match parse_digits(text) {
-                Parsed::Value(value) => value,
-                Parsed::Negative | Parsed::TooLarge => return Err(out_of_range()),
-                Parsed::NotANumber => {
-                    return Err(FreelancerError::NotANumber {
-                        field: field.to_owned(),
-                        value: text.clone(),
-                        min: min.to_string(),
-                        max: show_bound(max),
-                        why,
-                    });
-                }
-            },
-        };
-        if (min..=max).contains(&value) {
-            Ok(value)
-        } else {
-            Err(out_of_range())
-        }
-    }
-
-    /// As [`NumberInput::check`], for bounds that fit `u64` (levels, XP, AP, counts).
-    ///
-    /// # Errors
-    /// As [`NumberInput::check`].
-    pub fn check_u64(
-        &self,
-        field: &str,
-        min: u64,
-        max: u64,
-        why: &'static str,
-    ) -> Result<u64, FreelancerError> {
-        let value = self.check(field, u128::from(min), u128::from(max), why)?;
-        Ok(u64::try_from(value).unwrap_or(max))
     }
 }
 

@@ -2,10 +2,10 @@
 //! SPD, then the higher LCK, then a d100 roll-off among those still tied (rerolled while they tie). The
 //! roll-off dice come from the caller's [`DiceSource`] and are returned, so each is logged.
 
-use crate::error::FreelancerError;
-use crate::event::RollOff;
+use crate::error::Error;
 use crate::limits::MAX_ROLL_OFF_PASSES;
-use crate::scene::Slot;
+use crate::model::event::RollOff;
+use crate::model::scene::Slot;
 use skald_dice::{DiceSource, Die};
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
@@ -48,12 +48,12 @@ fn sort(order: &mut [Slot], standings: &BTreeMap<String, Standing>) {
 /// or 20 passes are done.
 ///
 /// # Errors
-/// [`FreelancerError::Dice`] when the dice source fails.
+/// [`Error::Dice`] when the dice source fails.
 pub fn arrange(
     order: &mut [Slot],
     standings: &BTreeMap<String, Standing>,
     dice: &mut dyn DiceSource,
-) -> Result<Vec<RollOff>, FreelancerError> {
+) -> Result<Vec<RollOff>, Error> {
     let mut rolled = Vec::new();
     for _ in 0..MAX_ROLL_OFF_PASSES {
         sort(order, standings);
@@ -88,7 +88,7 @@ pub fn arrange(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::number::Number;
+    use crate::model::number::Number;
     use skald_dice::Scripted;
 
     fn slot(who: &str, turn: u128) -> Slot {

@@ -14,9 +14,9 @@
 //! Options are checked as they are read: a bad value or formula is refused with the field, the value
 //! and what is allowed, before the table exists.
 
-use crate::character::Rating;
-use crate::formula::Formula;
 use crate::limits::MAX_AP_PER_LEVEL;
+use crate::model::formula::Formula;
+use crate::model::sheet::Rating;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -71,6 +71,14 @@ impl OpposedMethod {
     pub fn name(self) -> &'static str {
         match self {
             OpposedMethod::RollUnder => "roll_under",
+            OpposedMethod::Chaotic => "chaotic",
+        }
+    }
+
+    /// The method in the reader's words, for forms and odds: `"roll under"` or `"chaotic"`.
+    pub fn label(self) -> &'static str {
+        match self {
+            OpposedMethod::RollUnder => "roll under",
             OpposedMethod::Chaotic => "chaotic",
         }
     }
@@ -181,8 +189,8 @@ pub fn check_formula(stat: Rating, formula: &Formula) -> Result<(), String> {
             .affected_by()
             .iter()
             .filter_map(|i| match i {
-                crate::character::Influence::Attribute(r) => Some(r.abbreviation()),
-                crate::character::Influence::Level => Some("LVL"),
+                crate::model::sheet::Influence::Attribute(r) => Some(r.abbreviation()),
+                crate::model::sheet::Influence::Level => Some("LVL"),
                 _ => None,
             })
             .collect();

@@ -1,10 +1,10 @@
 //! A character's ratings as the rules see them (ruling F8): the value written on the sheet, else the
 //! table's formula for that stat over the sheet's attributes and level.
 
-use crate::character::{Rating, Sheet};
-use crate::error::FreelancerError;
-use crate::formula::{EvalError, Variable};
-use crate::options::Options;
+use crate::error::Error;
+use crate::model::formula::{EvalError, Variable};
+use crate::model::options::Options;
+use crate::model::sheet::{Character, Rating};
 use serde::Serialize;
 
 /// Where a rating's value comes from.
@@ -22,7 +22,7 @@ pub enum Origin {
 /// outside 0 to 10^30).
 pub fn value(
     options: &Options,
-    sheet: &Sheet,
+    sheet: &Character,
     rating: Rating,
 ) -> Option<Result<(u128, Origin), EvalError>> {
     if let Some(value) = sheet.ratings.get(&rating) {
@@ -40,15 +40,15 @@ pub fn value(
 /// an attribute (then the stat is simply missing).
 ///
 /// # Errors
-/// [`FreelancerError::Formula`] naming the character, the stat, the formula and what goes wrong.
-pub fn check_formulas(options: &Options, sheet: &Sheet) -> Result<(), FreelancerError> {
+/// [`Error::Formula`] naming the character, the stat, the formula and what goes wrong.
+pub fn check_formulas(options: &Options, sheet: &Character) -> Result<(), Error> {
     for (stat, formula) in &options.formulas {
         match value(options, sheet, *stat) {
             Some(Err(EvalError::Missing(_))) | Some(Ok(_)) | None => {}
             Some(Err(problem)) => {
-                return Err(FreelancerError::Formula {
+                return Err(Error::Formula {
                     name: sheet.name.clone(),
-                    stat: *stat,
+                    stat: stat.abbreviation(),
                     formula: formula.source().to_owned(),
                     problem: problem.to_string(),
                 });

@@ -1,0 +1,63 @@
+//! The Freelancer table state ([`State`]): who sits at the table, who rests, where the party is, the
+//! checks made and the event under way ([`Scene`]). The fold of an event into it is
+//! [`crate::rules::apply()`].
+
+use crate::model::event::{Award, Event};
+use crate::model::options::Options;
+use crate::model::scene::Scene;
+use crate::model::sheet::Character;
+use serde::Serialize;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// A Freelancer table: its options, who sits at it, who rests, where the party is, the checks made and
+/// the event under way.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct State {
+    /// The table options.
+    pub options: Options,
+    /// The character sheets by name.
+    pub characters: BTreeMap<String, Character>,
+    /// Who is resting.
+    pub resting: BTreeSet<String>,
+    /// The safe area the party is in, if any.
+    pub safe_area: Option<String>,
+    /// Every award, in order, by character.
+    pub awards: BTreeMap<String, Vec<Award>>,
+    /// How many checks (task, team, chance, opposed) were made.
+    pub checks: u32,
+    /// The last check, if any.
+    pub last: Option<Event>,
+    /// The event under way, if any.
+    pub scene: Option<Scene>,
+    /// Events finished.
+    pub events_finished: u32,
+}
+
+impl State {
+    /// A new table with no characters.
+    pub fn new(options: Options) -> Self {
+        Self {
+            options,
+            characters: BTreeMap::new(),
+            resting: BTreeSet::new(),
+            safe_area: None,
+            awards: BTreeMap::new(),
+            checks: 0,
+            last: None,
+            scene: None,
+            events_finished: 0,
+        }
+    }
+
+    /// The names at the table, comma-separated ("nobody" when empty), for error messages.
+    pub fn names(&self) -> String {
+        if self.characters.is_empty() {
+            return "nobody".to_owned();
+        }
+        self.characters
+            .keys()
+            .map(String::as_str)
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}

@@ -1,0 +1,230 @@
+//! The moves of checks (rulings F1-F4): task checks (with a difficulty or against an Encounter
+//! Sheet's rating), chance checks, team lifts, opposed checks.
+
+use super::forms::{
+    EVEN, FORM_MAX, controlled, field, flag, has, mv, named, number, one_of, option, ratings,
+    some_of, text,
+};
+use crate::limits::MAX_TEXT;
+use crate::model::options::OpposedMethod;
+use crate::model::sheet::{Character, Kind, Rating};
+use crate::model::state::State;
+use crate::rules::stats;
+use serde_json::json;
+use skald_core::{Choice, Move, Seat};
+
+pub(super) fn check_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
+    let encounters: Vec<&Character> = state
+        .characters
+        .values()
+        .filter(|s| s.kind == Kind::Encounter && !ratings(state, s).is_empty())
+        .collect();
+    for sheet in controlled(state, seat) {
+        let own = ratings(state, sheet);
+        let who = &sheet.name;
+        if !own.is_empty() {
+            let rating_options = || {
+                own.iter()
+                    .map(|(r, v)| option(json!(r), format!("{r} {v}")))
+                    .collect::<Vec<_>>()
+            };
+            out.push(mv(
+                "Checks",
+                format!("{who}: task check"),
+                json!({"do": "task_check", "who": who}),
+                vec![
+                    field("rating", "Rating", one_of(rating_options())),
+                    field("difficulty", "Difficulty", number(0, FORM_MAX, EVEN)),
+                    field("against", "Against what (optional)", text(MAX_TEXT)),
+                    field("roll_anyway", "Roll even when hopeless (151+)", flag()),
+                ],
+                "Both equalized to three digits (F2); difference = difficulty - rating: 0 or less \
+                 succeeds, 1-95 rolls the d100, 96-150 only a Crit succeeds, 151+ fails (F3)."
+                    .to_owned(),
+            ));
+            let opponents: Vec<&Character> = encounters
+                .iter()
+                .copied()
+                .filter(|s| s.name != *who)
+                .collect();
+            if let Some(first) = opponents.first() {
+                out.push(mv(
+                    "Checks",
+                    format!("{who}: task check against an NPC"),
+                    json!({"do": "task_check", "who": who}),
+                    vec![
+                        field("rating", "Rating", one_of(rating_options())),
+                        field(
+                            "opponent",
+                            "NPC (Encounter Sheet)",
+                            one_of(opponents.iter().map(|s| named(&s.name)).collect()),
+                        ),
+                        field(
+                            "opponent_rating",
+                            "The NPC's rating",
+                            one_of(opponent_ratings(state, first, &opponents)),
+                        ),
+                        field("roll_anyway", "Roll even when hopeless (151+)", flag()),
+                    ],
+                    "The NPC's rating is the difficulty (F3); a check against a full sheet is an \
+                     opposed check (F4)."
+                        .to_owned(),
+                ));
+            }
+        }
+        out.push(mv(
+            "Checks",
+            format!("{who}: plain chance"),
+            json!({"do": "chance_check", "who": who}),
+            vec![
+                field("chance", "Chance of success (%)", number(0, 100, EVEN)),
+                field("against", "What is attempted (optional)", text(MAX_TEXT)),
+            ],
+            "The GM's percentage: d100 at most it succeeds; 1-5 is a Crit, 96-100 a Botch \
+             (freelancer.txt, Task Checks; F1)."
+                .to_owned(),
+        ));
+    }
+    team_lift_move(state, seat, out);
+    opposed_move(state, seat, out);
+}
+
+/// The ratings of every opponent, `first`'s first (so the form's first pair is a valid one), each
+/// labelled with who has it and at what value.
+pub(super) fn opponent_ratings(
+    state: &State,
+    first: &Character,
+    opponents: &[&Character],
+) -> Vec<Choice> {
+    let mut order: Vec<Rating> = ratings(state, first).into_iter().map(|(r, _)| r).collect();
+    for sheet in opponents {
+        for (r, _) in ratings(state, sheet) {
+            if !order.contains(&r) {
+                order.push(r);
+            }
+        }
+    }
+    order
+        .into_iter()
+        .map(|r| {
+            let holders: Vec<String> = opponents
+                .iter()
+                .filter_map(|s| match stats::value(&state.options, s, r) {
+                    Some(Ok((v, _))) => Some(format!("{} {v}", s.name)),
+                    _ => None,
+                })
+                .collect();
+            option(json!(r), format!("{r} ({})", holders.join(", ")))
+        })
+        .collect()
+}
+
+pub(super) fn team_lift_move(state: &State, seat: &Seat, out: &mut Vec<Move>) {
+    let lifters: Vec<&Character> = state
+        .characters
+        .values()
+        .filter(|s| has(state, s, Rating::Lft))
+        .collect();
+    let (mine, others): (Vec<&Character>, Vec<&Character>) =
+        lifters.iter().partition(|s| seat.controls(&s.name));
+    if lifters.len() < 2 || mine.is_empty() {
+        return;
+    }
+    let label = |s: &Character| {
+        let lft = stats::value(&state.options, s, Rating::Lft)
+            .and_then(Result::ok)
+            .map_or(0, |(v, _)| v);
+        option(json!(s.name), format!("{} (LFT {lft})", s.name))
+    };
+    let options = mine.iter().chain(others.iter()).map(|s| label(s)).collect();
+    out.push(mv(
+        "Checks",
+        "Team lift".to_owned(),
+        json!({"do": "team_lift"}),
+        vec![
+            field("who", "Lifters (2 to 12; yours first)", some_of(options)),
+            field("difficulty", "The load's rating", number(0, FORM_MAX, EVEN)),
+            field("against", "What is lifted (optional)", text(MAX_TEXT)),
+            field("roll_anyway", "Roll even when hopeless (151+)", flag()),
+        ],
+        "LFT adds up across the team, then one task check; the luckiest lifter rolls (freelancer.txt, \
+         Task Checks, the boulder; F2, F3). The first lifter listed calls it."
+            .to_owned(),
+    ));
+}
+
+pub(super) fn opposed_move(state: &State, seat: &Seat, out: &mut Vec<Move>) {
+    let full: Vec<(&Character, Vec<(Rating, u128)>)> = state
+        .characters
+        .values()
+        .filter(|s| s.kind.is_full())
+        .map(|s| (s, ratings(state, s)))
+        .filter(|(_, r)| !r.is_empty())
+        .collect();
+    let sides: Vec<&(&Character, Vec<(Rating, u128)>)> = full
+        .iter()
+        .filter(|(s, _)| seat.controls(&s.name))
+        .collect();
+    let Some((first, _)) = sides.first() else {
+        return;
+    };
+    let side = |sheet: &Character, list: &[(Rating, u128)]| -> Vec<Choice> {
+        list.iter()
+            .map(|(r, v)| {
+                option(
+                    json!({"who": sheet.name, "rating": r}),
+                    format!("{}: {r} {v}", sheet.name),
+                )
+            })
+            .collect()
+    };
+    let a: Vec<Choice> = sides.iter().flat_map(|(s, r)| side(s, r)).collect();
+    // Opponents: everyone else first; the first challenger last (and left out when it is the
+    // seat's only challenger: a character never opposes itself).
+    let alone = sides.len() == 1;
+    let mut b: Vec<Choice> = full
+        .iter()
+        .filter(|(s, _)| s.name != first.name)
+        .flat_map(|(s, r)| side(s, r))
+        .collect();
+    if !alone && let Some((s, r)) = full.iter().find(|(s, _)| s.name == first.name) {
+        b.extend(side(s, r));
+    }
+    if b.is_empty() {
+        return;
+    }
+    let table = state.options.opposed;
+    let methods = [table, other_method(table)]
+        .into_iter()
+        .map(|m| {
+            let name = m.label();
+            let label = if m == table {
+                format!("{name} (the table's)")
+            } else {
+                name.to_owned()
+            };
+            option(json!(m), label)
+        })
+        .collect();
+    out.push(mv(
+        "Checks",
+        "Opposed check".to_owned(),
+        json!({"do": "opposed_check"}),
+        vec![
+            field("a", "Challenger", one_of(a)),
+            field("b", "Against", one_of(b)),
+            field("method", "Method", one_of(methods)),
+            field("against", "The contest (optional)", text(MAX_TEXT)),
+        ],
+        "Between two full sheets: both roll d100 under their rating, the larger margin wins; a \
+         rating reduced to 0 loses without a roll (F4). Adjustments: the JSON box."
+            .to_owned(),
+    ));
+}
+
+pub(super) fn other_method(method: OpposedMethod) -> OpposedMethod {
+    match method {
+        OpposedMethod::RollUnder => OpposedMethod::Chaotic,
+        OpposedMethod::Chaotic => OpposedMethod::RollUnder,
+    }
+}

@@ -1,0 +1,162 @@
+//! The moves of a full sheet's growth (rulings F7, F8): changing vocation, spending AP, awards,
+//! levels and ratings.
+
+use super::forms::{
+    FORM_MAX, controlled, field, mv, named, number, one_of, option, small, some_of, text,
+};
+use crate::limits::{MAX_ABILITIES, MAX_AWARD, MAX_LEVEL, MAX_POINTS, MAX_REASON, MAX_TEXT};
+use crate::model::sheet::{Character, Rating};
+use crate::model::state::State;
+use crate::model::vocation::Vocation;
+use crate::rules::sheets::allowance;
+use serde_json::json;
+use skald_core::{Choice, Move, Seat};
+
+pub(super) fn growth_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
+    for sheet in controlled(state, seat).filter(|s| s.kind.is_full()) {
+        let who = &sheet.name;
+        if let Some(at) = allowance(state, who) {
+            let options: Vec<Choice> = Vocation::ALL
+                .into_iter()
+                .filter(|v| sheet.vocation != Some(*v))
+                .map(|v| option(json!(v), format!("{v} ({})", v.organisation())))
+                .collect();
+            let why = match at {
+                crate::model::event::Allowance::Rest => format!("{who} is resting"),
+                crate::model::event::Allowance::SafeArea => {
+                    "the party is in a safe area".to_owned()
+                }
+            };
+            out.push(mv(
+                "Growth",
+                format!("{who}: change vocation"),
+                json!({"do": "change_vocation", "who": who}),
+                vec![field("vocation", "Vocation", one_of(options))],
+                format!("Allowed while resting or in a safe area, and {why} (F8)."),
+            ));
+        }
+        if let Some(m) = spend_ap_move(state, sheet) {
+            out.push(m);
+        }
+    }
+    if !seat.gm {
+        return;
+    }
+    let full: Vec<&Character> = state
+        .characters
+        .values()
+        .filter(|s| s.kind.is_full())
+        .collect();
+    if !full.is_empty() {
+        let award = small(u128::from(MAX_AWARD));
+        out.push(mv(
+            "Growth",
+            "Award XP and AP".to_owned(),
+            json!({"do": "award"}),
+            vec![
+                field(
+                    "who",
+                    "Who",
+                    some_of(full.iter().map(|s| named(&s.name)).collect()),
+                ),
+                field("xp", "XP each", number(0, award, 10)),
+                field("ap", "AP each", number(0, award, 0)),
+                field("reason", "Why", text(MAX_REASON)),
+            ],
+            "XP for what was hard, AP for work done; not both 0 (freelancer.txt, Vocations and \
+             Abilities; F8)."
+                .to_owned(),
+        ));
+    }
+    let ap = state.options.ap_per_level;
+    let levels: Vec<Choice> = full
+        .iter()
+        .filter(|s| s.level < MAX_LEVEL && s.ap.saturating_add(ap) <= MAX_POINTS)
+        .map(|s| option(json!(s.name), format!("{} (level {})", s.name, s.level)))
+        .collect();
+    if !levels.is_empty() {
+        out.push(mv(
+            "Growth",
+            "Level up".to_owned(),
+            json!({"do": "level_up"}),
+            vec![
+                field("who", "Who", one_of(levels)),
+                field("reason", "Why (optional)", text(MAX_REASON)),
+            ],
+            format!(
+                "One level and {ap} AP; the book gives no XP thresholds, so it is the GM's call \
+                 (F8)."
+            ),
+        ));
+    }
+    if !state.characters.is_empty() {
+        out.push(mv(
+            "Growth",
+            "Set a rating".to_owned(),
+            json!({"do": "set_rating"}),
+            vec![
+                field(
+                    "who",
+                    "Who",
+                    one_of(state.characters.keys().map(|n| named(n)).collect()),
+                ),
+                field(
+                    "rating",
+                    "Rating",
+                    one_of(
+                        Rating::ALL
+                            .into_iter()
+                            .map(|r| option(json!(r), r.to_string()))
+                            .collect(),
+                    ),
+                ),
+                field("value", "New value", number(0, FORM_MAX, 10)),
+                field("reason", "Why", text(MAX_REASON)),
+            ],
+            "Training, equipment or injury; a stat set here wins over its formula (F8).".to_owned(),
+        ));
+    }
+}
+
+pub(super) fn spend_ap_move(state: &State, sheet: &Character) -> Option<Move> {
+    let who = &sheet.name;
+    if sheet.ap == 0 || sheet.abilities.len() >= MAX_ABILITIES {
+        return None;
+    }
+    if let Some(scene) = &state.scene {
+        let declared = scene
+            .round
+            .as_ref()
+            .is_some_and(|round| round.total_actions.iter().any(|n| n == who));
+        if !declared {
+            return None;
+        }
+    }
+    let mut paths = vec![option(json!("general"), "General".to_owned())];
+    let free = allowance(state, who).is_some();
+    for v in Vocation::ALL {
+        if sheet.vocation == Some(v) || free {
+            paths.push(option(json!(v), v.to_string()));
+        }
+    }
+    let most = small(u128::from(sheet.ap.min(MAX_AWARD)));
+    let rule = if free {
+        "any path while resting or in a safe area"
+    } else {
+        "General or the current vocation's abilities outside a rest or a safe area"
+    };
+    Some(mv(
+        "Growth",
+        format!("{who}: buy an ability"),
+        json!({"do": "spend_ap", "who": who}),
+        vec![
+            field("ability", "Ability", text(MAX_TEXT)),
+            field("path", "Path", one_of(paths)),
+            field("cost", "Cost in AP", number(1, most, 1)),
+        ],
+        format!(
+            "{who} has {} AP: {rule} (F8); during an event only as a Total Action (F7).",
+            sheet.ap
+        ),
+    ))
+}

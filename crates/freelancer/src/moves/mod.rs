@@ -1,0 +1,58 @@
+//! What a seat at an online Freelancer table may do now ([`moves`]), for the table page
+//! ([`skald_core::System::moves`]); the exact chances of a command are [`crate::odds`].
+//!
+//! Moves follow the state and [`crate::authority::authority`]: the GM gets every character's moves
+//! and the GM-only ones (awards, levels, ratings, rests, safe areas, events and initiative); a player
+//! gets only the moves of the characters it owns, and creating a PC. A move is offered only when the
+//! rules would take it now, with choices limited to what is eligible (a character's own ratings, the
+//! participants in the event, the Full Actions a turn may be divided into...). The rules still decide
+//! every command sent: a move is an offer, never a permission.
+//!
+//! | state | moves (who) | rulings |
+//! |---|---|---|
+//! | always | `enroll` (everyone; a player's only as `kind = "pc"`) | F8 |
+//! | always | `task_check` (with a difficulty, or against an Encounter Sheet's rating), `chance_check`, `team_lift` (two lifters with LFT), `opposed_check` (two full sheets) (each character's player) | F1-F4 |
+//! | a full sheet | `change_vocation` (resting or in a safe area), `spend_ap` (AP left; in an event, with a Total Action this round) (its player); `award`, `level_up`, `set_rating` (GM) | F7, F8 |
+//! | no event | `rest` (someone not resting), `end_rest` (someone resting), `enter_safe_area` / `leave_safe_area` (GM), `start_event` (GM; characters with ALC and SPD, not resting) | F5, F8 |
+//! | an event, between rounds | `declare_total_action` (participants not declared), `initiative` and `end_event` (GM) | F5-F7 |
+//! | a round under way | `act` (whose turn it is), `divide` (method 1, before the first turn, when the turn may hold 2 or more Full Actions), `end_event` (GM) | F5-F7 |
+//!
+//! The files: [`forms`] (the pieces of a form: fields, choices, the ratings a sheet can use, the
+//! sheets a seat acts for), one file per group of moves: [`event`] (F5-F7), [`checks`] (F1-F4),
+//! [`growth`] (F7, F8), [`rests`] (rests and safe areas, F8), [`enroll`] (creating a character, F8).
+
+pub mod checks;
+pub mod enroll;
+pub mod event;
+pub mod forms;
+pub mod growth;
+pub mod rests;
+
+pub use enroll::example_sheet;
+pub use forms::{FORM_MAX, MAX_SHEET_TEXT};
+
+use crate::limits::MAX_CHARACTERS;
+use crate::model::state::State;
+use checks::check_moves;
+use enroll::enroll_move;
+use event::event_moves;
+use growth::growth_moves;
+use rests::place_moves;
+use skald_core::{Move, Seat};
+
+/// The moves legal now for `seat` (see the module's table), in the order a page shows them: the
+/// event (turns first), checks, growth, the GM's rests and safe areas, then character creation.
+/// A move's `command` is its fixed part; its `fields` fill the command's other top-level keys.
+pub fn moves(state: &State, seat: &Seat) -> Vec<Move> {
+    let mut out = Vec::new();
+    event_moves(state, seat, &mut out);
+    check_moves(state, seat, &mut out);
+    growth_moves(state, seat, &mut out);
+    if seat.gm {
+        place_moves(state, &mut out);
+    }
+    if state.characters.len() < MAX_CHARACTERS {
+        out.push(enroll_move(state, seat));
+    }
+    out
+}
