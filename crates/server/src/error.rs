@@ -88,10 +88,57 @@ impl ApiError {
         }
     }
 
+    /// Logs the refusal (a store error as an error), inside the request's span when there is one.
+    /// The reason is [`for_the_log`]: one line whatever the sender typed, and no token in it.
+    pub fn log(&self) {
+        let kind = self.kind();
+        let reason = for_the_log(&self.to_string());
+        if let ApiError::Store(_) = self {
+            tracing::error!(kind, reason = %reason, "store error");
+        } else {
+            tracing::info!(kind, reason = %reason, "refused");
+        }
+    }
+
     /// The JSON body.
     pub fn body(&self) -> serde_json::Value {
         json!({"error": {"kind": self.kind(), "message": self.to_string()}})
     }
+}
+
+/// Shortest run of token characters (`A-Z a-z 0-9 - _`) taken out of a log line: a token or an
+/// invite is 43, a table id 16 (kept: it says which table), a hash 64.
+pub const TOKEN_LIKE: usize = 24;
+
+/// `message` as a log line holds it: control characters (a line break a sender typed, which could
+/// forge a line of its own) escaped as `\n`, `\u{1b}`..., and every run of [`TOKEN_LIKE`] or more
+/// token characters replaced by `[...]`, since a sender may have pasted a token into any field and
+/// a refusal may quote it back.
+pub fn for_the_log(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut run = String::new();
+    let flush = |run: &mut String, out: &mut String| {
+        if run.chars().count() >= TOKEN_LIKE {
+            out.push_str("[...]");
+        } else {
+            out.push_str(run);
+        }
+        run.clear();
+    };
+    for c in message.chars() {
+        if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+            run.push(c);
+            continue;
+        }
+        flush(&mut run, &mut out);
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    flush(&mut run, &mut out);
+    out
 }
 
 /// The message of [`ApiError::NotFound`].
@@ -107,12 +154,7 @@ impl IntoResponse for ApiError {
     /// The status and body; the refusal is logged (a store error as an error) inside the request's
     /// span, so the line also says which route it came from. Messages hold no token.
     fn into_response(self) -> Response {
-        let kind = self.kind();
-        if let ApiError::Store(_) = self {
-            tracing::error!(kind, message = %self, "store error");
-        } else {
-            tracing::info!(kind, message = %self, "refused");
-        }
+        self.log();
         (self.status(), axum::Json(self.body())).into_response()
     }
 }
@@ -133,6 +175,29 @@ impl From<skald_store::Error> for ApiError {
             )),
             _ => ApiError::Store(e.to_string()),
         }
+    }
+}
+
+#[cfg(test)]
+mod log_tests {
+    use super::for_the_log;
+
+    #[test]
+    fn a_logged_reason_is_one_line_and_holds_no_token() {
+        let token = "Ea7S4oq6_E5WoXUEtlZBBy90DHfUZpG9p2tRrXFPtlU";
+        assert_eq!(
+            for_the_log(&format!("system: \"{token}\" is not one Skald plays")),
+            "system: \"[...]\" is not one Skald plays"
+        );
+        assert_eq!(
+            for_the_log("notation:\n1d6/0\n    ^\nthe divisor is 0"),
+            "notation:\\n1d6/0\\n    ^\\nthe divisor is 0"
+        );
+        // A table id (16 characters) stays: it says which table.
+        assert_eq!(
+            for_the_log("no table \"8kdNt-wHwZN0Kmd1\""),
+            "no table \"8kdNt-wHwZN0Kmd1\""
+        );
     }
 }
 

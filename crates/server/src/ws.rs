@@ -209,5 +209,6 @@ async fn incoming(app: &App, handle: &TableHandle, reader: Actor, text: &str) ->
 }
 
 fn error_reply(id: &Value, error: &ApiError) -> Value {
+    error.log();
     json!({"type": "error", "id": id, "error": error.body()["error"]})
 }

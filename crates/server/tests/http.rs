@@ -852,6 +852,40 @@ async fn every_answer_a_route_gives_is_in_the_openapi_description() {
             );
         }
     }
+    // Creating with a body past the bound, and joining under a name already seated.
+    let too_big = http
+        .post(
+            "/api/tables",
+            None,
+            &json!({"system": "chi", "title": "x".repeat(70_000)}),
+        )
+        .await;
+    let first = http
+        .post(
+            &format!("/api/tables/{id}/join"),
+            None,
+            &json!({"invite": created.invite, "name": "Ann"}),
+        )
+        .await;
+    let again = http
+        .post(
+            &format!("/api/tables/{id}/join"),
+            None,
+            &json!({"invite": created.invite, "name": "Ann"}),
+        )
+        .await;
+    for (path, reply) in [
+        ("/api/tables", &too_big),
+        ("/api/tables/{id}/join", &first),
+        ("/api/tables/{id}/join", &again),
+    ] {
+        assert!(
+            listed("post", path, reply.status),
+            "post {path} answered {}, which openapi.json does not list",
+            reply.status
+        );
+    }
+    assert_eq!((too_big.status, again.status), (413, 422));
     let after = spec["paths"]["/api/tables/{id}/log"]["get"]["parameters"]
         .as_array()
         .into_iter()

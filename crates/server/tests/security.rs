@@ -867,6 +867,45 @@ async fn a_percent_encoded_token_works_on_every_route() {
 }
 
 /// Query strings refused in the reader's words: the parameter, the value, what is allowed.
+/// A token pasted into the wrong field comes back to its sender in the refusal, but never into
+/// the log; nor can a line break typed into a field forge a log line (a fresh user's try).
+#[tokio::test]
+async fn a_token_pasted_into_any_field_is_not_logged_and_no_field_forges_a_line() {
+    let log = Log::capture();
+    let db = common::sqlite();
+    let server = Server::start(&db, limits()).await;
+    let http = server.http();
+    let created = http.create("chi", "Pasted").await;
+    let (table, gm) = (&created.table, created.gm.as_str());
+    let forged = "x\nINFO request{method=GET route=\"/api/health\"}: answered status=200 FORGED";
+    let tries = [
+        http.post("/api/tables", None, &json!({"system": gm, "title": "t"}))
+            .await,
+        http.post(
+            "/api/tables",
+            None,
+            &json!({"system": forged, "title": "t"}),
+        )
+        .await,
+        http.try_act(table, gm, &json!({"do": created.invite}))
+            .await,
+        http.try_act(table, gm, &json!({"do": forged})).await,
+        http.get(&format!("/api/tables/{table}/log?after={gm}"), Some(gm))
+            .await,
+    ];
+    for reply in &tries {
+        assert!(reply.status >= 400, "{}", reply.text);
+    }
+    let text = log.text();
+    assert!(
+        !text.lines().any(|line| line.starts_with("INFO request")),
+        "a refusal's text began a line of its own:\n{text}"
+    );
+    assert!(text.contains("FORGED"), "the refusals were logged:\n{text}");
+    log.assert_no_token();
+    server.stop().await;
+}
+
 #[tokio::test]
 async fn query_errors_name_the_parameter_the_value_and_what_is_allowed() {
     let log = Log::capture();
