@@ -15,23 +15,31 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Log lines to standard error, filtered by RUST_LOG (default `info`).
+/// Log lines to standard error, filtered by RUST_LOG (default `info`): a level (`warn`), or
+/// targets with levels (`skald_server=debug,info`), as `tracing_subscriber`'s `Targets` reads them.
 fn start_log(format: LogFormat) -> anyhow::Result<()> {
-    use tracing_subscriber::EnvFilter;
+    use tracing_subscriber::Layer as _;
+    use tracing_subscriber::filter::{LevelFilter, Targets};
+    use tracing_subscriber::layer::SubscriberExt as _;
+    use tracing_subscriber::util::SubscriberInitExt as _;
     let filter = match std::env::var("RUST_LOG") {
-        Ok(directives) => EnvFilter::try_new(&directives)
-            .with_context(|| format!("RUST_LOG: \"{directives}\" is not a log filter (for example: info, warn, skald_server=debug)"))?,
-        Err(_) => EnvFilter::new("info"),
+        Ok(directives) => directives.parse::<Targets>().with_context(|| {
+            format!("RUST_LOG: \"{directives}\" is not a log filter (for example: info, warn, skald_server=debug)")
+        })?,
+        Err(_) => Targets::new().with_default(LevelFilter::INFO),
     };
-    let builder = tracing_subscriber::fmt()
-        .with_env_filter(filter)
+    let ansi = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let layer = tracing_subscriber::fmt::layer()
         .with_writer(std::io::stderr)
-        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()));
-    let set = match format {
-        LogFormat::Text => builder.try_init(),
-        LogFormat::Json => builder.json().try_init(),
+        .with_ansi(ansi);
+    let layer = match format {
+        LogFormat::Text => layer.with_filter(filter).boxed(),
+        LogFormat::Json => layer.json().with_filter(filter).boxed(),
     };
-    set.map_err(|e| anyhow::anyhow!("cannot start the log: {e}"))
+    tracing_subscriber::registry()
+        .with(layer)
+        .try_init()
+        .map_err(|e| anyhow::anyhow!("cannot start the log: {e}"))
 }
 
 /// The server's limits from the flags (and SKALD_CREATION_KEY when --creation-key is not given).

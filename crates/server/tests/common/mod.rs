@@ -593,7 +593,7 @@ impl Log {
         let lines = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
         let writer = lines.clone();
         let subscriber = tracing_subscriber::fmt()
-            .with_env_filter(tracing_subscriber::EnvFilter::new("info"))
+            .with_max_level(tracing::Level::INFO)
             .with_writer(move || LogWriter(writer.clone()))
             .with_ansi(false)
             .finish();
