@@ -6,6 +6,7 @@
 
 mod cli;
 mod entropy;
+mod error;
 mod odds;
 mod output;
 mod plot;
@@ -19,19 +20,28 @@ use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    match try_main() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            err.report();
+            ExitCode::from(err.exit_code())
+        }
+    }
+}
+
+/// Parses the command line and runs the subcommand; every failure comes back here as an
+/// [`error::Error`], which `main` turns into a message and an exit code.
+fn try_main() -> error::Result {
     let cli = match cli::Cli::try_parse() {
         Ok(cli) => cli,
-        Err(err) => {
-            // clap prints help and version to stdout with success, usage errors to stderr.
+        // clap prints help and version to stdout with success, usage errors to stderr.
+        Err(err) if !err.use_stderr() => {
             let _ = err.print();
-            return if err.use_stderr() {
-                ExitCode::from(2)
-            } else {
-                ExitCode::SUCCESS
-            };
+            return Ok(());
         }
+        Err(err) => return Err(error::Error::Clap(err)),
     };
-    let outcome = match cli.command {
+    match cli.command {
         cli::Command::Roll(args) => roll::run(&args),
         cli::Command::Odds(args) => odds::run(&args),
         cli::Command::Replay(args) => replay::run(&args),
@@ -41,12 +51,5 @@ fn main() -> ExitCode {
         cli::Command::Loqi(command) => systems::loqi::run(&command),
         cli::Command::Chi(command) => systems::chi::run(&command),
         cli::Command::Freelancer(command) => systems::freelancer::run(&command),
-    };
-    match outcome {
-        Ok(code) => code,
-        Err(err) => {
-            eprintln!("skald: {err:#}");
-            ExitCode::from(2)
-        }
     }
 }

@@ -2,24 +2,24 @@
 //! a Monte Carlo estimate on request when the exact answer is beyond the bounds or not computed exactly.
 
 use crate::cli::OddsArgs;
+use crate::error::Error;
 use crate::plot::Chart;
 use anyhow::Context as _;
 use serde_json::{Value, json};
 use skald_dice::notation::{self, Expr};
 use skald_dice::odds::{self, Distribution, Estimate, OddsError};
 use std::fmt::Write as _;
-use std::process::ExitCode;
 
 /// Runs `skald odds`: exit 0 with the odds, 2 with the reason they cannot be computed.
-pub fn run(args: &OddsArgs) -> anyhow::Result<ExitCode> {
+pub fn run(args: &OddsArgs) -> crate::error::Result {
     let expr = match notation::parse(&args.expression) {
         Ok(expr) => expr,
         Err(err) => {
-            eprintln!(
-                "skald: invalid dice expression\n{}",
+            return Err(Error::Usage(format!(
+                "invalid dice expression
+{}",
                 err.render(&args.expression)
-            );
-            return Ok(ExitCode::from(2));
+            )));
         }
     };
     if let Some(path) = &args.plot {
@@ -30,20 +30,18 @@ pub fn run(args: &OddsArgs) -> anyhow::Result<ExitCode> {
             .as_deref()
             != Some("svg")
         {
-            eprintln!(
-                "skald: --plot {}: the chart is an SVG; name the file with .svg",
+            return Err(Error::Usage(format!(
+                "--plot {}: the chart is an SVG; name the file with .svg",
                 path.display()
-            );
-            return Ok(ExitCode::from(2));
+            )));
         }
         // Refuse an unwritable plot path before printing anything.
         let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
         if parent.is_some_and(|p| !p.is_dir()) {
-            eprintln!(
-                "skald: --plot {}: its folder does not exist",
+            return Err(Error::Usage(format!(
+                "--plot {}: its folder does not exist",
                 path.display()
-            );
-            return Ok(ExitCode::from(2));
+            )));
         }
     }
     let canonical = expr.to_string();
@@ -69,7 +67,7 @@ pub fn run(args: &OddsArgs) -> anyhow::Result<ExitCode> {
                 };
                 crate::plot::write_svg(path, &chart)?;
             }
-            Ok(ExitCode::SUCCESS)
+            Ok(())
         }
         Err(OddsError::TooLarge { .. } | OddsError::Unsupported(_)) if args.estimate => {
             let seed = match args.seed {
@@ -82,10 +80,7 @@ pub fn run(args: &OddsArgs) -> anyhow::Result<ExitCode> {
             };
             let estimate = match odds::estimate(&expr, seed) {
                 Ok(estimate) => estimate,
-                Err(err) => {
-                    eprintln!("skald: {}", err.render(&args.expression));
-                    return Ok(ExitCode::from(2));
-                }
+                Err(err) => return Err(Error::Usage(err.render(&args.expression))),
             };
             let comparison = matches!(expr, Expr::Compare { .. });
             if args.json {
@@ -108,12 +103,9 @@ pub fn run(args: &OddsArgs) -> anyhow::Result<ExitCode> {
                 };
                 crate::plot::write_svg(path, &chart)?;
             }
-            Ok(ExitCode::SUCCESS)
+            Ok(())
         }
-        Err(err) => {
-            eprintln!("skald: {canonical}: {err}");
-            Ok(ExitCode::from(2))
-        }
+        Err(err) => Err(Error::Usage(format!("{canonical}: {err}"))),
     }
 }
 

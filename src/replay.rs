@@ -1,11 +1,11 @@
 //! `skald replay FILE`: reads a scenario, plays it, prints the log, and exits 1 on a failed step.
 
 use crate::cli::ReplayArgs;
+use crate::error::Error;
 use anyhow::Context as _;
-use std::process::ExitCode;
 
 /// Runs `skald replay`.
-pub fn run(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
+pub fn run(args: &ReplayArgs) -> crate::error::Result {
     let text = read_bounded(&args.file, skald_scenario::MAX_SCENARIO_BYTES, "scenario")?;
     let scenario = skald_systems::load_scenario(&text)
         .with_context(|| format!("{} is not a valid scenario", args.file.display()))?;
@@ -17,19 +17,16 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
         crate::output::print(&replay.to_text())?;
     }
     let Some(failure) = &replay.failure else {
-        return Ok(ExitCode::SUCCESS);
+        return Ok(());
     };
-    eprintln!(
-        "\nskald: {}: step {} failed: {}",
+    let mut message = format!(
+        "{}: step {} failed: {}\n",
         args.file.display(),
         failure.step,
         failure.message
     );
-    let diff = failure.diff();
-    if !diff.is_empty() {
-        eprint!("{diff}");
-    }
-    Ok(ExitCode::from(1))
+    message.push_str(&failure.diff());
+    Err(Error::Failed(Some(message)))
 }
 
 /// The file's text, refusing anything that is not a regular file or is over `limit` bytes, without

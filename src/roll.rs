@@ -1,19 +1,19 @@
 //! `skald roll EXPR`: parses dice notation, rolls it with a seeded or OS-seeded generator, prints it.
 
 use crate::cli::RollArgs;
+use crate::error::Error;
 use skald_dice::{SeededRandom, notation};
-use std::process::ExitCode;
 
 /// Runs `skald roll`: exit 0 with the roll, or exit 2 with the notation error (caret under its position).
-pub fn run(args: &RollArgs) -> anyhow::Result<ExitCode> {
+pub fn run(args: &RollArgs) -> crate::error::Result {
     let expr = match notation::parse(&args.expression) {
         Ok(expr) => expr,
         Err(err) => {
-            eprintln!(
-                "skald: invalid dice expression\n{}",
+            return Err(Error::Usage(format!(
+                "invalid dice expression
+{}",
                 err.render(&args.expression)
-            );
-            return Ok(ExitCode::from(2));
+            )));
         }
     };
     let mut dice = match args.seed {
@@ -23,11 +23,11 @@ pub fn run(args: &RollArgs) -> anyhow::Result<ExitCode> {
     let rolled = match notation::roll(&expr, &mut dice) {
         Ok(rolled) => rolled,
         Err(err) => {
-            eprintln!(
-                "skald: invalid dice expression\n{}",
+            return Err(Error::Usage(format!(
+                "invalid dice expression
+{}",
                 err.render(&args.expression)
-            );
-            return Ok(ExitCode::from(2));
+            )));
         }
     };
     if args.json {
@@ -39,5 +39,5 @@ pub fn run(args: &RollArgs) -> anyhow::Result<ExitCode> {
         }
         crate::output::print(&text)?;
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }

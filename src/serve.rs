@@ -2,17 +2,16 @@
 
 use crate::cli::{LogFormat, ServeArgs};
 use anyhow::Context as _;
-use std::process::ExitCode;
 
 /// Runs `skald serve`.
-pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
+pub fn run(args: &ServeArgs) -> crate::error::Result {
     start_log(args.log_format)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .context("cannot start the async runtime")?;
     runtime.block_on(serve(args))?;
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
 /// Log lines to standard error, filtered by RUST_LOG (default `info`): a level (`warn`), or

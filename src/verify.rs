@@ -2,8 +2,8 @@
 //! (docs/fairness.md); exits 1 on any mismatch.
 
 use crate::cli::VerifyArgs;
+use crate::error::Error;
 use anyhow::Context as _;
-use std::process::ExitCode;
 
 /// The largest log read, bytes.
 const MAX_LOG_BYTES: usize = 256 * 1024 * 1024;
@@ -17,7 +17,7 @@ struct Export {
 }
 
 /// Runs `skald verify`.
-pub fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
+pub fn run(args: &VerifyArgs) -> crate::error::Result {
     let text = crate::replay::read_bounded(&args.file, MAX_LOG_BYTES, "log")?;
     let export: Export = serde_json::from_str(&text).with_context(|| {
         format!(
@@ -31,11 +31,11 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
     } else {
         crate::output::print(&text_report(&report))?;
     }
-    Ok(if report.ok() {
-        ExitCode::SUCCESS
+    if report.ok() {
+        Ok(())
     } else {
-        ExitCode::from(1)
-    })
+        Err(Error::Failed(None))
+    }
 }
 
 fn text_report(report: &skald_table::Report) -> String {

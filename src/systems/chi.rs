@@ -3,6 +3,7 @@
 //! and making a secret roll's commitment (`commit`). Argument parsing and printing only; the rules
 //! live in the crate.
 
+use crate::error::Error as CliError;
 use clap::{Args, Subcommand, ValueEnum};
 use serde_json::{Value, json};
 use skald_chi::advise::{self, Goal, Plan, Planned};
@@ -11,7 +12,6 @@ use skald_chi::rules::{line, secret, sheets};
 use skald_chi::{Error, TieRule};
 use skald_dice::odds::Fraction;
 use std::fmt::Write as _;
-use std::process::ExitCode;
 
 /// `skald chi` subcommands.
 #[derive(Debug, Subcommand)]
@@ -183,7 +183,7 @@ pub struct CommitArgs {
 }
 
 /// Runs a `skald chi` subcommand.
-pub fn run(command: &Command) -> anyhow::Result<ExitCode> {
+pub fn run(command: &Command) -> crate::error::Result {
     let outcome = match command {
         Command::Odds(args) => run_odds(args),
         Command::Advise(args) => run_advise(args),
@@ -191,12 +191,9 @@ pub fn run(command: &Command) -> anyhow::Result<ExitCode> {
         Command::Commit(args) => run_commit(args),
     };
     match outcome {
-        Ok(Ok(())) => Ok(ExitCode::SUCCESS),
-        Ok(Err(message)) => {
-            eprintln!("skald: {message}");
-            Ok(ExitCode::from(2))
-        }
-        Err(err) => Err(err),
+        Ok(Ok(())) => Ok(()),
+        Ok(Err(message)) => Err(CliError::Usage(message)),
+        Err(err) => Err(err.into()),
     }
 }
 

@@ -4,6 +4,7 @@
 //! extra Full Actions a turn may be divided into (`actions`, F5). Argument parsing and printing only;
 //! the rules live in the crate.
 
+use crate::error::Error;
 use clap::{Args, Subcommand, ValueEnum};
 use serde_json::{Value, json};
 use skald_dice::odds::Fraction;
@@ -15,7 +16,6 @@ use skald_freelancer::rules::task_check::{chance_outcome, difference, equalize, 
 use skald_freelancer::{Band, Consequence};
 use skald_freelancer::{MAX_INITIATIVE_ROLL, MAX_RATING, MAX_TEAM, Number, NumberInput, odds};
 use std::fmt::Write as _;
-use std::process::ExitCode;
 
 /// `skald freelancer` subcommands.
 #[derive(Debug, Subcommand)]
@@ -229,7 +229,7 @@ fn slowest(text: &str) -> Result<u128, String> {
 }
 
 /// Runs a `skald freelancer` subcommand.
-pub fn run(command: &Command) -> anyhow::Result<ExitCode> {
+pub fn run(command: &Command) -> crate::error::Result {
     match command {
         Command::Check(args) => check(args),
         Command::Opposed(args) => opposed(args),
@@ -238,9 +238,8 @@ pub fn run(command: &Command) -> anyhow::Result<ExitCode> {
     }
 }
 
-fn usage(message: &str) -> anyhow::Result<ExitCode> {
-    eprintln!("skald: {message}");
-    Ok(ExitCode::from(2))
+fn usage(message: &str) -> crate::error::Result {
+    Err(Error::usage(message))
 }
 
 /// A number for JSON: an integer up to 2^63 - 1, a string of digits above.
@@ -252,7 +251,7 @@ fn decimal(fraction: &Fraction) -> Value {
     json!(fraction.to_f64())
 }
 
-fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
+fn check(args: &CheckArgs) -> crate::error::Result {
     if let Some(chance) = args.chance {
         return plain(args, u32::try_from(chance).unwrap_or(100));
     }
@@ -327,7 +326,7 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
             value["consequence"] = json!(consequence.name());
         }
         crate::output::print_json(&value)?;
-        return Ok(ExitCode::SUCCESS);
+        return Ok(());
     }
     let mut text = String::new();
     let ratings: Vec<String> = args.rating.iter().map(u128::to_string).collect();
@@ -357,10 +356,10 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         );
     }
     crate::output::print(&text)?;
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
-fn plain(args: &CheckArgs, chance: u32) -> anyhow::Result<ExitCode> {
+fn plain(args: &CheckArgs, chance: u32) -> crate::error::Result {
     let (p_success, p_botch) = odds::plain(chance)?;
     let result = args.roll.map(|roll| (roll, chance_outcome(chance, roll)));
     if args.json {
@@ -377,7 +376,7 @@ fn plain(args: &CheckArgs, chance: u32) -> anyhow::Result<ExitCode> {
             value["success"] = json!(outcome.succeeded());
         }
         crate::output::print_json(&value)?;
-        return Ok(ExitCode::SUCCESS);
+        return Ok(());
     }
     let mut text = format!(
         "a {chance}% chance: d100 at most {chance} succeeds; 1-5 is a Crit and always succeeds, 96-100 \
@@ -389,10 +388,10 @@ fn plain(args: &CheckArgs, chance: u32) -> anyhow::Result<ExitCode> {
         let _ = writeln!(text, "d100 {roll}: {}", outcome.name());
     }
     crate::output::print(&text)?;
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
-fn opposed(args: &OpposedArgs) -> anyhow::Result<ExitCode> {
+fn opposed(args: &OpposedArgs) -> crate::error::Result {
     let method = match args.method {
         Method::RollUnder => skald_freelancer::OpposedMethod::RollUnder,
         Method::Chaotic => skald_freelancer::OpposedMethod::Chaotic,
@@ -462,7 +461,7 @@ fn opposed(args: &OpposedArgs) -> anyhow::Result<ExitCode> {
             value["winner"] = side(w);
         }
         crate::output::print_json(&value)?;
-        return Ok(ExitCode::SUCCESS);
+        return Ok(());
     }
     let mut text = format!(
         "{} against {} ({})\n",
@@ -525,10 +524,10 @@ fn opposed(args: &OpposedArgs) -> anyhow::Result<ExitCode> {
         );
     }
     crate::output::print(&text)?;
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
-fn initiative(args: &InitiativeArgs) -> anyhow::Result<ExitCode> {
+fn initiative(args: &InitiativeArgs) -> crate::error::Result {
     let turn = args.spd.map_or(args.roll, |spd| scale(args.roll, spd));
     let turns = method_two_turns(turn);
     if args.json {
@@ -543,7 +542,7 @@ fn initiative(args: &InitiativeArgs) -> anyhow::Result<ExitCode> {
             value["turn"] = num(turn);
         }
         crate::output::print_json(&value)?;
-        return Ok(ExitCode::SUCCESS);
+        return Ok(());
     }
     let mut text = match args.spd {
         Some(spd) if turn != args.roll => {
@@ -562,10 +561,10 @@ fn initiative(args: &InitiativeArgs) -> anyhow::Result<ExitCode> {
         let _ = writeln!(text, "method 1 turn: {turn}");
     }
     crate::output::print(&text)?;
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
-fn actions(args: &ActionsArgs) -> anyhow::Result<ExitCode> {
+fn actions(args: &ActionsArgs) -> crate::error::Result {
     let orders = orders_ahead(args.turn, args.slowest);
     let choices = choices(args.turn, args.slowest);
     let max = choices.len();
@@ -581,7 +580,7 @@ fn actions(args: &ActionsArgs) -> anyhow::Result<ExitCode> {
             "max_actions": max,
             "choices": listed,
         }))?;
-        return Ok(ExitCode::SUCCESS);
+        return Ok(());
     }
     let mut text = format!(
         "turn {} is {orders} order{} of magnitude ahead of the slowest turn {}: up to {max} Full \
@@ -599,5 +598,5 @@ fn actions(args: &ActionsArgs) -> anyhow::Result<ExitCode> {
         );
     }
     crate::output::print(&text)?;
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }

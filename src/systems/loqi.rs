@@ -3,6 +3,7 @@
 //! outcome's changes suggest (`impact`, L7, with the L2 guide). Argument parsing and printing only;
 //! the rules live in the crate.
 
+use crate::error::Error;
 use clap::{Args, Subcommand};
 use serde_json::{Value, json};
 use skald_dice::odds::Fraction;
@@ -10,7 +11,6 @@ use skald_loqi::limits;
 use skald_loqi::rules::impact;
 use skald_loqi::{Chances, Hundredths, Lasts, Reach, chances};
 use std::fmt::Write as _;
-use std::process::ExitCode;
 
 /// `skald loqi` subcommands.
 #[derive(Debug, Subcommand)]
@@ -95,14 +95,14 @@ pub struct ImpactArgs {
 }
 
 /// Runs a `skald loqi` subcommand.
-pub fn run(command: &Command) -> anyhow::Result<ExitCode> {
+pub fn run(command: &Command) -> crate::error::Result {
     match command {
         Command::Odds(args) => odds(args),
         Command::Impact(args) => impact(args),
     }
 }
 
-fn odds(args: &OddsArgs) -> anyhow::Result<ExitCode> {
+fn odds(args: &OddsArgs) -> crate::error::Result {
     let unlikely = args.unlikely_outcomes;
     let now = chances(args.player, args.gm, unlikely)?;
     let player_up = chances(args.player.saturating_add(1), args.gm, unlikely)?;
@@ -118,7 +118,7 @@ fn odds(args: &OddsArgs) -> anyhow::Result<ExitCode> {
     } else {
         crate::output::print(&odds_text(&now, &player_up, &gm_up, unlikely))?;
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
 fn more_likely(c: &Chances) -> Value {
@@ -204,7 +204,7 @@ struct Item {
     impact: i64,
 }
 
-fn impact(args: &ImpactArgs) -> anyhow::Result<ExitCode> {
+fn impact(args: &ImpactArgs) -> crate::error::Result {
     let mut items = Vec::new();
     for (i, spec) in args.trait_changes.iter().enumerate() {
         match trait_change(spec) {
@@ -283,12 +283,11 @@ fn impact(args: &ImpactArgs) -> anyhow::Result<ExitCode> {
         let _ = writeln!(out, "suggested impact {total:+} (L7): {guide}");
         crate::output::print(&out)?;
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
-fn usage(message: &str) -> anyhow::Result<ExitCode> {
-    eprintln!("skald: {message}");
-    Ok(ExitCode::from(2))
+fn usage(message: &str) -> crate::error::Result {
+    Err(Error::usage(message))
 }
 
 /// `CHANGE:DURATION[:harmful]`.

@@ -4,12 +4,12 @@
 //! - `skald twenty burden`: the burdens one can take from one opponent and which leave one winning (T5).
 //! - `skald twenty odds`: the exact chance of being ahead of every opponent after an exchange (T2, T3).
 
+use crate::error::Error;
 use clap::{Args, Subcommand};
 use serde::Serialize;
 use skald_twenty::limits::{MAX_NEW_DICE, MAX_OTHERS, MAX_POOL_DICE};
 use skald_twenty::odds::{self, BurdenOptions};
 use std::fmt::Write as _;
-use std::process::ExitCode;
 
 /// `skald twenty` subcommands.
 #[derive(Debug, Subcommand)]
@@ -132,7 +132,7 @@ fn parse_pool(text: &str) -> Result<Pool, String> {
 }
 
 /// Runs a `skald twenty` subcommand.
-pub fn run(command: &Command) -> anyhow::Result<ExitCode> {
+pub fn run(command: &Command) -> crate::error::Result {
     match command {
         Command::Burden(args) => burden(args),
         Command::Odds(args) => odds(args),
@@ -140,14 +140,14 @@ pub fn run(command: &Command) -> anyhow::Result<ExitCode> {
     }
 }
 
-fn burden(args: &BurdenArgs) -> anyhow::Result<ExitCode> {
+fn burden(args: &BurdenArgs) -> crate::error::Result {
     let options = odds::burden_options(&args.mine.0, &args.theirs.0);
     if args.json {
         crate::output::print_json(&options)?;
     } else {
         crate::output::print(&burden_text(&args.mine.0, &args.theirs.0, &options))?;
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
 fn dice(pool: &[u32]) -> String {
@@ -239,24 +239,26 @@ struct OddsJson<'a> {
     p_winning_decimal: f64,
 }
 
-fn odds(args: &OddsArgs) -> anyhow::Result<ExitCode> {
+fn odds(args: &OddsArgs) -> crate::error::Result {
     if args.theirs.len() > MAX_OTHERS {
-        anyhow::bail!(
+        return Err(Error::usage(format!(
             "--theirs is given {} times; at most {MAX_OTHERS} opponents",
             args.theirs.len()
-        );
+        )));
     }
     let theirs_bring: Vec<u32> = match args.theirs_bring.as_slice() {
         [] => vec![0; args.theirs.len()],
         [n] => vec![*n; args.theirs.len()],
         many if many.len() == args.theirs.len() => many.to_vec(),
-        many => anyhow::bail!(
-            "--theirs-bring is given {} times for {} opponent{} (--theirs): give it once for all of \
+        many => {
+            return Err(Error::usage(format!(
+                "--theirs-bring is given {} times for {} opponent{} (--theirs): give it once for all of \
              them, or once per opponent",
-            many.len(),
-            args.theirs.len(),
-            if args.theirs.len() == 1 { "" } else { "s" }
-        ),
+                many.len(),
+                args.theirs.len(),
+                if args.theirs.len() == 1 { "" } else { "s" }
+            )));
+        }
     };
     let others: Vec<(Vec<u32>, u32)> = args
         .theirs
@@ -303,40 +305,39 @@ fn odds(args: &OddsArgs) -> anyhow::Result<ExitCode> {
         );
         crate::output::print(&out)?;
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
-fn choices(args: &ChoicesArgs) -> anyhow::Result<ExitCode> {
+fn choices(args: &ChoicesArgs) -> crate::error::Result {
     let text = match std::fs::read_to_string(&args.file) {
         Ok(text) => text,
         Err(e) => {
-            eprintln!("skald: cannot read {}: {e}", args.file.display());
-            return Ok(ExitCode::from(2));
+            return Err(Error::Usage(format!(
+                "cannot read {}: {e}",
+                args.file.display()
+            )));
         }
     };
     let scenario = match skald_scenario::load(&text) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!(
-                "skald: {} is not a valid scenario: {e}",
+            return Err(Error::Usage(format!(
+                "{} is not a valid scenario: {e}",
                 args.file.display()
-            );
-            return Ok(ExitCode::from(2));
+            )));
         }
     };
     let steps = args.after.unwrap_or(scenario.steps.len());
     let table = match scenario.table_after::<skald_twenty::Twenty>(steps) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("skald: {}: {e}", args.file.display());
-            return Ok(ExitCode::from(2));
+            return Err(Error::Usage(format!("{}: {e}", args.file.display())));
         }
     };
     let found = match skald_twenty::exchange_choices(table.state(), &args.who) {
         Ok(found) => found,
         Err(e) => {
-            eprintln!("skald: {e}");
-            return Ok(ExitCode::from(2));
+            return Err(Error::Usage(format!("{e}")));
         }
     };
     if args.json {
@@ -360,5 +361,5 @@ fn choices(args: &ChoicesArgs) -> anyhow::Result<ExitCode> {
         }
         crate::output::print(&out)?;
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
