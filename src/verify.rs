@@ -38,19 +38,31 @@ pub fn run(args: &VerifyArgs) -> crate::error::Result {
     }
 }
 
+/// `n` and the noun, singular for one: "1 record", "2 records".
+fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 fn text_report(report: &skald_table::Report) -> String {
     use std::fmt::Write as _;
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{} records; {} rolls recomputed from their revealed seeds and equal; {} commands replayed through the rules",
-        report.records, report.rolls_verified, report.commands_replayed
+        "{}; {} recomputed from {} and equal; {} replayed through the rules",
+        count(report.records, "record", "records"),
+        count(report.rolls_verified, "roll", "rolls"),
+        if report.rolls_verified == 1 {
+            "its revealed seed"
+        } else {
+            "their revealed seeds"
+        },
+        count(report.commands_replayed, "command", "commands"),
     );
     if !report.unverified.is_empty() {
         let _ = writeln!(
             out,
-            "{} roll(s) cannot be checked yet:",
-            report.unverified.len()
+            "{} cannot be checked yet:",
+            count(report.unverified.len(), "roll", "rolls")
         );
         for finding in &report.unverified {
             let _ = writeln!(out, "  record {}: {}", finding.seq, finding.message);
@@ -59,10 +71,20 @@ fn text_report(report: &skald_table::Report) -> String {
     if report.mismatches.is_empty() {
         let _ = writeln!(out, "no mismatch");
     } else {
-        let _ = writeln!(out, "{} MISMATCHES:", report.mismatches.len());
+        let _ = writeln!(
+            out,
+            "{}:",
+            count(report.mismatches.len(), "mismatch", "mismatches")
+        );
         for finding in &report.mismatches {
             let _ = writeln!(out, "  record {}: {}", finding.seq, finding.message);
         }
+    }
+    if let Some(seq) = report.stopped_at {
+        let _ = writeln!(
+            out,
+            "checking stopped at record {seq}: the log cannot be read past it, so the records after it are unchecked and the counts above cover only those before it"
+        );
     }
     out
 }

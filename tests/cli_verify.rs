@@ -90,7 +90,7 @@ fn an_honest_log_verifies_and_says_what_it_could_not_check() {
         &["verify", &path],
         0,
         "7 records; 0 rolls recomputed from their revealed seeds and equal; 2 commands replayed through the rules\n\
-         3 roll(s) cannot be checked yet:\n  record 5: epoch 0 has not ended: its seed is not revealed yet\n  \
+         3 rolls cannot be checked yet:\n  record 5: epoch 0 has not ended: its seed is not revealed yet\n  \
          record 6: secret roll not revealed\n  record 7: epoch 0 has not ended: its seed is not revealed yet\n\
          no mismatch\n",
     );
@@ -107,8 +107,9 @@ fn a_changed_die_is_named_by_its_record() {
     let path = write("tampered.json", &log);
     let out = check(&["verify", &path], 1, "");
     let expected = format!(
-        "2 MISMATCHES:\n  record 7: draw 0 (d6) is recorded as {forged} but the seed derives {value}\n  \
-         record 8: record 8's prev is not the hash of record 7: the hash chain is broken (a record deleted, inserted, moved or changed)\n"
+        "2 mismatches:\n  record 7: draw 0 (d6) is recorded as {forged} but the seed derives {value}\n  \
+         record 8: record 8's prev is not the hash of record 7: the hash chain is broken (a record deleted, inserted, moved or changed)\n\
+         checking stopped at record 8: the log cannot be read past it, so the records after it are unchecked and the counts above cover only those before it\n"
     );
     assert!(out.ends_with(&expected), "{out}");
 }
@@ -187,6 +188,15 @@ fn what_people_read_is_checked_too() {
         let path = write(&format!("{}.json", what.replace(' ', "-")), &log);
         let out = check(&["verify", &path], 1, "");
         assert!(out.contains(expected), "{what}: {out}");
+        // A changed record breaks the chain at the next one, which stops the reading, and the
+        // report says where; a log whose every link holds (the last record changed: only the head
+        // disagrees) is read to its end.
+        let read_to_the_end = ["seed changed", "last record cut", "head removed"].contains(&what);
+        assert_eq!(
+            out.contains("checking stopped at record"),
+            !read_to_the_end,
+            "{what}: {out}"
+        );
     }
 }
 

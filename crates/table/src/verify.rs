@@ -30,6 +30,10 @@ pub struct Report {
     pub unverified: Vec<Finding>,
     /// Everything that does not match. Empty for an honest log.
     pub mismatches: Vec<Finding>,
+    /// The seq of the record where checking stopped because the log could not be folded past it
+    /// (a broken chain, a record the table cannot apply); the records after it were not checked,
+    /// so the counts above cover only the records before it. `None` when every record was read.
+    pub stopped_at: Option<u64>,
 }
 
 impl Report {
@@ -84,17 +88,20 @@ pub fn verify(records: &[Record], head: Option<&str>) -> Report {
         Ok(table) => table,
         Err(e) => {
             report.mismatches.push(finding(first.seq, e.to_string()));
+            report.stopped_at = Some(first.seq);
             return report;
         }
     };
     for record in &records[1..] {
         if let Err(e) = table.check_link(record) {
             report.mismatches.push(finding(record.seq, plain(&e)));
+            report.stopped_at = Some(record.seq);
             return report;
         }
         check(&table, record, &seeds, &revealed_rolls, &mut report);
         if let Err(e) = table.apply(record.clone()) {
             report.mismatches.push(finding(record.seq, plain(&e)));
+            report.stopped_at = Some(record.seq);
             return report;
         }
     }
