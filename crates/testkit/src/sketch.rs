@@ -66,9 +66,12 @@ fn choice(options: &[Choice], how: &str) -> String {
     if options.len() > LISTED_AT_MOST {
         return format!("{how} {} options, not listed", options.len());
     }
-    let plain = |o: &Choice| match &o.value {
-        Value::String(s) => *s == o.label,
-        other => other.to_string() == o.label,
+    let plain = |o: &Choice| {
+        let text = match &o.value {
+            Value::String(s) => s.clone(),
+            other => other.to_string(),
+        };
+        text == o.label
     };
     if options.iter().all(plain) {
         let values: Vec<String> = options.iter().map(|o| o.value.to_string()).collect();
