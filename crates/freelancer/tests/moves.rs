@@ -92,7 +92,9 @@ fn ambush(upto: usize) -> State {
 #[test]
 fn the_guard_table_for_the_player_and_the_gm() {
     let state = guard();
-    check(offered(&state, &player(&["Ash"])), expect![[r#"
+    check(
+        offered(&state, &player(&["Ash"])),
+        expect![[r#"
         Checks | Ash: task check | {"do":"task_check","who":"Ash"} | odds
           rating: one of
             - CHM 27 = "CHM"
@@ -111,10 +113,13 @@ fn the_guard_table_for_the_player_and_the_gm() {
           against: text, at most 64
         Characters | Create a character | {"do":"enroll"}
           character: json, at most 4000, e.g. {"ap":0,"kind":"pc","level":1,"name":"Newcomer","ratings":{"ALC":10,"INT":10,"LCK":10,"LFT":20,"MIT":10,"MRL":10,"SPD":30,"VIG":10}}
-    "#]]);
+    "#]],
+    );
     // The GM acts for the guard too (a task check of its own; no NPC to check against but itself),
     // and has the GM's moves; no event: nobody has ALC and SPD.
-    check(offered(&state, &gm()), expect![[r#"
+    check(
+        offered(&state, &gm()),
+        expect![[r#"
         Checks | Ash: task check | {"do":"task_check","who":"Ash"} | odds
           rating: one of
             - CHM 27 = "CHM"
@@ -160,18 +165,24 @@ fn the_guard_table_for_the_player_and_the_gm() {
           place: text, at most 64
         Characters | Create a character | {"do":"enroll"}
           character: json, at most 4000, e.g. {"ap":0,"kind":"pc","level":1,"name":"Newcomer","ratings":{"ALC":10,"INT":10,"LCK":10,"LFT":20,"MIT":10,"MRL":10,"SPD":30,"VIG":10}}
-    "#]]);
+    "#]],
+    );
     // A player without characters may only create one.
-    check(offered(&state, &newcomer()), expect![[r#"
+    check(
+        offered(&state, &newcomer()),
+        expect![[r#"
         Characters | Create a character | {"do":"enroll"}
           character: json, at most 4000, e.g. {"ap":0,"kind":"pc","level":1,"name":"Newcomer","ratings":{"ALC":10,"INT":10,"LCK":10,"LFT":20,"MIT":10,"MRL":10,"SPD":30,"VIG":10}}
-    "#]]);
+    "#]],
+    );
 }
 
 #[test]
 fn lifters_lift_together_oppose_each_other_and_grow_at_rest() {
     // Cy's own LFT comes first in the team lift, then the others; Cy opposes anyone else, never Cy.
-    check(offered(&lifters(), &player(&["Cy"])), expect![[r#"
+    check(
+        offered(&lifters(), &player(&["Cy"])),
+        expect![[r#"
         Checks | Cy: task check | {"do":"task_check","who":"Cy"} | odds
           rating: one of
             - LCK 9 = "LCK"
@@ -210,7 +221,8 @@ fn lifters_lift_together_oppose_each_other_and_grow_at_rest() {
           cost: number 1..=2, default 1
         Characters | Create a character | {"do":"enroll"}
           character: json, at most 4000, e.g. {"ap":0,"kind":"pc","level":1,"name":"Newcomer","ratings":{"ALC":10,"INT":10,"LCK":10,"LFT":20,"MIT":10,"MRL":10,"SPD":30,"VIG":10}}
-    "#]]);
+    "#]],
+    );
     // In a safe area Cy may change vocation and buy any path's ability.
     let mut steps = vec![
         enroll(json!({"name": "Cy", "ap": 2, "vocation": "Scout", "ratings": {"LFT": 71}})),
@@ -220,7 +232,9 @@ fn lifters_lift_together_oppose_each_other_and_grow_at_rest() {
         ),
     ];
     let safe = play(json!({}), &steps);
-    check(offered(&safe, &player(&["Cy"])), expect![[r#"
+    check(
+        offered(&safe, &player(&["Cy"])),
+        expect![[r#"
         Checks | Cy: task check | {"do":"task_check","who":"Cy"} | odds
           rating: one of
             - LFT 71 = "LFT"
@@ -254,7 +268,8 @@ fn lifters_lift_together_oppose_each_other_and_grow_at_rest() {
           cost: number 1..=2, default 1
         Characters | Create a character | {"do":"enroll"}
           character: json, at most 4000, e.g. {"ap":0,"kind":"pc","level":1,"name":"Newcomer","ratings":{"ALC":10,"INT":10,"LCK":10,"LFT":20,"MIT":10,"MRL":10,"SPD":30,"VIG":10}}
-    "#]]);
+    "#]],
+    );
     // The GM's rest and safe-area moves follow the state: leaving, and ending the rest begun.
     steps.push(step(json!({"do": "rest", "who": ["Cy"]}), &[]));
     let resting = play(json!({}), &steps);
@@ -274,7 +289,9 @@ fn the_ambush_offers_each_turn_to_its_owner_only() {
     // Tobin's moves after each number of the ambush's steps.
     let cases: [(usize, Expect); 6] = [
         // No event yet: Tobin may buy an ability; the GM starts events.
-        (0, expect![[r#"
+        (
+            0,
+            expect![[r#"
             Checks | Tobin: task check | {"do":"task_check","who":"Tobin"} | odds
               rating: one of
                 - ALC 0 = "ALC"
@@ -310,9 +327,12 @@ fn the_ambush_offers_each_turn_to_its_owner_only() {
               cost: number 1..=3, default 1
             Characters | Create a character | {"do":"enroll"}
               character: json, at most 4000, e.g. {"ap":0,"kind":"pc","level":1,"name":"Newcomer","ratings":{"ALC":10,"INT":10,"LCK":10,"LFT":20,"MIT":10,"MRL":10,"SPD":30,"VIG":10}}
-        "#]]),
+        "#]],
+        ),
         // The event, before its first initiative: Tobin may declare a Total Action; no AP spending.
-        (1, expect![[r#"
+        (
+            1,
+            expect![[r#"
             Event | Tobin: declare a Total Action | {"do":"declare_total_action","who":"Tobin"}
             Checks | Tobin: task check | {"do":"task_check","who":"Tobin"} | odds
               rating: one of
@@ -343,9 +363,12 @@ fn the_ambush_offers_each_turn_to_its_owner_only() {
               against: text, at most 64
             Characters | Create a character | {"do":"enroll"}
               character: json, at most 4000, e.g. {"ap":0,"kind":"pc","level":1,"name":"Newcomer","ratings":{"ALC":10,"INT":10,"LCK":10,"LFT":20,"MIT":10,"MRL":10,"SPD":30,"VIG":10}}
-        "#]]),
+        "#]],
+        ),
         // Round 1 rolled: Mara's turn, not Tobin's; Tobin's 25 is the slowest: nothing to divide.
-        (2, expect![[r#"
+        (
+            2,
+            expect![[r#"
             Checks | Tobin: task check | {"do":"task_check","who":"Tobin"} | odds
               rating: one of
                 - ALC 0 = "ALC"
@@ -375,9 +398,12 @@ fn the_ambush_offers_each_turn_to_its_owner_only() {
               against: text, at most 64
             Characters | Create a character | {"do":"enroll"}
               character: json, at most 4000, e.g. {"ap":0,"kind":"pc","level":1,"name":"Newcomer","ratings":{"ALC":10,"INT":10,"LCK":10,"LFT":20,"MIT":10,"MRL":10,"SPD":30,"VIG":10}}
-        "#]]),
+        "#]],
+        ),
         // Mara and Ash have acted: Tobin's turn.
-        (6, expect![[r#"
+        (
+            6,
+            expect![[r#"
             Event | Tobin: take the turn | {"do":"act","who":"Tobin"}
               full: number 0..=1, default 1
               empty: number 0..=1000, default 0
@@ -411,9 +437,12 @@ fn the_ambush_offers_each_turn_to_its_owner_only() {
               against: text, at most 64
             Characters | Create a character | {"do":"enroll"}
               character: json, at most 4000, e.g. {"ap":0,"kind":"pc","level":1,"name":"Newcomer","ratings":{"ALC":10,"INT":10,"LCK":10,"LFT":20,"MIT":10,"MRL":10,"SPD":30,"VIG":10}}
-        "#]]),
+        "#]],
+        ),
         // Tobin declared before round 2: no second declaration.
-        (8, expect![[r#"
+        (
+            8,
+            expect![[r#"
             Checks | Tobin: task check | {"do":"task_check","who":"Tobin"} | odds
               rating: one of
                 - ALC 0 = "ALC"
@@ -443,9 +472,12 @@ fn the_ambush_offers_each_turn_to_its_owner_only() {
               against: text, at most 64
             Characters | Create a character | {"do":"enroll"}
               character: json, at most 4000, e.g. {"ap":0,"kind":"pc","level":1,"name":"Newcomer","ratings":{"ALC":10,"INT":10,"LCK":10,"LFT":20,"MIT":10,"MRL":10,"SPD":30,"VIG":10}}
-        "#]]),
+        "#]],
+        ),
         // Round 2 rolled with Tobin's Total Action: he may buy an ability now (F7).
-        (9, expect![[r#"
+        (
+            9,
+            expect![[r#"
             Checks | Tobin: task check | {"do":"task_check","who":"Tobin"} | odds
               rating: one of
                 - ALC 0 = "ALC"
@@ -481,7 +513,8 @@ fn the_ambush_offers_each_turn_to_its_owner_only() {
               cost: number 1..=3, default 1
             Characters | Create a character | {"do":"enroll"}
               character: json, at most 4000, e.g. {"ap":0,"kind":"pc","level":1,"name":"Newcomer","ratings":{"ALC":10,"INT":10,"LCK":10,"LFT":20,"MIT":10,"MRL":10,"SPD":30,"VIG":10}}
-        "#]]),
+        "#]],
+        ),
     ];
     for (upto, expected) in cases {
         check(offered(&ambush(upto), &player(&["Tobin"])), expected);
@@ -492,22 +525,30 @@ fn the_ambush_offers_each_turn_to_its_owner_only() {
 fn the_gm_runs_the_event() {
     // The GM's event moves after each number of the ambush's steps.
     let cases: [(usize, Expect); 7] = [
-        (0, expect![[r#"
+        (
+            0,
+            expect![[r#"
             Event | Start an event | {"do":"start_event"}
               name: text, at most 64
               who: any of ["Ash", "Mara", "Tobin"]
-        "#]]),
-        (1, expect![[r#"
+        "#]],
+        ),
+        (
+            1,
+            expect![[r#"
             Event | Ash: declare a Total Action | {"do":"declare_total_action","who":"Ash"}
             Event | Mara: declare a Total Action | {"do":"declare_total_action","who":"Mara"}
             Event | Tobin: declare a Total Action | {"do":"declare_total_action","who":"Tobin"}
             Event | Roll initiative for round 1 | {"do":"initiative"} | odds
               total_actions: any of ["Ash", "Mara", "Tobin"]
             Event | End the event | {"do":"end_event"}
-        "#]]),
+        "#]],
+        ),
         // Round 1: Mara's turn; before the first turn Mara (four orders of magnitude on 25) may
         // divide into 3, Ash (two) into 2; Tobin, the slowest, not at all (F5).
-        (2, expect![[r#"
+        (
+            2,
+            expect![[r#"
             Event | Mara: take the turn | {"do":"act","who":"Mara"}
               full: number 0..=1, default 1
               empty: number 0..=1000, default 0
@@ -522,9 +563,12 @@ fn the_gm_runs_the_event() {
                 - 2 Full Actions at 75224 = 2
                 - 3 Full Actions at 50149 = 3
             Event | End the event | {"do":"end_event"}
-        "#]]),
+        "#]],
+        ),
         // Mara divided into 3: her turn holds 3 Full Actions.
-        (3, expect![[r#"
+        (
+            3,
+            expect![[r#"
             Event | Mara: take the turn | {"do":"act","who":"Mara"}
               full: number 0..=3, default 3
               empty: number 0..=1000, default 0
@@ -539,9 +583,12 @@ fn the_gm_runs_the_event() {
                 - 2 Full Actions at 75224 = 2
                 - 3 Full Actions at 50149 = 3
             Event | End the event | {"do":"end_event"}
-        "#]]),
+        "#]],
+        ),
         // Ash divided into 2, at 575.
-        (4, expect![[r#"
+        (
+            4,
+            expect![[r#"
             Event | Mara: take the turn | {"do":"act","who":"Mara"}
               full: number 0..=3, default 3
               empty: number 0..=1000, default 0
@@ -556,23 +603,30 @@ fn the_gm_runs_the_event() {
                 - 2 Full Actions at 75224 = 2
                 - 3 Full Actions at 50149 = 3
             Event | End the event | {"do":"end_event"}
-        "#]]),
+        "#]],
+        ),
         // The first turn is taken: no more dividing; Ash's turn holds 2 Full Actions.
-        (5, expect![[r#"
+        (
+            5,
+            expect![[r#"
             Event | Ash: take the turn | {"do":"act","who":"Ash"}
               full: number 0..=2, default 2
               empty: number 0..=1000, default 0
               what: text, at most 200
             Event | End the event | {"do":"end_event"}
-        "#]]),
+        "#]],
+        ),
         // Tobin declared: the initiative offers only the others as Total Actions.
-        (8, expect![[r#"
+        (
+            8,
+            expect![[r#"
             Event | Ash: declare a Total Action | {"do":"declare_total_action","who":"Ash"}
             Event | Mara: declare a Total Action | {"do":"declare_total_action","who":"Mara"}
             Event | Roll initiative for round 2 | {"do":"initiative"} | odds
               total_actions: any of ["Ash", "Mara"]
             Event | End the event | {"do":"end_event"}
-        "#]]),
+        "#]],
+        ),
     ];
     for (upto, expected) in cases {
         let moves = Freelancer::moves(&ambush(upto), &gm());
@@ -584,13 +638,16 @@ fn the_gm_runs_the_event() {
     // The labels and choices say what dividing gives: the book's 150448 into 3 at 50149.
     let moves = Freelancer::moves(&ambush(2), &player(&["Mara"]));
     let divide = moves.iter().filter(|m| m.command["do"] == "divide");
-    check(sketch(divide), expect![[r#"
+    check(
+        sketch(divide),
+        expect![[r#"
         Event | Mara: divide the turn | {"do":"divide","who":"Mara"}
           actions: one of
             - 1 Full Action at 150448 = 1
             - 2 Full Actions at 75224 = 2
             - 3 Full Actions at 50149 = 3
-    "#]]);
+    "#]],
+    );
 }
 
 // ----- authority and the forms' defaults -----
@@ -754,23 +811,29 @@ fn task_check_odds_are_the_books() {
     let guard = guard();
     // The guard: CHM 27 against WIL 56, difference 29: 1-71 succeed, 1-5 are Crits, 96-100 Botches.
     let command = json!({"do": "task_check", "who": "Ash", "rating": "CHM", "opponent": "Guard", "opponent_rating": "WIL"});
-    check(odds_of(&guard, command), expect![[r#"
+    check(
+        odds_of(&guard, command),
+        expect![[r#"
         Ash's CHM 27 against Guard's WIL 56: difference 29, band 6-95: d100 at most 100 - difference succeeds; Crit succeeds, Botch fails (one d100; F2, F3).
           Success: 71/100 (0.71)
           Crit (1-5, within success): 1/20 (0.05)
           Failure: 6/25 (0.24)
           Botch: 1/20 (0.05)
-    "#]]);
+    "#]],
+    );
     // The boulder alone: 42 against 1200, equalized 4 against 120, difference 116: only a Crit.
     let lifters = lifters();
     let command = json!({"do": "task_check", "who": "Ash", "rating": "LFT", "difficulty": 1200});
-    check(odds_of(&lifters, command), expect![[r#"
+    check(
+        odds_of(&lifters, command),
+        expect![[r#"
         Ash's LFT 42 against 1200, equalized to 4 against 120: difference 116, band 101-150: only a Crit succeeds; every failure is a Botch (one d100; F2, F3).
           Success: 1/20 (0.05)
           Crit (1-5, within success): 1/20 (0.05)
           Failure: 0 (0)
           Botch: 19/20 (0.95)
-    "#]]);
+    "#]],
+    );
     // With Cy and Brom: 42 + 71 + 915 = 1028 against 1200: 102 against 120, difference 18.
     check(
         odds_of(
@@ -888,20 +951,26 @@ fn chance_and_opposed_odds() {
             "a": {"who": "Ash", "rating": "LFT", "adjust": half},
             "b": {"who": "Brom", "rating": "LFT", "adjust": half}})
     };
-    check(odds_of(&wrestlers, contest("roll_under")), expect![[r#"
+    check(
+        odds_of(&wrestlers, contest("roll_under")),
+        expect![[r#"
         Ash's LFT 41 against Brom's LFT 457, roll under: each rolls a d100, the larger margin under the rating wins (F4); a gap of 416 calls for a punishing outcome for the loser.
           Ash wins: 0 (0)
           Brom wins: 1 (1)
           No winner (the GM rolls again): 0 (0)
-    "#]]);
-    check(odds_of(&wrestlers, contest("chaotic")), expect![[r#"
+    "#]],
+    );
+    check(
+        odds_of(&wrestlers, contest("chaotic")),
+        expect![[r#"
         Ash's LFT 41 against Brom's LFT 457, chaotic, reduced to 4 against 45: each rolls a d100, the larger margin under the rating wins (F4).
           Ash wins: 113/5000 (0.0226)
           Brom wins: 449/1000 (0.449)
           No winner (the GM rolls again): 1321/2500 (0.5284)
           Ash wins in the end: 113/2358 (0.04792196776929601)
           Brom wins in the end: 2245/2358 (0.952078032230704)
-    "#]]);
+    "#]],
+    );
     // Commands that roll nothing, and refused commands, have no odds.
     for command in [
         json!({"do": "award", "who": ["Ash"], "xp": 5, "reason": "the wrestling"}),

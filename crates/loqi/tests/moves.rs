@@ -170,7 +170,9 @@ fn goals_and_swapping() -> State {
 #[test]
 fn an_empty_table_offers_the_story_goals_and_a_character() {
     let empty = fold(json!({}), &[]);
-    check(offered(&empty, &gm()), expect![[r#"
+    check(
+        offered(&empty, &gm()),
+        expect![[r#"
         Goals | GM: prepare goals | {"by":"GM","do":"prepare_goals"}
           goals: json, at most 4000, e.g. [{"base":2,"kind":"specific","multiplier":5,"text":"The orcs take the pass"}]
         Goals | Add a session goal | {"at":"session","do":"add_goal"}
@@ -192,18 +194,24 @@ fn an_empty_table_offers_the_story_goals_and_a_character() {
         Story | End scenario 1 | {"do":"end_scenario"}
         Characters | Make a character | {"do":"enroll"}
           character: json, at most 4000, e.g. {"influence":10,"name":"Tiran","traits":[{"name":"Swordsman","rating":3},{"harmful":true,"name":"Hot-headed","rating":2}]}
-    "#]]);
+    "#]],
+    );
     // A player without a character can only make one (book: Making Characters).
-    check(offered(&empty, &newcomer()), expect![[r#"
+    check(
+        offered(&empty, &newcomer()),
+        expect![[r#"
         Characters | Make a character | {"do":"enroll"}
           character: json, at most 4000, e.g. {"influence":10,"name":"Tiran","traits":[{"name":"Swordsman","rating":3},{"harmful":true,"name":"Hot-headed","rating":2}]}
-    "#]]);
+    "#]],
+    );
 }
 
 #[test]
 fn between_problems_each_seat_may_introduce_one() {
     let table = fold(json!({}), &tiran_and_ayla());
-    check(offered(&table, &gm()), expect![[r#"
+    check(
+        offered(&table, &gm()),
+        expect![[r#"
         Problem | Introduce a problem | {"do":"introduce_problem","proposer":"GM"}
           scale: one of
             - Scene (impact 3-5) = "scene"
@@ -266,8 +274,11 @@ fn between_problems_each_seat_may_introduce_one() {
             - As the trait is (a new one: helpful) = null
             - Harmful (a new trait) = true
           reason: text, at most 300
-    "#]]);
-    check(offered(&table, &player(&["Ayla"])), expect![[r#"
+    "#]],
+    );
+    check(
+        offered(&table, &player(&["Ayla"])),
+        expect![[r#"
         Problem | Ayla: introduce a problem (2 influence) | {"do":"introduce_problem","proposer":"Ayla"}
           scale: one of
             - Scene (impact 3-5) = "scene"
@@ -289,13 +300,16 @@ fn between_problems_each_seat_may_introduce_one() {
           approved: flag, default no
         Characters | Make a character | {"do":"enroll"}
           character: json, at most 4000, e.g. {"influence":10,"name":"Mirela","traits":[{"name":"Swordsman","rating":3},{"harmful":true,"name":"Hot-headed","rating":2}]}
-    "#]]);
+    "#]],
+    );
 }
 
 #[test]
 fn an_open_problem_offers_entries_bids_and_the_roll() {
     let war = bidding_war();
-    check(offered(&war, &gm()), expect![[r#"
+    check(
+        offered(&war, &gm()),
+        expect![[r#"
         Tally | Add Tiran's trait | {"character":"Tiran","do":"add_trait"} | odds
           trait: one of
             - Quick 2 = "Quick"
@@ -362,9 +376,12 @@ fn an_open_problem_offers_entries_bids_and_the_roll() {
           rating: number 1..=100, default 10
         Characters | Make a character | {"do":"enroll"}
           character: json, at most 4000, e.g. {"influence":10,"name":"Mirela","traits":[{"name":"Swordsman","rating":3},{"harmful":true,"name":"Hot-headed","rating":2}]}
-    "#]]);
+    "#]],
+    );
     // Ayla's player: entries signed by Ayla, her own bids, no roll, no reward, no story.
-    check(offered(&war, &player(&["Ayla"])), expect![[r#"
+    check(
+        offered(&war, &player(&["Ayla"])),
+        expect![[r#"
         Tally | Add Tiran's trait | {"character":"Tiran","do":"add_trait"} | odds
           trait: one of
             - Quick 2 = "Quick"
@@ -404,7 +421,8 @@ fn an_open_problem_offers_entries_bids_and_the_roll() {
           goals: json, at most 4000, e.g. [{"base":2,"kind":"specific","multiplier":3,"text":"Become captain"},{"base":3,"kind":"non_specific","text":"Win a duel"}]
         Characters | Make a character | {"do":"enroll"}
           character: json, at most 4000, e.g. {"influence":10,"name":"Mirela","traits":[{"name":"Swordsman","rating":3},{"harmful":true,"name":"Hot-headed","rating":2}]}
-    "#]]);
+    "#]],
+    );
 }
 
 #[test]
@@ -422,7 +440,9 @@ fn a_players_problem_is_taken_over_by_its_proposer_only() {
               consequences: json, at most 4000, e.g. []
         "#]],
     );
-    check(offered(&open, &player(&["Tiran"])), expect![[r#"
+    check(
+        offered(&open, &player(&["Tiran"])),
+        expect![[r#"
         Problem | Propose the player's outcome | {"do":"propose_outcome","outcome":"player"}
           by: one of ["Tiran"]
           description: text, at most 1000
@@ -432,11 +452,14 @@ fn a_players_problem_is_taken_over_by_its_proposer_only() {
           goals: json, at most 4000, e.g. [{"base":2,"kind":"specific","multiplier":3,"text":"Become captain"},{"base":3,"kind":"non_specific","text":"Win a duel"}]
         Characters | Make a character | {"do":"enroll"}
           character: json, at most 4000, e.g. {"influence":10,"name":"Mirela","traits":[{"name":"Swordsman","rating":3},{"harmful":true,"name":"Hot-headed","rating":2}]}
-    "#]]);
+    "#]],
+    );
     // Taken over: Ayla proposes the GM's outcome and merges the overlapping traits; no second
     // takeover, and the GM may still act for her.
     let taken = ayla_took_over();
-    check(offered(&taken, &player(&["Ayla"])), expect![[r#"
+    check(
+        offered(&taken, &player(&["Ayla"])),
+        expect![[r#"
         Problem | Propose the GM's outcome | {"by":"Ayla","do":"propose_outcome","outcome":"gm"}
           description: text, at most 1000
           impact: number -100..=100, default -3
@@ -482,7 +505,8 @@ fn a_players_problem_is_taken_over_by_its_proposer_only() {
           goals: json, at most 4000, e.g. [{"base":2,"kind":"specific","multiplier":3,"text":"Become captain"},{"base":3,"kind":"non_specific","text":"Win a duel"}]
         Characters | Make a character | {"do":"enroll"}
           character: json, at most 4000, e.g. {"influence":10,"name":"Mirela","traits":[{"name":"Swordsman","rating":3},{"harmful":true,"name":"Hot-headed","rating":2}]}
-    "#]]);
+    "#]],
+    );
     let tiran = Loqi::moves(&taken, &player(&["Tiran"]));
     let gone = ["Merge", "GM's outcome", "take over"];
     let offered_gone = tiran
@@ -501,7 +525,9 @@ fn moves_gone_now_are_not_offered() {
     // Resolved: no tally, no roll, no proposal; the next problem and the story come back, but not
     // session goals (the session has had its first problem, L6).
     let resolved = then(&bidding_war(), json!({"do": "resolve"}), &[1]);
-    check(offered(&resolved, &gm()), expect![[r#"
+    check(
+        offered(&resolved, &gm()),
+        expect![[r#"
         Problem | Introduce a problem | {"do":"introduce_problem","proposer":"GM"}
           scale: one of
             - Scene (impact 3-5) = "scene"
@@ -556,18 +582,24 @@ fn moves_gone_now_are_not_offered() {
             - As the trait is (a new one: helpful) = null
             - Harmful (a new trait) = true
           reason: text, at most 300
-    "#]]);
+    "#]],
+    );
     // Tiran is out (L8): not asked, not proposing, no bids; Ayla may only ask the GM. Tiran has
     // prepared nothing yet, so that stays. With strength, end_scene takes the recovery.
     let out = tiran_out();
-    check(offered(&out, &player(&["Tiran"])), expect![[r#"
+    check(
+        offered(&out, &player(&["Tiran"])),
+        expect![[r#"
         Goals | Tiran: prepare goals | {"by":"Tiran","do":"prepare_goals"}
           goals: json, at most 4000, e.g. [{"base":2,"kind":"specific","multiplier":3,"text":"Become captain"},{"base":3,"kind":"non_specific","text":"Win a duel"}]
         Characters | Make a character | {"do":"enroll"}
           character: json, at most 4000, e.g. {"influence":10,"name":"Mirela","strength":10,"traits":[{"name":"Swordsman","rating":3},{"harmful":true,"name":"Hot-headed","rating":2}]}
-    "#]]);
+    "#]],
+    );
     let gm_moves = Loqi::moves(&out, &gm());
-    check(sketch(gm_moves.iter().take(2)), expect![[r#"
+    check(
+        sketch(gm_moves.iter().take(2)),
+        expect![[r#"
         Problem | Introduce a problem | {"do":"introduce_problem","proposer":"GM"}
           scale: one of
             - Scene (impact 3-5) = "scene"
@@ -583,16 +615,22 @@ fn moves_gone_now_are_not_offered() {
           description: text, at most 1000
           responder: one of
             - The GM, answering first = "GM"
-    "#]]);
+    "#]],
+    );
     let end_scene = gm_moves.iter().filter(|m| m.label == "End scene 1");
-    check(sketch(end_scene), expect![[r#"
+    check(
+        sketch(end_scene),
+        expect![[r#"
         Story | End scene 1 | {"do":"end_scene"}
           recovery: number 1..=5, default 2
-    "#]]);
+    "#]],
+    );
     // Goals: Tiran prepared once, so only Ayla may; the standing goals may be fulfilled; swapping
     // is on, so each gives influence.
     let goals = goals_and_swapping();
-    check(offered(&goals, &player(&["Tiran"])), expect![[r#"
+    check(
+        offered(&goals, &player(&["Tiran"])),
+        expect![[r#"
         Problem | Tiran: introduce a problem (2 influence) | {"do":"introduce_problem","proposer":"Tiran"}
           scale: one of
             - Scene (impact 3-5) = "scene"
@@ -616,17 +654,21 @@ fn moves_gone_now_are_not_offered() {
           approved: flag, default no
         Characters | Make a character | {"do":"enroll"}
           character: json, at most 4000, e.g. {"influence":10,"name":"Mirela","traits":[{"name":"Swordsman","rating":3},{"harmful":true,"name":"Hot-headed","rating":2}]}
-    "#]]);
+    "#]],
+    );
     let gm_moves = Loqi::moves(&goals, &gm());
     let fulfil = gm_moves.iter().filter(|m| m.label == "Fulfil a goal");
-    check(sketch(fulfil), expect![[r#"
+    check(
+        sketch(fulfil),
+        expect![[r#"
         Goals | Fulfil a goal | {"do":"fulfil_goal"}
           goal: one of
             - #1 Become captain (specific, 6, Tiran) = 1
             - #2 Win a duel (non-specific, 3, Tiran) = 2
             - #3 Free the city (specific, 30, GM) = 3
           who: any of ["Tiran", "Ayla"]
-    "#]]);
+    "#]],
+    );
 }
 
 /// Every state the tests build, with every seat: the GM, each character's player, and a player
@@ -787,11 +829,15 @@ fn odds_before_the_roll_are_exact() {
         )
     };
     let cases: [(&State, Value, Expect); 6] = [
-        (&war, json!({"do": "resolve"}), expect![[r#"
+        (
+            &war,
+            json!({"do": "resolve"}),
+            expect![[r#"
             The player's outcome is at -1 and the GM's at -1: equal, so a d12 of 1-6 selects the player's outcome and 7-12 the GM's (L3).
               The player's outcome (Tiran): 1/2 (0.5)
               The GM's outcome (GM): 1/2 (0.5)
-        "#]]),
+        "#]],
+        ),
         (
             &war,
             json!({"do": "spend_influence", "outcome": "player", "who": "Tiran", "points": 2}),
