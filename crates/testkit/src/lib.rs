@@ -1,9 +1,10 @@
 //! What Skald's tests share, and nothing a program uses (every crate takes it as a
 //! dev-dependency):
-//! - [`check`] with [`expect!`]: a snapshot assertion; `UPDATE_EXPECT=1 cargo test` rewrites the
-//!   expected text in the test's source (the `expect-test` crate, as rust-analyzer uses it);
-//! - [`sketch`] and [`sketch_odds`]: one text shape for a move list and for odds, the same for
-//!   every system, to snapshot;
+//! - [`check()`](fn@check) with [`expect!`]: a snapshot assertion; `UPDATE_EXPECT=1 cargo test`
+//!   rewrites the expected text in the test's source (the `expect-test` crate, as rust-analyzer
+//!   uses it);
+//! - [`sketch()`](fn@sketch) and [`sketch_odds`]: one text shape for a move list and for odds, the
+//!   same for every system, to snapshot;
 //! - [`seats`]: who asks ([`gm`], [`gm_with`], [`player`], [`newcomer`]);
 //! - [`sheets`]: the sample characters the tests of several crates write, each with its source;
 //! - `db` (with the `db` feature): a fresh database on each back end for a test.
