@@ -7,10 +7,11 @@ use serde_json::{Value, json};
 use skald_chi::rules::line as notation;
 use skald_chi::{Cause, Chi, Command, Options, Sheet, WordChange};
 use skald_core::{Scripted, System, Table};
+use skald_testkit::sheets::RAGNAR;
 
 fn table() -> Table<Chi> {
     let mut table = Table::<Chi>::new(Options::default());
-    for line in ["Ragnar, fierce, arrogant, and savage barbarian8", "orc3"] {
+    for line in [RAGNAR, "orc3"] {
         let character: Sheet = notation::parse(line).unwrap();
         table
             .execute(Chi::enroll(character), &mut Scripted::new(vec![]))

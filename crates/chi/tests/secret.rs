@@ -10,6 +10,7 @@ use skald_chi::{
     Chi, Command, Error, Event, Options, SecretAction, SecretOpposed, SecretSide, Sheet,
 };
 use skald_core::{Scripted, System, Table};
+use skald_testkit::sheets::RAGNAR;
 
 const SALT_R: &str = "ragnar-salt-0001";
 const SALT_D: &str = "dirk-salt-000001";
@@ -17,7 +18,7 @@ const SALT_D: &str = "dirk-salt-000001";
 fn table() -> Table<Chi> {
     let mut table = Table::<Chi>::new(Options::default());
     for line in [
-        "Ragnar, fierce, arrogant, and savage barbarian8",
+        RAGNAR,
         "Dirk, dashing, handsome, and brave star marine7",
         "orc3",
     ] {

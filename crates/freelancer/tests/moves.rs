@@ -1,7 +1,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 //! The moves an online table offers each seat (`Freelancer::moves`) and the exact odds before a roll
 //! (`Freelancer::odds`), on states folded from commands as the scenarios play them: the book's guard,
-//! boulder, arm wrestlers and ambush (rulings F1-F8).
+//! boulder, arm wrestlers and ambush (rulings F1-F8). Moves and odds are compared as snapshots in
+//! the test kit's sketch (`UPDATE_EXPECT=1 cargo test` rewrites them).
 
 use serde_json::{Value, json};
 use skald_core::{Authority, FieldKind, Move, Scripted, Seat, System, Table};
@@ -9,6 +10,7 @@ use skald_freelancer::rules::initiative::scale;
 use skald_freelancer::rules::task_check::outcome;
 use skald_freelancer::{Band, Outcome};
 use skald_freelancer::{Command, Freelancer, Options, State};
+use skald_testkit::{Expect, check, expect, gm, newcomer, player, sheets, sketch, sketch_odds};
 
 /// The state after `steps` (scenario steps as JSON, each with its dice; each must be accepted) at a
 /// table with `options`.
@@ -30,71 +32,16 @@ fn step(command: Value, dice: &[i64]) -> (Value, Vec<i64>) {
     (command, dice.to_vec())
 }
 
-fn gm() -> Seat {
-    Seat {
-        gm: true,
-        characters: Vec::new(),
-    }
-}
-
-fn player(names: &[&str]) -> Seat {
-    Seat {
-        gm: false,
-        characters: names.iter().map(|n| (*n).to_owned()).collect(),
-    }
-}
-
-/// One move in a line: group | label | fixed command | each field (`name=` a number's range and
-/// default, a choice's values (`*` when several may be picked), `text<max>` or a flag's default).
-fn line(m: &Move) -> String {
-    let fields: Vec<String> = m
-        .fields
-        .iter()
-        .map(|f| {
-            let kind = match &f.kind {
-                FieldKind::Number { min, max, default } => format!("{min}..{max}@{default}"),
-                FieldKind::Choice { options, multiple } => {
-                    let values: Vec<String> = options.iter().map(|c| c.value.to_string()).collect();
-                    format!("{}[{}]", if *multiple { "*" } else { "" }, values.join(","))
-                }
-                FieldKind::Text { max } => format!("text<{max}"),
-                FieldKind::Json { max, example } => format!("json<{max}@{}", example["name"]),
-                FieldKind::Flag { default } => format!("flag@{default}"),
-            };
-            format!("{}={kind}", f.name)
-        })
-        .collect();
-    format!(
-        "{} | {} | {}{} | {}",
-        m.group,
-        m.label,
-        m.command,
-        if m.odds { " (odds)" } else { "" },
-        fields.join(" ")
-    )
-}
-
-/// Checks the moves `seat` is offered in `state`, one [`line`] each, in order.
-fn check(state: &State, seat: &Seat, expected: &[&str]) {
-    let got: Vec<String> = Freelancer::moves(state, seat).iter().map(line).collect();
-    assert_eq!(got, expected, "moves for {seat:?}:\n{}", got.join("\n"));
+/// The moves `seat` is offered in `state`, sketched.
+fn offered(state: &State, seat: &Seat) -> String {
+    sketch(&Freelancer::moves(state, seat))
 }
 
 // ----- states -----
 
-const DIFFICULTY: &str = "difficulty=0..9007199254740991@50";
-const ENROLL: &str =
-    "Characters | Create a character | {\"do\":\"enroll\"} | character=json<4000@\"Newcomer\"";
-
 /// The book's guard: Ash (CHM 27) and the guard's Encounter Sheet (WIL 56).
 fn guard() -> State {
-    play(
-        json!({}),
-        &[
-            enroll(json!({"name": "Ash", "ratings": {"CHM": 27}})),
-            enroll(json!({"name": "Guard", "kind": "encounter", "ratings": {"WIL": 56}})),
-        ],
-    )
+    play(json!({}), &[enroll(sheets::ash()), enroll(sheets::guard())])
 }
 
 /// The book's boulder and arm wrestlers: Ash (LFT 42, LCK 3), Brom (LFT 915) and Cy (LFT 71, LCK 9,
@@ -145,65 +92,136 @@ fn ambush(upto: usize) -> State {
 #[test]
 fn the_guard_table_for_the_player_and_the_gm() {
     let state = guard();
-    let ash_checks = [
-        format!(
-            "Checks | Ash: task check | {{\"do\":\"task_check\",\"who\":\"Ash\"}} (odds) | rating=[\"CHM\"] {DIFFICULTY} against=text<64 roll_anyway=flag@false"
-        ),
-        "Checks | Ash: task check against an NPC | {\"do\":\"task_check\",\"who\":\"Ash\"} (odds) | rating=[\"CHM\"] opponent=[\"Guard\"] opponent_rating=[\"WIL\"] roll_anyway=flag@false".to_owned(),
-        "Checks | Ash: plain chance | {\"do\":\"chance_check\",\"who\":\"Ash\"} (odds) | chance=0..100@50 against=text<64".to_owned(),
-    ];
-    let mut expected: Vec<String> = ash_checks.to_vec();
-    expected.push(ENROLL.to_owned());
     check(
-        &state,
-        &player(&["Ash"]),
-        &expected.iter().map(String::as_str).collect::<Vec<_>>(),
+        offered(&state, &player(&["Ash"])),
+        expect![[r#"
+        Checks | Ash: task check | {"do":"task_check","who":"Ash"} | odds
+          rating: one of
+            - CHM 27 = "CHM"
+          difficulty: number 0..=9007199254740991, default 50
+          against: text, at most 64
+          roll_anyway: flag, default no
+        Checks | Ash: task check against an NPC | {"do":"task_check","who":"Ash"} | odds
+          rating: one of
+            - CHM 27 = "CHM"
+          opponent: one of ["Guard"]
+          opponent_rating: one of
+            - WIL (Guard 56) = "WIL"
+          roll_anyway: flag, default no
+        Checks | Ash: plain chance | {"do":"chance_check","who":"Ash"} | odds
+          chance: number 0..=100, default 50
+          against: text, at most 64
+        Characters | Create a character | {"do":"enroll"}
+          character: json, at most 4000, e.g. {"ap":0,"kind":"pc","level":1,"name":"Newcomer","ratings":{"ALC":10,"INT":10,"LCK":10,"LFT":20,"MIT":10,"MRL":10,"SPD":30,"VIG":10}}
+    "#]],
     );
     // The GM acts for the guard too (a task check of its own; no NPC to check against but itself),
     // and has the GM's moves; no event: nobody has ALC and SPD.
-    let mut expected: Vec<String> = ash_checks.to_vec();
-    expected.extend([
-        format!(
-            "Checks | Guard: task check | {{\"do\":\"task_check\",\"who\":\"Guard\"}} (odds) | rating=[\"WIL\"] {DIFFICULTY} against=text<64 roll_anyway=flag@false"
-        ),
-        "Checks | Guard: plain chance | {\"do\":\"chance_check\",\"who\":\"Guard\"} (odds) | chance=0..100@50 against=text<64".to_owned(),
-        "Growth | Award XP and AP | {\"do\":\"award\"} | who=*[\"Ash\"] xp=0..1000000000000@10 ap=0..1000000000000@0 reason=text<200".to_owned(),
-        "Growth | Level up | {\"do\":\"level_up\"} | who=[\"Ash\"] reason=text<200".to_owned(),
-        "Growth | Set a rating | {\"do\":\"set_rating\"} | who=[\"Ash\",\"Guard\"] rating=[\"MIT\",\"VIG\",\"ALC\",\"INT\",\"MRL\",\"LCK\",\"HP\",\"TP\",\"SP\",\"LFT\",\"STR\",\"PHD\",\"MD\",\"JMP\",\"SPD\",\"DOG\",\"ATN\",\"DIS\",\"RES\",\"WIL\",\"CHM\",\"FTH\"] value=0..9007199254740991@10 reason=text<200".to_owned(),
-        "Rest and safe areas | Rest | {\"do\":\"rest\"} | who=*[\"Ash\"]".to_owned(),
-        "Rest and safe areas | Enter a safe area | {\"do\":\"enter_safe_area\"} | place=text<64".to_owned(),
-        ENROLL.to_owned(),
-    ]);
     check(
-        &state,
-        &gm(),
-        &expected.iter().map(String::as_str).collect::<Vec<_>>(),
+        offered(&state, &gm()),
+        expect![[r#"
+        Checks | Ash: task check | {"do":"task_check","who":"Ash"} | odds
+          rating: one of
+            - CHM 27 = "CHM"
+          difficulty: number 0..=9007199254740991, default 50
+          against: text, at most 64
+          roll_anyway: flag, default no
+        Checks | Ash: task check against an NPC | {"do":"task_check","who":"Ash"} | odds
+          rating: one of
+            - CHM 27 = "CHM"
+          opponent: one of ["Guard"]
+          opponent_rating: one of
+            - WIL (Guard 56) = "WIL"
+          roll_anyway: flag, default no
+        Checks | Ash: plain chance | {"do":"chance_check","who":"Ash"} | odds
+          chance: number 0..=100, default 50
+          against: text, at most 64
+        Checks | Guard: task check | {"do":"task_check","who":"Guard"} | odds
+          rating: one of
+            - WIL 56 = "WIL"
+          difficulty: number 0..=9007199254740991, default 50
+          against: text, at most 64
+          roll_anyway: flag, default no
+        Checks | Guard: plain chance | {"do":"chance_check","who":"Guard"} | odds
+          chance: number 0..=100, default 50
+          against: text, at most 64
+        Growth | Award XP and AP | {"do":"award"}
+          who: any of ["Ash"]
+          xp: number 0..=1000000000000, default 10
+          ap: number 0..=1000000000000, default 0
+          reason: text, at most 200
+        Growth | Level up | {"do":"level_up"}
+          who: one of
+            - Ash (level 1) = "Ash"
+          reason: text, at most 200
+        Growth | Set a rating | {"do":"set_rating"}
+          who: one of ["Ash", "Guard"]
+          rating: one of ["MIT", "VIG", "ALC", "INT", "MRL", "LCK", "HP", "TP", "SP", "LFT", "STR", "PHD", "MD", "JMP", "SPD", "DOG", "ATN", "DIS", "RES", "WIL", "CHM", "FTH"]
+          value: number 0..=9007199254740991, default 10
+          reason: text, at most 200
+        Rest and safe areas | Rest | {"do":"rest"}
+          who: any of ["Ash"]
+        Rest and safe areas | Enter a safe area | {"do":"enter_safe_area"}
+          place: text, at most 64
+        Characters | Create a character | {"do":"enroll"}
+          character: json, at most 4000, e.g. {"ap":0,"kind":"pc","level":1,"name":"Newcomer","ratings":{"ALC":10,"INT":10,"LCK":10,"LFT":20,"MIT":10,"MRL":10,"SPD":30,"VIG":10}}
+    "#]],
     );
     // A player without characters may only create one.
-    check(&state, &player(&[]), &[ENROLL]);
+    check(
+        offered(&state, &newcomer()),
+        expect![[r#"
+        Characters | Create a character | {"do":"enroll"}
+          character: json, at most 4000, e.g. {"ap":0,"kind":"pc","level":1,"name":"Newcomer","ratings":{"ALC":10,"INT":10,"LCK":10,"LFT":20,"MIT":10,"MRL":10,"SPD":30,"VIG":10}}
+    "#]],
+    );
 }
 
 #[test]
 fn lifters_lift_together_oppose_each_other_and_grow_at_rest() {
-    let state = lifters();
-    let cy = [
-        format!(
-            "Checks | Cy: task check | {{\"do\":\"task_check\",\"who\":\"Cy\"}} (odds) | rating=[\"LCK\",\"LFT\"] {DIFFICULTY} against=text<64 roll_anyway=flag@false"
-        ),
-        "Checks | Cy: plain chance | {\"do\":\"chance_check\",\"who\":\"Cy\"} (odds) | chance=0..100@50 against=text<64".to_owned(),
-        // Cy's own LFT first, then the others.
-        "Checks | Team lift | {\"do\":\"team_lift\"} (odds) | who=*[\"Cy\",\"Ash\",\"Brom\"] difficulty=0..9007199254740991@50 against=text<64 roll_anyway=flag@false".to_owned(),
-        // Cy opposes anyone else, never Cy.
-        "Checks | Opposed check | {\"do\":\"opposed_check\"} (odds) | a=[{\"rating\":\"LCK\",\"who\":\"Cy\"},{\"rating\":\"LFT\",\"who\":\"Cy\"}] b=[{\"rating\":\"LCK\",\"who\":\"Ash\"},{\"rating\":\"LFT\",\"who\":\"Ash\"},{\"rating\":\"LFT\",\"who\":\"Brom\"}] method=[\"roll_under\",\"chaotic\"] against=text<64".to_owned(),
-    ];
-    let spend = "Growth | Cy: buy an ability | {\"do\":\"spend_ap\",\"who\":\"Cy\"} | ability=text<64 path=[\"general\",\"Scout\"] cost=1..2@1";
-    let mut expected: Vec<String> = cy.to_vec();
-    expected.push(spend.to_owned());
-    expected.push(ENROLL.to_owned());
+    // Cy's own LFT comes first in the team lift, then the others; Cy opposes anyone else, never Cy.
     check(
-        &state,
-        &player(&["Cy"]),
-        &expected.iter().map(String::as_str).collect::<Vec<_>>(),
+        offered(&lifters(), &player(&["Cy"])),
+        expect![[r#"
+        Checks | Cy: task check | {"do":"task_check","who":"Cy"} | odds
+          rating: one of
+            - LCK 9 = "LCK"
+            - LFT 71 = "LFT"
+          difficulty: number 0..=9007199254740991, default 50
+          against: text, at most 64
+          roll_anyway: flag, default no
+        Checks | Cy: plain chance | {"do":"chance_check","who":"Cy"} | odds
+          chance: number 0..=100, default 50
+          against: text, at most 64
+        Checks | Team lift | {"do":"team_lift"} | odds
+          who: any of
+            - Cy (LFT 71) = "Cy"
+            - Ash (LFT 42) = "Ash"
+            - Brom (LFT 915) = "Brom"
+          difficulty: number 0..=9007199254740991, default 50
+          against: text, at most 64
+          roll_anyway: flag, default no
+        Checks | Opposed check | {"do":"opposed_check"} | odds
+          a: one of
+            - Cy: LCK 9 = {"rating":"LCK","who":"Cy"}
+            - Cy: LFT 71 = {"rating":"LFT","who":"Cy"}
+          b: one of
+            - Ash: LCK 3 = {"rating":"LCK","who":"Ash"}
+            - Ash: LFT 42 = {"rating":"LFT","who":"Ash"}
+            - Brom: LFT 915 = {"rating":"LFT","who":"Brom"}
+          method: one of
+            - roll under (the table's) = "roll_under"
+            - chaotic = "chaotic"
+          against: text, at most 64
+        Growth | Cy: buy an ability | {"do":"spend_ap","who":"Cy"}
+          ability: text, at most 64
+          path: one of
+            - General = "general"
+            - Scout = "Scout"
+          cost: number 1..=2, default 1
+        Characters | Create a character | {"do":"enroll"}
+          character: json, at most 4000, e.g. {"ap":0,"kind":"pc","level":1,"name":"Newcomer","ratings":{"ALC":10,"INT":10,"LCK":10,"LFT":20,"MIT":10,"MRL":10,"SPD":30,"VIG":10}}
+    "#]],
     );
     // In a safe area Cy may change vocation and buy any path's ability.
     let mut steps = vec![
@@ -215,194 +233,420 @@ fn lifters_lift_together_oppose_each_other_and_grow_at_rest() {
     ];
     let safe = play(json!({}), &steps);
     check(
-        &safe,
-        &player(&["Cy"]),
-        &[
-            "Checks | Cy: task check | {\"do\":\"task_check\",\"who\":\"Cy\"} (odds) | rating=[\"LFT\"] difficulty=0..9007199254740991@50 against=text<64 roll_anyway=flag@false",
-            "Checks | Cy: plain chance | {\"do\":\"chance_check\",\"who\":\"Cy\"} (odds) | chance=0..100@50 against=text<64",
-            "Growth | Cy: change vocation | {\"do\":\"change_vocation\",\"who\":\"Cy\"} | vocation=[\"Hoplite\",\"Wushu jia\",\"Guerilla\",\"Witch\",\"Shaman\",\"Swindler\",\"Hitman\"]",
-            "Growth | Cy: buy an ability | {\"do\":\"spend_ap\",\"who\":\"Cy\"} | ability=text<64 path=[\"general\",\"Hoplite\",\"Wushu jia\",\"Scout\",\"Guerilla\",\"Witch\",\"Shaman\",\"Swindler\",\"Hitman\"] cost=1..2@1",
-            ENROLL,
-        ],
+        offered(&safe, &player(&["Cy"])),
+        expect![[r#"
+        Checks | Cy: task check | {"do":"task_check","who":"Cy"} | odds
+          rating: one of
+            - LFT 71 = "LFT"
+          difficulty: number 0..=9007199254740991, default 50
+          against: text, at most 64
+          roll_anyway: flag, default no
+        Checks | Cy: plain chance | {"do":"chance_check","who":"Cy"} | odds
+          chance: number 0..=100, default 50
+          against: text, at most 64
+        Growth | Cy: change vocation | {"do":"change_vocation","who":"Cy"}
+          vocation: one of
+            - Hoplite (Fighters Guild) = "Hoplite"
+            - Wushu jia (Fighters Guild) = "Wushu jia"
+            - Guerilla (Hunters Association) = "Guerilla"
+            - Witch (Grand Coven) = "Witch"
+            - Shaman (Grand Coven) = "Shaman"
+            - Swindler (Thieves Assembly) = "Swindler"
+            - Hitman (Thieves Assembly) = "Hitman"
+        Growth | Cy: buy an ability | {"do":"spend_ap","who":"Cy"}
+          ability: text, at most 64
+          path: one of
+            - General = "general"
+            - Hoplite = "Hoplite"
+            - Wushu jia = "Wushu jia"
+            - Scout = "Scout"
+            - Guerilla = "Guerilla"
+            - Witch = "Witch"
+            - Shaman = "Shaman"
+            - Swindler = "Swindler"
+            - Hitman = "Hitman"
+          cost: number 1..=2, default 1
+        Characters | Create a character | {"do":"enroll"}
+          character: json, at most 4000, e.g. {"ap":0,"kind":"pc","level":1,"name":"Newcomer","ratings":{"ALC":10,"INT":10,"LCK":10,"LFT":20,"MIT":10,"MRL":10,"SPD":30,"VIG":10}}
+    "#]],
     );
     // The GM's rest and safe-area moves follow the state: leaving, and ending the rest begun.
     steps.push(step(json!({"do": "rest", "who": ["Cy"]}), &[]));
     let resting = play(json!({}), &steps);
-    let gm_places: Vec<String> = Freelancer::moves(&resting, &gm())
-        .iter()
-        .filter(|m| m.group == "Rest and safe areas")
-        .map(line)
-        .collect();
-    assert_eq!(
-        gm_places,
-        [
-            "Rest and safe areas | End a rest | {\"do\":\"end_rest\"} | who=*[\"Cy\"]",
-            "Rest and safe areas | Leave the guild hall | {\"do\":\"leave_safe_area\"} | ",
-        ]
+    let places = Freelancer::moves(&resting, &gm());
+    check(
+        sketch(places.iter().filter(|m| m.group == "Rest and safe areas")),
+        expect![[r#"
+            Rest and safe areas | End a rest | {"do":"end_rest"}
+              who: any of ["Cy"]
+            Rest and safe areas | Leave the guild hall | {"do":"leave_safe_area"}
+        "#]],
     );
 }
 
 #[test]
 fn the_ambush_offers_each_turn_to_its_owner_only() {
-    let tobin_checks = [
-        format!(
-            "Checks | Tobin: task check | {{\"do\":\"task_check\",\"who\":\"Tobin\"}} (odds) | rating=[\"ALC\",\"LCK\",\"SPD\"] {DIFFICULTY} against=text<64 roll_anyway=flag@false"
-        ),
-        "Checks | Tobin: plain chance | {\"do\":\"chance_check\",\"who\":\"Tobin\"} (odds) | chance=0..100@50 against=text<64".to_owned(),
-        "Checks | Opposed check | {\"do\":\"opposed_check\"} (odds) | a=[{\"rating\":\"ALC\",\"who\":\"Tobin\"},{\"rating\":\"LCK\",\"who\":\"Tobin\"},{\"rating\":\"SPD\",\"who\":\"Tobin\"}] b=[{\"rating\":\"ALC\",\"who\":\"Ash\"},{\"rating\":\"LCK\",\"who\":\"Ash\"},{\"rating\":\"SPD\",\"who\":\"Ash\"},{\"rating\":\"ALC\",\"who\":\"Mara\"},{\"rating\":\"LCK\",\"who\":\"Mara\"},{\"rating\":\"SPD\",\"who\":\"Mara\"}] method=[\"roll_under\",\"chaotic\"] against=text<64".to_owned(),
-    ];
-    let with = |event: &[&str], growth: &[&str]| -> Vec<String> {
-        event
-            .iter()
-            .map(|s| (*s).to_owned())
-            .chain(tobin_checks.iter().cloned())
-            .chain(growth.iter().map(|s| (*s).to_owned()))
-            .chain([ENROLL.to_owned()])
-            .collect()
-    };
-    let spend = "Growth | Tobin: buy an ability | {\"do\":\"spend_ap\",\"who\":\"Tobin\"} | ability=text<64 path=[\"general\",\"Scout\"] cost=1..3@1";
-    let cases: [(usize, Vec<String>); 6] = [
+    // Tobin's moves after each number of the ambush's steps.
+    let cases: [(usize, Expect); 6] = [
         // No event yet: Tobin may buy an ability; the GM starts events.
-        (0, with(&[], &[spend])),
+        (
+            0,
+            expect![[r#"
+            Checks | Tobin: task check | {"do":"task_check","who":"Tobin"} | odds
+              rating: one of
+                - ALC 0 = "ALC"
+                - LCK 18 = "LCK"
+                - SPD 25 = "SPD"
+              difficulty: number 0..=9007199254740991, default 50
+              against: text, at most 64
+              roll_anyway: flag, default no
+            Checks | Tobin: plain chance | {"do":"chance_check","who":"Tobin"} | odds
+              chance: number 0..=100, default 50
+              against: text, at most 64
+            Checks | Opposed check | {"do":"opposed_check"} | odds
+              a: one of
+                - Tobin: ALC 0 = {"rating":"ALC","who":"Tobin"}
+                - Tobin: LCK 18 = {"rating":"LCK","who":"Tobin"}
+                - Tobin: SPD 25 = {"rating":"SPD","who":"Tobin"}
+              b: one of
+                - Ash: ALC 15 = {"rating":"ALC","who":"Ash"}
+                - Ash: LCK 12 = {"rating":"LCK","who":"Ash"}
+                - Ash: SPD 1248 = {"rating":"SPD","who":"Ash"}
+                - Mara: ALC 150348 = {"rating":"ALC","who":"Mara"}
+                - Mara: LCK 31 = {"rating":"LCK","who":"Mara"}
+                - Mara: SPD 204000 = {"rating":"SPD","who":"Mara"}
+              method: one of
+                - roll under (the table's) = "roll_under"
+                - chaotic = "chaotic"
+              against: text, at most 64
+            Growth | Tobin: buy an ability | {"do":"spend_ap","who":"Tobin"}
+              ability: text, at most 64
+              path: one of
+                - General = "general"
+                - Scout = "Scout"
+              cost: number 1..=3, default 1
+            Characters | Create a character | {"do":"enroll"}
+              character: json, at most 4000, e.g. {"ap":0,"kind":"pc","level":1,"name":"Newcomer","ratings":{"ALC":10,"INT":10,"LCK":10,"LFT":20,"MIT":10,"MRL":10,"SPD":30,"VIG":10}}
+        "#]],
+        ),
         // The event, before its first initiative: Tobin may declare a Total Action; no AP spending.
         (
             1,
-            with(
-                &[
-                    "Event | Tobin: declare a Total Action | {\"do\":\"declare_total_action\",\"who\":\"Tobin\"} | ",
-                ],
-                &[],
-            ),
+            expect![[r#"
+            Event | Tobin: declare a Total Action | {"do":"declare_total_action","who":"Tobin"}
+            Checks | Tobin: task check | {"do":"task_check","who":"Tobin"} | odds
+              rating: one of
+                - ALC 0 = "ALC"
+                - LCK 18 = "LCK"
+                - SPD 25 = "SPD"
+              difficulty: number 0..=9007199254740991, default 50
+              against: text, at most 64
+              roll_anyway: flag, default no
+            Checks | Tobin: plain chance | {"do":"chance_check","who":"Tobin"} | odds
+              chance: number 0..=100, default 50
+              against: text, at most 64
+            Checks | Opposed check | {"do":"opposed_check"} | odds
+              a: one of
+                - Tobin: ALC 0 = {"rating":"ALC","who":"Tobin"}
+                - Tobin: LCK 18 = {"rating":"LCK","who":"Tobin"}
+                - Tobin: SPD 25 = {"rating":"SPD","who":"Tobin"}
+              b: one of
+                - Ash: ALC 15 = {"rating":"ALC","who":"Ash"}
+                - Ash: LCK 12 = {"rating":"LCK","who":"Ash"}
+                - Ash: SPD 1248 = {"rating":"SPD","who":"Ash"}
+                - Mara: ALC 150348 = {"rating":"ALC","who":"Mara"}
+                - Mara: LCK 31 = {"rating":"LCK","who":"Mara"}
+                - Mara: SPD 204000 = {"rating":"SPD","who":"Mara"}
+              method: one of
+                - roll under (the table's) = "roll_under"
+                - chaotic = "chaotic"
+              against: text, at most 64
+            Characters | Create a character | {"do":"enroll"}
+              character: json, at most 4000, e.g. {"ap":0,"kind":"pc","level":1,"name":"Newcomer","ratings":{"ALC":10,"INT":10,"LCK":10,"LFT":20,"MIT":10,"MRL":10,"SPD":30,"VIG":10}}
+        "#]],
         ),
         // Round 1 rolled: Mara's turn, not Tobin's; Tobin's 25 is the slowest: nothing to divide.
-        (2, with(&[], &[])),
+        (
+            2,
+            expect![[r#"
+            Checks | Tobin: task check | {"do":"task_check","who":"Tobin"} | odds
+              rating: one of
+                - ALC 0 = "ALC"
+                - LCK 18 = "LCK"
+                - SPD 25 = "SPD"
+              difficulty: number 0..=9007199254740991, default 50
+              against: text, at most 64
+              roll_anyway: flag, default no
+            Checks | Tobin: plain chance | {"do":"chance_check","who":"Tobin"} | odds
+              chance: number 0..=100, default 50
+              against: text, at most 64
+            Checks | Opposed check | {"do":"opposed_check"} | odds
+              a: one of
+                - Tobin: ALC 0 = {"rating":"ALC","who":"Tobin"}
+                - Tobin: LCK 18 = {"rating":"LCK","who":"Tobin"}
+                - Tobin: SPD 25 = {"rating":"SPD","who":"Tobin"}
+              b: one of
+                - Ash: ALC 15 = {"rating":"ALC","who":"Ash"}
+                - Ash: LCK 12 = {"rating":"LCK","who":"Ash"}
+                - Ash: SPD 1248 = {"rating":"SPD","who":"Ash"}
+                - Mara: ALC 150348 = {"rating":"ALC","who":"Mara"}
+                - Mara: LCK 31 = {"rating":"LCK","who":"Mara"}
+                - Mara: SPD 204000 = {"rating":"SPD","who":"Mara"}
+              method: one of
+                - roll under (the table's) = "roll_under"
+                - chaotic = "chaotic"
+              against: text, at most 64
+            Characters | Create a character | {"do":"enroll"}
+              character: json, at most 4000, e.g. {"ap":0,"kind":"pc","level":1,"name":"Newcomer","ratings":{"ALC":10,"INT":10,"LCK":10,"LFT":20,"MIT":10,"MRL":10,"SPD":30,"VIG":10}}
+        "#]],
+        ),
         // Mara and Ash have acted: Tobin's turn.
         (
             6,
-            with(
-                &[
-                    "Event | Tobin: take the turn | {\"do\":\"act\",\"who\":\"Tobin\"} | full=0..1@1 empty=0..1000@0 what=text<200",
-                ],
-                &[],
-            ),
+            expect![[r#"
+            Event | Tobin: take the turn | {"do":"act","who":"Tobin"}
+              full: number 0..=1, default 1
+              empty: number 0..=1000, default 0
+              what: text, at most 200
+            Checks | Tobin: task check | {"do":"task_check","who":"Tobin"} | odds
+              rating: one of
+                - ALC 0 = "ALC"
+                - LCK 18 = "LCK"
+                - SPD 25 = "SPD"
+              difficulty: number 0..=9007199254740991, default 50
+              against: text, at most 64
+              roll_anyway: flag, default no
+            Checks | Tobin: plain chance | {"do":"chance_check","who":"Tobin"} | odds
+              chance: number 0..=100, default 50
+              against: text, at most 64
+            Checks | Opposed check | {"do":"opposed_check"} | odds
+              a: one of
+                - Tobin: ALC 0 = {"rating":"ALC","who":"Tobin"}
+                - Tobin: LCK 18 = {"rating":"LCK","who":"Tobin"}
+                - Tobin: SPD 25 = {"rating":"SPD","who":"Tobin"}
+              b: one of
+                - Ash: ALC 15 = {"rating":"ALC","who":"Ash"}
+                - Ash: LCK 12 = {"rating":"LCK","who":"Ash"}
+                - Ash: SPD 1248 = {"rating":"SPD","who":"Ash"}
+                - Mara: ALC 150348 = {"rating":"ALC","who":"Mara"}
+                - Mara: LCK 31 = {"rating":"LCK","who":"Mara"}
+                - Mara: SPD 204000 = {"rating":"SPD","who":"Mara"}
+              method: one of
+                - roll under (the table's) = "roll_under"
+                - chaotic = "chaotic"
+              against: text, at most 64
+            Characters | Create a character | {"do":"enroll"}
+              character: json, at most 4000, e.g. {"ap":0,"kind":"pc","level":1,"name":"Newcomer","ratings":{"ALC":10,"INT":10,"LCK":10,"LFT":20,"MIT":10,"MRL":10,"SPD":30,"VIG":10}}
+        "#]],
         ),
         // Tobin declared before round 2: no second declaration.
-        (8, with(&[], &[])),
+        (
+            8,
+            expect![[r#"
+            Checks | Tobin: task check | {"do":"task_check","who":"Tobin"} | odds
+              rating: one of
+                - ALC 0 = "ALC"
+                - LCK 18 = "LCK"
+                - SPD 25 = "SPD"
+              difficulty: number 0..=9007199254740991, default 50
+              against: text, at most 64
+              roll_anyway: flag, default no
+            Checks | Tobin: plain chance | {"do":"chance_check","who":"Tobin"} | odds
+              chance: number 0..=100, default 50
+              against: text, at most 64
+            Checks | Opposed check | {"do":"opposed_check"} | odds
+              a: one of
+                - Tobin: ALC 0 = {"rating":"ALC","who":"Tobin"}
+                - Tobin: LCK 18 = {"rating":"LCK","who":"Tobin"}
+                - Tobin: SPD 25 = {"rating":"SPD","who":"Tobin"}
+              b: one of
+                - Ash: ALC 15 = {"rating":"ALC","who":"Ash"}
+                - Ash: LCK 12 = {"rating":"LCK","who":"Ash"}
+                - Ash: SPD 1248 = {"rating":"SPD","who":"Ash"}
+                - Mara: ALC 150348 = {"rating":"ALC","who":"Mara"}
+                - Mara: LCK 31 = {"rating":"LCK","who":"Mara"}
+                - Mara: SPD 204000 = {"rating":"SPD","who":"Mara"}
+              method: one of
+                - roll under (the table's) = "roll_under"
+                - chaotic = "chaotic"
+              against: text, at most 64
+            Characters | Create a character | {"do":"enroll"}
+              character: json, at most 4000, e.g. {"ap":0,"kind":"pc","level":1,"name":"Newcomer","ratings":{"ALC":10,"INT":10,"LCK":10,"LFT":20,"MIT":10,"MRL":10,"SPD":30,"VIG":10}}
+        "#]],
+        ),
         // Round 2 rolled with Tobin's Total Action: he may buy an ability now (F7).
-        (9, with(&[], &[spend])),
+        (
+            9,
+            expect![[r#"
+            Checks | Tobin: task check | {"do":"task_check","who":"Tobin"} | odds
+              rating: one of
+                - ALC 0 = "ALC"
+                - LCK 18 = "LCK"
+                - SPD 25 = "SPD"
+              difficulty: number 0..=9007199254740991, default 50
+              against: text, at most 64
+              roll_anyway: flag, default no
+            Checks | Tobin: plain chance | {"do":"chance_check","who":"Tobin"} | odds
+              chance: number 0..=100, default 50
+              against: text, at most 64
+            Checks | Opposed check | {"do":"opposed_check"} | odds
+              a: one of
+                - Tobin: ALC 0 = {"rating":"ALC","who":"Tobin"}
+                - Tobin: LCK 18 = {"rating":"LCK","who":"Tobin"}
+                - Tobin: SPD 25 = {"rating":"SPD","who":"Tobin"}
+              b: one of
+                - Ash: ALC 15 = {"rating":"ALC","who":"Ash"}
+                - Ash: LCK 12 = {"rating":"LCK","who":"Ash"}
+                - Ash: SPD 1248 = {"rating":"SPD","who":"Ash"}
+                - Mara: ALC 150348 = {"rating":"ALC","who":"Mara"}
+                - Mara: LCK 31 = {"rating":"LCK","who":"Mara"}
+                - Mara: SPD 204000 = {"rating":"SPD","who":"Mara"}
+              method: one of
+                - roll under (the table's) = "roll_under"
+                - chaotic = "chaotic"
+              against: text, at most 64
+            Growth | Tobin: buy an ability | {"do":"spend_ap","who":"Tobin"}
+              ability: text, at most 64
+              path: one of
+                - General = "general"
+                - Scout = "Scout"
+              cost: number 1..=3, default 1
+            Characters | Create a character | {"do":"enroll"}
+              character: json, at most 4000, e.g. {"ap":0,"kind":"pc","level":1,"name":"Newcomer","ratings":{"ALC":10,"INT":10,"LCK":10,"LFT":20,"MIT":10,"MRL":10,"SPD":30,"VIG":10}}
+        "#]],
+        ),
     ];
     for (upto, expected) in cases {
-        let state = ambush(upto);
-        let got: Vec<String> = Freelancer::moves(&state, &player(&["Tobin"]))
-            .iter()
-            .map(line)
-            .collect();
-        assert_eq!(got, expected, "after {upto} steps:\n{}", got.join("\n"));
+        check(offered(&ambush(upto), &player(&["Tobin"])), expected);
     }
 }
 
 #[test]
 fn the_gm_runs_the_event() {
-    // The GM's event moves after each step of the ambush.
-    let event = |upto: usize| -> Vec<String> {
-        Freelancer::moves(&ambush(upto), &gm())
-            .iter()
-            .filter(|m| m.group == "Event")
-            .map(line)
-            .collect()
-    };
-    let declare = |who: &str| {
-        format!(
-            "Event | {who}: declare a Total Action | {{\"do\":\"declare_total_action\",\"who\":\"{who}\"}} | "
-        )
-    };
-    let end = "Event | End the event | {\"do\":\"end_event\"} | ".to_owned();
-    let cases: [(usize, Vec<String>); 7] = [
+    // The GM's event moves after each number of the ambush's steps.
+    let cases: [(usize, Expect); 7] = [
         (
             0,
-            vec![
-                "Event | Start an event | {\"do\":\"start_event\"} | name=text<64 who=*[\"Ash\",\"Mara\",\"Tobin\"]".to_owned(),
-            ],
+            expect![[r#"
+            Event | Start an event | {"do":"start_event"}
+              name: text, at most 64
+              who: any of ["Ash", "Mara", "Tobin"]
+        "#]],
         ),
         (
             1,
-            vec![
-                declare("Ash"),
-                declare("Mara"),
-                declare("Tobin"),
-                "Event | Roll initiative for round 1 | {\"do\":\"initiative\"} (odds) | total_actions=*[\"Ash\",\"Mara\",\"Tobin\"]".to_owned(),
-                end.clone(),
-            ],
+            expect![[r#"
+            Event | Ash: declare a Total Action | {"do":"declare_total_action","who":"Ash"}
+            Event | Mara: declare a Total Action | {"do":"declare_total_action","who":"Mara"}
+            Event | Tobin: declare a Total Action | {"do":"declare_total_action","who":"Tobin"}
+            Event | Roll initiative for round 1 | {"do":"initiative"} | odds
+              total_actions: any of ["Ash", "Mara", "Tobin"]
+            Event | End the event | {"do":"end_event"}
+        "#]],
         ),
         // Round 1: Mara's turn; before the first turn Mara (four orders of magnitude on 25) may
         // divide into 3, Ash (two) into 2; Tobin, the slowest, not at all (F5).
         (
             2,
-            vec![
-                "Event | Mara: take the turn | {\"do\":\"act\",\"who\":\"Mara\"} | full=0..1@1 empty=0..1000@0 what=text<200".to_owned(),
-                "Event | Ash: divide the turn | {\"do\":\"divide\",\"who\":\"Ash\"} | actions=[1,2]".to_owned(),
-                "Event | Mara: divide the turn | {\"do\":\"divide\",\"who\":\"Mara\"} | actions=[1,2,3]".to_owned(),
-                end.clone(),
-            ],
+            expect![[r#"
+            Event | Mara: take the turn | {"do":"act","who":"Mara"}
+              full: number 0..=1, default 1
+              empty: number 0..=1000, default 0
+              what: text, at most 200
+            Event | Ash: divide the turn | {"do":"divide","who":"Ash"}
+              actions: one of
+                - 1 Full Action at 1150 = 1
+                - 2 Full Actions at 575 = 2
+            Event | Mara: divide the turn | {"do":"divide","who":"Mara"}
+              actions: one of
+                - 1 Full Action at 150448 = 1
+                - 2 Full Actions at 75224 = 2
+                - 3 Full Actions at 50149 = 3
+            Event | End the event | {"do":"end_event"}
+        "#]],
         ),
         // Mara divided into 3: her turn holds 3 Full Actions.
         (
             3,
-            vec![
-                "Event | Mara: take the turn | {\"do\":\"act\",\"who\":\"Mara\"} | full=0..3@3 empty=0..1000@0 what=text<200".to_owned(),
-                "Event | Ash: divide the turn | {\"do\":\"divide\",\"who\":\"Ash\"} | actions=[1,2]".to_owned(),
-                "Event | Mara: divide the turn | {\"do\":\"divide\",\"who\":\"Mara\"} | actions=[1,2,3]".to_owned(),
-                end.clone(),
-            ],
+            expect![[r#"
+            Event | Mara: take the turn | {"do":"act","who":"Mara"}
+              full: number 0..=3, default 3
+              empty: number 0..=1000, default 0
+              what: text, at most 200
+            Event | Ash: divide the turn | {"do":"divide","who":"Ash"}
+              actions: one of
+                - 1 Full Action at 1150 = 1
+                - 2 Full Actions at 575 = 2
+            Event | Mara: divide the turn | {"do":"divide","who":"Mara"}
+              actions: one of
+                - 1 Full Action at 150448 = 1
+                - 2 Full Actions at 75224 = 2
+                - 3 Full Actions at 50149 = 3
+            Event | End the event | {"do":"end_event"}
+        "#]],
         ),
         // Ash divided into 2, at 575.
         (
             4,
-            vec![
-                "Event | Mara: take the turn | {\"do\":\"act\",\"who\":\"Mara\"} | full=0..3@3 empty=0..1000@0 what=text<200".to_owned(),
-                "Event | Ash: divide the turn | {\"do\":\"divide\",\"who\":\"Ash\"} | actions=[1,2]".to_owned(),
-                "Event | Mara: divide the turn | {\"do\":\"divide\",\"who\":\"Mara\"} | actions=[1,2,3]".to_owned(),
-                end.clone(),
-            ],
+            expect![[r#"
+            Event | Mara: take the turn | {"do":"act","who":"Mara"}
+              full: number 0..=3, default 3
+              empty: number 0..=1000, default 0
+              what: text, at most 200
+            Event | Ash: divide the turn | {"do":"divide","who":"Ash"}
+              actions: one of
+                - 1 Full Action at 1150 = 1
+                - 2 Full Actions at 575 = 2
+            Event | Mara: divide the turn | {"do":"divide","who":"Mara"}
+              actions: one of
+                - 1 Full Action at 150448 = 1
+                - 2 Full Actions at 75224 = 2
+                - 3 Full Actions at 50149 = 3
+            Event | End the event | {"do":"end_event"}
+        "#]],
         ),
         // The first turn is taken: no more dividing; Ash's turn holds 2 Full Actions.
         (
             5,
-            vec![
-                "Event | Ash: take the turn | {\"do\":\"act\",\"who\":\"Ash\"} | full=0..2@2 empty=0..1000@0 what=text<200".to_owned(),
-                end.clone(),
-            ],
+            expect![[r#"
+            Event | Ash: take the turn | {"do":"act","who":"Ash"}
+              full: number 0..=2, default 2
+              empty: number 0..=1000, default 0
+              what: text, at most 200
+            Event | End the event | {"do":"end_event"}
+        "#]],
         ),
         // Tobin declared: the initiative offers only the others as Total Actions.
         (
             8,
-            vec![
-                declare("Ash"),
-                declare("Mara"),
-                "Event | Roll initiative for round 2 | {\"do\":\"initiative\"} (odds) | total_actions=*[\"Ash\",\"Mara\"]".to_owned(),
-                end,
-            ],
+            expect![[r#"
+            Event | Ash: declare a Total Action | {"do":"declare_total_action","who":"Ash"}
+            Event | Mara: declare a Total Action | {"do":"declare_total_action","who":"Mara"}
+            Event | Roll initiative for round 2 | {"do":"initiative"} | odds
+              total_actions: any of ["Ash", "Mara"]
+            Event | End the event | {"do":"end_event"}
+        "#]],
         ),
     ];
     for (upto, expected) in cases {
-        let got = event(upto);
-        assert_eq!(got, expected, "after {upto} steps:\n{}", got.join("\n"));
+        let moves = Freelancer::moves(&ambush(upto), &gm());
+        check(
+            sketch(moves.iter().filter(|m| m.group == "Event")),
+            expected,
+        );
     }
     // The labels and choices say what dividing gives: the book's 150448 into 3 at 50149.
-    let state = ambush(2);
-    let moves = Freelancer::moves(&state, &player(&["Mara"]));
-    let divide = moves.iter().find(|m| m.command["do"] == "divide").unwrap();
-    let FieldKind::Choice { options, .. } = &divide.fields[0].kind else {
-        panic!("a choice")
-    };
-    let labels: Vec<&str> = options.iter().map(|c| c.label.as_str()).collect();
-    assert_eq!(
-        labels,
-        [
-            "1 Full Action at 150448",
-            "2 Full Actions at 75224",
-            "3 Full Actions at 50149"
-        ]
+    let moves = Freelancer::moves(&ambush(2), &player(&["Mara"]));
+    let divide = moves.iter().filter(|m| m.command["do"] == "divide");
+    check(
+        sketch(divide),
+        expect![[r#"
+        Event | Mara: divide the turn | {"do":"divide","who":"Mara"}
+          actions: one of
+            - 1 Full Action at 150448 = 1
+            - 2 Full Actions at 75224 = 2
+            - 3 Full Actions at 50149 = 3
+    "#]],
     );
 }
 
@@ -546,7 +790,13 @@ fn a_wrong_value_is_still_refused_with_the_rule() {
 
 // ----- odds -----
 
-/// The chances of `command` in `state`, as `label p` lines.
+/// The odds of `command` in `state`, sketched.
+fn odds_of(state: &State, command: Value) -> String {
+    let command: Command = serde_json::from_value(command).unwrap();
+    sketch_odds(Freelancer::odds(state, &command).as_ref())
+}
+
+/// The chances of `command` in `state`, as `label p` lines, for the brute-force comparisons.
 fn chances(state: &State, command: Value) -> Vec<String> {
     let command: Command = serde_json::from_value(command).unwrap();
     let odds = Freelancer::odds(state, &command).expect("odds");
@@ -561,78 +811,69 @@ fn task_check_odds_are_the_books() {
     let guard = guard();
     // The guard: CHM 27 against WIL 56, difference 29: 1-71 succeed, 1-5 are Crits, 96-100 Botches.
     let command = json!({"do": "task_check", "who": "Ash", "rating": "CHM", "opponent": "Guard", "opponent_rating": "WIL"});
-    assert_eq!(
-        chances(&guard, command.clone()),
-        [
-            "Success 71/100",
-            "Crit (1-5, within success) 1/20",
-            "Failure 6/25",
-            "Botch 1/20"
-        ]
+    check(
+        odds_of(&guard, command),
+        expect![[r#"
+        Ash's CHM 27 against Guard's WIL 56: difference 29, band 6-95: d100 at most 100 - difference succeeds; Crit succeeds, Botch fails (one d100; F2, F3).
+          Success: 71/100 (0.71)
+          Crit (1-5, within success): 1/20 (0.05)
+          Failure: 6/25 (0.24)
+          Botch: 1/20 (0.05)
+    "#]],
     );
-    let odds = Freelancer::odds(&guard, &serde_json::from_value(command).unwrap()).unwrap();
-    assert_eq!(
-        odds.summary,
-        "Ash's CHM 27 against Guard's WIL 56: difference 29, band 6-95: d100 at most 100 - difference succeeds; \
-         Crit succeeds, Botch fails (one d100; F2, F3)."
-    );
-    assert_eq!(odds.chances[0].decimal, 0.71);
     // The boulder alone: 42 against 1200, equalized 4 against 120, difference 116: only a Crit.
     let lifters = lifters();
     let command = json!({"do": "task_check", "who": "Ash", "rating": "LFT", "difficulty": 1200});
-    assert_eq!(
-        chances(&lifters, command.clone()),
-        [
-            "Success 1/20",
-            "Crit (1-5, within success) 1/20",
-            "Failure 0",
-            "Botch 19/20"
-        ]
-    );
-    let odds = Freelancer::odds(&lifters, &serde_json::from_value(command).unwrap()).unwrap();
-    assert!(
-        odds.summary
-            .starts_with("Ash's LFT 42 against 1200, equalized to 4 against 120: difference 116"),
-        "{}",
-        odds.summary
+    check(
+        odds_of(&lifters, command),
+        expect![[r#"
+        Ash's LFT 42 against 1200, equalized to 4 against 120: difference 116, band 101-150: only a Crit succeeds; every failure is a Botch (one d100; F2, F3).
+          Success: 1/20 (0.05)
+          Crit (1-5, within success): 1/20 (0.05)
+          Failure: 0 (0)
+          Botch: 19/20 (0.95)
+    "#]],
     );
     // With Cy and Brom: 42 + 71 + 915 = 1028 against 1200: 102 against 120, difference 18.
-    assert_eq!(
-        chances(
+    check(
+        odds_of(
             &lifters,
-            json!({"do": "team_lift", "who": ["Ash", "Cy", "Brom"], "difficulty": 1200})
+            json!({"do": "team_lift", "who": ["Ash", "Cy", "Brom"], "difficulty": 1200}),
         ),
-        [
-            "Success 41/50",
-            "Crit (1-5, within success) 1/20",
-            "Failure 13/100",
-            "Botch 1/20"
-        ]
+        expect![[r#"
+            the team's LFT 1028 (Ash + Cy + Brom; Cy rolls) against 1200, equalized to 102 against 120: difference 18, band 6-95: d100 at most 100 - difference succeeds; Crit succeeds, Botch fails (one d100; F2, F3).
+              Success: 41/50 (0.82)
+              Crit (1-5, within success): 1/20 (0.05)
+              Failure: 13/100 (0.13)
+              Botch: 1/20 (0.05)
+        "#]],
     );
     // Band 96-100 fails with minor consequences; 151+ without a roll fails for sure.
-    assert_eq!(
-        chances(
+    check(
+        odds_of(
             &guard,
-            json!({"do": "task_check", "who": "Ash", "rating": 2, "difficulty": 100})
+            json!({"do": "task_check", "who": "Ash", "rating": 2, "difficulty": 100}),
         ),
-        [
-            "Success 1/20",
-            "Crit (1-5, within success) 1/20",
-            "Failure (minor consequences) 9/10",
-            "Botch 1/20"
-        ]
+        expect![[r#"
+            Ash's rating 2 against 100: difference 98, band 96-100: only a Crit succeeds; failure minor, Botch worse (one d100; F2, F3).
+              Success: 1/20 (0.05)
+              Crit (1-5, within success): 1/20 (0.05)
+              Failure (minor consequences): 9/10 (0.9)
+              Botch: 1/20 (0.05)
+        "#]],
     );
-    assert_eq!(
-        chances(
+    check(
+        odds_of(
             &guard,
-            json!({"do": "task_check", "who": "Ash", "rating": 0, "difficulty": 200})
+            json!({"do": "task_check", "who": "Ash", "rating": 0, "difficulty": 200}),
         ),
-        [
-            "Success 0",
-            "Crit (1-5, within success) 0",
-            "Failure 1",
-            "Botch 0"
-        ]
+        expect![[r#"
+            Ash's rating 0 against 200: difference 200, band 151 or more: fails; any roll is a Botch (no roll; F2, F3).
+              Success: 0 (0)
+              Crit (1-5, within success): 0 (0)
+              Failure: 1 (1)
+              Botch: 0 (0)
+        "#]],
     );
     // Brute force over the d100 for every difference: the chances add up and match the outcomes.
     for difference in [-3i64, 0, 1, 5, 6, 29, 95, 96, 100, 101, 150] {
@@ -681,17 +922,18 @@ fn gcd(a: usize, b: usize) -> usize {
 fn chance_and_opposed_odds() {
     let state = lifters();
     // A plain 75%: 1-75 succeed, 76-95 fail, 96-100 Botch.
-    assert_eq!(
-        chances(
+    check(
+        odds_of(
             &state,
-            json!({"do": "chance_check", "who": "Ash", "chance": 75})
+            json!({"do": "chance_check", "who": "Ash", "chance": 75}),
         ),
-        [
-            "Success 3/4",
-            "Crit (1-5, within success) 1/20",
-            "Failure 1/5",
-            "Botch 1/20"
-        ]
+        expect![[r#"
+            Ash's plain 75% chance: a d100 at most 75 succeeds, 1-5 always (a Crit), 96-100 never (a Botch) (F1).
+              Success: 3/4 (0.75)
+              Crit (1-5, within success): 1/20 (0.05)
+              Failure: 1/5 (0.2)
+              Botch: 1/20 (0.05)
+        "#]],
     );
     // The arm wrestlers, one arm each (82 and 915 halved: 41 and 457). Rolled under, Brom's 457 always
     // hits with the larger margin; chaotic (4 against 45), the counts over 10,000 pairs of rolls are
@@ -709,33 +951,25 @@ fn chance_and_opposed_odds() {
             "a": {"who": "Ash", "rating": "LFT", "adjust": half},
             "b": {"who": "Brom", "rating": "LFT", "adjust": half}})
     };
-    assert_eq!(
-        chances(&wrestlers, contest("roll_under")),
-        [
-            "Ash wins 0",
-            "Brom wins 1",
-            "No winner (the GM rolls again) 0"
-        ]
+    check(
+        odds_of(&wrestlers, contest("roll_under")),
+        expect![[r#"
+        Ash's LFT 41 against Brom's LFT 457, roll under: each rolls a d100, the larger margin under the rating wins (F4); a gap of 416 calls for a punishing outcome for the loser.
+          Ash wins: 0 (0)
+          Brom wins: 1 (1)
+          No winner (the GM rolls again): 0 (0)
+    "#]],
     );
-    assert_eq!(
-        chances(&wrestlers, contest("chaotic")),
-        [
-            "Ash wins 113/5000",
-            "Brom wins 449/1000",
-            "No winner (the GM rolls again) 1321/2500",
-            "Ash wins in the end 113/2358",
-            "Brom wins in the end 2245/2358"
-        ]
-    );
-    let odds = Freelancer::odds(
-        &wrestlers,
-        &serde_json::from_value(contest("roll_under")).unwrap(),
-    )
-    .unwrap();
-    assert_eq!(
-        odds.summary,
-        "Ash's LFT 41 against Brom's LFT 457, roll under: each rolls a d100, the larger margin under \
-         the rating wins (F4); a gap of 416 calls for a punishing outcome for the loser."
+    check(
+        odds_of(&wrestlers, contest("chaotic")),
+        expect![[r#"
+        Ash's LFT 41 against Brom's LFT 457, chaotic, reduced to 4 against 45: each rolls a d100, the larger margin under the rating wins (F4).
+          Ash wins: 113/5000 (0.0226)
+          Brom wins: 449/1000 (0.449)
+          No winner (the GM rolls again): 1321/2500 (0.5284)
+          Ash wins in the end: 113/2358 (0.04792196776929601)
+          Brom wins in the end: 2245/2358 (0.952078032230704)
+    "#]],
     );
     // Commands that roll nothing, and refused commands, have no odds.
     for command in [
@@ -813,9 +1047,13 @@ fn initiative_odds_match_every_combination_of_dice() {
         ]
     );
     // A Total Action leaves the rest: Y and Z only.
-    assert_eq!(
-        chances(&state, json!({"do": "initiative", "total_actions": ["X"]}))[0],
-        "Y goes first 5379/10000"
+    check(
+        odds_of(&state, json!({"do": "initiative", "total_actions": ["X"]})),
+        expect![[r#"
+            Round 1: each rolls d100 + ALC scaled to SPD's digits, highest first; ties go to SPD, then LCK, then a roll-off (F5); X takes a Total Action.
+              Y goes first: 5379/10000 (0.5379)
+              Z goes first: 4621/10000 (0.4621)
+        "#]],
     );
 }
 

@@ -7,6 +7,7 @@ mod common;
 use common::{Http, Server, assert_contiguous, assert_refused, databases, limits, within};
 use serde_json::{Value, json};
 use skald_server::Limits;
+use skald_testkit::sheets::{self, RAGNAR};
 use std::time::Duration;
 
 /// Who sends a step.
@@ -15,8 +16,6 @@ enum By {
     Gm,
     Ann,
 }
-
-const RAGNAR: &str = "Ragnar, fierce, arrogant, and savage barbarian8";
 
 /// A short session of each system: commands as the examples write them, each sent by whoever the
 /// system's authority says may. At least one of each rolls dice.
@@ -108,10 +107,7 @@ fn sessions() -> Vec<(&'static str, Vec<(By, Value)>)> {
         (
             "freelancer",
             vec![
-                (
-                    By::Ann,
-                    json!({"do": "enroll", "character": {"name": "Ash", "ratings": {"CHM": 27}}}),
-                ),
+                (By::Ann, json!({"do": "enroll", "character": sheets::ash()})),
                 (
                     By::Ann,
                     json!({"do": "chance_check", "who": "Ash", "chance": 75, "against": "the ferryman"}),
@@ -508,7 +504,7 @@ async fn an_idle_table_unloads_and_loads_again_unchanged() {
         http.act(
             table,
             &ann,
-            json!({"do": "enroll", "character": {"name": "Ash", "ratings": {"CHM": 27}}}),
+            json!({"do": "enroll", "character": sheets::ash()}),
         )
         .await;
         http.act(

@@ -10,10 +10,9 @@ mod common;
 use common::{Created, Http, Log, Reply, Server, assert_refused, databases, limits};
 use serde_json::{Value, json};
 use skald_server::Limits;
+use skald_testkit::sheets::{DIRK, RAGNAR};
 use tokio_tungstenite::tungstenite;
 
-const RAGNAR: &str = "Ragnar, fierce, arrogant, and savage barbarian8";
-const DIRK: &str = "Capt. Dirk Rednova, ,dashing, handsome, and brave star marine7";
 const BAD_INVITE: &str = "invite: not an invite of this table; ask the GM for a new invite link";
 const UNAUTHORIZED: &str =
     "a valid token for this table is required (Authorization: Bearer TOKEN, or ?token=)";

@@ -8,12 +8,11 @@ use common::{Server, Ws, assert_contiguous, databases, limits, within};
 use futures_util::SinkExt as _;
 use serde_json::{Value, json};
 use skald_server::Limits;
+use skald_testkit::sheets::RAGNAR;
 use std::time::Duration;
 use tokio_tungstenite::tungstenite::protocol::frame::Frame;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::{Data, OpCode};
 use tokio_tungstenite::tungstenite::{self, Message};
-
-const RAGNAR: &str = "Ragnar, fierce, arrogant, and savage barbarian8";
 
 /// Reads until both the ack of `id` and the record `seq` arrived (in either order); returns the
 /// ack and the records read.

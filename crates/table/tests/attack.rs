@@ -9,6 +9,7 @@ use skald_fair::ServerSeed;
 use skald_table::{
     Action, Actor, Body, Record, Request, Secret, SecretBody, Table, redact, verify,
 };
+use skald_testkit::sheets::RAGNAR;
 
 const GM: Actor = Actor::Gm;
 const ANN: Actor = Actor::Player(1);
@@ -163,8 +164,6 @@ proptest! {
 fn chi_enroll(line: &str) -> Value {
     json!({"do": "enroll", "character": {"line": line}})
 }
-
-const RAGNAR: &str = "Ragnar, fierce, arrogant, and savage barbarian8";
 
 const GROK: &str = "Grok, big, mean, and ugly orc6";
 

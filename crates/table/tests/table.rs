@@ -7,6 +7,7 @@ use skald_table::{
     Action, Actor, Audience, Body, ErrorKind, Record, SecretBody, TABLE_ACTIONS, Table, redact,
     verify,
 };
+use skald_testkit::sheets::{DIRK, RAGNAR};
 
 const GM: Actor = Actor::Gm;
 const ANN: Actor = Actor::Player(1);
@@ -66,9 +67,6 @@ impl Play {
 fn chi_enroll(line: &str) -> Value {
     json!({"do": "enroll", "character": {"line": line}})
 }
-
-const RAGNAR: &str = "Ragnar, fierce, arrogant, and savage barbarian8";
-const DIRK: &str = "Capt. Dirk Rednova, ,dashing, handsome, and brave star marine7";
 
 #[test]
 fn a_player_owns_what_it_enrolls_and_commands_nothing_else() {

@@ -1,6 +1,24 @@
 //! What Skald's tests share, and nothing a program uses (every crate takes it as a
-//! dev-dependency): [`db`], a fresh database on each back end for a test.
+//! dev-dependency):
+//! - [`check()`](fn@check) with [`expect!`]: a snapshot assertion; `UPDATE_EXPECT=1 cargo test`
+//!   rewrites the expected text in the test's source (the `expect-test` crate, as rust-analyzer
+//!   uses it);
+//! - [`sketch()`](fn@sketch) and [`sketch_odds`]: one text shape for a move list and for odds, the
+//!   same for every system, to snapshot;
+//! - [`seats`]: who asks ([`gm`], [`gm_with`], [`player`], [`newcomer`]);
+//! - [`sheets`]: the sample characters the tests of several crates write, each with its source;
+//! - `db` (with the `db` feature): a fresh database on each back end for a test.
 
+pub mod check;
+#[cfg(feature = "db")]
 pub mod db;
+pub mod seats;
+pub mod sheets;
+pub mod sketch;
 
+pub use check::check;
+#[cfg(feature = "db")]
 pub use db::{Db, databases, postgres, sqlite};
+pub use expect_test::{Expect, expect};
+pub use seats::{gm, gm_with, newcomer, player};
+pub use sketch::{sketch, sketch_move, sketch_odds};

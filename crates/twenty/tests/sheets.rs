@@ -4,21 +4,9 @@
 use skald_core::{Scripted, Table};
 use skald_twenty::{Command, Sheet, Twenty};
 
-/// Gorand as the book builds him: a legal new character.
+/// Gorand as the book builds him: a legal new character (the kit's sample sheet).
 fn gorand() -> Sheet {
-    toml::from_str(
-        r#"
-        name = "Gorand"
-        stats = { Physical = 5, Mental = 2, Social = 3, Emotional = 1, Spiritual = 4 }
-        keys = ["Warrior"]
-        traits = [
-          { name = "Arms", boxes = 2 }, { name = "Swords", boxes = 4 }, { name = "Strong", boxes = 1 },
-          { name = "Friendly", boxes = 2 }, { name = "Marching", boxes = 1 },
-        ]
-        equipment = [{ name = "Honeybee", boxes = 2 }, { name = "wine flask", boxes = 1 }]
-        "#,
-    )
-    .unwrap()
+    serde_json::from_value(skald_testkit::sheets::gorand()).unwrap()
 }
 
 /// Adds `sheet` after `change`, expecting `Ok` or the error text.
@@ -39,6 +27,20 @@ fn check(change: impl FnOnce(&mut Sheet), expected: Result<(), &str>) {
 #[test]
 fn the_book_s_gorand_is_a_legal_new_character() {
     check(|_| {}, Ok(()));
+}
+
+/// The kit's dragon (the book's conflict example) sits down as an NPC.
+#[test]
+fn the_book_s_dragon_is_a_legal_npc() {
+    let dragon: Sheet = serde_json::from_value(skald_testkit::sheets::dragon()).unwrap();
+    let mut table = Table::<Twenty>::new(Default::default());
+    table
+        .execute(
+            Command::AddCharacter { character: dragon },
+            &mut Scripted::default(),
+        )
+        .unwrap();
+    assert_eq!(table.state().characters.len(), 1);
 }
 
 #[test]

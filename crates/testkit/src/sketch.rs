@@ -1,0 +1,108 @@
+//! One text shape for a move list and for odds, the same in every system's tests, so a snapshot
+//! shows at a glance what a page would offer and what chances it would show.
+//!
+//! A move is its head line, `group | label | fixed command`, with ` | odds` when the system gives
+//! odds for it, then one indented line per blank:
+//!
+//! ```text
+//! Round | Ragnar: act against a Difficulty | {"do":"action","who":"Ragnar"} | odds
+//!   spend: number 1..=4, default 1
+//!   fits_concept: flag, default yes
+//!   detail: text, at most 200
+//!   character: json, at most 4000, e.g. {"name":"Tova"}
+//!   trait: one of ["Physical", "Mental"]
+//!   spend: one of
+//!     - 1 die: success 5/12 = 1
+//!     - 2 dice: success 181/216 = 2
+//!   reward: one of 73 options, not listed
+//! ```
+//!
+//! A choice shows its options' JSON values on one line when each option's label is its value's
+//! text, else one `- label = value` line per option; `any of` when several may be picked. A choice
+//! of more than [`LISTED_AT_MOST`] options shows only how many there are. Notes are not shown.
+
+use serde_json::Value;
+use skald_core::{Choice, FieldKind, Move, Odds};
+use std::fmt::Write as _;
+
+/// The most options of one choice a sketch lists; beyond this it gives their number only (a
+/// catalogue of rewards runs to dozens).
+pub const LISTED_AT_MOST: usize = 24;
+
+/// `moves` as text: each move's head line, then its blanks (see the module's documentation).
+pub fn sketch<'a>(moves: impl IntoIterator<Item = &'a Move>) -> String {
+    let mut out = String::new();
+    for m in moves {
+        out.push_str(&sketch_move(m));
+    }
+    out
+}
+
+/// One move as text, ending with a newline.
+pub fn sketch_move(m: &Move) -> String {
+    let odds = if m.odds { " | odds" } else { "" };
+    let mut out = format!("{} | {} | {}{odds}\n", m.group, m.label, m.command);
+    for f in &m.fields {
+        let kind = match &f.kind {
+            FieldKind::Number { min, max, default } => {
+                format!("number {min}..={max}, default {default}")
+            }
+            FieldKind::Flag { default } => {
+                format!("flag, default {}", if *default { "yes" } else { "no" })
+            }
+            FieldKind::Text { max } => format!("text, at most {max}"),
+            FieldKind::Json { max, example } => format!("json, at most {max}, e.g. {example}"),
+            FieldKind::Choice { options, multiple } => {
+                choice(options, if *multiple { "any of" } else { "one of" })
+            }
+        };
+        let _ = writeln!(out, "  {}: {kind}", f.name);
+    }
+    out
+}
+
+/// A choice's options: inline values, one line each, or their number.
+fn choice(options: &[Choice], how: &str) -> String {
+    if options.len() > LISTED_AT_MOST {
+        return format!("{how} {} options, not listed", options.len());
+    }
+    let plain = |o: &Choice| {
+        let text = match &o.value {
+            Value::String(s) => s.clone(),
+            other => other.to_string(),
+        };
+        text == o.label
+    };
+    if options.iter().all(plain) {
+        let values: Vec<String> = options.iter().map(|o| o.value.to_string()).collect();
+        format!("{how} [{}]", values.join(", "))
+    } else {
+        let mut out = how.to_owned();
+        for o in options {
+            let _ = write!(out, "\n    - {} = {}", o.label, o.value);
+        }
+        out
+    }
+}
+
+/// `odds` as text: `no odds` when there are none; else the summary, one `label: p (decimal)` line
+/// per chance (the decimal as Rust prints an `f64`: the shortest text that reads back as the same
+/// number), and the distribution on one line when there is one.
+pub fn sketch_odds(odds: Option<&Odds>) -> String {
+    let Some(odds) = odds else {
+        return "no odds\n".to_owned();
+    };
+    let mut out = format!("{}\n", odds.summary);
+    for c in &odds.chances {
+        let _ = writeln!(out, "  {}: {} ({})", c.label, c.p, c.decimal);
+    }
+    if !odds.distribution.is_empty() {
+        let shown: Vec<String> = odds
+            .distribution
+            .iter()
+            .map(|c| format!("{}: {}", c.label, c.p))
+            .collect();
+        let _ = writeln!(out, "  distribution: {}", shown.join(", "));
+    }
+    out
+}
