@@ -11,10 +11,10 @@
 //! fixed; where the actor only signs an entry (`by`), it is a choice. The rules still decide every
 //! command: a wrong value is refused by [`crate::rules::decide`] with its message.
 //!
-//! Three blanks take JSON ([`FieldKind::Json`]), for what a flat form cannot hold: the sheet of
-//! `enroll`, the consequences of `propose_outcome` and the goals of `prepare_goals`; each starts
-//! from a valid example shaped as scenarios write it (`docs/loqi.md`), and its note gives the
-//! rules.
+//! Three blanks take JSON ([`FieldKind::Json`](skald_core::FieldKind::Json)), for what a flat form
+//! cannot hold: the sheet of `enroll`, the consequences of `propose_outcome` and the goals of
+//! `prepare_goals`; each starts from a valid example shaped as scenarios write it (`docs/loqi.md`),
+//! and its note gives the rules.
 //!
 //! Odds: `resolve` gets each outcome's exact chance (L3, L4, [`crate::rules::chances`](mod@crate::rules::chances)); the tally
 //! commands (`add_trait`, `add_modifier`, `spend_influence`, `merge_entries`) roll nothing but move
