@@ -84,10 +84,3 @@ impl From<skald_dice::odds::OddsError> for Error {
         Error::Usage(err.to_string())
     }
 }
-
-/// Twenty's calculators refuse a pool out of their bounds (T3): the input, exit 2.
-impl From<skald_twenty::OddsError> for Error {
-    fn from(err: skald_twenty::OddsError) -> Self {
-        Error::Usage(err.to_string())
-    }
-}

@@ -1,16 +1,12 @@
 //! `skald loqi ...`: Loqi's own calculators on the command line, over the `skald-loqi` crate: the
 //! exact chances of a problem's two outcomes before the roll (`odds`, L3 and L4) and the impact an
-//! outcome's changes suggest (`impact`, L7, with the L2 guide). Argument parsing and printing only;
-//! the rules live in the crate.
+//! outcome's changes suggest (`impact`, L7, with the L2 guide). Argument parsing and printing only:
+//! the calculators, their checks and their wording are the crate's reports (`skald_loqi::reports`).
 
 use crate::error::Error;
 use clap::{Args, Subcommand};
-use serde_json::{Value, json};
-use skald_dice::odds::Fraction;
-use skald_loqi::limits;
-use skald_loqi::rules::impact;
-use skald_loqi::{Chances, Hundredths, Lasts, Reach, chances};
-use std::fmt::Write as _;
+use skald_loqi::limits::{CALCULATOR_LIKELIHOOD, STRENGTH_POINTS, TACTICAL};
+use skald_loqi::reports::{self, Change};
 
 /// `skald loqi` subcommands.
 #[derive(Debug, Subcommand)]
@@ -46,10 +42,10 @@ Positive impact helps the player characters. See docs/loqi.md.";
 #[derive(Debug, Args)]
 pub struct OddsArgs {
     /// The player's outcome's likelihood total, -1000 to 1000.
-    #[arg(long, allow_hyphen_values = true, value_parser = clap::value_parser!(i64).range(-1000..=1000))]
+    #[arg(long, allow_hyphen_values = true, value_parser = clap::value_parser!(i64).range(CALCULATOR_LIKELIHOOD))]
     pub player: i64,
     /// The GM's outcome's likelihood total, -1000 to 1000.
-    #[arg(long, allow_hyphen_values = true, value_parser = clap::value_parser!(i64).range(-1000..=1000))]
+    #[arg(long, allow_hyphen_values = true, value_parser = clap::value_parser!(i64).range(CALCULATOR_LIKELIHOOD))]
     pub gm: i64,
     /// Play the unlikely-outcomes option (L4): at odds 12 or more a 12 keeps the less likely
     /// outcome possible.
@@ -73,13 +69,13 @@ pub struct ImpactArgs {
     )]
     pub trait_changes: Vec<String>,
     /// A tactical change: the later modifier, -6 to 6, not 0 (+ helps the PCs). Repeatable.
-    #[arg(long, allow_hyphen_values = true, value_parser = clap::value_parser!(i64).range(-6..=6))]
+    #[arg(long, allow_hyphen_values = true, value_parser = clap::value_parser!(i64).range(-*TACTICAL.end()..=*TACTICAL.end()))]
     pub tactical: Vec<i64>,
     /// Strength lost, 1 to 40 points. Repeatable.
-    #[arg(long, value_parser = clap::value_parser!(i64).range(1..=40))]
+    #[arg(long, value_parser = clap::value_parser!(i64).range(STRENGTH_POINTS))]
     pub weakening: Vec<i64>,
     /// Strength regained inside the outcome, 1 to 40 points. Repeatable.
-    #[arg(long, value_parser = clap::value_parser!(i64).range(1..=40))]
+    #[arg(long, value_parser = clap::value_parser!(i64).range(STRENGTH_POINTS))]
     pub regain: Vec<i64>,
     /// A relationship: `CHANGE[:INFLUENCE[:LENGTH]]`, CHANGE -4 to 4 (not 0; + a friend, - an enemy),
     /// INFLUENCE x0.5 to x2 and LENGTH x0.25 to x1.5 (default 1 each). Repeatable.
@@ -103,270 +99,46 @@ pub fn run(command: &Command) -> crate::error::Result {
 }
 
 fn odds(args: &OddsArgs) -> crate::error::Result {
-    let unlikely = args.unlikely_outcomes;
-    let now = chances(args.player, args.gm, unlikely)?;
-    let player_up = chances(args.player.saturating_add(1), args.gm, unlikely)?;
-    let gm_up = chances(args.player, args.gm.saturating_add(1), unlikely)?;
-    if args.json {
-        let mut value = chances_json(&now);
-        value["unlikely_outcomes"] = json!(unlikely);
-        value["one_more_point"] = json!({
-            "player": chances_json(&player_up),
-            "gm": chances_json(&gm_up),
-        });
-        crate::output::print_json(&value)?;
-    } else {
-        crate::output::print(&odds_text(&now, &player_up, &gm_up, unlikely))?;
-    }
-    Ok(())
-}
-
-fn more_likely(c: &Chances) -> Value {
-    match c.player.cmp(&c.gm) {
-        std::cmp::Ordering::Greater => json!("player"),
-        std::cmp::Ordering::Less => json!("gm"),
-        std::cmp::Ordering::Equal => Value::Null,
-    }
-}
-
-fn chances_json(c: &Chances) -> Value {
-    json!({
-        "player": c.player,
-        "gm": c.gm,
-        "advantage": c.advantage,
-        "odds": c.odds,
-        "more_likely": more_likely(c),
-        "certain": c.certain,
-        "p_player": c.p_player.to_string(),
-        "p_gm": c.p_gm.to_string(),
-        "p_player_decimal": c.p_player.to_f64(),
-        "p_gm_decimal": c.p_gm.to_f64(),
-    })
-}
-
-fn odds_text(now: &Chances, player_up: &Chances, gm_up: &Chances, unlikely: bool) -> String {
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "Likelihoods: the player's outcome {}, the GM's outcome {}",
-        now.player, now.gm
-    );
-    let _ = writeln!(out, "advantage {}, odds {}", now.advantage, now.odds);
-    let rule = match (now.player.cmp(&now.gm), now.certain) {
-        (std::cmp::Ordering::Equal, _) => {
-            "equal likelihoods: a d12 of 1-6 selects the player's outcome, 7-12 the GM's (L3)"
-                .to_string()
-        }
-        (_, true) => {
-            "advantage 6 or more: the more likely outcome is certain, no die is rolled (L3)"
-                .to_string()
-        }
-        _ if unlikely && now.odds >= 12 => {
-            "odds 12 or more: the less likely outcome needs a 12, then a roll at advantage - 6 (L4)"
-                .to_string()
-        }
-        _ => format!(
-            "a d12 of {} or less selects the more likely outcome, more the other (L3)",
-            now.odds
-        ),
-    };
-    let _ = writeln!(out, "{rule}");
-    let _ = writeln!(
-        out,
-        "P(the player's outcome) = {}",
-        with_decimal(&now.p_player)
-    );
-    let _ = writeln!(out, "P(the GM's outcome)     = {}", with_decimal(&now.p_gm));
-    let _ = writeln!(out, "One more point of influence (L5):");
-    let _ = writeln!(
-        out,
-        "  for the player's outcome: P(the player's outcome) = {} (advantage {})",
-        with_decimal(&player_up.p_player),
-        player_up.advantage
-    );
-    let _ = writeln!(
-        out,
-        "  for the GM's outcome:     P(the GM's outcome)     = {} (advantage {})",
-        with_decimal(&gm_up.p_gm),
-        gm_up.advantage
-    );
-    out
-}
-
-fn with_decimal(p: &Fraction) -> String {
-    format!("{p} ≈ {:.6}", p.to_f64())
-}
-
-/// One priced change for `skald loqi impact`.
-struct Item {
-    what: String,
-    json: Value,
-    impact: i64,
+    let report =
+        reports::odds(args.player, args.gm, args.unlikely_outcomes).map_err(Error::usage)?;
+    Ok(crate::output::print_report(&report, args.json)?)
 }
 
 fn impact(args: &ImpactArgs) -> crate::error::Result {
-    let mut items = Vec::new();
+    // Each change is read and checked in the order of the options, so the first refusal is the
+    // first option at fault; the message names the option as given.
+    let mut changes = Vec::new();
     for (i, spec) in args.trait_changes.iter().enumerate() {
-        match trait_change(spec) {
-            Ok(item) => items.push(item),
-            Err(why) => return usage(&format!("--trait-change #{} {spec:?}: {why}", i + 1)),
-        }
+        let change = Change::read_trait_change(spec)
+            .map_err(|why| Error::usage(format!("--trait-change #{} {spec:?}: {why}", i + 1)))?;
+        changes.push(change);
     }
     for &m in &args.tactical {
-        if m == 0 {
-            return usage("--tactical 0: allowed -6 to -1 or 1 to 6 (L7)");
-        }
-        items.push(Item {
-            what: format!("tactical change {m:+}"),
-            json: json!({ "kind": "tactical", "modifier": m }),
-            impact: impact::tactical(m),
-        });
-    }
-    for &p in &args.weakening {
-        items.push(Item {
-            what: format!("weakening {p}"),
-            json: json!({ "kind": "weakening", "points": p }),
-            impact: impact::weakening(p),
-        });
-    }
-    for &p in &args.regain {
-        items.push(Item {
-            what: format!("regain {p}"),
-            json: json!({ "kind": "regain", "points": p }),
-            impact: impact::regain(p),
-        });
-    }
-    for (i, spec) in args.relationship.iter().enumerate() {
-        match relationship(spec) {
-            Ok(item) => items.push(item),
-            Err(why) => return usage(&format!("--relationship #{} {spec:?}: {why}", i + 1)),
-        }
-    }
-    if items.is_empty() {
-        return usage(
-            "skald loqi impact needs at least one change: --trait-change, --tactical, --weakening, --regain or --relationship",
+        changes.push(
+            Change::tactical(m).map_err(|why| Error::usage(format!("--tactical {m}: {why}")))?,
         );
     }
-    let total = items
-        .iter()
-        .fold(0_i64, |sum, item| sum.saturating_add(item.impact));
-    let reach = Reach::of(total);
-    if args.json {
-        let list: Vec<Value> = items
-            .iter()
-            .map(|item| {
-                let mut v = item.json.clone();
-                v["impact"] = json!(item.impact);
-                v
-            })
-            .collect();
-        crate::output::print_json(&json!({
-            "items": list,
-            "impact": total,
-            "reaches": reach.name(),
-            "guide": reach.guide().map(|r| [*r.start(), *r.end()]),
-        }))?;
-    } else {
-        let mut out = String::new();
-        for item in &items {
-            let _ = writeln!(out, "{:<40} {:+}", item.what, item.impact);
-        }
-        let guide = match reach.guide() {
-            Some(r) => format!(
-                "{}, {}-{} on the L2 guide",
-                reach.name(),
-                r.start(),
-                r.end()
-            ),
-            None => "beyond the L2 guide's 12".to_string(),
-        };
-        let _ = writeln!(out, "suggested impact {total:+} (L7): {guide}");
-        crate::output::print(&out)?;
+    for &p in &args.weakening {
+        changes.push(
+            Change::weakening(p).map_err(|why| Error::usage(format!("--weakening {p}: {why}")))?,
+        );
     }
-    Ok(())
-}
-
-fn usage(message: &str) -> crate::error::Result {
-    Err(Error::usage(message))
-}
-
-/// `CHANGE:DURATION[:harmful]`.
-fn trait_change(spec: &str) -> Result<Item, String> {
-    let parts: Vec<&str> = spec.split(':').collect();
-    let (change, lasts, harmful) = match parts.as_slice() {
-        [c, l] => (*c, *l, false),
-        [c, l, "harmful"] => (*c, *l, true),
-        _ => return Err("expected CHANGE:DURATION or CHANGE:DURATION:harmful".to_string()),
-    };
-    let change: i64 = change
-        .trim_start_matches('+')
-        .parse()
-        .map_err(|_| format!("the change {change:?} is not a whole number"))?;
-    if change == 0 || !limits::RATING_CHANGE.contains(&change) {
-        return Err(format!(
-            "the change is {change}; allowed: -6 to -1 or 1 to 6 (L7)"
+    for &p in &args.regain {
+        changes
+            .push(Change::regain(p).map_err(|why| Error::usage(format!("--regain {p}: {why}")))?);
+    }
+    for (i, spec) in args.relationship.iter().enumerate() {
+        let change = Change::read_relationship(spec)
+            .map_err(|why| Error::usage(format!("--relationship #{} {spec:?}: {why}", i + 1)))?;
+        changes.push(change);
+    }
+    if changes.is_empty() {
+        return Err(Error::usage(
+            "skald loqi impact needs at least one change: --trait-change, --tactical, --weakening, --regain or --relationship",
         ));
     }
-    let lasts = match lasts {
-        "scene" => Lasts::Scene,
-        "scenario" => Lasts::Scenario,
-        "permanent" => Lasts::Permanent,
-        other => {
-            return Err(format!(
-                "the duration is {other:?}; allowed: scene, scenario or permanent (L7)"
-            ));
-        }
-    };
-    let harm = if harmful { "harmful " } else { "" };
-    let how_long = match lasts {
-        Lasts::Permanent => "permanently".to_string(),
-        other => format!("for the {}", other.name()),
-    };
-    Ok(Item {
-        what: format!("{harm}trait {change:+} {how_long}"),
-        json: json!({ "kind": "trait_change", "rating_change": change, "lasts": lasts, "harmful": harmful }),
-        impact: impact::trait_change(change, harmful, lasts),
-    })
-}
-
-/// `CHANGE[:INFLUENCE[:LENGTH]]`.
-fn relationship(spec: &str) -> Result<Item, String> {
-    let parts: Vec<&str> = spec.split(':').collect();
-    if parts.is_empty() || parts.len() > 3 {
-        return Err("expected CHANGE, CHANGE:INFLUENCE or CHANGE:INFLUENCE:LENGTH".to_string());
-    }
-    let change: i64 = parts[0]
-        .trim_start_matches('+')
-        .parse()
-        .map_err(|_| format!("the change {:?} is not a whole number", parts[0]))?;
-    if change == 0 || !limits::RELATIONSHIP_CHANGE.contains(&change.saturating_abs()) {
-        return Err(format!(
-            "the change is {change}; allowed: -4 to -1 or 1 to 4 (L7)"
-        ));
-    }
-    let multiplier = |i: usize, name: &str, range: &std::ops::RangeInclusive<i64>| {
-        let Some(text) = parts.get(i) else {
-            return Ok(Hundredths(100));
-        };
-        let x: f64 = text
-            .parse()
-            .map_err(|_| format!("the {name} {text:?} is not a number"))?;
-        let h = Hundredths::from_number(x)?;
-        if range.contains(&h.0) {
-            Ok(h)
-        } else {
-            Err(format!(
-                "the {name} is {h}; allowed: {} to {} (L7)",
-                Hundredths(*range.start()),
-                Hundredths(*range.end())
-            ))
-        }
-    };
-    let influence = multiplier(1, "influence", &limits::RELATIONSHIP_INFLUENCE)?;
-    let length = multiplier(2, "length", &limits::RELATIONSHIP_LENGTH)?;
-    Ok(Item {
-        what: format!("relationship {change:+} {influence} {length}"),
-        json: json!({ "kind": "relationship", "change": change, "influence": influence, "length": length }),
-        impact: impact::relationship(change, influence, length),
-    })
+    Ok(crate::output::print_report(
+        &reports::impact(&changes),
+        args.json,
+    )?)
 }

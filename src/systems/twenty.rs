@@ -1,15 +1,16 @@
 //! `skald twenty ...`: Twenty's own calculators on the command line (odds and the like), over the
-//! `skald-twenty` crate. Argument parsing and printing only; the rules live in the crate.
+//! `skald-twenty` crate. Argument parsing, reading the scenario file, and printing only: the
+//! calculators and their wording are the crate's reports (`skald_twenty::reports`).
 //!
 //! - `skald twenty burden`: the burdens one can take from one opponent and which leave one winning (T5).
 //! - `skald twenty odds`: the exact chance of being ahead of every opponent after an exchange (T2, T3).
+//! - `skald twenty choices`: each choice of a participant about to act, with its chance.
 
 use crate::error::Error;
 use clap::{Args, Subcommand};
-use serde::Serialize;
-use skald_twenty::limits::{MAX_NEW_DICE, MAX_OTHERS, MAX_POOL_DICE};
-use skald_twenty::odds::{self, BurdenOptions};
-use std::fmt::Write as _;
+use skald_twenty::OddsError;
+use skald_twenty::limits::MAX_NEW_DICE;
+use skald_twenty::reports;
 
 /// `skald twenty` subcommands.
 #[derive(Debug, Subcommand)]
@@ -101,34 +102,14 @@ pub struct OddsArgs {
     pub json: bool,
 }
 
-/// A pool of d20s as given on the command line, in the order given.
+/// A pool of d20s as given on the command line, in the order given (a newtype, so clap reads one
+/// `--mine` as one pool).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Pool(pub Vec<u32>);
 
-/// Parses `15,15,12,11,9` (spaces allowed; '' is the empty pool): each 1 to 20, at most 100 dice.
-fn parse_pool(text: &str) -> Result<Pool, String> {
-    if text.trim().is_empty() {
-        return Ok(Pool(Vec::new()));
-    }
-    let dice = text
-        .split(',')
-        .map(|part| {
-            let part = part.trim();
-            match part.parse::<u32>() {
-                Ok(d) if (1..=20).contains(&d) => Ok(d),
-                _ => Err(format!(
-                    "{part:?} is not a d20 face: dice are 1 to 20, comma-separated, like 15,15,12"
-                )),
-            }
-        })
-        .collect::<Result<Vec<u32>, String>>()?;
-    if dice.len() > MAX_POOL_DICE {
-        return Err(format!(
-            "{} dice; a pool has at most {MAX_POOL_DICE}",
-            dice.len()
-        ));
-    }
-    Ok(Pool(dice))
+/// Reads `15,15,12,11,9` as the crate reads a pool ([`reports::read_pool`]).
+fn parse_pool(text: &str) -> Result<Pool, OddsError> {
+    reports::read_pool(text).map(Pool)
 }
 
 /// Runs a `skald twenty` subcommand.
@@ -141,225 +122,27 @@ pub fn run(command: &Command) -> crate::error::Result {
 }
 
 fn burden(args: &BurdenArgs) -> crate::error::Result {
-    let options = odds::burden_options(&args.mine.0, &args.theirs.0);
-    if args.json {
-        crate::output::print_json(&options)?;
-    } else {
-        crate::output::print(&burden_text(&args.mine.0, &args.theirs.0, &options))?;
-    }
-    Ok(())
-}
-
-fn dice(pool: &[u32]) -> String {
-    if pool.is_empty() {
-        return "(none)".to_owned();
-    }
-    pool.iter()
-        .map(u32::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-fn burden_text(mine: &[u32], theirs: &[u32], options: &BurdenOptions) -> String {
-    let highest = mine.iter().copied().max().unwrap_or(0);
-    let mut out = format!(
-        "Mine: {}\nTheirs: {}\nMy highest die: {highest}\n",
-        dice(mine),
-        dice(theirs)
-    );
-    if options.max_boxes == 0 {
-        out.push_str("No burden can be taken: none of their dice beats my highest (T5).\n");
-        return out;
-    }
-    let _ = writeln!(
-        out,
-        "At most {} boxes: {} of their dice beat my highest (T5).\n",
-        options.max_boxes, options.max_boxes
-    );
-    let rows: Vec<[String; 4]> = options
-        .options
-        .iter()
-        .map(|o| {
-            [
-                o.boxes.to_string(),
-                dice(&o.discarded),
-                dice(&o.their_pool_after),
-                if o.winning_after { "yes" } else { "no" }.to_owned(),
-            ]
-        })
-        .collect();
-    let header = [
-        "boxes".to_owned(),
-        "they discard".to_owned(),
-        "their pool after".to_owned(),
-        "winning after".to_owned(),
-    ];
-    let widths: Vec<usize> = (0..4)
-        .map(|c| {
-            rows.iter()
-                .chain(std::iter::once(&header))
-                .map(|r| r[c].chars().count())
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
-    for row in std::iter::once(&header).chain(&rows) {
-        let line = format!(
-            "{:>w0$}  {:<w1$}  {:<w2$}  {}",
-            row[0],
-            row[1],
-            row[2],
-            row[3],
-            w0 = widths[0],
-            w1 = widths[1],
-            w2 = widths[2]
-        );
-        let _ = writeln!(out, "{}", line.trim_end());
-    }
-    out.push_str(
-        "\nThe burden's boxes hold the discarded values; the opponent names it and 1d20 picks its stat.\n",
-    );
-    out
-}
-
-/// One opponent in `skald twenty odds --json`.
-#[derive(Debug, Serialize)]
-struct OpponentJson<'a> {
-    pool: &'a [u32],
-    bring: u32,
-}
-
-/// `skald twenty odds --json`.
-#[derive(Debug, Serialize)]
-struct OddsJson<'a> {
-    mine: &'a [u32],
-    bring: u32,
-    opponents: Vec<OpponentJson<'a>>,
-    p_winning: String,
-    p_winning_decimal: f64,
+    let report = reports::burden(&args.mine.0, &args.theirs.0).map_err(Error::usage)?;
+    Ok(crate::output::print_report(&report, args.json)?)
 }
 
 fn odds(args: &OddsArgs) -> crate::error::Result {
-    if args.theirs.len() > MAX_OTHERS {
-        return Err(Error::usage(format!(
-            "--theirs is given {} times; at most {MAX_OTHERS} opponents",
-            args.theirs.len()
-        )));
-    }
-    let theirs_bring: Vec<u32> = match args.theirs_bring.as_slice() {
-        [] => vec![0; args.theirs.len()],
-        [n] => vec![*n; args.theirs.len()],
-        many if many.len() == args.theirs.len() => many.to_vec(),
-        many => {
-            return Err(Error::usage(format!(
-                "--theirs-bring is given {} times for {} opponent{} (--theirs): give it once for all of \
-             them, or once per opponent",
-                many.len(),
-                args.theirs.len(),
-                if args.theirs.len() == 1 { "" } else { "s" }
-            )));
-        }
-    };
-    let others: Vec<(Vec<u32>, u32)> = args
-        .theirs
-        .iter()
-        .zip(&theirs_bring)
-        .map(|(pool, n)| (pool.0.clone(), *n))
-        .collect();
-    let p = odds::p_ahead(&args.mine.0, args.bring, &others)?;
-    if args.json {
-        crate::output::print_json(&OddsJson {
-            mine: &args.mine.0,
-            bring: args.bring,
-            opponents: others
-                .iter()
-                .map(|(pool, bring)| OpponentJson {
-                    pool,
-                    bring: *bring,
-                })
-                .collect(),
-            p_winning: p.to_string(),
-            p_winning_decimal: p.to_f64(),
-        })?;
-    } else {
-        let mut out = format!(
-            "Mine: {}, bringing {} new d20{}\n",
-            dice(&args.mine.0),
-            args.bring,
-            if args.bring == 1 { "" } else { "s" }
-        );
-        for (i, (pool, bring)) in others.iter().enumerate() {
-            let _ = writeln!(
-                out,
-                "Opponent {}: {}, bringing {bring} new d20{}",
-                i + 1,
-                dice(pool),
-                if *bring == 1 { "" } else { "s" }
-            );
-        }
-        let _ = writeln!(
-            out,
-            "\nP(ahead of every opponent after the exchange) = {p}\n  = {:.6} ({:.2}%)\nTies are not ahead (T3).",
-            p.to_f64(),
-            100.0 * p.to_f64()
-        );
-        crate::output::print(&out)?;
-    }
-    Ok(())
+    let theirs: Vec<Vec<u32>> = args.theirs.iter().map(|pool| pool.0.clone()).collect();
+    let report = reports::odds(&args.mine.0, args.bring, &theirs, &args.theirs_bring)
+        .map_err(Error::usage)?;
+    Ok(crate::output::print_report(&report, args.json)?)
 }
 
 fn choices(args: &ChoicesArgs) -> crate::error::Result {
-    let text = match std::fs::read_to_string(&args.file) {
-        Ok(text) => text,
-        Err(e) => {
-            return Err(Error::Usage(format!(
-                "cannot read {}: {e}",
-                args.file.display()
-            )));
-        }
-    };
-    let scenario = match skald_scenario::load(&text) {
-        Ok(s) => s,
-        Err(e) => {
-            return Err(Error::Usage(format!(
-                "{} is not a valid scenario: {e}",
-                args.file.display()
-            )));
-        }
-    };
+    let file = args.file.display();
+    let text = std::fs::read_to_string(&args.file)
+        .map_err(|e| Error::Usage(format!("cannot read {file}: {e}")))?;
+    let scenario = skald_scenario::load(&text)
+        .map_err(|e| Error::Usage(format!("{file} is not a valid scenario: {e}")))?;
     let steps = args.after.unwrap_or(scenario.steps.len());
-    let table = match scenario.table_after::<skald_twenty::Twenty>(steps) {
-        Ok(t) => t,
-        Err(e) => {
-            return Err(Error::Usage(format!("{}: {e}", args.file.display())));
-        }
-    };
-    let found = match skald_twenty::exchange_choices(table.state(), &args.who) {
-        Ok(found) => found,
-        Err(e) => {
-            return Err(Error::Usage(format!("{e}")));
-        }
-    };
-    if args.json {
-        let list: Vec<serde_json::Value> = found
-            .iter()
-            .map(|c| serde_json::json!({ "bring_in": c.bring_in, "dice": c.dice, "p_ahead": c.p_ahead.to_string(), "p_ahead_decimal": c.p_ahead.to_f64() }))
-            .collect();
-        crate::output::print_json(
-            &serde_json::json!({ "who": args.who, "after_steps": steps, "choices": list }),
-        )?;
-    } else {
-        let mut out = format!(
-            "{} after step {steps}: chance of being ahead after the exchange\n",
-            args.who
-        );
-        for c in &found {
-            let what = c.bring_in.clone().map_or("stand".to_string(), |t| {
-                format!("bring in {t} ({} dice)", c.dice)
-            });
-            let _ = writeln!(out, "  {what:<40} {:.4}  {}", c.p_ahead.to_f64(), c.p_ahead);
-        }
-        crate::output::print(&out)?;
-    }
-    Ok(())
+    let table = scenario
+        .table_after::<skald_twenty::Twenty>(steps)
+        .map_err(|e| Error::Usage(format!("{file}: {e}")))?;
+    let report = reports::choices(table.state(), &args.who, steps).map_err(Error::usage)?;
+    Ok(crate::output::print_report(&report, args.json)?)
 }

@@ -59,6 +59,10 @@ pub enum Error {
         /// What they hold.
         has: i64,
     },
+    /// Exact chances that could not be worked out (an advantage past
+    /// [`MAX_ADVANTAGE`](crate::limits::MAX_ADVANTAGE)); the odds engine's message.
+    #[error("{0}")]
+    Odds(#[from] skald_dice::odds::OddsError),
     /// The dice could not be rolled (a scripted die missing or not a face of a d12).
     #[error("dice: {0}")]
     Dice(#[from] SourceError),

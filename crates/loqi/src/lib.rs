@@ -25,6 +25,8 @@
 //! - [`moves`]: the moves legal now for a seat, as forms.
 //! - [`odds`]: the exact chances of a command before its d12 is rolled (L3, L4).
 //! - [`view`]: the state as the JSON a scenario's `expect` and a page's board read.
+//! - [`reports`]: the calculators `skald loqi ...` offers ([`reports::odds`], L3 to L5;
+//!   [`reports::impact`], L7), each returning a report that is `Serialize` and `Display`.
 //! - [`limits`]: every bound the crate checks.
 //! - [`error`]: [`Error`], why a command was refused, with the field, the value and the allowed
 //!   range as data.
@@ -38,6 +40,7 @@ pub mod limits;
 pub mod model;
 pub mod moves;
 pub mod odds;
+pub mod reports;
 pub mod rules;
 pub mod view;
 

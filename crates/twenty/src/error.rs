@@ -443,8 +443,8 @@ pub enum CatalogueError {
     },
 }
 
-/// Why [`p_ahead`](crate::odds::p_ahead) gave no answer. Messages name the input, its value and
-/// what is allowed.
+/// Why [`p_ahead`](crate::odds::p_ahead) or a calculator of [`reports`](crate::reports) gave no
+/// answer. Messages name the input, its value and what is allowed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum OddsError {
     /// A pool with more dice than [`MAX_POOL_DICE`](crate::limits::MAX_POOL_DICE).
@@ -490,6 +490,51 @@ pub enum OddsError {
         count: usize,
         /// [`MAX_OTHERS`](crate::limits::MAX_OTHERS).
         max: usize,
+    },
+    /// A die of a pool as written ([`read_pool`](crate::reports::read_pool)) that is not a face of
+    /// a d20.
+    #[error("{text:?} is not a d20 face: dice are {min} to {max}, comma-separated, like 15,15,12")]
+    NotAFace {
+        /// The part as written, trimmed.
+        text: String,
+        /// 1.
+        min: u32,
+        /// [`SIDES`](crate::limits::SIDES).
+        max: u32,
+    },
+    /// A pool as written ([`read_pool`](crate::reports::read_pool)) with more dice than
+    /// [`MAX_POOL_DICE`](crate::limits::MAX_POOL_DICE).
+    #[error("{dice} dice; a pool has at most {max}")]
+    TooManyDice {
+        /// The dice written.
+        dice: usize,
+        /// [`MAX_POOL_DICE`](crate::limits::MAX_POOL_DICE).
+        max: usize,
+    },
+    /// More opponents than a conflict can have ([`reports::odds`](crate::reports::odds)).
+    #[error("{field} is given {count} times; at most {max} opponents")]
+    Opponents {
+        /// The option that gives the opponents: `--theirs`.
+        field: &'static str,
+        /// The opponents given.
+        count: usize,
+        /// [`MAX_OTHERS`](crate::limits::MAX_OTHERS).
+        max: usize,
+    },
+    /// Opponents' new dice given neither once for all nor once per opponent
+    /// ([`reports::odds`](crate::reports::odds)).
+    #[error(
+        "{field} is given {count} times for {opponents} opponent{} (--theirs): give it once for all of \
+         them, or once per opponent",
+        if *.opponents == 1 { "" } else { "s" }
+    )]
+    NewDiceCount {
+        /// The option that gives them: `--theirs-bring`.
+        field: &'static str,
+        /// How many were given: the value (allowed: 1, or `opponents`).
+        count: usize,
+        /// The opponents (`--theirs`).
+        opponents: usize,
     },
     /// The exact computation would pass a bound ([`MAX_STATES`](crate::limits::MAX_STATES),
     /// [`MAX_WORK`](crate::limits::MAX_WORK)).

@@ -25,6 +25,10 @@
 //! ([`SheetProblem`] for a sheet), [`CatalogueError`] for a table file, [`OddsError`] for the
 //! calculators.
 //!
+//! `reports.rs` holds the calculators `skald twenty ...` offers, each a function returning a report
+//! that is `Serialize` (`--json`) and `Display` (text): [`reports::burden`], [`reports::odds`],
+//! [`reports::choices`].
+//!
 //! [`Twenty`] plugs these rules into the core's [`skald_core::System`].
 
 mod authority;
@@ -34,6 +38,7 @@ pub mod limits;
 mod model;
 pub mod moves;
 pub mod odds;
+pub mod reports;
 mod rules;
 mod view;
 

@@ -1,6 +1,7 @@
 //! [`Options`]: the Loqi table options (the RULINGS.md options for Loqi and the book's own optional
 //! rules), shown to the table and recorded at the head of the log. Out-of-range values are refused
-//! when the options are read, naming the option, the value and the range.
+//! when the options are read, naming the option, the value and the range (the checks are
+//! `rules/options.rs`).
 
 use crate::limits;
 use serde::{Deserialize, Serialize};
@@ -84,61 +85,24 @@ impl Options {
             *limits::TRAIT_RATING.end()
         }
     }
-
-    /// Checks every option against its range and the options against each other.
-    ///
-    /// # Errors
-    /// A message naming the option, the value and what is allowed, with the rule.
-    pub fn validate(&self) -> Result<(), String> {
-        let ranged = [
-            (
-                "scene_recovery",
-                self.scene_recovery,
-                &limits::SCENE_RECOVERY,
-                "L8",
-            ),
-            ("death_at", self.death_at, &limits::DEATH_AT, "L8"),
-            (
-                "gm_influence_per_session",
-                self.gm_influence_per_session,
-                &limits::GM_INFLUENCE_PER_SESSION,
-                "L5",
-            ),
-        ];
-        for (field, value, range, rule) in ranged {
-            if !range.contains(&value) {
-                return Err(format!(
-                    "{field} is {value}; allowed: {} to {} ({rule})",
-                    range.start(),
-                    range.end()
-                ));
-            }
-        }
-        if self.dying && !self.strength {
-            return Err(
-                "dying is true; allowed: dying only with strength = true (L8: dying is about strength below 0)"
-                    .to_string(),
-            );
-        }
-        Ok(())
-    }
 }
 
-/// The options as written, before their ranges are checked.
+/// The options as written, before their ranges are checked (`rules/options.rs` checks them into
+/// [`Options`]).
 #[derive(Deserialize)]
 #[serde(default, deny_unknown_fields)]
-struct RawOptions {
-    unlikely_outcomes: bool,
-    high_ratings: bool,
-    strength: bool,
-    scene_recovery: i64,
-    dying: bool,
-    death_at: i64,
-    influence_swapping: bool,
-    gm_influence: bool,
-    gm_influence_per_session: i64,
-    free_changes: bool,
-    permanent_changes_in_problems: bool,
+pub(crate) struct RawOptions {
+    pub(crate) unlikely_outcomes: bool,
+    pub(crate) high_ratings: bool,
+    pub(crate) strength: bool,
+    pub(crate) scene_recovery: i64,
+    pub(crate) dying: bool,
+    pub(crate) death_at: i64,
+    pub(crate) influence_swapping: bool,
+    pub(crate) gm_influence: bool,
+    pub(crate) gm_influence_per_session: i64,
+    pub(crate) free_changes: bool,
+    pub(crate) permanent_changes_in_problems: bool,
 }
 
 impl Default for RawOptions {
@@ -157,28 +121,6 @@ impl Default for RawOptions {
             free_changes: o.free_changes,
             permanent_changes_in_problems: o.permanent_changes_in_problems,
         }
-    }
-}
-
-impl TryFrom<RawOptions> for Options {
-    type Error = String;
-
-    fn try_from(raw: RawOptions) -> Result<Self, String> {
-        let options = Options {
-            unlikely_outcomes: raw.unlikely_outcomes,
-            high_ratings: raw.high_ratings,
-            strength: raw.strength,
-            scene_recovery: raw.scene_recovery,
-            dying: raw.dying,
-            death_at: raw.death_at,
-            influence_swapping: raw.influence_swapping,
-            gm_influence: raw.gm_influence,
-            gm_influence_per_session: raw.gm_influence_per_session,
-            free_changes: raw.free_changes,
-            permanent_changes_in_problems: raw.permanent_changes_in_problems,
-        };
-        options.validate()?;
-        Ok(options)
     }
 }
 

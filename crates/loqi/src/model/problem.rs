@@ -190,13 +190,6 @@ pub struct Outcome {
 }
 
 impl Outcome {
-    /// The net likelihood: the sum of the tally's values (L1), starting at 0 (saturating).
-    pub fn likelihood(&self) -> i64 {
-        self.tally
-            .iter()
-            .fold(0, |sum, e| sum.saturating_add(e.value))
-    }
-
     /// The number the next entry gets: one more than any on the tally.
     pub fn next_id(&self) -> u32 {
         self.tally

@@ -2,8 +2,8 @@
 //! exact chance, with or without the unlikely-outcomes rule (L4).
 //!
 //! Exact: every chance is a [`Fraction`] built from the d12's distribution in
-//! [`skald_dice::odds`], never floating point. This module depends on nothing else in the crate
-//! (only `skald-dice` and `num-bigint`), so the `skald loqi odds` command can use it as it is.
+//! [`skald_dice::odds`], never floating point. The report of `skald loqi odds` is made from these
+//! ([`crate::reports::odds`]).
 
 use crate::limits::MAX_ADVANTAGE;
 use num_bigint::{BigInt, BigUint};

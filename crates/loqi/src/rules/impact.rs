@@ -1,9 +1,8 @@
 //! Impact calculators (L7) and the impact guide by scale (L2): what an outcome's changes suggest as
 //! its impact, the net benefit to the player characters (positive helps them, negative harms them).
 //!
-//! Pure integer arithmetic. This module depends on nothing else in the crate (only `serde`), so the
-//! `skald loqi impact` command can use it as it is. Ranges are checked by the callers against the
-//! bounds given here.
+//! Pure integer arithmetic. Ranges are checked by the callers (the report of `skald loqi impact`
+//! checks each change as it is made: [`crate::reports::Change`]).
 
 use crate::model::{Hundredths, Lasts};
 

@@ -9,7 +9,7 @@
 //! resolving a problem; book: Problems, Resolving Problems; L3-L5), [`tally`] (the likelihood
 //! entries: traits, modifiers, influence spent, merges; L1, L2, L5, L8), [`influence`] (rewards and
 //! gifts; L5), [`goals`] (L6), [`story`] (sessions, scenes, scenarios). Shared jobs: [`checks`]
-//! (look-ups every group needs), [`sheets`] (a sheet's bounds), [`traits`] (a character's traits
+//! (look-ups every group needs), [`options`] (the table options' checks), [`sheets`] (a sheet's bounds), [`traits`] (a character's traits
 //! now and the checked trait changes; book: Trait Change), [`consequence`] (checking and making an
 //! outcome's consequences; L7, L8), [`impact`] (the L7 calculators), [`strength`] (the L8 table),
 //! [`chances`](mod@chances) (advantage, odds and exact chances; L3, L4), [`resolution`] (the d12
@@ -22,6 +22,7 @@ pub mod consequence;
 pub mod goals;
 pub mod impact;
 pub mod influence;
+pub mod options;
 pub mod problem;
 pub mod resolution;
 pub mod roster;

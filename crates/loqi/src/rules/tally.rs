@@ -10,6 +10,15 @@ use crate::model::{
 use crate::rules::checks::{check_who, list_or, open_problem, proposed_sides, spend, taking_part};
 use crate::rules::sheets::count;
 
+impl Outcome {
+    /// The net likelihood: the sum of the tally's values (L1), starting at 0 (saturating).
+    pub fn likelihood(&self) -> i64 {
+        self.tally
+            .iter()
+            .fold(0, |sum, e| sum.saturating_add(e.value))
+    }
+}
+
 /// The fields of an `add_trait` command (see [`crate::Command::AddTrait`]).
 #[derive(Debug, Clone, Copy)]
 pub struct TraitRequest<'a> {

@@ -96,7 +96,9 @@ pub(super) fn work(m: u32, k: usize) -> u64 {
         .saturating_mul(per_step)
 }
 
-fn check_pool(field: &str, pool: &[u32]) -> Result<(), OddsError> {
+/// Refuses a pool (`field` names it) of more than [`MAX_POOL_DICE`] dice or with a die that is not
+/// 1 to [`SIDES`].
+pub(crate) fn check_pool(field: &str, pool: &[u32]) -> Result<(), OddsError> {
     if pool.len() > MAX_POOL_DICE {
         return Err(OddsError::PoolSize {
             field: field.to_owned(),

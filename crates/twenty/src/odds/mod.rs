@@ -1,6 +1,7 @@
 //! Twenty's exact odds: the chances of a command before its dice are rolled ([`odds`], the
-//! [`skald_core::System`] method a table page uses), and the calculators under it, on the command
-//! line too (`skald twenty burden`, `skald twenty odds`, `skald twenty choices`): which burdens can
+//! [`skald_core::System`] method a table page uses), and the calculators under it, which the
+//! reports of `skald twenty burden`, `skald twenty odds` and `skald twenty choices` use
+//! ([`crate::reports`]): which burdens can
 //! be taken and what they buy ([`burden_options`], T5), the exact chance of being ahead after an
 //! exchange ([`p_ahead`], T2, T3), and each choice's chance before a participant acts
 //! ([`exchange_choices`]).
@@ -26,6 +27,7 @@ mod chance;
 mod choices;
 mod exchange;
 
+pub(crate) use ahead::check_pool;
 pub use ahead::p_ahead;
 pub use burdens::{BurdenOption, BurdenOptions, burden_options};
 pub use choices::{ChoiceOdds, exchange_choices};

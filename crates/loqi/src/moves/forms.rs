@@ -1,0 +1,216 @@
+//! The building blocks of Loqi's moves: the group names, who acts, and a form's fields.
+
+use crate::model::{Character, Entry, GM, Problem, Scale, Side, State, Status};
+use crate::rules::traits::signed;
+use serde_json::{Value, json};
+use skald_core::{Choice, Field, FieldKind, Move, Seat};
+
+/// Group of the problem's own steps: introducing, taking over, proposing (book: Problems; L5).
+pub const PROBLEM: &str = "Problem";
+/// Group of the tally entries: traits, modifiers, influence spent, merges (L1, L5).
+pub const TALLY: &str = "Tally";
+/// Group of the roll that resolves the problem (book: Resolving Problems; L3, L4).
+pub const RESOLVE: &str = "Resolve";
+/// Group of influence outside problems: rewards and gifts (L5).
+pub const INFLUENCE: &str = "Influence";
+/// Group of goals (L6).
+pub const GOALS: &str = "Goals";
+/// Group of the story's time: sessions, scenes, scenarios.
+pub const STORY: &str = "Story";
+/// Group of the characters: making one, changing a trait freely.
+pub const CHARACTERS: &str = "Characters";
+
+/// The longest JSON a JSON blank takes (a sheet, consequences or goals), in characters; the
+/// server's 64 KiB body limit is far above it.
+pub const JSON_CHARS: usize = 4000;
+// ---------------------------------------------------------------------------------------------
+// Who acts.
+
+/// Whether `m` can take part in a problem (not out, not dead; L8).
+pub(super) fn in_play(state: &State, m: &Character) -> bool {
+    m.status(&state.options) == Status::In
+}
+
+/// The characters `seat` acts for, in the order they joined: all of them for the GM.
+pub(super) fn controlled<'a>(state: &'a State, seat: &Seat) -> Vec<&'a Character> {
+    state
+        .characters
+        .iter()
+        .filter(|m| seat.controls(&m.name))
+        .collect()
+}
+
+/// Who `seat` may sign an entry or a goal as (`by`): `"GM"` and every character for the GM, its
+/// own characters for a player.
+pub(super) fn signers(state: &State, seat: &Seat) -> Vec<Choice> {
+    let mut out = Vec::new();
+    if seat.gm {
+        out.push(option(json!(GM), "GM"));
+    }
+    out.extend(
+        controlled(state, seat)
+            .into_iter()
+            .map(|m| option(json!(m.name), &m.name)),
+    );
+    out
+}
+
+/// Whether `seat` may act as `name` (`"GM"`: only the GM).
+pub(super) fn acts_as(seat: &Seat, name: &str) -> bool {
+    if name == GM {
+        seat.gm
+    } else {
+        seat.controls(name)
+    }
+}
+// ---------------------------------------------------------------------------------------------
+// Building blocks.
+
+pub(super) fn mv(
+    group: &str,
+    label: String,
+    command: Value,
+    fields: Vec<Field>,
+    odds: bool,
+    note: &str,
+) -> Move {
+    Move {
+        group: group.to_string(),
+        label,
+        command,
+        fields,
+        odds,
+        note: Some(note.to_string()),
+    }
+}
+
+pub(super) fn option(value: Value, label: &str) -> Choice {
+    Choice {
+        value,
+        label: label.to_string(),
+    }
+}
+
+/// A JSON blank starting at `example`, a valid value.
+pub(super) fn json_field(name: &str, label: &str, example: Value) -> Field {
+    field(
+        name,
+        label,
+        FieldKind::Json {
+            max: JSON_CHARS,
+            example,
+        },
+    )
+}
+
+/// A name for the example sheet that no character at the table has yet (ignoring case).
+pub(super) fn new_name(state: &State) -> String {
+    let taken = |name: &str| {
+        state
+            .characters
+            .iter()
+            .any(|m| m.name.eq_ignore_ascii_case(name))
+    };
+    ["Tiran", "Ayla", "Mirela", "Juno"]
+        .into_iter()
+        .find(|n| !taken(n))
+        .map_or_else(
+            || format!("Character {}", state.characters.len().saturating_add(1)),
+            str::to_string,
+        )
+}
+
+pub(super) fn field(name: &str, label: &str, kind: FieldKind) -> Field {
+    Field {
+        name: name.to_string(),
+        label: label.to_string(),
+        kind,
+    }
+}
+
+pub(super) fn text(name: &str, label: &str, max: usize) -> Field {
+    field(name, label, FieldKind::Text { max })
+}
+
+pub(super) fn number(name: &str, label: &str, min: i64, max: i64, default: i64) -> Field {
+    field(name, label, FieldKind::Number { min, max, default })
+}
+
+pub(super) fn choice(name: &str, label: &str, options: Vec<Choice>) -> Field {
+    field(
+        name,
+        label,
+        FieldKind::Choice {
+            options,
+            multiple: false,
+        },
+    )
+}
+
+pub(super) fn multi(name: &str, label: &str, options: Vec<Choice>) -> Field {
+    field(
+        name,
+        label,
+        FieldKind::Choice {
+            options,
+            multiple: true,
+        },
+    )
+}
+
+pub(super) fn flag(name: &str, label: &str, default: bool) -> Field {
+    field(name, label, FieldKind::Flag { default })
+}
+
+pub(super) fn scale_field() -> Field {
+    choice(
+        "scale",
+        "Scale",
+        [Scale::Scene, Scale::Scenario, Scale::Story]
+            .into_iter()
+            .map(|s| {
+                let (low, high) = s.impact_guide();
+                option(
+                    json!(s.name()),
+                    &format!("{} (impact {low}-{high})", capitalized(s.name())),
+                )
+            })
+            .collect(),
+    )
+}
+
+pub(super) fn kind_field() -> Field {
+    choice(
+        "kind",
+        "Kind",
+        vec![
+            option(json!("specific"), "Specific (pays once)"),
+            option(json!("non_specific"), "Non-specific (pays each time)"),
+        ],
+    )
+}
+
+/// "The player's outcome (Tiran: 1)": a proposed side with its author and likelihood.
+pub(super) fn side_label(problem: &Problem, side: Side) -> String {
+    let phrase = capitalized(side.outcome_phrase());
+    match problem.outcome(side) {
+        Some(o) => format!("{phrase} ({}, now {})", o.by, signed(o.likelihood())),
+        None => phrase,
+    }
+}
+
+/// "#2 trait Quick +2 (Tiran)": an entry as a merge choice.
+pub(super) fn entry_label(e: &Entry) -> String {
+    let what = match &e.trait_use {
+        Some(t) => format!("{}'s {}", t.character, t.name),
+        None => e.reason.clone(),
+    };
+    format!("#{} {} {}: {what}", e.id, e.kind.name(), signed(e.value))
+}
+
+pub(crate) fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |c| {
+        c.to_uppercase().collect::<String>() + chars.as_str()
+    })
+}

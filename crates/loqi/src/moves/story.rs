@@ -1,0 +1,68 @@
+//! The Story moves: sessions, scenes, scenarios.
+
+use super::forms::{STORY, mv, number};
+use crate::limits;
+use crate::model::State;
+use serde_json::json;
+use skald_core::Move;
+
+/// The GM's Story moves, with no problem open: sessions, scenes, scenarios.
+pub(super) fn moves(state: &State, out: &mut Vec<Move>) {
+    let options = &state.options;
+    let reset = if options.gm_influence {
+        format!(
+            "; the GM's influence is reset to {} (L5)",
+            options.gm_influence_per_session
+        )
+    } else {
+        String::new()
+    };
+    out.push(mv(
+        STORY,
+        "Start the next session".into(),
+        json!({"do": "start_session"}),
+        Vec::new(),
+        false,
+        &format!(
+            "Session {}: goals may be made until its first problem (L6){reset}.",
+            state.story.session.saturating_add(1)
+        ),
+    ));
+    let (fields, note) = if options.strength {
+        (
+            vec![number(
+                "recovery",
+                "Strength regained",
+                *limits::SCENE_RECOVERY.start(),
+                *limits::SCENE_RECOVERY.end(),
+                options.scene_recovery,
+            )],
+            "Scene-long trait changes end; each weakened character not dead regains strength, up to nominal (L8).",
+        )
+    } else {
+        (
+            Vec::new(),
+            "Scene-long trait changes end (book: Trait Change).",
+        )
+    };
+    out.push(mv(
+        STORY,
+        format!("End scene {}", state.story.scene),
+        json!({"do": "end_scene"}),
+        fields,
+        false,
+        note,
+    ));
+    out.push(mv(
+        STORY,
+        format!("End scenario {}", state.story.scenario),
+        json!({"do": "end_scenario"}),
+        Vec::new(),
+        false,
+        if options.strength {
+            "Scene- and scenario-long trait changes end; everyone not dead regains all strength (L8)."
+        } else {
+            "Scene- and scenario-long trait changes end (book: Trait Change)."
+        },
+    ));
+}
