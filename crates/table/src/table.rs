@@ -60,7 +60,8 @@ impl Table {
     /// The first record of a new table: `created`, holding epoch 0's seed as the server's secret.
     ///
     /// # Errors
-    /// [`ErrorKind::UnknownSystem`], [`ErrorKind::BadOptions`], [`ErrorKind::Length`] (title 1-120).
+    /// [`ErrorKind::UnknownSystem`], [`ErrorKind::Game`] (options not the system's),
+    /// [`ErrorKind::Length`] (title 1-120).
     pub fn create(
         system: &str,
         title: &str,
@@ -220,7 +221,7 @@ impl Table {
     /// them.
     ///
     /// # Errors
-    /// [`ErrorKind::BadCommand`].
+    /// [`ErrorKind::Game`] ([`skald_core::GameError::BadCommand`]).
     pub fn odds(&self, command: &Value) -> Result<Option<skald_core::Odds>, Error> {
         Ok(self.game.odds(command)?)
     }
