@@ -71,6 +71,16 @@ pub enum ErrorKind {
         /// The field.
         field: &'static str,
     },
+    /// A join under the name of a player already seated (names compared as people see them).
+    #[error(
+        "name: \"{name}\" is already seated (seat {seat}): the log must tell players apart, pick another"
+    )]
+    NameTaken {
+        /// The name given, normalized and shortened.
+        name: String,
+        /// The seat of the player with that name.
+        seat: u32,
+    },
     /// A number of things past its bound.
     #[error("{what}: the table holds {max} at most")]
     Full {

@@ -246,8 +246,8 @@ impl Table {
     /// The `joined` record seating a new player called `name`.
     ///
     /// # Errors
-    /// [`ErrorKind::Length`] (name 1-60), [`ErrorKind::Full`] past [`MAX_PLAYERS`] or
-    /// [`MAX_RECORDS`].
+    /// [`ErrorKind::Length`] (name 1-60), [`ErrorKind::NameTaken`] for the name of a player
+    /// already seated, [`ErrorKind::Full`] past [`MAX_PLAYERS`] or [`MAX_RECORDS`].
     pub fn join(&self, name: &str, at_ms: i64) -> Result<Record, Error> {
         let name = &limits::normalize_name("name", name)?;
         check_text("name", name, limits::NAME)?;
@@ -256,12 +256,9 @@ impl Table {
             .iter()
             .find(|p| limits::same_name(&p.name, name))
         {
-            return Err(ErrorKind::BadAction {
-                message: format!(
-                    "name: \"{}\" is already seated (seat {}): the log must tell players apart, pick another",
-                    shorten(name),
-                    seated.id
-                ),
+            return Err(ErrorKind::NameTaken {
+                name: shorten(name),
+                seat: seated.id,
             }
             .into());
         }
