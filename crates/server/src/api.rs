@@ -341,7 +341,7 @@ pub async fn export(
         "json" => Ok(Json(log.to_json()).into_response()),
         "md" => Ok((
             [(header::CONTENT_TYPE, "text/markdown; charset=utf-8")],
-            export::markdown(&log),
+            export::markdown(&log).map_err(ApiError::Store)?,
         )
             .into_response()),
         "html" => Ok((

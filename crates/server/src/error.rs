@@ -53,12 +53,13 @@ pub enum ApiError {
 impl ApiError {
     /// The machine-readable kind: `forbidden`, `refused`, `unauthorized`, ...
     pub fn kind(&self) -> &'static str {
-        use skald_table::ErrorKind as K;
+        use skald_table::{ErrorKind as K, GameError as G};
         match self {
             ApiError::Table(e) => match e.kind() {
                 K::Forbidden { .. } => "forbidden",
                 K::Full { .. } => "limit",
-                K::Corrupt(_) => "corrupt",
+                K::Corrupt(_) | K::Game(G::Corrupt(_)) => "corrupt",
+                K::Game(_) => "refused",
                 _ => "refused",
             },
             ApiError::Unauthorized | ApiError::BadInvite => "unauthorized",

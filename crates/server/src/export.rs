@@ -1,7 +1,8 @@
 //! Exports of a table's log: JSON (complete for its reader, what `skald verify` reads), and a
-//! readable session report in Markdown or printable HTML (templates in `templates/`).
+//! readable session report in Markdown or printable HTML (templates in `templates/`, rendered in
+//! the one environment of [`crate::templates`]).
 
-use minijinja::{Environment, context};
+use minijinja::context;
 use serde::Serialize;
 use serde_json::{Value, json};
 use skald_table::{Actor, Body, Record, SecretBody};
@@ -279,26 +280,6 @@ fn utc(at_ms: i64) -> String {
         .unwrap_or_default()
 }
 
-fn environment() -> Environment<'static> {
-    let mut env = Environment::new();
-    env.set_auto_escape_callback(|name| {
-        if name.ends_with(".html") {
-            minijinja::AutoEscape::Html
-        } else {
-            minijinja::AutoEscape::None
-        }
-    });
-    let templates = [
-        ("report.md", include_str!("../templates/report.md")),
-        ("report.html", include_str!("../templates/report.html")),
-    ];
-    for (name, source) in templates {
-        // The templates are compiled in; a syntax error in one fails the export tests.
-        let _ = env.add_template(name, source);
-    }
-    env
-}
-
 /// Player-typed text made inert in Markdown: `&`, `<` and `>` as HTML entities, so a name, title,
 /// label or note can never become a tag (`<script>`, `<img onerror>`) where the report is rendered,
 /// as the HTML report escapes them too.
@@ -319,8 +300,7 @@ fn md_cell(text: &str) -> String {
 }
 
 fn render(log: &Log, name: &str) -> Result<String, String> {
-    let env = environment();
-    let template = env.get_template(name).map_err(|e| e.to_string())?;
+    let template = crate::templates::template(name)?;
     let mut lines = log.lines();
     let mut title = log.summary["title"].clone();
     let mut players = log.summary["players"].clone();
@@ -351,12 +331,15 @@ fn render(log: &Log, name: &str) -> Result<String, String> {
             reader => reader,
             lines => minijinja::Value::from(minijinja::value::Serde(lines)),
         })
-        .map_err(|e| e.to_string())
+        .map_err(|e| format!("{name}: {e:#}"))
 }
 
 /// The Markdown session report.
-pub fn markdown(log: &Log) -> String {
-    render(log, "report.md").unwrap_or_else(|e| format!("report failed: {e}\n"))
+///
+/// # Errors
+/// The template engine's message.
+pub fn markdown(log: &Log) -> Result<String, String> {
+    render(log, "report.md")
 }
 
 /// The HTML session report (one page, printable).

@@ -20,6 +20,7 @@ pub mod request_log;
 pub mod role;
 pub mod rows;
 pub mod seated;
+pub mod templates;
 pub mod token;
 pub mod ws;
 

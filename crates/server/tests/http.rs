@@ -960,3 +960,40 @@ async fn a_resent_action_is_answered_once_never_done_twice() {
         server.stop().await;
     }
 }
+
+/// A join refused for its name says so as every refusal does, by the field (`name: ...`), with no
+/// prefix of the server's own.
+#[tokio::test]
+async fn a_join_refusal_names_the_name() {
+    let db = common::sqlite();
+    let server = Server::start(&db, limits()).await;
+    let http = server.http();
+    let created = http.create("chi", "Names").await;
+    http.join(&created, "Ann").await;
+    let path = format!("/api/tables/{}/join", created.table);
+    let again = http
+        .post(
+            &path,
+            None,
+            &json!({"invite": created.invite, "name": " ANN "}),
+        )
+        .await;
+    common::assert_refused(
+        &again,
+        422,
+        "refused",
+        "name: \"ANN\" is already seated (seat 1): the log must tell players apart, pick another",
+        "taken",
+    );
+    let empty = http
+        .post(&path, None, &json!({"invite": created.invite, "name": ""}))
+        .await;
+    common::assert_refused(
+        &empty,
+        422,
+        "refused",
+        "name: 0 characters, allowed 1 to 60",
+        "empty",
+    );
+    server.stop().await;
+}

@@ -10,7 +10,9 @@
 //! returns Ok only once its transaction is committed durably, and a call refused (e.g. a
 //! [`ErrorKind::Conflict`]) wrote nothing. Reads use their own connections.
 
+mod adopt;
 mod error;
+mod migrate;
 mod sql;
 mod url;
 mod writer;
@@ -21,7 +23,8 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use sqlx::AnyPool;
 use sqlx::any::AnyPoolOptions;
-use sqlx::{AnyConnection, Connection as _, Row as _};
+use sqlx::migrate::Migrate as _;
+use sqlx::{AnyConnection, Connection as _, Executor as _, Row as _};
 use tokio::sync::{mpsc, oneshot};
 use tokio::task::JoinHandle;
 
@@ -147,8 +150,9 @@ impl fmt::Debug for Store {
 impl Store {
     /// Opens a store. `url`: "sqlite:PATH" / "sqlite://PATH" / a plain file path (SQLite, created if
     /// missing; "sqlite::memory:" is an in-memory database that lives while the store is open), or
-    /// "postgres://..." / "postgresql://...". Creates the schema if missing (idempotent, and safe when two
-    /// processes start at once).
+    /// "postgres://..." / "postgresql://...". Brings the schema to this build's (the migrations in
+    /// `migrations/`; safe when two processes start at once). A database made by a newer build is
+    /// refused ([`ErrorKind::Database`], saying so).
     pub async fn open(url: &str) -> Result<Store, Error> {
         sqlx::any::install_default_drivers();
         let target = url::parse(url)?;
@@ -180,7 +184,7 @@ impl Store {
             .map_err(connect_error)?;
         {
             let mut conn = writes.acquire().await?;
-            sql::create(&mut conn, backend, sql::SCHEMA, true).await?;
+            migrate::run(&mut conn, backend).await?;
         }
         let reads = pool(READ_CONNECTIONS)
             .connect(&target.url)
@@ -440,7 +444,15 @@ impl Store {
         let mut conn = AnyConnection::connect(&self.inner.url).await?;
         let result = async {
             sql::prepare(&mut conn, backend).await?;
-            sql::create(&mut conn, backend, sql::SCRATCH, false).await?;
+            // sqlx's migration lock: concurrent CREATE TABLE IF NOT EXISTS can fail on PostgreSQL.
+            conn.lock()
+                .await
+                .map_err(|e| ErrorKind::Database(e.to_string()))?;
+            let created = conn.execute(sql::SCRATCH).await;
+            conn.unlock()
+                .await
+                .map_err(|e| ErrorKind::Database(e.to_string()))?;
+            created?;
             sqlx::query("DELETE FROM skald_scratch")
                 .execute(&mut conn)
                 .await?;

@@ -1,6 +1,15 @@
 //! Reading the URL given to `Store::open`: which back end, and the URL sqlx gets.
+//!
+//! `sqlx::Any` takes a URL, not connect options: it rebuilds `SqliteConnectOptions` from the URL
+//! on every connection, and `SqliteConnectOptions::to_url_lossy` panics on an in-memory database's
+//! name. So the URL is what this module makes (a named shared in-memory database, `mode=rwc` by
+//! default, a plain path escaped), and `SqliteConnectOptions::from_str` (sqlx's own grammar)
+//! checks it, so a bad parameter is refused here in the URL's words rather than at connect time.
 
+use std::str::FromStr as _;
 use std::sync::atomic::{AtomicU64, Ordering};
+
+use sqlx::sqlite::SqliteConnectOptions;
 
 use crate::{Backend, Error, ErrorKind};
 
@@ -18,6 +27,20 @@ pub(crate) struct Target {
 static MEMORY_SEQ: AtomicU64 = AtomicU64::new(0);
 
 pub(crate) fn parse(url: &str) -> Result<Target, Error> {
+    let target = target(url)?;
+    if target.backend == Backend::Sqlite
+        && let Err(e) = SqliteConnectOptions::from_str(&target.url)
+    {
+        return Err(ErrorKind::Url {
+            url: shorten(url),
+            message: e.to_string(),
+        }
+        .into());
+    }
+    Ok(target)
+}
+
+fn target(url: &str) -> Result<Target, Error> {
     let bad = |message: &str| -> Error {
         ErrorKind::Url {
             url: shorten(url),
@@ -142,5 +165,9 @@ mod tests {
             other => panic!("{other:?}"),
         }
         assert!(!e.to_string().contains("hunter2"));
+        let e = parse("sqlite:/tmp/a.db?mode=sideways").unwrap_err();
+        assert!(e.to_string().contains("mode"), "{e}");
+        let e = parse("sqlite:/tmp/a.db?journal=wal").unwrap_err();
+        assert!(e.to_string().contains("journal"), "{e}");
     }
 }

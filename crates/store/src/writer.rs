@@ -360,7 +360,7 @@ mod tests {
             .await
             .unwrap();
         let mut conn = pool.acquire().await.unwrap();
-        sql::create(&mut conn, Backend::Sqlite, sql::SCHEMA, true)
+        crate::migrate::run(&mut conn, Backend::Sqlite)
             .await
             .unwrap();
         drop(conn);

@@ -3,6 +3,8 @@
 //! Messages never hold a secret the sender may not see: a refusal goes only to its sender, and
 //! refusals about secrets say what is wrong without saying what the secret is.
 
+use skald_core::GameError;
+
 /// Why a table refused something.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{kind}")]
@@ -35,32 +37,14 @@ pub enum ErrorKind {
         /// The systems Skald plays, as a list (`crates/systems`).
         known: String,
     },
-    /// The options do not fit the system.
-    #[error("options: not {system}'s options: {message}")]
-    BadOptions {
-        /// The system.
-        system: &'static str,
-        /// The parser's message.
-        message: String,
-    },
-    /// A command that is not one of the system's.
-    #[error("command: not a {system} command: {message}")]
-    BadCommand {
-        /// The system.
-        system: &'static str,
-        /// The parser's message.
-        message: String,
-    },
+    /// The system's game refused: options or a command that are not the system's, or a command
+    /// its rules refuse ([`GameError`]; said as the game says it).
+    #[error(transparent)]
+    Game(GameError),
     /// A table action with wrong fields, or JSON that is no action.
     #[error("action: {message}")]
     BadAction {
         /// What is wrong.
-        message: String,
-    },
-    /// The rules refused the command.
-    #[error("{message}")]
-    Refused {
-        /// The system's rule error.
         message: String,
     },
     /// The sender may not do this.
@@ -86,6 +70,16 @@ pub enum ErrorKind {
     ControlCharacter {
         /// The field.
         field: &'static str,
+    },
+    /// A join under the name of a player already seated (names compared as people see them).
+    #[error(
+        "name: \"{name}\" is already seated (seat {seat}): the log must tell players apart, pick another"
+    )]
+    NameTaken {
+        /// The name given, normalized and shortened.
+        name: String,
+        /// The seat of the player with that name.
+        seat: u32,
     },
     /// A number of things past its bound.
     #[error("{what}: the table holds {max} at most")]

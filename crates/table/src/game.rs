@@ -5,16 +5,17 @@ use crate::error::{Error, ErrorKind};
 use serde_json::Value;
 use skald_core::{Game, GameError};
 
+/// A game's refusal as the table's: [`ErrorKind::Game`], except what the table already has a
+/// kind for (a damaged log is the table's log, whoever finds it; an allocation at a table that
+/// seals none is a bad table action).
 impl From<GameError> for Error {
     fn from(e: GameError) -> Self {
         match e {
-            GameError::BadOptions { system, message } => ErrorKind::BadOptions { system, message },
-            GameError::BadCommand { system, message } => ErrorKind::BadCommand { system, message },
-            GameError::Refused { message } => ErrorKind::Refused { message },
             GameError::Corrupt(message) => ErrorKind::Corrupt(message),
             GameError::NotSealing { .. } => ErrorKind::BadAction {
                 message: e.to_string(),
             },
+            other => ErrorKind::Game(other),
         }
         .into()
     }
@@ -23,7 +24,7 @@ impl From<GameError> for Error {
 /// A new game of `system` with `options` (JSON; `null` or `{}` for the rulings' defaults).
 ///
 /// # Errors
-/// [`ErrorKind::UnknownSystem`] or [`ErrorKind::BadOptions`].
+/// [`ErrorKind::UnknownSystem`] or [`ErrorKind::Game`] ([`GameError::BadOptions`]).
 pub fn new_game(system: &str, options: &Value) -> Result<Box<dyn Game>, Error> {
     match skald_systems::find(system) {
         Some(listed) => Ok((listed.new_game)(options)?),

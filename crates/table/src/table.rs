@@ -60,7 +60,8 @@ impl Table {
     /// The first record of a new table: `created`, holding epoch 0's seed as the server's secret.
     ///
     /// # Errors
-    /// [`ErrorKind::UnknownSystem`], [`ErrorKind::BadOptions`], [`ErrorKind::Length`] (title 1-120).
+    /// [`ErrorKind::UnknownSystem`], [`ErrorKind::Game`] (options not the system's),
+    /// [`ErrorKind::Length`] (title 1-120).
     pub fn create(
         system: &str,
         title: &str,
@@ -220,7 +221,7 @@ impl Table {
     /// them.
     ///
     /// # Errors
-    /// [`ErrorKind::BadCommand`].
+    /// [`ErrorKind::Game`] ([`skald_core::GameError::BadCommand`]).
     pub fn odds(&self, command: &Value) -> Result<Option<skald_core::Odds>, Error> {
         Ok(self.game.odds(command)?)
     }
@@ -245,8 +246,8 @@ impl Table {
     /// The `joined` record seating a new player called `name`.
     ///
     /// # Errors
-    /// [`ErrorKind::Length`] (name 1-60), [`ErrorKind::Full`] past [`MAX_PLAYERS`] or
-    /// [`MAX_RECORDS`].
+    /// [`ErrorKind::Length`] (name 1-60), [`ErrorKind::NameTaken`] for the name of a player
+    /// already seated, [`ErrorKind::Full`] past [`MAX_PLAYERS`] or [`MAX_RECORDS`].
     pub fn join(&self, name: &str, at_ms: i64) -> Result<Record, Error> {
         let name = &limits::normalize_name("name", name)?;
         check_text("name", name, limits::NAME)?;
@@ -255,12 +256,9 @@ impl Table {
             .iter()
             .find(|p| limits::same_name(&p.name, name))
         {
-            return Err(ErrorKind::BadAction {
-                message: format!(
-                    "name: \"{}\" is already seated (seat {}): the log must tell players apart, pick another",
-                    shorten(name),
-                    seated.id
-                ),
+            return Err(ErrorKind::NameTaken {
+                name: shorten(name),
+                seat: seated.id,
             }
             .into());
         }

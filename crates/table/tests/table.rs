@@ -4,8 +4,8 @@
 use serde_json::{Value, json};
 use skald_fair::ServerSeed;
 use skald_table::{
-    Action, Actor, Audience, Body, ErrorKind, Record, SecretBody, TABLE_ACTIONS, Table, redact,
-    verify,
+    Action, Actor, Audience, Body, ErrorKind, GameError, Record, SecretBody, TABLE_ACTIONS, Table,
+    redact, verify,
 };
 use skald_testkit::sheets::{DIRK, RAGNAR};
 
@@ -359,7 +359,7 @@ fn bad_input_names_the_field_and_the_bounds() {
     ));
     assert!(matches!(
         play.refused(GM, json!({"do": "fly"})),
-        ErrorKind::BadCommand { .. }
+        ErrorKind::Game(GameError::BadCommand { .. })
     ));
     assert!(matches!(
         play.refused(GM, json!({"no": "do"})),

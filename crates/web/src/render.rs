@@ -1,9 +1,9 @@
-//! The template environment: every template compiled into the binary, HTML auto-escaped.
+//! The pages' templates, compiled into the binary and rendered in its one environment, which
+//! skald-server owns (`skald_server::templates`) so its export shares it.
 
-use minijinja::Environment;
-use std::sync::OnceLock;
+use skald_server::templates::Template;
 
-const TEMPLATES: &[(&str, &str)] = &[
+const TEMPLATES: &[Template] = &[
     ("base.html", include_str!("../templates/base.html")),
     ("macros.html", include_str!("../templates/macros.html")),
     ("lobby.html", include_str!("../templates/lobby.html")),
@@ -33,29 +33,32 @@ const TEMPLATES: &[(&str, &str)] = &[
     ),
 ];
 
-/// The environment, built once. A template that does not compile is left out, and rendering it
-/// fails with the engine's message (the page tests render every one).
-pub fn env() -> &'static Environment<'static> {
-    static ENV: OnceLock<Environment<'static>> = OnceLock::new();
-    ENV.get_or_init(|| {
-        let mut env = Environment::new();
-        env.set_auto_escape_callback(|_| minijinja::AutoEscape::Html);
-        for (name, source) in TEMPLATES {
-            if let Err(e) = env.add_template(name, source) {
-                eprintln!("skald-web: template {name} does not compile: {e}");
-            }
-        }
-        env
-    })
-}
-
-/// Renders `name` with `context`.
+/// Renders `name` with `context`, in the binary's one environment (`skald_server::templates`),
+/// to which the pages' templates are added first.
 ///
 /// # Errors
-/// The engine's message.
+/// The template's name and the engine's message: one that does not compile, or fails to render.
 pub fn render(name: &str, context: minijinja::Value) -> Result<String, String> {
-    env()
-        .get_template(name)
-        .and_then(|t| t.render(context))
-        .map_err(|e| format!("{name}: {e:#}"))
+    skald_server::templates::add(TEMPLATES);
+    skald_server::templates::render(name, context)
+}
+
+#[cfg(test)]
+mod tests {
+    /// Every template of the binary, the pages' and the export's, compiles.
+    #[test]
+    fn every_template_compiles() {
+        skald_server::templates::add(super::TEMPLATES);
+        let env = skald_server::templates::environment();
+        let names: Vec<_> = skald_server::templates::names().collect();
+        for (name, _) in super::TEMPLATES {
+            assert!(names.contains(name), "{name}");
+        }
+        assert!(names.contains(&"report.md"));
+        for name in names {
+            if let Err(e) = env.get_template(name) {
+                panic!("{name} does not compile: {e:#}");
+            }
+        }
+    }
 }

@@ -2,6 +2,9 @@
 //! PostgreSQL in a fresh database when SKALD_TEST_PG names a server; scripts/test always sets it),
 //! and rows to write into them.
 
+// Each test file uses a part of this.
+#![allow(dead_code)]
+
 use skald_store::{Row, Store, TableMeta, TokenRow};
 
 pub use skald_testkit::{Db as TestDb, databases};
