@@ -2,16 +2,62 @@
 //! compiled into the binary and run when a store opens.
 
 use sqlx::AnyConnection;
-use sqlx::migrate::{Migrate as _, MigrateError, Migrator};
+use sqlx::migrate::{Migrate as _, MigrateError, Migration, MigrationType, Migrator};
+use std::borrow::Cow;
 
 use crate::{Backend, Error, ErrorKind, adopt, sql};
 
-/// The migrations of `backend`'s dialect.
-fn migrator(backend: Backend) -> Migrator {
-    match backend {
-        Backend::Sqlite => sqlx::migrate!("./migrations/sqlite"),
-        Backend::Postgres => sqlx::migrate!("./migrations/postgres"),
+/// One dialect's migrations, compiled in: `(version, description, SQL)`, in version order. A file
+/// `migrations/<dialect>/NNNN_<description>.sql` is listed here once; sqlx's `migrate!` would
+/// list the folder itself, but it needs sqlx's `macros` feature, which builds SQLite's C library
+/// a second time (for the compiler) on every clean build.
+type Embedded = &'static [(i64, &'static str, &'static str)];
+
+const SQLITE: Embedded = &[(1, "log", include_str!("../migrations/sqlite/0001_log.sql"))];
+const POSTGRES: Embedded = &[(
+    1,
+    "log",
+    include_str!("../migrations/postgres/0001_log.sql"),
+)];
+
+/// [`Embedded`] migrations as sqlx's migrator takes them (each checksummed as `migrate!` does).
+#[derive(Debug)]
+struct Source(Embedded);
+
+impl<'s> sqlx::migrate::MigrationSource<'s> for Source {
+    fn resolve(
+        self,
+    ) -> std::pin::Pin<
+        Box<
+            dyn std::future::Future<Output = Result<Vec<Migration>, sqlx::error::BoxDynError>>
+                + Send
+                + 's,
+        >,
+    > {
+        let migrations = self
+            .0
+            .iter()
+            .map(|(version, description, sql)| {
+                Migration::new(
+                    *version,
+                    Cow::Borrowed(*description),
+                    MigrationType::Simple,
+                    Cow::Borrowed(*sql),
+                    false,
+                )
+            })
+            .collect();
+        Box::pin(std::future::ready(Ok(migrations)))
     }
+}
+
+/// The migrations of `backend`'s dialect.
+async fn migrator(backend: Backend) -> Result<Migrator, MigrateError> {
+    Migrator::new(Source(match backend {
+        Backend::Sqlite => SQLITE,
+        Backend::Postgres => POSTGRES,
+    }))
+    .await
 }
 
 /// Brings the database to this build's schema: adopts a database from before migrations
@@ -23,7 +69,9 @@ fn migrator(backend: Backend) -> Migrator {
 /// A database made by a newer build (a migration this build does not know), a migration changed
 /// since it was applied, or the database's own error.
 pub(crate) async fn run(conn: &mut AnyConnection, backend: Backend) -> Result<(), Error> {
-    let mut migrator = migrator(backend);
+    let mut migrator = migrator(backend)
+        .await
+        .map_err(|e| Error::from(ErrorKind::Database(format!("schema migrations: {e}"))))?;
     // The lock is held here, around the adoption too; the migrator must not release it early.
     migrator.set_locking(false);
     conn.lock().await.map_err(|e| in_words(e, &migrator))?;
@@ -75,5 +123,41 @@ fn in_words(error: MigrateError, migrator: &Migrator) -> Error {
         ))
         .into(),
         other => ErrorKind::Database(format!("schema migration: {other}")).into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Embedded, POSTGRES, SQLITE};
+
+    /// Every file in a dialect's folder is listed, with its version and description from its name,
+    /// and its text as it is on disk: a migration cannot be added to the folder and forgotten here.
+    fn listed_as_in(folder: &str, embedded: Embedded) {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(folder);
+        let mut files: Vec<(i64, String, String)> = std::fs::read_dir(&dir)
+            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+            .map(|entry| {
+                let path = entry.map(|e| e.path()).unwrap_or_default();
+                let name = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+                let (version, description) = name.split_once('_').unwrap_or((name, ""));
+                (
+                    version.parse().unwrap_or(-1),
+                    description.to_owned(),
+                    std::fs::read_to_string(&path).unwrap_or_default(),
+                )
+            })
+            .collect();
+        files.sort();
+        let listed: Vec<(i64, String, String)> = embedded
+            .iter()
+            .map(|(v, d, sql)| (*v, (*d).to_owned(), (*sql).to_owned()))
+            .collect();
+        assert_eq!(listed, files, "{folder}");
+    }
+
+    #[test]
+    fn every_migration_file_is_listed() {
+        listed_as_in("migrations/sqlite", SQLITE);
+        listed_as_in("migrations/postgres", POSTGRES);
     }
 }

@@ -64,6 +64,8 @@ pub async fn databases() -> Vec<Db> {
 /// # Panics
 /// When the temporary folder cannot be made.
 pub fn sqlite() -> Db {
+    // A test may connect through `sqlx::Any` before any store opens (to build an old schema).
+    sqlx::any::install_default_drivers();
     let dir = std::env::temp_dir().join(format!("skald-test-{}", unique()));
     std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("cannot make {}: {e}", dir.display()));
     let path = dir.join("skald.db");
