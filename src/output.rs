@@ -26,7 +26,6 @@ pub fn print_json(value: &impl serde::Serialize) -> anyhow::Result<()> {
 
 /// Prints a system's report (a `reports.rs` struct): pretty JSON with `--json`, else its `Display`
 /// text as it is (a report's text ends with its own newline).
-#[allow(dead_code)] // until the systems' calculators are reports (issue 14 item 5)
 pub fn print_report(
     report: &(impl serde::Serialize + std::fmt::Display),
     json: bool,
