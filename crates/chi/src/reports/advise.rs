@@ -456,7 +456,12 @@ impl fmt::Display for AdviceReport {
         writeln!(
             f,
             "Spent {}, kept back {}.\nP(all succeed) = {} ≈ {:.6}\nExpected successes = {} ≈ {:.6}",
-            self.spent, self.kept, self.p_all, self.p_all_decimal, self.expected, self.expected_decimal
+            self.spent,
+            self.kept,
+            self.p_all,
+            self.p_all_decimal,
+            self.expected,
+            self.expected_decimal
         )
     }
 }
@@ -487,7 +492,10 @@ mod tests {
                 fits_concept: false
             })
         );
-        assert_eq!(read("6").map(|p| (p.modifier, p.fits_concept)), Ok((0, true)));
+        assert_eq!(
+            read("6").map(|p| (p.modifier, p.fits_concept)),
+            Ok((0, true))
+        );
         assert_eq!(
             read("3++1").unwrap_err().to_string(),
             "\"3++1\" is not an action: write DIFFICULTY[+M|-M][:off], e.g. 6, 4+1, 3-2:off \

@@ -40,7 +40,8 @@ pub fn commit(who: &str, dice: u32, salt: &str) -> Result<CommitReport, Error> {
             max: MAX_TEXT,
         }));
     }
-    Error::check_range("dice", dice, 0, MAX_POOL, "the secret allocation, in d6").map_err(flagged)?;
+    Error::check_range("dice", dice, 0, MAX_POOL, "the secret allocation, in d6")
+        .map_err(flagged)?;
     secret::check_salt(salt).map_err(flagged)?;
     Ok(CommitReport {
         commitment: secret::commitment(who, dice, salt),

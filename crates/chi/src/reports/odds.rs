@@ -65,7 +65,12 @@ pub struct OddsReport {
 /// # Errors
 /// [`Error::OutOfRange`] naming `--dice` (1-100), `--difficulty` (1-100) or `--modifier`
 /// (-100 to 100).
-pub fn action(dice: u32, difficulty: u32, modifier: i32, tie: TieRule) -> Result<OddsReport, Error> {
+pub fn action(
+    dice: u32,
+    difficulty: u32,
+    modifier: i32,
+    tie: TieRule,
+) -> Result<OddsReport, Error> {
     let odds = odds::action(dice, difficulty, modifier, tie).map_err(flagged)?;
     let tie = match tie {
         TieRule::Fail => Tie::Fail,

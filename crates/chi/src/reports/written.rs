@@ -9,6 +9,9 @@ use skald_dice::odds::Fraction;
 ///
 /// # Errors
 /// Whatever the serializer refuses.
-pub(crate) fn fraction<S: Serializer>(fraction: &Fraction, serializer: S) -> Result<S::Ok, S::Error> {
+pub(crate) fn fraction<S: Serializer>(
+    fraction: &Fraction,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
     serializer.collect_str(fraction)
 }
