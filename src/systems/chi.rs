@@ -7,7 +7,10 @@ use crate::error::Error;
 use crate::output::print_report;
 use clap::{Args, Subcommand, ValueEnum};
 use skald_chi::TieRule;
-use skald_chi::reports::{self, advise::Goal, advise::Plan, advise::Planned};
+use skald_chi::reports::{
+    self,
+    advise::{Goal, Plan, Planned},
+};
 
 /// `skald chi` subcommands.
 #[derive(Debug, Subcommand)]
