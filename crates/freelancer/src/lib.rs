@@ -29,7 +29,7 @@
 //!   [`rules::opposed`] (opposed arithmetic: F4), [`rules::adjust`] (applying adjustments: F4),
 //!   [`rules::initiative`] (initiative and action arithmetic: F5-F7), [`rules::order`] (turn order
 //!   and ties: F5), [`rules::stats`] (a sheet's effective ratings: F8), [`rules::formula`] (a stat
-//!   formula's value: F8), [`rules::number`] (checking
+//!   formula's value: F8), [`rules::formula_parse`] (reading a stat formula: F8), [`rules::number`] (checking
 //!   a number as written), [`rules::lookup`] (finding a character or a rating), [`rules::dice`]
 //!   (the d100: F1); [`rules::apply()`] is the fold.
 //! - [`authority`]: who may send each command at an online table.
