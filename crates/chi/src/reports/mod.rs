@@ -4,11 +4,11 @@
 //! - [`odds`]: the exact chances of an action or an opposed action (`skald chi odds`, C3);
 //! - [`advise`]: the allocation adviser, the best split of a pool over declared actions (`skald chi
 //!   advise`, C1-C3);
-//! - [`character`]: a character line read and checked (`skald chi character`, C6);
-//! - [`commit`]: a secret roll's commitment (`skald chi commit`, C4).
+//! - [`mod@character`]: a character line read and checked (`skald chi character`, C6);
+//! - [`mod@commit`]: a secret roll's commitment (`skald chi commit`, C4).
 //!
 //! A refusal names the flag the reader typed (`--dice`), not the scenario's field (`dice`):
-//! [`flags`] maps one to the other. A report's JSON keys come in alphabetical order, as the command
+//! `flags.rs` maps one to the other. A report's JSON keys come in alphabetical order, as the command
 //! line has always printed them.
 
 pub mod advise;

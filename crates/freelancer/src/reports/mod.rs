@@ -1,10 +1,10 @@
 //! The calculators `skald freelancer ...` offers, each a function returning a report that is
 //! `Serialize` (the command line's `--json`) and `Display` (its text, ending with a newline):
 //!
-//! - [`check`]: a task check or team lift before and after its roll, or a plain percentile check
+//! - [`mod@check`]: a task check or team lift before and after its roll, or a plain percentile check
 //!   (`skald freelancer check`, F1-F3);
-//! - [`opposed`]: an opposed check by either method (`skald freelancer opposed`, F4);
-//! - [`initiative`]: an initiative roll's turn or turns, and the Full Actions a turn may be divided
+//! - [`mod@opposed`]: an opposed check by either method (`skald freelancer opposed`, F4);
+//! - [`mod@initiative`]: an initiative roll's turn or turns, and the Full Actions a turn may be divided
 //!   into (`skald freelancer initiative`, `skald freelancer actions`, F5-F6).
 //!
 //! [`inputs`] holds every number they take, with its flag and range, for the command line's parser
