@@ -3,9 +3,12 @@
 //! A refusal about a value carries the field (as a scenario writes it), the value given and the
 //! allowed range as data (`OutOfRange { field, value, min, max, why }`, `TextLength`, `SaltLength`,
 //! `ConceptWords`, `NotEnoughDice`, `OffConcept`, `LossBeyondPool`, `NothingToRecover`,
-//! `TooFewDice`); every message is made from that data in the reader's words, names the field, the
-//! value and what is allowed, and cites the ruling behind the limit when there is one.
+//! `TooFewDice`, `NameLength`, `LineLength`); every message is made from that data in the reader's
+//! words, names the field, the value and what is allowed, and cites the ruling behind the limit when
+//! there is one. A calculator of the command line names its flags instead of the fields
+//! ([`Error::rename_field`]).
 
+use crate::limits::{MAX_DIFFICULTY, MAX_MODIFIER};
 use skald_dice::SourceError;
 
 /// Why a Chi command was refused. The table is left exactly as it was.
@@ -389,6 +392,48 @@ pub enum Error {
         /// Dice kept back for reactions.
         reserve: u32,
     },
+    /// A character's name given to a calculator (`skald chi commit`) that is blank or too long.
+    #[error("`{field}` is {value:?}, but a name is {min} to {max} characters and not blank")]
+    NameLength {
+        /// The field or flag that named the character.
+        field: &'static str,
+        /// The name given, whole.
+        value: String,
+        /// Its length in characters.
+        len: usize,
+        /// The shortest allowed, in characters (1: a blank name is refused too).
+        min: usize,
+        /// The longest allowed, in characters ([`crate::MAX_TEXT`]).
+        max: usize,
+    },
+    /// A character line longer than is read ([`crate::MAX_LINE`]): the value is `len`, the allowed
+    /// range up to `max`.
+    #[error("the line is {len} characters long, but at most {max} are read")]
+    LineLength {
+        /// The field: `line`.
+        field: &'static str,
+        /// The line's length in characters.
+        len: usize,
+        /// The longest line read, in characters.
+        max: usize,
+    },
+    /// A declared action for the allocation adviser not written `DIFFICULTY[+M|-M][:off]`.
+    #[error(
+        "{value:?} is not an action: write DIFFICULTY[+M|-M][:off], e.g. 6, 4+1, 3-2:off \
+         (Difficulty 1-{}, modifier -{} to {})",
+        MAX_DIFFICULTY,
+        MAX_MODIFIER,
+        MAX_MODIFIER
+    )]
+    ActionNotation {
+        /// The field or flag: `action`.
+        field: &'static str,
+        /// The text given.
+        value: String,
+    },
+    /// A character line that does not read (ruling C6).
+    #[error(transparent)]
+    Line(#[from] LineError),
     /// The dice source could not give a value (a scripted die missing or not a face of a d6).
     #[error(transparent)]
     Dice(#[from] SourceError),
@@ -406,6 +451,34 @@ pub struct LineError {
 }
 
 impl Error {
+    /// The same refusal naming `renamed(field)` instead of its field (a calculator's flag for a
+    /// scenario's field: `dice` as `--dice`); a refusal that names no field is returned as it is.
+    #[must_use]
+    pub fn rename_field(mut self, renamed: impl Fn(&'static str) -> &'static str) -> Self {
+        match &mut self {
+            Error::OutOfRange { field, .. }
+            | Error::TextLength { field, .. }
+            | Error::ConceptWords { field, .. }
+            | Error::UnknownCharacter { field, .. }
+            | Error::OutOfPlay { field, .. }
+            | Error::NotEnoughDice { field, .. }
+            | Error::OffConcept { field, .. }
+            | Error::NoDiceLeft { field, .. }
+            | Error::TwiceInSecretRoll { field, .. }
+            | Error::BadCommitment { field, .. }
+            | Error::SaltLength { field, .. }
+            | Error::LossBeyondPool { field, .. }
+            | Error::NothingToRecover { field, .. }
+            | Error::Word { field, .. }
+            | Error::TooFewDice { field, .. }
+            | Error::NameLength { field, .. }
+            | Error::LineLength { field, .. }
+            | Error::ActionNotation { field, .. } => *field = renamed(field),
+            _ => {}
+        }
+        self
+    }
+
     /// `Ok(())` when `min <= value <= max`, otherwise [`Error::OutOfRange`] naming `field`, with
     /// `why` (what the number is, or the ruling that bounds it) for the message.
     ///

@@ -30,13 +30,12 @@
 //! - [`limits`]: every bound the crate checks.
 //! - [`error`]: [`Error`], why a command was refused, with the field, the value and the allowed
 //!   range as data; [`LineError`], why a character line does not read.
-//! - [`advise`]: the allocation adviser, a calculator of the command line (`skald chi advise`);
-//!   the one file the template does not name at the top level, until `reports.rs` holds the
-//!   calculators.
+//! - [`reports`]: the calculators of the command line (`skald chi odds`, `advise`, `character`,
+//!   `commit`), each a report that is `Serialize` and `Display`; [`reports::advise`] is the
+//!   allocation adviser.
 //!
 //! Pure: no I/O, clock or random generator; dice come from the caller's [`DiceSource`].
 
-pub mod advise;
 pub mod authority;
 pub mod describe;
 pub mod error;
@@ -44,6 +43,7 @@ pub mod limits;
 pub mod model;
 pub mod moves;
 pub mod odds;
+pub mod reports;
 pub mod rules;
 pub mod view;
 

@@ -4,8 +4,8 @@
 
 use proptest::prelude::*;
 use skald_chi::TieRule::{self, Fail, Reroll};
-use skald_chi::advise::{Advice, Goal, Plan, Planned, advise};
 use skald_chi::odds;
+use skald_chi::reports::advise::{Advice, Goal, Plan, Planned, advise};
 use skald_dice::odds::Fraction;
 
 fn planned(spec: &[(u32, i32, bool)]) -> Vec<Planned> {

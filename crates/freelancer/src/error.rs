@@ -128,6 +128,54 @@ pub enum Error {
         /// What goes wrong.
         problem: String,
     },
+    /// A calculator's input that is not given (`skald freelancer check` without `--difficulty`).
+    #[error("`{field}` is missing: {why}")]
+    Missing {
+        /// The field or flag.
+        field: String,
+        /// What it is for, with its ruling.
+        why: &'static str,
+    },
+    /// A team lift of more ratings than add up: the value is `count`, the allowed range `min` to
+    /// `max`.
+    #[error(
+        "`{field}` is given {count} times, but at most {max} ratings add up (a team of {min} to {max})"
+    )]
+    TeamSize {
+        /// The field or flag that gives each rating.
+        field: String,
+        /// How many ratings were given.
+        count: usize,
+        /// The fewest in a team ([`crate::MIN_TEAM`]).
+        min: usize,
+        /// The most in a team ([`crate::MAX_TEAM`]).
+        max: usize,
+    },
+    /// A d100 given for a task check whose band needs no roll (F3): 0 or less, or 151 or more
+    /// without rolling anyway.
+    #[error(
+        "`{field}` is {roll}, but at a difference of {difference} the check is decided without a \
+         roll (F3){}",
+        insist.as_ref().map(|flag| format!("; add {flag} to roll anyway (any roll is a Botch)")).unwrap_or_default()
+    )]
+    RollNotNeeded {
+        /// The field or flag that gave the roll.
+        field: String,
+        /// The d100 given.
+        roll: u32,
+        /// The check's difference (equalized difficulty - rating).
+        difference: i64,
+        /// The field or flag that rolls anyway, when the band allows it (151 or more).
+        insist: Option<String>,
+    },
+    /// Rolls given for an opposed check decided without a roll (F4): a rating came to 0.
+    #[error(
+        "`{field}` are given, but a rating came to 0, so the check is decided without a roll (F4)"
+    )]
+    RollsNotNeeded {
+        /// The field or flag that gave the rolls.
+        field: String,
+    },
     /// The dice source could not give a value (a scripted d100 missing or not 1-100).
     #[error(transparent)]
     Dice(#[from] SourceError),

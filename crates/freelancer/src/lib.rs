@@ -29,7 +29,7 @@
 //!   [`rules::opposed`] (opposed arithmetic: F4), [`rules::adjust`] (applying adjustments: F4),
 //!   [`rules::initiative`] (initiative and action arithmetic: F5-F7), [`rules::order`] (turn order
 //!   and ties: F5), [`rules::stats`] (a sheet's effective ratings: F8), [`rules::formula`] (a stat
-//!   formula's value: F8), [`rules::number`] (checking
+//!   formula's value: F8), [`rules::formula_parse`] (reading a stat formula: F8), [`rules::number`] (checking
 //!   a number as written), [`rules::lookup`] (finding a character or a rating), [`rules::dice`]
 //!   (the d100: F1); [`rules::apply()`] is the fold.
 //! - [`authority`]: who may send each command at an online table.
@@ -40,6 +40,9 @@
 //! - [`odds`]: the exact chances of a command before its dice ([`odds::odds()`]), and the d100
 //!   arithmetic under them ([`odds::chances`]: a task check, a plain percentile check, an opposed
 //!   check).
+//! - [`reports`]: the calculators of the command line (`skald freelancer check`, `opposed`,
+//!   `initiative`, `actions`), each a report that is `Serialize` and `Display`, and the numbers
+//!   they take ([`reports::inputs`]).
 //! - [`view`]: the state as the JSON a scenario's `expect` and a page's board read.
 //! - [`limits`]: every bound the crate checks.
 //! - [`error`]: [`Error`], why a command was refused, with the field, the value and the
@@ -54,6 +57,7 @@ pub mod limits;
 pub mod model;
 pub mod moves;
 pub mod odds;
+pub mod reports;
 pub mod rules;
 pub mod view;
 

@@ -1,7 +1,7 @@
 //! Evaluating a table's stat formula (ruling F8) for a character: exact big-integer arithmetic over
 //! the attributes and the level, `/` dropping the fraction; the result a whole number 0 to 10^30
-//! ([`crate::MAX_RATING`]). The language itself (its parse and its shape) is
-//! [`crate::model::formula`].
+//! ([`crate::MAX_RATING`]). The language's shape is [`crate::model::formula`];
+//! its parse, [`crate::rules::formula_parse`].
 
 use crate::limits::MAX_RATING;
 use crate::model::formula::{EvalError, Expr, Formula, Op, Variable};

@@ -6,7 +6,7 @@
 //! rests and safe areas (F7, F8); [`events`] events, initiative, divided turns and turns taken
 //! (F5-F7). The jobs more than one group needs, one file each: [`task_check`] (equalizing, bands,
 //! outcomes: F1-F3), [`opposed`] (F4), [`adjust`] (F4), [`initiative`] (F5-F7), [`order`] (turn
-//! order and ties, F5), [`stats`] (effective ratings, F8), [`formula`] (a stat formula's value, F8), [`number`] (a number as written against
+//! order and ties, F5), [`stats`] (effective ratings, F8), [`formula`] (a stat formula's value, F8), [`formula_parse`] (reading a stat formula, F8), [`number`] (a number as written against
 //! its bounds), [`lookup`] (a character or rating named by a command), [`dice`] (the d100, F1).
 //! [`apply()`] is the fold.
 
@@ -16,6 +16,7 @@ pub mod checks;
 pub mod dice;
 pub mod events;
 pub mod formula;
+pub mod formula_parse;
 pub mod initiative;
 pub mod lookup;
 pub mod number;

@@ -1,0 +1,24 @@
+//! The calculators `skald chi ...` offers, each a function returning a report that is `Serialize`
+//! (the command line's `--json`) and `Display` (its text, ending with a newline):
+//!
+//! - [`odds`]: the exact chances of an action or an opposed action (`skald chi odds`, C3);
+//! - [`advise`]: the allocation adviser, the best split of a pool over declared actions (`skald chi
+//!   advise`, C1-C3);
+//! - [`mod@character`]: a character line read and checked (`skald chi character`, C6);
+//! - [`mod@commit`]: a secret roll's commitment (`skald chi commit`, C4).
+//!
+//! A refusal names the flag the reader typed (`--dice`), not the scenario's field (`dice`):
+//! `flags.rs` maps one to the other. A report's JSON keys come in alphabetical order, as the command
+//! line has always printed them.
+
+pub mod advise;
+pub mod character;
+pub mod commit;
+mod flags;
+pub mod odds;
+mod written;
+
+pub use advise::{AdviceReport, AdvisedAction, advice};
+pub use character::{CharacterReport, character};
+pub use commit::{CommitReport, commit};
+pub use odds::OddsReport;
