@@ -7,41 +7,21 @@ use crate::client::ClientAddr;
 use crate::error::ApiError;
 use crate::export;
 use crate::query::Params;
-use crate::rows::to_row;
+use crate::rows::{to_row, token_row};
 use crate::seated::Seated;
+use crate::shapes::{
+    Acted, CreateTable, Created, Health, Invited, Join, Joined, LogPage, MovesAnswer, OddsAnswer,
+    Summary,
+};
 use crate::token;
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 use skald_fair::ServerSeed;
 use skald_store::{TableMeta, TokenRow};
 use skald_table::{Actor, Record, Request, Table, redact};
-
-/// `POST /api/tables` body.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CreateTable {
-    /// `twenty`, `loqi`, `chi` or `freelancer`.
-    pub system: String,
-    /// 1-120 characters.
-    pub title: String,
-    /// The system's options; omitted: the rulings' defaults.
-    #[serde(default)]
-    pub options: Value,
-}
-
-/// `POST /api/tables/{id}/join` body.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Join {
-    /// The table's invite token.
-    pub invite: String,
-    /// The player's name, 1-60 characters.
-    pub name: String,
-}
 
 /// The header that carries the operator's creation key, when the server requires one.
 pub const CREATION_KEY_HEADER: &str = "x-skald-creation-key";
@@ -98,8 +78,7 @@ pub fn check_creation_key(app: &App, given: Option<&str>) -> Result<(), ApiError
     }
 }
 
-/// Creates a table for `client` and returns what `POST /api/tables` answers: `{table, system,
-/// title, gm_token, invite, commitment}`. In order: the creation key (if the server has one),
+/// Creates a table for `client` and returns what `POST /api/tables` answers. In order: the creation key (if the server has one),
 /// the request itself (a refused one uses up nothing), the server's live tables, the client's
 /// tables per hour.
 ///
@@ -111,7 +90,7 @@ pub async fn create_table(
     client: ClientAddr,
     key: Option<&str>,
     request: CreateTable,
-) -> Result<Value, ApiError> {
+) -> Result<Created, ApiError> {
     check_creation_key(app, key)?;
     let fresh = |e: getrandom::Error| ApiError::Store(format!("no randomness: {e}"));
     let seed = ServerSeed::from_bytes(token::fresh().map_err(fresh)?);
@@ -143,7 +122,7 @@ async fn create_reserved(
     seed: &ServerSeed,
     record: Record,
     now: i64,
-) -> Result<Value, ApiError> {
+) -> Result<Created, ApiError> {
     let fresh = |e: getrandom::Error| ApiError::Store(format!("no randomness: {e}"));
     let id = table_id().map_err(fresh)?;
     let gm = token::new_token().map_err(fresh)?;
@@ -158,17 +137,7 @@ async fn create_reserved(
             role: Role::Invite,
         },
     ];
-    let rows: Vec<TokenRow> = entries
-        .iter()
-        .map(|e| TokenRow {
-            hash: e.hash.clone(),
-            role: match e.role {
-                Role::Invite => "invite".into(),
-                Role::Seated(_) => "gm".into(),
-            },
-            player: None,
-        })
-        .collect();
+    let rows: Vec<TokenRow> = entries.iter().map(token_row).collect();
     let meta = TableMeta {
         id: id.clone(),
         system: request.system.clone(),
@@ -181,14 +150,14 @@ async fn create_reserved(
     let commitment = seed.commitment();
     let table = Table::from_records(vec![record])?;
     app.registry().insert_new(&id, table, entries, now).await;
-    Ok(json!({
-        "table": id,
-        "system": request.system,
-        "title": request.title,
-        "gm_token": gm,
-        "invite": invite,
-        "commitment": commitment,
-    }))
+    Ok(Created {
+        table: id,
+        system: request.system,
+        title: request.title,
+        gm_token: gm,
+        invite,
+        commitment,
+    })
 }
 
 /// A new table id: 12 random bytes, base64url (16 characters).
@@ -205,7 +174,7 @@ pub async fn join(
     State(app): State<App>,
     Path(id): Path<String>,
     body: axum::body::Bytes,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Joined>, ApiError> {
     let request: Join = json_body(&body)?;
     let (handle, role) =
         app.authenticate(&id, Some(&request.invite))
@@ -225,7 +194,11 @@ pub async fn join(
             async move { h.join(name).await }
         })
         .await?;
-    Ok(Json(json!({"table": id, "player": player, "token": token})))
+    Ok(Json(Joined {
+        table: id,
+        player,
+        token,
+    }))
 }
 
 /// `POST /api/tables/{id}/invite` (the GM): a new invite token for the table, shown once; earlier
@@ -233,7 +206,7 @@ pub async fn join(
 pub async fn invite(
     State(app): State<App>,
     Seated { id, handle, reader }: Seated,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Invited>, ApiError> {
     if reader != Actor::Gm {
         return Err(skald_table::Error::from(skald_table::ErrorKind::Forbidden {
             reason: "only the GM may make an invite".into(),
@@ -243,18 +216,17 @@ pub async fn invite(
     let invite = app
         .ask(&handle, |h| async move { h.invite().await })
         .await?;
-    Ok(Json(json!({"table": id, "invite": invite})))
+    Ok(Json(Invited { table: id, invite }))
 }
 
 /// `GET /api/tables/{id}`: the table's summary and state, for the token's holder.
 pub async fn summary(
     State(app): State<App>,
-    Seated { id, handle, reader }: Seated,
-) -> Result<Json<Value>, ApiError> {
-    let mut summary = app
+    Seated { handle, reader, .. }: Seated,
+) -> Result<Json<Summary>, ApiError> {
+    let summary = app
         .ask(&handle, |h| async move { h.summary(reader).await })
         .await?;
-    summary["table"] = json!(id);
     Ok(Json(summary))
 }
 
@@ -264,7 +236,7 @@ pub async fn log(
     State(app): State<App>,
     Seated { id, handle, reader }: Seated,
     params: Params,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<LogPage>, ApiError> {
     params.only(&["after", "limit", "token"])?;
     let after = params.whole("after", 0, u64::MAX)?.unwrap_or(0);
     let limit = params
@@ -277,9 +249,11 @@ pub async fn log(
             |h| async move { h.after(reader, after, limit).await },
         )
         .await?;
-    Ok(Json(
-        json!({"table": id, "last_seq": last, "records": records}),
-    ))
+    Ok(Json(LogPage {
+        table: id,
+        last_seq: last,
+        records,
+    }))
 }
 
 /// `POST /api/tables/{id}/actions`: one action; answered once its records are committed, with
@@ -290,12 +264,12 @@ pub async fn act(
         handle, reader: by, ..
     }: Seated,
     body: axum::body::Bytes,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Acted>, ApiError> {
     let request = Request::from_json(json_body(&body)?)?;
     let records = app.act(&handle, by, request).await?;
-    let shown: Vec<_> = records.iter().map(|r| redact(r, by)).collect();
-    let seq = shown.last().map_or(0, |r| r.seq);
-    Ok(Json(json!({"seq": seq, "records": shown})))
+    let records: Vec<Record> = records.iter().map(|r| redact(r, by)).collect();
+    let seq = records.last().map_or(0, |r| r.seq);
+    Ok(Json(Acted { seq, records }))
 }
 
 /// `GET /api/tables/{id}/export?format=json|md|html`: the whole log as the token's holder may see
@@ -338,7 +312,7 @@ pub async fn export(
         records,
     };
     match format.as_str() {
-        "json" => Ok(Json(log.to_json()).into_response()),
+        "json" => Ok(Json(log.exported()).into_response()),
         "md" => Ok((
             [(header::CONTENT_TYPE, "text/markdown; charset=utf-8")],
             export::markdown(&log),
@@ -360,11 +334,11 @@ pub async fn export(
 pub async fn moves(
     State(app): State<App>,
     Seated { handle, reader, .. }: Seated,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<MovesAnswer>, ApiError> {
     let moves = app
         .ask(&handle, |h| async move { h.moves(reader).await })
         .await?;
-    Ok(Json(json!({"moves": moves})))
+    Ok(Json(MovesAnswer { moves }))
 }
 
 /// `POST /api/tables/{id}/odds`: the exact chances of a system command before it is rolled
@@ -373,7 +347,7 @@ pub async fn odds(
     State(app): State<App>,
     Seated { handle, .. }: Seated,
     body: axum::body::Bytes,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<OddsAnswer>, ApiError> {
     let command: Value = json_body(&body)?;
     let odds = app
         .ask(&handle, |h| {
@@ -381,7 +355,7 @@ pub async fn odds(
             async move { h.odds(command).await }
         })
         .await?;
-    Ok(Json(json!({"odds": odds})))
+    Ok(Json(OddsAnswer { odds }))
 }
 
 /// `GET /api/openapi.json`: `openapi.json` with the systems a table may play filled in from the
@@ -394,7 +368,7 @@ pub async fn openapi() -> Response {
         let system = document
             .pointer_mut("/paths/~1api~1tables/post/requestBody/content/application~1json/schema/properties/system");
         if let Some(Value::Object(system)) = system {
-            system.insert("enum".into(), json!(skald_systems::names().collect::<Vec<_>>()));
+            system.insert("enum".into(), serde_json::json!(skald_systems::names().collect::<Vec<_>>()));
         }
         document.to_string()
     });
@@ -406,10 +380,10 @@ pub async fn openapi() -> Response {
 }
 
 /// `GET /api/health`: live and stored table counts.
-pub async fn health(State(app): State<App>) -> Result<Json<Value>, ApiError> {
-    Ok(Json(json!({
-        "ok": true,
-        "backend": app.store().backend().to_string(),
-        "live_tables": app.registry().live_count().await,
-    })))
+pub async fn health(State(app): State<App>) -> Result<Json<Health>, ApiError> {
+    Ok(Json(Health {
+        ok: true,
+        backend: app.store().backend().to_string(),
+        live_tables: app.registry().live_count().await,
+    }))
 }

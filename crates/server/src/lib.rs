@@ -19,7 +19,9 @@ pub mod registry;
 pub mod request_log;
 pub mod role;
 pub mod rows;
+pub mod schemas;
 pub mod seated;
+pub mod shapes;
 pub mod token;
 pub mod ws;
 
@@ -104,7 +106,12 @@ async fn plain_errors_as_json(
         };
         (kind, message)
     };
-    let body = serde_json::json!({"error": {"kind": kind, "message": message}});
+    let body = shapes::ErrorBody {
+        error: shapes::ErrorDetail {
+            kind: kind.to_owned(),
+            message,
+        },
+    };
     (status, axum::Json(body)).into_response()
 }
 

@@ -12,23 +12,15 @@ use crate::app::App;
 use crate::error::ApiError;
 use crate::query::Params;
 use crate::seated::Seated;
+use crate::shapes::{Incoming, Outgoing};
 use axum::extract::State;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::response::Response;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 use skald_table::{Actor, Record, Request, redact};
 use std::sync::Arc;
 use tokio::sync::broadcast::error::RecvError;
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Incoming {
-    #[serde(default)]
-    id: Value,
-    action: Value,
-}
 
 /// `GET /api/tables/{id}/ws?token=..&after=N`: `after` (default 0) is the last seq the client
 /// has; records after it are sent first. The token may also come as a header or the cookie.
@@ -72,9 +64,10 @@ struct Client {
 }
 
 impl Client {
-    async fn send(&mut self, value: Value) -> bool {
+    async fn send(&mut self, message: &Outgoing) -> bool {
+        let text = serde_json::to_string(message).unwrap_or_default();
         self.socket
-            .send(Message::Text(Utf8Bytes::from(value.to_string())))
+            .send(Message::Text(Utf8Bytes::from(text)))
             .await
             .is_ok()
     }
@@ -82,7 +75,10 @@ impl Client {
     async fn send_record(&mut self, record: &Record) -> bool {
         self.last = record.seq;
         let record = redact(record, self.reader);
-        self.send(json!({"type": "record", "record": record})).await
+        self.send(&Outgoing::Record {
+            record: Box::new(record),
+        })
+        .await
     }
 
     /// Sends every record after `last` from the table's log, in order.
@@ -98,7 +94,12 @@ impl Client {
             }
             for record in records {
                 self.last = record.seq;
-                if !self.send(json!({"type": "record", "record": record})).await {
+                if !self
+                    .send(&Outgoing::Record {
+                        record: Box::new(record),
+                    })
+                    .await
+                {
                     return false;
                 }
             }
@@ -134,11 +135,7 @@ async fn client(
     // A client ahead of the log (a stale seq from before a restore) starts from the log's end
     // rather than skipping records when the log catches up.
     client.last = client.last.min(seq);
-    if !client
-        .send(json!({"type": "hello", "you": reader, "seq": seq}))
-        .await
-        || !client.catch_up().await
-    {
+    if !client.send(&Outgoing::Hello { you: reader, seq }).await || !client.catch_up().await {
         return;
     }
     let shutdown = app.shutdown().clone();
@@ -166,7 +163,7 @@ async fn client(
                     Message::Close(_) => break,
                     Message::Ping(_) | Message::Pong(_) => continue,
                 };
-                if !client.send(reply).await {
+                if !client.send(&reply).await {
                     break;
                 }
             }
@@ -179,7 +176,7 @@ async fn client(
     }
 }
 
-async fn incoming(app: &App, handle: &TableHandle, reader: Actor, text: &str) -> Value {
+async fn incoming(app: &App, handle: &TableHandle, reader: Actor, text: &str) -> Outgoing {
     let message: Incoming = match serde_json::from_str(text) {
         Ok(message) => message,
         Err(e) => {
@@ -202,13 +199,19 @@ async fn incoming(app: &App, handle: &TableHandle, reader: Actor, text: &str) ->
     match app.act(handle, reader, request).await {
         Ok(records) => {
             let seq = records.last().map_or(0, |r: &Arc<Record>| r.seq);
-            json!({"type": "ack", "id": message.id, "seq": seq})
+            Outgoing::Ack {
+                id: message.id,
+                seq,
+            }
         }
         Err(e) => error_reply(&message.id, &e),
     }
 }
 
-fn error_reply(id: &Value, error: &ApiError) -> Value {
+fn error_reply(id: &Value, error: &ApiError) -> Outgoing {
     error.log();
-    json!({"type": "error", "id": id, "error": error.body()["error"]})
+    Outgoing::Error {
+        id: id.clone(),
+        error: error.body().error,
+    }
 }
