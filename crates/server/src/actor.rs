@@ -286,7 +286,11 @@ impl TableHandle {
     ///
     /// # Errors
     /// The table's refusal, [`ApiError::Busy`], or [`ApiError::Store`].
-    pub async fn act(&self, by: Actor, request: Request) -> Result<Vec<Arc<Record>>, ApiError> {
+    pub(crate) async fn act(
+        &self,
+        by: Actor,
+        request: Request,
+    ) -> Result<Vec<Arc<Record>>, ApiError> {
         let (reply, rx) = oneshot::channel();
         self.ask(Msg::Act { by, request, reply }, rx).await?
     }
@@ -295,7 +299,7 @@ impl TableHandle {
     ///
     /// # Errors
     /// As [`TableHandle::act`].
-    pub async fn join(&self, name: String) -> Result<(u32, String), ApiError> {
+    pub(crate) async fn join(&self, name: String) -> Result<(u32, String), ApiError> {
         let (reply, rx) = oneshot::channel();
         self.ask(Msg::Join { name, reply }, rx).await?
     }
@@ -304,7 +308,7 @@ impl TableHandle {
     ///
     /// # Errors
     /// [`ApiError::Busy`], [`ApiError::Store`].
-    pub async fn invite(&self) -> Result<String, ApiError> {
+    pub(crate) async fn invite(&self) -> Result<String, ApiError> {
         let (reply, rx) = oneshot::channel();
         self.ask(Msg::Invite { reply }, rx).await?
     }
@@ -313,7 +317,7 @@ impl TableHandle {
     ///
     /// # Errors
     /// [`ApiError::Busy`].
-    pub async fn summary(&self, reader: Actor) -> Result<Summary, ApiError> {
+    pub(crate) async fn summary(&self, reader: Actor) -> Result<Summary, ApiError> {
         let (reply, rx) = oneshot::channel();
         self.ask(Msg::Summary { reader, reply }, rx).await
     }
@@ -322,7 +326,7 @@ impl TableHandle {
     ///
     /// # Errors
     /// [`ApiError::Busy`].
-    pub async fn moves(&self, reader: Actor) -> Result<Vec<Move>, ApiError> {
+    pub(crate) async fn moves(&self, reader: Actor) -> Result<Vec<Move>, ApiError> {
         let (reply, rx) = oneshot::channel();
         self.ask(Msg::Moves { reader, reply }, rx).await
     }
@@ -331,7 +335,7 @@ impl TableHandle {
     ///
     /// # Errors
     /// The table's refusal of a command that does not parse, or [`ApiError::Busy`].
-    pub async fn odds(&self, command: Value) -> Result<Option<Odds>, ApiError> {
+    pub(crate) async fn odds(&self, command: Value) -> Result<Option<Odds>, ApiError> {
         let (reply, rx) = oneshot::channel();
         self.ask(Msg::Odds { command, reply }, rx).await?
     }
@@ -340,7 +344,7 @@ impl TableHandle {
     ///
     /// # Errors
     /// [`ApiError::Busy`].
-    pub async fn after(
+    pub(crate) async fn after(
         &self,
         reader: Actor,
         after: u64,

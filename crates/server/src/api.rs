@@ -176,7 +176,7 @@ pub async fn join(
     body: axum::body::Bytes,
 ) -> Result<Json<Joined>, ApiError> {
     let request: Join = json_body(&body)?;
-    let (handle, role) =
+    let (table, role) =
         app.authenticate(&id, Some(&request.invite))
             .await
             .map_err(|e| match e {
@@ -188,12 +188,7 @@ pub async fn join(
             "invite: this is a seat's token, not the table's invite".into(),
         ));
     }
-    let (player, token) = app
-        .ask(&handle, |h| {
-            let name = request.name.clone();
-            async move { h.join(name).await }
-        })
-        .await?;
+    let (player, token) = table.join(&request.name).await?;
     Ok(Json(Joined {
         table: id,
         player,
@@ -203,38 +198,26 @@ pub async fn join(
 
 /// `POST /api/tables/{id}/invite` (the GM): a new invite token for the table, shown once; earlier
 /// invites stay valid.
-pub async fn invite(
-    State(app): State<App>,
-    Seated { id, handle, reader }: Seated,
-) -> Result<Json<Invited>, ApiError> {
+pub async fn invite(Seated { id, table, reader }: Seated) -> Result<Json<Invited>, ApiError> {
     if reader != Actor::Gm {
         return Err(skald_table::Error::from(skald_table::ErrorKind::Forbidden {
             reason: "only the GM may make an invite".into(),
         })
         .into());
     }
-    let invite = app
-        .ask(&handle, |h| async move { h.invite().await })
-        .await?;
+    let invite = table.invite().await?;
     Ok(Json(Invited { table: id, invite }))
 }
 
 /// `GET /api/tables/{id}`: the table's summary and state, for the token's holder.
-pub async fn summary(
-    State(app): State<App>,
-    Seated { handle, reader, .. }: Seated,
-) -> Result<Json<Summary>, ApiError> {
-    let summary = app
-        .ask(&handle, |h| async move { h.summary(reader).await })
-        .await?;
-    Ok(Json(summary))
+pub async fn summary(Seated { table, reader, .. }: Seated) -> Result<Json<Summary>, ApiError> {
+    Ok(Json(table.summary(reader).await?))
 }
 
 /// `GET /api/tables/{id}/log?after=N&limit=M`: records after N (default 0), at most M (1 to 1000,
 /// default 1000), as the token's holder may see them.
 pub async fn log(
-    State(app): State<App>,
-    Seated { id, handle, reader }: Seated,
+    Seated { id, table, reader }: Seated,
     params: Params,
 ) -> Result<Json<LogPage>, ApiError> {
     params.only(&["after", "limit", "token"])?;
@@ -243,12 +226,7 @@ pub async fn log(
         .whole("limit", 1, MAX_LOG_PAGE)?
         .unwrap_or(MAX_LOG_PAGE);
     let limit = usize::try_from(limit).unwrap_or(usize::MAX);
-    let (records, last) = app
-        .ask(
-            &handle,
-            |h| async move { h.after(reader, after, limit).await },
-        )
-        .await?;
+    let (records, last) = table.after(reader, after, limit).await?;
     Ok(Json(LogPage {
         table: id,
         last_seq: last,
@@ -259,14 +237,13 @@ pub async fn log(
 /// `POST /api/tables/{id}/actions`: one action; answered once its records are committed, with
 /// them as the sender may see them.
 pub async fn act(
-    State(app): State<App>,
     Seated {
-        handle, reader: by, ..
+        table, reader: by, ..
     }: Seated,
     body: axum::body::Bytes,
 ) -> Result<Json<Acted>, ApiError> {
     let request = Request::from_json(json_body(&body)?)?;
-    let records = app.act(&handle, by, request).await?;
+    let records = table.act(by, request).await?;
     let records: Vec<Record> = records.iter().map(|r| redact(r, by)).collect();
     let seq = records.last().map_or(0, |r| r.seq);
     Ok(Json(Acted { seq, records }))
@@ -275,8 +252,7 @@ pub async fn act(
 /// `GET /api/tables/{id}/export?format=json|md|html`: the whole log as the token's holder may see
 /// it: JSON (what `skald verify` reads), Markdown or HTML (a session report).
 pub async fn export(
-    State(app): State<App>,
-    Seated { id, handle, reader }: Seated,
+    Seated { id, table, reader }: Seated,
     params: Params,
 ) -> Result<Response, ApiError> {
     params.only(&["format", "token"])?;
@@ -287,18 +263,11 @@ pub async fn export(
             format.chars().take(20).collect::<String>()
         )));
     }
-    let summary = app
-        .ask(&handle, |h| async move { h.summary(reader).await })
-        .await?;
+    let summary = table.summary(reader).await?;
     let mut records = Vec::new();
     loop {
         let after = records.len() as u64;
-        let (batch, last) = app
-            .ask(
-                &handle,
-                |h| async move { h.after(reader, after, 5000).await },
-            )
-            .await?;
+        let (batch, last) = table.after(reader, after, 5000).await?;
         let done = batch.is_empty() || after + batch.len() as u64 >= last;
         records.extend(batch);
         if done {
@@ -331,30 +300,19 @@ pub async fn export(
 }
 
 /// `GET /api/tables/{id}/moves`: the moves legal now for the token's holder, as forms.
-pub async fn moves(
-    State(app): State<App>,
-    Seated { handle, reader, .. }: Seated,
-) -> Result<Json<MovesAnswer>, ApiError> {
-    let moves = app
-        .ask(&handle, |h| async move { h.moves(reader).await })
-        .await?;
+pub async fn moves(Seated { table, reader, .. }: Seated) -> Result<Json<MovesAnswer>, ApiError> {
+    let moves = table.moves(reader).await?;
     Ok(Json(MovesAnswer { moves }))
 }
 
 /// `POST /api/tables/{id}/odds`: the exact chances of a system command before it is rolled
 /// (`{"odds": null}` when it does not roll or the system gives none). Records nothing.
 pub async fn odds(
-    State(app): State<App>,
-    Seated { handle, .. }: Seated,
+    Seated { table, .. }: Seated,
     body: axum::body::Bytes,
 ) -> Result<Json<OddsAnswer>, ApiError> {
     let command: Value = json_body(&body)?;
-    let odds = app
-        .ask(&handle, |h| {
-            let command = command.clone();
-            async move { h.odds(command).await }
-        })
-        .await?;
+    let odds = table.odds(&command).await?;
     Ok(Json(OddsAnswer { odds }))
 }
 

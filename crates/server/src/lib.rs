@@ -14,6 +14,7 @@ pub mod credentials;
 pub mod error;
 pub mod export;
 pub mod limits;
+pub mod live;
 pub mod query;
 pub mod registry;
 pub mod request_log;

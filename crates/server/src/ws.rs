@@ -7,9 +7,10 @@
 //!   `{"type":"ack","id":..,"seq":N}`, `{"type":"error","id":..,"error":{"kind":..,"message":..}}`;
 //! - client -> server: `{"id": any JSON, "action": {"do": ...}}`.
 
-use crate::actor::{SocketSlot, TableHandle};
+use crate::actor::SocketSlot;
 use crate::app::App;
 use crate::error::ApiError;
+use crate::live::LiveTable;
 use crate::query::Params;
 use crate::seated::Seated;
 use crate::shapes::{Incoming, Outgoing};
@@ -26,7 +27,7 @@ use tokio::sync::broadcast::error::RecvError;
 /// has; records after it are sent first. The token may also come as a header or the cookie.
 pub async fn upgrade(
     State(app): State<App>,
-    Seated { handle, reader, .. }: Seated,
+    Seated { table, reader, .. }: Seated,
     params: Params,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
@@ -40,7 +41,7 @@ pub async fn upgrade(
     })?;
     let after = params.whole("after", 0, u64::MAX)?.unwrap_or(0);
     let limits = app.limits();
-    let slot = handle.open_socket(
+    let slot = table.handle().open_socket(
         reader,
         limits.sockets_per_seat,
         limits.max_clients_per_table,
@@ -52,12 +53,12 @@ pub async fn upgrade(
         .read_buffer_size(8 * 1024)
         .max_message_size(max_message)
         .max_frame_size(max_message)
-        .on_upgrade(move |socket| client(socket, app, handle, reader, after, slot)))
+        .on_upgrade(move |socket| client(socket, app, table, reader, after, slot)))
 }
 
 struct Client {
     socket: WebSocket,
-    handle: TableHandle,
+    table: LiveTable,
     reader: Actor,
     last: u64,
     batch: usize,
@@ -85,7 +86,7 @@ impl Client {
     async fn catch_up(&mut self) -> bool {
         loop {
             let Ok((records, last_seq)) =
-                self.handle.after(self.reader, self.last, self.batch).await
+                self.table.after(self.reader, self.last, self.batch).await
             else {
                 return false;
             };
@@ -114,21 +115,23 @@ impl Client {
 async fn client(
     socket: WebSocket,
     app: App,
-    handle: TableHandle,
+    table: LiveTable,
     reader: Actor,
     after: u64,
     slot: SocketSlot,
 ) {
     let _slot = slot;
-    let mut events = handle.events.subscribe();
+    // Subscribed before anything is read, so no record falls between the catch-up and the live
+    // ones; the subscription keeps the table's task from unloading while the client is here.
+    let mut events = table.handle().events.subscribe();
     let mut client = Client {
         socket,
-        handle: handle.clone(),
+        table: table.clone(),
         reader,
         last: after,
         batch: app.limits().catch_up_batch,
     };
-    let seq = match handle.after(reader, u64::MAX, 0).await {
+    let seq = match table.after(reader, u64::MAX, 0).await {
         Ok((_, last)) => last,
         Err(_) => return,
     };
@@ -155,7 +158,7 @@ async fn client(
             message = client.socket.recv() => {
                 let Some(Ok(message)) = message else { break };
                 let reply = match message {
-                    Message::Text(text) => incoming(&app, &handle, reader, text.as_str()).await,
+                    Message::Text(text) => incoming(&app, &table, reader, text.as_str()).await,
                     Message::Binary(_) => error_reply(
                         &Value::Null,
                         &ApiError::BadRequest("messages are JSON text frames".into()),
@@ -176,7 +179,7 @@ async fn client(
     }
 }
 
-async fn incoming(app: &App, handle: &TableHandle, reader: Actor, text: &str) -> Outgoing {
+async fn incoming(app: &App, table: &LiveTable, reader: Actor, text: &str) -> Outgoing {
     let message: Incoming = match serde_json::from_str(text) {
         Ok(message) => message,
         Err(e) => {
@@ -189,14 +192,14 @@ async fn incoming(app: &App, handle: &TableHandle, reader: Actor, text: &str) ->
         }
     };
     // The seat's rate, shared with its other sockets and its HTTP requests.
-    if let Err(e) = app.check_seat_rate(&handle.id, reader) {
+    if let Err(e) = app.check_seat_rate(&table.handle().id, reader) {
         return error_reply(&message.id, &e);
     }
     let request = match Request::from_json(message.action) {
         Ok(request) => request,
         Err(e) => return error_reply(&message.id, &e.into()),
     };
-    match app.act(handle, reader, request).await {
+    match table.act(reader, request).await {
         Ok(records) => {
             let seq = records.last().map_or(0, |r: &Arc<Record>| r.seq);
             Outgoing::Ack {

@@ -593,6 +593,72 @@ async fn a_table_unloading_under_load_loses_nothing() {
     }
 }
 
+/// A table's task may unload (idle, here after 1 ms) between finding the table and asking it:
+/// the question then goes to the table loaded again. The API, the WebSocket and the pages all ask
+/// through `LiveTable`, so each of them gets this; with the question sent only once, each
+/// `Unloading` below would reach the caller.
+#[tokio::test]
+async fn a_table_asked_after_its_task_unloaded_is_asked_again_loaded() {
+    use skald_server::shapes::CreateTable;
+    use skald_table::{Actor, Request};
+    let db = common::sqlite();
+    let store = skald_store::Store::open(&db.url).await.unwrap();
+    let app = skald_server::App::new(
+        store,
+        Limits {
+            idle_unload: Duration::from_millis(1),
+            ..limits()
+        },
+        tokio_util::task::TaskTracker::new(),
+        tokio_util::sync::CancellationToken::new(),
+    )
+    .await
+    .unwrap();
+    let client = skald_server::client::ClientAddr::new([127, 0, 0, 1].into());
+    let request = CreateTable {
+        system: "chi".into(),
+        title: "Flicker".into(),
+        options: Value::Null,
+    };
+    let created = skald_server::api::create_table(&app, client, None, request)
+        .await
+        .unwrap();
+    let (table, _) = app
+        .authenticate(&created.table, Some(&created.gm_token))
+        .await
+        .unwrap();
+    // Each question below finds the task it was handed gone: it unloads after each answer.
+    let unloaded = || async {
+        within("the table to unload", async {
+            while !table.handle().tx.is_closed() {
+                tokio::time::sleep(Duration::from_millis(2)).await;
+            }
+        })
+        .await;
+    };
+    unloaded().await;
+    assert_eq!(table.summary(Actor::Gm).await.unwrap().title, "Flicker");
+    unloaded().await;
+    let (player, _) = table.join("Ann").await.unwrap();
+    assert_eq!(player, 1);
+    unloaded().await;
+    let roll = Request::from_json(json!({"do": "roll", "notation": "1d6"})).unwrap();
+    let records = table.act(Actor::Gm, roll).await.unwrap();
+    assert_eq!(records.last().map(|r| r.seq), Some(3));
+    unloaded().await;
+    assert_eq!(table.after(Actor::Gm, 0, 10).await.unwrap().1, 3);
+    unloaded().await;
+    assert!(table.invite().await.is_ok());
+    unloaded().await;
+    assert!(table.moves(Actor::Gm).await.is_ok());
+    unloaded().await;
+    let odds = table.odds(&json!({"do": "no_such_command"})).await;
+    assert!(
+        !matches!(odds, Err(skald_server::ApiError::Unloading)),
+        "{odds:?}"
+    );
+}
+
 /// Text with `|` (names, labels, notes, commands) and line breaks (notes: the one text of several
 /// lines) stays inside its cell of the Markdown report: one row per record, four cells each.
 #[tokio::test]

@@ -11,10 +11,11 @@ use axum::response::{Html, IntoResponse, Redirect, Response};
 use minijinja::context;
 use minijinja::value::Serde;
 use serde_json::{Value, json};
-use skald_server::actor::{Role, TableHandle};
+use skald_server::actor::Role;
 use skald_server::api::{bearer, create_table};
 use skald_server::client::ClientAddr;
 use skald_server::export::Log;
+use skald_server::live::LiveTable;
 use skald_server::query::Params;
 use skald_server::seated::Seated;
 use skald_server::shapes::CreateTable;
@@ -132,16 +133,16 @@ pub async fn create(
 /// `GET /t/{id}/welcome` (the GM): the GM link and a fresh invite link, to copy and send. Every
 /// visit makes a new invite; earlier ones stay valid.
 pub async fn welcome(seated: Result<Seated, ApiError>, headers: HeaderMap) -> Response {
-    let Seated { id, handle, reader } = match seated {
+    let Seated { id, table, reader } = match seated {
         Ok(seated) if seated.reader == Actor::Gm => seated,
         Ok(_) => return error_page(&ApiError::BadRequest("only the GM makes invites".into())),
         Err(e) => return error_page(&e),
     };
-    let invite = match handle.invite().await {
+    let invite = match table.invite().await {
         Ok(invite) => invite,
         Err(e) => return error_page(&e),
     };
-    let summary = match handle.summary(reader).await {
+    let summary = match table.summary(reader).await {
         Ok(summary) => summary,
         Err(e) => return error_page(&e),
     };
@@ -207,8 +208,8 @@ pub async fn join_form(State(app): State<App>, Path(id): Path<String>, params: P
     }
     let invite = params.text("invite").unwrap_or_default().to_owned();
     match app.authenticate(&id, Some(&invite)).await {
-        Ok((handle, Role::Invite)) => {
-            let summary = match handle.summary(Actor::Gm).await {
+        Ok((table, Role::Invite)) => {
+            let summary = match table.summary(Actor::Gm).await {
                 Ok(summary) => summary,
                 Err(e) => return error_page(&e),
             };
@@ -237,7 +238,7 @@ pub async fn join(
     let invite = form.get("invite").cloned().unwrap_or_default();
     let name = form.get("name").cloned().unwrap_or_default();
     let joined = match app.authenticate(&id, Some(&invite)).await {
-        Ok((handle, Role::Invite)) => handle.join(name.clone()).await,
+        Ok((table, Role::Invite)) => table.join(&name).await,
         Ok(_) | Err(ApiError::Unauthorized) => Err(ApiError::BadInvite),
         Err(e) => Err(e),
     };
@@ -260,16 +261,12 @@ pub async fn join(
 
 /// Everything a table page and its fragments show, for one reader: the log from `after` on (its
 /// last [`LOG_LINES`] records at most).
-async fn table_view(
-    handle: &TableHandle,
-    reader: Actor,
-    after: u64,
-) -> Result<TableView, ApiError> {
-    let summary = handle.summary(reader).await?;
-    let moves = handle.moves(reader).await?;
+async fn table_view(table: &LiveTable, reader: Actor, after: u64) -> Result<TableView, ApiError> {
+    let summary = table.summary(reader).await?;
+    let moves = table.moves(reader).await?;
     let last = summary.seq;
     let from = after.max(last.saturating_sub(LOG_LINES as u64));
-    let (records, _) = handle.after(reader, from, LOG_LINES).await?;
+    let (records, _) = table.after(reader, from, LOG_LINES).await?;
     let mine: Vec<String> = summary
         .owners
         .iter()
@@ -307,11 +304,11 @@ async fn table_view(
 
 /// `GET /t/{id}`: the table: board, moves, log, and this seat's own link.
 pub async fn table(seated: Result<Seated, ApiError>, headers: HeaderMap) -> Response {
-    let Seated { id, handle, reader } = match seated {
+    let Seated { id, table, reader } = match seated {
         Ok(seated) => seated,
         Err(e) => return error_page(&e),
     };
-    let view = match table_view(&handle, reader, 0).await {
+    let view = match table_view(&table, reader, 0).await {
         Ok(view) => view,
         Err(e) => return error_page(&e),
     };
@@ -325,7 +322,7 @@ pub async fn table(seated: Result<Seated, ApiError>, headers: HeaderMap) -> Resp
 
 /// `GET /t/{id}/parts?after=N`: the board, the moves and the log lines after N, as HTML fragments
 /// in JSON, for the script to swap in when records arrive.
-pub async fn parts(Seated { handle, reader, .. }: Seated, params: Params) -> Response {
+pub async fn parts(Seated { table, reader, .. }: Seated, params: Params) -> Response {
     let after = match params
         .only(&["after", "token"])
         .and_then(|p| p.whole("after", 0, u64::MAX))
@@ -333,7 +330,7 @@ pub async fn parts(Seated { handle, reader, .. }: Seated, params: Params) -> Res
         Ok(after) => after.unwrap_or(0),
         Err(e) => return e.into_response(),
     };
-    let view = match table_view(&handle, reader, after).await {
+    let view = match table_view(&table, reader, after).await {
         Ok(view) => view,
         Err(e) => return e.into_response(),
     };
@@ -352,12 +349,12 @@ pub async fn parts(Seated { handle, reader, .. }: Seated, params: Params) -> Res
 
 /// `POST /t/{id}/odds` (a system command as JSON): the exact chances before rolling, as an HTML
 /// fragment with a chart; empty when the command does not roll.
-pub async fn odds(Seated { handle, .. }: Seated, body: axum::body::Bytes) -> Response {
+pub async fn odds(Seated { table, .. }: Seated, body: axum::body::Bytes) -> Response {
     let command: Value = match serde_json::from_slice(&body) {
         Ok(command) => command,
         Err(e) => return ApiError::BadRequest(format!("body: {e}")).into_response(),
     };
-    match handle.odds(command).await {
+    match table.odds(&command).await {
         Ok(None) => Html(String::new()).into_response(),
         Ok(Some(odds)) => page(
             StatusCode::OK,
