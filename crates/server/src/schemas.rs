@@ -6,7 +6,7 @@
 
 #![allow(dead_code)]
 
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 
 /// Who acted or reads: `"gm"`, or `{"player": N}` (1-based, in the order the players joined).
 #[derive(ToSchema)]
@@ -155,3 +155,44 @@ pub enum ErrorKindSchema {
     /// A stored log that does not fold (500).
     Corrupt,
 }
+
+/// The path of a table's routes.
+#[derive(IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct TablePath {
+    /// The table id (16 characters; at most 64 are read).
+    #[param(min_length = 1, max_length = 64)]
+    id: String,
+}
+
+/// What an export is written as.
+#[derive(ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ExportFormat {
+    /// What `skald verify` reads (the default).
+    Json,
+    /// A session report in Markdown.
+    Md,
+    /// A session report as one printable HTML page.
+    Html,
+}
+
+/// The answer to a request that is not what the route reads (400).
+pub const BAD_REQUEST: &str = "A malformed request: its body is not the JSON the route reads, or a \
+    query parameter is unknown, given twice or out of range; the message names the field, the \
+    value and what is allowed.";
+/// The answer to a request without a valid token (401).
+pub const UNAUTHORIZED: &str =
+    "No valid token for this table (`Authorization: Bearer TOKEN`, or `?token=TOKEN`).";
+/// The answer to a table id that is no table's (404).
+pub const NOT_FOUND: &str = "No such table.";
+/// The answer past a rate (429).
+pub const TOO_MANY_REQUESTS: &str = "A rate reached: the client address's or the seat's (the \
+    message gives the rate and its bursts); try again a moment later.";
+/// The answer to a body past the bound (413).
+pub const TOO_LARGE: &str = "The body is larger than the route takes.";
+/// The answer when the table's queue is full or the server stops (503).
+pub const BUSY: &str = "Table busy (too many actions waiting) or server stopping; try again.";
+/// The answer when the database fails (500).
+pub const STORE_FAILED: &str = "The database failed, or a stored log does not read; nothing was \
+    recorded.";

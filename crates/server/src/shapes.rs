@@ -214,7 +214,6 @@ pub struct ErrorDetail {
 pub struct Incoming {
     /// The client's id for the message, echoed in its `ack` or `error`.
     #[serde(default)]
-    #[schema(value_type = Object)]
     pub id: Value,
     /// The action, as `POST /api/tables/{id}/actions` takes it.
     #[schema(value_type = ActionSchema)]
@@ -242,7 +241,6 @@ pub enum Outgoing {
     /// An action committed.
     Ack {
         /// The client's id for the message.
-        #[schema(value_type = Object)]
         id: Value,
         /// The seq of the last record the action made.
         seq: u64,
@@ -250,7 +248,6 @@ pub enum Outgoing {
     /// An action or message refused.
     Error {
         /// The client's id for the message (`null` when it did not read).
-        #[schema(value_type = Object)]
         id: Value,
         /// Why.
         error: ErrorDetail,

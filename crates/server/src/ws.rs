@@ -12,8 +12,9 @@ use crate::app::App;
 use crate::error::ApiError;
 use crate::live::LiveTable;
 use crate::query::Params;
+use crate::schemas::{BAD_REQUEST, BUSY, NOT_FOUND, STORE_FAILED, TablePath, UNAUTHORIZED};
 use crate::seated::Seated;
-use crate::shapes::{Incoming, Outgoing};
+use crate::shapes::{ErrorBody, Incoming, Outgoing};
 use axum::extract::State;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
@@ -23,6 +24,33 @@ use skald_table::{Actor, Record, Request, redact};
 use std::sync::Arc;
 use tokio::sync::broadcast::error::RecvError;
 
+#[utoipa::path(
+    get,
+    path = "/api/tables/{id}/ws",
+    summary = "WebSocket: records after `after`, then live; actions as {\"id\", \"action\"} text \
+        messages",
+    description = "Messages are JSON text frames: the server sends `Outgoing` (hello, record, \
+        ack, error), the client `Incoming` (components/schemas).",
+    params(
+        TablePath,
+        ("token" = Option<String>, Query, description = "The seat's token, if not in the \
+            Authorization header or the table's cookie."),
+        ("after" = Option<u64>, Query, minimum = 0, maximum = 18446744073709551615u64,
+            description = "The last seq the client has (default 0): records after it come first."),
+    ),
+    security(("token" = [])),
+    responses(
+        (status = 101, description = "Switching protocols"),
+        (status = 400, description = BAD_REQUEST, body = ErrorBody),
+        (status = 401, description = UNAUTHORIZED, body = ErrorBody),
+        (status = 404, description = NOT_FOUND, body = ErrorBody),
+        (status = 429, description = "Too many WebSocket clients: each seat holds at most 4; the \
+            players together never take the places kept for the GM (the message says which \
+            bound); or a rate reached.", body = ErrorBody),
+        (status = 500, description = STORE_FAILED, body = ErrorBody),
+        (status = 503, description = BUSY, body = ErrorBody),
+    ),
+)]
 /// `GET /api/tables/{id}/ws?token=..&after=N`: `after` (default 0) is the last seq the client
 /// has; records after it are sent first. The token may also come as a header or the cookie.
 pub async fn upgrade(
