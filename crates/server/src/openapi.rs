@@ -1,6 +1,7 @@
 //! The OpenAPI document, generated from the handlers' `#[utoipa::path]` and the types of
 //! [`crate::shapes`] (with [`crate::schemas`] for the table's own types); the systems a table may
-//! play come from the registry (`skald_systems`). Served at `/api/openapi.json`.
+//! play come from the registry (`skald_systems`). Served at `/api/openapi.json` as the text it
+//! generates ([`SERVED`]).
 
 use crate::shapes::{CreateTable, ErrorBody, Incoming, Outgoing};
 use crate::{api, schemas, ws};
@@ -97,12 +98,18 @@ fn list_systems(create: &mut RefOr<Schema>) {
     }
 }
 
-/// The document.
+/// The document, generated from the handlers and the types.
 pub fn document() -> utoipa::openapi::OpenApi {
     Document::openapi()
 }
 
-/// `GET /api/openapi.json`: [`document`], built once.
+/// [`document`] as the server serves it: `crates/server/openapi.json`, which the test
+/// `the_served_document_is_the_generated_one` keeps equal to it. Building the document costs the
+/// binary some 3 MB of code (utoipa's builders and serializers for every schema); serving the
+/// generated text costs 64 KB.
+pub const SERVED: &str = include_str!("../openapi.json");
+
+/// `GET /api/openapi.json`: [`SERVED`].
 #[utoipa::path(
     get,
     path = "/api/openapi.json",
@@ -113,7 +120,27 @@ pub fn document() -> utoipa::openapi::OpenApi {
     ),
 )]
 pub async fn serve() -> Response {
-    static DOCUMENT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    let text = DOCUMENT.get_or_init(|| document().to_json().unwrap_or_default());
-    ([(header::CONTENT_TYPE, "application/json")], text.clone()).into_response()
+    ([(header::CONTENT_TYPE, "application/json")], SERVED).into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `crates/server/openapi.json` is [`document`] as generated now; with `UPDATE_OPENAPI=1` the
+    /// test writes it anew instead of failing (after a change to a route, a shape or the registry).
+    #[test]
+    fn the_served_document_is_the_generated_one() {
+        let generated = document().to_pretty_json().unwrap_or_default() + "\n";
+        if std::env::var_os("UPDATE_OPENAPI").is_some() {
+            let path = concat!(env!("CARGO_MANIFEST_DIR"), "/openapi.json");
+            std::fs::write(path, &generated).unwrap_or_else(|e| panic!("{path}: {e}"));
+            return;
+        }
+        assert!(
+            SERVED == generated,
+            "crates/server/openapi.json is not the document the types make: run \
+             UPDATE_OPENAPI=1 cargo test -p skald-server --lib openapi, and review the diff"
+        );
+    }
 }

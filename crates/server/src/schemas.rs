@@ -1,9 +1,10 @@
 //! How the OpenAPI document describes the types the server sends as the table and the rules make
 //! them ([`skald_table::Actor`], [`skald_table::Player`], [`skald_table::Record`], a system command,
 //! [`skald_core::Move`], [`skald_core::Odds`]): those crates know nothing of HTTP, so their
-//! schemas are written here, each beside the type whose JSON it describes. Nothing here is ever
-//! built: these types exist only to be read by `utoipa`.
+//! schemas are written here, one type each, mirroring its JSON; then the descriptions the
+//! answers share. Nothing here is ever built: these types exist only to be read by `utoipa`.
 
+// Only the derives read these fields.
 #![allow(dead_code)]
 
 use utoipa::{IntoParams, ToSchema};
