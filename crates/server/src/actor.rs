@@ -5,9 +5,11 @@
 
 use crate::error::ApiError;
 pub use crate::role::{Role, TokenEntry};
-use crate::rows::to_row;
+use crate::rows::{to_row, token_row};
+use crate::shapes::Summary;
 use crate::token;
 use serde_json::Value;
+use skald_core::{Move, Odds};
 use skald_store::{Store, TokenRow};
 use skald_table::{Actor, Record, Request, Table, redact};
 use std::collections::HashMap;
@@ -43,22 +45,22 @@ pub enum Msg {
     Summary {
         /// The reader.
         reader: Actor,
-        /// The summary JSON.
-        reply: oneshot::Sender<Value>,
+        /// The summary.
+        reply: oneshot::Sender<Summary>,
     },
     /// The moves legal now for a reader.
     Moves {
         /// The reader.
         reader: Actor,
-        /// The moves, as JSON.
-        reply: oneshot::Sender<Value>,
+        /// The moves.
+        reply: oneshot::Sender<Vec<Move>>,
     },
     /// The exact chances of a system command before it is rolled.
     Odds {
         /// The command.
         command: Value,
-        /// The odds as JSON (`null` when the system gives none), or why not.
-        reply: oneshot::Sender<Result<Value, ApiError>>,
+        /// The odds (`None` when the system gives none), or why not.
+        reply: oneshot::Sender<Result<Option<Odds>, ApiError>>,
     },
     /// Records after a seq, redacted for a reader.
     After {
@@ -284,7 +286,11 @@ impl TableHandle {
     ///
     /// # Errors
     /// The table's refusal, [`ApiError::Busy`], or [`ApiError::Store`].
-    pub async fn act(&self, by: Actor, request: Request) -> Result<Vec<Arc<Record>>, ApiError> {
+    pub(crate) async fn act(
+        &self,
+        by: Actor,
+        request: Request,
+    ) -> Result<Vec<Arc<Record>>, ApiError> {
         let (reply, rx) = oneshot::channel();
         self.ask(Msg::Act { by, request, reply }, rx).await?
     }
@@ -293,7 +299,7 @@ impl TableHandle {
     ///
     /// # Errors
     /// As [`TableHandle::act`].
-    pub async fn join(&self, name: String) -> Result<(u32, String), ApiError> {
+    pub(crate) async fn join(&self, name: String) -> Result<(u32, String), ApiError> {
         let (reply, rx) = oneshot::channel();
         self.ask(Msg::Join { name, reply }, rx).await?
     }
@@ -302,7 +308,7 @@ impl TableHandle {
     ///
     /// # Errors
     /// [`ApiError::Busy`], [`ApiError::Store`].
-    pub async fn invite(&self) -> Result<String, ApiError> {
+    pub(crate) async fn invite(&self) -> Result<String, ApiError> {
         let (reply, rx) = oneshot::channel();
         self.ask(Msg::Invite { reply }, rx).await?
     }
@@ -311,25 +317,25 @@ impl TableHandle {
     ///
     /// # Errors
     /// [`ApiError::Busy`].
-    pub async fn summary(&self, reader: Actor) -> Result<Value, ApiError> {
+    pub(crate) async fn summary(&self, reader: Actor) -> Result<Summary, ApiError> {
         let (reply, rx) = oneshot::channel();
         self.ask(Msg::Summary { reader, reply }, rx).await
     }
 
-    /// The moves legal now for `reader`, as JSON.
+    /// The moves legal now for `reader`.
     ///
     /// # Errors
     /// [`ApiError::Busy`].
-    pub async fn moves(&self, reader: Actor) -> Result<Value, ApiError> {
+    pub(crate) async fn moves(&self, reader: Actor) -> Result<Vec<Move>, ApiError> {
         let (reply, rx) = oneshot::channel();
         self.ask(Msg::Moves { reader, reply }, rx).await
     }
 
-    /// The exact chances of `command` before it is rolled, as JSON (`null` if none).
+    /// The exact chances of `command` before it is rolled (`None` if the system gives none).
     ///
     /// # Errors
     /// The table's refusal of a command that does not parse, or [`ApiError::Busy`].
-    pub async fn odds(&self, command: Value) -> Result<Value, ApiError> {
+    pub(crate) async fn odds(&self, command: Value) -> Result<Option<Odds>, ApiError> {
         let (reply, rx) = oneshot::channel();
         self.ask(Msg::Odds { command, reply }, rx).await?
     }
@@ -338,7 +344,7 @@ impl TableHandle {
     ///
     /// # Errors
     /// [`ApiError::Busy`].
-    pub async fn after(
+    pub(crate) async fn after(
         &self,
         reader: Actor,
         after: u64,
@@ -391,19 +397,13 @@ impl TableTask {
                 let _ = reply.send(result);
             }
             Msg::Summary { reader, reply } => {
-                let _ = reply.send(self.table.summary(reader));
+                let _ = reply.send(self.summary(reader));
             }
             Msg::Moves { reader, reply } => {
-                let moves = serde_json::to_value(self.table.moves(reader)).unwrap_or_default();
-                let _ = reply.send(moves);
+                let _ = reply.send(self.table.moves(reader));
             }
             Msg::Odds { command, reply } => {
-                let odds = self
-                    .table
-                    .odds(&command)
-                    .map(|o| serde_json::to_value(o).unwrap_or_default())
-                    .map_err(ApiError::from);
-                let _ = reply.send(odds);
+                let _ = reply.send(self.table.odds(&command).map_err(ApiError::from));
             }
             Msg::After {
                 reader,
@@ -422,6 +422,24 @@ impl TableTask {
                     .collect();
                 let _ = reply.send((records, self.table.last_seq()));
             }
+        }
+    }
+
+    /// The table's summary for `reader`.
+    fn summary(&self, reader: Actor) -> Summary {
+        let (epoch, commitment) = self.table.epoch();
+        Summary {
+            table: self.id.to_string(),
+            system: self.table.system().to_owned(),
+            title: self.table.title().to_owned(),
+            options: self.table.options(),
+            you: reader,
+            seq: self.table.last_seq(),
+            epoch,
+            commitment: commitment.to_owned(),
+            players: self.table.players().to_vec(),
+            owners: self.table.owners().clone(),
+            state: self.table.view(),
         }
     }
 
@@ -450,36 +468,28 @@ impl TableTask {
             _ => 0,
         };
         let token = token::new_token().map_err(|e| ApiError::Store(e.to_string()))?;
-        let hash = token::hash(&token);
-        let row = TokenRow {
-            hash: hash.clone(),
-            role: "player".into(),
-            player: Some(i64::from(player)),
+        let entry = TokenEntry {
+            hash: token::hash(&token),
+            role: Role::Seated(Actor::Player(player)),
         };
-        self.commit(vec![record], vec![row]).await?;
+        self.commit(vec![record], vec![token_row(&entry)]).await?;
         if let Ok(mut tokens) = self.tokens.write() {
-            tokens.push(TokenEntry {
-                hash,
-                role: Role::Seated(Actor::Player(player)),
-            });
+            tokens.push(entry);
         }
         Ok((player, token))
     }
 
     async fn invite(&mut self) -> Result<String, ApiError> {
         let token = token::new_token().map_err(|e| ApiError::Store(e.to_string()))?;
-        let hash = token::hash(&token);
-        let row = TokenRow {
-            hash: hash.clone(),
-            role: "invite".into(),
-            player: None,
+        let entry = TokenEntry {
+            hash: token::hash(&token),
+            role: Role::Invite,
         };
-        self.store.append(&self.id, Vec::new(), vec![row]).await?;
+        self.store
+            .append(&self.id, Vec::new(), vec![token_row(&entry)])
+            .await?;
         if let Ok(mut tokens) = self.tokens.write() {
-            tokens.push(TokenEntry {
-                hash,
-                role: Role::Invite,
-            });
+            tokens.push(entry);
         }
         Ok(token)
     }

@@ -1,5 +1,6 @@
-//! The JSON-over-HTTP routes: create, join, read state and log, act, export. The routes and their
-//! shapes are described in `openapi.json` (served at `/api/openapi.json`).
+//! The JSON-over-HTTP routes: create, join, read state and log, act, export. Each handler's
+//! `#[utoipa::path]` says what it reads and every answer it gives; the OpenAPI document is made
+//! of them (`crate::openapi`, served at `/api/openapi.json`).
 
 use crate::actor::{Role, TokenEntry};
 use crate::app::App;
@@ -7,41 +8,25 @@ use crate::client::ClientAddr;
 use crate::error::ApiError;
 use crate::export;
 use crate::query::Params;
-use crate::rows::to_row;
+use crate::rows::{to_row, token_row};
+use crate::schemas::{
+    ActionSchema, BAD_REQUEST, BUSY, ExportFormat, NOT_FOUND, STORE_FAILED, TOO_LARGE,
+    TOO_MANY_REQUESTS, TablePath, UNAUTHORIZED,
+};
 use crate::seated::Seated;
+use crate::shapes::{
+    Acted, CreateTable, Created, ErrorBody, ExportedLog, Health, Invited, Join, Joined, LogPage,
+    MovesAnswer, OddsAnswer, Summary,
+};
 use crate::token;
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 use skald_fair::ServerSeed;
 use skald_store::{TableMeta, TokenRow};
 use skald_table::{Actor, Record, Request, Table, redact};
-
-/// `POST /api/tables` body.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CreateTable {
-    /// `twenty`, `loqi`, `chi` or `freelancer`.
-    pub system: String,
-    /// 1-120 characters.
-    pub title: String,
-    /// The system's options; omitted: the rulings' defaults.
-    #[serde(default)]
-    pub options: Value,
-}
-
-/// `POST /api/tables/{id}/join` body.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Join {
-    /// The table's invite token.
-    pub invite: String,
-    /// The player's name, 1-60 characters.
-    pub name: String,
-}
 
 /// The header that carries the operator's creation key, when the server requires one.
 pub const CREATION_KEY_HEADER: &str = "x-skald-creation-key";
@@ -55,6 +40,34 @@ fn json_body<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError
     serde_json::from_slice(bytes).map_err(|e| ApiError::BadRequest(format!("body: {e}")))
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/tables",
+    summary = "Create a table",
+    description = "Needs the operator's creation key when the server has one (`skald serve \
+        --creation-key`). Each client address creates at most `tables_per_hour` tables (30 by \
+        default; a refused request uses up nothing), and the server holds at most `max_tables` \
+        live tables (a table quiet for 30 days is archived out of them; its GM's token restores \
+        it).",
+    params(
+        ("X-Skald-Creation-Key" = Option<String>, Header, description = "The operator's creation \
+            key (1-256 bytes); required when the server has one, ignored otherwise. Never \
+            echoed."),
+    ),
+    request_body = inline(CreateTable),
+    responses(
+        (status = 201, description = "The table, the GM token and the invite token (shown once).", body = Created),
+        (status = 400, description = "A body that is not JSON or has unknown fields", body = ErrorBody),
+        (status = 403, description = "The server requires its creation key, and the request has \
+            none or another (the message says which).", body = ErrorBody),
+        (status = 413, description = TOO_LARGE, body = ErrorBody),
+        (status = 422, description = "Refused: a system the server does not play, a title or \
+            options out of bounds.", body = ErrorBody),
+        (status = 429, description = "A bound reached: the address's rate, its tables per hour \
+            (the message says when to try again), or the server's live tables.", body = ErrorBody),
+        (status = 500, description = STORE_FAILED, body = ErrorBody),
+    ),
+)]
 /// `POST /api/tables`: a new table; the reply holds the GM token and the invite token, once. The
 /// operator's creation key, if the server requires one, goes in `X-Skald-Creation-Key`.
 pub async fn create(
@@ -98,8 +111,7 @@ pub fn check_creation_key(app: &App, given: Option<&str>) -> Result<(), ApiError
     }
 }
 
-/// Creates a table for `client` and returns what `POST /api/tables` answers: `{table, system,
-/// title, gm_token, invite, commitment}`. In order: the creation key (if the server has one),
+/// Creates a table for `client` and returns what `POST /api/tables` answers. In order: the creation key (if the server has one),
 /// the request itself (a refused one uses up nothing), the server's live tables, the client's
 /// tables per hour.
 ///
@@ -111,7 +123,7 @@ pub async fn create_table(
     client: ClientAddr,
     key: Option<&str>,
     request: CreateTable,
-) -> Result<Value, ApiError> {
+) -> Result<Created, ApiError> {
     check_creation_key(app, key)?;
     let fresh = |e: getrandom::Error| ApiError::Store(format!("no randomness: {e}"));
     let seed = ServerSeed::from_bytes(token::fresh().map_err(fresh)?);
@@ -143,7 +155,7 @@ async fn create_reserved(
     seed: &ServerSeed,
     record: Record,
     now: i64,
-) -> Result<Value, ApiError> {
+) -> Result<Created, ApiError> {
     let fresh = |e: getrandom::Error| ApiError::Store(format!("no randomness: {e}"));
     let id = table_id().map_err(fresh)?;
     let gm = token::new_token().map_err(fresh)?;
@@ -158,17 +170,7 @@ async fn create_reserved(
             role: Role::Invite,
         },
     ];
-    let rows: Vec<TokenRow> = entries
-        .iter()
-        .map(|e| TokenRow {
-            hash: e.hash.clone(),
-            role: match e.role {
-                Role::Invite => "invite".into(),
-                Role::Seated(_) => "gm".into(),
-            },
-            player: None,
-        })
-        .collect();
+    let rows: Vec<TokenRow> = entries.iter().map(token_row).collect();
     let meta = TableMeta {
         id: id.clone(),
         system: request.system.clone(),
@@ -181,14 +183,14 @@ async fn create_reserved(
     let commitment = seed.commitment();
     let table = Table::from_records(vec![record])?;
     app.registry().insert_new(&id, table, entries, now).await;
-    Ok(json!({
-        "table": id,
-        "system": request.system,
-        "title": request.title,
-        "gm_token": gm,
-        "invite": invite,
-        "commitment": commitment,
-    }))
+    Ok(Created {
+        table: id,
+        system: request.system,
+        title: request.title,
+        gm_token: gm,
+        invite,
+        commitment,
+    })
 }
 
 /// A new table id: 12 random bytes, base64url (16 characters).
@@ -199,15 +201,34 @@ fn table_id() -> Result<String, getrandom::Error> {
     Ok(base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes))
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/tables/{id}/join",
+    summary = "Take a seat with the table's invite",
+    params(TablePath),
+    request_body = Join,
+    responses(
+        (status = 200, description = "The player's id and token (shown once)", body = Joined),
+        (status = 400, description = BAD_REQUEST, body = ErrorBody),
+        (status = 401, description = "Not the table's invite", body = ErrorBody),
+        (status = 404, description = NOT_FOUND, body = ErrorBody),
+        (status = 413, description = TOO_LARGE, body = ErrorBody),
+        (status = 422, description = "Refused: the name is taken, blank, too long or has control \
+            characters; the table is full.", body = ErrorBody),
+        (status = 429, description = TOO_MANY_REQUESTS, body = ErrorBody),
+        (status = 500, description = STORE_FAILED, body = ErrorBody),
+        (status = 503, description = BUSY, body = ErrorBody),
+    ),
+)]
 /// `POST /api/tables/{id}/join`: takes a seat with the invite; the reply holds the player's token,
 /// once.
 pub async fn join(
     State(app): State<App>,
     Path(id): Path<String>,
     body: axum::body::Bytes,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Joined>, ApiError> {
     let request: Join = json_body(&body)?;
-    let (handle, role) =
+    let (table, role) =
         app.authenticate(&id, Some(&request.invite))
             .await
             .map_err(|e| match e {
@@ -219,90 +240,173 @@ pub async fn join(
             "invite: this is a seat's token, not the table's invite".into(),
         ));
     }
-    let (player, token) = app
-        .ask(&handle, |h| {
-            let name = request.name.clone();
-            async move { h.join(name).await }
-        })
-        .await?;
-    Ok(Json(json!({"table": id, "player": player, "token": token})))
+    let (player, token) = table.join(&request.name).await?;
+    Ok(Json(Joined {
+        table: id,
+        player,
+        token,
+    }))
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/tables/{id}/invite",
+    summary = "A new invite token (the GM only); earlier invites stay valid",
+    params(TablePath),
+    security(("token" = [])),
+    responses(
+        (status = 200, description = "The new invite (shown once)", body = Invited),
+        (status = 400, description = BAD_REQUEST, body = ErrorBody),
+        (status = 401, description = UNAUTHORIZED, body = ErrorBody),
+        (status = 403, description = "Not the GM", body = ErrorBody),
+        (status = 404, description = NOT_FOUND, body = ErrorBody),
+        (status = 429, description = TOO_MANY_REQUESTS, body = ErrorBody),
+        (status = 500, description = STORE_FAILED, body = ErrorBody),
+        (status = 503, description = BUSY, body = ErrorBody),
+    ),
+)]
 /// `POST /api/tables/{id}/invite` (the GM): a new invite token for the table, shown once; earlier
 /// invites stay valid.
-pub async fn invite(
-    State(app): State<App>,
-    Seated { id, handle, reader }: Seated,
-) -> Result<Json<Value>, ApiError> {
+pub async fn invite(Seated { id, table, reader }: Seated) -> Result<Json<Invited>, ApiError> {
     if reader != Actor::Gm {
         return Err(skald_table::Error::from(skald_table::ErrorKind::Forbidden {
             reason: "only the GM may make an invite".into(),
         })
         .into());
     }
-    let invite = app
-        .ask(&handle, |h| async move { h.invite().await })
-        .await?;
-    Ok(Json(json!({"table": id, "invite": invite})))
+    let invite = table.invite().await?;
+    Ok(Json(Invited { table: id, invite }))
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/tables/{id}",
+    summary = "The table's summary and the system's state",
+    params(TablePath),
+    security(("token" = [])),
+    responses(
+        (status = 200, description = "system, title, options, you, seq, epoch, commitment, \
+            players, owners, state", body = Summary),
+        (status = 400, description = BAD_REQUEST, body = ErrorBody),
+        (status = 401, description = UNAUTHORIZED, body = ErrorBody),
+        (status = 404, description = NOT_FOUND, body = ErrorBody),
+        (status = 429, description = TOO_MANY_REQUESTS, body = ErrorBody),
+        (status = 500, description = STORE_FAILED, body = ErrorBody),
+        (status = 503, description = BUSY, body = ErrorBody),
+    ),
+)]
 /// `GET /api/tables/{id}`: the table's summary and state, for the token's holder.
-pub async fn summary(
-    State(app): State<App>,
-    Seated { id, handle, reader }: Seated,
-) -> Result<Json<Value>, ApiError> {
-    let mut summary = app
-        .ask(&handle, |h| async move { h.summary(reader).await })
-        .await?;
-    summary["table"] = json!(id);
-    Ok(Json(summary))
+pub async fn summary(Seated { table, reader, .. }: Seated) -> Result<Json<Summary>, ApiError> {
+    Ok(Json(table.summary(reader).await?))
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/tables/{id}/log",
+    summary = "Records after a seq, as the token's holder may see them",
+    params(
+        TablePath,
+        ("after" = Option<u64>, Query, minimum = 0, maximum = 18446744073709551615u64,
+            description = "Records with a greater seq (default 0)."),
+        ("limit" = Option<u64>, Query, minimum = 1, maximum = 1000,
+            description = "At most this many records (default 1000); out of 1 to 1000 is \
+            refused, not clamped."),
+    ),
+    security(("token" = [])),
+    responses(
+        (status = 200, description = "last_seq and records", body = LogPage),
+        (status = 400, description = BAD_REQUEST, body = ErrorBody),
+        (status = 401, description = UNAUTHORIZED, body = ErrorBody),
+        (status = 404, description = NOT_FOUND, body = ErrorBody),
+        (status = 429, description = TOO_MANY_REQUESTS, body = ErrorBody),
+        (status = 500, description = STORE_FAILED, body = ErrorBody),
+        (status = 503, description = BUSY, body = ErrorBody),
+    ),
+)]
 /// `GET /api/tables/{id}/log?after=N&limit=M`: records after N (default 0), at most M (1 to 1000,
 /// default 1000), as the token's holder may see them.
 pub async fn log(
-    State(app): State<App>,
-    Seated { id, handle, reader }: Seated,
+    Seated { id, table, reader }: Seated,
     params: Params,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<LogPage>, ApiError> {
     params.only(&["after", "limit", "token"])?;
     let after = params.whole("after", 0, u64::MAX)?.unwrap_or(0);
     let limit = params
         .whole("limit", 1, MAX_LOG_PAGE)?
         .unwrap_or(MAX_LOG_PAGE);
     let limit = usize::try_from(limit).unwrap_or(usize::MAX);
-    let (records, last) = app
-        .ask(
-            &handle,
-            |h| async move { h.after(reader, after, limit).await },
-        )
-        .await?;
-    Ok(Json(
-        json!({"table": id, "last_seq": last, "records": records}),
-    ))
+    let (records, last) = table.after(reader, after, limit).await?;
+    Ok(Json(LogPage {
+        table: id,
+        last_seq: last,
+        records,
+    }))
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/tables/{id}/actions",
+    summary = "Send one action; answered after its records are committed",
+    params(TablePath),
+    security(("token" = [])),
+    request_body = ActionSchema,
+    responses(
+        (status = 200, description = "The committed records, as the sender may see them", body = Acted),
+        (status = 400, description = BAD_REQUEST, body = ErrorBody),
+        (status = 401, description = UNAUTHORIZED, body = ErrorBody),
+        (status = 403, description = "Not the sender's to do", body = ErrorBody),
+        (status = 404, description = NOT_FOUND, body = ErrorBody),
+        (status = 413, description = "The body is over 64 KiB, or the record the action would \
+            make is over the store's bound (1 MiB); nothing was recorded.", body = ErrorBody),
+        (status = 422, description = "Refused by the rules", body = ErrorBody),
+        (status = 429, description = TOO_MANY_REQUESTS, body = ErrorBody),
+        (status = 500, description = STORE_FAILED, body = ErrorBody),
+        (status = 503, description = "Table busy or server stopping", body = ErrorBody),
+    ),
+)]
 /// `POST /api/tables/{id}/actions`: one action; answered once its records are committed, with
 /// them as the sender may see them.
 pub async fn act(
-    State(app): State<App>,
     Seated {
-        handle, reader: by, ..
+        table, reader: by, ..
     }: Seated,
     body: axum::body::Bytes,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Acted>, ApiError> {
     let request = Request::from_json(json_body(&body)?)?;
-    let records = app.act(&handle, by, request).await?;
-    let shown: Vec<_> = records.iter().map(|r| redact(r, by)).collect();
-    let seq = shown.last().map_or(0, |r| r.seq);
-    Ok(Json(json!({"seq": seq, "records": shown})))
+    let records = table.act(by, request).await?;
+    let records: Vec<Record> = records.iter().map(|r| redact(r, by)).collect();
+    let seq = records.last().map_or(0, |r| r.seq);
+    Ok(Json(Acted { seq, records }))
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/tables/{id}/export",
+    summary = "The whole log: JSON (for skald verify), Markdown or HTML session report",
+    params(
+        TablePath,
+        ("format" = inline(Option<ExportFormat>), Query,
+            description = "json (the default), md or html."),
+    ),
+    security(("token" = [])),
+    responses(
+        (status = 200, description = "The export", content(
+            (ExportedLog = "application/json"),
+            (String = "text/markdown"),
+            (String = "text/html"),
+        )),
+        (status = 400, description = BAD_REQUEST, body = ErrorBody),
+        (status = 401, description = UNAUTHORIZED, body = ErrorBody),
+        (status = 404, description = NOT_FOUND, body = ErrorBody),
+        (status = 429, description = TOO_MANY_REQUESTS, body = ErrorBody),
+        (status = 500, description = STORE_FAILED, body = ErrorBody),
+        (status = 503, description = BUSY, body = ErrorBody),
+    ),
+)]
 /// `GET /api/tables/{id}/export?format=json|md|html`: the whole log as the token's holder may see
 /// it: JSON (what `skald verify` reads), Markdown or HTML (a session report).
 pub async fn export(
-    State(app): State<App>,
-    Seated { id, handle, reader }: Seated,
+    Seated { id, table, reader }: Seated,
     params: Params,
 ) -> Result<Response, ApiError> {
     params.only(&["format", "token"])?;
@@ -313,18 +417,11 @@ pub async fn export(
             format.chars().take(20).collect::<String>()
         )));
     }
-    let summary = app
-        .ask(&handle, |h| async move { h.summary(reader).await })
-        .await?;
+    let summary = table.summary(reader).await?;
     let mut records = Vec::new();
     loop {
         let after = records.len() as u64;
-        let (batch, last) = app
-            .ask(
-                &handle,
-                |h| async move { h.after(reader, after, 5000).await },
-            )
-            .await?;
+        let (batch, last) = table.after(reader, after, 5000).await?;
         let done = batch.is_empty() || after + batch.len() as u64 >= last;
         records.extend(batch);
         if done {
@@ -338,7 +435,7 @@ pub async fn export(
         records,
     };
     match format.as_str() {
-        "json" => Ok(Json(log.to_json()).into_response()),
+        "json" => Ok(Json(log.exported()).into_response()),
         "md" => Ok((
             [(header::CONTENT_TYPE, "text/markdown; charset=utf-8")],
             export::markdown(&log).map_err(ApiError::Store)?,
@@ -356,60 +453,74 @@ pub async fn export(
     }
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/tables/{id}/moves",
+    summary = "The moves legal now for the token's holder, as forms (group, label, fixed command, \
+        fields with their choices and bounds, whether odds are given, a rule note)",
+    params(TablePath),
+    security(("token" = [])),
+    responses(
+        (status = 200, description = "{moves: [...]}", body = MovesAnswer),
+        (status = 400, description = BAD_REQUEST, body = ErrorBody),
+        (status = 401, description = UNAUTHORIZED, body = ErrorBody),
+        (status = 404, description = NOT_FOUND, body = ErrorBody),
+        (status = 429, description = TOO_MANY_REQUESTS, body = ErrorBody),
+        (status = 500, description = STORE_FAILED, body = ErrorBody),
+        (status = 503, description = BUSY, body = ErrorBody),
+    ),
+)]
 /// `GET /api/tables/{id}/moves`: the moves legal now for the token's holder, as forms.
-pub async fn moves(
-    State(app): State<App>,
-    Seated { handle, reader, .. }: Seated,
-) -> Result<Json<Value>, ApiError> {
-    let moves = app
-        .ask(&handle, |h| async move { h.moves(reader).await })
-        .await?;
-    Ok(Json(json!({"moves": moves})))
+pub async fn moves(Seated { table, reader, .. }: Seated) -> Result<Json<MovesAnswer>, ApiError> {
+    let moves = table.moves(reader).await?;
+    Ok(Json(MovesAnswer { moves }))
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/tables/{id}/odds",
+    summary = "Exact chances of a system command before it is rolled; records nothing",
+    params(TablePath),
+    security(("token" = [])),
+    request_body = ActionSchema,
+    responses(
+        (status = 200, description = "{odds: null | {summary, chances: [{label, p, decimal}], \
+            distribution: [...]}}", body = OddsAnswer),
+        (status = 400, description = BAD_REQUEST, body = ErrorBody),
+        (status = 401, description = UNAUTHORIZED, body = ErrorBody),
+        (status = 404, description = NOT_FOUND, body = ErrorBody),
+        (status = 413, description = TOO_LARGE, body = ErrorBody),
+        (status = 422, description = "Not a command of the system", body = ErrorBody),
+        (status = 429, description = TOO_MANY_REQUESTS, body = ErrorBody),
+        (status = 500, description = STORE_FAILED, body = ErrorBody),
+        (status = 503, description = BUSY, body = ErrorBody),
+    ),
+)]
 /// `POST /api/tables/{id}/odds`: the exact chances of a system command before it is rolled
 /// (`{"odds": null}` when it does not roll or the system gives none). Records nothing.
 pub async fn odds(
-    State(app): State<App>,
-    Seated { handle, .. }: Seated,
+    Seated { table, .. }: Seated,
     body: axum::body::Bytes,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<OddsAnswer>, ApiError> {
     let command: Value = json_body(&body)?;
-    let odds = app
-        .ask(&handle, |h| {
-            let command = command.clone();
-            async move { h.odds(command).await }
-        })
-        .await?;
-    Ok(Json(json!({"odds": odds})))
+    let odds = table.odds(&command).await?;
+    Ok(Json(OddsAnswer { odds }))
 }
 
-/// `GET /api/openapi.json`: `openapi.json` with the systems a table may play filled in from the
-/// registry (`skald_systems`), built once.
-pub async fn openapi() -> Response {
-    static DOCUMENT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    let document = DOCUMENT.get_or_init(|| {
-        let mut document: Value =
-            serde_json::from_str(include_str!("openapi.json")).unwrap_or(Value::Null);
-        let system = document
-            .pointer_mut("/paths/~1api~1tables/post/requestBody/content/application~1json/schema/properties/system");
-        if let Some(Value::Object(system)) = system {
-            system.insert("enum".into(), json!(skald_systems::names().collect::<Vec<_>>()));
-        }
-        document.to_string()
-    });
-    (
-        [(header::CONTENT_TYPE, "application/json")],
-        document.clone(),
-    )
-        .into_response()
-}
-
-/// `GET /api/health`: live and stored table counts.
-pub async fn health(State(app): State<App>) -> Result<Json<Value>, ApiError> {
-    Ok(Json(json!({
-        "ok": true,
-        "backend": app.store().backend().to_string(),
-        "live_tables": app.registry().live_count().await,
-    })))
+#[utoipa::path(
+    get,
+    path = "/api/health",
+    summary = "Liveness and back end",
+    responses(
+        (status = 200, description = "ok, backend, live_tables", body = Health),
+        (status = 429, description = TOO_MANY_REQUESTS, body = ErrorBody),
+    ),
+)]
+/// `GET /api/health`: whether the server answers, its back end and its live tables.
+pub async fn health(State(app): State<App>) -> Result<Json<Health>, ApiError> {
+    Ok(Json(Health {
+        ok: true,
+        backend: app.store().backend().to_string(),
+        live_tables: app.registry().live_count().await,
+    }))
 }

@@ -1,15 +1,16 @@
 //! [`App`]: what every request handler shares: the store, the live tables, the bounds, the
-//! shutdown signal; and the few operations every route goes through (authenticate, act).
+//! shutdown signal; and the few operations every route goes through (authenticate, the rates).
 
-use crate::actor::{Role, TableCount, TableHandle, now_ms};
+use crate::actor::{Role, TableCount, now_ms};
 use crate::client::ClientAddr;
 use crate::error::ApiError;
 use crate::limits::Limits;
+use crate::live::LiveTable;
 use crate::registry::Registry;
 use governor::clock::{Clock as _, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use skald_store::Store;
-use skald_table::{Actor, Record, Request};
+use skald_table::Actor;
 use std::num::NonZeroU32;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -197,12 +198,15 @@ impl App {
         &self,
         id: &str,
         token: Option<&str>,
-    ) -> Result<(TableHandle, Role), ApiError> {
+    ) -> Result<(LiveTable, Role), ApiError> {
         let handle = self.inner.registry.get(id).await?;
         let role = token
             .and_then(|t| handle.authenticate(t))
             .ok_or(ApiError::Unauthorized)?;
-        Ok((handle, role))
+        Ok((
+            LiveTable::new(handle, Arc::clone(&self.inner.registry)),
+            role,
+        ))
     }
 
     /// Like [`App::authenticate`], for someone seated (GM or player; not the invite); the seat's
@@ -215,9 +219,10 @@ impl App {
         &self,
         id: &str,
         token: Option<&str>,
-    ) -> Result<(TableHandle, Actor), ApiError> {
+    ) -> Result<(LiveTable, Actor), ApiError> {
         match self.authenticate(id, token).await? {
-            (handle, Role::Seated(actor)) => {
+            (table, Role::Seated(actor)) => {
+                let handle = table.handle();
                 self.check_seat_rate(&handle.id, actor)?;
                 let now = now_ms();
                 if actor == Actor::Gm
@@ -226,47 +231,9 @@ impl App {
                 {
                     self.inner.store.touch(&handle.id, now).await?;
                 }
-                Ok((handle, actor))
+                Ok((table, actor))
             }
             (_, Role::Invite) => Err(ApiError::Unauthorized),
-        }
-    }
-
-    /// Sends `action` to table `id` as `by`, waiting for the commit. Retried once if the table
-    /// was unloading at that moment (nothing was decided then).
-    ///
-    /// # Errors
-    /// The table's refusal, [`ApiError::Busy`], [`ApiError::Store`].
-    pub async fn act(
-        &self,
-        handle: &TableHandle,
-        by: Actor,
-        request: Request,
-    ) -> Result<Vec<Arc<Record>>, ApiError> {
-        match handle.act(by, request.clone()).await {
-            Err(ApiError::Unloading) => {
-                let handle = self.inner.registry.get(&handle.id).await?;
-                handle.act(by, request).await
-            }
-            other => other,
-        }
-    }
-}
-
-impl App {
-    /// Runs `ask` against the live table behind `handle`; if that table was unloading at the
-    /// moment (nothing was asked of it), once more against the table loaded again.
-    ///
-    /// # Errors
-    /// Those of `ask`, and of loading the table again.
-    pub async fn ask<T, F, Fut>(&self, handle: &TableHandle, ask: F) -> Result<T, ApiError>
-    where
-        F: Fn(TableHandle) -> Fut,
-        Fut: std::future::Future<Output = Result<T, ApiError>>,
-    {
-        match ask(handle.clone()).await {
-            Err(ApiError::Unloading) => ask(self.inner.registry.get(&handle.id).await?).await,
-            other => other,
         }
     }
 }

@@ -4,9 +4,9 @@
 //! Messages name the field, the value and what is allowed. They never hold a token, and never a
 //! secret the requester may not read (rule refusals go only to their sender).
 
+use crate::shapes::{ErrorBody, ErrorDetail};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use serde_json::json;
 
 /// Why the server refused a request.
 #[derive(Debug, thiserror::Error)]
@@ -102,8 +102,13 @@ impl ApiError {
     }
 
     /// The JSON body.
-    pub fn body(&self) -> serde_json::Value {
-        json!({"error": {"kind": self.kind(), "message": self.to_string()}})
+    pub fn body(&self) -> ErrorBody {
+        ErrorBody {
+            error: ErrorDetail {
+                kind: self.kind().to_owned(),
+                message: self.to_string(),
+            },
+        }
     }
 }
 

@@ -2,18 +2,22 @@
 //! readable session report in Markdown or printable HTML (templates in `templates/`, rendered in
 //! the one environment of [`crate::templates`]).
 
+use crate::shapes::{ExportedLog, Summary};
 use minijinja::context;
 use serde::Serialize;
-use serde_json::{Value, json};
-use skald_table::{Actor, Body, Record, SecretBody};
+use serde_json::Value;
+use skald_table::{Actor, Body, Player, Record, SecretBody};
 use std::collections::BTreeMap;
+
+/// The version of the JSON export's format ([`ExportedLog::skald_export`]).
+pub const EXPORT_FORMAT: u32 = 1;
 
 /// A table's log as one reader may see it.
 pub struct Log {
     /// The table id.
     pub table: String,
     /// The table's summary for the reader.
-    pub summary: Value,
+    pub summary: Summary,
     /// Who exports.
     pub reader: Actor,
     /// Every record, redacted for the reader.
@@ -96,27 +100,25 @@ fn dice_of(record: &Record) -> Vec<Shown> {
 }
 
 impl Log {
-    /// The JSON export: `{"skald_export": 1, "table", "system", "title", "exported_for",
-    /// "records", "head"}`, `head` being the hash of the last record (the end of the log's hash
+    /// The JSON export, `head` being the hash of the last record (the end of the log's hash
     /// chain, docs/fairness.md). `skald verify` reads it.
-    pub fn to_json(&self) -> Value {
-        json!({
-            "skald_export": 1,
-            "table": self.table,
-            "system": self.summary["system"],
-            "title": self.summary["title"],
-            "exported_for": self.reader,
-            "records": self.records,
-            "head": self.records.last().map(Record::hash),
-        })
+    pub fn exported(&self) -> ExportedLog {
+        ExportedLog {
+            skald_export: EXPORT_FORMAT,
+            table: self.table.clone(),
+            system: self.summary.system.clone(),
+            title: self.summary.title.clone(),
+            exported_for: self.reader,
+            records: self.records.clone(),
+            head: self.records.last().map(Record::hash),
+        }
     }
 
-    fn names(&self) -> BTreeMap<u64, String> {
-        self.summary["players"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|p| Some((p["id"].as_u64()?, p["name"].as_str()?.to_owned())))
+    fn names(&self) -> BTreeMap<u32, String> {
+        self.summary
+            .players
+            .iter()
+            .map(|p| (p.id, p.name.clone()))
             .collect()
     }
 
@@ -127,7 +129,7 @@ impl Log {
             Actor::Gm => "the GM".to_owned(),
             Actor::Player(id) => self
                 .names()
-                .get(&u64::from(id))
+                .get(&id)
                 .cloned()
                 .unwrap_or_else(|| format!("player {id}")),
         }
@@ -139,7 +141,7 @@ impl Log {
         let who = |actor: &Actor| match actor {
             Actor::Gm => "GM".to_owned(),
             Actor::Player(id) => names
-                .get(&u64::from(*id))
+                .get(id)
                 .cloned()
                 .unwrap_or_else(|| format!("player {id}")),
         };
@@ -302,17 +304,13 @@ fn md_cell(text: &str) -> String {
 fn render(log: &Log, name: &str) -> Result<String, String> {
     let template = crate::templates::template(name)?;
     let mut lines = log.lines();
-    let mut title = log.summary["title"].clone();
-    let mut players = log.summary["players"].clone();
+    let mut title = log.summary.title.clone();
+    let mut players: Vec<Player> = log.summary.players.clone();
     let mut reader = log.reader_name();
     if name.ends_with(".md") {
-        if let Some(text) = title.as_str() {
-            title = Value::from(md_text(text));
-        }
-        for player in players.as_array_mut().into_iter().flatten() {
-            if let Some(text) = player["name"].as_str() {
-                player["name"] = Value::from(md_text(text));
-            }
+        title = md_text(&title);
+        for player in &mut players {
+            player.name = md_text(&player.name);
         }
         reader = md_text(&reader);
         for line in &mut lines {
@@ -325,8 +323,8 @@ fn render(log: &Log, name: &str) -> Result<String, String> {
     template
         .render(context! {
             table => log.table.clone(),
-            title => minijinja::Value::from(minijinja::value::Serde(&title)),
-            system => minijinja::Value::from(minijinja::value::Serde(&log.summary["system"])),
+            title => title,
+            system => log.summary.system.clone(),
             players => minijinja::Value::from(minijinja::value::Serde(&players)),
             reader => reader,
             lines => minijinja::Value::from(minijinja::value::Serde(lines)),

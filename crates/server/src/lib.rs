@@ -14,12 +14,17 @@ pub mod credentials;
 pub mod error;
 pub mod export;
 pub mod limits;
+pub mod live;
+pub mod openapi;
 pub mod query;
 pub mod registry;
 pub mod request_log;
 pub mod role;
+pub mod routes;
 pub mod rows;
+pub mod schemas;
 pub mod seated;
+pub mod shapes;
 pub mod templates;
 pub mod token;
 pub mod ws;
@@ -30,7 +35,6 @@ pub use limits::{CreationKey, Limits};
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
-use axum::routing::{get, post};
 use axum::serve::ListenerExt as _;
 use skald_store::Store;
 use std::future::Future;
@@ -43,19 +47,11 @@ use tokio_util::task::TaskTracker;
 /// over them and the pages alike.
 pub fn router(app: App) -> Router {
     let max_body = app.limits().max_body;
-    Router::new()
-        .route("/api/tables", post(api::create))
-        .route("/api/tables/{id}", get(api::summary))
-        .route("/api/tables/{id}/join", post(api::join))
-        .route("/api/tables/{id}/invite", post(api::invite))
-        .route("/api/tables/{id}/log", get(api::log))
-        .route("/api/tables/{id}/actions", post(api::act))
-        .route("/api/tables/{id}/export", get(api::export))
-        .route("/api/tables/{id}/moves", get(api::moves))
-        .route("/api/tables/{id}/odds", post(api::odds))
-        .route("/api/tables/{id}/ws", get(ws::upgrade))
-        .route("/api/openapi.json", get(api::openapi))
-        .route("/api/health", get(api::health))
+    routes::api()
+        .into_iter()
+        .fold(Router::new(), |router, route| {
+            router.route(route.path, route.handler)
+        })
         .layer(DefaultBodyLimit::max(max_body))
         .route("/api/{*rest}", axum::routing::any(no_such_route))
         .layer(axum::middleware::map_response(move |response| {
@@ -105,7 +101,12 @@ async fn plain_errors_as_json(
         };
         (kind, message)
     };
-    let body = serde_json::json!({"error": {"kind": kind, "message": message}});
+    let body = shapes::ErrorBody {
+        error: shapes::ErrorDetail {
+            kind: kind.to_owned(),
+            message,
+        },
+    };
     (status, axum::Json(body)).into_response()
 }
 

@@ -74,6 +74,21 @@ pub fn from_row(row: &Row) -> Result<Record, String> {
     })
 }
 
+/// The store's row for a token: its role as a word (`invite`, `gm`, `player`; the store knows
+/// nothing of games) and the player's id for a player's.
+pub fn token_row(entry: &TokenEntry) -> TokenRow {
+    let (role, player) = match entry.role {
+        Role::Invite => ("invite", None),
+        Role::Seated(Actor::Gm) => ("gm", None),
+        Role::Seated(Actor::Player(id)) => ("player", Some(i64::from(id))),
+    };
+    TokenRow {
+        hash: entry.hash.clone(),
+        role: role.to_owned(),
+        player,
+    }
+}
+
 /// Stored token rows as the roles they give (rows of an unknown role are left out).
 pub fn token_entries(rows: &[TokenRow]) -> Vec<TokenEntry> {
     rows.iter()
@@ -90,4 +105,35 @@ pub fn token_entries(rows: &[TokenRow]) -> Vec<TokenEntry> {
             })
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_role_reads_back_from_its_row() {
+        let roles = [
+            Role::Invite,
+            Role::Seated(Actor::Gm),
+            Role::Seated(Actor::Player(7)),
+        ];
+        let entries: Vec<TokenEntry> = roles
+            .iter()
+            .map(|&role| TokenEntry {
+                hash: "ab".repeat(32),
+                role,
+            })
+            .collect();
+        let rows: Vec<TokenRow> = entries.iter().map(token_row).collect();
+        let words: Vec<&str> = rows.iter().map(|r| r.role.as_str()).collect();
+        assert_eq!(words, ["invite", "gm", "player"]);
+        let back: Vec<Role> = token_entries(&rows).iter().map(|e| e.role).collect();
+        assert_eq!(back, roles);
+        // Its JSON is the same words, a seat being the actor it seats.
+        assert_eq!(
+            serde_json::to_value(roles).unwrap_or_default(),
+            serde_json::json!(["invite", "gm", {"player": 7}])
+        );
+    }
 }

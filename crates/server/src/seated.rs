@@ -3,10 +3,10 @@
 //! a player's, and the seat's rate checked. (The client address's rate is checked before, by
 //! [`crate::admission::admit`], for every route.)
 
-use crate::actor::TableHandle;
 use crate::app::App;
 use crate::credentials::bearer;
 use crate::error::ApiError;
+use crate::live::LiveTable;
 use crate::query::Params;
 use axum::extract::{FromRequestParts, Path};
 use axum::http::request::Parts;
@@ -17,7 +17,7 @@ pub struct Seated {
     /// The table id, from the path.
     pub id: String,
     /// The live table.
-    pub handle: TableHandle,
+    pub table: LiveTable,
     /// Who asks: the GM or a player.
     pub reader: Actor,
 }
@@ -40,7 +40,7 @@ impl FromRequestParts<App> for Seated {
             .await
             .map_err(|e| ApiError::BadRequest(e.body_text()))?;
         let token = token_of(parts, &id)?;
-        let (handle, reader) = app.seated(&id, token.as_deref()).await?;
-        Ok(Self { id, handle, reader })
+        let (table, reader) = app.seated(&id, token.as_deref()).await?;
+        Ok(Self { id, table, reader })
     }
 }

@@ -7,34 +7,55 @@
 //!   `{"type":"ack","id":..,"seq":N}`, `{"type":"error","id":..,"error":{"kind":..,"message":..}}`;
 //! - client -> server: `{"id": any JSON, "action": {"do": ...}}`.
 
-use crate::actor::{SocketSlot, TableHandle};
+use crate::actor::SocketSlot;
 use crate::app::App;
 use crate::error::ApiError;
+use crate::live::LiveTable;
 use crate::query::Params;
+use crate::schemas::{BAD_REQUEST, BUSY, NOT_FOUND, STORE_FAILED, TablePath, UNAUTHORIZED};
 use crate::seated::Seated;
+use crate::shapes::{ErrorBody, Incoming, Outgoing};
 use axum::extract::State;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::response::Response;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 use skald_table::{Actor, Record, Request, redact};
 use std::sync::Arc;
 use tokio::sync::broadcast::error::RecvError;
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Incoming {
-    #[serde(default)]
-    id: Value,
-    action: Value,
-}
-
+#[utoipa::path(
+    get,
+    path = "/api/tables/{id}/ws",
+    summary = "WebSocket: records after `after`, then live; actions as {\"id\", \"action\"} text \
+        messages",
+    description = "Messages are JSON text frames: the server sends `Outgoing` (hello, record, \
+        ack, error), the client `Incoming` (components/schemas).",
+    params(
+        TablePath,
+        ("token" = Option<String>, Query, description = "The seat's token, if not in the \
+            Authorization header or the table's cookie."),
+        ("after" = Option<u64>, Query, minimum = 0, maximum = 18446744073709551615u64,
+            description = "The last seq the client has (default 0): records after it come first."),
+    ),
+    security(("token" = [])),
+    responses(
+        (status = 101, description = "Switching protocols"),
+        (status = 400, description = BAD_REQUEST, body = ErrorBody),
+        (status = 401, description = UNAUTHORIZED, body = ErrorBody),
+        (status = 404, description = NOT_FOUND, body = ErrorBody),
+        (status = 429, description = "Too many WebSocket clients: each seat holds at most 4; the \
+            players together never take the places kept for the GM (the message says which \
+            bound); or a rate reached.", body = ErrorBody),
+        (status = 500, description = STORE_FAILED, body = ErrorBody),
+        (status = 503, description = BUSY, body = ErrorBody),
+    ),
+)]
 /// `GET /api/tables/{id}/ws?token=..&after=N`: `after` (default 0) is the last seq the client
 /// has; records after it are sent first. The token may also come as a header or the cookie.
 pub async fn upgrade(
     State(app): State<App>,
-    Seated { handle, reader, .. }: Seated,
+    Seated { table, reader, .. }: Seated,
     params: Params,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
@@ -48,7 +69,7 @@ pub async fn upgrade(
     })?;
     let after = params.whole("after", 0, u64::MAX)?.unwrap_or(0);
     let limits = app.limits();
-    let slot = handle.open_socket(
+    let slot = table.handle().open_socket(
         reader,
         limits.sockets_per_seat,
         limits.max_clients_per_table,
@@ -60,21 +81,22 @@ pub async fn upgrade(
         .read_buffer_size(8 * 1024)
         .max_message_size(max_message)
         .max_frame_size(max_message)
-        .on_upgrade(move |socket| client(socket, app, handle, reader, after, slot)))
+        .on_upgrade(move |socket| client(socket, app, table, reader, after, slot)))
 }
 
 struct Client {
     socket: WebSocket,
-    handle: TableHandle,
+    table: LiveTable,
     reader: Actor,
     last: u64,
     batch: usize,
 }
 
 impl Client {
-    async fn send(&mut self, value: Value) -> bool {
+    async fn send(&mut self, message: &Outgoing) -> bool {
+        let text = serde_json::to_string(message).unwrap_or_default();
         self.socket
-            .send(Message::Text(Utf8Bytes::from(value.to_string())))
+            .send(Message::Text(Utf8Bytes::from(text)))
             .await
             .is_ok()
     }
@@ -82,14 +104,17 @@ impl Client {
     async fn send_record(&mut self, record: &Record) -> bool {
         self.last = record.seq;
         let record = redact(record, self.reader);
-        self.send(json!({"type": "record", "record": record})).await
+        self.send(&Outgoing::Record {
+            record: Box::new(record),
+        })
+        .await
     }
 
     /// Sends every record after `last` from the table's log, in order.
     async fn catch_up(&mut self) -> bool {
         loop {
             let Ok((records, last_seq)) =
-                self.handle.after(self.reader, self.last, self.batch).await
+                self.table.after(self.reader, self.last, self.batch).await
             else {
                 return false;
             };
@@ -98,7 +123,12 @@ impl Client {
             }
             for record in records {
                 self.last = record.seq;
-                if !self.send(json!({"type": "record", "record": record})).await {
+                if !self
+                    .send(&Outgoing::Record {
+                        record: Box::new(record),
+                    })
+                    .await
+                {
                     return false;
                 }
             }
@@ -113,32 +143,30 @@ impl Client {
 async fn client(
     socket: WebSocket,
     app: App,
-    handle: TableHandle,
+    table: LiveTable,
     reader: Actor,
     after: u64,
     slot: SocketSlot,
 ) {
     let _slot = slot;
-    let mut events = handle.events.subscribe();
+    // Subscribed before anything is read, so no record falls between the catch-up and the live
+    // ones; the subscription keeps the table's task from unloading while the client is here.
+    let mut events = table.handle().events.subscribe();
     let mut client = Client {
         socket,
-        handle: handle.clone(),
+        table: table.clone(),
         reader,
         last: after,
         batch: app.limits().catch_up_batch,
     };
-    let seq = match handle.after(reader, u64::MAX, 0).await {
+    let seq = match table.after(reader, u64::MAX, 0).await {
         Ok((_, last)) => last,
         Err(_) => return,
     };
     // A client ahead of the log (a stale seq from before a restore) starts from the log's end
     // rather than skipping records when the log catches up.
     client.last = client.last.min(seq);
-    if !client
-        .send(json!({"type": "hello", "you": reader, "seq": seq}))
-        .await
-        || !client.catch_up().await
-    {
+    if !client.send(&Outgoing::Hello { you: reader, seq }).await || !client.catch_up().await {
         return;
     }
     let shutdown = app.shutdown().clone();
@@ -158,7 +186,7 @@ async fn client(
             message = client.socket.recv() => {
                 let Some(Ok(message)) = message else { break };
                 let reply = match message {
-                    Message::Text(text) => incoming(&app, &handle, reader, text.as_str()).await,
+                    Message::Text(text) => incoming(&app, &table, reader, text.as_str()).await,
                     Message::Binary(_) => error_reply(
                         &Value::Null,
                         &ApiError::BadRequest("messages are JSON text frames".into()),
@@ -166,7 +194,7 @@ async fn client(
                     Message::Close(_) => break,
                     Message::Ping(_) | Message::Pong(_) => continue,
                 };
-                if !client.send(reply).await {
+                if !client.send(&reply).await {
                     break;
                 }
             }
@@ -179,7 +207,7 @@ async fn client(
     }
 }
 
-async fn incoming(app: &App, handle: &TableHandle, reader: Actor, text: &str) -> Value {
+async fn incoming(app: &App, table: &LiveTable, reader: Actor, text: &str) -> Outgoing {
     let message: Incoming = match serde_json::from_str(text) {
         Ok(message) => message,
         Err(e) => {
@@ -192,23 +220,29 @@ async fn incoming(app: &App, handle: &TableHandle, reader: Actor, text: &str) ->
         }
     };
     // The seat's rate, shared with its other sockets and its HTTP requests.
-    if let Err(e) = app.check_seat_rate(&handle.id, reader) {
+    if let Err(e) = app.check_seat_rate(&table.handle().id, reader) {
         return error_reply(&message.id, &e);
     }
     let request = match Request::from_json(message.action) {
         Ok(request) => request,
         Err(e) => return error_reply(&message.id, &e.into()),
     };
-    match app.act(handle, reader, request).await {
+    match table.act(reader, request).await {
         Ok(records) => {
             let seq = records.last().map_or(0, |r: &Arc<Record>| r.seq);
-            json!({"type": "ack", "id": message.id, "seq": seq})
+            Outgoing::Ack {
+                id: message.id,
+                seq,
+            }
         }
         Err(e) => error_reply(&message.id, &e),
     }
 }
 
-fn error_reply(id: &Value, error: &ApiError) -> Value {
+fn error_reply(id: &Value, error: &ApiError) -> Outgoing {
     error.log();
-    json!({"type": "error", "id": id, "error": error.body()["error"]})
+    Outgoing::Error {
+        id: id.clone(),
+        error: error.body().error,
+    }
 }

@@ -589,6 +589,72 @@ async fn a_table_unloading_under_load_loses_nothing() {
     }
 }
 
+/// A table's task may unload (idle, here after 1 ms) between finding the table and asking it:
+/// the question then goes to the table loaded again. The API, the WebSocket and the pages all ask
+/// through `LiveTable`, so each of them gets this; with the question sent only once, each
+/// `Unloading` below would reach the caller.
+#[tokio::test]
+async fn a_table_asked_after_its_task_unloaded_is_asked_again_loaded() {
+    use skald_server::shapes::CreateTable;
+    use skald_table::{Actor, Request};
+    let db = common::sqlite();
+    let store = skald_store::Store::open(&db.url).await.unwrap();
+    let app = skald_server::App::new(
+        store,
+        Limits {
+            idle_unload: Duration::from_millis(1),
+            ..limits()
+        },
+        tokio_util::task::TaskTracker::new(),
+        tokio_util::sync::CancellationToken::new(),
+    )
+    .await
+    .unwrap();
+    let client = skald_server::client::ClientAddr::new([127, 0, 0, 1].into());
+    let request = CreateTable {
+        system: "chi".into(),
+        title: "Flicker".into(),
+        options: Value::Null,
+    };
+    let created = skald_server::api::create_table(&app, client, None, request)
+        .await
+        .unwrap();
+    let (table, _) = app
+        .authenticate(&created.table, Some(&created.gm_token))
+        .await
+        .unwrap();
+    // Each question below finds the task it was handed gone: it unloads after each answer.
+    let unloaded = || async {
+        within("the table to unload", async {
+            while !table.handle().tx.is_closed() {
+                tokio::time::sleep(Duration::from_millis(2)).await;
+            }
+        })
+        .await;
+    };
+    unloaded().await;
+    assert_eq!(table.summary(Actor::Gm).await.unwrap().title, "Flicker");
+    unloaded().await;
+    let (player, _) = table.join("Ann").await.unwrap();
+    assert_eq!(player, 1);
+    unloaded().await;
+    let roll = Request::from_json(json!({"do": "roll", "notation": "1d6"})).unwrap();
+    let records = table.act(Actor::Gm, roll).await.unwrap();
+    assert_eq!(records.last().map(|r| r.seq), Some(3));
+    unloaded().await;
+    assert_eq!(table.after(Actor::Gm, 0, 10).await.unwrap().1, 3);
+    unloaded().await;
+    assert!(table.invite().await.is_ok());
+    unloaded().await;
+    assert!(table.moves(Actor::Gm).await.is_ok());
+    unloaded().await;
+    let odds = table.odds(&json!({"do": "no_such_command"})).await;
+    assert!(
+        !matches!(odds, Err(skald_server::ApiError::Unloading)),
+        "{odds:?}"
+    );
+}
+
 /// Text with `|` (names, labels, notes, commands) and line breaks (notes: the one text of several
 /// lines) stays inside its cell of the Markdown report: one row per record, four cells each.
 #[tokio::test]
@@ -771,6 +837,95 @@ async fn the_openapi_description_lists_every_route() {
         &json!(skald_systems::names().collect::<Vec<_>>()),
         "{systems}"
     );
+    server.stop().await;
+}
+
+/// The OpenAPI document is generated from the handlers and their types: every route the router
+/// serves (`skald_server::routes::api`, the list the router is built from) is in it with its
+/// method, the schema of the body it reads, and a schema for every answer but the WebSocket's
+/// 101; it describes no route the router does not serve, and every `$ref` in it resolves.
+#[tokio::test]
+async fn the_openapi_document_describes_every_route_with_its_schemas() {
+    let db = common::sqlite();
+    let server = Server::start(&db, limits()).await;
+    let spec = server.http().get("/api/openapi.json", None).await.json();
+    let routes = skald_server::routes::api();
+    let paths = spec["paths"].as_object().unwrap();
+    for route in &routes {
+        let method = route.method.as_str().to_lowercase();
+        let what = format!("{method} {}", route.path);
+        let operation = paths
+            .get(route.path)
+            .and_then(|p| p.get(&method))
+            .unwrap_or_else(|| panic!("{what} is not in the document"));
+        // A body's schema is named, or written out as the named one is (the create body, whose
+        // systems clients read in the route).
+        let body = &operation["requestBody"]["content"]["application/json"]["schema"];
+        let body = match body["$ref"].as_str() {
+            Some(to) => spec
+                .pointer(to.strip_prefix('#').unwrap_or(to))
+                .unwrap_or(&Value::Null),
+            None => body,
+        };
+        match route.body {
+            Some(schema) => assert!(
+                body.is_object() && body == &spec["components"]["schemas"][schema],
+                "{what}: its body is not {schema}: {body}"
+            ),
+            None => assert!(
+                operation.get("requestBody").is_none(),
+                "{what} reads no body"
+            ),
+        }
+        let responses = operation["responses"].as_object().unwrap();
+        assert!(
+            responses.keys().any(|s| s.starts_with('2') || s == "101"),
+            "{what}: no success answer"
+        );
+        for (status, response) in responses {
+            if status == "101" {
+                continue;
+            }
+            let content = response["content"]
+                .as_object()
+                .unwrap_or_else(|| panic!("{what} {status}: no content"));
+            assert!(
+                !content.is_empty() && content.values().all(|c| c["schema"].is_object()),
+                "{what} {status}: an answer without a schema: {response}"
+            );
+        }
+    }
+    // Nothing described that is not served.
+    for (path, item) in paths {
+        for method in item.as_object().unwrap().keys() {
+            assert!(
+                routes
+                    .iter()
+                    .any(|r| r.path == path && r.method.as_str().eq_ignore_ascii_case(method)),
+                "{method} {path} is described but not served"
+            );
+        }
+    }
+    // Every reference resolves.
+    fn refs<'a>(value: &'a Value, out: &mut Vec<&'a str>) {
+        match value {
+            Value::Object(map) => {
+                if let Some(Value::String(to)) = map.get("$ref") {
+                    out.push(to);
+                }
+                map.values().for_each(|v| refs(v, out));
+            }
+            Value::Array(items) => items.iter().for_each(|v| refs(v, out)),
+            _ => {}
+        }
+    }
+    let mut found = Vec::new();
+    refs(&spec, &mut found);
+    assert!(!found.is_empty());
+    for to in found {
+        let pointer = to.strip_prefix('#').unwrap_or(to);
+        assert!(spec.pointer(pointer).is_some(), "{to} does not resolve");
+    }
     server.stop().await;
 }
 

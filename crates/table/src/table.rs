@@ -11,14 +11,14 @@ use crate::limits::{self, MAX_PLAYERS, MAX_RECORDS, check_text};
 use crate::record::{
     Actor, Audience, Body, FairRoll, GENESIS, Record, Secret, SecretBody, SecretRoll,
 };
-use serde_json::{Value, json};
+use serde_json::Value;
 use skald_core::Authority;
 use skald_core::Game;
 use skald_fair::{FairSource, Mix, ServerSeed};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// A seated player.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Player {
     /// 1-based id, in the order they joined.
     pub id: u32,
@@ -197,6 +197,11 @@ impl Table {
         (self.epoch, &self.commitment)
     }
 
+    /// The system's options, defaults filled in (the system's JSON).
+    pub fn options(&self) -> Value {
+        self.game.options()
+    }
+
     /// The system's view of the state (sheets, conflict, round...). Holds no secret.
     pub fn view(&self) -> Value {
         self.game.view()
@@ -224,23 +229,6 @@ impl Table {
     /// [`ErrorKind::Game`] ([`skald_core::GameError::BadCommand`]).
     pub fn odds(&self, command: &Value) -> Result<Option<skald_core::Odds>, Error> {
         Ok(self.game.odds(command)?)
-    }
-
-    /// A summary of the table for `reader`: system, title, options, players, owners, epoch,
-    /// commitment, the last seq, and the system's view.
-    pub fn summary(&self, reader: Actor) -> Value {
-        json!({
-            "system": self.system(),
-            "title": self.title,
-            "options": self.game.options(),
-            "you": reader,
-            "seq": self.last_seq(),
-            "epoch": self.epoch,
-            "commitment": self.commitment,
-            "players": self.players,
-            "owners": self.owners,
-            "state": self.game.view(),
-        })
     }
 
     /// The `joined` record seating a new player called `name`.
@@ -1031,6 +1019,7 @@ pub(crate) fn roll_text(roll: &skald_dice::Roll) -> String {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+    use serde_json::json;
     use skald_core::{Decided, GameError};
     use skald_core::{DiceSource, Die, Move, Odds, Seat};
 

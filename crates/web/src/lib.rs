@@ -9,6 +9,7 @@ mod assets;
 mod options;
 mod pages;
 mod render;
+mod shapes;
 
 use axum::Router;
 use axum::routing::{get, post};

@@ -3,6 +3,7 @@
 
 use crate::options;
 use crate::render::render;
+use crate::shapes::{Parts, TableView};
 use axum::Form;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
@@ -10,12 +11,14 @@ use axum::response::{Html, IntoResponse, Redirect, Response};
 use minijinja::context;
 use minijinja::value::Serde;
 use serde_json::{Value, json};
-use skald_server::actor::{Role, TableHandle};
-use skald_server::api::{CreateTable, bearer, create_table};
+use skald_server::actor::Role;
+use skald_server::api::{bearer, create_table};
 use skald_server::client::ClientAddr;
 use skald_server::export::Log;
+use skald_server::live::LiveTable;
 use skald_server::query::Params;
 use skald_server::seated::Seated;
+use skald_server::shapes::CreateTable;
 use skald_server::{ApiError, App};
 use skald_table::Actor;
 use std::collections::HashMap;
@@ -121,38 +124,39 @@ pub async fn create(
             );
         }
     };
-    let id = created["table"].as_str().unwrap_or_default().to_owned();
-    let gm = created["gm_token"].as_str().unwrap_or_default();
     // Post/Redirect/Get: reloading the page that shows the links must not make another table.
-    let mut response = Redirect::to(&format!("/t/{id}/welcome")).into_response();
-    set_cookie(&mut response, &id, gm);
+    let mut response = Redirect::to(&format!("/t/{}/welcome", created.table)).into_response();
+    set_cookie(&mut response, &created.table, &created.gm_token);
     response
 }
 
 /// `GET /t/{id}/welcome` (the GM): the GM link and a fresh invite link, to copy and send. Every
 /// visit makes a new invite; earlier ones stay valid.
 pub async fn welcome(seated: Result<Seated, ApiError>, headers: HeaderMap) -> Response {
-    let Seated { id, handle, reader } = match seated {
+    let Seated { id, table, reader } = match seated {
         Ok(seated) if seated.reader == Actor::Gm => seated,
         Ok(_) => return error_page(&ApiError::BadRequest("only the GM makes invites".into())),
         Err(e) => return error_page(&e),
     };
-    let invite = match handle.invite().await {
+    let invite = match table.invite().await {
         Ok(invite) => invite,
         Err(e) => return error_page(&e),
     };
-    let summary = handle.summary(reader).await.unwrap_or_default();
+    let summary = match table.summary(reader).await {
+        Ok(summary) => summary,
+        Err(e) => return error_page(&e),
+    };
     let origin = origin(&headers);
     let gm = bearer(&headers, None, &id).unwrap_or_default();
     let html = render(
         "created.html",
         context! {
             table => id.clone(),
-            title => summary["title"].as_str(),
-            system => summary["system"].as_str(),
+            title => summary.title,
+            system => summary.system,
             gm_link => format!("{origin}/t/{id}/enter?token={gm}"),
             invite_link => format!("{origin}/t/{id}/join?invite={invite}"),
-            commitment => summary["commitment"].as_str(),
+            commitment => summary.commitment,
         },
     );
     page(StatusCode::OK, html)
@@ -204,13 +208,16 @@ pub async fn join_form(State(app): State<App>, Path(id): Path<String>, params: P
     }
     let invite = params.text("invite").unwrap_or_default().to_owned();
     match app.authenticate(&id, Some(&invite)).await {
-        Ok((handle, Role::Invite)) => {
-            let summary = handle.summary(Actor::Gm).await.unwrap_or_default();
+        Ok((table, Role::Invite)) => {
+            let summary = match table.summary(Actor::Gm).await {
+                Ok(summary) => summary,
+                Err(e) => return error_page(&e),
+            };
             page(
                 StatusCode::OK,
                 render(
                     "join.html",
-                    context! { table => id, invite => invite, title => summary["title"].as_str(), system => summary["system"].as_str(), players => Serde(&summary["players"]) },
+                    context! { table => id, invite => invite, title => summary.title, system => summary.system, players => Serde(&summary.players) },
                 ),
             )
         }
@@ -231,7 +238,7 @@ pub async fn join(
     let invite = form.get("invite").cloned().unwrap_or_default();
     let name = form.get("name").cloned().unwrap_or_default();
     let joined = match app.authenticate(&id, Some(&invite)).await {
-        Ok((handle, Role::Invite)) => handle.join(name.clone()).await,
+        Ok((table, Role::Invite)) => table.join(&name).await,
         Ok(_) | Err(ApiError::Unauthorized) => Err(ApiError::BadInvite),
         Err(e) => Err(e),
     };
@@ -252,73 +259,70 @@ pub async fn join(
     }
 }
 
-/// Everything a table page and its fragments show, for one reader.
-async fn table_context(
-    handle: &TableHandle,
-    reader: Actor,
-    id: &str,
-    after: u64,
-) -> Result<minijinja::Value, ApiError> {
-    let summary = handle.summary(reader).await?;
-    let moves = handle.moves(reader).await?;
-    let last = summary["seq"].as_u64().unwrap_or(0);
+/// Everything a table page and its fragments show, for one reader: the log from `after` on (its
+/// last [`LOG_LINES`] records at most).
+async fn table_view(table: &LiveTable, reader: Actor, after: u64) -> Result<TableView, ApiError> {
+    let summary = table.summary(reader).await?;
+    let moves = table.moves(reader).await?;
+    let last = summary.seq;
     let from = after.max(last.saturating_sub(LOG_LINES as u64));
-    let (records, _) = handle.after(reader, from, LOG_LINES).await?;
+    let (records, _) = table.after(reader, from, LOG_LINES).await?;
+    let mine: Vec<String> = summary
+        .owners
+        .iter()
+        .filter(|(_, owner)| **owner == reader)
+        .map(|(name, _)| name.clone())
+        .collect();
+    let board = skald_systems::find(&summary.system).map(|s| s.board);
     let log = Log {
-        table: id.to_owned(),
-        summary: summary.clone(),
+        table: summary.table.clone(),
+        summary,
         reader,
         records,
     };
-    let mine: Vec<String> = summary["owners"]
-        .as_object()
-        .into_iter()
-        .flatten()
-        .filter(|(_, owner)| serde_json::from_value::<Actor>((*owner).clone()).ok() == Some(reader))
-        .map(|(name, _)| name.clone())
-        .collect();
-    let you = log.reader_name();
-    Ok(context! {
-        table => id,
-        title => summary["title"].as_str(),
-        system => summary["system"].as_str(),
-        board => summary["system"].as_str().and_then(skald_systems::find).map(|s| s.board),
-        seq => last,
-        gm => reader == Actor::Gm,
-        you => you,
-        mine => mine,
-        players => Serde(&summary["players"]),
-        owners => Serde(&summary["owners"]),
-        epoch => summary["epoch"].as_u64(),
-        commitment => summary["commitment"].as_str(),
-        state => Serde(&summary["state"]),
-        moves => Serde(&moves),
-        lines => Serde(log.lines()),
-        earlier => from > 0,
+    let (you, lines) = (log.reader_name(), log.lines());
+    let summary = log.summary;
+    Ok(TableView {
+        table: summary.table,
+        title: summary.title,
+        system: summary.system,
+        board,
+        seq: last,
+        gm: reader == Actor::Gm,
+        you,
+        mine,
+        players: summary.players,
+        owners: summary.owners,
+        epoch: summary.epoch,
+        commitment: summary.commitment,
+        state: summary.state,
+        moves,
+        lines,
+        earlier: from > 0,
     })
 }
 
 /// `GET /t/{id}`: the table: board, moves, log, and this seat's own link.
 pub async fn table(seated: Result<Seated, ApiError>, headers: HeaderMap) -> Response {
-    let Seated { id, handle, reader } = match seated {
+    let Seated { id, table, reader } = match seated {
         Ok(seated) => seated,
         Err(e) => return error_page(&e),
     };
-    let context = match table_context(&handle, reader, &id, 0).await {
-        Ok(context) => context,
+    let view = match table_view(&table, reader, 0).await {
+        Ok(view) => view,
         Err(e) => return error_page(&e),
     };
     // The seat's token is this browser's already (its cookie): showing it to its holder lets them
     // open the same seat on another device.
     let token = bearer(&headers, None, &id).unwrap_or_default();
     let seat_link = format!("{}/t/{id}/enter?token={token}", origin(&headers));
-    let context = context! { seat_link => seat_link, ..context };
+    let context = context! { seat_link => seat_link, ..minijinja::Value::from(Serde(&view)) };
     page(StatusCode::OK, render("table.html", context))
 }
 
 /// `GET /t/{id}/parts?after=N`: the board, the moves and the log lines after N, as HTML fragments
 /// in JSON, for the script to swap in when records arrive.
-pub async fn parts(Seated { id, handle, reader }: Seated, params: Params) -> Response {
+pub async fn parts(Seated { table, reader, .. }: Seated, params: Params) -> Response {
     let after = match params
         .only(&["after", "token"])
         .and_then(|p| p.whole("after", 0, u64::MAX))
@@ -326,32 +330,33 @@ pub async fn parts(Seated { id, handle, reader }: Seated, params: Params) -> Res
         Ok(after) => after.unwrap_or(0),
         Err(e) => return e.into_response(),
     };
-    let context = match table_context(&handle, reader, &id, after).await {
-        Ok(context) => context,
+    let view = match table_view(&table, reader, after).await {
+        Ok(view) => view,
         Err(e) => return e.into_response(),
     };
+    let context = minijinja::Value::from(Serde(&view));
     let fragment = |name: &str| {
         render(name, context.clone()).unwrap_or_else(|e| format!("<p class=\"error\">{e}</p>"))
     };
-    axum::Json(json!({
-        "seq": context.get_attr("seq").ok().and_then(|v| u64::try_from(v).ok()),
-        "board": fragment("board.html"),
-        "moves": fragment("moves.html"),
-        "log": fragment("log.html"),
-    }))
+    axum::Json(Parts {
+        seq: view.seq,
+        board: fragment("board.html"),
+        moves: fragment("moves.html"),
+        log: fragment("log.html"),
+    })
     .into_response()
 }
 
 /// `POST /t/{id}/odds` (a system command as JSON): the exact chances before rolling, as an HTML
 /// fragment with a chart; empty when the command does not roll.
-pub async fn odds(Seated { handle, .. }: Seated, body: axum::body::Bytes) -> Response {
+pub async fn odds(Seated { table, .. }: Seated, body: axum::body::Bytes) -> Response {
     let command: Value = match serde_json::from_slice(&body) {
         Ok(command) => command,
         Err(e) => return ApiError::BadRequest(format!("body: {e}")).into_response(),
     };
-    match handle.odds(command).await {
-        Ok(Value::Null) => Html(String::new()).into_response(),
-        Ok(odds) => page(
+    match table.odds(&command).await {
+        Ok(None) => Html(String::new()).into_response(),
+        Ok(Some(odds)) => page(
             StatusCode::OK,
             render("odds.html", context! { odds => Serde(odds) }),
         ),

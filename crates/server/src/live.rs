@@ -1,0 +1,127 @@
+//! [`LiveTable`]: a table as every caller reaches it (the API, the WebSocket, the pages): its
+//! task's handle, and the table loaded again when that task unloaded between finding it and
+//! asking it.
+//!
+//! An idle table's task stops taking messages before it unloads ([`crate::registry`]); a message
+//! it refused was never decided, so asking the table loaded again is safe. Every question to a
+//! table goes through here, so no caller can forget that retry.
+
+use crate::actor::TableHandle;
+use crate::error::ApiError;
+use crate::registry::Registry;
+use crate::shapes::Summary;
+use serde_json::Value;
+use skald_core::{Move, Odds};
+use skald_table::{Actor, Record, Request};
+use std::future::Future;
+use std::sync::Arc;
+
+/// A live table, found again in the registry if its task unloads while asked.
+#[derive(Clone)]
+pub struct LiveTable {
+    handle: TableHandle,
+    registry: Arc<Registry>,
+}
+
+impl LiveTable {
+    /// The table behind `handle`, found again in `registry` when it unloads.
+    pub fn new(handle: TableHandle, registry: Arc<Registry>) -> Self {
+        Self { handle, registry }
+    }
+
+    /// The task's handle: the table id, its tokens, its published records, its sockets.
+    pub fn handle(&self) -> &TableHandle {
+        &self.handle
+    }
+
+    /// Runs `ask` against the table's task; if that task was unloading at the moment (nothing
+    /// was asked of it), once more against the table loaded again.
+    async fn ask<T, F, Fut>(&self, ask: F) -> Result<T, ApiError>
+    where
+        F: Fn(TableHandle) -> Fut,
+        Fut: Future<Output = Result<T, ApiError>>,
+    {
+        match ask(self.handle.clone()).await {
+            Err(ApiError::Unloading) => {
+                let handle = self.registry.get(&self.handle.id).await?;
+                ask(handle).await
+            }
+            other => other,
+        }
+    }
+
+    /// Sends an action as `by` and waits until its records are committed.
+    ///
+    /// # Errors
+    /// The table's refusal, [`ApiError::Busy`], [`ApiError::Store`].
+    pub async fn act(&self, by: Actor, request: Request) -> Result<Vec<Arc<Record>>, ApiError> {
+        self.ask(|h| {
+            let request = request.clone();
+            async move { h.act(by, request).await }
+        })
+        .await
+    }
+
+    /// Seats a player called `name`: (their id, their token).
+    ///
+    /// # Errors
+    /// As [`LiveTable::act`].
+    pub async fn join(&self, name: &str) -> Result<(u32, String), ApiError> {
+        self.ask(|h| {
+            let name = name.to_owned();
+            async move { h.join(name).await }
+        })
+        .await
+    }
+
+    /// A new invite token (every invite of the table stays valid).
+    ///
+    /// # Errors
+    /// [`ApiError::Busy`], [`ApiError::Store`].
+    pub async fn invite(&self) -> Result<String, ApiError> {
+        self.ask(|h| async move { h.invite().await }).await
+    }
+
+    /// The table's summary for `reader`.
+    ///
+    /// # Errors
+    /// [`ApiError::Busy`].
+    pub async fn summary(&self, reader: Actor) -> Result<Summary, ApiError> {
+        self.ask(|h| async move { h.summary(reader).await }).await
+    }
+
+    /// The moves legal now for `reader`.
+    ///
+    /// # Errors
+    /// [`ApiError::Busy`].
+    pub async fn moves(&self, reader: Actor) -> Result<Vec<Move>, ApiError> {
+        self.ask(|h| async move { h.moves(reader).await }).await
+    }
+
+    /// The exact chances of `command` before it is rolled (`None` if the system gives none).
+    ///
+    /// # Errors
+    /// The table's refusal of a command that does not parse, or [`ApiError::Busy`].
+    pub async fn odds(&self, command: &Value) -> Result<Option<Odds>, ApiError> {
+        self.ask(|h| {
+            let command = command.clone();
+            async move { h.odds(command).await }
+        })
+        .await
+    }
+
+    /// At most `limit` records after seq `after`, redacted for `reader`, and the table's last
+    /// seq.
+    ///
+    /// # Errors
+    /// [`ApiError::Busy`].
+    pub async fn after(
+        &self,
+        reader: Actor,
+        after: u64,
+        limit: usize,
+    ) -> Result<(Vec<Record>, u64), ApiError> {
+        self.ask(|h| async move { h.after(reader, after, limit).await })
+            .await
+    }
+}

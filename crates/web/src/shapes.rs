@@ -1,0 +1,60 @@
+//! What the table page and its fragments are drawn from (the templates' context), and what
+//! `GET /t/{id}/parts` answers its script. Data only: `pages` fills them from the server's typed
+//! answers ([`skald_server::shapes`]).
+
+use serde::Serialize;
+use serde_json::Value;
+use skald_core::Move;
+use skald_server::export::Line;
+use skald_table::{Actor, Player};
+use std::collections::BTreeMap;
+
+/// Everything a table page and its fragments (board, moves, log) show, for one reader.
+#[derive(Debug, Serialize)]
+pub struct TableView {
+    /// The table id.
+    pub table: String,
+    /// Its title.
+    pub title: String,
+    /// The system it plays.
+    pub system: String,
+    /// The system's board template, as the registry names it.
+    pub board: Option<&'static str>,
+    /// The seq of the last record.
+    pub seq: u64,
+    /// Whether the reader is the GM.
+    pub gm: bool,
+    /// The reader as the page names them: "the GM", or the player's name.
+    pub you: String,
+    /// The characters the reader owns.
+    pub mine: Vec<String>,
+    /// The seated players.
+    pub players: Vec<Player>,
+    /// Who owns each character, by name.
+    pub owners: BTreeMap<String, Actor>,
+    /// The current epoch, 0-based.
+    pub epoch: u32,
+    /// Hex SHA-256 of the current epoch's seed.
+    pub commitment: String,
+    /// The system's view of the state (the system's JSON).
+    pub state: Value,
+    /// The moves legal now for the reader.
+    pub moves: Vec<Move>,
+    /// The log's last lines (at most a page's worth), oldest first.
+    pub lines: Vec<Line>,
+    /// Whether earlier records were left out.
+    pub earlier: bool,
+}
+
+/// `GET /t/{id}/parts` answer: the fragments the script swaps in, as HTML.
+#[derive(Debug, Clone, Serialize)]
+pub struct Parts {
+    /// The seq of the last record they show.
+    pub seq: u64,
+    /// The board.
+    pub board: String,
+    /// The moves, as forms.
+    pub moves: String,
+    /// The log lines.
+    pub log: String,
+}
