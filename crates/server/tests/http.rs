@@ -117,6 +117,67 @@ fn sessions() -> Vec<(&'static str, Vec<(By, Value)>)> {
     ]
 }
 
+/// Recomputes the export's hash chain the way docs/fairness.md ("The log's hash chain") tells an
+/// auditor to, with no Skald code: each record's `body` exactly as the export wrote it (its keys in
+/// the order written), inside `{"chain":"skald-log-v1","seq","at_ms","prev","client","body"}`
+/// without spaces, SHA-256 in lower-case hex; each record's `prev` is the one before's, and the
+/// export's `head` the last one's.
+fn chain_as_documented(export: &str, what: &str) {
+    use serde_json::value::RawValue;
+    use sha2::{Digest as _, Sha256};
+    #[derive(serde::Deserialize)]
+    struct Exported<'a> {
+        #[serde(borrow)]
+        records: Vec<Link<'a>>,
+        head: String,
+    }
+    #[derive(serde::Deserialize)]
+    struct Link<'a> {
+        seq: u64,
+        at_ms: i64,
+        prev: String,
+        #[serde(default)]
+        client: Option<String>,
+        #[serde(borrow)]
+        body: &'a RawValue,
+    }
+    let exported: Exported = serde_json::from_str(export).unwrap();
+    let mut prev = "0".repeat(64);
+    for link in &exported.records {
+        assert_eq!(link.prev, prev, "{what}: record {}'s prev", link.seq);
+        let chained = format!(
+            r#"{{"chain":"skald-log-v1","seq":{},"at_ms":{},"prev":{},"client":{},"body":{}}}"#,
+            link.seq,
+            link.at_ms,
+            json!(link.prev),
+            json!(link.client),
+            link.body.get()
+        );
+        prev = hex::encode(Sha256::digest(chained.as_bytes()));
+    }
+    assert_eq!(exported.head, prev, "{what}: the export's head");
+    // And the auditor's script that docs/fairness.md gives (python3 is needed by scripts/test).
+    let file = std::env::temp_dir().join(format!(
+        "skald-chain-{}-{}.json",
+        std::process::id(),
+        what.replace('/', "-")
+    ));
+    std::fs::write(&file, export).unwrap();
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scripts/chain.py");
+    let out = std::process::Command::new("python3")
+        .arg(script)
+        .arg(&file)
+        .output()
+        .unwrap_or_else(|e| panic!("python3 {script}: {e}"));
+    let _ = std::fs::remove_file(&file);
+    assert!(
+        out.status.success(),
+        "{what}: scripts/chain.py: {}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 #[tokio::test]
 async fn a_session_of_each_system_plays_exports_and_verifies() {
     for db in databases().await {
@@ -226,13 +287,14 @@ async fn play_session(http: &Http, label: &str, system: &str, steps: &[(By, Valu
     seq += 1;
 
     // JSON export, as `skald verify` reads it.
-    let export = http
+    let reply = http
         .get(
             &format!("/api/tables/{table}/export?format=json"),
             Some(&ann_token),
         )
-        .await
-        .expect(200);
+        .await;
+    let export = reply.expect(200);
+    chain_as_documented(&reply.text, &what);
     assert_eq!(export["skald_export"], 1, "{what}");
     assert_eq!(export["table"], table.as_str());
     assert_eq!(export["system"], system);
