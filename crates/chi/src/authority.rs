@@ -17,7 +17,7 @@ pub fn authority(command: &Command) -> Authority {
         // player writes on the sheet). A minor NPC ("orc3", no descriptive words) is the GM's.
         Command::Enroll { character } => {
             if character.words.is_empty() {
-                Authority::Gm
+                Authority::GmEnroll(character.name.clone())
             } else {
                 Authority::Enroll(character.name.clone())
             }
@@ -83,7 +83,7 @@ mod tests {
             ),
             (
                 json!({"do": "enroll", "character": {"line": "orc3"}}),
-                Authority::Gm,
+                Authority::GmEnroll("orc".to_string()),
             ),
             (
                 json!({"do": "action", "who": "Ragnar", "spend": 3, "difficulty": 4}),

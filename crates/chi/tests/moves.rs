@@ -653,7 +653,7 @@ fn a_player_never_gets_a_move_it_may_not_send() {
                         who.is_some_and(|w| seat.characters.contains(&w))
                     }
                     _ => match authority(&filled(&m)) {
-                        Authority::Gm => false,
+                        Authority::Gm | Authority::GmEnroll(_) => false,
                         Authority::Anyone | Authority::Enroll(_) => true,
                         Authority::Character(name) => seat.characters.contains(&name),
                     },

@@ -17,4 +17,8 @@ pub enum Authority {
     Anyone,
     /// Puts a new character with this name at the table: the GM (the character is then a GM character) or any seated player (who then owns it).
     Enroll(String),
+    /// Puts at the table a new character with this name that only the GM makes (Chi's minor NPC,
+    /// Twenty's NPC sheet, Freelancer's NPC and Encounter sheets): the GM, who then owns it, so the
+    /// GM is offered its moves (its secret dice, its actions) like any owner.
+    GmEnroll(String),
 }

@@ -19,7 +19,7 @@ pub fn authority(command: &Command) -> Authority {
         // Task Checks: "your GM creates an entire Character Sheet for it").
         Command::Enroll { character } => match character.kind {
             Kind::Pc => Authority::Enroll(character.name.clone()),
-            Kind::Npc | Kind::Encounter => Authority::Gm,
+            Kind::Npc | Kind::Encounter => Authority::GmEnroll(character.name.clone()),
         },
         // F1-F3: the character's player rolls; the difficulty (or chance) in the command is the
         // GM's number, said at the table before the roll (book: Task Checks).
@@ -85,11 +85,11 @@ mod tests {
             ),
             (
                 json!({"do": "enroll", "character": {"name": "Guard", "kind": "encounter", "ratings": {"WIL": 56}}}),
-                Authority::Gm,
+                Authority::GmEnroll("Guard".to_string()),
             ),
             (
                 json!({"do": "enroll", "character": {"name": "Friend", "kind": "npc"}}),
-                Authority::Gm,
+                Authority::GmEnroll("Friend".to_string()),
             ),
             (
                 json!({"do": "task_check", "who": "Ash", "rating": "CHM", "opponent": "Guard", "opponent_rating": "WIL"}),

@@ -767,7 +767,9 @@ fn every_move_is_one_the_seat_may_send_and_the_rules_accept() {
                 let command: Command =
                     serde_json::from_value(value.clone()).unwrap_or_else(|e| panic!("{what}: {e}"));
                 match Loqi::authority(&command) {
-                    Authority::Gm => assert!(seat.gm, "GM-only move offered to a player: {what}"),
+                    Authority::Gm | Authority::GmEnroll(_) => {
+                        assert!(seat.gm, "GM-only move offered to a player: {what}")
+                    }
                     Authority::Character(c) => {
                         assert!(seat.controls(&c), "{what}: not the seat's character {c}")
                     }

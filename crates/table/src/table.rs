@@ -612,7 +612,7 @@ impl Table {
     fn check_authority(&self, by: Actor, authority: &Authority) -> Result<(), Error> {
         match (authority, by) {
             (_, Actor::Gm) | (Authority::Anyone | Authority::Enroll(_), _) => Ok(()),
-            (Authority::Gm, Actor::Player(_)) => {
+            (Authority::Gm | Authority::GmEnroll(_), Actor::Player(_)) => {
                 Err(forbidden("only the GM may send this command".into()))
             }
             (Authority::Character(name), Actor::Player(_)) => {
@@ -934,7 +934,7 @@ fn fold_command(
     events: &[Value],
 ) -> Result<(), Error> {
     game.apply(events)?;
-    if let Ok(Authority::Enroll(name)) = game.authority(command) {
+    if let Ok(Authority::Enroll(name) | Authority::GmEnroll(name)) = game.authority(command) {
         owners.entry(name).or_insert(by);
     }
     Ok(())

@@ -69,6 +69,44 @@ fn chi_enroll(line: &str) -> Value {
 }
 
 #[test]
+fn a_character_only_the_gm_makes_is_the_gms_own() {
+    // Chi's minor NPC (no descriptive words) is the GM's to make (book, Character Creation), and
+    // then the GM's to play: its secret dice are offered to the GM like any owner's.
+    let mut play = Play::new("chi");
+    assert!(matches!(
+        play.refused(ANN, chi_enroll("orc4")),
+        ErrorKind::Forbidden { .. }
+    ));
+    play.act(GM, chi_enroll("Blackfang, orc4"));
+    play.act(ANN, chi_enroll(RAGNAR));
+    assert_eq!(play.table.owners().get("Blackfang"), Some(&GM));
+    assert_eq!(play.table.owners().get("Ragnar"), Some(&ANN));
+    let kind = play.refused(
+        ANN,
+        json!({"do": "action", "who": "Blackfang", "spend": 1, "difficulty": 1}),
+    );
+    assert_eq!(
+        kind.to_string(),
+        "forbidden: \"Blackfang\" is not your character: only its player or the GM may command it"
+    );
+    // A secret roll with both: each owner is offered its own character's dice.
+    play.act(
+        GM,
+        json!({"do": "secret_open", "opposed": [{"actor": {"who": "Ragnar"}, "defender": {"who": "Blackfang"}}]}),
+    );
+    let allocations = |reader: Actor| -> Vec<Value> {
+        play.table
+            .moves(reader)
+            .into_iter()
+            .filter(|m| m.command["do"] == "allocate")
+            .map(|m| m.command["who"].clone())
+            .collect()
+    };
+    assert_eq!(allocations(GM), vec![json!("Blackfang")]);
+    assert_eq!(allocations(ANN), vec![json!("Ragnar")]);
+}
+
+#[test]
 fn a_player_owns_what_it_enrolls_and_commands_nothing_else() {
     let mut play = Play::new("chi");
     play.act(ANN, chi_enroll(RAGNAR));

@@ -18,7 +18,7 @@ pub(crate) fn authority(command: &Command) -> Authority {
         // creature (the dragon), so only the GM enrolls one.
         Command::AddCharacter { character } => match character.kind {
             SheetKind::New | SheetKind::Existing => Authority::Enroll(character.name.clone()),
-            SheetKind::Npc => Authority::Gm,
+            SheetKind::Npc => Authority::GmEnroll(character.name.clone()),
         },
         // T12: the table's own traits go on the list the GM keeps (the book lets players suggest
         // them; the GM enters them).
@@ -95,7 +95,7 @@ mod tests {
             ),
             (
                 json!({"do": "add_character", "character": {"name": "Dragon", "kind": "npc"}}),
-                Authority::Gm,
+                Authority::GmEnroll("Dragon".to_string()),
             ),
             (
                 json!({"do": "define_trait", "name": "Talons", "description": "Claws."}),

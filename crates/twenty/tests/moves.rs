@@ -472,7 +472,7 @@ fn burdens_healing_and_obligations_are_offered_to_whom_they_belong() {
 /// Who may send `command` by `authority.rs`, for `seat`.
 fn may_send(seat: &Seat, command: &Command) -> bool {
     match <Twenty as System>::authority(command) {
-        Authority::Gm => seat.gm,
+        Authority::Gm | Authority::GmEnroll(_) => seat.gm,
         Authority::Character(name) => seat.controls(&name),
         Authority::Anyone | Authority::Enroll(_) => true,
     }
