@@ -30,10 +30,10 @@ pub enum Command {
     /// Exact odds of a dice expression: mean, standard deviation, P(= x) and P(>= x) as fractions.
     #[command(after_help = ODDS_EXAMPLES)]
     Odds(OddsArgs),
-    /// Twenty's calculators: burdens, odds of an exchange.
+    /// Twenty's calculators: burdens, odds of an exchange, each choice's chance in a scenario.
     #[command(subcommand)]
     Twenty(crate::systems::twenty::Command),
-    /// Loqi's calculators: odds of a problem.
+    /// Loqi's calculators: odds of a problem, the impact of consequences.
     #[command(subcommand)]
     Loqi(crate::systems::loqi::Command),
     /// Chi's calculators: odds of an action, allocation advice.
@@ -149,7 +149,7 @@ Examples:
   skald odds '8d6 > 6d6'              P(true) of a comparison
   skald odds 3d6 --plot 3d6.svg       also draw the distribution as an SVG bar chart
   skald odds 1000d6 --json            JSON: mean and distribution as \"p/q\" strings
-  skald odds 10000d1000000 --estimate beyond the exact bounds: a Monte Carlo estimate
+  skald odds 10000d1000000 --estimate  beyond the exact bounds: a Monte Carlo estimate
 See docs/odds.md for how the odds are computed and their bounds.";
 
 const REPLAY_EXAMPLES: &str = "\

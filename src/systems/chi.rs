@@ -33,7 +33,7 @@ pub enum Command {
 const ODDS_EXAMPLES: &str = "\
 Examples:
   skald chi odds --dice 8 --difficulty 6               8d6 against the GM's 6d6
-  skald chi odds --dice 3 --difficulty 2 --modifier -1 with a -1 modifier
+  skald chi odds --dice 3 --difficulty 2 --modifier -1  with a -1 modifier
   skald chi odds --dice 2 --difficulty 2 --tie reroll  ties rerolled (option tie = reroll)
   skald chi odds --dice 3 --defender-dice 2 --json     opposed: ties go to the defender
 See docs/chi.md.";

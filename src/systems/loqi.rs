@@ -25,7 +25,7 @@ const ODDS_EXAMPLES: &str = "\
 Examples:
   skald loqi odds --player 3 --gm -2                    advantage 5, odds 11: 11/12 and 1/12
   skald loqi odds --player 0 --gm 0                     equal: 1-6 the player's, 7-12 the GM's
-  skald loqi odds --player 7 --gm 0 --unlikely-outcomes advantage 7 under L4: 5/144 for the GM
+  skald loqi odds --player 7 --gm 0 --unlikely-outcomes  advantage 7 under L4: 5/144 for the GM
   skald loqi odds --player 3 --gm -2 --json             JSON, chances as \"p/q\" strings
 The totals are each outcome's likelihood tally (impact, traits, modifiers, influence). See docs/loqi.md.";
 

@@ -60,7 +60,7 @@ See docs/twenty.md, \"Odds\".";
 const ODDS_EXAMPLES: &str = "\
 Examples:
   skald twenty odds --mine 12,10 --theirs 14,6,5 --bring 2                  231/400
-  skald twenty odds --mine 12,10 --theirs 14,6,5 --bring 2 --theirs-bring 2 both bring dice
+  skald twenty odds --mine 12,10 --theirs 14,6,5 --bring 2 --theirs-bring 2  both bring dice
   skald twenty odds --bring 3 --theirs '' --theirs 18 --theirs-bring 2      two opponents, empty pools
 Ties are not ahead (T3). See docs/twenty.md, \"Odds\", for the method and its bounds.";
 

@@ -490,6 +490,10 @@ fn check_notation(
             // Name the first die that differs when there is one; else the texts differ.
             let message = match skald_fair::verify(seed, &mix, roll.index, &roll.draws) {
                 Err(mismatch) => mismatch.to_string(),
+                Ok(()) if again.total != total => format!(
+                    "the total is recorded as {total} but its dice make {}",
+                    again.total
+                ),
                 Ok(()) => format!(
                     "recomputed {} from the seed, recorded {text}",
                     roll_text(&again)

@@ -312,8 +312,15 @@ fn verification_finds_every_kind_of_tampering() {
     // Records: 4 Ann enrolls, 5 her seed, 6 her action, 7 Bob's roll, 8 the epoch ends.
     let first = tamper(&|j| j[5]["body"]["roll"]["draws"][0]["value"] = json!(7));
     assert_eq!(first.seq, 6);
-    let first = tamper(&|j| j[6]["body"]["total"] = json!(2));
+    let first = tamper(&|j| j[6]["body"]["total"] = json!(99));
     assert_eq!(first.seq, 7);
+    // The changed total is named, not only the text both sides share.
+    assert!(
+        first
+            .message
+            .starts_with("the total is recorded as 99 but its dice make "),
+        "{first:?}"
+    );
     let first = tamper(&|j| j[7]["body"]["seed"] = json!("00".repeat(32)));
     assert_eq!(first.seq, 8);
     assert!(
