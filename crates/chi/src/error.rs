@@ -451,6 +451,32 @@ pub struct LineError {
 }
 
 impl Error {
+    /// The command's field this refusal is about, as a dotted path (`"spend"`,
+    /// `"defender.spend"`), when it is about one: a page shows the refusal beside that field.
+    pub fn field(&self) -> Option<String> {
+        match self {
+            Error::OutOfRange { field, .. }
+            | Error::TextLength { field, .. }
+            | Error::ConceptWords { field, .. }
+            | Error::UnknownCharacter { field, .. }
+            | Error::OutOfPlay { field, .. }
+            | Error::NotEnoughDice { field, .. }
+            | Error::OffConcept { field, .. }
+            | Error::NoDiceLeft { field, .. }
+            | Error::TwiceInSecretRoll { field, .. }
+            | Error::BadCommitment { field, .. }
+            | Error::SaltLength { field, .. }
+            | Error::LossBeyondPool { field, .. }
+            | Error::NothingToRecover { field, .. }
+            | Error::Word { field, .. }
+            | Error::TooFewDice { field, .. }
+            | Error::NameLength { field, .. }
+            | Error::LineLength { field, .. }
+            | Error::ActionNotation { field, .. } => Some((*field).to_owned()),
+            _ => None,
+        }
+    }
+
     /// The same refusal naming `renamed(field)` instead of its field (a calculator's flag for a
     /// scenario's field: `dice` as `--dice`); a refusal that names no field is returned as it is.
     #[must_use]

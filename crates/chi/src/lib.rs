@@ -72,6 +72,10 @@ impl System for Chi {
     type State = State;
     type Error = Error;
 
+    fn error_field(error: &Self::Error) -> Option<String> {
+        error.field()
+    }
+
     fn initial(options: &Options) -> State {
         State::new(*options)
     }

@@ -63,11 +63,7 @@ pub fn moves(state: &State, seat: &skald_core::Seat) -> Vec<Move> {
 }
 
 fn field(name: &str, label: impl Into<String>, kind: FieldKind) -> Field {
-    Field {
-        name: name.to_owned(),
-        label: label.into(),
-        kind,
-    }
+    Field::new(name, label, kind)
 }
 
 fn number(name: &str, label: impl Into<String>, min: u32, max: u32, default: u32) -> Field {
@@ -92,10 +88,7 @@ fn choice(name: &str, label: impl Into<String>, options: Vec<Choice>, multiple: 
 }
 
 fn option(value: Value, label: impl Into<String>) -> Choice {
-    Choice {
-        value,
-        label: label.into(),
-    }
+    Choice::new(value, label)
 }
 
 fn new_move(
@@ -113,6 +106,7 @@ fn new_move(
         fields,
         odds,
         note: Some(note),
+        sheet: None,
     }
 }
 

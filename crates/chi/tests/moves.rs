@@ -726,6 +726,14 @@ fn filled_json(m: &Move) -> Value {
                 json!(first)
             }
             FieldKind::Text { .. } => typed(&f.name),
+            FieldKind::List { .. } => skald_testkit::form::filled(
+                &Move {
+                    fields: vec![f.clone()],
+                    ..m.clone()
+                },
+                &|_, _| Some(json!("words")),
+            )[f.name.as_str()]
+            .clone(),
         };
         if !value.is_null() || matches!(f.kind, FieldKind::Choice { .. }) {
             command[f.name.as_str()] = value;

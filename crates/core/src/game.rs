@@ -28,19 +28,25 @@ pub enum GameError {
         /// The parser's message.
         message: String,
     },
-    /// A command that is not one of the system's.
-    #[error("command: not a {system} command: {message}")]
+    /// A command that is not one of the system's (an unknown `do`, a missing or unknown field, a
+    /// value of the wrong type).
+    #[error("not a {system} command: {message}")]
     BadCommand {
         /// The system.
         system: &'static str,
         /// The parser's message.
         message: String,
+        /// The field the parser named, when it named one (`"who"`).
+        field: Option<String>,
     },
     /// The rules refused the command.
     #[error("{message}")]
     Refused {
         /// The system's rule error, as its message.
         message: String,
+        /// The command's field the refusal is about, as a dotted path (`"spend"`,
+        /// `"character.traits"`; [`System::error_field`]), when it is about one.
+        field: Option<String>,
     },
     /// An event that is not one of the system's (a damaged log).
     #[error("{0}")]
@@ -51,6 +57,36 @@ pub enum GameError {
         /// The system.
         system: &'static str,
     },
+}
+
+impl GameError {
+    /// The command's field this refusal is about, as a dotted path, when it is about one: a form
+    /// shows the refusal beside that field.
+    pub fn field(&self) -> Option<&str> {
+        match self {
+            GameError::BadCommand { field, .. } | GameError::Refused { field, .. } => {
+                field.as_deref()
+            }
+            _ => None,
+        }
+    }
+
+    fn refused<S: System>(error: &S::Error) -> Self {
+        GameError::Refused {
+            message: error.to_string(),
+            field: S::error_field(error),
+        }
+    }
+}
+
+/// The field a serde message names (`missing field `who``, `unknown field `x``), if any.
+fn named_field(message: &str) -> Option<String> {
+    ["missing field `", "unknown field `", "duplicate field `"]
+        .iter()
+        .find_map(|start| {
+            let rest = &message[message.find(start)? + start.len()..];
+            Some(rest[..rest.find('`')?].to_owned())
+        })
 }
 
 /// One system's rules and state behind JSON. Cloning a game (`boxed_clone`) copies its state.
@@ -135,9 +171,13 @@ where
     }
 
     fn command(command: &Value) -> Result<S::Command, GameError> {
-        serde_json::from_value(command.clone()).map_err(|e| GameError::BadCommand {
-            system: S::NAME,
-            message: e.to_string(),
+        serde_json::from_value(command.clone()).map_err(|e| {
+            let message = e.to_string();
+            GameError::BadCommand {
+                system: S::NAME,
+                field: named_field(&message),
+                message,
+            }
         })
     }
 
@@ -169,9 +209,8 @@ where
 
     fn decide(&self, command: &Value, dice: &mut dyn DiceSource) -> Result<Decided, GameError> {
         let command = Self::command(command)?;
-        let events = S::decide(&self.state, &command, dice).map_err(|e| GameError::Refused {
-            message: e.to_string(),
-        })?;
+        let events =
+            S::decide(&self.state, &command, dice).map_err(|e| GameError::refused::<S>(&e))?;
         let lines = events.iter().map(S::describe).collect();
         let events = events
             .iter()
@@ -215,9 +254,7 @@ where
     fn seal(&self, who: &str, spend: u32, salt: &str) -> Result<Value, GameError> {
         match S::seal(&self.state, who, spend, salt) {
             None => Err(GameError::NotSealing { system: S::NAME }),
-            Some(Err(e)) => Err(GameError::Refused {
-                message: e.to_string(),
-            }),
+            Some(Err(e)) => Err(GameError::refused::<S>(&e)),
             Some(Ok(command)) => Self::json(&command),
         }
     }

@@ -18,10 +18,12 @@ mod game;
 mod moves;
 mod system;
 mod table;
+mod words;
 
 pub use authority::Authority;
 pub use game::{Decided, Game, GameError, Rules};
-pub use moves::{Chance, Choice, Field, FieldKind, Move, Odds, Seat};
+pub use moves::{Chance, Choice, Condition, Field, FieldKind, Move, Odds, Seat, Total};
 pub use skald_dice::{DiceSource, Die, Scripted, SeededRandom, SourceError};
 pub use system::System;
 pub use table::{Entry, Table};
+pub use words::{noun, plural};

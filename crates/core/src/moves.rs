@@ -39,54 +39,112 @@ pub struct Move {
     pub odds: bool,
     /// A rule reminder shown beside the form (at most a sentence or two), with its source.
     pub note: Option<String>,
+    /// Where the command holds a character sheet (`"character"`), for a move that enrolls one: a
+    /// page offers to save the sheet as a file and to fill the form from such a file.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sheet: Option<String>,
 }
 
 /// One blank of a move.
+///
+/// `name` is where its value goes in the command: a key of `command` (`"spend"`), or a dotted path
+/// into it (`"character.stats.Physical"`; a number segment is an array's index: `"character.keys.0"`).
+/// Inside a [`FieldKind::List`] the names of its item's fields are relative to one entry.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Field {
-    /// The command's key it fills (a top-level key of `command`).
+    /// Where the value goes in the command (see above).
     pub name: String,
     /// What a form calls it.
     pub label: String,
     /// What may go in it.
     pub kind: FieldKind,
+    /// What it means, in a sentence (an abbreviation spelled out, what a number does), shown beside it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub help: Option<String>,
 }
 
 impl Field {
+    /// A field of any kind, without help.
+    pub fn new(name: impl Into<String>, label: impl Into<String>, kind: FieldKind) -> Self {
+        Self {
+            name: name.into(),
+            label: label.into(),
+            kind,
+            help: None,
+        }
+    }
+
     /// A yes-or-no field starting at `default`.
     pub fn flag(name: &str, label: &str, default: bool) -> Self {
-        Self {
-            name: name.to_owned(),
-            label: label.to_owned(),
-            kind: FieldKind::Flag { default },
-        }
+        Self::new(name, label, FieldKind::Flag { default })
     }
 
     /// A whole number from `min` to `max`, starting at `default`.
     pub fn number(name: &str, label: &str, min: i64, max: i64, default: i64) -> Self {
-        Self {
-            name: name.to_owned(),
-            label: label.to_owned(),
-            kind: FieldKind::Number { min, max, default },
-        }
+        Self::new(name, label, FieldKind::Number { min, max, default })
+    }
+
+    /// Free text of at most `max` characters.
+    pub fn text(name: &str, label: &str, max: usize) -> Self {
+        Self::new(name, label, FieldKind::Text { max })
     }
 
     /// One of `options`, each `(value, label)`.
     pub fn choice(name: &str, label: &str, options: &[(Value, &str)]) -> Self {
-        Self {
-            name: name.to_owned(),
-            label: label.to_owned(),
-            kind: FieldKind::Choice {
+        Self::new(
+            name,
+            label,
+            FieldKind::Choice {
                 options: options
                     .iter()
-                    .map(|(value, label)| Choice {
-                        value: value.clone(),
-                        label: (*label).to_owned(),
-                    })
+                    .map(|(value, label)| Choice::new(value.clone(), *label))
                     .collect(),
                 multiple: false,
             },
+        )
+    }
+
+    /// A list of `min` to `max` entries, each made of `item`'s fields, showing `start` entries at
+    /// first (clamped into `min..=max`).
+    pub fn list(
+        name: &str,
+        label: &str,
+        item: Vec<Field>,
+        min: usize,
+        max: usize,
+        start: usize,
+    ) -> Self {
+        Self::new(
+            name,
+            label,
+            FieldKind::List {
+                item,
+                min,
+                max,
+                start: start.clamp(min, max),
+                total: None,
+            },
+        )
+    }
+
+    /// The same field with `help` shown beside it.
+    #[must_use]
+    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// A list field whose entries' `field` must add up to `target` (a form shows the running sum);
+    /// any other field is returned unchanged.
+    #[must_use]
+    pub fn with_total(mut self, field: &str, target: i64) -> Self {
+        if let FieldKind::List { total, .. } = &mut self.kind {
+            *total = Some(Total {
+                field: field.to_owned(),
+                target,
+            });
         }
+        self
     }
 }
 
@@ -128,6 +186,31 @@ pub enum FieldKind {
         /// The starting value.
         default: bool,
     },
+    /// A list of entries, each made of the `item` fields (their names relative to the entry): the
+    /// command gets an array of objects, or, when `item` is one field named `""`, an array of its
+    /// values.
+    List {
+        /// The fields of one entry.
+        item: Vec<Field>,
+        /// The fewest entries allowed.
+        min: usize,
+        /// The most entries allowed.
+        max: usize,
+        /// How many entries a form shows at first (`min..=max`).
+        start: usize,
+        /// A sum the entries must reach, which a form shows as they change.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        total: Option<Total>,
+    },
+}
+
+/// A sum over a [`FieldKind::List`]'s entries: their `field` values must add up to `target`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Total {
+    /// The entry field summed (a name of the list's item).
+    pub field: String,
+    /// The sum required.
+    pub target: i64,
 }
 
 /// One option of a [`FieldKind::Choice`].
@@ -137,6 +220,53 @@ pub struct Choice {
     pub value: Value,
     /// What a form shows.
     pub label: String,
+    /// What it means, in a sentence (a trait's description), shown when it is picked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub help: Option<String>,
+    /// Offered only while another field of the same form holds one of some values (a key's
+    /// traits while that key is picked); always offered when `None`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub only_if: Option<Condition>,
+}
+
+impl Choice {
+    /// An option always offered, without help.
+    pub fn new(value: Value, label: impl Into<String>) -> Self {
+        Self {
+            value,
+            label: label.into(),
+            help: None,
+            only_if: None,
+        }
+    }
+
+    /// The same option with `help`.
+    #[must_use]
+    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// The same option, offered only while the field at `field` (a path from the command's root)
+    /// holds one of `any_of`.
+    #[must_use]
+    pub fn only_if(mut self, field: &str, any_of: Vec<Value>) -> Self {
+        self.only_if = Some(Condition {
+            field: field.to_owned(),
+            any_of,
+        });
+        self
+    }
+}
+
+/// When a [`Choice`] is offered: while the field at `field` holds one of `any_of` (for a field that
+/// takes several values, while any of them is picked).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Condition {
+    /// The field's path from the command's root (`"character.keys.0"`).
+    pub field: String,
+    /// The values that offer the choice.
+    pub any_of: Vec<Value>,
 }
 
 /// Exact chances of a command before its dice are rolled.

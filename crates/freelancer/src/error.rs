@@ -191,6 +191,23 @@ impl From<OddsError> for Error {
 }
 
 impl Error {
+    /// The command's field this refusal is about, as a dotted path, when it is about one: a page
+    /// shows the refusal beside that field.
+    pub fn field(&self) -> Option<String> {
+        match self {
+            Error::OutOfRange { field, .. }
+            | Error::NotANumber { field, .. }
+            | Error::TextLength { field, .. }
+            | Error::UnknownCharacter { field, .. }
+            | Error::MissingRating { field, .. }
+            | Error::Missing { field, .. }
+            | Error::TeamSize { field, .. }
+            | Error::RollNotNeeded { field, .. }
+            | Error::RollsNotNeeded { field, .. } => Some(field.replace('[', ".").replace(']', "")),
+            _ => None,
+        }
+    }
+
     /// `Ok(())` when `value` is [`MIN_TEXT`] to `max` characters and not blank.
     ///
     /// # Errors

@@ -689,6 +689,14 @@ fn filled(m: &Move) -> Value {
             }
             FieldKind::Json { example, .. } => example.clone(),
             FieldKind::Text { .. } => json!("the old mill"),
+            FieldKind::List { .. } => skald_testkit::form::filled(
+                &Move {
+                    fields: vec![f.clone()],
+                    ..m.clone()
+                },
+                &|_, _| Some(json!("words")),
+            )[f.name.as_str()]
+            .clone(),
         };
         command[f.name.as_str()] = value;
     }

@@ -69,6 +69,20 @@ pub enum Error {
 }
 
 impl Error {
+    /// The command's field this refusal is about, as a dotted path (`"rating"`,
+    /// `"traits.2.rating"`), when it is about one: a page shows the refusal beside that field.
+    pub fn field(&self) -> Option<String> {
+        match self {
+            Error::OutOfRange { field, .. }
+            | Error::Text { field, .. }
+            | Error::NotAllowed { field, .. }
+            | Error::NotEnoughInfluence { field, .. } => {
+                Some(field.replace('[', ".").replace(']', ""))
+            }
+            _ => None,
+        }
+    }
+
     /// Refuses `value` in `field` unless it lies in `range`; `rule` says where the range comes from.
     ///
     /// # Errors

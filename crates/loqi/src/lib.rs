@@ -70,6 +70,10 @@ impl System for Loqi {
     type State = State;
     type Error = Error;
 
+    fn error_field(error: &Self::Error) -> Option<String> {
+        error.field()
+    }
+
     fn initial(options: &Options) -> State {
         rules::initial(options)
     }

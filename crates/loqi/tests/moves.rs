@@ -745,6 +745,14 @@ fn filled(m: &Move, state: &State) -> Value {
             FieldKind::Json { example, .. } => example.clone(),
             FieldKind::Text { .. } if f.name == "trait" => json!("Sailor"),
             FieldKind::Text { .. } => json!("as the table said"),
+            FieldKind::List { .. } => skald_testkit::form::filled(
+                &Move {
+                    fields: vec![f.clone()],
+                    ..m.clone()
+                },
+                &|_, _| Some(json!("as the table said")),
+            )[f.name.as_str()]
+            .clone(),
         };
         command[f.name.as_str()] = value;
     }

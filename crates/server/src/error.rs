@@ -196,8 +196,8 @@ mod log_tests {
             "system: \"[...]\" is not one Skald plays"
         );
         assert_eq!(
-            for_the_log("notation:\n1d6/0\n    ^\nthe divisor is 0"),
-            "notation:\\n1d6/0\\n    ^\\nthe divisor is 0"
+            for_the_log("the dice notation does not roll:\n1d6/0\n    ^\nthe divisor is 0"),
+            "the dice notation does not roll:\\n1d6/0\\n    ^\\nthe divisor is 0"
         );
         // A table id (16 characters) stays: it says which table.
         assert_eq!(

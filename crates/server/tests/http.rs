@@ -408,13 +408,7 @@ async fn undo_takes_back_a_command_but_never_a_roll() {
         assert!(http.summary(table, &ann).await["owners"]["Ragnar"] == json!({"player": 1}));
 
         let refused = http.try_act(table, &ann, &json!({"do": "undo"})).await;
-        assert_refused(
-            &refused,
-            403,
-            "forbidden",
-            "forbidden: only the GM may undo",
-            "",
-        );
+        assert_refused(&refused, 403, "forbidden", "only the GM may undo", "");
 
         let undone = http.act(table, &created.gm, json!({"do": "undo"})).await;
         assert_eq!(undone["seq"], 5);
@@ -436,7 +430,7 @@ async fn undo_takes_back_a_command_but_never_a_roll() {
             &refused,
             422,
             "refused",
-            "undo: the last roll (record 3) is as far back as undo goes",
+            "cannot undo: the last roll (record 3) is as far back as undo goes",
             server.label,
         );
         // A command that rolled is not taken back either.
@@ -459,7 +453,7 @@ async fn undo_takes_back_a_command_but_never_a_roll() {
             &refused,
             422,
             "refused",
-            "undo: the last command (record 7) rolled dice, and rolls are never taken back",
+            "cannot undo: the last command (record 7) rolled dice, and rolls are never taken back",
             server.label,
         );
         assert_eq!(
@@ -1171,7 +1165,7 @@ async fn a_resent_action_is_answered_once_never_done_twice() {
             &bad,
             422,
             "refused",
-            "action: client_id: \"no spaces\" is not an id; give 1 to 64 letters, digits, - or _",
+            "client_id: \"no spaces\" is not an id; give 1 to 64 letters, digits, - or _",
             label,
         );
         server.stop().await;
@@ -1199,7 +1193,7 @@ async fn a_join_refusal_names_the_name() {
         &again,
         422,
         "refused",
-        "name: \"ANN\" is already seated (seat 1): the log must tell players apart, pick another",
+        "the name \"ANN\" is already seated (seat 1): the log must tell players apart, pick another",
         "taken",
     );
     let empty = http
@@ -1209,7 +1203,7 @@ async fn a_join_refusal_names_the_name() {
         &empty,
         422,
         "refused",
-        "name: 0 characters, allowed 1 to 60",
+        "name must be 1 to 60 characters long, not 0",
         "empty",
     );
     server.stop().await;

@@ -204,15 +204,15 @@ async fn bad_messages_are_answered_and_the_connection_stays() {
             ),
             (
                 Message::text(r#"{"id": 2, "action": {"do": "new_round"}}"#),
-                json!({"type": "error", "id": 2, "error": {"kind": "forbidden", "message": "forbidden: only the GM may send this command"}}),
+                json!({"type": "error", "id": 2, "error": {"kind": "forbidden", "message": "only the GM may send this command"}}),
             ),
             (
                 Message::text(r#"{"id": 3, "action": {"do": "note", "text": "mine"}}"#),
-                json!({"type": "error", "id": 3, "error": {"kind": "forbidden", "message": "forbidden: only the GM may write a GM note"}}),
+                json!({"type": "error", "id": 3, "error": {"kind": "forbidden", "message": "only the GM may write a GM note"}}),
             ),
             (
                 Message::text(r#"{"id": "x", "action": {"no": "do"}}"#),
-                json!({"type": "error", "id": "x", "error": {"kind": "refused", "message": "action: an action is a JSON object with a string field `do`"}}),
+                json!({"type": "error", "id": "x", "error": {"kind": "refused", "message": "an action is a JSON object with a string field `do`"}}),
             ),
             (
                 Message::text(
@@ -253,7 +253,7 @@ async fn bad_messages_are_answered_and_the_connection_stays() {
             unknown["error"]["message"]
                 .as_str()
                 .unwrap()
-                .starts_with("command: not a chi command: unknown variant `fly`"),
+                .starts_with("not a chi command: unknown variant `fly`"),
             "{unknown}"
         );
         // Nothing was recorded, and the connection still takes actions.

@@ -30,7 +30,7 @@ impl From<ErrorKind> for Error {
 #[non_exhaustive]
 pub enum ErrorKind {
     /// `system` is not one Skald plays.
-    #[error("system: \"{system}\" is not one Skald plays ({known})")]
+    #[error("the system \"{system}\" is not one Skald plays ({known})")]
     UnknownSystem {
         /// The value given, shortened.
         system: String,
@@ -42,19 +42,19 @@ pub enum ErrorKind {
     #[error(transparent)]
     Game(GameError),
     /// A table action with wrong fields, or JSON that is no action.
-    #[error("action: {message}")]
+    #[error("{message}")]
     BadAction {
         /// What is wrong.
         message: String,
     },
     /// The sender may not do this.
-    #[error("forbidden: {reason}")]
+    #[error("{reason}")]
     Forbidden {
         /// Who may, in a sentence.
         reason: String,
     },
     /// A text field outside its bounds.
-    #[error("{field}: {len} characters, allowed {min} to {max}")]
+    #[error("{field} must be {min} to {max} characters long, not {len}")]
     Length {
         /// The field.
         field: &'static str,
@@ -66,14 +66,14 @@ pub enum ErrorKind {
         max: usize,
     },
     /// A text holding a control character (a tab, a newline, ... where the field is one line).
-    #[error("{field}: control characters (such as tabs and line breaks) are not allowed")]
+    #[error("{field} may not hold control characters (such as tabs and line breaks)")]
     ControlCharacter {
         /// The field.
         field: &'static str,
     },
     /// A join under the name of a player already seated (names compared as people see them).
     #[error(
-        "name: \"{name}\" is already seated (seat {seat}): the log must tell players apart, pick another"
+        "the name \"{name}\" is already seated (seat {seat}): the log must tell players apart, pick another"
     )]
     NameTaken {
         /// The name given, normalized and shortened.
@@ -82,7 +82,7 @@ pub enum ErrorKind {
         seat: u32,
     },
     /// A number of things past its bound.
-    #[error("{what}: the table holds {max} at most")]
+    #[error("the table holds {max} {what} at most")]
     Full {
         /// What is full.
         what: &'static str,
@@ -91,33 +91,33 @@ pub enum ErrorKind {
     },
     /// Dice notation that does not parse or roll. The message starts on its own line: it is the
     /// input with a caret under the problem, which lines up only from the start of a line.
-    #[error("notation:\n{message}")]
+    #[error("the dice notation does not roll:\n{message}")]
     Notation {
         /// The dice crate's message.
         message: String,
     },
     /// Nothing to undo, or the last command may not be undone.
-    #[error("undo: {reason}")]
+    #[error("cannot undo: {reason}")]
     Undo {
         /// Why not.
         reason: String,
     },
     /// `reveal_roll` of a record that is not an unrevealed secret roll.
-    #[error("reveal_roll: record {of} is not a secret roll still hidden")]
+    #[error("record {of} is not a secret roll still hidden")]
     NotASecretRoll {
         /// The seq given.
         of: u64,
     },
     /// A player seed that is too long, empty, or holds control characters.
-    #[error("seed: {message}")]
+    #[error("{message}")]
     Seed {
         /// The fairness crate's message.
         message: String,
     },
     /// `end_epoch` while secret rolls are hidden, without `reveal_hidden`.
     #[error(
-        "end_epoch: {} secret roll(s) still hidden: {}. Ending the epoch makes its seed public, and then anyone who guesses such a roll's dice can check the guess; reveal them first (reveal_roll), or end the epoch with \"reveal_hidden\": true to reveal them in the same step",
-        rolls.len(),
+        "{} still hidden: {}. Ending the epoch makes its seed public, and then anyone who guesses such a roll's dice can check the guess; reveal them first (reveal_roll), or end the epoch with \"reveal_hidden\": true to reveal them in the same step",
+        skald_core::noun(rolls.len(), "secret roll", "secret rolls"),
         rolls.join(", ")
     )]
     HiddenRolls {

@@ -1045,6 +1045,7 @@ mod tests {
             let b = dice.roll(Die::Numbered(6)).unwrap();
             Err(GameError::Refused {
                 message: format!("the dice showed {a} and {b}"),
+                field: None,
             })
         }
         fn apply(&mut self, events: &[Value]) -> Result<(), GameError> {

@@ -87,7 +87,7 @@ fn a_character_only_the_gm_makes_is_the_gms_own() {
     );
     assert_eq!(
         kind.to_string(),
-        "forbidden: \"Blackfang\" is not your character: only its player or the GM may command it"
+        "\"Blackfang\" is not your character: only its player or the GM may command it"
     );
     // A secret roll with both: each owner is offered its own character's dice.
     play.act(
@@ -118,7 +118,7 @@ fn a_player_owns_what_it_enrolls_and_commands_nothing_else() {
     let kind = play.refused(BOB, action.clone());
     assert_eq!(
         kind.to_string(),
-        "forbidden: \"Ragnar\" is not your character: only its player or the GM may command it"
+        "\"Ragnar\" is not your character: only its player or the GM may command it"
     );
     assert!(matches!(
         play.refused(ANN, json!({"do": "new_round"})),
@@ -151,7 +151,7 @@ fn undo_takes_back_commands_after_the_last_roll_and_no_further() {
     assert!(!play.table.view().to_string().contains("Dirk"));
     assert_eq!(
         play.refused(GM, json!({"do": "undo"})).to_string(),
-        "undo: the last roll (record 5) is as far back as undo goes"
+        "cannot undo: the last roll (record 5) is as far back as undo goes"
     );
     assert!(matches!(
         play.refused(ANN, json!({"do": "undo"})),
@@ -164,7 +164,7 @@ fn undo_takes_back_commands_after_the_last_roll_and_no_further() {
     );
     assert_eq!(
         play.refused(GM, json!({"do": "undo"})).to_string(),
-        "undo: the last command (record 8) rolled dice, and rolls are never taken back"
+        "cannot undo: the last command (record 8) rolled dice, and rolls are never taken back"
     );
 }
 
@@ -187,12 +187,12 @@ fn a_secret_roll_is_the_gms_until_revealed_and_then_verifies() {
     assert_eq!(
         play.refused(ANN, json!({"do": "reveal_roll", "of": seq}))
             .to_string(),
-        "forbidden: only the GM may reveal a secret roll"
+        "only the GM may reveal a secret roll"
     );
     // Ending the epoch would make the roll guessable from the seed: refused, with the list.
     assert_eq!(
         play.refused(GM, json!({"do": "end_epoch"})).to_string(),
-        "end_epoch: 1 secret roll(s) still hidden: record 4 (\"ambush\", 1d20 + 3). Ending the epoch makes its seed public, and then anyone who guesses such a roll's dice can check the guess; reveal them first (reveal_roll), or end the epoch with \"reveal_hidden\": true to reveal them in the same step"
+        "1 secret roll still hidden: record 4 (\"ambush\", 1d20 + 3). Ending the epoch makes its seed public, and then anyone who guesses such a roll's dice can check the guess; reveal them first (reveal_roll), or end the epoch with \"reveal_hidden\": true to reveal them in the same step"
     );
     // Before the reveal a player's export cannot check it; nothing mismatches.
     let report = verify(&play.export(ANN), Some(play.table.head()));
@@ -385,14 +385,14 @@ fn bad_input_names_the_field_and_the_bounds() {
     let check = |kind: ErrorKind, expected: &str| assert_eq!(kind.to_string(), expected);
     check(
         play.refused(GM, json!({"do": "note", "text": ""})),
-        "text: 0 characters, allowed 1 to 4000",
+        "text must be 1 to 4000 characters long, not 0",
     );
     check(
         play.refused(
             GM,
             json!({"do": "roll", "notation": "1d6", "label": "x".repeat(121)}),
         ),
-        "label: 121 characters, allowed 1 to 120",
+        "label must be 1 to 120 characters long, not 121",
     );
     assert!(matches!(
         play.refused(GM, json!({"do": "roll", "notation": "1d"})),
@@ -438,7 +438,7 @@ fn bad_input_names_the_field_and_the_bounds() {
     );
     assert_eq!(
         two_lines.unwrap_err().to_string(),
-        "title: control characters (such as tabs and line breaks) are not allowed"
+        "title may not hold control characters (such as tabs and line breaks)"
     );
     play.act(GM, json!({"do": "note", "text": "a note\nmay hold\tlines"}));
     assert!(

@@ -5,6 +5,7 @@
 //!   uses it);
 //! - [`sketch()`](fn@sketch) and [`sketch_odds`]: one text shape for a move list and for odds, the
 //!   same for every system, to snapshot;
+//! - [`form`]: a move's form filled in as a page fills it (dotted names, lists, conditions);
 //! - [`seats`]: who asks ([`gm`], [`gm_with`], [`player`], [`newcomer`]);
 //! - [`sheets`]: the sample characters the tests of several crates write, each with its source;
 //! - `db` (with the `db` feature): a fresh database on each back end for a test.
@@ -12,6 +13,7 @@
 pub mod check;
 #[cfg(feature = "db")]
 pub mod db;
+pub mod form;
 pub mod seats;
 pub mod sheets;
 pub mod sketch;

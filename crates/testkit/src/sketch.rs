@@ -42,7 +42,16 @@ pub fn sketch<'a>(moves: impl IntoIterator<Item = &'a Move>) -> String {
 pub fn sketch_move(m: &Move) -> String {
     let odds = if m.odds { " | odds" } else { "" };
     let mut out = format!("{} | {} | {}{odds}\n", m.group, m.label, m.command);
-    for f in &m.fields {
+    if let Some(sheet) = &m.sheet {
+        let _ = writeln!(out, "  (the sheet at {sheet} saves to a file)");
+    }
+    fields(&mut out, &m.fields, "  ");
+    out
+}
+
+/// Blanks, one line each at `indent`; a list's item fields one step further in.
+fn fields(out: &mut String, fields: &[skald_core::Field], indent: &str) {
+    for f in fields {
         let kind = match &f.kind {
             FieldKind::Number { min, max, default } => {
                 format!("number {min}..={max}, default {default}")
@@ -53,16 +62,32 @@ pub fn sketch_move(m: &Move) -> String {
             FieldKind::Text { max } => format!("text, at most {max}"),
             FieldKind::Json { max, example } => format!("json, at most {max}, e.g. {example}"),
             FieldKind::Choice { options, multiple } => {
-                choice(options, if *multiple { "any of" } else { "one of" })
+                choice(options, if *multiple { "any of" } else { "one of" }, indent)
+            }
+            FieldKind::List {
+                min,
+                max,
+                start,
+                total,
+                ..
+            } => {
+                let total = total
+                    .as_ref()
+                    .map(|t| format!(", {} adding up to {}", t.field, t.target))
+                    .unwrap_or_default();
+                format!("list of {min}..={max} entries, {start} at first{total}")
             }
         };
-        let _ = writeln!(out, "  {}: {kind}", f.name);
+        let _ = writeln!(out, "{indent}{}: {kind}", f.name);
+        if let FieldKind::List { item, .. } = &f.kind {
+            self::fields(out, item, &format!("{indent}    "));
+        }
     }
-    out
 }
 
-/// A choice's options: inline values, one line each, or their number.
-fn choice(options: &[Choice], how: &str) -> String {
+/// A choice's options: inline values, one line each (with the field and values that offer it, for
+/// an option offered only sometimes), or their number.
+fn choice(options: &[Choice], how: &str, indent: &str) -> String {
     if options.len() > LISTED_AT_MOST {
         return format!("{how} {} options, not listed", options.len());
     }
@@ -71,7 +96,7 @@ fn choice(options: &[Choice], how: &str) -> String {
             Value::String(s) => s.clone(),
             other => other.to_string(),
         };
-        text == o.label
+        text == o.label && o.only_if.is_none()
     };
     if options.iter().all(plain) {
         let values: Vec<String> = options.iter().map(|o| o.value.to_string()).collect();
@@ -79,7 +104,11 @@ fn choice(options: &[Choice], how: &str) -> String {
     } else {
         let mut out = how.to_owned();
         for o in options {
-            let _ = write!(out, "\n    - {} = {}", o.label, o.value);
+            let _ = write!(out, "\n{indent}  - {} = {}", o.label, o.value);
+            if let Some(c) = &o.only_if {
+                let values: Vec<String> = c.any_of.iter().map(Value::to_string).collect();
+                let _ = write!(out, " (if {} is {})", c.field, values.join(" or "));
+            }
         }
         out
     }

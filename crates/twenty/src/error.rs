@@ -551,3 +551,25 @@ pub enum OddsError {
         limit: u64,
     },
 }
+
+impl Error {
+    /// The command's field this refusal is about, as a dotted path (a sheet's field under
+    /// `character`, as `add_character` holds it), when it is about one; a page shows the refusal
+    /// beside that field.
+    pub fn field(&self) -> Option<String> {
+        match self {
+            Error::Sheet { field, .. } => Some(format!("character.{field}")),
+            Error::ParticipantCount { field, .. }
+            | Error::GoalLength { field, .. }
+            | Error::TextLength { field, .. }
+            | Error::BurdenBoxes { field, .. }
+            | Error::ObligationBoxes { field, .. }
+            | Error::UncheckCount { field, .. }
+            | Error::TooFewChecked { field, .. }
+            | Error::MajorGoalUncheck { field, .. }
+            | Error::TraitFull { field, .. } => Some((*field).to_owned()),
+            Error::Participants(_) => Some("participants".to_owned()),
+            _ => None,
+        }
+    }
+}

@@ -71,6 +71,10 @@ impl System for Twenty {
     type State = State;
     type Error = Error;
 
+    fn error_field(error: &Self::Error) -> Option<String> {
+        error.field()
+    }
+
     /// A new table with `options` and the book's keys and traits ([`State::new`]).
     fn initial(options: &Options) -> State {
         State::new(options.clone())

@@ -505,6 +505,14 @@ fn filled(mv: &Move) -> Command {
             }),
             FieldKind::Json { example, .. } => example.clone(),
             FieldKind::Text { .. } => json!(format!("Probe {}", f.name)),
+            FieldKind::List { .. } => skald_testkit::form::filled(
+                &Move {
+                    fields: vec![f.clone()],
+                    ..mv.clone()
+                },
+                &|_, _| Some(json!("words")),
+            )[f.name.as_str()]
+            .clone(),
         };
         command[f.name.as_str()] = value;
     }

@@ -36,6 +36,7 @@ pub(super) fn mv(
         fields,
         odds,
         note: Some(note),
+        sheet: None,
     }
 }
 
@@ -44,6 +45,7 @@ pub(super) fn field(name: &str, label: &str, kind: FieldKind) -> Field {
         name: name.to_owned(),
         label: label.to_owned(),
         kind,
+        help: None,
     }
 }
 
@@ -78,7 +80,7 @@ pub(super) fn some_of(options: Vec<Choice>) -> FieldKind {
 }
 
 pub(super) fn option(value: Value, label: String) -> Choice {
-    Choice { value, label }
+    Choice::new(value, label)
 }
 
 /// A name as a choice.

@@ -81,14 +81,12 @@ pub(super) fn mv(
         fields,
         odds,
         note: Some(note.to_string()),
+        sheet: None,
     }
 }
 
 pub(super) fn option(value: Value, label: &str) -> Choice {
-    Choice {
-        value,
-        label: label.to_string(),
-    }
+    Choice::new(value, label)
 }
 
 /// A JSON blank starting at `example`, a valid value.
@@ -121,11 +119,7 @@ pub(super) fn new_name(state: &State) -> String {
 }
 
 pub(super) fn field(name: &str, label: &str, kind: FieldKind) -> Field {
-    Field {
-        name: name.to_string(),
-        label: label.to_string(),
-        kind,
-    }
+    Field::new(name, label, kind)
 }
 
 pub(super) fn text(name: &str, label: &str, max: usize) -> Field {

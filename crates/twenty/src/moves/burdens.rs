@@ -53,6 +53,7 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                     "{} discards its highest dice, each above your highest ({highest}): 1 to {} boxes holding their values; 1d20 picks the stat it falls under (T5).",
                     o.who, options.max_boxes
                 )),
+                sheet: None,
             });
         }
         if !p.can_act() {
@@ -104,6 +105,7 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                         "The box joins your pool as a die of its value and checks nothing; each box once per conflict, never in the conflict that made it; it is not your action for the exchange (T6)."
                             .into(),
                     ),
+                    sheet: None,
                 });
             }
         }

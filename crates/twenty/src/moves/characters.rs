@@ -56,5 +56,6 @@ fn add_character(state: &State, seat: &Seat) -> Move {
             NEW_EQUIPMENT_BOXES[1],
             NEW_EQUIPMENT_BOXES[0],
         )),
+        sheet: None,
     }
 }

@@ -40,6 +40,7 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                     "2 to {} living characters, each with its goal; exchange 1 begins (T2). Goals in words or a death goal (T7): send start_conflict as JSON.",
                     MAX_PARTICIPANTS
                 )),
+                sheet: None,
             });
         }
         return;
@@ -74,6 +75,7 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                     note: Some(format!(
                         "Exchange {exchange}: 1d20 per unchecked box, then one box is checked; each trait once per conflict, with at least {exchange} unchecked boxes; a 1 forces you to stand (T2)."
                     )),
+                    sheet: None,
                 });
             }
             out.push(Move {
@@ -86,6 +88,7 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                     "Stand on your pool for this exchange; you may bring in dice again in the next (T2)."
                         .into(),
                 ),
+                sheet: None,
             });
         }
         if p.is_in() {
@@ -99,6 +102,7 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                     "Leave the conflict for good: your dice go and your goal is lost; you narrate last (T3, T4)."
                         .into(),
                 ),
+                sheet: None,
             });
         }
     }

@@ -34,6 +34,7 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                 "A broken special item cannot be brought in until repaired (T9); the repair is the story's (a decision: T9 is silent)."
                     .into(),
             ),
+            sheet: None,
         });
     }
 }

@@ -12,6 +12,7 @@ pub(super) fn field(name: &str, label: &str, kind: FieldKind) -> Field {
         name: name.into(),
         label: label.into(),
         kind,
+        help: None,
     }
 }
 
@@ -27,10 +28,7 @@ pub(super) fn choice_field(name: &str, label: &str, options: Vec<Choice>, multip
 
 /// One option of a choice: the value sent and the label shown.
 pub(super) fn option(value: impl Into<Value>, label: impl Into<String>) -> Choice {
-    Choice {
-        value: value.into(),
-        label: label.into(),
-    }
+    Choice::new(value.into(), label)
 }
 
 /// The participants a seat moves for: those that are characters (not the GM's side of a healing) and

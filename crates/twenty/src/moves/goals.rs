@@ -48,6 +48,7 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                     "A minor goal achieved unchecks one checked box, outside conflicts; coloured boxes stay (T10, T11)."
                         .into(),
                 ),
+                sheet: None,
             });
         }
         let rewards = major_rewards(state, c, &checked, resting);
@@ -64,6 +65,7 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                 note: Some(format!(
                     "A major goal unchecks up to {MAJOR_GOAL_UNCHECK} boxes or earns one advancement: a new key, a new trait with 1 box, a box on three traits, or a trait swapped (T10)."
                 )),
+                sheet: None,
             });
         }
     }
@@ -92,6 +94,7 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                     "The GM grants rest: one checked box unchecked per box ticked, at most {}, outside conflicts (T10).",
                     MAX_UNCHECK
                 )),
+                sheet: None,
             });
         }
     }

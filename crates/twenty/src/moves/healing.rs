@@ -73,6 +73,7 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                 "The GM's side starts with the burden's boxes as dice and rolls a d20 per box each time the healer brings in dice after the first; a win removes a box per healer die at or above the GM's highest (T8)."
                     .into(),
             ),
+            sheet: None,
         });
     }
 }

@@ -62,6 +62,7 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                 "You colour unchecked boxes of your trait (at most its unchecked boxes); the grantee writes a trait of as many boxes under Obligations until the service is done (T11)."
                     .into(),
             ),
+            sheet: None,
         });
     }
     let mut grantees: Vec<&str> = Vec::new();
@@ -107,6 +108,7 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                 "The grantee's trait goes and the granter's coloured boxes are freed; rescinding is the granter's, sent by the GM (T11)."
                     .into(),
             ),
+            sheet: None,
         });
     }
 }

@@ -1,0 +1,206 @@
+//! A move's form filled in as a page fills it, for tests: every blank at its default, the value
+//! written where its dotted name points, so the command a test sends is the command the page's
+//! script (`crates/web/static/skald.js`, `commandOf`) would send for the same form.
+//!
+//! The defaults: a number or flag at its `default`; a single choice at its first option offered
+//! (an option whose `only_if` does not hold is not offered); a multiple choice with every option
+//! offered; a list with `start` entries, each filled the same way; a text blank from the test's
+//! own `text` function, given the field and its whole path.
+
+use serde_json::{Map, Value};
+use skald_core::{Condition, Field, FieldKind, Move};
+
+/// The command `m`'s form sends when every blank keeps its default and each text blank holds
+/// `text(field, path)` (`None` leaves it out, as an empty text box is).
+pub fn filled(m: &Move, text: &dyn Fn(&Field, &str) -> Option<Value>) -> Value {
+    let mut command = m.command.clone();
+    for f in &m.fields {
+        let root = command.clone();
+        if let Some(value) = value_of(&root, f, &f.name, text) {
+            set(&mut command, &f.name, value);
+        }
+    }
+    command
+}
+
+/// One blank's default value at `path`, its list entries filled; `None` for text left empty.
+/// Conditions are read from `root`, the command as filled so far.
+fn value_of(
+    root: &Value,
+    f: &Field,
+    path: &str,
+    text: &dyn Fn(&Field, &str) -> Option<Value>,
+) -> Option<Value> {
+    Some(match &f.kind {
+        FieldKind::Number { default, .. } => Value::from(*default),
+        FieldKind::Flag { default } => Value::from(*default),
+        FieldKind::Choice { options, multiple } => {
+            let mut offered = options
+                .iter()
+                .filter(|o| o.only_if.as_ref().is_none_or(|c| holds(root, c)))
+                .map(|o| o.value.clone());
+            if *multiple {
+                Value::Array(offered.collect())
+            } else {
+                offered.next()?
+            }
+        }
+        FieldKind::Json { example, .. } => example.clone(),
+        FieldKind::Text { .. } => text(f, path)?,
+        FieldKind::List { item, start, .. } => {
+            let entries = (0..*start).map(|i| match item.as_slice() {
+                [one] if one.name.is_empty() => {
+                    value_of(root, one, &format!("{path}.{i}"), text).unwrap_or(Value::Null)
+                }
+                _ => {
+                    let mut entry = Value::Object(Map::new());
+                    for f in item {
+                        let at = format!("{path}.{i}.{}", f.name);
+                        if let Some(value) = value_of(root, f, &at, text) {
+                            set(&mut entry, &f.name, value);
+                        }
+                    }
+                    entry
+                }
+            });
+            Value::Array(entries.collect())
+        }
+    })
+}
+
+/// Whether `c` holds in `root`: the value at its path is one of `any_of` (or, for an array, holds
+/// one of them).
+pub fn holds(root: &Value, c: &Condition) -> bool {
+    match get(root, &c.field) {
+        Some(Value::Array(items)) => items.iter().any(|v| c.any_of.contains(v)),
+        Some(v) => c.any_of.contains(v),
+        None => false,
+    }
+}
+
+/// The value at a dotted `path` in `root` (a number segment indexes an array).
+pub fn get<'v>(root: &'v Value, path: &str) -> Option<&'v Value> {
+    path.split('.').try_fold(root, |at, key| match at {
+        Value::Array(items) => items.get(key.parse::<usize>().ok()?),
+        Value::Object(map) => map.get(key),
+        _ => None,
+    })
+}
+
+/// Writes `value` at a dotted `path` in `root`, making objects (and arrays, for a number segment)
+/// on the way, as the page's script does.
+pub fn set(root: &mut Value, path: &str, value: Value) {
+    let keys: Vec<&str> = path.split('.').collect();
+    let mut at = root;
+    for (i, key) in keys.iter().enumerate() {
+        let last = i + 1 == keys.len();
+        let next_is_index = keys.get(i + 1).is_some_and(|k| k.parse::<usize>().is_ok());
+        let fresh = || {
+            if next_is_index {
+                Value::Array(Vec::new())
+            } else {
+                Value::Object(Map::new())
+            }
+        };
+        if let Ok(index) = key.parse::<usize>()
+            && let Value::Array(items) = at
+        {
+            while items.len() <= index {
+                items.push(Value::Null);
+            }
+            if last {
+                items[index] = value;
+                return;
+            }
+            if items[index].is_null() {
+                items[index] = fresh();
+            }
+            at = &mut items[index];
+            continue;
+        }
+        if !at.is_object() {
+            *at = Value::Object(Map::new());
+        }
+        let Value::Object(map) = at else { return };
+        if last {
+            map.insert((*key).to_owned(), value);
+            return;
+        }
+        at = map.entry((*key).to_owned()).or_insert_with(fresh);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+    use skald_core::Choice;
+
+    #[test]
+    fn dotted_names_build_objects_and_arrays_as_the_page_does() {
+        let mut v = json!({"do": "enroll"});
+        set(&mut v, "character.stats.Physical", json!(5));
+        set(&mut v, "character.keys.0", json!("Warrior"));
+        assert_eq!(
+            v,
+            json!({"do": "enroll", "character": {"stats": {"Physical": 5}, "keys": ["Warrior"]}})
+        );
+        assert_eq!(get(&v, "character.keys.0"), Some(&json!("Warrior")));
+    }
+
+    #[test]
+    fn lists_and_conditions_fill_as_a_form_left_at_its_defaults() {
+        let key = Field::choice(
+            "character.keys.0",
+            "Key",
+            &[(json!("Warrior"), "Warrior"), (json!("Scholar"), "Scholar")],
+        );
+        let name = Field::new(
+            "name",
+            "Trait",
+            FieldKind::Choice {
+                options: vec![
+                    Choice::new(json!("Books"), "Books")
+                        .only_if("character.keys.0", vec![json!("Scholar")]),
+                    Choice::new(json!("Arms"), "Arms")
+                        .only_if("character.keys.0", vec![json!("Warrior")]),
+                ],
+                multiple: false,
+            },
+        );
+        let traits = Field::list(
+            "character.traits",
+            "Traits",
+            vec![name, Field::number("boxes", "Boxes", 1, 10, 2)],
+            3,
+            6,
+            2,
+        );
+        let gear = Field::list(
+            "character.equipment",
+            "Gear",
+            vec![Field::text("", "Item", 80)],
+            0,
+            9,
+            1,
+        );
+        let m = Move {
+            group: "Characters".into(),
+            label: "Add".into(),
+            command: json!({"do": "enroll"}),
+            fields: vec![key, traits, gear],
+            odds: false,
+            note: None,
+            sheet: None,
+        };
+        let sent = filled(&m, &|_, path| Some(json!(path)));
+        assert_eq!(
+            sent,
+            json!({"do": "enroll", "character": {
+                "keys": ["Warrior"],
+                "traits": [{"name": "Arms", "boxes": 2}, {"name": "Arms", "boxes": 2}, {"name": "Arms", "boxes": 2}],
+                "equipment": ["character.equipment.0"]
+            }})
+        );
+    }
+}
