@@ -11,7 +11,7 @@ use crate::token;
 use serde_json::Value;
 use skald_core::{Move, Odds};
 use skald_store::{Store, TokenRow};
-use skald_table::{Actor, Record, Request, Table, redact};
+use skald_table::{Action, Actor, Record, Request, Table, redact};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
@@ -61,6 +61,15 @@ pub enum Msg {
         command: Value,
         /// The odds (`None` when the system gives none), or why not.
         reply: oneshot::Sender<Result<Option<Odds>, ApiError>>,
+    },
+    /// Whether the table would take an action now, before its dice; records nothing.
+    Check {
+        /// Who would send it.
+        by: Actor,
+        /// The action.
+        action: Action,
+        /// `Ok` or the refusal sending it would get.
+        reply: oneshot::Sender<Result<(), skald_table::Error>>,
     },
     /// Records after a seq, redacted for a reader.
     After {
@@ -340,6 +349,20 @@ impl TableHandle {
         self.ask(Msg::Odds { command, reply }, rx).await?
     }
 
+    /// Whether the table would take `action` from `by` now, as far as can be known before its
+    /// dice ([`skald_table::Table::check`]); the inner result is the table's refusal.
+    ///
+    /// # Errors
+    /// [`ApiError::Busy`].
+    pub(crate) async fn check(
+        &self,
+        by: Actor,
+        action: Action,
+    ) -> Result<Result<(), skald_table::Error>, ApiError> {
+        let (reply, rx) = oneshot::channel();
+        self.ask(Msg::Check { by, action, reply }, rx).await
+    }
+
     /// Records after `after`, redacted for `reader`, and the last seq.
     ///
     /// # Errors
@@ -404,6 +427,9 @@ impl TableTask {
             }
             Msg::Odds { command, reply } => {
                 let _ = reply.send(self.table.odds(&command).map_err(ApiError::from));
+            }
+            Msg::Check { by, action, reply } => {
+                let _ = reply.send(self.table.check(by, &action));
             }
             Msg::After {
                 reader,

@@ -15,8 +15,8 @@ use crate::schemas::{
 };
 use crate::seated::Seated;
 use crate::shapes::{
-    Acted, CreateTable, Created, ErrorBody, ExportedLog, Health, Invited, Join, Joined, LogPage,
-    MovesAnswer, OddsAnswer, Summary,
+    Acted, CheckAnswer, CreateTable, Created, ErrorBody, ExportedLog, Health, Invited, Join,
+    Joined, LogPage, MovesAnswer, OddsAnswer, Summary,
 };
 use crate::token;
 use axum::Json;
@@ -26,7 +26,7 @@ use axum::response::{IntoResponse, Response};
 use serde_json::Value;
 use skald_fair::ServerSeed;
 use skald_store::{TableMeta, TokenRow};
-use skald_table::{Actor, Record, Request, Table, redact};
+use skald_table::{Action, Actor, Record, Request, Table, redact};
 
 /// The header that carries the operator's creation key, when the server requires one.
 pub const CREATION_KEY_HEADER: &str = "x-skald-creation-key";
@@ -505,6 +505,52 @@ pub async fn odds(
     let command: Value = json_body(&body)?;
     let odds = table.odds(&command).await?;
     Ok(Json(OddsAnswer { odds }))
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/tables/{id}/check",
+    summary = "Whether the table would take an action now, before its dice; records nothing",
+    description = "What a form asks as it changes: who may send it and every rule the system \
+        checks before rolling. Draws no die, so nothing it answers depends on dice the table will \
+        roll. A refusal comes back as `{ok: false, error: {kind, message, field?}}` with status \
+        200, `field` naming the action's field it is about as a dotted path.",
+    params(TablePath),
+    security(("token" = [])),
+    request_body = ActionSchema,
+    responses(
+        (status = 200, description = "{ok: true} or {ok: false, error}", body = CheckAnswer),
+        (status = 400, description = BAD_REQUEST, body = ErrorBody),
+        (status = 401, description = UNAUTHORIZED, body = ErrorBody),
+        (status = 404, description = NOT_FOUND, body = ErrorBody),
+        (status = 413, description = TOO_LARGE, body = ErrorBody),
+        (status = 429, description = TOO_MANY_REQUESTS, body = ErrorBody),
+        (status = 500, description = STORE_FAILED, body = ErrorBody),
+        (status = 503, description = BUSY, body = ErrorBody),
+    ),
+)]
+/// `POST /api/tables/{id}/check`: whether the table would take the action from the token's
+/// holder now, as far as can be known before its dice ([`skald_table::Table::check`]). Records
+/// nothing.
+pub async fn check(
+    Seated { table, reader, .. }: Seated,
+    body: axum::body::Bytes,
+) -> Result<Json<CheckAnswer>, ApiError> {
+    let action: Value = json_body(&body)?;
+    let checked = match Action::from_json(action) {
+        Ok(action) => table.check(reader, &action).await?,
+        Err(refused) => Err(refused),
+    };
+    Ok(Json(match checked {
+        Ok(()) => CheckAnswer {
+            ok: true,
+            error: None,
+        },
+        Err(refused) => CheckAnswer {
+            ok: false,
+            error: Some(ApiError::Table(refused).detail()),
+        },
+    }))
 }
 
 #[utoipa::path(

@@ -101,13 +101,22 @@ impl ApiError {
         }
     }
 
+    /// What the body says: kind, message and, for a refusal about one field, the field.
+    pub fn detail(&self) -> ErrorDetail {
+        ErrorDetail {
+            kind: self.kind().to_owned(),
+            message: self.to_string(),
+            field: match self {
+                ApiError::Table(e) => e.field().map(str::to_owned),
+                _ => None,
+            },
+        }
+    }
+
     /// The JSON body.
     pub fn body(&self) -> ErrorBody {
         ErrorBody {
-            error: ErrorDetail {
-                kind: self.kind().to_owned(),
-                message: self.to_string(),
-            },
+            error: self.detail(),
         }
     }
 }

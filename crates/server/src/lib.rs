@@ -105,6 +105,7 @@ async fn plain_errors_as_json(
         error: shapes::ErrorDetail {
             kind: kind.to_owned(),
             message,
+            field: None,
         },
     };
     (status, axum::Json(body)).into_response()

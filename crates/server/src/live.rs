@@ -12,7 +12,7 @@ use crate::registry::Registry;
 use crate::shapes::Summary;
 use serde_json::Value;
 use skald_core::{Move, Odds};
-use skald_table::{Actor, Record, Request};
+use skald_table::{Action, Actor, Record, Request};
 use std::future::Future;
 use std::sync::Arc;
 
@@ -96,6 +96,23 @@ impl LiveTable {
     /// [`ApiError::Busy`].
     pub async fn moves(&self, reader: Actor) -> Result<Vec<Move>, ApiError> {
         self.ask(|h| async move { h.moves(reader).await }).await
+    }
+
+    /// Whether the table would take `action` from `by` now, before its dice; the inner result is
+    /// the table's refusal. Records nothing.
+    ///
+    /// # Errors
+    /// [`ApiError::Busy`].
+    pub async fn check(
+        &self,
+        by: Actor,
+        action: &Action,
+    ) -> Result<Result<(), skald_table::Error>, ApiError> {
+        self.ask(|h| {
+            let action = action.clone();
+            async move { h.check(by, action).await }
+        })
+        .await
     }
 
     /// The exact chances of `command` before it is rolled (`None` if the system gives none).

@@ -36,6 +36,7 @@ use utoipa::openapi::{RefOr, Schema};
         api::export,
         api::moves,
         api::odds,
+        api::check,
         ws::upgrade,
         serve,
         api::health,

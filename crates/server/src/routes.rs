@@ -57,6 +57,7 @@ pub fn api() -> Vec<Route> {
         get("/api/tables/{id}/export", api::export),
         get("/api/tables/{id}/moves", api::moves),
         post("/api/tables/{id}/odds", Some("Action"), api::odds),
+        post("/api/tables/{id}/check", Some("Action"), api::check),
         get("/api/tables/{id}/ws", ws::upgrade),
         get("/api/openapi.json", openapi::serve),
         get("/api/health", api::health),

@@ -155,6 +155,17 @@ pub struct OddsAnswer {
     pub odds: Option<skald_core::Odds>,
 }
 
+/// `POST /api/tables/{id}/check` answer: whether the table would take the action now, as far as
+/// can be known before its dice.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct CheckAnswer {
+    /// `true` when every rule before the dice passes.
+    pub ok: bool,
+    /// Why not, when `ok` is `false`: what sending it would answer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<ErrorDetail>,
+}
+
 /// `GET /api/health` answer.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct Health {
@@ -206,6 +217,11 @@ pub struct ErrorDetail {
     pub kind: String,
     /// The reason, for a person.
     pub message: String,
+    /// The field of the action the refusal is about, as a dotted path into the action's JSON
+    /// (`"spend"`, `"character.traits"`), when it is about one: a form shows the refusal beside
+    /// that field.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
 }
 
 /// A message a WebSocket client sends: `{"id": any JSON, "action": {"do": ...}}`.

@@ -466,6 +466,58 @@ async fn undo_takes_back_a_command_but_never_a_roll() {
 }
 
 #[tokio::test]
+async fn a_check_answers_before_the_dice_and_records_nothing() {
+    let db = common::sqlite();
+    let server = Server::start(&db, limits()).await;
+    let http = server.http();
+    let created = http.create("chi", "Checked").await;
+    let table = &created.table;
+    let (_, ann) = http.join(&created, "Ann").await;
+    let (_, bob) = http.join(&created, "Bob").await;
+    http.act(
+        table,
+        &ann,
+        json!({"do": "enroll", "character": {"line": RAGNAR}}),
+    )
+    .await;
+    let before = http.last_seq(table, &ann).await;
+    let check = |token: &str, action: Value| {
+        let http = &http;
+        let path = format!("/api/tables/{table}/check");
+        let token = token.to_owned();
+        async move { http.post(&path, Some(&token), &action).await.expect(200) }
+    };
+    let acts =
+        |spend: u32| json!({"do": "action", "who": "Ragnar", "spend": spend, "difficulty": 1});
+    assert_eq!(check(&ann, acts(2)).await, json!({"ok": true}));
+    assert_eq!(
+        check(&ann, acts(9)).await["error"]["field"],
+        json!("spend"),
+        "a rule's refusal names its field"
+    );
+    assert_eq!(
+        check(&bob, acts(2)).await,
+        json!({"ok": false, "error": {"kind": "forbidden",
+            "message": "\"Ragnar\" is not your character: only its player or the GM may command it"}})
+    );
+    assert_eq!(
+        check(&ann, json!({"do": "action", "who": "Ragnar"})).await,
+        json!({"ok": false, "error": {"kind": "refused",
+            "message": "not a chi command: missing field `spend`", "field": "spend"}})
+    );
+    assert_eq!(
+        check(&ann, json!({"nothing": 1})).await["ok"],
+        json!(false),
+        "JSON that is no action is a refusal too"
+    );
+    assert_eq!(
+        http.last_seq(table, &ann).await,
+        before,
+        "checks record nothing"
+    );
+}
+
+#[tokio::test]
 async fn a_restarted_server_has_every_table_as_it_was() {
     for db in databases().await {
         let server = Server::start(&db, limits()).await;
@@ -1022,7 +1074,7 @@ async fn every_answer_a_route_gives_is_in_the_openapi_description() {
     let id = &created.table;
     let gm = created.gm.as_str();
     let get = ["", "/log", "/export", "/moves"];
-    let post = ["/join", "/actions", "/odds", "/invite"];
+    let post = ["/join", "/actions", "/odds", "/check", "/invite"];
     for (method, suffix) in get
         .iter()
         .map(|s| ("get", *s))

@@ -17,6 +17,19 @@ impl Error {
     pub fn kind(&self) -> &ErrorKind {
         &self.kind
     }
+
+    /// The field of the action this refusal is about, as a dotted path into the action's JSON
+    /// (`"title"`, `"spend"`, `"character.traits"`), when it is about one: a form shows the
+    /// refusal beside that field.
+    pub fn field(&self) -> Option<&str> {
+        match &self.kind {
+            ErrorKind::Game(e) => e.field(),
+            ErrorKind::Length { field, .. } | ErrorKind::ControlCharacter { field } => Some(field),
+            ErrorKind::Notation { .. } => Some("notation"),
+            ErrorKind::Seed { .. } => Some("seed"),
+            _ => None,
+        }
+    }
 }
 
 impl From<ErrorKind> for Error {

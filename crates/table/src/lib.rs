@@ -9,6 +9,7 @@
 //! crate names none.
 
 mod action;
+mod check;
 mod error;
 mod game;
 pub mod limits;

@@ -324,13 +324,7 @@ impl Table {
         at_ms: i64,
     ) -> Result<Vec<Record>, Error> {
         self.check_room(2)?;
-        if let Actor::Player(id) = by
-            && !self.players.iter().any(|p| p.id == id)
-        {
-            return Err(forbidden(format!(
-                "player {id} is not seated at this table"
-            )));
-        }
+        self.check_seated(by)?;
         match action {
             Action::Command(command) => self.decide_command(by, command, at_ms).map(|r| vec![r]),
             Action::Table(action) => self.decide_table(by, action, fresh, at_ms),
@@ -578,7 +572,17 @@ impl Table {
 
     /// A reveal sent without what was sealed ([`Game::bare_reveal`]) gets it from the sender's own
     /// `allocate`; anything else passes unchanged.
-    fn fill_reveal(&self, by: Actor, command: &Value) -> Result<Value, Error> {
+    /// A player's actions need the player's seat (a token outlives nothing, but a log may).
+    pub(crate) fn check_seated(&self, by: Actor) -> Result<(), Error> {
+        match by {
+            Actor::Player(id) if !self.players.iter().any(|p| p.id == id) => Err(forbidden(
+                format!("player {id} is not seated at this table"),
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    pub(crate) fn fill_reveal(&self, by: Actor, command: &Value) -> Result<Value, Error> {
         let Some(who) = self.game.bare_reveal(command) else {
             return Ok(command.clone());
         };
@@ -609,7 +613,7 @@ impl Table {
         })
     }
 
-    fn check_authority(&self, by: Actor, authority: &Authority) -> Result<(), Error> {
+    pub(crate) fn check_authority(&self, by: Actor, authority: &Authority) -> Result<(), Error> {
         match (authority, by) {
             (_, Actor::Gm) | (Authority::Anyone | Authority::Enroll(_), _) => Ok(()),
             (Authority::Gm | Authority::GmEnroll(_), Actor::Player(_)) => {

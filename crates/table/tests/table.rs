@@ -452,3 +452,41 @@ fn bad_input_names_the_field_and_the_bounds() {
         .is_err()
     );
 }
+
+#[test]
+fn a_check_answers_what_the_table_would_refuse_and_draws_no_die() {
+    let mut checked = Play::new("chi");
+    let mut unchecked = Play::new("chi");
+    for play in [&mut checked, &mut unchecked] {
+        play.act(ANN, chi_enroll(RAGNAR));
+    }
+    let check = |play: &Play, by: Actor, action: Value| {
+        play.table
+            .check(by, &Action::from_json(action).unwrap())
+            .map_err(|e| (e.field().map(str::to_owned), e.to_string()))
+    };
+    // Who may send it comes first: Bob may not command Ann's character.
+    let ragnar_acts = json!({"do": "action", "who": "Ragnar", "spend": 9, "difficulty": 1});
+    let (field, message) = check(&checked, BOB, ragnar_acts).unwrap_err();
+    assert_eq!(field, None);
+    assert_eq!(
+        message,
+        "\"Ragnar\" is not your character: only its player or the GM may command it"
+    );
+    // The rules' refusal names the field it is about.
+    let too_many = json!({"do": "action", "who": "Ragnar", "spend": 9, "difficulty": 1});
+    let (field, _) = check(&checked, ANN, too_many).unwrap_err();
+    assert_eq!(field.as_deref(), Some("spend"));
+    // A command the system does not know names the missing field.
+    let (field, message) =
+        check(&checked, ANN, json!({"do": "action", "who": "Ragnar"})).unwrap_err();
+    assert_eq!(field.as_deref(), Some("spend"));
+    assert_eq!(message, "not a chi command: missing field `spend`");
+    // A command that gets as far as its dice passes, and the check draws none of them: the roll
+    // after a check is the roll without it.
+    let fine = json!({"do": "action", "who": "Ragnar", "spend": 2, "difficulty": 1});
+    let before = checked.table.last_seq();
+    assert_eq!(check(&checked, ANN, fine.clone()), Ok(()));
+    assert_eq!(checked.table.last_seq(), before, "a check records nothing");
+    assert_eq!(checked.act(ANN, fine.clone()), unchecked.act(ANN, fine));
+}

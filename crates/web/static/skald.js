@@ -45,25 +45,221 @@
     status.className = "status " + (kind || "");
   }
 
-  // The command a move form describes: its fixed part plus each field's value.
-  function commandOf(form) {
+  // A form's blanks: each has data-kind and a name (`name`, or `data-field` on a fieldset) that is a
+  // dotted path from its scope, the form or the list entry it sits in (crates/core/src/moves.rs).
+  function scopeOf(el) { return el.parentElement.closest("[data-scope]"); }
+  function nameOf(el) { return el.name || el.dataset.field || ""; }
+  function blanksOf(scope) {
+    return [...scope.querySelectorAll("[data-kind]")].filter(el => el.dataset.kind !== "raw" && scopeOf(el) === scope);
+  }
+  function entriesOf(list) { return [...list.querySelector(":scope > .entries").children]; }
+
+  // Dotted paths: a number segment is an array's index.
+  function getPath(root, path) {
+    return path.split(".").reduce((at, key) => (at === undefined || at === null) ? undefined : at[key], root);
+  }
+  function setPath(root, path, value) {
+    const keys = path.split(".");
+    let at = root;
+    keys.forEach((key, i) => {
+      if (i === keys.length - 1) { at[key] = value; return; }
+      if (at[key] === undefined || at[key] === null || typeof at[key] !== "object") at[key] = /^\d+$/.test(keys[i + 1]) ? [] : {};
+      at = at[key];
+    });
+  }
+
+  // One blank's value (`undefined` for an empty text box or choice, left out of the command); each
+  // blank is noted in `paths` under its path from the command's root, to show a refusal beside it.
+  function valueOf(el, paths, path) {
+    const kind = el.dataset.kind;
+    if (kind === "list") {
+      const values = el.dataset.values !== undefined;
+      const out = [];
+      for (const entry of entriesOf(el)) {
+        const at = `${path}.${out.length}`;
+        if (!values) { out.push(collect(entry, {}, paths, at + ".")); continue; }
+        const only = blanksOf(entry)[0];
+        const value = only && valueOf(only, paths, at);
+        // An entry added and left empty is no entry.
+        if (value !== undefined) { paths.set(at, only); out.push(value); }
+      }
+      return out;
+    }
+    if (kind === "multi") return [...el.querySelectorAll("input:checked:not(:disabled)")].map(i => JSON.parse(i.value));
+    if (kind === "number") return el.value === "" ? undefined : Number(el.value);
+    if (kind === "flag") return el.checked;
+    if (kind === "json") return el.value === "" ? undefined : JSON.parse(el.value);
+    if (kind === "json-text") return JSON.parse(el.value);
+    return el.value === "" ? undefined : el.value;
+  }
+  function collect(scope, target, paths, prefix) {
+    for (const el of blanksOf(scope)) {
+      const name = nameOf(el);
+      paths.set(prefix + name, el);
+      const value = valueOf(el, paths, prefix + name);
+      if (value !== undefined) setPath(target, name, value);
+    }
+    return target;
+  }
+
+  // The command a move form describes: its fixed part plus each blank's value at its path.
+  function commandOf(form, paths = new Map()) {
     if (form.dataset.raw !== undefined) return JSON.parse(form.querySelector("[data-kind=raw]").value);
-    const command = JSON.parse(form.dataset.command);
-    for (const input of form.querySelectorAll("[data-kind]")) {
-      const kind = input.dataset.kind;
-      if (kind === "multi") {
-        command[input.dataset.field] = [...input.querySelectorAll("input:checked")].map(i => JSON.parse(i.value));
-      } else if (kind === "number") {
-        if (input.value !== "") command[input.name] = Number(input.value);
-      } else if (kind === "flag") {
-        command[input.name] = input.checked;
-      } else if (kind === "json" || kind === "json-text") {
-        command[input.name] = JSON.parse(input.value);
-      } else if (kind === "text") {
-        if (input.value !== "") command[input.name] = input.value;
+    return collect(form, JSON.parse(form.dataset.command), paths, "");
+  }
+
+  // Fills a scope's blanks from `source` (a loaded sheet file): lists get one entry per item.
+  function fillFrom(scope, source) {
+    for (const el of blanksOf(scope)) setValue(el, getPath(source, nameOf(el)));
+  }
+  function setValue(el, value) {
+    const kind = el.dataset.kind;
+    const json = v => JSON.stringify(v);
+    if (kind === "list") {
+      const holder = el.querySelector(":scope > .entries");
+      holder.replaceChildren();
+      const items = Array.isArray(value) ? value.slice(0, Number(el.dataset.max)) : [];
+      for (const item of items) {
+        holder.appendChild(el.querySelector(":scope > template").content.cloneNode(true));
+        const entry = holder.lastElementChild;
+        if (el.dataset.values !== undefined) { const only = blanksOf(entry)[0]; if (only) setValue(only, item); }
+        else fillFrom(entry, item);
+      }
+    } else if (kind === "multi") {
+      const wanted = new Set((Array.isArray(value) ? value : []).map(json));
+      for (const box of el.querySelectorAll("input[type=checkbox]")) box.checked = wanted.has(json(JSON.parse(box.value)));
+    } else if (kind === "flag") {
+      el.checked = Boolean(value);
+    } else if (kind === "json") {
+      const option = [...el.options].find(o => json(JSON.parse(o.value)) === json(value));
+      if (option) el.value = option.value;
+    } else if (kind === "json-text") {
+      if (value !== undefined) el.value = JSON.stringify(value, null, 2);
+    } else if (value !== undefined && value !== null) {
+      el.value = String(value);
+    } else if (kind === "text") {
+      el.value = "";
+    }
+  }
+
+  // Options offered only while another blank holds certain values (a key's traits while the key
+  // is picked): hidden and unpicked otherwise; a select left on a withdrawn option moves to the
+  // first one offered. Two passes settle options that depend on options.
+  function holds(root, condition) {
+    const value = getPath(root, condition.field);
+    const wanted = condition.any_of.map(v => JSON.stringify(v));
+    const values = Array.isArray(value) ? value : value === undefined ? [] : [value];
+    return values.some(v => wanted.includes(JSON.stringify(v)));
+  }
+  function applyConditions(form) {
+    for (let pass = 0; pass < 2; pass++) {
+      let root;
+      try { root = commandOf(form); } catch (_) { return; }
+      for (const el of form.querySelectorAll("[data-only-if]")) {
+        const on = holds(root, JSON.parse(el.dataset.onlyIf));
+        el.hidden = !on;
+        if (el.tagName === "OPTION") { el.disabled = !on; continue; }
+        const box = el.querySelector("input");
+        box.disabled = !on;
+        if (!on) box.checked = false;
+      }
+      for (const select of form.querySelectorAll("select[data-kind=json]")) {
+        const chosen = select.selectedOptions[0];
+        if (!chosen || chosen.disabled) {
+          const first = [...select.options].find(o => !o.disabled);
+          select.value = first ? first.value : "";
+        }
       }
     }
-    return command;
+    for (const select of form.querySelectorAll("select[data-kind=json]")) {
+      const help = select.parentElement.querySelector(".choice-help");
+      if (!help) continue;
+      const text = select.selectedOptions[0] ? select.selectedOptions[0].dataset.help || "" : "";
+      help.textContent = text;
+      help.hidden = !text;
+    }
+  }
+
+  // A list's running sum against its target ("8 of 10 boxes"), and its add and remove buttons
+  // within the list's bounds.
+  function showLists(form) {
+    for (const list of form.querySelectorAll("fieldset[data-kind=list]")) {
+      const entries = entriesOf(list);
+      const add = list.querySelector(":scope > .list-foot > [data-add]");
+      if (add) add.disabled = entries.length >= Number(list.dataset.max);
+      for (const entry of entries) {
+        const remove = entry.querySelector(":scope > [data-remove]");
+        if (remove) remove.disabled = entries.length <= Number(list.dataset.min);
+      }
+      const out = list.querySelector(":scope > .list-foot > .total");
+      if (!out) continue;
+      const field = list.dataset.totalField, target = Number(list.dataset.totalTarget);
+      let sum = 0;
+      for (const entry of entries) {
+        const el = blanksOf(entry).find(b => nameOf(b) === field);
+        if (el && el.value !== "") sum += Number(el.value) || 0;
+      }
+      out.textContent = sum === target ? `${sum} of ${target}: exactly right`
+        : sum < target ? `${sum} of ${target}: ${target - sum} still to place` : `${sum} of ${target}: ${sum - target} too many`;
+      out.className = "total " + (sum === target ? "ok" : "off");
+    }
+  }
+
+  // The blank a refusal names: the exact path, else the first blank inside it (a whole entry),
+  // else the deepest blank above it (a part of one value), else one whose path ends with it.
+  function blankFor(paths, field) {
+    if (!field) return null;
+    if (paths.has(field)) return paths.get(field);
+    for (const [path, el] of paths) if (path.startsWith(field + ".")) return el;
+    let best = null, length = -1;
+    for (const [path, el] of paths) {
+      if (field.startsWith(path + ".") && path.length > length) { best = el; length = path.length; }
+    }
+    if (best) return best;
+    for (const [path, el] of paths) if (path.endsWith("." + field)) return el;
+    return null;
+  }
+
+  // What the table would answer, shown beside the blank it is about before anything is sent.
+  function showCheck(form, paths, error) {
+    for (const old of form.querySelectorAll(".field-error")) old.remove();
+    for (const el of form.querySelectorAll("[aria-invalid]")) el.removeAttribute("aria-invalid");
+    if (!error) return;
+    const note = document.createElement("small");
+    note.className = "field-error";
+    note.textContent = error.message;
+    const blank = blankFor(paths, error.field);
+    if (blank) {
+      blank.setAttribute("aria-invalid", "true");
+      const holder = blank.tagName === "FIELDSET" ? blank : blank.closest("label") || blank;
+      holder.appendChild(note);
+    } else {
+      form.querySelector("button[type=submit]").before(note);
+    }
+  }
+  async function checkForm(form) {
+    if (form.dataset.raw !== undefined) return;
+    const paths = new Map();
+    let command;
+    try { command = commandOf(form, paths); } catch (_) { return; }
+    try {
+      const response = await post(`/api/tables/${id}/check`, command);
+      if (!response.ok) return;
+      const answer = await response.json();
+      if (form.isConnected) showCheck(form, paths, answer.ok ? null : answer.error);
+    } catch (_) { /* the connection is down: the next change asks again */ }
+  }
+
+  // Everything a change redraws in its form; the odds and the check wait for typing to pause.
+  const timers = new WeakMap();
+  function formChanged(form) {
+    applyConditions(form);
+    showLists(form);
+    clearTimeout(timers.get(form));
+    timers.set(form, setTimeout(() => { showOdds(form); checkForm(form); }, 250));
+  }
+  function formsDrawn(root) {
+    for (const form of root.querySelectorAll("form.move")) { applyConditions(form); showLists(form); }
   }
 
   // 128 random bits as hex: crypto.randomUUID needs a secure context, which a table served over
@@ -100,12 +296,79 @@
     } catch (_) { /* the connection is down: the odds come with the next change */ }
   }
 
-  let oddsTimer = null;
   document.addEventListener("input", event => {
     const form = event.target.closest("form.move");
-    if (!form) return;
-    clearTimeout(oddsTimer);
-    oddsTimer = setTimeout(() => showOdds(form), 150);
+    if (form && !event.target.matches("[data-load-sheet]")) formChanged(form);
+  });
+
+  document.addEventListener("click", event => {
+    const add = event.target.closest("[data-add]");
+    if (add) {
+      const list = add.closest("fieldset[data-kind=list]");
+      const holder = list.querySelector(":scope > .entries");
+      if (holder.children.length < Number(list.dataset.max)) {
+        holder.appendChild(list.querySelector(":scope > template").content.cloneNode(true));
+        const first = holder.lastElementChild.querySelector("input, select, textarea");
+        if (first) first.focus();
+      }
+      formChanged(list.closest("form.move"));
+      return;
+    }
+    const remove = event.target.closest("[data-remove]");
+    if (remove) {
+      const form = remove.closest("form.move");
+      remove.closest(".entry").remove();
+      formChanged(form);
+      return;
+    }
+    const save = event.target.closest("[data-save-sheet]");
+    if (save) saveSheet(save.closest("form.move"));
+  });
+
+  // A sheet file: {"skald_sheet": 1, "system": ..., "sheet": {...}}, the sheet as the move's
+  // command holds it (docs/sheets.md). Loading one fills the form; nothing is sent.
+  function saveSheet(form) {
+    const error = form.querySelector(".error");
+    let command;
+    try { command = commandOf(form); }
+    catch (e) { error.textContent = "The form does not make a sheet yet: " + e.message; error.hidden = false; return; }
+    const sheet = getPath(command, form.dataset.sheet) || {};
+    const file = { skald_sheet: 1, system: table.dataset.system, sheet };
+    const name = (typeof sheet.name === "string" && sheet.name.trim()) || "character";
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(new Blob([JSON.stringify(file, null, 2) + "\n"], { type: "application/json" }));
+    link.download = name.replace(/[^\p{L}\p{N} _-]+/gu, "").trim().replace(/ +/g, "-").slice(0, 60) + ".skald.json";
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+  }
+  document.addEventListener("change", async event => {
+    const input = event.target.closest("[data-load-sheet]");
+    if (!input || !input.files.length) return;
+    const form = input.closest("form.move");
+    const error = form.querySelector(".error");
+    const fail = text => { error.textContent = text; error.classList.remove("mono"); error.hidden = false; input.value = ""; };
+    const file = input.files[0];
+    if (file.size > 256 * 1024) return fail(`"${file.name}" is ${Math.round(file.size / 1024)} KB: a sheet file is at most 256 KB.`);
+    let loaded;
+    try { loaded = JSON.parse(await file.text()); }
+    catch (e) { return fail(`"${file.name}" is not a sheet file (not JSON: ${e.message}).`); }
+    // A sheet file names its system; a bare sheet, as the API takes it, is taken as it is.
+    if (loaded && loaded.skald_sheet !== undefined) {
+      if (loaded.system !== table.dataset.system) {
+        return fail(`"${file.name}" is a sheet for ${loaded.system}; this table plays ${table.dataset.system}.`);
+      }
+      loaded = loaded.sheet;
+    }
+    if (!loaded || typeof loaded !== "object" || Array.isArray(loaded)) return fail(`"${file.name}" holds no sheet.`);
+    let root;
+    try { root = commandOf(form); } catch (_) { root = JSON.parse(form.dataset.command); }
+    setPath(root, form.dataset.sheet, loaded);
+    fillFrom(form, root);
+    error.hidden = true;
+    input.value = "";
+    formChanged(form);
   });
 
   document.addEventListener("submit", async event => {
@@ -186,6 +449,7 @@
       const moves = document.getElementById("moves");
       if (!moves.contains(document.activeElement)) {
         moves.innerHTML = parts.moves;
+        formsDrawn(moves);
         // Forms drawn anew show their odds at once, as the page's first forms do.
         for (const form of moves.querySelectorAll("form.move[data-odds]")) showOdds(form);
       }
@@ -226,5 +490,6 @@
     };
   }
   connect();
+  formsDrawn(document);
   for (const form of document.querySelectorAll("form.move[data-odds]")) showOdds(form);
 })();

@@ -1,0 +1,56 @@
+//! Checking an action without taking it: what a form asks as it changes ("would the table take
+//! this?"), so a refusal shows beside the field it names before anything is sent.
+//!
+//! A check draws no die and records nothing: the rules run with a dice source that withholds every
+//! die, so a command that gets as far as its dice has passed every rule that comes before them,
+//! and nothing a check answers depends on dice the table will roll (docs/fairness.md).
+
+use crate::action::Action;
+use crate::error::Error;
+use crate::record::Actor;
+use crate::table::Table;
+use skald_core::{DiceSource, Die, SourceError};
+
+/// A dice source with no dice: it remembers that one was asked for and refuses it.
+#[derive(Default)]
+struct Withheld {
+    asked: bool,
+}
+
+impl DiceSource for Withheld {
+    fn roll(&mut self, die: Die) -> Result<i64, SourceError> {
+        self.asked = true;
+        Err(SourceError::ScriptExhausted {
+            roll: 1,
+            die,
+            given: 0,
+        })
+    }
+}
+
+impl Table {
+    /// Whether the table would take `action` from `by` now, as far as can be known before any
+    /// dice: who may send it, and every rule the system checks before rolling. Records nothing and
+    /// draws nothing. The table's own actions (rolls, notes, joins...) are checked when sent; for
+    /// them this answers `Ok`.
+    ///
+    /// # Errors
+    /// What [`Table::decide`] would refuse before its dice: [`crate::ErrorKind::Forbidden`] when
+    /// `by` may not send it, [`crate::ErrorKind::Game`] for a command the system does not know or
+    /// its rules refuse ([`Error::field`] names the command's field when the rules name one).
+    pub fn check(&self, by: Actor, action: &Action) -> Result<(), Error> {
+        let Action::Command(command) = action else {
+            return Ok(());
+        };
+        self.check_seated(by)?;
+        let command = self.fill_reveal(by, command)?;
+        self.check_authority(by, &self.game().authority(&command)?)?;
+        let mut dice = Withheld::default();
+        match self.game().decide(&command, &mut dice) {
+            Ok(_) => Ok(()),
+            // It asked for its dice: every rule before them passed.
+            Err(_) if dice.asked => Ok(()),
+            Err(error) => Err(error.into()),
+        }
+    }
+}
