@@ -4,7 +4,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import {
-  setup, screenshot, waitLog, tableWith, moveForm, fill, submit, waitOdds, enroll, movesOf, boardState,
+  setup, screenshot, waitLog, tableWith, moveForm, fill, submit, waitOdds, movesOf, boardState,
   synced, assertNoSideScroll, FILE_TIMEOUT, SETUP_TIMEOUT,
 } from "./harness.mjs";
 
@@ -19,7 +19,6 @@ const DRAGON = {
 };
 const CONFLICT_MOVES = ["take_burden", "bring_in", "stand", "surrender"];
 let h, t, gm, ann;
-const refusals = [];
 
 before(async () => {
   h = await setup();
@@ -29,13 +28,64 @@ before(async () => {
 }, { timeout: SETUP_TIMEOUT });
 after(async () => { await h?.close(); });
 
-test("characters are made with the page's form (JSON sheets)", { timeout: FILE_TIMEOUT }, async () => {
-  for (const [page, sheet] of [[ann, GORAND], [gm, DRAGON]]) {
-    const refusal = await enroll(page, "add_character", JSON.stringify(sheet, null, 1), { do: "add_character", character: sheet });
-    if (refusal) refusals.push(`${sheet.name}: ${refusal}`);
+/**
+ * Fills a list field's entries in order, as a person does: "Add" clicked until there are enough,
+ * then each entry's blanks (a select by its option's JSON value, anything else typed). Counts
+ * the fields filled and the clicks into `count`.
+ */
+async function fillList(form, field, rows, count) {
+  const list = form.locator(`fieldset[data-field="${field}"]`);
+  const entries = list.locator(":scope > .entries > .entry");
+  while (await entries.count() < rows.length) { await list.locator(":scope > .list-foot > [data-add]").click(); count.clicks++; }
+  while (await entries.count() > rows.length) { await entries.last().locator(":scope > [data-remove]").click(); count.clicks++; }
+  for (const [i, row] of rows.entries()) {
+    const values = typeof row === "object" ? row : { "": row };
+    for (const [name, value] of Object.entries(values)) {
+      const blank = entries.nth(i).locator(`[name="${name}"]`).first();
+      if (await blank.evaluate(el => el.tagName) === "SELECT") await blank.selectOption(JSON.stringify(value));
+      else await blank.fill(String(value));
+      count.fields++;
+    }
   }
+}
+
+test("characters are made with the builders' forms, no JSON typed", { timeout: FILE_TIMEOUT }, async () => {
+  // Ann makes the book's Gorand step by step (T1), the table checking the sheet as it changes.
+  const count = { fields: 0, clicks: 0 };
+  const form = await moveForm(ann, "add_character", "Make a new character");
+  const top = { "character.name": GORAND.name, "character.keys.0": "Warrior",
+    "character.equipment.0.name": GORAND.equipment[0].name, "character.equipment.1.name": GORAND.equipment[1].name };
+  for (const [stat, boxes] of Object.entries(GORAND.stats)) top[`character.stats.${stat}`] = boxes;
+  await fill(form, top);
+  count.fields += Object.keys(top).length;
+  // The key's traits are offered only once the key is picked, each with what it covers.
+  const offered = await form.locator("fieldset[data-field='character.traits'] .entry select[name=name]").first().evaluate(
+    select => [...select.options].filter(o => !o.hidden).map(o => o.textContent));
+  assert.ok(offered.includes("Swords") && !offered.includes("Alchemy"), `traits offered with Warrior: ${offered}`);
+  await fillList(form, "character.traits", GORAND.traits, count);
+  assert.equal(await form.locator("output.total").innerText(), "10 of 10: exactly right");
+  // A slip: Mental ranked 5 like Physical is refused beside the stats before anything is sent.
+  await fill(form, { "character.stats.Mental": 5 });
+  await form.locator(".field-error").first().waitFor({ timeout: 10000 });
+  assert.match(await form.locator(".field-error").first().innerText(), /1, 2, 3, 4 and 5/);
+  await fill(form, { "character.stats.Mental": 2 });
+  count.fields++;
+  await fillList(form, "character.gear", ["traveling gear", "food"], count);
+  await ann.waitForFunction(f => !f.querySelector(".field-error"), await form.elementHandle(), { timeout: 10000 });
+  await screenshot(ann, "twenty-builder");
+  await submit(form);
+  count.clicks++;
+  console.log(`# Twenty new character through the builder: ${count.fields} fields, ${count.clicks} clicks`);
+  // The GM makes the dragon with the NPC form (T12: any keys and traits).
+  const npc = await moveForm(gm, "add_character", "Make an NPC or creature");
+  await fill(npc, { "character.name": DRAGON.name });
+  await fillList(npc, "character.keys", DRAGON.keys, count);
+  await fillList(npc, "character.traits", DRAGON.traits, count);
+  await submit(npc);
   for (const page of [gm, ann]) for (const name of ["Gorand", "Dragon"]) await waitLog(page, `${name} joins`);
-  assert.deepEqual(refusals, [], "the form's command was accepted");
+  const state = await boardState(ann);
+  const traits = Object.entries(state.characters.Gorand.traits).map(([name, t]) => [name, t.boxes]);
+  assert.deepEqual(traits.sort(), GORAND.traits.map(t => [t.name, t.boxes]).sort());
 });
 
 /** The next conflict move and the page to make it on: Gorand's from Ann's page, the dragon's from the GM's. */

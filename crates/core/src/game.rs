@@ -79,7 +79,10 @@ impl GameError {
     }
 }
 
-/// The field a serde message names (`missing field `who``, `unknown field `x``), if any.
+/// The field a serde message names (`missing field `who``, `unknown field `x``), if any: its name
+/// only, not its path. Commands are enums tagged by `do`, which serde reads through a buffer that
+/// keeps no path (a path-tracking parser such as `serde_path_to_error` reports the root), so a page
+/// places such a refusal by the name and by which blank is empty (`crates/web/static/skald.js`).
 fn named_field(message: &str) -> Option<String> {
     ["missing field `", "unknown field `", "duplicate field `"]
         .iter()

@@ -4,8 +4,9 @@
 //!
 //! The defaults: a number or flag at its `default`; a single choice at its first option offered
 //! (an option whose `only_if` does not hold is not offered); a multiple choice with every option
-//! offered; a list with `start` entries, each filled the same way; a text blank from the test's
-//! own `text` function, given the field and its whole path.
+//! offered; a list with `start` entries, each filled the same way (an entry of a list of values
+//! left empty is dropped, as the page drops it); a text blank from the test's own `text` function,
+//! given the field and its whole path.
 
 use serde_json::{Map, Value};
 use skald_core::{Condition, Field, FieldKind, Move};
@@ -48,10 +49,9 @@ fn value_of(
         FieldKind::Json { example, .. } => example.clone(),
         FieldKind::Text { .. } => text(f, path)?,
         FieldKind::List { item, start, .. } => {
-            let entries = (0..*start).map(|i| match item.as_slice() {
-                [one] if one.name.is_empty() => {
-                    value_of(root, one, &format!("{path}.{i}"), text).unwrap_or(Value::Null)
-                }
+            // An entry of a list of values left empty is no entry, as on the page.
+            let entries = (0..*start).filter_map(|i| match item.as_slice() {
+                [one] if one.name.is_empty() => value_of(root, one, &format!("{path}.{i}"), text),
                 _ => {
                     let mut entry = Value::Object(Map::new());
                     for f in item {
@@ -60,7 +60,7 @@ fn value_of(
                             set(&mut entry, &f.name, value);
                         }
                     }
-                    entry
+                    Some(entry)
                 }
             });
             Value::Array(entries.collect())

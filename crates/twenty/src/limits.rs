@@ -32,7 +32,7 @@ pub const MAX_NAME_CHARS: usize = 64;
 /// An elite key's prerequisite asks for 1 to this many boxes (T10).
 pub const MAX_BOXES: u32 = 20;
 
-/// Most traits on one sheet, and most special items, and most burdens (each list): 0 to 50. A Skald
+/// Most traits on one sheet, and most special items, other items and burdens (each list): 0 to 50. A Skald
 /// cap (the book sets none).
 pub const MAX_TRAITS: usize = 50;
 

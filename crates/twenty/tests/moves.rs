@@ -5,7 +5,7 @@
 
 use serde_json::{Value, json};
 use skald_core::{Authority, FieldKind, Move, Scripted, Seat, SeededRandom, System, Table};
-use skald_testkit::{Expect, check, expect, gm, newcomer, player, sketch, sketch_odds};
+use skald_testkit::{Expect, check, expect, form, gm, newcomer, player, sketch, sketch_odds};
 use skald_twenty::odds::p_ahead;
 use skald_twenty::{Command, State, Twenty, compare_pools};
 use std::cmp::Ordering;
@@ -79,126 +79,312 @@ fn exchange_two_of_the_dragon_for_the_gm_and_for_gorands_player() {
     check(
         offered(table.state(), &gm()),
         expect![[r#"
-        Conflict | Gorand: bring in dice | {"do":"bring_in","who":"Gorand"} | odds
-          trait: one of
-            - Physical (5 d20) = "Physical"
-            - Mental (2 d20) = "Mental"
-            - Social (3 d20) = "Social"
-            - Spiritual (4 d20) = "Spiritual"
-            - Arms (2 d20) = "Arms"
-            - Swords (4 d20) = "Swords"
-            - Honeybee (2 d20, item) = "Honeybee"
-        Conflict | Gorand: stand | {"do":"stand","who":"Gorand"} | odds
-        Conflict | Gorand: surrender | {"do":"surrender","who":"Gorand"}
-        Conflict | Dragon: bring in dice | {"do":"bring_in","who":"Dragon"} | odds
-          trait: one of
-            - Enormous (2 d20) = "Enormous"
-            - Talons (2 d20) = "Talons"
-            - Fire Breath (4 d20) = "Fire Breath"
-        Conflict | Dragon: stand | {"do":"stand","who":"Dragon"} | odds
-        Conflict | Dragon: surrender | {"do":"surrender","who":"Dragon"}
-        Burdens | Gorand: take a burden from Dragon | {"do":"take_burden","from":"Dragon","who":"Gorand"} | odds
-          boxes: number 1..=1, default 1
-          name: text, at most 64
-        Regeneration and advancement | Gorand: major goal | {"do":"major_goal","who":"Gorand"}
-          goal: one of
-            - Warrior: Have the rest of your group admit that you are its best fighter. = "Have the rest of your group admit that you are its best fighter."
-            - Warrior: Beat a mighty foe in a fight: one whose dice are at least 1.5 times your total dice. = "Beat a mighty foe in a fight: one whose dice are at least 1.5 times your total dice."
-            - Warrior: Take a physical burden of 3 boxes. = "Take a physical burden of 3 boxes."
-          reward: one of 73 options, not listed
-        Regeneration and advancement | Dragon: major goal | {"do":"major_goal","who":"Dragon"}
-          goal: text, at most 500
-          reward: one of 56 options, not listed
-        Obligations | Gorand: grant an obligation | {"do":"grant_obligation","granter":"Gorand"}
-          trait: one of
-            - Physical (5 unchecked) = "Physical"
-            - Mental (2 unchecked) = "Mental"
-            - Social (3 unchecked) = "Social"
-            - Emotional (1 unchecked) = "Emotional"
-            - Spiritual (4 unchecked) = "Spiritual"
-            - Arms (2 unchecked) = "Arms"
-            - Swords (4 unchecked) = "Swords"
-            - Strong (1 unchecked) = "Strong"
-            - Friendly (1 unchecked) = "Friendly"
-            - Marching (1 unchecked) = "Marching"
-            - Honeybee (2 unchecked) = "Honeybee"
-            - wine flask (1 unchecked) = "wine flask"
-          boxes: number 1..=5, default 1
-          grantee: one of ["Dragon"]
-          as: text, at most 64
-          service: text, at most 500
-        Obligations | Dragon: grant an obligation | {"do":"grant_obligation","granter":"Dragon"}
-          trait: one of
-            - Enormous (2 unchecked) = "Enormous"
-            - Talons (2 unchecked) = "Talons"
-            - Ancient and Wise (2 unchecked) = "Ancient and Wise"
-            - Winged Flight (1 unchecked) = "Winged Flight"
-            - Fire Breath (4 unchecked) = "Fire Breath"
-          boxes: number 1..=4, default 1
-          grantee: one of ["Gorand"]
-          as: text, at most 64
-          service: text, at most 500
-        Characters | Add a character | {"do":"add_character"}
-          character: json, at most 8000, e.g. {"equipment":[{"boxes":2,"name":"Honeybee"},{"boxes":1,"name":"wine flask"}],"gear":["traveling gear","food"],"keys":["Warrior"],"name":"Gorand","stats":{"Emotional":1,"Mental":2,"Physical":5,"Social":3,"Spiritual":4},"traits":[{"boxes":2,"name":"Arms"},{"boxes":4,"name":"Swords"},{"boxes":1,"name":"Strong"},{"boxes":2,"name":"Friendly"},{"boxes":1,"name":"Marching"}]}
-        Table | Define a trait | {"do":"define_trait"}
-          name: text, at most 64
-          description: text, at most 500
-          open: flag, default no
-    "#]],
+            Conflict | Gorand: bring in dice | {"do":"bring_in","who":"Gorand"} | odds
+              trait: one of
+                - Physical (5 d20) = "Physical"
+                - Mental (2 d20) = "Mental"
+                - Social (3 d20) = "Social"
+                - Spiritual (4 d20) = "Spiritual"
+                - Arms (2 d20) = "Arms"
+                - Swords (4 d20) = "Swords"
+                - Honeybee (2 d20, item) = "Honeybee"
+            Conflict | Gorand: stand | {"do":"stand","who":"Gorand"} | odds
+            Conflict | Gorand: surrender | {"do":"surrender","who":"Gorand"}
+            Conflict | Dragon: bring in dice | {"do":"bring_in","who":"Dragon"} | odds
+              trait: one of
+                - Enormous (2 d20) = "Enormous"
+                - Talons (2 d20) = "Talons"
+                - Fire Breath (4 d20) = "Fire Breath"
+            Conflict | Dragon: stand | {"do":"stand","who":"Dragon"} | odds
+            Conflict | Dragon: surrender | {"do":"surrender","who":"Dragon"}
+            Burdens | Gorand: take a burden from Dragon | {"do":"take_burden","from":"Dragon","who":"Gorand"} | odds
+              boxes: number 1..=1, default 1
+              name: text, at most 64
+            Regeneration and advancement | Gorand: major goal | {"do":"major_goal","who":"Gorand"}
+              goal: one of
+                - Warrior: Have the rest of your group admit that you are its best fighter. = "Have the rest of your group admit that you are its best fighter."
+                - Warrior: Beat a mighty foe in a fight: one whose dice are at least 1.5 times your total dice. = "Beat a mighty foe in a fight: one whose dice are at least 1.5 times your total dice."
+                - Warrior: Take a physical burden of 3 boxes. = "Take a physical burden of 3 boxes."
+              reward: one of 73 options, not listed
+            Regeneration and advancement | Dragon: major goal | {"do":"major_goal","who":"Dragon"}
+              goal: text, at most 500
+              reward: one of 56 options, not listed
+            Obligations | Gorand: grant an obligation | {"do":"grant_obligation","granter":"Gorand"}
+              trait: one of
+                - Physical (5 unchecked) = "Physical"
+                - Mental (2 unchecked) = "Mental"
+                - Social (3 unchecked) = "Social"
+                - Emotional (1 unchecked) = "Emotional"
+                - Spiritual (4 unchecked) = "Spiritual"
+                - Arms (2 unchecked) = "Arms"
+                - Swords (4 unchecked) = "Swords"
+                - Strong (1 unchecked) = "Strong"
+                - Friendly (1 unchecked) = "Friendly"
+                - Marching (1 unchecked) = "Marching"
+                - Honeybee (2 unchecked) = "Honeybee"
+                - wine flask (1 unchecked) = "wine flask"
+              boxes: number 1..=5, default 1
+              grantee: one of ["Dragon"]
+              as: text, at most 64
+              service: text, at most 500
+            Obligations | Dragon: grant an obligation | {"do":"grant_obligation","granter":"Dragon"}
+              trait: one of
+                - Enormous (2 unchecked) = "Enormous"
+                - Talons (2 unchecked) = "Talons"
+                - Ancient and Wise (2 unchecked) = "Ancient and Wise"
+                - Winged Flight (1 unchecked) = "Winged Flight"
+                - Fire Breath (4 unchecked) = "Fire Breath"
+              boxes: number 1..=4, default 1
+              grantee: one of ["Gorand"]
+              as: text, at most 64
+              service: text, at most 500
+            Characters | Make a new character | {"character":{"equipment":[{"boxes":2},{"boxes":1}],"kind":"new"},"do":"add_character"}
+              (the sheet at character saves to a file)
+              character.name: text, at most 64
+              character.stats.Physical: number 1..=5, default 5
+              character.stats.Mental: number 1..=5, default 4
+              character.stats.Social: number 1..=5, default 3
+              character.stats.Emotional: number 1..=5, default 2
+              character.stats.Spiritual: number 1..=5, default 1
+              character.keys.0: one of ["Warrior", "Explorer", "Scholar", "Noble"]
+              character.traits: list of 3..=6 entries, 3 at first, boxes adding up to 10
+                  name: one of 40 options, not listed
+                  boxes: number 1..=10, default 2
+              character.equipment.0.name: text, at most 64
+              character.equipment.1.name: text, at most 64
+              character.gear: list of 0..=50 entries, 2 at first
+                  : text, at most 64
+            Characters | Bring a character from earlier play | {"character":{"kind":"existing"},"do":"add_character"}
+              (the sheet at character saves to a file)
+              character.name: text, at most 64
+              character.stats.Physical.boxes: number 1..=20, default 5
+              character.stats.Physical.checked: number 0..=20, default 0
+              character.stats.Mental.boxes: number 1..=20, default 4
+              character.stats.Mental.checked: number 0..=20, default 0
+              character.stats.Social.boxes: number 1..=20, default 3
+              character.stats.Social.checked: number 0..=20, default 0
+              character.stats.Emotional.boxes: number 1..=20, default 2
+              character.stats.Emotional.checked: number 0..=20, default 0
+              character.stats.Spiritual.boxes: number 1..=20, default 1
+              character.stats.Spiritual.checked: number 0..=20, default 0
+              character.keys: any of
+                - Warrior = "Warrior"
+                - Explorer = "Explorer"
+                - Scholar = "Scholar"
+                - Noble = "Noble"
+                - Paladin (elite: needs Divinity 2, Arms 2, Oath 1, Mission 2) = "Paladin"
+                - Priest (elite: needs Divinity 2, Knowledge 4, Religion 1) = "Priest"
+                - Sorcerer (elite: needs Knowledge 4, Dark Pact 2) = "Sorcerer"
+                - Thief (elite: needs Troubled Past 1, Sneaky 2) = "Thief"
+                - Scion (elite: needs Leader 2, Land-bonded 6, Divinity 2) = "Scion"
+                - Druid (elite: needs Nature 4, Gaia 4) = "Druid"
+                - Archer (elite: needs Bows 4) = "Archer"
+              character.traits: list of 0..=50 entries, 3 at first
+                  name: one of 40 options, not listed
+                  boxes: number 1..=20, default 2
+                  checked: number 0..=20, default 0
+              character.equipment: list of 0..=50 entries, 2 at first
+                  name: text, at most 64
+                  boxes: number 1..=20, default 1
+                  checked: number 0..=20, default 0
+                  broken: flag, default no
+              character.gear: list of 0..=50 entries, 2 at first
+                  : text, at most 64
+              character.burdens: list of 0..=50 entries, 0 at first
+                  name: text, at most 64
+                  stat: one of ["Physical", "Mental", "Social", "Emotional", "Spiritual"]
+                  boxes: list of 1..=20 entries, 1 at first
+                      : number 1..=20, default 10
+            Characters | Make an NPC or creature | {"character":{"kind":"npc"},"do":"add_character"}
+              (the sheet at character saves to a file)
+              character.name: text, at most 64
+              character.stats.Physical: number 1..=20, default 3
+              character.stats.Mental: number 1..=20, default 3
+              character.stats.Social: number 1..=20, default 3
+              character.stats.Emotional: number 1..=20, default 3
+              character.stats.Spiritual: number 1..=20, default 3
+              character.keys: list of 0..=50 entries, 1 at first
+                  : text, at most 64
+              character.traits: list of 0..=50 entries, 3 at first
+                  name: text, at most 64
+                  boxes: number 1..=20, default 2
+              character.equipment: list of 0..=50 entries, 0 at first
+                  name: text, at most 64
+                  boxes: number 1..=20, default 1
+              character.burdens: list of 0..=50 entries, 0 at first
+                  name: text, at most 64
+                  stat: one of ["Physical", "Mental", "Social", "Emotional", "Spiritual"]
+                  boxes: list of 1..=20 entries, 1 at first
+                      : number 1..=20, default 10
+            Table | Define a trait | {"do":"define_trait"}
+              name: text, at most 64
+              description: text, at most 500
+              open: flag, default no
+        "#]],
     );
     // The player of Gorand: only Gorand's moves, and never a GM-only one.
     check(
         offered(table.state(), &player(&["Gorand"])),
         expect![[r#"
-        Conflict | Gorand: bring in dice | {"do":"bring_in","who":"Gorand"} | odds
-          trait: one of
-            - Physical (5 d20) = "Physical"
-            - Mental (2 d20) = "Mental"
-            - Social (3 d20) = "Social"
-            - Spiritual (4 d20) = "Spiritual"
-            - Arms (2 d20) = "Arms"
-            - Swords (4 d20) = "Swords"
-            - Honeybee (2 d20, item) = "Honeybee"
-        Conflict | Gorand: stand | {"do":"stand","who":"Gorand"} | odds
-        Conflict | Gorand: surrender | {"do":"surrender","who":"Gorand"}
-        Burdens | Gorand: take a burden from Dragon | {"do":"take_burden","from":"Dragon","who":"Gorand"} | odds
-          boxes: number 1..=1, default 1
-          name: text, at most 64
-        Regeneration and advancement | Gorand: major goal | {"do":"major_goal","who":"Gorand"}
-          goal: one of
-            - Warrior: Have the rest of your group admit that you are its best fighter. = "Have the rest of your group admit that you are its best fighter."
-            - Warrior: Beat a mighty foe in a fight: one whose dice are at least 1.5 times your total dice. = "Beat a mighty foe in a fight: one whose dice are at least 1.5 times your total dice."
-            - Warrior: Take a physical burden of 3 boxes. = "Take a physical burden of 3 boxes."
-          reward: one of 73 options, not listed
-        Obligations | Gorand: grant an obligation | {"do":"grant_obligation","granter":"Gorand"}
-          trait: one of
-            - Physical (5 unchecked) = "Physical"
-            - Mental (2 unchecked) = "Mental"
-            - Social (3 unchecked) = "Social"
-            - Emotional (1 unchecked) = "Emotional"
-            - Spiritual (4 unchecked) = "Spiritual"
-            - Arms (2 unchecked) = "Arms"
-            - Swords (4 unchecked) = "Swords"
-            - Strong (1 unchecked) = "Strong"
-            - Friendly (1 unchecked) = "Friendly"
-            - Marching (1 unchecked) = "Marching"
-            - Honeybee (2 unchecked) = "Honeybee"
-            - wine flask (1 unchecked) = "wine flask"
-          boxes: number 1..=5, default 1
-          grantee: one of ["Dragon"]
-          as: text, at most 64
-          service: text, at most 500
-        Characters | Add a character | {"do":"add_character"}
-          character: json, at most 8000, e.g. {"equipment":[{"boxes":2,"name":"Honeybee"},{"boxes":1,"name":"wine flask"}],"gear":["traveling gear","food"],"keys":["Warrior"],"name":"Gorand","stats":{"Emotional":1,"Mental":2,"Physical":5,"Social":3,"Spiritual":4},"traits":[{"boxes":2,"name":"Arms"},{"boxes":4,"name":"Swords"},{"boxes":1,"name":"Strong"},{"boxes":2,"name":"Friendly"},{"boxes":1,"name":"Marching"}]}
-    "#]],
+            Conflict | Gorand: bring in dice | {"do":"bring_in","who":"Gorand"} | odds
+              trait: one of
+                - Physical (5 d20) = "Physical"
+                - Mental (2 d20) = "Mental"
+                - Social (3 d20) = "Social"
+                - Spiritual (4 d20) = "Spiritual"
+                - Arms (2 d20) = "Arms"
+                - Swords (4 d20) = "Swords"
+                - Honeybee (2 d20, item) = "Honeybee"
+            Conflict | Gorand: stand | {"do":"stand","who":"Gorand"} | odds
+            Conflict | Gorand: surrender | {"do":"surrender","who":"Gorand"}
+            Burdens | Gorand: take a burden from Dragon | {"do":"take_burden","from":"Dragon","who":"Gorand"} | odds
+              boxes: number 1..=1, default 1
+              name: text, at most 64
+            Regeneration and advancement | Gorand: major goal | {"do":"major_goal","who":"Gorand"}
+              goal: one of
+                - Warrior: Have the rest of your group admit that you are its best fighter. = "Have the rest of your group admit that you are its best fighter."
+                - Warrior: Beat a mighty foe in a fight: one whose dice are at least 1.5 times your total dice. = "Beat a mighty foe in a fight: one whose dice are at least 1.5 times your total dice."
+                - Warrior: Take a physical burden of 3 boxes. = "Take a physical burden of 3 boxes."
+              reward: one of 73 options, not listed
+            Obligations | Gorand: grant an obligation | {"do":"grant_obligation","granter":"Gorand"}
+              trait: one of
+                - Physical (5 unchecked) = "Physical"
+                - Mental (2 unchecked) = "Mental"
+                - Social (3 unchecked) = "Social"
+                - Emotional (1 unchecked) = "Emotional"
+                - Spiritual (4 unchecked) = "Spiritual"
+                - Arms (2 unchecked) = "Arms"
+                - Swords (4 unchecked) = "Swords"
+                - Strong (1 unchecked) = "Strong"
+                - Friendly (1 unchecked) = "Friendly"
+                - Marching (1 unchecked) = "Marching"
+                - Honeybee (2 unchecked) = "Honeybee"
+                - wine flask (1 unchecked) = "wine flask"
+              boxes: number 1..=5, default 1
+              grantee: one of ["Dragon"]
+              as: text, at most 64
+              service: text, at most 500
+            Characters | Make a new character | {"character":{"equipment":[{"boxes":2},{"boxes":1}],"kind":"new"},"do":"add_character"}
+              (the sheet at character saves to a file)
+              character.name: text, at most 64
+              character.stats.Physical: number 1..=5, default 5
+              character.stats.Mental: number 1..=5, default 4
+              character.stats.Social: number 1..=5, default 3
+              character.stats.Emotional: number 1..=5, default 2
+              character.stats.Spiritual: number 1..=5, default 1
+              character.keys.0: one of ["Warrior", "Explorer", "Scholar", "Noble"]
+              character.traits: list of 3..=6 entries, 3 at first, boxes adding up to 10
+                  name: one of 40 options, not listed
+                  boxes: number 1..=10, default 2
+              character.equipment.0.name: text, at most 64
+              character.equipment.1.name: text, at most 64
+              character.gear: list of 0..=50 entries, 2 at first
+                  : text, at most 64
+            Characters | Bring a character from earlier play | {"character":{"kind":"existing"},"do":"add_character"}
+              (the sheet at character saves to a file)
+              character.name: text, at most 64
+              character.stats.Physical.boxes: number 1..=20, default 5
+              character.stats.Physical.checked: number 0..=20, default 0
+              character.stats.Mental.boxes: number 1..=20, default 4
+              character.stats.Mental.checked: number 0..=20, default 0
+              character.stats.Social.boxes: number 1..=20, default 3
+              character.stats.Social.checked: number 0..=20, default 0
+              character.stats.Emotional.boxes: number 1..=20, default 2
+              character.stats.Emotional.checked: number 0..=20, default 0
+              character.stats.Spiritual.boxes: number 1..=20, default 1
+              character.stats.Spiritual.checked: number 0..=20, default 0
+              character.keys: any of
+                - Warrior = "Warrior"
+                - Explorer = "Explorer"
+                - Scholar = "Scholar"
+                - Noble = "Noble"
+                - Paladin (elite: needs Divinity 2, Arms 2, Oath 1, Mission 2) = "Paladin"
+                - Priest (elite: needs Divinity 2, Knowledge 4, Religion 1) = "Priest"
+                - Sorcerer (elite: needs Knowledge 4, Dark Pact 2) = "Sorcerer"
+                - Thief (elite: needs Troubled Past 1, Sneaky 2) = "Thief"
+                - Scion (elite: needs Leader 2, Land-bonded 6, Divinity 2) = "Scion"
+                - Druid (elite: needs Nature 4, Gaia 4) = "Druid"
+                - Archer (elite: needs Bows 4) = "Archer"
+              character.traits: list of 0..=50 entries, 3 at first
+                  name: one of 40 options, not listed
+                  boxes: number 1..=20, default 2
+                  checked: number 0..=20, default 0
+              character.equipment: list of 0..=50 entries, 2 at first
+                  name: text, at most 64
+                  boxes: number 1..=20, default 1
+                  checked: number 0..=20, default 0
+                  broken: flag, default no
+              character.gear: list of 0..=50 entries, 2 at first
+                  : text, at most 64
+              character.burdens: list of 0..=50 entries, 0 at first
+                  name: text, at most 64
+                  stat: one of ["Physical", "Mental", "Social", "Emotional", "Spiritual"]
+                  boxes: list of 1..=20 entries, 1 at first
+                      : number 1..=20, default 10
+        "#]],
     );
     // A player with no character yet: only sitting down.
     check(
         offered(table.state(), &newcomer()),
         expect![[r#"
-        Characters | Add a character | {"do":"add_character"}
-          character: json, at most 8000, e.g. {"equipment":[{"boxes":2,"name":"Honeybee"},{"boxes":1,"name":"wine flask"}],"gear":["traveling gear","food"],"keys":["Warrior"],"name":"Gorand","stats":{"Emotional":1,"Mental":2,"Physical":5,"Social":3,"Spiritual":4},"traits":[{"boxes":2,"name":"Arms"},{"boxes":4,"name":"Swords"},{"boxes":1,"name":"Strong"},{"boxes":2,"name":"Friendly"},{"boxes":1,"name":"Marching"}]}
-    "#]],
+            Characters | Make a new character | {"character":{"equipment":[{"boxes":2},{"boxes":1}],"kind":"new"},"do":"add_character"}
+              (the sheet at character saves to a file)
+              character.name: text, at most 64
+              character.stats.Physical: number 1..=5, default 5
+              character.stats.Mental: number 1..=5, default 4
+              character.stats.Social: number 1..=5, default 3
+              character.stats.Emotional: number 1..=5, default 2
+              character.stats.Spiritual: number 1..=5, default 1
+              character.keys.0: one of ["Warrior", "Explorer", "Scholar", "Noble"]
+              character.traits: list of 3..=6 entries, 3 at first, boxes adding up to 10
+                  name: one of 40 options, not listed
+                  boxes: number 1..=10, default 2
+              character.equipment.0.name: text, at most 64
+              character.equipment.1.name: text, at most 64
+              character.gear: list of 0..=50 entries, 2 at first
+                  : text, at most 64
+            Characters | Bring a character from earlier play | {"character":{"kind":"existing"},"do":"add_character"}
+              (the sheet at character saves to a file)
+              character.name: text, at most 64
+              character.stats.Physical.boxes: number 1..=20, default 5
+              character.stats.Physical.checked: number 0..=20, default 0
+              character.stats.Mental.boxes: number 1..=20, default 4
+              character.stats.Mental.checked: number 0..=20, default 0
+              character.stats.Social.boxes: number 1..=20, default 3
+              character.stats.Social.checked: number 0..=20, default 0
+              character.stats.Emotional.boxes: number 1..=20, default 2
+              character.stats.Emotional.checked: number 0..=20, default 0
+              character.stats.Spiritual.boxes: number 1..=20, default 1
+              character.stats.Spiritual.checked: number 0..=20, default 0
+              character.keys: any of
+                - Warrior = "Warrior"
+                - Explorer = "Explorer"
+                - Scholar = "Scholar"
+                - Noble = "Noble"
+                - Paladin (elite: needs Divinity 2, Arms 2, Oath 1, Mission 2) = "Paladin"
+                - Priest (elite: needs Divinity 2, Knowledge 4, Religion 1) = "Priest"
+                - Sorcerer (elite: needs Knowledge 4, Dark Pact 2) = "Sorcerer"
+                - Thief (elite: needs Troubled Past 1, Sneaky 2) = "Thief"
+                - Scion (elite: needs Leader 2, Land-bonded 6, Divinity 2) = "Scion"
+                - Druid (elite: needs Nature 4, Gaia 4) = "Druid"
+                - Archer (elite: needs Bows 4) = "Archer"
+              character.traits: list of 0..=50 entries, 3 at first
+                  name: one of 40 options, not listed
+                  boxes: number 1..=20, default 2
+                  checked: number 0..=20, default 0
+              character.equipment: list of 0..=50 entries, 2 at first
+                  name: text, at most 64
+                  boxes: number 1..=20, default 1
+                  checked: number 0..=20, default 0
+                  broken: flag, default no
+              character.gear: list of 0..=50 entries, 2 at first
+                  : text, at most 64
+              character.burdens: list of 0..=50 entries, 0 at first
+                  name: text, at most 64
+                  stat: one of ["Physical", "Mental", "Social", "Emotional", "Spiritual"]
+                  boxes: list of 1..=20 entries, 1 at first
+                      : number 1..=20, default 10
+        "#]],
     );
 }
 
@@ -217,37 +403,92 @@ fn what_is_done_is_no_longer_offered() {
     check(
         offered(table.state(), &player(&["Gorand"])),
         expect![[r#"
-        Conflict | Gorand: surrender | {"do":"surrender","who":"Gorand"}
-        Burdens | Gorand: take a burden from Dragon | {"do":"take_burden","from":"Dragon","who":"Gorand"} | odds
-          boxes: number 1..=1, default 1
-          name: text, at most 64
-        Regeneration and advancement | Gorand: major goal | {"do":"major_goal","who":"Gorand"}
-          goal: one of
-            - Warrior: Have the rest of your group admit that you are its best fighter. = "Have the rest of your group admit that you are its best fighter."
-            - Warrior: Beat a mighty foe in a fight: one whose dice are at least 1.5 times your total dice. = "Beat a mighty foe in a fight: one whose dice are at least 1.5 times your total dice."
-            - Warrior: Take a physical burden of 3 boxes. = "Take a physical burden of 3 boxes."
-          reward: one of 73 options, not listed
-        Obligations | Gorand: grant an obligation | {"do":"grant_obligation","granter":"Gorand"}
-          trait: one of
-            - Physical (5 unchecked) = "Physical"
-            - Mental (2 unchecked) = "Mental"
-            - Social (3 unchecked) = "Social"
-            - Emotional (1 unchecked) = "Emotional"
-            - Spiritual (4 unchecked) = "Spiritual"
-            - Arms (2 unchecked) = "Arms"
-            - Swords (4 unchecked) = "Swords"
-            - Strong (1 unchecked) = "Strong"
-            - Friendly (1 unchecked) = "Friendly"
-            - Marching (1 unchecked) = "Marching"
-            - Honeybee (2 unchecked) = "Honeybee"
-            - wine flask (1 unchecked) = "wine flask"
-          boxes: number 1..=5, default 1
-          grantee: one of ["Dragon"]
-          as: text, at most 64
-          service: text, at most 500
-        Characters | Add a character | {"do":"add_character"}
-          character: json, at most 8000, e.g. {"equipment":[{"boxes":2,"name":"Honeybee"},{"boxes":1,"name":"wine flask"}],"gear":["traveling gear","food"],"keys":["Warrior"],"name":"Gorand","stats":{"Emotional":1,"Mental":2,"Physical":5,"Social":3,"Spiritual":4},"traits":[{"boxes":2,"name":"Arms"},{"boxes":4,"name":"Swords"},{"boxes":1,"name":"Strong"},{"boxes":2,"name":"Friendly"},{"boxes":1,"name":"Marching"}]}
-    "#]],
+            Conflict | Gorand: surrender | {"do":"surrender","who":"Gorand"}
+            Burdens | Gorand: take a burden from Dragon | {"do":"take_burden","from":"Dragon","who":"Gorand"} | odds
+              boxes: number 1..=1, default 1
+              name: text, at most 64
+            Regeneration and advancement | Gorand: major goal | {"do":"major_goal","who":"Gorand"}
+              goal: one of
+                - Warrior: Have the rest of your group admit that you are its best fighter. = "Have the rest of your group admit that you are its best fighter."
+                - Warrior: Beat a mighty foe in a fight: one whose dice are at least 1.5 times your total dice. = "Beat a mighty foe in a fight: one whose dice are at least 1.5 times your total dice."
+                - Warrior: Take a physical burden of 3 boxes. = "Take a physical burden of 3 boxes."
+              reward: one of 73 options, not listed
+            Obligations | Gorand: grant an obligation | {"do":"grant_obligation","granter":"Gorand"}
+              trait: one of
+                - Physical (5 unchecked) = "Physical"
+                - Mental (2 unchecked) = "Mental"
+                - Social (3 unchecked) = "Social"
+                - Emotional (1 unchecked) = "Emotional"
+                - Spiritual (4 unchecked) = "Spiritual"
+                - Arms (2 unchecked) = "Arms"
+                - Swords (4 unchecked) = "Swords"
+                - Strong (1 unchecked) = "Strong"
+                - Friendly (1 unchecked) = "Friendly"
+                - Marching (1 unchecked) = "Marching"
+                - Honeybee (2 unchecked) = "Honeybee"
+                - wine flask (1 unchecked) = "wine flask"
+              boxes: number 1..=5, default 1
+              grantee: one of ["Dragon"]
+              as: text, at most 64
+              service: text, at most 500
+            Characters | Make a new character | {"character":{"equipment":[{"boxes":2},{"boxes":1}],"kind":"new"},"do":"add_character"}
+              (the sheet at character saves to a file)
+              character.name: text, at most 64
+              character.stats.Physical: number 1..=5, default 5
+              character.stats.Mental: number 1..=5, default 4
+              character.stats.Social: number 1..=5, default 3
+              character.stats.Emotional: number 1..=5, default 2
+              character.stats.Spiritual: number 1..=5, default 1
+              character.keys.0: one of ["Warrior", "Explorer", "Scholar", "Noble"]
+              character.traits: list of 3..=6 entries, 3 at first, boxes adding up to 10
+                  name: one of 40 options, not listed
+                  boxes: number 1..=10, default 2
+              character.equipment.0.name: text, at most 64
+              character.equipment.1.name: text, at most 64
+              character.gear: list of 0..=50 entries, 2 at first
+                  : text, at most 64
+            Characters | Bring a character from earlier play | {"character":{"kind":"existing"},"do":"add_character"}
+              (the sheet at character saves to a file)
+              character.name: text, at most 64
+              character.stats.Physical.boxes: number 1..=20, default 5
+              character.stats.Physical.checked: number 0..=20, default 0
+              character.stats.Mental.boxes: number 1..=20, default 4
+              character.stats.Mental.checked: number 0..=20, default 0
+              character.stats.Social.boxes: number 1..=20, default 3
+              character.stats.Social.checked: number 0..=20, default 0
+              character.stats.Emotional.boxes: number 1..=20, default 2
+              character.stats.Emotional.checked: number 0..=20, default 0
+              character.stats.Spiritual.boxes: number 1..=20, default 1
+              character.stats.Spiritual.checked: number 0..=20, default 0
+              character.keys: any of
+                - Warrior = "Warrior"
+                - Explorer = "Explorer"
+                - Scholar = "Scholar"
+                - Noble = "Noble"
+                - Paladin (elite: needs Divinity 2, Arms 2, Oath 1, Mission 2) = "Paladin"
+                - Priest (elite: needs Divinity 2, Knowledge 4, Religion 1) = "Priest"
+                - Sorcerer (elite: needs Knowledge 4, Dark Pact 2) = "Sorcerer"
+                - Thief (elite: needs Troubled Past 1, Sneaky 2) = "Thief"
+                - Scion (elite: needs Leader 2, Land-bonded 6, Divinity 2) = "Scion"
+                - Druid (elite: needs Nature 4, Gaia 4) = "Druid"
+                - Archer (elite: needs Bows 4) = "Archer"
+              character.traits: list of 0..=50 entries, 3 at first
+                  name: one of 40 options, not listed
+                  boxes: number 1..=20, default 2
+                  checked: number 0..=20, default 0
+              character.equipment: list of 0..=50 entries, 2 at first
+                  name: text, at most 64
+                  boxes: number 1..=20, default 1
+                  checked: number 0..=20, default 0
+                  broken: flag, default no
+              character.gear: list of 0..=50 entries, 2 at first
+                  : text, at most 64
+              character.burdens: list of 0..=50 entries, 0 at first
+                  name: text, at most 64
+                  stat: one of ["Physical", "Mental", "Social", "Emotional", "Spiritual"]
+                  boxes: list of 1..=20 entries, 1 at first
+                      : number 1..=20, default 10
+        "#]],
     );
 
     // The end of the book's conflict: the dragon is dead and acts no more; no conflict to start
@@ -257,55 +498,186 @@ fn what_is_done_is_no_longer_offered() {
     check(
         offered(state, &gm()),
         expect![[r#"
-        Regeneration and advancement | Gorand: minor goal | {"do":"minor_goal","who":"Gorand"}
-          goal: one of
-            - Warrior: Fight a foe you have not fought before. = "Fight a foe you have not fought before."
-            - Warrior: Beat a foe in a fight. = "Beat a foe in a fight."
-            - Warrior: Take a physical burden. = "Take a physical burden."
-          uncheck: one of
-            - Arms (1 checked) = "Arms"
-            - Swords (1 checked) = "Swords"
-            - Friendly (1 checked) = "Friendly"
-        Regeneration and advancement | Gorand: major goal | {"do":"major_goal","who":"Gorand"}
-          goal: one of
-            - Warrior: Have the rest of your group admit that you are its best fighter. = "Have the rest of your group admit that you are its best fighter."
-            - Warrior: Beat a mighty foe in a fight: one whose dice are at least 1.5 times your total dice. = "Beat a mighty foe in a fight: one whose dice are at least 1.5 times your total dice."
-            - Warrior: Take a physical burden of 3 boxes. = "Take a physical burden of 3 boxes."
-          reward: one of 74 options, not listed
-        Regeneration and advancement | Rest for Gorand | {"do":"rest","who":"Gorand"}
-          uncheck: any of
-            - Arms (box 1) = "Arms"
-            - Swords (box 1) = "Swords"
-            - Friendly (box 1) = "Friendly"
-        Characters | Add a character | {"do":"add_character"}
-          character: json, at most 8000, e.g. {"equipment":[{"boxes":2,"name":"Honeybee"},{"boxes":1,"name":"wine flask"}],"gear":["traveling gear","food"],"keys":["Warrior"],"name":"Gorand","stats":{"Emotional":1,"Mental":2,"Physical":5,"Social":3,"Spiritual":4},"traits":[{"boxes":2,"name":"Arms"},{"boxes":4,"name":"Swords"},{"boxes":1,"name":"Strong"},{"boxes":2,"name":"Friendly"},{"boxes":1,"name":"Marching"}]}
-        Table | Define a trait | {"do":"define_trait"}
-          name: text, at most 64
-          description: text, at most 500
-          open: flag, default no
-    "#]],
+            Regeneration and advancement | Gorand: minor goal | {"do":"minor_goal","who":"Gorand"}
+              goal: one of
+                - Warrior: Fight a foe you have not fought before. = "Fight a foe you have not fought before."
+                - Warrior: Beat a foe in a fight. = "Beat a foe in a fight."
+                - Warrior: Take a physical burden. = "Take a physical burden."
+              uncheck: one of
+                - Arms (1 checked) = "Arms"
+                - Swords (1 checked) = "Swords"
+                - Friendly (1 checked) = "Friendly"
+            Regeneration and advancement | Gorand: major goal | {"do":"major_goal","who":"Gorand"}
+              goal: one of
+                - Warrior: Have the rest of your group admit that you are its best fighter. = "Have the rest of your group admit that you are its best fighter."
+                - Warrior: Beat a mighty foe in a fight: one whose dice are at least 1.5 times your total dice. = "Beat a mighty foe in a fight: one whose dice are at least 1.5 times your total dice."
+                - Warrior: Take a physical burden of 3 boxes. = "Take a physical burden of 3 boxes."
+              reward: one of 74 options, not listed
+            Regeneration and advancement | Rest for Gorand | {"do":"rest","who":"Gorand"}
+              uncheck: any of
+                - Arms (box 1) = "Arms"
+                - Swords (box 1) = "Swords"
+                - Friendly (box 1) = "Friendly"
+            Characters | Make a new character | {"character":{"equipment":[{"boxes":2},{"boxes":1}],"kind":"new"},"do":"add_character"}
+              (the sheet at character saves to a file)
+              character.name: text, at most 64
+              character.stats.Physical: number 1..=5, default 5
+              character.stats.Mental: number 1..=5, default 4
+              character.stats.Social: number 1..=5, default 3
+              character.stats.Emotional: number 1..=5, default 2
+              character.stats.Spiritual: number 1..=5, default 1
+              character.keys.0: one of ["Warrior", "Explorer", "Scholar", "Noble"]
+              character.traits: list of 3..=6 entries, 3 at first, boxes adding up to 10
+                  name: one of 40 options, not listed
+                  boxes: number 1..=10, default 2
+              character.equipment.0.name: text, at most 64
+              character.equipment.1.name: text, at most 64
+              character.gear: list of 0..=50 entries, 2 at first
+                  : text, at most 64
+            Characters | Bring a character from earlier play | {"character":{"kind":"existing"},"do":"add_character"}
+              (the sheet at character saves to a file)
+              character.name: text, at most 64
+              character.stats.Physical.boxes: number 1..=20, default 5
+              character.stats.Physical.checked: number 0..=20, default 0
+              character.stats.Mental.boxes: number 1..=20, default 4
+              character.stats.Mental.checked: number 0..=20, default 0
+              character.stats.Social.boxes: number 1..=20, default 3
+              character.stats.Social.checked: number 0..=20, default 0
+              character.stats.Emotional.boxes: number 1..=20, default 2
+              character.stats.Emotional.checked: number 0..=20, default 0
+              character.stats.Spiritual.boxes: number 1..=20, default 1
+              character.stats.Spiritual.checked: number 0..=20, default 0
+              character.keys: any of
+                - Warrior = "Warrior"
+                - Explorer = "Explorer"
+                - Scholar = "Scholar"
+                - Noble = "Noble"
+                - Paladin (elite: needs Divinity 2, Arms 2, Oath 1, Mission 2) = "Paladin"
+                - Priest (elite: needs Divinity 2, Knowledge 4, Religion 1) = "Priest"
+                - Sorcerer (elite: needs Knowledge 4, Dark Pact 2) = "Sorcerer"
+                - Thief (elite: needs Troubled Past 1, Sneaky 2) = "Thief"
+                - Scion (elite: needs Leader 2, Land-bonded 6, Divinity 2) = "Scion"
+                - Druid (elite: needs Nature 4, Gaia 4) = "Druid"
+                - Archer (elite: needs Bows 4) = "Archer"
+              character.traits: list of 0..=50 entries, 3 at first
+                  name: one of 40 options, not listed
+                  boxes: number 1..=20, default 2
+                  checked: number 0..=20, default 0
+              character.equipment: list of 0..=50 entries, 2 at first
+                  name: text, at most 64
+                  boxes: number 1..=20, default 1
+                  checked: number 0..=20, default 0
+                  broken: flag, default no
+              character.gear: list of 0..=50 entries, 2 at first
+                  : text, at most 64
+              character.burdens: list of 0..=50 entries, 0 at first
+                  name: text, at most 64
+                  stat: one of ["Physical", "Mental", "Social", "Emotional", "Spiritual"]
+                  boxes: list of 1..=20 entries, 1 at first
+                      : number 1..=20, default 10
+            Characters | Make an NPC or creature | {"character":{"kind":"npc"},"do":"add_character"}
+              (the sheet at character saves to a file)
+              character.name: text, at most 64
+              character.stats.Physical: number 1..=20, default 3
+              character.stats.Mental: number 1..=20, default 3
+              character.stats.Social: number 1..=20, default 3
+              character.stats.Emotional: number 1..=20, default 3
+              character.stats.Spiritual: number 1..=20, default 3
+              character.keys: list of 0..=50 entries, 1 at first
+                  : text, at most 64
+              character.traits: list of 0..=50 entries, 3 at first
+                  name: text, at most 64
+                  boxes: number 1..=20, default 2
+              character.equipment: list of 0..=50 entries, 0 at first
+                  name: text, at most 64
+                  boxes: number 1..=20, default 1
+              character.burdens: list of 0..=50 entries, 0 at first
+                  name: text, at most 64
+                  stat: one of ["Physical", "Mental", "Social", "Emotional", "Spiritual"]
+                  boxes: list of 1..=20 entries, 1 at first
+                      : number 1..=20, default 10
+            Table | Define a trait | {"do":"define_trait"}
+              name: text, at most 64
+              description: text, at most 500
+              open: flag, default no
+        "#]],
     );
     check(
         offered(state, &player(&["Gorand"])),
         expect![[r#"
-        Regeneration and advancement | Gorand: minor goal | {"do":"minor_goal","who":"Gorand"}
-          goal: one of
-            - Warrior: Fight a foe you have not fought before. = "Fight a foe you have not fought before."
-            - Warrior: Beat a foe in a fight. = "Beat a foe in a fight."
-            - Warrior: Take a physical burden. = "Take a physical burden."
-          uncheck: one of
-            - Arms (1 checked) = "Arms"
-            - Swords (1 checked) = "Swords"
-            - Friendly (1 checked) = "Friendly"
-        Regeneration and advancement | Gorand: major goal | {"do":"major_goal","who":"Gorand"}
-          goal: one of
-            - Warrior: Have the rest of your group admit that you are its best fighter. = "Have the rest of your group admit that you are its best fighter."
-            - Warrior: Beat a mighty foe in a fight: one whose dice are at least 1.5 times your total dice. = "Beat a mighty foe in a fight: one whose dice are at least 1.5 times your total dice."
-            - Warrior: Take a physical burden of 3 boxes. = "Take a physical burden of 3 boxes."
-          reward: one of 74 options, not listed
-        Characters | Add a character | {"do":"add_character"}
-          character: json, at most 8000, e.g. {"equipment":[{"boxes":2,"name":"Honeybee"},{"boxes":1,"name":"wine flask"}],"gear":["traveling gear","food"],"keys":["Warrior"],"name":"Gorand","stats":{"Emotional":1,"Mental":2,"Physical":5,"Social":3,"Spiritual":4},"traits":[{"boxes":2,"name":"Arms"},{"boxes":4,"name":"Swords"},{"boxes":1,"name":"Strong"},{"boxes":2,"name":"Friendly"},{"boxes":1,"name":"Marching"}]}
-    "#]],
+            Regeneration and advancement | Gorand: minor goal | {"do":"minor_goal","who":"Gorand"}
+              goal: one of
+                - Warrior: Fight a foe you have not fought before. = "Fight a foe you have not fought before."
+                - Warrior: Beat a foe in a fight. = "Beat a foe in a fight."
+                - Warrior: Take a physical burden. = "Take a physical burden."
+              uncheck: one of
+                - Arms (1 checked) = "Arms"
+                - Swords (1 checked) = "Swords"
+                - Friendly (1 checked) = "Friendly"
+            Regeneration and advancement | Gorand: major goal | {"do":"major_goal","who":"Gorand"}
+              goal: one of
+                - Warrior: Have the rest of your group admit that you are its best fighter. = "Have the rest of your group admit that you are its best fighter."
+                - Warrior: Beat a mighty foe in a fight: one whose dice are at least 1.5 times your total dice. = "Beat a mighty foe in a fight: one whose dice are at least 1.5 times your total dice."
+                - Warrior: Take a physical burden of 3 boxes. = "Take a physical burden of 3 boxes."
+              reward: one of 74 options, not listed
+            Characters | Make a new character | {"character":{"equipment":[{"boxes":2},{"boxes":1}],"kind":"new"},"do":"add_character"}
+              (the sheet at character saves to a file)
+              character.name: text, at most 64
+              character.stats.Physical: number 1..=5, default 5
+              character.stats.Mental: number 1..=5, default 4
+              character.stats.Social: number 1..=5, default 3
+              character.stats.Emotional: number 1..=5, default 2
+              character.stats.Spiritual: number 1..=5, default 1
+              character.keys.0: one of ["Warrior", "Explorer", "Scholar", "Noble"]
+              character.traits: list of 3..=6 entries, 3 at first, boxes adding up to 10
+                  name: one of 40 options, not listed
+                  boxes: number 1..=10, default 2
+              character.equipment.0.name: text, at most 64
+              character.equipment.1.name: text, at most 64
+              character.gear: list of 0..=50 entries, 2 at first
+                  : text, at most 64
+            Characters | Bring a character from earlier play | {"character":{"kind":"existing"},"do":"add_character"}
+              (the sheet at character saves to a file)
+              character.name: text, at most 64
+              character.stats.Physical.boxes: number 1..=20, default 5
+              character.stats.Physical.checked: number 0..=20, default 0
+              character.stats.Mental.boxes: number 1..=20, default 4
+              character.stats.Mental.checked: number 0..=20, default 0
+              character.stats.Social.boxes: number 1..=20, default 3
+              character.stats.Social.checked: number 0..=20, default 0
+              character.stats.Emotional.boxes: number 1..=20, default 2
+              character.stats.Emotional.checked: number 0..=20, default 0
+              character.stats.Spiritual.boxes: number 1..=20, default 1
+              character.stats.Spiritual.checked: number 0..=20, default 0
+              character.keys: any of
+                - Warrior = "Warrior"
+                - Explorer = "Explorer"
+                - Scholar = "Scholar"
+                - Noble = "Noble"
+                - Paladin (elite: needs Divinity 2, Arms 2, Oath 1, Mission 2) = "Paladin"
+                - Priest (elite: needs Divinity 2, Knowledge 4, Religion 1) = "Priest"
+                - Sorcerer (elite: needs Knowledge 4, Dark Pact 2) = "Sorcerer"
+                - Thief (elite: needs Troubled Past 1, Sneaky 2) = "Thief"
+                - Scion (elite: needs Leader 2, Land-bonded 6, Divinity 2) = "Scion"
+                - Druid (elite: needs Nature 4, Gaia 4) = "Druid"
+                - Archer (elite: needs Bows 4) = "Archer"
+              character.traits: list of 0..=50 entries, 3 at first
+                  name: one of 40 options, not listed
+                  boxes: number 1..=20, default 2
+                  checked: number 0..=20, default 0
+              character.equipment: list of 0..=50 entries, 2 at first
+                  name: text, at most 64
+                  boxes: number 1..=20, default 1
+                  checked: number 0..=20, default 0
+                  broken: flag, default no
+              character.gear: list of 0..=50 entries, 2 at first
+                  : text, at most 64
+              character.burdens: list of 0..=50 entries, 0 at first
+                  name: text, at most 64
+                  stat: one of ["Physical", "Mental", "Social", "Emotional", "Spiritual"]
+                  boxes: list of 1..=20 entries, 1 at first
+                      : number 1..=20, default 10
+        "#]],
     );
     let rewards = <Twenty as System>::moves(state, &gm())
         .into_iter()
@@ -330,56 +702,111 @@ fn burdens_healing_and_obligations_are_offered_to_whom_they_belong() {
     check(
         offered(table.state(), &player(&["Bram"])),
         expect![[r#"
-        Conflict | Bram: bring in dice | {"do":"bring_in","who":"Bram"} | odds
-          trait: one of
-            - Physical (3 d20) = "Physical"
-            - Mental (2 d20) = "Mental"
-            - Emotional (4 d20) = "Emotional"
-            - Spiritual (5 d20) = "Spiritual"
-            - Stubborn (2 d20) = "Stubborn"
-        Conflict | Bram: stand | {"do":"stand","who":"Bram"} | odds
-        Conflict | Bram: surrender | {"do":"surrender","who":"Bram"}
-        Regeneration and advancement | Bram: major goal | {"do":"major_goal","who":"Bram"}
-          goal: text, at most 500
-          reward: one of
-            - New key: Warrior (skeleton) = {"new_key":"Warrior"}
-            - New key: Explorer (skeleton) = {"new_key":"Explorer"}
-            - New key: Scholar (skeleton) = {"new_key":"Scholar"}
-            - New key: Noble (skeleton) = {"new_key":"Noble"}
-            - New trait: Strong (1 box) = {"new_trait":"Strong"}
-            - New trait: Smart (1 box) = {"new_trait":"Smart"}
-            - New trait: Wise (1 box) = {"new_trait":"Wise"}
-            - New trait: Sneaky (1 box) = {"new_trait":"Sneaky"}
-            - New trait: Beautiful (1 box) = {"new_trait":"Beautiful"}
-            - New trait: Friendly (1 box) = {"new_trait":"Friendly"}
-            - Swap Brawling for Strong = {"swap_trait":{"new":"Strong","old":"Brawling"}}
-            - Swap Brawling for Smart = {"swap_trait":{"new":"Smart","old":"Brawling"}}
-            - Swap Brawling for Wise = {"swap_trait":{"new":"Wise","old":"Brawling"}}
-            - Swap Brawling for Sneaky = {"swap_trait":{"new":"Sneaky","old":"Brawling"}}
-            - Swap Brawling for Beautiful = {"swap_trait":{"new":"Beautiful","old":"Brawling"}}
-            - Swap Brawling for Friendly = {"swap_trait":{"new":"Friendly","old":"Brawling"}}
-            - Swap Stubborn for Strong = {"swap_trait":{"new":"Strong","old":"Stubborn"}}
-            - Swap Stubborn for Smart = {"swap_trait":{"new":"Smart","old":"Stubborn"}}
-            - Swap Stubborn for Wise = {"swap_trait":{"new":"Wise","old":"Stubborn"}}
-            - Swap Stubborn for Sneaky = {"swap_trait":{"new":"Sneaky","old":"Stubborn"}}
-            - Swap Stubborn for Beautiful = {"swap_trait":{"new":"Beautiful","old":"Stubborn"}}
-            - Swap Stubborn for Friendly = {"swap_trait":{"new":"Friendly","old":"Stubborn"}}
-        Obligations | Bram: grant an obligation | {"do":"grant_obligation","granter":"Bram"}
-          trait: one of
-            - Physical (3 unchecked) = "Physical"
-            - Mental (2 unchecked) = "Mental"
-            - Social (1 unchecked) = "Social"
-            - Emotional (4 unchecked) = "Emotional"
-            - Spiritual (5 unchecked) = "Spiritual"
-            - Brawling (2 unchecked) = "Brawling"
-            - Stubborn (2 unchecked) = "Stubborn"
-          boxes: number 1..=5, default 1
-          grantee: one of ["Ilsa", "Cole"]
-          as: text, at most 64
-          service: text, at most 500
-        Characters | Add a character | {"do":"add_character"}
-          character: json, at most 8000, e.g. {"equipment":[{"boxes":2,"name":"Honeybee"},{"boxes":1,"name":"wine flask"}],"gear":["traveling gear","food"],"keys":["Warrior"],"name":"Gorand","stats":{"Emotional":1,"Mental":2,"Physical":5,"Social":3,"Spiritual":4},"traits":[{"boxes":2,"name":"Arms"},{"boxes":4,"name":"Swords"},{"boxes":1,"name":"Strong"},{"boxes":2,"name":"Friendly"},{"boxes":1,"name":"Marching"}]}
-    "#]],
+            Conflict | Bram: bring in dice | {"do":"bring_in","who":"Bram"} | odds
+              trait: one of
+                - Physical (3 d20) = "Physical"
+                - Mental (2 d20) = "Mental"
+                - Emotional (4 d20) = "Emotional"
+                - Spiritual (5 d20) = "Spiritual"
+                - Stubborn (2 d20) = "Stubborn"
+            Conflict | Bram: stand | {"do":"stand","who":"Bram"} | odds
+            Conflict | Bram: surrender | {"do":"surrender","who":"Bram"}
+            Regeneration and advancement | Bram: major goal | {"do":"major_goal","who":"Bram"}
+              goal: text, at most 500
+              reward: one of
+                - New key: Warrior (skeleton) = {"new_key":"Warrior"}
+                - New key: Explorer (skeleton) = {"new_key":"Explorer"}
+                - New key: Scholar (skeleton) = {"new_key":"Scholar"}
+                - New key: Noble (skeleton) = {"new_key":"Noble"}
+                - New trait: Strong (1 box) = {"new_trait":"Strong"}
+                - New trait: Smart (1 box) = {"new_trait":"Smart"}
+                - New trait: Wise (1 box) = {"new_trait":"Wise"}
+                - New trait: Sneaky (1 box) = {"new_trait":"Sneaky"}
+                - New trait: Beautiful (1 box) = {"new_trait":"Beautiful"}
+                - New trait: Friendly (1 box) = {"new_trait":"Friendly"}
+                - Swap Brawling for Strong = {"swap_trait":{"new":"Strong","old":"Brawling"}}
+                - Swap Brawling for Smart = {"swap_trait":{"new":"Smart","old":"Brawling"}}
+                - Swap Brawling for Wise = {"swap_trait":{"new":"Wise","old":"Brawling"}}
+                - Swap Brawling for Sneaky = {"swap_trait":{"new":"Sneaky","old":"Brawling"}}
+                - Swap Brawling for Beautiful = {"swap_trait":{"new":"Beautiful","old":"Brawling"}}
+                - Swap Brawling for Friendly = {"swap_trait":{"new":"Friendly","old":"Brawling"}}
+                - Swap Stubborn for Strong = {"swap_trait":{"new":"Strong","old":"Stubborn"}}
+                - Swap Stubborn for Smart = {"swap_trait":{"new":"Smart","old":"Stubborn"}}
+                - Swap Stubborn for Wise = {"swap_trait":{"new":"Wise","old":"Stubborn"}}
+                - Swap Stubborn for Sneaky = {"swap_trait":{"new":"Sneaky","old":"Stubborn"}}
+                - Swap Stubborn for Beautiful = {"swap_trait":{"new":"Beautiful","old":"Stubborn"}}
+                - Swap Stubborn for Friendly = {"swap_trait":{"new":"Friendly","old":"Stubborn"}}
+            Obligations | Bram: grant an obligation | {"do":"grant_obligation","granter":"Bram"}
+              trait: one of
+                - Physical (3 unchecked) = "Physical"
+                - Mental (2 unchecked) = "Mental"
+                - Social (1 unchecked) = "Social"
+                - Emotional (4 unchecked) = "Emotional"
+                - Spiritual (5 unchecked) = "Spiritual"
+                - Brawling (2 unchecked) = "Brawling"
+                - Stubborn (2 unchecked) = "Stubborn"
+              boxes: number 1..=5, default 1
+              grantee: one of ["Ilsa", "Cole"]
+              as: text, at most 64
+              service: text, at most 500
+            Characters | Make a new character | {"character":{"equipment":[{"boxes":2},{"boxes":1}],"kind":"new"},"do":"add_character"}
+              (the sheet at character saves to a file)
+              character.name: text, at most 64
+              character.stats.Physical: number 1..=5, default 5
+              character.stats.Mental: number 1..=5, default 4
+              character.stats.Social: number 1..=5, default 3
+              character.stats.Emotional: number 1..=5, default 2
+              character.stats.Spiritual: number 1..=5, default 1
+              character.keys.0: one of ["Warrior", "Explorer", "Scholar", "Noble"]
+              character.traits: list of 3..=6 entries, 3 at first, boxes adding up to 10
+                  name: one of 40 options, not listed
+                  boxes: number 1..=10, default 2
+              character.equipment.0.name: text, at most 64
+              character.equipment.1.name: text, at most 64
+              character.gear: list of 0..=50 entries, 2 at first
+                  : text, at most 64
+            Characters | Bring a character from earlier play | {"character":{"kind":"existing"},"do":"add_character"}
+              (the sheet at character saves to a file)
+              character.name: text, at most 64
+              character.stats.Physical.boxes: number 1..=20, default 5
+              character.stats.Physical.checked: number 0..=20, default 0
+              character.stats.Mental.boxes: number 1..=20, default 4
+              character.stats.Mental.checked: number 0..=20, default 0
+              character.stats.Social.boxes: number 1..=20, default 3
+              character.stats.Social.checked: number 0..=20, default 0
+              character.stats.Emotional.boxes: number 1..=20, default 2
+              character.stats.Emotional.checked: number 0..=20, default 0
+              character.stats.Spiritual.boxes: number 1..=20, default 1
+              character.stats.Spiritual.checked: number 0..=20, default 0
+              character.keys: any of
+                - Warrior = "Warrior"
+                - Explorer = "Explorer"
+                - Scholar = "Scholar"
+                - Noble = "Noble"
+                - Paladin (elite: needs Divinity 2, Arms 2, Oath 1, Mission 2) = "Paladin"
+                - Priest (elite: needs Divinity 2, Knowledge 4, Religion 1) = "Priest"
+                - Sorcerer (elite: needs Knowledge 4, Dark Pact 2) = "Sorcerer"
+                - Thief (elite: needs Troubled Past 1, Sneaky 2) = "Thief"
+                - Scion (elite: needs Leader 2, Land-bonded 6, Divinity 2) = "Scion"
+                - Druid (elite: needs Nature 4, Gaia 4) = "Druid"
+                - Archer (elite: needs Bows 4) = "Archer"
+              character.traits: list of 0..=50 entries, 3 at first
+                  name: one of 40 options, not listed
+                  boxes: number 1..=20, default 2
+                  checked: number 0..=20, default 0
+              character.equipment: list of 0..=50 entries, 2 at first
+                  name: text, at most 64
+                  boxes: number 1..=20, default 1
+                  checked: number 0..=20, default 0
+                  broken: flag, default no
+              character.gear: list of 0..=50 entries, 2 at first
+                  : text, at most 64
+              character.burdens: list of 0..=50 entries, 0 at first
+                  name: text, at most 64
+                  stat: one of ["Physical", "Mental", "Social", "Emotional", "Spiritual"]
+                  boxes: list of 1..=20 entries, 1 at first
+                      : number 1..=20, default 10
+        "#]],
     );
     // The next conflict: Cole may use Bram's burden box, once.
     let table = after("three-way", 11);
@@ -478,43 +905,27 @@ fn may_send(seat: &Seat, command: &Command) -> bool {
     }
 }
 
-/// The command a form sends when its blanks keep their defaults: a number its default, a choice its
-/// first option, a multiple choice every option, a flag its default; a text what a user would write
-/// there (a form cannot know it): a valid new sheet with a new name, a new trait or burden name, a
-/// goal.
+/// The command a form sends when its blanks keep their defaults (`skald_testkit::form`: a number
+/// its default, a choice its first option offered, a multiple choice every option, a flag its
+/// default, a list its first entries); a text what a user would write there (a form cannot know
+/// it): a new trait or burden name, a goal. A character builder's blanks are a person's picks, not
+/// defaults: its sheet is one a user would make (the builders themselves are filled as a user
+/// would in `the_builder_makes_the_books_gorand` and its neighbours).
 fn filled(mv: &Move) -> Command {
-    let mut command = mv.command.clone();
-    for f in &mv.fields {
-        let value = match &f.kind {
-            FieldKind::Number { default, .. } => json!(default),
-            FieldKind::Choice {
-                options,
-                multiple: false,
-            } => options[0].value.clone(),
-            FieldKind::Choice {
-                options,
-                multiple: true,
-            } => Value::Array(options.iter().map(|o| o.value.clone()).collect()),
-            FieldKind::Flag { default } => json!(default),
-            FieldKind::Json { .. } if f.name == "character" => json!({
-                "name": "Probe the Bold",
-                "stats": {"Physical": 1, "Mental": 2, "Social": 3, "Emotional": 4, "Spiritual": 5},
-                "keys": ["Scholar"],
-                "traits": [{"name": "Smart", "boxes": 4}, {"name": "Wise", "boxes": 3}, {"name": "Stubborn", "boxes": 3}],
-                "equipment": [{"name": "Lantern", "boxes": 2}, {"name": "Map case", "boxes": 1}],
-            }),
-            FieldKind::Json { example, .. } => example.clone(),
-            FieldKind::Text { .. } => json!(format!("Probe {}", f.name)),
-            FieldKind::List { .. } => skald_testkit::form::filled(
-                &Move {
-                    fields: vec![f.clone()],
-                    ..mv.clone()
-                },
-                &|_, _| Some(json!("words")),
-            )[f.name.as_str()]
-            .clone(),
-        };
-        command[f.name.as_str()] = value;
+    let mut command = form::filled(mv, &|f, _| Some(json!(format!("Probe {}", f.name))));
+    if let Some(sheet) = &mv.sheet {
+        let kind = form::get(&command, &format!("{sheet}.kind")).cloned();
+        let mut probe = json!({
+            "name": "Probe the Bold",
+            "stats": {"Physical": 1, "Mental": 2, "Social": 3, "Emotional": 4, "Spiritual": 5},
+            "keys": ["Scholar"],
+            "traits": [{"name": "Smart", "boxes": 4}, {"name": "Wise", "boxes": 3}, {"name": "Stubborn", "boxes": 3}],
+            "equipment": [{"name": "Lantern", "boxes": 2}, {"name": "Map case", "boxes": 1}],
+        });
+        if let Some(kind) = kind {
+            probe["kind"] = kind;
+        }
+        form::set(&mut command, sheet, probe);
     }
     serde_json::from_value(command.clone()).unwrap_or_else(|e| panic!("{command}: {e}"))
 }
@@ -793,26 +1204,189 @@ fn take_burden_odds_weigh_the_burden_and_what_follows() {
     );
 }
 
-/// The sheet a new-character form starts from is one the creation rules accept (T1).
+/// The builder a seat is offered, by its label.
+fn builder(seat: &Seat, label: &str) -> Move {
+    let state = State::new(skald_twenty::Options::default());
+    <Twenty as System>::moves(&state, seat)
+        .into_iter()
+        .find(|m| m.label == label)
+        .unwrap_or_else(|| panic!("no {label:?}"))
+}
+
+/// `m`'s form filled as a person fills it: the defaults, then `picks` written at their paths in
+/// order (a list given whole replaces its entries).
+fn picked(m: &Move, picks: &[(&str, Value)]) -> Value {
+    let mut command = form::filled(m, &|_, _| None);
+    for (path, value) in picks {
+        form::set(&mut command, path, value.clone());
+    }
+    command
+}
+
+fn decided(command: &Value) -> Result<Vec<skald_twenty::Event>, String> {
+    let state = State::new(skald_twenty::Options::default());
+    let command: Command = serde_json::from_value(command.clone()).map_err(|e| e.to_string())?;
+    <Twenty as System>::decide(&state, &command, &mut Scripted::default())
+        .map_err(|e| e.to_string())
+}
+
+/// The book's sample character, made through the new-character form step by step (T1: stats,
+/// key, traits, equipment) without typing a sheet: the command is the book's Gorand.
 #[test]
-fn the_character_form_starts_from_a_valid_sheet() {
-    let state = skald_twenty::State::new(skald_twenty::Options::default());
-    let moves = <skald_twenty::Twenty as skald_core::System>::moves(&state, &newcomer());
-    let add = moves
+fn the_builder_makes_the_books_gorand() {
+    let m = builder(&newcomer(), "Make a new character");
+    let stats = [
+        ("Physical", 5),
+        ("Mental", 2),
+        ("Social", 3),
+        ("Emotional", 1),
+        ("Spiritual", 4),
+    ];
+    let mut picks: Vec<(String, Value)> = vec![("character.name".into(), json!("Gorand"))];
+    picks.extend(
+        stats
+            .iter()
+            .map(|(s, n)| (format!("character.stats.{s}"), json!(n))),
+    );
+    picks.extend([
+        ("character.keys.0".into(), json!("Warrior")),
+        (
+            "character.traits".into(),
+            skald_testkit::sheets::gorand()["traits"].clone(),
+        ),
+        ("character.equipment.0.name".into(), json!("Honeybee")),
+        ("character.equipment.1.name".into(), json!("wine flask")),
+        (
+            "character.gear".into(),
+            json!(["traveling gear", "food", "empty treasure sack"]),
+        ),
+    ]);
+    let picks: Vec<(&str, Value)> = picks.iter().map(|(p, v)| (p.as_str(), v.clone())).collect();
+    let command = picked(&m, &picks);
+    let mut gorand = skald_testkit::sheets::gorand();
+    gorand["kind"] = json!("new");
+    assert_eq!(command, json!({"do": "add_character", "character": gorand}));
+    assert_eq!(decided(&command).unwrap().len(), 1);
+    // The key's traits are offered only while the key is picked; open traits always.
+    let FieldKind::List { item, total, .. } = &m
+        .fields
         .iter()
-        .find(|m| m.command["do"] == "add_character")
-        .unwrap();
-    let FieldKind::Json { example, .. } = &add.fields[0].kind else {
-        panic!("{:?}", add.fields[0])
+        .find(|f| f.name == "character.traits")
+        .unwrap()
+        .kind
+    else {
+        panic!()
     };
-    let mut command = add.command.clone();
-    command["character"] = example.clone();
-    let command: Command = serde_json::from_value(command).unwrap();
-    let events = <skald_twenty::Twenty as skald_core::System>::decide(
-        &state,
-        &command,
-        &mut skald_core::Scripted::new(Vec::<i64>::new()),
-    )
-    .unwrap();
-    assert_eq!(events.len(), 1);
+    assert_eq!(
+        total.as_ref().map(|t| (t.field.as_str(), t.target)),
+        Some(("boxes", 10))
+    );
+    let FieldKind::Choice { options, .. } = &item[0].kind else {
+        panic!()
+    };
+    let swords = options.iter().find(|o| o.value == json!("Swords")).unwrap();
+    // Swords comes with the Warrior key (and the elite Paladin's), not with the Scholar's.
+    let by = &swords.only_if.as_ref().unwrap().any_of;
+    assert!(
+        by.contains(&json!("Warrior")) && !by.contains(&json!("Scholar")),
+        "{by:?}"
+    );
+    assert_eq!(
+        swords.help.as_deref(),
+        Some("Skilled in several schools of swordsmanship.")
+    );
+    let strong = options.iter().find(|o| o.value == json!("Strong")).unwrap();
+    assert_eq!(
+        (strong.label.as_str(), strong.only_if.is_none()),
+        ("Strong (open)", true)
+    );
+}
+
+/// What the builders' forms leave to the person is refused by the rules beside the field: the
+/// refusal names the sheet's field as a path into the command.
+#[test]
+fn a_builder_refusal_names_the_sheets_field() {
+    let m = builder(&newcomer(), "Make a new character");
+    let traits = json!([{"name": "Arms", "boxes": 2}, {"name": "Swords", "boxes": 4}, {"name": "Strong", "boxes": 4}]);
+    let named = [
+        ("character.name", json!("Ann")),
+        ("character.equipment.0.name", json!("Sword")),
+        ("character.equipment.1.name", json!("Rope")),
+        ("character.traits", traits.clone()),
+    ];
+    let cases = [
+        (
+            vec![("character.stats.Mental", json!(5))],
+            "character.stats",
+        ),
+        (
+            vec![("character.traits", json!([{"name": "Arms", "boxes": 2}]))],
+            "character.traits",
+        ),
+        (
+            vec![("character.keys.0", json!("Scholar"))],
+            "character.traits.Arms",
+        ),
+    ];
+    for (picks, field) in cases {
+        let picks: Vec<_> = named.iter().cloned().chain(picks).collect();
+        let command = picked(&m, &picks);
+        let command: Command = serde_json::from_value(command).unwrap();
+        let state = State::new(skald_twenty::Options::default());
+        let error =
+            <Twenty as System>::decide(&state, &command, &mut Scripted::default()).unwrap_err();
+        assert_eq!(
+            <Twenty as System>::error_field(&error).as_deref(),
+            Some(field),
+            "{error}"
+        );
+    }
+}
+
+/// The GM's NPC form and the earlier-play form make the book's dragon and a wounded Gorand.
+#[test]
+fn the_gm_builds_the_dragon_and_a_wounded_gorand() {
+    let m = builder(&gm(), "Make an NPC or creature");
+    let dragon = skald_testkit::sheets::dragon();
+    let command = picked(
+        &m,
+        &[
+            ("character.name", json!("Dragon")),
+            ("character.keys", dragon["keys"].clone()),
+            ("character.traits", dragon["traits"].clone()),
+        ],
+    );
+    assert_eq!(decided(&command).unwrap().len(), 1, "{command}");
+    assert!(
+        !<Twenty as System>::moves(&State::new(Default::default()), &newcomer())
+            .iter()
+            .any(|m| m.label == "Make an NPC or creature"),
+        "a player is not offered the GM's NPC"
+    );
+    let m = builder(&newcomer(), "Bring a character from earlier play");
+    let command = picked(
+        &m,
+        &[
+            ("character.name", json!("Gorand")),
+            (
+                "character.stats",
+                json!({"Physical": {"boxes": 5, "checked": 2}, "Mental": {"boxes": 2, "checked": 0},
+                "Social": {"boxes": 3, "checked": 0}, "Emotional": {"boxes": 1, "checked": 0}, "Spiritual": {"boxes": 4, "checked": 0}}),
+            ),
+            ("character.keys", json!(["Warrior"])),
+            (
+                "character.traits",
+                json!([{"name": "Swords", "boxes": 4, "checked": 1}]),
+            ),
+            (
+                "character.equipment",
+                json!([{"name": "Honeybee", "boxes": 2, "checked": 0, "broken": true}]),
+            ),
+            (
+                "character.burdens",
+                json!([{"name": "Flesh wound", "stat": "Physical", "boxes": [12, 7]}]),
+            ),
+        ],
+    );
+    assert_eq!(decided(&command).unwrap().len(), 1, "{command}");
 }

@@ -62,3 +62,50 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+mod form_tests {
+    use serde_json::json;
+    use skald_core::{Field, Move};
+
+    /// A list inside a list's entry draws as a list of its own (a burden's boxes on a sheet's
+    /// list of burdens), each with its own template.
+    #[test]
+    fn a_list_inside_a_list_draws_its_own_entries() {
+        let boxes = Field::list(
+            "boxes",
+            "Boxes",
+            vec![Field::number("", "Box", 1, 20, 10)],
+            1,
+            20,
+            2,
+        );
+        let burdens = Field::list(
+            "character.burdens",
+            "Burdens",
+            vec![Field::text("name", "Burden", 64), boxes],
+            0,
+            5,
+            1,
+        );
+        let m = Move {
+            group: "Characters".into(),
+            label: "Add".into(),
+            command: json!({"do": "add_character"}),
+            fields: vec![burdens],
+            odds: false,
+            note: None,
+            sheet: Some("character".into()),
+        };
+        let html = super::render(
+            "moves.html",
+            minijinja::context! { moves => minijinja::value::Serde(vec![m]) },
+        )
+        .unwrap();
+        assert_eq!(html.matches("data-field=\"boxes\"").count(), 2, "{html}");
+        // Each boxes list: one box in its template and two drawn; one boxes list in the burdens'
+        // template and one in the burden drawn.
+        assert_eq!(html.matches("name=\"\"").count(), 2 * (1 + 2), "{html}");
+        assert!(html.contains("data-save-sheet"));
+    }
+}

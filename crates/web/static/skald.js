@@ -216,8 +216,10 @@
       if (field.startsWith(path + ".") && path.length > length) { best = el; length = path.length; }
     }
     if (best) return best;
-    for (const [path, el] of paths) if (path.endsWith("." + field)) return el;
-    return null;
+    // A field named without its path (a missing field: serde reads a command through a buffer
+    // that keeps none): of the blanks with that name, the first one left empty.
+    const named = [...paths].filter(([path]) => path.endsWith("." + field)).map(([, el]) => el);
+    return named.find(el => "value" in el && el.value === "") || named[0] || null;
   }
 
   // What the table would answer, shown beside the blank it is about before anything is sent.

@@ -142,7 +142,8 @@ pub struct Sheet {
     /// Special equipment, used like traits (T1: a new character has two, with 2 and 1 boxes).
     #[serde(default)]
     pub equipment: Vec<Trait>,
-    /// Other equipment, free text.
+    /// Other equipment, free text: at most [`MAX_TRAITS`](crate::limits::MAX_TRAITS) items, each 1
+    /// to [`MAX_NAME_CHARS`](crate::limits::MAX_NAME_CHARS) characters (Skald caps).
     #[serde(default)]
     pub gear: Vec<String>,
     /// Burdens carried from earlier play (only on an existing character or an NPC).

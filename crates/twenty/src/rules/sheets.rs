@@ -111,6 +111,18 @@ impl Sheet {
                 }
             }
         }
+        if self.gear.len() > MAX_TRAITS {
+            return Err(self.fail(
+                "gear",
+                SheetProblem::Entries {
+                    count: self.gear.len(),
+                    max: MAX_TRAITS,
+                },
+            ));
+        }
+        for (i, item) in self.gear.iter().enumerate() {
+            check_name(item).map_err(|p| self.fail(format!("gear.{i}"), p))?;
+        }
         if self.burdens.len() > MAX_TRAITS {
             return Err(self.fail(
                 "burdens",
