@@ -39,10 +39,6 @@ pub const MAX_QUOTED_COMMITMENT: usize = 80;
 /// Most declared actions the allocation adviser splits a pool over.
 pub const MAX_ADVISED_ACTIONS: usize = 10;
 
-/// The Difficulties a `secret_open` form offers for each action (the book's example is
-/// Difficulty6); others are sent as JSON.
-pub const SECRET_DIFFICULTIES: std::ops::RangeInclusive<u32> = 1..=6;
-
 /// The most dice (player's plus GM's, or actor's plus defender's) for which [`crate::odds::odds`]
 /// draws the distribution of the margin: 24 dice give at most 121 bars. Beyond it the distribution
 /// is empty (the chances are still exact).

@@ -21,7 +21,7 @@
 
 use crate::limits::{
     MAX_DETAIL, MAX_DIFFICULTY, MAX_LABELLED_ALLOCATIONS, MAX_LINE, MAX_MODIFIER, MAX_POOL,
-    MAX_TEXT, MAX_WORDS, SECRET_DIFFICULTIES,
+    MAX_SECRET_PARTICIPANTS, MAX_TEXT, MAX_WORDS,
 };
 use crate::model::command::Cause;
 use crate::model::state::{Character, Role, SecretRoll, State};
@@ -59,6 +59,7 @@ pub fn moves(state: &State, seat: &skald_core::Seat) -> Vec<Move> {
         session_moves(state, &mut moves);
     }
     moves.push(enroll_move(seat));
+    moves.push(line_move(seat));
     moves
 }
 
@@ -185,17 +186,18 @@ fn action_move(state: &State, name: &str, s: &Character) -> Move {
 }
 
 fn modifier_field() -> Field {
+    modifier_at("modifier", "Modifier (the GM's; beyond ±5 is flagged)")
+}
+
+/// A modifier blank at `name`: -100 to +100, starting at 0 (C3: beyond ±5 is flagged).
+fn modifier_at(name: &str, label: &str) -> Field {
     let max = MAX_MODIFIER.unsigned_abs();
     let kind = FieldKind::Number {
         min: -i64::from(max),
         max: i64::from(max),
         default: 0,
     };
-    field(
-        "modifier",
-        "Modifier (the GM's; beyond ±5 is flagged)",
-        kind,
-    )
+    field(name, label, kind)
 }
 
 fn opposed_move(state: &State, name: &str, s: &Character) -> Option<Move> {
@@ -241,10 +243,12 @@ fn opposed_move(state: &State, name: &str, s: &Character) -> Option<Move> {
                 defenders,
                 false,
             ),
+            modifier_at("actor.modifier", &format!("{name}'s modifier (the GM's)")),
+            modifier_at("defender.modifier", "The defender's modifier (the GM's)"),
         ],
         true,
-        "Both roll the dice they put in; the greater total wins and a tie goes to the defender, \
-         who may put in 0 (C1, C3). Modifiers: send the command as JSON with `modifier` on a side."
+        "Both roll the dice they put in, plus their modifiers; the greater total wins and a tie \
+         goes to the defender, who may put in 0 (C1, C3)."
             .to_owned(),
     ))
 }
@@ -257,38 +261,50 @@ fn secret_open_move(state: &State) -> Option<Move> {
     if acting.is_empty() {
         return None;
     }
-    let actions: Vec<Choice> = acting
+    let who: Vec<Choice> = acting
         .iter()
-        .flat_map(|who| {
-            SECRET_DIFFICULTIES.map(move |d| {
-                option(
-                    json!({"who": who, "difficulty": d}),
-                    format!("{who} against Difficulty {d}"),
-                )
-            })
-        })
+        .map(|w| option(json!(w), w.as_str()))
         .collect();
-    let pairs: Vec<Choice> = acting
-        .iter()
-        .flat_map(|actor| {
-            in_play(state)
-                .filter(move |(d, _)| d != actor)
-                .map(move |(defender, _)| {
-                    option(
-                        json!({"actor": {"who": actor}, "defender": {"who": defender}}),
-                        format!("{actor} against {defender}"),
-                    )
-                })
-        })
+    let defenders: Vec<Choice> = in_play(state)
+        .map(|(d, _)| option(json!(d), d.as_str()))
         .collect();
-    let mut fields = vec![choice(
+    let difficulty = number(
+        "difficulty",
+        "Difficulty (d6 the GM rolls)",
+        1,
+        MAX_DIFFICULTY,
+        3,
+    );
+    let actions = Field::list(
         "actions",
         "Actions against a Difficulty",
-        actions,
-        true,
-    )];
-    if !pairs.is_empty() {
-        fields.push(choice("opposed", "Opposed actions", pairs, true));
+        vec![
+            choice("who", "Who", who.clone(), false),
+            difficulty,
+            modifier_at("modifier", "Modifier"),
+            flag("fits_concept", "Fits the concept", true),
+            flag("reaction", "A reaction", false),
+        ],
+        0,
+        MAX_SECRET_PARTICIPANTS,
+        1,
+    );
+    let mut fields = vec![actions];
+    if defenders.len() > 1 {
+        fields.push(Field::list(
+            "opposed",
+            "Opposed actions",
+            vec![
+                choice("actor.who", "Who acts", who, false),
+                modifier_at("actor.modifier", "Its modifier"),
+                flag("actor.fits_concept", "Fits its concept", true),
+                choice("defender.who", "Against", defenders, false),
+                modifier_at("defender.modifier", "The defender's modifier"),
+            ],
+            0,
+            MAX_SECRET_PARTICIPANTS / 2,
+            0,
+        ));
     }
     Some(new_move(
         SECRET,
@@ -296,9 +312,9 @@ fn secret_open_move(state: &State) -> Option<Move> {
         json!({"do": "secret_open"}),
         fields,
         false,
-        "Each character once; everything but the dice is public, then each player chooses in \
-         secret and all roll at once (chi.txt, Secret Rolls; C4). Modifiers, other Difficulties, \
-         off-concept calls: send it as JSON."
+        "Each character once; everything but the dice is public (the Difficulties, the modifiers, \
+         your concept calls), then each player chooses in secret and all roll at once (chi.txt, \
+         Secret Rolls; C4)."
             .to_owned(),
     ))
 }
@@ -584,24 +600,62 @@ fn enroll_move(seat: &skald_core::Seat) -> Move {
     let (label, note) = if seat.gm {
         (
             "Add a character or NPC",
-            "The book's line: name, three descriptive words and an occupation, then the pool: \
-             `Ragnar, fierce, arrogant, and savage barbarian8` (8/7: maximum/current); a minor \
-             NPC is `orc3` (chi.txt, Character Creation; C6).",
+            "A name and a concept: three descriptive words and an occupation, then the pool you \
+             give. An important NPC is made the same way; a minor one needs no words, only its \
+             occupation or race and a pool, as orc3 (chi.txt, Character Creation; C6).",
         )
     } else {
         (
             "Make a character",
-            "The book's line: name, three descriptive words and an occupation, then the pool the \
-             GM gives: `Ragnar, fierce, arrogant, and savage barbarian8`. It becomes yours; a \
-             minor NPC (`orc3`) is the GM's (chi.txt, Character Creation; C6).",
+            "A name and a concept: three descriptive words and an occupation; the pool is the \
+             GM's to give (chi.txt, Character Creation; C6). The character is yours to play.",
         )
     };
-    new_move(
+    let words = Field::list(
+        "character.words",
+        "Descriptive words",
+        vec![text("", "Word", MAX_TEXT)],
+        if seat.gm { 0 } else { 3 },
+        MAX_WORDS,
+        3,
+    )
+    .with_help("Three words that tell the character's personality at once: fierce, arrogant, savage. More come with advancement (C5).");
+    let mut m = new_move(
         CHARACTERS,
         label.to_owned(),
         json!({"do": "enroll"}),
-        vec![text("character", "Sheet line", MAX_LINE)],
+        vec![
+            text("character.name", "Name", MAX_TEXT),
+            words,
+            text("character.occupation", "Occupation", MAX_TEXT)
+                .with_help("What the character does: barbarian, star marine. For a minor NPC, its occupation or race."),
+            number("character.pool", "Pool (d6)", 1, MAX_POOL, 6).with_help(
+                "How many six-sided dice the character has: how powerful it may become. The GM gives this number.",
+            ),
+        ],
         false,
         note.to_owned(),
+    );
+    m.sheet = Some("character".into());
+    m
+}
+
+/// The same character as the book writes it, on one line (C6).
+fn line_move(seat: &skald_core::Seat) -> Move {
+    let example = if seat.gm {
+        "Ragnar, fierce, arrogant, and savage barbarian8, or a minor NPC: orc3"
+    } else {
+        "Ragnar, fierce, arrogant, and savage barbarian8"
+    };
+    new_move(
+        CHARACTERS,
+        "Write a character as one line".to_owned(),
+        json!({"do": "enroll"}),
+        vec![text("character", "The book's line", MAX_LINE)],
+        false,
+        format!(
+            "Name, three words and an occupation, then the pool (8/7: maximum/current): {example} \
+             (chi.txt, Character Creation; C6)."
+        ),
     )
 }
