@@ -87,7 +87,10 @@ test("a conflict played to the end, with a burden taken", { timeout: FILE_TIMEOU
   // The dice are the table's own: a conflict can end before anyone may take a burden, so up to three.
   for (let conflict = 1; conflict <= 3 && !(ended && burden); conflict++) {
     const start = await moveForm(gm, "start_conflict", "Start a conflict");
-    await fill(start, { participants: "*" });
+    await fillList(start, "participants", [
+      { who: "Gorand", goal: "Drive the dragon from the pass" },
+      { who: "Dragon", goal: "Keep its hoard" },
+    ]);
     await submit(start);
     await synced(gm, ann);
     ended = false;

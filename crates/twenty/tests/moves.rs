@@ -913,6 +913,13 @@ fn may_send(seat: &Seat, command: &Command) -> bool {
 /// would in `the_builder_makes_the_books_gorand` and its neighbours).
 fn filled(mv: &Move) -> Command {
     let mut command = form::filled(mv, &|f, _| Some(json!(format!("Probe {}", f.name))));
+    // The sides of a conflict are the GM's picks: the first two characters offered.
+    if let Some(FieldKind::List { item, .. }) = mv.fields.first().map(|f| &f.kind)
+        && mv.command["do"] == "start_conflict"
+        && let FieldKind::Choice { options, .. } = &item[0].kind
+    {
+        form::set(&mut command, "participants.1.who", options[1].value.clone());
+    }
     if let Some(sheet) = &mv.sheet {
         let kind = form::get(&command, &format!("{sheet}.kind")).cloned();
         let mut probe = json!({

@@ -2,10 +2,10 @@
 //! bringing in dice, standing and surrendering.
 
 use super::forms::{choice_field, controlled, eligible, option};
-use crate::limits::MAX_PARTICIPANTS;
+use crate::limits::{MAX_GOAL_CHARS, MAX_PARTICIPANTS};
 use crate::model::{Character, State};
-use serde_json::json;
-use skald_core::{Choice, Move, Seat};
+use serde_json::{Value, json};
+use skald_core::{Choice, Field, FieldKind, Move, Seat};
 
 /// The page's group of these moves.
 const CONFLICT: &str = "Conflict";
@@ -16,32 +16,7 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
     let Some(conflict) = state.active_conflict() else {
         let living: Vec<&Character> = state.characters.iter().filter(|c| !c.dead).collect();
         if seat.gm && living.len() >= 2 {
-            let options = living
-                .iter()
-                .map(|c| {
-                    let label = if c.disabled_by().is_some() {
-                        format!("{} (disabled: loses at once, T7)", c.name)
-                    } else {
-                        c.name.clone()
-                    };
-                    option(
-                        json!({"who": c.name, "goal": "as declared at the table"}),
-                        label,
-                    )
-                })
-                .collect();
-            out.push(Move {
-                group: CONFLICT.into(),
-                label: "Start a conflict".into(),
-                command: json!({"do": "start_conflict"}),
-                fields: vec![choice_field("participants", "Sides", options, true)],
-                odds: false,
-                note: Some(format!(
-                    "2 to {} living characters, each with its goal; exchange 1 begins (T2). Goals in words or a death goal (T7): send start_conflict as JSON.",
-                    MAX_PARTICIPANTS
-                )),
-                sheet: None,
-            });
+            out.push(start_conflict(&living));
         }
         return;
     };
@@ -105,5 +80,67 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                 sheet: None,
             });
         }
+    }
+}
+
+/// Start a conflict (the GM, T2, T7): the sides, each a living character with its goal in words
+/// and, for a fight to the death, whose death it seeks.
+fn start_conflict(living: &[&Character]) -> Move {
+    let who = living
+        .iter()
+        .map(|c| {
+            let label = if c.disabled_by().is_some() {
+                format!("{} (disabled: loses at once, T7)", c.name)
+            } else {
+                c.name.clone()
+            };
+            option(c.name.clone(), label)
+        })
+        .collect();
+    let death = std::iter::once(option(Value::Null, "No one: not to the death"))
+        .chain(
+            living
+                .iter()
+                .map(|c| option(c.name.clone(), format!("{}'s death", c.name))),
+        )
+        .collect();
+    let side = vec![
+        Field::new(
+            "who",
+            "Who",
+            FieldKind::Choice {
+                options: who,
+                multiple: false,
+            },
+        ),
+        Field::text("goal", "Goal", MAX_GOAL_CHARS)
+            .with_help("What this side wants from the conflict, in a sentence, as said at the table (T2)."),
+        Field::new(
+            "death_of",
+            "A fight to the death of",
+            FieldKind::Choice {
+                options: death,
+                multiple: false,
+            },
+        )
+        .with_help("Only a conflict whose winning goal names a death can kill: the named character dies (T7)."),
+    ];
+    Move {
+        group: CONFLICT.into(),
+        label: "Start a conflict".into(),
+        command: json!({"do": "start_conflict"}),
+        fields: vec![Field::list(
+            "participants",
+            "Sides",
+            side,
+            2,
+            MAX_PARTICIPANTS.min(living.len()),
+            2,
+        )],
+        odds: false,
+        note: Some(format!(
+            "2 to {MAX_PARTICIPANTS} living characters, each with its goal; exchange 1 begins (T2)."
+        )),
+        sheet: None,
     }
 }
