@@ -6,8 +6,8 @@
 //! odds of every check before its roll.
 //!
 //! Dice (what a scenario's `dice = [...]` lists), all d100 (1-100):
-//! - a task check or team lift: one, or none when the band needs no roll (difference 0 or less; 151
-//!   or more unless `roll_anyway`); a chance check: one;
+//! - a task check or team lift: one, or none when the band needs no roll (difference 0 or less, a
+//!   success; 151 or more, a Botch, F3); a chance check: one;
 //! - an opposed check: side `a`'s, then side `b`'s, or none when a rating comes to 0;
 //! - initiative: one per participant in the event's order (Total Actions skipped), then roll-offs for
 //!   ties, each pass in turn order; a `divide` that makes a new tie: its roll-offs.

@@ -100,14 +100,12 @@ fn the_guard_table_for_the_player_and_the_gm() {
             - CHM 27 = "CHM"
           difficulty: number 0..=9007199254740991, default 50
           against: text, at most 64
-          roll_anyway: flag, default no
         Checks | Ash: task check against an NPC | {"do":"task_check","who":"Ash"} | odds
           rating: one of
             - CHM 27 = "CHM"
           opponent: one of ["Guard"]
           opponent_rating: one of
             - WIL (Guard 56) = "WIL"
-          roll_anyway: flag, default no
         Checks | Ash: plain chance | {"do":"chance_check","who":"Ash"} | odds
           chance: number 0..=100, default 50
           against: text, at most 64
@@ -125,14 +123,12 @@ fn the_guard_table_for_the_player_and_the_gm() {
             - CHM 27 = "CHM"
           difficulty: number 0..=9007199254740991, default 50
           against: text, at most 64
-          roll_anyway: flag, default no
         Checks | Ash: task check against an NPC | {"do":"task_check","who":"Ash"} | odds
           rating: one of
             - CHM 27 = "CHM"
           opponent: one of ["Guard"]
           opponent_rating: one of
             - WIL (Guard 56) = "WIL"
-          roll_anyway: flag, default no
         Checks | Ash: plain chance | {"do":"chance_check","who":"Ash"} | odds
           chance: number 0..=100, default 50
           against: text, at most 64
@@ -141,7 +137,6 @@ fn the_guard_table_for_the_player_and_the_gm() {
             - WIL 56 = "WIL"
           difficulty: number 0..=9007199254740991, default 50
           against: text, at most 64
-          roll_anyway: flag, default no
         Checks | Guard: plain chance | {"do":"chance_check","who":"Guard"} | odds
           chance: number 0..=100, default 50
           against: text, at most 64
@@ -189,7 +184,6 @@ fn lifters_lift_together_oppose_each_other_and_grow_at_rest() {
             - LFT 71 = "LFT"
           difficulty: number 0..=9007199254740991, default 50
           against: text, at most 64
-          roll_anyway: flag, default no
         Checks | Cy: plain chance | {"do":"chance_check","who":"Cy"} | odds
           chance: number 0..=100, default 50
           against: text, at most 64
@@ -200,7 +194,6 @@ fn lifters_lift_together_oppose_each_other_and_grow_at_rest() {
             - Brom (LFT 915) = "Brom"
           difficulty: number 0..=9007199254740991, default 50
           against: text, at most 64
-          roll_anyway: flag, default no
         Checks | Opposed check | {"do":"opposed_check"} | odds
           a: one of
             - Cy: LCK 9 = {"rating":"LCK","who":"Cy"}
@@ -240,7 +233,6 @@ fn lifters_lift_together_oppose_each_other_and_grow_at_rest() {
             - LFT 71 = "LFT"
           difficulty: number 0..=9007199254740991, default 50
           against: text, at most 64
-          roll_anyway: flag, default no
         Checks | Cy: plain chance | {"do":"chance_check","who":"Cy"} | odds
           chance: number 0..=100, default 50
           against: text, at most 64
@@ -299,7 +291,6 @@ fn the_ambush_offers_each_turn_to_its_owner_only() {
                 - SPD 25 = "SPD"
               difficulty: number 0..=9007199254740991, default 50
               against: text, at most 64
-              roll_anyway: flag, default no
             Checks | Tobin: plain chance | {"do":"chance_check","who":"Tobin"} | odds
               chance: number 0..=100, default 50
               against: text, at most 64
@@ -341,7 +332,6 @@ fn the_ambush_offers_each_turn_to_its_owner_only() {
                 - SPD 25 = "SPD"
               difficulty: number 0..=9007199254740991, default 50
               against: text, at most 64
-              roll_anyway: flag, default no
             Checks | Tobin: plain chance | {"do":"chance_check","who":"Tobin"} | odds
               chance: number 0..=100, default 50
               against: text, at most 64
@@ -376,7 +366,6 @@ fn the_ambush_offers_each_turn_to_its_owner_only() {
                 - SPD 25 = "SPD"
               difficulty: number 0..=9007199254740991, default 50
               against: text, at most 64
-              roll_anyway: flag, default no
             Checks | Tobin: plain chance | {"do":"chance_check","who":"Tobin"} | odds
               chance: number 0..=100, default 50
               against: text, at most 64
@@ -415,7 +404,6 @@ fn the_ambush_offers_each_turn_to_its_owner_only() {
                 - SPD 25 = "SPD"
               difficulty: number 0..=9007199254740991, default 50
               against: text, at most 64
-              roll_anyway: flag, default no
             Checks | Tobin: plain chance | {"do":"chance_check","who":"Tobin"} | odds
               chance: number 0..=100, default 50
               against: text, at most 64
@@ -450,7 +438,6 @@ fn the_ambush_offers_each_turn_to_its_owner_only() {
                 - SPD 25 = "SPD"
               difficulty: number 0..=9007199254740991, default 50
               against: text, at most 64
-              roll_anyway: flag, default no
             Checks | Tobin: plain chance | {"do":"chance_check","who":"Tobin"} | odds
               chance: number 0..=100, default 50
               against: text, at most 64
@@ -485,7 +472,6 @@ fn the_ambush_offers_each_turn_to_its_owner_only() {
                 - SPD 25 = "SPD"
               difficulty: number 0..=9007199254740991, default 50
               against: text, at most 64
-              roll_anyway: flag, default no
             Checks | Tobin: plain chance | {"do":"chance_check","who":"Tobin"} | odds
               chance: number 0..=100, default 50
               against: text, at most 64
@@ -856,7 +842,7 @@ fn task_check_odds_are_the_books() {
               Botch: 1/20 (0.05)
         "#]],
     );
-    // Band 96-100 fails with minor consequences; 151+ without a roll fails for sure.
+    // Band 96-100 fails with minor consequences; 151+ is a Botch for sure, with no roll (RULINGS F3).
     check(
         odds_of(
             &guard,
@@ -876,11 +862,11 @@ fn task_check_odds_are_the_books() {
             json!({"do": "task_check", "who": "Ash", "rating": 0, "difficulty": 200}),
         ),
         expect![[r#"
-            Ash's rating 0 against 200: difference 200, band 151 or more: fails; any roll is a Botch (no roll; F2, F3).
+            Ash's rating 0 against 200: difference 200, band 151 or more: fails and counts as a Botch (no roll; F2, F3).
               Success: 0 (0)
               Crit (1-5, within success): 0 (0)
-              Failure: 1 (1)
-              Botch: 0 (0)
+              Failure: 0 (0)
+              Botch: 1 (1)
         "#]],
     );
     // Brute force over the d100 for every difference: the chances add up and match the outcomes.

@@ -5,8 +5,8 @@
 //! | `do`                   | fields                                                                            | rulings |
 //! |------------------------|-----------------------------------------------------------------------------------|---------|
 //! | `enroll`               | `character` (a [`Sheet`] table)                                               | F8      |
-//! | `task_check`           | `who`, `rating`, `difficulty` or `opponent` + `opponent_rating`, `adjust`, `against`, `roll_anyway` | F1-F3 |
-//! | `team_lift`            | `who` (2-12 names), `difficulty`, `roller`, `against`, `roll_anyway`             | F1-F3   |
+//! | `task_check`           | `who`, `rating`, `difficulty` or `opponent` + `opponent_rating`, `adjust`, `against` | F1-F3 |
+//! | `team_lift`            | `who` (2-12 names), `difficulty`, `roller`, `against`                             | F1-F3   |
 //! | `chance_check`         | `who`, `chance` (0-100), `against`                                               | F1      |
 //! | `opposed_check`        | `a`, `b` (each `who`, `rating`, `adjust`), `method`, `against`                    | F4      |
 //! | `award`                | `who` (names), `xp`, `ap`, `reason`                                               | F8      |
@@ -49,7 +49,7 @@ pub enum Command {
     /// Errors: `who` unknown; `rating` not on the sheet, or a number outside 0 to 10^30; no
     /// `difficulty` and no `opponent` (F3); both given; `opponent` with a full sheet (a check between
     /// characters is an opposed check, F4); `opponent_rating` missing or not on the opponent's sheet;
-    /// a bad adjustment; `against` blank or over 64 characters.
+    /// a bad adjustment; `against` blank or over 64 characters; `roll_anyway = true` (retired, F3).
     TaskCheck {
         /// The character making the check.
         who: String,
@@ -72,9 +72,10 @@ pub enum Command {
         /// What the difficulty is, for the log: `"the guard's WIL"`. Optional.
         #[serde(default)]
         against: Option<String>,
-        /// In band 151+ (hopeless), roll the d100 anyway: any roll is then a Botch (F3). Default
-        /// false: no roll, plain failure. Ignored in other bands.
-        #[serde(default)]
+        /// Retired (RULINGS F3): a check at a difference of 151 or more fails with no roll and
+        /// counts as a Botch, so there is nothing to roll anyway. Read only so that older logs,
+        /// which wrote `false`, still load; `true` is refused ([`crate::Error::Retired`]).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         roll_anyway: bool,
     },
     /// `do = "team_lift"`: several characters lift one load together (combined ratings). Their LFT
@@ -83,7 +84,8 @@ pub enum Command {
     /// d100 (the example: the member with the best luck). List only members who can grip the load.
     ///
     /// Errors: fewer than 2 or more than 12 names, a name twice, a name unknown or without LFT; a
-    /// `roller` not in the team; no `difficulty` (F3) or one above 10^30; `against` blank or long.
+    /// `roller` not in the team; no `difficulty` (F3) or one above 10^30; `against` blank or long;
+    /// `roll_anyway = true` (retired, F3).
     TeamLift {
         /// The lifters, 2 to 12 names, each with LFT on its sheet.
         who: Vec<String>,
@@ -97,8 +99,8 @@ pub enum Command {
         /// What is being lifted, for the log: `"the boulder"`. Optional.
         #[serde(default)]
         against: Option<String>,
-        /// In band 151+ (hopeless), roll anyway: any roll is a Botch (F3). Default false.
-        #[serde(default)]
+        /// Retired, as for `task_check` (RULINGS F3): `true` is refused.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         roll_anyway: bool,
     },
     /// `do = "chance_check"`: the GM gives a plain percentile Chance of Success instead of ratings

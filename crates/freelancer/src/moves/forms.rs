@@ -61,10 +61,6 @@ pub(super) fn text(max: usize) -> FieldKind {
     FieldKind::Text { max }
 }
 
-pub(super) fn flag() -> FieldKind {
-    FieldKind::Flag { default: false }
-}
-
 pub(super) fn one_of(options: Vec<Choice>) -> FieldKind {
     FieldKind::Choice {
         options,

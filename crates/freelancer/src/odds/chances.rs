@@ -32,16 +32,19 @@ fn chance(d100: &Distribution, holds: impl Fn(u32) -> bool) -> Fraction {
 }
 
 /// P(success) and P(Botch) of a task check with this `difference` (F3), before the roll. A band that
-/// rolls nothing is certain: success at 0 or less; at 151 or more failure, and a Botch only if the
-/// player rolls anyway.
+/// rolls nothing is certain: at 0 or less a success (P(success) = 1, P(Botch) = 0); at 151 or more
+/// a Botch (P(success) = 0, P(Botch) = 1).
 ///
 /// # Errors
 /// As [`d100`].
-pub fn task_check(difference: i64, roll_anyway: bool) -> Result<(Fraction, Fraction), OddsError> {
+pub fn task_check(difference: i64) -> Result<(Fraction, Fraction), OddsError> {
     let band = Band::of(difference);
     let certain = |yes: bool| Fraction::new(BigInt::from(u8::from(yes)), BigUint::from(1u8));
-    if !band.rolls(roll_anyway) {
-        return Ok((certain(band == Band::Automatic), certain(false)));
+    if !band.rolls() {
+        return Ok((
+            certain(band == Band::Automatic),
+            certain(band == Band::Hopeless),
+        ));
     }
     let d100 = d100()?;
     let success = chance(&d100, |roll| outcome(difference, Some(roll)).succeeded());
@@ -154,7 +157,7 @@ mod tests {
     use super::*;
 
     fn check(difference: i64, expected: (&str, &str)) {
-        let got = task_check(difference, false).map(written);
+        let got = task_check(difference).map(written);
         assert_eq!(
             got.map(|o| (o.p_success, o.p_botch)),
             Ok((expected.0.to_owned(), expected.1.to_owned())),
@@ -176,12 +179,9 @@ mod tests {
         check(100, ("1/20", "1/20"));
         check(116, ("1/20", "19/20"));
         check(150, ("1/20", "19/20"));
-        check(151, ("0", "0"));
-        let rolled = task_check(151, true).map(written);
-        assert_eq!(
-            rolled.map(|o| (o.p_success, o.p_botch)),
-            Ok(("0".to_owned(), "1".to_owned()))
-        );
+        // RULINGS F3: 151 or more is a Botch for certain, with no roll.
+        check(151, ("0", "1"));
+        check(999, ("0", "1"));
     }
 
     #[test]

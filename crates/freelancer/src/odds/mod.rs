@@ -40,12 +40,6 @@ pub fn odds(state: &State, command: &Command) -> Option<Odds> {
         return None;
     }
     let events = rules::decide(state, command, &mut Counting(0)).ok()?;
-    let roll_anyway = match command {
-        Command::TaskCheck { roll_anyway, .. } | Command::TeamLift { roll_anyway, .. } => {
-            *roll_anyway
-        }
-        _ => false,
-    };
     match events.first()? {
         Event::TaskChecked(task) => {
             let rating = match task.stat {
@@ -56,7 +50,7 @@ pub fn odds(state: &State, command: &Command) -> Option<Odds> {
                 (Some(npc), Some(stat)) => format!("{npc}'s {stat} {}", task.check.difficulty),
                 _ => task.check.difficulty.to_string(),
             };
-            check_odds(&rating, &difficulty, &task.check, roll_anyway)
+            check_odds(&rating, &difficulty, &task.check)
         }
         Event::TeamLifted(lift) => {
             let names: Vec<&str> = lift.team.iter().map(|l| l.who.as_str()).collect();
@@ -66,12 +60,7 @@ pub fn odds(state: &State, command: &Command) -> Option<Odds> {
                 names.join(" + "),
                 lift.roller
             );
-            check_odds(
-                &rating,
-                &lift.check.difficulty.to_string(),
-                &lift.check,
-                roll_anyway,
-            )
+            check_odds(&rating, &lift.check.difficulty.to_string(), &lift.check)
         }
         Event::ChanceChecked(check) => chance_odds(&check.who, check.chance),
         Event::OpposedChecked(check) => opposed_odds(state, check),

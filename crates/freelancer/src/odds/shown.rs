@@ -50,13 +50,8 @@ fn outcomes(
     ]
 }
 
-pub(crate) fn check_odds(
-    rating: &str,
-    difficulty: &str,
-    check: &Check,
-    roll_anyway: bool,
-) -> Option<Odds> {
-    let (success, botch) = exact::task_check(check.difference, roll_anyway).ok()?;
+pub(crate) fn check_odds(rating: &str, difficulty: &str, check: &Check) -> Option<Odds> {
+    let (success, botch) = exact::task_check(check.difference).ok()?;
     let equalized = if check.equalized.divisor.get() > 1 {
         format!(
             ", equalized to {} against {}",
@@ -65,7 +60,7 @@ pub(crate) fn check_odds(
     } else {
         String::new()
     };
-    let roll = if check.band.rolls(roll_anyway) {
+    let roll = if check.band.rolls() {
         "one d100"
     } else {
         "no roll"
@@ -76,15 +71,15 @@ pub(crate) fn check_odds(
         check.band.rule()
     );
     let difference = check.difference;
-    let (crit, failure) = if check.band.rolls(roll_anyway) {
+    // A band without a roll is certain (F3): a success at 0 or less, a Botch at 151 or more; neither
+    // has a Crit or a plain failure.
+    let (crit, failure) = if check.band.rolls() {
         (
             faces(|r| outcome(difference, Some(r)) == Outcome::Crit),
             faces(|r| outcome(difference, Some(r)) == Outcome::Failure),
         )
-    } else if check.band == Band::Automatic {
-        (0, 0)
     } else {
-        (0, 100)
+        (0, 0)
     };
     let failure_label = if check.band == Band::CritOnly {
         "Failure (minor consequences)"
