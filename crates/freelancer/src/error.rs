@@ -22,6 +22,18 @@ pub enum Error {
         /// What the number is, with its ruling.
         why: &'static str,
     },
+    /// A value outside a short list of allowed ones (a die of 7 sides, F1).
+    #[error("`{field}` is {value}, but it must be {allowed} ({why})")]
+    NotOneOf {
+        /// The command field, as written in a scenario.
+        field: String,
+        /// The value given, as written (text quoted).
+        value: String,
+        /// The allowed values, as people write them: "4, 6, 8, 10, 12 or 20".
+        allowed: &'static str,
+        /// What the value is, with its ruling.
+        why: &'static str,
+    },
     /// Text where a whole number belongs (`"lots"`, `"4.5"`).
     #[error("`{field}` is {value:?}, but it must be a whole number {min} to {max} ({why})")]
     NotANumber {
@@ -207,6 +219,7 @@ impl Error {
     pub fn field(&self) -> Option<String> {
         match self {
             Error::OutOfRange { field, .. }
+            | Error::NotOneOf { field, .. }
             | Error::NotANumber { field, .. }
             | Error::TextLength { field, .. }
             | Error::UnknownCharacter { field, .. }

@@ -109,6 +109,17 @@ fn the_guard_table_for_the_player_and_the_gm() {
         Checks | Ash: plain chance | {"do":"chance_check","who":"Ash"} | odds
           chance: number 0..=100, default 50
           against: text, at most 64
+        Dice | Roll dice | {"do":"roll_die"} | odds
+          who: one of ["Ash"]
+          die: one of
+            - d4 (4 is a Crit, 1 a Botch) = 4
+            - d6 (6 is a Crit, 1 a Botch) = 6
+            - d8 (8 is a Crit, 1 a Botch) = 8
+            - d10 (10 is a Crit, 1 a Botch) = 10
+            - d12 (12 is a Crit, 1 a Botch) = 12
+            - d20 (20 is a Crit, 1 a Botch) = 20
+          count: number 1..=20, default 1
+          what: text, at most 64
         Characters | Create a character | {"do":"enroll"}
           character: json, at most 4000, e.g. {"ap":0,"kind":"pc","level":1,"name":"Newcomer","ratings":{"ALC":10,"INT":10,"LCK":10,"LFT":20,"MIT":10,"MRL":10,"SPD":30,"VIG":10}}
     "#]],
@@ -140,6 +151,27 @@ fn the_guard_table_for_the_player_and_the_gm() {
         Checks | Guard: plain chance | {"do":"chance_check","who":"Guard"} | odds
           chance: number 0..=100, default 50
           against: text, at most 64
+        Dice | Roll dice | {"do":"roll_die"} | odds
+          who: one of ["Ash", "Guard"]
+          die: one of
+            - d4 (4 is a Crit, 1 a Botch) = 4
+            - d6 (6 is a Crit, 1 a Botch) = 6
+            - d8 (8 is a Crit, 1 a Botch) = 8
+            - d10 (10 is a Crit, 1 a Botch) = 10
+            - d12 (12 is a Crit, 1 a Botch) = 12
+            - d20 (20 is a Crit, 1 a Botch) = 20
+          count: number 1..=20, default 1
+          what: text, at most 64
+        Dice | Roll dice for no one in particular | {"do":"roll_die"} | odds
+          die: one of
+            - d4 (4 is a Crit, 1 a Botch) = 4
+            - d6 (6 is a Crit, 1 a Botch) = 6
+            - d8 (8 is a Crit, 1 a Botch) = 8
+            - d10 (10 is a Crit, 1 a Botch) = 10
+            - d12 (12 is a Crit, 1 a Botch) = 12
+            - d20 (20 is a Crit, 1 a Botch) = 20
+          count: number 1..=20, default 1
+          what: text, at most 64
         Growth | Award XP and AP | {"do":"award"}
           who: any of ["Ash"]
           xp: number 0..=1000000000000, default 10
@@ -206,6 +238,17 @@ fn lifters_lift_together_oppose_each_other_and_grow_at_rest() {
             - roll under (the table's) = "roll_under"
             - chaotic = "chaotic"
           against: text, at most 64
+        Dice | Roll dice | {"do":"roll_die"} | odds
+          who: one of ["Cy"]
+          die: one of
+            - d4 (4 is a Crit, 1 a Botch) = 4
+            - d6 (6 is a Crit, 1 a Botch) = 6
+            - d8 (8 is a Crit, 1 a Botch) = 8
+            - d10 (10 is a Crit, 1 a Botch) = 10
+            - d12 (12 is a Crit, 1 a Botch) = 12
+            - d20 (20 is a Crit, 1 a Botch) = 20
+          count: number 1..=20, default 1
+          what: text, at most 64
         Growth | Cy: buy an ability | {"do":"spend_ap","who":"Cy"}
           ability: text, at most 64
           path: one of
@@ -236,6 +279,17 @@ fn lifters_lift_together_oppose_each_other_and_grow_at_rest() {
         Checks | Cy: plain chance | {"do":"chance_check","who":"Cy"} | odds
           chance: number 0..=100, default 50
           against: text, at most 64
+        Dice | Roll dice | {"do":"roll_die"} | odds
+          who: one of ["Cy"]
+          die: one of
+            - d4 (4 is a Crit, 1 a Botch) = 4
+            - d6 (6 is a Crit, 1 a Botch) = 6
+            - d8 (8 is a Crit, 1 a Botch) = 8
+            - d10 (10 is a Crit, 1 a Botch) = 10
+            - d12 (12 is a Crit, 1 a Botch) = 12
+            - d20 (20 is a Crit, 1 a Botch) = 20
+          count: number 1..=20, default 1
+          what: text, at most 64
         Growth | Cy: change vocation | {"do":"change_vocation","who":"Cy"}
           vocation: one of
             - Hoplite (Fighters Guild) = "Hoplite"
@@ -310,6 +364,17 @@ fn the_ambush_offers_each_turn_to_its_owner_only() {
                 - roll under (the table's) = "roll_under"
                 - chaotic = "chaotic"
               against: text, at most 64
+            Dice | Roll dice | {"do":"roll_die"} | odds
+              who: one of ["Tobin"]
+              die: one of
+                - d4 (4 is a Crit, 1 a Botch) = 4
+                - d6 (6 is a Crit, 1 a Botch) = 6
+                - d8 (8 is a Crit, 1 a Botch) = 8
+                - d10 (10 is a Crit, 1 a Botch) = 10
+                - d12 (12 is a Crit, 1 a Botch) = 12
+                - d20 (20 is a Crit, 1 a Botch) = 20
+              count: number 1..=20, default 1
+              what: text, at most 64
             Growth | Tobin: buy an ability | {"do":"spend_ap","who":"Tobin"}
               ability: text, at most 64
               path: one of
@@ -351,6 +416,17 @@ fn the_ambush_offers_each_turn_to_its_owner_only() {
                 - roll under (the table's) = "roll_under"
                 - chaotic = "chaotic"
               against: text, at most 64
+            Dice | Roll dice | {"do":"roll_die"} | odds
+              who: one of ["Tobin"]
+              die: one of
+                - d4 (4 is a Crit, 1 a Botch) = 4
+                - d6 (6 is a Crit, 1 a Botch) = 6
+                - d8 (8 is a Crit, 1 a Botch) = 8
+                - d10 (10 is a Crit, 1 a Botch) = 10
+                - d12 (12 is a Crit, 1 a Botch) = 12
+                - d20 (20 is a Crit, 1 a Botch) = 20
+              count: number 1..=20, default 1
+              what: text, at most 64
             Characters | Create a character | {"do":"enroll"}
               character: json, at most 4000, e.g. {"ap":0,"kind":"pc","level":1,"name":"Newcomer","ratings":{"ALC":10,"INT":10,"LCK":10,"LFT":20,"MIT":10,"MRL":10,"SPD":30,"VIG":10}}
         "#]],
@@ -385,6 +461,17 @@ fn the_ambush_offers_each_turn_to_its_owner_only() {
                 - roll under (the table's) = "roll_under"
                 - chaotic = "chaotic"
               against: text, at most 64
+            Dice | Roll dice | {"do":"roll_die"} | odds
+              who: one of ["Tobin"]
+              die: one of
+                - d4 (4 is a Crit, 1 a Botch) = 4
+                - d6 (6 is a Crit, 1 a Botch) = 6
+                - d8 (8 is a Crit, 1 a Botch) = 8
+                - d10 (10 is a Crit, 1 a Botch) = 10
+                - d12 (12 is a Crit, 1 a Botch) = 12
+                - d20 (20 is a Crit, 1 a Botch) = 20
+              count: number 1..=20, default 1
+              what: text, at most 64
             Characters | Create a character | {"do":"enroll"}
               character: json, at most 4000, e.g. {"ap":0,"kind":"pc","level":1,"name":"Newcomer","ratings":{"ALC":10,"INT":10,"LCK":10,"LFT":20,"MIT":10,"MRL":10,"SPD":30,"VIG":10}}
         "#]],
@@ -423,6 +510,17 @@ fn the_ambush_offers_each_turn_to_its_owner_only() {
                 - roll under (the table's) = "roll_under"
                 - chaotic = "chaotic"
               against: text, at most 64
+            Dice | Roll dice | {"do":"roll_die"} | odds
+              who: one of ["Tobin"]
+              die: one of
+                - d4 (4 is a Crit, 1 a Botch) = 4
+                - d6 (6 is a Crit, 1 a Botch) = 6
+                - d8 (8 is a Crit, 1 a Botch) = 8
+                - d10 (10 is a Crit, 1 a Botch) = 10
+                - d12 (12 is a Crit, 1 a Botch) = 12
+                - d20 (20 is a Crit, 1 a Botch) = 20
+              count: number 1..=20, default 1
+              what: text, at most 64
             Characters | Create a character | {"do":"enroll"}
               character: json, at most 4000, e.g. {"ap":0,"kind":"pc","level":1,"name":"Newcomer","ratings":{"ALC":10,"INT":10,"LCK":10,"LFT":20,"MIT":10,"MRL":10,"SPD":30,"VIG":10}}
         "#]],
@@ -457,6 +555,17 @@ fn the_ambush_offers_each_turn_to_its_owner_only() {
                 - roll under (the table's) = "roll_under"
                 - chaotic = "chaotic"
               against: text, at most 64
+            Dice | Roll dice | {"do":"roll_die"} | odds
+              who: one of ["Tobin"]
+              die: one of
+                - d4 (4 is a Crit, 1 a Botch) = 4
+                - d6 (6 is a Crit, 1 a Botch) = 6
+                - d8 (8 is a Crit, 1 a Botch) = 8
+                - d10 (10 is a Crit, 1 a Botch) = 10
+                - d12 (12 is a Crit, 1 a Botch) = 12
+                - d20 (20 is a Crit, 1 a Botch) = 20
+              count: number 1..=20, default 1
+              what: text, at most 64
             Characters | Create a character | {"do":"enroll"}
               character: json, at most 4000, e.g. {"ap":0,"kind":"pc","level":1,"name":"Newcomer","ratings":{"ALC":10,"INT":10,"LCK":10,"LFT":20,"MIT":10,"MRL":10,"SPD":30,"VIG":10}}
         "#]],
@@ -491,6 +600,17 @@ fn the_ambush_offers_each_turn_to_its_owner_only() {
                 - roll under (the table's) = "roll_under"
                 - chaotic = "chaotic"
               against: text, at most 64
+            Dice | Roll dice | {"do":"roll_die"} | odds
+              who: one of ["Tobin"]
+              die: one of
+                - d4 (4 is a Crit, 1 a Botch) = 4
+                - d6 (6 is a Crit, 1 a Botch) = 6
+                - d8 (8 is a Crit, 1 a Botch) = 8
+                - d10 (10 is a Crit, 1 a Botch) = 10
+                - d12 (12 is a Crit, 1 a Botch) = 12
+                - d20 (20 is a Crit, 1 a Botch) = 20
+              count: number 1..=20, default 1
+              what: text, at most 64
             Growth | Tobin: buy an ability | {"do":"spend_ap","who":"Tobin"}
               ability: text, at most 64
               path: one of
@@ -973,6 +1093,68 @@ fn chance_and_opposed_odds() {
     ] {
         let command: Command = serde_json::from_value(command).unwrap();
         assert_eq!(Freelancer::odds(&wrestlers, &command), None);
+    }
+}
+
+#[test]
+fn dice_odds_count_every_face() {
+    let state = guard();
+    // F1: two d6 for Ash; at least one 6 in 11 of the 36 pairs, neither a 6 nor a 1 in 16; the
+    // total from 2 to 12.
+    check(
+        odds_of(
+            &state,
+            json!({"do": "roll_die", "who": "Ash", "die": 6, "count": 2, "what": "the fall"}),
+        ),
+        expect![[r#"
+            Ash's 2d6 (the fall): on each die 6 is a Crit and 1 a Botch, each with chance 1/6 (F1); the faces add up to 2 to 12.
+              At least one Crit (a 6): 11/36 (0.3055555555555556)
+              At least one Botch (a 1): 11/36 (0.3055555555555556)
+              No Crit and no Botch: 4/9 (0.4444444444444444)
+              distribution: 2: 1/36, 3: 1/18, 4: 1/12, 5: 1/9, 6: 5/36, 7: 1/6, 8: 5/36, 9: 1/9, 10: 1/12, 11: 1/18, 12: 1/36
+        "#]],
+    );
+    // Brute force: for every die of F1 and 1 to 3 of them, count every combination of faces.
+    for sides in [4u32, 6, 8, 10, 12, 20] {
+        for count in 1..=3u32 {
+            let all = sides.pow(count);
+            let (mut crit, mut botch, mut neither) = (0u32, 0u32, 0u32);
+            let mut totals = std::collections::BTreeMap::<u32, u32>::new();
+            for n in 0..all {
+                let faces: Vec<u32> = (0..count).map(|i| n / sides.pow(i) % sides + 1).collect();
+                crit += u32::from(faces.contains(&sides));
+                botch += u32::from(faces.contains(&1));
+                neither += u32::from(!faces.contains(&sides) && !faces.contains(&1));
+                *totals.entry(faces.iter().sum()).or_default() += 1;
+            }
+            let reduced = |k: u32| {
+                let g = gcd(k as usize, all as usize) as u32;
+                match k {
+                    0 => "0".to_owned(),
+                    k if k == all => "1".to_owned(),
+                    k => format!("{}/{}", k / g, all / g),
+                }
+            };
+            let command = json!({"do": "roll_die", "die": sides, "count": count});
+            let command: Command = serde_json::from_value(command).unwrap();
+            let odds = Freelancer::odds(&state, &command).expect("odds");
+            let got: Vec<&str> = odds.chances.iter().map(|c| c.p.as_str()).collect();
+            assert_eq!(
+                got,
+                [reduced(crit), reduced(botch), reduced(neither)],
+                "{count}d{sides}"
+            );
+            let distribution: Vec<(String, String)> = odds
+                .distribution
+                .iter()
+                .map(|c| (c.label.clone(), c.p.clone()))
+                .collect();
+            let expected: Vec<(String, String)> = totals
+                .iter()
+                .map(|(total, k)| (total.to_string(), reduced(*k)))
+                .collect();
+            assert_eq!(distribution, expected, "{count}d{sides}");
+        }
     }
 }
 

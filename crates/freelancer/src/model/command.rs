@@ -9,6 +9,7 @@
 //! | `team_lift`            | `who` (2-12 names), `difficulty`, `roller`, `against`                             | F1-F3   |
 //! | `chance_check`         | `who`, `chance` (0-100), `against`                                               | F1      |
 //! | `opposed_check`        | `a`, `b` (each `who`, `rating`, `adjust`), `method`, `against`                    | F4      |
+//! | `roll_die`             | `die` (4, 6, 8, 10, 12 or 20), `count` (1-20), `who`, `what`                      | F1      |
 //! | `award`                | `who` (names), `xp`, `ap`, `reason`                                               | F8      |
 //! | `level_up`             | `who`, `reason`                                                                   | F8      |
 //! | `set_rating`           | `who`, `rating`, `value`, `reason`                                                | F8      |
@@ -135,6 +136,30 @@ pub enum Command {
         /// What the contest is, for the log: `"arm wrestling"`. Optional.
         #[serde(default)]
         against: Option<String>,
+    },
+    /// `do = "roll_die"`: `count` dice of `die` sides, each marked as F1 marks the dice besides the
+    /// d100: its highest face a Crit, its lowest (1) a Botch. The book's Dice: such rolls are
+    /// "often added in as raw values", so the event adds the faces up too; it carries P(Crit) and
+    /// P(Botch) of one die and of at least one die, as they stood before the roll.
+    ///
+    /// Dice: `count` dice of `die` sides, in order.
+    ///
+    /// Errors: `die` not 4, 6, 8, 10, 12 or 20 (a d100 is a percentile roll: `task_check` or
+    /// `chance_check`); `count` outside 1 to 20; `who` unknown; `what` blank or over 64
+    /// characters.
+    RollDie {
+        /// The die's sides: 4, 6, 8, 10, 12 or 20 (F1).
+        die: NumberInput,
+        /// How many dice, 1 to 20; default 1.
+        #[serde(default)]
+        count: Option<NumberInput>,
+        /// The character rolling, if any: its player's roll (or the GM's for it). Left out, the roll
+        /// names no one and is the GM's.
+        #[serde(default)]
+        who: Option<String>,
+        /// What the dice are for, for the log: `"the trap's damage"`. Optional.
+        #[serde(default)]
+        what: Option<String>,
     },
     /// `do = "award"`: the GM awards XP and/or AP, with a reason (freelancer.txt, Vocations and
     /// Abilities: XP for what was hard, AP for work done; both when they overlap).

@@ -27,7 +27,14 @@ pub(super) fn mv(
 ) -> Move {
     let odds = matches!(
         command["do"].as_str(),
-        Some("task_check" | "team_lift" | "chance_check" | "opposed_check" | "initiative")
+        Some(
+            "task_check"
+                | "team_lift"
+                | "chance_check"
+                | "opposed_check"
+                | "roll_die"
+                | "initiative"
+        )
     );
     Move {
         group: group.to_owned(),

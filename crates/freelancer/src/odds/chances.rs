@@ -69,6 +69,51 @@ pub fn plain(chance_percent: u32) -> Result<(Fraction, Fraction), OddsError> {
     Ok((success, botch))
 }
 
+/// The chances of the marks of `count` dice of `sides` sides (F1: on each die the highest face is a
+/// Crit, the lowest a Botch), before the roll.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MarkOdds {
+    /// P(one die is a Crit): 1/sides.
+    pub crit: Fraction,
+    /// P(one die is a Botch): 1/sides.
+    pub botch: Fraction,
+    /// P(at least one Crit among the dice): 1 - ((sides - 1)/sides)^count.
+    pub any_crit: Fraction,
+    /// P(at least one Botch among the dice): the same as `any_crit`.
+    pub any_botch: Fraction,
+    /// P(no Crit and no Botch): ((sides - 2)/sides)^count.
+    pub neither: Fraction,
+}
+
+/// The chances of the marks of `count` dice of `sides` sides (F1), exact: `marks(6, 2)` gives 1/6
+/// per die and 11/36 for at least one Crit among two. `sides` is at least 2 (the dice of F1 have 4
+/// to 20).
+pub fn marks(sides: u32, count: u32) -> MarkOdds {
+    let all = BigUint::from(sides).pow(count);
+    let fraction =
+        |ways: BigUint, total: &BigUint| Fraction::new(BigInt::from(ways), total.clone());
+    let one = |n: u32| Fraction::new(BigInt::from(n), BigUint::from(sides));
+    let without_one = BigUint::from(sides.saturating_sub(1)).pow(count);
+    let without_either = BigUint::from(sides.saturating_sub(2)).pow(count);
+    let any = fraction(&all - &without_one, &all);
+    MarkOdds {
+        crit: one(1),
+        botch: one(1),
+        any_crit: any.clone(),
+        any_botch: any,
+        neither: fraction(without_either, &all),
+    }
+}
+
+/// The distribution of the faces of `count` dice of `sides` sides added up (the book adds such dice
+/// in as raw values).
+///
+/// # Errors
+/// [`OddsError`] only beyond the engine's bounds, which 20 dice of 20 sides are far inside.
+pub fn total(sides: u32, count: u32) -> Result<Distribution, OddsError> {
+    pools::sum(u64::from(count), i64::from(sides))
+}
+
 /// Both as strings, for an event or JSON.
 pub fn written((success, botch): (Fraction, Fraction)) -> CheckOdds {
     CheckOdds {
@@ -182,6 +227,39 @@ mod tests {
         // RULINGS F3: 151 or more is a Botch for certain, with no roll.
         check(151, ("0", "1"));
         check(999, ("0", "1"));
+    }
+
+    #[test]
+    fn marks_of_the_other_dice() {
+        // F1: one d20 is a Crit 1 time in 20 and a Botch as often.
+        let d20 = marks(20, 1);
+        assert_eq!(
+            [
+                &d20.crit,
+                &d20.botch,
+                &d20.any_crit,
+                &d20.any_botch,
+                &d20.neither
+            ]
+            .map(|f| f.to_string()),
+            ["1/20", "1/20", "1/20", "1/20", "9/10"]
+        );
+        // Two d6: at least one 6 in 11 of the 36 pairs; neither a 6 nor a 1 in 4 x 4 = 16.
+        let two = marks(6, 2);
+        assert_eq!(
+            [&two.crit, &two.any_crit, &two.any_botch, &two.neither].map(|f| f.to_string()),
+            ["1/6", "11/36", "11/36", "4/9"]
+        );
+        // Three d4: 1 - (3/4)^3 = 37/64; (2/4)^3 = 1/8.
+        let three = marks(4, 3);
+        assert_eq!(
+            [three.any_crit.to_string(), three.neither.to_string()],
+            ["37/64", "1/8"]
+        );
+        // The total of 2d6: 7 in 6 ways of 36.
+        let sum = total(6, 2).unwrap();
+        assert_eq!(sum.p_eq(7).to_string(), "1/6");
+        assert_eq!(sum.p_eq(12).to_string(), "1/36");
     }
 
     #[test]
