@@ -104,6 +104,24 @@ fn check_prints_the_equalizing_the_band_and_the_odds() {
 }
 
 #[test]
+fn a_hopeless_check_is_a_botch_with_no_roll() {
+    // RULINGS F3: at a difference of 151 or more the check fails with no roll and counts as a Botch.
+    check(
+        &["check", "--rating", "0", "--difficulty", "200"],
+        0,
+        Expected::Text(
+            "rating 0 against difficulty 200\n\
+             \x20 the larger number, 200, has 3 digits: no equalizing needed (F2)\n\
+             \x20 difference = 200 - 0 = 200\n\
+             band: 151 or more: fails and counts as a Botch\n\
+             no roll: no face of the d100 could change it (F3)\n\
+             P(success) = 0 (0.0000)\n\
+             P(Botch)   = 1 (1.0000)\n",
+        ),
+    );
+}
+
+#[test]
 fn check_adds_team_ratings_and_rolls_at_every_size() {
     check(
         &[
@@ -227,8 +245,23 @@ fn bad_check_input_is_refused_with_the_rule() {
         ],
         2,
         Expected::Error(
-            "skald: `--roll` is 3, but at a difference of 200 the check is decided without a roll (F3); \
-             add --roll-anyway to roll anyway (any roll is a Botch)",
+            "skald: `--roll` is 3, but at a difference of 200 the check is decided without a roll: \
+             it fails and counts as a Botch (F3)",
+        ),
+    );
+    check(
+        &[
+            "check",
+            "--rating",
+            "0",
+            "--difficulty",
+            "200",
+            "--roll-anyway",
+        ],
+        2,
+        Expected::Error(
+            "skald: `--roll-anyway` is given, but it must be left out: rolling anyway is retired; a \
+             task check at a difference of 151 or more fails with no roll and counts as a Botch (F3)",
         ),
     );
     check(

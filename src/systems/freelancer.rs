@@ -78,8 +78,9 @@ pub struct CheckArgs {
     /// The d100 rolled, 1 to 100: also print the outcome and its consequence.
     #[arg(long, allow_hyphen_values = true, value_parser = d100)]
     pub roll: Option<u32>,
-    /// At a difference of 151 or more, roll anyway (any roll is then a Botch, F3).
-    #[arg(long)]
+    /// Retired (RULINGS F3): a check at a difference of 151 or more fails with no roll and counts as
+    /// a Botch. Still read, so that an old script gets the reason rather than "unexpected argument".
+    #[arg(long, hide = true)]
     pub roll_anyway: bool,
     /// Print JSON: `rating`, `difficulty`, `equalized`, `steps`, `difference`, `band`, `p_success`,
     /// `p_botch` (exact "p/q") and their decimals; with --roll, `outcome`, `success`, `consequence`.
@@ -205,9 +206,15 @@ pub fn run(command: &Command) -> crate::error::Result {
                 print_report(&report, args.json)?;
             }
             None => {
-                let report =
-                    reports::task_check(&args.rating, args.difficulty, args.roll, args.roll_anyway)
-                        .map_err(Error::usage)?;
+                if args.roll_anyway {
+                    return Err(Error::usage(skald_freelancer::Error::roll_anyway_retired(
+                        "--roll-anyway",
+                        "given",
+                        "left out",
+                    )));
+                }
+                let report = reports::task_check(&args.rating, args.difficulty, args.roll)
+                    .map_err(Error::usage)?;
                 print_report(&report, args.json)?;
             }
         },

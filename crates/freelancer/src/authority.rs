@@ -34,6 +34,12 @@ pub fn authority(command: &Command) -> Authority {
         },
         // F4: side `a`, the challenger, starts the contest; side `b` is named with it.
         Command::OpposedCheck { a, .. } => Authority::Character(a.who.clone()),
+        // F1: dice rolled for a character are its player's (or the GM's); a roll that names no
+        // character is the GM's (decision: the world's dice, a trap's or a hazard's, are the GM's).
+        Command::RollDie { who, .. } => match who {
+            Some(name) => Authority::Character(name.clone()),
+            None => Authority::Gm,
+        },
         // Book, Vocations: the GM awards XP and AP; levelling up is the GM's call (no thresholds);
         // ratings are entered by the GM (F8).
         Command::Award { .. } | Command::LevelUp { .. } | Command::SetRating { .. } => {
@@ -111,6 +117,11 @@ mod tests {
                 json!({"do": "opposed_check", "a": {"who": "Ash", "rating": "LFT"}, "b": {"who": "Friend", "rating": "LFT"}}),
                 character("Ash"),
             ),
+            (
+                json!({"do": "roll_die", "die": 6, "count": 3, "who": "Ash"}),
+                character("Ash"),
+            ),
+            (json!({"do": "roll_die", "die": 20}), Authority::Gm),
             (
                 json!({"do": "award", "who": ["Ash"], "xp": 10, "reason": "the ambush"}),
                 Authority::Gm,

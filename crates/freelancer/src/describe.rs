@@ -6,6 +6,7 @@ use crate::model::event::{
     Allowance, ChanceCheck, Check, ContestResult, Event, OpposedCheck, TaskCheck, TeamLift,
 };
 use crate::model::options::InitiativeMethod;
+use crate::model::roll::DiceRoll;
 use crate::model::scene::Slot;
 use crate::rules::task_check::explain;
 
@@ -51,6 +52,7 @@ pub fn describe(event: &Event) -> String {
         Event::TeamLifted(lift) => lift_line(lift),
         Event::ChanceChecked(chance) => chance_line(chance),
         Event::OpposedChecked(opposed) => opposed_line(opposed),
+        Event::DiceRolled(roll) => dice_line(roll),
         Event::Awarded(award) => {
             let mut gains = Vec::new();
             if award.xp > 0 {
@@ -330,6 +332,55 @@ fn chance_line(chance: &ChanceCheck) -> String {
     format!(
         "{}: {}% chance{against}; P(success) {}, P(Botch) {}: d100 {}: {outcome}.",
         chance.who, chance.chance, chance.odds.p_success, chance.odds.p_botch, chance.roll
+    )
+}
+
+/// `Ash rolls 3d6 (the trap's damage): 6 (Crit), 3, 1 (Botch) = 10; P(at least one Crit) 91/216,
+/// P(at least one Botch) 91/216 (F1: 6 is a Crit, 1 a Botch).`
+fn dice_line(roll: &DiceRoll) -> String {
+    let count = roll.dice.len();
+    let dice = if count == 1 {
+        format!("a d{}", roll.die)
+    } else {
+        format!("{count}d{}", roll.die)
+    };
+    let who = roll.who.as_ref().map_or_else(
+        || format!("Rolled: {dice}"),
+        |w| format!("{w} rolls {dice}"),
+    );
+    let what = roll
+        .what
+        .as_ref()
+        .map(|w| format!(" ({w})"))
+        .unwrap_or_default();
+    let faces: Vec<String> = roll
+        .dice
+        .iter()
+        .map(|d| match d.mark {
+            Some(mark) => format!("{} ({})", d.face, mark.name()),
+            None => d.face.to_string(),
+        })
+        .collect();
+    let total = if count == 1 {
+        String::new()
+    } else {
+        format!(" = {}", roll.total)
+    };
+    let odds = if count == 1 {
+        format!(
+            "P(Crit) {}, P(Botch) {}",
+            roll.odds.p_crit, roll.odds.p_botch
+        )
+    } else {
+        format!(
+            "P(at least one Crit) {}, P(at least one Botch) {}",
+            roll.odds.p_any_crit, roll.odds.p_any_botch
+        )
+    };
+    format!(
+        "{who}{what}: {}{total}; {odds} (F1: {} is a Crit, 1 a Botch).",
+        faces.join(", "),
+        roll.die
     )
 }
 

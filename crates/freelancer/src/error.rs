@@ -22,6 +22,18 @@ pub enum Error {
         /// What the number is, with its ruling.
         why: &'static str,
     },
+    /// A value outside a short list of allowed ones (a die of 7 sides, F1).
+    #[error("`{field}` is {value}, but it must be {allowed} ({why})")]
+    NotOneOf {
+        /// The command field, as written in a scenario.
+        field: String,
+        /// The value given, as written (text quoted).
+        value: String,
+        /// The allowed values, as people write them: "4, 6, 8, 10, 12 or 20".
+        allowed: &'static str,
+        /// What the value is, with its ruling.
+        why: &'static str,
+    },
     /// Text where a whole number belongs (`"lots"`, `"4.5"`).
     #[error("`{field}` is {value:?}, but it must be a whole number {min} to {max} ({why})")]
     NotANumber {
@@ -151,12 +163,12 @@ pub enum Error {
         /// The most in a team ([`crate::MAX_TEAM`]).
         max: usize,
     },
-    /// A d100 given for a task check whose band needs no roll (F3): 0 or less, or 151 or more
-    /// without rolling anyway.
+    /// A d100 given for a task check whose band needs no roll (F3): 0 or less (a success), or 151 or
+    /// more (a Botch).
     #[error(
         "`{field}` is {roll}, but at a difference of {difference} the check is decided without a \
-         roll (F3){}",
-        insist.as_ref().map(|flag| format!("; add {flag} to roll anyway (any roll is a Botch)")).unwrap_or_default()
+         roll: {} (F3)",
+        if *.difference > 0 { "it fails and counts as a Botch" } else { "it succeeds" }
     )]
     RollNotNeeded {
         /// The field or flag that gave the roll.
@@ -165,8 +177,19 @@ pub enum Error {
         roll: u32,
         /// The check's difference (equalized difficulty - rating).
         difference: i64,
-        /// The field or flag that rolls anyway, when the band allows it (151 or more).
-        insist: Option<String>,
+    },
+    /// A field or flag that Skald no longer takes, given a value that would use it: `roll_anyway =
+    /// true` (RULINGS F3: a check at 151 or more fails with no roll and counts as a Botch).
+    #[error("`{field}` is {value}, but it must be {allowed}: {why}")]
+    Retired {
+        /// The field or flag: `roll_anyway`, `--roll-anyway`.
+        field: String,
+        /// The value given, as written.
+        value: String,
+        /// What is still allowed: "false or left out".
+        allowed: &'static str,
+        /// Why it went, with its ruling.
+        why: &'static str,
     },
     /// Rolls given for an opposed check decided without a roll (F4): a rating came to 0.
     #[error(
@@ -196,6 +219,7 @@ impl Error {
     pub fn field(&self) -> Option<String> {
         match self {
             Error::OutOfRange { field, .. }
+            | Error::NotOneOf { field, .. }
             | Error::NotANumber { field, .. }
             | Error::TextLength { field, .. }
             | Error::UnknownCharacter { field, .. }
@@ -203,8 +227,23 @@ impl Error {
             | Error::Missing { field, .. }
             | Error::TeamSize { field, .. }
             | Error::RollNotNeeded { field, .. }
+            | Error::Retired { field, .. }
             | Error::RollsNotNeeded { field, .. } => Some(field.replace('[', ".").replace(']', "")),
             _ => None,
+        }
+    }
+
+    /// The refusal of `roll_anyway` (or the calculator's `--roll-anyway`) set to true: retired by
+    /// RULINGS F3, since a check at a difference of 151 or more fails with no roll as a Botch.
+    /// `allowed` says what is still taken: "false or left out" for the command's field, "left out"
+    /// for the flag.
+    pub fn roll_anyway_retired(field: &str, value: &str, allowed: &'static str) -> Error {
+        Error::Retired {
+            field: field.to_owned(),
+            value: value.to_owned(),
+            allowed,
+            why: "rolling anyway is retired; a task check at a difference of 151 or more fails \
+                  with no roll and counts as a Botch (F3)",
         }
     }
 

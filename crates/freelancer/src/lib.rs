@@ -2,15 +2,17 @@
 //! stat formulas, XP, AP, levels and vocations (ruling F8); task checks of any magnitude with
 //! equalizing (F2), bands, Crits, Botches and consequences (F1, F3), team lifts and plain percentile
 //! checks; opposed checks between characters by either method (F4); events with initiative by method 1
-//! or 2, extra Full Actions, Empty Actions, Total Actions and a turn tracker (F5-F7); and the exact
-//! odds of every check before its roll.
+//! or 2, extra Full Actions, Empty Actions, Total Actions and a turn tracker (F5-F7); rolls of the
+//! other dice, d4 to d20, each die marked Crit or Botch (F1); and the exact odds of every check and
+//! roll before its dice.
 //!
-//! Dice (what a scenario's `dice = [...]` lists), all d100 (1-100):
-//! - a task check or team lift: one, or none when the band needs no roll (difference 0 or less; 151
-//!   or more unless `roll_anyway`); a chance check: one;
+//! Dice (what a scenario's `dice = [...]` lists), all d100 (1-100) but `roll_die`'s:
+//! - a task check or team lift: one, or none when the band needs no roll (difference 0 or less, a
+//!   success; 151 or more, a Botch, F3); a chance check: one;
 //! - an opposed check: side `a`'s, then side `b`'s, or none when a rating comes to 0;
 //! - initiative: one per participant in the event's order (Total Actions skipped), then roll-offs for
-//!   ties, each pass in turn order; a `divide` that makes a new tie: its roll-offs.
+//!   ties, each pass in turn order; a `divide` that makes a new tie: its roll-offs;
+//! - `roll_die`: its `count` dice of `die` sides (4, 6, 8, 10, 12 or 20), in order.
 //!
 //! The files, as every system crate has them (`docs/system-crate.md`):
 //!
@@ -19,12 +21,14 @@
 //!   [`model::number`] (whole numbers to 10^30), [`model::vocation`] (vocations and ability paths,
 //!   F8), [`model::formula`] (the stat formula language, F8), [`model::adjustment`] (rating
 //!   adjustments, F4), [`model::check`] (a check's equalized ratings, band, outcome and
-//!   consequence, F1-F3), [`model::command`], [`model::event`], [`model::scene`] (the book's Event
-//!   under way, F5-F7), [`model::state`] (the table state).
+//!   consequence, F1-F3), [`model::roll`] (a roll of the other dice with each die's mark, F1),
+//!   [`model::command`], [`model::event`], [`model::scene`] (the book's Event under way, F5-F7),
+//!   [`model::state`] (the table state).
 //! - [`rules`]: deciding and folding. [`rules::decide`] is one `match` calling the file of the
 //!   command's group: [`rules::sheets`] (enrolment, awards, levels, ratings, vocations, AP, rests
 //!   and safe areas: F7, F8), [`rules::checks`] (task checks, team lifts, chance and opposed checks:
-//!   F1-F4), [`rules::events`] (events, initiative, divided turns and turns taken: F5-F7). The jobs
+//!   F1-F4), [`rules::rolls`] (the dice besides the d100, each with its Crit or Botch: F1),
+//!   [`rules::events`] (events, initiative, divided turns and turns taken: F5-F7). The jobs
 //!   they share, one file each: [`rules::task_check`] (equalizing, bands and outcomes: F1-F3),
 //!   [`rules::opposed`] (opposed arithmetic: F4), [`rules::adjust`] (applying adjustments: F4),
 //!   [`rules::initiative`] (initiative and action arithmetic: F5-F7), [`rules::order`] (turn order
@@ -35,11 +39,11 @@
 //! - [`authority`]: who may send each command at an online table.
 //! - [`describe`]: one log line per event, in the book's terms, every die shown.
 //! - [`moves`]: the moves legal now for a seat, as forms: [`moves::forms`] the pieces of a form,
-//!   then one file per group ([`moves::event`], [`moves::checks`], [`moves::growth`],
-//!   [`moves::rests`], [`moves::enroll`]).
-//! - [`odds`]: the exact chances of a command before its dice ([`odds::odds()`]), and the d100
+//!   then one file per group ([`moves::event`], [`moves::checks`], [`moves::dice`],
+//!   [`moves::growth`], [`moves::rests`], [`moves::enroll`]).
+//! - [`odds`]: the exact chances of a command before its dice ([`odds::odds()`]), and the
 //!   arithmetic under them ([`odds::chances`]: a task check, a plain percentile check, an opposed
-//!   check).
+//!   check, the marks and total of the other dice).
 //! - [`reports`]: the calculators of the command line (`skald freelancer check`, `opposed`,
 //!   `initiative`, `actions`), each a report that is `Serialize` and `Display`, and the numbers
 //!   they take ([`reports::inputs`]).
@@ -65,9 +69,10 @@ pub use error::Error;
 pub use limits::*;
 pub use model::{
     Ability, AbilityInput, Adjusted, Adjustment, Band, BothMiss, Character, Check, Command,
-    Consequence, Contestant, Equalized, Event, Factor, Formula, InitiativeMethod, Kind, Lifter,
-    Number, NumberInput, OpposedMethod, Options, Organisation, Outcome, Path, Rating, RatingSource,
-    Sheet, State, TaskCheck, TeamLift, Vocation,
+    Consequence, Contestant, DiceOdds, DiceRoll, Equalized, Event, Factor, Formula,
+    InitiativeMethod, Kind, Lifter, Mark, Number, NumberInput, OpposedMethod, Options,
+    Organisation, Outcome, Path, Rating, RatingSource, RolledDie, Sheet, State, TaskCheck,
+    TeamLift, Vocation,
 };
 pub use rules::task_check::equalize;
 

@@ -55,3 +55,14 @@ pub const MAX_ROLL_OFF_PASSES: usize = 20;
 pub const MAX_FORMULA: usize = 200;
 /// Deepest nesting of parentheses and unary minus in a stat formula.
 pub const MAX_FORMULA_DEPTH: usize = 32;
+/// The dice besides the d100 that a table rolls with `roll_die`, by their sides (RULINGS F1: d4, d6,
+/// d8, d10, d12, d20; on each the highest face is a Crit and the lowest a Botch). The d100's
+/// percentile rolls are task and chance checks.
+pub const DICE_SIDES: [u32; 6] = [4, 6, 8, 10, 12, 20];
+/// [`DICE_SIDES`] as people write them, for messages.
+pub const DICE_SIDES_TEXT: &str = "4, 6, 8, 10, 12 or 20";
+/// Fewest dice in one `roll_die` (F1).
+pub const MIN_DICE: u64 = 1;
+/// Most dice in one `roll_die` (F1): a handful, as a table rolls them at once, and a total's exact
+/// distribution that stays small (20d20 has 381 sums).
+pub const MAX_DICE: u64 = 20;

@@ -17,6 +17,8 @@
 //!   "safe_area": null,
 //!   "checks": 1,
 //!   "last": { "event": "task_checked", "who": "Ash", "difference": 29, "band": "normal", ... },
+//!   "last_dice": { "who": "Ash", "die": 6, "what": "the trap", "odds": { "p_crit": "1/6", ... },
+//!                  "dice": [{ "face": 6, "mark": "crit" }, { "face": 3 }], "total": 9, "crits": 1, "botches": 0 },
 //!   "event": {
 //!     "name": "ambush", "method": 1, "participants": ["Ash", "Mara"], "round": 1, "declared": [],
 //!     "total_actions": [], "slowest": 25, "rolls": [...],
@@ -29,7 +31,9 @@
 //!
 //! A stat's `from` is `"sheet"` (written or set) or `"formula"`; a stat with neither, or whose formula
 //! lacks an attribute, is left out. An Encounter Sheet shows only `kind`, `attributes` and `stats`.
-//! `last` is the last check event exactly as logged, or `null`. `event` is `null` when no event is under
+//! `last` is the last check event exactly as logged, or `null`. `last_dice` is the last roll of the dice
+//! besides the d100 (`roll_die`, F1), each die's face with its `mark` (`"crit"`: the highest face;
+//! `"botch"`: 1; absent otherwise), or `null`. `event` is `null` when no event is under
 //! way; `round` is 0 and `order` empty before the first initiative. Numbers above 9,223,372,036,854,775,807
 //! are strings of digits.
 
@@ -52,6 +56,7 @@ pub fn view(state: &State) -> Value {
         "safe_area": state.safe_area,
         "checks": state.checks,
         "last": state.last.as_ref().and_then(|event| serde_json::to_value(event).ok()),
+        "last_dice": state.last_dice.as_ref().map(to_json),
         "event": state.scene.as_ref().map(scene),
         "events_finished": state.events_finished,
     })

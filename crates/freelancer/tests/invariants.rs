@@ -92,20 +92,19 @@ proptest! {
         rating in 0..=MAX_RATING,
         difficulty in 0..=MAX_RATING,
         d100 in roll(),
-        roll_anyway in any::<bool>(),
     ) {
         let mut table = Table::<Freelancer>::new(Options::default());
         table.execute(Freelancer::enroll(Sheet::new("You", &[])), &mut Scripted::new(vec![])).unwrap();
         let task = command(json!({
             "do": "task_check", "who": "You", "rating": rating.to_string(),
-            "difficulty": difficulty.to_string(), "roll_anyway": roll_anyway
+            "difficulty": difficulty.to_string()
         }));
         let mut dice = Scripted::new(vec![i64::from(d100)]);
         let events = table.execute(task, &mut dice).unwrap().to_vec();
         let Some(Event::TaskChecked(task)) = events.first() else { panic!("a task check") };
         let c = &task.check;
         let rolled = dice.remaining().is_empty();
-        prop_assert_eq!(rolled, c.band.rolls(roll_anyway));
+        prop_assert_eq!(rolled, c.band.rolls());
         prop_assert_eq!(c.roll, rolled.then_some(d100));
         prop_assert_eq!(c.success, c.outcome.succeeded());
         prop_assert!((-999..=999).contains(&c.difference));
@@ -117,7 +116,11 @@ proptest! {
             };
             (check(count(Outcome::succeeded), 100), check(count(|o| o == Outcome::Botch), 100))
         } else {
-            (check(u32::from(c.band == Band::Automatic), 1), "0".to_owned())
+            // F3: no roll is a success at 0 or less and a Botch at 151 or more, for certain.
+            (
+                check(u32::from(c.band == Band::Automatic), 1),
+                check(u32::from(c.band == Band::Hopeless), 1),
+            )
         };
         prop_assert_eq!(&c.odds.p_success, &success);
         prop_assert_eq!(&c.odds.p_botch, &botch);

@@ -100,17 +100,26 @@ fn the_guard_table_for_the_player_and_the_gm() {
             - CHM 27 = "CHM"
           difficulty: number 0..=9007199254740991, default 50
           against: text, at most 64
-          roll_anyway: flag, default no
         Checks | Ash: task check against an NPC | {"do":"task_check","who":"Ash"} | odds
           rating: one of
             - CHM 27 = "CHM"
           opponent: one of ["Guard"]
           opponent_rating: one of
             - WIL (Guard 56) = "WIL"
-          roll_anyway: flag, default no
         Checks | Ash: plain chance | {"do":"chance_check","who":"Ash"} | odds
           chance: number 0..=100, default 50
           against: text, at most 64
+        Dice | Roll dice | {"do":"roll_die"} | odds
+          who: one of ["Ash"]
+          die: one of
+            - d4 (4 is a Crit, 1 a Botch) = 4
+            - d6 (6 is a Crit, 1 a Botch) = 6
+            - d8 (8 is a Crit, 1 a Botch) = 8
+            - d10 (10 is a Crit, 1 a Botch) = 10
+            - d12 (12 is a Crit, 1 a Botch) = 12
+            - d20 (20 is a Crit, 1 a Botch) = 20
+          count: number 1..=20, default 1
+          what: text, at most 64
         Characters | Create a character | {"do":"enroll"}
           character: json, at most 4000, e.g. {"ap":0,"kind":"pc","level":1,"name":"Newcomer","ratings":{"ALC":10,"INT":10,"LCK":10,"LFT":20,"MIT":10,"MRL":10,"SPD":30,"VIG":10}}
     "#]],
@@ -125,14 +134,12 @@ fn the_guard_table_for_the_player_and_the_gm() {
             - CHM 27 = "CHM"
           difficulty: number 0..=9007199254740991, default 50
           against: text, at most 64
-          roll_anyway: flag, default no
         Checks | Ash: task check against an NPC | {"do":"task_check","who":"Ash"} | odds
           rating: one of
             - CHM 27 = "CHM"
           opponent: one of ["Guard"]
           opponent_rating: one of
             - WIL (Guard 56) = "WIL"
-          roll_anyway: flag, default no
         Checks | Ash: plain chance | {"do":"chance_check","who":"Ash"} | odds
           chance: number 0..=100, default 50
           against: text, at most 64
@@ -141,10 +148,30 @@ fn the_guard_table_for_the_player_and_the_gm() {
             - WIL 56 = "WIL"
           difficulty: number 0..=9007199254740991, default 50
           against: text, at most 64
-          roll_anyway: flag, default no
         Checks | Guard: plain chance | {"do":"chance_check","who":"Guard"} | odds
           chance: number 0..=100, default 50
           against: text, at most 64
+        Dice | Roll dice | {"do":"roll_die"} | odds
+          who: one of ["Ash", "Guard"]
+          die: one of
+            - d4 (4 is a Crit, 1 a Botch) = 4
+            - d6 (6 is a Crit, 1 a Botch) = 6
+            - d8 (8 is a Crit, 1 a Botch) = 8
+            - d10 (10 is a Crit, 1 a Botch) = 10
+            - d12 (12 is a Crit, 1 a Botch) = 12
+            - d20 (20 is a Crit, 1 a Botch) = 20
+          count: number 1..=20, default 1
+          what: text, at most 64
+        Dice | Roll dice for no one in particular | {"do":"roll_die"} | odds
+          die: one of
+            - d4 (4 is a Crit, 1 a Botch) = 4
+            - d6 (6 is a Crit, 1 a Botch) = 6
+            - d8 (8 is a Crit, 1 a Botch) = 8
+            - d10 (10 is a Crit, 1 a Botch) = 10
+            - d12 (12 is a Crit, 1 a Botch) = 12
+            - d20 (20 is a Crit, 1 a Botch) = 20
+          count: number 1..=20, default 1
+          what: text, at most 64
         Growth | Award XP and AP | {"do":"award"}
           who: any of ["Ash"]
           xp: number 0..=1000000000000, default 10
@@ -189,7 +216,6 @@ fn lifters_lift_together_oppose_each_other_and_grow_at_rest() {
             - LFT 71 = "LFT"
           difficulty: number 0..=9007199254740991, default 50
           against: text, at most 64
-          roll_anyway: flag, default no
         Checks | Cy: plain chance | {"do":"chance_check","who":"Cy"} | odds
           chance: number 0..=100, default 50
           against: text, at most 64
@@ -200,7 +226,6 @@ fn lifters_lift_together_oppose_each_other_and_grow_at_rest() {
             - Brom (LFT 915) = "Brom"
           difficulty: number 0..=9007199254740991, default 50
           against: text, at most 64
-          roll_anyway: flag, default no
         Checks | Opposed check | {"do":"opposed_check"} | odds
           a: one of
             - Cy: LCK 9 = {"rating":"LCK","who":"Cy"}
@@ -213,6 +238,17 @@ fn lifters_lift_together_oppose_each_other_and_grow_at_rest() {
             - roll under (the table's) = "roll_under"
             - chaotic = "chaotic"
           against: text, at most 64
+        Dice | Roll dice | {"do":"roll_die"} | odds
+          who: one of ["Cy"]
+          die: one of
+            - d4 (4 is a Crit, 1 a Botch) = 4
+            - d6 (6 is a Crit, 1 a Botch) = 6
+            - d8 (8 is a Crit, 1 a Botch) = 8
+            - d10 (10 is a Crit, 1 a Botch) = 10
+            - d12 (12 is a Crit, 1 a Botch) = 12
+            - d20 (20 is a Crit, 1 a Botch) = 20
+          count: number 1..=20, default 1
+          what: text, at most 64
         Growth | Cy: buy an ability | {"do":"spend_ap","who":"Cy"}
           ability: text, at most 64
           path: one of
@@ -240,10 +276,20 @@ fn lifters_lift_together_oppose_each_other_and_grow_at_rest() {
             - LFT 71 = "LFT"
           difficulty: number 0..=9007199254740991, default 50
           against: text, at most 64
-          roll_anyway: flag, default no
         Checks | Cy: plain chance | {"do":"chance_check","who":"Cy"} | odds
           chance: number 0..=100, default 50
           against: text, at most 64
+        Dice | Roll dice | {"do":"roll_die"} | odds
+          who: one of ["Cy"]
+          die: one of
+            - d4 (4 is a Crit, 1 a Botch) = 4
+            - d6 (6 is a Crit, 1 a Botch) = 6
+            - d8 (8 is a Crit, 1 a Botch) = 8
+            - d10 (10 is a Crit, 1 a Botch) = 10
+            - d12 (12 is a Crit, 1 a Botch) = 12
+            - d20 (20 is a Crit, 1 a Botch) = 20
+          count: number 1..=20, default 1
+          what: text, at most 64
         Growth | Cy: change vocation | {"do":"change_vocation","who":"Cy"}
           vocation: one of
             - Hoplite (Fighters Guild) = "Hoplite"
@@ -299,7 +345,6 @@ fn the_ambush_offers_each_turn_to_its_owner_only() {
                 - SPD 25 = "SPD"
               difficulty: number 0..=9007199254740991, default 50
               against: text, at most 64
-              roll_anyway: flag, default no
             Checks | Tobin: plain chance | {"do":"chance_check","who":"Tobin"} | odds
               chance: number 0..=100, default 50
               against: text, at most 64
@@ -319,6 +364,17 @@ fn the_ambush_offers_each_turn_to_its_owner_only() {
                 - roll under (the table's) = "roll_under"
                 - chaotic = "chaotic"
               against: text, at most 64
+            Dice | Roll dice | {"do":"roll_die"} | odds
+              who: one of ["Tobin"]
+              die: one of
+                - d4 (4 is a Crit, 1 a Botch) = 4
+                - d6 (6 is a Crit, 1 a Botch) = 6
+                - d8 (8 is a Crit, 1 a Botch) = 8
+                - d10 (10 is a Crit, 1 a Botch) = 10
+                - d12 (12 is a Crit, 1 a Botch) = 12
+                - d20 (20 is a Crit, 1 a Botch) = 20
+              count: number 1..=20, default 1
+              what: text, at most 64
             Growth | Tobin: buy an ability | {"do":"spend_ap","who":"Tobin"}
               ability: text, at most 64
               path: one of
@@ -341,7 +397,6 @@ fn the_ambush_offers_each_turn_to_its_owner_only() {
                 - SPD 25 = "SPD"
               difficulty: number 0..=9007199254740991, default 50
               against: text, at most 64
-              roll_anyway: flag, default no
             Checks | Tobin: plain chance | {"do":"chance_check","who":"Tobin"} | odds
               chance: number 0..=100, default 50
               against: text, at most 64
@@ -361,6 +416,17 @@ fn the_ambush_offers_each_turn_to_its_owner_only() {
                 - roll under (the table's) = "roll_under"
                 - chaotic = "chaotic"
               against: text, at most 64
+            Dice | Roll dice | {"do":"roll_die"} | odds
+              who: one of ["Tobin"]
+              die: one of
+                - d4 (4 is a Crit, 1 a Botch) = 4
+                - d6 (6 is a Crit, 1 a Botch) = 6
+                - d8 (8 is a Crit, 1 a Botch) = 8
+                - d10 (10 is a Crit, 1 a Botch) = 10
+                - d12 (12 is a Crit, 1 a Botch) = 12
+                - d20 (20 is a Crit, 1 a Botch) = 20
+              count: number 1..=20, default 1
+              what: text, at most 64
             Characters | Create a character | {"do":"enroll"}
               character: json, at most 4000, e.g. {"ap":0,"kind":"pc","level":1,"name":"Newcomer","ratings":{"ALC":10,"INT":10,"LCK":10,"LFT":20,"MIT":10,"MRL":10,"SPD":30,"VIG":10}}
         "#]],
@@ -376,7 +442,6 @@ fn the_ambush_offers_each_turn_to_its_owner_only() {
                 - SPD 25 = "SPD"
               difficulty: number 0..=9007199254740991, default 50
               against: text, at most 64
-              roll_anyway: flag, default no
             Checks | Tobin: plain chance | {"do":"chance_check","who":"Tobin"} | odds
               chance: number 0..=100, default 50
               against: text, at most 64
@@ -396,6 +461,17 @@ fn the_ambush_offers_each_turn_to_its_owner_only() {
                 - roll under (the table's) = "roll_under"
                 - chaotic = "chaotic"
               against: text, at most 64
+            Dice | Roll dice | {"do":"roll_die"} | odds
+              who: one of ["Tobin"]
+              die: one of
+                - d4 (4 is a Crit, 1 a Botch) = 4
+                - d6 (6 is a Crit, 1 a Botch) = 6
+                - d8 (8 is a Crit, 1 a Botch) = 8
+                - d10 (10 is a Crit, 1 a Botch) = 10
+                - d12 (12 is a Crit, 1 a Botch) = 12
+                - d20 (20 is a Crit, 1 a Botch) = 20
+              count: number 1..=20, default 1
+              what: text, at most 64
             Characters | Create a character | {"do":"enroll"}
               character: json, at most 4000, e.g. {"ap":0,"kind":"pc","level":1,"name":"Newcomer","ratings":{"ALC":10,"INT":10,"LCK":10,"LFT":20,"MIT":10,"MRL":10,"SPD":30,"VIG":10}}
         "#]],
@@ -415,7 +491,6 @@ fn the_ambush_offers_each_turn_to_its_owner_only() {
                 - SPD 25 = "SPD"
               difficulty: number 0..=9007199254740991, default 50
               against: text, at most 64
-              roll_anyway: flag, default no
             Checks | Tobin: plain chance | {"do":"chance_check","who":"Tobin"} | odds
               chance: number 0..=100, default 50
               against: text, at most 64
@@ -435,6 +510,17 @@ fn the_ambush_offers_each_turn_to_its_owner_only() {
                 - roll under (the table's) = "roll_under"
                 - chaotic = "chaotic"
               against: text, at most 64
+            Dice | Roll dice | {"do":"roll_die"} | odds
+              who: one of ["Tobin"]
+              die: one of
+                - d4 (4 is a Crit, 1 a Botch) = 4
+                - d6 (6 is a Crit, 1 a Botch) = 6
+                - d8 (8 is a Crit, 1 a Botch) = 8
+                - d10 (10 is a Crit, 1 a Botch) = 10
+                - d12 (12 is a Crit, 1 a Botch) = 12
+                - d20 (20 is a Crit, 1 a Botch) = 20
+              count: number 1..=20, default 1
+              what: text, at most 64
             Characters | Create a character | {"do":"enroll"}
               character: json, at most 4000, e.g. {"ap":0,"kind":"pc","level":1,"name":"Newcomer","ratings":{"ALC":10,"INT":10,"LCK":10,"LFT":20,"MIT":10,"MRL":10,"SPD":30,"VIG":10}}
         "#]],
@@ -450,7 +536,6 @@ fn the_ambush_offers_each_turn_to_its_owner_only() {
                 - SPD 25 = "SPD"
               difficulty: number 0..=9007199254740991, default 50
               against: text, at most 64
-              roll_anyway: flag, default no
             Checks | Tobin: plain chance | {"do":"chance_check","who":"Tobin"} | odds
               chance: number 0..=100, default 50
               against: text, at most 64
@@ -470,6 +555,17 @@ fn the_ambush_offers_each_turn_to_its_owner_only() {
                 - roll under (the table's) = "roll_under"
                 - chaotic = "chaotic"
               against: text, at most 64
+            Dice | Roll dice | {"do":"roll_die"} | odds
+              who: one of ["Tobin"]
+              die: one of
+                - d4 (4 is a Crit, 1 a Botch) = 4
+                - d6 (6 is a Crit, 1 a Botch) = 6
+                - d8 (8 is a Crit, 1 a Botch) = 8
+                - d10 (10 is a Crit, 1 a Botch) = 10
+                - d12 (12 is a Crit, 1 a Botch) = 12
+                - d20 (20 is a Crit, 1 a Botch) = 20
+              count: number 1..=20, default 1
+              what: text, at most 64
             Characters | Create a character | {"do":"enroll"}
               character: json, at most 4000, e.g. {"ap":0,"kind":"pc","level":1,"name":"Newcomer","ratings":{"ALC":10,"INT":10,"LCK":10,"LFT":20,"MIT":10,"MRL":10,"SPD":30,"VIG":10}}
         "#]],
@@ -485,7 +581,6 @@ fn the_ambush_offers_each_turn_to_its_owner_only() {
                 - SPD 25 = "SPD"
               difficulty: number 0..=9007199254740991, default 50
               against: text, at most 64
-              roll_anyway: flag, default no
             Checks | Tobin: plain chance | {"do":"chance_check","who":"Tobin"} | odds
               chance: number 0..=100, default 50
               against: text, at most 64
@@ -505,6 +600,17 @@ fn the_ambush_offers_each_turn_to_its_owner_only() {
                 - roll under (the table's) = "roll_under"
                 - chaotic = "chaotic"
               against: text, at most 64
+            Dice | Roll dice | {"do":"roll_die"} | odds
+              who: one of ["Tobin"]
+              die: one of
+                - d4 (4 is a Crit, 1 a Botch) = 4
+                - d6 (6 is a Crit, 1 a Botch) = 6
+                - d8 (8 is a Crit, 1 a Botch) = 8
+                - d10 (10 is a Crit, 1 a Botch) = 10
+                - d12 (12 is a Crit, 1 a Botch) = 12
+                - d20 (20 is a Crit, 1 a Botch) = 20
+              count: number 1..=20, default 1
+              what: text, at most 64
             Growth | Tobin: buy an ability | {"do":"spend_ap","who":"Tobin"}
               ability: text, at most 64
               path: one of
@@ -856,7 +962,7 @@ fn task_check_odds_are_the_books() {
               Botch: 1/20 (0.05)
         "#]],
     );
-    // Band 96-100 fails with minor consequences; 151+ without a roll fails for sure.
+    // Band 96-100 fails with minor consequences; 151+ is a Botch for sure, with no roll (RULINGS F3).
     check(
         odds_of(
             &guard,
@@ -876,11 +982,11 @@ fn task_check_odds_are_the_books() {
             json!({"do": "task_check", "who": "Ash", "rating": 0, "difficulty": 200}),
         ),
         expect![[r#"
-            Ash's rating 0 against 200: difference 200, band 151 or more: fails; any roll is a Botch (no roll; F2, F3).
+            Ash's rating 0 against 200: difference 200, band 151 or more: fails and counts as a Botch (no roll; F2, F3).
               Success: 0 (0)
               Crit (1-5, within success): 0 (0)
-              Failure: 1 (1)
-              Botch: 0 (0)
+              Failure: 0 (0)
+              Botch: 1 (1)
         "#]],
     );
     // Brute force over the d100 for every difference: the chances add up and match the outcomes.
@@ -987,6 +1093,68 @@ fn chance_and_opposed_odds() {
     ] {
         let command: Command = serde_json::from_value(command).unwrap();
         assert_eq!(Freelancer::odds(&wrestlers, &command), None);
+    }
+}
+
+#[test]
+fn dice_odds_count_every_face() {
+    let state = guard();
+    // F1: two d6 for Ash; at least one 6 in 11 of the 36 pairs, neither a 6 nor a 1 in 16; the
+    // total from 2 to 12.
+    check(
+        odds_of(
+            &state,
+            json!({"do": "roll_die", "who": "Ash", "die": 6, "count": 2, "what": "the fall"}),
+        ),
+        expect![[r#"
+            Ash's 2d6 (the fall): on each die 6 is a Crit and 1 a Botch, each with chance 1/6 (F1); the faces add up to 2 to 12.
+              At least one Crit (a 6): 11/36 (0.3055555555555556)
+              At least one Botch (a 1): 11/36 (0.3055555555555556)
+              No Crit and no Botch: 4/9 (0.4444444444444444)
+              distribution: 2: 1/36, 3: 1/18, 4: 1/12, 5: 1/9, 6: 5/36, 7: 1/6, 8: 5/36, 9: 1/9, 10: 1/12, 11: 1/18, 12: 1/36
+        "#]],
+    );
+    // Brute force: for every die of F1 and 1 to 3 of them, count every combination of faces.
+    for sides in [4u32, 6, 8, 10, 12, 20] {
+        for count in 1..=3u32 {
+            let all = sides.pow(count);
+            let (mut crit, mut botch, mut neither) = (0u32, 0u32, 0u32);
+            let mut totals = std::collections::BTreeMap::<u32, u32>::new();
+            for n in 0..all {
+                let faces: Vec<u32> = (0..count).map(|i| n / sides.pow(i) % sides + 1).collect();
+                crit += u32::from(faces.contains(&sides));
+                botch += u32::from(faces.contains(&1));
+                neither += u32::from(!faces.contains(&sides) && !faces.contains(&1));
+                *totals.entry(faces.iter().sum()).or_default() += 1;
+            }
+            let reduced = |k: u32| {
+                let g = gcd(k as usize, all as usize) as u32;
+                match k {
+                    0 => "0".to_owned(),
+                    k if k == all => "1".to_owned(),
+                    k => format!("{}/{}", k / g, all / g),
+                }
+            };
+            let command = json!({"do": "roll_die", "die": sides, "count": count});
+            let command: Command = serde_json::from_value(command).unwrap();
+            let odds = Freelancer::odds(&state, &command).expect("odds");
+            let got: Vec<&str> = odds.chances.iter().map(|c| c.p.as_str()).collect();
+            assert_eq!(
+                got,
+                [reduced(crit), reduced(botch), reduced(neither)],
+                "{count}d{sides}"
+            );
+            let distribution: Vec<(String, String)> = odds
+                .distribution
+                .iter()
+                .map(|c| (c.label.clone(), c.p.clone()))
+                .collect();
+            let expected: Vec<(String, String)> = totals
+                .iter()
+                .map(|(total, k)| (total.to_string(), reduced(*k)))
+                .collect();
+            assert_eq!(distribution, expected, "{count}d{sides}");
+        }
     }
 }
 

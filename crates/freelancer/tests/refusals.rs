@@ -164,6 +164,42 @@ fn a_check_needs_a_difficulty_and_the_right_opponent() {
 }
 
 #[test]
+fn rolling_anyway_is_retired() {
+    // RULINGS F3: a check at a difference of 151 or more fails with no roll and counts as a Botch,
+    // so `roll_anyway = true` is refused in every band; `false` (what older logs wrote) is taken.
+    let retired = "`roll_anyway` is true, but it must be false or left out: rolling anyway is \
+                   retired; a task check at a difference of 151 or more fails with no roll and \
+                   counts as a Botch (F3)";
+    check(
+        &[],
+        json!({ "do": "task_check", "who": "Ash", "rating": 0, "difficulty": 200, "roll_anyway": true }),
+        retired,
+    );
+    check(
+        &[],
+        json!({ "do": "task_check", "who": "Ash", "rating": "CHM", "difficulty": 56, "roll_anyway": true }),
+        retired,
+    );
+    check(
+        &[],
+        json!({ "do": "team_lift", "who": ["Ash", "Brom"], "difficulty": 100000, "roll_anyway": true }),
+        retired,
+    );
+    let err = skald_freelancer::Error::roll_anyway_retired("roll_anyway", "true", "false");
+    assert_eq!(err.field().as_deref(), Some("roll_anyway"));
+    let mut t = table();
+    let command: Command = serde_json::from_value(
+        json!({ "do": "task_check", "who": "Ash", "rating": 0, "difficulty": 200, "roll_anyway": false }),
+    )
+    .unwrap();
+    let events = t.execute(command, &mut Scripted::new(vec![])).unwrap();
+    assert_eq!(
+        serde_json::to_value(&events[0]).unwrap()["outcome"],
+        json!("botch")
+    );
+}
+
+#[test]
 fn vocations_change_only_at_a_rest_or_in_a_safe_area() {
     check(
         &[],

@@ -42,9 +42,8 @@ fn last(table: &Table<Freelancer>) -> serde_json::Value {
     Freelancer::view(table.state())["last"].clone()
 }
 
-/// One task check of `rating` against `difficulty` with the d100 `roll` (`None`: no die may be rolled;
-/// in band 151+ a roll means the player rolled anyway): the band, the odds before the roll, the outcome
-/// and the consequence (rulings F1-F3).
+/// One task check of `rating` against `difficulty` with the d100 `roll` (`None`: no die may be
+/// rolled): the band, the odds before the roll, the outcome and the consequence (rulings F1-F3).
 fn check(
     rating: u128,
     difficulty: u128,
@@ -57,7 +56,7 @@ fn check(
     let mut t = table(&[Sheet::new("You", &[])]);
     let command = command(json!({
         "do": "task_check", "who": "You", "rating": rating.to_string(),
-        "difficulty": difficulty.to_string(), "roll_anyway": roll.is_some()
+        "difficulty": difficulty.to_string()
     }));
     let mut dice = Scripted::new(roll.into_iter().collect::<Vec<_>>());
     let events = t.execute(command, &mut dice).unwrap().to_vec();
@@ -126,11 +125,12 @@ fn every_band_edge() {
     let miracle = ("1/20", "19/20");
     check(0, 101, Some(5), Miracle, miracle, Crit, C::None);
     check(0, 101, Some(6), Miracle, miracle, Botch, C::Botch);
-    // 150/151 edge: from 151 the check fails; rolling anyway makes it a Botch, even a 1.
+    // 150/151 edge: from 151 the check fails with no roll and counts as a Botch (RULINGS F3):
+    // P(success) 0, P(Botch) exactly 1.
     check(0, 150, Some(1), Miracle, miracle, Crit, C::None);
-    check(0, 151, None, Hopeless, ("0", "0"), Failure, C::Failure);
-    check(0, 151, Some(1), Hopeless, ("0", "1"), Botch, C::Botch);
-    check(0, 999, Some(100), Hopeless, ("0", "1"), Botch, C::Botch);
+    let hopeless = ("0", "1");
+    check(0, 151, None, Hopeless, hopeless, Botch, C::Botch);
+    check(0, 999, None, Hopeless, hopeless, Botch, C::Botch);
     // Equalizing first (F2): 42 vs 1200 is 4 vs 120, difference 116.
     check(42, 1200, Some(5), Miracle, miracle, Crit, C::None);
     check(42, 1200, Some(63), Miracle, miracle, Botch, C::Botch);
@@ -190,9 +190,9 @@ fn the_extremes_up_to_ten_to_the_thirty() {
         e18 - 1,
         None,
         Hopeless,
-        ("0", "0"),
-        Outcome::Failure,
-        C::Failure,
+        ("0", "1"),
+        Outcome::Botch,
+        C::Botch,
     );
     check(
         e30,
@@ -219,9 +219,9 @@ fn the_extremes_up_to_ten_to_the_thirty() {
         e30 - 1,
         None,
         Hopeless,
-        ("0", "0"),
-        Outcome::Failure,
-        C::Failure,
+        ("0", "1"),
+        Outcome::Botch,
+        C::Botch,
     ); // 0 vs 999
 }
 

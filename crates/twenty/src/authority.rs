@@ -39,7 +39,7 @@ pub(crate) fn authority(command: &Command) -> Authority {
             }
         }
         // T2, T4: each participant brings in, stands or surrenders for itself.
-        Command::BringIn { who, .. } | Command::Stand { who } | Command::Surrender { who } => {
+        Command::BringIn { who, .. } | Command::Stand { who, .. } | Command::Surrender { who } => {
             Authority::Character(who.clone())
         }
         // T6: the participant who adds the die (`who`), not the burden's owner (`of`).

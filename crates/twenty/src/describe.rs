@@ -215,8 +215,14 @@ pub fn describe(event: &Event) -> String {
             who,
             burden,
             removed,
+            picked,
         } => {
-            format!("{who}'s {burden} loses {} (T8)", boxes(removed))
+            let picks = if picked.is_empty() {
+                String::new()
+            } else {
+                format!(", the healer having picked {}", boxes(picked))
+            };
+            format!("{who}'s {burden} loses {}{picks} (T8)", boxes(removed))
         }
         Event::BurdenWorsened { who, burden, added } => {
             format!("The healing made it worse: {who}'s {burden} gains [{added}] (T8)")

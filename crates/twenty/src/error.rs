@@ -223,6 +223,18 @@ pub enum Error {
         /// [`MAX_BOXES`](crate::limits::MAX_BOXES).
         max: u32,
     },
+    /// A healer's pick of burden boxes to remove that cannot be taken (T8): not the healer of a
+    /// healing conflict, a value no box of the burden holds (or more boxes of it than there are),
+    /// or more picks than the dice earn.
+    #[error("{field} is {value}, but {allowed} (T8)")]
+    HealingPick {
+        /// `remove`.
+        field: &'static str,
+        /// The picks as sent (`[17, 3]`), or the one at fault.
+        value: String,
+        /// What may be picked, in words: the burden's boxes, or how many the dice earn.
+        allowed: String,
+    },
     /// The final tie did not break within [`MAX_TIE_ROLLS`](crate::limits::MAX_TIE_ROLLS)
     /// roll-offs (T4).
     #[error("the final tie was still unbroken after {0} roll-offs")]
@@ -567,7 +579,8 @@ impl Error {
             | Error::UncheckCount { field, .. }
             | Error::TooFewChecked { field, .. }
             | Error::MajorGoalUncheck { field, .. }
-            | Error::TraitFull { field, .. } => Some((*field).to_owned()),
+            | Error::TraitFull { field, .. }
+            | Error::HealingPick { field, .. } => Some((*field).to_owned()),
             Error::Participants(_) => Some("participants".to_owned()),
             _ => None,
         }

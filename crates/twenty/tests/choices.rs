@@ -76,6 +76,7 @@ fn only_the_participant_to_act_gets_choices() {
     t.execute(
         Command::Stand {
             who: "Gorand".into(),
+            remove: Vec::new(),
         },
         &mut Scripted::default(),
     )

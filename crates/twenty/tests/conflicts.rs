@@ -51,6 +51,7 @@ fn bring_in(table: &mut Table<Twenty>, who: &str, name: &str, dice: &[i64]) -> R
     let command = Command::BringIn {
         who: who.into(),
         trait_name: name.into(),
+        remove: Vec::new(),
     };
     table
         .execute(command, &mut Scripted::new(dice.to_vec()))
@@ -66,7 +67,10 @@ fn act(table: &mut Table<Twenty>, command: Command, dice: &[i64]) -> Result<(), 
 }
 
 fn stand(who: &str) -> Command {
-    Command::Stand { who: who.into() }
+    Command::Stand {
+        who: who.into(),
+        remove: Vec::new(),
+    }
 }
 
 fn surrender(who: &str) -> Command {

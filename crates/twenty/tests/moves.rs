@@ -10,11 +10,12 @@ use skald_twenty::odds::p_ahead;
 use skald_twenty::{Command, State, Twenty, compare_pools};
 use std::cmp::Ordering;
 
-const EXAMPLES: [&str; 7] = [
+const EXAMPLES: [&str; 8] = [
     "gorand-and-the-dragon",
     "dragon-surrenders",
     "dragon-burden",
     "healing",
+    "healing-picks",
     "caravan-obligation",
     "three-way",
     "disabled",
@@ -395,6 +396,7 @@ fn what_is_done_is_no_longer_offered() {
         .execute(
             Command::Stand {
                 who: "Gorand".into(),
+                remove: Vec::new(),
             },
             &mut Scripted::default(),
         )
@@ -695,6 +697,50 @@ fn what_is_done_is_no_longer_offered() {
 }
 
 #[test]
+fn a_healer_is_offered_the_burden_boxes_to_pick() {
+    // healing-picks.toml: Wren leads 20 19 11 against the cracked ribs' 19 12 9 in exchange 2. Her
+    // bring-in offers every box (its dice are unknown: only the first picks they earn count); her
+    // stand ends the healing, and her dice earn two boxes (T8).
+    let table = after("healing-picks", 8);
+    let stand = <Twenty as System>::moves(table.state(), &gm())
+        .into_iter()
+        .find(|m| m.label == "Wren: stand")
+        .unwrap();
+    assert_eq!(
+        stand.fields[0].label,
+        "Burden boxes to remove: up to 2 (highest first if none picked)"
+    );
+    check(
+        offered_where(table.state(), &gm(), |label| {
+            label == "Wren: bring in dice" || label == "Wren: stand"
+        }),
+        expect![[r#"
+            Conflict | Wren: bring in dice | {"do":"bring_in","who":"Wren"} | odds
+              trait: one of
+                - Spiritual (5 d20) = "Spiritual"
+                - Herbs (3 d20) = "Herbs"
+              remove: any of
+                - 19 (box 1) = 19
+                - 12 (box 2) = 12
+                - 9 (box 3) = 9
+            Conflict | Wren: stand | {"do":"stand","who":"Wren"} | odds
+              remove: any of
+                - 19 (box 1) = 19
+                - 12 (box 2) = 12
+                - 9 (box 3) = 9
+        "#]],
+    );
+    // Behind, a stand earns nothing: no boxes to pick.
+    let table = after("healing-picks", 3);
+    check(
+        offered_where(table.state(), &gm(), |label| label == "Healer: stand"),
+        expect![[r#"
+            Conflict | Healer: stand | {"do":"stand","who":"Healer"} | odds
+        "#]],
+    );
+}
+
+#[test]
 fn burdens_healing_and_obligations_are_offered_to_whom_they_belong() {
     // Three-way, exchange 2: Cole surrendered; Bram carries "Cut along the ribs" [18], made in this
     // conflict (so nobody may use it here).
@@ -860,6 +906,9 @@ fn burdens_healing_and_obligations_are_offered_to_whom_they_belong() {
           trait: one of
             - Spiritual (4 d20) = "Spiritual"
             - Healing (2 d20) = "Healing"
+          remove: any of
+            - 17 (box 1) = 17
+            - 15 (box 2) = 15
         Conflict | Healer: stand | {"do":"stand","who":"Healer"} | odds
         Conflict | Healer: surrender | {"do":"surrender","who":"Healer"}
         Burdens | Healer: take a burden from GM | {"do":"take_burden","from":"GM","who":"Healer"} | odds
@@ -913,6 +962,10 @@ fn may_send(seat: &Seat, command: &Command) -> bool {
 /// would in `the_builder_makes_the_books_gorand` and its neighbours).
 fn filled(mv: &Move) -> Command {
     let mut command = form::filled(mv, &|f, _| Some(json!(format!("Probe {}", f.name))));
+    // A healer picks at most the boxes its dice earn (T8): its first offered.
+    if let Some(Value::Array(picks)) = command.get_mut("remove") {
+        picks.truncate(1);
+    }
     // The sides of a conflict are the GM's picks: the first two characters offered.
     if let Some(FieldKind::List { item, .. }) = mv.fields.first().map(|f| &f.kind)
         && mv.command["do"] == "start_conflict"
@@ -1079,8 +1132,8 @@ fn bring_in_and_stand_odds_are_exact() {
         (
             json!({"do": "surrender", "who": "Gorand"}),
             expect![[r#"
-            no odds
-        "#]],
+                no odds
+            "#]],
         ),
     ];
     for (command, expected) in cases {

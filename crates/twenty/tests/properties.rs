@@ -59,11 +59,11 @@ proptest! {
                     boxes: 1 + (choice % 3) as u32,
                     name: format!("B{choice}"),
                 },
-                3..=19 => Command::Stand { who },
+                3..=19 => Command::Stand { who, remove: Vec::new() },
                 _ => {
                     let traits = &table.state().character(&who).unwrap().traits;
                     let pick = &traits[choice % traits.len()];
-                    Command::BringIn { who, trait_name: pick.name.clone() }
+                    Command::BringIn { who, trait_name: pick.name.clone(), remove: Vec::new() }
                 }
             };
             let before = table.state().clone();
@@ -71,7 +71,7 @@ proptest! {
                 prop_assert_eq!(table.state(), &before, "a refused command changed the state");
                 let who = table.state().active_conflict().unwrap().participants.iter()
                     .find(|p| p.can_act() && p.acted_in < exchange).unwrap().who.clone();
-                table.execute(Command::Stand { who }, &mut dice).unwrap();
+                table.execute(Command::Stand { who, remove: Vec::new() }, &mut dice).unwrap();
             }
         }
 

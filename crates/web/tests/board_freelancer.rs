@@ -172,12 +172,48 @@ fn the_guard_draws_the_check_on_the_d100() {
 }
 
 #[test]
+fn the_last_dice_show_their_crits_and_botches() {
+    // examples/freelancer/other-dice.toml: Ash's three d6 for the trap, 6 3 1 (F1).
+    let state = view(&[
+        enrolled(json!({"name": "Ash", "ratings": {}})),
+        json!({"event": "dice_rolled", "who": "Ash", "die": 6, "what": "the trap's damage", "odds": {"p_crit": "1/6", "p_botch": "1/6", "p_any_crit": "91/216", "p_any_botch": "91/216"}, "dice": [{"face": 6, "mark": "crit"}, {"face": 3}, {"face": 1, "mark": "botch"}], "total": 10, "crits": 1, "botches": 1}),
+    ]);
+    check(
+        &render(&state, false, &["Ash"]),
+        &[
+            "<h2 id=\"fl-dice-title\">Last dice</h2>",
+            "<b>Ash</b> rolled 3d6 (the trap&#x27;s damage); on each die 6 is a Crit and 1 a Botch (F1).",
+            "aria-label=\"d6 showing 6\"",
+            "<span class=\"fl-outcome crit\">Crit</span>",
+            "aria-label=\"d6 showing 1\"",
+            "<span class=\"fl-outcome botch\">Botch</span>",
+            "Total <b>10</b>: 1 Crit, 1 Botch.",
+            "<b>91&#x2f;216</b>",
+        ],
+        // A roll is no check.
+        &["Last check"],
+    );
+    let none = view(&[
+        json!({"event": "dice_rolled", "die": 20, "odds": {"p_crit": "1/20", "p_botch": "1/20", "p_any_crit": "1/20", "p_any_botch": "1/20"}, "dice": [{"face": 20, "mark": "crit"}], "total": 20, "crits": 1, "botches": 0}),
+    ]);
+    check(
+        &render(&none, true, &[]),
+        &[
+            "Rolled, for no one in particular: 1d20; on each die 20 is a Crit and 1 a Botch (F1).",
+            "Total <b>20</b>: 1 Crit, 0 Botches.",
+            "<b>1&#x2f;20</b>",
+        ],
+        &[],
+    );
+}
+
+#[test]
 fn an_empty_table_invites_a_character() {
     let html = render(&view(&[]), false, &[]);
     check(
         &html,
         &["No one at the table yet: create a character under Your moves."],
-        &["Last check", "Event:"],
+        &["Last check", "Last dice", "Event:"],
     );
 }
 

@@ -33,17 +33,17 @@ pub enum Band {
     CritOnly,
     /// 101-150: rolled if the player chooses; only a Crit succeeds and every failure is a Botch.
     Miracle,
-    /// 151 or more: fails whatever happens; if the player rolls anyway, any roll is a Botch.
+    /// 151 or more: fails with no roll, and counts as a Botch (RULINGS F3: any roll would be one, so
+    /// none is made).
     Hopeless,
 }
 
 impl Band {
-    /// Whether the d100 is rolled in this band: never for [`Band::Automatic`], only when the player
-    /// insists (`roll_anyway`) for [`Band::Hopeless`], always otherwise.
-    pub fn rolls(self, roll_anyway: bool) -> bool {
+    /// Whether the d100 is rolled in this band (F3): never for [`Band::Automatic`] (a success) nor
+    /// [`Band::Hopeless`] (a Botch), always otherwise.
+    pub fn rolls(self) -> bool {
         match self {
-            Band::Automatic => false,
-            Band::Hopeless => roll_anyway,
+            Band::Automatic | Band::Hopeless => false,
             Band::BotchOnly | Band::Normal | Band::CritOnly | Band::Miracle => true,
         }
     }
@@ -70,7 +70,7 @@ impl Band {
             }
             Band::CritOnly => "96-100: only a Crit succeeds; failure minor, Botch worse",
             Band::Miracle => "101-150: only a Crit succeeds; every failure is a Botch",
-            Band::Hopeless => "151 or more: fails; any roll is a Botch",
+            Band::Hopeless => "151 or more: fails and counts as a Botch",
         }
     }
 }
@@ -85,7 +85,7 @@ pub enum Outcome {
     Crit,
     /// Failed (in band 96-100: minor consequences).
     Failure,
-    /// Failed on a Botch, or any failure in band 101-150, or any roll in band 151+.
+    /// Failed on a Botch, or any failure in band 101-150, or any check in band 151+ (no roll, F3).
     Botch,
 }
 
@@ -113,11 +113,11 @@ impl Outcome {
 pub enum Consequence {
     /// Succeeded: no consequence.
     None,
-    /// Failed; the book names no level of consequence (bands 6-95, or a hopeless check not rolled).
+    /// Failed; the book names no level of consequence (band 6-95).
     Failure,
     /// Failed in band 96-100 without a Botch: minor consequences.
     Minor,
-    /// A Botch: worse consequences (any failure in 101-150, any roll in 151+).
+    /// A Botch: worse consequences (any failure in 101-150, every check in 151+, F3).
     Botch,
 }
 

@@ -5,10 +5,11 @@
 //! | `do`                   | fields                                                                            | rulings |
 //! |------------------------|-----------------------------------------------------------------------------------|---------|
 //! | `enroll`               | `character` (a [`Sheet`] table)                                               | F8      |
-//! | `task_check`           | `who`, `rating`, `difficulty` or `opponent` + `opponent_rating`, `adjust`, `against`, `roll_anyway` | F1-F3 |
-//! | `team_lift`            | `who` (2-12 names), `difficulty`, `roller`, `against`, `roll_anyway`             | F1-F3   |
+//! | `task_check`           | `who`, `rating`, `difficulty` or `opponent` + `opponent_rating`, `adjust`, `against` | F1-F3 |
+//! | `team_lift`            | `who` (2-12 names), `difficulty`, `roller`, `against`                             | F1-F3   |
 //! | `chance_check`         | `who`, `chance` (0-100), `against`                                               | F1      |
 //! | `opposed_check`        | `a`, `b` (each `who`, `rating`, `adjust`), `method`, `against`                    | F4      |
+//! | `roll_die`             | `die` (4, 6, 8, 10, 12 or 20), `count` (1-20), `who`, `what`                      | F1      |
 //! | `award`                | `who` (names), `xp`, `ap`, `reason`                                               | F8      |
 //! | `level_up`             | `who`, `reason`                                                                   | F8      |
 //! | `set_rating`           | `who`, `rating`, `value`, `reason`                                                | F8      |
@@ -49,7 +50,7 @@ pub enum Command {
     /// Errors: `who` unknown; `rating` not on the sheet, or a number outside 0 to 10^30; no
     /// `difficulty` and no `opponent` (F3); both given; `opponent` with a full sheet (a check between
     /// characters is an opposed check, F4); `opponent_rating` missing or not on the opponent's sheet;
-    /// a bad adjustment; `against` blank or over 64 characters.
+    /// a bad adjustment; `against` blank or over 64 characters; `roll_anyway = true` (retired, F3).
     TaskCheck {
         /// The character making the check.
         who: String,
@@ -72,9 +73,10 @@ pub enum Command {
         /// What the difficulty is, for the log: `"the guard's WIL"`. Optional.
         #[serde(default)]
         against: Option<String>,
-        /// In band 151+ (hopeless), roll the d100 anyway: any roll is then a Botch (F3). Default
-        /// false: no roll, plain failure. Ignored in other bands.
-        #[serde(default)]
+        /// Retired (RULINGS F3): a check at a difference of 151 or more fails with no roll and
+        /// counts as a Botch, so there is nothing to roll anyway. Read only so that older logs,
+        /// which wrote `false`, still load; `true` is refused ([`crate::Error::Retired`]).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         roll_anyway: bool,
     },
     /// `do = "team_lift"`: several characters lift one load together (combined ratings). Their LFT
@@ -83,7 +85,8 @@ pub enum Command {
     /// d100 (the example: the member with the best luck). List only members who can grip the load.
     ///
     /// Errors: fewer than 2 or more than 12 names, a name twice, a name unknown or without LFT; a
-    /// `roller` not in the team; no `difficulty` (F3) or one above 10^30; `against` blank or long.
+    /// `roller` not in the team; no `difficulty` (F3) or one above 10^30; `against` blank or long;
+    /// `roll_anyway = true` (retired, F3).
     TeamLift {
         /// The lifters, 2 to 12 names, each with LFT on its sheet.
         who: Vec<String>,
@@ -97,8 +100,8 @@ pub enum Command {
         /// What is being lifted, for the log: `"the boulder"`. Optional.
         #[serde(default)]
         against: Option<String>,
-        /// In band 151+ (hopeless), roll anyway: any roll is a Botch (F3). Default false.
-        #[serde(default)]
+        /// Retired, as for `task_check` (RULINGS F3): `true` is refused.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         roll_anyway: bool,
     },
     /// `do = "chance_check"`: the GM gives a plain percentile Chance of Success instead of ratings
@@ -133,6 +136,30 @@ pub enum Command {
         /// What the contest is, for the log: `"arm wrestling"`. Optional.
         #[serde(default)]
         against: Option<String>,
+    },
+    /// `do = "roll_die"`: `count` dice of `die` sides, each marked as F1 marks the dice besides the
+    /// d100: its highest face a Crit, its lowest (1) a Botch. The book's Dice: such rolls are
+    /// "often added in as raw values", so the event adds the faces up too; it carries P(Crit) and
+    /// P(Botch) of one die and of at least one die, as they stood before the roll.
+    ///
+    /// Dice: `count` dice of `die` sides, in order.
+    ///
+    /// Errors: `die` not 4, 6, 8, 10, 12 or 20 (a d100 is a percentile roll: `task_check` or
+    /// `chance_check`); `count` outside 1 to 20; `who` unknown; `what` blank or over 64
+    /// characters.
+    RollDie {
+        /// The die's sides: 4, 6, 8, 10, 12 or 20 (F1).
+        die: NumberInput,
+        /// How many dice, 1 to 20; default 1.
+        #[serde(default)]
+        count: Option<NumberInput>,
+        /// The character rolling, if any: its player's roll (or the GM's for it). Left out, the roll
+        /// names no one and is the GM's.
+        #[serde(default)]
+        who: Option<String>,
+        /// What the dice are for, for the log: `"the trap's damage"`. Optional.
+        #[serde(default)]
+        what: Option<String>,
     },
     /// `do = "award"`: the GM awards XP and/or AP, with a reason (freelancer.txt, Vocations and
     /// Abilities: XP for what was hard, AP for work done; both when they overlap).

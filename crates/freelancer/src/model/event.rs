@@ -6,6 +6,7 @@ use crate::model::check::CheckOdds;
 use crate::model::check::{Band, Consequence, Equalized, Outcome};
 use crate::model::number::Number;
 use crate::model::options::{InitiativeMethod, OpposedMethod};
+use crate::model::roll::DiceRoll;
 use crate::model::scene::{InitiativeRoll, Slot};
 use crate::model::sheet::{Ability, Character, Rating};
 use crate::model::vocation::Vocation;
@@ -28,6 +29,8 @@ pub enum Event {
     ChanceChecked(ChanceCheck),
     /// An opposed check between two characters (F4).
     OpposedChecked(Box<OpposedCheck>),
+    /// Dice other than the d100 were rolled, each with its Crit or Botch (F1).
+    DiceRolled(DiceRoll),
     /// The GM awarded XP and/or AP.
     Awarded(Award),
     /// A character gained a level and AP.

@@ -5,8 +5,9 @@
 //! table keeps it, [`Character`]; the ratings, F8), [`number`] (whole numbers to 10^30),
 //! [`vocation`] (the eight vocations and ability paths, F8), [`formula`] (the stat formula language,
 //! F8), [`adjustment`] (rating adjustments, F4), [`check`] (a check's equalized ratings, band,
-//! outcome and consequence, F1-F3), [`command`], [`event`], [`scene`] (the book's Event under way,
-//! F5-F7), [`state`].
+//! outcome and consequence, F1-F3), [`roll`] (a roll of the other dice, d4 to d20, with each die's
+//! Crit or Botch, F1), [`command`], [`event`], [`scene`] (the book's Event under way, F5-F7),
+//! [`state`].
 
 pub mod adjustment;
 pub mod check;
@@ -15,6 +16,7 @@ pub mod event;
 pub mod formula;
 pub mod number;
 pub mod options;
+pub mod roll;
 pub mod scene;
 pub mod sheet;
 pub mod state;
@@ -27,6 +29,7 @@ pub use event::{Check, Event, Lifter, TaskCheck, TeamLift};
 pub use formula::Formula;
 pub use number::{Number, NumberInput};
 pub use options::{BothMiss, InitiativeMethod, OpposedMethod, Options};
+pub use roll::{DiceOdds, DiceRoll, Mark, RolledDie};
 pub use scene::{InitiativeRoll, Round, Scene, Slot};
 pub use sheet::{Ability, AbilityInput, Character, Influence, Kind, Rating, Sheet};
 pub use state::State;

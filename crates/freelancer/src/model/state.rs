@@ -1,16 +1,17 @@
 //! The Freelancer table state ([`State`]): who sits at the table, who rests, where the party is, the
-//! checks made and the event under way ([`Scene`]). The fold of an event into it is
+//! checks made, the last dice rolled and the event under way ([`Scene`]). The fold of an event into it is
 //! [`crate::rules::apply()`].
 
 use crate::model::event::{Award, Event};
 use crate::model::options::Options;
+use crate::model::roll::DiceRoll;
 use crate::model::scene::Scene;
 use crate::model::sheet::Character;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 
-/// A Freelancer table: its options, who sits at it, who rests, where the party is, the checks made and
-/// the event under way.
+/// A Freelancer table: its options, who sits at it, who rests, where the party is, the checks made, the
+/// last dice rolled and the event under way.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct State {
     /// The table options.
@@ -27,6 +28,8 @@ pub struct State {
     pub checks: u32,
     /// The last check, if any.
     pub last: Option<Event>,
+    /// The last roll of the other dice (d4 to d20, F1), if any.
+    pub last_dice: Option<DiceRoll>,
     /// The event under way, if any.
     pub scene: Option<Scene>,
     /// Events finished.
@@ -44,6 +47,7 @@ impl State {
             awards: BTreeMap::new(),
             checks: 0,
             last: None,
+            last_dice: None,
             scene: None,
             events_finished: 0,
         }

@@ -2,8 +2,8 @@
 //! Sheet's rating), chance checks, team lifts, opposed checks.
 
 use super::forms::{
-    EVEN, FORM_MAX, controlled, field, flag, has, mv, named, number, one_of, option, ratings,
-    some_of, text,
+    EVEN, FORM_MAX, controlled, field, has, mv, named, number, one_of, option, ratings, some_of,
+    text,
 };
 use crate::limits::MAX_TEXT;
 use crate::model::options::OpposedMethod;
@@ -36,10 +36,10 @@ pub(super) fn check_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                     field("rating", "Rating", one_of(rating_options())),
                     field("difficulty", "Difficulty", number(0, FORM_MAX, EVEN)),
                     field("against", "Against what (optional)", text(MAX_TEXT)),
-                    field("roll_anyway", "Roll even when hopeless (151+)", flag()),
                 ],
                 "Both equalized to three digits (F2); difference = difficulty - rating: 0 or less \
-                 succeeds, 1-95 rolls the d100, 96-150 only a Crit succeeds, 151+ fails (F3)."
+                 succeeds, 1-95 rolls the d100, 96-150 only a Crit succeeds, 151+ fails with no roll \
+                 as a Botch (F3)."
                     .to_owned(),
             ));
             let opponents: Vec<&Character> = encounters
@@ -64,7 +64,6 @@ pub(super) fn check_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                             "The NPC's rating",
                             one_of(opponent_ratings(state, first, &opponents)),
                         ),
-                        field("roll_anyway", "Roll even when hopeless (151+)", flag()),
                     ],
                     "The NPC's rating is the difficulty (F3); a check against a full sheet is an \
                      opposed check (F4)."
@@ -145,7 +144,6 @@ pub(super) fn team_lift_move(state: &State, seat: &Seat, out: &mut Vec<Move>) {
             field("who", "Lifters (2 to 12; yours first)", some_of(options)),
             field("difficulty", "The load's rating", number(0, FORM_MAX, EVEN)),
             field("against", "What is lifted (optional)", text(MAX_TEXT)),
-            field("roll_anyway", "Roll even when hopeless (151+)", flag()),
         ],
         "LFT adds up across the team, then one task check; the luckiest lifter rolls (freelancer.txt, \
          Task Checks, the boulder; F2, F3). The first lifter listed calls it."

@@ -27,7 +27,14 @@ pub(super) fn mv(
 ) -> Move {
     let odds = matches!(
         command["do"].as_str(),
-        Some("task_check" | "team_lift" | "chance_check" | "opposed_check" | "initiative")
+        Some(
+            "task_check"
+                | "team_lift"
+                | "chance_check"
+                | "opposed_check"
+                | "roll_die"
+                | "initiative"
+        )
     );
     Move {
         group: group.to_owned(),
@@ -59,10 +66,6 @@ pub(super) fn number(min: i64, max: i64, default: i64) -> FieldKind {
 
 pub(super) fn text(max: usize) -> FieldKind {
     FieldKind::Text { max }
-}
-
-pub(super) fn flag() -> FieldKind {
-    FieldKind::Flag { default: false }
 }
 
 pub(super) fn one_of(options: Vec<Choice>) -> FieldKind {

@@ -12,6 +12,7 @@
 //! |---|---|---|
 //! | always | `enroll` (everyone; a player's only as `kind = "pc"`) | F8 |
 //! | always | `task_check` (with a difficulty, or against an Encounter Sheet's rating), `chance_check`, `team_lift` (two lifters with LFT), `opposed_check` (two full sheets) (each character's player) | F1-F4 |
+//! | always | `roll_die` for a character (its player) or naming no one (GM) | F1 |
 //! | a full sheet | `change_vocation` (resting or in a safe area), `spend_ap` (AP left; in an event, with a Total Action this round) (its player); `award`, `level_up`, `set_rating` (GM) | F7, F8 |
 //! | no event | `rest` (someone not resting), `end_rest` (someone resting), `enter_safe_area` / `leave_safe_area` (GM), `start_event` (GM; characters with ALC and SPD, not resting) | F5, F8 |
 //! | an event, between rounds | `declare_total_action` (participants not declared), `initiative` and `end_event` (GM) | F5-F7 |
@@ -19,9 +20,10 @@
 //!
 //! The files: [`forms`] (the pieces of a form: fields, choices, the ratings a sheet can use, the
 //! sheets a seat acts for), one file per group of moves: [`event`] (F5-F7), [`checks`] (F1-F4),
-//! [`growth`] (F7, F8), [`rests`] (rests and safe areas, F8), [`enroll`] (creating a character, F8).
+//! [`dice`] (the dice besides the d100, F1), [`growth`] (F7, F8), [`rests`] (rests and safe areas, F8), [`enroll`] (creating a character, F8).
 
 pub mod checks;
+pub mod dice;
 pub mod enroll;
 pub mod event;
 pub mod forms;
@@ -34,6 +36,7 @@ pub use forms::{FORM_MAX, MAX_SHEET_TEXT};
 use crate::limits::MAX_CHARACTERS;
 use crate::model::state::State;
 use checks::check_moves;
+use dice::dice_moves;
 use enroll::enroll_move;
 use event::event_moves;
 use growth::growth_moves;
@@ -41,12 +44,14 @@ use rests::place_moves;
 use skald_core::{Move, Seat};
 
 /// The moves legal now for `seat` (see the module's table), in the order a page shows them: the
-/// event (turns first), checks, growth, the GM's rests and safe areas, then character creation.
+/// event (turns first), checks, dice, growth, the GM's rests and safe areas, then character
+/// creation.
 /// A move's `command` is its fixed part; its `fields` fill the command's other top-level keys.
 pub fn moves(state: &State, seat: &Seat) -> Vec<Move> {
     let mut out = Vec::new();
     event_moves(state, seat, &mut out);
     check_moves(state, seat, &mut out);
+    dice_moves(state, seat, &mut out);
     growth_moves(state, seat, &mut out);
     if seat.gm {
         place_moves(state, &mut out);

@@ -32,16 +32,19 @@ fn chance(d100: &Distribution, holds: impl Fn(u32) -> bool) -> Fraction {
 }
 
 /// P(success) and P(Botch) of a task check with this `difference` (F3), before the roll. A band that
-/// rolls nothing is certain: success at 0 or less; at 151 or more failure, and a Botch only if the
-/// player rolls anyway.
+/// rolls nothing is certain: at 0 or less a success (P(success) = 1, P(Botch) = 0); at 151 or more
+/// a Botch (P(success) = 0, P(Botch) = 1).
 ///
 /// # Errors
 /// As [`d100`].
-pub fn task_check(difference: i64, roll_anyway: bool) -> Result<(Fraction, Fraction), OddsError> {
+pub fn task_check(difference: i64) -> Result<(Fraction, Fraction), OddsError> {
     let band = Band::of(difference);
     let certain = |yes: bool| Fraction::new(BigInt::from(u8::from(yes)), BigUint::from(1u8));
-    if !band.rolls(roll_anyway) {
-        return Ok((certain(band == Band::Automatic), certain(false)));
+    if !band.rolls() {
+        return Ok((
+            certain(band == Band::Automatic),
+            certain(band == Band::Hopeless),
+        ));
     }
     let d100 = d100()?;
     let success = chance(&d100, |roll| outcome(difference, Some(roll)).succeeded());
@@ -64,6 +67,51 @@ pub fn plain(chance_percent: u32) -> Result<(Fraction, Fraction), OddsError> {
         chance_outcome(chance_percent, roll) == Outcome::Botch
     });
     Ok((success, botch))
+}
+
+/// The chances of the marks of `count` dice of `sides` sides (F1: on each die the highest face is a
+/// Crit, the lowest a Botch), before the roll.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MarkOdds {
+    /// P(one die is a Crit): 1/sides.
+    pub crit: Fraction,
+    /// P(one die is a Botch): 1/sides.
+    pub botch: Fraction,
+    /// P(at least one Crit among the dice): 1 - ((sides - 1)/sides)^count.
+    pub any_crit: Fraction,
+    /// P(at least one Botch among the dice): the same as `any_crit`.
+    pub any_botch: Fraction,
+    /// P(no Crit and no Botch): ((sides - 2)/sides)^count.
+    pub neither: Fraction,
+}
+
+/// The chances of the marks of `count` dice of `sides` sides (F1), exact: `marks(6, 2)` gives 1/6
+/// per die and 11/36 for at least one Crit among two. `sides` is at least 2 (the dice of F1 have 4
+/// to 20).
+pub fn marks(sides: u32, count: u32) -> MarkOdds {
+    let all = BigUint::from(sides).pow(count);
+    let fraction =
+        |ways: BigUint, total: &BigUint| Fraction::new(BigInt::from(ways), total.clone());
+    let one = |n: u32| Fraction::new(BigInt::from(n), BigUint::from(sides));
+    let without_one = BigUint::from(sides.saturating_sub(1)).pow(count);
+    let without_either = BigUint::from(sides.saturating_sub(2)).pow(count);
+    let any = fraction(&all - &without_one, &all);
+    MarkOdds {
+        crit: one(1),
+        botch: one(1),
+        any_crit: any.clone(),
+        any_botch: any,
+        neither: fraction(without_either, &all),
+    }
+}
+
+/// The distribution of the faces of `count` dice of `sides` sides added up (the book adds such dice
+/// in as raw values).
+///
+/// # Errors
+/// [`OddsError`] only beyond the engine's bounds, which 20 dice of 20 sides are far inside.
+pub fn total(sides: u32, count: u32) -> Result<Distribution, OddsError> {
+    pools::sum(u64::from(count), i64::from(sides))
 }
 
 /// Both as strings, for an event or JSON.
@@ -154,7 +202,7 @@ mod tests {
     use super::*;
 
     fn check(difference: i64, expected: (&str, &str)) {
-        let got = task_check(difference, false).map(written);
+        let got = task_check(difference).map(written);
         assert_eq!(
             got.map(|o| (o.p_success, o.p_botch)),
             Ok((expected.0.to_owned(), expected.1.to_owned())),
@@ -176,12 +224,42 @@ mod tests {
         check(100, ("1/20", "1/20"));
         check(116, ("1/20", "19/20"));
         check(150, ("1/20", "19/20"));
-        check(151, ("0", "0"));
-        let rolled = task_check(151, true).map(written);
+        // RULINGS F3: 151 or more is a Botch for certain, with no roll.
+        check(151, ("0", "1"));
+        check(999, ("0", "1"));
+    }
+
+    #[test]
+    fn marks_of_the_other_dice() {
+        // F1: one d20 is a Crit 1 time in 20 and a Botch as often.
+        let d20 = marks(20, 1);
         assert_eq!(
-            rolled.map(|o| (o.p_success, o.p_botch)),
-            Ok(("0".to_owned(), "1".to_owned()))
+            [
+                &d20.crit,
+                &d20.botch,
+                &d20.any_crit,
+                &d20.any_botch,
+                &d20.neither
+            ]
+            .map(|f| f.to_string()),
+            ["1/20", "1/20", "1/20", "1/20", "9/10"]
         );
+        // Two d6: at least one 6 in 11 of the 36 pairs; neither a 6 nor a 1 in 4 x 4 = 16.
+        let two = marks(6, 2);
+        assert_eq!(
+            [&two.crit, &two.any_crit, &two.any_botch, &two.neither].map(|f| f.to_string()),
+            ["1/6", "11/36", "11/36", "4/9"]
+        );
+        // Three d4: 1 - (3/4)^3 = 37/64; (2/4)^3 = 1/8.
+        let three = marks(4, 3);
+        assert_eq!(
+            [three.any_crit.to_string(), three.neither.to_string()],
+            ["37/64", "1/8"]
+        );
+        // The total of 2d6: 7 in 6 ways of 36.
+        let sum = total(6, 2).unwrap();
+        assert_eq!(sum.p_eq(7).to_string(), "1/6");
+        assert_eq!(sum.p_eq(12).to_string(), "1/36");
     }
 
     #[test]

@@ -1,13 +1,15 @@
 //! Exact odds before the roll (rulings F1-F5), nothing floating point: [`odds()`] gives the chances
-//! of a command (`task_check`, `team_lift`, `chance_check`, `opposed_check`, `initiative`) as the
-//! table page shows them; [`chances`] is the arithmetic over the d100 (P(success) and P(Botch) of a
+//! of a command (`task_check`, `team_lift`, `chance_check`, `opposed_check`, `roll_die`,
+//! `initiative`) as the table page shows them; [`chances`] is the arithmetic over the d100 (P(success) and P(Botch) of a
 //! task check or a plain percentile check; P(each side wins) and P(no winner) of an opposed check);
 //! [`shown`] turns a decided check or initiative into the page's chances.
 //!
 //! Odds: `task_check` and `team_lift` (P(success), P(Crit), P(failure), P(Botch) by the band of the
 //! equalized difference, F1-F3), `chance_check` (the same for a plain percentage, F1),
-//! `opposed_check` (P(each side wins), P(no winner), and if rerolled until someone wins, F4) and
-//! `initiative` (P(each participant takes the round's first turn), P(a roll-off decides it), F5).
+//! `opposed_check` (P(each side wins), P(no winner), and if rerolled until someone wins, F4),
+//! `roll_die` (P(a Crit), P(a Botch) and P(neither) among the dice, and the distribution of their
+//! total, F1) and `initiative` (P(each participant takes the round's first turn), P(a roll-off
+//! decides it), F5).
 //! Every chance is an exact reduced fraction with its decimal beside it. `divide` rolls only to break
 //! a tie its new turn makes, so it carries no odds.
 
@@ -20,12 +22,12 @@ use crate::model::command::Command;
 use crate::model::event::Event;
 use crate::model::state::State;
 use crate::rules;
-use shown::{chance_odds, check_odds, initiative_odds, opposed_odds};
+use shown::{chance_odds, check_odds, dice_odds, initiative_odds, opposed_odds};
 use skald_core::Odds;
 use skald_dice::{DiceSource, Die, SourceError};
 
 /// The exact chances of `command` before its dice are rolled: for `task_check`, `team_lift`,
-/// `chance_check`, `opposed_check` and `initiative` (see the module docs); `None` for every other
+/// `chance_check`, `opposed_check`, `roll_die` and `initiative` (see the module docs); `None` for every other
 /// command and for one the rules would refuse now. The work is bounded: one `decide` (at most 32
 /// initiative dice and their roll-offs) and, for initiative, at most 32 x 100 x 31 comparisons.
 pub fn odds(state: &State, command: &Command) -> Option<Odds> {
@@ -35,17 +37,12 @@ pub fn odds(state: &State, command: &Command) -> Option<Odds> {
             | Command::TeamLift { .. }
             | Command::ChanceCheck { .. }
             | Command::OpposedCheck { .. }
+            | Command::RollDie { .. }
             | Command::Initiative { .. }
     ) {
         return None;
     }
     let events = rules::decide(state, command, &mut Counting(0)).ok()?;
-    let roll_anyway = match command {
-        Command::TaskCheck { roll_anyway, .. } | Command::TeamLift { roll_anyway, .. } => {
-            *roll_anyway
-        }
-        _ => false,
-    };
     match events.first()? {
         Event::TaskChecked(task) => {
             let rating = match task.stat {
@@ -56,7 +53,7 @@ pub fn odds(state: &State, command: &Command) -> Option<Odds> {
                 (Some(npc), Some(stat)) => format!("{npc}'s {stat} {}", task.check.difficulty),
                 _ => task.check.difficulty.to_string(),
             };
-            check_odds(&rating, &difficulty, &task.check, roll_anyway)
+            check_odds(&rating, &difficulty, &task.check)
         }
         Event::TeamLifted(lift) => {
             let names: Vec<&str> = lift.team.iter().map(|l| l.who.as_str()).collect();
@@ -66,15 +63,11 @@ pub fn odds(state: &State, command: &Command) -> Option<Odds> {
                 names.join(" + "),
                 lift.roller
             );
-            check_odds(
-                &rating,
-                &lift.check.difficulty.to_string(),
-                &lift.check,
-                roll_anyway,
-            )
+            check_odds(&rating, &lift.check.difficulty.to_string(), &lift.check)
         }
         Event::ChanceChecked(check) => chance_odds(&check.who, check.chance),
         Event::OpposedChecked(check) => opposed_odds(state, check),
+        Event::DiceRolled(roll) => dice_odds(roll),
         Event::InitiativeRolled(initiative) => initiative_odds(state, initiative),
         _ => None,
     }

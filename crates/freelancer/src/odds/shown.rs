@@ -4,6 +4,7 @@
 use crate::model::check::{Band, Outcome};
 use crate::model::event::{Check, Initiative, OpposedCheck};
 use crate::model::options::{BothMiss, InitiativeMethod};
+use crate::model::roll::DiceRoll;
 use crate::model::state::State;
 use crate::odds::chances as exact;
 use crate::rules::initiative::scale;
@@ -50,13 +51,8 @@ fn outcomes(
     ]
 }
 
-pub(crate) fn check_odds(
-    rating: &str,
-    difficulty: &str,
-    check: &Check,
-    roll_anyway: bool,
-) -> Option<Odds> {
-    let (success, botch) = exact::task_check(check.difference, roll_anyway).ok()?;
+pub(crate) fn check_odds(rating: &str, difficulty: &str, check: &Check) -> Option<Odds> {
+    let (success, botch) = exact::task_check(check.difference).ok()?;
     let equalized = if check.equalized.divisor.get() > 1 {
         format!(
             ", equalized to {} against {}",
@@ -65,7 +61,7 @@ pub(crate) fn check_odds(
     } else {
         String::new()
     };
-    let roll = if check.band.rolls(roll_anyway) {
+    let roll = if check.band.rolls() {
         "one d100"
     } else {
         "no roll"
@@ -76,15 +72,15 @@ pub(crate) fn check_odds(
         check.band.rule()
     );
     let difference = check.difference;
-    let (crit, failure) = if check.band.rolls(roll_anyway) {
+    // A band without a roll is certain (F3): a success at 0 or less, a Botch at 151 or more; neither
+    // has a Crit or a plain failure.
+    let (crit, failure) = if check.band.rolls() {
         (
             faces(|r| outcome(difference, Some(r)) == Outcome::Crit),
             faces(|r| outcome(difference, Some(r)) == Outcome::Failure),
         )
-    } else if check.band == Band::Automatic {
-        (0, 0)
     } else {
-        (0, 100)
+        (0, 0)
     };
     let failure_label = if check.band == Band::CritOnly {
         "Failure (minor consequences)"
@@ -109,6 +105,61 @@ pub(crate) fn chance_odds(who: &str, percent: u32) -> Option<Odds> {
         ),
         chances: outcomes(&success, &botch, crit, failure, "Failure"),
         distribution: Vec::new(),
+    })
+}
+
+/// The chances of a roll of the dice besides the d100 (F1): a Crit, a Botch, neither (for one die;
+/// for several, at least one Crit and at least one Botch), and the distribution of the total.
+pub(crate) fn dice_odds(roll: &DiceRoll) -> Option<Odds> {
+    let count = u32::try_from(roll.dice.len()).ok()?;
+    let sides = roll.die;
+    let marks = exact::marks(sides, count);
+    let total = exact::total(sides, count).ok()?;
+    let (dice, crit, botch, neither) = if count == 1 {
+        (
+            format!("d{sides}"),
+            format!("Crit (a {sides})"),
+            "Botch (a 1)".to_owned(),
+            "Neither".to_owned(),
+        )
+    } else {
+        (
+            format!("{count}d{sides}"),
+            format!("At least one Crit (a {sides})"),
+            "At least one Botch (a 1)".to_owned(),
+            "No Crit and no Botch".to_owned(),
+        )
+    };
+    let subject = match &roll.who {
+        Some(who) => format!("{who}'s {dice}"),
+        None if count == 1 => format!("A {dice}"),
+        None => dice,
+    };
+    let what = roll
+        .what
+        .as_ref()
+        .map(|w| format!(" ({w})"))
+        .unwrap_or_default();
+    Some(Odds {
+        summary: format!(
+            "{subject}{what}: on each die {sides} is a Crit and 1 a Botch, each with chance {} (F1); \
+             the faces add up to {count} to {}.",
+            marks.crit,
+            count.saturating_mul(sides)
+        ),
+        chances: vec![
+            chance(crit, &marks.any_crit),
+            chance(botch, &marks.any_botch),
+            chance(neither, &marks.neither),
+        ],
+        distribution: total
+            .outcomes
+            .iter()
+            .map(|(sum, weight)| {
+                let p = Fraction::new(BigInt::from(weight.clone()), total.total.clone());
+                chance(sum.to_string(), &p)
+            })
+            .collect(),
     })
 }
 

@@ -52,7 +52,7 @@ pub struct TaskCheckReport {
     /// The d100 rolled, if given.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub roll: Option<u32>,
-    /// Whether the d100 is rolled in this band (151 or more: only when rolling anyway).
+    /// Whether the d100 is rolled in this band (not at 0 or less, nor at 151 or more, F3).
     pub rolls: bool,
     /// The band's rule in a few words.
     pub rule: &'static str,
@@ -68,8 +68,8 @@ fn single(ratings: &[Number]) -> bool {
 }
 
 /// The task check of `ratings` added together (one rating, or a team of 2 to [`MAX_TEAM`]) against
-/// `difficulty`; with `roll`, its outcome. `roll_anyway`: at a difference of 151 or more the player
-/// rolls anyway, and any roll is a Botch (F3).
+/// `difficulty`; with `roll`, its outcome. At a difference of 151 or more the check fails with no
+/// roll and counts as a Botch (RULINGS F3): P(Botch) is 1.
 ///
 /// # Errors
 /// [`Error::Missing`] naming `--rating` (none given) or `--difficulty`; [`Error::TeamSize`] for
@@ -80,7 +80,6 @@ pub fn task_check(
     ratings: &[u128],
     difficulty: Option<u128>,
     roll: Option<u32>,
-    roll_anyway: bool,
 ) -> Result<TaskCheckReport, Error> {
     if ratings.is_empty() {
         return Err(Error::Missing {
@@ -114,7 +113,7 @@ pub fn task_check(
     let equalized = equalize(rating, difficulty);
     let difference = difference(&equalized);
     let band = Band::of(difference);
-    let rolls = band.rolls(roll_anyway);
+    let rolls = band.rolls();
     if let Some(roll) = roll
         && !rolls
     {
@@ -122,10 +121,9 @@ pub fn task_check(
             field: D100.flag.to_owned(),
             roll,
             difference,
-            insist: (band == Band::Hopeless).then(|| "--roll-anyway".to_owned()),
         });
     }
-    let (p_success, p_botch) = odds::task_check(difference, roll_anyway)?;
+    let (p_success, p_botch) = odds::task_check(difference)?;
     let outcome = roll.map(|roll| outcome(difference, Some(roll)));
     Ok(TaskCheckReport {
         band,
@@ -161,11 +159,8 @@ impl fmt::Display for TaskCheckReport {
             writeln!(f, "  {step}")?;
         }
         writeln!(f, "band: {}", self.rule)?;
-        if !self.rolls && self.band != Band::Automatic {
-            writeln!(
-                f,
-                "no roll: the check fails (--roll-anyway rolls, and any roll is a Botch)"
-            )?;
+        if self.band == Band::Hopeless {
+            writeln!(f, "no roll: no face of the d100 could change it (F3)")?;
         }
         writeln!(
             f,
@@ -273,7 +268,7 @@ mod tests {
 
     #[test]
     fn the_boulder_is_a_miracle() {
-        let report = task_check(&[42], Some(1200), None, false).unwrap();
+        let report = task_check(&[42], Some(1200), None).unwrap();
         assert_eq!(report.difference, 116);
         assert_eq!(report.band, Band::Miracle);
         assert_eq!(report.p_success.to_string(), "1/20");
@@ -291,7 +286,7 @@ mod tests {
 
     #[test]
     fn a_team_lift_adds_the_ratings() {
-        let report = task_check(&[42, 71, 87], Some(1200), Some(50), false).unwrap();
+        let report = task_check(&[42, 71, 87], Some(1200), Some(50)).unwrap();
         assert_eq!(report.rating, Number(200));
         assert_eq!(report.consequence, Some(Consequence::Minor));
         assert!(
@@ -304,25 +299,40 @@ mod tests {
     #[test]
     fn a_band_that_rolls_nothing_refuses_a_roll() {
         assert_eq!(
-            task_check(&[0], Some(200), Some(3), false)
+            task_check(&[0], Some(200), Some(3))
                 .unwrap_err()
                 .to_string(),
-            "`--roll` is 3, but at a difference of 200 the check is decided without a roll (F3); \
-             add --roll-anyway to roll anyway (any roll is a Botch)"
+            "`--roll` is 3, but at a difference of 200 the check is decided without a roll: it \
+             fails and counts as a Botch (F3)"
         );
         assert_eq!(
-            task_check(&[1], Some(1), Some(5), true)
-                .unwrap_err()
-                .to_string(),
-            "`--roll` is 5, but at a difference of 0 the check is decided without a roll (F3)"
+            task_check(&[1], Some(1), Some(5)).unwrap_err().to_string(),
+            "`--roll` is 5, but at a difference of 0 the check is decided without a roll: it \
+             succeeds (F3)"
         );
-        assert!(task_check(&[0], Some(200), Some(3), true).is_ok());
+    }
+
+    #[test]
+    fn a_hopeless_check_is_a_botch_for_certain() {
+        // RULINGS F3: 151 or more fails with no roll and counts as a Botch.
+        let report = task_check(&[0], Some(151), None).unwrap();
+        assert_eq!(report.band, Band::Hopeless);
+        assert!(!report.rolls);
+        assert_eq!(
+            (report.p_success.to_string(), report.p_botch.to_string()),
+            ("0".to_owned(), "1".to_owned())
+        );
+        assert!(
+            report
+                .to_string()
+                .contains("no roll: no face of the d100 could change it (F3)\n")
+        );
     }
 
     #[test]
     fn inputs_are_checked_in_the_order_the_command_line_did() {
         let refused = |ratings: &[u128], difficulty| {
-            task_check(ratings, difficulty, None, false)
+            task_check(ratings, difficulty, None)
                 .unwrap_err()
                 .to_string()
         };

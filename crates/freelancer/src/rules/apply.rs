@@ -33,6 +33,7 @@ pub fn apply(mut state: State, event: &Event) -> State {
             state.checks = state.checks.saturating_add(1);
             state.last = Some(event.clone());
         }
+        Event::DiceRolled(roll) => state.last_dice = Some(roll.clone()),
         Event::Awarded(award) => {
             for who in &award.who {
                 with_sheet(&mut state, who, |sheet| {

@@ -59,8 +59,21 @@ pub struct TaskRequest<'a> {
     pub adjust: &'a [crate::model::adjustment::Adjustment],
     /// The label for the log.
     pub against: Option<&'a str>,
-    /// Roll in band 151+.
+    /// The retired `roll_anyway` field as sent: `true` is refused (F3).
     pub roll_anyway: bool,
+}
+
+/// Refuses the retired `roll_anyway = true` (RULINGS F3: a check at 151 or more fails with no roll
+/// as a Botch, so nothing is rolled anyway); `false` (what older logs wrote) passes.
+fn no_roll_anyway(roll_anyway: bool) -> Result<(), Error> {
+    if roll_anyway {
+        return Err(Error::roll_anyway_retired(
+            "roll_anyway",
+            "true",
+            "false or left out",
+        ));
+    }
+    Ok(())
 }
 
 /// Decides `task_check` (F1-F3).
@@ -83,6 +96,7 @@ pub fn task_check(
         roll_anyway,
     } = *request;
     find(state, "who", who)?;
+    no_roll_anyway(roll_anyway)?;
     let (value, stat) = rating_from(state, who, "rating", rating)?;
     let (value, adjustments) = apply_all("adjust", value, adjust)?;
     let difficulty = match (difficulty, opponent) {
@@ -109,7 +123,7 @@ pub fn task_check(
         }
         (None, Some(name)) => opponent_difficulty(state, who, name, opponent_rating)?,
     };
-    let check = run_check(value, difficulty, against, roll_anyway, dice)?;
+    let check = run_check(value, difficulty, against, dice)?;
     Ok(vec![Event::TaskChecked(TaskCheck {
         who: who.to_owned(),
         stat,
@@ -169,6 +183,7 @@ pub fn team_lift(
     roll_anyway: bool,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, Error> {
+    no_roll_anyway(roll_anyway)?;
     let count = who.len();
     if !(MIN_TEAM..=MAX_TEAM).contains(&count) {
         return Err(Error::Refused {
@@ -218,7 +233,7 @@ pub fn team_lift(
     let difficulty = difficulty.check("difficulty", 0, MAX_RATING, "the load's rating, F3")?;
     // At most 12 * 10^30: far inside u128.
     let total = team.iter().map(|(lifter, _)| lifter.lft.get()).sum();
-    let check = run_check(total, difficulty, against, roll_anyway, dice)?;
+    let check = run_check(total, difficulty, against, dice)?;
     let team = team.into_iter().map(|(lifter, _)| lifter).collect();
     Ok(vec![Event::TeamLifted(TeamLift {
         team,
@@ -239,13 +254,12 @@ fn best_luck(team: &[(Lifter, u128)]) -> String {
         .unwrap_or_default()
 }
 
-/// The task check proper (rulings F1-F3): equalize, band, odds, roll the d100 if the band calls for it,
-/// read the outcome and its consequence.
+/// The task check proper (rulings F1-F3): equalize, band, odds, roll the d100 if the band calls for it
+/// (not at 0 or less, nor at 151 or more), read the outcome and its consequence.
 fn run_check(
     rating: u128,
     difficulty: u128,
     against: Option<&str>,
-    roll_anyway: bool,
     dice: &mut dyn DiceSource,
 ) -> Result<Check, Error> {
     if let Some(label) = against {
@@ -254,8 +268,8 @@ fn run_check(
     let equalized = equalize(rating, difficulty);
     let difference = difference(&equalized);
     let band = Band::of(difference);
-    let odds = odds::written(odds::task_check(difference, roll_anyway)?);
-    let roll = if band.rolls(roll_anyway) {
+    let odds = odds::written(odds::task_check(difference)?);
+    let roll = if band.rolls() {
         Some(roll_d100(dice)?)
     } else {
         None

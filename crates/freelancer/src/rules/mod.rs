@@ -4,7 +4,8 @@
 //! [`decide`] is one `match` calling the file of the command's group: [`checks`] task, team,
 //! chance and opposed checks (F1-F4); [`sheets`] enrolment, awards, levels, ratings, vocations, AP,
 //! rests and safe areas (F7, F8); [`events`] events, initiative, divided turns and turns taken
-//! (F5-F7). The jobs more than one group needs, one file each: [`task_check`] (equalizing, bands,
+//! (F5-F7); [`rolls`] the dice besides the d100, each with its Crit or Botch (F1). The jobs more
+//! than one group needs, one file each: [`task_check`] (equalizing, bands,
 //! outcomes: F1-F3), [`opposed`] (F4), [`adjust`] (F4), [`initiative`] (F5-F7), [`order`] (turn
 //! order and ties, F5), [`stats`] (effective ratings, F8), [`formula`] (a stat formula's value, F8), [`formula_parse`] (reading a stat formula, F8), [`number`] (a number as written against
 //! its bounds), [`lookup`] (a character or rating named by a command), [`dice`] (the d100, F1).
@@ -22,6 +23,7 @@ pub mod lookup;
 pub mod number;
 pub mod opposed;
 pub mod order;
+pub mod rolls;
 pub mod sheets;
 pub mod stats;
 pub mod task_check;
@@ -93,6 +95,19 @@ pub fn decide(
             method,
             against,
         } => checks::opposed_check(state, a, b, *method, against.as_deref(), dice),
+        Command::RollDie {
+            die,
+            count,
+            who,
+            what,
+        } => rolls::roll_die(
+            state,
+            die,
+            count.as_ref(),
+            who.as_deref(),
+            what.as_deref(),
+            dice,
+        ),
         Command::Award {
             who,
             xp,

@@ -105,15 +105,16 @@ pub fn is_botch(roll: u32) -> bool {
 
 /// The outcome of a check with `difference` and d100 `roll` (1-100), or no roll (ruling F3).
 ///
-/// Without a roll: [`Band::Automatic`] succeeds and every other band fails (the player backed out or,
-/// in [`Band::Hopeless`], did not insist).
+/// Without a roll: [`Band::Automatic`] succeeds, [`Band::Hopeless`] is a Botch (F3: 151 or more
+/// fails with no roll and counts as a Botch), and every other band fails (the player backed out).
+/// With a roll, [`Band::Hopeless`] is a Botch too: no roll can save it.
 pub fn outcome(difference: i64, roll: Option<u32>) -> Outcome {
     let band = Band::of(difference);
     let Some(roll) = roll else {
-        return if band == Band::Automatic {
-            Outcome::Success
-        } else {
-            Outcome::Failure
+        return match band {
+            Band::Automatic => Outcome::Success,
+            Band::Hopeless => Outcome::Botch,
+            Band::BotchOnly | Band::Normal | Band::CritOnly | Band::Miracle => Outcome::Failure,
         };
     };
     match band {
@@ -222,9 +223,20 @@ mod tests {
         assert_eq!(Consequence::of(Miracle, Outcome::Botch), Consequence::Botch);
         assert_eq!(Consequence::of(Normal, Outcome::Crit), Consequence::None);
         assert_eq!(
-            Consequence::of(Hopeless, Outcome::Failure),
-            Consequence::Failure
+            Consequence::of(Hopeless, Outcome::Botch),
+            Consequence::Botch
         );
+    }
+
+    #[test]
+    fn a_hopeless_check_is_a_botch_without_a_roll() {
+        // RULINGS F3: 151 or more fails with no roll and counts as a Botch.
+        assert_eq!(outcome(151, None), Outcome::Botch);
+        assert_eq!(outcome(999, None), Outcome::Botch);
+        assert_eq!(outcome(150, None), Outcome::Failure);
+        assert_eq!(outcome(0, None), Outcome::Success);
+        assert!(!Band::Hopeless.rolls());
+        assert!(Band::Miracle.rolls());
     }
 
     #[test]

@@ -98,6 +98,14 @@ pub enum Command {
         /// The trait's, stat's, item's or obligation's name.
         #[serde(rename = "trait")]
         trait_name: String,
+        /// In a healing conflict, the healer's picks of the burden boxes to remove should this
+        /// bring-in end the conflict with the healer winning (T8: the healer picks which). Each
+        /// entry is a box's value and names one box (`[19, 19]` names two boxes of 19). The dice
+        /// are not rolled yet when this is sent, so only the first picks the dice earn are used;
+        /// boxes the dice earn beyond the picks go highest first. Empty (the default): highest
+        /// first.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        remove: Vec<u32>,
     },
     /// Adds one box of an opponent's burden to the pool as a die of that value, once per conflict, never
     /// in the conflict that made the burden; checks nothing (T6).
@@ -115,6 +123,13 @@ pub enum Command {
     Stand {
         /// The participant.
         who: String,
+        /// In a healing conflict, the healer's picks of the burden boxes to remove (T8: the healer
+        /// picks which): a healer's stand ends the conflict, so the dice are known and the picks may
+        /// be at most the boxes they earn (one per healer die at or above the GM's highest). Each
+        /// entry is a box's value and names one box; boxes earned beyond the picks go highest
+        /// first. Empty (the default): highest first.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        remove: Vec<u32>,
     },
     /// Leaves the conflict: dice gone, goal lost, no more burdens (T4, "Surrender").
     Surrender {

@@ -207,14 +207,19 @@ pub enum Event {
         /// The winner whose goal it was.
         by: String,
     },
-    /// A healing won: burden boxes removed, highest values first unless chosen (T8).
+    /// A healing won: burden boxes removed, one per healer die at or above the GM's highest; the
+    /// healer's picks first, then highest values first (T8).
     BurdenHealed {
         /// The patient.
         who: String,
         /// The burden.
         burden: String,
-        /// The values removed.
+        /// The values removed, in the order taken: the picks the dice earned, then the highest left.
         removed: Vec<u32>,
+        /// The healer's picks as sent with the command that ended the conflict (`remove`), used
+        /// or not; empty when the healer picked none (T8).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        picked: Vec<u32>,
     },
     /// A healing lost: the GM's highest die became a new box of the burden (T8).
     BurdenWorsened {

@@ -1,9 +1,10 @@
-//! Conflict moves (T2, T4, T7): starting a conflict, and for each participant a seat controls,
-//! bringing in dice, standing and surrendering.
+//! Conflict moves (T2, T4, T7, T8): starting a conflict, and for each participant a seat controls,
+//! bringing in dice, standing and surrendering; a healer also picks the burden boxes to remove (T8).
 
 use super::forms::{choice_field, controlled, eligible, option};
 use crate::limits::{MAX_GOAL_CHARS, MAX_PARTICIPANTS};
 use crate::model::{Character, State};
+use crate::rules::boxes_and_earned;
 use serde_json::{Value, json};
 use skald_core::{Choice, Field, FieldKind, Move, Seat};
 
@@ -23,6 +24,11 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
     let exchange = conflict.exchange;
     for (p, c) in controlled(state, conflict, seat) {
         let who = &p.who;
+        let healer = conflict
+            .healing
+            .as_ref()
+            .filter(|h| &h.healer == who)
+            .map(|h| boxes_and_earned(state, conflict, h));
         if p.can_act() && p.acted_in < exchange {
             let options: Vec<Choice> = eligible(c, p, exchange)
                 .into_iter()
@@ -41,11 +47,18 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                 })
                 .collect();
             if !options.is_empty() {
+                let mut fields = vec![choice_field("trait", "Trait, stat or item", options, false)];
+                if let Some((boxes, _)) = &healer {
+                    fields.push(remove_field(
+                        boxes,
+                        "Burden boxes to remove if this wins (the first the dice earn; highest first if none)",
+                    ));
+                }
                 out.push(Move {
                     group: CONFLICT.into(),
                     label: format!("{who}: bring in dice"),
                     command: json!({"do": "bring_in", "who": who}),
-                    fields: vec![choice_field("trait", "Trait, stat or item", options, false)],
+                    fields,
                     odds: true,
                     note: Some(format!(
                         "Exchange {exchange}: 1d20 per unchecked box, then one box is checked; each trait once per conflict, with at least {exchange} unchecked boxes; a 1 forces you to stand (T2)."
@@ -53,11 +66,20 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                     sheet: None,
                 });
             }
+            let fields = match &healer {
+                Some((boxes, earned)) if *earned > 0 => vec![remove_field(
+                    boxes,
+                    &format!(
+                        "Burden boxes to remove: up to {earned} (highest first if none picked)"
+                    ),
+                )],
+                _ => Vec::new(),
+            };
             out.push(Move {
                 group: CONFLICT.into(),
                 label: format!("{who}: stand"),
                 command: json!({"do": "stand", "who": who}),
-                fields: Vec::new(),
+                fields,
                 odds: true,
                 note: Some(
                     "Stand on your pool for this exchange; you may bring in dice again in the next (T2)."
@@ -143,4 +165,18 @@ fn start_conflict(living: &[&Character]) -> Move {
         )),
         sheet: None,
     }
+}
+
+/// The healer's pick of burden boxes (T8: the healer picks which go): one option per box, its value
+/// sent (two boxes of 19 are two options of 19, so both can be picked).
+fn remove_field(boxes: &[u32], label: &str) -> Field {
+    let options = boxes
+        .iter()
+        .enumerate()
+        .map(|(i, value)| option(*value, format!("{value} (box {})", i + 1)))
+        .collect();
+    choice_field("remove", label, options, true).with_help(
+        "T8: the healer picks which burden boxes go; one box per healer die at or above the GM's \
+         highest die. Left empty, the highest values go first.",
+    )
 }

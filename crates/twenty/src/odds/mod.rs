@@ -62,8 +62,10 @@ pub fn odds(state: &State, command: &Command) -> Option<Odds> {
     // A refused command has no odds: ask `decide` on a probe whose events are thrown away.
     rules::decide(state, command, &mut Probe(0)).ok()?;
     match command {
-        Command::BringIn { who, trait_name } => exchange::bring_in_odds(state, who, trait_name),
-        Command::Stand { who } => exchange::stand_odds(state, who),
+        Command::BringIn {
+            who, trait_name, ..
+        } => exchange::bring_in_odds(state, who, trait_name),
+        Command::Stand { who, .. } => exchange::stand_odds(state, who),
         Command::TakeBurden {
             who, from, boxes, ..
         } => burdens::take_burden_odds(state, who, from, *boxes),

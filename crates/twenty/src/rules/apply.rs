@@ -174,6 +174,7 @@ pub fn apply(mut state: State, event: &Event) -> State {
             who,
             burden,
             removed,
+            ..
         } => {
             if let Some(c) = state.character_mut(who) {
                 if let Some(b) = c.burdens.iter_mut().find(|b| &b.name == burden) {

@@ -107,8 +107,22 @@ pub(super) fn surrender(
 ///
 /// # Errors
 /// [`Error::Dice`] for a tie's roll-off; [`Error::TieUnbroken`].
-pub(super) fn follow_up(mut log: Log, dice: &mut dyn DiceSource) -> Result<Vec<Event>, Error> {
-    course(&mut log, dice)?;
+pub(super) fn follow_up(log: Log, dice: &mut dyn DiceSource) -> Result<Vec<Event>, Error> {
+    follow_up_picking(log, dice, &[])
+}
+
+/// As [`follow_up`], for a healer's `bring_in` or `stand` that sent `picks`: the burden boxes to
+/// remove should the conflict end now with the healer winning (T8, checked by
+/// [`healing::check_picks`]).
+///
+/// # Errors
+/// As [`follow_up`].
+pub(super) fn follow_up_picking(
+    mut log: Log,
+    dice: &mut dyn DiceSource,
+    picks: &[u32],
+) -> Result<Vec<Event>, Error> {
+    course(&mut log, dice, picks)?;
     Ok(log.events)
 }
 
@@ -178,8 +192,9 @@ fn force_stands_for_nothing_eligible(log: &mut Log) {
     }
 }
 
-/// Ends exchanges and the conflict when their time has come (T2, T4).
-fn course(log: &mut Log, dice: &mut dyn DiceSource) -> Result<(), Error> {
+/// Ends exchanges and the conflict when their time has come (T2, T4); a healing's end removes the
+/// healer's `picks` first (T8).
+fn course(log: &mut Log, dice: &mut dyn DiceSource, picks: &[u32]) -> Result<(), Error> {
     // Each pass either stops or ends an exchange; exchanges are bounded by the boxes in play, since an
     // exchange that brings in no dice ends the conflict.
     loop {
@@ -197,7 +212,7 @@ fn course(log: &mut Log, dice: &mut dyn DiceSource) -> Result<(), Error> {
             order.extend(conflict.surrendered_most_recent_first());
             let winner = winner.unwrap_or_default();
             log.push(Event::ConflictEnded { winner, order });
-            return aftermath(log);
+            return aftermath(log, picks);
         }
         let exchange = conflict.exchange;
         let waiting = conflict
@@ -222,7 +237,7 @@ fn course(log: &mut Log, dice: &mut dyn DiceSource) -> Result<(), Error> {
         });
         if !any_dice {
             resolve(log, dice)?;
-            return aftermath(log);
+            return aftermath(log, picks);
         }
         log.push(Event::ExchangeBegan {
             exchange: exchange + 1,
@@ -279,8 +294,9 @@ fn resolve(log: &mut Log, dice: &mut dyn DiceSource) -> Result<(), Error> {
     Ok(())
 }
 
-/// After the end: a death goal won kills its target (T7); a healing heals or worsens (T8).
-fn aftermath(log: &mut Log) -> Result<(), Error> {
+/// After the end: a death goal won kills its target (T7); a healing heals (the healer's `picks`
+/// first) or worsens (T8).
+fn aftermath(log: &mut Log, picks: &[u32]) -> Result<(), Error> {
     let Some(conflict) = log.state.conflict.clone() else {
         return Ok(());
     };
@@ -297,5 +313,5 @@ fn aftermath(log: &mut Log) -> Result<(), Error> {
             by: winner.clone(),
         });
     }
-    healing::outcome(log, &conflict, &winner)
+    healing::outcome(log, &conflict, &winner, picks)
 }

@@ -2,7 +2,7 @@
 //! one d20 per unchecked box, or standing on the pool. What follows (the exchange's end, the next,
 //! the conflict's end) is `conflict.rs`.
 
-use super::conflict::follow_up;
+use super::conflict::follow_up_picking;
 use super::dice::roll_d20s;
 use super::equipment::breakage;
 use super::healing;
@@ -17,16 +17,19 @@ use skald_core::DiceSource;
 /// GM then rolls (T8).
 ///
 /// # Errors
-/// Those of [`acting`]; [`Error::UnknownTrait`], [`Error::AlreadyUsed`], [`Error::TooFewBoxes`]
-/// (fewer unchecked boxes than the exchange's number); [`Error::Rule`] for a broken item (T9);
-/// [`Error::Dice`], [`Error::TieUnbroken`].
+/// Those of [`acting`]; [`Error::HealingPick`] for `remove`, a healer's picks of the burden boxes
+/// to remove should this bring-in end the conflict (T8); [`Error::UnknownTrait`],
+/// [`Error::AlreadyUsed`], [`Error::TooFewBoxes`] (fewer unchecked boxes than the exchange's
+/// number); [`Error::Rule`] for a broken item (T9); [`Error::Dice`], [`Error::TieUnbroken`].
 pub(super) fn bring_in(
     state: &State,
     who: &str,
     trait_name: &str,
+    remove: &[u32],
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, Error> {
     let conflict = acting(state, who)?;
+    healing::check_picks(state, conflict, who, remove, false)?;
     let exchange = conflict.exchange;
     let character = state
         .character(who)
@@ -95,25 +98,31 @@ pub(super) fn bring_in(
         );
     }
     healing::gm_rolls(&mut log, state, conflict, who, first_time, dice)?;
-    follow_up(log, dice)
+    follow_up_picking(log, dice, remove)
 }
 
-/// `stand`: `who` stands on its pool for this exchange, and may come back later (T2).
+/// `stand`: `who` stands on its pool for this exchange, and may come back later (T2). A healer's
+/// stand ends a healing conflict (the GM never acts on its own, T8): `remove`, its picks of the
+/// burden boxes to remove, are checked against the boxes the dice earn.
 ///
 /// # Errors
-/// Those of [`acting`]; [`Error::Dice`], [`Error::TieUnbroken`] when the conflict ends.
+/// Those of [`acting`]; [`Error::HealingPick`] (T8); [`Error::Dice`], [`Error::TieUnbroken`] when
+/// the conflict ends.
 pub(super) fn stand(
     state: &State,
     who: &str,
+    remove: &[u32],
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, Error> {
-    let exchange = acting(state, who)?.exchange;
+    let conflict = acting(state, who)?;
+    healing::check_picks(state, conflict, who, remove, true)?;
+    let exchange = conflict.exchange;
     let mut log = Log::new(state);
     log.push(Event::Stood {
         who: who.to_string(),
         exchange,
     });
-    follow_up(log, dice)
+    follow_up_picking(log, dice, remove)
 }
 
 /// The conflict in progress, once `who` is known to be able to act in the current exchange.

@@ -37,6 +37,7 @@ mod pool;
 mod sheets;
 
 pub use apply::apply;
+pub(crate) use healing::boxes_and_earned;
 pub use pool::{compare_pools, narration_order};
 
 use crate::error::Error;
@@ -71,14 +72,18 @@ pub fn decide(
             burden,
             worsen_on_loss,
         } => conflict::start_healing(state, healer, patient, burden, *worsen_on_loss, dice),
-        Command::BringIn { who, trait_name } => exchange::bring_in(state, who, trait_name, dice),
+        Command::BringIn {
+            who,
+            trait_name,
+            remove,
+        } => exchange::bring_in(state, who, trait_name, remove, dice),
         Command::UseBurden {
             who,
             of,
             burden,
             value,
         } => burdens::use_burden(state, who, of, burden, *value, dice),
-        Command::Stand { who } => exchange::stand(state, who, dice),
+        Command::Stand { who, remove } => exchange::stand(state, who, remove, dice),
         Command::Surrender { who } => conflict::surrender(state, who, dice),
         Command::TakeBurden {
             who,
