@@ -18,7 +18,7 @@ pub enum Mark {
 }
 
 impl Mark {
-    /// `"Crit"` or `"Botch"`, as the book writes them.
+    /// `"Crit"` or `"Botch"`, as the book and F1 name them.
     pub fn name(self) -> &'static str {
         match self {
             Mark::Crit => "Crit",

@@ -105,8 +105,8 @@ pub fn marks(sides: u32, count: u32) -> MarkOdds {
     }
 }
 
-/// The distribution of the faces of `count` dice of `sides` sides added up (the book adds such dice
-/// in as raw values).
+/// The distribution of the faces of `count` dice of `sides` sides added up (F1's other dice; the
+/// book's Dice: they are "often added in as raw values").
 ///
 /// # Errors
 /// [`OddsError`] only beyond the engine's bounds, which 20 dice of 20 sides are far inside.
