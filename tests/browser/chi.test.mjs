@@ -5,7 +5,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import {
   setup, screenshot, waitLog, tableWith, moveForm, fill, submit, waitOdds, boardState, fillList,
-  assertNoSideScroll, FILE_TIMEOUT, SETUP_TIMEOUT,
+  assertNoSideScroll, assertNoJsonField, FILE_TIMEOUT, SETUP_TIMEOUT,
 } from "./harness.mjs";
 
 const RAGNAR = { name: "Ragnar", words: ["fierce", "arrogant", "savage"], occupation: "barbarian", pool: 8 };
@@ -167,4 +167,8 @@ test("log lines keep a long hash inside the log's width", {
     const { scroll, width } = await page.locator("#log").evaluate(l => ({ scroll: l.scrollWidth, width: l.clientWidth }));
     assert.ok(scroll <= width + 1, `the log is ${scroll} px wide in ${width} px at ${page.viewportSize().width} px`);
   }
+});
+
+test("no move any seat is offered asks for JSON", { timeout: FILE_TIMEOUT }, async () => {
+  for (const [page, who] of [[gm, "the GM"], [ann, "Ann"], [bo, "Bo"]]) await assertNoJsonField(page, who);
 });

@@ -220,6 +220,17 @@ export async function assertNoSideScroll(page, what) {
   assert.ok(scroll <= width + 1, `${what}: the page is ${scroll} px wide at ${width} px (it scrolls sideways)`);
 }
 
+/**
+ * Fails if any move form the page offers asks for JSON (issue 15: no system needs JSON from a
+ * person); the folded "Any command as JSON" box for experts is not a move.
+ */
+export async function assertNoJsonField(page, what) {
+  const json = await page.evaluate(() => [...document.querySelectorAll("form.move:not([data-raw])")]
+    .filter(f => f.querySelector("[data-kind=json-text]"))
+    .map(f => f.querySelector(":scope > fieldset > legend")?.textContent.trim()));
+  assert.deepEqual(json, [], `${what}: moves with a JSON field`);
+}
+
 // ---- The lobby and seats ------------------------------------------------------------------
 
 /**

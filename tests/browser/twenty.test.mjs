@@ -5,7 +5,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import {
   setup, screenshot, waitLog, tableWith, moveForm, fill, submit, waitOdds, movesOf, boardState, fillList,
-  synced, assertNoSideScroll, FILE_TIMEOUT, SETUP_TIMEOUT,
+  synced, assertNoSideScroll, assertNoJsonField, FILE_TIMEOUT, SETUP_TIMEOUT,
 } from "./harness.mjs";
 
 const GORAND = {
@@ -135,4 +135,8 @@ test("a conflict played to the end, with a burden taken", { timeout: FILE_TIMEOU
   await screenshot(gm, "twenty-conflict-over-gm");
   await assertNoSideScroll(gm, "Twenty table (phone)");
   h.assertClean();
+});
+
+test("no move any seat is offered asks for JSON", { timeout: FILE_TIMEOUT }, async () => {
+  for (const [page, who] of [[gm, "the GM"], [ann, "Ann"]]) await assertNoJsonField(page, who);
 });
