@@ -13,7 +13,15 @@ use skald_table::{Action, Actor, Record, Table, redact};
 /// `end`, exported as player 1 sees it, with the head of its hash chain.
 fn export_ended(end: bool) -> Value {
     let seed = ServerSeed::from_bytes([3; 32]);
-    let created = Table::create("chi", "Verify me", &Value::Null, &seed, 1_000).unwrap();
+    // A quick table: players set the GM's numbers (crates/table/tests/requests.rs plays the default).
+    let created = Table::create(
+        "chi",
+        "Verify me",
+        &json!({"players_set_gm_numbers": true}),
+        &seed,
+        1_000,
+    )
+    .unwrap();
     let mut table = Table::from_records(vec![created]).unwrap();
     let joined = table.join("Ann", 2_000).unwrap();
     table.apply(joined).unwrap();

@@ -101,7 +101,7 @@ pub fn table_actions(system: &str, data: &[u8]) {
         return;
     };
     let seed = ServerSeed::from_bytes([7; 32]);
-    let created = Table::create(system, "Fuzz", &Value::Null, &seed, 1_000)
+    let created = Table::create(system, "Fuzz", &serde_json::json!({"players_set_gm_numbers": true}), &seed, 1_000)
         .unwrap_or_else(|e| panic!("a {system} table cannot be created: {e}"));
     let mut table = Table::from_records(vec![created]).expect("a new table folds");
     for name in ["Ann", "Bob"] {

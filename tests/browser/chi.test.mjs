@@ -20,30 +20,53 @@ before(async () => {
 }, { timeout: SETUP_TIMEOUT });
 after(async () => { await h?.close(); });
 
-test("each player makes a character: one with the concept's fields, one with the book's line", { timeout: FILE_TIMEOUT }, async () => {
+test("each player makes a character, and the GM gives each its pool", { timeout: FILE_TIMEOUT }, async () => {
+  // Ann asks for 20 dice; the book gives the pool to the GM, who answers with 8.
   const form = await moveForm(ann, "enroll", "Make a character");
-  await fill(form, { "character.name": RAGNAR.name, "character.occupation": RAGNAR.occupation, "character.pool": RAGNAR.pool });
+  await fill(form, { "character.name": RAGNAR.name, "character.occupation": RAGNAR.occupation, "character.pool": 20 });
   await fillList(form, "character.words", RAGNAR.words);
   await submit(form);
+  const pool = await moveForm(gm, "answer", /^Ann asks/);
+  await fill(pool, { "values.character.pool": RAGNAR.pool, "values.character.current": RAGNAR.pool });
+  await submit(pool);
   const line = await moveForm(bo, "enroll", "Write a character as one line");
   await fill(line, { character: DIRK });
   await submit(line);
+  await submit(await moveForm(gm, "answer", /^Bo asks/));
   for (const page of [gm, ann, bo]) {
     await waitLog(page, /Ragnar/);
     await waitLog(page, /Dirk/);
   }
+  const state = await boardState(ann);
+  assert.equal(state.characters.Ragnar.pool, RAGNAR.pool, "the GM's pool, not the one Ann asked for");
 });
 
-test("an open action shows its odds, and everyone sees the roll", { timeout: FILE_TIMEOUT }, async () => {
-  const form = await moveForm(ann, "action", "Ragnar: act against a Difficulty");
-  await fill(form, { spend: 2, difficulty: 2 });
-  const odds = await waitOdds(form);
+test("the GM calls for a roll: the player chooses the dice, both see the odds", { timeout: FILE_TIMEOUT }, async () => {
+  const call = await moveForm(gm, "call", "Call for a roll: Ragnar: act against a Difficulty");
+  await fill(call, { "command.difficulty": 2 });
+  await submit(call);
+  const answer = await moveForm(ann, "answer", /^the GM asks: Ragnar/);
+  await fill(answer, { "values.spend": 2 });
+  const odds = await waitOdds(answer);
   assert.match(odds, /Success/);
-  await submit(form);
+  await submit(answer);
   for (const page of [gm, bo]) {
     const line = await waitLog(page, /Ragnar/);
     await line.locator(".die").first().waitFor();
   }
+});
+
+test("a player's action waits for the GM's Difficulty", { timeout: FILE_TIMEOUT }, async () => {
+  const form = await moveForm(ann, "action", "Ragnar: act against a Difficulty");
+  await fill(form, { spend: 2, difficulty: 1 });
+  await waitOdds(form);
+  await submit(form);
+  const answer = await moveForm(gm, "answer", /^Ann asks: Ragnar/);
+  await fill(answer, { "values.difficulty": 3 });
+  const odds = await waitOdds(answer);
+  assert.match(odds, /Success/);
+  await submit(answer);
+  for (const page of [ann, bo]) await waitLog(page, /Difficulty 3/);
 });
 
 /** Everything of `page` a reader could see: its HTML and its text (the log, the board, the state). */
@@ -85,6 +108,8 @@ async function ownSalt(page, who) {
 
 test("a secret round: nobody sees an allocation before its reveal", { timeout: FILE_TIMEOUT }, async () => {
   // The GM opens the secret roll: Ragnar acts against Dirk.
+  // A fresh round: Ragnar's pool is whole again.
+  await submit(await moveForm(gm, "new_round"));
   const open = await moveForm(gm, "secret_open", "Open a secret roll");
   await fillList(open, "actions", []);
   await fillList(open, "opposed", [{ "actor.who": "Ragnar", "defender.who": "Dirk" }]);

@@ -7,8 +7,9 @@
 //! (C5). A command that rolls or commits a character's dice belongs to that character's player. The
 //! match has no wildcard arm, so a new command must be given its authority here.
 
-use crate::model::command::Command;
-use skald_core::Authority;
+use crate::limits::{MAX_DIFFICULTY, MAX_MODIFIER, MAX_POOL};
+use crate::model::command::{Command, Side};
+use skald_core::{Authority, Field, Part};
 
 /// Who may send `command` (see the module doc and `docs/chi.md`).
 pub fn authority(command: &Command) -> Authority {
@@ -56,6 +57,110 @@ pub fn binds(command: &Command) -> bool {
         command,
         Command::SecretCommit { .. } | Command::SecretReveal { .. }
     )
+}
+
+/// The parts of `command` that are not its sender's to decide (issue 15: the GM's numbers are the
+/// GM's): the Difficulty, the modifiers and the concept calls of an action or an opposed action
+/// (C2, C3: "determined by the GM", "at the GM's discretion"), a new character's pool (book,
+/// Character Creation: "the GM will then give you the number of dice"), and the dice the defender
+/// of an opposed action keeps back for it, which are its player's (C1, C3). Each field starts at
+/// the command's value. The dice a character puts in are its player's: named here so that when
+/// the GM calls for a roll they wait for that player.
+pub fn parts(command: &Command) -> Vec<Part> {
+    let modifier = |name: &str, label: &str, value: i32| {
+        let max = i64::from(MAX_MODIFIER);
+        Field::number(name, label, -max, max, i64::from(value))
+    };
+    match command {
+        Command::Action {
+            who,
+            spend,
+            difficulty,
+            modifier: m,
+            fits_concept,
+            ..
+        } => vec![
+            Part::owner(
+                Field::number(
+                    "spend",
+                    &format!("Dice {who} puts in"),
+                    1,
+                    i64::from(MAX_POOL),
+                    i64::from(*spend),
+                ),
+                who,
+            ),
+            Part::gm(Field::number(
+                "difficulty",
+                "Difficulty (d6 you roll)",
+                1,
+                i64::from(MAX_DIFFICULTY),
+                i64::from(*difficulty),
+            )),
+            Part::gm(modifier("modifier", "Modifier", *m)),
+            Part::gm(Field::flag(
+                "fits_concept",
+                "Fits the concept",
+                *fits_concept,
+            )),
+        ],
+        Command::Opposed { actor, defender } => {
+            let side = |name: &str, s: &Side| {
+                [
+                    Part::gm(modifier(
+                        &format!("{name}.modifier"),
+                        &format!("{}'s modifier", s.who),
+                        s.modifier,
+                    )),
+                    Part::gm(Field::flag(
+                        &format!("{name}.fits_concept"),
+                        &format!("{} fits its concept", s.who),
+                        s.fits_concept,
+                    )),
+                ]
+            };
+            let mut parts = vec![Part::owner(
+                Field::number(
+                    "actor.spend",
+                    &format!("Dice {} puts in", actor.who),
+                    1,
+                    i64::from(MAX_POOL),
+                    i64::from(actor.spend),
+                ),
+                &actor.who,
+            )];
+            parts.extend(side("actor", actor));
+            parts.extend(side("defender", defender));
+            parts.push(Part::owner(
+                Field::number(
+                    "defender.spend",
+                    &format!("Dice {} puts in (kept back this round)", defender.who),
+                    0,
+                    i64::from(MAX_POOL),
+                    i64::from(defender.spend),
+                ),
+                &defender.who,
+            ));
+            parts
+        }
+        Command::Enroll { character } if !character.words.is_empty() => vec![
+            Part::gm(Field::number(
+                "character.pool",
+                &format!("{}'s pool (d6)", character.name),
+                1,
+                i64::from(MAX_POOL),
+                i64::from(character.pool),
+            )),
+            Part::gm(Field::number(
+                "character.current",
+                "Its current pool (the same, unless it starts hurt or tired)",
+                0,
+                i64::from(MAX_POOL),
+                i64::from(character.current),
+            )),
+        ],
+        _ => Vec::new(),
+    }
 }
 
 #[cfg(test)]

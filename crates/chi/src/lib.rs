@@ -96,6 +96,10 @@ impl System for Chi {
         authority::authority(command)
     }
 
+    fn parts(_state: &State, command: &Command) -> Vec<skald_core::Part> {
+        authority::parts(command)
+    }
+
     fn binds(command: &Command) -> bool {
         authority::binds(command)
     }

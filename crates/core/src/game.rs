@@ -121,6 +121,18 @@ pub trait Game: Send + Sync {
     fn reset(&mut self);
     /// The moves legal now for `seat` ([`System::moves`]).
     fn moves(&self, seat: &Seat) -> Vec<Move>;
+    /// The parts of a command that wait for someone other than its sender
+    /// ([`System::parts`]).
+    ///
+    /// # Errors
+    /// [`GameError::BadCommand`] when it is not one of the system's commands.
+    fn parts(&self, command: &Value) -> Result<Vec<crate::Part>, GameError>;
+    /// The command as the system writes it back (every field spelled out: a Chi character line
+    /// becomes its fields), so parts can be set at their paths.
+    ///
+    /// # Errors
+    /// [`GameError::BadCommand`] when it is not one of the system's commands.
+    fn normalize(&self, command: &Value) -> Result<Value, GameError>;
     /// The exact chances of `command` before it is rolled ([`System::odds`]); `None` when it does
     /// not roll or the system gives none.
     ///
@@ -240,6 +252,14 @@ where
 
     fn reset(&mut self) {
         self.state = S::initial(&self.options);
+    }
+
+    fn parts(&self, command: &Value) -> Result<Vec<crate::Part>, GameError> {
+        Ok(S::parts(&self.state, &Self::command(command)?))
+    }
+
+    fn normalize(&self, command: &Value) -> Result<Value, GameError> {
+        Self::json(&Self::command(command)?)
     }
 
     fn moves(&self, seat: &Seat) -> Vec<Move> {

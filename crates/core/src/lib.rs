@@ -16,6 +16,7 @@
 mod authority;
 mod game;
 mod moves;
+mod parts;
 mod system;
 mod table;
 mod words;
@@ -23,6 +24,7 @@ mod words;
 pub use authority::Authority;
 pub use game::{Decided, Game, GameError, Rules};
 pub use moves::{Chance, Choice, Condition, Field, FieldKind, Move, Odds, Seat, Total};
+pub use parts::{Decider, Part};
 pub use skald_dice::{DiceSource, Die, Scripted, SeededRandom, SourceError};
 pub use system::System;
 pub use table::{Entry, Table};

@@ -65,6 +65,16 @@ pub trait System {
         false
     }
 
+    /// The parts of `command` that are not simply its sender's to decide: the GM's numbers
+    /// ([`crate::Decider::Gm`]: a Difficulty, a modifier, a pool) and another character's
+    /// player's choices ([`crate::Decider::Owner`]: the dice a defender puts in), each as a field
+    /// named by its path in the command, starting at the value the command holds. An online table
+    /// lets such a part wait for its decider before anything is rolled (docs/decisions.md, "The
+    /// GM's numbers"). The default: none.
+    fn parts(_state: &Self::State, _command: &Self::Command) -> Vec<crate::Part> {
+        Vec::new()
+    }
+
     /// The table options as a form's fields (a lobby's), in the book's terms with their rulings,
     /// each starting at the rulings' default ([`Self::Options`]'s `Default`). The default: none.
     fn option_fields() -> Vec<Field> {

@@ -244,6 +244,59 @@ fn describe(record: &Record, who: &dyn Fn(&Actor) -> String) -> (String, Vec<Str
             )],
         ),
         Body::Undone { of } => ("GM".into(), vec![format!("took back record {of}")]),
+        Body::Requested {
+            by,
+            command,
+            waiting,
+        } => {
+            let does = command
+                .get("do")
+                .and_then(|d| d.as_str())
+                .unwrap_or("a command");
+            let whose = command
+                .get("who")
+                .and_then(|w| w.as_str())
+                .map(|w| format!(" for {w}"))
+                .unwrap_or_default();
+            let waits: Vec<String> = waiting
+                .iter()
+                .map(|w| match &w.decider {
+                    skald_core::Decider::Gm => format!("the GM ({})", w.fields.join(", ")),
+                    skald_core::Decider::Owner(c) => {
+                        format!("{c}'s player ({})", w.fields.join(", "))
+                    }
+                })
+                .collect();
+            (
+                who(by),
+                vec![format!(
+                    "asked: {}{whose}; it waits for {}",
+                    does.replace('_', " "),
+                    waits.join(" and ")
+                )],
+            )
+        }
+        Body::Answered {
+            by,
+            request,
+            values,
+        } => (
+            who(by),
+            vec![format!("answered request {request}: {values}")],
+        ),
+        Body::Withdrawn { by, request } => (
+            who(by),
+            vec![format!("closed request {request}: nothing rolled")],
+        ),
+        Body::TableOptions {
+            players_set_gm_numbers,
+        } => (
+            "GM".into(),
+            vec![format!(
+                "set the table's options: players set the GM's numbers: {}",
+                if *players_set_gm_numbers { "yes" } else { "no" }
+            )],
+        ),
         Body::RollFailed {
             by, error, roll, ..
         } => (

@@ -7,7 +7,7 @@ use serde_json::Value;
 
 /// The table's own actions, by their `do` names. A system command may not use these names (a test
 /// checks every system's commands).
-pub const TABLE_ACTIONS: [&str; 8] = [
+pub const TABLE_ACTIONS: [&str; 12] = [
     "roll",
     "secret_roll_dice",
     "reveal_roll",
@@ -16,6 +16,10 @@ pub const TABLE_ACTIONS: [&str; 8] = [
     "end_epoch",
     "undo",
     "allocate",
+    "call",
+    "answer",
+    "withdraw",
+    "table_options",
 ];
 
 /// One thing asked of a table, as JSON `{"do": ..., ...}`.
@@ -83,6 +87,31 @@ pub enum TableAction {
         who: String,
         /// Dice put in.
         spend: u32,
+    },
+    /// `call`: the GM calls for a roll: a system command with the GM's numbers set, whose
+    /// players' parts (the dice a character puts in) wait for those players' answers.
+    Call {
+        /// The system command.
+        command: Value,
+    },
+    /// `answer`: one a request waits for sets its fields (`values`, shaped like the command);
+    /// the last answer rolls it.
+    Answer {
+        /// The seq of the `requested` record.
+        request: u64,
+        /// The values, shaped like the command (`{"difficulty": 4}`); only the sender's fields.
+        #[serde(default)]
+        values: Value,
+    },
+    /// `withdraw`: the sender of a request takes it back, or one it waits for declines it.
+    Withdraw {
+        /// The seq of the `requested` record.
+        request: u64,
+    },
+    /// `table_options`: the GM sets the table's own options.
+    TableOptions {
+        /// A player's command sets the GM's numbers itself (default false: they wait for the GM).
+        players_set_gm_numbers: bool,
     },
 }
 

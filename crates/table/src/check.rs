@@ -5,7 +5,7 @@
 //! die, so a command that gets as far as its dice has passed every rule that comes before them,
 //! and nothing a check answers depends on dice the table will roll (docs/fairness.md).
 
-use crate::action::Action;
+use crate::action::{Action, TableAction};
 use crate::error::Error;
 use crate::record::Actor;
 use crate::table::Table;
@@ -31,17 +31,25 @@ impl DiceSource for Withheld {
 impl Table {
     /// Whether the table would take `action` from `by` now, as far as can be known before any
     /// dice: who may send it, and every rule the system checks before rolling. Records nothing and
-    /// draws nothing. The table's own actions (rolls, notes, joins...) are checked when sent; for
-    /// them this answers `Ok`.
+    /// draws nothing. An `answer` to a request is checked as the command it would decide; the
+    /// table's other actions (rolls, notes, joins...) are checked when sent: for them this
+    /// answers `Ok`.
     ///
     /// # Errors
     /// What [`Table::decide`] would refuse before its dice: [`crate::ErrorKind::Forbidden`] when
     /// `by` may not send it, [`crate::ErrorKind::Game`] for a command the system does not know or
     /// its rules refuse ([`Error::field`] names the command's field when the rules name one).
     pub fn check(&self, by: Actor, action: &Action) -> Result<(), Error> {
-        let Action::Command(command) = action else {
-            return Ok(());
+        let (by, command) = match action {
+            Action::Command(command) => (by, command.clone()),
+            // An answer is checked as the command it would decide, sent by who asked.
+            Action::Table(TableAction::Answer { request, values }) => {
+                self.check_seated(by)?;
+                self.answer_to_check(by, *request, values)?
+            }
+            Action::Table(_) => return Ok(()),
         };
+        let command = &command;
         self.check_seated(by)?;
         let command = self.fill_reveal(by, command)?;
         self.check_authority(by, &self.game().authority(&command)?)?;

@@ -13,7 +13,9 @@ mod check;
 mod error;
 mod game;
 pub mod limits;
+mod pending;
 mod record;
+mod requests;
 mod table;
 mod verify;
 mod view;
@@ -22,7 +24,7 @@ pub use action::{Action, MAX_CLIENT_ID, Request, TABLE_ACTIONS, TableAction};
 pub use error::{Error, ErrorKind};
 pub use game::new_game;
 pub use record::{
-    Actor, Audience, Body, FairRoll, GENESIS, Record, Secret, SecretBody, SecretRoll,
+    Actor, Audience, Body, FairRoll, GENESIS, Record, Secret, SecretBody, SecretRoll, Waiting,
 };
 pub use skald_core::{Decided, Game, GameError};
 pub use table::{Player, Table};

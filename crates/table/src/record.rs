@@ -109,6 +109,11 @@ pub enum Body {
         options: Value,
         /// Hex SHA-256 of epoch 0's server seed.
         commitment: String,
+        /// The table option "players set the GM's numbers" as the table starts (default false:
+        /// a player's command waits for the GM's numbers; `requests.rs`). Changed later by
+        /// `table_options` records.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        players_set_gm_numbers: bool,
     },
     /// A player took a seat.
     Joined {
@@ -191,6 +196,39 @@ pub enum Body {
         /// The seq of the `command` record taken back.
         of: u64,
     },
+    /// A system command waiting for parts others decide (the GM's numbers, a defender's dice):
+    /// nothing is rolled until everyone it waits for has answered (docs/decisions.md, "The GM's
+    /// numbers"). The command holds the values proposed so far.
+    Requested {
+        /// Who asked: a player proposing, or the GM calling for a roll.
+        by: Actor,
+        /// The command, every field spelled out, with the proposed values.
+        command: Value,
+        /// Who it waits for, and for which fields.
+        waiting: Vec<Waiting>,
+    },
+    /// One it waited for answered a request with its values (a part of the command, as JSON
+    /// shaped like the command). When it was the last, the command follows in the same step.
+    Answered {
+        /// Who answered.
+        by: Actor,
+        /// The seq of the `requested` record.
+        request: u64,
+        /// The values set, shaped like the command (`{"difficulty": 4}`).
+        values: Value,
+    },
+    /// A request withdrawn by its sender, or declined by one it waited for: nothing is rolled.
+    Withdrawn {
+        /// Who withdrew or declined it.
+        by: Actor,
+        /// The seq of the `requested` record.
+        request: u64,
+    },
+    /// The GM set the table's own options (recorded like every option).
+    TableOptions {
+        /// Whether a player's command sets the GM's numbers itself (off: they wait for the GM).
+        players_set_gm_numbers: bool,
+    },
     /// A system command drew dice and was then refused by the rules (a Chi tie rerolled past its
     /// cap, say). Its dice are recorded and its roll index is used up, so the refusal, which may
     /// follow from the dice, tells nobody anything about a roll still to come (docs/fairness.md,
@@ -222,8 +260,21 @@ impl Body {
             Body::EpochEnded { .. } => "epoch_ended",
             Body::Undone { .. } => "undone",
             Body::RollFailed { .. } => "roll_failed",
+            Body::Requested { .. } => "requested",
+            Body::Answered { .. } => "answered",
+            Body::Withdrawn { .. } => "withdrawn",
+            Body::TableOptions { .. } => "table_options",
         }
     }
+}
+
+/// Who a request waits for, and the fields (paths into its command) that one decides.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Waiting {
+    /// The GM, or a character's player.
+    pub decider: skald_core::Decider,
+    /// The fields it decides, as dotted paths into the command.
+    pub fields: Vec<String>,
 }
 
 /// The hidden part of a record.

@@ -8,6 +8,7 @@ use crate::action::{Action, Request, TableAction};
 use crate::error::{Error, ErrorKind};
 use crate::game::{new_game, shorten};
 use crate::limits::{self, MAX_PLAYERS, MAX_RECORDS, check_text};
+use crate::pending::Open;
 use crate::record::{
     Actor, Audience, Body, FairRoll, GENESIS, Record, Secret, SecretBody, SecretRoll,
 };
@@ -44,6 +45,10 @@ pub struct Table {
     head: String,
     /// The records each sender's client id made, so a resent action is answered, not redone.
     clients: BTreeMap<(Actor, String), Vec<u64>>,
+    /// Requests still open, by the seq of their `requested` record (`requests.rs`).
+    requests: BTreeMap<u64, Open>,
+    /// The table option: a player's command sets the GM's numbers itself.
+    players_set_gm_numbers: bool,
 }
 
 impl std::fmt::Debug for Table {
@@ -70,7 +75,8 @@ impl Table {
         at_ms: i64,
     ) -> Result<Record, Error> {
         check_text("title", title, limits::TITLE)?;
-        let game = new_game(system, options)?;
+        let (players_set_gm_numbers, options) = table_options(options)?;
+        let game = new_game(system, &options)?;
         Ok(Record {
             seq: 1,
             at_ms,
@@ -82,6 +88,7 @@ impl Table {
                 title: title.to_owned(),
                 options: game.options(),
                 commitment: seed.commitment(),
+                players_set_gm_numbers,
             },
             secret: Some(Secret {
                 audience: Audience::Server,
@@ -109,6 +116,7 @@ impl Table {
             title,
             options,
             commitment,
+            players_set_gm_numbers,
             ..
         } = &first.body
         else {
@@ -140,6 +148,8 @@ impl Table {
             next_index: 0,
             head: first.hash(),
             clients: BTreeMap::new(),
+            requests: BTreeMap::new(),
+            players_set_gm_numbers: *players_set_gm_numbers,
         };
         table.records.push(first);
         for record in records {
@@ -219,7 +229,16 @@ impl Table {
                 .map(|(name, _)| name.clone())
                 .collect(),
         };
-        self.game.moves(&seat)
+        let mut moves = self.request_moves(reader);
+        let offered = self.game.moves(&seat);
+        let calls = if reader == Actor::Gm {
+            self.call_moves(&offered)
+        } else {
+            Vec::new()
+        };
+        moves.extend(offered);
+        moves.extend(calls);
+        moves
     }
 
     /// The exact chances of `command` (a system command) before it is rolled, if the system gives
@@ -228,6 +247,9 @@ impl Table {
     /// # Errors
     /// [`ErrorKind::Game`] ([`skald_core::GameError::BadCommand`]).
     pub fn odds(&self, command: &Value) -> Result<Option<skald_core::Odds>, Error> {
+        if let Some(merged) = self.answer_command(Actor::Gm, command) {
+            return Ok(self.game.odds(&merged)?);
+        }
         Ok(self.game.odds(command)?)
     }
 
@@ -326,12 +348,34 @@ impl Table {
         self.check_room(2)?;
         self.check_seated(by)?;
         match action {
-            Action::Command(command) => self.decide_command(by, command, at_ms).map(|r| vec![r]),
+            Action::Command(command) => self.decide_or_request(by, command, at_ms),
             Action::Table(action) => self.decide_table(by, action, fresh, at_ms),
         }
     }
 
-    fn decide_command(&self, by: Actor, command: &Value, at_ms: i64) -> Result<Record, Error> {
+    /// A system command from `by`: decided now, or, when parts of it wait for others (the GM's
+    /// numbers, another player's dice), recorded as a request (`requests.rs`).
+    fn decide_or_request(
+        &self,
+        by: Actor,
+        command: &Value,
+        at_ms: i64,
+    ) -> Result<Vec<Record>, Error> {
+        let command = self.fill_reveal(by, command)?;
+        let waiting = self.waiting_for(by, &command, false)?;
+        if waiting.is_empty() {
+            self.decide_command(by, &command, at_ms).map(|r| vec![r])
+        } else {
+            self.request(by, &command, waiting, at_ms)
+        }
+    }
+
+    pub(crate) fn decide_command(
+        &self,
+        by: Actor,
+        command: &Value,
+        at_ms: i64,
+    ) -> Result<Record, Error> {
         let command = self.fill_reveal(by, command)?;
         self.check_authority(by, &self.game.authority(&command)?)?;
         let seed = self.live_seed()?;
@@ -536,6 +580,32 @@ impl Table {
             }
             TableAction::Allocate { who, spend } => {
                 return self.allocate(by, who, *spend, fresh, at_ms);
+            }
+            TableAction::Call { command } => {
+                gm_only("call for a roll")?;
+                let waiting = self.waiting_for(by, command, true)?;
+                if waiting.is_empty() {
+                    return self.decide_command(by, command, at_ms).map(|r| vec![r]);
+                }
+                return self.request(by, command, waiting, at_ms);
+            }
+            TableAction::Answer { request, values } => {
+                return self.answer(by, *request, values, at_ms);
+            }
+            TableAction::Withdraw { request } => {
+                return self.withdraw(by, *request, at_ms);
+            }
+            TableAction::TableOptions {
+                players_set_gm_numbers,
+            } => {
+                gm_only("set the table's options")?;
+                self.record(
+                    at_ms,
+                    Body::TableOptions {
+                        players_set_gm_numbers: *players_set_gm_numbers,
+                    },
+                    None,
+                )
             }
         };
         Ok(vec![record])
@@ -794,6 +864,22 @@ impl Table {
     }
 
     /// A record to be [sealed](Table::seal): its seq and place in the chain come last.
+    /// A record of `body` with no secret, to be numbered and linked by `seal`.
+    pub(crate) fn record_now(&self, at_ms: i64, body: Body) -> Record {
+        self.record(at_ms, body, None)
+    }
+
+    /// The requests still open, by the seq of their `requested` record.
+    pub(crate) fn requests(&self) -> &BTreeMap<u64, Open> {
+        &self.requests
+    }
+
+    /// The table option: whether a player's command sets the GM's numbers itself (off by
+    /// default: they wait for the GM, `requests.rs`).
+    pub fn players_set_gm_numbers(&self) -> bool {
+        self.players_set_gm_numbers
+    }
+
     fn record(&self, at_ms: i64, body: Body, secret: Option<Secret>) -> Record {
         Record {
             seq: 0,
@@ -865,6 +951,36 @@ impl Table {
                 self.refold()?;
             }
             Body::RollFailed { roll, .. } => self.count_roll(Some(roll)),
+            Body::Requested {
+                by,
+                command,
+                waiting,
+            } => {
+                let open = Open {
+                    by: *by,
+                    command: command.clone(),
+                    waiting: waiting.clone(),
+                };
+                self.requests.insert(record.seq, open);
+            }
+            Body::Answered {
+                by,
+                request,
+                values,
+            } => {
+                if let Some(mut open) = self.requests.remove(request) {
+                    self.fold_answer(&mut open, *by, values);
+                    if !open.waiting.is_empty() {
+                        self.requests.insert(*request, open);
+                    }
+                }
+            }
+            Body::Withdrawn { request, .. } => {
+                self.requests.remove(request);
+            }
+            Body::TableOptions {
+                players_set_gm_numbers,
+            } => self.players_set_gm_numbers = *players_set_gm_numbers,
         }
         if let Some(client) = &record.client {
             self.clients
@@ -928,6 +1044,27 @@ impl Table {
     }
 }
 
+/// The table's own option, taken out of the options a table is created with (the rest are the
+/// system's): `players_set_gm_numbers`, a boolean, default false.
+fn table_options(options: &Value) -> Result<(bool, Value), Error> {
+    let mut options = options.clone();
+    let Some(value) = options
+        .as_object_mut()
+        .and_then(|o| o.remove("players_set_gm_numbers"))
+    else {
+        return Ok((false, options));
+    };
+    match value {
+        Value::Bool(on) => Ok((on, options)),
+        other => Err(ErrorKind::BadAction {
+            message: format!(
+                "options: players_set_gm_numbers is {other}; it is true or false (default false)"
+            ),
+        }
+        .into()),
+    }
+}
+
 /// Folds one accepted command: its events into the game, and, if it enrolled a character, its
 /// sender as that character's owner (the first enrolment of a name keeps it).
 fn fold_command(
@@ -964,7 +1101,10 @@ fn actor_of(body: &Body) -> Actor {
         Body::Command { by, .. }
         | Body::DiceRolled { by, .. }
         | Body::SeedContributed { by, .. }
-        | Body::RollFailed { by, .. } => *by,
+        | Body::RollFailed { by, .. }
+        | Body::Requested { by, .. }
+        | Body::Answered { by, .. }
+        | Body::Withdrawn { by, .. } => *by,
         Body::Joined { player, .. } => Actor::Player(*player),
         _ => Actor::Gm,
     }
@@ -1079,12 +1219,25 @@ mod tests {
         fn boxed_clone(&self) -> Box<dyn Game> {
             Box::new(RefusesOnItsDice(self.0.boxed_clone()))
         }
+        fn parts(&self, _: &Value) -> Result<Vec<skald_core::Part>, GameError> {
+            Ok(Vec::new())
+        }
+        fn normalize(&self, command: &Value) -> Result<Value, GameError> {
+            self.0.normalize(command)
+        }
     }
 
     #[test]
     fn a_command_refused_after_its_dice_is_recorded_with_them_and_uses_up_its_index() {
         let seed = ServerSeed::from_bytes([3; 32]);
-        let created = Table::create("chi", "t", &Value::Null, &seed, 0).unwrap();
+        let created = Table::create(
+            "chi",
+            "t",
+            &serde_json::json!({"players_set_gm_numbers": true}),
+            &seed,
+            0,
+        )
+        .unwrap();
         let mut table = Table::from_records(vec![created]).unwrap();
         table.game = Box::new(RefusesOnItsDice(table.game.boxed_clone()));
         let command = Action::Command(json!({"do": "anything"}));

@@ -24,7 +24,16 @@ struct Play {
 impl Play {
     fn new(system: &str, seed: u8) -> Self {
         let seed = ServerSeed::from_bytes([seed; 32]);
-        let created = Table::create(system, "Attack", &Value::Null, &seed, 1_000).unwrap();
+        // A quick table: players set the GM's numbers (what these attacks are about is elsewhere;
+        // tests/requests.rs plays the default).
+        let created = Table::create(
+            system,
+            "Attack",
+            &json!({"players_set_gm_numbers": true}),
+            &seed,
+            1_000,
+        )
+        .unwrap();
         let mut table = Table::from_records(vec![created]).unwrap();
         for name in ["Ann", "Bob"] {
             let joined = table.join(name, 2_000).unwrap();

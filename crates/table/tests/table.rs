@@ -23,7 +23,16 @@ struct Play {
 impl Play {
     fn new(system: &str) -> Self {
         let seed = ServerSeed::from_bytes([7; 32]);
-        let created = Table::create(system, "Test table", &Value::Null, &seed, 1_000).unwrap();
+        // A quick table: players set the GM's numbers (tests/requests.rs plays the default, where
+        // they wait for the GM).
+        let created = Table::create(
+            system,
+            "Test table",
+            &json!({"players_set_gm_numbers": true}),
+            &seed,
+            1_000,
+        )
+        .unwrap();
         let mut table = Table::from_records(vec![created]).unwrap();
         for name in ["Ann", "Bob"] {
             let joined = table.join(name, 2_000).unwrap();

@@ -106,6 +106,10 @@ pub async fn create(
         };
         options.insert(field.key.clone(), value);
     }
+    // The table's own option (crates/table/src/requests.rs), beside the system's.
+    if form.contains_key("players_set_gm_numbers") {
+        options.insert("players_set_gm_numbers".into(), Value::Bool(true));
+    }
     let request = CreateTable {
         system,
         title,

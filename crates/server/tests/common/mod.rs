@@ -287,7 +287,8 @@ impl Http {
             .post(
                 "/api/tables",
                 None,
-                &json!({"system": system, "title": title}),
+                // A quick table: players set the GM's numbers (requests.rs plays the default).
+                &json!({"system": system, "title": title, "options": {"players_set_gm_numbers": true}}),
             )
             .await;
         let json = reply.expect(201);

@@ -1,0 +1,381 @@
+//! The GM's numbers come from the GM (issue 15): a player's command holding numbers the book gives
+//! the GM waits for the GM's answer before anything is rolled; the GM may call for a roll whose
+//! dice a player chooses; an opposed action waits for the defender's player; the table option
+//! "players set the GM's numbers" lets a group skip the wait. Chi, whose GM sets Difficulties,
+//! modifiers, concept calls and pools (chi.txt, Action Resolution, Modifiers, Character
+//! Creation; C1-C3).
+#![allow(clippy::unwrap_used)]
+
+use serde_json::{Value, json};
+use skald_fair::ServerSeed;
+use skald_table::{Action, Actor, Body, ErrorKind, Record, Table, verify};
+
+const GM: Actor = Actor::Gm;
+const ANN: Actor = Actor::Player(1);
+const BO: Actor = Actor::Player(2);
+
+struct Play {
+    table: Table,
+    fresh: u8,
+}
+
+impl Play {
+    /// A Chi table with Ann and Bo seated; `quick` turns "players set the GM's numbers" on.
+    fn new(quick: bool) -> Self {
+        let seed = ServerSeed::from_bytes([9; 32]);
+        let options = json!({"players_set_gm_numbers": quick});
+        let created = Table::create("chi", "Requests", &options, &seed, 1_000).unwrap();
+        let mut table = Table::from_records(vec![created]).unwrap();
+        for name in ["Ann", "Bo"] {
+            let joined = table.join(name, 2_000).unwrap();
+            table.apply(joined).unwrap();
+        }
+        Self { table, fresh: 0 }
+    }
+
+    fn try_act(&mut self, by: Actor, action: Value) -> Result<Vec<Record>, skald_table::Error> {
+        self.fresh += 1;
+        let action = Action::from_json(action)?;
+        let records = self.table.decide(by, &action, [self.fresh; 32], 3_000)?;
+        for record in &records {
+            self.table.apply(record.clone()).unwrap();
+        }
+        Ok(records)
+    }
+
+    fn act(&mut self, by: Actor, action: Value) -> Vec<Body> {
+        let records = self
+            .try_act(by, action.clone())
+            .unwrap_or_else(|e| panic!("{action} by {by:?} refused: {e}"));
+        records.into_iter().map(|r| r.body).collect()
+    }
+
+    fn refused(&mut self, by: Actor, action: Value) -> String {
+        let before = self.table.last_seq();
+        let error = self.try_act(by, action).unwrap_err();
+        assert_eq!(self.table.last_seq(), before, "a refusal records nothing");
+        error.to_string()
+    }
+
+    /// Ragnar (Ann's) and Dirk (Bo's), their pools given by the GM.
+    fn seat_both(&mut self) {
+        for (by, line) in [
+            (ANN, "Ragnar, fierce, arrogant, and savage barbarian8"),
+            (BO, "Dirk, dashing, handsome, and brave star marine7"),
+        ] {
+            let asked = self.act(by, json!({"do": "enroll", "character": line}));
+            if let [Body::Requested { .. }] = asked.as_slice() {
+                let request = self.table.last_seq();
+                self.act(GM, json!({"do": "answer", "request": request}));
+            }
+        }
+        self.act(GM, json!({"do": "new_round"}));
+    }
+
+    fn last_command(&self) -> Value {
+        self.table
+            .records()
+            .iter()
+            .rev()
+            .find_map(|r| match &r.body {
+                Body::Command { command, .. } => Some(command.clone()),
+                _ => None,
+            })
+            .unwrap()
+    }
+}
+
+fn kinds(bodies: &[Body]) -> Vec<&'static str> {
+    bodies.iter().map(Body::kind).collect()
+}
+
+fn rolled(bodies: &[Body]) -> bool {
+    bodies
+        .iter()
+        .any(|b| matches!(b, Body::Command { roll: Some(_), .. }))
+}
+
+#[test]
+fn a_players_pool_waits_for_the_gm_who_gives_it() {
+    let mut play = Play::new(false);
+    // The book: "The GM will then give you the number of dice". Ann writes pirate40.
+    let asked = play.act(
+        ANN,
+        json!({"do": "enroll", "character": "Anne, bold, loud, and lucky pirate40"}),
+    );
+    let [
+        Body::Requested {
+            command, waiting, ..
+        },
+    ] = asked.as_slice()
+    else {
+        panic!("{asked:?}")
+    };
+    assert_eq!(command["character"]["pool"], 40, "the line is spelled out");
+    assert_eq!(
+        serde_json::to_value(waiting).unwrap(),
+        json!([{"decider": "gm", "fields": ["character.pool", "character.current"]}])
+    );
+    assert!(
+        play.table.owners().is_empty(),
+        "nobody sits down before the GM answers"
+    );
+    let request = play.table.last_seq();
+    assert_eq!(
+        play.refused(
+            ANN,
+            json!({"do": "answer", "request": request, "values": {"character": {"pool": 40}}})
+        ),
+        format!("request {request} does not wait for you")
+    );
+    let answered = play.act(
+        GM,
+        json!({"do": "answer", "request": request, "values": {"character": {"pool": 6, "current": 6}}}),
+    );
+    assert_eq!(kinds(&answered), ["answered", "command"]);
+    assert_eq!(play.last_command()["character"]["pool"], 6);
+    assert_eq!(play.table.owners()["Anne"], ANN, "the character is Ann's");
+}
+
+#[test]
+fn a_players_action_is_rolled_only_with_the_gms_numbers() {
+    let mut play = Play::new(false);
+    play.seat_both();
+    let asked = play.act(
+        ANN,
+        json!({"do": "action", "who": "Ragnar", "spend": 3, "difficulty": 1, "modifier": 5}),
+    );
+    assert_eq!(kinds(&asked), ["requested"]);
+    assert!(
+        !rolled(&asked),
+        "nothing is rolled while the GM's numbers are missing"
+    );
+    let request = play.table.last_seq();
+    // The GM is offered the answer, its blanks at Ann's proposal; Ann may withdraw.
+    let gm_moves = play.table.moves(GM);
+    let answer = &gm_moves[0];
+    assert_eq!(answer.label, "Ann asks: Ragnar: act against a Difficulty");
+    assert_eq!(answer.command, json!({"do": "answer", "request": request}));
+    let names: Vec<&str> = answer.fields.iter().map(|f| f.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "values.difficulty",
+            "values.modifier",
+            "values.fits_concept"
+        ]
+    );
+    assert!(answer.odds, "the GM sees the odds as the numbers change");
+    assert_eq!(
+        play.table.moves(ANN)[0].label,
+        "Withdraw your request: Ragnar: act against a Difficulty"
+    );
+    let odds = play
+        .table
+        .odds(&json!({"do": "answer", "request": request, "values": {"difficulty": 6}}))
+        .unwrap()
+        .unwrap();
+    assert!(odds.summary.contains("6"), "{}", odds.summary);
+    // The dice are the player's, the numbers the GM's.
+    assert_eq!(
+        play.refused(
+            GM,
+            json!({"do": "answer", "request": request, "values": {"spend": 8}})
+        ),
+        "values: spend is not yours to set in this request; yours: difficulty, modifier, fits_concept"
+    );
+    let answered = play.act(
+        GM,
+        json!({"do": "answer", "request": request, "values": {"difficulty": 4, "modifier": 0}}),
+    );
+    assert_eq!(kinds(&answered), ["answered", "command"]);
+    assert!(rolled(&answered), "the answer rolls");
+    let command = play.last_command();
+    assert_eq!(
+        (
+            command["spend"].clone(),
+            command["difficulty"].clone(),
+            command["modifier"].clone()
+        ),
+        (json!(3), json!(4), json!(0))
+    );
+    assert!(
+        play.table.moves(GM).iter().all(|m| m.group != "Requests"),
+        "the request is closed"
+    );
+}
+
+#[test]
+fn the_gm_calls_for_a_roll_and_the_player_chooses_the_dice() {
+    let mut play = Play::new(false);
+    play.seat_both();
+    // Beside each roll of a player's character, the GM is offered the same roll called for.
+    let gm_moves = play.table.moves(GM);
+    let call = gm_moves
+        .iter()
+        .find(|m| m.label == "Call for a roll: Ragnar: act against a Difficulty")
+        .unwrap();
+    assert_eq!(
+        call.command,
+        json!({"do": "call", "command": {"do": "action", "who": "Ragnar"}})
+    );
+    assert!(call.fields.iter().any(|f| f.name == "command.difficulty"));
+    assert!(
+        !play
+            .table
+            .moves(ANN)
+            .iter()
+            .any(|m| m.command["do"] == "call"),
+        "a player calls for nothing"
+    );
+    let called = play.act(
+        GM,
+        json!({"do": "call", "command": {"do": "action", "who": "Ragnar", "spend": 1, "difficulty": 3}}),
+    );
+    let [Body::Requested { waiting, .. }] = called.as_slice() else {
+        panic!("{called:?}")
+    };
+    assert_eq!(
+        serde_json::to_value(waiting).unwrap(),
+        json!([{"decider": {"owner": "Ragnar"}, "fields": ["spend"]}])
+    );
+    let request = play.table.last_seq();
+    assert_eq!(
+        play.refused(
+            BO,
+            json!({"do": "answer", "request": request, "values": {"spend": 2}})
+        ),
+        format!("request {request} does not wait for you")
+    );
+    assert_eq!(
+        play.refused(
+            ANN,
+            json!({"do": "answer", "request": request, "values": {"difficulty": 1}})
+        ),
+        "values: difficulty is not yours to set in this request; yours: spend"
+    );
+    let answered = play.act(
+        ANN,
+        json!({"do": "answer", "request": request, "values": {"spend": 5}}),
+    );
+    assert!(rolled(&answered));
+    let command = play.last_command();
+    assert_eq!(
+        (command["spend"].clone(), command["difficulty"].clone()),
+        (json!(5), json!(3))
+    );
+}
+
+#[test]
+fn the_defenders_player_chooses_the_defenders_dice() {
+    for quick in [false, true] {
+        let mut play = Play::new(quick);
+        play.seat_both();
+        let opposed = json!({"do": "opposed", "actor": {"who": "Ragnar", "spend": 3},
+            "defender": {"who": "Dirk", "spend": 7}});
+        let asked = play.act(ANN, opposed);
+        let [Body::Requested { waiting, .. }] = asked.as_slice() else {
+            panic!("{asked:?}")
+        };
+        let deciders: Vec<Value> = waiting
+            .iter()
+            .map(|w| serde_json::to_value(&w.decider).unwrap())
+            .collect();
+        let expected = if quick {
+            vec![json!({"owner": "Dirk"})]
+        } else {
+            vec![json!("gm"), json!({"owner": "Dirk"})]
+        };
+        assert_eq!(deciders, expected, "quick: {quick}");
+        let request = play.table.last_seq();
+        let answered = play.act(
+            BO,
+            json!({"do": "answer", "request": request, "values": {"defender": {"spend": 2}}}),
+        );
+        if !quick {
+            assert_eq!(kinds(&answered), ["answered"], "still waits for the GM");
+            play.act(GM, json!({"do": "answer", "request": request}));
+        }
+        assert_eq!(
+            play.last_command()["defender"]["spend"],
+            2,
+            "quick: {quick}"
+        );
+    }
+}
+
+#[test]
+fn with_the_option_on_a_players_numbers_go_straight_to_the_dice() {
+    let mut play = Play::new(true);
+    play.seat_both();
+    let acted = play.act(
+        ANN,
+        json!({"do": "action", "who": "Ragnar", "spend": 2, "difficulty": 1}),
+    );
+    assert_eq!(kinds(&acted), ["command"]);
+    assert!(rolled(&acted));
+    // The option is the GM's, and is recorded in the log when changed.
+    assert_eq!(
+        play.refused(
+            ANN,
+            json!({"do": "table_options", "players_set_gm_numbers": false})
+        ),
+        "only the GM may set the table's options"
+    );
+    play.act(
+        GM,
+        json!({"do": "table_options", "players_set_gm_numbers": false}),
+    );
+    assert!(!play.table.players_set_gm_numbers());
+    let asked = play.act(
+        ANN,
+        json!({"do": "action", "who": "Ragnar", "spend": 2, "difficulty": 1}),
+    );
+    assert_eq!(kinds(&asked), ["requested"]);
+}
+
+#[test]
+fn a_request_can_be_withdrawn_or_declined_and_a_log_with_requests_verifies() {
+    let mut play = Play::new(false);
+    play.seat_both();
+    play.act(
+        ANN,
+        json!({"do": "action", "who": "Ragnar", "spend": 2, "difficulty": 1}),
+    );
+    let first = play.table.last_seq();
+    assert_eq!(
+        play.refused(BO, json!({"do": "withdraw", "request": first})),
+        format!("request {first} is not yours, nor does it wait for you")
+    );
+    play.act(ANN, json!({"do": "withdraw", "request": first}));
+    assert_eq!(
+        play.refused(GM, json!({"do": "answer", "request": first})),
+        format!("request: record {first} is no request still open")
+    );
+    play.act(
+        ANN,
+        json!({"do": "action", "who": "Ragnar", "spend": 2, "difficulty": 1}),
+    );
+    let second = play.table.last_seq();
+    play.act(GM, json!({"do": "withdraw", "request": second}));
+    play.act(
+        ANN,
+        json!({"do": "action", "who": "Ragnar", "spend": 2, "difficulty": 1}),
+    );
+    let third = play.table.last_seq();
+    play.act(
+        GM,
+        json!({"do": "answer", "request": third, "values": {"difficulty": 2}}),
+    );
+    // The table reads back from its records the same, open requests included, and verifies.
+    let again = Table::from_records(play.table.records().to_vec()).unwrap();
+    assert_eq!(again.head(), play.table.head());
+    let report = verify(play.table.records(), Some(play.table.head()));
+    assert!(report.mismatches.is_empty(), "{:?}", report.mismatches);
+    assert!(matches!(
+        play.try_act(GM, json!({"do": "answer", "request": 2}))
+            .unwrap_err()
+            .kind(),
+        ErrorKind::BadAction { .. }
+    ));
+}
