@@ -365,6 +365,27 @@ export async function fill(form, values) {
 }
 
 /**
+ * Fills a list field's entries in order, as a person does: "Add" clicked until there are enough
+ * (or "Remove" until there are no more), then each entry's blanks (a select by its option's JSON
+ * value, anything else typed). Counts the fields filled and the clicks into `count`.
+ */
+export async function fillList(form, field, rows, count = { fields: 0, clicks: 0 }) {
+  const list = form.locator(`fieldset[data-field="${field}"]`);
+  const entries = list.locator(":scope > .entries > .entry");
+  while (await entries.count() < rows.length) { await list.locator(":scope > .list-foot > [data-add]").click(); count.clicks++; }
+  while (await entries.count() > rows.length) { await entries.last().locator(":scope > [data-remove]").click(); count.clicks++; }
+  for (const [i, row] of rows.entries()) {
+    const values = typeof row === "object" ? row : { "": row };
+    for (const [name, value] of Object.entries(values)) {
+      const blank = entries.nth(i).locator(`[name="${name}"]`).first();
+      if (await blank.evaluate(el => el.tagName) === "SELECT") await blank.selectOption(JSON.stringify(value));
+      else await blank.fill(String(value));
+      count.fields++;
+    }
+  }
+}
+
+/**
  * Waits until the form's odds box shows an exact chance (a fraction "n/d", or "0"/"1") and
  * returns its text.
  */

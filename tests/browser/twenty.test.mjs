@@ -4,7 +4,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import {
-  setup, screenshot, waitLog, tableWith, moveForm, fill, submit, waitOdds, movesOf, boardState,
+  setup, screenshot, waitLog, tableWith, moveForm, fill, fillList, submit, waitOdds, movesOf, boardState,
   synced, assertNoSideScroll, FILE_TIMEOUT, SETUP_TIMEOUT,
 } from "./harness.mjs";
 
@@ -27,27 +27,6 @@ before(async () => {
   [ann] = t.players;
 }, { timeout: SETUP_TIMEOUT });
 after(async () => { await h?.close(); });
-
-/**
- * Fills a list field's entries in order, as a person does: "Add" clicked until there are enough,
- * then each entry's blanks (a select by its option's JSON value, anything else typed). Counts
- * the fields filled and the clicks into `count`.
- */
-async function fillList(form, field, rows, count) {
-  const list = form.locator(`fieldset[data-field="${field}"]`);
-  const entries = list.locator(":scope > .entries > .entry");
-  while (await entries.count() < rows.length) { await list.locator(":scope > .list-foot > [data-add]").click(); count.clicks++; }
-  while (await entries.count() > rows.length) { await entries.last().locator(":scope > [data-remove]").click(); count.clicks++; }
-  for (const [i, row] of rows.entries()) {
-    const values = typeof row === "object" ? row : { "": row };
-    for (const [name, value] of Object.entries(values)) {
-      const blank = entries.nth(i).locator(`[name="${name}"]`).first();
-      if (await blank.evaluate(el => el.tagName) === "SELECT") await blank.selectOption(JSON.stringify(value));
-      else await blank.fill(String(value));
-      count.fields++;
-    }
-  }
-}
 
 test("characters are made with the builders' forms, no JSON typed", { timeout: FILE_TIMEOUT }, async () => {
   // Ann makes the book's Gorand step by step (T1), the table checking the sheet as it changes.
