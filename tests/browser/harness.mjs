@@ -376,9 +376,9 @@ export async function fill(form, values) {
 }
 
 /**
- * Fills a list field's entries in order, as a person does: "Add" clicked until there are enough,
- * then each entry's blanks (a select by its option's JSON value, anything else typed). Counts
- * the fields filled and the clicks into `count`.
+ * Fills a list field's entries in order, as a person does: "Add" clicked until there are enough
+ * (or "Remove" until there are no more), then each entry's blanks (a select by its option's JSON
+ * value, anything else typed). Counts the fields filled and the clicks into `count`.
  */
 export async function fillList(form, field, rows, count = { fields: 0, clicks: 0 }) {
   const list = form.locator(`fieldset[data-field="${field}"]`);

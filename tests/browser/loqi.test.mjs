@@ -1,17 +1,18 @@
-// Loqi at the table page: characters made with the page's form (a JSON sheet), then a problem from
-// its introduction to the d12: both outcomes proposed, a trait on the tally, an influence bid from
-// each player (one for, one against), the odds shown before each entry and before the roll.
+// Loqi at the table page: characters made with the builder form (a name, traits as a list, no JSON
+// typed), a slip refused beside its blank; a player's preparation goals through their form; then a
+// problem from its introduction to the d12: both outcomes proposed (the GM's with a consequence
+// picked in the form), a trait on the tally, an influence bid from each player (one for, one
+// against), the odds shown before each entry and before the roll.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import {
-  setup, screenshot, waitLog, tableWith, moveForm, fill, submit, waitOdds, enroll, boardState,
-  assertNoSideScroll, FILE_TIMEOUT, SETUP_TIMEOUT,
+  setup, screenshot, waitLog, tableWith, moveForm, fill, fillList, submit, waitOdds, boardState,
+  assertNoSideScroll, assertNoJsonField, FILE_TIMEOUT, SETUP_TIMEOUT,
 } from "./harness.mjs";
 
-const TIRAN = { name: "Tiran", influence: 10, traits: [{ name: "Swordsman", rating: 3 }, { name: "Hot-headed", rating: 2, harmful: true }] };
-const AYLA = { name: "Ayla", influence: 6, traits: [{ name: "Archer", rating: 3 }] };
+const TIRAN = { name: "Tiran", traits: [{ name: "Swordsman", rating: 3 }, { name: "Hot-headed", rating: 2, harmful: true }] };
+const AYLA = { name: "Ayla", traits: [{ name: "Archer", rating: 3 }] };
 let h, gm, ann, bo;
-const refusals = [];
 
 before(async () => {
   h = await setup();
@@ -21,16 +22,58 @@ before(async () => {
 }, { timeout: SETUP_TIMEOUT });
 after(async () => { await h?.close(); });
 
-test("each player makes a character with the page's enrolment form", { timeout: FILE_TIMEOUT }, async () => {
+/** The refusal shown beside a blank of `form` once the table has checked it (bounded). */
+async function fieldError(form) {
+  const note = form.locator(".field-error").first();
+  await note.waitFor({ timeout: 10000 });
+  return note.innerText();
+}
+
+test("each player makes a character with the builder, no JSON typed", { timeout: FILE_TIMEOUT }, async () => {
   for (const [page, sheet] of [[ann, TIRAN], [bo, AYLA]]) {
-    const refusal = await enroll(page, "enroll", JSON.stringify(sheet, null, 1), { do: "enroll", character: sheet });
-    if (refusal) refusals.push(`${sheet.name}: ${refusal}`);
+    const count = { fields: 0, clicks: 0 };
+    const form = await moveForm(page, "enroll", "Make a character");
+    assert.equal(await form.locator("[name='character.influence']").count(), 0, "a player's builder sets no influence");
+    await fill(form, { "character.name": sheet.name });
+    count.fields++;
+    await fillList(form, "character.traits", sheet.traits, count);
+    if (sheet === TIRAN) {
+      // A slip: a rating past the book's 4 is refused beside that rating before anything is sent.
+      await fillList(form, "character.traits", [{ ...sheet.traits[0], rating: 5 }, sheet.traits[1]]);
+      assert.match(await fieldError(form), /traits\[0\]\.rating is 5; allowed: 1 to 4/);
+      const invalid = await form.locator("[aria-invalid=true]").first().getAttribute("name");
+      assert.equal(invalid, "rating", "the refusal sits at the rating's blank");
+      await fillList(form, "character.traits", sheet.traits);
+      await page.waitForFunction(f => !f.querySelector(".field-error"), await form.elementHandle(), { timeout: 10000 });
+    }
+    await screenshot(page, `loqi-builder-${sheet.name.toLowerCase()}`);
+    if (page === bo) await assertNoSideScroll(bo, "Loqi builder (phone)");
+    await submit(form);
+    count.clicks++;
+    console.log(`# Loqi character ${sheet.name} through the builder: ${count.fields} fields, ${count.clicks} clicks`);
   }
   for (const page of [gm, ann, bo]) {
     await waitLog(page, /Tiran joins/);
     await waitLog(page, /Ayla joins/);
   }
-  assert.deepEqual(refusals, [], "the enrolment form's command was accepted");
+  const state = await boardState(ann);
+  const traits = Object.entries(state.characters.Tiran.traits).map(([name, t]) => [name, t.rating, t.harmful]);
+  assert.deepEqual(traits.sort(), [["Hot-headed", 2, true], ["Swordsman", 3, false]]);
+  assert.equal(state.characters.Ayla.influence, 10, "a new character starts with the book's 10 influence");
+});
+
+test("a player prepares goals with the form (L6)", { timeout: FILE_TIMEOUT }, async () => {
+  const form = await moveForm(bo, "prepare_goals", "Ayla: prepare goals");
+  await fillList(form, "goals", [
+    { text: "Lead the caravan home", kind: "specific", base: 2, multiplier: 5 },
+    { text: "Win an archery contest", kind: "non_specific", base: 4 },
+  ]);
+  await screenshot(bo, "loqi-goals");
+  await assertNoSideScroll(bo, "Loqi goals (phone)");
+  await submit(form);
+  await waitLog(gm, /Lead the caravan home/);
+  const state = await boardState(gm);
+  assert.deepEqual(state.goals.map(g => [g.text, g.rating]), [["Lead the caravan home", 10], ["Win an archery contest", 4]]);
 });
 
 test("a problem with an influence bid, to the d12", { timeout: FILE_TIMEOUT }, async () => {
@@ -43,10 +86,18 @@ test("a problem with an influence bid, to the d12", { timeout: FILE_TIMEOUT }, a
   const mine = await moveForm(ann, "propose_outcome", "Propose the player's outcome");
   await fill(mine, { by: "Tiran", description: "Tiran scatters them", impact: 3 });
   await submit(mine);
+  // The GM's outcome wounds Tiran for the scene if it is picked: a consequence entry (L7).
   const theirs = await moveForm(gm, "propose_outcome", "Propose the GM's outcome");
   await fill(theirs, { description: "They take a heavy toll", impact: -3 });
+  await fillList(theirs, "consequences", [
+    { kind: "trait_change", character: "Tiran", trait: "Wounded", points: 2, lasts: "scene", harmful: true },
+  ]);
   await submit(theirs);
   await waitLog(bo, "They take a heavy toll");
+  const proposed = await boardState(bo);
+  assert.deepEqual(proposed.problem.gm.consequences, [
+    { consequence: { kind: "trait_change", character: "Tiran", trait: "Wounded", rating_change: 2, harmful: true, lasts: "scene" }, impact: -2 },
+  ]);
 
   // Tiran's Swordsman goes along with his outcome: the odds say what the roll would be with it.
   const trait = await moveForm(ann, "add_trait", "Add Tiran's trait");
@@ -86,4 +137,8 @@ test("a problem with an influence bid, to the d12", { timeout: FILE_TIMEOUT }, a
   await screenshot(bo, "loqi-resolved");
   await assertNoSideScroll(bo, "Loqi table (phone)");
   h.assertClean();
+});
+
+test("no move any seat is offered asks for JSON", { timeout: FILE_TIMEOUT }, async () => {
+  for (const [page, who] of [[gm, "the GM"], [ann, "Ann"], [bo, "Bo"]]) await assertNoJsonField(page, who);
 });

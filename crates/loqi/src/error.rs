@@ -66,6 +66,16 @@ pub enum Error {
     /// The dice could not be rolled (a scripted die missing or not a face of a d12).
     #[error("dice: {0}")]
     Dice(#[from] SourceError),
+    /// A refusal placed at a field of the command other than the one its message names in words:
+    /// the same message, with `field` the dotted path a page shows it beside (a sheet's
+    /// `traits[1].rating` at `character.traits.1.rating`; "number of goals" at `goals`).
+    #[error("{error}")]
+    At {
+        /// The command field it is about, as a dotted path (`character.traits.1.rating`).
+        field: String,
+        /// The refusal, its message unchanged.
+        error: Box<Error>,
+    },
 }
 
 impl Error {
@@ -73,6 +83,7 @@ impl Error {
     /// `"traits.2.rating"`), when it is about one: a page shows the refusal beside that field.
     pub fn field(&self) -> Option<String> {
         match self {
+            Error::At { field, .. } => Some(field.clone()),
             Error::OutOfRange { field, .. }
             | Error::Text { field, .. }
             | Error::NotAllowed { field, .. }
@@ -81,6 +92,30 @@ impl Error {
             }
             _ => None,
         }
+    }
+
+    /// The same refusal placed at `field`, a dotted path into the command (see [`Error::At`]).
+    #[must_use]
+    pub fn at(self, field: impl Into<String>) -> Self {
+        let error = match self {
+            Error::At { error, .. } => error,
+            other => Box::new(other),
+        };
+        Error::At {
+            field: field.into(),
+            error,
+        }
+    }
+
+    /// The same refusal placed inside the part of the command at `prefix` (`character`): its field
+    /// becomes `prefix.field`, or `prefix` when it names none.
+    #[must_use]
+    pub fn within(self, prefix: &str) -> Self {
+        let field = match self.field() {
+            Some(field) => format!("{prefix}.{field}"),
+            None => prefix.to_owned(),
+        };
+        self.at(field)
     }
 
     /// Refuses `value` in `field` unless it lies in `range`; `rule` says where the range comes from.
@@ -165,5 +200,33 @@ mod tests {
             Ok(-100)
         );
         assert_eq!(Error::check_text("name", "Mirela", 60), Ok(()));
+    }
+
+    #[test]
+    fn a_refusal_placed_elsewhere_keeps_its_message() {
+        let rating =
+            Error::check_range("traits[1].rating", 5, &(1..=4), "book: Traits").unwrap_err();
+        assert_eq!(rating.field().as_deref(), Some("traits.1.rating"));
+        let placed = rating.clone().within("character");
+        assert_eq!(placed.field().as_deref(), Some("character.traits.1.rating"));
+        assert_eq!(placed.to_string(), rating.to_string());
+        // Placed again, it is not wrapped twice.
+        let again = placed.within("command");
+        assert_eq!(
+            again.field().as_deref(),
+            Some("command.character.traits.1.rating")
+        );
+        assert_eq!(
+            again,
+            rating.clone().at("command.character.traits.1.rating")
+        );
+        let count = Error::check_range("number of goals", 11, &(2..=10), "L6")
+            .unwrap_err()
+            .at("goals");
+        assert_eq!(count.field().as_deref(), Some("goals"));
+        assert_eq!(
+            count.to_string(),
+            "number of goals is 11; allowed: 2 to 10 (L6)"
+        );
     }
 }

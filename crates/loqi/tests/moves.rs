@@ -12,7 +12,7 @@ use skald_loqi::rules::resolution::resolve;
 use skald_loqi::{Command, Loqi, Options, Side, State};
 use skald_testkit::sheets::{ayla, tiran};
 use skald_testkit::{
-    Expect, check, expect, gm, newcomer, player, sketch, sketch_move, sketch_odds,
+    Expect, check, expect, form, gm, newcomer, player, sketch, sketch_move, sketch_odds,
 };
 
 /// A table with `options` after `steps` (commands as scenarios write them, each with its dice).
@@ -173,36 +173,59 @@ fn an_empty_table_offers_the_story_goals_and_a_character() {
     check(
         offered(&empty, &gm()),
         expect![[r#"
-        Goals | GM: prepare goals | {"by":"GM","do":"prepare_goals"}
-          goals: json, at most 4000, e.g. [{"base":2,"kind":"specific","multiplier":5,"text":"The orcs take the pass"}]
-        Goals | Add a session goal | {"at":"session","do":"add_goal"}
-          by: one of ["GM"]
-          text: text, at most 300
-          kind: one of
-            - Specific (pays once) = "specific"
-            - Non-specific (pays each time) = "non_specific"
-          rating: number 1..=10, default 3
-          approved: flag, default no
-        Goals | Add a setting goal | {"at":"setting","by":"GM","do":"add_goal"}
-          text: text, at most 300
-          kind: one of
-            - Specific (pays once) = "specific"
-            - Non-specific (pays each time) = "non_specific"
-          rating: number 1..=100, default 10
-        Story | Start the next session | {"do":"start_session"}
-        Story | End scene 1 | {"do":"end_scene"}
-        Story | End scenario 1 | {"do":"end_scenario"}
-        Characters | Make a character | {"do":"enroll"}
-          character: json, at most 4000, e.g. {"influence":10,"name":"Tiran","traits":[{"name":"Swordsman","rating":3},{"harmful":true,"name":"Hot-headed","rating":2}]}
-    "#]],
+            Goals | GM: prepare goals | {"by":"GM","do":"prepare_goals"}
+              goals: list of 1..=10 entries, 1 at first
+                  text: text, at most 300
+                  kind: one of
+                    - Specific (pays once) = "specific"
+                    - Non-specific (pays each time) = "non_specific"
+                  base: number 1..=10, default 2
+                  multiplier: one of
+                    - x3 = 3
+                    - x5 = 5
+            Goals | Add a session goal | {"at":"session","do":"add_goal"}
+              by: one of ["GM"]
+              text: text, at most 300
+              kind: one of
+                - Specific (pays once) = "specific"
+                - Non-specific (pays each time) = "non_specific"
+              rating: number 1..=10, default 3
+              approved: flag, default no
+            Goals | Add a setting goal | {"at":"setting","by":"GM","do":"add_goal"}
+              text: text, at most 300
+              kind: one of
+                - Specific (pays once) = "specific"
+                - Non-specific (pays each time) = "non_specific"
+              rating: number 1..=100, default 10
+            Story | Start the next session | {"do":"start_session"}
+            Story | End scene 1 | {"do":"end_scene"}
+            Story | End scenario 1 | {"do":"end_scenario"}
+            Characters | Make a character | {"do":"enroll"}
+              (the sheet at character saves to a file)
+              character.name: text, at most 60
+              character.traits: list of 0..=32 entries, 2 at first
+                  name: text, at most 60
+                  rating: number 1..=4, default 2
+                  harmful: one of
+                    - Helps the character = false
+                    - Works against the character = true
+              character.influence: number 0..=999, default 10
+        "#]],
     );
     // A player without a character can only make one (book: Making Characters).
     check(
         offered(&empty, &newcomer()),
         expect![[r#"
-        Characters | Make a character | {"do":"enroll"}
-          character: json, at most 4000, e.g. {"influence":10,"name":"Tiran","traits":[{"name":"Swordsman","rating":3},{"harmful":true,"name":"Hot-headed","rating":2}]}
-    "#]],
+            Characters | Make a character | {"do":"enroll"}
+              (the sheet at character saves to a file)
+              character.name: text, at most 60
+              character.traits: list of 0..=32 entries, 2 at first
+                  name: text, at most 60
+                  rating: number 1..=4, default 2
+                  harmful: one of
+                    - Helps the character = false
+                    - Works against the character = true
+        "#]],
     );
 }
 
@@ -212,95 +235,142 @@ fn between_problems_each_seat_may_introduce_one() {
     check(
         offered(&table, &gm()),
         expect![[r#"
-        Problem | Introduce a problem | {"do":"introduce_problem","proposer":"GM"}
-          scale: one of
-            - Scene (impact 3-5) = "scene"
-            - Scenario (impact 6-9) = "scenario"
-            - Story (impact 10-12) = "story"
-          description: text, at most 1000
-          responders: any of ["Tiran", "Ayla"]
-        Problem | Tiran: introduce a problem (2 influence) | {"do":"introduce_problem","proposer":"Tiran"}
-          scale: one of
-            - Scene (impact 3-5) = "scene"
-            - Scenario (impact 6-9) = "scenario"
-            - Story (impact 10-12) = "story"
-          description: text, at most 1000
-          responder: one of
-            - The GM, answering first = "GM"
-            - Ayla = "Ayla"
-        Problem | Ayla: introduce a problem (2 influence) | {"do":"introduce_problem","proposer":"Ayla"}
-          scale: one of
-            - Scene (impact 3-5) = "scene"
-            - Scenario (impact 6-9) = "scenario"
-            - Story (impact 10-12) = "story"
-          description: text, at most 1000
-          responder: one of
-            - The GM, answering first = "GM"
-            - Tiran = "Tiran"
-        Influence | Reward influence | {"do":"reward"}
-          who: one of ["Tiran", "Ayla"]
-          points: number 1..=50, default 1
-          reason: text, at most 300
-        Goals | GM: prepare goals | {"by":"GM","do":"prepare_goals"}
-          goals: json, at most 4000, e.g. [{"base":2,"kind":"specific","multiplier":5,"text":"The orcs take the pass"}]
-        Goals | Tiran: prepare goals | {"by":"Tiran","do":"prepare_goals"}
-          goals: json, at most 4000, e.g. [{"base":2,"kind":"specific","multiplier":3,"text":"Become captain"},{"base":3,"kind":"non_specific","text":"Win a duel"}]
-        Goals | Ayla: prepare goals | {"by":"Ayla","do":"prepare_goals"}
-          goals: json, at most 4000, e.g. [{"base":2,"kind":"specific","multiplier":3,"text":"Become captain"},{"base":3,"kind":"non_specific","text":"Win a duel"}]
-        Goals | Add a session goal | {"at":"session","do":"add_goal"}
-          by: one of ["GM", "Tiran", "Ayla"]
-          text: text, at most 300
-          kind: one of
-            - Specific (pays once) = "specific"
-            - Non-specific (pays each time) = "non_specific"
-          rating: number 1..=10, default 3
-          approved: flag, default no
-        Goals | Add a setting goal | {"at":"setting","by":"GM","do":"add_goal"}
-          text: text, at most 300
-          kind: one of
-            - Specific (pays once) = "specific"
-            - Non-specific (pays each time) = "non_specific"
-          rating: number 1..=100, default 10
-        Story | Start the next session | {"do":"start_session"}
-        Story | End scene 1 | {"do":"end_scene"}
-        Story | End scenario 1 | {"do":"end_scenario"}
-        Characters | Make a character | {"do":"enroll"}
-          character: json, at most 4000, e.g. {"influence":10,"name":"Mirela","traits":[{"name":"Swordsman","rating":3},{"harmful":true,"name":"Hot-headed","rating":2}]}
-        Characters | Change a trait (free change) | {"approved":true,"do":"change_trait"}
-          character: one of ["Tiran", "Ayla"]
-          trait: text, at most 60
-          rating: number 0..=4, default 1
-          harmful: one of
-            - As the trait is (a new one: helpful) = null
-            - Harmful (a new trait) = true
-          reason: text, at most 300
-    "#]],
+            Problem | Introduce a problem | {"do":"introduce_problem","proposer":"GM"}
+              scale: one of
+                - Scene (impact 3-5) = "scene"
+                - Scenario (impact 6-9) = "scenario"
+                - Story (impact 10-12) = "story"
+              description: text, at most 1000
+              responders: any of ["Tiran", "Ayla"]
+            Problem | Tiran: introduce a problem (2 influence) | {"do":"introduce_problem","proposer":"Tiran"}
+              scale: one of
+                - Scene (impact 3-5) = "scene"
+                - Scenario (impact 6-9) = "scenario"
+                - Story (impact 10-12) = "story"
+              description: text, at most 1000
+              responder: one of
+                - The GM, answering first = "GM"
+                - Ayla = "Ayla"
+            Problem | Ayla: introduce a problem (2 influence) | {"do":"introduce_problem","proposer":"Ayla"}
+              scale: one of
+                - Scene (impact 3-5) = "scene"
+                - Scenario (impact 6-9) = "scenario"
+                - Story (impact 10-12) = "story"
+              description: text, at most 1000
+              responder: one of
+                - The GM, answering first = "GM"
+                - Tiran = "Tiran"
+            Influence | Reward influence | {"do":"reward"}
+              who: one of ["Tiran", "Ayla"]
+              points: number 1..=50, default 1
+              reason: text, at most 300
+            Goals | GM: prepare goals | {"by":"GM","do":"prepare_goals"}
+              goals: list of 1..=10 entries, 1 at first
+                  text: text, at most 300
+                  kind: one of
+                    - Specific (pays once) = "specific"
+                    - Non-specific (pays each time) = "non_specific"
+                  base: number 1..=10, default 2
+                  multiplier: one of
+                    - x3 = 3
+                    - x5 = 5
+            Goals | Tiran: prepare goals | {"by":"Tiran","do":"prepare_goals"}
+              goals: list of 2..=10 entries, 2 at first
+                  text: text, at most 300
+                  kind: one of
+                    - Specific (pays once) = "specific"
+                    - Non-specific (pays each time) = "non_specific"
+                  base: number 1..=10, default 3
+                  multiplier: one of
+                    - x3 = 3
+                    - x5 = 5
+            Goals | Ayla: prepare goals | {"by":"Ayla","do":"prepare_goals"}
+              goals: list of 2..=10 entries, 2 at first
+                  text: text, at most 300
+                  kind: one of
+                    - Specific (pays once) = "specific"
+                    - Non-specific (pays each time) = "non_specific"
+                  base: number 1..=10, default 3
+                  multiplier: one of
+                    - x3 = 3
+                    - x5 = 5
+            Goals | Add a session goal | {"at":"session","do":"add_goal"}
+              by: one of ["GM", "Tiran", "Ayla"]
+              text: text, at most 300
+              kind: one of
+                - Specific (pays once) = "specific"
+                - Non-specific (pays each time) = "non_specific"
+              rating: number 1..=10, default 3
+              approved: flag, default no
+            Goals | Add a setting goal | {"at":"setting","by":"GM","do":"add_goal"}
+              text: text, at most 300
+              kind: one of
+                - Specific (pays once) = "specific"
+                - Non-specific (pays each time) = "non_specific"
+              rating: number 1..=100, default 10
+            Story | Start the next session | {"do":"start_session"}
+            Story | End scene 1 | {"do":"end_scene"}
+            Story | End scenario 1 | {"do":"end_scenario"}
+            Characters | Make a character | {"do":"enroll"}
+              (the sheet at character saves to a file)
+              character.name: text, at most 60
+              character.traits: list of 0..=32 entries, 2 at first
+                  name: text, at most 60
+                  rating: number 1..=4, default 2
+                  harmful: one of
+                    - Helps the character = false
+                    - Works against the character = true
+              character.influence: number 0..=999, default 10
+            Characters | Change a trait (free change) | {"approved":true,"do":"change_trait"}
+              character: one of ["Tiran", "Ayla"]
+              trait: text, at most 60
+              rating: number 0..=4, default 1
+              harmful: one of
+                - As the trait is (a new one: helpful) = null
+                - Harmful (a new trait) = true
+              reason: text, at most 300
+        "#]],
     );
     check(
         offered(&table, &player(&["Ayla"])),
         expect![[r#"
-        Problem | Ayla: introduce a problem (2 influence) | {"do":"introduce_problem","proposer":"Ayla"}
-          scale: one of
-            - Scene (impact 3-5) = "scene"
-            - Scenario (impact 6-9) = "scenario"
-            - Story (impact 10-12) = "story"
-          description: text, at most 1000
-          responder: one of
-            - The GM, answering first = "GM"
-            - Tiran = "Tiran"
-        Goals | Ayla: prepare goals | {"by":"Ayla","do":"prepare_goals"}
-          goals: json, at most 4000, e.g. [{"base":2,"kind":"specific","multiplier":3,"text":"Become captain"},{"base":3,"kind":"non_specific","text":"Win a duel"}]
-        Goals | Add a session goal | {"at":"session","do":"add_goal"}
-          by: one of ["Ayla"]
-          text: text, at most 300
-          kind: one of
-            - Specific (pays once) = "specific"
-            - Non-specific (pays each time) = "non_specific"
-          rating: number 1..=10, default 3
-          approved: flag, default no
-        Characters | Make a character | {"do":"enroll"}
-          character: json, at most 4000, e.g. {"influence":10,"name":"Mirela","traits":[{"name":"Swordsman","rating":3},{"harmful":true,"name":"Hot-headed","rating":2}]}
-    "#]],
+            Problem | Ayla: introduce a problem (2 influence) | {"do":"introduce_problem","proposer":"Ayla"}
+              scale: one of
+                - Scene (impact 3-5) = "scene"
+                - Scenario (impact 6-9) = "scenario"
+                - Story (impact 10-12) = "story"
+              description: text, at most 1000
+              responder: one of
+                - The GM, answering first = "GM"
+                - Tiran = "Tiran"
+            Goals | Ayla: prepare goals | {"by":"Ayla","do":"prepare_goals"}
+              goals: list of 2..=10 entries, 2 at first
+                  text: text, at most 300
+                  kind: one of
+                    - Specific (pays once) = "specific"
+                    - Non-specific (pays each time) = "non_specific"
+                  base: number 1..=10, default 3
+                  multiplier: one of
+                    - x3 = 3
+                    - x5 = 5
+            Goals | Add a session goal | {"at":"session","do":"add_goal"}
+              by: one of ["Ayla"]
+              text: text, at most 300
+              kind: one of
+                - Specific (pays once) = "specific"
+                - Non-specific (pays each time) = "non_specific"
+              rating: number 1..=10, default 3
+              approved: flag, default no
+            Characters | Make a character | {"do":"enroll"}
+              (the sheet at character saves to a file)
+              character.name: text, at most 60
+              character.traits: list of 0..=32 entries, 2 at first
+                  name: text, at most 60
+                  rating: number 1..=4, default 2
+                  harmful: one of
+                    - Helps the character = false
+                    - Works against the character = true
+        "#]],
     );
 }
 
@@ -310,118 +380,165 @@ fn an_open_problem_offers_entries_bids_and_the_roll() {
     check(
         offered(&war, &gm()),
         expect![[r#"
-        Tally | Add Tiran's trait | {"character":"Tiran","do":"add_trait"} | odds
-          trait: one of
-            - Quick 2 = "Quick"
-            - Tracker 1 = "Tracker"
-          outcome: one of
-            - The player's outcome (Tiran, now -1) = "player"
-            - The GM's outcome (GM, now -1) = "gm"
-          along: flag, default yes
-          by: one of ["GM", "Tiran", "Ayla"]
-          reason: text, at most 300
-        Tally | Add Ayla's trait | {"character":"Ayla","do":"add_trait"} | odds
-          trait: one of
-            - Archer 3 = "Archer"
-          outcome: one of
-            - The player's outcome (Tiran, now -1) = "player"
-            - The GM's outcome (GM, now -1) = "gm"
-          along: flag, default yes
-          by: one of ["GM", "Tiran", "Ayla"]
-          reason: text, at most 300
-        Tally | Add a modifier | {"do":"add_modifier"} | odds
-          outcome: one of
-            - The player's outcome (Tiran, now -1) = "player"
-            - The GM's outcome (GM, now -1) = "gm"
-          kind: one of
-            - Environment = "environment"
-            - Genre convention = "genre"
-          value: number -20..=20, default 1
-          by: one of ["GM", "Tiran", "Ayla"]
-          reason: text, at most 300
-        Tally | GM: spend influence | {"do":"spend_influence","who":"GM"} | odds
-          outcome: one of
-            - The player's outcome (Tiran, now -1) = "player"
-            - The GM's outcome (GM, now -1) = "gm"
-          points: number -10..=10, default 1
-          reason: text, at most 300
-        Tally | Tiran: spend influence | {"do":"spend_influence","who":"Tiran"} | odds
-          outcome: one of
-            - The player's outcome (Tiran, now -1) = "player"
-            - The GM's outcome (GM, now -1) = "gm"
-          points: number -10..=10, default 1
-          reason: text, at most 300
-        Tally | Ayla: spend influence | {"do":"spend_influence","who":"Ayla"} | odds
-          outcome: one of
-            - The player's outcome (Tiran, now -1) = "player"
-            - The GM's outcome (GM, now -1) = "gm"
-          points: number -6..=6, default 1
-          reason: text, at most 300
-        Resolve | Roll the d12 | {"do":"resolve"} | odds
-        Influence | Reward influence | {"do":"reward"}
-          who: one of ["Tiran", "Ayla"]
-          points: number 1..=50, default 1
-          reason: text, at most 300
-        Goals | GM: prepare goals | {"by":"GM","do":"prepare_goals"}
-          goals: json, at most 4000, e.g. [{"base":2,"kind":"specific","multiplier":5,"text":"The orcs take the pass"}]
-        Goals | Tiran: prepare goals | {"by":"Tiran","do":"prepare_goals"}
-          goals: json, at most 4000, e.g. [{"base":2,"kind":"specific","multiplier":3,"text":"Become captain"},{"base":3,"kind":"non_specific","text":"Win a duel"}]
-        Goals | Ayla: prepare goals | {"by":"Ayla","do":"prepare_goals"}
-          goals: json, at most 4000, e.g. [{"base":2,"kind":"specific","multiplier":3,"text":"Become captain"},{"base":3,"kind":"non_specific","text":"Win a duel"}]
-        Goals | Add a setting goal | {"at":"setting","by":"GM","do":"add_goal"}
-          text: text, at most 300
-          kind: one of
-            - Specific (pays once) = "specific"
-            - Non-specific (pays each time) = "non_specific"
-          rating: number 1..=100, default 10
-        Characters | Make a character | {"do":"enroll"}
-          character: json, at most 4000, e.g. {"influence":10,"name":"Mirela","traits":[{"name":"Swordsman","rating":3},{"harmful":true,"name":"Hot-headed","rating":2}]}
-    "#]],
+            Tally | Add Tiran's trait | {"character":"Tiran","do":"add_trait"} | odds
+              trait: one of
+                - Quick 2 = "Quick"
+                - Tracker 1 = "Tracker"
+              outcome: one of
+                - The player's outcome (Tiran, now -1) = "player"
+                - The GM's outcome (GM, now -1) = "gm"
+              along: flag, default yes
+              by: one of ["GM", "Tiran", "Ayla"]
+              reason: text, at most 300
+            Tally | Add Ayla's trait | {"character":"Ayla","do":"add_trait"} | odds
+              trait: one of
+                - Archer 3 = "Archer"
+              outcome: one of
+                - The player's outcome (Tiran, now -1) = "player"
+                - The GM's outcome (GM, now -1) = "gm"
+              along: flag, default yes
+              by: one of ["GM", "Tiran", "Ayla"]
+              reason: text, at most 300
+            Tally | Add a modifier | {"do":"add_modifier"} | odds
+              outcome: one of
+                - The player's outcome (Tiran, now -1) = "player"
+                - The GM's outcome (GM, now -1) = "gm"
+              kind: one of
+                - Environment = "environment"
+                - Genre convention = "genre"
+              value: number -20..=20, default 1
+              by: one of ["GM", "Tiran", "Ayla"]
+              reason: text, at most 300
+            Tally | GM: spend influence | {"do":"spend_influence","who":"GM"} | odds
+              outcome: one of
+                - The player's outcome (Tiran, now -1) = "player"
+                - The GM's outcome (GM, now -1) = "gm"
+              points: number -10..=10, default 1
+              reason: text, at most 300
+            Tally | Tiran: spend influence | {"do":"spend_influence","who":"Tiran"} | odds
+              outcome: one of
+                - The player's outcome (Tiran, now -1) = "player"
+                - The GM's outcome (GM, now -1) = "gm"
+              points: number -10..=10, default 1
+              reason: text, at most 300
+            Tally | Ayla: spend influence | {"do":"spend_influence","who":"Ayla"} | odds
+              outcome: one of
+                - The player's outcome (Tiran, now -1) = "player"
+                - The GM's outcome (GM, now -1) = "gm"
+              points: number -6..=6, default 1
+              reason: text, at most 300
+            Resolve | Roll the d12 | {"do":"resolve"} | odds
+            Influence | Reward influence | {"do":"reward"}
+              who: one of ["Tiran", "Ayla"]
+              points: number 1..=50, default 1
+              reason: text, at most 300
+            Goals | GM: prepare goals | {"by":"GM","do":"prepare_goals"}
+              goals: list of 1..=10 entries, 1 at first
+                  text: text, at most 300
+                  kind: one of
+                    - Specific (pays once) = "specific"
+                    - Non-specific (pays each time) = "non_specific"
+                  base: number 1..=10, default 2
+                  multiplier: one of
+                    - x3 = 3
+                    - x5 = 5
+            Goals | Tiran: prepare goals | {"by":"Tiran","do":"prepare_goals"}
+              goals: list of 2..=10 entries, 2 at first
+                  text: text, at most 300
+                  kind: one of
+                    - Specific (pays once) = "specific"
+                    - Non-specific (pays each time) = "non_specific"
+                  base: number 1..=10, default 3
+                  multiplier: one of
+                    - x3 = 3
+                    - x5 = 5
+            Goals | Ayla: prepare goals | {"by":"Ayla","do":"prepare_goals"}
+              goals: list of 2..=10 entries, 2 at first
+                  text: text, at most 300
+                  kind: one of
+                    - Specific (pays once) = "specific"
+                    - Non-specific (pays each time) = "non_specific"
+                  base: number 1..=10, default 3
+                  multiplier: one of
+                    - x3 = 3
+                    - x5 = 5
+            Goals | Add a setting goal | {"at":"setting","by":"GM","do":"add_goal"}
+              text: text, at most 300
+              kind: one of
+                - Specific (pays once) = "specific"
+                - Non-specific (pays each time) = "non_specific"
+              rating: number 1..=100, default 10
+            Characters | Make a character | {"do":"enroll"}
+              (the sheet at character saves to a file)
+              character.name: text, at most 60
+              character.traits: list of 0..=32 entries, 2 at first
+                  name: text, at most 60
+                  rating: number 1..=4, default 2
+                  harmful: one of
+                    - Helps the character = false
+                    - Works against the character = true
+              character.influence: number 0..=999, default 10
+        "#]],
     );
     // Ayla's player: entries signed by Ayla, her own bids, no roll, no reward, no story.
     check(
         offered(&war, &player(&["Ayla"])),
         expect![[r#"
-        Tally | Add Tiran's trait | {"character":"Tiran","do":"add_trait"} | odds
-          trait: one of
-            - Quick 2 = "Quick"
-            - Tracker 1 = "Tracker"
-          outcome: one of
-            - The player's outcome (Tiran, now -1) = "player"
-            - The GM's outcome (GM, now -1) = "gm"
-          along: flag, default yes
-          by: one of ["Ayla"]
-          reason: text, at most 300
-        Tally | Add Ayla's trait | {"character":"Ayla","do":"add_trait"} | odds
-          trait: one of
-            - Archer 3 = "Archer"
-          outcome: one of
-            - The player's outcome (Tiran, now -1) = "player"
-            - The GM's outcome (GM, now -1) = "gm"
-          along: flag, default yes
-          by: one of ["Ayla"]
-          reason: text, at most 300
-        Tally | Add a modifier | {"do":"add_modifier"} | odds
-          outcome: one of
-            - The player's outcome (Tiran, now -1) = "player"
-            - The GM's outcome (GM, now -1) = "gm"
-          kind: one of
-            - Environment = "environment"
-            - Genre convention = "genre"
-          value: number -20..=20, default 1
-          by: one of ["Ayla"]
-          reason: text, at most 300
-        Tally | Ayla: spend influence | {"do":"spend_influence","who":"Ayla"} | odds
-          outcome: one of
-            - The player's outcome (Tiran, now -1) = "player"
-            - The GM's outcome (GM, now -1) = "gm"
-          points: number -6..=6, default 1
-          reason: text, at most 300
-        Goals | Ayla: prepare goals | {"by":"Ayla","do":"prepare_goals"}
-          goals: json, at most 4000, e.g. [{"base":2,"kind":"specific","multiplier":3,"text":"Become captain"},{"base":3,"kind":"non_specific","text":"Win a duel"}]
-        Characters | Make a character | {"do":"enroll"}
-          character: json, at most 4000, e.g. {"influence":10,"name":"Mirela","traits":[{"name":"Swordsman","rating":3},{"harmful":true,"name":"Hot-headed","rating":2}]}
-    "#]],
+            Tally | Add Tiran's trait | {"character":"Tiran","do":"add_trait"} | odds
+              trait: one of
+                - Quick 2 = "Quick"
+                - Tracker 1 = "Tracker"
+              outcome: one of
+                - The player's outcome (Tiran, now -1) = "player"
+                - The GM's outcome (GM, now -1) = "gm"
+              along: flag, default yes
+              by: one of ["Ayla"]
+              reason: text, at most 300
+            Tally | Add Ayla's trait | {"character":"Ayla","do":"add_trait"} | odds
+              trait: one of
+                - Archer 3 = "Archer"
+              outcome: one of
+                - The player's outcome (Tiran, now -1) = "player"
+                - The GM's outcome (GM, now -1) = "gm"
+              along: flag, default yes
+              by: one of ["Ayla"]
+              reason: text, at most 300
+            Tally | Add a modifier | {"do":"add_modifier"} | odds
+              outcome: one of
+                - The player's outcome (Tiran, now -1) = "player"
+                - The GM's outcome (GM, now -1) = "gm"
+              kind: one of
+                - Environment = "environment"
+                - Genre convention = "genre"
+              value: number -20..=20, default 1
+              by: one of ["Ayla"]
+              reason: text, at most 300
+            Tally | Ayla: spend influence | {"do":"spend_influence","who":"Ayla"} | odds
+              outcome: one of
+                - The player's outcome (Tiran, now -1) = "player"
+                - The GM's outcome (GM, now -1) = "gm"
+              points: number -6..=6, default 1
+              reason: text, at most 300
+            Goals | Ayla: prepare goals | {"by":"Ayla","do":"prepare_goals"}
+              goals: list of 2..=10 entries, 2 at first
+                  text: text, at most 300
+                  kind: one of
+                    - Specific (pays once) = "specific"
+                    - Non-specific (pays each time) = "non_specific"
+                  base: number 1..=10, default 3
+                  multiplier: one of
+                    - x3 = 3
+                    - x5 = 5
+            Characters | Make a character | {"do":"enroll"}
+              (the sheet at character saves to a file)
+              character.name: text, at most 60
+              character.traits: list of 0..=32 entries, 2 at first
+                  name: text, at most 60
+                  rating: number 1..=4, default 2
+                  harmful: one of
+                    - Helps the character = false
+                    - Works against the character = true
+        "#]],
     );
 }
 
@@ -437,22 +554,93 @@ fn a_players_problem_is_taken_over_by_its_proposer_only() {
               by: one of ["Ayla"]
               description: text, at most 1000
               impact: number -100..=100, default 3
-              consequences: json, at most 4000, e.g. []
+              consequences: list of 0..=20 entries, 0 at first
+                  kind: one of
+                    - Trait change = "trait_change"
+                    - Tactical change = "tactical"
+                    - Relationship = "relationship"
+                    - Influence reward = "reward"
+                  character: one of ["Tiran", "Ayla"]
+                  trait: text, at most 60
+                  points: number -6..=50, default 1
+                  lasts: one of
+                    - The scene = "scene"
+                    - The scenario = "scenario"
+                    - For good = "permanent"
+                  harmful: one of
+                    - Helps its holder = false
+                    - Works against its holder = true
+                  influence: one of
+                    - x0.5: far below the character = 0.5
+                    - x0.75 = 0.75
+                    - x1: about the same = 1
+                    - x1.5 = 1.5
+                    - x2: far above = 2
+                  length: one of
+                    - x0.25: soon over = 0.25
+                    - x0.5 = 0.5
+                    - x0.75 = 0.75
+                    - x1: months or years = 1
+                    - x1.5: for life = 1.5
+                  note: text, at most 300
         "#]],
     );
     check(
         offered(&open, &player(&["Tiran"])),
         expect![[r#"
-        Problem | Propose the player's outcome | {"do":"propose_outcome","outcome":"player"}
-          by: one of ["Tiran"]
-          description: text, at most 1000
-          impact: number -100..=100, default 3
-          consequences: json, at most 4000, e.g. []
-        Goals | Tiran: prepare goals | {"by":"Tiran","do":"prepare_goals"}
-          goals: json, at most 4000, e.g. [{"base":2,"kind":"specific","multiplier":3,"text":"Become captain"},{"base":3,"kind":"non_specific","text":"Win a duel"}]
-        Characters | Make a character | {"do":"enroll"}
-          character: json, at most 4000, e.g. {"influence":10,"name":"Mirela","traits":[{"name":"Swordsman","rating":3},{"harmful":true,"name":"Hot-headed","rating":2}]}
-    "#]],
+            Problem | Propose the player's outcome | {"do":"propose_outcome","outcome":"player"}
+              by: one of ["Tiran"]
+              description: text, at most 1000
+              impact: number -100..=100, default 3
+              consequences: list of 0..=20 entries, 0 at first
+                  kind: one of
+                    - Trait change = "trait_change"
+                    - Tactical change = "tactical"
+                    - Relationship = "relationship"
+                    - Influence reward = "reward"
+                  character: one of ["Tiran", "Ayla"]
+                  trait: text, at most 60
+                  points: number -6..=50, default 1
+                  lasts: one of
+                    - The scene = "scene"
+                    - The scenario = "scenario"
+                    - For good = "permanent"
+                  harmful: one of
+                    - Helps its holder = false
+                    - Works against its holder = true
+                  influence: one of
+                    - x0.5: far below the character = 0.5
+                    - x0.75 = 0.75
+                    - x1: about the same = 1
+                    - x1.5 = 1.5
+                    - x2: far above = 2
+                  length: one of
+                    - x0.25: soon over = 0.25
+                    - x0.5 = 0.5
+                    - x0.75 = 0.75
+                    - x1: months or years = 1
+                    - x1.5: for life = 1.5
+                  note: text, at most 300
+            Goals | Tiran: prepare goals | {"by":"Tiran","do":"prepare_goals"}
+              goals: list of 2..=10 entries, 2 at first
+                  text: text, at most 300
+                  kind: one of
+                    - Specific (pays once) = "specific"
+                    - Non-specific (pays each time) = "non_specific"
+                  base: number 1..=10, default 3
+                  multiplier: one of
+                    - x3 = 3
+                    - x5 = 5
+            Characters | Make a character | {"do":"enroll"}
+              (the sheet at character saves to a file)
+              character.name: text, at most 60
+              character.traits: list of 0..=32 entries, 2 at first
+                  name: text, at most 60
+                  rating: number 1..=4, default 2
+                  harmful: one of
+                    - Helps the character = false
+                    - Works against the character = true
+        "#]],
     );
     // Taken over: Ayla proposes the GM's outcome and merges the overlapping traits; no second
     // takeover, and the GM may still act for her.
@@ -460,52 +648,95 @@ fn a_players_problem_is_taken_over_by_its_proposer_only() {
     check(
         offered(&taken, &player(&["Ayla"])),
         expect![[r#"
-        Problem | Propose the GM's outcome | {"by":"Ayla","do":"propose_outcome","outcome":"gm"}
-          description: text, at most 1000
-          impact: number -100..=100, default -3
-          consequences: json, at most 4000, e.g. []
-        Tally | Add Tiran's trait | {"character":"Tiran","do":"add_trait"}
-          trait: one of
-            - Quick 2 = "Quick"
-            - Tracker 1 = "Tracker"
-          outcome: one of
-            - The player's outcome (Tiran, now 0) = "player"
-          along: flag, default yes
-          by: one of ["Ayla"]
-          reason: text, at most 300
-        Tally | Add Ayla's trait | {"character":"Ayla","do":"add_trait"}
-          trait: one of
-            - Archer 3 = "Archer"
-          outcome: one of
-            - The player's outcome (Tiran, now 0) = "player"
-          along: flag, default yes
-          by: one of ["Ayla"]
-          reason: text, at most 300
-        Tally | Add a modifier | {"do":"add_modifier"}
-          outcome: one of
-            - The player's outcome (Tiran, now 0) = "player"
-          kind: one of
-            - Environment = "environment"
-            - Genre convention = "genre"
-          value: number -20..=20, default 1
-          by: one of ["Ayla"]
-          reason: text, at most 300
-        Tally | Ayla: spend influence | {"do":"spend_influence","who":"Ayla"}
-          outcome: one of
-            - The player's outcome (Tiran, now 0) = "player"
-          points: number -2..=2, default 1
-          reason: text, at most 300
-        Tally | Merge entries on the player's outcome | {"by":"Ayla","do":"merge_entries","outcome":"player"}
-          entries: any of
-            - #2 trait +1: Tiran's Tracker = 2
-            - #3 trait +2: Tiran's Quick = 3
-          value: number -20..=20, default 3
-          reason: text, at most 300
-        Goals | Ayla: prepare goals | {"by":"Ayla","do":"prepare_goals"}
-          goals: json, at most 4000, e.g. [{"base":2,"kind":"specific","multiplier":3,"text":"Become captain"},{"base":3,"kind":"non_specific","text":"Win a duel"}]
-        Characters | Make a character | {"do":"enroll"}
-          character: json, at most 4000, e.g. {"influence":10,"name":"Mirela","traits":[{"name":"Swordsman","rating":3},{"harmful":true,"name":"Hot-headed","rating":2}]}
-    "#]],
+            Problem | Propose the GM's outcome | {"by":"Ayla","do":"propose_outcome","outcome":"gm"}
+              description: text, at most 1000
+              impact: number -100..=100, default -3
+              consequences: list of 0..=20 entries, 0 at first
+                  kind: one of
+                    - Trait change = "trait_change"
+                    - Tactical change = "tactical"
+                    - Relationship = "relationship"
+                    - Influence reward = "reward"
+                  character: one of ["Tiran", "Ayla"]
+                  trait: text, at most 60
+                  points: number -6..=50, default 1
+                  lasts: one of
+                    - The scene = "scene"
+                    - The scenario = "scenario"
+                    - For good = "permanent"
+                  harmful: one of
+                    - Helps its holder = false
+                    - Works against its holder = true
+                  influence: one of
+                    - x0.5: far below the character = 0.5
+                    - x0.75 = 0.75
+                    - x1: about the same = 1
+                    - x1.5 = 1.5
+                    - x2: far above = 2
+                  length: one of
+                    - x0.25: soon over = 0.25
+                    - x0.5 = 0.5
+                    - x0.75 = 0.75
+                    - x1: months or years = 1
+                    - x1.5: for life = 1.5
+                  note: text, at most 300
+            Tally | Add Tiran's trait | {"character":"Tiran","do":"add_trait"}
+              trait: one of
+                - Quick 2 = "Quick"
+                - Tracker 1 = "Tracker"
+              outcome: one of
+                - The player's outcome (Tiran, now 0) = "player"
+              along: flag, default yes
+              by: one of ["Ayla"]
+              reason: text, at most 300
+            Tally | Add Ayla's trait | {"character":"Ayla","do":"add_trait"}
+              trait: one of
+                - Archer 3 = "Archer"
+              outcome: one of
+                - The player's outcome (Tiran, now 0) = "player"
+              along: flag, default yes
+              by: one of ["Ayla"]
+              reason: text, at most 300
+            Tally | Add a modifier | {"do":"add_modifier"}
+              outcome: one of
+                - The player's outcome (Tiran, now 0) = "player"
+              kind: one of
+                - Environment = "environment"
+                - Genre convention = "genre"
+              value: number -20..=20, default 1
+              by: one of ["Ayla"]
+              reason: text, at most 300
+            Tally | Ayla: spend influence | {"do":"spend_influence","who":"Ayla"}
+              outcome: one of
+                - The player's outcome (Tiran, now 0) = "player"
+              points: number -2..=2, default 1
+              reason: text, at most 300
+            Tally | Merge entries on the player's outcome | {"by":"Ayla","do":"merge_entries","outcome":"player"}
+              entries: any of
+                - #2 trait +1: Tiran's Tracker = 2
+                - #3 trait +2: Tiran's Quick = 3
+              value: number -20..=20, default 3
+              reason: text, at most 300
+            Goals | Ayla: prepare goals | {"by":"Ayla","do":"prepare_goals"}
+              goals: list of 2..=10 entries, 2 at first
+                  text: text, at most 300
+                  kind: one of
+                    - Specific (pays once) = "specific"
+                    - Non-specific (pays each time) = "non_specific"
+                  base: number 1..=10, default 3
+                  multiplier: one of
+                    - x3 = 3
+                    - x5 = 5
+            Characters | Make a character | {"do":"enroll"}
+              (the sheet at character saves to a file)
+              character.name: text, at most 60
+              character.traits: list of 0..=32 entries, 2 at first
+                  name: text, at most 60
+                  rating: number 1..=4, default 2
+                  harmful: one of
+                    - Helps the character = false
+                    - Works against the character = true
+        "#]],
     );
     let tiran = Loqi::moves(&taken, &player(&["Tiran"]));
     let gone = ["Merge", "GM's outcome", "take over"];
@@ -528,61 +759,93 @@ fn moves_gone_now_are_not_offered() {
     check(
         offered(&resolved, &gm()),
         expect![[r#"
-        Problem | Introduce a problem | {"do":"introduce_problem","proposer":"GM"}
-          scale: one of
-            - Scene (impact 3-5) = "scene"
-            - Scenario (impact 6-9) = "scenario"
-            - Story (impact 10-12) = "story"
-          description: text, at most 1000
-          responders: any of ["Tiran", "Ayla"]
-        Problem | Tiran: introduce a problem (2 influence) | {"do":"introduce_problem","proposer":"Tiran"}
-          scale: one of
-            - Scene (impact 3-5) = "scene"
-            - Scenario (impact 6-9) = "scenario"
-            - Story (impact 10-12) = "story"
-          description: text, at most 1000
-          responder: one of
-            - The GM, answering first = "GM"
-            - Ayla = "Ayla"
-        Problem | Ayla: introduce a problem (2 influence) | {"do":"introduce_problem","proposer":"Ayla"}
-          scale: one of
-            - Scene (impact 3-5) = "scene"
-            - Scenario (impact 6-9) = "scenario"
-            - Story (impact 10-12) = "story"
-          description: text, at most 1000
-          responder: one of
-            - The GM, answering first = "GM"
-            - Tiran = "Tiran"
-        Influence | Reward influence | {"do":"reward"}
-          who: one of ["Tiran", "Ayla"]
-          points: number 1..=50, default 1
-          reason: text, at most 300
-        Goals | GM: prepare goals | {"by":"GM","do":"prepare_goals"}
-          goals: json, at most 4000, e.g. [{"base":2,"kind":"specific","multiplier":5,"text":"The orcs take the pass"}]
-        Goals | Tiran: prepare goals | {"by":"Tiran","do":"prepare_goals"}
-          goals: json, at most 4000, e.g. [{"base":2,"kind":"specific","multiplier":3,"text":"Become captain"},{"base":3,"kind":"non_specific","text":"Win a duel"}]
-        Goals | Ayla: prepare goals | {"by":"Ayla","do":"prepare_goals"}
-          goals: json, at most 4000, e.g. [{"base":2,"kind":"specific","multiplier":3,"text":"Become captain"},{"base":3,"kind":"non_specific","text":"Win a duel"}]
-        Goals | Add a setting goal | {"at":"setting","by":"GM","do":"add_goal"}
-          text: text, at most 300
-          kind: one of
-            - Specific (pays once) = "specific"
-            - Non-specific (pays each time) = "non_specific"
-          rating: number 1..=100, default 10
-        Story | Start the next session | {"do":"start_session"}
-        Story | End scene 1 | {"do":"end_scene"}
-        Story | End scenario 1 | {"do":"end_scenario"}
-        Characters | Make a character | {"do":"enroll"}
-          character: json, at most 4000, e.g. {"influence":10,"name":"Mirela","traits":[{"name":"Swordsman","rating":3},{"harmful":true,"name":"Hot-headed","rating":2}]}
-        Characters | Change a trait (free change) | {"approved":true,"do":"change_trait"}
-          character: one of ["Tiran", "Ayla"]
-          trait: text, at most 60
-          rating: number 0..=4, default 1
-          harmful: one of
-            - As the trait is (a new one: helpful) = null
-            - Harmful (a new trait) = true
-          reason: text, at most 300
-    "#]],
+            Problem | Introduce a problem | {"do":"introduce_problem","proposer":"GM"}
+              scale: one of
+                - Scene (impact 3-5) = "scene"
+                - Scenario (impact 6-9) = "scenario"
+                - Story (impact 10-12) = "story"
+              description: text, at most 1000
+              responders: any of ["Tiran", "Ayla"]
+            Problem | Tiran: introduce a problem (2 influence) | {"do":"introduce_problem","proposer":"Tiran"}
+              scale: one of
+                - Scene (impact 3-5) = "scene"
+                - Scenario (impact 6-9) = "scenario"
+                - Story (impact 10-12) = "story"
+              description: text, at most 1000
+              responder: one of
+                - The GM, answering first = "GM"
+                - Ayla = "Ayla"
+            Problem | Ayla: introduce a problem (2 influence) | {"do":"introduce_problem","proposer":"Ayla"}
+              scale: one of
+                - Scene (impact 3-5) = "scene"
+                - Scenario (impact 6-9) = "scenario"
+                - Story (impact 10-12) = "story"
+              description: text, at most 1000
+              responder: one of
+                - The GM, answering first = "GM"
+                - Tiran = "Tiran"
+            Influence | Reward influence | {"do":"reward"}
+              who: one of ["Tiran", "Ayla"]
+              points: number 1..=50, default 1
+              reason: text, at most 300
+            Goals | GM: prepare goals | {"by":"GM","do":"prepare_goals"}
+              goals: list of 1..=10 entries, 1 at first
+                  text: text, at most 300
+                  kind: one of
+                    - Specific (pays once) = "specific"
+                    - Non-specific (pays each time) = "non_specific"
+                  base: number 1..=10, default 2
+                  multiplier: one of
+                    - x3 = 3
+                    - x5 = 5
+            Goals | Tiran: prepare goals | {"by":"Tiran","do":"prepare_goals"}
+              goals: list of 2..=10 entries, 2 at first
+                  text: text, at most 300
+                  kind: one of
+                    - Specific (pays once) = "specific"
+                    - Non-specific (pays each time) = "non_specific"
+                  base: number 1..=10, default 3
+                  multiplier: one of
+                    - x3 = 3
+                    - x5 = 5
+            Goals | Ayla: prepare goals | {"by":"Ayla","do":"prepare_goals"}
+              goals: list of 2..=10 entries, 2 at first
+                  text: text, at most 300
+                  kind: one of
+                    - Specific (pays once) = "specific"
+                    - Non-specific (pays each time) = "non_specific"
+                  base: number 1..=10, default 3
+                  multiplier: one of
+                    - x3 = 3
+                    - x5 = 5
+            Goals | Add a setting goal | {"at":"setting","by":"GM","do":"add_goal"}
+              text: text, at most 300
+              kind: one of
+                - Specific (pays once) = "specific"
+                - Non-specific (pays each time) = "non_specific"
+              rating: number 1..=100, default 10
+            Story | Start the next session | {"do":"start_session"}
+            Story | End scene 1 | {"do":"end_scene"}
+            Story | End scenario 1 | {"do":"end_scenario"}
+            Characters | Make a character | {"do":"enroll"}
+              (the sheet at character saves to a file)
+              character.name: text, at most 60
+              character.traits: list of 0..=32 entries, 2 at first
+                  name: text, at most 60
+                  rating: number 1..=4, default 2
+                  harmful: one of
+                    - Helps the character = false
+                    - Works against the character = true
+              character.influence: number 0..=999, default 10
+            Characters | Change a trait (free change) | {"approved":true,"do":"change_trait"}
+              character: one of ["Tiran", "Ayla"]
+              trait: text, at most 60
+              rating: number 0..=4, default 1
+              harmful: one of
+                - As the trait is (a new one: helpful) = null
+                - Harmful (a new trait) = true
+              reason: text, at most 300
+        "#]],
     );
     // Tiran is out (L8): not asked, not proposing, no bids; Ayla may only ask the GM. Tiran has
     // prepared nothing yet, so that stays. With strength, end_scene takes the recovery.
@@ -590,11 +853,27 @@ fn moves_gone_now_are_not_offered() {
     check(
         offered(&out, &player(&["Tiran"])),
         expect![[r#"
-        Goals | Tiran: prepare goals | {"by":"Tiran","do":"prepare_goals"}
-          goals: json, at most 4000, e.g. [{"base":2,"kind":"specific","multiplier":3,"text":"Become captain"},{"base":3,"kind":"non_specific","text":"Win a duel"}]
-        Characters | Make a character | {"do":"enroll"}
-          character: json, at most 4000, e.g. {"influence":10,"name":"Mirela","strength":10,"traits":[{"name":"Swordsman","rating":3},{"harmful":true,"name":"Hot-headed","rating":2}]}
-    "#]],
+            Goals | Tiran: prepare goals | {"by":"Tiran","do":"prepare_goals"}
+              goals: list of 2..=10 entries, 2 at first
+                  text: text, at most 300
+                  kind: one of
+                    - Specific (pays once) = "specific"
+                    - Non-specific (pays each time) = "non_specific"
+                  base: number 1..=10, default 3
+                  multiplier: one of
+                    - x3 = 3
+                    - x5 = 5
+            Characters | Make a character | {"do":"enroll"}
+              (the sheet at character saves to a file)
+              character.name: text, at most 60
+              character.traits: list of 0..=32 entries, 2 at first
+                  name: text, at most 60
+                  rating: number 1..=4, default 2
+                  harmful: one of
+                    - Helps the character = false
+                    - Works against the character = true
+              character.strength: number 5..=20, default 10
+        "#]],
     );
     let gm_moves = Loqi::moves(&out, &gm());
     check(
@@ -631,30 +910,37 @@ fn moves_gone_now_are_not_offered() {
     check(
         offered(&goals, &player(&["Tiran"])),
         expect![[r#"
-        Problem | Tiran: introduce a problem (2 influence) | {"do":"introduce_problem","proposer":"Tiran"}
-          scale: one of
-            - Scene (impact 3-5) = "scene"
-            - Scenario (impact 6-9) = "scenario"
-            - Story (impact 10-12) = "story"
-          description: text, at most 1000
-          responder: one of
-            - The GM, answering first = "GM"
-            - Ayla = "Ayla"
-        Influence | Tiran: give influence | {"do":"give_influence","from":"Tiran"}
-          to: one of ["Ayla"]
-          points: number 1..=5, default 1
-          reason: text, at most 300
-        Goals | Add a session goal | {"at":"session","do":"add_goal"}
-          by: one of ["Tiran"]
-          text: text, at most 300
-          kind: one of
-            - Specific (pays once) = "specific"
-            - Non-specific (pays each time) = "non_specific"
-          rating: number 1..=10, default 3
-          approved: flag, default no
-        Characters | Make a character | {"do":"enroll"}
-          character: json, at most 4000, e.g. {"influence":10,"name":"Mirela","traits":[{"name":"Swordsman","rating":3},{"harmful":true,"name":"Hot-headed","rating":2}]}
-    "#]],
+            Problem | Tiran: introduce a problem (2 influence) | {"do":"introduce_problem","proposer":"Tiran"}
+              scale: one of
+                - Scene (impact 3-5) = "scene"
+                - Scenario (impact 6-9) = "scenario"
+                - Story (impact 10-12) = "story"
+              description: text, at most 1000
+              responder: one of
+                - The GM, answering first = "GM"
+                - Ayla = "Ayla"
+            Influence | Tiran: give influence | {"do":"give_influence","from":"Tiran"}
+              to: one of ["Ayla"]
+              points: number 1..=5, default 1
+              reason: text, at most 300
+            Goals | Add a session goal | {"at":"session","do":"add_goal"}
+              by: one of ["Tiran"]
+              text: text, at most 300
+              kind: one of
+                - Specific (pays once) = "specific"
+                - Non-specific (pays each time) = "non_specific"
+              rating: number 1..=10, default 3
+              approved: flag, default no
+            Characters | Make a character | {"do":"enroll"}
+              (the sheet at character saves to a file)
+              character.name: text, at most 60
+              character.traits: list of 0..=32 entries, 2 at first
+                  name: text, at most 60
+                  rating: number 1..=4, default 2
+                  harmful: one of
+                    - Helps the character = false
+                    - Works against the character = true
+        "#]],
     );
     let gm_moves = Loqi::moves(&goals, &gm());
     let fulfil = gm_moves.iter().filter(|m| m.label == "Fulfil a goal");
@@ -709,54 +995,43 @@ fn seats(state: &State) -> Vec<Seat> {
     out
 }
 
-/// The first JSON value after `marker` in `note` (a note's example).
-fn example(note: &str, marker: &str) -> Option<Value> {
-    let (_, rest) = note.split_once(marker)?;
-    serde_json::Deserializer::from_str(rest)
-        .into_iter::<Value>()
-        .next()?
-        .ok()
-}
-
-/// `m` filled in as a form left at its defaults would be: numbers and flags at their defaults,
-/// single choices at their first option, multiple choices with every option, JSON blanks at their
-/// example (consequences at the note's example where its Tiran is at the table, to try it too), and
-/// text with a short sample.
-fn filled(m: &Move, state: &State) -> Value {
-    let mut command = m.command.clone();
-    let note = m.note.clone().unwrap_or_default();
-    for f in &m.fields {
-        let value = match &f.kind {
-            FieldKind::Number { default, .. } => json!(default),
-            FieldKind::Flag { default } => json!(default),
-            FieldKind::Choice {
-                options,
-                multiple: false,
-            } => options[0].value.clone(),
-            FieldKind::Choice {
-                options,
-                multiple: true,
-            } => Value::Array(options.iter().map(|o| o.value.clone()).collect()),
-            FieldKind::Json { .. }
-                if f.name == "consequences" && state.character("Tiran").is_some() =>
-            {
-                example(&note, "e.g. ").expect("consequences in the note")
-            }
-            FieldKind::Json { example, .. } => example.clone(),
-            FieldKind::Text { .. } if f.name == "trait" => json!("Sailor"),
-            FieldKind::Text { .. } => json!("as the table said"),
-            FieldKind::List { .. } => skald_testkit::form::filled(
-                &Move {
-                    fields: vec![f.clone()],
-                    ..m.clone()
-                },
-                &|_, _| Some(json!("as the table said")),
-            )[f.name.as_str()]
-            .clone(),
-        };
-        command[f.name.as_str()] = value;
+/// `m` filled in as a form left at its defaults would be (`skald_testkit::form::filled`: numbers
+/// and flags at their defaults, single choices at their first option, multiple choices with every
+/// option, lists with their first entries), each text blank holding a sample of its own (`Probe`
+/// and its path, so no two trait names clash). What a form cannot know is how entries combine: a
+/// player's preparation goals need a non-specific one beside the specific, so the second entry
+/// becomes non-specific, its multiplier left unpicked as a person leaves it (L6).
+fn filled(m: &Move) -> Value {
+    let mut command = form::filled(m, &|_, path| Some(json!(format!("Probe {path}"))));
+    if command["do"] == "prepare_goals" && command["by"] != "GM" {
+        form::set(&mut command, "goals.1.kind", json!("non_specific"));
+        unpick(&mut command, "goals.1.multiplier");
     }
     command
+}
+
+/// Takes the value at a dotted `path` out of `command`, as the page leaves out a blank left
+/// unpicked or empty, and a list's entry removed.
+fn unpick(command: &mut Value, path: &str) {
+    let (parent, last) = path.rsplit_once('.').unwrap_or(("", path));
+    let pointer = if parent.is_empty() {
+        String::new()
+    } else {
+        format!("/{}", parent.replace('.', "/"))
+    };
+    match command.pointer_mut(&pointer) {
+        Some(Value::Object(map)) => {
+            map.remove(last);
+        }
+        Some(Value::Array(items)) => {
+            if let Ok(i) = last.parse::<usize>()
+                && i < items.len()
+            {
+                items.remove(i);
+            }
+        }
+        _ => {}
+    }
 }
 
 #[test]
@@ -770,7 +1045,7 @@ fn every_move_is_one_the_seat_may_send_and_the_rules_accept() {
     for (name, state) in every_state() {
         for seat in seats(&state) {
             for m in Loqi::moves(&state, &seat) {
-                let value = filled(&m, &state);
+                let value = filled(&m);
                 let what = format!("{name}, {seat:?}: {value}");
                 let command: Command =
                     serde_json::from_value(value.clone()).unwrap_or_else(|e| panic!("{what}: {e}"));
@@ -945,4 +1220,377 @@ fn no_odds_without_a_roll_to_come_or_for_a_refusal() {
         let command: Command = serde_json::from_value(command).expect("a command");
         assert_eq!(Loqi::odds(state, &command), None, "{text}");
     }
+}
+
+/// The move labelled `label` among `moves`.
+fn labelled(moves: &[Move], label: &str) -> Move {
+    moves
+        .iter()
+        .find(|m| m.label == label)
+        .cloned()
+        .unwrap_or_else(|| panic!("no move {label:?} in\n{}", sketch(moves)))
+}
+
+/// `m`'s form as a person fills it: every blank at its default (lists with their first entries,
+/// text left empty), then `picks`, each a blank's dotted path and what the person puts there, and
+/// `unpicked`, the blanks a person leaves on "Pick one" and the entries it removes (the page then
+/// leaves them out).
+fn picked(m: &Move, picks: &[(&str, Value)], unpicked: &[&str]) -> Value {
+    let mut command = form::filled(m, &|_, _| None);
+    for (path, value) in picks {
+        form::set(&mut command, path, value.clone());
+    }
+    for path in unpicked {
+        unpick(&mut command, path);
+    }
+    command
+}
+
+/// What `decide` says of `command` in `state`: the events' count, or the refusal's field (as the
+/// page places it) and message.
+fn decided(state: &State, command: &Value) -> Result<usize, (Option<String>, String)> {
+    let command: Command =
+        serde_json::from_value(command.clone()).unwrap_or_else(|e| panic!("{command}: {e}"));
+    Loqi::decide(state, &command, &mut Scripted::new(vec![]))
+        .map(|events| events.len())
+        .map_err(|e| (Loqi::error_field(&e), e.to_string()))
+}
+
+/// The names of `m`'s blanks, list items as `list[item]`.
+fn blanks(m: &Move) -> Vec<String> {
+    m.fields
+        .iter()
+        .flat_map(|f| match &f.kind {
+            FieldKind::List { item, .. } => item
+                .iter()
+                .map(|i| format!("{}[{}]", f.name, i.name))
+                .collect(),
+            _ => vec![f.name.clone()],
+        })
+        .collect()
+}
+
+/// A character made through the builder, no JSON typed (book: Making Characters, Traits): a name
+/// and two traits, one that works against him. The player's form has no influence blank (a new
+/// character starts with the book's 10); the GM's has one; strength comes with the option (L8).
+#[test]
+fn the_builder_makes_a_character_without_json() {
+    let empty = fold(json!({}), &[]);
+    let m = labelled(&Loqi::moves(&empty, &newcomer()), "Make a character");
+    assert_eq!(m.sheet.as_deref(), Some("character"));
+    assert_eq!(
+        blanks(&m),
+        [
+            "character.name",
+            "character.traits[name]",
+            "character.traits[rating]",
+            "character.traits[harmful]"
+        ]
+    );
+    let command = picked(
+        &m,
+        &[
+            ("character.name", json!("Tiran")),
+            ("character.traits.0.name", json!("Swordsman")),
+            ("character.traits.0.rating", json!(3)),
+            ("character.traits.1.name", json!("Hot-headed")),
+            ("character.traits.1.harmful", json!(true)),
+        ],
+        &["character.traits.0.harmful"],
+    );
+    assert_eq!(
+        command,
+        json!({"do": "enroll", "character": {"name": "Tiran", "traits": [
+            {"name": "Swordsman", "rating": 3},
+            {"name": "Hot-headed", "rating": 2, "harmful": true}]}})
+    );
+    assert_eq!(decided(&empty, &command), Ok(1));
+    let made = then(&empty, command, &[]);
+    let tiran = made.character("Tiran").unwrap();
+    assert_eq!(tiran.influence, 10);
+    assert_eq!(tiran.traits_now().len(), 2);
+
+    // The GM's builder sets the influence a table agreed; strength and high ratings follow the
+    // table's options.
+    let options = json!({"strength": true, "high_ratings": true});
+    let table = fold(options, &[]);
+    let m = labelled(&Loqi::moves(&table, &gm()), "Make a character");
+    assert_eq!(
+        blanks(&m),
+        [
+            "character.name",
+            "character.traits[name]",
+            "character.traits[rating]",
+            "character.traits[harmful]",
+            "character.strength",
+            "character.influence"
+        ]
+    );
+    let command = picked(
+        &m,
+        &[
+            ("character.name", json!("Ayla")),
+            ("character.traits.0.name", json!("Archer")),
+            ("character.traits.0.rating", json!(6)),
+            ("character.strength", json!(8)),
+            ("character.influence", json!(6)),
+        ],
+        &["character.traits.1"],
+    );
+    assert_eq!(
+        command,
+        json!({"do": "enroll", "character": {"name": "Ayla", "strength": 8, "influence": 6,
+            "traits": [{"name": "Archer", "rating": 6, "harmful": false}]}})
+    );
+    assert_eq!(decided(&table, &command), Ok(1));
+}
+
+/// A slip in the builder is refused naming the blank it is about, so the page shows it there.
+#[test]
+fn a_wrong_sheet_is_refused_at_its_blank() {
+    let table = fold(json!({}), &tiran_and_ayla());
+    let m = labelled(&Loqi::moves(&table, &newcomer()), "Make a character");
+    let with = |picks: &[(&str, Value)]| {
+        let mut all = vec![
+            ("character.name", json!("Mirela")),
+            ("character.traits.0.name", json!("Swordsman")),
+            ("character.traits.1.name", json!("Clumsy")),
+        ];
+        all.extend(picks.iter().cloned());
+        decided(&table, &picked(&m, &all, &[]))
+    };
+    let refused = |field: &str, message: &str| Err((Some(field.to_owned()), message.to_owned()));
+    assert_eq!(with(&[]), Ok(1));
+    assert_eq!(
+        with(&[("character.traits.1.rating", json!(5))]),
+        refused(
+            "character.traits.1.rating",
+            "traits[1].rating is 5; allowed: 1 to 4 (book: Traits; 5-6 need option high_ratings)"
+        )
+    );
+    assert_eq!(
+        with(&[("character.traits.1.name", json!("swordsman"))]),
+        refused(
+            "character.traits.1.name",
+            "traits[1].name is \"swordsman\"; allowed: a name not already on the sheet (\"Swordsman\" is)"
+        )
+    );
+    assert_eq!(
+        with(&[("character.name", json!("ayla"))]),
+        refused(
+            "character.name",
+            "name is \"ayla\"; allowed: a name not at the table yet (\"Ayla\" is)"
+        )
+    );
+    assert_eq!(
+        with(&[("character.name", json!("  "))]),
+        refused(
+            "character.name",
+            "name has 2 characters (blank); allowed: 1 to 60 characters, not blank"
+        )
+    );
+    let many: Vec<Value> = (0..33)
+        .map(|i| json!({"name": format!("Trait {i}"), "rating": 1}))
+        .collect();
+    assert_eq!(
+        with(&[("character.traits", Value::Array(many))]),
+        refused(
+            "character.traits",
+            "number of traits is 33; allowed: 0 to 32 (Skald limit)"
+        )
+    );
+}
+
+/// A player's preparation goals through the form (L6): a specific goal x3 and a non-specific one,
+/// bases 2 + 3; what is wrong is refused at its blank or at the list.
+#[test]
+fn preparation_goals_are_made_with_the_form() {
+    let table = fold(json!({}), &tiran_and_ayla());
+    let m = labelled(
+        &Loqi::moves(&table, &player(&["Tiran"])),
+        "Tiran: prepare goals",
+    );
+    assert_eq!(
+        blanks(&m),
+        [
+            "goals[text]",
+            "goals[kind]",
+            "goals[base]",
+            "goals[multiplier]"
+        ]
+    );
+    let picks = [
+        ("goals.0.text", json!("Become captain")),
+        ("goals.0.kind", json!("specific")),
+        ("goals.0.base", json!(2)),
+        ("goals.0.multiplier", json!(3)),
+        ("goals.1.text", json!("Win a duel")),
+        ("goals.1.kind", json!("non_specific")),
+        ("goals.1.base", json!(3)),
+    ];
+    let command = picked(&m, &picks, &["goals.1.multiplier"]);
+    assert_eq!(
+        command,
+        json!({"do": "prepare_goals", "by": "Tiran", "goals": [
+            {"text": "Become captain", "kind": "specific", "base": 2, "multiplier": 3},
+            {"text": "Win a duel", "kind": "non_specific", "base": 3}]})
+    );
+    assert_eq!(decided(&table, &command), Ok(1));
+    let prepared = then(&table, command, &[]);
+    let ratings: Vec<i64> = prepared.goals.iter().map(|g| g.rating).collect();
+    assert_eq!(ratings, [6, 3], "the specific base 2 tripled (L6)");
+
+    let refused = |picks: &[(&str, Value)], unpicked: &[&str]| {
+        decided(&table, &picked(&m, picks, unpicked)).unwrap_err()
+    };
+    let mut too_much = picks.to_vec();
+    too_much.push(("goals.1.base", json!(9)));
+    assert_eq!(
+        refused(&too_much, &["goals.1.multiplier"]),
+        (
+            Some("goals".into()),
+            "total of the base ratings is 11; allowed: 5 to 10 (L6)".into()
+        )
+    );
+    // The multiplier left picked on the non-specific goal.
+    assert_eq!(
+        refused(&picks, &[]),
+        (
+            Some("goals.1.multiplier".into()),
+            "goals[1].multiplier is 3; allowed: none: only specific goals are multiplied (L6)"
+                .into()
+        )
+    );
+    // Both specific: the list lacks a non-specific goal.
+    let mut both = picks.to_vec();
+    both.extend([
+        ("goals.1.kind", json!("specific")),
+        ("goals.1.multiplier", json!(5)),
+    ]);
+    assert_eq!(
+        refused(&both, &[]),
+        (
+            Some("goals".into()),
+            "goals is no non_specific goal; allowed: at least one specific and one non-specific goal (L6)"
+                .into()
+        )
+    );
+}
+
+/// The GM's outcome with consequences picked in the form (L7, L8, L5): a harmful trait for the
+/// scene, a weakening, a relationship and a reward, each an entry of the same few blanks; the
+/// rules price them and a wrong size is refused at its entry's `points`.
+#[test]
+fn consequences_are_entries_of_the_outcome_form() {
+    let state = then(
+        &then(
+            &fold(json!({"strength": true}), &tiran_and_ayla()),
+            json!({"do": "introduce_problem", "scale": "scene", "description": "The orc's ambush.", "responder": "Tiran"}),
+            &[],
+        ),
+        json!({"do": "propose_outcome", "outcome": "player", "description": "Tiran sees it coming.", "impact": 3}),
+        &[],
+    );
+    let m = labelled(&Loqi::moves(&state, &gm()), "Propose the GM's outcome");
+    assert_eq!(
+        blanks(&m),
+        [
+            "description",
+            "impact",
+            "consequences[kind]",
+            "consequences[character]",
+            "consequences[trait]",
+            "consequences[points]",
+            "consequences[lasts]",
+            "consequences[harmful]",
+            "consequences[influence]",
+            "consequences[length]",
+            "consequences[note]",
+            "actors",
+            "action"
+        ]
+    );
+    // Each entry as a person fills it: the kind, then only the blanks that kind reads.
+    let entries = json!([
+        {"kind": "trait_change", "character": "Tiran", "trait": "Wounded", "points": 2, "lasts": "scene", "harmful": true},
+        {"kind": "weakening", "character": "Tiran", "points": 3},
+        {"kind": "relationship", "points": -2, "influence": 1.5, "note": "the orc chief swears revenge"},
+        {"kind": "reward", "character": "Ayla", "points": 2, "note": "her warning, if it comes true"}
+    ]);
+    let command = picked(
+        &m,
+        &[
+            ("description", json!("The orcs drag Tiran down.")),
+            ("impact", json!(-9)),
+            ("consequences", entries.clone()),
+        ],
+        &[],
+    );
+    assert_eq!(
+        command,
+        json!({"do": "propose_outcome", "outcome": "gm", "by": "GM", "description": "The orcs drag Tiran down.",
+               "impact": -9, "consequences": entries, "actors": null, "action": "ordinary"})
+    );
+    assert_eq!(decided(&state, &command), Ok(1));
+    // Priced by L7 and written back with each kind's own names.
+    let proposed = then(&state, command.clone(), &[]);
+    let view = skald_loqi::view::view(&proposed);
+    let priced = &view["problem"]["gm"]["consequences"];
+    assert_eq!(
+        priced,
+        &json!([
+            {"consequence": {"kind": "trait_change", "character": "Tiran", "trait": "Wounded", "rating_change": 2, "harmful": true, "lasts": "scene"}, "impact": -2},
+            {"consequence": {"kind": "weakening", "character": "Tiran", "points": 3}, "impact": -6},
+            {"consequence": {"kind": "relationship", "change": -2, "influence": 1.5, "length": 1.0, "note": "the orc chief swears revenge"}, "impact": -3},
+            {"consequence": {"kind": "reward", "who": "Ayla", "points": 2, "reason": "her warning, if it comes true"}, "impact": 0}
+        ])
+    );
+    assert_eq!(view["problem"]["gm"]["suggested_impact"], json!(-11));
+
+    // Too big a change, and a blank the kind does not read, refused where the form shows them.
+    let mut wrong = command.clone();
+    form::set(&mut wrong, "consequences.0.points", json!(9));
+    assert_eq!(
+        decided(&state, &wrong),
+        Err((
+            Some("consequences.0.points".into()),
+            "consequences[0].rating_change is 9; allowed: -6 to 6 (L7; Skald limit 6)".into()
+        ))
+    );
+    let mut wrong = command.clone();
+    form::set(&mut wrong, "consequences.1.points", json!(11));
+    assert_eq!(
+        decided(&state, &wrong),
+        Err((
+            Some("consequences.1.points".into()),
+            "consequences[1].points is 11; allowed: 1 to 10 (L8)".into()
+        ))
+    );
+    let mut stray = command;
+    form::set(&mut stray, "consequences.1.lasts", json!("scene"));
+    let err = serde_json::from_value::<Command>(stray)
+        .unwrap_err()
+        .to_string();
+    assert!(err.starts_with("unknown field `lasts`"), "{err}");
+}
+
+/// The lobby offers every option a table keeps, the GM's influence among them (L5: 10 a session
+/// or another number, the table's to set, never a player's form).
+#[test]
+fn the_lobby_offers_the_gms_influence() {
+    let names: Vec<String> = Loqi::option_fields().into_iter().map(|f| f.name).collect();
+    assert_eq!(
+        names,
+        [
+            "unlikely_outcomes",
+            "high_ratings",
+            "strength",
+            "scene_recovery",
+            "dying",
+            "death_at",
+            "influence_swapping",
+            "gm_influence",
+            "gm_influence_per_session"
+        ]
+    );
 }

@@ -560,6 +560,7 @@ fn a_bad_sheet_is_refused_at_enrollment() {
     let err = t
         .execute(Loqi::enroll(sheet), &mut Scripted::new(vec![]))
         .unwrap_err();
+    // The sheet's own field in the message, its place in the command for a page's builder.
     assert_eq!(
         err,
         Error::OutOfRange {
@@ -569,6 +570,12 @@ fn a_bad_sheet_is_refused_at_enrollment() {
             max: 4,
             rule: "book: Traits; 5-6 need option high_ratings"
         }
+        .at("character.traits.1.rating")
+    );
+    assert_eq!(err.field().as_deref(), Some("character.traits.1.rating"));
+    assert_eq!(
+        err.to_string(),
+        "traits[1].rating is 6; allowed: 1 to 4 (book: Traits; 5-6 need option high_ratings)"
     );
     assert!(t.log().is_empty());
 }

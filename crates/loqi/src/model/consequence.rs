@@ -16,6 +16,12 @@ use serde::{Deserialize, Serialize};
 ///   { kind = "reward", who = "Ayla", points = 2, reason = "her plan, if it works" },
 /// ]
 /// ```
+///
+/// A page's form writes every kind with the same few names, so one list entry can hold any kind:
+/// `character`, `points` (how big, in the kind's unit) and `note`. Each kind therefore also reads
+/// `points` for its number (a trait change's `rating_change`, a tactical `modifier`, a
+/// relationship's `change`), and a reward reads `character` for `who` and `note` for `reason`.
+/// Written back (in the log, the view) each has its own name as above.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Consequence {
@@ -27,7 +33,9 @@ pub enum Consequence {
         /// The trait: one on the sheet (exact spelling) or a new one.
         #[serde(rename = "trait")]
         trait_name: String,
-        /// Rating points: -6 to 6, not 0; the rating must stay within the table's ratings.
+        /// Rating points: -6 to 6, not 0; the rating must stay within the table's ratings. Also
+        /// read as `points`.
+        #[serde(alias = "points")]
         rating_change: i64,
         /// For a new trait: whether it is harmful (default false). For a known trait: left out or
         /// equal to what it is.
@@ -53,7 +61,8 @@ pub enum Consequence {
     /// A change in the tactical position: a modifier for later problems (L7: ceil(|m|/2)). Recorded,
     /// not tracked: the table enters the modifier when it applies.
     Tactical {
-        /// The later modifier: -6 to 6, not 0 (+ helps the PCs).
+        /// The later modifier: -6 to 6, not 0 (+ helps the PCs). Also read as `points`.
+        #[serde(alias = "points")]
         modifier: i64,
         /// What it is: 1-300 characters.
         note: String,
@@ -61,7 +70,8 @@ pub enum Consequence {
     /// A relationship made, broken or changed (L7: base x influence x length, rounded). Recorded,
     /// not tracked: a lasting one may become a trait.
     Relationship {
-        /// The base: -4 to 4, not 0 (+ a new friend, - a new enemy).
+        /// The base: -4 to 4, not 0 (+ a new friend, - a new enemy). Also read as `points`.
+        #[serde(alias = "points")]
         change: i64,
         /// The person's influence: x0.5 to x2 (default 1: about the same standing).
         #[serde(default = "baseline")]
@@ -75,11 +85,13 @@ pub enum Consequence {
     /// An influence reward the GM ties to this outcome being selected (L5: 1-5 usually, up to 50
     /// flagged). Influence is a player's resource, not a change to the characters: impact 0.
     Reward {
-        /// The character rewarded.
+        /// The character rewarded. Also read as `character`.
+        #[serde(alias = "character")]
         who: String,
         /// Points: 1-50.
         points: i64,
-        /// Why: 1-300 characters.
+        /// Why: 1-300 characters. Also read as `note`.
+        #[serde(alias = "note")]
         reason: String,
     },
 }
@@ -89,7 +101,7 @@ fn baseline() -> Hundredths {
 }
 
 impl Consequence {
-    /// The kind's name: `trait_change`, `weakening`, `regain`, `tactical`, `relationship`.
+    /// The kind's name: `trait_change`, `weakening`, `regain`, `tactical`, `relationship`, `reward`.
     pub fn name(&self) -> &'static str {
         match self {
             Consequence::TraitChange { .. } => "trait_change",

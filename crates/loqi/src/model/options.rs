@@ -125,7 +125,8 @@ impl Default for RawOptions {
 }
 
 /// The options as a lobby's form, each with its ruling (L4, L5, L8), starting at the rulings'
-/// defaults.
+/// defaults. The GM's influence per session is the table's number (L5: the book suggests 10 "or
+/// some other number"), so the lobby sets it, never a player's form.
 pub fn fields() -> Vec<skald_core::Field> {
     use skald_core::Field;
     let d = Options::default();
@@ -150,6 +151,14 @@ pub fn fields() -> Vec<skald_core::Field> {
             "influence_swapping",
             "Influence swapping (L5)",
             d.influence_swapping,
+        ),
+        Field::flag("gm_influence", "The GM has influence (L5)", d.gm_influence),
+        Field::number(
+            "gm_influence_per_session",
+            "The GM's influence each session (L5, when the GM has influence)",
+            *limits::GM_INFLUENCE_PER_SESSION.start(),
+            *limits::GM_INFLUENCE_PER_SESSION.end(),
+            d.gm_influence_per_session,
         ),
     ]
 }

@@ -20,9 +20,6 @@ pub const STORY: &str = "Story";
 /// Group of the characters: making one, changing a trait freely.
 pub const CHARACTERS: &str = "Characters";
 
-/// The longest JSON a JSON blank takes (a sheet, consequences or goals), in characters; the
-/// server's 64 KiB body limit is far above it.
-pub const JSON_CHARS: usize = 4000;
 // ---------------------------------------------------------------------------------------------
 // Who acts.
 
@@ -89,35 +86,6 @@ pub(super) fn option(value: Value, label: &str) -> Choice {
     Choice::new(value, label)
 }
 
-/// A JSON blank starting at `example`, a valid value.
-pub(super) fn json_field(name: &str, label: &str, example: Value) -> Field {
-    field(
-        name,
-        label,
-        FieldKind::Json {
-            max: JSON_CHARS,
-            example,
-        },
-    )
-}
-
-/// A name for the example sheet that no character at the table has yet (ignoring case).
-pub(super) fn new_name(state: &State) -> String {
-    let taken = |name: &str| {
-        state
-            .characters
-            .iter()
-            .any(|m| m.name.eq_ignore_ascii_case(name))
-    };
-    ["Tiran", "Ayla", "Mirela", "Juno"]
-        .into_iter()
-        .find(|n| !taken(n))
-        .map_or_else(
-            || format!("Character {}", state.characters.len().saturating_add(1)),
-            str::to_string,
-        )
-}
-
 pub(super) fn field(name: &str, label: &str, kind: FieldKind) -> Field {
     Field::new(name, label, kind)
 }
@@ -178,8 +146,11 @@ pub(super) fn kind_field() -> Field {
         "kind",
         "Kind",
         vec![
-            option(json!("specific"), "Specific (pays once)"),
-            option(json!("non_specific"), "Non-specific (pays each time)"),
+            option(json!("specific"), "Specific (pays once)").with_help(
+                "Something particular that can happen once: it pays once, then it is gone (L6).",
+            ),
+            option(json!("non_specific"), "Non-specific (pays each time)")
+                .with_help("Something that can be done again and again: it pays every time (L6)."),
         ],
     )
 }

@@ -1,29 +1,28 @@
-//! The Goals moves (L6).
+//! The Goals moves (L6). Preparation goals are a list of entries (what must happen, specific or
+//! not, a base rating and a specific goal's multiplier), checked by the rules as the form changes.
 
 use super::forms::{
-    GOALS, choice, controlled, flag, json_field, kind_field, multi, mv, number, option, signers,
-    text,
+    GOALS, choice, controlled, flag, kind_field, multi, mv, number, option, signers, text,
 };
 use crate::limits;
 use crate::model::{GM, State};
 use serde_json::json;
-use skald_core::{Move, Seat};
+use skald_core::{Field, Move, Seat};
 
 /// The Goals moves at any time: preparing, setting and fulfilling goals (L6).
 pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
     let room = limits::MAX_GOALS.saturating_sub(state.goals.len());
+    let most = *limits::PREPARATION_GOALS.end();
     if seat.gm && room >= 1 {
         out.push(mv(
             GOALS,
             "GM: prepare goals".into(),
             json!({"do": "prepare_goals", "by": GM}),
-            vec![json_field(
-                "goals",
-                "Goals (JSON)",
-                json!([{"text": "The orcs take the pass", "kind": "specific", "base": 2, "multiplier": 5}]),
+            vec![goals_field(1, most.min(room), 1, 2).with_help(
+                "As many goals as the story needs, up to 10 at a time, each with its own base rating; no total for the GM (L6).",
             )],
             false,
-            "The GM's: 1-10 goals, each a text, a kind (specific or non_specific), a base 1-10 and for a specific one a multiplier 3 or 5; no total (L6).",
+            "The GM's preparation goals: each base 1-10, a specific one multiplied by 3 or 5 (L6).",
         ));
     }
     if room >= *limits::PREPARATION_GOALS.start() {
@@ -35,16 +34,21 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                 GOALS,
                 format!("{}: prepare goals", m.name),
                 json!({"do": "prepare_goals", "by": m.name}),
-                vec![json_field(
-                    "goals",
-                    "Goals (JSON)",
-                    json!([
-                        {"text": "Become captain", "kind": "specific", "base": 2, "multiplier": 3},
-                        {"text": "Win a duel", "kind": "non_specific", "base": 3}
-                    ]),
-                )],
+                vec![
+                    goals_field(
+                        *limits::PREPARATION_GOALS.start(),
+                        most.min(room),
+                        *limits::PREPARATION_GOALS.start(),
+                        3,
+                    )
+                    .with_help(format!(
+                        "At least one specific goal and one non-specific. The base ratings of all of them add up to {} to {}; then each specific goal's base is multiplied by 3 or 5 (L6).",
+                        limits::PREPARATION_BASE_TOTAL.start(),
+                        limits::PREPARATION_BASE_TOTAL.end()
+                    )),
+                ],
                 false,
-                "Once: 2-10 goals, at least one specific and one non_specific, bases 1-10 totalling 5-10, each specific base x3 or x5 (multiplier) (L6).",
+                "Made once per character: whoever fulfils a goal gains its rating in influence (L6).",
             ));
         }
     }
@@ -128,4 +132,34 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
             ));
         }
     }
+}
+
+/// The `goals` of `prepare_goals`: `min` to `max` entries, `start` at first, each a text, a kind,
+/// a base rating (starting at `base`) and a specific goal's multiplier (L6).
+fn goals_field(min: usize, max: usize, start: usize, base: i64) -> Field {
+    let multipliers = limits::SPECIFIC_MULTIPLIERS
+        .iter()
+        .map(|m| option(json!(m), &format!("x{m}")))
+        .collect();
+    Field::list(
+        "goals",
+        "Goals",
+        vec![
+            text("text", "What must happen", limits::REASON_CHARS),
+            kind_field(),
+            Field::number(
+                "base",
+                "Base rating",
+                *limits::PREPARATION_BASE.start(),
+                *limits::PREPARATION_BASE.end(),
+                base,
+            ),
+            choice("multiplier", "Multiplier (specific goals)", multipliers).with_help(
+                "x3 or x5 for a specific goal; left unpicked for a non-specific one (L6).",
+            ),
+        ],
+        min,
+        max,
+        start,
+    )
 }

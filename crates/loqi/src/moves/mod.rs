@@ -11,10 +11,11 @@
 //! fixed; where the actor only signs an entry (`by`), it is a choice. The rules still decide every
 //! command: a wrong value is refused by [`crate::rules::decide`] with its message.
 //!
-//! Three blanks take JSON ([`FieldKind::Json`](skald_core::FieldKind::Json)), for what a flat form
-//! cannot hold: the sheet of `enroll`, the consequences of `propose_outcome` and the goals of
-//! `prepare_goals`; each starts from a valid example shaped as scenarios write it (`docs/loqi.md`),
-//! and its note gives the rules.
+//! No blank takes JSON: what a flat form cannot hold is a list of entries
+//! ([`FieldKind::List`](skald_core::FieldKind::List)) whose fields fill the command by dotted
+//! paths: the character builder of `enroll` (a name, traits, strength; book: Making Characters), the
+//! goals of `prepare_goals` (L6) and the consequences of `propose_outcome` (L7, L8), each with help
+//! sentences; the rules check them as the form changes and name the blank at fault.
 //!
 //! Odds: `resolve` gets each outcome's exact chance (L3, L4, [`crate::rules::chances`](mod@crate::rules::chances)); the tally
 //! commands (`add_trait`, `add_modifier`, `spend_influence`, `merge_entries`) roll nothing but move
@@ -33,7 +34,7 @@ mod story;
 mod tally;
 
 pub(crate) use forms::capitalized;
-pub use forms::{CHARACTERS, GOALS, INFLUENCE, JSON_CHARS, PROBLEM, RESOLVE, STORY, TALLY};
+pub use forms::{CHARACTERS, GOALS, INFLUENCE, PROBLEM, RESOLVE, STORY, TALLY};
 
 use crate::model::State;
 use skald_core::{Move, Seat};

@@ -2,14 +2,14 @@
 //! L5), and the GM's roll (book: Resolving Problems; L3, L4).
 
 use super::forms::{
-    PROBLEM, RESOLVE, acts_as, choice, controlled, in_play, json_field, multi, mv, number, option,
-    scale_field, text,
+    PROBLEM, RESOLVE, acts_as, choice, controlled, in_play, multi, mv, number, option, scale_field,
+    text,
 };
 use crate::limits;
-use crate::model::{Character, GM, Problem, Side, State};
+use crate::model::{Character, GM, Lasts, Problem, Side, State};
 use crate::rules::traits::signed;
 use serde_json::{Value, json};
-use skald_core::{Move, Seat};
+use skald_core::{Choice, Field, FieldKind, Move, Seat};
 
 /// With no problem open: `introduce_problem` for the GM and for each character the seat controls
 /// who can take part and holds the cost (L5).
@@ -172,18 +172,19 @@ fn propose_move(state: &State, problem: &Problem, seat: &Seat, out: &mut Vec<Mov
         Side::Player => low,
         Side::Gm => low.saturating_neg(),
     };
-    fields.push(number(
-        "impact",
-        "Impact: net benefit to the PCs",
-        *limits::IMPACT.start(),
-        *limits::IMPACT.end(),
-        default,
-    ));
-    fields.push(json_field(
-        "consequences",
-        "Consequences (JSON; [] for none)",
-        json!([]),
-    ));
+    fields.push(
+        number(
+            "impact",
+            "Impact: net benefit to the PCs",
+            *limits::IMPACT.start(),
+            *limits::IMPACT.end(),
+            default,
+        )
+        .with_help(
+            "How much better off (+) or worse off (-) the player characters end up if this outcome is picked. The bigger the benefit, the less likely a player's outcome; the bigger the harm, the less likely the GM's (L2). The board shows the consequences' own price beside it (L7).",
+        ),
+    );
+    fields.push(consequences_field(state));
     if state.options.strength {
         let mut actors = vec![option(
             Value::Null,
@@ -217,7 +218,7 @@ fn propose_move(state: &State, problem: &Problem, seat: &Seat, out: &mut Vec<Mov
         fields,
         false,
         &format!(
-            "Impact {}: its tally opens at {} (L2; {} guide {}-{}). Consequences, made if it is selected, e.g. [{{\"kind\": \"trait_change\", \"character\": \"Tiran\", \"trait\": \"Wounded\", \"rating_change\": 2, \"harmful\": true, \"lasts\": \"scene\"}}]; kinds: trait_change, weakening, regain, tactical, relationship, reward (L7).",
+            "Impact {}: its tally opens at {} (L2; {} guide {}-{}). Its consequences happen only if it is picked (L7).",
             signed(default),
             signed(side.impact_entry(default)),
             problem.scale.name(),
@@ -225,4 +226,119 @@ fn propose_move(state: &State, problem: &Problem, seat: &Seat, out: &mut Vec<Mov
             problem.scale.impact_guide().1
         ),
     ));
+}
+
+/// The consequences of `propose_outcome` as a list: one entry per change, any kind (L7, L8, L5).
+///
+/// Every kind is written with the same few names (`character`, `points`, `note`; the aliases of
+/// [`crate::Consequence`]), so an entry holds any kind; each blank says which kinds read it, and a
+/// blank a kind does not read is left unpicked or empty (a choice in a list entry starts unpicked).
+fn consequences_field(state: &State) -> Field {
+    let options = &state.options;
+    let mut kinds = vec![Choice::new(json!("trait_change"), "Trait change").with_help(
+        "A trait gained, raised, lowered or lost: whose, the trait, points of rating (- lowers it), how long, and for a new trait whether it helps. Priced at the points x1 for the scene, x2 for the scenario, x5 for good (L7).",
+    )];
+    if options.strength {
+        kinds.push(Choice::new(json!("weakening"), "Weakening").with_help(
+            "Strength lost: whose and how many points. Priced at 2 per point, against the PCs (L7, L8).",
+        ));
+        kinds.push(Choice::new(json!("regain"), "Strength regained").with_help(
+            "Strength back within the outcome: whose and how many points. Priced at 4 per point (L7, L8).",
+        ));
+    }
+    kinds.push(Choice::new(json!("tactical"), "Tactical change").with_help(
+        "A better or worse position for later problems: points is that later modifier (1 to 6, - against the PCs), the note says what it is. Priced at half the modifier, rounded up; the table enters the modifier when it applies (L7).",
+    ));
+    kinds.push(Choice::new(json!("relationship"), "Relationship").with_help(
+        "A friend or an enemy made, lost or changed: points is its strength (1 to 4, - an enemy), with the person's standing, how long it lasts and a note. Priced by multiplying the three, rounded (L7).",
+    ));
+    kinds.push(Choice::new(json!("reward"), "Influence reward").with_help(
+        "Influence a player gains if this outcome is picked: whose, points (1 to 50), and the reason as the note. Impact 0: influence is not a change to the character (L5).",
+    ));
+    let mut lasts = vec![
+        (json!(Lasts::Scene.name()), "The scene"),
+        (json!(Lasts::Scenario.name()), "The scenario"),
+    ];
+    if options.permanent_changes_in_problems {
+        lasts.push((json!(Lasts::Permanent.name()), "For good"));
+    }
+    let whose: Vec<(Value, &str)> = state
+        .characters
+        .iter()
+        .map(|m| (json!(m.name), m.name.as_str()))
+        .collect();
+    let item = vec![
+        Field::new(
+            "kind",
+            "What changes",
+            FieldKind::Choice {
+                options: kinds,
+                multiple: false,
+            },
+        ),
+        Field::choice(
+            "character",
+            "Whose (trait changes, strength, rewards)",
+            &whose,
+        ),
+        Field::text("trait", "Trait (trait changes)", limits::NAME_CHARS)
+            .with_help("As it is written on the sheet, or a new one."),
+        Field::number(
+            "points",
+            "Points: how big",
+            *limits::RATING_CHANGE.start(),
+            *limits::REWARD.end(),
+            1,
+        ),
+        Field::choice("lasts", "Lasts (trait changes)", &lasts),
+        Field::choice(
+            "harmful",
+            "A new trait (trait changes)",
+            &[
+                (json!(false), "Helps its holder"),
+                (json!(true), "Works against its holder"),
+            ],
+        )
+        .with_help("Only for a trait the character does not have; a known trait keeps its kind."),
+        Field::choice(
+            "influence",
+            "The person's standing (relationships)",
+            &[
+                (json!(0.5), "x0.5: far below the character"),
+                (json!(0.75), "x0.75"),
+                (json!(1), "x1: about the same"),
+                (json!(1.5), "x1.5"),
+                (json!(2), "x2: far above"),
+            ],
+        )
+        .with_help("Left unpicked: x1 (L7)."),
+        Field::choice(
+            "length",
+            "How long (relationships)",
+            &[
+                (json!(0.25), "x0.25: soon over"),
+                (json!(0.5), "x0.5"),
+                (json!(0.75), "x0.75"),
+                (json!(1), "x1: months or years"),
+                (json!(1.5), "x1.5: for life"),
+            ],
+        )
+        .with_help("Left unpicked: x1, a long-standing one (L7)."),
+        Field::text(
+            "note",
+            "Note (tactical, relationships; a reward's reason)",
+            limits::REASON_CHARS,
+        ),
+    ];
+    Field::list(
+        "consequences",
+        "Consequences",
+        item,
+        0,
+        limits::MAX_CONSEQUENCES,
+        0,
+    )
+    .with_help(
+        "What this outcome changes if it is picked, one entry per change. Add an entry, pick what changes, and fill in the blanks that kind reads (its help says which, and what its points measure); leave the others as they are.",
+    )
 }

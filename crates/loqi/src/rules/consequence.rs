@@ -34,7 +34,8 @@ impl Plan {
 }
 
 /// Checks `consequences` in order against the table as each earlier one leaves it, for problem
-/// `problem`. Fields in messages are `consequences[i].FIELD`.
+/// `problem`. Fields in messages are `consequences[i].FIELD`; each refusal is placed at the blank a
+/// page's form names it by (`consequences.0.points` for a trait change's `rating_change`).
 ///
 /// # Errors
 /// [`Error`] for more than 20 consequences, an unknown character, `"GM"` as a character, a trait
@@ -50,214 +51,253 @@ pub fn plan(state: &State, consequences: &[Consequence], problem: u64) -> Result
             min: 0,
             max: crate::rules::sheets::count(limits::MAX_CONSEQUENCES),
             rule: "Skald limit",
-        });
+        }
+        .at("consequences"));
     }
-    let options = &state.options;
     let mut members: Vec<Character> = Vec::new();
     let mut plan = Plan::default();
     for (i, c) in consequences.iter().enumerate() {
-        let field = format!("consequences[{i}].");
-        let (priced, event) = match c {
-            Consequence::TraitChange {
-                character,
-                trait_name,
-                rating_change,
-                harmful,
-                lasts,
-            } => {
-                let member = member(state, &mut members, &format!("{field}character"), character)?;
-                if *lasts == Lasts::Permanent && !options.permanent_changes_in_problems {
-                    return Err(Error::not_allowed(
-                        format!("{field}lasts"),
-                        "permanent",
-                        "scene or scenario: this table changes characters permanently only freely (option permanent_changes_in_problems = false; book: Changing A Character)",
-                    ));
-                }
-                let change = member.plan_change(
-                    &field,
-                    trait_name,
-                    *rating_change,
-                    *harmful,
-                    *lasts,
-                    options,
-                )?;
-                *member = member.clone().with_change(&change, problem);
-                let priced = Priced {
-                    consequence: Consequence::TraitChange {
-                        character: member.name.clone(),
-                        trait_name: change.trait_name.clone(),
-                        rating_change: change.rating_change,
-                        harmful: Some(change.harmful),
-                        lasts: change.lasts,
-                    },
-                    impact: impact::trait_change(
-                        change.rating_change,
-                        change.harmful,
-                        change.lasts,
-                    ),
-                };
-                let event = Event::TraitChanged {
-                    character: member.name.clone(),
-                    trait_name: change.trait_name,
-                    rating_change: change.rating_change,
-                    harmful: change.harmful,
-                    lasts: change.lasts,
-                    from: change.from,
-                    to: change.to,
-                    cause: ChangeCause::Problem(problem),
-                };
-                (priced, Some(event))
-            }
-            Consequence::Weakening { character, points } => {
-                let member = member(state, &mut members, &format!("{field}character"), character)?;
-                let s = strength_of(member, &field, options.strength)?;
-                if member.status(options) == Status::Dead {
-                    return Err(Error::not_allowed(
-                        format!("{field}character"),
-                        format!("{:?}", member.name),
-                        format!("a character who is not dead ({} is dead; L8)", member.name),
-                    ));
-                }
-                let room = s.current.saturating_sub(Strength::floor(options));
-                check_points(&field, *points, room, || {
-                    format!(
-                        "{} is at {}, the lowest strength{} (L8)",
-                        member.name,
-                        s.current,
-                        if options.dying { " before death" } else { "" }
-                    )
-                })?;
-                let to = s.current.saturating_sub(*points);
-                member.strength = Some(Strength { current: to, ..s });
-                let event = strength_event(
-                    member,
-                    options,
-                    -*points,
-                    s.current,
-                    StrengthCause::Weakening(problem),
-                );
-                (
-                    Priced {
-                        consequence: c.clone(),
-                        impact: impact::weakening(*points),
-                    },
-                    Some(event),
-                )
-            }
-            Consequence::Regain { character, points } => {
-                let member = member(state, &mut members, &format!("{field}character"), character)?;
-                let s = strength_of(member, &field, options.strength)?;
-                let room = s.nominal.saturating_sub(s.current);
-                check_points(&field, *points, room, || {
-                    format!(
-                        "{} has lost no strength ({} of {}; L8)",
-                        member.name, s.current, s.nominal
-                    )
-                })?;
-                let to = s.current.saturating_add(*points);
-                member.strength = Some(Strength { current: to, ..s });
-                let event = strength_event(
-                    member,
-                    options,
-                    *points,
-                    s.current,
-                    StrengthCause::Regain(problem),
-                );
-                (
-                    Priced {
-                        consequence: c.clone(),
-                        impact: impact::regain(*points),
-                    },
-                    Some(event),
-                )
-            }
-            Consequence::Tactical { modifier, note } => {
-                check_signed(
-                    &format!("{field}modifier"),
-                    *modifier,
-                    &limits::TACTICAL,
-                    "L7",
-                )?;
-                Error::check_text(format!("{field}note"), note, limits::REASON_CHARS)?;
-                (
-                    Priced {
-                        consequence: c.clone(),
-                        impact: impact::tactical(*modifier),
-                    },
-                    None,
-                )
-            }
-            Consequence::Relationship {
-                change,
-                influence,
-                length,
-                note,
-            } => {
-                check_signed(
-                    &format!("{field}change"),
-                    *change,
-                    &limits::RELATIONSHIP_CHANGE,
-                    "L7",
-                )?;
-                check_multiplier(
-                    &format!("{field}influence"),
-                    *influence,
-                    &limits::RELATIONSHIP_INFLUENCE,
-                )?;
-                check_multiplier(
-                    &format!("{field}length"),
-                    *length,
-                    &limits::RELATIONSHIP_LENGTH,
-                )?;
-                Error::check_text(format!("{field}note"), note, limits::REASON_CHARS)?;
-                (
-                    Priced {
-                        consequence: c.clone(),
-                        impact: impact::relationship(*change, *influence, *length),
-                    },
-                    None,
-                )
-            }
-            Consequence::Reward {
-                who,
-                points,
-                reason,
-            } => {
-                let member = member(state, &mut members, &format!("{field}who"), who)?;
-                Error::check_range(
-                    format!("{field}points"),
-                    *points,
-                    &limits::REWARD,
-                    "L5: usually 1-5, more flagged; Skald limit 50",
-                )?;
-                Error::check_text(format!("{field}reason"), reason, limits::REASON_CHARS)?;
-                let now = Error::check_range(
-                    format!("{}'s influence afterwards", member.name),
-                    member.influence.saturating_add(*points),
-                    &limits::INFLUENCE,
-                    "L5; Skald limit 999",
-                )?;
-                member.influence = now;
-                let event = Event::InfluenceRewarded {
-                    who: member.name.clone(),
-                    points: *points,
-                    now,
-                    reason: format!("problem {problem}'s outcome: {reason}"),
-                    flagged: !limits::USUAL_REWARD.contains(points),
-                };
-                (
-                    Priced {
-                        consequence: c.clone(),
-                        impact: 0,
-                    },
-                    Some(event),
-                )
-            }
-        };
+        let (priced, event) =
+            one(state, &mut members, i, c, problem).map_err(|e| placed(e, i, c))?;
         plan.priced.push(priced);
         plan.events.extend(event);
     }
     Ok(plan)
+}
+
+/// Consequence `i`, checked against the table as the earlier ones left it in `members`: priced,
+/// with the event that makes it happen.
+fn one(
+    state: &State,
+    members: &mut Vec<Character>,
+    i: usize,
+    c: &Consequence,
+    problem: u64,
+) -> Result<(Priced, Option<Event>), Error> {
+    let options = &state.options;
+    let field = format!("consequences[{i}].");
+    Ok(match c {
+        Consequence::TraitChange {
+            character,
+            trait_name,
+            rating_change,
+            harmful,
+            lasts,
+        } => {
+            let member = member(state, members, &format!("{field}character"), character)?;
+            if *lasts == Lasts::Permanent && !options.permanent_changes_in_problems {
+                return Err(Error::not_allowed(
+                    format!("{field}lasts"),
+                    "permanent",
+                    "scene or scenario: this table changes characters permanently only freely (option permanent_changes_in_problems = false; book: Changing A Character)",
+                ));
+            }
+            let change = member.plan_change(
+                &field,
+                trait_name,
+                *rating_change,
+                *harmful,
+                *lasts,
+                options,
+            )?;
+            *member = member.clone().with_change(&change, problem);
+            let priced = Priced {
+                consequence: Consequence::TraitChange {
+                    character: member.name.clone(),
+                    trait_name: change.trait_name.clone(),
+                    rating_change: change.rating_change,
+                    harmful: Some(change.harmful),
+                    lasts: change.lasts,
+                },
+                impact: impact::trait_change(change.rating_change, change.harmful, change.lasts),
+            };
+            let event = Event::TraitChanged {
+                character: member.name.clone(),
+                trait_name: change.trait_name,
+                rating_change: change.rating_change,
+                harmful: change.harmful,
+                lasts: change.lasts,
+                from: change.from,
+                to: change.to,
+                cause: ChangeCause::Problem(problem),
+            };
+            (priced, Some(event))
+        }
+        Consequence::Weakening { character, points } => {
+            let member = member(state, members, &format!("{field}character"), character)?;
+            let s = strength_of(member, &field, options.strength)?;
+            if member.status(options) == Status::Dead {
+                return Err(Error::not_allowed(
+                    format!("{field}character"),
+                    format!("{:?}", member.name),
+                    format!("a character who is not dead ({} is dead; L8)", member.name),
+                ));
+            }
+            let room = s.current.saturating_sub(Strength::floor(options));
+            check_points(&field, *points, room, || {
+                format!(
+                    "{} is at {}, the lowest strength{} (L8)",
+                    member.name,
+                    s.current,
+                    if options.dying { " before death" } else { "" }
+                )
+            })?;
+            let to = s.current.saturating_sub(*points);
+            member.strength = Some(Strength { current: to, ..s });
+            let event = strength_event(
+                member,
+                options,
+                -*points,
+                s.current,
+                StrengthCause::Weakening(problem),
+            );
+            (
+                Priced {
+                    consequence: c.clone(),
+                    impact: impact::weakening(*points),
+                },
+                Some(event),
+            )
+        }
+        Consequence::Regain { character, points } => {
+            let member = member(state, members, &format!("{field}character"), character)?;
+            let s = strength_of(member, &field, options.strength)?;
+            let room = s.nominal.saturating_sub(s.current);
+            check_points(&field, *points, room, || {
+                format!(
+                    "{} has lost no strength ({} of {}; L8)",
+                    member.name, s.current, s.nominal
+                )
+            })?;
+            let to = s.current.saturating_add(*points);
+            member.strength = Some(Strength { current: to, ..s });
+            let event = strength_event(
+                member,
+                options,
+                *points,
+                s.current,
+                StrengthCause::Regain(problem),
+            );
+            (
+                Priced {
+                    consequence: c.clone(),
+                    impact: impact::regain(*points),
+                },
+                Some(event),
+            )
+        }
+        Consequence::Tactical { modifier, note } => {
+            check_signed(
+                &format!("{field}modifier"),
+                *modifier,
+                &limits::TACTICAL,
+                "L7",
+            )?;
+            Error::check_text(format!("{field}note"), note, limits::REASON_CHARS)?;
+            (
+                Priced {
+                    consequence: c.clone(),
+                    impact: impact::tactical(*modifier),
+                },
+                None,
+            )
+        }
+        Consequence::Relationship {
+            change,
+            influence,
+            length,
+            note,
+        } => {
+            check_signed(
+                &format!("{field}change"),
+                *change,
+                &limits::RELATIONSHIP_CHANGE,
+                "L7",
+            )?;
+            check_multiplier(
+                &format!("{field}influence"),
+                *influence,
+                &limits::RELATIONSHIP_INFLUENCE,
+            )?;
+            check_multiplier(
+                &format!("{field}length"),
+                *length,
+                &limits::RELATIONSHIP_LENGTH,
+            )?;
+            Error::check_text(format!("{field}note"), note, limits::REASON_CHARS)?;
+            (
+                Priced {
+                    consequence: c.clone(),
+                    impact: impact::relationship(*change, *influence, *length),
+                },
+                None,
+            )
+        }
+        Consequence::Reward {
+            who,
+            points,
+            reason,
+        } => {
+            let member = member(state, members, &format!("{field}who"), who)?;
+            Error::check_range(
+                format!("{field}points"),
+                *points,
+                &limits::REWARD,
+                "L5: usually 1-5, more flagged; Skald limit 50",
+            )?;
+            Error::check_text(format!("{field}reason"), reason, limits::REASON_CHARS)?;
+            let now = Error::check_range(
+                format!("{}'s influence afterwards", member.name),
+                member.influence.saturating_add(*points),
+                &limits::INFLUENCE,
+                "L5; Skald limit 999",
+            )?;
+            member.influence = now;
+            let event = Event::InfluenceRewarded {
+                who: member.name.clone(),
+                points: *points,
+                now,
+                reason: format!("problem {problem}'s outcome: {reason}"),
+                flagged: !limits::USUAL_REWARD.contains(points),
+            };
+            (
+                Priced {
+                    consequence: c.clone(),
+                    impact: 0,
+                },
+                Some(event),
+            )
+        }
+    })
+}
+
+/// Where a page shows a refusal of consequence `i` (`c`): at the blank its form names the field by
+/// (the aliases of [`Consequence`]: a trait change's `rating_change`, a tactical `modifier` and a
+/// relationship's `change` are its `points`, a reward's `who` and `reason` its `character` and
+/// `note`); a refusal the message words otherwise (a sheet's number of traits, a reward's influence
+/// afterwards) at the consequence's `trait` or `points`.
+fn placed(error: Error, i: usize, c: &Consequence) -> Error {
+    let prefix = format!("consequences.{i}.");
+    let Some(name) = error
+        .field()
+        .and_then(|f| f.strip_prefix(&prefix).map(str::to_owned))
+    else {
+        let blank = match c {
+            Consequence::TraitChange { .. } => "trait",
+            Consequence::Reward { .. } => "points",
+            _ => "kind",
+        };
+        return error.at(format!("{prefix}{blank}"));
+    };
+    let blank = match (c, name.as_str()) {
+        (Consequence::TraitChange { .. }, "rating_change")
+        | (Consequence::Tactical { .. }, "modifier")
+        | (Consequence::Relationship { .. }, "change") => "points",
+        (Consequence::Reward { .. }, "who") => "character",
+        (Consequence::Reward { .. }, "reason") => "note",
+        _ => return error,
+    };
+    error.at(format!("{prefix}{blank}"))
 }
 
 /// The working copy of `name` (given in `field`) for this plan: earlier consequences already made

@@ -16,7 +16,9 @@ use crate::rules::sheets::count;
 /// # Errors
 /// [`Error`] for an unknown `by`, a player preparing twice, 2-10 goals not given (1-10 for the GM),
 /// a missing kind, a base outside 1-10 or a total outside 5-10, a multiplier other than 3 or 5 on a
-/// specific goal or any on a non-specific one, a blank or long text, or the table's 200 goals.
+/// specific goal or any on a non-specific one, a blank or long text, or the table's 200 goals. The
+/// number of goals, their total and their kinds are placed at `goals`; each goal's own refusals at
+/// `goals[i].text`, `goals[i].base`, `goals[i].multiplier`.
 pub fn prepare_goals(state: &State, by: &str, drafts: &[GoalDraft]) -> Result<Vec<Event>, Error> {
     check_who(state, "by", by)?;
     let player = by != GM;
@@ -39,9 +41,10 @@ pub fn prepare_goals(state: &State, by: &str, drafts: &[GoalDraft]) -> Result<Ve
             min: count(*range.start()),
             max: count(*range.end()),
             rule: "L6; Skald limit 10",
-        });
+        }
+        .at("goals"));
     }
-    room_for(state, drafts.len())?;
+    room_for(state, drafts.len()).map_err(|e| e.at("goals"))?;
     let mut goals = Vec::new();
     for (i, d) in drafts.iter().enumerate() {
         Error::check_text(format!("goals[{i}].text"), &d.text, limits::REASON_CHARS)?;
@@ -101,7 +104,8 @@ pub fn prepare_goals(state: &State, by: &str, drafts: &[GoalDraft]) -> Result<Ve
             total,
             &limits::PREPARATION_BASE_TOTAL,
             "L6",
-        )?;
+        )
+        .map_err(|e| e.at("goals"))?;
     }
     Ok(vec![Event::GoalsPrepared {
         by: by.to_string(),
@@ -253,7 +257,8 @@ pub fn fulfil_goal(state: &State, number: u64, who: &[String]) -> Result<Vec<Eve
             min: 1,
             max: count(limits::MAX_CHARACTERS),
             rule: "L6; Skald limit",
-        });
+        }
+        .at("who"));
     }
     let mut paid = Vec::new();
     for (i, name) in who.iter().enumerate() {
@@ -279,7 +284,8 @@ pub fn fulfil_goal(state: &State, number: u64, who: &[String]) -> Result<Vec<Eve
             now,
             &limits::INFLUENCE,
             "L5; Skald limit 999",
-        )?;
+        )
+        .map_err(|e| e.at(format!("who.{i}")))?;
         paid.push(Payment {
             who: name.clone(),
             now,

@@ -27,7 +27,7 @@ pub fn reward(state: &State, who: &str, points: i64, reason: &str) -> Result<Vec
         "L5: usually 1-5, more flagged; Skald limit 50",
     )?;
     Error::check_text("reason", reason, limits::REASON_CHARS)?;
-    let now = after(who, member.influence, points)?;
+    let now = after(who, member.influence, points).map_err(|e| e.at("points"))?;
     Ok(vec![Event::InfluenceRewarded {
         who: who.to_string(),
         points,
@@ -86,7 +86,7 @@ pub fn give(
         });
     }
     let received = points.saturating_mul(2);
-    let to_now = after(to, recipient.influence, received)?;
+    let to_now = after(to, recipient.influence, received).map_err(|e| e.at("points"))?;
     Ok(vec![Event::InfluenceGiven {
         from: from.to_string(),
         to: to.to_string(),

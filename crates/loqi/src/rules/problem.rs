@@ -63,7 +63,8 @@ pub fn introduce(
             min: 1,
             max: count(limits::MAX_CHARACTERS),
             rule: "book: Problems, step 2; Skald limit",
-        });
+        }
+        .at(field));
     }
     for (i, name) in names.iter().enumerate() {
         let at = if field == "responder" {
@@ -367,7 +368,8 @@ fn actors(
             min: 0,
             max: count(limits::MAX_CHARACTERS),
             rule: "Skald limit",
-        });
+        }
+        .at("actors"));
     }
     for (i, name) in names.iter().enumerate() {
         let field = format!("actors[{i}]");

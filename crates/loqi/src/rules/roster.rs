@@ -10,9 +10,13 @@ use crate::rules::sheets::{check_rating, count};
 /// `enroll`: a sheet checked against the table's options, with a name new to the table.
 ///
 /// # Errors
-/// [`Error`] for a sheet out of bounds (see [`Sheet::validate`]), a full table or a name taken.
+/// [`Error`] for a sheet out of bounds (see [`Sheet::validate`]), a full table or a name taken;
+/// a sheet's refusals are placed inside `character` (`character.traits.1.rating`) for a page's
+/// builder to show beside the blank.
 pub fn enroll(state: &State, character: &Sheet) -> Result<Vec<Event>, Error> {
-    character.validate(&state.options)?;
+    character
+        .validate(&state.options)
+        .map_err(|e| e.within("character"))?;
     if state.characters.len() >= limits::MAX_CHARACTERS {
         return Err(Error::OutOfRange {
             field: "number of characters".into(),
@@ -32,7 +36,8 @@ pub fn enroll(state: &State, character: &Sheet) -> Result<Vec<Event>, Error> {
             "name",
             format!("{:?}", character.name),
             format!("a name not at the table yet ({:?} is)", taken.name),
-        ));
+        )
+        .within("character"));
     }
     Ok(vec![Event::Enrolled {
         character: character.clone(),

@@ -11,8 +11,8 @@ impl Sheet {
     /// table's options (ratings over 4 and strength).
     ///
     /// # Errors
-    /// [`Error`] naming the first field out of bounds: `name`, `influence`, `strength`, `traits`,
-    /// `traits[i].name`, `traits[i].rating`.
+    /// [`Error`] naming the first field out of bounds: `name`, `influence`, `strength`, the number
+    /// of traits (placed at `traits`), `traits[i].name`, `traits[i].rating`.
     pub fn validate(&self, options: &Options) -> Result<(), Error> {
         check_name("name", &self.name)?;
         if self.name.eq_ignore_ascii_case(GM) {
@@ -48,7 +48,8 @@ impl Sheet {
                 min: 0,
                 max: count(limits::MAX_TRAITS),
                 rule: "Skald limit",
-            });
+            }
+            .at("traits"));
         }
         for (i, t) in self.traits.iter().enumerate() {
             check_name(format!("traits[{i}].name"), &t.name)?;

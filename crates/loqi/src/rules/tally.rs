@@ -247,7 +247,8 @@ pub fn merge_entries(state: &State, request: MergeRequest<'_>) -> Result<Vec<Eve
             min: 2,
             max: count(limits::MAX_TALLY_ENTRIES),
             rule: "book: Judging Likelihood Modifiers",
-        });
+        }
+        .at("entries"));
     }
     let ids: Vec<String> = target.tally.iter().map(|e| e.id.to_string()).collect();
     let mut sources = Vec::new();
