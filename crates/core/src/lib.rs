@@ -26,4 +26,4 @@ pub use moves::{Chance, Choice, Condition, Field, FieldKind, Move, Odds, Seat, T
 pub use skald_dice::{DiceSource, Die, Scripted, SeededRandom, SourceError};
 pub use system::System;
 pub use table::{Entry, Table};
-pub use words::{noun, plural};
+pub use words::{bounds, noun, plural};

@@ -5,7 +5,7 @@ use super::forms::{choice_field, controlled, eligible, option};
 use crate::limits::MAX_PARTICIPANTS;
 use crate::model::{Character, State};
 use serde_json::json;
-use skald_core::{Choice, Move, Seat};
+use skald_core::{Choice, Move, Seat, noun};
 
 /// The page's group of these moves.
 const CONFLICT: &str = "Conflict";
@@ -73,7 +73,8 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                     fields: vec![choice_field("trait", "Trait, stat or item", options, false)],
                     odds: true,
                     note: Some(format!(
-                        "Exchange {exchange}: 1d20 per unchecked box, then one box is checked; each trait once per conflict, with at least {exchange} unchecked boxes; a 1 forces you to stand (T2)."
+                        "Exchange {exchange}: 1d20 per unchecked box, then one box is checked; each trait once per conflict, with at least {}; a 1 forces you to stand (T2).",
+                        noun(exchange as usize, "unchecked box", "unchecked boxes")
                     )),
                     sheet: None,
                 });
