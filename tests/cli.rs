@@ -134,6 +134,51 @@ fn roll_refuses_bad_notation_with_a_caret_and_exit_2() {
 }
 
 #[test]
+fn d_drops_the_lowest_like_dl_in_roll_and_odds() {
+    // The same odds, JSON byte for byte; the text adds how `2d20d1` was read.
+    let short = skald(&["odds", "2d20d1", "--json"]);
+    let long = skald(&["odds", "2d20dl1", "--json"]);
+    assert_eq!(short.status.code(), Some(0), "{}", text(&short.stderr));
+    assert_eq!(text(&short.stdout), text(&long.stdout));
+    let short = text(&skald(&["odds", "2d20d1"]).stdout);
+    let long = text(&skald(&["odds", "2d20dl1"]).stdout);
+    assert_eq!(
+        short.replacen("note: read as: 2d20dl1\n", "", 1),
+        long,
+        "{short}"
+    );
+    assert!(
+        short.starts_with("2d20dl1\nnote: read as: 2d20dl1\n"),
+        "{short}"
+    );
+    // The same dice from the same seed.
+    let short = text(&skald(&["roll", "2d20d1", "--seed", "7", "--json"]).stdout);
+    let long = text(&skald(&["roll", "2d20dl1", "--seed", "7", "--json"]).stdout);
+    assert_eq!(short, long);
+}
+
+#[test]
+fn a_refusal_of_a_long_expression_quotes_80_characters() {
+    let expression = "1d6+".repeat(10_000);
+    let out = skald(&["roll", &expression]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
+    // Before: 41,072 bytes of the refusal itself (the whole input, 1,000 spaces, the caret).
+    assert!(stderr.len() < 300, "{} bytes: {stderr}", stderr.len());
+    let lines: Vec<&str> = stderr.lines().collect();
+    let quote = lines
+        .iter()
+        .position(|l| l.starts_with('…'))
+        .unwrap_or_else(|| panic!("no quote in {stderr}"));
+    assert_eq!(lines[quote], format!("…{}…", &expression[960..1040]));
+    assert_eq!(lines[quote + 1], format!("{}^", " ".repeat(41)));
+    assert_eq!(
+        lines[quote + 2],
+        "the expression is 40000 characters long: the limit is 1000 characters"
+    );
+}
+
+#[test]
 fn odds_prints_exact_fractions_and_json() {
     let out = skald(&["odds", "2d6"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));

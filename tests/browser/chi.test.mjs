@@ -77,7 +77,7 @@ async function visible(page) {
 /** Fails if `page` shows `who`'s allocation of `spend` dice (or its salt) in any form. */
 async function assertHidden(page, who, spend, salt, whose) {
   const { html, text } = await visible(page);
-  for (const needle of [`${who} puts in ${spend} dice`, salt]) {
+  for (const needle of [`${who} puts in ${spend} ${spend === 1 ? "die" : "dice"}`, salt]) {
     assert.ok(!html.includes(needle), `${whose} page's HTML shows "${needle}"`);
     assert.ok(!text.includes(needle), `${whose} page's text shows "${needle}"`);
   }

@@ -176,7 +176,7 @@ fn concept_changed(
 }
 
 fn dice_word(count: u32) -> &'static str {
-    if count == 1 { "die" } else { "dice" }
+    skald_core::plural(count, "die", "dice")
 }
 
 fn concept(fits: bool, cap: Option<u32>) -> String {
@@ -226,7 +226,7 @@ fn action(roll: &ActionRoll) -> String {
         (true, true) => " as a reaction, from the secret roll",
     };
     format!(
-        "Round {}, {} puts {} {} in{kind} ({}): {}: {verdict}. {} of {} dice left.",
+        "Round {}, {} puts {} {} in{kind} ({}): {}: {verdict}. {} of {} {} left.",
         roll.round,
         roll.who,
         roll.spent,
@@ -234,7 +234,8 @@ fn action(roll: &ActionRoll) -> String {
         concept(roll.fits_concept, roll.cap),
         rolls.join(": tie, both reroll: "),
         roll.left,
-        roll.current
+        roll.current,
+        dice_word(roll.current)
     )
 }
 
@@ -261,13 +262,14 @@ fn opposed(roll: &OpposedRoll) -> String {
         ""
     };
     format!(
-        "Round {}, opposed{secret}: {} vs {}: {verdict}. {} has {} of {} dice left, {} has {} of {}.",
+        "Round {}, opposed{secret}: {} vs {}: {verdict}. {} has {} of {} {} left, {} has {} of {}.",
         roll.round,
         side(&roll.actor),
         side(&roll.defender),
         roll.actor.who,
         roll.actor.left,
         roll.actor.current,
+        dice_word(roll.actor.current),
         roll.defender.who,
         roll.defender.left,
         roll.defender.current

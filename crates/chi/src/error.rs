@@ -9,13 +9,14 @@
 //! ([`Error::rename_field`]).
 
 use crate::limits::{MAX_DIFFICULTY, MAX_MODIFIER};
+use skald_core::{bounds, noun, plural};
 use skald_dice::SourceError;
 
 /// Why a Chi command was refused. The table is left exactly as it was.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Error {
     /// A number outside its allowed range.
-    #[error("`{field}` is {value}, but it must be {min} to {max} ({why})")]
+    #[error("`{field}` is {value}, but it must be {} ({why})", bounds(*.min, *.max))]
     OutOfRange {
         /// The command or sheet field, as written in a scenario.
         field: &'static str,
@@ -44,8 +45,9 @@ pub enum Error {
     },
     /// A concept with a word count other than 0 (minor NPC) or `min` to `max` (3-12).
     #[error(
-        "`{field}` of {name:?} holds {count} descriptive words, but a concept has {min} (up to {max} \
-         after advancement, ruling C5), or none for a minor NPC"
+        "`{field}` of {name:?} holds {}, but a concept has {min} (up to {max} after advancement, \
+         ruling C5), or none for a minor NPC",
+        noun(*.count, "descriptive word", "descriptive words")
     )]
     ConceptWords {
         /// The field: `words`.
@@ -90,8 +92,9 @@ pub enum Error {
     /// More dice put into an action than the character has left this round (ruling C1): the value
     /// is `asked`, the allowed range up to `left`.
     #[error(
-        "`{field}` is {asked}, but {name} has {left} of {current} dice left this round, so at most {left} \
-         can go in (ruling C1: the pool refills at the next round)"
+        "`{field}` is {asked}, but {name} has {left} of {} left this round, so at most {left} can go \
+         in (ruling C1: the pool refills at the next round)",
+        noun(*.current as usize, "die", "dice")
     )]
     NotEnoughDice {
         /// The field: `spend` (or `actor.spend`, `defender.spend`).
@@ -108,8 +111,9 @@ pub enum Error {
     /// More dice put into an off-concept action than ruling C2 allows: the value is `asked`, the
     /// allowed range up to `cap`.
     #[error(
-        "`{field}` is {asked}, but an action that does not fit {name}'s concept may use at most {cap} dice: \
-         a third of the current pool {current}, rounded up (ruling C2)"
+        "`{field}` is {asked}, but an action that does not fit {name}'s concept may use at most {}: \
+         a third of the current pool {current}, rounded up (ruling C2)",
+        noun(*.cap as usize, "die", "dice")
     )]
     OffConcept {
         /// The field: `spend` (or `actor.spend`, `defender.spend`).
@@ -125,8 +129,9 @@ pub enum Error {
     },
     /// A character with no dice left this round named for an action or an actor's side.
     #[error(
-        "`{field}` is {name:?}, who has spent all {current} dice this round: an action needs at \
-         least 1 (ruling C1: the pool refills at the next round)"
+        "`{field}` is {name:?}, who has spent {} this round: an action needs at least 1 (ruling \
+         C1: the pool refills at the next round)",
+        if *.current == 1 { "its only die".to_owned() } else { format!("all {current} dice") }
     )]
     NoDiceLeft {
         /// The field that named the character.
@@ -238,8 +243,9 @@ pub enum Error {
     },
     /// A salt of the wrong length.
     #[error(
-        "`{field}` is {len} characters long, but it must be {min} to {max}: an allocation is one of \
-         at most 101 numbers, so a short salt would let anyone try them all (ruling C4)"
+        "`{field}` is {} long, but it must be {min} to {max}: an allocation is one of at most 101 \
+         numbers, so a short salt would let anyone try them all (ruling C4)",
+        noun(*.len, "character", "characters")
     )]
     SaltLength {
         /// The field: `salt`.
@@ -377,8 +383,12 @@ pub enum Error {
     /// The allocation adviser cannot give every declared action its die: the value is `actions`,
     /// the allowed range up to `free`.
     #[error(
-        "`{field}` declares {actions} actions, but the {left} dice left this round less the reserve \
-         of {reserve} leave {free} for them: each action needs at least 1 die (ruling C1)"
+        "`{field}` declares {}, but the {} left this round less the reserve of {reserve} {} {free} \
+         for {}: each action needs at least 1 die (ruling C1)",
+        noun(*.actions, "action", "actions"),
+        noun(*.left as usize, "die", "dice"),
+        plural(*.left, "leaves", "leave"),
+        if *.actions == 1 { "it" } else { "them" }
     )]
     TooFewDice {
         /// The field: `action` (the adviser's declared actions).
@@ -529,5 +539,108 @@ impl Error {
                 why,
             })
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_read_as_english_for_one_and_for_many() {
+        let not_enough = |current| Error::NotEnoughDice {
+            field: "spend",
+            name: "Dirk".into(),
+            asked: 2,
+            left: 1,
+            current,
+        };
+        assert_eq!(
+            not_enough(1).to_string(),
+            "`spend` is 2, but Dirk has 1 of 1 die left this round, so at most 1 can go in (ruling \
+             C1: the pool refills at the next round)"
+        );
+        assert_eq!(
+            not_enough(3).to_string(),
+            "`spend` is 2, but Dirk has 1 of 3 dice left this round, so at most 1 can go in (ruling \
+             C1: the pool refills at the next round)"
+        );
+        let off = Error::OffConcept {
+            field: "spend",
+            name: "Dirk".into(),
+            asked: 2,
+            cap: 1,
+            current: 2,
+        };
+        assert_eq!(
+            off.to_string(),
+            "`spend` is 2, but an action that does not fit Dirk's concept may use at most 1 die: a \
+             third of the current pool 2, rounded up (ruling C2)"
+        );
+        let spent = |current| Error::NoDiceLeft {
+            field: "who",
+            name: "Dirk".into(),
+            current,
+        };
+        assert_eq!(
+            spent(1).to_string(),
+            "`who` is \"Dirk\", who has spent its only die this round: an action needs at least 1 \
+             (ruling C1: the pool refills at the next round)"
+        );
+        assert_eq!(
+            spent(4).to_string(),
+            "`who` is \"Dirk\", who has spent all 4 dice this round: an action needs at least 1 \
+             (ruling C1: the pool refills at the next round)"
+        );
+        let words = Error::ConceptWords {
+            field: "words",
+            name: "X".into(),
+            count: 1,
+            min: 3,
+            max: 12,
+        };
+        assert_eq!(
+            words.to_string(),
+            "`words` of \"X\" holds 1 descriptive word, but a concept has 3 (up to 12 after \
+             advancement, ruling C5), or none for a minor NPC"
+        );
+        let salt = Error::SaltLength {
+            field: "salt",
+            len: 1,
+            min: 16,
+            max: 128,
+        };
+        assert_eq!(
+            salt.to_string(),
+            "`salt` is 1 character long, but it must be 16 to 128: an allocation is one of at most \
+             101 numbers, so a short salt would let anyone try them all (ruling C4)"
+        );
+        let few = Error::TooFewDice {
+            field: "action",
+            actions: 2,
+            free: 0,
+            left: 1,
+            reserve: 1,
+        };
+        assert_eq!(
+            few.to_string(),
+            "`action` declares 2 actions, but the 1 die left this round less the reserve of 1 \
+             leaves 0 for them: each action needs at least 1 die (ruling C1)"
+        );
+        let range = |min, max| Error::OutOfRange {
+            field: "spend",
+            value: 2,
+            min,
+            max,
+            why: "dice left",
+        };
+        assert_eq!(
+            range(0, 1).to_string(),
+            "`spend` is 2, but it must be 0 to 1 (dice left)"
+        );
+        assert_eq!(
+            range(1, 1).to_string(),
+            "`spend` is 2, but it must be 1 (dice left)"
+        );
     }
 }

@@ -112,11 +112,7 @@ fn new_move(
 }
 
 fn dice(n: u32) -> String {
-    if n == 1 {
-        "1 die".to_owned()
-    } else {
-        format!("{n} dice")
-    }
+    skald_core::noun(n as usize, "die", "dice")
 }
 
 /// Characters in play (current pool above 0), by name.
@@ -179,8 +175,9 @@ fn action_move(state: &State, name: &str, s: &Character) -> Move {
         ],
         true,
         format!(
-            "Spend up to the {left} of {current} dice left this round (C1); off-concept at most \
-             {cap} (C2); success when your total beats the GM's Difficulty d6, {tie} (C3)."
+            "Spend up to the {left} of {} left this round (C1); off-concept at most {cap} (C2); \
+             success when your total beats the GM's Difficulty d6, {tie} (C3).",
+            dice(current)
         ),
     )
 }

@@ -28,4 +28,4 @@ pub use parts::{Decider, Part};
 pub use skald_dice::{DiceSource, Die, Scripted, SeededRandom, SourceError};
 pub use system::System;
 pub use table::{Entry, Table};
-pub use words::{noun, plural};
+pub use words::{bounds, noun, plural};

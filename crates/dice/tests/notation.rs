@@ -3,8 +3,9 @@
 #![allow(clippy::unwrap_used)] // helpers outside #[test] fns unwrap too
 
 use skald_dice::notation::{
-    ErrorKind, Expr, NotationError, Roll, TermRoll, check_str, parse, roll_str,
+    ErrorKind, Expr, NotationError, NumberPlace, Roll, TermRoll, check_str, parse, roll_str,
 };
+use skald_dice::odds::distribution_str;
 use skald_dice::{DiceSource, Die, Scripted, SeededRandom, SourceError, notation};
 
 /// Rolls `input` with exactly `dice` and expects `total`.
@@ -51,7 +52,11 @@ fn kept(term: &TermRoll) -> Vec<bool> {
 
 #[test]
 fn one_d_one_explode_and_one_d_zero_are_errors_but_one_d_one_rolls_one() {
-    let error = check_error("1d1!", "1d1! explodes on every face of a d1 (1 to 1)");
+    let error = check_error(
+        "1d1!",
+        "1d1! explodes on every face of a d1 (1 only) that its rerolls leave: an explosion \
+         condition must leave at least one face that stops",
+    );
     assert_eq!(error.position(), Some(0));
     let error = check_error("1d0", "sides must be 1 to 1000000, got 0");
     assert_eq!(
@@ -394,13 +399,22 @@ fn more_syntax_errors() {
             3,
             "expected an operator (+ - * /), a comparison or the end, found ')'",
         ),
-        ("2d6d2", 3, "found 'd'"),
+        (
+            "2d6d",
+            4,
+            "expected the number of dice to drop after 'd', like 2d20d1",
+        ),
+        (
+            "2d6d%",
+            4,
+            "after 'd', like 2d20d1 (a dice term is the count of another only in parentheses: (1d4)d6), found '%'",
+        ),
         ("2d6r", 4, "a compare point after r or ro"),
         ("2d6r<x", 5, "unexpected character 'x'"),
         (
             "4d6kh3kl1",
             6,
-            "at most one keep/drop (kh kl dh dl) modifier",
+            "a dice term takes at most one keep/drop (kh kl dh dl d) modifier",
         ),
         ("2d6!!!", 5, "at most one explosion (! !!) modifier"),
         (
@@ -416,7 +430,8 @@ fn more_syntax_errors() {
         (
             "99999999999999999999",
             0,
-            "the number 99999999999999999999 is too large: numbers go from 0 to 9223372036854775807",
+            "a number must be 0 to 9223372036854775807 (a negative number is written with a minus \
+             sign), got 99999999999999999999",
         ),
     ];
     for &(input, position, message) in cases {
@@ -536,6 +551,10 @@ fn keep_and_drop() {
         ("4d6dh3", &[2, 5, 2, 6], 2, &[false, false, true, false]),
         ("2d20kh", &[7, 15], 15, &[false, true]),
         ("2d20kl", &[7, 15], 7, &[true, false]),
+        // `d` with a number, alone, drops the lowest.
+        ("2d20d1", &[7, 15], 15, &[false, true]),
+        ("4d6d1", &[2, 5, 2, 6], 13, &[true, true, false, true]),
+        ("4d6D2", &[6, 5, 2, 3], 11, &[true, true, false, false]),
     ];
     for &(input, dice, total, expected) in cases {
         let roll = check(input, dice, total);
@@ -737,7 +756,11 @@ fn overflow_is_an_error_not_a_panic() {
         "-(-9223372036854775807 - 1) overflows: it is 9223372036854775808",
     );
     assert_eq!(error.position(), Some(0));
-    check_error("9223372036854775808", "is too large");
+    check_error(
+        "9223372036854775808",
+        "a number must be 0 to 9223372036854775807 (a negative number is written with a minus \
+         sign), got 9223372036854775808",
+    );
     // Refused before the die is drawn, quoting the range, not the die.
     let mut dice = Scripted::new(vec![2]);
     let error = roll_str("1d6 * 9223372036854775807", &mut dice).unwrap_err();
@@ -982,4 +1005,370 @@ fn seed_7_rolls_as_the_docs_show() {
         let roll = roll_str(input, &mut SeededRandom::from_seed(7)).unwrap();
         assert_eq!(roll.to_string(), shown, "{input}");
     }
+}
+
+#[test]
+fn d_with_a_number_after_a_term_drops_the_lowest_as_dl_does() {
+    for (short, long) in [
+        ("2d20d1", "2d20dl1"),
+        ("2d20 d 1", "2d20dl1"),
+        ("4D6D1", "4d6dl1"),
+        ("d20d0", "1d20dl0"),
+        ("2d6r1d1", "2d6r1dl1"),
+        ("2d6r<2d1", "2d6r<2dl1"),
+        ("2d4ro3d1", "2d4ro3dl1"),
+        ("3d6!6d1", "3d6!6dl1"),
+        ("3d6!d1", "3d6!dl1"),
+        ("3d6!!d2", "3d6!!dl2"),
+        ("6d10d1>=7", "6d10dl1>=7"),
+        ("3d6>=5!d1", "3d6>=5!dl1"),
+        ("(1d4)d6d1", "(1d4)d6dl1"),
+        ("1d(2+4)d1", "1d(2+4)dl1"),
+        ("2d20d1 + 5", "2d20dl1 + 5"),
+    ] {
+        assert_eq!(parse(short).unwrap(), parse(long).unwrap(), "{short}");
+    }
+    assert_eq!(parse("2d20d1").unwrap().to_string(), "2d20dl1");
+    assert_eq!(parse("4d6dl1").unwrap().to_string(), "4d6dl1");
+    assert_eq!(parse("4d6dh1").unwrap().to_string(), "4d6dh1");
+    assert_eq!(parse("4d6kl1").unwrap().to_string(), "4d6kl1");
+    assert_eq!(parse("4d6kh3").unwrap().to_string(), "4d6kh3");
+    // Where a `d` after a term read as something before, it still does: after `!` with an
+    // operator, a number that starts a dice term is compared with; the right side of a comparison
+    // is its own operand; a parenthesized term is a rolled count.
+    assert_eq!(parse("3d6!>5d1").unwrap().to_string(), "(3d6!) > 5d1");
+    assert_eq!(parse("6d10>=7d1").unwrap().to_string(), "6d10 >= 7d1");
+    assert_eq!(parse("(2d20)d6").unwrap().to_string(), "(2d20)d6");
+    let roll = check("2d20d1", &[7, 15], 15);
+    assert_eq!(
+        roll.to_string(),
+        "2d20dl1: [~7~, 15] = 15\ntotal: 15 (2d20dl1)"
+    );
+}
+
+#[test]
+fn d_after_a_term_needs_its_number_and_is_one_keep_or_drop() {
+    let cases: &[(&str, usize, &str)] = &[
+        (
+            "2d20d",
+            5,
+            "the expression ends too early: expected the number of dice to drop after 'd', like \
+             2d20d1 (a dice term is the count of another only in parentheses: (1d4)d6)",
+        ),
+        (
+            "2d20d(6)",
+            5,
+            "expected the number of dice to drop after 'd', like 2d20d1 (a dice term is the count \
+             of another only in parentheses: (1d4)d6), found '('",
+        ),
+        (
+            "2d20dF",
+            5,
+            "expected the number of dice to drop after 'd', like 2d20d1 (a dice term is the count \
+             of another only in parentheses: (1d4)d6), found 'F'",
+        ),
+        (
+            "2d20d1kh1",
+            6,
+            "a dice term takes at most one keep/drop (kh kl dh dl d) modifier",
+        ),
+        (
+            "2d20dl1d1",
+            7,
+            "a dice term takes at most one keep/drop (kh kl dh dl d) modifier",
+        ),
+    ];
+    for &(input, position, message) in cases {
+        let error = check_str(input).unwrap_err();
+        assert_eq!(
+            (error.kind().to_string().as_str(), error.position()),
+            (message, Some(position)),
+            "{input}"
+        );
+    }
+}
+
+#[test]
+fn d_and_dl_have_the_same_exact_odds() {
+    for (short, long) in [
+        ("2d20d1", "2d20dl1"),
+        ("4d6d1", "4d6dl1"),
+        ("2d6r1d1", "2d6r1dl1"),
+        ("3d6!!6d1", "3d6!!6dl1"),
+        ("5d10d2>=7", "5d10dl2>=7"),
+    ] {
+        assert_eq!(
+            distribution_str(short).unwrap(),
+            distribution_str(long).unwrap(),
+            "{short}"
+        );
+    }
+    // 2d20 drop the lowest is advantage: 2d20kh1.
+    let advantage = distribution_str("2d20d1").unwrap();
+    assert_eq!(advantage, distribution_str("2d20kh1").unwrap());
+    assert_eq!(advantage.mean().to_string(), "553/40");
+    assert_eq!(advantage.p_eq(20).to_string(), "39/400");
+    assert_eq!(advantage.p_eq(1).to_string(), "1/400");
+}
+
+#[test]
+fn a_number_too_large_for_its_place_names_the_place_and_its_limits() {
+    let huge = "99999999999999999999";
+    let points =
+        "-9223372036854775807 to 9223372036854775807 (a die's faces go from -1 to 1000000)";
+    let cases: Vec<(String, NumberPlace, String, usize, String)> = vec![
+        (
+            format!("1d{huge}"),
+            NumberPlace::Sides,
+            huge.into(),
+            2,
+            format!("sides must be 1 to 1000000, got {huge}"),
+        ),
+        (
+            format!("{huge}d6"),
+            NumberPlace::Count,
+            huge.into(),
+            0,
+            format!(
+                "the number of dice must be 0 to 10000 (the most one roll may have), got {huge}"
+            ),
+        ),
+        (
+            format!("4d6kh{huge}"),
+            NumberPlace::KeepCount,
+            huge.into(),
+            5,
+            format!(
+                "a keep or drop count must be 0 to 9223372036854775807 (more than there are dice \
+                 keeps or drops them all), got {huge}"
+            ),
+        ),
+        (
+            format!("2d20d{huge}"),
+            NumberPlace::KeepCount,
+            huge.into(),
+            5,
+            format!(
+                "a keep or drop count must be 0 to 9223372036854775807 (more than there are dice \
+                 keeps or drops them all), got {huge}"
+            ),
+        ),
+        (
+            format!("1d6r<{huge}"),
+            NumberPlace::RerollPoint,
+            huge.into(),
+            5,
+            format!("a reroll point must be {points}, got {huge}"),
+        ),
+        (
+            format!("1d6ro{huge}d1"),
+            NumberPlace::RerollPoint,
+            huge.into(),
+            5,
+            format!("a reroll point must be {points}, got {huge}"),
+        ),
+        (
+            format!("1dF!=-{huge}"),
+            NumberPlace::ExplodePoint,
+            format!("-{huge}"),
+            6,
+            format!("an explosion point must be {points}, got -{huge}"),
+        ),
+        (
+            format!("3d6!{huge}"),
+            NumberPlace::ExplodePoint,
+            huge.into(),
+            4,
+            format!("an explosion point must be {points}, got {huge}"),
+        ),
+        (
+            format!("6d10>={huge}"),
+            NumberPlace::SuccessPoint,
+            huge.into(),
+            6,
+            format!("a success-counting point must be {points}, got {huge}"),
+        ),
+        (
+            format!("6d10 < -{huge} >= 2"),
+            NumberPlace::SuccessPoint,
+            format!("-{huge}"),
+            8,
+            format!("a success-counting point must be {points}, got -{huge}"),
+        ),
+        (
+            format!("1d20 + {huge}"),
+            NumberPlace::Constant,
+            huge.into(),
+            7,
+            format!(
+                "a number must be 0 to 9223372036854775807 (a negative number is written with a \
+                 minus sign), got {huge}"
+            ),
+        ),
+        // Part of a sum or in parentheses, a number is a constant; before `d`, a count.
+        (
+            format!("6d10>={huge} + 1"),
+            NumberPlace::Constant,
+            huge.into(),
+            6,
+            format!(
+                "a number must be 0 to 9223372036854775807 (a negative number is written with a \
+                 minus sign), got {huge}"
+            ),
+        ),
+        (
+            format!("({huge})d6"),
+            NumberPlace::Constant,
+            huge.into(),
+            1,
+            format!(
+                "a number must be 0 to 9223372036854775807 (a negative number is written with a \
+                 minus sign), got {huge}"
+            ),
+        ),
+        (
+            format!("3d6!>{huge}d6"),
+            NumberPlace::Count,
+            huge.into(),
+            5,
+            format!(
+                "the number of dice must be 0 to 10000 (the most one roll may have), got {huge}"
+            ),
+        ),
+    ];
+    for (input, place, digits, position, message) in cases {
+        let error = check_str(&input).unwrap_err();
+        assert_eq!(
+            error.kind(),
+            &ErrorKind::NumberTooLarge {
+                place,
+                digits: digits.clone()
+            },
+            "{input}"
+        );
+        assert_eq!(error.position(), Some(position), "{input}");
+        assert_eq!(error.kind().to_string(), message, "{input}");
+    }
+    // A number that fits an i64 but not its place is refused by that place's own check.
+    let error = check_str("1d99999999").unwrap_err();
+    assert_eq!(
+        error.kind(),
+        &ErrorKind::SidesOutOfRange {
+            low: 99_999_999,
+            high: 99_999_999
+        }
+    );
+    assert_eq!(
+        error.kind().to_string(),
+        "sides must be 1 to 1000000, got 99999999"
+    );
+    // The places' limits as data.
+    assert_eq!(NumberPlace::Sides.range(), (1, 1_000_000));
+    assert_eq!(NumberPlace::Count.range(), (0, 10_000));
+    assert_eq!(NumberPlace::KeepCount.range(), (0, i64::MAX));
+    assert_eq!(NumberPlace::RerollPoint.range(), (-i64::MAX, i64::MAX));
+    assert_eq!(NumberPlace::Constant.range(), (0, i64::MAX));
+    // A very long number is shown by its first digits and its length.
+    let long = "9".repeat(990);
+    let error = check_str(&format!("1d{long}")).unwrap_err();
+    assert_eq!(
+        error.kind().to_string(),
+        "sides must be 1 to 1000000, got 99999999999999999999… (990 digits)"
+    );
+    let error = check_str(&format!("3 {long}")).unwrap_err();
+    assert_eq!(
+        error.kind().to_string(),
+        "expected an operator (+ - * /), a comparison or the end, found \
+         '99999999999999999999… (990 digits)'"
+    );
+}
+
+#[test]
+fn a_refusal_of_a_long_input_quotes_80_characters_around_the_caret() {
+    // Before: the whole 40,000 characters came back, and 1,000 spaces before the caret (41,072
+    // bytes); now 199.
+    let input = "1d6+".repeat(10_000);
+    let error = check_str(&input).unwrap_err();
+    assert_eq!(error.kind(), &ErrorKind::TooLong { length: 40_000 });
+    assert_eq!(error.position(), Some(1000));
+    let rendered = error.render(&input);
+    assert_eq!(
+        rendered,
+        format!(
+            "…{}…\n{}^\nthe expression is 40000 characters long: the limit is 1000 characters",
+            &input[960..1040],
+            " ".repeat(41)
+        )
+    );
+    assert_eq!(rendered.len(), 199);
+    assert!(rendered.len() < 300);
+    let lines: Vec<&str> = rendered.lines().collect();
+    assert_eq!(lines[0].chars().count(), 82);
+    assert_eq!(lines[0].chars().nth(41), input.chars().nth(1000));
+    assert_eq!(
+        error.to_string(),
+        "the expression is 40000 characters long: the limit is 1000 characters (at character 1000)"
+    );
+
+    // The caret stays under the problem wherever it is: the middle, near either end, past the end.
+    let middle = format!("{}x{}", "1 + ".repeat(100), " + 1".repeat(100));
+    let near_start = format!("1 + x{}", " + 1".repeat(100));
+    let near_end = format!("{}x + 1", "1 + ".repeat(100));
+    for (input, at, line) in [
+        (middle.as_str(), 400, format!("…{}…", &middle[360..440])),
+        (near_start.as_str(), 4, format!("{}…", &near_start[..80])),
+        (
+            near_end.as_str(),
+            400,
+            format!("…{}", &near_end[near_end.len() - 80..]),
+        ),
+    ] {
+        let error = check_str(input).unwrap_err();
+        assert_eq!(error.kind(), &ErrorKind::UnexpectedCharacter { found: 'x' });
+        assert_eq!(error.position(), Some(at));
+        let rendered = error.render(input);
+        let lines: Vec<&str> = rendered.lines().collect();
+        assert_eq!(lines[0], line, "{input}");
+        let column = lines[1].len() - 1;
+        assert_eq!(lines[1], format!("{}^", " ".repeat(column)));
+        assert_eq!(lines[0].chars().nth(column), Some('x'), "{input}");
+    }
+    let open = "1+".repeat(300);
+    let error = check_str(&open).unwrap_err();
+    assert_eq!(error.position(), Some(600));
+    assert_eq!(
+        error.render(&open),
+        format!(
+            "…{}\n{}^\nthe expression ends too early: expected a number, a dice term (like 2d6 or \
+             d20) or '('",
+            "1+".repeat(40),
+            " ".repeat(81)
+        )
+    );
+    // Up to 80 characters, the whole input, whitespace drawn as spaces.
+    let error = check_str("1d6\t+ x").unwrap_err();
+    assert_eq!(
+        error.render("1d6\t+ x"),
+        "1d6 + x\n      ^\nunexpected character 'x': the notation uses digits, d, F, %, + - * /, \
+         parentheses, kh kl dh dl k, r ro, ! !!, < <= > >= ="
+    );
+}
+
+#[test]
+fn a_message_quotes_at_most_80_characters_of_a_part() {
+    let input = format!("1d6/({}1 - 1d150)", "1 + ".repeat(149));
+    let error = check_str(&input).unwrap_err();
+    let ErrorKind::DivisionByZero { divisor, low, high } = error.kind() else {
+        panic!("{input}: {error}");
+    };
+    // The error keeps the whole divisor; its message cuts the middle out.
+    assert_eq!(divisor, &format!("({}1 - 1d150)", "1 + ".repeat(149)));
+    assert_eq!((*low, *high), (0, 149));
+    assert_eq!(
+        error.kind().to_string(),
+        "the divisor (1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 …+ 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 - 1d150) \
+         can be 0 (it ranges over 0 to 149): a divisor must never be 0, whatever the dice show"
+    );
+    let rendered = error.render(&input);
+    assert!(rendered.len() < 400, "{} bytes", rendered.len());
 }

@@ -94,5 +94,11 @@ mod tests {
             "seed must be 1 to 256 bytes with no control characters, got 2 bytes \
              (a control character at byte 1)"
         );
+        let err = check_contribution("\u{7}").expect_err("BEL");
+        assert_eq!(
+            err.to_string(),
+            "seed must be 1 to 256 bytes with no control characters, got 1 byte \
+             (a control character at byte 0)"
+        );
     }
 }

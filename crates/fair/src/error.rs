@@ -28,7 +28,10 @@ impl From<ErrorKind> for Error {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ErrorKind {
     /// A 32-byte value (a server seed or a mix) was not exactly 64 hex digits (either case).
-    #[error("{field} must be 64 hex digits (32 bytes), got {length} characters: \"{value}\"")]
+    #[error(
+        "{field} must be 64 hex digits (32 bytes), got {length} {}: \"{value}\"",
+        if *.length == 1 { "character" } else { "characters" }
+    )]
     BadHex {
         /// The field that was read: `"server seed"` or `"mix"`.
         field: &'static str,
@@ -39,7 +42,8 @@ pub enum ErrorKind {
     },
     /// A player's seed contribution was refused by [`crate::check_contribution`].
     #[error(
-        "{field} must be 1 to {max} bytes with no control characters, got {length} bytes ({problem})",
+        "{field} must be 1 to {max} bytes with no control characters, got {length} {} ({problem})",
+        if *.length == 1 { "byte" } else { "bytes" },
         max = MAX_CONTRIBUTION
     )]
     BadContribution {

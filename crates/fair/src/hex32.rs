@@ -68,6 +68,11 @@ mod tests {
             err.to_string(),
             "server seed must be 64 hex digits (32 bytes), got 80 characters: \"abababababababababab...\""
         );
+        let err = parse("mix", "a").expect_err("one digit");
+        assert_eq!(
+            err.to_string(),
+            "mix must be 64 hex digits (32 bytes), got 1 character: \"a\""
+        );
     }
 
     #[test]

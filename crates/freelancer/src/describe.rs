@@ -166,21 +166,20 @@ pub fn describe(event: &Event) -> String {
             )
         }
         Event::Divided(division) => format!(
-            "{} divides turn {} into {} Full Actions (at most {}) at {}{}; order: {}.",
+            "{} divides turn {} into {} (at most {}) at {}{}; order: {}.",
             division.who,
             division.rolled,
-            division.actions,
+            skald_core::noun(division.actions as usize, "Full Action", "Full Actions"),
             division.max_actions,
             division.turn,
             roll_offs(&division.roll_offs),
             order(&division.order)
         ),
         Event::Acted(turn) => format!(
-            "{} takes turn {}: {} Full Action{}, {} Empty{}{}{}.",
+            "{} takes turn {}: {}, {} Empty{}{}{}.",
             turn.who,
             turn.turn,
-            turn.full,
-            if turn.full == 1 { "" } else { "s" },
+            skald_core::noun(turn.full as usize, "Full Action", "Full Actions"),
             turn.empty,
             turn.what
                 .as_ref()
@@ -195,8 +194,8 @@ pub fn describe(event: &Event) -> String {
         ),
         Event::EventEnded { name, rounds } => {
             format!(
-                "The event {name} ends after {rounds} round{}.",
-                if *rounds == 1 { "" } else { "s" }
+                "The event {name} ends after {}.",
+                skald_core::noun(*rounds as usize, "round", "rounds")
             )
         }
     }
@@ -461,4 +460,25 @@ fn opposed_line(check: &OpposedCheck) -> String {
         check.odds.p_b,
         check.odds.p_neither
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_event_of_one_round_says_round() {
+        let ended = |rounds| Event::EventEnded {
+            name: "the fight".into(),
+            rounds,
+        };
+        assert_eq!(
+            describe(&ended(1)),
+            "The event the fight ends after 1 round."
+        );
+        assert_eq!(
+            describe(&ended(2)),
+            "The event the fight ends after 2 rounds."
+        );
+    }
 }

@@ -9,7 +9,10 @@ use skald_dice::odds::OddsError;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Error {
     /// A number outside its allowed range (a negative rating, a difficulty above 10^30...).
-    #[error("`{field}` is {value}, but it must be {min} to {max} ({why})")]
+    #[error(
+        "`{field}` is {value}, but it must be {} ({why})",
+        skald_core::bounds(min, max)
+    )]
     OutOfRange {
         /// The command or sheet field, as written in a scenario.
         field: String,
@@ -35,7 +38,10 @@ pub enum Error {
         why: &'static str,
     },
     /// Text where a whole number belongs (`"lots"`, `"4.5"`).
-    #[error("`{field}` is {value:?}, but it must be a whole number {min} to {max} ({why})")]
+    #[error(
+        "`{field}` is {value:?}, but it must be a whole number {} ({why})",
+        skald_core::bounds(min, max)
+    )]
     NotANumber {
         /// The field.
         field: String,

@@ -289,7 +289,7 @@ fn total_actions_are_declared_at_initiative_and_turns_taken_in_order() {
     check(
         &[started.clone(), rolled.clone()],
         json!({ "do": "divide", "who": "Ash", "actions": 2 }),
-        "`actions` is 2, but it must be 1 to 1 (Full Actions: one more for every two orders of \
+        "`actions` is 2, but it must be 1 (Full Actions: one more for every two orders of \
          magnitude on the slowest turn, F5)",
     );
     check(

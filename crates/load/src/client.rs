@@ -171,9 +171,10 @@ pub async fn connect_all(
         if clients.is_empty() {
             return Err(e.context("no client could connect"));
         }
+        let failed = failures.values().sum::<u64>();
         eprintln!(
-            "skald-load: {} clients could not connect; the first: {e:#}",
-            failures.values().sum::<u64>()
+            "skald-load: {failed} {} could not connect; the first: {e:#}",
+            if failed == 1 { "client" } else { "clients" }
         );
     }
     clients.sort_by_key(|c| c.seat.index);

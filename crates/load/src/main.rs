@@ -144,8 +144,9 @@ async fn raw_commit(url: &str, seconds: f64, json: bool) -> anyhow::Result<()> {
         );
     } else {
         println!(
-            "{}: {commits} single-row durable commits in {:.2} s = {per_second:.0} commits/s",
+            "{}: {commits} single-row durable {} in {:.2} s = {per_second:.0} commits/s",
             store.backend(),
+            if commits == 1 { "commit" } else { "commits" },
             elapsed.as_secs_f64()
         );
     }

@@ -87,8 +87,12 @@ impl Report {
         let mut out = String::new();
         let _ = writeln!(
             out,
-            "clients {} over {} tables, {} s at {} actions/s each",
-            j["clients"], j["tables"], j["seconds"], j["rate_per_client"]
+            "clients {} over {} {}, {} s at {} actions/s each",
+            j["clients"],
+            j["tables"],
+            if j["tables"] == 1 { "table" } else { "tables" },
+            j["seconds"],
+            j["rate_per_client"]
         );
         let _ = writeln!(
             out,

@@ -111,7 +111,8 @@ pub fn describe(event: &Event) -> String {
                 ""
             };
             format!(
-                "Scenario {scenario} ends after {scenes} scene(s): scene- and scenario-long changes end{recovery}."
+                "Scenario {scenario} ends after {}: scene- and scenario-long changes end{recovery}.",
+                skald_core::noun(*scenes as usize, "scene", "scenes")
             )
         }
         Event::StrengthChanged {
@@ -497,5 +498,27 @@ fn capitalize(text: &str) -> String {
     match chars.next() {
         Some(first) => first.to_uppercase().chain(chars).collect(),
         None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_scenario_of_one_scene_says_scene() {
+        let ended = |scenes| Event::ScenarioEnded {
+            scenario: 1,
+            scenes,
+            strength: false,
+        };
+        assert_eq!(
+            describe(&ended(1)),
+            "Scenario 1 ends after 1 scene: scene- and scenario-long changes end."
+        );
+        assert_eq!(
+            describe(&ended(2)),
+            "Scenario 1 ends after 2 scenes: scene- and scenario-long changes end."
+        );
     }
 }

@@ -8,7 +8,7 @@ use std::ops::RangeInclusive;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Error {
     /// A number outside its range.
-    #[error("{field} is {value}; allowed: {min} to {max} ({rule})")]
+    #[error("{field} is {value}; allowed: {} ({rule})", skald_core::bounds(*.min, *.max))]
     OutOfRange {
         /// The field, as written in the command (`rating`, `impact`, `traits[2].rating`, ...).
         field: String,
@@ -22,7 +22,10 @@ pub enum Error {
         rule: &'static str,
     },
     /// A text that is blank or too long.
-    #[error("{field} has {length} characters{blank}; allowed: 1 to {max} characters, not blank")]
+    #[error(
+        "{field} has {}{blank}; allowed: 1 to {max} characters, not blank",
+        skald_core::noun(*.length, "character", "characters")
+    )]
     Text {
         /// The field, as written in the command.
         field: String,
@@ -190,6 +193,13 @@ mod tests {
             err.to_string(),
             "reason has 3 characters (blank); allowed: 1 to 300 characters, not blank"
         );
+        let err = Error::check_text("reason", " ", 300).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "reason has 1 character (blank); allowed: 1 to 300 characters, not blank"
+        );
+        let err = Error::check_range("bid", 2, &(1..=1), "L5").unwrap_err();
+        assert_eq!(err.to_string(), "bid is 2; allowed: 1 (L5)");
         let err = Error::check_text("name", &"x".repeat(61), 60).unwrap_err();
         assert_eq!(
             err.to_string(),

@@ -492,7 +492,7 @@ fn strength_penalties_follow_the_action_and_out_characters_take_no_part() {
         Command::EndScenario {},
         &[],
         Ok(&[
-            "Scenario 1 ends after 2 scene(s): scene- and scenario-long changes end; everyone not dead regains all strength (L8).",
+            "Scenario 1 ends after 2 scenes: scene- and scenario-long changes end; everyone not dead regains all strength (L8).",
             "Tiran's strength 5 -> 10 (+5, the scenario's end; L8).",
         ]),
     );

@@ -336,7 +336,10 @@ impl Scenario {
         if steps > self.steps.len() {
             return Err(ErrorKind::Step {
                 index: steps,
-                message: format!("the scenario has {} steps", self.steps.len()),
+                message: format!(
+                    "the scenario has {}",
+                    skald_core::noun(self.steps.len(), "step", "steps")
+                ),
             }
             .into());
         }

@@ -9,7 +9,7 @@ use crate::rows::{to_row, token_row};
 use crate::shapes::Summary;
 use crate::token;
 use serde_json::Value;
-use skald_core::{Move, Odds};
+use skald_core::{Move, Odds, noun, plural};
 use skald_store::{Store, TokenRow};
 use skald_table::{Action, Actor, Record, Request, Table, redact};
 use std::collections::HashMap;
@@ -240,8 +240,9 @@ impl TableHandle {
         let mine = sockets.get(&seat).copied().unwrap_or(0);
         if mine >= per_seat {
             return Err(ApiError::Limit(format!(
-                "clients: this seat has {mine} connections open, the most one seat may have; \
-                 close one (another tab or device) first"
+                "clients: this seat has {} open, the most one seat may have; close one (another \
+                 tab or device) first",
+                noun(mine, "connection", "connections")
             )));
         }
         if seat != Actor::Gm {
@@ -253,8 +254,10 @@ impl TableHandle {
             let max = per_table.saturating_sub(per_seat);
             if players >= max {
                 return Err(ApiError::Limit(format!(
-                    "clients: the players of this table have {players} connections open, the \
-                     most they may have ({per_seat} more are kept for the GM)"
+                    "clients: the players of this table have {} open, the most they may have \
+                     ({per_seat} more {} kept for the GM)",
+                    noun(players, "connection", "connections"),
+                    plural(per_seat as u64, "is", "are")
                 )));
             }
         }

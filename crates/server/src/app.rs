@@ -9,6 +9,7 @@ use crate::live::LiveTable;
 use crate::registry::Registry;
 use governor::clock::{Clock as _, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use skald_core::noun;
 use skald_store::Store;
 use skald_table::Actor;
 use std::num::NonZeroU32;
@@ -151,8 +152,12 @@ impl App {
             .map_err(|not_until| {
                 let wait = not_until.wait_time_from(DefaultClock::default().now());
                 ApiError::Limit(format!(
-                    "tables: at most {} new tables per hour from one address; try again in {}",
-                    self.inner.limits.tables_per_hour,
+                    "tables: at most {} per hour from one address; try again in {}",
+                    noun(
+                        self.inner.limits.tables_per_hour as usize,
+                        "new table",
+                        "new tables"
+                    ),
                     in_words(wait)
                 ))
             })
@@ -165,8 +170,13 @@ impl App {
     pub fn check_address_rate(&self, client: ClientAddr) -> Result<(), ApiError> {
         self.inner.per_address.check_key(&client).map_err(|_| {
             ApiError::Limit(format!(
-                "rate: at most {} requests per second from one address (bursts of {})",
-                self.inner.limits.address_per_second, self.inner.limits.address_burst
+                "rate: at most {} per second from one address (bursts of {})",
+                noun(
+                    self.inner.limits.address_per_second as usize,
+                    "request",
+                    "requests"
+                ),
+                self.inner.limits.address_burst
             ))
         })
     }
@@ -252,8 +262,9 @@ fn per_second(rate: u32, burst: u32) -> Quota {
 /// The refusal for a seat past its rate.
 pub fn rate_error(limits: &Limits) -> ApiError {
     ApiError::Limit(format!(
-        "rate: at most {} requests per second from one seat (bursts of {})",
-        limits.actions_per_second, limits.action_burst
+        "rate: at most {} per second from one seat (bursts of {})",
+        noun(limits.actions_per_second as usize, "request", "requests"),
+        limits.action_burst
     ))
 }
 

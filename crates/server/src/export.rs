@@ -322,7 +322,12 @@ fn secret_text(secret: &SecretBody) -> String {
             contents.text
         ),
         SecretBody::Note { text } => text.clone(),
-        SecretBody::Allocation { who, spend, .. } => format!("{who} puts in {spend} dice"),
+        SecretBody::Allocation { who, spend, .. } => {
+            format!(
+                "{who} puts in {}",
+                skald_core::noun(*spend as usize, "die", "dice")
+            )
+        }
     }
 }
 

@@ -79,7 +79,10 @@ async fn plain_errors_as_json(
     let (kind, message) = if status == StatusCode::PAYLOAD_TOO_LARGE {
         (
             "limit",
-            format!("body: larger than {max_body} bytes, the most a request may carry"),
+            format!(
+                "body: larger than {}, the most a request may carry",
+                skald_core::noun(max_body, "byte", "bytes")
+            ),
         )
     } else {
         let text = axum::body::to_bytes(response.into_body(), 4096)

@@ -336,7 +336,7 @@ async fn get_with(server: &Server, path: &str, headers: &[(&str, &str)]) -> (u16
 }
 
 fn address_refusal(burst: u32) -> Value {
-    json!({"error": {"kind": "limit", "message": format!("rate: at most 1 requests per second from one address (bursts of {burst})")}})
+    json!({"error": {"kind": "limit", "message": format!("rate: at most 1 request per second from one address (bursts of {burst})")}})
 }
 
 /// The attack: one client opening a new connection per request. The rate is the client
@@ -425,7 +425,7 @@ async fn a_seat_past_its_rate_is_refused_on_every_connection_then_allowed_again(
         assert_eq!(ws.act(1, &roll, &mut records).await["type"], "ack");
         assert_eq!(ws.act(2, &roll, &mut records).await["type"], "ack");
         let refused = ws.act(3, &roll, &mut records).await;
-        let seat_refusal = json!({"kind": "limit", "message": "rate: at most 1 requests per second from one seat (bursts of 3)"});
+        let seat_refusal = json!({"kind": "limit", "message": "rate: at most 1 request per second from one seat (bursts of 3)"});
         assert_eq!(refused["type"], "error", "{label}: {refused}");
         assert_eq!(refused["error"], seat_refusal, "{label}");
         // The same seat over HTTP, on a new connection: refused too.

@@ -713,7 +713,8 @@ impl Table {
         if checked.max_throws() > limits::ROLL_THROWS {
             return Err(ErrorKind::Notation {
                 message: format!(
-                    "{notation}\nmay draw up to {} dice with its rerolls and explosions; a roll at the table draws at most {} (every die is kept in the log)",
+                    "{}\nmay draw up to {} dice with its rerolls and explosions; a roll at the table draws at most {} (every die is kept in the log)",
+                    shorten(notation),
                     checked.max_throws(),
                     limits::ROLL_THROWS
                 ),

@@ -460,6 +460,25 @@ fn a_roll_too_big_for_the_log_is_refused_before_its_dice() {
         ),
         "the dice notation does not roll:\n9900d1000000r<1000000\nmay draw up to 999900 dice with its rerolls and explosions; a roll at the table draws at most 15000 (every die is kept in the log)"
     );
+    // A long notation comes back cut to 80 characters, never whole (it is the sender's own text,
+    // but a refusal stays short whatever was sent).
+    let long = format!("{}149d6!", "0d6 + ".repeat(150));
+    assert_eq!(
+        play.refused(ANN, json!({"do": "roll", "notation": long})),
+        format!(
+            "the dice notation does not roll:\n{}0d…\nmay draw up to 15049 dice with its rerolls and explosions; a roll at the table draws at most 15000 (every die is kept in the log)",
+            "0d6 + ".repeat(13)
+        )
+    );
+    let long = format!("{}x", "0d6 + ".repeat(150));
+    assert_eq!(
+        play.refused(ANN, json!({"do": "roll", "notation": long})),
+        format!(
+            "the dice notation does not roll:\n… {}x\n{}^\nunexpected character 'x': the notation uses digits, d, F, %, + - * /, parentheses, kh kl dh dl k, r ro, ! !!, < <= > >= =",
+            "0d6 + ".repeat(13),
+            " ".repeat(80)
+        )
+    );
     play.act(ANN, json!({"do": "roll", "notation": "10000d6"}));
     play.act(ANN, json!({"do": "roll", "notation": "148d6!"}));
     assert!(

@@ -2,6 +2,7 @@
 //! `System::describe`).
 
 use crate::model::{BreakCause, Event, STATS, StandReason, SurrenderReason, Trait};
+use skald_core::{noun, plural};
 
 fn dice(values: &[u32]) -> String {
     values
@@ -155,7 +156,10 @@ pub fn describe(event: &Event) -> String {
             burden_boxes,
             stat_boxes,
         } => format!(
-            "{who} is disabled: {burden_boxes} burden boxes under {stat} exceed its {stat_boxes} boxes (T7)"
+            "{who} is disabled: {} under {stat} {} its {} (T7)",
+            noun(*burden_boxes as usize, "burden box", "burden boxes"),
+            plural(*burden_boxes, "exceeds", "exceed"),
+            noun(*stat_boxes as usize, "box", "boxes")
         ),
         Event::ItemBroke {
             who,
@@ -250,7 +254,8 @@ pub fn describe(event: &Event) -> String {
             as_trait,
             service,
         } => format!(
-            "{granter} colours {boxes} boxes of {trait_name}: {grantee} gets {as_trait} {boxes} under Obligations, owing: {service}"
+            "{granter} colours {} of {trait_name}: {grantee} gets {as_trait} {boxes} under Obligations, owing: {service}",
+            noun(*boxes as usize, "box", "boxes")
         ),
         Event::ObligationEnded {
             grantee,
@@ -261,5 +266,46 @@ pub fn describe(event: &Event) -> String {
                 "{grantee}'s obligation {trait_name} ends ({reason:?}); the granter's coloured boxes are unchecked"
             )
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_read_as_english_for_one_and_for_many() {
+        let disabled = |burden_boxes, stat_boxes| Event::Disabled {
+            who: "Gorand".into(),
+            stat: "Mental".into(),
+            burden_boxes,
+            stat_boxes,
+        };
+        assert_eq!(
+            describe(&disabled(2, 1)),
+            "Gorand is disabled: 2 burden boxes under Mental exceed its 1 box (T7)"
+        );
+        assert_eq!(
+            describe(&disabled(3, 2)),
+            "Gorand is disabled: 3 burden boxes under Mental exceed its 2 boxes (T7)"
+        );
+        let granted = |boxes| Event::ObligationGranted {
+            granter: "Gorand".into(),
+            trait_name: "Fame".into(),
+            boxes,
+            grantee: "Ann".into(),
+            as_trait: "Gorand's favour".into(),
+            service: "a song".into(),
+        };
+        assert_eq!(
+            describe(&granted(1)),
+            "Gorand colours 1 box of Fame: Ann gets Gorand's favour 1 under Obligations, owing: a \
+             song"
+        );
+        assert_eq!(
+            describe(&granted(2)),
+            "Gorand colours 2 boxes of Fame: Ann gets Gorand's favour 2 under Obligations, owing: a \
+             song"
+        );
     }
 }

@@ -4,7 +4,7 @@
 //! data, and its message is made from them in the reader's words; every bound is a `pub const` of
 //! `limits.rs`.
 
-use skald_core::SourceError;
+use skald_core::{SourceError, noun};
 
 /// A refused Twenty command. The table is left exactly as it was, and any dice drawn are thrown
 /// away with the command.
@@ -44,7 +44,10 @@ pub enum Error {
         max: usize,
     },
     /// A side's goal that is blank or too long.
-    #[error("{field}: {who}'s goal has {chars} characters; a goal is {min} to {max}, not blank")]
+    #[error(
+        "{field}: {who}'s goal has {}; a goal is {min} to {max}, not blank",
+        noun(*.chars, "character", "characters")
+    )]
     GoalLength {
         /// `participants`.
         field: &'static str,
@@ -103,7 +106,8 @@ pub enum Error {
     /// Too few unchecked boxes for this exchange: a trait brought into exchange n needs at least n
     /// (T2).
     #[error(
-        "{who}'s {name} has {unchecked} unchecked boxes; exchange {exchange} needs at least {exchange} (T2)"
+        "{who}'s {name} has {}; exchange {exchange} needs at least {exchange} (T2)",
+        noun(*.unchecked as usize, "unchecked box", "unchecked boxes")
     )]
     TooFewBoxes {
         /// The participant.
@@ -116,7 +120,10 @@ pub enum Error {
         exchange: u32,
     },
     /// A text of a command (a name, a description, a goal, a service) that is blank or too long.
-    #[error("{field} has {chars} characters; allowed {min} to {max}, not blank")]
+    #[error(
+        "{field} has {}; allowed {min} to {max}, not blank",
+        noun(*.chars, "character", "characters")
+    )]
     TextLength {
         /// The command's field: `name`, `description`, `goal`, `as`, `service`.
         field: &'static str,
@@ -133,7 +140,9 @@ pub enum Error {
     },
     /// A burden of more boxes than the opponent has dice above the taker's highest, or of none (T5).
     #[error(
-        "{field} is {value}; {from} has {max} dice above {who}'s highest die {highest}, so {min} to {max} (T5)"
+        "{field} is {value}; {from} has {} above {who}'s highest die {highest}, so {} (T5)",
+        noun(*.max as usize, "die", "dice"),
+        allowed(*.min, *.max)
     )]
     BurdenBoxes {
         /// `boxes`.
@@ -153,7 +162,8 @@ pub enum Error {
     },
     /// An obligation of more boxes than the granter's trait has unchecked, or of none (T11).
     #[error(
-        "{field} is {value}; {granter}'s {trait_name} has {max} unchecked boxes to colour (T11: {min} to that)"
+        "{field} is {value}; {granter}'s {trait_name} has {} to colour (T11: {min} to that)",
+        noun(*.max as usize, "unchecked box", "unchecked boxes")
     )]
     ObligationBoxes {
         /// `boxes`.
@@ -184,7 +194,8 @@ pub enum Error {
     /// A trait, stat or item asked to uncheck more boxes than it has checked (T10; coloured boxes do
     /// not regenerate, T11).
     #[error(
-        "{who}'s {name} has {checked} checked boxes{}; cannot uncheck {wanted} (T10)",
+        "{who}'s {name} has {}{}; cannot uncheck {wanted} (T10)",
+        noun(*.checked as usize, "checked box", "checked boxes"),
         coloured_note(*.coloured)
     )]
     TooFewChecked {
@@ -286,7 +297,7 @@ pub enum SheetProblem {
         max: usize,
     },
     /// A stat with more checked boxes than boxes.
-    #[error("has {checked} checked of {boxes} boxes")]
+    #[error("has {checked} checked of {}", noun(*.boxes as usize, "box", "boxes"))]
     Checked {
         /// Its checked boxes: the value.
         checked: u32,
@@ -294,7 +305,10 @@ pub enum SheetProblem {
         boxes: u32,
     },
     /// A trait or item with more checked and coloured boxes than boxes.
-    #[error("has {checked} checked and {coloured} coloured of {boxes} boxes")]
+    #[error(
+        "has {checked} checked and {coloured} coloured of {}",
+        noun(*.boxes as usize, "box", "boxes")
+    )]
     CheckedAndColoured {
         /// Its checked boxes.
         checked: u32,
@@ -333,7 +347,8 @@ pub enum SheetProblem {
     },
     /// A new character whose traits' boxes do not add up (T1).
     #[error(
-        "have {total} boxes in all; a new character spreads exactly {needed} (T1): {}",
+        "have {} in all; a new character spreads exactly {needed} (T1): {}",
+        noun(*.total as usize, "box", "boxes"),
         boxes_fix(*.total, *.needed)
     )]
     TraitBoxes {
@@ -356,6 +371,16 @@ impl From<String> for SheetProblem {
 impl From<&str> for SheetProblem {
     fn from(message: &str) -> Self {
         SheetProblem::Rule(message.to_string())
+    }
+}
+
+/// What a refusal allows, from `min` to `max`: `"1 to 3"`, `"exactly 1"`, or `"none"` when `max` is
+/// below `min`.
+fn allowed(min: u32, max: u32) -> String {
+    match max.cmp(&min) {
+        std::cmp::Ordering::Less => "none".to_owned(),
+        std::cmp::Ordering::Equal => format!("exactly {min}"),
+        std::cmp::Ordering::Greater => format!("{min} to {max}"),
     }
 }
 
@@ -536,9 +561,9 @@ pub enum OddsError {
     /// Opponents' new dice given neither once for all nor once per opponent
     /// ([`reports::odds`](crate::reports::odds)).
     #[error(
-        "{field} is given {count} times for {opponents} opponent{} (--theirs): give it once for all of \
-         them, or once per opponent",
-        if *.opponents == 1 { "" } else { "s" }
+        "{field} is given {count} times for {} (--theirs): give it once for all of them, or once \
+         per opponent",
+        noun(*.opponents, "opponent", "opponents")
     )]
     NewDiceCount {
         /// The option that gives them: `--theirs-bring`.
@@ -584,5 +609,119 @@ impl Error {
             Error::Participants(_) => Some("participants".to_owned()),
             _ => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_read_as_english_for_one_and_for_many() {
+        let too_few = |unchecked| Error::TooFewBoxes {
+            who: "Gorand".into(),
+            name: "Swords".into(),
+            unchecked,
+            exchange: 2,
+        };
+        assert_eq!(
+            too_few(1).to_string(),
+            "Gorand's Swords has 1 unchecked box; exchange 2 needs at least 2 (T2)"
+        );
+        assert_eq!(
+            too_few(0).to_string(),
+            "Gorand's Swords has 0 unchecked boxes; exchange 2 needs at least 2 (T2)"
+        );
+        let burden_of = |value, max| Error::BurdenBoxes {
+            field: "boxes",
+            value,
+            who: "Gorand".into(),
+            from: "Dragon".into(),
+            highest: 12,
+            min: 1,
+            max,
+        };
+        assert_eq!(
+            burden_of(2, 1).to_string(),
+            "boxes is 2; Dragon has 1 die above Gorand's highest die 12, so exactly 1 (T5)"
+        );
+        assert_eq!(
+            burden_of(2, 0).to_string(),
+            "boxes is 2; Dragon has 0 dice above Gorand's highest die 12, so none (T5)"
+        );
+        assert_eq!(
+            burden_of(4, 3).to_string(),
+            "boxes is 4; Dragon has 3 dice above Gorand's highest die 12, so 1 to 3 (T5)"
+        );
+        let obligation = Error::ObligationBoxes {
+            field: "boxes",
+            value: 2,
+            granter: "Gorand".into(),
+            trait_name: "Fame".into(),
+            min: 1,
+            max: 1,
+        };
+        assert_eq!(
+            obligation.to_string(),
+            "boxes is 2; Gorand's Fame has 1 unchecked box to colour (T11: 1 to that)"
+        );
+        let checked = Error::TooFewChecked {
+            field: "uncheck",
+            who: "Gorand".into(),
+            name: "Swords".into(),
+            wanted: 2,
+            checked: 1,
+            coloured: 0,
+        };
+        assert_eq!(
+            checked.to_string(),
+            "Gorand's Swords has 1 checked box; cannot uncheck 2 (T10)"
+        );
+        let text = Error::TextLength {
+            field: "name",
+            value: " ".into(),
+            chars: 1,
+            min: 1,
+            max: 64,
+        };
+        assert_eq!(
+            text.to_string(),
+            "name has 1 character; allowed 1 to 64, not blank"
+        );
+        assert_eq!(
+            SheetProblem::Checked {
+                checked: 2,
+                boxes: 1
+            }
+            .to_string(),
+            "has 2 checked of 1 box"
+        );
+        assert_eq!(
+            SheetProblem::CheckedAndColoured {
+                checked: 1,
+                coloured: 1,
+                boxes: 1
+            }
+            .to_string(),
+            "has 1 checked and 1 coloured of 1 box"
+        );
+        assert_eq!(
+            SheetProblem::TraitBoxes {
+                total: 1,
+                needed: 10
+            }
+            .to_string(),
+            "have 1 box in all; a new character spreads exactly 10 (T1): add 9"
+        );
+        assert_eq!(
+            OddsError::NewDiceCount {
+                field: "--theirs-bring",
+                count: 2,
+                opponents: 1
+            }
+            .to_string(),
+            "--theirs-bring is given 2 times for 1 opponent (--theirs): give it once for all of \
+             them, or once per opponent"
+        );
     }
 }

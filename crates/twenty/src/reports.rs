@@ -15,6 +15,7 @@ use crate::limits::{MAX_OTHERS, MAX_POOL_DICE, SIDES};
 use crate::model::State;
 use crate::odds::{BurdenOption, burden_options, check_pool, exchange_choices, p_ahead};
 use serde::{Serialize, Serializer};
+use skald_core::{noun, plural};
 use skald_dice::odds::Fraction;
 use std::fmt;
 
@@ -100,8 +101,10 @@ impl fmt::Display for BurdenReport {
         }
         writeln!(
             f,
-            "At most {0} boxes: {0} of their dice beat my highest (T5).\n",
-            self.max_boxes
+            "At most {}: {} of their dice {} my highest (T5).\n",
+            noun(self.max_boxes as usize, "box", "boxes"),
+            self.max_boxes,
+            plural(self.max_boxes, "beats", "beat")
         )?;
         let header =
             ["boxes", "they discard", "their pool after", "winning after"].map(String::from);
@@ -219,19 +222,19 @@ impl fmt::Display for OddsReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
-            "Mine: {}, bringing {} new d20{}",
+            "Mine: {}, bringing {} new {}",
             dice(&self.mine),
             self.bring,
-            plural(self.bring)
+            plural(self.bring, "d20", "d20s")
         )?;
         for (i, o) in self.opponents.iter().enumerate() {
             writeln!(
                 f,
-                "Opponent {}: {}, bringing {} new d20{}",
+                "Opponent {}: {}, bringing {} new {}",
                 i + 1,
                 dice(&o.pool),
                 o.bring,
-                plural(o.bring)
+                plural(o.bring, "d20", "d20s")
             )?;
         }
         writeln!(
@@ -303,7 +306,7 @@ impl fmt::Display for ChoicesReport {
         )?;
         for c in &self.choices {
             let what = c.bring_in.as_ref().map_or("stand".to_string(), |t| {
-                format!("bring in {t} ({} dice)", c.dice)
+                format!("bring in {t} ({})", noun(c.dice as usize, "die", "dice"))
             });
             writeln!(f, "  {what:<40} {:.4}  {}", c.p_ahead_decimal, c.p_ahead)?;
         }
@@ -320,11 +323,6 @@ fn dice(pool: &[u32]) -> String {
         .map(u32::to_string)
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// "s" unless `n` is 1.
-fn plural(n: u32) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
 
 /// A fraction as JSON: its text, `"231/400"`.

@@ -87,6 +87,8 @@ fn the_ambush_draws_the_turn_order_and_actions_left() {
             "<span class=\"fl-turn\" title=\"turn number\">25</span> <b>Tobin</b>",
             "aria-label=\"Mara&#x27;s Full Actions: 3 boxes, 0 checked\"",
             "<li><b>Ash</b>: <span class=\"boxes\" role=\"img\" aria-label=\"Ash&#x27;s Full Actions used: 2 boxes, 0 checked\">",
+            // One box is a box.
+            "<li><b>Tobin</b>: <span class=\"boxes\" role=\"img\" aria-label=\"Tobin&#x27;s Full Actions used: 1 box, 0 checked\">",
             "2 of 2 left",
             // The initiative rolls as percentile dice: Ash's 100 is 00 and 0; Tobin's 25 is 20 and 5.
             "aria-label=\"Ash&#x27;s d100 showing 100\"",

@@ -121,7 +121,7 @@ async fn the_page_that_creates_tables_is_held_to_the_address_rate() {
     let (_, _, body) = create(&server, "system=chi&title=Flood").await;
     assert_eq!(
         body,
-        r#"{"error":{"kind":"limit","message":"rate: at most 1 requests per second from one address (bursts of 4)"}}"#
+        r#"{"error":{"kind":"limit","message":"rate: at most 1 request per second from one address (bursts of 4)"}}"#
     );
 }
 

@@ -516,8 +516,8 @@ mod tests {
     fn a_refusal_names_the_flag() {
         assert_eq!(
             advice(&plan(3, 3, &["1"])).unwrap_err().to_string(),
-            "`--action` declares 1 actions, but the 3 dice left this round less the reserve of 3 \
-             leave 0 for them: each action needs at least 1 die (ruling C1)"
+            "`--action` declares 1 action, but the 3 dice left this round less the reserve of 3 \
+             leave 0 for it: each action needs at least 1 die (ruling C1)"
         );
     }
 }

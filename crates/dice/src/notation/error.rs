@@ -8,7 +8,7 @@ use std::fmt;
 
 use crate::source::SourceError;
 
-use super::limits::{MAX_DEPTH, MAX_DICE, MAX_LENGTH, MAX_NODES, MAX_SIDES, MAX_THROWS};
+use super::limits::{MAX_DEPTH, MAX_DICE, MAX_LENGTH, MAX_NODES, MAX_QUOTE, MAX_SIDES, MAX_THROWS};
 
 /// Why an expression could not be parsed or rolled: see [`NotationError::kind`].
 ///
@@ -61,24 +61,80 @@ impl NotationError {
     /// ```
     ///
     /// Tabs, newlines and other whitespace in the input are drawn as spaces so the caret lines up.
-    /// Without a position, only the message is returned.
+    /// An input longer than [`MAX_QUOTE`] characters is quoted only in part: the [`MAX_QUOTE`]
+    /// characters around the caret, with `…` where the input was cut (so a 40,000-character input
+    /// gives a refusal of about 200 bytes, not 40 KB), and the caret still under the character it
+    /// points at. Without a position, only the message is returned.
+    ///
+    /// ```
+    /// let input = format!("{}x", "1+".repeat(100));
+    /// let error = skald_dice::notation::parse(&input).unwrap_err();
+    /// let rendered = error.render(&input);
+    /// let lines: Vec<&str> = rendered.lines().collect();
+    /// assert_eq!(lines[0], format!("…{}+x", "+1".repeat(39)));
+    /// assert_eq!(lines[1], format!("{}^", " ".repeat(80)));
+    /// ```
     pub fn render(&self, input: &str) -> String {
         let Some(position) = self.position else {
             return self.kind.to_string();
         };
-        let line: String = input
-            .chars()
-            .map(|c| {
-                if c.is_whitespace() || c.is_control() {
-                    ' '
-                } else {
-                    c
-                }
-            })
-            .collect();
-        let caret = " ".repeat(position);
+        let (line, column) = excerpt(input, position);
+        let caret = " ".repeat(column);
         format!("{line}\n{caret}^\n{}", self.kind)
     }
+}
+
+/// At most [`MAX_QUOTE`] characters of `input` around the 0-based character `position`, whitespace
+/// and control characters drawn as spaces, with `…` at each end that was cut; and the column (in
+/// characters) of `position` in that line. A `position` past the end points just after the last
+/// character.
+fn excerpt(input: &str, position: usize) -> (String, usize) {
+    let chars: Vec<char> = input
+        .chars()
+        .map(|c| {
+            if c.is_whitespace() || c.is_control() {
+                ' '
+            } else {
+                c
+            }
+        })
+        .collect();
+    let length = chars.len();
+    let position = position.min(length);
+    let start = if length <= MAX_QUOTE {
+        0
+    } else {
+        // The caret in the middle of the window, unless the window would pass an end.
+        position
+            .saturating_sub(MAX_QUOTE / 2)
+            .min(length - MAX_QUOTE)
+    };
+    let end = length.min(start + MAX_QUOTE);
+    let mut line = String::new();
+    if start > 0 {
+        line.push('…');
+    }
+    line.extend(&chars[start..end]);
+    if end < length {
+        line.push('…');
+    }
+    (line, position - start + usize::from(start > 0))
+}
+
+/// `text` as a message quotes a part of an expression: whole up to [`MAX_QUOTE`] characters, else
+/// its first 39 and last 40 characters around a `…` that stands for the middle, [`MAX_QUOTE`]
+/// characters in all.
+pub(crate) fn shorten(text: &str) -> String {
+    let length = text.chars().count();
+    if length <= MAX_QUOTE {
+        return text.to_string();
+    }
+    let head = (MAX_QUOTE - 1) / 2;
+    let tail = MAX_QUOTE - 1 - head;
+    let mut short: String = text.chars().take(head).collect();
+    short.push('…');
+    short.extend(text.chars().skip(length - tail));
+    short
 }
 
 impl fmt::Display for NotationError {
@@ -125,7 +181,8 @@ pub enum ErrorKind {
     /// A token where the grammar wants something else.
     #[error("expected {expected}, found '{found}'")]
     UnexpectedToken {
-        /// The token found, as written.
+        /// The token found, as written (a number of more than 40 digits shortened, with its count
+        /// of digits).
         found: String,
         /// What the grammar allows at this point.
         expected: &'static str,
@@ -136,10 +193,16 @@ pub enum ErrorKind {
         /// What the grammar wants next.
         expected: &'static str,
     },
-    /// A number literal does not fit in an `i64`.
-    #[error("the number {digits} is too large: numbers go from 0 to {max}", max = i64::MAX)]
+    /// A number written in the text is beyond what its place takes (and beyond an `i64`): the
+    /// message names the place and its limits, like `sides must be 1 to 1000000, got
+    /// 99999999999999999999`. (A number that fits an `i64` but not its place is refused by the
+    /// check of that place: [`ErrorKind::SidesOutOfRange`], [`ErrorKind::TooManyDice`].)
+    #[error("{}", number_message(*place, digits))]
     NumberTooLarge {
-        /// The literal as written.
+        /// Where the number stands: sides, a count of dice, a compare point...
+        place: NumberPlace,
+        /// The number as written: its digits, after a `-` for a negative compare point
+        /// (`1dF!=-99999999999999999999`).
         digits: String,
     },
     /// The expression is longer than [`MAX_LENGTH`] characters.
@@ -189,8 +252,9 @@ pub enum ErrorKind {
     },
     /// A reroll condition that every face meets: the die could never stop.
     #[error(
-        "{term} rerolls every face of a {die} ({low} to {high}): a reroll condition must leave at \
-         least one face"
+        "{} rerolls every face of a {die} ({}): a reroll condition must leave at least one face",
+        shorten(term),
+        faces(*low, *high)
     )]
     RerollsEveryFace {
         /// The dice term, in canonical notation.
@@ -204,8 +268,10 @@ pub enum ErrorKind {
     },
     /// An explosion condition that every face meets (after rerolls): the die would explode forever.
     #[error(
-        "{term} explodes on every face of a {die} ({low} to {high}) that its rerolls leave: an \
-         explosion condition must leave at least one face that stops"
+        "{} explodes on every face of a {die} ({}) that its rerolls leave: an explosion \
+         condition must leave at least one face that stops",
+        shorten(term),
+        faces(*low, *high)
     )]
     ExplodesOnEveryFace {
         /// The dice term, in canonical notation.
@@ -220,7 +286,7 @@ pub enum ErrorKind {
     /// The same kind of modifier twice on one dice term (two keep/drop, two explosions).
     #[error("a dice term takes at most one {modifier} modifier")]
     DuplicateModifier {
-        /// Which modifier: `"keep/drop (kh kl dh dl)"` or `"explosion (! !!)"`.
+        /// Which modifier: `"keep/drop (kh kl dh dl d)"` or `"explosion (! !!)"`.
         modifier: &'static str,
     },
     /// `r` and `ro` on the same dice term.
@@ -234,7 +300,8 @@ pub enum ErrorKind {
     /// A result that is, or can be, outside the `i64` range: found before rolling from the range of
     /// values the part can take, so the message quotes that range, never a rolled value.
     #[error(
-        "{operation} {}, and every value must stay within {} to {}",
+        "{} {}, and every value must stay within {} to {}",
+        shorten(operation),
         reach(*low, *high),
         i64::MIN,
         i64::MAX
@@ -249,7 +316,7 @@ pub enum ErrorKind {
         high: i128,
     },
     /// A divisor that is, or can be, 0: found before rolling from the divisor's range.
-    #[error("{}", divisor_message(divisor, *low, *high))]
+    #[error("{}", divisor_message(&shorten(divisor), *low, *high))]
     DivisionByZero {
         /// The divisor, in canonical notation (in parentheses unless it is a number or a dice term).
         divisor: String,
@@ -273,6 +340,100 @@ pub enum ErrorKind {
     /// not a face of the die).
     #[error("the dice source failed: {0}")]
     Source(#[from] SourceError),
+}
+
+/// Where a number stands in the notation, for [`ErrorKind::NumberTooLarge`]: each place takes its
+/// own values ([`NumberPlace::range`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum NumberPlace {
+    /// The number of dice, before `d`: `4` in `4d6`.
+    Count,
+    /// The number of sides, after `d`: `6` in `4d6`.
+    Sides,
+    /// How many dice a keep or drop modifier keeps or drops: `3` in `4d6kh3`, `1` in `2d20d1`.
+    KeepCount,
+    /// A reroll's compare point: `1` in `2d6r1`, `3` in `1d6r<3`.
+    RerollPoint,
+    /// An explosion's compare point: `5` in `3d6!>=5`.
+    ExplodePoint,
+    /// The point dice are counted against in success counting: `7` in `6d10>=7`.
+    SuccessPoint,
+    /// Any other number: a constant in arithmetic or in a comparison (`5` in `1d20 + 5`), or
+    /// anything in parentheses (`(2+3)d6`).
+    Constant,
+}
+
+impl NumberPlace {
+    /// The smallest and the largest number the place takes as written. A count of dice goes up to
+    /// [`MAX_DICE`] (the most one roll may have), sides up to [`MAX_SIDES`]; a keep or drop count and
+    /// a constant go up to `i64::MAX` (a constant is negative only through the minus operator); a
+    /// compare point may be written negative, from `-i64::MAX` up.
+    pub fn range(self) -> (i64, i64) {
+        match self {
+            NumberPlace::Count => (0, MAX_DICE.try_into().unwrap_or(i64::MAX)),
+            NumberPlace::Sides => (1, MAX_SIDES),
+            NumberPlace::KeepCount | NumberPlace::Constant => (0, i64::MAX),
+            NumberPlace::RerollPoint | NumberPlace::ExplodePoint | NumberPlace::SuccessPoint => {
+                (-i64::MAX, i64::MAX)
+            }
+        }
+    }
+
+    /// The place as a message names it: `"the number of dice"`, `"sides"`, `"a reroll point"`...
+    pub fn name(self) -> &'static str {
+        match self {
+            NumberPlace::Count => "the number of dice",
+            NumberPlace::Sides => "sides",
+            NumberPlace::KeepCount => "a keep or drop count",
+            NumberPlace::RerollPoint => "a reroll point",
+            NumberPlace::ExplodePoint => "an explosion point",
+            NumberPlace::SuccessPoint => "a success-counting point",
+            NumberPlace::Constant => "a number",
+        }
+    }
+
+    /// What the message adds after the range, if anything.
+    fn note(self) -> String {
+        match self {
+            NumberPlace::Count => " (the most one roll may have)".to_owned(),
+            NumberPlace::KeepCount => {
+                " (more than there are dice keeps or drops them all)".to_owned()
+            }
+            NumberPlace::RerollPoint | NumberPlace::ExplodePoint | NumberPlace::SuccessPoint => {
+                format!(" (a die's faces go from -1 to {MAX_SIDES})")
+            }
+            NumberPlace::Constant => " (a negative number is written with a minus sign)".to_owned(),
+            NumberPlace::Sides => String::new(),
+        }
+    }
+}
+
+/// `"sides must be 1 to 1000000, got 99999999999999999999"`.
+fn number_message(place: NumberPlace, digits: &str) -> String {
+    let (low, high) = place.range();
+    format!(
+        "{} must be {low} to {high}{}, got {}",
+        place.name(),
+        place.note(),
+        shown_digits(digits)
+    )
+}
+
+/// The most digits a message shows of a number; a longer one is shown by its first digits and
+/// its count of digits.
+const MAX_DIGITS_SHOWN: usize = 40;
+
+/// `digits` whole up to [`MAX_DIGITS_SHOWN`] characters, else its first 20 characters, `…` and how
+/// many digits it has: `"99999999999999999999… (1000 digits)"`.
+pub(crate) fn shown_digits(digits: &str) -> String {
+    let length = digits.chars().count();
+    if length <= MAX_DIGITS_SHOWN {
+        return digits.to_string();
+    }
+    let count = digits.chars().filter(char::is_ascii_digit).count();
+    let head: String = digits.chars().take(20).collect();
+    format!("{head}… ({count} digits)")
 }
 
 /// `"overflows: it is 9223372036854775808"` for a fixed value, `"can overflow: it can reach ..."`
@@ -302,6 +463,15 @@ fn divisor_message(divisor: &str, low: i64, high: i64) -> String {
             "the divisor {divisor} can be 0 (it ranges over {low} to {high}): a divisor must \
              never be 0, whatever the dice show"
         )
+    }
+}
+
+/// A die's faces: `"1 to 6"`, or `"1 only"` for a d1.
+fn faces(low: i64, high: i64) -> String {
+    if low == high {
+        format!("{low} only")
+    } else {
+        format!("{low} to {high}")
     }
 }
 

@@ -18,6 +18,9 @@ pub(crate) struct Token {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum TokenKind {
     Number(i64),
+    /// A number above `i64::MAX`: the parser refuses it, naming the limits of the place it is in
+    /// (its digits are the input's, from the token's position).
+    TooLarge,
     /// `d` between a count and the sides.
     Dice,
     Percent,
@@ -49,6 +52,7 @@ impl TokenKind {
     pub(crate) fn describe(self) -> String {
         let text = match self {
             TokenKind::Number(n) => return n.to_string(),
+            TokenKind::TooLarge => "a number",
             TokenKind::Dice => "d",
             TokenKind::Percent => "%",
             TokenKind::Fate => "F",
@@ -79,8 +83,9 @@ impl TokenKind {
 /// Splits `input` into tokens.
 ///
 /// # Errors
-/// [`ErrorKind::UnexpectedCharacter`] for a character outside the notation and
-/// [`ErrorKind::NumberTooLarge`] for a literal above `i64::MAX`, each at its position.
+/// [`ErrorKind::UnexpectedCharacter`] for a character outside the notation, at its position. A
+/// literal above `i64::MAX` is a [`TokenKind::TooLarge`], which the parser refuses where it knows
+/// the number's place ([`ErrorKind::NumberTooLarge`]).
 pub(crate) fn lex(input: &str) -> Result<Vec<Token>, NotationError> {
     let chars: Vec<char> = input.chars().collect();
     let mut tokens = Vec::new();
@@ -100,15 +105,10 @@ pub(crate) fn lex(input: &str) -> Result<Vec<Token>, NotationError> {
                     .position(|c| !c.is_ascii_digit())
                     .map_or(chars.len(), |n| i + n);
                 let digits: String = chars[i..end].iter().collect();
-                let value = digits.parse::<i64>().map_err(|_| {
-                    NotationError::at(
-                        ErrorKind::NumberTooLarge {
-                            digits: digits.clone(),
-                        },
-                        position,
-                    )
-                })?;
-                (TokenKind::Number(value), end - i)
+                let kind = digits
+                    .parse::<i64>()
+                    .map_or(TokenKind::TooLarge, TokenKind::Number);
+                (kind, end - i)
             }
             'd' => match next {
                 Some('h') => (TokenKind::DropHighest, 2),
@@ -226,14 +226,32 @@ mod tests {
     }
 
     #[test]
-    fn a_literal_above_i64_max_is_refused() {
-        let err = lex("1+9223372036854775808").expect_err("too large");
-        assert_eq!(err.position(), Some(2));
+    fn a_literal_above_i64_max_is_one_token_for_the_parser_to_refuse() {
+        let tokens = lex("1+9223372036854775808d6").expect("lexes");
         assert_eq!(
-            err.kind(),
-            &ErrorKind::NumberTooLarge {
-                digits: "9223372036854775808".into()
-            }
+            tokens,
+            vec![
+                Token {
+                    kind: Number(1),
+                    position: 0
+                },
+                Token {
+                    kind: Plus,
+                    position: 1
+                },
+                Token {
+                    kind: TooLarge,
+                    position: 2
+                },
+                Token {
+                    kind: Dice,
+                    position: 21
+                },
+                Token {
+                    kind: Number(6),
+                    position: 22
+                },
+            ]
         );
         assert_eq!(kinds("9223372036854775807"), vec![Number(i64::MAX)]);
     }

@@ -3,6 +3,11 @@
 
 /// The longest expression, in characters.
 pub const MAX_LENGTH: usize = 1_000;
+/// The most characters of the input a refusal quotes: [`NotationError::render`](super::NotationError::render)
+/// shows a window of at most this many around the caret, and a message that quotes a part of the
+/// expression (a divisor, an overflowing operation, a dice term) cuts its middle out past it, each cut
+/// marked with `…`. So a refusal stays a few hundred bytes long whatever was sent.
+pub const MAX_QUOTE: usize = 80;
 /// The deepest nesting of parentheses.
 pub const MAX_DEPTH: usize = 64;
 /// The most dice one roll may have, summed over its dice terms and counted before rerolls and

@@ -47,7 +47,7 @@ pub use ast::{
     BinaryOp, CompareOp, ComparePoint, DiceTerm, Explode, ExplodeMode, Expr, Keep, KeepMode,
     Modifiers, Reroll, RerollMode, Sides,
 };
-pub use error::{ErrorKind, NotationError};
+pub use error::{ErrorKind, NotationError, NumberPlace};
 pub use roll::{Checked, Roll, RolledDie, TermRoll, check, roll};
 
 use crate::source::DiceSource;

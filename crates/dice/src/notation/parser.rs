@@ -15,6 +15,7 @@
 //! primary    := NUMBER | "(" comparison ")"
 //! sides      := NUMBER | "%" | "F" | "(" comparison ")"
 //! modifier   := ("kh" | "k" | "kl" | "dh" | "dl") [ NUMBER ]         missing count: 1
+//!             | "d" NUMBER                                          drop the lowest: dl
 //!             | ("r" | "ro") point
 //!             | ("!" | "!!") [ point ]                                 missing point: highest face
 //! point      := compare [ "-" ] NUMBER | NUMBER                       a bare number means "="
@@ -35,15 +36,29 @@
 //! (`6d10>=7 >= 2`: at least two successes).
 //!
 //! A point right after `r`, `ro`, `!` or `!!` belongs to that modifier: `3d6!>5` explodes on 6 (more
-//! than 5), it does not count successes. A point's number never starts a dice term (`3d6! > 2d6`
-//! compares, the `!` keeps its default), and a point with an operator may be negative (`1dF!=-1`).
+//! than 5), it does not count successes. After `!` or `!!` (whose point may be left out), a point
+//! with an operator whose number starts a dice term is no point: `3d6! > 2d6` compares, the `!`
+//! keeps its default. Anywhere else a point's number is the point, and a `d` after it drops
+//! (`2d6r1d1`, `3d6!6d1`). A point with an operator may be negative (`1dF!=-1`).
+//!
+//! # `d` after a term
+//!
+//! `d` with a number right after a dice term's sides or modifiers is a modifier: drop the lowest
+//! (`2d20d1` is `2d20dl1`, as in Roll20 and Foundry). It never starts a dice term there: a dice term
+//! cannot be the count of another without parentheses (`(1d4)d6`), so `XdYdZ` was an error before
+//! it meant this. A `d` there without a number is refused.
+//!
+//! # Numbers too large for their place
+//!
+//! A number above `i64::MAX` is refused where the parser reads it, naming the limits of its place
+//! ([`NumberPlace`]): `1d99999999999999999999` says `sides must be 1 to 1000000, got ...`.
 
 use super::ast::{
     BinaryOp, CompareOp, ComparePoint, DiceTerm, Explode, ExplodeMode, Expr, Keep, KeepMode,
     Modifiers, Reroll, RerollMode, Sides,
 };
 use super::checks;
-use super::error::{ErrorKind, NotationError};
+use super::error::{ErrorKind, NotationError, NumberPlace, shown_digits};
 use super::lexer::{Token, TokenKind, lex};
 use super::limits::{MAX_DEPTH, MAX_LENGTH};
 
@@ -61,6 +76,7 @@ pub(crate) fn parse_positioned(input: &str) -> Result<(Expr, Vec<usize>), Notati
         return Err(NotationError::at(ErrorKind::TooLong { length }, MAX_LENGTH));
     }
     let mut parser = Parser {
+        chars: input.chars().collect(),
         tokens: lex(input)?,
         next: 0,
         end: length,
@@ -89,6 +105,8 @@ enum Shape {
 }
 
 struct Parser {
+    /// The input, for the digits of a number too large for a token.
+    chars: Vec<char>,
     tokens: Vec<Token>,
     next: usize,
     /// The input's length in characters: where "ended too early" errors point.
@@ -125,13 +143,53 @@ impl Parser {
     }
 
     fn unexpected(&self, token: Token, expected: &'static str) -> NotationError {
+        let found = match token.kind {
+            TokenKind::TooLarge => shown_digits(&self.digits(token)),
+            kind => kind.describe(),
+        };
         NotationError::at(
-            ErrorKind::UnexpectedToken {
-                found: token.kind.describe(),
-                expected,
-            },
+            ErrorKind::UnexpectedToken { found, expected },
             token.position,
         )
+    }
+
+    /// The digits of the number that starts at `token`.
+    fn digits(&self, token: Token) -> String {
+        self.chars
+            .iter()
+            .skip(token.position)
+            .take_while(|c| c.is_ascii_digit())
+            .collect()
+    }
+
+    /// The refusal of a number too large for its `place`, at `token` (written after a minus sign
+    /// when `negative`).
+    fn too_large(&self, token: Token, place: NumberPlace, negative: bool) -> NotationError {
+        let digits = self.digits(token);
+        let digits = if negative {
+            format!("-{digits}")
+        } else {
+            digits
+        };
+        NotationError::at(ErrorKind::NumberTooLarge { place, digits }, token.position)
+    }
+
+    /// [`Parser::too_large`] for the current token, a number too large for `place`.
+    fn too_large_here(&self, place: NumberPlace) -> NotationError {
+        match self.peek() {
+            Some(token) => self.too_large(token, place, false),
+            None => self.expected("a number"),
+        }
+    }
+
+    /// The place of a number in an operand (not a dice term's sides, keep count or point): the
+    /// count of a dice term when a `d` follows it, else a constant.
+    fn operand_place(&self, index: usize) -> NumberPlace {
+        if self.kind_at(index + 1) == Some(TokenKind::Dice) {
+            NumberPlace::Count
+        } else {
+            NumberPlace::Constant
+        }
     }
 
     /// The error for the current token, or for the end of the input.
@@ -153,6 +211,9 @@ impl Parser {
         };
         let at = self.position();
         self.bump();
+        if lhs_shape == Shape::Term {
+            self.refuse_success_point()?;
+        }
         let mark = self.nodes.len();
         let (rhs, rhs_shape) = self.additive()?;
         let expr = match (lhs, lhs_shape, rhs_shape) {
@@ -196,6 +257,30 @@ impl Parser {
             )),
             _ => Ok(expr),
         }
+    }
+
+    /// Refuses a success-counting point (the next operand: an integer, maybe negative, alone) too
+    /// large to read, naming its place; anything else is left for the operand to read.
+    fn refuse_success_point(&self) -> Result<(), NotationError> {
+        let negative = self.peek_kind() == Some(TokenKind::Minus);
+        let index = self.next + usize::from(negative);
+        let Some(token) = self.tokens.get(index).copied() else {
+            return Ok(());
+        };
+        let alone = !matches!(
+            self.kind_at(index + 1),
+            Some(
+                TokenKind::Dice
+                    | TokenKind::Star
+                    | TokenKind::Slash
+                    | TokenKind::Plus
+                    | TokenKind::Minus
+            )
+        );
+        if token.kind == TokenKind::TooLarge && alone {
+            return Err(self.too_large(token, NumberPlace::SuccessPoint, negative));
+        }
+        Ok(())
     }
 
     fn additive(&mut self) -> Result<(Expr, Shape), NotationError> {
@@ -297,6 +382,9 @@ impl Parser {
                 Sides::Fate
             }
             Some(TokenKind::LeftParen) => Sides::Number(Box::new(self.group()?)),
+            Some(TokenKind::TooLarge) => {
+                return Err(self.too_large_here(NumberPlace::Sides));
+            }
             _ => return Err(self.expected("the sides after 'd': a number, %, F or '('")),
         };
         let mut term = DiceTerm {
@@ -319,6 +407,7 @@ impl Parser {
                 Ok((Expr::Number(n), true))
             }
             Some(TokenKind::LeftParen) => Ok((self.group()?, false)),
+            Some(TokenKind::TooLarge) => Err(self.too_large_here(self.operand_place(self.next))),
             _ => Err(self.expected("a number, a dice term (like 2d6 or d20) or '('")),
         }
     }
@@ -347,9 +436,10 @@ impl Parser {
                 TokenKind::KeepHighest
                 | TokenKind::KeepLowest
                 | TokenKind::DropHighest
-                | TokenKind::DropLowest => {
+                | TokenKind::DropLowest
+                | TokenKind::Dice => {
                     if m.keep.is_some() {
-                        return Err(duplicate(token, "keep/drop (kh kl dh dl)"));
+                        return Err(duplicate(token, "keep/drop (kh kl dh dl d)"));
                     }
                     let mode = match token.kind {
                         TokenKind::KeepHighest => KeepMode::KeepHighest,
@@ -362,6 +452,16 @@ impl Parser {
                         Some(TokenKind::Number(n)) => {
                             self.bump();
                             n.unsigned_abs()
+                        }
+                        Some(TokenKind::TooLarge) => {
+                            return Err(self.too_large_here(NumberPlace::KeepCount));
+                        }
+                        // `d` alone after a term is no modifier: it needs its count.
+                        _ if token.kind == TokenKind::Dice => {
+                            return Err(self.expected(
+                                "the number of dice to drop after 'd', like 2d20d1 (a dice term \
+                                 is the count of another only in parentheses: (1d4)d6)",
+                            ));
                         }
                         _ => 1,
                     };
@@ -377,7 +477,7 @@ impl Parser {
                         return Err(NotationError::at(ErrorKind::MixedRerolls, token.position));
                     }
                     self.bump();
-                    let Some(point) = self.compare_point() else {
+                    let Some(point) = self.compare_point(false, NumberPlace::RerollPoint)? else {
                         return Err(
                             self.expected("a compare point after r or ro, like r1, r<3 or ro=2")
                         );
@@ -401,7 +501,7 @@ impl Parser {
                         ExplodeMode::Compound
                     };
                     self.bump();
-                    let point = self.compare_point();
+                    let point = self.compare_point(true, NumberPlace::ExplodePoint)?;
                     term.modifiers.explode = Some(Explode { mode, point });
                 }
                 _ => return Ok(()),
@@ -410,8 +510,18 @@ impl Parser {
         Ok(())
     }
 
-    /// Reads a compare point if the next tokens make one, else reads nothing.
-    fn compare_point(&mut self) -> Option<ComparePoint> {
+    /// Reads a compare point if the next tokens make one, else reads nothing. When the point may
+    /// be left out (`optional`: after `!` or `!!`), an operator and a number that starts a dice term
+    /// are no point but a comparison (`3d6! > 2d6`); else the number is the point, and a `d` after it
+    /// is the drop modifier (`2d6r1d1`).
+    ///
+    /// # Errors
+    /// [`ErrorKind::NumberTooLarge`] for a point's number above `i64::MAX`, naming `place`.
+    fn compare_point(
+        &mut self,
+        optional: bool,
+        place: NumberPlace,
+    ) -> Result<Option<ComparePoint>, NotationError> {
         let mut at = self.next;
         let op = self.kind_at(at).and_then(compare_op);
         if op.is_some() {
@@ -421,17 +531,23 @@ impl Parser {
         if negative {
             at += 1;
         }
-        let Some(TokenKind::Number(n)) = self.kind_at(at) else {
-            return None;
+        let Some(token) = self.tokens.get(at).copied() else {
+            return Ok(None);
         };
-        if self.kind_at(at + 1) == Some(TokenKind::Dice) {
-            return None;
+        if !matches!(token.kind, TokenKind::Number(_) | TokenKind::TooLarge) {
+            return Ok(None);
         }
+        if optional && op.is_some() && self.kind_at(at + 1) == Some(TokenKind::Dice) {
+            return Ok(None);
+        }
+        let TokenKind::Number(n) = token.kind else {
+            return Err(self.too_large(token, place, negative));
+        };
         self.next = at + 1;
-        Some(ComparePoint {
+        Ok(Some(ComparePoint {
             op: op.unwrap_or(CompareOp::Eq),
             value: if negative { -n } else { n },
-        })
+        }))
     }
 }
 

@@ -172,8 +172,13 @@ pub fn add_goal(state: &State, request: GoalRequest<'_>) -> Result<Vec<Event>, E
                     "at",
                     "session",
                     format!(
-                        "a session's start: session {} has had {} problem(s) already (L6: goals are made at the beginning of a session; start_session first)",
-                        state.story.session, state.story.session_problems
+                        "a session's start: session {} has had {} already (L6: goals are made at the beginning of a session; start_session first)",
+                        state.story.session,
+                        skald_core::noun(
+                            state.story.session_problems as usize,
+                            "problem",
+                            "problems"
+                        )
                     ),
                 ));
             }

@@ -49,10 +49,17 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                     text_field("name", &format!("The burden, as {} names it", o.who), MAX_NAME_CHARS),
                 ],
                 odds: true,
-                note: Some(format!(
-                    "{} discards its highest dice, each above your highest ({highest}): 1 to {} boxes holding their values; 1d20 picks the stat it falls under (T5).",
-                    o.who, options.max_boxes
-                )),
+                note: Some(if options.max_boxes == 1 {
+                    format!(
+                        "{} discards its highest die, the one above your highest ({highest}): 1 box holding its value; 1d20 picks the stat it falls under (T5).",
+                        o.who
+                    )
+                } else {
+                    format!(
+                        "{} discards its highest dice, each above your highest ({highest}): 1 to {} boxes holding their values; 1d20 picks the stat it falls under (T5).",
+                        o.who, options.max_boxes
+                    )
+                }),
                 sheet: None,
             });
         }

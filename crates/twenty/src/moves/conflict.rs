@@ -6,7 +6,7 @@ use crate::limits::{MAX_GOAL_CHARS, MAX_PARTICIPANTS};
 use crate::model::{Character, State};
 use crate::rules::boxes_and_earned;
 use serde_json::{Value, json};
-use skald_core::{Choice, Field, FieldKind, Move, Seat};
+use skald_core::{Choice, Field, FieldKind, Move, Seat, noun};
 
 /// The page's group of these moves.
 const CONFLICT: &str = "Conflict";
@@ -61,7 +61,8 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                     fields,
                     odds: true,
                     note: Some(format!(
-                        "Exchange {exchange}: 1d20 per unchecked box, then one box is checked; each trait once per conflict, with at least {exchange} unchecked boxes; a 1 forces you to stand (T2)."
+                        "Exchange {exchange}: 1d20 per unchecked box, then one box is checked; each trait once per conflict, with at least {}; a 1 forces you to stand (T2).",
+                        noun(exchange as usize, "unchecked box", "unchecked boxes")
                     )),
                     sheet: None,
                 });

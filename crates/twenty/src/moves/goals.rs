@@ -7,7 +7,7 @@ use crate::limits::{
 };
 use crate::model::{Character, KeyKind, State};
 use serde_json::json;
-use skald_core::{Choice, Field, Move, Seat};
+use skald_core::{Choice, Field, Move, Seat, noun};
 
 /// The page's group of these moves.
 const GOALS: &str = "Regeneration and advancement";
@@ -149,7 +149,11 @@ fn major_rewards(state: &State, c: &Character, checked: &[String], resting: bool
         let names: Vec<&str> = some.iter().map(|s| s.as_str()).collect();
         out.push(option(
             json!({"uncheck": some}),
-            format!("Uncheck {} boxes: {}", some.len(), names.join(", ")),
+            format!(
+                "Uncheck {}: {}",
+                noun(some.len(), "box", "boxes"),
+                names.join(", ")
+            ),
         ));
     }
     let catalogue = &state.catalogue;

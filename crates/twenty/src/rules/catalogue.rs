@@ -222,7 +222,7 @@ impl Catalogue {
                 (KeyKind::Skeleton, n) if n > 0 => {
                     return Err(CatalogueError::Field {
                         field,
-                        value: format!("{n} entries"),
+                        value: skald_core::noun(n, "entry", "entries"),
                         problem: "a skeleton key has no prerequisites; make it kind = \"elite\""
                             .to_owned(),
                     });
@@ -590,7 +590,7 @@ mod tests {
         check(
             "[[keys]]\nname = \"Dragon\"\nkind = \"skeleton\"\nprerequisites = [{ trait = \"Age\", boxes = 3 }]",
             Err(
-                "keys.Dragon.prerequisites = 1 entries: a skeleton key has no prerequisites; make it kind = \"elite\"",
+                "keys.Dragon.prerequisites = 1 entry: a skeleton key has no prerequisites; make it kind = \"elite\"",
             ),
         );
         check(

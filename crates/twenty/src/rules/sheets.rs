@@ -302,8 +302,8 @@ impl Sheet {
             return Err(self.fail(
                 "equipment",
                 format!(
-                    "has {} special items with {:?} boxes; a new character picks two, with {large} and {small} boxes (T1)",
-                    self.equipment.len(),
+                    "has {} with {:?} boxes; a new character picks two, with {large} and {small} boxes (T1)",
+                    skald_core::noun(self.equipment.len(), "special item", "special items"),
                     self.equipment.iter().map(|t| t.boxes).collect::<Vec<_>>()
                 ),
             ));
