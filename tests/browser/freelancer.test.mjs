@@ -1,18 +1,20 @@
-// Freelancer at the table page: characters made with the page's form (JSON sheets, the GM's an
-// Encounter Sheet), a task check with its odds, then an event round: the GM starts the event and
-// rolls initiative (odds first), and each takes the turn from its own page in the rolled order.
+// Freelancer at the table page: characters made with the builders, no JSON typed (a player's PCs
+// through "Create a character", every rating spelled out; the GM's Encounter Sheet through its own
+// builder), a slip shown beside its blank before anything is sent; a task check with the GM's
+// adjustment and its odds; a stat formula set by the GM; then an event round: the GM starts the
+// event and rolls initiative (odds first), and each takes the turn from its own page in the rolled
+// order.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import {
-  setup, screenshot, waitLog, tableWith, moveForm, fill, submit, waitOdds, enroll, movesOf,
+  setup, screenshot, waitLog, tableWith, moveForm, fill, fillList, submit, waitOdds, movesOf, boardState,
   assertNoSideScroll, FILE_TIMEOUT, SETUP_TIMEOUT, WAIT,
 } from "./harness.mjs";
 
 const ASH = { name: "Ash", level: 1, ap: 3, vocation: "Hoplite", ratings: { ALC: 15, SPD: 1248, LFT: 42, LCK: 12 } };
 const TOBIN = { name: "Tobin", level: 1, ap: 3, vocation: "Scout", ratings: { ALC: 0, SPD: 25, LCK: 18 } };
-const BANDIT = { name: "Bandit", kind: "encounter", ratings: { ALC: 40, SPD: 300 } };
+const BANDIT = { name: "Bandit", ratings: { ALC: 40, SPD: 300 } };
 let h, t, gm, ann, bo;
-const refusals = [];
 
 before(async () => {
   h = await setup();
@@ -22,25 +24,81 @@ before(async () => {
 }, { timeout: SETUP_TIMEOUT });
 after(async () => { await h?.close(); });
 
-test("characters are made with the page's enrolment form", { timeout: FILE_TIMEOUT }, async () => {
-  for (const [page, sheet] of [[ann, ASH], [bo, TOBIN], [gm, BANDIT]]) {
-    const refusal = await enroll(page, "enroll", JSON.stringify(sheet), { do: "enroll", character: sheet });
-    if (refusal) refusals.push(`${sheet.name}: ${refusal}`);
-  }
+/** A builder's blanks for `sheet`: the name, then whatever of level, AP, vocation and ratings it has. */
+function blanks(sheet) {
+  const values = { "character.name": sheet.name };
+  for (const key of ["level", "ap", "vocation"]) if (sheet[key] !== undefined) values[`character.${key}`] = sheet[key];
+  for (const [rating, value] of Object.entries(sheet.ratings)) values[`character.ratings.${rating}`] = String(value);
+  return values;
+}
+
+test("characters are made with the builders, no JSON typed", { timeout: FILE_TIMEOUT }, async () => {
+  // Ann makes Ash on a phone, each rating labelled as the book spells it out.
+  const count = { fields: 0, clicks: 0 };
+  const form = await moveForm(ann, "enroll", "Create a character");
+  assert.equal(await form.locator("textarea").count(), 0, "no JSON box");
+  const might = form.locator("label.field", { has: ann.locator('[name="character.ratings.MIT"]') });
+  assert.match(await might.innerText(), /Might \(MIT\)[\s\S]*Outward strength/);
+  const values = blanks(ASH);
+  await fill(form, values);
+  count.fields += Object.keys(values).length;
+  await fillList(form, "character.abilities", [{ name: "Shield Wall", path: "Hoplite" }], count);
+  // A slip: Might typed as a word is refused beside its blank before anything is sent.
+  await fill(form, { "character.ratings.MIT": "strong" });
+  const slip = form.locator(".field-error").first();
+  await slip.waitFor({ timeout: WAIT });
+  assert.match(await slip.innerText(), /ratings\.MIT. is "strong", but it must be a whole number 0 to 10\^30/);
+  assert.equal(await form.locator('[name="character.ratings.MIT"]').getAttribute("aria-invalid"), "true");
+  await fill(form, { "character.ratings.MIT": "12" });
+  count.fields++;
+  await ann.waitForFunction(f => !f.querySelector(".field-error"), await form.elementHandle(), { timeout: WAIT });
+  await screenshot(ann, "freelancer-builder");
+  await assertNoSideScroll(ann, "Freelancer builder (phone)");
+  await submit(form);
+  count.clicks++;
+  console.log(`# Freelancer character through the builder: ${count.fields} fields, ${count.clicks} clicks`);
+
+  const tobin = await moveForm(bo, "enroll", "Create a character");
+  await fill(tobin, blanks(TOBIN));
+  await submit(tobin);
+  // The GM's bandit is an Encounter Sheet: a name and ratings, nothing else.
+  const bandit = await moveForm(gm, "enroll", "Make an Encounter Sheet");
+  assert.equal(await bandit.locator('[name="character.level"]').count(), 0, "an Encounter Sheet has no level");
+  await fill(bandit, blanks(BANDIT));
+  await submit(bandit);
   for (const page of [gm, ann, bo]) for (const name of ["Ash", "Tobin", "Bandit"]) await waitLog(page, `${name} joins`);
-  assert.deepEqual(refusals, [], "the enrolment form's command was accepted");
+  const state = await boardState(gm);
+  assert.deepEqual(state.characters.Ash.attributes, { ALC: 15, LCK: 12, MIT: 12 });
+  assert.equal(state.characters.Ash.stats.SPD.value, 1248);
+  assert.deepEqual(state.characters.Ash.abilities, [{ name: "Shield Wall", path: "Hoplite" }]);
+  assert.equal(state.characters.Bandit.kind, "encounter");
 });
 
-test("a task check shows its odds, and everyone sees the d100", { timeout: FILE_TIMEOUT }, async () => {
+test("a task check with the GM's adjustment shows its odds, and everyone sees the d100", { timeout: FILE_TIMEOUT }, async () => {
   const check = await moveForm(ann, "task_check", "Ash: task check");
-  // LFT 42 against 70: a difference of 28, so the d100 rolls (F1-F3).
-  await fill(check, { rating: "LFT", difficulty: 70 });
+  // LFT 42 at one arm, 21, against 70: a difference of 49, so the d100 rolls (F1-F4).
+  await fill(check, { rating: "LFT", difficulty: "70" });
+  await fillList(check, "adjust", [{ factor: "1/2", reason: "one arm" }]);
   assert.match(await waitOdds(check), /Crit|Botch|success/i);
   await submit(check);
   for (const page of [gm, bo]) {
-    const line = await waitLog(page, /Ash: task check, LFT 42 vs 70/);
+    const line = await waitLog(page, /Ash: task check, LFT 42 x 1\/2 \(one arm\) = 21 vs 70/);
     await line.locator(".die").first().waitFor();
   }
+});
+
+test("the GM sets a stat formula at the table", { timeout: FILE_TIMEOUT }, async () => {
+  const form = await moveForm(gm, "set_formula", "Set a stat formula");
+  await fill(form, { stat: "HP", formula: "VIG * 10 + MRL + LCK" });
+  await submit(form);
+  await waitLog(ann, /Health Points \(HP\) now comes from the table's formula VIG \* 10 \+ MRL \+ LCK/);
+  // A formula naming what does not affect the stat is refused beside its blank.
+  const again = await moveForm(gm, "set_formula", "Set a stat formula");
+  await fill(again, { stat: "HP", formula: "MIT + VIG" });
+  const slip = again.locator(".field-error").first();
+  await slip.waitFor({ timeout: WAIT });
+  assert.match(await slip.innerText(), /names MIT at character 1, and HP is affected by VIG MRL LCK only/);
+  assert.equal((await boardState(gm)).formulas.HP, "VIG * 10 + MRL + LCK");
 });
 
 test("an event round: start, initiative, everyone acts in turn", { timeout: FILE_TIMEOUT }, async () => {

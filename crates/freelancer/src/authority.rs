@@ -45,6 +45,8 @@ pub fn authority(command: &Command) -> Authority {
         Command::Award { .. } | Command::LevelUp { .. } | Command::SetRating { .. } => {
             Authority::Gm
         }
+        // F8: stats are the GM's numbers, and their formulas the table's, which the GM keeps.
+        Command::SetFormula { .. } => Authority::Gm,
         // F8: a character changes vocation and buys abilities by its player's choice (where the
         // rules allow it).
         Command::ChangeVocation { who, .. } | Command::SpendAp { who, .. } => {
@@ -129,6 +131,10 @@ mod tests {
             (json!({"do": "level_up", "who": "Ash"}), Authority::Gm),
             (
                 json!({"do": "set_rating", "who": "Ash", "rating": "PHD", "value": 30, "reason": "new armour"}),
+                Authority::Gm,
+            ),
+            (
+                json!({"do": "set_formula", "stat": "HP", "formula": "VIG + MRL + LCK"}),
                 Authority::Gm,
             ),
             (

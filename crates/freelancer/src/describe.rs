@@ -95,6 +95,22 @@ pub fn describe(event: &Event) -> String {
             "{who}'s {rating} is now {value}{}: {reason}.",
             was.map(|w| format!(" (was {w})")).unwrap_or_default()
         ),
+        Event::FormulaSet { stat, formula, was } => {
+            let was = was
+                .as_ref()
+                .map_or_else(|| "none".to_owned(), |f| f.source().to_owned());
+            match formula {
+                Some(formula) => format!(
+                    "{} now comes from the table's formula {} (was: {was}) (F8).",
+                    stat.spelled_out(),
+                    formula.source()
+                ),
+                None => format!(
+                    "{} has no formula any more (was: {was}): each sheet gives its own (F8).",
+                    stat.spelled_out()
+                ),
+            }
+        }
         Event::VocationChanged { who, from, to, at } => format!(
             "{who} changes vocation{} to {to} ({}), {} (F8).",
             from.map(|f| format!(" from {f}")).unwrap_or_default(),

@@ -126,6 +126,21 @@ pub enum Error {
         /// The round under way.
         round: u64,
     },
+    /// A rule refusal about one field of the command (a factor that is no fraction, an ability
+    /// listed twice, a stat formula that does not read), with its ruling.
+    #[error("{message} ({rule})")]
+    Invalid {
+        /// The field, as written in a scenario: `adjust[0].factor`, `formula`.
+        field: String,
+        /// The ruling: `"F4"`, `"F8"`...
+        rule: &'static str,
+        /// What is wrong, naming the field and the value.
+        message: String,
+    },
+    /// A refusal of a character sheet being enrolled (ruling F8): the sheet's own refusal, whose
+    /// field is a sheet field (`ratings.LFT`), which the command holds under `character`.
+    #[error(transparent)]
+    Sheet(Box<Error>),
     /// Any other rule refusal, with its ruling.
     #[error("{message} ({rule})")]
     Refused {
@@ -234,8 +249,21 @@ impl Error {
             | Error::TeamSize { field, .. }
             | Error::RollNotNeeded { field, .. }
             | Error::Retired { field, .. }
-            | Error::RollsNotNeeded { field, .. } => Some(field.replace('[', ".").replace(']', "")),
+            | Error::RollsNotNeeded { field, .. }
+            | Error::Invalid { field, .. } => Some(field.replace('[', ".").replace(']', "")),
+            Error::AlreadyEnrolled { .. } => Some("name".to_owned()),
+            Error::Sheet(inner) => inner.field().map(|field| format!("character.{field}")),
             _ => None,
+        }
+    }
+
+    /// The same refusal as a refusal of the sheet being enrolled ([`Error::Sheet`]): the message
+    /// is unchanged, and its field is found under `character`.
+    #[must_use]
+    pub fn in_sheet(self) -> Error {
+        match self {
+            Error::Sheet(_) => self,
+            other => Error::Sheet(Box::new(other)),
         }
     }
 

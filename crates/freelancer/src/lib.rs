@@ -25,8 +25,8 @@
 //!   [`model::command`], [`model::event`], [`model::scene`] (the book's Event under way, F5-F7),
 //!   [`model::state`] (the table state).
 //! - [`rules`]: deciding and folding. [`rules::decide`] is one `match` calling the file of the
-//!   command's group: [`rules::sheets`] (enrolment, awards, levels, ratings, vocations, AP, rests
-//!   and safe areas: F7, F8), [`rules::checks`] (task checks, team lifts, chance and opposed checks:
+//!   command's group: [`rules::sheets`] (enrolment, awards, levels, ratings, the table's stat
+//!   formulas, vocations, AP, rests and safe areas: F7, F8), [`rules::checks`] (task checks, team lifts, chance and opposed checks:
 //!   F1-F4), [`rules::rolls`] (the dice besides the d100, each with its Crit or Botch: F1),
 //!   [`rules::events`] (events, initiative, divided turns and turns taken: F5-F7). The jobs
 //!   they share, one file each: [`rules::task_check`] (equalizing, bands and outcomes: F1-F3),
@@ -40,7 +40,8 @@
 //! - [`describe`]: one log line per event, in the book's terms, every die shown.
 //! - [`moves`]: the moves legal now for a seat, as forms: [`moves::forms`] the pieces of a form,
 //!   then one file per group ([`moves::event`], [`moves::checks`], [`moves::dice`],
-//!   [`moves::growth`], [`moves::rests`], [`moves::enroll`]).
+//!   [`moves::growth`], [`moves::rests`], [`moves::enroll`]: the character builders). No blank
+//!   takes JSON; each rating is spelled out as the book names it.
 //! - [`odds`]: the exact chances of a command before its dice ([`odds::odds()`]), and the
 //!   arithmetic under them ([`odds::chances`]: a task check, a plain percentile check, an opposed
 //!   check, the marks and total of the other dice).

@@ -3,6 +3,8 @@
 //! ```json
 //! {
 //!   "options": { "initiative": 1, "opposed": "roll_under", "both_miss": "reroll", "ap_per_level": 1, "formulas": {} },
+//!   "formulas": { "HP": "VIG + MRL + LCK" },
+//!   "rating_names": { "MIT": "Might", ..., "LFT": "Lifting Power", ... },
 //!   "characters": {
 //!     "Ash": {
 //!       "kind": "pc", "level": 2, "xp": 150, "ap": 3, "vocation": "Shaman", "organisation": "Grand Coven",
@@ -29,6 +31,8 @@
 //! }
 //! ```
 //!
+//! `options` are the table's as it was made; `formulas` are the stat formulas now (the options',
+//! then as the GM set them, F8). `rating_names` spells out each abbreviation as the book does.
 //! A stat's `from` is `"sheet"` (written or set) or `"formula"`; a stat with neither, or whose formula
 //! lacks an attribute, is left out. An Encounter Sheet shows only `kind`, `attributes` and `stats`.
 //! `last` is the last check event exactly as logged, or `null`. `last_dice` is the last roll of the dice
@@ -50,8 +54,14 @@ pub fn view(state: &State) -> Value {
         .iter()
         .map(|(name, sheet)| (name.clone(), character(state, sheet)))
         .collect();
+    let names: Map<String, Value> = crate::Rating::ALL
+        .iter()
+        .map(|r| (r.abbreviation().to_owned(), json!(r.name())))
+        .collect();
     json!({
         "options": serde_json::to_value(&state.options).unwrap_or(Value::Null),
+        "formulas": to_json(&state.formulas),
+        "rating_names": names,
         "characters": characters,
         "safe_area": state.safe_area,
         "checks": state.checks,
@@ -70,7 +80,7 @@ fn character(state: &State, sheet: &Character) -> Value {
     let mut attributes = Map::new();
     let mut stats = Map::new();
     for rating in crate::Rating::ALL {
-        let Some(Ok((value, origin))) = stats::value(&state.options, sheet, rating) else {
+        let Some(Ok((value, origin))) = stats::value(&state.formulas, sheet, rating) else {
             continue;
         };
         let value = to_json(&crate::Number(value));

@@ -10,7 +10,10 @@ use skald_freelancer::rules::initiative::scale;
 use skald_freelancer::rules::task_check::outcome;
 use skald_freelancer::{Band, Outcome};
 use skald_freelancer::{Command, Freelancer, Options, State};
-use skald_testkit::{Expect, check, expect, gm, newcomer, player, sheets, sketch, sketch_odds};
+use skald_testkit::form;
+use skald_testkit::{
+    Expect, check, expect, gm, newcomer, player, sheets, sketch, sketch_move, sketch_odds,
+};
 
 /// The state after `steps` (scenario steps as JSON, each with its dice; each must be accepted) at a
 /// table with `options`.
@@ -32,9 +35,21 @@ fn step(command: Value, dice: &[i64]) -> (Value, Vec<i64>) {
     (command, dice.to_vec())
 }
 
-/// The moves `seat` is offered in `state`, sketched.
+/// The moves `seat` is offered in `state`, sketched; a character builder by its first line only
+/// (the builders are sketched whole in `the_builders_for_a_player_and_the_gm`).
 fn offered(state: &State, seat: &Seat) -> String {
-    sketch(&Freelancer::moves(state, seat))
+    Freelancer::moves(state, seat)
+        .iter()
+        .map(|m| {
+            if m.sheet.is_some() {
+                let head = sketch_move(m);
+                let first = head.lines().next().unwrap_or_default();
+                format!("{first} (builder, {} blanks)\n", m.fields.len())
+            } else {
+                sketch_move(m)
+            }
+        })
+        .collect()
 }
 
 // ----- states -----
@@ -42,6 +57,36 @@ fn offered(state: &State, seat: &Seat) -> String {
 /// The book's guard: Ash (CHM 27) and the guard's Encounter Sheet (WIL 56).
 fn guard() -> State {
     play(json!({}), &[enroll(sheets::ash()), enroll(sheets::guard())])
+}
+
+/// The lobby's choice of stat formulas with the given label's value (F8).
+fn formulas_option(label_starts: &str) -> Value {
+    let field = Freelancer::option_fields()
+        .into_iter()
+        .find(|f| f.name == "formulas")
+        .expect("a formulas option");
+    let FieldKind::Choice { options, .. } = field.kind else {
+        panic!("a choice")
+    };
+    options
+        .into_iter()
+        .find(|c| c.label.starts_with(label_starts))
+        .map(|c| c.value)
+        .expect("the option")
+}
+
+/// A table made with Skald's starting formulas from the lobby: Ash with the six attributes only,
+/// and the guard's Encounter Sheet.
+fn formulas() -> State {
+    play(
+        json!({"formulas": formulas_option("Skald's starting set")}),
+        &[
+            enroll(
+                json!({"name": "Ash", "ratings": {"MIT": 12, "VIG": 8, "ALC": 15, "INT": 10, "MRL": 9, "LCK": 12}}),
+            ),
+            enroll(sheets::guard()),
+        ],
+    )
 }
 
 /// The book's boulder and arm wrestlers: Ash (LFT 42, LCK 3), Brom (LFT 915) and Cy (LFT 71, LCK 9,
@@ -95,112 +140,188 @@ fn the_guard_table_for_the_player_and_the_gm() {
     check(
         offered(&state, &player(&["Ash"])),
         expect![[r#"
-        Checks | Ash: task check | {"do":"task_check","who":"Ash"} | odds
-          rating: one of
-            - CHM 27 = "CHM"
-          difficulty: number 0..=9007199254740991, default 50
-          against: text, at most 64
-        Checks | Ash: task check against an NPC | {"do":"task_check","who":"Ash"} | odds
-          rating: one of
-            - CHM 27 = "CHM"
-          opponent: one of ["Guard"]
-          opponent_rating: one of
-            - WIL (Guard 56) = "WIL"
-        Checks | Ash: plain chance | {"do":"chance_check","who":"Ash"} | odds
-          chance: number 0..=100, default 50
-          against: text, at most 64
-        Dice | Roll dice | {"do":"roll_die"} | odds
-          who: one of ["Ash"]
-          die: one of
-            - d4 (4 is a Crit, 1 a Botch) = 4
-            - d6 (6 is a Crit, 1 a Botch) = 6
-            - d8 (8 is a Crit, 1 a Botch) = 8
-            - d10 (10 is a Crit, 1 a Botch) = 10
-            - d12 (12 is a Crit, 1 a Botch) = 12
-            - d20 (20 is a Crit, 1 a Botch) = 20
-          count: number 1..=20, default 1
-          what: text, at most 64
-        Characters | Create a character | {"do":"enroll"}
-          character: json, at most 4000, e.g. {"ap":0,"kind":"pc","level":1,"name":"Newcomer","ratings":{"ALC":10,"INT":10,"LCK":10,"LFT":20,"MIT":10,"MRL":10,"SPD":30,"VIG":10}}
-    "#]],
+            Checks | Ash: task check | {"do":"task_check","who":"Ash"} | odds
+              rating: one of
+                - Charisma (CHM) 27 = "CHM"
+              difficulty: text, at most 48
+              adjust: list of 0..=8 entries, 0 at first
+                  factor: text, at most 16
+                  reason: text, at most 200
+              against: text, at most 64
+            Checks | Ash: task check against an NPC | {"do":"task_check","who":"Ash"} | odds
+              rating: one of
+                - Charisma (CHM) 27 = "CHM"
+              opponent: one of ["Guard"]
+              opponent_rating: one of
+                - Willpower (WIL): Guard 56 = "WIL"
+              adjust: list of 0..=8 entries, 0 at first
+                  factor: text, at most 16
+                  reason: text, at most 200
+            Checks | Ash: task check on a Talent or another number | {"do":"task_check","who":"Ash"} | odds
+              rating: text, at most 48
+              difficulty: text, at most 48
+              adjust: list of 0..=8 entries, 0 at first
+                  factor: text, at most 16
+                  reason: text, at most 200
+              against: text, at most 64
+            Checks | Ash: plain chance | {"do":"chance_check","who":"Ash"} | odds
+              chance: number 0..=100, default 50
+              against: text, at most 64
+            Dice | Roll dice | {"do":"roll_die"} | odds
+              who: one of ["Ash"]
+              die: one of
+                - d4 (4 is a Crit, 1 a Botch) = 4
+                - d6 (6 is a Crit, 1 a Botch) = 6
+                - d8 (8 is a Crit, 1 a Botch) = 8
+                - d10 (10 is a Crit, 1 a Botch) = 10
+                - d12 (12 is a Crit, 1 a Botch) = 12
+                - d20 (20 is a Crit, 1 a Botch) = 20
+              count: number 1..=20, default 1
+              what: text, at most 64
+            Characters | Create a character | {"character":{"kind":"pc"},"do":"enroll"} (builder, 28 blanks)
+        "#]],
     );
     // The GM acts for the guard too (a task check of its own; no NPC to check against but itself),
     // and has the GM's moves; no event: nobody has ALC and SPD.
     check(
         offered(&state, &gm()),
         expect![[r#"
-        Checks | Ash: task check | {"do":"task_check","who":"Ash"} | odds
-          rating: one of
-            - CHM 27 = "CHM"
-          difficulty: number 0..=9007199254740991, default 50
-          against: text, at most 64
-        Checks | Ash: task check against an NPC | {"do":"task_check","who":"Ash"} | odds
-          rating: one of
-            - CHM 27 = "CHM"
-          opponent: one of ["Guard"]
-          opponent_rating: one of
-            - WIL (Guard 56) = "WIL"
-        Checks | Ash: plain chance | {"do":"chance_check","who":"Ash"} | odds
-          chance: number 0..=100, default 50
-          against: text, at most 64
-        Checks | Guard: task check | {"do":"task_check","who":"Guard"} | odds
-          rating: one of
-            - WIL 56 = "WIL"
-          difficulty: number 0..=9007199254740991, default 50
-          against: text, at most 64
-        Checks | Guard: plain chance | {"do":"chance_check","who":"Guard"} | odds
-          chance: number 0..=100, default 50
-          against: text, at most 64
-        Dice | Roll dice | {"do":"roll_die"} | odds
-          who: one of ["Ash", "Guard"]
-          die: one of
-            - d4 (4 is a Crit, 1 a Botch) = 4
-            - d6 (6 is a Crit, 1 a Botch) = 6
-            - d8 (8 is a Crit, 1 a Botch) = 8
-            - d10 (10 is a Crit, 1 a Botch) = 10
-            - d12 (12 is a Crit, 1 a Botch) = 12
-            - d20 (20 is a Crit, 1 a Botch) = 20
-          count: number 1..=20, default 1
-          what: text, at most 64
-        Dice | Roll dice for no one in particular | {"do":"roll_die"} | odds
-          die: one of
-            - d4 (4 is a Crit, 1 a Botch) = 4
-            - d6 (6 is a Crit, 1 a Botch) = 6
-            - d8 (8 is a Crit, 1 a Botch) = 8
-            - d10 (10 is a Crit, 1 a Botch) = 10
-            - d12 (12 is a Crit, 1 a Botch) = 12
-            - d20 (20 is a Crit, 1 a Botch) = 20
-          count: number 1..=20, default 1
-          what: text, at most 64
-        Growth | Award XP and AP | {"do":"award"}
-          who: any of ["Ash"]
-          xp: number 0..=1000000000000, default 10
-          ap: number 0..=1000000000000, default 0
-          reason: text, at most 200
-        Growth | Level up | {"do":"level_up"}
-          who: one of
-            - Ash (level 1) = "Ash"
-          reason: text, at most 200
-        Growth | Set a rating | {"do":"set_rating"}
-          who: one of ["Ash", "Guard"]
-          rating: one of ["MIT", "VIG", "ALC", "INT", "MRL", "LCK", "HP", "TP", "SP", "LFT", "STR", "PHD", "MD", "JMP", "SPD", "DOG", "ATN", "DIS", "RES", "WIL", "CHM", "FTH"]
-          value: number 0..=9007199254740991, default 10
-          reason: text, at most 200
-        Rest and safe areas | Rest | {"do":"rest"}
-          who: any of ["Ash"]
-        Rest and safe areas | Enter a safe area | {"do":"enter_safe_area"}
-          place: text, at most 64
-        Characters | Create a character | {"do":"enroll"}
-          character: json, at most 4000, e.g. {"ap":0,"kind":"pc","level":1,"name":"Newcomer","ratings":{"ALC":10,"INT":10,"LCK":10,"LFT":20,"MIT":10,"MRL":10,"SPD":30,"VIG":10}}
-    "#]],
+            Checks | Ash: task check | {"do":"task_check","who":"Ash"} | odds
+              rating: one of
+                - Charisma (CHM) 27 = "CHM"
+              difficulty: text, at most 48
+              adjust: list of 0..=8 entries, 0 at first
+                  factor: text, at most 16
+                  reason: text, at most 200
+              against: text, at most 64
+            Checks | Ash: task check against an NPC | {"do":"task_check","who":"Ash"} | odds
+              rating: one of
+                - Charisma (CHM) 27 = "CHM"
+              opponent: one of ["Guard"]
+              opponent_rating: one of
+                - Willpower (WIL): Guard 56 = "WIL"
+              adjust: list of 0..=8 entries, 0 at first
+                  factor: text, at most 16
+                  reason: text, at most 200
+            Checks | Ash: task check on a Talent or another number | {"do":"task_check","who":"Ash"} | odds
+              rating: text, at most 48
+              difficulty: text, at most 48
+              adjust: list of 0..=8 entries, 0 at first
+                  factor: text, at most 16
+                  reason: text, at most 200
+              against: text, at most 64
+            Checks | Ash: plain chance | {"do":"chance_check","who":"Ash"} | odds
+              chance: number 0..=100, default 50
+              against: text, at most 64
+            Checks | Guard: task check | {"do":"task_check","who":"Guard"} | odds
+              rating: one of
+                - Willpower (WIL) 56 = "WIL"
+              difficulty: text, at most 48
+              adjust: list of 0..=8 entries, 0 at first
+                  factor: text, at most 16
+                  reason: text, at most 200
+              against: text, at most 64
+            Checks | Guard: task check on a Talent or another number | {"do":"task_check","who":"Guard"} | odds
+              rating: text, at most 48
+              difficulty: text, at most 48
+              adjust: list of 0..=8 entries, 0 at first
+                  factor: text, at most 16
+                  reason: text, at most 200
+              against: text, at most 64
+            Checks | Guard: plain chance | {"do":"chance_check","who":"Guard"} | odds
+              chance: number 0..=100, default 50
+              against: text, at most 64
+            Dice | Roll dice | {"do":"roll_die"} | odds
+              who: one of ["Ash", "Guard"]
+              die: one of
+                - d4 (4 is a Crit, 1 a Botch) = 4
+                - d6 (6 is a Crit, 1 a Botch) = 6
+                - d8 (8 is a Crit, 1 a Botch) = 8
+                - d10 (10 is a Crit, 1 a Botch) = 10
+                - d12 (12 is a Crit, 1 a Botch) = 12
+                - d20 (20 is a Crit, 1 a Botch) = 20
+              count: number 1..=20, default 1
+              what: text, at most 64
+            Dice | Roll dice for no one in particular | {"do":"roll_die"} | odds
+              die: one of
+                - d4 (4 is a Crit, 1 a Botch) = 4
+                - d6 (6 is a Crit, 1 a Botch) = 6
+                - d8 (8 is a Crit, 1 a Botch) = 8
+                - d10 (10 is a Crit, 1 a Botch) = 10
+                - d12 (12 is a Crit, 1 a Botch) = 12
+                - d20 (20 is a Crit, 1 a Botch) = 20
+              count: number 1..=20, default 1
+              what: text, at most 64
+            Growth | Award XP and AP | {"do":"award"}
+              who: any of ["Ash"]
+              xp: number 0..=1000000000000, default 10
+              ap: number 0..=1000000000000, default 0
+              reason: text, at most 200
+            Growth | Level up | {"do":"level_up"}
+              who: one of
+                - Ash (level 1) = "Ash"
+              reason: text, at most 200
+            Growth | Set a rating | {"do":"set_rating"}
+              who: one of ["Ash", "Guard"]
+              rating: one of
+                - Might (MIT) = "MIT"
+                - Vigor (VIG) = "VIG"
+                - Alacrity (ALC) = "ALC"
+                - Intuition (INT) = "INT"
+                - Morale (MRL) = "MRL"
+                - Luck (LCK) = "LCK"
+                - Health Points (HP) = "HP"
+                - Technique Points (TP) = "TP"
+                - Spirit Points (SP) = "SP"
+                - Lifting Power (LFT) = "LFT"
+                - Striking Power (STR) = "STR"
+                - Physical Defense (PHD) = "PHD"
+                - Magical Defense (MD) = "MD"
+                - Jumping Height (JMP) = "JMP"
+                - Running Speed (SPD) = "SPD"
+                - Dodge Reflex (DOG) = "DOG"
+                - Attention (ATN) = "ATN"
+                - Discovery (DIS) = "DIS"
+                - Status Resistance (RES) = "RES"
+                - Willpower (WIL) = "WIL"
+                - Charisma (CHM) = "CHM"
+                - Faith (FTH) = "FTH"
+              value: text, at most 48
+              reason: text, at most 200
+            Stat formulas | Set a stat formula | {"do":"set_formula"}
+              stat: one of
+                - Health Points (HP) (now: none) = "HP"
+                - Technique Points (TP) (now: none) = "TP"
+                - Spirit Points (SP) (now: none) = "SP"
+                - Lifting Power (LFT) (now: none) = "LFT"
+                - Striking Power (STR) (now: none) = "STR"
+                - Physical Defense (PHD) (now: none) = "PHD"
+                - Magical Defense (MD) (now: none) = "MD"
+                - Jumping Height (JMP) (now: none) = "JMP"
+                - Running Speed (SPD) (now: none) = "SPD"
+                - Dodge Reflex (DOG) (now: none) = "DOG"
+                - Attention (ATN) (now: none) = "ATN"
+                - Discovery (DIS) (now: none) = "DIS"
+                - Status Resistance (RES) (now: none) = "RES"
+                - Willpower (WIL) (now: none) = "WIL"
+                - Charisma (CHM) (now: none) = "CHM"
+                - Faith (FTH) (now: none) = "FTH"
+              formula: text, at most 200
+            Rest and safe areas | Rest | {"do":"rest"}
+              who: any of ["Ash"]
+            Rest and safe areas | Enter a safe area | {"do":"enter_safe_area"}
+              place: text, at most 64
+            Characters | Create a character | {"character":{"kind":"pc"},"do":"enroll"} (builder, 28 blanks)
+            Characters | Make an NPC with a full sheet | {"character":{"kind":"npc"},"do":"enroll"} (builder, 28 blanks)
+            Characters | Make an Encounter Sheet | {"character":{"kind":"encounter"},"do":"enroll"} (builder, 23 blanks)
+        "#]],
     );
     // A player without characters may only create one.
     check(
         offered(&state, &newcomer()),
         expect![[r#"
-        Characters | Create a character | {"do":"enroll"}
-          character: json, at most 4000, e.g. {"ap":0,"kind":"pc","level":1,"name":"Newcomer","ratings":{"ALC":10,"INT":10,"LCK":10,"LFT":20,"MIT":10,"MRL":10,"SPD":30,"VIG":10}}
-    "#]],
+            Characters | Create a character | {"character":{"kind":"pc"},"do":"enroll"} (builder, 28 blanks)
+        "#]],
     );
 }
 
@@ -210,54 +331,72 @@ fn lifters_lift_together_oppose_each_other_and_grow_at_rest() {
     check(
         offered(&lifters(), &player(&["Cy"])),
         expect![[r#"
-        Checks | Cy: task check | {"do":"task_check","who":"Cy"} | odds
-          rating: one of
-            - LCK 9 = "LCK"
-            - LFT 71 = "LFT"
-          difficulty: number 0..=9007199254740991, default 50
-          against: text, at most 64
-        Checks | Cy: plain chance | {"do":"chance_check","who":"Cy"} | odds
-          chance: number 0..=100, default 50
-          against: text, at most 64
-        Checks | Team lift | {"do":"team_lift"} | odds
-          who: any of
-            - Cy (LFT 71) = "Cy"
-            - Ash (LFT 42) = "Ash"
-            - Brom (LFT 915) = "Brom"
-          difficulty: number 0..=9007199254740991, default 50
-          against: text, at most 64
-        Checks | Opposed check | {"do":"opposed_check"} | odds
-          a: one of
-            - Cy: LCK 9 = {"rating":"LCK","who":"Cy"}
-            - Cy: LFT 71 = {"rating":"LFT","who":"Cy"}
-          b: one of
-            - Ash: LCK 3 = {"rating":"LCK","who":"Ash"}
-            - Ash: LFT 42 = {"rating":"LFT","who":"Ash"}
-            - Brom: LFT 915 = {"rating":"LFT","who":"Brom"}
-          method: one of
-            - roll under (the table's) = "roll_under"
-            - chaotic = "chaotic"
-          against: text, at most 64
-        Dice | Roll dice | {"do":"roll_die"} | odds
-          who: one of ["Cy"]
-          die: one of
-            - d4 (4 is a Crit, 1 a Botch) = 4
-            - d6 (6 is a Crit, 1 a Botch) = 6
-            - d8 (8 is a Crit, 1 a Botch) = 8
-            - d10 (10 is a Crit, 1 a Botch) = 10
-            - d12 (12 is a Crit, 1 a Botch) = 12
-            - d20 (20 is a Crit, 1 a Botch) = 20
-          count: number 1..=20, default 1
-          what: text, at most 64
-        Growth | Cy: buy an ability | {"do":"spend_ap","who":"Cy"}
-          ability: text, at most 64
-          path: one of
-            - General = "general"
-            - Scout = "Scout"
-          cost: number 1..=2, default 1
-        Characters | Create a character | {"do":"enroll"}
-          character: json, at most 4000, e.g. {"ap":0,"kind":"pc","level":1,"name":"Newcomer","ratings":{"ALC":10,"INT":10,"LCK":10,"LFT":20,"MIT":10,"MRL":10,"SPD":30,"VIG":10}}
-    "#]],
+            Checks | Cy: task check | {"do":"task_check","who":"Cy"} | odds
+              rating: one of
+                - Luck (LCK) 9 = "LCK"
+                - Lifting Power (LFT) 71 = "LFT"
+              difficulty: text, at most 48
+              adjust: list of 0..=8 entries, 0 at first
+                  factor: text, at most 16
+                  reason: text, at most 200
+              against: text, at most 64
+            Checks | Cy: task check on a Talent or another number | {"do":"task_check","who":"Cy"} | odds
+              rating: text, at most 48
+              difficulty: text, at most 48
+              adjust: list of 0..=8 entries, 0 at first
+                  factor: text, at most 16
+                  reason: text, at most 200
+              against: text, at most 64
+            Checks | Cy: plain chance | {"do":"chance_check","who":"Cy"} | odds
+              chance: number 0..=100, default 50
+              against: text, at most 64
+            Checks | Team lift | {"do":"team_lift"} | odds
+              who: any of
+                - Cy (Lifting Power 71) = "Cy"
+                - Ash (Lifting Power 42) = "Ash"
+                - Brom (Lifting Power 915) = "Brom"
+              difficulty: text, at most 48
+              roller: one of
+                - The luckiest lifter (highest LCK), as the book has it = null
+                - Cy = "Cy"
+              against: text, at most 64
+            Checks | Opposed check | {"do":"opposed_check"} | odds
+              a: one of
+                - Cy: Luck (LCK) 9 = {"rating":"LCK","who":"Cy"}
+                - Cy: Lifting Power (LFT) 71 = {"rating":"LFT","who":"Cy"}
+              a.adjust: list of 0..=8 entries, 0 at first
+                  factor: text, at most 16
+                  reason: text, at most 200
+              b: one of
+                - Ash: Luck (LCK) 3 = {"rating":"LCK","who":"Ash"}
+                - Ash: Lifting Power (LFT) 42 = {"rating":"LFT","who":"Ash"}
+                - Brom: Lifting Power (LFT) 915 = {"rating":"LFT","who":"Brom"}
+              b.adjust: list of 0..=8 entries, 0 at first
+                  factor: text, at most 16
+                  reason: text, at most 200
+              method: one of
+                - roll under (the table's) = "roll_under"
+                - chaotic = "chaotic"
+              against: text, at most 64
+            Dice | Roll dice | {"do":"roll_die"} | odds
+              who: one of ["Cy"]
+              die: one of
+                - d4 (4 is a Crit, 1 a Botch) = 4
+                - d6 (6 is a Crit, 1 a Botch) = 6
+                - d8 (8 is a Crit, 1 a Botch) = 8
+                - d10 (10 is a Crit, 1 a Botch) = 10
+                - d12 (12 is a Crit, 1 a Botch) = 12
+                - d20 (20 is a Crit, 1 a Botch) = 20
+              count: number 1..=20, default 1
+              what: text, at most 64
+            Growth | Cy: buy an ability | {"do":"spend_ap","who":"Cy"}
+              ability: text, at most 64
+              path: one of
+                - General = "general"
+                - Scout = "Scout"
+              cost: number 1..=2, default 1
+            Characters | Create a character | {"character":{"kind":"pc"},"do":"enroll"} (builder, 28 blanks)
+        "#]],
     );
     // In a safe area Cy may change vocation and buy any path's ability.
     let mut steps = vec![
@@ -271,50 +410,59 @@ fn lifters_lift_together_oppose_each_other_and_grow_at_rest() {
     check(
         offered(&safe, &player(&["Cy"])),
         expect![[r#"
-        Checks | Cy: task check | {"do":"task_check","who":"Cy"} | odds
-          rating: one of
-            - LFT 71 = "LFT"
-          difficulty: number 0..=9007199254740991, default 50
-          against: text, at most 64
-        Checks | Cy: plain chance | {"do":"chance_check","who":"Cy"} | odds
-          chance: number 0..=100, default 50
-          against: text, at most 64
-        Dice | Roll dice | {"do":"roll_die"} | odds
-          who: one of ["Cy"]
-          die: one of
-            - d4 (4 is a Crit, 1 a Botch) = 4
-            - d6 (6 is a Crit, 1 a Botch) = 6
-            - d8 (8 is a Crit, 1 a Botch) = 8
-            - d10 (10 is a Crit, 1 a Botch) = 10
-            - d12 (12 is a Crit, 1 a Botch) = 12
-            - d20 (20 is a Crit, 1 a Botch) = 20
-          count: number 1..=20, default 1
-          what: text, at most 64
-        Growth | Cy: change vocation | {"do":"change_vocation","who":"Cy"}
-          vocation: one of
-            - Hoplite (Fighters Guild) = "Hoplite"
-            - Wushu jia (Fighters Guild) = "Wushu jia"
-            - Guerilla (Hunters Association) = "Guerilla"
-            - Witch (Grand Coven) = "Witch"
-            - Shaman (Grand Coven) = "Shaman"
-            - Swindler (Thieves Assembly) = "Swindler"
-            - Hitman (Thieves Assembly) = "Hitman"
-        Growth | Cy: buy an ability | {"do":"spend_ap","who":"Cy"}
-          ability: text, at most 64
-          path: one of
-            - General = "general"
-            - Hoplite = "Hoplite"
-            - Wushu jia = "Wushu jia"
-            - Scout = "Scout"
-            - Guerilla = "Guerilla"
-            - Witch = "Witch"
-            - Shaman = "Shaman"
-            - Swindler = "Swindler"
-            - Hitman = "Hitman"
-          cost: number 1..=2, default 1
-        Characters | Create a character | {"do":"enroll"}
-          character: json, at most 4000, e.g. {"ap":0,"kind":"pc","level":1,"name":"Newcomer","ratings":{"ALC":10,"INT":10,"LCK":10,"LFT":20,"MIT":10,"MRL":10,"SPD":30,"VIG":10}}
-    "#]],
+            Checks | Cy: task check | {"do":"task_check","who":"Cy"} | odds
+              rating: one of
+                - Lifting Power (LFT) 71 = "LFT"
+              difficulty: text, at most 48
+              adjust: list of 0..=8 entries, 0 at first
+                  factor: text, at most 16
+                  reason: text, at most 200
+              against: text, at most 64
+            Checks | Cy: task check on a Talent or another number | {"do":"task_check","who":"Cy"} | odds
+              rating: text, at most 48
+              difficulty: text, at most 48
+              adjust: list of 0..=8 entries, 0 at first
+                  factor: text, at most 16
+                  reason: text, at most 200
+              against: text, at most 64
+            Checks | Cy: plain chance | {"do":"chance_check","who":"Cy"} | odds
+              chance: number 0..=100, default 50
+              against: text, at most 64
+            Dice | Roll dice | {"do":"roll_die"} | odds
+              who: one of ["Cy"]
+              die: one of
+                - d4 (4 is a Crit, 1 a Botch) = 4
+                - d6 (6 is a Crit, 1 a Botch) = 6
+                - d8 (8 is a Crit, 1 a Botch) = 8
+                - d10 (10 is a Crit, 1 a Botch) = 10
+                - d12 (12 is a Crit, 1 a Botch) = 12
+                - d20 (20 is a Crit, 1 a Botch) = 20
+              count: number 1..=20, default 1
+              what: text, at most 64
+            Growth | Cy: change vocation | {"do":"change_vocation","who":"Cy"}
+              vocation: one of
+                - Hoplite (Fighters Guild) = "Hoplite"
+                - Wushu jia (Fighters Guild) = "Wushu jia"
+                - Guerilla (Hunters Association) = "Guerilla"
+                - Witch (Grand Coven) = "Witch"
+                - Shaman (Grand Coven) = "Shaman"
+                - Swindler (Thieves Assembly) = "Swindler"
+                - Hitman (Thieves Assembly) = "Hitman"
+            Growth | Cy: buy an ability | {"do":"spend_ap","who":"Cy"}
+              ability: text, at most 64
+              path: one of
+                - General = "general"
+                - Hoplite = "Hoplite"
+                - Wushu jia = "Wushu jia"
+                - Scout = "Scout"
+                - Guerilla = "Guerilla"
+                - Witch = "Witch"
+                - Shaman = "Shaman"
+                - Swindler = "Swindler"
+                - Hitman = "Hitman"
+              cost: number 1..=2, default 1
+            Characters | Create a character | {"character":{"kind":"pc"},"do":"enroll"} (builder, 28 blanks)
+        "#]],
     );
     // The GM's rest and safe-area moves follow the state: leaving, and ending the rest begun.
     steps.push(step(json!({"do": "rest", "who": ["Cy"]}), &[]));
@@ -338,288 +486,378 @@ fn the_ambush_offers_each_turn_to_its_owner_only() {
         (
             0,
             expect![[r#"
-            Checks | Tobin: task check | {"do":"task_check","who":"Tobin"} | odds
-              rating: one of
-                - ALC 0 = "ALC"
-                - LCK 18 = "LCK"
-                - SPD 25 = "SPD"
-              difficulty: number 0..=9007199254740991, default 50
-              against: text, at most 64
-            Checks | Tobin: plain chance | {"do":"chance_check","who":"Tobin"} | odds
-              chance: number 0..=100, default 50
-              against: text, at most 64
-            Checks | Opposed check | {"do":"opposed_check"} | odds
-              a: one of
-                - Tobin: ALC 0 = {"rating":"ALC","who":"Tobin"}
-                - Tobin: LCK 18 = {"rating":"LCK","who":"Tobin"}
-                - Tobin: SPD 25 = {"rating":"SPD","who":"Tobin"}
-              b: one of
-                - Ash: ALC 15 = {"rating":"ALC","who":"Ash"}
-                - Ash: LCK 12 = {"rating":"LCK","who":"Ash"}
-                - Ash: SPD 1248 = {"rating":"SPD","who":"Ash"}
-                - Mara: ALC 150348 = {"rating":"ALC","who":"Mara"}
-                - Mara: LCK 31 = {"rating":"LCK","who":"Mara"}
-                - Mara: SPD 204000 = {"rating":"SPD","who":"Mara"}
-              method: one of
-                - roll under (the table's) = "roll_under"
-                - chaotic = "chaotic"
-              against: text, at most 64
-            Dice | Roll dice | {"do":"roll_die"} | odds
-              who: one of ["Tobin"]
-              die: one of
-                - d4 (4 is a Crit, 1 a Botch) = 4
-                - d6 (6 is a Crit, 1 a Botch) = 6
-                - d8 (8 is a Crit, 1 a Botch) = 8
-                - d10 (10 is a Crit, 1 a Botch) = 10
-                - d12 (12 is a Crit, 1 a Botch) = 12
-                - d20 (20 is a Crit, 1 a Botch) = 20
-              count: number 1..=20, default 1
-              what: text, at most 64
-            Growth | Tobin: buy an ability | {"do":"spend_ap","who":"Tobin"}
-              ability: text, at most 64
-              path: one of
-                - General = "general"
-                - Scout = "Scout"
-              cost: number 1..=3, default 1
-            Characters | Create a character | {"do":"enroll"}
-              character: json, at most 4000, e.g. {"ap":0,"kind":"pc","level":1,"name":"Newcomer","ratings":{"ALC":10,"INT":10,"LCK":10,"LFT":20,"MIT":10,"MRL":10,"SPD":30,"VIG":10}}
-        "#]],
+                Checks | Tobin: task check | {"do":"task_check","who":"Tobin"} | odds
+                  rating: one of
+                    - Alacrity (ALC) 0 = "ALC"
+                    - Luck (LCK) 18 = "LCK"
+                    - Running Speed (SPD) 25 = "SPD"
+                  difficulty: text, at most 48
+                  adjust: list of 0..=8 entries, 0 at first
+                      factor: text, at most 16
+                      reason: text, at most 200
+                  against: text, at most 64
+                Checks | Tobin: task check on a Talent or another number | {"do":"task_check","who":"Tobin"} | odds
+                  rating: text, at most 48
+                  difficulty: text, at most 48
+                  adjust: list of 0..=8 entries, 0 at first
+                      factor: text, at most 16
+                      reason: text, at most 200
+                  against: text, at most 64
+                Checks | Tobin: plain chance | {"do":"chance_check","who":"Tobin"} | odds
+                  chance: number 0..=100, default 50
+                  against: text, at most 64
+                Checks | Opposed check | {"do":"opposed_check"} | odds
+                  a: one of
+                    - Tobin: Alacrity (ALC) 0 = {"rating":"ALC","who":"Tobin"}
+                    - Tobin: Luck (LCK) 18 = {"rating":"LCK","who":"Tobin"}
+                    - Tobin: Running Speed (SPD) 25 = {"rating":"SPD","who":"Tobin"}
+                  a.adjust: list of 0..=8 entries, 0 at first
+                      factor: text, at most 16
+                      reason: text, at most 200
+                  b: one of
+                    - Ash: Alacrity (ALC) 15 = {"rating":"ALC","who":"Ash"}
+                    - Ash: Luck (LCK) 12 = {"rating":"LCK","who":"Ash"}
+                    - Ash: Running Speed (SPD) 1248 = {"rating":"SPD","who":"Ash"}
+                    - Mara: Alacrity (ALC) 150348 = {"rating":"ALC","who":"Mara"}
+                    - Mara: Luck (LCK) 31 = {"rating":"LCK","who":"Mara"}
+                    - Mara: Running Speed (SPD) 204000 = {"rating":"SPD","who":"Mara"}
+                  b.adjust: list of 0..=8 entries, 0 at first
+                      factor: text, at most 16
+                      reason: text, at most 200
+                  method: one of
+                    - roll under (the table's) = "roll_under"
+                    - chaotic = "chaotic"
+                  against: text, at most 64
+                Dice | Roll dice | {"do":"roll_die"} | odds
+                  who: one of ["Tobin"]
+                  die: one of
+                    - d4 (4 is a Crit, 1 a Botch) = 4
+                    - d6 (6 is a Crit, 1 a Botch) = 6
+                    - d8 (8 is a Crit, 1 a Botch) = 8
+                    - d10 (10 is a Crit, 1 a Botch) = 10
+                    - d12 (12 is a Crit, 1 a Botch) = 12
+                    - d20 (20 is a Crit, 1 a Botch) = 20
+                  count: number 1..=20, default 1
+                  what: text, at most 64
+                Growth | Tobin: buy an ability | {"do":"spend_ap","who":"Tobin"}
+                  ability: text, at most 64
+                  path: one of
+                    - General = "general"
+                    - Scout = "Scout"
+                  cost: number 1..=3, default 1
+                Characters | Create a character | {"character":{"kind":"pc"},"do":"enroll"} (builder, 28 blanks)
+            "#]],
         ),
         // The event, before its first initiative: Tobin may declare a Total Action; no AP spending.
         (
             1,
             expect![[r#"
-            Event | Tobin: declare a Total Action | {"do":"declare_total_action","who":"Tobin"}
-            Checks | Tobin: task check | {"do":"task_check","who":"Tobin"} | odds
-              rating: one of
-                - ALC 0 = "ALC"
-                - LCK 18 = "LCK"
-                - SPD 25 = "SPD"
-              difficulty: number 0..=9007199254740991, default 50
-              against: text, at most 64
-            Checks | Tobin: plain chance | {"do":"chance_check","who":"Tobin"} | odds
-              chance: number 0..=100, default 50
-              against: text, at most 64
-            Checks | Opposed check | {"do":"opposed_check"} | odds
-              a: one of
-                - Tobin: ALC 0 = {"rating":"ALC","who":"Tobin"}
-                - Tobin: LCK 18 = {"rating":"LCK","who":"Tobin"}
-                - Tobin: SPD 25 = {"rating":"SPD","who":"Tobin"}
-              b: one of
-                - Ash: ALC 15 = {"rating":"ALC","who":"Ash"}
-                - Ash: LCK 12 = {"rating":"LCK","who":"Ash"}
-                - Ash: SPD 1248 = {"rating":"SPD","who":"Ash"}
-                - Mara: ALC 150348 = {"rating":"ALC","who":"Mara"}
-                - Mara: LCK 31 = {"rating":"LCK","who":"Mara"}
-                - Mara: SPD 204000 = {"rating":"SPD","who":"Mara"}
-              method: one of
-                - roll under (the table's) = "roll_under"
-                - chaotic = "chaotic"
-              against: text, at most 64
-            Dice | Roll dice | {"do":"roll_die"} | odds
-              who: one of ["Tobin"]
-              die: one of
-                - d4 (4 is a Crit, 1 a Botch) = 4
-                - d6 (6 is a Crit, 1 a Botch) = 6
-                - d8 (8 is a Crit, 1 a Botch) = 8
-                - d10 (10 is a Crit, 1 a Botch) = 10
-                - d12 (12 is a Crit, 1 a Botch) = 12
-                - d20 (20 is a Crit, 1 a Botch) = 20
-              count: number 1..=20, default 1
-              what: text, at most 64
-            Characters | Create a character | {"do":"enroll"}
-              character: json, at most 4000, e.g. {"ap":0,"kind":"pc","level":1,"name":"Newcomer","ratings":{"ALC":10,"INT":10,"LCK":10,"LFT":20,"MIT":10,"MRL":10,"SPD":30,"VIG":10}}
-        "#]],
+                Event | Tobin: declare a Total Action | {"do":"declare_total_action","who":"Tobin"}
+                Checks | Tobin: task check | {"do":"task_check","who":"Tobin"} | odds
+                  rating: one of
+                    - Alacrity (ALC) 0 = "ALC"
+                    - Luck (LCK) 18 = "LCK"
+                    - Running Speed (SPD) 25 = "SPD"
+                  difficulty: text, at most 48
+                  adjust: list of 0..=8 entries, 0 at first
+                      factor: text, at most 16
+                      reason: text, at most 200
+                  against: text, at most 64
+                Checks | Tobin: task check on a Talent or another number | {"do":"task_check","who":"Tobin"} | odds
+                  rating: text, at most 48
+                  difficulty: text, at most 48
+                  adjust: list of 0..=8 entries, 0 at first
+                      factor: text, at most 16
+                      reason: text, at most 200
+                  against: text, at most 64
+                Checks | Tobin: plain chance | {"do":"chance_check","who":"Tobin"} | odds
+                  chance: number 0..=100, default 50
+                  against: text, at most 64
+                Checks | Opposed check | {"do":"opposed_check"} | odds
+                  a: one of
+                    - Tobin: Alacrity (ALC) 0 = {"rating":"ALC","who":"Tobin"}
+                    - Tobin: Luck (LCK) 18 = {"rating":"LCK","who":"Tobin"}
+                    - Tobin: Running Speed (SPD) 25 = {"rating":"SPD","who":"Tobin"}
+                  a.adjust: list of 0..=8 entries, 0 at first
+                      factor: text, at most 16
+                      reason: text, at most 200
+                  b: one of
+                    - Ash: Alacrity (ALC) 15 = {"rating":"ALC","who":"Ash"}
+                    - Ash: Luck (LCK) 12 = {"rating":"LCK","who":"Ash"}
+                    - Ash: Running Speed (SPD) 1248 = {"rating":"SPD","who":"Ash"}
+                    - Mara: Alacrity (ALC) 150348 = {"rating":"ALC","who":"Mara"}
+                    - Mara: Luck (LCK) 31 = {"rating":"LCK","who":"Mara"}
+                    - Mara: Running Speed (SPD) 204000 = {"rating":"SPD","who":"Mara"}
+                  b.adjust: list of 0..=8 entries, 0 at first
+                      factor: text, at most 16
+                      reason: text, at most 200
+                  method: one of
+                    - roll under (the table's) = "roll_under"
+                    - chaotic = "chaotic"
+                  against: text, at most 64
+                Dice | Roll dice | {"do":"roll_die"} | odds
+                  who: one of ["Tobin"]
+                  die: one of
+                    - d4 (4 is a Crit, 1 a Botch) = 4
+                    - d6 (6 is a Crit, 1 a Botch) = 6
+                    - d8 (8 is a Crit, 1 a Botch) = 8
+                    - d10 (10 is a Crit, 1 a Botch) = 10
+                    - d12 (12 is a Crit, 1 a Botch) = 12
+                    - d20 (20 is a Crit, 1 a Botch) = 20
+                  count: number 1..=20, default 1
+                  what: text, at most 64
+                Characters | Create a character | {"character":{"kind":"pc"},"do":"enroll"} (builder, 28 blanks)
+            "#]],
         ),
         // Round 1 rolled: Mara's turn, not Tobin's; Tobin's 25 is the slowest: nothing to divide.
         (
             2,
             expect![[r#"
-            Checks | Tobin: task check | {"do":"task_check","who":"Tobin"} | odds
-              rating: one of
-                - ALC 0 = "ALC"
-                - LCK 18 = "LCK"
-                - SPD 25 = "SPD"
-              difficulty: number 0..=9007199254740991, default 50
-              against: text, at most 64
-            Checks | Tobin: plain chance | {"do":"chance_check","who":"Tobin"} | odds
-              chance: number 0..=100, default 50
-              against: text, at most 64
-            Checks | Opposed check | {"do":"opposed_check"} | odds
-              a: one of
-                - Tobin: ALC 0 = {"rating":"ALC","who":"Tobin"}
-                - Tobin: LCK 18 = {"rating":"LCK","who":"Tobin"}
-                - Tobin: SPD 25 = {"rating":"SPD","who":"Tobin"}
-              b: one of
-                - Ash: ALC 15 = {"rating":"ALC","who":"Ash"}
-                - Ash: LCK 12 = {"rating":"LCK","who":"Ash"}
-                - Ash: SPD 1248 = {"rating":"SPD","who":"Ash"}
-                - Mara: ALC 150348 = {"rating":"ALC","who":"Mara"}
-                - Mara: LCK 31 = {"rating":"LCK","who":"Mara"}
-                - Mara: SPD 204000 = {"rating":"SPD","who":"Mara"}
-              method: one of
-                - roll under (the table's) = "roll_under"
-                - chaotic = "chaotic"
-              against: text, at most 64
-            Dice | Roll dice | {"do":"roll_die"} | odds
-              who: one of ["Tobin"]
-              die: one of
-                - d4 (4 is a Crit, 1 a Botch) = 4
-                - d6 (6 is a Crit, 1 a Botch) = 6
-                - d8 (8 is a Crit, 1 a Botch) = 8
-                - d10 (10 is a Crit, 1 a Botch) = 10
-                - d12 (12 is a Crit, 1 a Botch) = 12
-                - d20 (20 is a Crit, 1 a Botch) = 20
-              count: number 1..=20, default 1
-              what: text, at most 64
-            Characters | Create a character | {"do":"enroll"}
-              character: json, at most 4000, e.g. {"ap":0,"kind":"pc","level":1,"name":"Newcomer","ratings":{"ALC":10,"INT":10,"LCK":10,"LFT":20,"MIT":10,"MRL":10,"SPD":30,"VIG":10}}
-        "#]],
+                Checks | Tobin: task check | {"do":"task_check","who":"Tobin"} | odds
+                  rating: one of
+                    - Alacrity (ALC) 0 = "ALC"
+                    - Luck (LCK) 18 = "LCK"
+                    - Running Speed (SPD) 25 = "SPD"
+                  difficulty: text, at most 48
+                  adjust: list of 0..=8 entries, 0 at first
+                      factor: text, at most 16
+                      reason: text, at most 200
+                  against: text, at most 64
+                Checks | Tobin: task check on a Talent or another number | {"do":"task_check","who":"Tobin"} | odds
+                  rating: text, at most 48
+                  difficulty: text, at most 48
+                  adjust: list of 0..=8 entries, 0 at first
+                      factor: text, at most 16
+                      reason: text, at most 200
+                  against: text, at most 64
+                Checks | Tobin: plain chance | {"do":"chance_check","who":"Tobin"} | odds
+                  chance: number 0..=100, default 50
+                  against: text, at most 64
+                Checks | Opposed check | {"do":"opposed_check"} | odds
+                  a: one of
+                    - Tobin: Alacrity (ALC) 0 = {"rating":"ALC","who":"Tobin"}
+                    - Tobin: Luck (LCK) 18 = {"rating":"LCK","who":"Tobin"}
+                    - Tobin: Running Speed (SPD) 25 = {"rating":"SPD","who":"Tobin"}
+                  a.adjust: list of 0..=8 entries, 0 at first
+                      factor: text, at most 16
+                      reason: text, at most 200
+                  b: one of
+                    - Ash: Alacrity (ALC) 15 = {"rating":"ALC","who":"Ash"}
+                    - Ash: Luck (LCK) 12 = {"rating":"LCK","who":"Ash"}
+                    - Ash: Running Speed (SPD) 1248 = {"rating":"SPD","who":"Ash"}
+                    - Mara: Alacrity (ALC) 150348 = {"rating":"ALC","who":"Mara"}
+                    - Mara: Luck (LCK) 31 = {"rating":"LCK","who":"Mara"}
+                    - Mara: Running Speed (SPD) 204000 = {"rating":"SPD","who":"Mara"}
+                  b.adjust: list of 0..=8 entries, 0 at first
+                      factor: text, at most 16
+                      reason: text, at most 200
+                  method: one of
+                    - roll under (the table's) = "roll_under"
+                    - chaotic = "chaotic"
+                  against: text, at most 64
+                Dice | Roll dice | {"do":"roll_die"} | odds
+                  who: one of ["Tobin"]
+                  die: one of
+                    - d4 (4 is a Crit, 1 a Botch) = 4
+                    - d6 (6 is a Crit, 1 a Botch) = 6
+                    - d8 (8 is a Crit, 1 a Botch) = 8
+                    - d10 (10 is a Crit, 1 a Botch) = 10
+                    - d12 (12 is a Crit, 1 a Botch) = 12
+                    - d20 (20 is a Crit, 1 a Botch) = 20
+                  count: number 1..=20, default 1
+                  what: text, at most 64
+                Characters | Create a character | {"character":{"kind":"pc"},"do":"enroll"} (builder, 28 blanks)
+            "#]],
         ),
         // Mara and Ash have acted: Tobin's turn.
         (
             6,
             expect![[r#"
-            Event | Tobin: take the turn | {"do":"act","who":"Tobin"}
-              full: number 0..=1, default 1
-              empty: number 0..=1000, default 0
-              what: text, at most 200
-            Checks | Tobin: task check | {"do":"task_check","who":"Tobin"} | odds
-              rating: one of
-                - ALC 0 = "ALC"
-                - LCK 18 = "LCK"
-                - SPD 25 = "SPD"
-              difficulty: number 0..=9007199254740991, default 50
-              against: text, at most 64
-            Checks | Tobin: plain chance | {"do":"chance_check","who":"Tobin"} | odds
-              chance: number 0..=100, default 50
-              against: text, at most 64
-            Checks | Opposed check | {"do":"opposed_check"} | odds
-              a: one of
-                - Tobin: ALC 0 = {"rating":"ALC","who":"Tobin"}
-                - Tobin: LCK 18 = {"rating":"LCK","who":"Tobin"}
-                - Tobin: SPD 25 = {"rating":"SPD","who":"Tobin"}
-              b: one of
-                - Ash: ALC 15 = {"rating":"ALC","who":"Ash"}
-                - Ash: LCK 12 = {"rating":"LCK","who":"Ash"}
-                - Ash: SPD 1248 = {"rating":"SPD","who":"Ash"}
-                - Mara: ALC 150348 = {"rating":"ALC","who":"Mara"}
-                - Mara: LCK 31 = {"rating":"LCK","who":"Mara"}
-                - Mara: SPD 204000 = {"rating":"SPD","who":"Mara"}
-              method: one of
-                - roll under (the table's) = "roll_under"
-                - chaotic = "chaotic"
-              against: text, at most 64
-            Dice | Roll dice | {"do":"roll_die"} | odds
-              who: one of ["Tobin"]
-              die: one of
-                - d4 (4 is a Crit, 1 a Botch) = 4
-                - d6 (6 is a Crit, 1 a Botch) = 6
-                - d8 (8 is a Crit, 1 a Botch) = 8
-                - d10 (10 is a Crit, 1 a Botch) = 10
-                - d12 (12 is a Crit, 1 a Botch) = 12
-                - d20 (20 is a Crit, 1 a Botch) = 20
-              count: number 1..=20, default 1
-              what: text, at most 64
-            Characters | Create a character | {"do":"enroll"}
-              character: json, at most 4000, e.g. {"ap":0,"kind":"pc","level":1,"name":"Newcomer","ratings":{"ALC":10,"INT":10,"LCK":10,"LFT":20,"MIT":10,"MRL":10,"SPD":30,"VIG":10}}
-        "#]],
+                Event | Tobin: take the turn | {"do":"act","who":"Tobin"}
+                  full: number 0..=1, default 1
+                  empty: number 0..=1000, default 0
+                  what: text, at most 200
+                Checks | Tobin: task check | {"do":"task_check","who":"Tobin"} | odds
+                  rating: one of
+                    - Alacrity (ALC) 0 = "ALC"
+                    - Luck (LCK) 18 = "LCK"
+                    - Running Speed (SPD) 25 = "SPD"
+                  difficulty: text, at most 48
+                  adjust: list of 0..=8 entries, 0 at first
+                      factor: text, at most 16
+                      reason: text, at most 200
+                  against: text, at most 64
+                Checks | Tobin: task check on a Talent or another number | {"do":"task_check","who":"Tobin"} | odds
+                  rating: text, at most 48
+                  difficulty: text, at most 48
+                  adjust: list of 0..=8 entries, 0 at first
+                      factor: text, at most 16
+                      reason: text, at most 200
+                  against: text, at most 64
+                Checks | Tobin: plain chance | {"do":"chance_check","who":"Tobin"} | odds
+                  chance: number 0..=100, default 50
+                  against: text, at most 64
+                Checks | Opposed check | {"do":"opposed_check"} | odds
+                  a: one of
+                    - Tobin: Alacrity (ALC) 0 = {"rating":"ALC","who":"Tobin"}
+                    - Tobin: Luck (LCK) 18 = {"rating":"LCK","who":"Tobin"}
+                    - Tobin: Running Speed (SPD) 25 = {"rating":"SPD","who":"Tobin"}
+                  a.adjust: list of 0..=8 entries, 0 at first
+                      factor: text, at most 16
+                      reason: text, at most 200
+                  b: one of
+                    - Ash: Alacrity (ALC) 15 = {"rating":"ALC","who":"Ash"}
+                    - Ash: Luck (LCK) 12 = {"rating":"LCK","who":"Ash"}
+                    - Ash: Running Speed (SPD) 1248 = {"rating":"SPD","who":"Ash"}
+                    - Mara: Alacrity (ALC) 150348 = {"rating":"ALC","who":"Mara"}
+                    - Mara: Luck (LCK) 31 = {"rating":"LCK","who":"Mara"}
+                    - Mara: Running Speed (SPD) 204000 = {"rating":"SPD","who":"Mara"}
+                  b.adjust: list of 0..=8 entries, 0 at first
+                      factor: text, at most 16
+                      reason: text, at most 200
+                  method: one of
+                    - roll under (the table's) = "roll_under"
+                    - chaotic = "chaotic"
+                  against: text, at most 64
+                Dice | Roll dice | {"do":"roll_die"} | odds
+                  who: one of ["Tobin"]
+                  die: one of
+                    - d4 (4 is a Crit, 1 a Botch) = 4
+                    - d6 (6 is a Crit, 1 a Botch) = 6
+                    - d8 (8 is a Crit, 1 a Botch) = 8
+                    - d10 (10 is a Crit, 1 a Botch) = 10
+                    - d12 (12 is a Crit, 1 a Botch) = 12
+                    - d20 (20 is a Crit, 1 a Botch) = 20
+                  count: number 1..=20, default 1
+                  what: text, at most 64
+                Characters | Create a character | {"character":{"kind":"pc"},"do":"enroll"} (builder, 28 blanks)
+            "#]],
         ),
         // Tobin declared before round 2: no second declaration.
         (
             8,
             expect![[r#"
-            Checks | Tobin: task check | {"do":"task_check","who":"Tobin"} | odds
-              rating: one of
-                - ALC 0 = "ALC"
-                - LCK 18 = "LCK"
-                - SPD 25 = "SPD"
-              difficulty: number 0..=9007199254740991, default 50
-              against: text, at most 64
-            Checks | Tobin: plain chance | {"do":"chance_check","who":"Tobin"} | odds
-              chance: number 0..=100, default 50
-              against: text, at most 64
-            Checks | Opposed check | {"do":"opposed_check"} | odds
-              a: one of
-                - Tobin: ALC 0 = {"rating":"ALC","who":"Tobin"}
-                - Tobin: LCK 18 = {"rating":"LCK","who":"Tobin"}
-                - Tobin: SPD 25 = {"rating":"SPD","who":"Tobin"}
-              b: one of
-                - Ash: ALC 15 = {"rating":"ALC","who":"Ash"}
-                - Ash: LCK 12 = {"rating":"LCK","who":"Ash"}
-                - Ash: SPD 1248 = {"rating":"SPD","who":"Ash"}
-                - Mara: ALC 150348 = {"rating":"ALC","who":"Mara"}
-                - Mara: LCK 31 = {"rating":"LCK","who":"Mara"}
-                - Mara: SPD 204000 = {"rating":"SPD","who":"Mara"}
-              method: one of
-                - roll under (the table's) = "roll_under"
-                - chaotic = "chaotic"
-              against: text, at most 64
-            Dice | Roll dice | {"do":"roll_die"} | odds
-              who: one of ["Tobin"]
-              die: one of
-                - d4 (4 is a Crit, 1 a Botch) = 4
-                - d6 (6 is a Crit, 1 a Botch) = 6
-                - d8 (8 is a Crit, 1 a Botch) = 8
-                - d10 (10 is a Crit, 1 a Botch) = 10
-                - d12 (12 is a Crit, 1 a Botch) = 12
-                - d20 (20 is a Crit, 1 a Botch) = 20
-              count: number 1..=20, default 1
-              what: text, at most 64
-            Characters | Create a character | {"do":"enroll"}
-              character: json, at most 4000, e.g. {"ap":0,"kind":"pc","level":1,"name":"Newcomer","ratings":{"ALC":10,"INT":10,"LCK":10,"LFT":20,"MIT":10,"MRL":10,"SPD":30,"VIG":10}}
-        "#]],
+                Checks | Tobin: task check | {"do":"task_check","who":"Tobin"} | odds
+                  rating: one of
+                    - Alacrity (ALC) 0 = "ALC"
+                    - Luck (LCK) 18 = "LCK"
+                    - Running Speed (SPD) 25 = "SPD"
+                  difficulty: text, at most 48
+                  adjust: list of 0..=8 entries, 0 at first
+                      factor: text, at most 16
+                      reason: text, at most 200
+                  against: text, at most 64
+                Checks | Tobin: task check on a Talent or another number | {"do":"task_check","who":"Tobin"} | odds
+                  rating: text, at most 48
+                  difficulty: text, at most 48
+                  adjust: list of 0..=8 entries, 0 at first
+                      factor: text, at most 16
+                      reason: text, at most 200
+                  against: text, at most 64
+                Checks | Tobin: plain chance | {"do":"chance_check","who":"Tobin"} | odds
+                  chance: number 0..=100, default 50
+                  against: text, at most 64
+                Checks | Opposed check | {"do":"opposed_check"} | odds
+                  a: one of
+                    - Tobin: Alacrity (ALC) 0 = {"rating":"ALC","who":"Tobin"}
+                    - Tobin: Luck (LCK) 18 = {"rating":"LCK","who":"Tobin"}
+                    - Tobin: Running Speed (SPD) 25 = {"rating":"SPD","who":"Tobin"}
+                  a.adjust: list of 0..=8 entries, 0 at first
+                      factor: text, at most 16
+                      reason: text, at most 200
+                  b: one of
+                    - Ash: Alacrity (ALC) 15 = {"rating":"ALC","who":"Ash"}
+                    - Ash: Luck (LCK) 12 = {"rating":"LCK","who":"Ash"}
+                    - Ash: Running Speed (SPD) 1248 = {"rating":"SPD","who":"Ash"}
+                    - Mara: Alacrity (ALC) 150348 = {"rating":"ALC","who":"Mara"}
+                    - Mara: Luck (LCK) 31 = {"rating":"LCK","who":"Mara"}
+                    - Mara: Running Speed (SPD) 204000 = {"rating":"SPD","who":"Mara"}
+                  b.adjust: list of 0..=8 entries, 0 at first
+                      factor: text, at most 16
+                      reason: text, at most 200
+                  method: one of
+                    - roll under (the table's) = "roll_under"
+                    - chaotic = "chaotic"
+                  against: text, at most 64
+                Dice | Roll dice | {"do":"roll_die"} | odds
+                  who: one of ["Tobin"]
+                  die: one of
+                    - d4 (4 is a Crit, 1 a Botch) = 4
+                    - d6 (6 is a Crit, 1 a Botch) = 6
+                    - d8 (8 is a Crit, 1 a Botch) = 8
+                    - d10 (10 is a Crit, 1 a Botch) = 10
+                    - d12 (12 is a Crit, 1 a Botch) = 12
+                    - d20 (20 is a Crit, 1 a Botch) = 20
+                  count: number 1..=20, default 1
+                  what: text, at most 64
+                Characters | Create a character | {"character":{"kind":"pc"},"do":"enroll"} (builder, 28 blanks)
+            "#]],
         ),
         // Round 2 rolled with Tobin's Total Action: he may buy an ability now (F7).
         (
             9,
             expect![[r#"
-            Checks | Tobin: task check | {"do":"task_check","who":"Tobin"} | odds
-              rating: one of
-                - ALC 0 = "ALC"
-                - LCK 18 = "LCK"
-                - SPD 25 = "SPD"
-              difficulty: number 0..=9007199254740991, default 50
-              against: text, at most 64
-            Checks | Tobin: plain chance | {"do":"chance_check","who":"Tobin"} | odds
-              chance: number 0..=100, default 50
-              against: text, at most 64
-            Checks | Opposed check | {"do":"opposed_check"} | odds
-              a: one of
-                - Tobin: ALC 0 = {"rating":"ALC","who":"Tobin"}
-                - Tobin: LCK 18 = {"rating":"LCK","who":"Tobin"}
-                - Tobin: SPD 25 = {"rating":"SPD","who":"Tobin"}
-              b: one of
-                - Ash: ALC 15 = {"rating":"ALC","who":"Ash"}
-                - Ash: LCK 12 = {"rating":"LCK","who":"Ash"}
-                - Ash: SPD 1248 = {"rating":"SPD","who":"Ash"}
-                - Mara: ALC 150348 = {"rating":"ALC","who":"Mara"}
-                - Mara: LCK 31 = {"rating":"LCK","who":"Mara"}
-                - Mara: SPD 204000 = {"rating":"SPD","who":"Mara"}
-              method: one of
-                - roll under (the table's) = "roll_under"
-                - chaotic = "chaotic"
-              against: text, at most 64
-            Dice | Roll dice | {"do":"roll_die"} | odds
-              who: one of ["Tobin"]
-              die: one of
-                - d4 (4 is a Crit, 1 a Botch) = 4
-                - d6 (6 is a Crit, 1 a Botch) = 6
-                - d8 (8 is a Crit, 1 a Botch) = 8
-                - d10 (10 is a Crit, 1 a Botch) = 10
-                - d12 (12 is a Crit, 1 a Botch) = 12
-                - d20 (20 is a Crit, 1 a Botch) = 20
-              count: number 1..=20, default 1
-              what: text, at most 64
-            Growth | Tobin: buy an ability | {"do":"spend_ap","who":"Tobin"}
-              ability: text, at most 64
-              path: one of
-                - General = "general"
-                - Scout = "Scout"
-              cost: number 1..=3, default 1
-            Characters | Create a character | {"do":"enroll"}
-              character: json, at most 4000, e.g. {"ap":0,"kind":"pc","level":1,"name":"Newcomer","ratings":{"ALC":10,"INT":10,"LCK":10,"LFT":20,"MIT":10,"MRL":10,"SPD":30,"VIG":10}}
-        "#]],
+                Checks | Tobin: task check | {"do":"task_check","who":"Tobin"} | odds
+                  rating: one of
+                    - Alacrity (ALC) 0 = "ALC"
+                    - Luck (LCK) 18 = "LCK"
+                    - Running Speed (SPD) 25 = "SPD"
+                  difficulty: text, at most 48
+                  adjust: list of 0..=8 entries, 0 at first
+                      factor: text, at most 16
+                      reason: text, at most 200
+                  against: text, at most 64
+                Checks | Tobin: task check on a Talent or another number | {"do":"task_check","who":"Tobin"} | odds
+                  rating: text, at most 48
+                  difficulty: text, at most 48
+                  adjust: list of 0..=8 entries, 0 at first
+                      factor: text, at most 16
+                      reason: text, at most 200
+                  against: text, at most 64
+                Checks | Tobin: plain chance | {"do":"chance_check","who":"Tobin"} | odds
+                  chance: number 0..=100, default 50
+                  against: text, at most 64
+                Checks | Opposed check | {"do":"opposed_check"} | odds
+                  a: one of
+                    - Tobin: Alacrity (ALC) 0 = {"rating":"ALC","who":"Tobin"}
+                    - Tobin: Luck (LCK) 18 = {"rating":"LCK","who":"Tobin"}
+                    - Tobin: Running Speed (SPD) 25 = {"rating":"SPD","who":"Tobin"}
+                  a.adjust: list of 0..=8 entries, 0 at first
+                      factor: text, at most 16
+                      reason: text, at most 200
+                  b: one of
+                    - Ash: Alacrity (ALC) 15 = {"rating":"ALC","who":"Ash"}
+                    - Ash: Luck (LCK) 12 = {"rating":"LCK","who":"Ash"}
+                    - Ash: Running Speed (SPD) 1248 = {"rating":"SPD","who":"Ash"}
+                    - Mara: Alacrity (ALC) 150348 = {"rating":"ALC","who":"Mara"}
+                    - Mara: Luck (LCK) 31 = {"rating":"LCK","who":"Mara"}
+                    - Mara: Running Speed (SPD) 204000 = {"rating":"SPD","who":"Mara"}
+                  b.adjust: list of 0..=8 entries, 0 at first
+                      factor: text, at most 16
+                      reason: text, at most 200
+                  method: one of
+                    - roll under (the table's) = "roll_under"
+                    - chaotic = "chaotic"
+                  against: text, at most 64
+                Dice | Roll dice | {"do":"roll_die"} | odds
+                  who: one of ["Tobin"]
+                  die: one of
+                    - d4 (4 is a Crit, 1 a Botch) = 4
+                    - d6 (6 is a Crit, 1 a Botch) = 6
+                    - d8 (8 is a Crit, 1 a Botch) = 8
+                    - d10 (10 is a Crit, 1 a Botch) = 10
+                    - d12 (12 is a Crit, 1 a Botch) = 12
+                    - d20 (20 is a Crit, 1 a Botch) = 20
+                  count: number 1..=20, default 1
+                  what: text, at most 64
+                Growth | Tobin: buy an ability | {"do":"spend_ap","who":"Tobin"}
+                  ability: text, at most 64
+                  path: one of
+                    - General = "general"
+                    - Scout = "Scout"
+                  cost: number 1..=3, default 1
+                Characters | Create a character | {"character":{"kind":"pc"},"do":"enroll"} (builder, 28 blanks)
+            "#]],
         ),
     ];
     for (upto, expected) in cases {
@@ -758,53 +996,29 @@ fn the_gm_runs_the_event() {
 
 // ----- authority and the forms' defaults -----
 
-/// A move's command as a form sends it untouched: each number at its default, each flag at its
-/// default, each single choice at its first option, each multiple choice at its first options as
-/// many as the rules need at least (2 lifters, no Total Action, otherwise 1 name), each JSON field
-/// at its example (the sheet), and each text with what a person would type (the form cannot know
-/// it): words.
+/// What a person types in a text blank at `path` (a form cannot know it): a name not at the table,
+/// digits for a number on the book's scale, a formula, words for the rest. Optional labels are
+/// typed too, so the rules check them.
+fn typed(path: &str) -> Option<Value> {
+    Some(json!(match path {
+        "character.name" => "Probe",
+        "difficulty" | "rating" | "value" => "70",
+        p if p.starts_with("character.ratings.") => "1,200",
+        "formula" => "VIG * 10 + MRL + LCK",
+        p if p.ends_with(".factor") => "1/2",
+        _ => "the old mill",
+    }))
+}
+
+/// A move's command as a form sends it when its blanks keep their defaults
+/// (`skald_testkit::form::filled`: a number or flag its default, a choice its first option, a
+/// multiple choice every option, a list its first entries) and each text blank holds [`typed`];
+/// then what a person picks where every option at once is not a choice: no Total Action at
+/// initiative.
 fn filled(m: &Move) -> Value {
-    let mut command = m.command.clone();
-    for f in &m.fields {
-        let value = match &f.kind {
-            FieldKind::Number { default, .. } => json!(default),
-            FieldKind::Flag { default } => json!(default),
-            FieldKind::Choice {
-                options,
-                multiple: false,
-            } => options
-                .first()
-                .map(|c| c.value.clone())
-                .unwrap_or(Value::Null),
-            FieldKind::Choice {
-                options,
-                multiple: true,
-            } => {
-                let least = match (m.command["do"].as_str(), f.name.as_str()) {
-                    (Some("team_lift"), _) => 2,
-                    (_, "total_actions") => 0,
-                    _ => 1,
-                };
-                Value::from(
-                    options
-                        .iter()
-                        .take(least)
-                        .map(|c| c.value.clone())
-                        .collect::<Vec<_>>(),
-                )
-            }
-            FieldKind::Json { example, .. } => example.clone(),
-            FieldKind::Text { .. } => json!("the old mill"),
-            FieldKind::List { .. } => skald_testkit::form::filled(
-                &Move {
-                    fields: vec![f.clone()],
-                    ..m.clone()
-                },
-                &|_, _| Some(json!("words")),
-            )[f.name.as_str()]
-            .clone(),
-        };
-        command[f.name.as_str()] = value;
+    let mut command = form::filled(m, &|_, path| typed(path));
+    if command["do"] == "initiative" {
+        form::set(&mut command, "total_actions", json!([]));
     }
     command
 }
@@ -823,6 +1037,11 @@ fn tables() -> Vec<(String, State, Vec<Seat>)> {
             vec![gm(), player(&["Cy"]), player(&["Ash", "Brom"])],
         ),
     ];
+    all.push((
+        "formulas".to_owned(),
+        formulas(),
+        vec![gm(), player(&["Ash"]), player(&[])],
+    ));
     for upto in 0..=9 {
         all.push((
             format!("ambush after {upto}"),
@@ -1260,19 +1479,684 @@ fn initiative_odds_for_a_full_event_add_up() {
     assert!(took.as_secs() < 5, "{took:?}");
 }
 
+// ----- the character builders and the forms that took JSON -----
+
+/// The move `seat` is offered in `state` with this label.
+fn offered_move(state: &State, seat: &Seat, label: &str) -> Move {
+    Freelancer::moves(state, seat)
+        .into_iter()
+        .find(|m| m.label == label)
+        .unwrap_or_else(|| panic!("no {label:?}"))
+}
+
+/// `m`'s form filled as a person fills it: the defaults, text blanks left empty, then `picks`
+/// written at their paths in order (a list given whole replaces its entries).
+fn picked(m: &Move, picks: &[(&str, Value)]) -> Value {
+    let mut command = form::filled(m, &|_, _| None);
+    for (path, value) in picks {
+        form::set(&mut command, path, value.clone());
+    }
+    command
+}
+
+/// `decide`'s answer to `command` in `state`: the events, or the refusal's field and message.
+fn decided(
+    state: &State,
+    command: &Value,
+) -> Result<Vec<skald_freelancer::Event>, (Option<String>, String)> {
+    let command: Command = serde_json::from_value(command.clone())
+        .map_err(|e| (None, format!("{command} does not parse: {e}")))?;
+    Freelancer::decide(state, &command, &mut Scripted::new(vec![50, 50]))
+        .map_err(|e| (Freelancer::error_field(&e), e.to_string()))
+}
+
+/// Each blank of `m` as `name | label`, a list's entries' blanks indented under it, and whether it
+/// says what it means.
+fn labels(m: &Move) -> String {
+    fn walk(out: &mut String, fields: &[skald_core::Field], indent: &str) {
+        for f in fields {
+            let help = if f.help.is_some() { " (help)" } else { "" };
+            out.push_str(&format!("{indent}{} | {}{help}\n", f.name, f.label));
+            if let FieldKind::List { item, .. } = &f.kind {
+                walk(out, item, &format!("{indent}  "));
+            }
+        }
+    }
+    let mut out = String::new();
+    walk(&mut out, &m.fields, "");
+    out
+}
+
+/// The builders, blank by blank: a player's PC at a table without formulas (every rating, each
+/// spelled out as the book names it, with what it does), and at a table with the starting
+/// formulas (the stats left to them); the GM's three, the stats with formulas offered empty.
 #[test]
-fn the_sheet_to_start_from_is_a_new_pc() {
-    let state = play(
-        json!({}),
-        &[enroll(json!({"name": "Newcomer", "ratings": {"LFT": 1}}))],
+fn the_builders_for_a_player_and_the_gm() {
+    let m = offered_move(&guard(), &newcomer(), "Create a character");
+    assert_eq!(m.sheet.as_deref(), Some("character"));
+    check(
+        sketch_move(&m),
+        expect![[r#"
+            Characters | Create a character | {"character":{"kind":"pc"},"do":"enroll"}
+              (the sheet at character saves to a file)
+              character.name: text, at most 64
+              character.level: number 1..=1000, default 1
+              character.xp: number 0..=1000000000000000, default 0
+              character.ap: number 0..=1000000000000000, default 0
+              character.vocation: one of
+                - None yet = null
+                - Hoplite (Fighters Guild) = "Hoplite"
+                - Wushu jia (Fighters Guild) = "Wushu jia"
+                - Scout (Hunters Association) = "Scout"
+                - Guerilla (Hunters Association) = "Guerilla"
+                - Witch (Grand Coven) = "Witch"
+                - Shaman (Grand Coven) = "Shaman"
+                - Swindler (Thieves Assembly) = "Swindler"
+                - Hitman (Thieves Assembly) = "Hitman"
+              character.ratings.MIT: text, at most 48
+              character.ratings.VIG: text, at most 48
+              character.ratings.ALC: text, at most 48
+              character.ratings.INT: text, at most 48
+              character.ratings.MRL: text, at most 48
+              character.ratings.LCK: text, at most 48
+              character.ratings.HP: text, at most 48
+              character.ratings.TP: text, at most 48
+              character.ratings.SP: text, at most 48
+              character.ratings.LFT: text, at most 48
+              character.ratings.STR: text, at most 48
+              character.ratings.PHD: text, at most 48
+              character.ratings.MD: text, at most 48
+              character.ratings.JMP: text, at most 48
+              character.ratings.SPD: text, at most 48
+              character.ratings.DOG: text, at most 48
+              character.ratings.ATN: text, at most 48
+              character.ratings.DIS: text, at most 48
+              character.ratings.RES: text, at most 48
+              character.ratings.WIL: text, at most 48
+              character.ratings.CHM: text, at most 48
+              character.ratings.FTH: text, at most 48
+              character.abilities: list of 0..=1000 entries, 0 at first
+                  name: text, at most 64
+                  path: one of
+                    - General = "general"
+                    - Hoplite = "Hoplite"
+                    - Wushu jia = "Wushu jia"
+                    - Scout = "Scout"
+                    - Guerilla = "Guerilla"
+                    - Witch = "Witch"
+                    - Shaman = "Shaman"
+                    - Swindler = "Swindler"
+                    - Hitman = "Hitman"
+        "#]],
     );
-    let moves = Freelancer::moves(&state, &player(&[]));
-    let FieldKind::Json { example, max } = &moves[0].fields[0].kind else {
-        panic!("a JSON field")
+    check(
+        labels(&m),
+        expect![[r#"
+        character.name | Name
+        character.level | Level (help)
+        character.xp | Experience points (XP) (help)
+        character.ap | Ability points (AP) (help)
+        character.vocation | Vocation (help)
+        character.ratings.MIT | Might (MIT) (help)
+        character.ratings.VIG | Vigor (VIG) (help)
+        character.ratings.ALC | Alacrity (ALC) (help)
+        character.ratings.INT | Intuition (INT) (help)
+        character.ratings.MRL | Morale (MRL) (help)
+        character.ratings.LCK | Luck (LCK) (help)
+        character.ratings.HP | Health Points (HP) (help)
+        character.ratings.TP | Technique Points (TP) (help)
+        character.ratings.SP | Spirit Points (SP) (help)
+        character.ratings.LFT | Lifting Power (LFT) (help)
+        character.ratings.STR | Striking Power (STR) (help)
+        character.ratings.PHD | Physical Defense (PHD) (help)
+        character.ratings.MD | Magical Defense (MD) (help)
+        character.ratings.JMP | Jumping Height (JMP) (help)
+        character.ratings.SPD | Running Speed (SPD) (help)
+        character.ratings.DOG | Dodge Reflex (DOG) (help)
+        character.ratings.ATN | Attention (ATN) (help)
+        character.ratings.DIS | Discovery (DIS) (help)
+        character.ratings.RES | Status Resistance (RES) (help)
+        character.ratings.WIL | Willpower (WIL) (help)
+        character.ratings.CHM | Charisma (CHM) (help)
+        character.ratings.FTH | Faith (FTH) (help)
+        character.abilities | Abilities already learned (help)
+          name | Ability
+          path | Path
+    "#]],
+    );
+    // The help says what each rating does, the book's words in ours, and that stats are the GM's.
+    let help = |m: &Move, name: &str| {
+        m.fields
+            .iter()
+            .find(|f| f.name == name)
+            .and_then(|f| f.help.clone())
+            .unwrap_or_else(|| panic!("no help for {name}"))
     };
-    assert_eq!(*max, 4000);
     assert_eq!(
-        *example,
-        json!({"name": "Newcomer 2", "kind": "pc", "level": 1, "ap": 0, "ratings": {"MIT": 10, "VIG": 10, "ALC": 10, "INT": 10, "MRL": 10, "LCK": 10, "LFT": 20, "SPD": 30}})
+        help(&m, "character.ratings.MIT"),
+        "Outward strength: the physical force the character can apply, as in a bare-handed blow, a \
+         lift or a high jump. Each rating is a whole number 0 to 10^30 typed as digits; left empty, \
+         it is not on the sheet."
+    );
+    assert_eq!(
+        help(&m, "character.ratings.HP"),
+        "Well-being: damage lowers it, and at 0 the character faints. Affected by VIG, MRL and \
+         LCK. Stats are the GM's numbers (F8): write the ones your GM gives."
+    );
+    assert_eq!(
+        help(&m, "character.ratings.LFT"),
+        "The mass lifted overhead with both hands; it adds up across a team that can grip the \
+         load. Affected by MIT and VIG."
+    );
+    // With the starting formulas a player's builder leaves the stats to them.
+    let table = formulas();
+    let m = offered_move(&table, &newcomer(), "Create a character");
+    check(
+        sketch_move(&m),
+        expect![[r#"
+            Characters | Create a character | {"character":{"kind":"pc"},"do":"enroll"}
+              (the sheet at character saves to a file)
+              character.name: text, at most 64
+              character.level: number 1..=1000, default 1
+              character.xp: number 0..=1000000000000000, default 0
+              character.ap: number 0..=1000000000000000, default 0
+              character.vocation: one of
+                - None yet = null
+                - Hoplite (Fighters Guild) = "Hoplite"
+                - Wushu jia (Fighters Guild) = "Wushu jia"
+                - Scout (Hunters Association) = "Scout"
+                - Guerilla (Hunters Association) = "Guerilla"
+                - Witch (Grand Coven) = "Witch"
+                - Shaman (Grand Coven) = "Shaman"
+                - Swindler (Thieves Assembly) = "Swindler"
+                - Hitman (Thieves Assembly) = "Hitman"
+              character.ratings.MIT: text, at most 48
+              character.ratings.VIG: text, at most 48
+              character.ratings.ALC: text, at most 48
+              character.ratings.INT: text, at most 48
+              character.ratings.MRL: text, at most 48
+              character.ratings.LCK: text, at most 48
+              character.abilities: list of 0..=1000 entries, 0 at first
+                  name: text, at most 64
+                  path: one of
+                    - General = "general"
+                    - Hoplite = "Hoplite"
+                    - Wushu jia = "Wushu jia"
+                    - Scout = "Scout"
+                    - Guerilla = "Guerilla"
+                    - Witch = "Witch"
+                    - Shaman = "Shaman"
+                    - Swindler = "Swindler"
+                    - Hitman = "Hitman"
+        "#]],
+    );
+    // The GM's builders offer every stat; one with a formula is left empty for it.
+    let moves = Freelancer::moves(&table, &gm());
+    let builders: Vec<&Move> = moves.iter().filter(|m| m.sheet.is_some()).collect();
+    check(
+        builders
+            .iter()
+            .map(|m| {
+                let head = sketch_move(m);
+                format!(
+                    "{} ({} blanks)\n",
+                    head.lines().next().unwrap_or_default(),
+                    m.fields.len()
+                )
+            })
+            .collect::<String>(),
+        expect![[r#"
+            Characters | Create a character | {"character":{"kind":"pc"},"do":"enroll"} (28 blanks)
+            Characters | Make an NPC with a full sheet | {"character":{"kind":"npc"},"do":"enroll"} (28 blanks)
+            Characters | Make an Encounter Sheet | {"character":{"kind":"encounter"},"do":"enroll"} (23 blanks)
+        "#]],
+    );
+    check(
+        labels(builders[2]),
+        expect![[r#"
+        character.name | Name
+        character.ratings.MIT | Might (MIT) (help)
+        character.ratings.VIG | Vigor (VIG) (help)
+        character.ratings.ALC | Alacrity (ALC) (help)
+        character.ratings.INT | Intuition (INT) (help)
+        character.ratings.MRL | Morale (MRL) (help)
+        character.ratings.LCK | Luck (LCK) (help)
+        character.ratings.HP | Health Points (HP) (help)
+        character.ratings.TP | Technique Points (TP) (help)
+        character.ratings.SP | Spirit Points (SP) (help)
+        character.ratings.LFT | Lifting Power (LFT) (help)
+        character.ratings.STR | Striking Power (STR) (help)
+        character.ratings.PHD | Physical Defense (PHD) (help)
+        character.ratings.MD | Magical Defense (MD) (help)
+        character.ratings.JMP | Jumping Height (JMP) (help)
+        character.ratings.SPD | Running Speed (SPD) (help)
+        character.ratings.DOG | Dodge Reflex (DOG) (help)
+        character.ratings.ATN | Attention (ATN) (help)
+        character.ratings.DIS | Discovery (DIS) (help)
+        character.ratings.RES | Status Resistance (RES) (help)
+        character.ratings.WIL | Willpower (WIL) (help)
+        character.ratings.CHM | Charisma (CHM) (help)
+        character.ratings.FTH | Faith (FTH) (help)
+    "#]],
+    );
+    assert_eq!(
+        help(builders[2], "character.ratings.HP"),
+        "Well-being: damage lowers it, and at 0 the character faints. Affected by VIG, MRL and \
+         LCK. Leave it empty: the table's formula gives it (VIG + MRL + LCK)."
+    );
+    assert!(
+        !Freelancer::moves(&table, &player(&["Ash"]))
+            .iter()
+            .any(|m| m.label.starts_with("Make an")),
+        "a player is offered only the PC builder"
+    );
+}
+
+/// A person makes the ambush's Mara through the PC builder, field by field with no JSON: the exact
+/// command, which the rules accept; a rating beyond a number input's reach (10^30) is typed as
+/// digits.
+#[test]
+fn a_player_makes_mara_with_the_builder() {
+    let state = guard();
+    let m = offered_move(&state, &newcomer(), "Create a character");
+    let command = picked(
+        &m,
+        &[
+            ("character.name", json!("Mara")),
+            ("character.level", json!(3)),
+            ("character.xp", json!(150)),
+            ("character.ap", json!(2)),
+            ("character.vocation", json!("Hoplite")),
+            ("character.ratings.ALC", json!("150,348")),
+            ("character.ratings.LCK", json!("31")),
+            ("character.ratings.SPD", json!("204000")),
+            (
+                "character.ratings.LFT",
+                json!("1000000000000000000000000000000"),
+            ),
+            (
+                "character.abilities",
+                json!([{"name": "Shield Wall", "path": "Hoplite"}, {"name": "Second Wind", "path": "general"}]),
+            ),
+        ],
+    );
+    assert_eq!(
+        command,
+        json!({"do": "enroll", "character": {
+            "kind": "pc", "name": "Mara", "level": 3, "xp": 150, "ap": 2, "vocation": "Hoplite",
+            "ratings": {"ALC": "150,348", "LCK": "31", "SPD": "204000", "LFT": "1000000000000000000000000000000"},
+            "abilities": [{"name": "Shield Wall", "path": "Hoplite"}, {"name": "Second Wind", "path": "general"}],
+        }})
+    );
+    let events = decided(&state, &command).unwrap();
+    let after = events.iter().fold(state, Freelancer::apply);
+    let view = Freelancer::view(&after);
+    assert_eq!(
+        view["characters"]["Mara"]["attributes"]["ALC"],
+        json!(150_348)
+    );
+    assert_eq!(
+        view["characters"]["Mara"]["stats"]["LFT"]["value"],
+        json!("1000000000000000000000000000000")
+    );
+    assert_eq!(view["characters"]["Mara"]["vocation"], json!("Hoplite"));
+    assert_eq!(view["rating_names"]["LFT"], json!("Lifting Power"));
+    // Left at its first choice, the vocation is none yet, which the rules take too.
+    let command = picked(&m, &[("character.name", json!("Nobody"))]);
+    assert_eq!(
+        command,
+        json!({"do": "enroll", "character": {"kind": "pc", "name": "Nobody", "level": 1, "xp": 0, "ap": 0, "vocation": null, "abilities": []}})
+    );
+    assert!(decided(&guard(), &command).is_ok());
+}
+
+/// The GM makes the book's guard through the Encounter Sheet builder (a brief NPC: name and
+/// ratings) and a full NPC through its own; the exact commands, which the rules accept.
+#[test]
+fn the_gm_makes_the_guard_and_an_npc_with_the_builders() {
+    let state = play(json!({}), &[enroll(sheets::ash())]);
+    let m = offered_move(&state, &gm(), "Make an Encounter Sheet");
+    let command = picked(
+        &m,
+        &[
+            ("character.name", json!("Guard")),
+            ("character.ratings.WIL", json!("56")),
+        ],
+    );
+    assert_eq!(
+        command,
+        json!({"do": "enroll", "character": {"kind": "encounter", "name": "Guard", "ratings": {"WIL": "56"}}})
+    );
+    let events = decided(&state, &command).unwrap();
+    let after = events.iter().fold(state.clone(), Freelancer::apply);
+    // The guard is then the difficulty of Ash's check against an NPC (F3).
+    assert!(
+        Freelancer::moves(&after, &player(&["Ash"]))
+            .iter()
+            .any(|m| m.label == "Ash: task check against an NPC")
+    );
+    let m = offered_move(&state, &gm(), "Make an NPC with a full sheet");
+    let command = picked(
+        &m,
+        &[
+            ("character.name", json!("Brom")),
+            ("character.vocation", json!("Wushu jia")),
+            ("character.ratings.LFT", json!("915")),
+        ],
+    );
+    assert_eq!(
+        command,
+        json!({"do": "enroll", "character": {"kind": "npc", "name": "Brom", "level": 1, "xp": 0, "ap": 0,
+            "vocation": "Wushu jia", "ratings": {"LFT": "915"}, "abilities": []}})
+    );
+    assert!(decided(&state, &command).is_ok());
+}
+
+/// What a builder leaves to the person is refused by the rules beside its blank: the refusal names
+/// the sheet's field as a path into the command, with the value and the range.
+#[test]
+fn a_builder_refusal_names_the_sheets_field() {
+    let state = guard();
+    let m = offered_move(&state, &newcomer(), "Create a character");
+    let cases = [
+        (
+            vec![
+                ("character.name", json!("Mara")),
+                ("character.ratings.MIT", json!("lots")),
+            ],
+            "character.ratings.MIT",
+            "`ratings.MIT` is \"lots\", but it must be a whole number 0 to 10^30 (a rating on the \
+             sheet, F8)",
+        ),
+        (
+            vec![
+                ("character.name", json!("Mara")),
+                (
+                    "character.ratings.SPD",
+                    json!("1,000,000,000,000,000,000,000,000,000,001"),
+                ),
+            ],
+            "character.ratings.SPD",
+            "`ratings.SPD` is \"1,000,000,000,000,000,000,000,000,000,001\", but it must be 0 to \
+             10^30 (a rating on the sheet, F8)",
+        ),
+        (
+            vec![("character.name", json!("Ash"))],
+            "character.name",
+            "`name` is \"Ash\", but a character of that name is already at the table",
+        ),
+        (
+            vec![("character.name", json!(" "))],
+            "character.name",
+            "`name` is \" \", but it must be 1 to 64 characters and not blank",
+        ),
+        (
+            vec![
+                ("character.name", json!("Mara")),
+                (
+                    "character.abilities",
+                    json!([{"name": "Second Wind", "path": "general"}, {"name": "Second Wind", "path": "general"}]),
+                ),
+            ],
+            "character.abilities.1.name",
+            "`abilities[1]` lists Second Wind (General) a second time; an ability is learned once \
+             (F8)",
+        ),
+    ];
+    for (picks, field, message) in cases {
+        let command = picked(&m, &picks);
+        assert_eq!(
+            decided(&state, &command).unwrap_err(),
+            (Some(field.to_owned()), message.to_owned()),
+            "{command}"
+        );
+    }
+}
+
+/// A task check's adjustments, once JSON only, are a list of factors with reasons: the exact
+/// command, accepted, and the adjustment recorded; a bad factor is refused naming its entry.
+#[test]
+fn adjustments_are_a_list_of_factors_with_reasons() {
+    let state = lifters();
+    let m = offered_move(&state, &player(&["Ash"]), "Ash: task check");
+    let command = picked(
+        &m,
+        &[
+            ("rating", json!("LFT")),
+            ("difficulty", json!("1,200")),
+            (
+                "adjust",
+                json!([{"factor": "1/4", "reason": "one arm"}, {"factor": "2", "reason": "a lever"}]),
+            ),
+        ],
+    );
+    assert_eq!(
+        command,
+        json!({"do": "task_check", "who": "Ash", "rating": "LFT", "difficulty": "1,200",
+            "adjust": [{"factor": "1/4", "reason": "one arm"}, {"factor": "2", "reason": "a lever"}]})
+    );
+    let events = decided(&state, &command).unwrap();
+    let logged = serde_json::to_value(&events[0]).unwrap();
+    // 42 x 1/4 = 10, x 2 = 20: 20 against 1200, equalized 2 against 120.
+    assert_eq!(logged["adjustments"][1]["after"], json!(20));
+    let bad = picked(
+        &m,
+        &[
+            ("rating", json!("LFT")),
+            ("difficulty", json!("70")),
+            ("adjust", json!([{"factor": "half", "reason": "one arm"}])),
+        ],
+    );
+    assert_eq!(
+        decided(&state, &bad).unwrap_err(),
+        (
+            Some("adjust.0.factor".to_owned()),
+            "`adjust[0].factor` is \"half\", but a factor is a fraction p/q or a whole number p, \
+             with p and q 1 to 100 (\"1/2\" halves a rating) (F4)"
+                .to_owned()
+        )
+    );
+    // The difficulty is typed as digits; anything else is refused beside it.
+    let bad = picked(
+        &m,
+        &[("rating", json!("LFT")), ("difficulty", json!("a lot"))],
+    );
+    assert_eq!(
+        decided(&state, &bad).unwrap_err().0.as_deref(),
+        Some("difficulty")
+    );
+    // The opposed check's sides each take their own: the book's arm wrestlers, both at one arm.
+    let m = offered_move(&state, &player(&["Ash"]), "Opposed check");
+    let command = picked(
+        &m,
+        &[
+            ("a", json!({"who": "Ash", "rating": "LFT"})),
+            ("a.adjust", json!([{"factor": "1/2", "reason": "one arm"}])),
+            ("b", json!({"who": "Brom", "rating": "LFT"})),
+            ("b.adjust", json!([{"factor": "1/2", "reason": "one arm"}])),
+            ("against", json!("arm wrestling")),
+        ],
+    );
+    assert_eq!(
+        command,
+        json!({"do": "opposed_check", "method": "roll_under", "against": "arm wrestling",
+            "a": {"who": "Ash", "rating": "LFT", "adjust": [{"factor": "1/2", "reason": "one arm"}]},
+            "b": {"who": "Brom", "rating": "LFT", "adjust": [{"factor": "1/2", "reason": "one arm"}]}})
+    );
+    assert!(decided(&state, &command).is_ok());
+    let bad = picked(
+        &m,
+        &[
+            ("a", json!({"who": "Ash", "rating": "LFT"})),
+            ("b", json!({"who": "Brom", "rating": "LFT"})),
+            ("b.adjust", json!([{"factor": "1/0", "reason": "one arm"}])),
+        ],
+    );
+    assert_eq!(
+        decided(&state, &bad).unwrap_err().0.as_deref(),
+        Some("b.adjust.0.factor")
+    );
+}
+
+/// A team lift names who rolls (the luckiest by default); a check on a Talent takes its number.
+#[test]
+fn a_team_lift_names_its_roller_and_a_talent_is_a_number() {
+    let state = lifters();
+    let m = offered_move(&state, &player(&["Cy"]), "Team lift");
+    let command = picked(&m, &[("difficulty", json!("1200"))]);
+    assert_eq!(
+        command,
+        json!({"do": "team_lift", "who": ["Cy", "Ash", "Brom"], "difficulty": "1200", "roller": null})
+    );
+    assert!(decided(&state, &command).is_ok());
+    let command = picked(
+        &m,
+        &[("difficulty", json!("1200")), ("roller", json!("Cy"))],
+    );
+    assert!(decided(&state, &command).is_ok());
+    let m = offered_move(
+        &state,
+        &player(&["Cy"]),
+        "Cy: task check on a Talent or another number",
+    );
+    let command = picked(&m, &[("rating", json!("27")), ("difficulty", json!("56"))]);
+    assert_eq!(
+        command,
+        json!({"do": "task_check", "who": "Cy", "rating": "27", "difficulty": "56", "adjust": []})
+    );
+    assert!(decided(&state, &command).is_ok());
+}
+
+/// The lobby's formulas: none, or Skald's starting set, each formula naming only what affects its
+/// stat (F8); the GM then sets one at the table with a form, and the sheets follow it; a formula
+/// that does not read or names what does not affect the stat is refused beside it.
+#[test]
+fn the_gm_sets_formulas_from_the_lobby_and_at_the_table() {
+    assert_eq!(formulas_option("none"), json!({}));
+    let starting = formulas_option("Skald's starting set");
+    assert_eq!(starting.as_object().map(|m| m.len()), Some(16));
+    assert_eq!(starting["WIL"], json!("LVL + MIT + VIG + INT + MRL"));
+    let table = formulas();
+    let view = Freelancer::view(&table);
+    // Ash: VIG 8 + MRL 9 + LCK 12 = 29 HP; MIT 12 + ALC 15 = 27 SPD.
+    assert_eq!(
+        view["characters"]["Ash"]["stats"]["HP"],
+        json!({"value": 29, "from": "formula", "affected_by": ["VIG", "MRL", "LCK"]})
+    );
+    assert_eq!(
+        view["characters"]["Ash"]["stats"]["SPD"]["value"],
+        json!(27)
+    );
+    let m = offered_move(&table, &gm(), "Set a stat formula");
+    check(
+        sketch_move(&m),
+        expect![[r#"
+        Stat formulas | Set a stat formula | {"do":"set_formula"}
+          stat: one of
+            - Health Points (HP) (now: VIG + MRL + LCK) = "HP"
+            - Technique Points (TP) (now: MIT + VIG + INT + MRL) = "TP"
+            - Spirit Points (SP) (now: INT + MRL) = "SP"
+            - Lifting Power (LFT) (now: MIT + VIG) = "LFT"
+            - Striking Power (STR) (now: MIT + ALC + MRL) = "STR"
+            - Physical Defense (PHD) (now: MIT + VIG) = "PHD"
+            - Magical Defense (MD) (now: INT + MRL) = "MD"
+            - Jumping Height (JMP) (now: MIT + ALC) = "JMP"
+            - Running Speed (SPD) (now: MIT + ALC) = "SPD"
+            - Dodge Reflex (DOG) (now: ALC + INT + LCK) = "DOG"
+            - Attention (ATN) (now: VIG + INT + LCK) = "ATN"
+            - Discovery (DIS) (now: INT + MRL + LCK) = "DIS"
+            - Status Resistance (RES) (now: VIG + MRL + LCK) = "RES"
+            - Willpower (WIL) (now: LVL + MIT + VIG + INT + MRL) = "WIL"
+            - Charisma (CHM) (now: LVL + MIT + MRL + LCK) = "CHM"
+            - Faith (FTH) (now: LVL + MRL) = "FTH"
+          formula: text, at most 200
+    "#]],
+    );
+    let command = picked(&m, &[("formula", json!("VIG * 10 + MRL + LCK"))]);
+    assert_eq!(
+        command,
+        json!({"do": "set_formula", "stat": "HP", "formula": "VIG * 10 + MRL + LCK"})
+    );
+    let events = decided(&table, &command).unwrap();
+    assert_eq!(
+        Freelancer::describe(&events[0]),
+        "Health Points (HP) now comes from the table's formula VIG * 10 + MRL + LCK (was: VIG + \
+         MRL + LCK) (F8)."
+    );
+    let after = events.iter().fold(table.clone(), Freelancer::apply);
+    assert_eq!(
+        Freelancer::view(&after)["characters"]["Ash"]["stats"]["HP"]["value"],
+        json!(101)
+    );
+    // Left empty, the formula goes: HP is then each sheet's own.
+    let command = picked(&m, &[]);
+    assert_eq!(command, json!({"do": "set_formula", "stat": "HP"}));
+    let events = decided(&after, &command).unwrap();
+    let after = events.iter().fold(after, Freelancer::apply);
+    assert!(Freelancer::view(&after)["characters"]["Ash"]["stats"]["HP"].is_null());
+    assert_eq!(
+        Freelancer::authority(&serde_json::from_value(command).unwrap()),
+        Authority::Gm
+    );
+    let refused = |picks: &[(&str, Value)]| decided(&table, &picked(&m, picks)).unwrap_err();
+    assert_eq!(
+        refused(&[("formula", json!("VIG *"))]),
+        (
+            Some("formula".to_owned()),
+            "`formula` is \"VIG *\", which does not read at character 6: the formula ends where a \
+             number, a name or `(` was expected (F8)"
+                .to_owned()
+        )
+    );
+    assert_eq!(
+        refused(&[("formula", json!("MIT + VIG"))]),
+        (
+            Some("formula".to_owned()),
+            "`formula` is \"MIT + VIG\", but it names MIT at character 1, and HP is affected by VIG \
+             MRL LCK only (freelancer.txt, Stats) (F8)"
+                .to_owned()
+        )
+    );
+    assert_eq!(
+        refused(&[("stat", json!("MIT")), ("formula", json!("VIG"))])
+            .0
+            .as_deref(),
+        Some("stat")
+    );
+    assert_eq!(
+        refused(&[("formula", json!("VIG + MRL + LCK"))]).1,
+        "`formula` is \"VIG + MRL + LCK\", which is HP's formula already (F8)"
+    );
+    assert_eq!(
+        refused(&[(
+            "formula",
+            json!("VIG * 1_000_000_000_000_000_000_000_000_000_000")
+        )]),
+        (
+            Some("formula".to_owned()),
+            "`formula` is \"VIG * 1_000_000_000_000_000_000_000_000_000_000\", which cannot give \
+             Ash's HP: it comes to 8000000000000000000000000000000, but a stat is 0 to 10^30 (F8)"
+                .to_owned()
+        )
+    );
+    // During an event a participant keeps the SPD its initiative is scaled to (F5).
+    let command = json!({"do": "start_event", "name": "the ford", "who": ["Ash"]});
+    let events = decided(&table, &command).unwrap();
+    let event = events.iter().fold(table.clone(), Freelancer::apply);
+    assert_eq!(
+        decided(&event, &json!({"do": "set_formula", "stat": "SPD"})).unwrap_err(),
+        (
+            Some("formula".to_owned()),
+            "`formula` is left out, which would leave Ash without SPD in the event \"the ford\" \
+             under way, and initiative is scaled to SPD (F5)"
+                .to_owned()
+        )
+    );
+    assert!(
+        decided(
+            &event,
+            &json!({"do": "set_formula", "stat": "SPD", "formula": "MIT * 10 + ALC"})
+        )
+        .is_ok()
     );
 }

@@ -101,7 +101,7 @@ fn the_ambush_draws_the_turn_order_and_actions_left() {
             // The reader's own sheet first, marked.
             "<li class=\"fl-sheet mine\">\n<h3>Ash <span class=\"fl-tag\">yours</span></h3>",
             "PC, level 1 · Ann's",
-            "<abbr>SPD</abbr> <b>204000</b>",
+            "<abbr title=\"Running Speed\">SPD</abbr> <b>204000</b>",
         ],
         &["Your turn", "You may take it for them"],
     );
@@ -160,7 +160,7 @@ fn the_guard_draws_the_check_on_the_d100() {
             "<b>71&#x2f;100</b> <small>(71.0%)</small>",
             "<b>1&#x2f;20</b> <small>(5.0%)</small>",
             "Encounter Sheet",
-            "<abbr>WIL</abbr> <b>56</b>",
+            "<abbr title=\"Willpower\">WIL</abbr> <b>56</b>",
             "2 checks made",
         ],
         &["Event:"],

@@ -242,3 +242,76 @@ async fn the_gms_link_restores_an_archived_table() {
         "{body}"
     );
 }
+
+/// `value` encoded for a form body: every byte but letters and digits as `%XX`.
+fn encoded(value: &str) -> String {
+    value
+        .bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() {
+                char::from(b).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect()
+}
+
+/// The lobby offers Freelancer's stat formulas as a choice (none, or Skald's starting set, F8), and
+/// the page that creates tables reads the choice's value: the starting set makes a table, a formula
+/// the rules refuse does not.
+#[tokio::test]
+async fn the_lobby_offers_freelancers_starting_formulas() {
+    let server = Server::start(generous()).await;
+    let lobby = fresh()
+        .get(format!("{}/", server.base))
+        .send()
+        .await
+        .unwrap();
+    let html = lobby.text().await.unwrap();
+    assert!(html.contains(r#"<select name="opt_formulas">"#), "{html}");
+    assert!(
+        html.contains("<option value='{}' selected>none: the GM enters every stat</option>"),
+        "{html}"
+    );
+    assert!(
+        html.contains(
+            "Skald&#x27;s starting set: each stat the sum of the attributes that affect it"
+        ),
+        "{html}"
+    );
+    let starting = skald_freelancer_starting();
+    let (status, location, body) = create(
+        &server,
+        &format!(
+            "system=freelancer&title=Formulas&opt_formulas={}",
+            encoded(&starting)
+        ),
+    )
+    .await;
+    assert_eq!(status, 303, "{body}");
+    assert!(location.ends_with("/welcome"), "{location}");
+    let (status, _, body) = create(
+        &server,
+        &format!(
+            "system=freelancer&title=Bad&opt_formulas={}",
+            encoded(r#"{"HP": "MIT + VIG"}"#)
+        ),
+    )
+    .await;
+    assert_eq!(status, 422, "{body}");
+    assert!(body.contains("names MIT at character 1"), "{body}");
+}
+
+/// The starting set as the lobby's choice holds it, from Freelancer's option fields (the registry's).
+fn skald_freelancer_starting() -> String {
+    let listed = skald_systems::find("freelancer").unwrap();
+    let formulas = (listed.option_fields)()
+        .into_iter()
+        .find(|f| f.name == "formulas")
+        .unwrap();
+    let skald_core::FieldKind::Choice { options, .. } = formulas.kind else {
+        panic!("a choice")
+    };
+    options[1].value.to_string()
+}

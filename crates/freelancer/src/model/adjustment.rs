@@ -22,10 +22,11 @@ impl Factor {
     /// Reads `"p/q"` or `"p"` for `field`.
     ///
     /// # Errors
-    /// [`Error::Refused`] (F4) naming the field and the value when the text is not such a
+    /// [`Error::Invalid`] (F4) naming the field and the value when the text is not such a
     /// fraction or a part is outside 1 to 100.
     pub fn parse(field: &str, text: &str) -> Result<Factor, Error> {
-        let bad = || Error::Refused {
+        let bad = || Error::Invalid {
+            field: field.to_owned(),
             rule: "F4",
             message: format!(
                 "`{field}` is {text:?}, but a factor is a fraction p/q or a whole number p, with p and q \

@@ -13,6 +13,7 @@
 //! | `award`                | `who` (names), `xp`, `ap`, `reason`                                               | F8      |
 //! | `level_up`             | `who`, `reason`                                                                   | F8      |
 //! | `set_rating`           | `who`, `rating`, `value`, `reason`                                                | F8      |
+//! | `set_formula`          | `stat`, `formula` (left out: none)                                                | F8      |
 //! | `change_vocation`      | `who`, `vocation`                                                                 | F8      |
 //! | `spend_ap`             | `who`, `ability`, `path`, `cost`                                                  | F7, F8  |
 //! | `rest` / `end_rest`    | `who` (names; default every full sheet)                                           | F8      |
@@ -204,6 +205,23 @@ pub enum Command {
         value: NumberInput,
         /// Why, 1 to 200 characters.
         reason: String,
+    },
+    /// `do = "set_formula"`: the GM gives a stat the table's formula over the attributes (and the
+    /// level) that affect it, replacing the one it had, or, with `formula` left out, takes its
+    /// formula away (F8: the book's formulas are missing, the table defines them). Every sheet
+    /// without that stat written on it follows the new formula at once.
+    ///
+    /// Errors: `stat` an attribute; `formula` that does not read (with its position), names what
+    /// does not affect the stat, is the stat's formula already, or would give a character's stat
+    /// outside 0 to 10^30; left out when the stat has no formula; a formula that would leave a
+    /// participant of the event under way without SPD (F5).
+    SetFormula {
+        /// The stat: `"HP"` ... `"FTH"`.
+        stat: Rating,
+        /// The formula (`"VIG * 10 + MRL + LCK"`, at most 200 characters); left out, the stat has
+        /// no formula from then on.
+        #[serde(default)]
+        formula: Option<String>,
     },
     /// `do = "change_vocation"`: a character takes up another vocation, only while resting or in a
     /// safe area (F8).

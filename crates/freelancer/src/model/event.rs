@@ -4,6 +4,7 @@
 use crate::model::adjustment::Adjusted;
 use crate::model::check::CheckOdds;
 use crate::model::check::{Band, Consequence, Equalized, Outcome};
+use crate::model::formula::Formula;
 use crate::model::number::Number;
 use crate::model::options::{InitiativeMethod, OpposedMethod};
 use crate::model::roll::DiceRoll;
@@ -56,6 +57,15 @@ pub enum Event {
         was: Option<Number>,
         /// Why.
         reason: String,
+    },
+    /// The GM gave a stat a formula, replaced it, or took it away (F8).
+    FormulaSet {
+        /// The stat.
+        stat: Rating,
+        /// The new formula (`None`: the stat has none from now on).
+        formula: Option<Formula>,
+        /// The formula it had (`None`: none).
+        was: Option<Formula>,
     },
     /// A character changed vocation during a rest or in a safe area (F8).
     VocationChanged {

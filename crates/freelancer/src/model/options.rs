@@ -11,12 +11,16 @@
 //! HP = "VIG * 10 + MRL + LCK"
 //! ```
 //!
+//! The lobby offers the formulas as a choice: none, or Skald's starting set ([`STARTING_FORMULAS`]);
+//! the GM then edits them at the table (`set_formula`), which the state keeps
+//! ([`crate::State::formulas`]).
+//!
 //! Options are checked as they are read: a bad value or formula is refused with the field, the value
 //! and what is allowed, before the table exists.
 
 use crate::limits::MAX_AP_PER_LEVEL;
 use crate::model::formula::Formula;
-use crate::model::sheet::Rating;
+use crate::model::sheet::{Influence, Rating};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -185,31 +189,64 @@ pub fn check_formula(stat: Rating, formula: &Formula) -> Result<(), String> {
         ));
     }
     if let Some((variable, position)) = formula.foreign_name(stat) {
-        let allowed: Vec<&str> = stat
-            .affected_by()
-            .iter()
-            .filter_map(|i| match i {
-                crate::model::sheet::Influence::Attribute(r) => Some(r.abbreviation()),
-                crate::model::sheet::Influence::Level => Some("LVL"),
-                _ => None,
-            })
-            .collect();
         return Err(format!(
             "`formulas.{stat}` = {:?} names {} at character {position}, but {stat} is affected by {} \
              only (freelancer.txt, Stats; F8)",
             formula.source(),
             variable.name(),
-            allowed.join(" ")
+            formula_names(stat).join(" ")
         ));
     }
     Ok(())
 }
 
+/// What a formula for `stat` may name: the attributes that affect it in the book, and `LVL` where
+/// the level does (freelancer.txt, Stats; F8); nothing for an attribute.
+pub fn formula_names(stat: Rating) -> Vec<&'static str> {
+    stat.affected_by()
+        .iter()
+        .filter_map(|i| match i {
+            Influence::Attribute(r) => Some(r.abbreviation()),
+            Influence::Level => Some("LVL"),
+            Influence::Stat(_) | Influence::Equipment => None,
+        })
+        .collect()
+}
+
+/// Skald's starting set of stat formulas (F8: the book's formulas are missing and the table
+/// defines its own), which the lobby offers as the `formulas` option: each stat is the sum of the
+/// attributes the book says affect it, plus the level (`LVL`) for WIL, CHM and FTH. A stat's other
+/// influences (LFT for JMP and SPD, equipment for PHD, MD, JMP and SPD) are no formula names, so
+/// they are left to the GM. A starting point to edit at the table (`set_formula`), not the book's.
+pub const STARTING_FORMULAS: [(Rating, &str); 16] = [
+    (Rating::Hp, "VIG + MRL + LCK"),
+    (Rating::Tp, "MIT + VIG + INT + MRL"),
+    (Rating::Sp, "INT + MRL"),
+    (Rating::Lft, "MIT + VIG"),
+    (Rating::Str, "MIT + ALC + MRL"),
+    (Rating::Phd, "MIT + VIG"),
+    (Rating::Md, "INT + MRL"),
+    (Rating::Jmp, "MIT + ALC"),
+    (Rating::Spd, "MIT + ALC"),
+    (Rating::Dog, "ALC + INT + LCK"),
+    (Rating::Atn, "VIG + INT + LCK"),
+    (Rating::Dis, "INT + MRL + LCK"),
+    (Rating::Res, "VIG + MRL + LCK"),
+    (Rating::Wil, "LVL + MIT + VIG + INT + MRL"),
+    (Rating::Chm, "LVL + MIT + MRL + LCK"),
+    (Rating::Fth, "LVL + MRL"),
+];
+
 /// The options as a lobby's form: initiative (F5, F6), opposed checks (F4), both missing, AP per
-/// level, starting at the rulings' defaults.
+/// level, and the stat formulas (F8: none, or [`STARTING_FORMULAS`]), starting at the rulings'
+/// defaults.
 pub fn fields() -> Vec<skald_core::Field> {
-    use serde_json::json;
+    use serde_json::{Map, Value, json};
     use skald_core::Field;
+    let starting: Map<String, Value> = STARTING_FORMULAS
+        .iter()
+        .map(|(stat, formula)| (stat.abbreviation().to_owned(), json!(formula)))
+        .collect();
     vec![
         Field::choice(
             "initiative",
@@ -241,6 +278,17 @@ pub fn fields() -> Vec<skald_core::Field> {
             1,
             100,
             i64::try_from(Options::default().ap_per_level).unwrap_or(1),
+        ),
+        Field::choice(
+            "formulas",
+            "Stat formulas (F8)",
+            &[
+                (json!({}), "none: the GM enters every stat"),
+                (
+                    Value::Object(starting),
+                    "Skald's starting set: each stat the sum of the attributes that affect it",
+                ),
+            ],
         ),
     ]
 }

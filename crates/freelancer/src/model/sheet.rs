@@ -274,6 +274,110 @@ impl Rating {
         }
     }
 
+    /// The book's name for it (freelancer.txt, Attributes and Stats): `"Lifting Power"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rating::Mit => "Might",
+            Rating::Vig => "Vigor",
+            Rating::Alc => "Alacrity",
+            Rating::Int => "Intuition",
+            Rating::Mrl => "Morale",
+            Rating::Lck => "Luck",
+            Rating::Hp => "Health Points",
+            Rating::Tp => "Technique Points",
+            Rating::Sp => "Spirit Points",
+            Rating::Lft => "Lifting Power",
+            Rating::Str => "Striking Power",
+            Rating::Phd => "Physical Defense",
+            Rating::Md => "Magical Defense",
+            Rating::Jmp => "Jumping Height",
+            Rating::Spd => "Running Speed",
+            Rating::Dog => "Dodge Reflex",
+            Rating::Atn => "Attention",
+            Rating::Dis => "Discovery",
+            Rating::Res => "Status Resistance",
+            Rating::Wil => "Willpower",
+            Rating::Chm => "Charisma",
+            Rating::Fth => "Faith",
+        }
+    }
+
+    /// The name with the abbreviation, as forms label it: `"Lifting Power (LFT)"`.
+    pub fn spelled_out(self) -> String {
+        format!("{} ({})", self.name(), self.abbreviation())
+    }
+
+    /// What it does, in a sentence of our own after the book's description (freelancer.txt,
+    /// Attributes and Stats; ruling F8); a stat's sentence ends with what affects it.
+    pub fn meaning(self) -> &'static str {
+        match self {
+            Rating::Mit => {
+                "Outward strength: the physical force the character can apply, as in a bare-handed blow, a lift or a high jump."
+            }
+            Rating::Vig => {
+                "Outward resolve: the physical force the body withstands, as in blows taken, disease or a long fall."
+            }
+            Rating::Alc => {
+                "Swiftness: travel speed, reflexes, a long jump; added to the d100 at initiative (F5)."
+            }
+            Rating::Int => {
+                "Problem solving: gathering information, using technology, learning new skills."
+            }
+            Rating::Mrl => {
+                "Inner condition, how in tune the character is with their spirit: willpower, charisma, faith."
+            }
+            Rating::Lck => {
+                "How fate meddles with the character; the luckiest lifter rolls a team lift, and it breaks ties at initiative (F5)."
+            }
+            Rating::Hp => {
+                "Well-being: damage lowers it, and at 0 the character faints. Affected by VIG, MRL and LCK."
+            }
+            Rating::Tp => {
+                "Energy for physical abilities, of the body or the brain, between rests. Affected by MIT, VIG, INT and MRL."
+            }
+            Rating::Sp => {
+                "Energy for non-physical abilities, such as magic or psychic powers; it comes back with other activity. Affected by INT and MRL."
+            }
+            Rating::Lft => {
+                "The mass lifted overhead with both hands; it adds up across a team that can grip the load. Affected by MIT and VIG."
+            }
+            Rating::Str => "The damage a physical strike deals. Affected by MIT, ALC and MRL.",
+            Rating::Phd => {
+                "How much physical harm the body takes before it is hurt. Affected by MIT, VIG and equipment."
+            }
+            Rating::Md => {
+                "How much ethereal harm (ghosts, hexes, magic) the being takes before it is hurt. Affected by INT, MRL and equipment."
+            }
+            Rating::Jmp => {
+                "The force put into leaving the ground. Affected by MIT and ALC, and by LFT and equipment as circumstances have it."
+            }
+            Rating::Spd => {
+                "How fast the character travels; initiative is scaled to its digits (F5). Affected by MIT, ALC, LFT and equipment."
+            }
+            Rating::Dog => {
+                "Reacting in time to what happens around the character. Affected by ALC, INT and LCK."
+            }
+            Rating::Atn => {
+                "Noticing and focusing on what is around the character. Affected by VIG, INT and LCK."
+            }
+            Rating::Dis => {
+                "Solving problems and finding new ideas: navigating, learning, seeing patterns. Affected by INT, MRL and LCK."
+            }
+            Rating::Res => {
+                "How hard it is for status ailments to take hold. Affected by VIG, MRL and LCK."
+            }
+            Rating::Wil => {
+                "Impressing one's will on the world: studies, some magic, resisting ailments, overcoming death. Affected by the level, MIT, VIG, INT and MRL."
+            }
+            Rating::Chm => {
+                "Drawing the world in: attraction, groups, animals, some aspects of fate. Affected by the level, MIT, MRL and LCK."
+            }
+            Rating::Fth => {
+                "Spiritual fortitude, not belief: religious acts, some magic, group dynamics, resisting some ailments. Affected by the level and MRL."
+            }
+        }
+    }
+
     /// The sheet field for error messages: `"ratings.LFT"`.
     pub fn field(self) -> &'static str {
         match self {

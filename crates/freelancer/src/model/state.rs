@@ -1,12 +1,13 @@
-//! The Freelancer table state ([`State`]): who sits at the table, who rests, where the party is, the
-//! checks made, the last dice rolled and the event under way ([`Scene`]). The fold of an event into it is
+//! The Freelancer table state ([`State`]): the stat formulas, who sits at the table, who rests, where
+//! the party is, the checks made, the last dice rolled and the event under way ([`Scene`]). The fold of an event into it is
 //! [`crate::rules::apply()`].
 
 use crate::model::event::{Award, Event};
+use crate::model::formula::Formula;
 use crate::model::options::Options;
 use crate::model::roll::DiceRoll;
 use crate::model::scene::Scene;
-use crate::model::sheet::Character;
+use crate::model::sheet::{Character, Rating};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -14,8 +15,11 @@ use std::collections::{BTreeMap, BTreeSet};
 /// last dice rolled and the event under way.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct State {
-    /// The table options.
+    /// The table options, as the table was made (the head of its log).
     pub options: Options,
+    /// The table's stat formulas now (F8): the options' `formulas`, then as the GM set them
+    /// (`set_formula`).
+    pub formulas: BTreeMap<Rating, Formula>,
     /// The character sheets by name.
     pub characters: BTreeMap<String, Character>,
     /// Who is resting.
@@ -40,6 +44,7 @@ impl State {
     /// A new table with no characters.
     pub fn new(options: Options) -> Self {
         Self {
+            formulas: options.formulas.clone(),
             options,
             characters: BTreeMap::new(),
             resting: BTreeSet::new(),

@@ -72,6 +72,36 @@ impl Vocation {
         }
     }
 
+    /// What the vocation does, in a sentence of our own after the book (freelancer.txt, Vocations).
+    pub fn description(self) -> &'static str {
+        match self {
+            Vocation::Hoplite => {
+                "A weapon and armour specialist who fights with blades from just beyond arm's reach, modern weapons not excluded."
+            }
+            Vocation::WushuJia => {
+                "A martial artist who wins hand to hand, even at a cost to their own body."
+            }
+            Vocation::Scout => {
+                "Tracks and traps a target and takes it down without a straight fight: bows, rifles, knives."
+            }
+            Vocation::Guerilla => {
+                "Holds off many foes near and far with guns and explosives, by tactics more than force."
+            }
+            Vocation::Witch => {
+                "Weaves destructive spells of the elements and of chaos across the battlefield."
+            }
+            Vocation::Shaman => {
+                "A healer of medicine and blessings, who calls on higher powers to help allies fight."
+            }
+            Vocation::Swindler => {
+                "At home in street life: talks people out of information and valuables."
+            }
+            Vocation::Hitman => {
+                "A professional killer who is never caught: stealth, disguise, very long-range weapons."
+            }
+        }
+    }
+
     /// The organisation that teaches it.
     pub fn organisation(self) -> Organisation {
         match self {

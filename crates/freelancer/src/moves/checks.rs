@@ -1,17 +1,19 @@
-//! The moves of checks (rulings F1-F4): task checks (with a difficulty or against an Encounter
-//! Sheet's rating), chance checks, team lifts, opposed checks.
+//! The moves of checks (rulings F1-F4): task checks (with a difficulty, against an Encounter
+//! Sheet's rating, or on a number such as a Talent level), each with the GM's adjustments; chance
+//! checks, team lifts (with who rolls), opposed checks (with each side's adjustments). Ratings are
+//! spelled out as the book names them; numbers on the book's scale are typed as digits.
 
 use super::forms::{
-    EVEN, FORM_MAX, controlled, field, has, mv, named, number, one_of, option, ratings, some_of,
-    text,
+    BIG_NUMBER_HELP, EVEN, adjustments, big_number, controlled, field, has, mv, named, number,
+    one_of, option, rating_label, ratings, some_of, text,
 };
 use crate::limits::MAX_TEXT;
 use crate::model::options::OpposedMethod;
 use crate::model::sheet::{Character, Kind, Rating};
 use crate::model::state::State;
 use crate::rules::stats;
-use serde_json::json;
-use skald_core::{Choice, Move, Seat};
+use serde_json::{Value, json};
+use skald_core::{Choice, Field, Move, Seat};
 
 pub(super) fn check_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
     let encounters: Vec<&Character> = state
@@ -25,7 +27,7 @@ pub(super) fn check_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
         if !own.is_empty() {
             let rating_options = || {
                 own.iter()
-                    .map(|(r, v)| option(json!(r), format!("{r} {v}")))
+                    .map(|(r, v)| option(json!(r), rating_label(*r, *v)))
                     .collect::<Vec<_>>()
             };
             out.push(mv(
@@ -34,13 +36,11 @@ pub(super) fn check_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                 json!({"do": "task_check", "who": who}),
                 vec![
                     field("rating", "Rating", one_of(rating_options())),
-                    field("difficulty", "Difficulty", number(0, FORM_MAX, EVEN)),
+                    difficulty(),
+                    adjustments("adjust"),
                     field("against", "Against what (optional)", text(MAX_TEXT)),
                 ],
-                "Both equalized to three digits (F2); difference = difficulty - rating: 0 or less \
-                 succeeds, 1-95 rolls the d100, 96-150 only a Crit succeeds, 151+ fails with no roll \
-                 as a Botch (F3)."
-                    .to_owned(),
+                TASK_CHECK_NOTE.to_owned(),
             ));
             let opponents: Vec<&Character> = encounters
                 .iter()
@@ -64,6 +64,7 @@ pub(super) fn check_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                             "The NPC's rating",
                             one_of(opponent_ratings(state, first, &opponents)),
                         ),
+                        adjustments("adjust"),
                     ],
                     "The NPC's rating is the difficulty (F3); a check against a full sheet is an \
                      opposed check (F4)."
@@ -71,6 +72,21 @@ pub(super) fn check_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                 ));
             }
         }
+        out.push(mv(
+            "Checks",
+            format!("{who}: task check on a Talent or another number"),
+            json!({"do": "task_check", "who": who}),
+            vec![
+                big_number("rating", "Rating (a Talent level, or the GM's number)").with_help(
+                    "A number not on the sheet: the level of a Talent the check is about, or a \
+                     value the GM gives. A whole number 0 to 10^30.",
+                ),
+                difficulty(),
+                adjustments("adjust"),
+                field("against", "Against what (optional)", text(MAX_TEXT)),
+            ],
+            TASK_CHECK_NOTE.to_owned(),
+        ));
         out.push(mv(
             "Checks",
             format!("{who}: plain chance"),
@@ -86,6 +102,18 @@ pub(super) fn check_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
     }
     team_lift_move(state, seat, out);
     opposed_move(state, seat, out);
+}
+
+/// The note of a task check with a difficulty (F2, F3).
+const TASK_CHECK_NOTE: &str = "Both equalized to three digits (F2); difference = difficulty - \
+     rating: 0 or less succeeds, 1-95 rolls the d100, 96-150 only a Crit succeeds, 151+ fails with \
+     no roll as a Botch (F3).";
+
+/// The difficulty blank: the Chance of Success the rating is checked against, the GM's number.
+fn difficulty() -> Field {
+    big_number("difficulty", "Difficulty (the GM's Chance of Success)").with_help(format!(
+        "The number the GM gives the task (F3). {BIG_NUMBER_HELP}"
+    ))
 }
 
 /// The ratings of every opponent, `first`'s first (so the form's first pair is a valid one), each
@@ -108,12 +136,15 @@ pub(super) fn opponent_ratings(
         .map(|r| {
             let holders: Vec<String> = opponents
                 .iter()
-                .filter_map(|s| match stats::value(&state.options, s, r) {
+                .filter_map(|s| match stats::value(&state.formulas, s, r) {
                     Some(Ok((v, _))) => Some(format!("{} {v}", s.name)),
                     _ => None,
                 })
                 .collect();
-            option(json!(r), format!("{r} ({})", holders.join(", ")))
+            option(
+                json!(r),
+                format!("{}: {}", r.spelled_out(), holders.join(", ")),
+            )
         })
         .collect()
 }
@@ -129,24 +160,40 @@ pub(super) fn team_lift_move(state: &State, seat: &Seat, out: &mut Vec<Move>) {
     if lifters.len() < 2 || mine.is_empty() {
         return;
     }
-    let label = |s: &Character| {
-        let lft = stats::value(&state.options, s, Rating::Lft)
+    let lft = |s: &Character| {
+        stats::value(&state.formulas, s, Rating::Lft)
             .and_then(Result::ok)
-            .map_or(0, |(v, _)| v);
-        option(json!(s.name), format!("{} (LFT {lft})", s.name))
+            .map_or(0, |(v, _)| v)
+    };
+    let label = |s: &Character| {
+        option(
+            json!(s.name),
+            format!("{} (Lifting Power {})", s.name, lft(s)),
+        )
     };
     let options = mine.iter().chain(others.iter()).map(|s| label(s)).collect();
+    let mut rollers = vec![option(
+        Value::Null,
+        "The luckiest lifter (highest LCK), as the book has it".to_owned(),
+    )];
+    rollers.extend(mine.iter().map(|s| named(&s.name)));
     out.push(mv(
         "Checks",
         "Team lift".to_owned(),
         json!({"do": "team_lift"}),
         vec![
             field("who", "Lifters (2 to 12; yours first)", some_of(options)),
-            field("difficulty", "The load's rating", number(0, FORM_MAX, EVEN)),
+            big_number("difficulty", "The load's rating (the GM's number)").with_help(format!(
+                "The boulder weighs in at 1200 (F3). {BIG_NUMBER_HELP}"
+            )),
+            field("roller", "Who rolls the d100", one_of(rollers)).with_help(
+                "The book has the member with the best Luck (LCK) roll; one of yours may roll \
+                 instead, and then calls the lift.",
+            ),
             field("against", "What is lifted (optional)", text(MAX_TEXT)),
         ],
-        "LFT adds up across the team, then one task check; the luckiest lifter rolls (freelancer.txt, \
-         Task Checks, the boulder; F2, F3). The first lifter listed calls it."
+        "Lifting Power (LFT) adds up across the team, then one task check (freelancer.txt, Task \
+         Checks, the boulder; F2, F3). The first lifter listed calls it."
             .to_owned(),
     ));
 }
@@ -171,7 +218,7 @@ pub(super) fn opposed_move(state: &State, seat: &Seat, out: &mut Vec<Move>) {
             .map(|(r, v)| {
                 option(
                     json!({"who": sheet.name, "rating": r}),
-                    format!("{}: {r} {v}", sheet.name),
+                    format!("{}: {}", sheet.name, rating_label(*r, *v)),
                 )
             })
             .collect()
@@ -210,12 +257,14 @@ pub(super) fn opposed_move(state: &State, seat: &Seat, out: &mut Vec<Move>) {
         json!({"do": "opposed_check"}),
         vec![
             field("a", "Challenger", one_of(a)),
+            adjustments("a.adjust"),
             field("b", "Against", one_of(b)),
+            adjustments("b.adjust"),
             field("method", "Method", one_of(methods)),
             field("against", "The contest (optional)", text(MAX_TEXT)),
         ],
         "Between two full sheets: both roll d100 under their rating, the larger margin wins; a \
-         rating reduced to 0 loses without a roll (F4). Adjustments: the JSON box."
+         rating reduced to 0 loses without a roll (F4)."
             .to_owned(),
     ));
 }

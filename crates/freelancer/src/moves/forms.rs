@@ -1,21 +1,24 @@
 //! The pieces every move's form is made of: fields, choices, the ratings a sheet can use now and
 //! the sheets a seat acts for.
 
+use crate::limits::{MAX_ADJUSTMENTS, MAX_FACTOR, MAX_REASON};
 use crate::model::sheet::{Character, Rating};
 use crate::model::state::State;
 use crate::rules::stats;
 use serde_json::{Value, json};
 use skald_core::{Choice, Field, FieldKind, Move, Seat};
 
-/// The largest number a form field offers: 2^53 - 1, the largest whole number a browser's number
-/// input keeps exactly. Larger ratings and difficulties (up to 10^30) are sent as strings of digits
-/// through the page's JSON box (docs/freelancer.md, Numbers).
-pub const FORM_MAX: i64 = 9_007_199_254_740_991;
+/// The longest text a form's blank takes for a rating, a difficulty or a rating's new value, in
+/// characters: [`crate::MAX_RATING`], 10^30, written with a comma between each group of three
+/// digits is 41. Such numbers are text blanks, not number blanks: a browser's number input keeps
+/// whole numbers exactly only up to 2^53 - 1, and the book's ratings go to 10^30 (docs/freelancer.md,
+/// "At the online table"); the rules read the digits and refuse anything else by the field's name.
+pub const RATING_CHARS: usize = 48;
 
-/// The longest JSON sheet the character-creation form takes, in characters.
-pub const MAX_SHEET_TEXT: usize = 4_000;
+/// The longest adjustment factor a form takes (`"100/100"`, with room for spaces), in characters.
+pub const FACTOR_CHARS: usize = 16;
 
-/// A difficulty or chance a form starts at: an even chance (a difference of 50 in band 6-95, F3).
+/// A chance a form starts at: an even chance.
 pub(super) const EVEN: i64 = 50;
 
 pub(super) fn mv(
@@ -68,6 +71,44 @@ pub(super) fn text(max: usize) -> FieldKind {
     FieldKind::Text { max }
 }
 
+/// A blank for a number on the book's scale (a rating, a difficulty), 0 to 10^30, typed as digits.
+pub(super) fn big_number(name: &str, label: &str) -> Field {
+    field(name, label, text(RATING_CHARS))
+}
+
+/// What a blank for a number on the book's scale takes, for its help.
+pub(super) const BIG_NUMBER_HELP: &str =
+    "A whole number 0 to 10^30; commas may group the digits (1,200).";
+
+/// The adjustments to one rating at `name` (`adjust`, `a.adjust`): at most
+/// [`crate::MAX_ADJUSTMENTS`], each a factor and a reason, applied in order before equalizing
+/// (freelancer.txt, Task Checks: the arm wrestlers' halved LFT; ruling F4).
+pub(super) fn adjustments(name: &str) -> Field {
+    Field::list(
+        name,
+        "Adjustments (the GM's, optional)",
+        vec![
+            Field::text("factor", "Factor", FACTOR_CHARS).with_help(format!(
+                "A fraction p/q or a whole number, p and q 1 to {MAX_FACTOR}: 1/2 halves the \
+                 rating (one arm), 2 doubles it."
+            )),
+            Field::text("reason", "Why", MAX_REASON),
+        ],
+        0,
+        MAX_ADJUSTMENTS,
+        0,
+    )
+    .with_help(
+        "The GM's changes to the rating before the check, each applied in turn and dropping its \
+         fraction (915 x 1/2 = 457), and recorded with its reason (F4).",
+    )
+}
+
+/// A rating's choice label: `"Charisma (CHM) 27"`.
+pub(super) fn rating_label(rating: Rating, value: u128) -> String {
+    format!("{} {value}", rating.spelled_out())
+}
+
 pub(super) fn one_of(options: Vec<Choice>) -> FieldKind {
     FieldKind::Choice {
         options,
@@ -99,7 +140,7 @@ pub(super) fn small(n: u128) -> i64 {
 pub(super) fn ratings(state: &State, sheet: &Character) -> Vec<(Rating, u128)> {
     Rating::ALL
         .into_iter()
-        .filter_map(|r| match stats::value(&state.options, sheet, r) {
+        .filter_map(|r| match stats::value(&state.formulas, sheet, r) {
             Some(Ok((value, _))) => Some((r, value)),
             _ => None,
         })
@@ -107,7 +148,7 @@ pub(super) fn ratings(state: &State, sheet: &Character) -> Vec<(Rating, u128)> {
 }
 
 pub(super) fn has(state: &State, sheet: &Character, rating: Rating) -> bool {
-    matches!(stats::value(&state.options, sheet, rating), Some(Ok(_)))
+    matches!(stats::value(&state.formulas, sheet, rating), Some(Ok(_)))
 }
 
 /// The sheets `seat` acts for, by name.

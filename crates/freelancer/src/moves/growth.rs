@@ -1,10 +1,14 @@
 //! The moves of a full sheet's growth (rulings F7, F8): changing vocation, spending AP, awards,
-//! levels and ratings.
+//! levels and ratings; and the GM's stat formulas (F8).
 
 use super::forms::{
-    FORM_MAX, controlled, field, mv, named, number, one_of, option, small, some_of, text,
+    BIG_NUMBER_HELP, big_number, controlled, field, mv, named, number, one_of, option, small,
+    some_of, text,
 };
-use crate::limits::{MAX_ABILITIES, MAX_AWARD, MAX_LEVEL, MAX_POINTS, MAX_REASON, MAX_TEXT};
+use crate::limits::{
+    MAX_ABILITIES, MAX_AWARD, MAX_FORMULA, MAX_LEVEL, MAX_POINTS, MAX_REASON, MAX_TEXT,
+};
+use crate::model::options::formula_names;
 use crate::model::sheet::{Character, Rating};
 use crate::model::state::State;
 use crate::model::vocation::Vocation;
@@ -19,7 +23,10 @@ pub(super) fn growth_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
             let options: Vec<Choice> = Vocation::ALL
                 .into_iter()
                 .filter(|v| sheet.vocation != Some(*v))
-                .map(|v| option(json!(v), format!("{v} ({})", v.organisation())))
+                .map(|v| {
+                    option(json!(v), format!("{v} ({})", v.organisation()))
+                        .with_help(v.description())
+                })
                 .collect();
             let why = match at {
                 crate::model::event::Allowance::Rest => format!("{who} is resting"),
@@ -106,16 +113,53 @@ pub(super) fn growth_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                     one_of(
                         Rating::ALL
                             .into_iter()
-                            .map(|r| option(json!(r), r.to_string()))
+                            .map(|r| option(json!(r), r.spelled_out()).with_help(r.meaning()))
                             .collect(),
                     ),
                 ),
-                field("value", "New value", number(0, FORM_MAX, 10)),
+                big_number("value", "New value").with_help(BIG_NUMBER_HELP),
                 field("reason", "Why", text(MAX_REASON)),
             ],
             "Training, equipment or injury; a stat set here wins over its formula (F8).".to_owned(),
         ));
     }
+    out.push(formula_move(state));
+}
+
+/// The GM's formula for a stat (F8): a stat (each with what affects it and its formula now) and
+/// the formula, or none.
+fn formula_move(state: &State) -> Move {
+    let stats: Vec<Choice> = Rating::ALL
+        .into_iter()
+        .filter(|r| !r.is_attribute())
+        .map(|r| {
+            let now = state
+                .formulas
+                .get(&r)
+                .map_or_else(|| "none".to_owned(), |f| f.source().to_owned());
+            option(json!(r), format!("{} (now: {now})", r.spelled_out())).with_help(format!(
+                "May use {}. {}",
+                formula_names(r).join(" "),
+                r.meaning()
+            ))
+        })
+        .collect();
+    mv(
+        "Stat formulas",
+        "Set a stat formula".to_owned(),
+        json!({"do": "set_formula"}),
+        vec![
+            field("stat", "Stat", one_of(stats)),
+            field("formula", "Formula (empty: none)", text(MAX_FORMULA)).with_help(
+                "Whole numbers, the attributes that affect the stat, LVL for the level where it \
+                 counts, + - * / and parentheses; / drops the fraction: VIG * 10 + MRL + LCK. Left \
+                 empty, the stat has no formula and each sheet gives its own.",
+            ),
+        ],
+        "The book's formulas are missing: the table defines them (F8). Every sheet without the \
+         stat written on it follows the new formula at once; a stat written on a sheet wins."
+            .to_owned(),
+    )
 }
 
 pub(super) fn spend_ap_move(state: &State, sheet: &Character) -> Option<Move> {

@@ -56,6 +56,20 @@ pub fn apply(mut state: State, event: &Event) -> State {
         } => with_sheet(&mut state, who, |sheet| {
             sheet.ratings.insert(*rating, *value);
         }),
+        Event::FormulaSet {
+            stat,
+            formula: Some(formula),
+            ..
+        } => {
+            state.formulas.insert(*stat, formula.clone());
+        }
+        Event::FormulaSet {
+            stat,
+            formula: None,
+            ..
+        } => {
+            state.formulas.remove(stat);
+        }
         Event::VocationChanged { who, to, .. } => with_sheet(&mut state, who, |sheet| {
             sheet.vocation = Some(*to);
         }),

@@ -111,7 +111,8 @@ pub fn task_check(
         (None, None) => return Err(Error::MissingDifficulty),
         (Some(number), None) => {
             if let Some(rating) = opponent_rating {
-                return Err(Error::Refused {
+                return Err(Error::Invalid {
+                    field: "opponent_rating".into(),
                     rule: "F3",
                     message: format!(
                         "`opponent_rating` is \"{rating}\", but no `opponent` is named whose rating \
@@ -144,13 +145,15 @@ fn opponent_difficulty(
 ) -> Result<u128, Error> {
     let sheet = find(state, "opponent", name)?;
     if name == who {
-        return Err(Error::Refused {
+        return Err(Error::Invalid {
+            field: "opponent".into(),
             rule: "F3",
             message: format!("`opponent` is {name:?}, the character making the check"),
         });
     }
     if sheet.kind.is_full() {
-        return Err(Error::Refused {
+        return Err(Error::Invalid {
+            field: "opponent".into(),
             rule: "F4",
             message: format!(
                 "`opponent` is {name:?}, but {name} has a full sheet, and a check between characters \
@@ -159,7 +162,8 @@ fn opponent_difficulty(
         });
     }
     let Some(rating) = rating else {
-        return Err(Error::Refused {
+        return Err(Error::Invalid {
+            field: "opponent".into(),
             rule: "F3",
             message: format!(
                 "`opponent` is {name:?}, but no `opponent_rating` says which of {name}'s ratings is \
@@ -186,7 +190,8 @@ pub fn team_lift(
     no_roll_anyway(roll_anyway)?;
     let count = who.len();
     if !(MIN_TEAM..=MAX_TEAM).contains(&count) {
-        return Err(Error::Refused {
+        return Err(Error::Invalid {
+            field: "who".into(),
             rule: "F3",
             message: format!(
                 "`who` names {count}, but a team lift takes {MIN_TEAM} to {MAX_TEAM} characters (one \
@@ -197,7 +202,8 @@ pub fn team_lift(
     let mut team: Vec<(Lifter, u128)> = Vec::with_capacity(count);
     for name in who {
         if team.iter().any(|(lifter, _)| &lifter.who == name) {
-            return Err(Error::Refused {
+            return Err(Error::Invalid {
+                field: "who".into(),
                 rule: "F3",
                 message: format!("`who` lists {name:?} twice, but each member lends its LFT once"),
             });
@@ -217,7 +223,8 @@ pub fn team_lift(
     let roller = match roller {
         Some(name) if who.contains(name) => name.clone(),
         Some(name) => {
-            return Err(Error::Refused {
+            return Err(Error::Invalid {
+                field: "roller".into(),
                 rule: "F3",
                 message: format!(
                     "`roller` is {name:?}, but the roller must be one of the team: {}",
@@ -377,7 +384,8 @@ pub fn opposed_check(
     let first = contestant(state, a, "a")?;
     let second = contestant(state, b, "b")?;
     if first.who == second.who {
-        return Err(Error::Refused {
+        return Err(Error::Invalid {
+            field: "b.who".into(),
             rule: "F4",
             message: format!(
                 "`a.who` and `b.who` are both {:?}, but an opposed check is between two characters",

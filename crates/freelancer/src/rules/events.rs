@@ -164,7 +164,8 @@ pub fn initiative(
     let mut totals: Vec<String> = scene.declared.clone();
     for (i, name) in total_actions.iter().enumerate() {
         if !scene.participants.contains(name) {
-            return Err(Error::Refused {
+            return Err(Error::Invalid {
+                field: "total_actions".into(),
                 rule: "F7",
                 message: format!(
                     "`total_actions` names {name:?}, but the event's participants are {}",
@@ -173,7 +174,8 @@ pub fn initiative(
             });
         }
         if total_actions[..i].contains(name) {
-            return Err(Error::Refused {
+            return Err(Error::Invalid {
+                field: "total_actions".into(),
                 rule: "F7",
                 message: format!("`total_actions` lists {name:?} twice"),
             });

@@ -36,7 +36,8 @@ pub fn find_full<'a>(
 ) -> Result<&'a Character, Error> {
     let sheet = find(state, field, name)?;
     if !sheet.kind.is_full() {
-        return Err(Error::Refused {
+        return Err(Error::Invalid {
+            field: field.to_owned(),
             rule,
             message: format!(
                 "`{field}` is {name:?}, but {name} has an Encounter Sheet, and {what} needs a full \
@@ -58,7 +59,7 @@ pub fn rating_of(
     field: &str,
     rating: Rating,
 ) -> Result<u128, Error> {
-    match stats::value(&state.options, sheet, rating) {
+    match stats::value(&state.formulas, sheet, rating) {
         Some(Ok((value, _))) => Ok(value),
         None | Some(Err(EvalError::Missing(_))) => {
             let has: Vec<&str> = sheet.ratings.keys().map(|r| r.abbreviation()).collect();
@@ -85,7 +86,6 @@ pub fn rating_of(
             name: sheet.name.clone(),
             stat: rating.abbreviation(),
             formula: state
-                .options
                 .formulas
                 .get(&rating)
                 .map(|f| f.source().to_owned())
@@ -111,7 +111,8 @@ pub fn check_names(
     Error::check_count(field, names.len(), min, max, why)?;
     for (i, name) in names.iter().enumerate() {
         if names[..i].contains(name) {
-            return Err(Error::Refused {
+            return Err(Error::Invalid {
+                field: field.to_owned(),
                 rule,
                 message: format!("`{field}` lists {name:?} twice"),
             });

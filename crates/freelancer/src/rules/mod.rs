@@ -121,6 +121,9 @@ pub fn decide(
             value,
             reason,
         } => sheets::set_rating(state, who, *rating, value, reason),
+        Command::SetFormula { stat, formula } => {
+            sheets::set_formula(state, *stat, formula.as_deref())
+        }
         Command::ChangeVocation { who, vocation } => sheets::change_vocation(state, who, vocation),
         Command::SpendAp {
             who,

@@ -1,5 +1,5 @@
-//! Deciding sheet commands (F7, F8): enrolment, XP and AP awards, level-ups, rating changes, vocation
-//! changes, AP spending, rests and safe areas.
+//! Deciding sheet commands (F7, F8): enrolment, XP and AP awards, level-ups, rating changes, the
+//! table's stat formulas, vocation changes, AP spending, rests and safe areas.
 
 use super::lookup::{check_names, find, find_full};
 use crate::error::Error;
@@ -8,11 +8,13 @@ use crate::limits::{
     MAX_TEXT,
 };
 use crate::model::event::{Allowance, Award, Event};
+use crate::model::formula::Formula;
 use crate::model::number::{Number, NumberInput};
+use crate::model::options::formula_names;
 use crate::model::sheet::{Ability, Character, Kind, Rating, Sheet};
 use crate::model::state::State;
 use crate::model::vocation::{Path, Vocation};
-use crate::rules::stats::check_formulas;
+use crate::rules::stats::{self, check_formulas};
 use std::collections::BTreeMap;
 
 /// Decides `enroll` (F8).
@@ -20,11 +22,12 @@ use std::collections::BTreeMap;
 /// # Errors
 /// See [`crate::Command::Enroll`].
 pub fn enroll(state: &State, character: &Sheet) -> Result<Vec<Event>, Error> {
-    let sheet = character.check()?;
+    let sheet = character.check().map_err(Error::in_sheet)?;
     if state.characters.contains_key(&sheet.name) {
         return Err(Error::AlreadyEnrolled {
             name: sheet.name.clone(),
-        });
+        }
+        .in_sheet());
     }
     if state.characters.len() >= MAX_CHARACTERS {
         return Err(Error::OutOfRange {
@@ -37,9 +40,10 @@ pub fn enroll(state: &State, character: &Sheet) -> Result<Vec<Event>, Error> {
             min: "1".into(),
             max: MAX_CHARACTERS.to_string(),
             why: "characters at one table",
-        });
+        }
+        .in_sheet());
     }
-    check_formulas(&state.options, &sheet)?;
+    check_formulas(&state.formulas, &sheet)?;
     Ok(vec![Event::Enrolled { character: sheet }])
 }
 
@@ -95,7 +99,8 @@ pub fn award(
     let xp = points(xp, "xp", "XP in one award, F8")?;
     let ap = points(ap, "ap", "AP in one award, F8")?;
     if xp == 0 && ap == 0 {
-        return Err(Error::Refused {
+        return Err(Error::Invalid {
+            field: "xp".into(),
             rule: "F8",
             message: "`xp` and `ap` are both 0 or absent, but an award gives XP, AP or both".into(),
         });
@@ -138,7 +143,7 @@ pub fn level_up(state: &State, who: &str, reason: Option<&str>) -> Result<Vec<Ev
         level: sheet.level + 1,
         ..sheet.clone()
     };
-    check_formulas(&state.options, &raised)?;
+    check_formulas(&state.formulas, &raised)?;
     Ok(vec![Event::LeveledUp {
         who: who.to_owned(),
         level: raised.level,
@@ -163,13 +168,126 @@ pub fn set_rating(
     Error::check_text("reason", reason, MAX_REASON)?;
     let mut changed = sheet.clone();
     changed.ratings.insert(rating, Number(value));
-    check_formulas(&state.options, &changed)?;
+    check_formulas(&state.formulas, &changed)?;
     Ok(vec![Event::RatingSet {
         who: who.to_owned(),
         rating,
         value: Number(value),
         was: sheet.ratings.get(&rating).copied(),
         reason: reason.to_owned(),
+    }])
+}
+
+/// Decides `set_formula` (F5, F8).
+///
+/// # Errors
+/// See [`crate::Command::SetFormula`].
+pub fn set_formula(
+    state: &State,
+    stat: Rating,
+    formula: Option<&str>,
+) -> Result<Vec<Event>, Error> {
+    let invalid = |field: &str, rule, message: String| Error::Invalid {
+        field: field.to_owned(),
+        rule,
+        message,
+    };
+    if stat.is_attribute() {
+        return Err(invalid(
+            "stat",
+            "F8",
+            format!(
+                "`stat` is \"{stat}\", but {} is an attribute: formulas compute stats from the \
+                 attributes",
+                stat.spelled_out()
+            ),
+        ));
+    }
+    let was = state.formulas.get(&stat).cloned();
+    let parsed = match formula {
+        None if was.is_none() => {
+            return Err(invalid(
+                "formula",
+                "F8",
+                format!("`formula` is left out, but {stat} has no formula to take away"),
+            ));
+        }
+        None => None,
+        Some(text) => {
+            let parsed = Formula::parse(text).map_err(|e| {
+                invalid(
+                    "formula",
+                    "F8",
+                    format!("`formula` is {text:?}, which does not read {e}"),
+                )
+            })?;
+            if let Some((variable, position)) = parsed.foreign_name(stat) {
+                return Err(invalid(
+                    "formula",
+                    "F8",
+                    format!(
+                        "`formula` is {text:?}, but it names {} at character {position}, and {stat} \
+                         is affected by {} only (freelancer.txt, Stats)",
+                        variable.name(),
+                        formula_names(stat).join(" ")
+                    ),
+                ));
+            }
+            if was.as_ref().map(Formula::source) == Some(parsed.source()) {
+                return Err(invalid(
+                    "formula",
+                    "F8",
+                    format!("`formula` is {text:?}, which is {stat}'s formula already"),
+                ));
+            }
+            Some(parsed)
+        }
+    };
+    let mut formulas = state.formulas.clone();
+    match &parsed {
+        Some(f) => formulas.insert(stat, f.clone()),
+        None => formulas.remove(&stat),
+    };
+    for sheet in state.characters.values() {
+        check_formulas(&formulas, sheet).map_err(|e| match e {
+            Error::Formula {
+                name,
+                stat,
+                formula,
+                problem,
+            } => invalid(
+                "formula",
+                "F8",
+                format!("`formula` is {formula:?}, which cannot give {name}'s {stat}: {problem}"),
+            ),
+            other => other,
+        })?;
+    }
+    if let Some(scene) = &state.scene {
+        for who in &scene.participants {
+            let Some(sheet) = state.characters.get(who) else {
+                continue;
+            };
+            if !matches!(stats::value(&formulas, sheet, Rating::Spd), Some(Ok(_))) {
+                let now = parsed
+                    .as_ref()
+                    .map_or_else(|| "left out".to_owned(), |f| format!("{:?}", f.source()));
+                return Err(invalid(
+                    "formula",
+                    "F5",
+                    format!(
+                        "`formula` is {now}, which would leave {who} without SPD in the event {:?} \
+                         under way, and initiative is scaled to SPD",
+                        scene.name
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(vec![Event::FormulaSet {
+        stat,
+        formula: parsed,
+        was,
     }])
 }
 
@@ -181,7 +299,8 @@ pub fn change_vocation(state: &State, who: &str, vocation: &str) -> Result<Vec<E
     let sheet = find_full(state, "who", who, "F8", "a vocation")?;
     let to = parse_vocation("vocation", vocation)?;
     if sheet.vocation == Some(to) {
-        return Err(Error::Refused {
+        return Err(Error::Invalid {
+            field: "vocation".into(),
             rule: "F8",
             message: format!("`vocation` is {:?}, but {who} is a {to} already", vocation),
         });
@@ -213,7 +332,8 @@ pub fn spend_ap(
     let path = parse_path("path", path)?;
     let cost = cost.check_u64("cost", 1, MAX_AWARD, "an ability's cost in AP, F8")?;
     if cost > sheet.ap {
-        return Err(Error::Refused {
+        return Err(Error::Invalid {
+            field: "cost".into(),
             rule: "F8",
             message: format!("`cost` is {cost}, but {who} has {} AP", sheet.ap),
         });
@@ -223,7 +343,8 @@ pub fn spend_ap(
         path,
     };
     if sheet.abilities.contains(&learned) {
-        return Err(Error::Refused {
+        return Err(Error::Invalid {
+            field: "ability".into(),
             rule: "F8",
             message: format!(
                 "`ability` is {:?} ({path}), but {who} has learned it already",
@@ -246,7 +367,8 @@ pub fn spend_ap(
             .as_ref()
             .is_some_and(|round| round.total_actions.iter().any(|n| n == who));
         if !declared {
-            return Err(Error::Refused {
+            return Err(Error::Invalid {
+                field: "who".into(),
                 rule: "F7",
                 message: format!(
                     "`who` is {who:?}, but during the event {:?} buying an ability is a Total Action, \
@@ -264,7 +386,8 @@ pub fn spend_ap(
             .vocation
             .map_or_else(|| "none".to_owned(), |v| v.to_string());
         Some(
-            allowance(state, who).ok_or_else(|| Error::Refused {
+            allowance(state, who).ok_or_else(|| Error::Invalid {
+                field: "path".into(),
                 rule: "F8",
                 message: format!(
                     "`path` is \"{path}\", but outside a rest or a safe area {who} can spend AP only on \
@@ -310,7 +433,8 @@ pub fn rest(state: &State, who: Option<&[String]>) -> Result<Vec<Event>, Error> 
             for name in names {
                 find_full(state, "who", name, "F8", "a rest")?;
                 if state.resting.contains(name) {
-                    return Err(Error::Refused {
+                    return Err(Error::Invalid {
+                        field: "who".into(),
                         rule: "F8",
                         message: format!("`who` names {name:?}, who is resting already"),
                     });
@@ -353,7 +477,8 @@ pub fn end_rest(state: &State, who: Option<&[String]>) -> Result<Vec<Event>, Err
                 "characters ending a rest",
             )?;
             if let Some(name) = names.iter().find(|n| !state.resting.contains(*n)) {
-                return Err(Error::Refused {
+                return Err(Error::Invalid {
+                    field: "who".into(),
                     rule: "F8",
                     message: format!("`who` names {name:?}, who is not resting"),
                 });
@@ -378,7 +503,8 @@ pub fn end_rest(state: &State, who: Option<&[String]>) -> Result<Vec<Event>, Err
 pub fn enter_safe_area(state: &State, place: &str) -> Result<Vec<Event>, Error> {
     Error::check_text("place", place, MAX_TEXT)?;
     if let Some(current) = &state.safe_area {
-        return Err(Error::Refused {
+        return Err(Error::Invalid {
+            field: "place".into(),
             rule: "F8",
             message: format!(
                 "`place` is {place:?}, but the party is in the safe area {current:?} already: leave \
@@ -413,7 +539,7 @@ impl Sheet {
     /// # Errors
     /// [`Error::TextLength`] for a blank or long name or ability; [`Error::OutOfRange`]
     /// or [`Error::NotANumber`] for a level, XP, AP or rating outside its range (field
-    /// `ratings.LFT` and so on); [`Error::Refused`] (F8) for an unknown vocation or path, an
+    /// `ratings.LFT` and so on); [`Error::Invalid`] (F8) for an unknown vocation or path, an
     /// ability listed twice, too many abilities, or an Encounter Sheet carrying level, XP, AP, a
     /// vocation or abilities.
     pub fn check(&self) -> Result<Character, Error> {
@@ -427,7 +553,8 @@ impl Sheet {
                 ("abilities", !self.abilities.is_empty()),
             ];
             if let Some((field, _)) = extras.iter().find(|(_, given)| *given) {
-                return Err(Error::Refused {
+                return Err(Error::Invalid {
+                    field: (*field).to_owned(),
                     rule: "F8",
                     message: format!(
                         "`{field}` is given, but {} has an Encounter Sheet (kind = \"encounter\"), which \
@@ -475,7 +602,8 @@ impl Sheet {
                 path,
             };
             if abilities.contains(&learned) {
-                return Err(Error::Refused {
+                return Err(Error::Invalid {
+                    field: format!("abilities[{i}].name"),
                     rule: "F8",
                     message: format!(
                         "`abilities[{i}]` lists {} ({}) a second time; an ability is learned once",
@@ -501,9 +629,10 @@ impl Sheet {
 /// Reads a vocation's name for `field`.
 ///
 /// # Errors
-/// [`Error::Refused`] (F8) naming the field, the value and the eight vocations.
+/// [`Error::Invalid`] (F8) naming the field, the value and the eight vocations.
 pub fn parse_vocation(field: &str, name: &str) -> Result<Vocation, Error> {
-    Vocation::from_name(name).ok_or_else(|| Error::Refused {
+    Vocation::from_name(name).ok_or_else(|| Error::Invalid {
+        field: field.to_owned(),
         rule: "F8",
         message: format!(
             "`{field}` is {name:?}, but the vocations are {}",
@@ -515,9 +644,10 @@ pub fn parse_vocation(field: &str, name: &str) -> Result<Vocation, Error> {
 /// Reads an ability path (`"general"` or a vocation) for `field`.
 ///
 /// # Errors
-/// [`Error::Refused`] (F8) naming the field, the value and what is allowed.
+/// [`Error::Invalid`] (F8) naming the field, the value and what is allowed.
 pub fn parse_path(field: &str, name: &str) -> Result<Path, Error> {
-    Path::from_name(name).ok_or_else(|| Error::Refused {
+    Path::from_name(name).ok_or_else(|| Error::Invalid {
+        field: field.to_owned(),
         rule: "F8",
         message: format!(
             "`{field}` is {name:?}, but an ability's path is \"general\" or a vocation ({})",

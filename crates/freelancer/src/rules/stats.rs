@@ -2,10 +2,10 @@
 //! table's formula for that stat over the sheet's attributes and level.
 
 use crate::error::Error;
-use crate::model::formula::{EvalError, Variable};
-use crate::model::options::Options;
+use crate::model::formula::{EvalError, Formula, Variable};
 use crate::model::sheet::{Character, Rating};
 use serde::Serialize;
+use std::collections::BTreeMap;
 
 /// Where a rating's value comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -17,18 +17,18 @@ pub enum Origin {
     Formula,
 }
 
-/// The value of `rating` for `sheet`: the sheet's own, else its formula's; `None` when neither gives
-/// one; `Some(Err(..))` when the formula cannot (an attribute missing, a division by zero, a result
-/// outside 0 to 10^30).
+/// The value of `rating` for `sheet`: the sheet's own, else its formula's among `formulas` (the
+/// table's, [`crate::State::formulas`]); `None` when neither gives one; `Some(Err(..))` when the
+/// formula cannot (an attribute missing, a division by zero, a result outside 0 to 10^30).
 pub fn value(
-    options: &Options,
+    formulas: &BTreeMap<Rating, Formula>,
     sheet: &Character,
     rating: Rating,
 ) -> Option<Result<(u128, Origin), EvalError>> {
     if let Some(value) = sheet.ratings.get(&rating) {
         return Some(Ok((value.get(), Origin::Sheet)));
     }
-    let formula = options.formulas.get(&rating)?;
+    let formula = formulas.get(&rating)?;
     let lookup = |v: Variable| match v {
         Variable::Attribute(a) => sheet.ratings.get(&a).map(|n| n.get()),
         Variable::Level => Some(u128::from(sheet.level)),
@@ -41,9 +41,12 @@ pub fn value(
 ///
 /// # Errors
 /// [`Error::Formula`] naming the character, the stat, the formula and what goes wrong.
-pub fn check_formulas(options: &Options, sheet: &Character) -> Result<(), Error> {
-    for (stat, formula) in &options.formulas {
-        match value(options, sheet, *stat) {
+pub fn check_formulas(
+    formulas: &BTreeMap<Rating, Formula>,
+    sheet: &Character,
+) -> Result<(), Error> {
+    for (stat, formula) in formulas {
+        match value(formulas, sheet, *stat) {
             Some(Err(EvalError::Missing(_))) | Some(Ok(_)) | None => {}
             Some(Err(problem)) => {
                 return Err(Error::Formula {
