@@ -8,7 +8,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import {
   setup, screenshot, waitLog, tableWith, moveForm, fill, fillList, submit, waitOdds, movesOf, boardState,
-  assertNoSideScroll, FILE_TIMEOUT, SETUP_TIMEOUT, WAIT,
+  assertNoSideScroll, assertNoJsonField, FILE_TIMEOUT, SETUP_TIMEOUT, WAIT,
 } from "./harness.mjs";
 
 const ASH = { name: "Ash", level: 1, ap: 3, vocation: "Hoplite", ratings: { ALC: 15, SPD: 1248, LFT: 42, LCK: 12 } };
@@ -145,4 +145,8 @@ test("an event round: start, initiative, everyone acts in turn", { timeout: FILE
   await waitLog(bo, /ambush at the ford/);
   await assertNoSideScroll(ann, "Freelancer table (phone)");
   h.assertClean();
+});
+
+test("no move any seat is offered asks for JSON", { timeout: FILE_TIMEOUT }, async () => {
+  for (const [page, who] of [[gm, "the GM"], [ann, "Ann"], [bo, "Bo"]]) await assertNoJsonField(page, who);
 });

@@ -225,8 +225,13 @@ export async function assertNoSideScroll(page, what) {
  * person); the folded "Any command as JSON" box for experts is not a move.
  */
 export async function assertNoJsonField(page, what) {
+  // A JSON blank: one drawn for JSON, one labelled so, or a text box holding a JSON object or list.
   const json = await page.evaluate(() => [...document.querySelectorAll("form.move:not([data-raw])")]
-    .filter(f => f.querySelector("[data-kind=json-text]"))
+    .filter(f => [...f.querySelectorAll("[data-kind]")].some(el => {
+      if (el.dataset.kind === "json-text" || /json/i.test(el.closest("label")?.textContent || "")) return true;
+      if (el.dataset.kind !== "text" || !/^\s*[[{]/.test(el.value)) return false;
+      try { JSON.parse(el.value); return true; } catch (_) { return false; }
+    }))
     .map(f => f.querySelector(":scope > fieldset > legend")?.textContent.trim()));
   assert.deepEqual(json, [], `${what}: moves with a JSON field`);
 }

@@ -173,14 +173,6 @@ pub enum FieldKind {
         /// The most characters allowed.
         max: usize,
     },
-    /// A JSON value typed as text (a character sheet), at most `max` characters; the page parses it
-    /// and sends the value, starting from `example`.
-    Json {
-        /// The most characters allowed.
-        max: usize,
-        /// A valid value to start from.
-        example: Value,
-    },
     /// Yes or no, starting at `default`.
     Flag {
         /// The starting value.

@@ -46,7 +46,6 @@ fn value_of(
                 offered.next()?
             }
         }
-        FieldKind::Json { example, .. } => example.clone(),
         FieldKind::Text { .. } => text(f, path)?,
         FieldKind::List { item, start, .. } => {
             // An entry of a list of values left empty is no entry, as on the page.

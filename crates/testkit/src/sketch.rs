@@ -60,7 +60,6 @@ fn fields(out: &mut String, fields: &[skald_core::Field], indent: &str) {
                 format!("flag, default {}", if *default { "yes" } else { "no" })
             }
             FieldKind::Text { max } => format!("text, at most {max}"),
-            FieldKind::Json { max, example } => format!("json, at most {max}, e.g. {example}"),
             FieldKind::Choice { options, multiple } => {
                 choice(options, if *multiple { "any of" } else { "one of" }, indent)
             }

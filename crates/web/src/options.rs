@@ -45,9 +45,7 @@ pub fn fields(system: &str) -> Vec<OptionField> {
                     0,
                     options.into_iter().map(|c| (c.value, c.label)).collect(),
                 ),
-                FieldKind::Text { .. } | FieldKind::Json { .. } | FieldKind::List { .. } => {
-                    ("text", 0, 0, Vec::new())
-                }
+                FieldKind::Text { .. } | FieldKind::List { .. } => ("text", 0, 0, Vec::new()),
             };
             OptionField {
                 default: defaults.get(&field.name).cloned().unwrap_or(Value::Null),

@@ -89,7 +89,6 @@
     if (kind === "number") return el.value === "" ? undefined : Number(el.value);
     if (kind === "flag") return el.checked;
     if (kind === "json") return el.value === "" ? undefined : JSON.parse(el.value);
-    if (kind === "json-text") return JSON.parse(el.value);
     return el.value === "" ? undefined : el.value;
   }
   function collect(scope, target, paths, prefix) {
@@ -133,8 +132,6 @@
     } else if (kind === "json") {
       const option = [...el.options].find(o => json(JSON.parse(o.value)) === json(value));
       if (option) el.value = option.value;
-    } else if (kind === "json-text") {
-      if (value !== undefined) el.value = JSON.stringify(value, null, 2);
     } else if (value !== undefined && value !== null) {
       el.value = String(value);
     } else if (kind === "text") {
