@@ -561,10 +561,28 @@ fn potential_moves(state: &State, moves: &mut Vec<Move>) {
                 json!({"do": "change_concept", "who": name}),
                 vec![text("occupation", "The new occupation", MAX_TEXT)],
                 false,
-                "Between sessions only (chi.txt, Advancement; C5). To replace a word, send JSON \
-                 with `replace = {old, new}`."
-                    .to_owned(),
+                "Between sessions only (chi.txt, Advancement; C5).".to_owned(),
             ));
+            if has_words {
+                let words = c
+                    .words
+                    .iter()
+                    .map(|w| option(json!(w), w.as_str()))
+                    .collect();
+                moves.push(new_move(
+                    POTENTIAL,
+                    format!("{name}: replace a descriptive word"),
+                    json!({"do": "change_concept", "who": name}),
+                    vec![
+                        choice("replace.old", "The word that goes", words, false),
+                        text("replace.new", "The word that takes its place", MAX_TEXT),
+                    ],
+                    false,
+                    "Between sessions only, when the story has changed the character (chi.txt, \
+                     Advancement; C5)."
+                        .to_owned(),
+                ));
+            }
         }
     }
 }

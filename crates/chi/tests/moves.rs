@@ -342,6 +342,9 @@ fn losses_sessions_and_advancement_offer_only_what_is_possible() {
               word: text, at most 64
             Potential | Ragnar: change the concept | {"do":"change_concept","who":"Ragnar"}
               occupation: text, at most 64
+            Potential | Ragnar: replace a descriptive word | {"do":"change_concept","who":"Ragnar"}
+              replace.old: one of ["fierce", "arrogant", "savage"]
+              replace.new: text, at most 64
             Potential | orc: loses potential | {"do":"lose","who":"orc"}
               amount: number 1..=2, default 1
               cause: one of ["injury", "fatigue", "other"]
@@ -748,7 +751,7 @@ fn typed(path: &str) -> Option<Value> {
         "character" => Some(json!("Tova, quick, quiet, and keen scout5")),
         "character.name" => Some(json!("Tova")),
         "character.occupation" | "occupation" => Some(json!("scout")),
-        "word" => Some(json!("wise")),
+        "word" | "replace.new" => Some(json!("wise")),
         // A descriptive word of a new character's concept: three different ones.
         p if p.starts_with("character.words.") => Some(json!(format!("keen{}", &p[16..]))),
         // Optional texts are left empty: the page then leaves the key out.
@@ -843,5 +846,5 @@ fn every_move_at_its_defaults_is_accepted() {
     // refused
     assert_eq!(refused, Vec::<String>::new(), "refused");
     // moves tried
-    assert_eq!(tried, 78, "moves tried");
+    assert_eq!(tried, 79, "moves tried");
 }
