@@ -21,7 +21,7 @@ pub struct Decided {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum GameError {
     /// The options do not fit the system.
-    #[error("options: not {system}'s options: {message}")]
+    #[error("the table's options do not fit {system}: {message}")]
     BadOptions {
         /// The system.
         system: &'static str,

@@ -442,7 +442,7 @@ async fn bodies_too_large_or_malformed_are_refused_and_the_server_goes_on() {
                 json!({"system": "chi", "title": "x", "options": {"tie": "coin"}}),
                 422,
                 "refused",
-                "options: not chi's options: ...",
+                "the table's options do not fit chi: ...",
             ),
         ] {
             let reply = http.post("/api/tables", None, &body).await;
