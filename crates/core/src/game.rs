@@ -30,7 +30,7 @@ pub enum GameError {
     },
     /// A command that is not one of the system's (an unknown `do`, a missing or unknown field, a
     /// value of the wrong type).
-    #[error("not a {system} command: {message}")]
+    #[error("{}", bad_command(system, message, field.as_deref()))]
     BadCommand {
         /// The system.
         system: &'static str,
@@ -76,6 +76,17 @@ impl GameError {
             message: error.to_string(),
             field: S::error_field(error),
         }
+    }
+}
+
+/// A command that does not parse, in the reader's words: a blank left empty is named as such
+/// ("name is empty: fill it in"), anything else says what the parser found.
+fn bad_command(system: &str, message: &str, field: Option<&str>) -> String {
+    match field {
+        Some(field) if message.starts_with("missing field") => {
+            format!("{} is empty: fill it in", field.replace('_', " "))
+        }
+        _ => format!("not a {system} command: {message}"),
     }
 }
 

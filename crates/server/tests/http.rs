@@ -503,7 +503,7 @@ async fn a_check_answers_before_the_dice_and_records_nothing() {
     assert_eq!(
         check(&ann, json!({"do": "action", "who": "Ragnar"})).await,
         json!({"ok": false, "error": {"kind": "refused",
-            "message": "not a chi command: missing field `spend`", "field": "spend"}})
+            "message": "spend is empty: fill it in", "field": "spend"}})
     );
     assert_eq!(
         check(&ann, json!({"nothing": 1})).await["ok"],

@@ -379,3 +379,41 @@ fn a_request_can_be_withdrawn_or_declined_and_a_log_with_requests_verifies() {
         ErrorKind::BadAction { .. }
     ));
 }
+
+#[test]
+fn a_twenty_major_goal_waits_for_the_gm_to_agree_it_was_met() {
+    // T10: a major goal earns an advancement; the GM judges that it was met (issue 15).
+    for quick in [false, true] {
+        let seed = ServerSeed::from_bytes([4; 32]);
+        let options = json!({"players_set_gm_numbers": quick});
+        let created = Table::create("twenty", "Goals", &options, &seed, 1_000).unwrap();
+        let mut play = Play {
+            table: Table::from_records(vec![created]).unwrap(),
+            fresh: 0,
+        };
+        let joined = play.table.join("Ann", 2_000).unwrap();
+        play.table.apply(joined).unwrap();
+        let gorand = skald_testkit::sheets::gorand();
+        play.act(ANN, json!({"do": "add_character", "character": gorand}));
+        let claim = play
+            .table
+            .moves(ANN)
+            .into_iter()
+            .find(|m| m.command["do"] == "major_goal")
+            .unwrap();
+        let claim = skald_testkit::form::filled(&claim, &|_, _| Some(json!("words")));
+        let asked = play.act(ANN, claim);
+        if quick {
+            assert_eq!(kinds(&asked), ["command"], "the group lets players judge");
+            continue;
+        }
+        assert_eq!(kinds(&asked), ["requested"]);
+        let request = play.table.last_seq();
+        assert_eq!(
+            play.table.moves(GM)[0].label,
+            "Ann asks: Gorand: major goal"
+        );
+        let answered = play.act(GM, json!({"do": "answer", "request": request}));
+        assert_eq!(kinds(&answered), ["answered", "command"]);
+    }
+}

@@ -490,7 +490,7 @@ fn a_check_answers_what_the_table_would_refuse_and_draws_no_die() {
     let (field, message) =
         check(&checked, ANN, json!({"do": "action", "who": "Ragnar"})).unwrap_err();
     assert_eq!(field.as_deref(), Some("spend"));
-    assert_eq!(message, "not a chi command: missing field `spend`");
+    assert_eq!(message, "spend is empty: fill it in");
     // A command that gets as far as its dice passes, and the check draws none of them: the roll
     // after a check is the roll without it.
     let fine = json!({"do": "action", "who": "Ragnar", "spend": 2, "difficulty": 1});

@@ -9,7 +9,8 @@
 //! obligation. The match has no wildcard arm, so a new command must be given its authority here.
 
 use crate::model::{Command, ObligationEnd, SheetKind};
-use skald_core::Authority;
+use serde_json::json;
+use skald_core::{Authority, Field, Part};
 
 /// Who may send `command` (see the module doc and `docs/twenty.md`).
 pub(crate) fn authority(command: &Command) -> Authority {
@@ -64,6 +65,21 @@ pub(crate) fn authority(command: &Command) -> Authority {
             ObligationEnd::Fulfilled => Authority::Character(grantee.clone()),
             ObligationEnd::Rescinded => Authority::Gm,
         },
+    }
+}
+
+/// The parts of `command` the GM decides (issue 15: the GM's numbers are the GM's): whether a
+/// major goal was achieved, which earns an advancement or ten boxes (T10; the book leaves the
+/// judgement open, issue 15 gives it to the GM). The player still picks the reward; the GM
+/// confirms the goal, or declines the request. Rest is the GM's own command already.
+pub fn parts(command: &Command) -> Vec<Part> {
+    match command {
+        Command::MajorGoal { goal, .. } => vec![Part::gm(Field::choice(
+            "goal",
+            "The major goal achieved (confirm it, or decline the request)",
+            &[(json!(goal), goal.as_str())],
+        ))],
+        _ => Vec::new(),
     }
 }
 

@@ -99,6 +99,10 @@ impl System for Twenty {
         authority::authority(command)
     }
 
+    fn parts(_state: &State, command: &Command) -> Vec<skald_core::Part> {
+        authority::parts(command)
+    }
+
     /// The lobby's form of the options (`model/options.rs`).
     fn option_fields() -> Vec<skald_core::Field> {
         model::options::fields()
