@@ -464,6 +464,21 @@ impl Error {
     /// The command's field this refusal is about, as a dotted path (`"spend"`,
     /// `"defender.spend"`), when it is about one: a page shows the refusal beside that field.
     pub fn field(&self) -> Option<String> {
+        self.clone().field_mut().map(|field| (*field).to_owned())
+    }
+
+    /// The same refusal naming `renamed(field)` instead of its field (a calculator's flag for a
+    /// scenario's field: `dice` as `--dice`); a refusal that names no field is returned as it is.
+    #[must_use]
+    pub fn rename_field(mut self, renamed: impl Fn(&'static str) -> &'static str) -> Self {
+        if let Some(field) = self.field_mut() {
+            *field = renamed(field);
+        }
+        self
+    }
+
+    /// The field a refusal names, if it names one: the one list of the kinds that do.
+    fn field_mut(&mut self) -> Option<&mut &'static str> {
         match self {
             Error::OutOfRange { field, .. }
             | Error::TextLength { field, .. }
@@ -482,37 +497,9 @@ impl Error {
             | Error::TooFewDice { field, .. }
             | Error::NameLength { field, .. }
             | Error::LineLength { field, .. }
-            | Error::ActionNotation { field, .. } => Some((*field).to_owned()),
+            | Error::ActionNotation { field, .. } => Some(field),
             _ => None,
         }
-    }
-
-    /// The same refusal naming `renamed(field)` instead of its field (a calculator's flag for a
-    /// scenario's field: `dice` as `--dice`); a refusal that names no field is returned as it is.
-    #[must_use]
-    pub fn rename_field(mut self, renamed: impl Fn(&'static str) -> &'static str) -> Self {
-        match &mut self {
-            Error::OutOfRange { field, .. }
-            | Error::TextLength { field, .. }
-            | Error::ConceptWords { field, .. }
-            | Error::UnknownCharacter { field, .. }
-            | Error::OutOfPlay { field, .. }
-            | Error::NotEnoughDice { field, .. }
-            | Error::OffConcept { field, .. }
-            | Error::NoDiceLeft { field, .. }
-            | Error::TwiceInSecretRoll { field, .. }
-            | Error::BadCommitment { field, .. }
-            | Error::SaltLength { field, .. }
-            | Error::LossBeyondPool { field, .. }
-            | Error::NothingToRecover { field, .. }
-            | Error::Word { field, .. }
-            | Error::TooFewDice { field, .. }
-            | Error::NameLength { field, .. }
-            | Error::LineLength { field, .. }
-            | Error::ActionNotation { field, .. } => *field = renamed(field),
-            _ => {}
-        }
-        self
     }
 
     /// `Ok(())` when `min <= value <= max`, otherwise [`Error::OutOfRange`] naming `field`, with
