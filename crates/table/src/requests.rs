@@ -18,8 +18,8 @@ use crate::error::{Error, ErrorKind};
 use crate::pending::Open;
 use crate::record::{Actor, Body, Record, Waiting};
 use crate::table::Table;
-use serde_json::{Map, Value, json};
-use skald_core::{Decider, FieldKind, Move, Seat};
+use serde_json::{Value, json};
+use skald_core::{Decider, FieldKind, Move, Seat, get_path as get, set_path as set};
 
 impl Table {
     /// Folds an answer by `by` into `open`: its values merged, the waiting it answers gone.
@@ -425,29 +425,4 @@ fn leaves(values: &Value) -> Vec<(String, Value)> {
     let mut out = Vec::new();
     walk(values, String::new(), &mut out);
     out
-}
-
-fn get<'v>(root: &'v Value, path: &str) -> Option<&'v Value> {
-    path.split('.').try_fold(root, |at, key| match at {
-        Value::Array(items) => items.get(key.parse::<usize>().ok()?),
-        Value::Object(map) => map.get(key),
-        _ => None,
-    })
-}
-
-/// Sets `value` at a dotted path of objects in `root`, making objects on the way.
-fn set(root: &mut Value, path: &str, value: Value) {
-    let mut at = root;
-    let mut keys = path.split('.').peekable();
-    while let Some(key) = keys.next() {
-        if !at.is_object() {
-            *at = Value::Object(Map::new());
-        }
-        let Value::Object(map) = at else { return };
-        if keys.peek().is_none() {
-            map.insert(key.to_owned(), value);
-            return;
-        }
-        at = map.entry(key.to_owned()).or_insert(Value::Null);
-    }
 }
