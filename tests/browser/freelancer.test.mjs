@@ -1,7 +1,8 @@
 // Freelancer at the table page: characters made with the builders, no JSON typed (a player's PCs
 // through "Create a character", every rating spelled out; the GM's Encounter Sheet through its own
-// builder), a slip shown beside its blank before anything is sent; a task check with the GM's
-// adjustment and its odds; a stat formula set by the GM; then an event round: the GM starts the
+// builder), a slip shown beside its blank before anything is sent, each player's stats confirmed by
+// the GM (F8); a player's task check waiting for the GM's difficulty, and a plain chance the GM
+// calls for, each with its odds; a stat formula set by the GM; then an event round: the GM starts the
 // event and rolls initiative (odds first), and each takes the turn from its own page in the rolled
 // order.
 import { test, before, after } from "node:test";
@@ -57,10 +58,15 @@ test("characters are made with the builders, no JSON typed", { timeout: FILE_TIM
   await submit(form);
   count.clicks++;
   console.log(`# Freelancer character through the builder: ${count.fields} fields, ${count.clicks} clicks`);
+  // F8: stats, level and AP are the GM's numbers: the GM's answer starts at Ann's and confirms them.
+  const stats = await moveForm(gm, "answer", /^Ann asks: /);
+  assert.equal(await stats.locator('[name="values.character.ratings.SPD"]').inputValue(), "1248");
+  await submit(stats);
 
   const tobin = await moveForm(bo, "enroll", "Create a character");
   await fill(tobin, blanks(TOBIN));
   await submit(tobin);
+  await submit(await moveForm(gm, "answer", /^Bo asks: /));
   // The GM's bandit is an Encounter Sheet: a name and ratings, nothing else.
   const bandit = await moveForm(gm, "enroll", "Make an Encounter Sheet");
   assert.equal(await bandit.locator('[name="character.level"]').count(), 0, "an Encounter Sheet has no level");
@@ -74,15 +80,37 @@ test("characters are made with the builders, no JSON typed", { timeout: FILE_TIM
   assert.equal(state.characters.Bandit.kind, "encounter");
 });
 
-test("a task check with the GM's adjustment shows its odds, and everyone sees the d100", { timeout: FILE_TIMEOUT }, async () => {
+test("a player's task check waits for the GM's difficulty; odds on both sides, the d100 for everyone", { timeout: FILE_TIMEOUT }, async () => {
   const check = await moveForm(ann, "task_check", "Ash: task check");
-  // LFT 42 at one arm, 21, against 70: a difference of 49, so the d100 rolls (F1-F4).
+  // LFT 42 at one arm, 21: Ann proposes 70; the GM keeps the adjustment and says 60 (F1-F4).
   await fill(check, { rating: "LFT", difficulty: "70" });
   await fillList(check, "adjust", [{ factor: "1/2", reason: "one arm" }]);
   assert.match(await waitOdds(check), /Crit|Botch|success/i);
   await submit(check);
+  const answer = await moveForm(gm, "answer", /^Ann asks: Ash: task check/);
+  assert.equal(await answer.locator('[name="values.difficulty"]').inputValue(), "70", "the answer starts at Ann's number");
+  assert.match(await answer.locator('[name="values.adjust"] option').first().innerText(), /As proposed: 1\/2 one arm/);
+  await fill(answer, { "values.difficulty": "60" });
+  assert.match(await waitOdds(answer), /Crit|Botch|success/i);
+  await submit(answer);
+  for (const page of [gm, ann, bo]) {
+    const line = await waitLog(page, /Ash: task check, LFT 42 x 1\/2 \(one arm\) = 21 vs 60/);
+    await line.locator(".die").first().waitFor();
+  }
+});
+
+test("the GM calls for a plain chance: the player sees the odds and rolls", { timeout: FILE_TIMEOUT }, async () => {
+  const call = await moveForm(gm, "call", "Call for a roll: Ash: plain chance");
+  await fill(call, { "command.chance": 40, "command.against": "the rope bridge" });
+  await submit(call);
+  const answer = await moveForm(ann, "answer", /^the GM asks: Ash: plain chance/);
+  assert.equal(await answer.locator("input, select, textarea").count(), 0, "nothing for Ann to set");
+  assert.match(await waitOdds(answer), /40%|2\/5/);
+  await screenshot(ann, "freelancer-called-roll");
+  await assertNoSideScroll(ann, "a roll the GM calls for (phone)");
+  await submit(answer);
   for (const page of [gm, bo]) {
-    const line = await waitLog(page, /Ash: task check, LFT 42 x 1\/2 \(one arm\) = 21 vs 70/);
+    const line = await waitLog(page, /rope bridge/);
     await line.locator(".die").first().waitFor();
   }
 });

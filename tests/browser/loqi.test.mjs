@@ -1,7 +1,7 @@
 // Loqi at the table page: characters made with the builder form (a name, traits as a list, no JSON
 // typed), a slip refused beside its blank; a player's preparation goals through their form; then a
 // problem from its introduction to the d12: both outcomes proposed (the GM's with a consequence
-// picked in the form), a trait on the tally, an influence bid from each player (one for, one
+// picked in the form), a trait on the tally, a modifier a player suggests and the GM judges, an influence bid from each player (one for, one
 // against), the odds shown before each entry and before the roll.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -104,6 +104,17 @@ test("a problem with an influence bid, to the d12", { timeout: FILE_TIMEOUT }, a
   await fill(trait, { trait: "Swordsman", outcome: "player", along: true, by: "Tiran", reason: "he is a swordsman" });
   assert.match(await waitOdds(trait), /player's outcome/);
   await submit(trait);
+
+  // Ayla's player says the narrow bridge hinders Tiran by 3; an environment's value is the GM's
+  // (book: Environmental Modifiers), whose answer starts at Bo's number and judges it -1.
+  const narrow = await moveForm(bo, "add_modifier", "Add a modifier");
+  await fill(narrow, { outcome: "player", kind: "environment", value: -3, by: "Ayla", reason: "the bridge is narrow" });
+  await submit(narrow);
+  const judged = await moveForm(gm, "answer", /^Bo asks: Add a modifier/);
+  assert.equal(await judged.locator('[name="values.value"]').inputValue(), "-3", "the answer starts at Bo's number");
+  await fill(judged, { "values.value": -1 });
+  await submit(judged);
+  await waitLog(ann, /entry \d+ -1 \(environment: "the bridge is narrow"\)/);
 
   // The bid: Tiran pays 3 for his outcome, Ayla 2 for the GM's (L5); each sees the other's live.
   const bid = await moveForm(ann, "spend_influence", "Tiran: spend influence");

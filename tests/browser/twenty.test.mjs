@@ -1,6 +1,8 @@
-// Twenty at the table page: Gorand (a player's, made with the page's form) against the GM's dragon.
+// Twenty at the table page: Gorand (Ann's, made with the page's form; Bo makes Kaya on a phone)
+// against the GM's dragon.
 // The conflict is played to its end from the two pages, each exchange's odds shown before its roll,
-// with a burden taken on the way (T5); both pages follow every exchange live.
+// with a burden taken on the way (T5); both pages follow every exchange live. Then a minor goal
+// waits for the GM to agree it was met (T10).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import {
@@ -17,14 +19,20 @@ const DRAGON = {
   name: "Dragon", kind: "npc", keys: ["Dragon", "Enormous"],
   traits: [{ name: "Enormous", boxes: 2 }, { name: "Talons", boxes: 2 }, { name: "Ancient and Wise", boxes: 3 }, { name: "Winged Flight", boxes: 1 }, { name: "Fire Breath", boxes: 4 }],
 };
+// Bo's explorer, made on a phone: the Explorer key's traits, 10 boxes over four of them.
+const KAYA = {
+  name: "Kaya", stats: { Physical: 3, Mental: 4, Social: 2, Emotional: 1, Spiritual: 5 }, keys: ["Explorer"],
+  traits: [{ name: "Climbing", boxes: 3 }, { name: "Exploring", boxes: 3 }, { name: "Maps", boxes: 2 }, { name: "Keen Eyesight", boxes: 2 }],
+  equipment: [{ name: "Grandfather's compass", boxes: 2 }, { name: "rope", boxes: 1 }],
+};
 const CONFLICT_MOVES = ["take_burden", "bring_in", "stand", "surrender"];
-let h, t, gm, ann;
+let h, t, gm, ann, bo;
 
 before(async () => {
   h = await setup();
-  t = await tableWith(h, "twenty", [["Ann", "desktop"]], { gmSize: "phone" });
+  t = await tableWith(h, "twenty", [["Ann", "desktop"], ["Bo", "phone"]], { gmSize: "phone" });
   ({ gm } = t);
-  [ann] = t.players;
+  [ann, bo] = t.players;
 }, { timeout: SETUP_TIMEOUT });
 after(async () => { await h?.close(); });
 
@@ -55,13 +63,25 @@ test("characters are made with the builders' forms, no JSON typed", { timeout: F
   await submit(form);
   count.clicks++;
   console.log(`# Twenty new character through the builder: ${count.fields} fields, ${count.clicks} clicks`);
+  // Bo makes Kaya on a phone, with the same builder.
+  const kaya = await moveForm(bo, "add_character", "Make a new character");
+  const kayaTop = { "character.name": KAYA.name, "character.keys.0": "Explorer",
+    "character.equipment.0.name": KAYA.equipment[0].name, "character.equipment.1.name": KAYA.equipment[1].name };
+  for (const [stat, boxes] of Object.entries(KAYA.stats)) kayaTop[`character.stats.${stat}`] = boxes;
+  await fill(kaya, kayaTop);
+  await fillList(kaya, "character.traits", KAYA.traits);
+  assert.equal(await kaya.locator("output.total").innerText(), "10 of 10: exactly right");
+  await bo.waitForFunction(f => !f.querySelector(".field-error"), await kaya.elementHandle(), { timeout: 10000 });
+  await screenshot(bo, "twenty-builder");
+  await assertNoSideScroll(bo, "Twenty builder (phone)");
+  await submit(kaya);
   // The GM makes the dragon with the NPC form (T12: any keys and traits).
   const npc = await moveForm(gm, "add_character", "Make an NPC or creature");
   await fill(npc, { "character.name": DRAGON.name });
   await fillList(npc, "character.keys", DRAGON.keys, count);
   await fillList(npc, "character.traits", DRAGON.traits, count);
   await submit(npc);
-  for (const page of [gm, ann]) for (const name of ["Gorand", "Dragon"]) await waitLog(page, `${name} joins`);
+  for (const page of [gm, ann, bo]) for (const name of ["Gorand", "Kaya", "Dragon"]) await waitLog(page, `${name} joins`);
   const state = await boardState(ann);
   const traits = Object.entries(state.characters.Gorand.traits).map(([name, t]) => [name, t.boxes]);
   assert.deepEqual(traits.sort(), GORAND.traits.map(t => [t.name, t.boxes]).sort());
@@ -137,6 +157,16 @@ test("a conflict played to the end, with a burden taken", { timeout: FILE_TIMEOU
   h.assertClean();
 });
 
+test("a goal is met when the GM agrees (T10)", { timeout: FILE_TIMEOUT }, async () => {
+  // After the fight Gorand has boxes checked; Ann claims a minor goal, which waits for the GM.
+  const claim = await moveForm(ann, "minor_goal", "Gorand: minor goal");
+  await submit(claim);
+  const confirm = await moveForm(gm, "answer", /^Ann asks: Gorand: minor goal/);
+  await screenshot(gm, "twenty-goal-confirm");
+  await submit(confirm);
+  for (const page of [ann, bo]) await waitLog(page, /Gorand unchecks a box of/);
+});
+
 test("no move any seat is offered asks for JSON", { timeout: FILE_TIMEOUT }, async () => {
-  for (const [page, who] of [[gm, "the GM"], [ann, "Ann"]]) await assertNoJsonField(page, who);
+  for (const [page, who] of [[gm, "the GM"], [ann, "Ann"], [bo, "Bo"]]) await assertNoJsonField(page, who);
 });

@@ -81,7 +81,7 @@ fn flag(name: &str, label: impl Into<String>, default: bool) -> Field {
 }
 
 fn text(name: &str, label: impl Into<String>, max: usize) -> Field {
-    field(name, label, FieldKind::Text { max })
+    Field::text(name, &label.into(), max)
 }
 
 fn choice(name: &str, label: impl Into<String>, options: Vec<Choice>, multiple: bool) -> Field {

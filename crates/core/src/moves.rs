@@ -86,7 +86,14 @@ impl Field {
 
     /// Free text of at most `max` characters.
     pub fn text(name: &str, label: &str, max: usize) -> Self {
-        Self::new(name, label, FieldKind::Text { max })
+        Self::new(
+            name,
+            label,
+            FieldKind::Text {
+                max,
+                default: String::new(),
+            },
+        )
     }
 
     /// One of `options`, each `(value, label)`.
@@ -168,10 +175,13 @@ pub enum FieldKind {
         /// Whether several may be picked.
         multiple: bool,
     },
-    /// Free text of at most `max` characters.
+    /// Free text of at most `max` characters, starting at `default`.
     Text {
         /// The most characters allowed.
         max: usize,
+        /// The starting text (empty: a blank).
+        #[serde(skip_serializing_if = "String::is_empty")]
+        default: String,
     },
     /// Yes or no, starting at `default`.
     Flag {

@@ -8,9 +8,15 @@
 //! `a` of an opposed check, the roller of a team lift. The match has no wildcard arm, so a new command
 //! must be given its authority here.
 
-use crate::model::command::Command;
-use crate::model::sheet::Kind;
-use skald_core::Authority;
+use crate::limits::MAX_ADJUSTMENTS;
+use crate::model::command::{Command, Contestant, RatingSource};
+use crate::model::number::NumberInput;
+use crate::model::sheet::{Kind, Rating};
+use crate::model::state::State;
+use crate::moves::RATING_CHARS;
+use crate::rules::stats;
+use serde_json::json;
+use skald_core::{Authority, Field, Part};
 
 /// Who may send `command` (see the module doc and `docs/freelancer.md`).
 pub fn authority(command: &Command) -> Authority {
@@ -67,6 +73,157 @@ pub fn authority(command: &Command) -> Authority {
         | Command::Divide { who, .. }
         | Command::Act { who, .. } => Authority::Character(who.clone()),
     }
+}
+
+/// The parts of `command` that are the GM's numbers (issue 15: the GM's numbers are the GM's),
+/// each starting at the command's value:
+/// - a task check's difficulty, the NPC's rating it is checked against, and a rating given as a
+///   number rather than read from the sheet (a Talent level: the sheet does not hold it), and a
+///   team lift's difficulty (book, Task Checks: "it is up to your GM to figure out ... the Chance
+///   of Success"; F3);
+/// - a plain chance (the note closing Task Checks: "have your GM give you a reasonable percentile
+///   Chance of Success");
+/// - adjustments to a rating (the GM's, recorded with a reason: Task Checks, the arm wrestlers);
+/// - on a player's sheet, its stats, level, XP, AP and abilities already learned (F8: "stats are
+///   entered by the GM"; book, Vocations: the GM awards XP and AP, which buy abilities).
+///   Attributes, vocation and name stay the player's.
+pub fn parts(state: &State, command: &Command) -> Vec<Part> {
+    let mut parts = Vec::new();
+    match command {
+        Command::TaskCheck {
+            rating,
+            difficulty,
+            opponent,
+            opponent_rating,
+            adjust,
+            ..
+        } => {
+            number_rating(&mut parts, "rating", rating);
+            if difficulty.is_some() {
+                parts.push(big("difficulty", "Difficulty (the GM's Chance of Success)"));
+            }
+            if let (Some(opponent), Some(rating)) = (opponent, opponent_rating) {
+                parts.push(Part::gm(opponent_rating_field(state, opponent, *rating)));
+            }
+            adjustments(&mut parts, "adjust", adjust.len());
+        }
+        Command::TeamLift {
+            difficulty: Some(_),
+            ..
+        } => parts.push(big("difficulty", "The load's rating (the GM's)")),
+        Command::ChanceCheck { chance, .. } => {
+            let value = match chance {
+                NumberInput::Whole(n) => i64::try_from(*n).unwrap_or(0),
+                NumberInput::Text(_) => 0,
+            };
+            parts.push(Part::gm(Field::number(
+                "chance",
+                "Chance of success (%)",
+                0,
+                100,
+                value.clamp(0, 100),
+            )));
+        }
+        Command::OpposedCheck { a, b, .. } => {
+            for (side, contestant) in [("a", a), ("b", b)] {
+                contestant_parts(&mut parts, side, contestant);
+            }
+        }
+        Command::Enroll { character } if character.kind == Kind::Pc => {
+            for (field, label, value) in [
+                ("level", "Level", &character.level),
+                ("xp", "Experience points (XP)", &character.xp),
+                ("ap", "Ability points (AP)", &character.ap),
+            ] {
+                if value.is_some() {
+                    parts.push(big(&format!("character.{field}"), label));
+                }
+            }
+            if !character.abilities.is_empty() {
+                parts.push(Part::gm(Field::list(
+                    "character.abilities",
+                    "Abilities already learned (bought with AP, the GM's)",
+                    vec![
+                        Field::text("name", "Ability", crate::limits::MAX_TEXT),
+                        Field::text("path", "Path", crate::limits::MAX_TEXT),
+                    ],
+                    0,
+                    crate::limits::MAX_ABILITIES,
+                    character.abilities.len(),
+                )));
+            }
+            for rating in character.ratings.keys() {
+                if !rating.is_attribute() {
+                    parts.push(big(
+                        &format!("character.ratings.{}", rating.abbreviation()),
+                        &rating.spelled_out(),
+                    ));
+                }
+            }
+        }
+        _ => {}
+    }
+    parts
+}
+
+/// A GM's number on the book's scale, typed as digits (`moves::RATING_CHARS`).
+fn big(name: &str, label: &str) -> Part {
+    Part::gm(Field::text(name, label, RATING_CHARS))
+}
+
+/// A rating given as a number, not read from the sheet: the GM's.
+fn number_rating(parts: &mut Vec<Part>, name: &str, rating: &RatingSource) {
+    if let RatingSource::Value(_) = rating {
+        parts.push(big(name, "Rating (a Talent level, or the GM's number)"));
+    }
+}
+
+/// A contestant's GM parts in an opposed check: a number rating, adjustments.
+fn contestant_parts(parts: &mut Vec<Part>, side: &str, contestant: &Contestant) {
+    number_rating(parts, &format!("{side}.rating"), &contestant.rating);
+    adjustments(parts, &format!("{side}.adjust"), contestant.adjust.len());
+}
+
+/// The adjustments at `name`, when there are any: the GM keeps or drops them.
+fn adjustments(parts: &mut Vec<Part>, name: &str, count: usize) {
+    if count > 0 {
+        parts.push(Part::gm(Field::list(
+            name,
+            "Adjustments (the GM's)",
+            vec![
+                Field::text("factor", "Factor", crate::moves::FACTOR_CHARS),
+                Field::text("reason", "Why", crate::limits::MAX_REASON),
+            ],
+            0,
+            MAX_ADJUSTMENTS,
+            count,
+        )));
+    }
+}
+
+/// The NPC's ratings the GM may check against, `current` first.
+fn opponent_rating_field(state: &State, opponent: &str, current: Rating) -> Field {
+    let mut options: Vec<(serde_json::Value, String)> = Vec::new();
+    if let Some(sheet) = state.characters.get(opponent) {
+        for rating in Rating::ALL {
+            if let Some(Ok((value, _))) = stats::value(&state.formulas, sheet, rating) {
+                options.push((json!(rating), format!("{} {value}", rating.spelled_out())));
+            }
+        }
+    }
+    if let Some(i) = options.iter().position(|(v, _)| *v == json!(current)) {
+        let picked = options.remove(i);
+        options.insert(0, picked);
+    }
+    let options: Vec<(serde_json::Value, &str)> = options
+        .iter()
+        .map(|(v, l)| (v.clone(), l.as_str()))
+        .collect();
+    Field::choice(
+        "opponent_rating",
+        &format!("{opponent}'s rating checked against"),
+        &options,
+    )
 }
 
 #[cfg(test)]

@@ -118,6 +118,10 @@ impl System for Freelancer {
         authority::authority(command)
     }
 
+    fn parts(state: &State, command: &Command) -> Vec<skald_core::Part> {
+        authority::parts(state, command)
+    }
+
     fn option_fields() -> Vec<skald_core::Field> {
         model::options::fields()
     }

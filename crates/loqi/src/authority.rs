@@ -9,8 +9,9 @@
 //! judges values and fulfilled goals. The match has no wildcard arm, so a new command must be given
 //! its authority here.
 
-use crate::model::{AddedAt, Command, GM};
-use skald_core::Authority;
+use crate::limits::{INFLUENCE, MODIFIER, REWARD, STARTING_INFLUENCE};
+use crate::model::{AddedAt, Command, Consequence, GM};
+use skald_core::{Authority, Field, Part};
 
 /// Who may send `command` (see the module doc and `docs/loqi.md`).
 pub fn authority(command: &Command) -> Authority {
@@ -71,6 +72,60 @@ fn named(name: &str) -> Authority {
         Authority::Gm
     } else {
         Authority::Character(name.to_string())
+    }
+}
+
+/// The parts of `command` that are the GM's numbers (issue 15: the GM's numbers are the GM's),
+/// each starting at the command's value:
+/// - an environmental modifier's or a genre convention's value (book: Environmental Modifiers,
+///   "the GM must choose what he thinks is an appropriate rating—with suggestions from the
+///   players"; Genre Conventions: "the GM will have to make a ruling");
+/// - an influence reward tied to an outcome (L5: rewards are the GM's);
+/// - a starting influence other than the book's 10 (book: Making Characters).
+pub fn parts(command: &Command) -> Vec<Part> {
+    let number = |name: &str, label: &str, range: &std::ops::RangeInclusive<i64>, value: i64| {
+        Part::gm(Field::number(
+            name,
+            label,
+            *range.start(),
+            *range.end(),
+            value.clamp(*range.start(), *range.end()),
+        ))
+    };
+    match command {
+        Command::AddModifier { value, .. } => {
+            vec![number(
+                "value",
+                "The modifier's value (the GM's)",
+                &MODIFIER,
+                *value,
+            )]
+        }
+        Command::ProposeOutcome { consequences, .. } => consequences
+            .iter()
+            .enumerate()
+            .filter_map(|(i, c)| match c {
+                Consequence::Reward { who, points, .. } => Some(number(
+                    &format!("consequences.{i}.points"),
+                    &format!("Influence rewarded to {who} (the GM's)"),
+                    &REWARD,
+                    *points,
+                )),
+                _ => None,
+            })
+            .collect(),
+        Command::Enroll { character } if character.influence != STARTING_INFLUENCE => {
+            vec![number(
+                "character.influence",
+                &format!(
+                    "{}'s starting influence (the book's: {STARTING_INFLUENCE})",
+                    character.name
+                ),
+                &INFLUENCE,
+                character.influence,
+            )]
+        }
+        _ => Vec::new(),
     }
 }
 

@@ -94,6 +94,10 @@ impl System for Loqi {
         authority::authority(command)
     }
 
+    fn parts(_state: &State, command: &Command) -> Vec<skald_core::Part> {
+        authority::parts(command)
+    }
+
     fn option_fields() -> Vec<skald_core::Field> {
         model::options::fields()
     }

@@ -19,12 +19,15 @@ use crate::pending::Open;
 use crate::record::{Actor, Body, Record, Waiting};
 use crate::table::Table;
 use serde_json::{Value, json};
-use skald_core::{Decider, FieldKind, Move, Seat, get_path as get, set_path as set};
+use skald_core::{
+    Authority, Choice, Decider, FieldKind, Move, Seat, get_path as get, set_path as set,
+};
 
 impl Table {
     /// Folds an answer by `by` into `open`: its values merged, the waiting it answers gone.
     pub(crate) fn fold_answer(&self, open: &mut Open, by: Actor, values: &Value) {
-        for (path, value) in leaves(values) {
+        let yours = self.yours(open, by);
+        for (path, value) in leaves(values, &yours) {
             set(&mut open.command, &path, value);
         }
         open.waiting.retain(|w| !self.answers(by, &w.decider));
@@ -66,6 +69,18 @@ impl Table {
                     decider: part.decider,
                     fields: vec![part.field.name],
                 }),
+            }
+        }
+        // A roll the GM calls for is rolled by the character's player, even one with nothing to
+        // choose (a Freelancer task check): that player sees the odds, then answers "roll".
+        if call && let Authority::Character(character) = self.game().authority(command)? {
+            let decider = Decider::Owner(character.clone());
+            let players = matches!(self.owners().get(&character), Some(Actor::Player(_)));
+            if players && !waiting.iter().any(|w| w.decider == decider) {
+                waiting.push(Waiting {
+                    decider,
+                    fields: Vec::new(),
+                });
             }
         }
         Ok(waiting)
@@ -151,20 +166,18 @@ impl Table {
             }
             .into());
         }
-        let allowed: Vec<&String> = open
-            .waiting
-            .iter()
-            .filter(|w| self.answers(by, &w.decider))
-            .flat_map(|w| &w.fields)
-            .collect();
+        let yours = self.yours(open, by);
         let mut merged = open.command.clone();
-        for (path, value) in leaves(values) {
-            if !allowed.iter().any(|a| **a == path) {
-                let yours: Vec<&str> = allowed.iter().map(|a| a.as_str()).collect();
+        for (path, value) in leaves(values, &yours) {
+            if !yours.contains(&path) {
+                let named = if yours.is_empty() {
+                    "none: your answer only says go ahead".to_owned()
+                } else {
+                    yours.join(", ")
+                };
                 return Err(ErrorKind::BadAction {
                     message: format!(
-                        "values: {path} is not yours to set in this request; yours: {}",
-                        yours.join(", ")
+                        "values: {path} is not yours to set in this request; yours: {named}"
                     ),
                 }
                 .into());
@@ -172,6 +185,15 @@ impl Table {
             set(&mut merged, &path, value);
         }
         Ok(merged)
+    }
+
+    /// The fields of `open` that `by` answers.
+    fn yours(&self, open: &Open, by: Actor) -> Vec<String> {
+        open.waiting
+            .iter()
+            .filter(|w| self.answers(by, &w.decider))
+            .flat_map(|w| w.fields.iter().cloned())
+            .collect()
     }
 
     /// `withdraw`: the request's sender takes it back, or one it waits for declines it.
@@ -244,13 +266,17 @@ impl Table {
                     Decider::Owner(c) => format!("{c}'s player"),
                 })
                 .collect();
+            let waits_for_reader = open
+                .waiting
+                .iter()
+                .any(|w| self.answers(reader, &w.decider));
             let mine: Vec<&String> = open
                 .waiting
                 .iter()
                 .filter(|w| self.answers(reader, &w.decider))
                 .flat_map(|w| &w.fields)
                 .collect();
-            if !mine.is_empty() {
+            if waits_for_reader {
                 out.push(self.answer_move(*seq, open, &mine, &asker, &what, &waits_for));
                 out.push(request_move(
                     "withdraw",
@@ -324,6 +350,28 @@ impl Table {
                         FieldKind::Flag { default } => {
                             *default = current.as_bool().unwrap_or(*default);
                         }
+                        FieldKind::Text { default, .. } => {
+                            *default = match current {
+                                Value::String(text) => text,
+                                Value::Null => String::new(),
+                                other => other.to_string(),
+                            };
+                        }
+                        // A list proposed (a rating's adjustments): kept as proposed, or none.
+                        FieldKind::List { .. }
+                            if current.as_array().is_some_and(|a| !a.is_empty()) =>
+                        {
+                            field.kind = FieldKind::Choice {
+                                options: vec![
+                                    Choice::new(
+                                        current.clone(),
+                                        format!("As proposed: {}", summary(&current)),
+                                    ),
+                                    Choice::new(json!([]), "None".to_owned()),
+                                ],
+                                multiple: false,
+                            };
+                        }
                         FieldKind::Choice { options, .. } => {
                             if let Some(i) = options.iter().position(|o| o.value == current) {
                                 let picked = options.remove(i);
@@ -344,10 +392,15 @@ impl Table {
             command: json!({"do": "answer", "request": seq}),
             fields,
             odds,
-            note: Some(format!(
-                "Set your part; the dice are rolled once {} answered.",
-                waits_for.join(" and ") + if waits_for.len() > 1 { " have" } else { " has" }
-            )),
+            note: Some(if mine.is_empty() {
+                "Nothing for you to set: answer when you are ready, and the dice are rolled."
+                    .to_owned()
+            } else {
+                format!(
+                    "Set your part; the dice are rolled once {} answered.",
+                    waits_for.join(" and ") + if waits_for.len() > 1 { " have" } else { " has" }
+                )
+            }),
             sheet: None,
         }
     }
@@ -403,19 +456,34 @@ fn request_move(does: &str, seq: u64, label: String, note: String) -> Move {
     }
 }
 
-/// Every leaf of `values` with its dotted path (`{"actor": {"modifier": 1}}` gives
-/// `actor.modifier`); arrays are leaves.
-fn leaves(values: &Value) -> Vec<(String, Value)> {
-    fn walk(at: &Value, path: String, out: &mut Vec<(String, Value)>) {
+/// Every value of `values` with its dotted path, as a form writes an answer: a path among
+/// `fields` is taken whole (an adjustments list), any other object or array is walked
+/// (`{"actor": {"modifier": 1}}` gives `actor.modifier`; `{"consequences": [null, {"points": 3}]}`
+/// gives `consequences.1.points`, the nulls being the entries a form did not touch).
+fn leaves(values: &Value, fields: &[String]) -> Vec<(String, Value)> {
+    fn walk(at: &Value, path: String, fields: &[String], out: &mut Vec<(String, Value)>) {
+        let next = |key: &str| {
+            if path.is_empty() {
+                key.to_owned()
+            } else {
+                format!("{path}.{key}")
+            }
+        };
+        if !path.is_empty() && fields.contains(&path) {
+            out.push((path, at.clone()));
+            return;
+        }
         match at {
             Value::Object(map) => {
                 for (k, v) in map {
-                    let next = if path.is_empty() {
-                        k.clone()
-                    } else {
-                        format!("{path}.{k}")
-                    };
-                    walk(v, next, out);
+                    walk(v, next(k), fields, out);
+                }
+            }
+            Value::Array(items) if !path.is_empty() => {
+                for (i, v) in items.iter().enumerate() {
+                    if !v.is_null() {
+                        walk(v, next(&i.to_string()), fields, out);
+                    }
                 }
             }
             Value::Null if path.is_empty() => {}
@@ -423,6 +491,22 @@ fn leaves(values: &Value) -> Vec<(String, Value)> {
         }
     }
     let mut out = Vec::new();
-    walk(values, String::new(), &mut out);
+    walk(values, String::new(), fields, &mut out);
     out
+}
+
+/// A proposed list in a few words: each entry's values in order (`1/2 one arm; 2 rope`).
+fn summary(list: &Value) -> String {
+    let entry = |v: &Value| match v {
+        Value::Object(map) => map
+            .values()
+            .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_owned))
+            .collect::<Vec<_>>()
+            .join(" "),
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    };
+    list.as_array()
+        .map(|a| a.iter().map(entry).collect::<Vec<_>>().join("; "))
+        .unwrap_or_default()
 }

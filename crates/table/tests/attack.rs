@@ -5,72 +5,16 @@
 
 use proptest::prelude::*;
 use serde_json::{Value, json};
-use skald_fair::ServerSeed;
-use skald_table::{
-    Action, Actor, Body, Record, Request, Secret, SecretBody, Table, redact, verify,
-};
+use skald_table::{Body, Record, Request, Secret, SecretBody, Table, verify};
 use skald_testkit::sheets::RAGNAR;
 
-const GM: Actor = Actor::Gm;
-const ANN: Actor = Actor::Player(1);
-const BOB: Actor = Actor::Player(2);
+mod play;
+use play::{ANN, BOB, GM, Play};
 
-/// A table with Ann and Bob seated, over the server seed `seed`.
-struct Play {
-    table: Table,
-    fresh: u8,
-}
-
-impl Play {
-    fn new(system: &str, seed: u8) -> Self {
-        let seed = ServerSeed::from_bytes([seed; 32]);
-        // A quick table: players set the GM's numbers (what these attacks are about is elsewhere;
-        // tests/requests.rs plays the default).
-        let created = Table::create(
-            system,
-            "Attack",
-            &json!({"players_set_gm_numbers": true}),
-            &seed,
-            1_000,
-        )
-        .unwrap();
-        let mut table = Table::from_records(vec![created]).unwrap();
-        for name in ["Ann", "Bob"] {
-            let joined = table.join(name, 2_000).unwrap();
-            table.apply(joined).unwrap();
-        }
-        Self { table, fresh: 0 }
-    }
-
-    fn try_act(&mut self, by: Actor, action: Value) -> Result<Vec<Record>, skald_table::Error> {
-        self.fresh = self.fresh.wrapping_add(1);
-        let action = Action::from_json(action)?;
-        let records = self.table.decide(by, &action, [self.fresh; 32], 3_000)?;
-        for record in &records {
-            self.table.apply(record.clone()).unwrap();
-        }
-        Ok(records)
-    }
-
-    fn act(&mut self, by: Actor, action: Value) -> Vec<Record> {
-        self.try_act(by, action.clone())
-            .unwrap_or_else(|e| panic!("{action} by {by:?} refused: {e}"))
-    }
-
-    fn refused(&mut self, by: Actor, action: Value) -> String {
-        let before = self.table.last_seq();
-        let error = self.try_act(by, action).unwrap_err();
-        assert_eq!(self.table.last_seq(), before, "a refusal records nothing");
-        error.to_string()
-    }
-
-    fn export(&self, reader: Actor) -> Vec<Record> {
-        self.table
-            .records()
-            .iter()
-            .map(|r| redact(r, reader))
-            .collect()
-    }
+/// A quick table (players set the GM's numbers: what these attacks are about is elsewhere;
+/// tests/requests.rs plays the default) with Ann and Bob seated, over the server seed `seed`.
+fn table(system: &str, seed: u8) -> Play {
+    Play::with_seed(system, true, seed)
 }
 
 /// The dice of a roll record, as values.
@@ -90,24 +34,23 @@ fn dice(record: &Record) -> Vec<i64> {
 fn a_refused_roll_quotes_no_die_and_the_next_roll_is_not_the_one_it_drew() {
     // The attack: three d6 packed into one number, divided by zero: the refusal quoted 156, and
     // the next 3d6 rolled 6, 5, 1 (and the GM's next secret 3d20 could be predicted the same way).
-    let mut play = Play::new("twenty", 7);
-    let mut twin = Play::new("twenty", 7);
+    let mut play = table("twenty", 7);
+    let mut twin = table("twenty", 7);
     let probes = [
         "(1d6*1 + 1d6*10 + 1d6*100)/0",
         "9223372036854775807 + 1d6",
         "1d6 / (1d6 - 1)",
     ];
     for probe in probes {
-        let refusal = play.refused(ANN, json!({"do": "roll", "notation": probe}));
-        let elsewhere =
-            Play::new("twenty", 99).refused(ANN, json!({"do": "roll", "notation": probe}));
+        let refusal = play.refusal(ANN, json!({"do": "roll", "notation": probe}));
+        let elsewhere = table("twenty", 99).refusal(ANN, json!({"do": "roll", "notation": probe}));
         assert_eq!(
             refusal, elsewhere,
             "{probe}: the refusal depends on the dice"
         );
     }
-    let next = play.act(GM, json!({"do": "secret_roll_dice", "notation": "3d20"}));
-    let untouched = twin.act(GM, json!({"do": "secret_roll_dice", "notation": "3d20"}));
+    let next = play.records(GM, json!({"do": "secret_roll_dice", "notation": "3d20"}));
+    let untouched = twin.records(GM, json!({"do": "secret_roll_dice", "notation": "3d20"}));
     let secret_dice = |record: &Record| match &record.secret {
         Some(Secret {
             body: SecretBody::Roll { contents },
@@ -147,9 +90,9 @@ proptest! {
     /// been without the refusals.
     #[test]
     fn refusals_say_nothing_of_the_dice(notations in prop::collection::vec(notation(), 1..8)) {
-        let mut play = Play::new("chi", 3);
-        let mut other_seed = Play::new("chi", 4);
-        let mut without_refusals = Play::new("chi", 3);
+        let mut play = table("chi", 3);
+        let mut other_seed = table("chi", 4);
+        let mut without_refusals = table("chi", 3);
         for notation in &notations {
             let action = json!({"do": "roll", "notation": notation});
             let here = play.try_act(ANN, action.clone()).map_err(|e| e.to_string());
@@ -157,15 +100,15 @@ proptest! {
             match (&here, &there) {
                 (Err(a), Err(b)) => prop_assert_eq!(a, b),
                 (Ok(_), Ok(_)) => {
-                    without_refusals.act(ANN, action);
+                    without_refusals.records(ANN, action);
                 }
                 _ => prop_assert!(false, "{notation}: {here:?} with one seed, {there:?} with another"),
             }
         }
         let last = json!({"do": "roll", "notation": "4d20"});
         prop_assert_eq!(
-            dice(&play.act(BOB, last.clone())[0]),
-            dice(&without_refusals.act(BOB, last)[0])
+            dice(&play.records(BOB, last.clone())[0]),
+            dice(&without_refusals.records(BOB, last)[0])
         );
     }
 }
@@ -178,10 +121,10 @@ const GROK: &str = "Grok, big, mean, and ugly orc6";
 
 /// Ann's Ragnar against the GM's Grok in a secret roll.
 fn secret_opposed() -> Play {
-    let mut play = Play::new("chi", 5);
-    play.act(ANN, chi_enroll(RAGNAR));
-    play.act(GM, chi_enroll(GROK));
-    play.act(
+    let mut play = table("chi", 5);
+    play.records(ANN, chi_enroll(RAGNAR));
+    play.records(GM, chi_enroll(GROK));
+    play.records(
         GM,
         json!({"do": "secret_open", "opposed": [{"actor": {"who": "Ragnar"}, "defender": {"who": "Grok"}}]}),
     );
@@ -193,27 +136,27 @@ fn undo_never_takes_back_a_commitment_or_a_reveal() {
     // The attack: the GM committed, saw the player reveal, undid his own commitment and committed
     // another allocation.
     let mut play = secret_opposed();
-    let gm_commit = play.act(GM, json!({"do": "allocate", "who": "Grok", "spend": 1}));
+    let gm_commit = play.records(GM, json!({"do": "allocate", "who": "Grok", "spend": 1}));
     assert_eq!(
-        play.refused(GM, json!({"do": "undo"})),
+        play.refusal(GM, json!({"do": "undo"})),
         format!(
             "cannot undo: the last command (record {}) committed or revealed a secret, and commitments are never taken back",
             gm_commit[0].seq
         )
     );
-    play.act(ANN, json!({"do": "allocate", "who": "Ragnar", "spend": 5}));
-    let reveal = play.act(ANN, json!({"do": "secret_reveal", "who": "Ragnar"}));
+    play.records(ANN, json!({"do": "allocate", "who": "Ragnar", "spend": 5}));
+    let reveal = play.records(ANN, json!({"do": "secret_reveal", "who": "Ragnar"}));
     assert_eq!(
-        play.refused(GM, json!({"do": "undo"})),
+        play.refusal(GM, json!({"do": "undo"})),
         format!(
             "cannot undo: the last command (record {}) committed or revealed a secret, and commitments are never taken back",
             reveal[0].seq
         )
     );
     // Nor can the GM commit Grok anew over the first commitment, through the table or raw.
-    let again = play.refused(GM, json!({"do": "allocate", "who": "Grok", "spend": 6}));
+    let again = play.refusal(GM, json!({"do": "allocate", "who": "Grok", "spend": 6}));
     assert!(again.contains("has no allocation to make now"), "{again}");
-    let raw = play.refused(
+    let raw = play.refusal(
         GM,
         json!({"do": "secret_commit", "who": "Grok", "commitment": "ab".repeat(32)}),
     );
@@ -223,17 +166,17 @@ fn undo_never_takes_back_a_commitment_or_a_reveal() {
 #[test]
 fn the_gm_cannot_undo_a_players_commitment_for_it_to_allocate_anew() {
     let mut play = secret_opposed();
-    let committed = play.act(ANN, json!({"do": "allocate", "who": "Ragnar", "spend": 2}));
+    let committed = play.records(ANN, json!({"do": "allocate", "who": "Ragnar", "spend": 2}));
     assert_eq!(
-        play.refused(GM, json!({"do": "undo"})),
+        play.refusal(GM, json!({"do": "undo"})),
         format!(
             "cannot undo: the last command (record {}) committed or revealed a secret, and commitments are never taken back",
             committed[0].seq
         )
     );
-    let anew = play.refused(ANN, json!({"do": "allocate", "who": "Ragnar", "spend": 6}));
+    let anew = play.refusal(ANN, json!({"do": "allocate", "who": "Ragnar", "spend": 6}));
     assert!(anew.contains("has no allocation to make now"), "{anew}");
-    let raw = play.refused(
+    let raw = play.refusal(
         GM,
         json!({"do": "secret_commit", "who": "Ragnar", "commitment": "ab".repeat(32)}),
     );
@@ -242,7 +185,7 @@ fn the_gm_cannot_undo_a_players_commitment_for_it_to_allocate_anew() {
 
 #[test]
 fn names_that_look_alike_are_one_name() {
-    let play = Play::new("loqi", 1);
+    let play = table("loqi", 1);
     for (name, seat) in [
         ("Ann\u{200B}", 1),
         ("\u{FF21}nn", 1), // full-width A
@@ -273,7 +216,7 @@ fn names_that_look_alike_are_one_name() {
 
 #[test]
 fn a_resent_action_is_answered_with_its_first_records() {
-    let mut play = Play::new("twenty", 2);
+    let mut play = table("twenty", 2);
     let request =
         Request::from_json(json!({"do": "roll", "notation": "1d20", "client_id": "c-1"})).unwrap();
     let records = play
@@ -311,20 +254,20 @@ fn a_resent_action_is_answered_with_its_first_records() {
 /// An honest Chi session: a seed, an open roll, an action with odds, a secret roll revealed, and
 /// the epoch ended; then the log as Bob exports it and its head.
 fn honest_log() -> (Vec<Record>, String) {
-    let mut play = Play::new("chi", 9);
-    play.act(ANN, chi_enroll(RAGNAR));
-    play.act(ANN, json!({"do": "contribute_seed", "seed": "socks"}));
-    play.act(
+    let mut play = table("chi", 9);
+    play.records(ANN, chi_enroll(RAGNAR));
+    play.records(ANN, json!({"do": "contribute_seed", "seed": "socks"}));
+    play.records(
         ANN,
         json!({"do": "action", "who": "Ragnar", "spend": 3, "difficulty": 2}),
     );
-    play.act(BOB, json!({"do": "roll", "notation": "3d6"}));
-    let secret = play.act(
+    play.records(BOB, json!({"do": "roll", "notation": "3d6"}));
+    let secret = play.records(
         GM,
         json!({"do": "secret_roll_dice", "notation": "1d20", "label": "ambush"}),
     );
-    play.act(GM, json!({"do": "reveal_roll", "of": secret[0].seq}));
-    play.act(GM, json!({"do": "end_epoch"}));
+    play.records(GM, json!({"do": "reveal_roll", "of": secret[0].seq}));
+    play.records(GM, json!({"do": "end_epoch"}));
     (play.export(BOB), play.table.head().to_owned())
 }
 
@@ -452,9 +395,9 @@ fn every_tamper_of_the_attack_is_a_mismatch() {
 #[test]
 fn a_roll_too_big_for_the_log_is_refused_before_its_dice() {
     // The attack: 9900d1000000r<1000000 rolled for ~90 ms, then failed to store (44 MB) with a 500.
-    let mut play = Play::new("loqi", 1);
+    let mut play = table("loqi", 1);
     assert_eq!(
-        play.refused(
+        play.refusal(
             ANN,
             json!({"do": "roll", "notation": "9900d1000000r<1000000"})
         ),
@@ -464,7 +407,7 @@ fn a_roll_too_big_for_the_log_is_refused_before_its_dice() {
     // but a refusal stays short whatever was sent).
     let long = format!("{}149d6!", "0d6 + ".repeat(150));
     assert_eq!(
-        play.refused(ANN, json!({"do": "roll", "notation": long})),
+        play.refusal(ANN, json!({"do": "roll", "notation": long})),
         format!(
             "the dice notation does not roll:\n{}0d…\nmay draw up to 15049 dice with its rerolls and explosions; a roll at the table draws at most 15000 (every die is kept in the log)",
             "0d6 + ".repeat(13)
@@ -472,17 +415,17 @@ fn a_roll_too_big_for_the_log_is_refused_before_its_dice() {
     );
     let long = format!("{}x", "0d6 + ".repeat(150));
     assert_eq!(
-        play.refused(ANN, json!({"do": "roll", "notation": long})),
+        play.refusal(ANN, json!({"do": "roll", "notation": long})),
         format!(
             "the dice notation does not roll:\n… {}x\n{}^\nunexpected character 'x': the notation uses digits, d, F, %, + - * /, parentheses, kh kl dh dl k, r ro, ! !!, < <= > >= =",
             "0d6 + ".repeat(13),
             " ".repeat(80)
         )
     );
-    play.act(ANN, json!({"do": "roll", "notation": "10000d6"}));
-    play.act(ANN, json!({"do": "roll", "notation": "148d6!"}));
+    play.records(ANN, json!({"do": "roll", "notation": "10000d6"}));
+    play.records(ANN, json!({"do": "roll", "notation": "148d6!"}));
     assert!(
-        play.refused(ANN, json!({"do": "roll", "notation": "149d6!"}))
+        play.refusal(ANN, json!({"do": "roll", "notation": "149d6!"}))
             .contains("at most 15000")
     );
 }

@@ -7,97 +7,27 @@
 #![allow(clippy::unwrap_used)]
 
 use serde_json::{Value, json};
-use skald_fair::ServerSeed;
-use skald_table::{Action, Actor, Body, ErrorKind, Record, Table, verify};
+use skald_table::{Body, ErrorKind, Table, verify};
 
-const GM: Actor = Actor::Gm;
-const ANN: Actor = Actor::Player(1);
-const BO: Actor = Actor::Player(2);
+mod play;
+use play::{ANN, BOB, GM, Play, kinds, rolled};
 
-struct Play {
-    table: Table,
-    fresh: u8,
-}
-
-impl Play {
-    /// A Chi table with Ann and Bo seated; `quick` turns "players set the GM's numbers" on.
-    fn new(quick: bool) -> Self {
-        let seed = ServerSeed::from_bytes([9; 32]);
-        let options = json!({"players_set_gm_numbers": quick});
-        let created = Table::create("chi", "Requests", &options, &seed, 1_000).unwrap();
-        let mut table = Table::from_records(vec![created]).unwrap();
-        for name in ["Ann", "Bo"] {
-            let joined = table.join(name, 2_000).unwrap();
-            table.apply(joined).unwrap();
-        }
-        Self { table, fresh: 0 }
-    }
-
-    fn try_act(&mut self, by: Actor, action: Value) -> Result<Vec<Record>, skald_table::Error> {
-        self.fresh += 1;
-        let action = Action::from_json(action)?;
-        let records = self.table.decide(by, &action, [self.fresh; 32], 3_000)?;
-        for record in &records {
-            self.table.apply(record.clone()).unwrap();
-        }
-        Ok(records)
-    }
-
-    fn act(&mut self, by: Actor, action: Value) -> Vec<Body> {
-        let records = self
-            .try_act(by, action.clone())
-            .unwrap_or_else(|e| panic!("{action} by {by:?} refused: {e}"));
-        records.into_iter().map(|r| r.body).collect()
-    }
-
-    fn refused(&mut self, by: Actor, action: Value) -> String {
-        let before = self.table.last_seq();
-        let error = self.try_act(by, action).unwrap_err();
-        assert_eq!(self.table.last_seq(), before, "a refusal records nothing");
-        error.to_string()
-    }
-
-    /// Ragnar (Ann's) and Dirk (Bo's), their pools given by the GM.
-    fn seat_both(&mut self) {
-        for (by, line) in [
-            (ANN, "Ragnar, fierce, arrogant, and savage barbarian8"),
-            (BO, "Dirk, dashing, handsome, and brave star marine7"),
-        ] {
-            let asked = self.act(by, json!({"do": "enroll", "character": line}));
-            if let [Body::Requested { .. }] = asked.as_slice() {
-                let request = self.table.last_seq();
-                self.act(GM, json!({"do": "answer", "request": request}));
-            }
-        }
-        self.act(GM, json!({"do": "new_round"}));
-    }
-
-    fn last_command(&self) -> Value {
-        self.table
-            .records()
-            .iter()
-            .rev()
-            .find_map(|r| match &r.body {
-                Body::Command { command, .. } => Some(command.clone()),
-                _ => None,
-            })
-            .unwrap()
-    }
-}
-
-fn kinds(bodies: &[Body]) -> Vec<&'static str> {
-    bodies.iter().map(Body::kind).collect()
-}
-
-fn rolled(bodies: &[Body]) -> bool {
-    bodies
-        .iter()
-        .any(|b| matches!(b, Body::Command { roll: Some(_), .. }))
+/// Ragnar (Ann's) and Dirk (Bob's), their pools given by the GM.
+fn seat_both(play: &mut Play) {
+    play.agreed(
+        ANN,
+        json!({"do": "enroll", "character": "Ragnar, fierce, arrogant, and savage barbarian8"}),
+    );
+    play.agreed(
+        BOB,
+        json!({"do": "enroll", "character": "Dirk, dashing, handsome, and brave star marine7"}),
+    );
+    play.act(GM, json!({"do": "new_round"}));
 }
 
 #[test]
 fn a_players_pool_waits_for_the_gm_who_gives_it() {
-    let mut play = Play::new(false);
+    let mut play = Play::new("chi", false);
     // The book: "The GM will then give you the number of dice". Ann writes pirate40.
     let asked = play.act(
         ANN,
@@ -122,7 +52,7 @@ fn a_players_pool_waits_for_the_gm_who_gives_it() {
     );
     let request = play.table.last_seq();
     assert_eq!(
-        play.refused(
+        play.refusal(
             ANN,
             json!({"do": "answer", "request": request, "values": {"character": {"pool": 40}}})
         ),
@@ -139,8 +69,8 @@ fn a_players_pool_waits_for_the_gm_who_gives_it() {
 
 #[test]
 fn a_players_action_is_rolled_only_with_the_gms_numbers() {
-    let mut play = Play::new(false);
-    play.seat_both();
+    let mut play = Play::new("chi", false);
+    seat_both(&mut play);
     let asked = play.act(
         ANN,
         json!({"do": "action", "who": "Ragnar", "spend": 3, "difficulty": 1, "modifier": 5}),
@@ -178,7 +108,7 @@ fn a_players_action_is_rolled_only_with_the_gms_numbers() {
     assert!(odds.summary.contains("6"), "{}", odds.summary);
     // The dice are the player's, the numbers the GM's.
     assert_eq!(
-        play.refused(
+        play.refusal(
             GM,
             json!({"do": "answer", "request": request, "values": {"spend": 8}})
         ),
@@ -207,8 +137,8 @@ fn a_players_action_is_rolled_only_with_the_gms_numbers() {
 
 #[test]
 fn the_gm_calls_for_a_roll_and_the_player_chooses_the_dice() {
-    let mut play = Play::new(false);
-    play.seat_both();
+    let mut play = Play::new("chi", false);
+    seat_both(&mut play);
     // Beside each roll of a player's character, the GM is offered the same roll called for.
     let gm_moves = play.table.moves(GM);
     let call = gm_moves
@@ -241,14 +171,14 @@ fn the_gm_calls_for_a_roll_and_the_player_chooses_the_dice() {
     );
     let request = play.table.last_seq();
     assert_eq!(
-        play.refused(
-            BO,
+        play.refusal(
+            BOB,
             json!({"do": "answer", "request": request, "values": {"spend": 2}})
         ),
         format!("request {request} does not wait for you")
     );
     assert_eq!(
-        play.refused(
+        play.refusal(
             ANN,
             json!({"do": "answer", "request": request, "values": {"difficulty": 1}})
         ),
@@ -269,8 +199,8 @@ fn the_gm_calls_for_a_roll_and_the_player_chooses_the_dice() {
 #[test]
 fn the_defenders_player_chooses_the_defenders_dice() {
     for quick in [false, true] {
-        let mut play = Play::new(quick);
-        play.seat_both();
+        let mut play = Play::new("chi", quick);
+        seat_both(&mut play);
         let opposed = json!({"do": "opposed", "actor": {"who": "Ragnar", "spend": 3},
             "defender": {"who": "Dirk", "spend": 7}});
         let asked = play.act(ANN, opposed);
@@ -289,7 +219,7 @@ fn the_defenders_player_chooses_the_defenders_dice() {
         assert_eq!(deciders, expected, "quick: {quick}");
         let request = play.table.last_seq();
         let answered = play.act(
-            BO,
+            BOB,
             json!({"do": "answer", "request": request, "values": {"defender": {"spend": 2}}}),
         );
         if !quick {
@@ -306,8 +236,8 @@ fn the_defenders_player_chooses_the_defenders_dice() {
 
 #[test]
 fn with_the_option_on_a_players_numbers_go_straight_to_the_dice() {
-    let mut play = Play::new(true);
-    play.seat_both();
+    let mut play = Play::new("chi", true);
+    seat_both(&mut play);
     let acted = play.act(
         ANN,
         json!({"do": "action", "who": "Ragnar", "spend": 2, "difficulty": 1}),
@@ -316,7 +246,7 @@ fn with_the_option_on_a_players_numbers_go_straight_to_the_dice() {
     assert!(rolled(&acted));
     // The option is the GM's, and is recorded in the log when changed.
     assert_eq!(
-        play.refused(
+        play.refusal(
             ANN,
             json!({"do": "table_options", "players_set_gm_numbers": false})
         ),
@@ -336,20 +266,20 @@ fn with_the_option_on_a_players_numbers_go_straight_to_the_dice() {
 
 #[test]
 fn a_request_can_be_withdrawn_or_declined_and_a_log_with_requests_verifies() {
-    let mut play = Play::new(false);
-    play.seat_both();
+    let mut play = Play::new("chi", false);
+    seat_both(&mut play);
     play.act(
         ANN,
         json!({"do": "action", "who": "Ragnar", "spend": 2, "difficulty": 1}),
     );
     let first = play.table.last_seq();
     assert_eq!(
-        play.refused(BO, json!({"do": "withdraw", "request": first})),
+        play.refusal(BOB, json!({"do": "withdraw", "request": first})),
         format!("request {first} is not yours, nor does it wait for you")
     );
     play.act(ANN, json!({"do": "withdraw", "request": first}));
     assert_eq!(
-        play.refused(GM, json!({"do": "answer", "request": first})),
+        play.refusal(GM, json!({"do": "answer", "request": first})),
         format!("request: record {first} is no request still open")
     );
     play.act(
@@ -378,42 +308,4 @@ fn a_request_can_be_withdrawn_or_declined_and_a_log_with_requests_verifies() {
             .kind(),
         ErrorKind::BadAction { .. }
     ));
-}
-
-#[test]
-fn a_twenty_major_goal_waits_for_the_gm_to_agree_it_was_met() {
-    // T10: a major goal earns an advancement; the GM judges that it was met (issue 15).
-    for quick in [false, true] {
-        let seed = ServerSeed::from_bytes([4; 32]);
-        let options = json!({"players_set_gm_numbers": quick});
-        let created = Table::create("twenty", "Goals", &options, &seed, 1_000).unwrap();
-        let mut play = Play {
-            table: Table::from_records(vec![created]).unwrap(),
-            fresh: 0,
-        };
-        let joined = play.table.join("Ann", 2_000).unwrap();
-        play.table.apply(joined).unwrap();
-        let gorand = skald_testkit::sheets::gorand();
-        play.act(ANN, json!({"do": "add_character", "character": gorand}));
-        let claim = play
-            .table
-            .moves(ANN)
-            .into_iter()
-            .find(|m| m.command["do"] == "major_goal")
-            .unwrap();
-        let claim = skald_testkit::form::filled(&claim, &|_, _| Some(json!("words")));
-        let asked = play.act(ANN, claim);
-        if quick {
-            assert_eq!(kinds(&asked), ["command"], "the group lets players judge");
-            continue;
-        }
-        assert_eq!(kinds(&asked), ["requested"]);
-        let request = play.table.last_seq();
-        assert_eq!(
-            play.table.moves(GM)[0].label,
-            "Ann asks: Gorand: major goal"
-        );
-        let answered = play.act(GM, json!({"do": "answer", "request": request}));
-        assert_eq!(kinds(&answered), ["answered", "command"]);
-    }
 }

@@ -9,69 +9,8 @@ use skald_table::{
 };
 use skald_testkit::sheets::{DIRK, RAGNAR};
 
-const GM: Actor = Actor::Gm;
-const ANN: Actor = Actor::Player(1);
-const BOB: Actor = Actor::Player(2);
-
-/// A table of `system` with Ann and Bob seated; every decision gets fresh bytes from a counter so
-/// the test is deterministic.
-struct Play {
-    table: Table,
-    fresh: u8,
-}
-
-impl Play {
-    fn new(system: &str) -> Self {
-        let seed = ServerSeed::from_bytes([7; 32]);
-        // A quick table: players set the GM's numbers (tests/requests.rs plays the default, where
-        // they wait for the GM).
-        let created = Table::create(
-            system,
-            "Test table",
-            &json!({"players_set_gm_numbers": true}),
-            &seed,
-            1_000,
-        )
-        .unwrap();
-        let mut table = Table::from_records(vec![created]).unwrap();
-        for name in ["Ann", "Bob"] {
-            let joined = table.join(name, 2_000).unwrap();
-            table.apply(joined).unwrap();
-        }
-        Self { table, fresh: 0 }
-    }
-
-    fn try_act(&mut self, by: Actor, action: Value) -> Result<Vec<Record>, skald_table::Error> {
-        self.fresh += 1;
-        let action = Action::from_json(action)?;
-        let records = self.table.decide(by, &action, [self.fresh; 32], 3_000)?;
-        for record in &records {
-            self.table.apply(record.clone()).unwrap();
-        }
-        Ok(records)
-    }
-
-    fn act(&mut self, by: Actor, action: Value) -> Vec<Record> {
-        self.try_act(by, action.clone())
-            .unwrap_or_else(|e| panic!("{action} by {by:?} refused: {e}"))
-    }
-
-    fn refused(&mut self, by: Actor, action: Value) -> ErrorKind {
-        let before = self.table.last_seq();
-        let error = self.try_act(by, action).unwrap_err();
-        assert_eq!(self.table.last_seq(), before, "a refusal records nothing");
-        error.kind().clone()
-    }
-
-    /// The log as `reader` would export it.
-    fn export(&self, reader: Actor) -> Vec<Record> {
-        self.table
-            .records()
-            .iter()
-            .map(|r| redact(r, reader))
-            .collect()
-    }
-}
+mod play;
+use play::{ANN, BOB, GM, Play};
 
 fn chi_enroll(line: &str) -> Value {
     json!({"do": "enroll", "character": {"line": line}})
@@ -81,13 +20,13 @@ fn chi_enroll(line: &str) -> Value {
 fn a_character_only_the_gm_makes_is_the_gms_own() {
     // Chi's minor NPC (no descriptive words) is the GM's to make (book, Character Creation), and
     // then the GM's to play: its secret dice are offered to the GM like any owner's.
-    let mut play = Play::new("chi");
+    let mut play = Play::new("chi", true);
     assert!(matches!(
         play.refused(ANN, chi_enroll("orc4")),
         ErrorKind::Forbidden { .. }
     ));
-    play.act(GM, chi_enroll("Blackfang, orc4"));
-    play.act(ANN, chi_enroll(RAGNAR));
+    play.records(GM, chi_enroll("Blackfang, orc4"));
+    play.records(ANN, chi_enroll(RAGNAR));
     assert_eq!(play.table.owners().get("Blackfang"), Some(&GM));
     assert_eq!(play.table.owners().get("Ragnar"), Some(&ANN));
     let kind = play.refused(
@@ -99,7 +38,7 @@ fn a_character_only_the_gm_makes_is_the_gms_own() {
         "\"Blackfang\" is not your character: only its player or the GM may command it"
     );
     // A secret roll with both: each owner is offered its own character's dice.
-    play.act(
+    play.records(
         GM,
         json!({"do": "secret_open", "opposed": [{"actor": {"who": "Ragnar"}, "defender": {"who": "Blackfang"}}]}),
     );
@@ -117,9 +56,9 @@ fn a_character_only_the_gm_makes_is_the_gms_own() {
 
 #[test]
 fn a_player_owns_what_it_enrolls_and_commands_nothing_else() {
-    let mut play = Play::new("chi");
-    play.act(ANN, chi_enroll(RAGNAR));
-    play.act(BOB, chi_enroll(DIRK));
+    let mut play = Play::new("chi", true);
+    play.records(ANN, chi_enroll(RAGNAR));
+    play.records(BOB, chi_enroll(DIRK));
     assert_eq!(play.table.owners().get("Ragnar"), Some(&ANN));
     assert_eq!(play.table.owners().get("Capt. Dirk Rednova"), Some(&BOB));
 
@@ -141,19 +80,19 @@ fn a_player_owns_what_it_enrolls_and_commands_nothing_else() {
         play.refused(Actor::Player(9), json!({"do": "roll", "notation": "1d6"})),
         ErrorKind::Forbidden { .. }
     ));
-    play.act(ANN, action.clone());
-    play.act(GM, json!({"do": "new_round"}));
-    play.act(GM, action);
+    play.records(ANN, action.clone());
+    play.records(GM, json!({"do": "new_round"}));
+    play.records(GM, action);
 }
 
 #[test]
 fn undo_takes_back_commands_after_the_last_roll_and_no_further() {
-    let mut play = Play::new("chi");
-    play.act(ANN, chi_enroll(RAGNAR));
-    play.act(GM, json!({"do": "roll", "notation": "1d6"}));
-    play.act(BOB, chi_enroll(DIRK));
+    let mut play = Play::new("chi", true);
+    play.records(ANN, chi_enroll(RAGNAR));
+    play.records(GM, json!({"do": "roll", "notation": "1d6"}));
+    play.records(BOB, chi_enroll(DIRK));
     assert!(play.table.owners().contains_key("Capt. Dirk Rednova"));
-    let undone = play.act(GM, json!({"do": "undo"}));
+    let undone = play.records(GM, json!({"do": "undo"}));
     assert_eq!(undone[0].body, Body::Undone { of: 6 });
     assert!(!play.table.owners().contains_key("Capt. Dirk Rednova"));
     assert!(play.table.view().to_string().contains("Ragnar"));
@@ -167,7 +106,7 @@ fn undo_takes_back_commands_after_the_last_roll_and_no_further() {
         ErrorKind::Forbidden { .. }
     ));
     // A command that rolled is never taken back either.
-    play.act(
+    play.records(
         ANN,
         json!({"do": "action", "who": "Ragnar", "spend": 2, "difficulty": 1}),
     );
@@ -179,8 +118,8 @@ fn undo_takes_back_commands_after_the_last_roll_and_no_further() {
 
 #[test]
 fn a_secret_roll_is_the_gms_until_revealed_and_then_verifies() {
-    let mut play = Play::new("twenty");
-    let made = play.act(
+    let mut play = Play::new("twenty", true);
+    let made = play.records(
         GM,
         json!({"do": "secret_roll_dice", "notation": "1d20+3", "label": "ambush"}),
     );
@@ -208,7 +147,7 @@ fn a_secret_roll_is_the_gms_until_revealed_and_then_verifies() {
     assert!(report.ok(), "{report:?}");
     assert_eq!(report.unverified.len(), 1);
     // The GM chooses to reveal it with the end of the epoch: one step, two records.
-    let ended = play.act(GM, json!({"do": "end_epoch", "reveal_hidden": true}));
+    let ended = play.records(GM, json!({"do": "end_epoch", "reveal_hidden": true}));
     let kinds: Vec<&str> = ended.iter().map(|r| r.body.kind()).collect();
     assert_eq!(kinds, ["secret_revealed", "epoch_ended"]);
     assert!(matches!(
@@ -222,14 +161,14 @@ fn a_secret_roll_is_the_gms_until_revealed_and_then_verifies() {
 
 #[test]
 fn a_chi_allocation_stays_its_players_until_the_reveal() {
-    let mut play = Play::new("chi");
-    play.act(ANN, chi_enroll(RAGNAR));
-    play.act(BOB, chi_enroll(DIRK));
-    play.act(
+    let mut play = Play::new("chi", true);
+    play.records(ANN, chi_enroll(RAGNAR));
+    play.records(BOB, chi_enroll(DIRK));
+    play.records(
         GM,
         json!({"do": "secret_open", "opposed": [{"actor": {"who": "Ragnar"}, "defender": {"who": "Capt. Dirk Rednova"}}]}),
     );
-    let committed = play.act(ANN, json!({"do": "allocate", "who": "Ragnar", "spend": 4}));
+    let committed = play.records(ANN, json!({"do": "allocate", "who": "Ragnar", "spend": 4}));
     let record = &committed[0];
     assert!(matches!(
         &record.secret,
@@ -246,7 +185,7 @@ fn a_chi_allocation_stays_its_players_until_the_reveal() {
         play.refused(BOB, json!({"do": "allocate", "who": "Ragnar", "spend": 1})),
         ErrorKind::Forbidden { .. }
     ));
-    play.act(
+    play.records(
         BOB,
         json!({"do": "allocate", "who": "Capt. Dirk Rednova", "spend": 3}),
     );
@@ -255,12 +194,12 @@ fn a_chi_allocation_stays_its_players_until_the_reveal() {
         play.refused(BOB, json!({"do": "secret_reveal", "who": "Ragnar"})),
         ErrorKind::Forbidden { .. }
     ));
-    play.act(ANN, json!({"do": "secret_reveal", "who": "Ragnar"}));
-    play.act(
+    play.records(ANN, json!({"do": "secret_reveal", "who": "Ragnar"}));
+    play.records(
         BOB,
         json!({"do": "secret_reveal", "who": "Capt. Dirk Rednova"}),
     );
-    let rolled = play.act(GM, json!({"do": "secret_roll"}));
+    let rolled = play.records(GM, json!({"do": "secret_roll"}));
     let Body::Command {
         roll: Some(roll), ..
     } = &rolled[0].body
@@ -272,7 +211,7 @@ fn a_chi_allocation_stays_its_players_until_the_reveal() {
         4 + 3,
         "Ragnar's 4 dice against Dirk's 3 (opposed: no difficulty dice)"
     );
-    play.act(GM, json!({"do": "end_epoch"}));
+    play.records(GM, json!({"do": "end_epoch"}));
     let report = verify(&play.export(BOB), Some(play.table.head()));
     assert!(report.ok() && report.unverified.is_empty(), "{report:?}");
     assert_eq!(report.rolls_verified, 1);
@@ -280,18 +219,18 @@ fn a_chi_allocation_stays_its_players_until_the_reveal() {
 
 #[test]
 fn verification_finds_every_kind_of_tampering() {
-    let mut play = Play::new("chi");
-    play.act(ANN, chi_enroll(RAGNAR));
-    play.act(
+    let mut play = Play::new("chi", true);
+    play.records(ANN, chi_enroll(RAGNAR));
+    play.records(
         ANN,
         json!({"do": "contribute_seed", "seed": "ann's lucky socks"}),
     );
-    play.act(
+    play.records(
         ANN,
         json!({"do": "action", "who": "Ragnar", "spend": 3, "difficulty": 2}),
     );
-    play.act(BOB, json!({"do": "roll", "notation": "3d6"}));
-    play.act(GM, json!({"do": "end_epoch"}));
+    play.records(BOB, json!({"do": "roll", "notation": "3d6"}));
+    play.records(GM, json!({"do": "end_epoch"}));
     let honest = play.export(BOB);
     // The action kept the chances the rules gave before its dice: 3d6 against 2 difficulty dice,
     // 1009/1296 by brute force over the 6^5 faces.
@@ -352,9 +291,9 @@ fn verification_finds_every_kind_of_tampering() {
 
 #[test]
 fn a_redacted_log_folds_to_the_same_state_and_never_holds_the_seed() {
-    let mut play = Play::new("chi");
-    play.act(ANN, chi_enroll(RAGNAR));
-    play.act(
+    let mut play = Play::new("chi", true);
+    play.records(ANN, chi_enroll(RAGNAR));
+    play.records(
         GM,
         json!({"do": "note", "text": "the innkeeper is a vampire"}),
     );
@@ -390,7 +329,7 @@ fn no_system_command_is_shadowed_by_a_table_action() {
 
 #[test]
 fn bad_input_names_the_field_and_the_bounds() {
-    let mut play = Play::new("loqi");
+    let mut play = Play::new("loqi", true);
     let check = |kind: ErrorKind, expected: &str| assert_eq!(kind.to_string(), expected);
     check(
         play.refused(GM, json!({"do": "note", "text": ""})),
@@ -449,7 +388,7 @@ fn bad_input_names_the_field_and_the_bounds() {
         two_lines.unwrap_err().to_string(),
         "title may not hold control characters (such as tabs and line breaks)"
     );
-    play.act(GM, json!({"do": "note", "text": "a note\nmay hold\tlines"}));
+    play.records(GM, json!({"do": "note", "text": "a note\nmay hold\tlines"}));
     assert!(
         Table::create(
             "chi",
@@ -464,10 +403,10 @@ fn bad_input_names_the_field_and_the_bounds() {
 
 #[test]
 fn a_check_answers_what_the_table_would_refuse_and_draws_no_die() {
-    let mut checked = Play::new("chi");
-    let mut unchecked = Play::new("chi");
+    let mut checked = Play::new("chi", true);
+    let mut unchecked = Play::new("chi", true);
     for play in [&mut checked, &mut unchecked] {
-        play.act(ANN, chi_enroll(RAGNAR));
+        play.records(ANN, chi_enroll(RAGNAR));
     }
     let check = |play: &Play, by: Actor, action: Value| {
         play.table
@@ -497,5 +436,8 @@ fn a_check_answers_what_the_table_would_refuse_and_draws_no_die() {
     let before = checked.table.last_seq();
     assert_eq!(check(&checked, ANN, fine.clone()), Ok(()));
     assert_eq!(checked.table.last_seq(), before, "a check records nothing");
-    assert_eq!(checked.act(ANN, fine.clone()), unchecked.act(ANN, fine));
+    assert_eq!(
+        checked.records(ANN, fine.clone()),
+        unchecked.records(ANN, fine)
+    );
 }

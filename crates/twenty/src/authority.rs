@@ -69,16 +69,27 @@ pub(crate) fn authority(command: &Command) -> Authority {
 }
 
 /// The parts of `command` the GM decides (issue 15: the GM's numbers are the GM's): whether a
-/// major goal was achieved, which earns an advancement or ten boxes (T10; the book leaves the
-/// judgement open, issue 15 gives it to the GM). The player still picks the reward; the GM
-/// confirms the goal, or declines the request. Rest is the GM's own command already.
+/// goal was achieved, which earns a box unchecked (minor) or an advancement or ten boxes (major;
+/// T10; the book leaves the judgement open, issue 15 gives it to the GM). The player still picks
+/// the reward; the GM confirms the goal, or declines the request. Rest is the GM's own command
+/// already.
 pub fn parts(command: &Command) -> Vec<Part> {
-    match command {
-        Command::MajorGoal { goal, .. } => vec![Part::gm(Field::choice(
+    let confirm = |goal: &str, label: &str| {
+        vec![Part::gm(Field::choice(
             "goal",
+            label,
+            &[(json!(goal), goal)],
+        ))]
+    };
+    match command {
+        Command::MinorGoal { goal, .. } => confirm(
+            goal,
+            "The minor goal achieved (confirm it, or decline the request)",
+        ),
+        Command::MajorGoal { goal, .. } => confirm(
+            goal,
             "The major goal achieved (confirm it, or decline the request)",
-            &[(json!(goal), goal.as_str())],
-        ))],
+        ),
         _ => Vec::new(),
     }
 }

@@ -11,7 +11,7 @@ use serde_json::{Map, Value, json};
 /// ```json
 /// { "characters": { "Gorand": { "stats": { "Physical": { "boxes": 5, "checked": 0, "coloured": 0 } },
 ///       "traits": { "Arms": { "boxes": 2, "checked": 1, "coloured": 0 } }, "equipment": {},
-///       "obligations": {}, "burdens": { "Flesh wound": { "stat": "Physical", "boxes": [17] } },
+///       "gear": ["food"], "obligations": {}, "burdens": { "Flesh wound": { "stat": "Physical", "boxes": [17] } },
 ///       "disabled": false, "dead": false, "keys": ["Warrior"] } },
 ///   "conflict": { "exchange": 2, "ended": false, "winning": "Gorand", "winner": null,
 ///                 "order": ["Gorand", "Dragon"], "final_order": [], "healing": false,
@@ -44,6 +44,7 @@ pub fn view(state: &State) -> Value {
                 "keys": c.keys,
                 "traits": boxes(&c.traits),
                 "equipment": boxes(&c.equipment),
+                "gear": c.gear,
                 "obligations": boxes(&c.obligations),
                 "burdens": burdens,
                 "disabled": c.disabled_by().is_some(),

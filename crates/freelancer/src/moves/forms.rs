@@ -68,7 +68,10 @@ pub(super) fn number(min: i64, max: i64, default: i64) -> FieldKind {
 }
 
 pub(super) fn text(max: usize) -> FieldKind {
-    FieldKind::Text { max }
+    FieldKind::Text {
+        max,
+        default: String::new(),
+    }
 }
 
 /// A blank for a number on the book's scale (a rating, a difficulty), 0 to 10^30, typed as digits.

@@ -91,7 +91,7 @@ pub(super) fn field(name: &str, label: &str, kind: FieldKind) -> Field {
 }
 
 pub(super) fn text(name: &str, label: &str, max: usize) -> Field {
-    field(name, label, FieldKind::Text { max })
+    Field::text(name, label, max)
 }
 
 pub(super) fn number(name: &str, label: &str, min: i64, max: i64, default: i64) -> Field {

@@ -18,7 +18,7 @@ pub(super) fn field(name: &str, label: &str, kind: FieldKind) -> Field {
 
 /// A text blank of at most `max` characters.
 pub(super) fn text_field(name: &str, label: &str, max: usize) -> Field {
-    field(name, label, FieldKind::Text { max })
+    Field::text(name, label, max)
 }
 
 /// A blank choosing one of `options` (or several, when `multiple`).

@@ -1,0 +1,329 @@
+//! The GM's numbers are the GM's in every system (issue 15, part 3): a player's command holding a
+//! number the book gives the GM waits for the GM, who confirms or changes it before anything is
+//! rolled; with the table option "players set the GM's numbers" it is decided at once as sent.
+//! Chi's cases, with the defender's dice and the GM's calls, are in `requests.rs`; the parts
+//! themselves are each system's `authority::parts`, whose docs give the book's sections.
+#![allow(clippy::unwrap_used)]
+
+use serde_json::{Value, json};
+use skald_core::get_path;
+use skald_table::{Actor, Body};
+
+mod play;
+use play::{ANN, BOB, GM, Play, kinds, rolled};
+
+/// A player's command whose parts wait for the GM.
+struct Case {
+    /// What the case shows, for failures.
+    what: &'static str,
+    system: &'static str,
+    /// Commands before it, each agreed (a request answered as proposed).
+    setup: Vec<(Actor, Value)>,
+    /// Ann's command.
+    command: Value,
+    /// The fields it waits for the GM to set.
+    fields: Value,
+    /// The GM's answer.
+    answer: Value,
+    /// A path of the decided command, its value as Ann sent it, and as the GM answered it.
+    path: &'static str,
+    sent: Value,
+    decided: Value,
+}
+
+fn check(case: &Case) {
+    let what = case.what;
+    // The default: the command waits, Ann cannot answer for the GM, the GM's answer decides it.
+    let mut play = Play::new(case.system, false);
+    for (by, command) in &case.setup {
+        play.agreed(*by, command.clone());
+    }
+    let asked = play.act(ANN, case.command.clone());
+    let [Body::Requested { waiting, .. }] = asked.as_slice() else {
+        panic!("{what}: {asked:?}")
+    };
+    assert_eq!(
+        serde_json::to_value(waiting).unwrap(),
+        json!([{"decider": "gm", "fields": case.fields}]),
+        "{what}"
+    );
+    let request = play.table.last_seq();
+    assert_eq!(
+        play.refusal(
+            ANN,
+            json!({"do": "answer", "request": request, "values": case.answer})
+        ),
+        format!("request {request} does not wait for you"),
+        "{what}"
+    );
+    let answered = play.act(
+        GM,
+        json!({"do": "answer", "request": request, "values": case.answer}),
+    );
+    assert_eq!(kinds(&answered), ["answered", "command"], "{what}");
+    assert_eq!(
+        get_path(&play.last_command(), case.path),
+        Some(&case.decided),
+        "{what}"
+    );
+    // A quick table: decided at once, with Ann's number.
+    let mut play = Play::new(case.system, true);
+    for (by, command) in &case.setup {
+        play.act(*by, command.clone());
+    }
+    let decided = play.act(ANN, case.command.clone());
+    assert_eq!(kinds(&decided), ["command"], "{what}");
+    assert_eq!(
+        get_path(&play.last_command(), case.path),
+        Some(&case.sent),
+        "{what}"
+    );
+}
+
+fn freelancer_seats() -> Vec<(Actor, Value)> {
+    vec![
+        (
+            ANN,
+            json!({"do": "enroll", "character": {"name": "Ash", "ratings": {"CHM": 27, "LFT": 42}}}),
+        ),
+        (
+            BOB,
+            json!({"do": "enroll", "character": {"name": "Bea", "ratings": {"LFT": 71}}}),
+        ),
+        (
+            GM,
+            json!({"do": "enroll", "character": skald_testkit::sheets::guard()}),
+        ),
+    ]
+}
+
+#[test]
+fn freelancer_difficulties_chances_and_stats_are_the_gms() {
+    let cases = [
+        Case {
+            what: "a task check's difficulty (book, Task Checks: the GM's Chance of Success)",
+            system: "freelancer",
+            setup: freelancer_seats(),
+            command: json!({"do": "task_check", "who": "Ash", "rating": "CHM", "difficulty": 56}),
+            fields: json!(["difficulty"]),
+            answer: json!({"difficulty": "30"}),
+            path: "difficulty",
+            sent: json!(56),
+            decided: json!("30"),
+        },
+        Case {
+            what: "which of the NPC's ratings the check is against",
+            system: "freelancer",
+            setup: freelancer_seats(),
+            command: json!({"do": "task_check", "who": "Ash", "rating": "CHM",
+                            "opponent": "Guard", "opponent_rating": "WIL"}),
+            fields: json!(["opponent_rating"]),
+            answer: json!({"opponent_rating": "WIL"}),
+            path: "opponent_rating",
+            sent: json!("WIL"),
+            decided: json!("WIL"),
+        },
+        Case {
+            what: "a rating given as a number, and adjustments, which the GM may drop",
+            system: "freelancer",
+            setup: freelancer_seats(),
+            command: json!({"do": "task_check", "who": "Ash", "rating": 45, "difficulty": 56,
+                            "adjust": [{"factor": "2", "reason": "a lever"}]}),
+            fields: json!(["rating", "difficulty", "adjust"]),
+            answer: json!({"adjust": []}),
+            path: "adjust",
+            sent: json!([{"factor": "2", "reason": "a lever"}]),
+            decided: json!([]),
+        },
+        Case {
+            what: "a plain chance (the note closing Task Checks)",
+            system: "freelancer",
+            setup: freelancer_seats(),
+            command: json!({"do": "chance_check", "who": "Ash", "chance": 90}),
+            fields: json!(["chance"]),
+            answer: json!({"chance": 40}),
+            path: "chance",
+            sent: json!(90),
+            decided: json!(40),
+        },
+        Case {
+            what: "a team lift's load (the boulder's 1200)",
+            system: "freelancer",
+            setup: freelancer_seats(),
+            command: json!({"do": "team_lift", "who": ["Ash", "Bea"], "difficulty": 1200}),
+            fields: json!(["difficulty"]),
+            answer: json!({"difficulty": "120"}),
+            path: "difficulty",
+            sent: json!(1200),
+            decided: json!("120"),
+        },
+        Case {
+            what: "a player's stats and level (F8: stats are entered by the GM)",
+            system: "freelancer",
+            setup: Vec::new(),
+            command: json!({"do": "enroll", "character":
+                            {"name": "Cy", "level": 3, "ratings": {"MIT": 5, "HP": 300}}}),
+            fields: json!(["character.level", "character.ratings.HP"]),
+            answer: json!({"character": {"ratings": {"HP": "30"}}}),
+            path: "character.ratings.HP",
+            sent: json!(300),
+            decided: json!("30"),
+        },
+    ];
+    for case in &cases {
+        check(case);
+    }
+}
+
+fn loqi_problem() -> Vec<(Actor, Value)> {
+    vec![
+        (
+            ANN,
+            json!({"do": "enroll", "character": skald_testkit::sheets::tiran()}),
+        ),
+        (
+            GM,
+            json!({"do": "introduce_problem", "scale": "scene", "description": "Bandits",
+                   "responder": "Tiran"}),
+        ),
+    ]
+}
+
+#[test]
+fn loqi_modifiers_rewards_and_starting_influence_are_the_gms() {
+    let outcome = json!({"do": "propose_outcome", "outcome": "player", "by": "Tiran",
+        "description": "Tiran scares them off", "impact": 3});
+    let mut proposed = loqi_problem();
+    proposed.push((ANN, outcome.clone()));
+    let mut rewarded = outcome;
+    rewarded["consequences"] = json!([
+        {"kind": "tactical", "modifier": 1, "note": "the high ground"},
+        {"kind": "reward", "who": "Tiran", "points": 9, "reason": "a fine plan"}
+    ]);
+    let cases = [
+        Case {
+            what: "an environmental modifier's value (book: Environmental Modifiers)",
+            system: "loqi",
+            setup: proposed,
+            command: json!({"do": "add_modifier", "outcome": "player", "kind": "environment",
+                            "value": 5, "by": "Tiran", "reason": "the rain"}),
+            fields: json!(["value"]),
+            answer: json!({"value": -1}),
+            path: "value",
+            sent: json!(5),
+            decided: json!(-1),
+        },
+        Case {
+            what: "an influence reward tied to an outcome (L5)",
+            system: "loqi",
+            setup: loqi_problem(),
+            command: rewarded,
+            fields: json!(["consequences.1.points"]),
+            answer: json!({"consequences": [null, {"points": 2}]}),
+            path: "consequences.1.points",
+            sent: json!(9),
+            decided: json!(2),
+        },
+        Case {
+            what: "a starting influence other than the book's 10",
+            system: "loqi",
+            setup: Vec::new(),
+            command: json!({"do": "enroll", "character": {"name": "Vex", "influence": 50}}),
+            fields: json!(["character.influence"]),
+            answer: json!({"character": {"influence": 10}}),
+            path: "character.influence",
+            sent: json!(50),
+            decided: json!(10),
+        },
+    ];
+    for case in &cases {
+        check(case);
+    }
+}
+
+#[test]
+fn twenty_goals_are_met_when_the_gm_agrees() {
+    // Gorand after a fight: an existing character with a box of Arms checked.
+    let mut sheet = skald_testkit::sheets::gorand();
+    sheet["kind"] = json!("existing");
+    sheet["traits"][0]["checked"] = json!(1);
+    let gorand = vec![(ANN, json!({"do": "add_character", "character": sheet}))];
+    let cases = [
+        Case {
+            what: "a major goal (T10)",
+            system: "twenty",
+            setup: gorand.clone(),
+            command: json!({"do": "major_goal", "who": "Gorand", "goal": "Defeat a powerful foe",
+                            "reward": {"new_trait": "Bows"}}),
+            fields: json!(["goal"]),
+            answer: Value::Null,
+            path: "goal",
+            sent: json!("Defeat a powerful foe"),
+            decided: json!("Defeat a powerful foe"),
+        },
+        Case {
+            what: "a minor goal (T10)",
+            system: "twenty",
+            setup: gorand,
+            command: json!({"do": "minor_goal", "who": "Gorand", "goal": "Engage a new foe",
+                            "uncheck": "Arms"}),
+            fields: json!(["goal"]),
+            answer: Value::Null,
+            path: "goal",
+            sent: json!("Engage a new foe"),
+            decided: json!("Engage a new foe"),
+        },
+    ];
+    for case in &cases {
+        check(case);
+    }
+}
+
+#[test]
+fn a_roll_the_gm_calls_for_waits_for_its_player_even_with_nothing_to_choose() {
+    // Freelancer: the GM says when to roll and the Chance of Success; the player rolls.
+    for quick in [false, true] {
+        let mut play = Play::new("freelancer", quick);
+        for (by, command) in freelancer_seats() {
+            play.agreed(by, command);
+        }
+        let called = play.act(
+            GM,
+            json!({"do": "call", "command":
+                   {"do": "task_check", "who": "Ash", "rating": "CHM", "difficulty": 56}}),
+        );
+        let [Body::Requested { waiting, .. }] = called.as_slice() else {
+            panic!("{called:?}")
+        };
+        assert_eq!(
+            serde_json::to_value(waiting).unwrap(),
+            json!([{"decider": {"owner": "Ash"}, "fields": []}]),
+            "quick: {quick}"
+        );
+        let request = play.table.last_seq();
+        let answer = play
+            .table
+            .moves(ANN)
+            .into_iter()
+            .find(|m| m.command["do"] == "answer")
+            .unwrap();
+        assert_eq!(answer.label, "the GM asks: Ash: task check");
+        assert!(answer.fields.is_empty() && answer.odds);
+        assert_eq!(
+            play.refusal(
+                ANN,
+                json!({"do": "answer", "request": request, "values": {"difficulty": 1}})
+            ),
+            "values: difficulty is not yours to set in this request; \
+             yours: none: your answer only says go ahead"
+        );
+        assert!(
+            play.refusal(BOB, json!({"do": "answer", "request": request}))
+                .contains("does not wait for you")
+        );
+        let rolled_now = play.act(ANN, json!({"do": "answer", "request": request}));
+        assert_eq!(kinds(&rolled_now), ["answered", "command"]);
+        assert!(rolled(&rolled_now), "the d100 is drawn on Ann's answer");
+        assert_eq!(play.last_command()["difficulty"], 56, "the GM's number");
+    }
+}
