@@ -88,6 +88,10 @@ test("a player's task check waits for the GM's difficulty; odds on both sides, t
   assert.match(await waitOdds(check), /Crit|Botch|success/i);
   await submit(check);
   const answer = await moveForm(gm, "answer", /^Ann asks: Ash: task check/);
+  // The top of the GM's page says a request waits (on a phone the moves are far below).
+  assert.equal(await gm.locator("#waiting").innerText(), "1 request waits for you");
+  assert.match(await gm.title(), /^\(1\) /);
+  assert.match(await answer.locator(".note").innerText(), /^Proposed: Rating: Lifting Power \(LFT\) 42; Difficulty: 70;/);
   assert.equal(await answer.locator('[name="values.difficulty"]').inputValue(), "70", "the answer starts at Ann's number");
   assert.match(await answer.locator('[name="values.adjust"] option').first().innerText(), /As proposed: 1\/2 one arm/);
   await fill(answer, { "values.difficulty": "60" });
@@ -103,7 +107,7 @@ test("the GM calls for a plain chance: the player sees the odds and rolls", { ti
   const call = await moveForm(gm, "call", "Call for a roll: Ash: plain chance");
   await fill(call, { "command.chance": 40, "command.against": "the rope bridge" });
   await submit(call);
-  const answer = await moveForm(ann, "answer", /^the GM asks: Ash: plain chance/);
+  const answer = await moveForm(ann, "answer", /^The GM asks: Ash: plain chance/);
   assert.equal(await answer.locator("input, select, textarea").count(), 0, "nothing for Ann to set");
   assert.match(await waitOdds(answer), /40%|2\/5/);
   await screenshot(ann, "freelancer-called-roll");

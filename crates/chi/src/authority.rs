@@ -143,22 +143,16 @@ pub fn parts(command: &Command) -> Vec<Part> {
             ));
             parts
         }
-        Command::Enroll { character } if !character.words.is_empty() => vec![
-            Part::gm(Field::number(
+        // The current pool follows the pool unless the player starts hurt (a lower number only).
+        Command::Enroll { character } if !character.words.is_empty() => {
+            vec![Part::gm(Field::number(
                 "character.pool",
                 &format!("{}'s pool (d6)", character.name),
                 1,
                 i64::from(MAX_POOL),
                 i64::from(character.pool),
-            )),
-            Part::gm(Field::number(
-                "character.current",
-                "Its current pool (the same, unless it starts hurt or tired)",
-                0,
-                i64::from(MAX_POOL),
-                i64::from(character.current),
-            )),
-        ],
+            ))]
+        }
         _ => Vec::new(),
     }
 }

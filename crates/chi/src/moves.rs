@@ -123,7 +123,7 @@ fn in_play(state: &State) -> impl Iterator<Item = (&String, &Character)> {
 fn round_moves(state: &State, seat: &skald_core::Seat, moves: &mut Vec<Move>) {
     for (name, s) in in_play(state).filter(|(n, s)| seat.controls(n) && s.left() > 0) {
         moves.push(action_move(state, name, s));
-        if let Some(opposed) = opposed_move(state, name, s) {
+        if let Some(opposed) = opposed_move(state, seat, name, s) {
             moves.push(opposed);
         }
     }
@@ -197,12 +197,19 @@ fn modifier_at(name: &str, label: &str) -> Field {
     field(name, label, kind)
 }
 
-fn opposed_move(state: &State, name: &str, s: &Character) -> Option<Move> {
+/// An action against another character (C3). The defender's dice are its player's (C1, C3): a
+/// defender the seat owns is offered with each number of dice it kept back; any other once, its
+/// player choosing the dice when the action is sent (an online table waits for that player).
+fn opposed_move(state: &State, seat: &skald_core::Seat, name: &str, s: &Character) -> Option<Move> {
     let defenders: Vec<Choice> = in_play(state)
         .filter(|(other, _)| other.as_str() != name)
         .flat_map(|(other, d)| {
-            (0..=d.left()).map(move |kept| {
-                let label = if kept == 0 {
+            let owned = seat.characters.iter().any(|c| c == other);
+            let kept_back = if owned { 0..=d.left() } else { 0..=0 };
+            kept_back.map(move |kept| {
+                let label = if !owned {
+                    format!("{other} (who chooses its own dice)")
+                } else if kept == 0 {
                     format!("{other}: no dice (the modifier alone)")
                 } else {
                     format!("{other}: {} kept back", dice(kept))

@@ -97,11 +97,7 @@ fn a_fresh_round_offers_each_seat_its_own_moves() {
                 - 2 dice = {"spend":2,"who":"orc"}
                 - 1 die, off-concept = {"fits_concept":false,"spend":1,"who":"orc"}
               defender: one of
-                - Ragnar: no dice (the modifier alone) = {"spend":0,"who":"Ragnar"}
-                - Ragnar: 1 die kept back = {"spend":1,"who":"Ragnar"}
-                - Ragnar: 2 dice kept back = {"spend":2,"who":"Ragnar"}
-                - Ragnar: 3 dice kept back = {"spend":3,"who":"Ragnar"}
-                - Ragnar: 4 dice kept back = {"spend":4,"who":"Ragnar"}
+                - Ragnar (who chooses its own dice) = {"spend":0,"who":"Ragnar"}
               actor.modifier: number -100..=100, default 0
               defender.modifier: number -100..=100, default 0
             Round | Start round 2 | {"do":"new_round"}
@@ -164,9 +160,7 @@ fn a_fresh_round_offers_each_seat_its_own_moves() {
                 - 1 die, off-concept = {"fits_concept":false,"spend":1,"who":"Ragnar"}
                 - 2 dice, off-concept = {"fits_concept":false,"spend":2,"who":"Ragnar"}
               defender: one of
-                - orc: no dice (the modifier alone) = {"spend":0,"who":"orc"}
-                - orc: 1 die kept back = {"spend":1,"who":"orc"}
-                - orc: 2 dice kept back = {"spend":2,"who":"orc"}
+                - orc (who chooses its own dice) = {"spend":0,"who":"orc"}
               actor.modifier: number -100..=100, default 0
               defender.modifier: number -100..=100, default 0
             Characters | Make a character | {"do":"enroll"}
@@ -226,7 +220,7 @@ fn a_fresh_round_offers_each_seat_its_own_moves() {
                 - 2 dice = {"spend":2,"who":"orc"}
                 - 1 die, off-concept = {"fits_concept":false,"spend":1,"who":"orc"}
               defender: one of
-                - Ragnar: no dice (the modifier alone) = {"spend":0,"who":"Ragnar"}
+                - Ragnar (who chooses its own dice) = {"spend":0,"who":"Ragnar"}
               actor.modifier: number -100..=100, default 0
               defender.modifier: number -100..=100, default 0
             Round | Start round 2 | {"do":"new_round"}

@@ -45,6 +45,32 @@ pub struct Move {
     pub sheet: Option<String>,
 }
 
+impl Move {
+    /// The command this move sends with every blank at its starting value: a number at its
+    /// default, a flag as it starts, a choice at its first option (a multiple choice empty), a text
+    /// at its default when it has one; lists and blank texts are left out.
+    pub fn starting_command(&self) -> Value {
+        let mut command = self.command.clone();
+        for field in &self.fields {
+            let value = match &field.kind {
+                FieldKind::Number { default, .. } => Value::from(*default),
+                FieldKind::Flag { default } => Value::Bool(*default),
+                FieldKind::Choice { options, multiple } => match (multiple, options.first()) {
+                    (true, _) => Value::Array(Vec::new()),
+                    (false, Some(first)) => first.value.clone(),
+                    (false, None) => continue,
+                },
+                FieldKind::Text { default, .. } if !default.is_empty() => {
+                    Value::String(default.clone())
+                }
+                FieldKind::Text { .. } | FieldKind::List { .. } => continue,
+            };
+            crate::set_path(&mut command, &field.name, value);
+        }
+        command
+    }
+}
+
 /// One blank of a move.
 ///
 /// `name` is where its value goes in the command: a key of `command` (`"spend"`), or a dotted path
@@ -138,6 +164,15 @@ impl Field {
     #[must_use]
     pub fn with_help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
+        self
+    }
+
+    /// The same text field starting at `text`; any other field is returned unchanged.
+    #[must_use]
+    pub fn starting_at(mut self, text: impl Into<String>) -> Self {
+        if let FieldKind::Text { default, .. } = &mut self.kind {
+            *default = text.into();
+        }
         self
     }
 

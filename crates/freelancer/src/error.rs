@@ -102,8 +102,8 @@ pub enum Error {
     },
     /// A task check with no difficulty to check against (F3).
     #[error(
-        "the task check has no difficulty: give `difficulty` (a number) or `opponent` and \
-         `opponent_rating` (an NPC's rating); a task check sets a rating against a difficulty (F3)"
+        "the task check has no difficulty: fill in the difficulty (the GM's number), or check \
+         against an NPC's rating; a task check sets a rating against a difficulty (F3)"
     )]
     MissingDifficulty,
     /// A vocation change outside a rest or a safe area (F8).

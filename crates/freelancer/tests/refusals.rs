@@ -111,14 +111,14 @@ fn a_check_needs_a_difficulty_and_the_right_opponent() {
     check(
         &[],
         json!({ "do": "task_check", "who": "Ash", "rating": "CHM" }),
-        "the task check has no difficulty: give `difficulty` (a number) or `opponent` and \
-         `opponent_rating` (an NPC's rating); a task check sets a rating against a difficulty (F3)",
+        "the task check has no difficulty: fill in the difficulty (the GM's number), or check \
+         against an NPC's rating; a task check sets a rating against a difficulty (F3)",
     );
     check(
         &[],
         json!({ "do": "team_lift", "who": ["Ash", "Brom"] }),
-        "the task check has no difficulty: give `difficulty` (a number) or `opponent` and \
-         `opponent_rating` (an NPC's rating); a task check sets a rating against a difficulty (F3)",
+        "the task check has no difficulty: fill in the difficulty (the GM's number), or check \
+         against an NPC's rating; a task check sets a rating against a difficulty (F3)",
     );
     check(
         &[],

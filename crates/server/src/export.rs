@@ -244,11 +244,14 @@ fn describe(record: &Record, who: &dyn Fn(&Actor) -> String) -> (String, Vec<Str
             )],
         ),
         Body::Undone { of } => ("GM".into(), vec![format!("took back record {of}")]),
+        Body::Requested { by, lines, .. } if !lines.is_empty() => (who(by), lines.clone()),
         Body::Requested {
             by,
             command,
             waiting,
+            ..
         } => {
+            // A log written before requests carried their words.
             let does = command
                 .get("do")
                 .and_then(|d| d.as_str())
@@ -261,10 +264,8 @@ fn describe(record: &Record, who: &dyn Fn(&Actor) -> String) -> (String, Vec<Str
             let waits: Vec<String> = waiting
                 .iter()
                 .map(|w| match &w.decider {
-                    skald_core::Decider::Gm => format!("the GM ({})", w.fields.join(", ")),
-                    skald_core::Decider::Owner(c) => {
-                        format!("{c}'s player ({})", w.fields.join(", "))
-                    }
+                    skald_core::Decider::Gm => "the GM".to_owned(),
+                    skald_core::Decider::Owner(c) => format!("{c}'s player"),
                 })
                 .collect();
             (
@@ -277,13 +278,12 @@ fn describe(record: &Record, who: &dyn Fn(&Actor) -> String) -> (String, Vec<Str
             )
         }
         Body::Answered {
-            by,
-            request,
-            values,
-        } => (
-            who(by),
-            vec![format!("answered request {request}: {values}")],
-        ),
+            by, request, lines, ..
+        } => {
+            let mut what = vec![format!("answered request {request}")];
+            what.extend(lines.iter().cloned());
+            (who(by), what)
+        }
         Body::Withdrawn { by, request } => (
             who(by),
             vec![format!("closed request {request}: nothing rolled")],

@@ -15,6 +15,7 @@ mod game;
 pub mod limits;
 mod pending;
 mod record;
+mod request_words;
 mod requests;
 mod table;
 mod verify;

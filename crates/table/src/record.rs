@@ -206,6 +206,10 @@ pub enum Body {
         command: Value,
         /// Who it waits for, and for which fields.
         waiting: Vec<Waiting>,
+        /// The request in words, as the table wrote it: what is asked, what is proposed (each
+        /// field's label and value), who it waits for. Empty in logs written before it.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        lines: Vec<String>,
     },
     /// One it waited for answered a request with its values (a part of the command, as JSON
     /// shaped like the command). When it was the last, the command follows in the same step.
@@ -216,6 +220,10 @@ pub enum Body {
         request: u64,
         /// The values set, shaped like the command (`{"difficulty": 4}`).
         values: Value,
+        /// The answer in words, as the table wrote it ("Difficulty: 60"). Empty in logs written
+        /// before it.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        lines: Vec<String>,
     },
     /// A request withdrawn by its sender, or declined by one it waited for: nothing is rolled.
     Withdrawn {

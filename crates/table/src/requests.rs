@@ -10,18 +10,19 @@
 //! sender or declined by one it waits for (`withdraw`). With the table option "players set the
 //! GM's numbers" (`table_options`, off by default), a player's GM parts do not wait.
 //!
-//! Who answers what: the GM may answer any part (the GM acts for everyone, as elsewhere at the
-//! table); a player answers the parts of the characters it owns.
+//! Who answers what: the GM answers the GM's numbers (and its own characters' choices); a player
+//! answers the parts of the characters it owns, never the GM in its place. The sender withdraws a
+//! request; the GM declines a player's; a player declines a roll the GM calls for, never another
+//! player's request.
 
 use crate::action::Action;
 use crate::error::{Error, ErrorKind};
 use crate::pending::Open;
 use crate::record::{Actor, Body, Record, Waiting};
+use crate::request_words::shown;
 use crate::table::Table;
 use serde_json::{Value, json};
-use skald_core::{
-    Authority, Choice, Decider, FieldKind, Move, Seat, get_path as get, set_path as set,
-};
+use skald_core::{Authority, Choice, Decider, FieldKind, Move, get_path as get, set_path as set};
 
 impl Table {
     /// Folds an answer by `by` into `open`: its values merged, the waiting it answers gone.
@@ -33,18 +34,34 @@ impl Table {
         open.waiting.retain(|w| !self.answers(by, &w.decider));
     }
 
-    /// Whether `by` may answer for `decider`: the GM for anyone, a player for its characters.
+    /// Whether `by` may answer for `decider`: the GM for the GM's numbers, each player (the GM
+    /// for its own characters) for its characters' choices. The GM does not answer in a
+    /// player's place: a defender's dice are its player's (C3), and a roll called for is its
+    /// player's to make; a request whose player is gone is withdrawn, and the GM sends the
+    /// command itself.
     pub(crate) fn answers(&self, by: Actor, decider: &Decider) -> bool {
         match decider {
-            _ if by == Actor::Gm => true,
-            Decider::Gm => false,
-            Decider::Owner(character) => self.owners().get(character) == Some(&by),
+            Decider::Gm => by == Actor::Gm,
+            Decider::Owner(character) => match self.owners().get(character) {
+                Some(owner) => *owner == by,
+                None => by == Actor::Gm,
+            },
         }
     }
 
+    /// Whether `by` may decline `open` without being its sender: the GM declines a player's
+    /// request; a player declines only a roll the GM calls for (its character need not try),
+    /// never another player's request (a defender cannot call off an attack).
+    fn declines(&self, by: Actor, open: &Open) -> bool {
+        let waits_for_by = open.waiting.iter().any(|w| self.answers(by, &w.decider));
+        waits_for_by && (by == Actor::Gm || open.by == Actor::Gm)
+    }
+
     /// Who `command` from `by` waits for: the GM's parts unless `by` is the GM or the table lets
-    /// players set them; another player's parts, unless `by` is the GM sending the command
-    /// itself (the GM acts for everyone) rather than calling for it (`call`).
+    /// players set them; a player's parts for its character unless that player sent it, or the
+    /// GM sent it acting for that very character (the GM acts for everyone) rather than calling
+    /// for it (`call`). A defender's dice wait for the defender's player even when the GM's own
+    /// character attacks (C3).
     pub(crate) fn waiting_for(
         &self,
         by: Actor,
@@ -52,11 +69,19 @@ impl Table {
         call: bool,
     ) -> Result<Vec<Waiting>, Error> {
         let mut waiting: Vec<Waiting> = Vec::new();
+        let acting = match self.game().authority(command)? {
+            Authority::Character(character) => Some(character),
+            _ => None,
+        };
         for part in self.game().parts(command)? {
             let waits = match &part.decider {
                 Decider::Gm => by != Actor::Gm && !self.players_set_gm_numbers(),
                 Decider::Owner(character) => match self.owners().get(character) {
-                    Some(owner) => *owner != by && (call || by != Actor::Gm),
+                    Some(owner) => {
+                        let gm_acting_for_it =
+                            by == Actor::Gm && !call && acting.as_ref() == Some(character);
+                        *owner != by && !gm_acting_for_it
+                    }
                     None => false,
                 },
             };
@@ -73,7 +98,7 @@ impl Table {
         }
         // A roll the GM calls for is rolled by the character's player, even one with nothing to
         // choose (a Freelancer task check): that player sees the odds, then answers "roll".
-        if call && let Authority::Character(character) = self.game().authority(command)? {
+        if call && let Some(character) = acting {
             let decider = Decider::Owner(character.clone());
             let players = matches!(self.owners().get(&character), Some(Actor::Player(_)));
             if players && !waiting.iter().any(|w| w.decider == decider) {
@@ -96,12 +121,14 @@ impl Table {
     ) -> Result<Vec<Record>, Error> {
         self.check(by, &Action::Command(command.clone()))?;
         let command = self.game().normalize(command)?;
+        let lines = self.request_lines(by, &command, &waiting);
         Ok(vec![self.record_now(
             at_ms,
             Body::Requested {
                 by,
                 command,
                 waiting,
+                lines,
             },
         )])
     }
@@ -139,12 +166,14 @@ impl Table {
         let merged = self.merged(open, by, values)?;
         let mut answered = open.clone();
         self.fold_answer(&mut answered, by, values);
+        let set = leaves(values, &self.yours(open, by));
         let mut records = vec![self.record_now(
             at_ms,
             Body::Answered {
                 by,
                 request,
                 values: values.clone(),
+                lines: self.answer_lines(open, &set),
             },
         )];
         if answered.waiting.is_empty() {
@@ -204,10 +233,12 @@ impl Table {
         at_ms: i64,
     ) -> Result<Vec<Record>, Error> {
         let open = self.open(request)?;
-        let involved = open.by == by || open.waiting.iter().any(|w| self.answers(by, &w.decider));
-        if !involved {
+        if open.by != by && !self.declines(by, open) {
             return Err(ErrorKind::Forbidden {
-                reason: format!("request {request} is not yours, nor does it wait for you"),
+                reason: format!(
+                    "request {request} is not yours to withdraw: its sender withdraws it, the GM \
+                     declines a player's request, a player declines a roll the GM calls for"
+                ),
             }
             .into());
         }
@@ -239,8 +270,9 @@ impl Table {
     }
 
     /// The command an `answer` would decide, for its odds: the request's command with the
-    /// answer's values; for a `call`, the command called for; `None` for anything else.
-    pub(crate) fn answer_command(&self, by: Actor, action: &Value) -> Option<Value> {
+    /// answer's values at any field it waits for (whoever answers: odds hold no secret); for a
+    /// `call`, the command called for; `None` for anything else.
+    pub(crate) fn answer_command(&self, action: &Value) -> Option<Value> {
         match action.get("do").and_then(Value::as_str) {
             Some("call") => return action.get("command").cloned(),
             Some("answer") => {}
@@ -248,7 +280,19 @@ impl Table {
         }
         let open = self.requests().get(&action.get("request")?.as_u64()?)?;
         let values = action.get("values").cloned().unwrap_or(Value::Null);
-        self.merged(open, by, &values).ok()
+        let fields: Vec<String> = open
+            .waiting
+            .iter()
+            .flat_map(|w| w.fields.iter().cloned())
+            .collect();
+        let mut merged = open.command.clone();
+        for (path, value) in leaves(&values, &fields) {
+            if !fields.contains(&path) {
+                return None;
+            }
+            set(&mut merged, &path, value);
+        }
+        Some(merged)
     }
 
     /// The moves of requests for `reader`: answer or decline those that wait for it, withdraw its
@@ -258,14 +302,7 @@ impl Table {
         for (seq, open) in self.requests() {
             let what = self.describe_request(open);
             let asker = self.name_of(open.by);
-            let waits_for: Vec<String> = open
-                .waiting
-                .iter()
-                .map(|w| match &w.decider {
-                    Decider::Gm => "the GM".to_owned(),
-                    Decider::Owner(c) => format!("{c}'s player"),
-                })
-                .collect();
+            let waits_for = self.waiting_words(&open.command, &open.waiting);
             let waits_for_reader = open
                 .waiting
                 .iter()
@@ -276,52 +313,86 @@ impl Table {
                 .filter(|w| self.answers(reader, &w.decider))
                 .flat_map(|w| &w.fields)
                 .collect();
-            if waits_for_reader {
-                out.push(self.answer_move(*seq, open, &mine, &asker, &what, &waits_for));
-                out.push(request_move(
-                    "withdraw",
-                    *seq,
-                    format!("Decline {asker}'s request: {what}"),
-                    "Nothing is rolled; the request is closed.".into(),
-                ));
-            } else if open.by == reader {
+            if open.by == reader {
                 out.push(request_move(
                     "withdraw",
                     *seq,
                     format!("Withdraw your request: {what}"),
                     format!("It waits for {}.", waits_for.join(" and ")),
                 ));
+            } else if waits_for_reader {
+                let label = capitalized(&format!("{asker} asks: {what}"));
+                out.push(self.answer_move(*seq, open, &mine, label, reader));
+                if self.declines(reader, open) {
+                    out.push(request_move(
+                        "withdraw",
+                        *seq,
+                        format!("Decline {asker}'s request: {what}"),
+                        "Nothing is rolled; the request is closed.".into(),
+                    ));
+                }
             }
         }
         out
     }
 
-    /// For the GM, beside each roll of a player's character, the same roll called for: sent as
-    /// `call`, its player's parts (the dice put in) wait for that player.
+    /// For the GM, beside each roll of a player's character that holds numbers someone other
+    /// than its sender decides, the same roll called for: sent as `call`, it waits for the
+    /// character's player, who chooses what is theirs (the dice put in) and rolls. The call's form
+    /// holds the GM's numbers only; a move with no such numbers (a Twenty exchange, a Loqi bid) is
+    /// not called for.
     pub(crate) fn call_moves(&self, moves: &[Move]) -> Vec<Move> {
         let players_character = |m: &Move| {
-            let named = [&m.command["who"], &m.command["actor"]["who"]];
-            named
+            [&m.command["who"], &m.command["actor"]["who"]]
                 .into_iter()
                 .filter_map(Value::as_str)
-                .any(|who| matches!(self.owners().get(who), Some(Actor::Player(_))))
+                .find(|who| matches!(self.owners().get(*who), Some(Actor::Player(_))))
+                .map(str::to_owned)
         };
         moves
             .iter()
-            .filter(|m| m.odds && players_character(m))
-            .map(|m| {
+            .filter(|m| m.odds)
+            .filter_map(|m| {
+                let character = players_character(m)?;
+                let starting = m.starting_command();
+                let parts = self.game().parts(&starting).ok()?;
+                if parts.is_empty() {
+                    return None;
+                }
+                let theirs: Vec<&skald_core::Part> = parts
+                    .iter()
+                    .filter(|p| p.decider == Decider::Owner(character.clone()))
+                    .collect();
+                // The player's fields leave the form; their starting values stand in the
+                // command until the player answers.
+                let mut command = m.command.clone();
+                for part in &theirs {
+                    if let Some(value) = get(&starting, &part.field.name) {
+                        set(&mut command, &part.field.name, value.clone());
+                    }
+                }
                 let mut call = m.clone();
                 call.label = format!("Call for a roll: {}", m.label);
-                call.command = json!({"do": "call", "command": m.command});
+                call.command = json!({"do": "call", "command": command});
+                call.fields
+                    .retain(|f| !theirs.iter().any(|p| p.field.name == f.name));
                 for field in &mut call.fields {
                     field.name = format!("command.{}", field.name);
                 }
-                call.note = Some(
-                    "Set your numbers; the character's player chooses the dice, and the roll \
-                     happens when they answer."
-                        .into(),
-                );
-                call
+                let player = self
+                    .owners()
+                    .get(&character)
+                    .map_or_else(|| format!("{character}'s player"), |p| self.name_of(*p));
+                let chooses: Vec<String> = theirs.iter().map(|p| p.field.label.clone()).collect();
+                call.note = Some(if chooses.is_empty() {
+                    format!("Set your numbers; {player} sees the odds and rolls.")
+                } else {
+                    format!(
+                        "Set your numbers; {player} chooses the rest ({}) and rolls.",
+                        chooses.join(", ")
+                    )
+                });
+                Some(call)
             })
             .collect()
     }
@@ -331,9 +402,8 @@ impl Table {
         seq: u64,
         open: &Open,
         mine: &[&String],
-        asker: &str,
-        what: &str,
-        waits_for: &[String],
+        label: String,
+        reader: Actor,
     ) -> Move {
         let parts = self.game().parts(&open.command).unwrap_or_default();
         let fields = parts
@@ -365,7 +435,10 @@ impl Table {
                                 options: vec![
                                     Choice::new(
                                         current.clone(),
-                                        format!("As proposed: {}", summary(&current)),
+                                        format!(
+                                            "As proposed: {}",
+                                            shown(&field, &current).unwrap_or_default()
+                                        ),
                                     ),
                                     Choice::new(json!([]), "None".to_owned()),
                                 ],
@@ -388,47 +461,54 @@ impl Table {
         let odds = self.game().odds(&open.command).ok().flatten().is_some();
         Move {
             group: "Requests".into(),
-            label: format!("{asker} asks: {what}"),
+            label,
             command: json!({"do": "answer", "request": seq}),
             fields,
             odds,
-            note: Some(if mine.is_empty() {
-                "Nothing for you to set: answer when you are ready, and the dice are rolled."
-                    .to_owned()
-            } else {
-                format!(
-                    "Set your part; the dice are rolled once {} answered.",
-                    waits_for.join(" and ") + if waits_for.len() > 1 { " have" } else { " has" }
-                )
-            }),
+            note: Some(self.answer_note(open, mine, odds, reader)),
             sheet: None,
         }
     }
 
-    /// What a request asks, as the move that sends it is labelled ("Ragnar: act against a
-    /// Difficulty"), else its `do`.
-    fn describe_request(&self, open: &Open) -> String {
-        let seat = Seat {
-            gm: true,
-            characters: self.owners().keys().cloned().collect(),
+    /// What the answer's form says: the proposal, then what answering does.
+    fn answer_note(&self, open: &Open, mine: &[&String], rolls: bool, reader: Actor) -> String {
+        let others: Vec<Waiting> = open
+            .waiting
+            .iter()
+            .filter(|w| !self.answers(reader, &w.decider))
+            .cloned()
+            .collect();
+        let after = if others.is_empty() {
+            String::new()
+        } else {
+            let words: Vec<String> = others
+                .iter()
+                .map(|w| match &w.decider {
+                    Decider::Gm => "the GM".to_owned(),
+                    Decider::Owner(c) => format!("{c}'s player"),
+                })
+                .collect();
+            format!(" and {} has answered", words.join(" and "))
         };
-        let same = |m: &Move| {
-            m.command
-                .as_object()
-                .is_some_and(|fixed| fixed.iter().all(|(k, v)| open.command.get(k) == Some(v)))
+        let what = if mine.is_empty() {
+            format!("Nothing for you to set: answer, and the dice are rolled{after}.")
+        } else if rolls {
+            format!(
+                "Your numbers start at the proposal: change them or leave them; the dice are \
+                 rolled when you answer{after}."
+            )
+        } else {
+            format!(
+                "The blanks start at the proposal: change them or leave them; it takes effect \
+                 when you answer{after}."
+            )
         };
-        self.game()
-            .moves(&seat)
-            .into_iter()
-            .find(same)
-            .map(|m| m.label)
-            .unwrap_or_else(|| {
-                open.command
-                    .get("do")
-                    .and_then(Value::as_str)
-                    .unwrap_or("a command")
-                    .replace('_', " ")
-            })
+        let proposal = self.proposal(open.by, &open.command);
+        if proposal.is_empty() {
+            what
+        } else {
+            format!("Proposed: {}. {what}", proposal.join("; "))
+        }
     }
 
     /// A seat as people call it: the GM, or the player's name.
@@ -495,18 +575,10 @@ fn leaves(values: &Value, fields: &[String]) -> Vec<(String, Value)> {
     out
 }
 
-/// A proposed list in a few words: each entry's values in order (`1/2 one arm; 2 rope`).
-fn summary(list: &Value) -> String {
-    let entry = |v: &Value| match v {
-        Value::Object(map) => map
-            .values()
-            .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_owned))
-            .collect::<Vec<_>>()
-            .join(" "),
-        Value::String(s) => s.clone(),
-        other => other.to_string(),
-    };
-    list.as_array()
-        .map(|a| a.iter().map(entry).collect::<Vec<_>>().join("; "))
-        .unwrap_or_default()
+/// `text` with its first letter a capital: a label that starts with "the GM".
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
 }

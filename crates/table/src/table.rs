@@ -247,7 +247,7 @@ impl Table {
     /// # Errors
     /// [`ErrorKind::Game`] ([`skald_core::GameError::BadCommand`]).
     pub fn odds(&self, command: &Value) -> Result<Option<skald_core::Odds>, Error> {
-        if let Some(merged) = self.answer_command(Actor::Gm, command) {
+        if let Some(merged) = self.answer_command(command) {
             return Ok(self.game.odds(&merged)?);
         }
         Ok(self.game.odds(command)?)
@@ -956,6 +956,7 @@ impl Table {
                 by,
                 command,
                 waiting,
+                ..
             } => {
                 let open = Open {
                     by: *by,
@@ -968,6 +969,7 @@ impl Table {
                 by,
                 request,
                 values,
+                ..
             } => {
                 if let Some(mut open) = self.requests.remove(request) {
                     self.fold_answer(&mut open, *by, values);

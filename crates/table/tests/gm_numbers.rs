@@ -307,8 +307,15 @@ fn a_roll_the_gm_calls_for_waits_for_its_player_even_with_nothing_to_choose() {
             .into_iter()
             .find(|m| m.command["do"] == "answer")
             .unwrap();
-        assert_eq!(answer.label, "the GM asks: Ash: task check");
-        assert!(answer.fields.is_empty() && answer.odds);
+        assert_eq!(answer.label, "The GM asks: Ash: task check");
+        // The GM waits for Ann: it may withdraw the call, never roll in her place.
+        let gms = play.table.moves(GM);
+        assert_eq!(gms[0].label, "Withdraw your request: Ash: task check");
+        assert!(!gms.iter().any(|m| m.command["do"] == "answer"));
+        assert!(
+            play.refusal(GM, json!({"do": "answer", "request": request}))
+                .contains("does not wait for you")
+        );
         assert_eq!(
             play.refusal(
                 ANN,
@@ -326,4 +333,43 @@ fn a_roll_the_gm_calls_for_waits_for_its_player_even_with_nothing_to_choose() {
         assert!(rolled(&rolled_now), "the d100 is drawn on Ann's answer");
         assert_eq!(play.last_command()["difficulty"], 56, "the GM's number");
     }
+}
+
+#[test]
+fn a_request_and_its_answer_read_as_words() {
+    let mut play = Play::new("freelancer", false);
+    for (by, command) in freelancer_seats() {
+        play.agreed(by, command);
+    }
+    let asked = play.act(
+        ANN,
+        json!({"do": "task_check", "who": "Ash", "rating": "LFT", "difficulty": 70,
+               "adjust": [{"factor": "1/2", "reason": "one arm"}], "against": "the gate"}),
+    );
+    let [Body::Requested { lines, .. }] = asked.as_slice() else {
+        panic!("{asked:?}")
+    };
+    assert_eq!(
+        lines,
+        &[
+            "asked: Ash: task check",
+            "proposed: Rating: Lifting Power (LFT) 42; Difficulty: 70; Adjustments: 1/2 one arm; \
+             Against what: the gate",
+            "waiting for the GM (Difficulty, Adjustments)",
+        ]
+    );
+    let request = play.table.last_seq();
+    let note = play.table.moves(GM)[0].note.clone().unwrap();
+    assert!(
+        note.starts_with("Proposed: Rating: Lifting Power (LFT) 42; Difficulty: 70;"),
+        "{note}"
+    );
+    let answered = play.act(
+        GM,
+        json!({"do": "answer", "request": request, "values": {"difficulty": "60"}}),
+    );
+    let Body::Answered { lines, .. } = &answered[0] else {
+        panic!("{answered:?}")
+    };
+    assert_eq!(lines, &["Difficulty: 60"]);
 }

@@ -44,7 +44,7 @@ fn a_players_pool_waits_for_the_gm_who_gives_it() {
     assert_eq!(command["character"]["pool"], 40, "the line is spelled out");
     assert_eq!(
         serde_json::to_value(waiting).unwrap(),
-        json!([{"decider": "gm", "fields": ["character.pool", "character.current"]}])
+        json!([{"decider": "gm", "fields": ["character.pool"]}])
     );
     assert!(
         play.table.owners().is_empty(),
@@ -60,10 +60,12 @@ fn a_players_pool_waits_for_the_gm_who_gives_it() {
     );
     let answered = play.act(
         GM,
-        json!({"do": "answer", "request": request, "values": {"character": {"pool": 6, "current": 6}}}),
+        json!({"do": "answer", "request": request, "values": {"character": {"pool": 6}}}),
     );
     assert_eq!(kinds(&answered), ["answered", "command"]);
     assert_eq!(play.last_command()["character"]["pool"], 6);
+    // The current pool follows the GM's pool (the fresh user's "current is 40" refusal).
+    assert_eq!(play.table.view()["characters"]["Anne"]["current"], 6);
     assert_eq!(play.table.owners()["Anne"], ANN, "the character is Ann's");
 }
 
@@ -145,11 +147,25 @@ fn the_gm_calls_for_a_roll_and_the_player_chooses_the_dice() {
         .iter()
         .find(|m| m.label == "Call for a roll: Ragnar: act against a Difficulty")
         .unwrap();
+    // The dice put in are Ann's to choose: not on the GM's form, their starting value held.
     assert_eq!(
         call.command,
-        json!({"do": "call", "command": {"do": "action", "who": "Ragnar"}})
+        json!({"do": "call", "command": {"do": "action", "who": "Ragnar", "spend": 1}})
     );
-    assert!(call.fields.iter().any(|f| f.name == "command.difficulty"));
+    let names: Vec<&str> = call.fields.iter().map(|f| f.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "command.difficulty",
+            "command.modifier",
+            "command.fits_concept",
+            "command.reaction"
+        ]
+    );
+    assert_eq!(
+        call.note.as_deref(),
+        Some("Set your numbers; Ann chooses the rest (Dice Ragnar puts in) and rolls.")
+    );
     assert!(
         !play
             .table
@@ -184,6 +200,13 @@ fn the_gm_calls_for_a_roll_and_the_player_chooses_the_dice() {
         ),
         "values: difficulty is not yours to set in this request; yours: spend"
     );
+    // Ann's answer form shows the odds with her dice and the GM's Difficulty.
+    let odds = play
+        .table
+        .odds(&json!({"do": "answer", "request": request, "values": {"spend": 5}}))
+        .unwrap()
+        .expect("odds of the answer");
+    assert!(odds.summary.contains('5'), "{}", odds.summary);
     let answered = play.act(
         ANN,
         json!({"do": "answer", "request": request, "values": {"spend": 5}}),
@@ -218,14 +241,31 @@ fn the_defenders_player_chooses_the_defenders_dice() {
         };
         assert_eq!(deciders, expected, "quick: {quick}");
         let request = play.table.last_seq();
+        // The defender cannot call the attack off, and the GM cannot answer in its place.
+        assert!(
+            play.refusal(BOB, json!({"do": "withdraw", "request": request}))
+                .contains("is not yours to withdraw")
+        );
+        if !quick {
+            let confirmed = play.act(GM, json!({"do": "answer", "request": request}));
+            assert_eq!(
+                kinds(&confirmed),
+                ["answered"],
+                "still waits for Dirk's player"
+            );
+            assert!(
+                play.refusal(
+                    GM,
+                    json!({"do": "answer", "request": request, "values": {"defender": {"spend": 0}}})
+                )
+                .contains("does not wait for you")
+            );
+        }
         let answered = play.act(
             BOB,
             json!({"do": "answer", "request": request, "values": {"defender": {"spend": 2}}}),
         );
-        if !quick {
-            assert_eq!(kinds(&answered), ["answered"], "still waits for the GM");
-            play.act(GM, json!({"do": "answer", "request": request}));
-        }
+        assert_eq!(kinds(&answered), ["answered", "command"], "quick: {quick}");
         assert_eq!(
             play.last_command()["defender"]["spend"],
             2,
@@ -275,7 +315,10 @@ fn a_request_can_be_withdrawn_or_declined_and_a_log_with_requests_verifies() {
     let first = play.table.last_seq();
     assert_eq!(
         play.refusal(BOB, json!({"do": "withdraw", "request": first})),
-        format!("request {first} is not yours, nor does it wait for you")
+        format!(
+            "request {first} is not yours to withdraw: its sender withdraws it, the GM declines a \
+             player's request, a player declines a roll the GM calls for"
+        )
     );
     play.act(ANN, json!({"do": "withdraw", "request": first}));
     assert_eq!(
@@ -308,4 +351,31 @@ fn a_request_can_be_withdrawn_or_declined_and_a_log_with_requests_verifies() {
             .kind(),
         ErrorKind::BadAction { .. }
     ));
+}
+
+#[test]
+fn the_gms_own_character_attacking_waits_for_the_defenders_player() {
+    // C3: the defender's dice are its player's, whoever attacks; the GM acting for Ragnar
+    // himself chooses his own dice.
+    for quick in [false, true] {
+        let mut play = Play::new("chi", quick);
+        seat_both(&mut play);
+        play.act(GM, json!({"do": "enroll", "character": "orc4"}));
+        let attack = json!({"do": "opposed", "actor": {"who": "orc", "spend": 2},
+            "defender": {"who": "Ragnar", "spend": 0}});
+        let asked = play.act(GM, attack);
+        let [Body::Requested { waiting, .. }] = asked.as_slice() else {
+            panic!("{asked:?}")
+        };
+        assert_eq!(
+            serde_json::to_value(waiting).unwrap(),
+            json!([{"decider": {"owner": "Ragnar"}, "fields": ["defender.spend"]}]),
+            "quick: {quick}"
+        );
+        let acted = play.act(
+            GM,
+            json!({"do": "action", "who": "Ragnar", "spend": 1, "difficulty": 2}),
+        );
+        assert!(rolled(&acted), "the GM acting for Ragnar rolls at once");
+    }
 }

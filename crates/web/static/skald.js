@@ -425,6 +425,20 @@
     if (d && d.tagName === "DETAILS") chosen.set(detailsKey(d), !d.open);
   });
 
+  // A request waiting for the reader is named at the top of the page, and in the tab's title: on
+  // a phone the moves are far below the board.
+  const baseTitle = document.title;
+  function showWaiting() {
+    const link = document.getElementById("waiting");
+    if (!link) return;
+    const n = [...document.querySelectorAll("#moves form.move")].filter(f => {
+      try { return JSON.parse(f.dataset.command).do === "answer"; } catch (_) { return false; }
+    }).length;
+    link.hidden = n === 0;
+    link.textContent = n === 1 ? "1 request waits for you" : `${n} requests wait for you`;
+    document.title = n ? `(${n}) ${baseTitle}` : baseTitle;
+  }
+
   // Swaps in the board, the moves and the new log lines, keeping the form the user is filling in.
   let refreshing = null;
   async function refresh(upTo) {
@@ -451,6 +465,7 @@
         formsDrawn(moves);
         // Forms drawn anew show their odds at once, as the page's first forms do.
         for (const form of moves.querySelectorAll("form.move[data-odds]")) showOdds(form);
+        showWaiting();
       }
       const log = document.getElementById("log");
       const holder = document.createElement("ol");
@@ -490,5 +505,6 @@
   }
   connect();
   formsDrawn(document);
+  showWaiting();
   for (const form of document.querySelectorAll("form.move[data-odds]")) showOdds(form);
 })();

@@ -30,9 +30,11 @@ use serde::Serialize;
 /// `"character": "Ragnar, fierce, arrogant, and savage barbarian8"` (what a one-field form sends).
 ///
 /// Ranges are checked when the character is enrolled (see [`crate::rules::sheets::validate`]).
-/// It serializes field by field (`name`, `words`, `occupation`, `pool`, `current`); it reads in
-/// every form above ([`crate::rules::line`] implements `Deserialize`); `Display` writes the line.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+/// It serializes field by field (`name`, `words`, `occupation`, `pool`, and `current` when it is
+/// below `pool`: left out, it reads as the full pool, so a GM who changes a proposed pool changes
+/// the current one with it); it reads in every form above ([`crate::rules::line`] implements
+/// `Deserialize`); `Display` writes the line.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Sheet {
     /// The character's name, 1 to 64 characters. Unique at the table.
     pub name: String,
@@ -44,4 +46,20 @@ pub struct Sheet {
     pub pool: u32,
     /// The current pool, in d6: 0 to `pool`. Injury and fatigue lower it; 0 means out of play (C5).
     pub current: u32,
+}
+
+impl Serialize for Sheet {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let hurt = self.current != self.pool;
+        let mut out = serializer.serialize_struct("Sheet", if hurt { 5 } else { 4 })?;
+        out.serialize_field("name", &self.name)?;
+        out.serialize_field("words", &self.words)?;
+        out.serialize_field("occupation", &self.occupation)?;
+        out.serialize_field("pool", &self.pool)?;
+        if hurt {
+            out.serialize_field("current", &self.current)?;
+        }
+        out.end()
+    }
 }

@@ -109,11 +109,16 @@ const TASK_CHECK_NOTE: &str = "Both equalized to three digits (F2); difference =
      rating: 0 or less succeeds, 1-95 rolls the d100, 96-150 only a Crit succeeds, 151+ fails with \
      no roll as a Botch (F3).";
 
-/// The difficulty blank: the Chance of Success the rating is checked against, the GM's number.
+/// The difficulty blank: the Chance of Success the rating is checked against, the GM's number,
+/// starting at 50 (a player proposes; the GM confirms or changes it before the roll).
 fn difficulty() -> Field {
-    big_number("difficulty", "Difficulty (the GM's Chance of Success)").with_help(format!(
-        "The number the GM gives the task (F3). {BIG_NUMBER_HELP}"
-    ))
+    big_number("difficulty", "Difficulty (the GM's Chance of Success)")
+        .starting_at("50")
+        .with_help(format!(
+            "The number the GM gives the task (F3): a player proposes one, and the GM confirms or \
+             changes it before the d100 is rolled. The book's guard has WIL 56, the boulder 1200. \
+             {BIG_NUMBER_HELP}"
+        ))
 }
 
 /// The ratings of every opponent, `first`'s first (so the form's first pair is a valid one), each

@@ -1,0 +1,202 @@
+//! Requests in people's words (`requests.rs`): what a request asks, what it proposes (each field's
+//! label and value, as the form that sent it names them), who it waits for and what each answer
+//! set. The log keeps these words in the `requested` and `answered` records, and the answer's form
+//! shows the proposal, so the GM confirms what the player asked without asking it out loud.
+
+use crate::pending::Open;
+use crate::record::{Actor, Waiting};
+use crate::table::Table;
+use serde_json::Value;
+use skald_core::{Decider, Field, FieldKind, Move, Seat, get_path};
+
+impl Table {
+    /// The move `by` would send `command` with: its fixed fields are part of the command.
+    fn move_for(&self, by: Actor, command: &Value) -> Option<Move> {
+        let seat = Seat {
+            gm: by == Actor::Gm,
+            characters: self
+                .owners()
+                .iter()
+                .filter(|(_, owner)| **owner == by)
+                .map(|(name, _)| name.clone())
+                .collect(),
+        };
+        self.game()
+            .moves(&seat)
+            .into_iter()
+            .find(|m| within(&m.command, command))
+    }
+
+    /// What `open` asks, as the move that sends it is labelled ("Ash: task check"), else its
+    /// `do` in words.
+    pub(crate) fn describe_request(&self, open: &Open) -> String {
+        self.move_for(open.by, &open.command)
+            .map(|m| m.label)
+            .unwrap_or_else(|| {
+                open.command
+                    .get("do")
+                    .and_then(Value::as_str)
+                    .unwrap_or("a command")
+                    .replace('_', " ")
+            })
+    }
+
+    /// What `command` from `by` proposes: "Label: value" for each field of its move it holds.
+    pub(crate) fn proposal(&self, by: Actor, command: &Value) -> Vec<String> {
+        let Some(mv) = self.move_for(by, command) else {
+            return Vec::new();
+        };
+        mv.fields
+            .iter()
+            .filter_map(|f| {
+                let value = get_path(command, &f.name)?;
+                Some(format!("{}: {}", short(&f.label), shown(f, value)?))
+            })
+            .collect()
+    }
+
+    /// Who a request waits for, in words: "the GM (Difficulty, Modifier)", "Ash's player to
+    /// roll".
+    pub(crate) fn waiting_words(&self, command: &Value, waiting: &[Waiting]) -> Vec<String> {
+        let parts = self.game().parts(command).unwrap_or_default();
+        let label = |name: &String| {
+            parts
+                .iter()
+                .find(|p| p.field.name == *name)
+                .map_or_else(|| name.replace(['.', '_'], " "), |p| short(&p.field.label))
+        };
+        waiting
+            .iter()
+            .map(|w| {
+                let who = match &w.decider {
+                    Decider::Gm => "the GM".to_owned(),
+                    Decider::Owner(c) => format!("{c}'s player"),
+                };
+                if w.fields.is_empty() {
+                    format!("{who} to roll")
+                } else {
+                    let fields: Vec<String> = w.fields.iter().map(label).collect();
+                    format!("{who} ({})", fields.join(", "))
+                }
+            })
+            .collect()
+    }
+
+    /// The log's words for a request: what is asked, what is proposed, who it waits for.
+    pub(crate) fn request_lines(
+        &self,
+        by: Actor,
+        command: &Value,
+        waiting: &[Waiting],
+    ) -> Vec<String> {
+        let open = Open {
+            by,
+            command: command.clone(),
+            waiting: waiting.to_vec(),
+        };
+        let mut lines = vec![format!("asked: {}", self.describe_request(&open))];
+        let proposal = self.proposal(by, command);
+        if !proposal.is_empty() {
+            lines.push(format!("proposed: {}", proposal.join("; ")));
+        }
+        lines.push(format!(
+            "waiting for {}",
+            self.waiting_words(command, waiting).join(" and ")
+        ));
+        lines
+    }
+
+    /// The log's words for an answer: each value set with its field's label, or "as proposed".
+    pub(crate) fn answer_lines(&self, open: &Open, set: &[(String, Value)]) -> Vec<String> {
+        let parts = self.game().parts(&open.command).unwrap_or_default();
+        let words: Vec<String> = set
+            .iter()
+            .map(
+                |(path, value)| match parts.iter().find(|p| p.field.name == *path) {
+                    Some(p) => format!(
+                        "{}: {}",
+                        short(&p.field.label),
+                        shown(&p.field, value).unwrap_or_else(|| "none".to_owned())
+                    ),
+                    None => format!("{}: {value}", path.replace(['.', '_'], " ")),
+                },
+            )
+            .collect();
+        if words.is_empty() {
+            vec!["as proposed".to_owned()]
+        } else {
+            words
+        }
+    }
+}
+
+/// A form's label without its closing remark in brackets: "Difficulty (the GM's Chance of
+/// Success)" is "Difficulty" in a sentence.
+fn short(label: &str) -> String {
+    match label
+        .strip_suffix(')')
+        .and_then(|l| l.rfind(" (").map(|i| &label[..i]))
+    {
+        Some(head) if !head.is_empty() => head.to_owned(),
+        _ => label.to_owned(),
+    }
+}
+
+/// Whether every fixed field of `fixed` is in `command` with the same value (objects compared
+/// key by key, so `{"character": {"kind": "npc"}}` is within a whole NPC sheet).
+fn within(fixed: &Value, command: &Value) -> bool {
+    match (fixed, command) {
+        (Value::Object(fixed), Value::Object(command)) => fixed
+            .iter()
+            .all(|(k, v)| command.get(k).is_some_and(|c| within(v, c))),
+        _ => fixed == command,
+    }
+}
+
+/// `value` as a form's `field` shows it: a choice's label, "yes" or "no", a list's entries; `None`
+/// when there is nothing to show (blank, or a shape the field does not give).
+pub(crate) fn shown(field: &Field, value: &Value) -> Option<String> {
+    let text = |v: &Value| match v {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    };
+    match (&field.kind, value) {
+        (_, Value::Null) => None,
+        (FieldKind::Choice { options, .. }, Value::Array(items)) => {
+            let labels: Vec<String> = items
+                .iter()
+                .map(|v| {
+                    options
+                        .iter()
+                        .find(|o| o.value == *v)
+                        .map_or_else(|| text(v), |o| o.label.clone())
+                })
+                .collect();
+            (!labels.is_empty()).then(|| labels.join(", "))
+        }
+        (FieldKind::Choice { options, .. }, v) => Some(
+            options
+                .iter()
+                .find(|o| o.value == *v)
+                .map_or_else(|| text(v), |o| o.label.clone()),
+        ),
+        (FieldKind::Flag { .. }, Value::Bool(b)) => Some(if *b { "yes" } else { "no" }.to_owned()),
+        (FieldKind::List { .. }, Value::Array(items)) => {
+            let entries: Vec<String> = items
+                .iter()
+                .map(|entry| match entry {
+                    Value::Object(map) => map.values().map(text).collect::<Vec<_>>().join(" "),
+                    other => text(other),
+                })
+                .collect();
+            Some(if entries.is_empty() {
+                "none".to_owned()
+            } else {
+                entries.join("; ")
+            })
+        }
+        (_, Value::Object(_) | Value::Array(_)) => None,
+        (_, Value::String(s)) if s.trim().is_empty() => None,
+        (_, v) => Some(text(v)),
+    }
+}
