@@ -8,7 +8,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import {
-  setup, screenshot, waitLog, tableWith, moveForm, fill, fillList, submit, waitOdds, movesOf, boardState,
+  setup, screenshot, screenshotOf, waitLog, tableWith, moveForm, fill, fillList, submit, waitOdds, movesOf, boardState,
   assertNoSideScroll, assertNoJsonField, FILE_TIMEOUT, SETUP_TIMEOUT, WAIT,
 } from "./harness.mjs";
 
@@ -94,6 +94,8 @@ test("a player's task check waits for the GM's difficulty; odds on both sides, t
   assert.match(await answer.locator(".note").innerText(), /^Proposed: Rating: Lifting Power \(LFT\) 42; Difficulty: 70;/);
   assert.equal(await answer.locator('[name="values.difficulty"]').inputValue(), "70", "the answer starts at Ann's number");
   assert.match(await answer.locator('[name="values.adjust"] option').first().innerText(), /As proposed: 1\/2 one arm/);
+  await screenshotOf(answer, "freelancer-gm-answer");
+  await screenshotOf(gm.locator("header"), "freelancer-gm-header");
   await fill(answer, { "values.difficulty": "60" });
   assert.match(await waitOdds(answer), /Crit|Botch|success/i);
   await submit(answer);
@@ -110,7 +112,7 @@ test("the GM calls for a plain chance: the player sees the odds and rolls", { ti
   const answer = await moveForm(ann, "answer", /^The GM asks: Ash: plain chance/);
   assert.equal(await answer.locator("input, select, textarea").count(), 0, "nothing for Ann to set");
   assert.match(await waitOdds(answer), /40%|2\/5/);
-  await screenshot(ann, "freelancer-called-roll");
+  await screenshotOf(answer, "freelancer-called-roll");
   await assertNoSideScroll(ann, "a roll the GM calls for (phone)");
   await submit(answer);
   for (const page of [gm, bo]) {

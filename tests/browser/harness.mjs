@@ -212,6 +212,14 @@ export async function logTexts(page) {
   return page.locator("#log li.log-line").allInnerTexts();
 }
 
+/** Saves a screenshot of one element (a form, a card) as `<name>-<size>.png` in SHOTS. */
+export async function screenshotOf(locator, name) {
+  const size = locator.page().context().size || "desktop";
+  const path = joinPath(SHOTS, `${name}-${size}.png`);
+  await locator.screenshot({ path, animations: "disabled" });
+  return path;
+}
+
 /** Fails if the page scrolls sideways at its width (phones: 375 px). */
 export async function assertNoSideScroll(page, what) {
   // The context's width, not innerWidth: a phone widens its layout viewport to fit what overflows.

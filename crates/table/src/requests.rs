@@ -507,7 +507,12 @@ impl Table {
         if proposal.is_empty() {
             what
         } else {
-            format!("Proposed: {}. {what}", proposal.join("; "))
+            let whose = if open.by == Actor::Gm {
+                "The GM's call"
+            } else {
+                "Proposed"
+            };
+            format!("{whose}: {}. {what}", proposal.join("; "))
         }
     }
 
