@@ -69,6 +69,46 @@ test("a player's action waits for the GM's Difficulty", { timeout: FILE_TIMEOUT 
   for (const page of [ann, bo]) await waitLog(page, /Difficulty 3/);
 });
 
+/** The name and value of the blank that has the focus on `page`. */
+async function focused(page) {
+  return page.evaluate(() => ({ name: document.activeElement?.name, value: document.activeElement?.value }));
+}
+
+test("the moves stay current while a form is being filled in", { timeout: FILE_TIMEOUT }, async () => {
+  // Ann asks for an action, then starts another and keeps her cursor in it. Before live updates
+  // morphed the page, the moves were not redrawn while the cursor was inside them: a request
+  // answered stayed offered, and a new round's dice were refused by a form that still said the
+  // old number left (a fresh group's evening, issue 16).
+  const first = await moveForm(ann, "action", "Ragnar: act against a Difficulty");
+  await fill(first, { spend: 1, difficulty: 1 });
+  await submit(first);
+  await moveForm(ann, "withdraw", /^Withdraw your request/);
+  const next = await moveForm(ann, "action", "Ragnar: act against a Difficulty");
+  const spend = next.locator('[name="spend"]');
+  assert.equal(await spend.getAttribute("max"), "4", "4 of Ragnar's 8 dice left this round");
+  await spend.fill("3");
+  // The GM answers: the request is gone from Ann's page, her typed 3 and her cursor stay.
+  await submit(await moveForm(gm, "answer", /^Ann asks: Ragnar/));
+  await ann.waitForFunction(() => ![...document.querySelectorAll("#moves form.move")]
+    .some(f => JSON.parse(f.dataset.command).do === "withdraw"), null, { timeout: 10000 });
+  await ann.waitForFunction(() => document.querySelector('#moves form.move [name="spend"]')?.max === "3", null, { timeout: 10000 });
+  assert.deepEqual(await focused(ann), { name: "spend", value: "3" });
+  // A new round: the same form now takes up to 8 dice, and still holds Ann's 3 with the cursor.
+  await submit(await moveForm(gm, "new_round"));
+  await ann.waitForFunction(() => {
+    const spend = [...document.querySelectorAll("#moves form.move")]
+      .find(f => f.querySelector("legend")?.textContent.includes("Ragnar: act against a Difficulty"))
+      ?.querySelector('[name="spend"]');
+    return spend?.max === "8";
+  }, null, { timeout: 10000 });
+  assert.deepEqual(await focused(ann), { name: "spend", value: "3" });
+  await submit(next);
+  const answer = await moveForm(gm, "answer", /^Ann asks: Ragnar/);
+  await fill(answer, { "values.difficulty": 5 });
+  await submit(answer);
+  await waitLog(ann, /Difficulty 5/);
+});
+
 /** Everything of `page` a reader could see: its HTML and its text (the log, the board, the state). */
 async function visible(page) {
   return { html: await page.content(), text: await page.locator("body").innerText() };

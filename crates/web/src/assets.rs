@@ -1,4 +1,5 @@
-//! The static assets, compiled into the binary: one stylesheet and one script.
+//! The static assets, compiled into the binary: one stylesheet, Skald's script, and the browser
+//! code it borrows (`static/vendor/`, pinned and checked by `scripts/vendor`).
 
 use axum::extract::Path;
 use axum::http::{StatusCode, header};
@@ -12,12 +13,15 @@ const CSS: &str = concat!(
     include_str!("../static/board_freelancer.css"),
 );
 const JS: &str = include_str!("../static/skald.js");
+/// idiomorph 0.8.0's `dist/idiomorph.min.js`, unchanged (`static/vendor/README.md`).
+const IDIOMORPH: &str = include_str!("../static/vendor/idiomorph.min.js");
 
-/// `GET /static/{file}`: `skald.css` or `skald.js`.
+/// `GET /static/{file}`: `skald.css`, `skald.js` or `idiomorph.js`.
 pub async fn asset(Path(file): Path<String>) -> Response {
     let (body, kind) = match file.as_str() {
         "skald.css" => (CSS, "text/css; charset=utf-8"),
         "skald.js" => (JS, "text/javascript; charset=utf-8"),
+        "idiomorph.js" => (IDIOMORPH, "text/javascript; charset=utf-8"),
         _ => return (StatusCode::NOT_FOUND, "no such asset").into_response(),
     };
     (
@@ -28,4 +32,20 @@ pub async fn asset(Path(file): Path<String>) -> Response {
         body,
     )
         .into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::IDIOMORPH;
+    use sha2::{Digest, Sha256};
+
+    #[test]
+    fn the_vendored_idiomorph_is_the_published_file() {
+        let digest = Sha256::digest(IDIOMORPH.as_bytes());
+        let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
+        assert_eq!(
+            hex, "4cbd535caf7663a51eda9bce6595371c384fc430d54b8d414e29a61167f19f96",
+            "static/vendor/idiomorph.min.js differs from idiomorph 0.8.0's (scripts/vendor)"
+        );
+    }
 }

@@ -297,7 +297,11 @@
 
   document.addEventListener("input", event => {
     const form = event.target.closest("form.move");
-    if (form && !event.target.matches("[data-load-sheet]")) formChanged(form);
+    if (form && !event.target.matches("[data-load-sheet]")) {
+      event.target.dataset.touched = "1";
+      form.dataset.touched = "1";
+      formChanged(form);
+    }
   });
 
   document.addEventListener("click", event => {
@@ -305,6 +309,8 @@
     if (add) {
       const list = add.closest("fieldset[data-kind=list]");
       const holder = list.querySelector(":scope > .entries");
+      list.dataset.touched = "1";
+      list.closest("form.move").dataset.touched = "1";
       if (holder.children.length < Number(list.dataset.max)) {
         holder.appendChild(list.querySelector(":scope > template").content.cloneNode(true));
         const first = holder.lastElementChild.querySelector("input, select, textarea");
@@ -316,6 +322,8 @@
     const remove = event.target.closest("[data-remove]");
     if (remove) {
       const form = remove.closest("form.move");
+      remove.closest("fieldset[data-kind=list]").dataset.touched = "1";
+      form.dataset.touched = "1";
       remove.closest(".entry").remove();
       formChanged(form);
       return;
@@ -401,6 +409,9 @@
         error.hidden = false;
       } else {
         const body = await response.json();
+        // Sent: the form goes back to what the table offers now.
+        for (const el of form.querySelectorAll("[data-touched]")) delete el.dataset.touched;
+        delete form.dataset.touched;
         await refresh(body.seq);
       }
     } catch (e) {
@@ -439,7 +450,82 @@
     document.title = n ? `(${n}) ${baseTitle}` : baseTitle;
   }
 
-  // Swaps in the board, the moves and the new log lines, keeping the form the user is filling in.
+  // Live updates morph the board and the moves into their new HTML in place (idiomorph, pinned in
+  // static/vendor): focus, caret and open <details> survive, and every limit, option and legal
+  // move is the table's current one. What the reader typed stays where the new form still takes
+  // it (a value within the new bounds, an option still offered); a list whose entries the reader
+  // added or removed is kept as it is.
+  function hashOf(text) {
+    let h = 5381;
+    for (let i = 0; i < text.length; i++) h = ((h * 33) ^ text.charCodeAt(i)) >>> 0;
+    return h.toString(36);
+  }
+  function keyForms(root) {
+    for (const form of root.querySelectorAll("form.move")) {
+      const legend = form.querySelector(":scope > fieldset > legend");
+      form.id = "move-" + hashOf((form.dataset.command || "") + "|" + (legend ? legend.textContent : ""));
+    }
+  }
+  function keepTyped(old, fresh) {
+    if (!(old instanceof HTMLElement) || old.dataset.touched === undefined) return;
+    if (!(fresh instanceof HTMLElement) || fresh.tagName !== old.tagName || fresh.name !== old.name) return;
+    if (old.tagName === "SELECT") {
+      const offered = [...fresh.options].some(o => o.value === old.value && !o.disabled);
+      if (!offered) return;
+      for (const o of fresh.options) o.toggleAttribute("selected", o.value === old.value);
+    } else if (old.type === "checkbox") {
+      fresh.toggleAttribute("checked", old.checked);
+      fresh.checked = old.checked;
+    } else if (old.type === "number") {
+      const v = Number(old.value), min = Number(fresh.min), max = Number(fresh.max);
+      if (old.value === "" || (fresh.min !== "" && v < min) || (fresh.max !== "" && v > max)) return;
+      fresh.setAttribute("value", old.value);
+      fresh.value = old.value;
+    } else if (old.tagName === "TEXTAREA") {
+      fresh.textContent = old.value;
+      fresh.value = old.value;
+    } else {
+      fresh.setAttribute("value", old.value);
+      fresh.value = old.value;
+    }
+    fresh.dataset.touched = "1";
+  }
+  function morphInto(target, html, keep) {
+    Idiomorph.morph(target, html, {
+      morphStyle: "innerHTML",
+      callbacks: {
+        beforeNodeMorphed(old, fresh) {
+          if (!(old instanceof HTMLElement)) return true;
+          if (keep && keep(old)) return false;
+          if (old.tagName === "FORM" && old.dataset.touched !== undefined && fresh instanceof HTMLElement) {
+            fresh.dataset.touched = "1";
+          }
+          keepTyped(old, fresh);
+          return true;
+        },
+        // A <details> stays as the reader left it.
+        beforeAttributeUpdated(name, node) { return !(name === "open" && node.tagName === "DETAILS"); },
+      },
+    });
+  }
+  function morphMoves(moves, html) {
+    const incoming = document.createElement("div");
+    incoming.innerHTML = html;
+    keyForms(incoming);
+    keyForms(moves);
+    morphInto(moves, incoming.innerHTML, old =>
+      // The odds stay until they are asked again, a refusal shown after sending stays, and a
+      // list the reader changed stays as it is.
+      old.classList.contains("odds") || (old.classList.contains("error") && !old.hidden)
+        || (old.matches("fieldset[data-kind=list]") && old.dataset.touched !== undefined));
+    formsDrawn(moves);
+    for (const form of moves.querySelectorAll("form.move")) {
+      if (form.dataset.odds !== undefined) showOdds(form);
+      if (form.dataset.touched !== undefined) checkForm(form);
+    }
+  }
+
+  // Morphs in the board and the moves, and appends the new log lines.
   let refreshing = null;
   async function refresh(upTo) {
     if (upTo !== undefined && upTo <= seq) return;
@@ -454,19 +540,13 @@
       const parts = await response.json();
       // The board is drawn anew: a <details> the reader opened or closed stays so.
       const board = document.getElementById("board");
-      board.innerHTML = parts.board;
+      morphInto(board, parts.board);
       for (const d of board.querySelectorAll("details")) {
         const open = chosen.get(detailsKey(d));
         if (open !== undefined) d.open = open;
       }
-      const moves = document.getElementById("moves");
-      if (!moves.contains(document.activeElement)) {
-        moves.innerHTML = parts.moves;
-        formsDrawn(moves);
-        // Forms drawn anew show their odds at once, as the page's first forms do.
-        for (const form of moves.querySelectorAll("form.move[data-odds]")) showOdds(form);
-        showWaiting();
-      }
+      morphMoves(document.getElementById("moves"), parts.moves);
+      showWaiting();
       const log = document.getElementById("log");
       const holder = document.createElement("ol");
       holder.innerHTML = parts.log;
