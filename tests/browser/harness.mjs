@@ -410,14 +410,16 @@ export async function fillList(form, field, rows, count = { fields: 0, clicks: 0
 }
 
 /**
- * Waits until the form's odds box shows an exact chance (a fraction "n/d", or "0"/"1") and
- * returns its text.
+ * Waits until the form's odds box shows its chances (a percentage with its exact fraction
+ * "n/d", or "certain"/"impossible" in words) and returns its text.
  */
 export async function waitOdds(form) {
   const box = form.locator(".odds");
   await box.locator(".odds-box .chance-p b").first().waitFor({ timeout: WAIT });
   const text = (await box.innerText()).trim();
-  assert.match(text, /\b\d+\/\d+\b|\b[01]\b/, `the odds box shows a fraction: ${text}`);
+  for (const shown of await box.locator(".odds-box .chance-p b").allInnerTexts()) {
+    assert.match(shown.trim(), /^(\d+(\.\d)?%|under 0\.1%|over 99\.9%|certain|impossible)$/, `a chance reads as a percentage or a word: ${text}`);
+  }
   return text;
 }
 

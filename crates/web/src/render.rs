@@ -64,6 +64,52 @@ mod tests {
 }
 
 #[cfg(test)]
+mod odds_tests {
+    use serde_json::json;
+
+    /// The chances of `chances` (each `(p, decimal)`) as the odds box shows them.
+    fn shown(chances: &[(&str, f64)]) -> Vec<String> {
+        let chances: Vec<_> = chances
+            .iter()
+            .map(|(p, d)| json!({"label": "Success", "p": p, "decimal": d}))
+            .collect();
+        let odds = json!({"summary": "A roll.", "chances": chances, "distribution": []});
+        let html = super::render(
+            "odds.html",
+            minijinja::context! { odds => minijinja::value::Serde(odds) },
+        )
+        .unwrap();
+        html.split("<span class=\"chance-p\">")
+            .skip(1)
+            .map(|part| part.split("</span>").next().unwrap_or_default().to_owned())
+            .collect()
+    }
+
+    #[test]
+    fn a_chance_reads_as_a_percentage_with_its_fraction_and_certainties_as_words() {
+        let long = "910494421/2560000000";
+        assert_eq!(
+            shown(&[
+                ("1", 1.0),
+                ("0", 0.0),
+                ("89/250", 0.356),
+                ("1/10000", 0.0001),
+                ("9999/10000", 0.9999),
+                (long, 910_494_421.0 / 2_560_000_000.0),
+            ]),
+            [
+                "<b>certain</b>",
+                "<b>impossible</b>",
+                "<b>35.6%</b> <small class=\"exact\">89&#x2f;250</small>",
+                "<b>under 0.1%</b> <small class=\"exact\">1&#x2f;10000</small>",
+                "<b>over 99.9%</b> <small class=\"exact\">9999&#x2f;10000</small>",
+                "<b>35.6%</b> <details class=\"exact\"><summary>exact</summary><small>910494421&#x2f;2560000000</small></details>",
+            ]
+        );
+    }
+}
+
+#[cfg(test)]
 mod form_tests {
     use serde_json::json;
     use skald_core::{Field, Move};

@@ -157,8 +157,8 @@ fn the_guard_draws_the_check_on_the_d100() {
             "<rect class=\"botch\" x=\"95\" y=\"2\" width=\"5\" height=\"10\">",
             "<rect class=\"mark\" x=\"71\"",
             // The odds as they stood before the roll.
-            "<b>71&#x2f;100</b> <small>(71.0%)</small>",
-            "<b>1&#x2f;20</b> <small>(5.0%)</small>",
+            "<b>71.0%</b> <small class=\"exact\">71&#x2f;100</small>",
+            "<b>5.0%</b> <small class=\"exact\">1&#x2f;20</small>",
             "Encounter Sheet",
             "<abbr title=\"Willpower\">WIL</abbr> <b>56</b>",
             "2 checks made",
@@ -190,7 +190,7 @@ fn the_last_dice_show_their_crits_and_botches() {
             "aria-label=\"d6 showing 1\"",
             "<span class=\"fl-outcome botch\">Botch</span>",
             "Total <b>10</b>: 1 Crit, 1 Botch.",
-            "<b>91&#x2f;216</b>",
+            "<b>42.1%</b> <small class=\"exact\">91&#x2f;216</small>",
         ],
         // A roll is no check.
         &["Last check"],
@@ -203,7 +203,7 @@ fn the_last_dice_show_their_crits_and_botches() {
         &[
             "Rolled, for no one in particular: 1d20; on each die 20 is a Crit and 1 a Botch (F1).",
             "Total <b>20</b>: 1 Crit, 0 Botches.",
-            "<b>1&#x2f;20</b>",
+            "<small class=\"exact\">1&#x2f;20</small>",
         ],
         &[],
     );
@@ -270,7 +270,7 @@ fn the_other_checks_draw_their_dice_too() {
             "<b>Ash</b>: a plain 75% chance (talking the ferryman down) (F1).",
             "<rect class=\"success\" x=\"5\" y=\"2\" width=\"70\" height=\"10\">",
             "<rect class=\"failure\" x=\"75\" y=\"2\" width=\"20\" height=\"10\">",
-            "<b>3&#x2f;4</b> <small>(75.0%)</small>",
+            "<b>75.0%</b> <small class=\"exact\">3&#x2f;4</small>",
             "No ratings yet.",
         ],
         &[],

@@ -69,8 +69,8 @@ fn an_open_problem_shows_both_tallies_the_d12_and_the_bids() {
             r#"aria-label="d12: 1-6 select the player&#x27;s outcome, 7-12 the GM&#x27;s outcome""#,
             r#"<span class="face face-player">"#,
             r#"<span class="face face-gm">"#,
-            "<b>1&#x2f;2</b>",
-            "<b>1&#x2f;2</b>",
+            "<b>50.0%</b> <small class=\"exact\">1&#x2f;2</small>",
+            "<b>50.0%</b> <small class=\"exact\">1&#x2f;2</small>",
             "One more point on the player's outcome: 7&#x2f;12",
             // Bids: the net counts, points are gone (L5).
             r#"<span class="bidder">Ayla</span> <b>2</b>"#,
