@@ -245,7 +245,8 @@
       const response = await post(`/api/tables/${id}/check`, command);
       if (!response.ok) return;
       const answer = await response.json();
-      if (form.isConnected) showCheck(form, paths, answer.ok ? null : answer.error);
+      // A form morphed or changed since (sent, reset, typed on) shows only its own check.
+      if (form.isConnected && sameCommand(form, command)) showCheck(form, paths, answer.ok ? null : answer.error);
     } catch (_) { /* the connection is down: the next change asks again */ }
   }
 
@@ -284,6 +285,11 @@
     return fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), credentials: "same-origin" });
   }
 
+  // Whether `form` still sends `command`: an answer about other values is not shown.
+  function sameCommand(form, command) {
+    try { return JSON.stringify(commandOf(form)) === JSON.stringify(command); } catch (_) { return false; }
+  }
+
   async function showOdds(form) {
     const box = form.querySelector(".odds");
     if (!box || form.dataset.odds === undefined) return;
@@ -291,7 +297,7 @@
     try { command = commandOf(form); } catch (_) { return; }
     try {
       const response = await post(`/t/${id}/odds`, command);
-      if (response.ok) box.innerHTML = await response.text();
+      if (response.ok && sameCommand(form, command)) box.innerHTML = await response.text();
     } catch (_) { /* the connection is down: the odds come with the next change */ }
   }
 
@@ -388,6 +394,7 @@
     let command;
     try { command = commandOf(form); }
     catch (e) { error.textContent = "Not JSON: " + e.message; error.hidden = false; return; }
+    clearTimeout(timers.get(form));
     const button = form.querySelector("button[type=submit]");
     button.disabled = true;
     // The same command sent again after a lost answer keeps its id, so the server answers it with
