@@ -143,7 +143,7 @@ fn the_guard_table_for_the_player_and_the_gm() {
             Checks | Ash: task check | {"do":"task_check","who":"Ash"} | odds
               rating: one of
                 - Charisma (CHM) 27 = "CHM"
-              difficulty: text, at most 48
+              difficulty: text, at most 48, starting at "50"
               adjust: list of 0..=8 entries, 0 at first
                   factor: text, at most 16
                   reason: text, at most 200
@@ -159,7 +159,7 @@ fn the_guard_table_for_the_player_and_the_gm() {
                   reason: text, at most 200
             Checks | Ash: task check on a Talent or another number | {"do":"task_check","who":"Ash"} | odds
               rating: text, at most 48
-              difficulty: text, at most 48
+              difficulty: text, at most 48, starting at "50"
               adjust: list of 0..=8 entries, 0 at first
                   factor: text, at most 16
                   reason: text, at most 200
@@ -189,7 +189,7 @@ fn the_guard_table_for_the_player_and_the_gm() {
             Checks | Ash: task check | {"do":"task_check","who":"Ash"} | odds
               rating: one of
                 - Charisma (CHM) 27 = "CHM"
-              difficulty: text, at most 48
+              difficulty: text, at most 48, starting at "50"
               adjust: list of 0..=8 entries, 0 at first
                   factor: text, at most 16
                   reason: text, at most 200
@@ -205,7 +205,7 @@ fn the_guard_table_for_the_player_and_the_gm() {
                   reason: text, at most 200
             Checks | Ash: task check on a Talent or another number | {"do":"task_check","who":"Ash"} | odds
               rating: text, at most 48
-              difficulty: text, at most 48
+              difficulty: text, at most 48, starting at "50"
               adjust: list of 0..=8 entries, 0 at first
                   factor: text, at most 16
                   reason: text, at most 200
@@ -216,14 +216,14 @@ fn the_guard_table_for_the_player_and_the_gm() {
             Checks | Guard: task check | {"do":"task_check","who":"Guard"} | odds
               rating: one of
                 - Willpower (WIL) 56 = "WIL"
-              difficulty: text, at most 48
+              difficulty: text, at most 48, starting at "50"
               adjust: list of 0..=8 entries, 0 at first
                   factor: text, at most 16
                   reason: text, at most 200
               against: text, at most 64
             Checks | Guard: task check on a Talent or another number | {"do":"task_check","who":"Guard"} | odds
               rating: text, at most 48
-              difficulty: text, at most 48
+              difficulty: text, at most 48, starting at "50"
               adjust: list of 0..=8 entries, 0 at first
                   factor: text, at most 16
                   reason: text, at most 200
@@ -335,14 +335,14 @@ fn lifters_lift_together_oppose_each_other_and_grow_at_rest() {
               rating: one of
                 - Luck (LCK) 9 = "LCK"
                 - Lifting Power (LFT) 71 = "LFT"
-              difficulty: text, at most 48
+              difficulty: text, at most 48, starting at "50"
               adjust: list of 0..=8 entries, 0 at first
                   factor: text, at most 16
                   reason: text, at most 200
               against: text, at most 64
             Checks | Cy: task check on a Talent or another number | {"do":"task_check","who":"Cy"} | odds
               rating: text, at most 48
-              difficulty: text, at most 48
+              difficulty: text, at most 48, starting at "50"
               adjust: list of 0..=8 entries, 0 at first
                   factor: text, at most 16
                   reason: text, at most 200
@@ -413,14 +413,14 @@ fn lifters_lift_together_oppose_each_other_and_grow_at_rest() {
             Checks | Cy: task check | {"do":"task_check","who":"Cy"} | odds
               rating: one of
                 - Lifting Power (LFT) 71 = "LFT"
-              difficulty: text, at most 48
+              difficulty: text, at most 48, starting at "50"
               adjust: list of 0..=8 entries, 0 at first
                   factor: text, at most 16
                   reason: text, at most 200
               against: text, at most 64
             Checks | Cy: task check on a Talent or another number | {"do":"task_check","who":"Cy"} | odds
               rating: text, at most 48
-              difficulty: text, at most 48
+              difficulty: text, at most 48, starting at "50"
               adjust: list of 0..=8 entries, 0 at first
                   factor: text, at most 16
                   reason: text, at most 200
@@ -491,14 +491,14 @@ fn the_ambush_offers_each_turn_to_its_owner_only() {
                     - Alacrity (ALC) 0 = "ALC"
                     - Luck (LCK) 18 = "LCK"
                     - Running Speed (SPD) 25 = "SPD"
-                  difficulty: text, at most 48
+                  difficulty: text, at most 48, starting at "50"
                   adjust: list of 0..=8 entries, 0 at first
                       factor: text, at most 16
                       reason: text, at most 200
                   against: text, at most 64
                 Checks | Tobin: task check on a Talent or another number | {"do":"task_check","who":"Tobin"} | odds
                   rating: text, at most 48
-                  difficulty: text, at most 48
+                  difficulty: text, at most 48, starting at "50"
                   adjust: list of 0..=8 entries, 0 at first
                       factor: text, at most 16
                       reason: text, at most 200
@@ -558,14 +558,14 @@ fn the_ambush_offers_each_turn_to_its_owner_only() {
                     - Alacrity (ALC) 0 = "ALC"
                     - Luck (LCK) 18 = "LCK"
                     - Running Speed (SPD) 25 = "SPD"
-                  difficulty: text, at most 48
+                  difficulty: text, at most 48, starting at "50"
                   adjust: list of 0..=8 entries, 0 at first
                       factor: text, at most 16
                       reason: text, at most 200
                   against: text, at most 64
                 Checks | Tobin: task check on a Talent or another number | {"do":"task_check","who":"Tobin"} | odds
                   rating: text, at most 48
-                  difficulty: text, at most 48
+                  difficulty: text, at most 48, starting at "50"
                   adjust: list of 0..=8 entries, 0 at first
                       factor: text, at most 16
                       reason: text, at most 200
@@ -618,14 +618,14 @@ fn the_ambush_offers_each_turn_to_its_owner_only() {
                     - Alacrity (ALC) 0 = "ALC"
                     - Luck (LCK) 18 = "LCK"
                     - Running Speed (SPD) 25 = "SPD"
-                  difficulty: text, at most 48
+                  difficulty: text, at most 48, starting at "50"
                   adjust: list of 0..=8 entries, 0 at first
                       factor: text, at most 16
                       reason: text, at most 200
                   against: text, at most 64
                 Checks | Tobin: task check on a Talent or another number | {"do":"task_check","who":"Tobin"} | odds
                   rating: text, at most 48
-                  difficulty: text, at most 48
+                  difficulty: text, at most 48, starting at "50"
                   adjust: list of 0..=8 entries, 0 at first
                       factor: text, at most 16
                       reason: text, at most 200
@@ -682,14 +682,14 @@ fn the_ambush_offers_each_turn_to_its_owner_only() {
                     - Alacrity (ALC) 0 = "ALC"
                     - Luck (LCK) 18 = "LCK"
                     - Running Speed (SPD) 25 = "SPD"
-                  difficulty: text, at most 48
+                  difficulty: text, at most 48, starting at "50"
                   adjust: list of 0..=8 entries, 0 at first
                       factor: text, at most 16
                       reason: text, at most 200
                   against: text, at most 64
                 Checks | Tobin: task check on a Talent or another number | {"do":"task_check","who":"Tobin"} | odds
                   rating: text, at most 48
-                  difficulty: text, at most 48
+                  difficulty: text, at most 48, starting at "50"
                   adjust: list of 0..=8 entries, 0 at first
                       factor: text, at most 16
                       reason: text, at most 200
@@ -742,14 +742,14 @@ fn the_ambush_offers_each_turn_to_its_owner_only() {
                     - Alacrity (ALC) 0 = "ALC"
                     - Luck (LCK) 18 = "LCK"
                     - Running Speed (SPD) 25 = "SPD"
-                  difficulty: text, at most 48
+                  difficulty: text, at most 48, starting at "50"
                   adjust: list of 0..=8 entries, 0 at first
                       factor: text, at most 16
                       reason: text, at most 200
                   against: text, at most 64
                 Checks | Tobin: task check on a Talent or another number | {"do":"task_check","who":"Tobin"} | odds
                   rating: text, at most 48
-                  difficulty: text, at most 48
+                  difficulty: text, at most 48, starting at "50"
                   adjust: list of 0..=8 entries, 0 at first
                       factor: text, at most 16
                       reason: text, at most 200
@@ -802,14 +802,14 @@ fn the_ambush_offers_each_turn_to_its_owner_only() {
                     - Alacrity (ALC) 0 = "ALC"
                     - Luck (LCK) 18 = "LCK"
                     - Running Speed (SPD) 25 = "SPD"
-                  difficulty: text, at most 48
+                  difficulty: text, at most 48, starting at "50"
                   adjust: list of 0..=8 entries, 0 at first
                       factor: text, at most 16
                       reason: text, at most 200
                   against: text, at most 64
                 Checks | Tobin: task check on a Talent or another number | {"do":"task_check","who":"Tobin"} | odds
                   rating: text, at most 48
-                  difficulty: text, at most 48
+                  difficulty: text, at most 48, starting at "50"
                   adjust: list of 0..=8 entries, 0 at first
                       factor: text, at most 16
                       reason: text, at most 200
@@ -1489,16 +1489,6 @@ fn offered_move(state: &State, seat: &Seat, label: &str) -> Move {
         .unwrap_or_else(|| panic!("no {label:?}"))
 }
 
-/// `m`'s form filled as a person fills it: the defaults, text blanks left empty, then `picks`
-/// written at their paths in order (a list given whole replaces its entries).
-fn picked(m: &Move, picks: &[(&str, Value)]) -> Value {
-    let mut command = form::filled(m, &|_, _| None);
-    for (path, value) in picks {
-        form::set(&mut command, path, value.clone());
-    }
-    command
-}
-
 /// `decide`'s answer to `command` in `state`: the events, or the refusal's field and message.
 fn decided(
     state: &State,
@@ -1759,7 +1749,7 @@ fn the_builders_for_a_player_and_the_gm() {
 fn a_player_makes_mara_with_the_builder() {
     let state = guard();
     let m = offered_move(&state, &newcomer(), "Create a character");
-    let command = picked(
+    let command = form::picked(
         &m,
         &[
             ("character.name", json!("Mara")),
@@ -1802,7 +1792,7 @@ fn a_player_makes_mara_with_the_builder() {
     assert_eq!(view["characters"]["Mara"]["vocation"], json!("Hoplite"));
     assert_eq!(view["rating_names"]["LFT"], json!("Lifting Power"));
     // Left at its first choice, the vocation is none yet, which the rules take too.
-    let command = picked(&m, &[("character.name", json!("Nobody"))]);
+    let command = form::picked(&m, &[("character.name", json!("Nobody"))]);
     assert_eq!(
         command,
         json!({"do": "enroll", "character": {"kind": "pc", "name": "Nobody", "level": 1, "xp": 0, "ap": 0, "vocation": null, "abilities": []}})
@@ -1816,7 +1806,7 @@ fn a_player_makes_mara_with_the_builder() {
 fn the_gm_makes_the_guard_and_an_npc_with_the_builders() {
     let state = play(json!({}), &[enroll(sheets::ash())]);
     let m = offered_move(&state, &gm(), "Make an Encounter Sheet");
-    let command = picked(
+    let command = form::picked(
         &m,
         &[
             ("character.name", json!("Guard")),
@@ -1836,7 +1826,7 @@ fn the_gm_makes_the_guard_and_an_npc_with_the_builders() {
             .any(|m| m.label == "Ash: task check against an NPC")
     );
     let m = offered_move(&state, &gm(), "Make an NPC with a full sheet");
-    let command = picked(
+    let command = form::picked(
         &m,
         &[
             ("character.name", json!("Brom")),
@@ -1904,7 +1894,7 @@ fn a_builder_refusal_names_the_sheets_field() {
         ),
     ];
     for (picks, field, message) in cases {
-        let command = picked(&m, &picks);
+        let command = form::picked(&m, &picks);
         assert_eq!(
             decided(&state, &command).unwrap_err(),
             (Some(field.to_owned()), message.to_owned()),
@@ -1919,7 +1909,7 @@ fn a_builder_refusal_names_the_sheets_field() {
 fn adjustments_are_a_list_of_factors_with_reasons() {
     let state = lifters();
     let m = offered_move(&state, &player(&["Ash"]), "Ash: task check");
-    let command = picked(
+    let command = form::picked(
         &m,
         &[
             ("rating", json!("LFT")),
@@ -1939,7 +1929,7 @@ fn adjustments_are_a_list_of_factors_with_reasons() {
     let logged = serde_json::to_value(&events[0]).unwrap();
     // 42 x 1/4 = 10, x 2 = 20: 20 against 1200, equalized 2 against 120.
     assert_eq!(logged["adjustments"][1]["after"], json!(20));
-    let bad = picked(
+    let bad = form::picked(
         &m,
         &[
             ("rating", json!("LFT")),
@@ -1957,7 +1947,7 @@ fn adjustments_are_a_list_of_factors_with_reasons() {
         )
     );
     // The difficulty is typed as digits; anything else is refused beside it.
-    let bad = picked(
+    let bad = form::picked(
         &m,
         &[("rating", json!("LFT")), ("difficulty", json!("a lot"))],
     );
@@ -1967,7 +1957,7 @@ fn adjustments_are_a_list_of_factors_with_reasons() {
     );
     // The opposed check's sides each take their own: the book's arm wrestlers, both at one arm.
     let m = offered_move(&state, &player(&["Ash"]), "Opposed check");
-    let command = picked(
+    let command = form::picked(
         &m,
         &[
             ("a", json!({"who": "Ash", "rating": "LFT"})),
@@ -1984,7 +1974,7 @@ fn adjustments_are_a_list_of_factors_with_reasons() {
             "b": {"who": "Brom", "rating": "LFT", "adjust": [{"factor": "1/2", "reason": "one arm"}]}})
     );
     assert!(decided(&state, &command).is_ok());
-    let bad = picked(
+    let bad = form::picked(
         &m,
         &[
             ("a", json!({"who": "Ash", "rating": "LFT"})),
@@ -2003,13 +1993,13 @@ fn adjustments_are_a_list_of_factors_with_reasons() {
 fn a_team_lift_names_its_roller_and_a_talent_is_a_number() {
     let state = lifters();
     let m = offered_move(&state, &player(&["Cy"]), "Team lift");
-    let command = picked(&m, &[("difficulty", json!("1200"))]);
+    let command = form::picked(&m, &[("difficulty", json!("1200"))]);
     assert_eq!(
         command,
         json!({"do": "team_lift", "who": ["Cy", "Ash", "Brom"], "difficulty": "1200", "roller": null})
     );
     assert!(decided(&state, &command).is_ok());
-    let command = picked(
+    let command = form::picked(
         &m,
         &[("difficulty", json!("1200")), ("roller", json!("Cy"))],
     );
@@ -2019,7 +2009,7 @@ fn a_team_lift_names_its_roller_and_a_talent_is_a_number() {
         &player(&["Cy"]),
         "Cy: task check on a Talent or another number",
     );
-    let command = picked(&m, &[("rating", json!("27")), ("difficulty", json!("56"))]);
+    let command = form::picked(&m, &[("rating", json!("27")), ("difficulty", json!("56"))]);
     assert_eq!(
         command,
         json!({"do": "task_check", "who": "Cy", "rating": "27", "difficulty": "56", "adjust": []})
@@ -2072,7 +2062,7 @@ fn the_gm_sets_formulas_from_the_lobby_and_at_the_table() {
           formula: text, at most 200
     "#]],
     );
-    let command = picked(&m, &[("formula", json!("VIG * 10 + MRL + LCK"))]);
+    let command = form::picked(&m, &[("formula", json!("VIG * 10 + MRL + LCK"))]);
     assert_eq!(
         command,
         json!({"do": "set_formula", "stat": "HP", "formula": "VIG * 10 + MRL + LCK"})
@@ -2089,7 +2079,7 @@ fn the_gm_sets_formulas_from_the_lobby_and_at_the_table() {
         json!(101)
     );
     // Left empty, the formula goes: HP is then each sheet's own.
-    let command = picked(&m, &[]);
+    let command = form::picked(&m, &[]);
     assert_eq!(command, json!({"do": "set_formula", "stat": "HP"}));
     let events = decided(&after, &command).unwrap();
     let after = events.iter().fold(after, Freelancer::apply);
@@ -2098,7 +2088,7 @@ fn the_gm_sets_formulas_from_the_lobby_and_at_the_table() {
         Freelancer::authority(&serde_json::from_value(command).unwrap()),
         Authority::Gm
     );
-    let refused = |picks: &[(&str, Value)]| decided(&table, &picked(&m, picks)).unwrap_err();
+    let refused = |picks: &[(&str, Value)]| decided(&table, &form::picked(&m, picks)).unwrap_err();
     assert_eq!(
         refused(&[("formula", json!("VIG *"))]),
         (

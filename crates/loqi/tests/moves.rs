@@ -1236,10 +1236,7 @@ fn labelled(moves: &[Move], label: &str) -> Move {
 /// `unpicked`, the blanks a person leaves on "Pick one" and the entries it removes (the page then
 /// leaves them out).
 fn picked(m: &Move, picks: &[(&str, Value)], unpicked: &[&str]) -> Value {
-    let mut command = form::filled(m, &|_, _| None);
-    for (path, value) in picks {
-        form::set(&mut command, path, value.clone());
-    }
+    let mut command = form::picked(m, picks);
     for path in unpicked {
         unpick(&mut command, path);
     }

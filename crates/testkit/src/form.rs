@@ -12,6 +12,16 @@ use serde_json::{Map, Value};
 use skald_core::{Condition, Field, FieldKind, Move};
 pub use skald_core::{get_path as get, set_path as set};
 
+/// `m`'s form filled as a person fills it: every blank at its default, text blanks left empty,
+/// then `picks` written at their dotted paths in order (a list given whole replaces its entries).
+pub fn picked(m: &Move, picks: &[(&str, Value)]) -> Value {
+    let mut command = filled(m, &|_, _| None);
+    for (path, value) in picks {
+        set(&mut command, path, value.clone());
+    }
+    command
+}
+
 /// The command `m`'s form sends when every blank keeps its default and each text blank holds
 /// `text(field, path)` (`None` leaves it out, as an empty text box is).
 pub fn filled(m: &Move, text: &dyn Fn(&Field, &str) -> Option<Value>) -> Value {

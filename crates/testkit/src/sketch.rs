@@ -59,7 +59,12 @@ fn fields(out: &mut String, fields: &[skald_core::Field], indent: &str) {
             FieldKind::Flag { default } => {
                 format!("flag, default {}", if *default { "yes" } else { "no" })
             }
-            FieldKind::Text { max, .. } => format!("text, at most {max}"),
+            FieldKind::Text { max, default } if default.is_empty() => {
+                format!("text, at most {max}")
+            }
+            FieldKind::Text { max, default } => {
+                format!("text, at most {max}, starting at {default:?}")
+            }
             FieldKind::Choice { options, multiple } => {
                 choice(options, if *multiple { "any of" } else { "one of" }, indent)
             }

@@ -1273,16 +1273,6 @@ fn builder(seat: &Seat, label: &str) -> Move {
         .unwrap_or_else(|| panic!("no {label:?}"))
 }
 
-/// `m`'s form filled as a person fills it: the defaults, then `picks` written at their paths in
-/// order (a list given whole replaces its entries).
-fn picked(m: &Move, picks: &[(&str, Value)]) -> Value {
-    let mut command = form::filled(m, &|_, _| None);
-    for (path, value) in picks {
-        form::set(&mut command, path, value.clone());
-    }
-    command
-}
-
 fn decided(command: &Value) -> Result<Vec<skald_twenty::Event>, String> {
     let state = State::new(skald_twenty::Options::default());
     let command: Command = serde_json::from_value(command.clone()).map_err(|e| e.to_string())?;
@@ -1322,7 +1312,7 @@ fn the_builder_makes_the_books_gorand() {
         ),
     ]);
     let picks: Vec<(&str, Value)> = picks.iter().map(|(p, v)| (p.as_str(), v.clone())).collect();
-    let command = picked(&m, &picks);
+    let command = form::picked(&m, &picks);
     let mut gorand = skald_testkit::sheets::gorand();
     gorand["kind"] = json!("new");
     assert_eq!(command, json!({"do": "add_character", "character": gorand}));
@@ -1390,7 +1380,7 @@ fn a_builder_refusal_names_the_sheets_field() {
     ];
     for (picks, field) in cases {
         let picks: Vec<_> = named.iter().cloned().chain(picks).collect();
-        let command = picked(&m, &picks);
+        let command = form::picked(&m, &picks);
         let command: Command = serde_json::from_value(command).unwrap();
         let state = State::new(skald_twenty::Options::default());
         let error =
@@ -1408,7 +1398,7 @@ fn a_builder_refusal_names_the_sheets_field() {
 fn the_gm_builds_the_dragon_and_a_wounded_gorand() {
     let m = builder(&gm(), "Make an NPC or creature");
     let dragon = skald_testkit::sheets::dragon();
-    let command = picked(
+    let command = form::picked(
         &m,
         &[
             ("character.name", json!("Dragon")),
@@ -1424,7 +1414,7 @@ fn the_gm_builds_the_dragon_and_a_wounded_gorand() {
         "a player is not offered the GM's NPC"
     );
     let m = builder(&newcomer(), "Bring a character from earlier play");
-    let command = picked(
+    let command = form::picked(
         &m,
         &[
             ("character.name", json!("Gorand")),
