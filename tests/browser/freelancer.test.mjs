@@ -113,6 +113,7 @@ test("the GM calls for a plain chance: the player sees the odds and rolls", { ti
   assert.equal(await answer.locator("input, select, textarea").count(), 0, "nothing for Ann to set");
   assert.match(await waitOdds(answer), /40%|2\/5/);
   await screenshotOf(answer, "freelancer-called-roll");
+  await screenshotOf(ann.locator("header"), "freelancer-player-header");
   await assertNoSideScroll(ann, "a roll the GM calls for (phone)");
   await submit(answer);
   for (const page of [gm, bo]) {

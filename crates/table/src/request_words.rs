@@ -68,10 +68,7 @@ impl Table {
         waiting
             .iter()
             .map(|w| {
-                let who = match &w.decider {
-                    Decider::Gm => "the GM".to_owned(),
-                    Decider::Owner(c) => format!("{c}'s player"),
-                };
+                let who = decider_words(&w.decider);
                 if w.fields.is_empty() {
                     format!("{who} to roll")
                 } else {
@@ -127,6 +124,14 @@ impl Table {
         } else {
             words
         }
+    }
+}
+
+/// Who decides, as people say it: "the GM", "Ash's player".
+pub(crate) fn decider_words(decider: &Decider) -> String {
+    match decider {
+        Decider::Gm => "the GM".to_owned(),
+        Decider::Owner(c) => format!("{c}'s player"),
     }
 }
 

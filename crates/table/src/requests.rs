@@ -19,7 +19,7 @@ use crate::action::Action;
 use crate::error::{Error, ErrorKind};
 use crate::pending::Open;
 use crate::record::{Actor, Body, Record, Waiting};
-use crate::request_words::shown;
+use crate::request_words::{decider_words, shown};
 use crate::table::Table;
 use serde_json::{Value, json};
 use skald_core::{Authority, Choice, Decider, FieldKind, Move, get_path as get, set_path as set};
@@ -196,24 +196,19 @@ impl Table {
             .into());
         }
         let yours = self.yours(open, by);
-        let mut merged = open.command.clone();
-        for (path, value) in leaves(values, &yours) {
-            if !yours.contains(&path) {
-                let named = if yours.is_empty() {
-                    "none: your answer only says go ahead".to_owned()
-                } else {
-                    yours.join(", ")
-                };
-                return Err(ErrorKind::BadAction {
-                    message: format!(
-                        "values: {path} is not yours to set in this request; yours: {named}"
-                    ),
-                }
-                .into());
+        with_values(&open.command, values, &yours).map_err(|path| {
+            let named = if yours.is_empty() {
+                "none: your answer only says go ahead".to_owned()
+            } else {
+                yours.join(", ")
+            };
+            ErrorKind::BadAction {
+                message: format!(
+                    "values: {path} is not yours to set in this request; yours: {named}"
+                ),
             }
-            set(&mut merged, &path, value);
-        }
-        Ok(merged)
+            .into()
+        })
     }
 
     /// The fields of `open` that `by` answers.
@@ -285,14 +280,7 @@ impl Table {
             .iter()
             .flat_map(|w| w.fields.iter().cloned())
             .collect();
-        let mut merged = open.command.clone();
-        for (path, value) in leaves(&values, &fields) {
-            if !fields.contains(&path) {
-                return None;
-            }
-            set(&mut merged, &path, value);
-        }
-        Some(merged)
+        with_values(&open.command, &values, &fields).ok()
     }
 
     /// The moves of requests for `reader`: answer or decline those that wait for it, withdraw its
@@ -481,13 +469,7 @@ impl Table {
         let after = if others.is_empty() {
             String::new()
         } else {
-            let words: Vec<String> = others
-                .iter()
-                .map(|w| match &w.decider {
-                    Decider::Gm => "the GM".to_owned(),
-                    Decider::Owner(c) => format!("{c}'s player"),
-                })
-                .collect();
+            let words: Vec<String> = others.iter().map(|w| decider_words(&w.decider)).collect();
             format!(" and {} has answered", words.join(" and "))
         };
         let what = if mine.is_empty() {
@@ -539,6 +521,19 @@ fn request_move(does: &str, seq: u64, label: String, note: String) -> Move {
         note: Some(note),
         sheet: None,
     }
+}
+
+/// `command` with each value of `values` set at its path, every path one of `fields`; else the
+/// first path that is not.
+fn with_values(command: &Value, values: &Value, fields: &[String]) -> Result<Value, String> {
+    let mut merged = command.clone();
+    for (path, value) in leaves(values, fields) {
+        if !fields.contains(&path) {
+            return Err(path);
+        }
+        set(&mut merged, &path, value);
+    }
+    Ok(merged)
 }
 
 /// Every value of `values` with its dotted path, as a form writes an answer: a path among
