@@ -57,7 +57,7 @@ impl ApiError {
         match self {
             ApiError::Table(e) => match e.kind() {
                 K::Forbidden { .. } => "forbidden",
-                K::Full { .. } => "limit",
+                K::Full { .. } | K::TalkTooFast { .. } => "limit",
                 K::Corrupt(_) | K::Game(G::Corrupt(_)) => "corrupt",
                 K::Game(_) => "refused",
                 _ => "refused",

@@ -41,6 +41,18 @@ pub struct Line {
     pub dice: Vec<Shown>,
     /// The exact chances given just before the roll, as one line, if the rules gave them.
     pub odds: Option<String>,
+    /// For talk (`said`, `whispered`): how it was said; `what` holds the words.
+    pub talk: Option<TalkLine>,
+}
+
+/// How a line of talk was said.
+#[derive(Debug, Clone, Serialize)]
+pub struct TalkLine {
+    /// The character spoken as; none: out of character.
+    pub voice: Option<String>,
+    /// For a whisper, who it went to, as the reader reads it: "to the GM", "to Bob", "to you";
+    /// none: said to everyone.
+    pub whisper: Option<String>,
 }
 
 /// One die as a report draws it.
@@ -135,7 +147,7 @@ impl Log {
         }
     }
 
-    /// The report's lines, oldest first.
+    /// The report's lines, oldest first. A whisper the reader may not read has no line.
     pub fn lines(&self) -> Vec<Line> {
         let names = self.names();
         let who = |actor: &Actor| match actor {
@@ -147,19 +159,75 @@ impl Log {
         };
         self.records
             .iter()
-            .map(|record| {
-                let (by, what) = describe(record, &who);
-                Line {
-                    seq: record.seq,
-                    time: utc(record.at_ms),
-                    who: by,
-                    what,
-                    secret: record.secret.as_ref().map(|s| secret_text(&s.body)),
-                    dice: dice_of(record),
-                    odds: odds_of(record),
+            .filter_map(|record| match &record.body {
+                Body::Said { .. } | Body::Whispered {} => talk_line(record, self.reader, &who),
+                _ => {
+                    let (by, what) = describe(record, &who);
+                    Some(Line {
+                        secret: record.secret.as_ref().map(|s| secret_text(&s.body)),
+                        dice: dice_of(record),
+                        odds: odds_of(record),
+                        ..bare_line(record, by, what)
+                    })
                 }
             })
             .collect()
+    }
+}
+
+fn bare_line(record: &Record, who: String, what: Vec<String>) -> Line {
+    Line {
+        seq: record.seq,
+        time: utc(record.at_ms),
+        who,
+        what,
+        secret: None,
+        dice: Vec::new(),
+        odds: None,
+        talk: None,
+    }
+}
+
+/// A talk record's line as `reader` reads it; none for a whisper not theirs.
+fn talk_line(record: &Record, reader: Actor, who: &dyn Fn(&Actor) -> String) -> Option<Line> {
+    let (by, voice, text, whisper) = match (&record.body, &record.secret) {
+        (Body::Said { by, voice, text }, _) => (by, voice, text, None),
+        (
+            Body::Whispered {},
+            Some(skald_table::Secret {
+                body:
+                    SecretBody::Whisper {
+                        by,
+                        to,
+                        voice,
+                        text,
+                    },
+                ..
+            }),
+        ) => {
+            let between = if *to == reader {
+                "to you".to_owned()
+            } else {
+                format!("to {}", whom(to, who))
+            };
+            (by, voice, text, Some(between))
+        }
+        _ => return None,
+    };
+    Some(Line {
+        talk: Some(TalkLine {
+            voice: voice.clone(),
+            whisper,
+        }),
+        ..bare_line(record, who(by), vec![text.clone()])
+    })
+}
+
+/// A seat as the object of a sentence: "the GM", or the player's name.
+fn whom(actor: &Actor, who: &dyn Fn(&Actor) -> String) -> String {
+    match actor {
+        Actor::Gm => "the GM".to_owned(),
+        player => who(player),
     }
 }
 
@@ -225,6 +293,9 @@ fn describe(record: &Record, who: &dyn Fn(&Actor) -> String) -> (String, Vec<Str
             )],
         ),
         Body::Note {} => ("GM".into(), vec!["wrote a note".into()]),
+        // Talk is drawn by `Log::talk_of`; these are only for completeness.
+        Body::Said { by, text, .. } => (who(by), vec![text.clone()]),
+        Body::Whispered {} => (String::new(), vec!["whispered".into()]),
         Body::SeedContributed { by, seed, mix } => (
             who(by),
             vec![format!(
@@ -321,7 +392,7 @@ fn secret_text(secret: &SecretBody) -> String {
                 .unwrap_or_default(),
             contents.text
         ),
-        SecretBody::Note { text } => text.clone(),
+        SecretBody::Note { text } | SecretBody::Whisper { text, .. } => text.clone(),
         SecretBody::Allocation { who, spend, .. } => {
             format!(
                 "{who} puts in {}",
@@ -376,6 +447,10 @@ fn render(log: &Log, name: &str) -> Result<String, String> {
             line.what = line.what.iter().map(|w| md_cell(w)).collect();
             line.secret = line.secret.as_deref().map(md_cell);
             line.odds = line.odds.as_deref().map(md_cell);
+            if let Some(talk) = &mut line.talk {
+                talk.voice = talk.voice.as_deref().map(md_cell);
+                talk.whisper = talk.whisper.as_deref().map(md_cell);
+            }
         }
     }
     template

@@ -634,6 +634,28 @@ async fn secrets_reach_only_their_audience_through_every_route() {
             json!({"do": "note", "text": "innkeeper-is-a-vampire"}),
         )
         .await;
+        // Whispers: Ann's to the GM and the GM's to Ann are theirs; Bob's to the GM is his and
+        // the GM's. Words said aloud are everyone's.
+        for (token, action) in [
+            (
+                &ann,
+                json!({"do": "say", "text": "whisper-ann-to-gm", "to": "gm"}),
+            ),
+            (
+                gm,
+                json!({"do": "say", "text": "whisper-gm-to-ann", "to": 1, "as": null}),
+            ),
+            (
+                &bob,
+                json!({"do": "say", "text": "whisper-bob-to-gm", "to": "gm", "as": "Capt. Dirk Rednova"}),
+            ),
+            (
+                &ann,
+                json!({"do": "say", "text": "said-aloud-by-ann", "as": "Ragnar"}),
+            ),
+        ] {
+            http.act(table, token, action).await;
+        }
         // Ann's allocation in a secret round: hers alone, not even the GM's.
         http.act(
             table,
@@ -710,6 +732,33 @@ async fn secrets_reach_only_their_audience_through_every_route() {
             assert_hidden(seen, &note_secrets, &what);
         }
         assert_hidden(&seen_bob, &allocation_secrets, &format!("{label}: Bob"));
+        assert_hidden(
+            &seen_bob,
+            &["whisper-ann-to-gm", "whisper-gm-to-ann"],
+            &format!("{label}: Bob"),
+        );
+        assert_hidden(&seen_ann, &["whisper-bob-to-gm"], &format!("{label}: Ann"));
+        for (who, seen, heard) in [
+            (
+                "the GM",
+                &seen_gm,
+                &[
+                    "whisper-ann-to-gm",
+                    "whisper-gm-to-ann",
+                    "whisper-bob-to-gm",
+                ][..],
+            ),
+            (
+                "Ann",
+                &seen_ann,
+                &["whisper-ann-to-gm", "whisper-gm-to-ann"][..],
+            ),
+            ("Bob", &seen_bob, &["whisper-bob-to-gm"][..]),
+        ] {
+            for words in heard.iter().chain(&["said-aloud-by-ann"]) {
+                assert!(seen.contains(words), "{label}: {who} misses {words:?}");
+            }
+        }
         assert_hidden(&seen_gm, &allocation_secrets, &format!("{label}: the GM"));
         // The audience does see its secrets (so the searches above would find them).
         for secret in roll_secrets.iter().chain(&note_secrets) {

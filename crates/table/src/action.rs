@@ -2,12 +2,14 @@
 //! actions (open and secret dice, notes, seeds, epochs, undo, Chi allocations through the server).
 
 use crate::error::{Error, ErrorKind};
-use serde::Deserialize;
+use crate::record::Actor;
+use serde::de::{self, Deserializer};
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// The table's own actions, by their `do` names. A system command may not use these names (a test
 /// checks every system's commands).
-pub const TABLE_ACTIONS: [&str; 12] = [
+pub const TABLE_ACTIONS: [&str; 13] = [
     "roll",
     "secret_roll_dice",
     "reveal_roll",
@@ -20,6 +22,7 @@ pub const TABLE_ACTIONS: [&str; 12] = [
     "answer",
     "withdraw",
     "table_options",
+    "say",
 ];
 
 /// One thing asked of a table, as JSON `{"do": ..., ...}`.
@@ -108,11 +111,51 @@ pub enum TableAction {
         /// The seq of the `requested` record.
         request: u64,
     },
+    /// `say`: talk at the table (anyone seated; `talk.rs`): to everyone, or whispered `to` one
+    /// seat; out of character, or `as` one of the sender's characters.
+    Say {
+        /// 1-1000 characters, lines kept.
+        text: String,
+        /// The seat a whisper is for: `"gm"` or a player's number; none: everyone.
+        #[serde(default)]
+        to: Option<Recipient>,
+        /// The character spoken as (one of the sender's); none: out of character.
+        #[serde(default, rename = "as")]
+        voice: Option<String>,
+    },
     /// `table_options`: the GM sets the table's own options.
     TableOptions {
         /// A player's command sets the GM's numbers itself (default false: they wait for the GM).
         players_set_gm_numbers: bool,
     },
+}
+
+/// Who a whisper is for: the GM, or a seated player by number. Read from JSON as `"gm"` or the
+/// player's number (`2`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Recipient(pub Actor);
+
+impl<'de> Deserialize<'de> for Recipient {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let value = serde_json::Value::deserialize(deserializer)?;
+        match &value {
+            serde_json::Value::String(s) if s.eq_ignore_ascii_case("gm") => {
+                Ok(Recipient(Actor::Gm))
+            }
+            serde_json::Value::Number(n) => n
+                .as_u64()
+                .and_then(|n| u32::try_from(n).ok())
+                .filter(|n| *n >= 1)
+                .map(|n| Recipient(Actor::Player(n)))
+                .ok_or_else(|| de::Error::custom(not_a_seat(&value))),
+            _ => Err(de::Error::custom(not_a_seat(&value))),
+        }
+    }
+}
+
+fn not_a_seat(value: &serde_json::Value) -> String {
+    let shown: String = value.to_string().chars().take(40).collect();
+    format!("to: {shown} is not a seat; give \"gm\" or a player's number")
 }
 
 /// The longest client id, in characters.

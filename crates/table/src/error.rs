@@ -137,6 +137,14 @@ pub enum ErrorKind {
         /// Each hidden roll: `record 5 ("ambush", 1d20)`.
         rolls: Vec<String>,
     },
+    /// A seat said more than [`crate::limits::TALK_PER_MINUTE`] things in a minute.
+    #[error("you have said {said} things in the last minute: wait {wait_s} s before the next")]
+    TalkTooFast {
+        /// The bound reached.
+        said: usize,
+        /// Seconds until the oldest of them is a minute old.
+        wait_s: u64,
+    },
     /// The log read does not fold: a damaged or tampered log.
     #[error("the log is damaged: {0}")]
     Corrupt(String),

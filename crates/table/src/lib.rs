@@ -18,10 +18,11 @@ mod record;
 mod request_words;
 mod requests;
 mod table;
+mod talk;
 mod verify;
 mod view;
 
-pub use action::{Action, MAX_CLIENT_ID, Request, TABLE_ACTIONS, TableAction};
+pub use action::{Action, MAX_CLIENT_ID, Recipient, Request, TABLE_ACTIONS, TableAction};
 pub use error::{Error, ErrorKind};
 pub use game::new_game;
 pub use record::{

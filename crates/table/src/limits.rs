@@ -17,6 +17,10 @@ pub const NOTE: (usize, usize) = (1, 4000);
 /// them (about 810 KB) fit the store's 1 MiB field. `10000d6` and `148d6!` (14,948 at worst) pass;
 /// `9900d1000000r<1000000` (999,900 at worst) is refused before rolling.
 pub const ROLL_THROWS: u64 = 15_000;
+/// What one `say` says, in characters (lines kept).
+pub const TALK: (usize, usize) = (1, 1000);
+/// Things one seat may say (aloud or whispered) in any minute, by the log's times.
+pub const TALK_PER_MINUTE: usize = 20;
 /// A roll's label, in characters.
 pub const LABEL: (usize, usize) = (1, 120);
 

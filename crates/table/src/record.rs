@@ -28,28 +28,67 @@ pub enum Audience {
     Player(u32),
     /// Nobody: the server keeps it (an epoch's seed before it is revealed).
     Server,
+    /// A whisper's sender and recipient, and the GM, who reads every whisper (`talk.rs`).
+    Whisper {
+        /// Who whispered.
+        from: Actor,
+        /// Who it is for.
+        to: Actor,
+    },
 }
 
-impl Audience {
-    /// The stored form: `gm`, `player:N`, `server`.
+impl Actor {
+    /// The stored form: `gm`, `player:N`.
     pub fn to_stored(self) -> String {
         match self {
-            Audience::Gm => "gm".into(),
-            Audience::Player(id) => format!("player:{id}"),
-            Audience::Server => "server".into(),
+            Actor::Gm => "gm".into(),
+            Actor::Player(id) => format!("player:{id}"),
         }
     }
 
     /// Reads the stored form back; `None` for anything else.
     pub fn from_stored(text: &str) -> Option<Self> {
         match text {
-            "gm" => Some(Audience::Gm),
-            "server" => Some(Audience::Server),
+            "gm" => Some(Actor::Gm),
             _ => text
                 .strip_prefix("player:")
                 .and_then(|id| id.parse().ok())
-                .map(Audience::Player),
+                .map(Actor::Player),
         }
+    }
+}
+
+impl Audience {
+    /// The stored form: `gm`, `player:N`, `server`, `whisper:FROM>TO` (each `gm` or `player:N`).
+    pub fn to_stored(self) -> String {
+        match self {
+            Audience::Gm => "gm".into(),
+            Audience::Player(id) => Actor::Player(id).to_stored(),
+            Audience::Server => "server".into(),
+            Audience::Whisper { from, to } => {
+                format!("whisper:{}>{}", from.to_stored(), to.to_stored())
+            }
+        }
+    }
+
+    /// Reads the stored form back; `None` for anything else.
+    pub fn from_stored(text: &str) -> Option<Self> {
+        if text == "server" {
+            return Some(Audience::Server);
+        }
+        if let Some((from, to)) = text
+            .strip_prefix("whisper:")
+            .and_then(|pair| pair.split_once('>'))
+        {
+            return Some(Audience::Whisper {
+                from: Actor::from_stored(from)?,
+                to: Actor::from_stored(to)?,
+            });
+        }
+        Actor::from_stored(text).map(|actor| match actor {
+            Actor::Gm => Audience::Gm,
+            Actor::Player(id) => Audience::Player(id),
+        })
     }
 }
 
@@ -172,6 +211,19 @@ pub enum Body {
     },
     /// A GM note: the text is the secret.
     Note {},
+    /// Talk to the whole table (`say` without `to`; `talk.rs`).
+    Said {
+        /// Who spoke.
+        by: Actor,
+        /// The character spoken as, one of the speaker's; none: out of character.
+        #[serde(rename = "as", default, skip_serializing_if = "Option::is_none")]
+        voice: Option<String>,
+        /// The words (1-1000 characters, lines kept).
+        text: String,
+    },
+    /// A whisper: who, to whom and what are the secret ([`SecretBody::Whisper`]), read by the two
+    /// and the GM; the others see only that this record exists.
+    Whispered {},
     /// A player (or the GM) added a seed to the mix.
     SeedContributed {
         /// Who contributed.
@@ -264,6 +316,8 @@ impl Body {
             Body::SecretRolled { .. } => "secret_rolled",
             Body::SecretRevealed { .. } => "secret_revealed",
             Body::Note { .. } => "note",
+            Body::Said { .. } => "said",
+            Body::Whispered { .. } => "whispered",
             Body::SeedContributed { .. } => "seed_contributed",
             Body::EpochEnded { .. } => "epoch_ended",
             Body::Undone { .. } => "undone",
@@ -304,6 +358,18 @@ pub enum SecretBody {
     /// A GM note (audience: GM).
     Note {
         /// The text (1-4000 characters).
+        text: String,
+    },
+    /// A whisper (audience: [`Audience::Whisper`], the two and the GM).
+    Whisper {
+        /// Who whispered.
+        by: Actor,
+        /// Who it is for.
+        to: Actor,
+        /// The character spoken as, one of the sender's; none: out of character.
+        #[serde(rename = "as", default, skip_serializing_if = "Option::is_none")]
+        voice: Option<String>,
+        /// The words (1-1000 characters, lines kept).
         text: String,
     },
     /// A Chi allocation committed through the server (audience: its player; RULINGS C4).
@@ -364,6 +430,22 @@ struct Chained<'a> {
 }
 
 impl Record {
+    /// Who said a talk record: the sender of `said`, or of a whisper whose secret this copy
+    /// holds; `None` for any other record (`talk.rs`).
+    pub fn talker(&self) -> Option<Actor> {
+        match (&self.body, &self.secret) {
+            (Body::Said { by, .. }, _) => Some(*by),
+            (
+                Body::Whispered {},
+                Some(Secret {
+                    body: SecretBody::Whisper { by, .. },
+                    ..
+                }),
+            ) => Some(*by),
+            _ => None,
+        }
+    }
+
     /// The record's link in the log's hash chain: lower-case hex SHA-256 of the canonical JSON
     /// (`serde_json::to_string`, no spaces) of `{"chain": "skald-log-v1", "seq", "at_ms", "prev",
     /// "client", "body"}`. The secret is left out, so every reader computes the same chain from

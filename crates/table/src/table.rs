@@ -595,6 +595,9 @@ impl Table {
             TableAction::Withdraw { request } => {
                 return self.withdraw(by, *request, at_ms);
             }
+            TableAction::Say { text, to, voice } => {
+                self.say(by, text, *to, voice.as_deref(), at_ms)?
+            }
             TableAction::TableOptions {
                 players_set_gm_numbers,
             } => {
@@ -881,6 +884,11 @@ impl Table {
         self.players_set_gm_numbers
     }
 
+    /// A record of `body` holding `secret`, to be numbered and linked by `seal`.
+    pub(crate) fn record_secret(&self, at_ms: i64, body: Body, secret: Secret) -> Record {
+        self.record(at_ms, body, Some(secret))
+    }
+
     fn record(&self, at_ms: i64, body: Body, secret: Option<Secret>) -> Record {
         Record {
             seq: 0,
@@ -937,7 +945,7 @@ impl Table {
             Body::SecretRevealed { of, .. } => {
                 self.revealed.insert(*of);
             }
-            Body::Note {} => {}
+            Body::Note {} | Body::Said { .. } | Body::Whispered {} => {}
             Body::SeedContributed { seed, .. } => self.mix = self.mix.with(seed),
             Body::EpochEnded {
                 next_commitment, ..
@@ -987,7 +995,7 @@ impl Table {
         }
         if let Some(client) = &record.client {
             self.clients
-                .entry((actor_of(&record.body), client.clone()))
+                .entry((actor_of(&record), client.clone()))
                 .or_default()
                 .push(record.seq);
         }
@@ -1097,10 +1105,13 @@ fn server_seed(record: &Record) -> Result<Option<ServerSeed>, Error> {
     }
 }
 
-/// Who made a record: the sender named in its body, the joining player, or else the GM (every
-/// other record is one only the GM may make).
-fn actor_of(body: &Body) -> Actor {
-    match body {
+/// Who made a record: the sender named in its body (or a whisper's secret), the joining player,
+/// or else the GM (every other record is one only the GM may make).
+fn actor_of(record: &Record) -> Actor {
+    if let Some(by) = record.talker() {
+        return by;
+    }
+    match &record.body {
         Body::Command { by, .. }
         | Body::DiceRolled { by, .. }
         | Body::SeedContributed { by, .. }

@@ -12,6 +12,7 @@ pub fn can_read(reader: Actor, audience: Audience) -> bool {
         Audience::Gm => reader == Actor::Gm,
         Audience::Player(id) => reader == Actor::Player(id),
         Audience::Server => false,
+        Audience::Whisper { from, to } => reader == Actor::Gm || reader == from || reader == to,
     }
 }
 

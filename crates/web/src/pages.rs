@@ -347,6 +347,8 @@ pub async fn parts(Seated { table, reader, .. }: Seated, params: Params) -> Resp
         board: fragment("board.html"),
         moves: fragment("moves.html"),
         log: fragment("log.html"),
+        talk: fragment("talk.html"),
+        say: fragment("say.html"),
     })
     .into_response()
 }

@@ -14,6 +14,8 @@ const TEMPLATES: &[Template] = &[
     ("board.html", include_str!("../templates/board.html")),
     ("moves.html", include_str!("../templates/moves.html")),
     ("log.html", include_str!("../templates/log.html")),
+    ("talk.html", include_str!("../templates/talk.html")),
+    ("say.html", include_str!("../templates/say.html")),
     ("odds.html", include_str!("../templates/odds.html")),
     (
         "board_twenty.html",

@@ -55,6 +55,10 @@ pub struct Parts {
     pub board: String,
     /// The moves, as forms.
     pub moves: String,
-    /// The log lines.
+    /// The log lines (talk left out).
     pub log: String,
+    /// The lines of talk (said, and whispers the reader may read).
+    pub talk: String,
+    /// The talk box, its seats and characters current.
+    pub say: String,
 }

@@ -384,6 +384,23 @@
     formChanged(form);
   });
 
+  // The talk box's button says whether its words go to everyone or are whispered.
+  function labelSay() {
+    const form = document.getElementById("say");
+    if (!form) return;
+    const to = form.querySelector("select[name=to]");
+    form.querySelector("button[type=submit]").textContent = to && to.value !== "null" ? "Whisper" : "Say";
+  }
+  document.addEventListener("change", event => { if (event.target.closest("#say")) labelSay(); });
+
+  // In the talk box, Enter sends and Shift+Enter starts a new line, as in every chat.
+  document.addEventListener("keydown", event => {
+    const box = event.target.closest("textarea[data-enter-sends]");
+    if (!box || event.key !== "Enter" || event.shiftKey || event.isComposing) return;
+    event.preventDefault();
+    box.form.requestSubmit();
+  });
+
   document.addEventListener("submit", async event => {
     const form = event.target.closest("form.move");
     if (!form) return;
@@ -416,9 +433,16 @@
         error.hidden = false;
       } else {
         const body = await response.json();
-        // Sent: the form goes back to what the table offers now.
-        for (const el of form.querySelectorAll("[data-touched]")) delete el.dataset.touched;
-        delete form.dataset.touched;
+        const cleared = form.querySelectorAll("[data-clear]");
+        if (cleared.length) {
+          // Words said are gone from the box; who to and as whom stay for the next line.
+          for (const el of cleared) { el.value = ""; delete el.dataset.touched; }
+          for (const note of form.querySelectorAll(".field-error")) note.remove();
+        } else {
+          // Sent: the form goes back to what the table offers now.
+          for (const el of form.querySelectorAll("[data-touched]")) delete el.dataset.touched;
+          delete form.dataset.touched;
+        }
         await refresh(body.seq);
       }
     } catch (e) {
@@ -532,7 +556,17 @@
     }
   }
 
-  // Morphs in the board and the moves, and appends the new log lines.
+  // The lines of `html` newer than what the page shows, appended to `list` (the log, the talk).
+  function appendLines(list, html) {
+    const holder = document.createElement("ol");
+    holder.innerHTML = html;
+    for (const line of [...holder.children]) {
+      if (Number(line.dataset.seq) > seq) { line.classList.add("fresh"); list.appendChild(line); }
+    }
+    list.scrollTop = list.scrollHeight;
+  }
+
+  // Morphs in the board and the moves, and appends the new log and talk lines.
   let refreshing = null;
   async function refresh(upTo) {
     if (upTo !== undefined && upTo <= seq) return;
@@ -554,13 +588,10 @@
       }
       morphMoves(document.getElementById("moves"), parts.moves);
       showWaiting();
-      const log = document.getElementById("log");
-      const holder = document.createElement("ol");
-      holder.innerHTML = parts.log;
-      for (const line of [...holder.children]) {
-        if (Number(line.dataset.seq) > seq) { line.classList.add("fresh"); log.appendChild(line); }
-      }
-      log.scrollTop = log.scrollHeight;
+      appendLines(document.getElementById("log"), parts.log);
+      appendLines(document.getElementById("talk"), parts.talk);
+      morphInto(document.getElementById("say-form"), parts.say);
+      labelSay();
       seq = Math.max(seq, parts.seq || 0);
       table.dataset.seq = String(seq);
     })();

@@ -35,9 +35,19 @@ impl Play {
     }
 
     pub fn try_act(&mut self, by: Actor, action: Value) -> Result<Vec<Record>, skald_table::Error> {
+        self.try_act_at(by, action, 3_000)
+    }
+
+    /// [`Play::try_act`] at `at_ms` (the server's clock, Unix milliseconds).
+    pub fn try_act_at(
+        &mut self,
+        by: Actor,
+        action: Value,
+        at_ms: i64,
+    ) -> Result<Vec<Record>, skald_table::Error> {
         self.fresh = self.fresh.wrapping_add(1);
         let action = Action::from_json(action)?;
-        let records = self.table.decide(by, &action, [self.fresh; 32], 3_000)?;
+        let records = self.table.decide(by, &action, [self.fresh; 32], at_ms)?;
         for record in &records {
             self.table.apply(record.clone()).unwrap();
         }

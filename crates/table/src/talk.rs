@@ -1,0 +1,121 @@
+//! Talk at the table (`say`): words to everyone, or a whisper to one seat, out of character or in
+//! character as one of the sender's characters (issue 16, "Talk"; docs/decisions.md, "Talk").
+//!
+//! Talk is part of the log: ordered with everything else, kept, exported, and never taken back by
+//! `undo` (which takes back commands only; talk after a command does not stand in its way). A
+//! whisper's words, sender and recipient are the record's secret, read by the sender, the
+//! recipient and the GM only ([`crate::Audience::Whisper`]); the other seats see that record `n`
+//! exists (the log's hash chain needs every seq) and nothing else. Each seat may say
+//! [`TALK_PER_MINUTE`] things a minute, counted on the log's own times, so the bound holds on every
+//! node and after a restart.
+
+use crate::action::Recipient;
+use crate::error::{Error, ErrorKind};
+use crate::limits::{self, TALK_PER_MINUTE};
+use crate::record::{Actor, Audience, Body, Record, Secret, SecretBody};
+use crate::table::Table;
+
+impl Table {
+    /// The record of `by` saying `text` (1-1000 characters, lines kept), to everyone or whispered
+    /// `to` one seat, in character `voice` (one of `by`'s characters) or out of character.
+    ///
+    /// # Errors
+    /// [`ErrorKind::Length`] / [`ErrorKind::ControlCharacter`] for the text;
+    /// [`ErrorKind::BadAction`] naming `to` for no such seat or the sender's own, or naming `as`
+    /// for a character that is not the sender's; [`ErrorKind::TalkTooFast`] past
+    /// [`TALK_PER_MINUTE`].
+    pub(crate) fn say(
+        &self,
+        by: Actor,
+        text: &str,
+        to: Option<Recipient>,
+        voice: Option<&str>,
+        at_ms: i64,
+    ) -> Result<Record, Error> {
+        limits::check_lines("text", text, limits::TALK)?;
+        let voice = voice.map(|v| self.voice_of(by, v)).transpose()?;
+        if let Some(Recipient(to)) = to {
+            self.check_recipient(by, to)?;
+        }
+        self.check_pace(by, at_ms)?;
+        let text = text.to_owned();
+        Ok(match to {
+            None => self.record_now(at_ms, Body::Said { by, voice, text }),
+            Some(Recipient(to)) => self.record_secret(
+                at_ms,
+                Body::Whispered {},
+                Secret {
+                    audience: Audience::Whisper { from: by, to },
+                    body: SecretBody::Whisper {
+                        by,
+                        to,
+                        voice,
+                        text,
+                    },
+                },
+            ),
+        })
+    }
+
+    /// The character `name` as the table spells it, if `by` owns it.
+    fn voice_of(&self, by: Actor, name: &str) -> Result<String, Error> {
+        let yours: Vec<&String> = self
+            .owners()
+            .iter()
+            .filter(|(_, owner)| **owner == by)
+            .map(|(character, _)| character)
+            .collect();
+        if let Some(character) = yours.iter().find(|c| limits::same_name(c, name)) {
+            return Ok((*character).clone());
+        }
+        let shown: String = name.chars().take(60).collect();
+        let message = if yours.is_empty() {
+            format!(
+                "as: \"{shown}\" is not one of your characters; you have none yet, so speak as yourself"
+            )
+        } else {
+            let names: Vec<&str> = yours.iter().map(|c| c.as_str()).collect();
+            format!(
+                "as: \"{shown}\" is not one of your characters ({})",
+                names.join(", ")
+            )
+        };
+        Err(ErrorKind::BadAction { message }.into())
+    }
+
+    fn check_recipient(&self, by: Actor, to: Actor) -> Result<(), Error> {
+        let message = if to == by {
+            "to: a whisper goes to someone else; leave `to` out to speak to everyone".to_owned()
+        } else if let Actor::Player(n) = to
+            && !self.players().iter().any(|p| p.id == n)
+        {
+            match self.players().len() {
+                0 => format!("to: there is no player {n}; nobody has joined yet"),
+                seated => format!("to: there is no player {n}; the players are 1 to {seated}"),
+            }
+        } else {
+            return Ok(());
+        };
+        Err(ErrorKind::BadAction { message }.into())
+    }
+
+    /// At most [`TALK_PER_MINUTE`] talk records of `by` in the minute up to `at_ms`.
+    fn check_pace(&self, by: Actor, at_ms: i64) -> Result<(), Error> {
+        let since = at_ms.saturating_sub(60_000);
+        let mut said = self
+            .records()
+            .iter()
+            .rev()
+            .take_while(|r| r.at_ms > since)
+            .filter(|r| r.talker() == Some(by));
+        let Some(oldest) = said.nth(TALK_PER_MINUTE - 1) else {
+            return Ok(());
+        };
+        let wait_ms = oldest.at_ms.saturating_sub(since).max(0);
+        Err(ErrorKind::TalkTooFast {
+            said: TALK_PER_MINUTE,
+            wait_s: u64::try_from(wait_ms.div_euclid(1000) + 1).unwrap_or(1),
+        }
+        .into())
+    }
+}
