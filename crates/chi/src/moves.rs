@@ -108,6 +108,7 @@ fn new_move(
         odds,
         note: Some(note),
         sheet: None,
+        confirm: None,
     }
 }
 

@@ -65,6 +65,7 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                         noun(exchange as usize, "unchecked box", "unchecked boxes")
                     )),
                     sheet: None,
+                    confirm: None,
                 });
             }
             let fields = match &healer {
@@ -87,6 +88,7 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                         .into(),
                 ),
                 sheet: None,
+                confirm: None,
             });
         }
         if p.is_in() {
@@ -101,6 +103,7 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                         .into(),
                 ),
                 sheet: None,
+                confirm: None,
             });
         }
     }
@@ -165,6 +168,7 @@ fn start_conflict(living: &[&Character]) -> Move {
             "2 to {MAX_PARTICIPANTS} living characters, each with its goal; exchange 1 begins (T2)."
         )),
         sheet: None,
+        confirm: None,
     }
 }
 
