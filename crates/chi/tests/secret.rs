@@ -386,7 +386,7 @@ fn the_table_cannot_see_an_allocation_before_it_is_revealed() {
 /// the next round starts; `last` still names the last roll after that.
 #[test]
 fn every_result_of_the_secret_round_stays_in_the_view_until_the_next_round() {
-    let mut all = vec![
+    let all = [
         open(),
         commit("Ragnar", 3, SALT_R),
         commit("Dirk", 4, SALT_D),
@@ -396,7 +396,7 @@ fn every_result_of_the_secret_round_stays_in_the_view_until_the_next_round() {
         reveal("Dirk", 4, SALT_D),
         Command::SecretRoll {},
     ];
-    let t = check(&all, &[6, 5, 4, 1, 2, 3, 3, 3, 2, 1, 6, 5], "");
+    let mut t = check(&all, &[6, 5, 4, 1, 2, 3, 3, 3, 2, 1, 6, 5], "");
     let view = Chi::view(t.state());
     let rolls = view["rolls"].as_array().unwrap();
     let summary: Vec<(String, String)> = rolls
@@ -418,8 +418,8 @@ fn every_result_of_the_secret_round_stays_in_the_view_until_the_next_round() {
     assert_eq!(rolls[0]["secret"], json!(true));
     assert_eq!(view["last"], rolls[1]);
 
-    all.push(Command::NewRound {});
-    let t = check(&all, &[6, 5, 4, 1, 2, 3, 3, 3, 2, 1, 6, 5], "");
+    t.execute(Command::NewRound {}, &mut Scripted::new(vec![]))
+        .unwrap();
     let view = Chi::view(t.state());
     assert_eq!(view["round"], json!(2));
     assert_eq!(view["rolls"], json!([]));
