@@ -479,6 +479,23 @@ fn opposed_line(check: &OpposedCheck) -> String {
     )
 }
 
+/// What a turn lost, for its log line: "; 1 of its 2 Full Actions not taken, lost with the turn
+/// (F5, F7)", or nothing when every Full Action was taken.
+fn lost_words(turn: &crate::model::event::Turn) -> String {
+    if turn.lost == 0 {
+        return String::new();
+    }
+    let had = turn.full.saturating_add(turn.lost);
+    if had == 1 {
+        return "; its Full Action not taken, lost with the turn (F7)".to_owned();
+    }
+    format!(
+        "; {} of its {} not taken, lost with the turn (F5, F7)",
+        turn.lost,
+        skald_core::noun(had as usize, "Full Action", "Full Actions")
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -498,21 +515,4 @@ mod tests {
             "The event the fight ends after 2 rounds."
         );
     }
-}
-
-/// What a turn lost, for its log line: "; 1 of its 2 Full Actions not taken, lost with the turn
-/// (F5, F7)", or nothing when every Full Action was taken.
-fn lost_words(turn: &crate::model::event::Turn) -> String {
-    if turn.lost == 0 {
-        return String::new();
-    }
-    let had = turn.full.saturating_add(turn.lost);
-    if had == 1 {
-        return "; its Full Action not taken, lost with the turn (F7)".to_owned();
-    }
-    format!(
-        "; {} of its {} not taken, lost with the turn (F5, F7)",
-        turn.lost,
-        skald_core::noun(had as usize, "Full Action", "Full Actions")
-    )
 }
