@@ -4,7 +4,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import {
-  setup, screenshot, waitLog, tableWith, moveForm, fill, submit, waitOdds, boardState, fillList,
+  setup, screenshot, waitLog, tableWith, moveForm, fill, submit, act, waitOdds, boardState, fillList,
   assertNoSideScroll, assertNoJsonField, FILE_TIMEOUT, SETUP_TIMEOUT,
 } from "./harness.mjs";
 
@@ -94,7 +94,7 @@ test("the moves stay current while a form is being filled in", { timeout: FILE_T
   await ann.waitForFunction(() => document.querySelector('#moves form.move [name="spend"]')?.max === "3", null, { timeout: 10000 });
   assert.deepEqual(await focused(ann), { name: "spend", value: "3" });
   // A new round: the same form now takes up to 8 dice, and still holds Ann's 3 with the cursor.
-  await submit(await moveForm(gm, "new_round"));
+  await submit(await moveForm(gm, "new_round"), { confirm: /^End round 1 and start round 2\? / });
   await ann.waitForFunction(() => {
     const spend = [...document.querySelectorAll("#moves form.move")]
       .find(f => f.querySelector("legend")?.textContent.includes("Ragnar: act against a Difficulty"))
@@ -148,8 +148,11 @@ async function ownSalt(page, who) {
 
 test("a secret round: nobody sees an allocation before its reveal", { timeout: FILE_TIMEOUT }, async () => {
   // The GM opens the secret roll: Ragnar acts against Dirk.
-  // A fresh round: Ragnar's pool is whole again.
-  await submit(await moveForm(gm, "new_round"));
+  // A fresh round: Ragnar's pool is whole again. Starting it asks first; cancelled, nothing is sent.
+  const round = (await boardState(gm)).round;
+  await submit(await moveForm(gm, "new_round"), { confirm: new RegExp(`^End round ${round} and start round ${round + 1}\\? `), cancel: true });
+  assert.equal((await boardState(gm)).round, round, "a cancelled question sends nothing");
+  await submit(await moveForm(gm, "new_round"), { confirm: new RegExp(`^End round ${round} and start round ${round + 1}\\? `) });
   const open = await moveForm(gm, "secret_open", "Open a secret roll");
   await fillList(open, "actions", []);
   await fillList(open, "opposed", [{ "actor.who": "Ragnar", "defender.who": "Dirk" }]);
@@ -217,6 +220,30 @@ test("a secret round: nobody sees an allocation before its reveal", { timeout: F
   }
   const line = await waitLog(bo, /Ragnar.*(wins|holds|tie)|winner/i);
   assert.ok(await line.locator(".die").count() >= 8, "the roll's 8 dice are drawn");
+  // The board keeps every result of the round, the secret one among them, on every page and
+  // after a reload: the state holds them (issue 16).
+  for (const page of [gm, ann, bo]) {
+    const rolls = (await boardState(page)).rolls;
+    assert.equal(rolls.length, 1, `one roll this round: ${JSON.stringify(rolls)}`);
+    assert.equal(rolls[0].secret, true);
+    const shown = page.locator("#board .chi-rolls > li");
+    assert.equal(await shown.count(), 1);
+    assert.match(await shown.first().innerText(), /Ragnar acts against Dirk \(secret\)/);
+  }
+  // A second, open action in the same round: both results show, the secret one first.
+  await act(gm, "action", "Dirk: act against a Difficulty", { spend: 1, difficulty: 1 });
+  for (const page of [gm, ann, bo]) {
+    await page.waitForFunction(() => document.querySelectorAll("#board .chi-rolls > li").length === 2, null, { timeout: 10_000 });
+  }
+  await ann.reload();
+  await ann.locator("#board .chi-rolls").waitFor();
+  const after = await ann.locator("#board .chi-rolls > li").allInnerTexts();
+  assert.equal(after.length, 2, "a reload shows the same two results");
+  assert.match(after[0], /Ragnar acts against Dirk \(secret\)/);
+  assert.match(after[1], /^Dirk put 1 die into an action/);
+  assert.match(after[1], /Dirk: (success|failure)/);
+  await screenshot(ann, "chi-round-rolls");
+  await screenshot(bo, "chi-round-rolls");
   await screenshot(ann, "chi-after-secret-roll");
   await screenshot(gm, "chi-after-secret-roll-gm");
   await assertNoSideScroll(ann, "Chi table (phone)");

@@ -176,9 +176,50 @@ test("an event round: start, initiative, everyone acts in turn", { timeout: FILE
   await moveForm(gm, "initiative", /Roll initiative for round 2/);
   await screenshot(gm, "freelancer-round-over-gm");
   await screenshot(ann, "freelancer-round-over");
-  await submit(await moveForm(gm, "end_event", "End the event"));
+  await submit(await moveForm(gm, "end_event", "End the event"), { confirm: 'End the event "ambush at the ford"? No more rounds are played in it.' });
   await waitLog(bo, /ambush at the ford/);
   await assertNoSideScroll(ann, "Freelancer table (phone)");
+  h.assertClean();
+});
+
+// The testers' case (issue 16): a turn divided into 2 Full Actions, of which the GM takes 1. The
+// other is lost, as the book has it (F5: both actions come at the divided turn; F7), but now the
+// form says so beside the choice, asks before sending, and the log and the board name the loss.
+test("a divided turn warns before it loses a Full Action", { timeout: FILE_TIMEOUT }, async () => {
+  const start = await moveForm(gm, "start_event", "Start an event");
+  await fill(start, { name: "the chase", who: ["Ash", "Tobin"] });
+  await submit(start);
+  await submit(await moveForm(gm, "initiative", /Roll initiative for round 1/));
+  await waitLog(ann, /Round 1 initiative/);
+  // Ash's turn has four digits (SPD 1248), Tobin's at most three: Ann divides it in two.
+  const divide = await moveForm(ann, "divide", "Ash: divide the turn");
+  await fill(divide, { actions: 2 });
+  await submit(divide);
+  await waitLog(gm, /Ash divides turn \d+ into 2 Full Actions/);
+
+  const take = await moveForm(gm, "act", "Ash: take the turn");
+  await fill(take, { full: 1, what: "vaults the cart" });
+  const help = take.locator(".choice-help");
+  await help.waitFor({ timeout: WAIT });
+  assert.equal(await help.innerText(), "The turn ends with it: 1 Full Action of Ash's 2 is lost, not kept for later (F5, F7).");
+  const question = "End Ash's turn after 1 of its 2 Full Actions? The other 1 is lost: a divided turn's actions do not wait for a later turn.";
+  // Cancelled, nothing is sent: it is still Ash's turn.
+  await submit(take, { confirm: question, cancel: true });
+  assert.equal((await boardState(gm)).event.whose_turn.who, "Ash");
+  await submit(await moveForm(gm, "act", "Ash: take the turn").then(async f => { await fill(f, { full: 1, what: "vaults the cart" }); return f; }), { confirm: question });
+  for (const page of [gm, ann, bo]) {
+    await waitLog(page, /Ash takes turn \d+: 1 Full Action, 0 Empty: vaults the cart; 1 of its 2 Full Actions not taken, lost with the turn \(F5, F7\)\./);
+  }
+  const slot = ann.locator("#board .fl-order li").first();
+  await slot.locator(".fl-lost").waitFor({ timeout: WAIT });
+  assert.match(await slot.innerText(), /1 Full Action, 0 Empty: vaults the cart; 1 Full Action lost/);
+  assert.equal((await boardState(ann)).event.order[0].taken.lost, 1);
+  await screenshot(ann, "freelancer-divided-turn");
+  await screenshot(gm, "freelancer-divided-turn");
+  await assertNoSideScroll(ann, "Freelancer divided turn (phone)");
+
+  await submit(await moveForm(gm, "end_event", "End the event"), { confirm: 'End the event "the chase"? The turns left in round 1 are lost (Tobin).' });
+  await waitLog(bo, /The event the chase ends/);
   h.assertClean();
 });
 

@@ -426,14 +426,36 @@ export async function waitOdds(form) {
 /**
  * Submits a move form and waits (bounded) until the server has answered: the submit button
  * is enabled again. Fails with the form's error if the action was refused, unless `refused`.
+ * A move that asks before sending fails the test unless `confirm` names its question (accepted;
+ * with `cancel`, dismissed, and nothing is sent), and `confirm` fails if nothing was asked.
  */
-export async function submit(form, { refused = false, either = false } = {}) {
+export async function submit(form, { refused = false, either = false, confirm = null, cancel = false } = {}) {
   const button = form.locator("button[type=submit]");
   const page = form.page();
   // The form may be swapped for a fresh copy by a live refresh: hold the element itself.
   const handle = await form.elementHandle();
-  await button.click();
-  await page.waitForFunction(f => !f.isConnected || !f.querySelector("button[type=submit]").disabled, handle, { timeout: WAIT });
+  // A move that asks first (data-confirm, or a picked option's) must be expected by the test:
+  // `confirm` is the question it must ask (a string or RegExp), accepted unless `cancel`.
+  const asked = [];
+  const onDialog = dialog => {
+    asked.push(dialog.message());
+    (confirm && !cancel ? dialog.accept() : dialog.dismiss()).catch(() => {});
+  };
+  page.on("dialog", onDialog);
+  try {
+    await button.click();
+    await page.waitForFunction(f => !f.isConnected || !f.querySelector("button[type=submit]").disabled, handle, { timeout: WAIT });
+  } finally {
+    page.off("dialog", onDialog);
+  }
+  if (confirm) {
+    assert.equal(asked.length, 1, `the move asked before sending (${confirm})`);
+    if (confirm instanceof RegExp) assert.match(asked[0], confirm);
+    else assert.equal(asked[0], confirm);
+    if (cancel) { await handle.dispose(); return asked[0]; }
+  } else {
+    assert.deepEqual(asked, [], "the move sent without asking");
+  }
   const error = await handle.evaluate(f => {
     const e = f.querySelector(".error");
     return e && !e.hidden ? e.textContent.trim() : "";
@@ -449,12 +471,12 @@ export async function submit(form, { refused = false, either = false } = {}) {
 }
 
 /** Finds, fills and submits a move in one go; returns the form's odds text if asked to check it. */
-export async function act(page, does, legend, values = {}, { odds = false } = {}) {
+export async function act(page, does, legend, values = {}, { odds = false, confirm = null } = {}) {
   const form = await moveForm(page, does, legend);
   await fill(form, values);
   let shown = null;
   if (odds) shown = await waitOdds(form);
-  await submit(form);
+  await submit(form, { confirm });
   return shown;
 }
 

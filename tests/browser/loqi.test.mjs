@@ -138,7 +138,7 @@ test("a problem with an influence bid, to the d12", { timeout: FILE_TIMEOUT }, a
   const fractions = [...odds.matchAll(/\b(\d+)\/(\d+)\b/g)].map(m => Number(m[2]));
   assert.ok(/certain/.test(odds) || (fractions.length > 0 && fractions.every(q => 12 % q === 0)),
     `the d12's chances are in twelfths (or certain): ${odds}`);
-  await submit(resolve);
+  await submit(resolve, { confirm: /^Roll the d12 and settle problem \d+\? Its tally closes/ });
   for (const page of [gm, ann, bo]) {
     const line = await waitLog(page, /d12 rolled|is certain|selected/);
     if (/d12 rolled/.test(await line.innerText())) assert.ok(await line.locator(".die").count() >= 1, "the d12 is drawn");

@@ -127,7 +127,8 @@ test("a conflict played to the end, with a burden taken", { timeout: FILE_TIMEOU
         if (!seen.has(move.command.do)) assert.match(odds, /\d+\/\d+|certain|impossible/, `${move.label}: odds before the roll`);
       }
       seen.add(move.command.do);
-      await submit(form);
+      // A surrender asks first, the question the move carries (the moves tests fix its words).
+      await submit(form, move.confirm ? { confirm: move.confirm } : {});
       await synced(gm, ann);
       if (move.command.do === "take_burden") {
         burden = move;

@@ -108,6 +108,49 @@ fn new_move(
         odds,
         note: Some(note),
         sheet: None,
+        confirm: None,
+    }
+}
+
+/// `m`, asking `question` before a page sends it (a move that ends something for good in play).
+fn confirming(mut m: Move, question: String) -> Move {
+    m.confirm = Some(question);
+    m
+}
+
+/// What starting the next round loses: the dice not spent this round, by name (C1).
+fn end_round_question(state: &State) -> String {
+    let unspent: Vec<String> = in_play(state)
+        .filter(|(_, c)| c.left() > 0)
+        .map(|(name, c)| format!("{name} {}", c.left()))
+        .collect();
+    let lost = if unspent.is_empty() {
+        "Every die was spent".to_owned()
+    } else {
+        format!("Dice not spent are gone ({})", unspent.join(", "))
+    };
+    format!(
+        "End round {} and start round {}? {lost}; its rolls leave the board.",
+        state.round,
+        state.round.saturating_add(1)
+    )
+}
+
+/// What calling off the open secret roll loses: the choices already made (C4).
+fn cancel_question(secret: &SecretRoll) -> String {
+    let chosen: Vec<&str> = secret
+        .seats
+        .iter()
+        .filter(|s| s.commitment.is_some())
+        .map(|s| s.who.as_str())
+        .collect();
+    if chosen.is_empty() {
+        "Call off the secret roll? Nobody has chosen yet; no die is spent.".to_owned()
+    } else {
+        format!(
+            "Call off the secret roll? The choices made are dropped ({}); no die is spent.",
+            chosen.join(", ")
+        )
     }
 }
 
@@ -128,7 +171,7 @@ fn round_moves(state: &State, seat: &skald_core::Seat, moves: &mut Vec<Move>) {
         }
     }
     if seat.gm {
-        moves.push(new_move(
+        let next = new_move(
             ROUND,
             format!("Start round {}", state.round.saturating_add(1)),
             json!({"do": "new_round"}),
@@ -137,7 +180,8 @@ fn round_moves(state: &State, seat: &skald_core::Seat, moves: &mut Vec<Move>) {
             "Every pool refills to its current size, not its maximum: lost dice stay lost \
              (chi.txt, Action Resolution; C1, C5)."
                 .to_owned(),
-        ));
+        );
+        moves.push(confirming(next, end_round_question(state)));
         if let Some(open) = secret_open_move(state) {
             moves.push(open);
         }
@@ -363,14 +407,15 @@ fn secret_moves(
                     .to_owned(),
             ));
         }
-        moves.push(new_move(
+        let cancel = new_move(
             SECRET,
             "Call off the secret roll".to_owned(),
             json!({"do": "secret_cancel"}),
             Vec::new(),
             false,
             "No die is spent (C4).".to_owned(),
-        ));
+        );
+        moves.push(confirming(cancel, cancel_question(secret)));
     }
 }
 
@@ -605,7 +650,7 @@ fn session_moves(state: &State, moves: &mut Vec<Move>) {
             "A new round begins with it: every pool refills (C1).".to_owned(),
         ));
     } else {
-        moves.push(new_move(
+        let end = new_move(
             SESSION,
             format!("End session {}", state.session),
             json!({"do": "end_session"}),
@@ -614,7 +659,13 @@ fn session_moves(state: &State, moves: &mut Vec<Move>) {
             "Between sessions concepts may change and no rounds are played (chi.txt, \
              Advancement; C5)."
                 .to_owned(),
-        ));
+        );
+        let question = format!(
+            "End session {}? Round {} ends with it, and no round is played until the next session \
+             starts.",
+            state.session, state.round
+        );
+        moves.push(confirming(end, question));
     }
 }
 

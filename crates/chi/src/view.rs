@@ -22,7 +22,8 @@
 //!     ],
 //!     "waiting_to_commit": [], "waiting_to_reveal": ["Ragnar"]
 //!   },
-//!   "last": { "event": "action_rolled", "who": "Ragnar", "spent": 3, "outcome": "success", ... }
+//!   "last": { "event": "action_rolled", "who": "Ragnar", "spent": 3, "outcome": "success", ... },
+//!   "rolls": [{ "event": "action_rolled", "who": "Ragnar", ... }, { "event": "opposed_rolled", ... }]
 //! }
 //! ```
 //!
@@ -31,6 +32,8 @@
 //! in a form TOML can match); a seat's `spend` appears only once it is revealed, and its commitment
 //! is in the log, never an allocation before its reveal (C4). `last` is the last `action_rolled` or
 //! `opposed_rolled` event exactly as logged (see [`crate::model::event`]), or `null` before the first roll.
+//! `rolls` is every such event of the current round, in the order rolled (every result of a secret
+//! roll, not only its last), `[]` once the next round starts; the board shows them all.
 
 use crate::model::state::{Character, SecretRoll, SecretSeat, State};
 use serde_json::{Map, Value, json};
@@ -51,6 +54,7 @@ pub fn view(state: &State) -> Value {
         "secret_open": state.secret.is_some(),
         "secret": state.secret.as_ref().map(secret_view),
         "last": state.last.as_ref().and_then(|event| serde_json::to_value(event).ok()),
+        "rolls": state.rolls.iter().filter_map(|event| serde_json::to_value(event).ok()).collect::<Vec<_>>(),
     })
 }
 

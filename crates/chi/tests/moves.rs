@@ -101,6 +101,7 @@ fn a_fresh_round_offers_each_seat_its_own_moves() {
               actor.modifier: number -100..=100, default 0
               defender.modifier: number -100..=100, default 0
             Round | Start round 2 | {"do":"new_round"}
+              confirm: End round 1 and start round 2? Dice not spent are gone (Ragnar 4, orc 2); its rolls leave the board.
             Secret roll | Open a secret roll | {"do":"secret_open"}
               actions: list of 0..=20 entries, 1 at first
                   who: one of ["Ragnar", "orc"]
@@ -130,6 +131,7 @@ fn a_fresh_round_offers_each_seat_its_own_moves() {
             Potential | orc: award a new die | {"do":"advance","who":"orc"}
               occupation: text, at most 64
             Session | End session 1 | {"do":"end_session"}
+              confirm: End session 1? Round 1 ends with it, and no round is played until the next session starts.
             Characters | Add a character or NPC | {"do":"enroll"}
               (the sheet at character saves to a file)
               character.name: text, at most 64
@@ -224,6 +226,7 @@ fn a_fresh_round_offers_each_seat_its_own_moves() {
               actor.modifier: number -100..=100, default 0
               defender.modifier: number -100..=100, default 0
             Round | Start round 2 | {"do":"new_round"}
+              confirm: End round 1 and start round 2? Dice not spent are gone (orc 2); its rolls leave the board.
             Secret roll | Open a secret roll | {"do":"secret_open"}
               actions: list of 0..=20 entries, 1 at first
                   who: one of ["orc"]
@@ -281,6 +284,7 @@ fn losses_sessions_and_advancement_offer_only_what_is_possible() {
               fits_concept: flag, default yes
               reaction: flag, default no
             Round | Start round 2 | {"do":"new_round"}
+              confirm: End round 1 and start round 2? Dice not spent are gone (Ragnar 1); its rolls leave the board.
             Secret roll | Open a secret roll | {"do":"secret_open"}
               actions: list of 0..=20 entries, 1 at first
                   who: one of ["Ragnar"]
@@ -309,6 +313,7 @@ fn losses_sessions_and_advancement_offer_only_what_is_possible() {
             Potential | orc: award a new die | {"do":"advance","who":"orc"}
               occupation: text, at most 64
             Session | End session 1 | {"do":"end_session"}
+              confirm: End session 1? Round 1 ends with it, and no round is played until the next session starts.
             Characters | Add a character or NPC | {"do":"enroll"}
               (the sheet at character saves to a file)
               character.name: text, at most 64
@@ -423,10 +428,11 @@ fn the_secret_roll_offers_allocate_reveal_and_roll_in_turn() {
     check(
         offered(&open, &gm()),
         expect![[r#"
-        Secret roll | orc: choose your dice in secret | {"do":"allocate","who":"orc"}
-          spend: number 0..=2, default 0
-        Secret roll | Call off the secret roll | {"do":"secret_cancel"}
-    "#]],
+            Secret roll | orc: choose your dice in secret | {"do":"allocate","who":"orc"}
+              spend: number 0..=2, default 0
+            Secret roll | Call off the secret roll | {"do":"secret_cancel"}
+              confirm: Call off the secret roll? Nobody has chosen yet; no die is spent.
+        "#]],
     );
     // Ann, committed: nothing until the orc commits
     check(offered(&one, &ann()), expect![[""]]);
@@ -434,10 +440,11 @@ fn the_secret_roll_offers_allocate_reveal_and_roll_in_turn() {
     check(
         offered(&one, &gm()),
         expect![[r#"
-        Secret roll | orc: choose your dice in secret | {"do":"allocate","who":"orc"}
-          spend: number 0..=2, default 0
-        Secret roll | Call off the secret roll | {"do":"secret_cancel"}
-    "#]],
+            Secret roll | orc: choose your dice in secret | {"do":"allocate","who":"orc"}
+              spend: number 0..=2, default 0
+            Secret roll | Call off the secret roll | {"do":"secret_cancel"}
+              confirm: Call off the secret roll? The choices made are dropped (Ragnar); no die is spent.
+        "#]],
     );
     // Ann, everyone committed
     check(
@@ -450,9 +457,10 @@ fn the_secret_roll_offers_allocate_reveal_and_roll_in_turn() {
     check(
         offered(&both, &gm()),
         expect![[r#"
-        Secret roll | orc: reveal your dice | {"do":"secret_reveal","who":"orc"}
-        Secret roll | Call off the secret roll | {"do":"secret_cancel"}
-    "#]],
+            Secret roll | orc: reveal your dice | {"do":"secret_reveal","who":"orc"}
+            Secret roll | Call off the secret roll | {"do":"secret_cancel"}
+              confirm: Call off the secret roll? The choices made are dropped (Ragnar, orc); no die is spent.
+        "#]],
     );
     // Ann, everyone revealed
     check(offered(&shown, &ann()), expect![[""]]);
@@ -460,9 +468,10 @@ fn the_secret_roll_offers_allocate_reveal_and_roll_in_turn() {
     check(
         offered(&shown, &gm()),
         expect![[r#"
-        Secret roll | Roll the secret roll | {"do":"secret_roll"} | odds
-        Secret roll | Call off the secret roll | {"do":"secret_cancel"}
-    "#]],
+            Secret roll | Roll the secret roll | {"do":"secret_roll"} | odds
+            Secret roll | Call off the secret roll | {"do":"secret_cancel"}
+              confirm: Call off the secret roll? The choices made are dropped (Ragnar, orc); no die is spent.
+        "#]],
     );
     // The notes say what the seat plays for, never anyone's allocation.
     let note = |state: &State, seat: &Seat| moves(state, seat)[0].note.clone().unwrap_or_default();

@@ -539,7 +539,15 @@ fn the_view_has_the_documented_shape() {
                 "rolls": [{ "player": [4, 2, 6], "total": 12, "gm": [3, 5], "gm_total": 8 }],
                 "total": 12, "gm_total": 8, "tie": false, "outcome": "success",
                 "left": 4, "current": 7, "reaction": false, "secret": false
-            }
+            },
+            "rolls": [{
+                "event": "action_rolled", "round": 1, "who": "Dirk Rednova", "spent": 3,
+                "fits_concept": true, "cap": null, "modifier": 0, "flagged": false,
+                "difficulty": 2, "tie_rule": "fail",
+                "rolls": [{ "player": [4, 2, 6], "total": 12, "gm": [3, 5], "gm_total": 8 }],
+                "total": 12, "gm_total": 8, "tie": false, "outcome": "success",
+                "left": 4, "current": 7, "reaction": false, "secret": false
+            }]
         })
     );
 }
@@ -555,6 +563,7 @@ fn undo_takes_back_the_last_action() {
     t.undo().expect("one entry");
     assert_eq!(t.state().characters["Dirk Rednova"].left(), 7);
     assert_eq!(t.state().last, None);
+    assert_eq!(t.state().rolls, []);
 }
 
 #[test]

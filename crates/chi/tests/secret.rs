@@ -380,3 +380,48 @@ fn the_table_cannot_see_an_allocation_before_it_is_revealed() {
     assert!(!log.contains("spend"), "{log}");
     assert!(log.contains(&commitment("Dirk", 7, SALT_D)));
 }
+
+/// Every result of a secret roll stays on the board, not only the last (issue 16's "a board that
+/// remembers"): `rolls` holds Ragnar's action and Dirk's opposed action, in rolling order, until
+/// the next round starts; `last` still names the last roll after that.
+#[test]
+fn every_result_of_the_secret_round_stays_in_the_view_until_the_next_round() {
+    let all = [
+        open(),
+        commit("Ragnar", 3, SALT_R),
+        commit("Dirk", 4, SALT_D),
+        commit("orc", 2, "orc-salt-0000001"),
+        reveal("orc", 2, "orc-salt-0000001"),
+        reveal("Ragnar", 3, SALT_R),
+        reveal("Dirk", 4, SALT_D),
+        Command::SecretRoll {},
+    ];
+    let mut t = check(&all, &[6, 5, 4, 1, 2, 3, 3, 3, 2, 1, 6, 5], "");
+    let view = Chi::view(t.state());
+    let rolls = view["rolls"].as_array().unwrap();
+    let summary: Vec<(String, String)> = rolls
+        .iter()
+        .map(|r| {
+            let who = r["who"].as_str().or(r["actor"]["who"].as_str()).unwrap();
+            let result = r["winner"].as_str().or(r["outcome"].as_str()).unwrap();
+            (who.to_owned(), result.to_owned())
+        })
+        .collect();
+    assert_eq!(
+        summary,
+        [
+            ("Ragnar".to_owned(), "success".to_owned()),
+            ("Dirk".to_owned(), "orc".to_owned())
+        ]
+    );
+    assert_eq!(rolls[0]["total"], json!(15));
+    assert_eq!(rolls[0]["secret"], json!(true));
+    assert_eq!(view["last"], rolls[1]);
+
+    t.execute(Command::NewRound {}, &mut Scripted::new(vec![]))
+        .unwrap();
+    let view = Chi::view(t.state());
+    assert_eq!(view["round"], json!(2));
+    assert_eq!(view["rolls"], json!([]));
+    assert_eq!(view["last"]["winner"], json!("orc"));
+}

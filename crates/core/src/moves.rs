@@ -43,6 +43,13 @@ pub struct Move {
     /// page offers to save the sheet as a file and to fill the form from such a file.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sheet: Option<String>,
+    /// A question the page asks before sending, for a move that cannot be taken back in play (it
+    /// ends a round, a turn, a problem, an event or a conflict, or gives one up): one or two
+    /// sentences in the reader's words saying what is lost, such as "End the event \"ambush\"?
+    /// Its remaining turns are lost." `None` sends at once. A [`Choice`] may carry its own
+    /// (asked instead when that option is picked). Undo still exists; this is a second look.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub confirm: Option<String>,
 }
 
 impl Move {
@@ -264,6 +271,11 @@ pub struct Choice {
     /// traits while that key is picked); always offered when `None`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub only_if: Option<Condition>,
+    /// A question the page asks before sending while this option is picked (in place of the
+    /// move's own [`Move::confirm`]): for the one option that loses something, such as taking 1 of
+    /// a divided turn's 2 Full Actions. `None`: nothing more is asked for it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub confirm: Option<String>,
 }
 
 impl Choice {
@@ -274,6 +286,7 @@ impl Choice {
             label: label.into(),
             help: None,
             only_if: None,
+            confirm: None,
         }
     }
 
@@ -281,6 +294,13 @@ impl Choice {
     #[must_use]
     pub fn with_help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
+        self
+    }
+
+    /// The same option, asking `question` before a form sends it picked (see [`Choice::confirm`]).
+    #[must_use]
+    pub fn confirming(mut self, question: impl Into<String>) -> Self {
+        self.confirm = Some(question.into());
         self
     }
 

@@ -192,7 +192,7 @@ pub fn describe(event: &Event) -> String {
             order(&division.order)
         ),
         Event::Acted(turn) => format!(
-            "{} takes turn {}: {}, {} Empty{}{}{}.",
+            "{} takes turn {}: {}, {} Empty{}{}{}{}.",
             turn.who,
             turn.turn,
             skald_core::noun(turn.full as usize, "Full Action", "Full Actions"),
@@ -201,6 +201,7 @@ pub fn describe(event: &Event) -> String {
                 .as_ref()
                 .map(|n| format!(": {n}"))
                 .unwrap_or_default(),
+            lost_words(turn),
             if turn.warning.is_some() {
                 "; warning: "
             } else {
@@ -475,6 +476,23 @@ fn opposed_line(check: &OpposedCheck) -> String {
         check.b.who,
         check.odds.p_b,
         check.odds.p_neither
+    )
+}
+
+/// What a turn lost, for its log line: "; 1 of its 2 Full Actions not taken, lost with the turn
+/// (F5, F7)", or nothing when every Full Action was taken.
+fn lost_words(turn: &crate::model::event::Turn) -> String {
+    if turn.lost == 0 {
+        return String::new();
+    }
+    let had = turn.full.saturating_add(turn.lost);
+    if had == 1 {
+        return "; its Full Action not taken, lost with the turn (F7)".to_owned();
+    }
+    format!(
+        "; {} of its {} not taken, lost with the turn (F5, F7)",
+        turn.lost,
+        skald_core::noun(had as usize, "Full Action", "Full Actions")
     )
 }
 

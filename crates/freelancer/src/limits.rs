@@ -44,6 +44,9 @@ pub const MAX_POINTS: u64 = 1_000_000_000_000_000;
 pub const MAX_ABILITIES: usize = 1_000;
 /// Most Empty Actions recorded in one turn.
 pub const MAX_EMPTY_ACTIONS: u64 = 1_000;
+/// Checks of a round under way the board lists (the newest; earlier ones are in the log and
+/// counted): a display bound, as checks are not tied to turns (F1-F4).
+pub const MAX_ROUND_CHECKS: usize = 50;
 /// Largest AP awarded per level (table option `ap_per_level`); the smallest is 1 (the book: "at least 1 AP
 /// every Level").
 pub const MAX_AP_PER_LEVEL: u64 = 100;

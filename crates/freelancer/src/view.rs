@@ -24,8 +24,10 @@
 //!   "event": {
 //!     "name": "ambush", "method": 1, "participants": ["Ash", "Mara"], "round": 1, "declared": [],
 //!     "total_actions": [], "slowest": 25, "rolls": [...],
-//!     "order": [{ "who": "Ash", "turn": 673, "actions": 1, "done": true }, ...],
-//!     "whose_turn": { "who": "Mara", "turn": 25, "actions": 1 }, "round_over": false
+//!     "order": [{ "who": "Ash", "turn": 337, "actions": 2, "done": true,
+//!                 "taken": { "who": "Ash", "turn": 337, "full": 1, "lost": 1, "empty": 0 } }, ...],
+//!     "whose_turn": { "who": "Mara", "turn": 25, "actions": 1 }, "round_over": false,
+//!     "checks": [{ "event": "task_checked", "who": "Ash", ... }], "checks_dropped": 0
 //!   },
 //!   "events_finished": 0
 //! }
@@ -38,7 +40,11 @@
 //! `last` is the last check event exactly as logged, or `null`. `last_dice` is the last roll of the dice
 //! besides the d100 (`roll_die`, F1), each die's face with its `mark` (`"crit"`: the highest face;
 //! `"botch"`: 1; absent otherwise), or `null`. `event` is `null` when no event is under
-//! way; `round` is 0 and `order` empty before the first initiative. Numbers above 9,223,372,036,854,775,807
+//! way; `round` is 0 and `order` empty before the first initiative. A slot already taken carries
+//! `taken`, the turn as logged (`lost`: its Full Actions not taken, absent when none, F5, F7).
+//! `checks` is every check made since the round's initiative, in order (the newest
+//! [`MAX_ROUND_CHECKS`](crate::limits::MAX_ROUND_CHECKS); `checks_dropped` counts earlier ones,
+//! only in the log), so the board shows the whole round, not only `last`. Numbers above 9,223,372,036,854,775,807
 //! are strings of digits.
 
 use crate::model::scene::Scene;
@@ -67,7 +73,7 @@ pub fn view(state: &State) -> Value {
         "checks": state.checks,
         "last": state.last.as_ref().and_then(|event| serde_json::to_value(event).ok()),
         "last_dice": state.last_dice.as_ref().map(to_json),
-        "event": state.scene.as_ref().map(scene),
+        "event": state.scene.as_ref().map(|s| scene(state, s)),
         "events_finished": state.events_finished,
     })
 }
@@ -112,7 +118,7 @@ fn character(state: &State, sheet: &Character) -> Value {
     })
 }
 
-fn scene(scene: &Scene) -> Value {
+fn scene(state: &State, scene: &Scene) -> Value {
     let round = scene.round.as_ref();
     let order: Vec<Value> = round
         .map(|r| {
@@ -123,6 +129,10 @@ fn scene(scene: &Scene) -> Value {
                     let mut value = to_json(slot);
                     if let Some(object) = value.as_object_mut() {
                         object.insert("done".into(), json!(i < r.next));
+                        // Turns are taken in order: the i-th turn taken is the i-th slot's.
+                        if let Some(turn) = state.turns.get(i).filter(|t| t.who == slot.who) {
+                            object.insert("taken".into(), to_json(turn));
+                        }
                     }
                     value
                 })
@@ -143,5 +153,7 @@ fn scene(scene: &Scene) -> Value {
             "who": s.who, "turn": to_json(&s.turn), "actions": s.actions
         })),
         "round_over": round.is_none_or(|r| r.is_over()),
+        "checks": state.round_checks.iter().map(to_json).collect::<Vec<_>>(),
+        "checks_dropped": state.round_checks_dropped,
     })
 }

@@ -162,7 +162,8 @@ fn dividing_a_turn_for_extra_full_actions() {
         &[
             (
                 "/event/order/0",
-                json!({ "who": "Mara", "turn": 50149, "actions": 3, "done": true }),
+                json!({ "who": "Mara", "turn": 50149, "actions": 3, "done": true,
+                        "taken": { "who": "Mara", "turn": 50149, "full": 3, "empty": 6 } }),
             ),
             (
                 "/event/whose_turn",
@@ -363,5 +364,57 @@ fn a_round_where_everyone_takes_a_total_action_is_over_at_once() {
     assert_eq!(
         lines[1],
         "Round 1 initiative: no one rolls; Total Action: Ash, Mara; order: nobody."
+    );
+}
+
+/// The testers' case (issue 16): a turn divided into 2 Full Actions, of which the GM takes 1. The
+/// book puts a divided turn's actions all at its one turn number ("two Actions at 337", F5), and a
+/// turn ends when it is taken (F7), so the other is lost, as before; now the turn's log line and
+/// the board say so, and the round's check stays on the board beside it.
+#[test]
+fn a_divided_turn_taken_short_says_what_it_lost() {
+    // 673 against a slowest 25 (the book's example as ruled in F5: d = 1, one action) would not
+    // divide; 150,448 against 25 may take 2 at 75,224.
+    let fast = sheet("Mara", 150_348, 204_000, 1);
+    let slow = sheet("Tobin", 0, 25, 1);
+    let lines = check(
+        json!({}),
+        &[fast, slow],
+        &[
+            start(&["Mara", "Tobin"]),
+            (json!({ "do": "initiative" }), vec![100, 25]),
+            (
+                json!({ "do": "divide", "who": "Mara", "actions": 2 }),
+                vec![],
+            ),
+            (
+                json!({ "do": "chance_check", "who": "Mara", "chance": 50, "against": "the lock" }),
+                vec![30],
+            ),
+            (
+                json!({ "do": "act", "who": "Mara", "full": 1, "what": "picks the lock" }),
+                vec![],
+            ),
+        ],
+        &[
+            (
+                "/event/order/0/taken",
+                json!({ "who": "Mara", "turn": 75224, "full": 1, "lost": 1, "empty": 0,
+                        "what": "picks the lock" }),
+            ),
+            ("/event/checks/0/who", json!("Mara")),
+            ("/event/checks/0/roll", json!(30)),
+            ("/event/checks/0/outcome", json!("success")),
+            ("/event/checks_dropped", json!(0)),
+            (
+                "/event/whose_turn",
+                json!({ "who": "Tobin", "turn": 25, "actions": 1 }),
+            ),
+        ],
+    );
+    assert_eq!(
+        lines[4],
+        "Mara takes turn 75224: 1 Full Action, 0 Empty: picks the lock; 1 of its 2 Full Actions not \
+         taken, lost with the turn (F5, F7)."
     );
 }

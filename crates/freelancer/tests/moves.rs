@@ -880,96 +880,113 @@ fn the_gm_runs_the_event() {
         (
             1,
             expect![[r#"
-            Event | Ash: declare a Total Action | {"do":"declare_total_action","who":"Ash"}
-            Event | Mara: declare a Total Action | {"do":"declare_total_action","who":"Mara"}
-            Event | Tobin: declare a Total Action | {"do":"declare_total_action","who":"Tobin"}
-            Event | Roll initiative for round 1 | {"do":"initiative"} | odds
-              total_actions: any of ["Ash", "Mara", "Tobin"]
-            Event | End the event | {"do":"end_event"}
-        "#]],
+                Event | Ash: declare a Total Action | {"do":"declare_total_action","who":"Ash"}
+                Event | Mara: declare a Total Action | {"do":"declare_total_action","who":"Mara"}
+                Event | Tobin: declare a Total Action | {"do":"declare_total_action","who":"Tobin"}
+                Event | Roll initiative for round 1 | {"do":"initiative"} | odds
+                  total_actions: any of ["Ash", "Mara", "Tobin"]
+                Event | End the event | {"do":"end_event"}
+                  confirm: End the event "ambush at the ford"? No more rounds are played in it.
+            "#]],
         ),
         // Round 1: Mara's turn; before the first turn Mara (four orders of magnitude on 25) may
         // divide into 3, Ash (two) into 2; Tobin, the slowest, not at all (F5).
         (
             2,
             expect![[r#"
-            Event | Mara: take the turn | {"do":"act","who":"Mara"}
-              full: number 0..=1, default 1
-              empty: number 0..=1000, default 0
-              what: text, at most 200
-            Event | Ash: divide the turn | {"do":"divide","who":"Ash"}
-              actions: one of
-                - 1 Full Action at 1150 = 1
-                - 2 Full Actions at 575 = 2
-            Event | Mara: divide the turn | {"do":"divide","who":"Mara"}
-              actions: one of
-                - 1 Full Action at 150448 = 1
-                - 2 Full Actions at 75224 = 2
-                - 3 Full Actions at 50149 = 3
-            Event | End the event | {"do":"end_event"}
-        "#]],
+                Event | Mara: take the turn | {"do":"act","who":"Mara"}
+                  full: number 0..=1, default 1
+                  empty: number 0..=1000, default 0
+                  what: text, at most 200
+                Event | Ash: divide the turn | {"do":"divide","who":"Ash"}
+                  actions: one of
+                    - 1 Full Action at 1150 = 1
+                    - 2 Full Actions at 575 = 2
+                Event | Mara: divide the turn | {"do":"divide","who":"Mara"}
+                  actions: one of
+                    - 1 Full Action at 150448 = 1
+                    - 2 Full Actions at 75224 = 2
+                    - 3 Full Actions at 50149 = 3
+                Event | End the event | {"do":"end_event"}
+                  confirm: End the event "ambush at the ford"? The turns left in round 1 are lost (Mara, Ash, Tobin).
+            "#]],
         ),
         // Mara divided into 3: her turn holds 3 Full Actions.
         (
             3,
             expect![[r#"
-            Event | Mara: take the turn | {"do":"act","who":"Mara"}
-              full: number 0..=3, default 3
-              empty: number 0..=1000, default 0
-              what: text, at most 200
-            Event | Ash: divide the turn | {"do":"divide","who":"Ash"}
-              actions: one of
-                - 1 Full Action at 1150 = 1
-                - 2 Full Actions at 575 = 2
-            Event | Mara: divide the turn | {"do":"divide","who":"Mara"}
-              actions: one of
-                - 1 Full Action at 150448 = 1
-                - 2 Full Actions at 75224 = 2
-                - 3 Full Actions at 50149 = 3
-            Event | End the event | {"do":"end_event"}
-        "#]],
+                Event | Mara: take the turn | {"do":"act","who":"Mara"}
+                  full: one of
+                    - 3 Full Actions = 3
+                    - 2 Full Actions (1 Full Action lost) = 2, confirm: End Mara's turn after 2 of its 3 Full Actions? The other 1 is lost: a divided turn's actions do not wait for a later turn.
+                    - 1 Full Action (2 Full Actions lost) = 1, confirm: End Mara's turn after 1 of its 3 Full Actions? The other 2 are lost: a divided turn's actions do not wait for a later turn.
+                    - 0: pass (3 Full Actions lost) = 0, confirm: Pass Mara's turn? All 3 of its Full Actions are lost: a divided turn's actions do not wait for a later turn.
+                  empty: number 0..=1000, default 0
+                  what: text, at most 200
+                Event | Ash: divide the turn | {"do":"divide","who":"Ash"}
+                  actions: one of
+                    - 1 Full Action at 1150 = 1
+                    - 2 Full Actions at 575 = 2
+                Event | Mara: divide the turn | {"do":"divide","who":"Mara"}
+                  actions: one of
+                    - 1 Full Action at 150448 = 1
+                    - 2 Full Actions at 75224 = 2
+                    - 3 Full Actions at 50149 = 3
+                Event | End the event | {"do":"end_event"}
+                  confirm: End the event "ambush at the ford"? The turns left in round 1 are lost (Mara, Ash, Tobin).
+            "#]],
         ),
         // Ash divided into 2, at 575.
         (
             4,
             expect![[r#"
-            Event | Mara: take the turn | {"do":"act","who":"Mara"}
-              full: number 0..=3, default 3
-              empty: number 0..=1000, default 0
-              what: text, at most 200
-            Event | Ash: divide the turn | {"do":"divide","who":"Ash"}
-              actions: one of
-                - 1 Full Action at 1150 = 1
-                - 2 Full Actions at 575 = 2
-            Event | Mara: divide the turn | {"do":"divide","who":"Mara"}
-              actions: one of
-                - 1 Full Action at 150448 = 1
-                - 2 Full Actions at 75224 = 2
-                - 3 Full Actions at 50149 = 3
-            Event | End the event | {"do":"end_event"}
-        "#]],
+                Event | Mara: take the turn | {"do":"act","who":"Mara"}
+                  full: one of
+                    - 3 Full Actions = 3
+                    - 2 Full Actions (1 Full Action lost) = 2, confirm: End Mara's turn after 2 of its 3 Full Actions? The other 1 is lost: a divided turn's actions do not wait for a later turn.
+                    - 1 Full Action (2 Full Actions lost) = 1, confirm: End Mara's turn after 1 of its 3 Full Actions? The other 2 are lost: a divided turn's actions do not wait for a later turn.
+                    - 0: pass (3 Full Actions lost) = 0, confirm: Pass Mara's turn? All 3 of its Full Actions are lost: a divided turn's actions do not wait for a later turn.
+                  empty: number 0..=1000, default 0
+                  what: text, at most 200
+                Event | Ash: divide the turn | {"do":"divide","who":"Ash"}
+                  actions: one of
+                    - 1 Full Action at 1150 = 1
+                    - 2 Full Actions at 575 = 2
+                Event | Mara: divide the turn | {"do":"divide","who":"Mara"}
+                  actions: one of
+                    - 1 Full Action at 150448 = 1
+                    - 2 Full Actions at 75224 = 2
+                    - 3 Full Actions at 50149 = 3
+                Event | End the event | {"do":"end_event"}
+                  confirm: End the event "ambush at the ford"? The turns left in round 1 are lost (Mara, Ash, Tobin).
+            "#]],
         ),
         // The first turn is taken: no more dividing; Ash's turn holds 2 Full Actions.
         (
             5,
             expect![[r#"
-            Event | Ash: take the turn | {"do":"act","who":"Ash"}
-              full: number 0..=2, default 2
-              empty: number 0..=1000, default 0
-              what: text, at most 200
-            Event | End the event | {"do":"end_event"}
-        "#]],
+                Event | Ash: take the turn | {"do":"act","who":"Ash"}
+                  full: one of
+                    - 2 Full Actions = 2
+                    - 1 Full Action (1 Full Action lost) = 1, confirm: End Ash's turn after 1 of its 2 Full Actions? The other 1 is lost: a divided turn's actions do not wait for a later turn.
+                    - 0: pass (2 Full Actions lost) = 0, confirm: Pass Ash's turn? All 2 of its Full Actions are lost: a divided turn's actions do not wait for a later turn.
+                  empty: number 0..=1000, default 0
+                  what: text, at most 200
+                Event | End the event | {"do":"end_event"}
+                  confirm: End the event "ambush at the ford"? The turns left in round 1 are lost (Ash, Tobin).
+            "#]],
         ),
         // Tobin declared: the initiative offers only the others as Total Actions.
         (
             8,
             expect![[r#"
-            Event | Ash: declare a Total Action | {"do":"declare_total_action","who":"Ash"}
-            Event | Mara: declare a Total Action | {"do":"declare_total_action","who":"Mara"}
-            Event | Roll initiative for round 2 | {"do":"initiative"} | odds
-              total_actions: any of ["Ash", "Mara"]
-            Event | End the event | {"do":"end_event"}
-        "#]],
+                Event | Ash: declare a Total Action | {"do":"declare_total_action","who":"Ash"}
+                Event | Mara: declare a Total Action | {"do":"declare_total_action","who":"Mara"}
+                Event | Roll initiative for round 2 | {"do":"initiative"} | odds
+                  total_actions: any of ["Ash", "Mara"]
+                Event | End the event | {"do":"end_event"}
+                  confirm: End the event "ambush at the ford"? No more rounds are played in it.
+            "#]],
         ),
     ];
     for (upto, expected) in cases {

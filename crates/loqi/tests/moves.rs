@@ -199,7 +199,9 @@ fn an_empty_table_offers_the_story_goals_and_a_character() {
               rating: number 1..=100, default 10
             Story | Start the next session | {"do":"start_session"}
             Story | End scene 1 | {"do":"end_scene"}
+              confirm: End scene 1? Its scene-long trait changes end with it.
             Story | End scenario 1 | {"do":"end_scenario"}
+              confirm: End scenario 1? Its scene- and scenario-long trait changes end with it.
             Characters | Make a character | {"do":"enroll"}
               (the sheet at character saves to a file)
               character.name: text, at most 60
@@ -310,7 +312,9 @@ fn between_problems_each_seat_may_introduce_one() {
               rating: number 1..=100, default 10
             Story | Start the next session | {"do":"start_session"}
             Story | End scene 1 | {"do":"end_scene"}
+              confirm: End scene 1? Its scene-long trait changes end with it.
             Story | End scenario 1 | {"do":"end_scenario"}
+              confirm: End scenario 1? Its scene- and scenario-long trait changes end with it.
             Characters | Make a character | {"do":"enroll"}
               (the sheet at character saves to a file)
               character.name: text, at most 60
@@ -428,6 +432,7 @@ fn an_open_problem_offers_entries_bids_and_the_roll() {
               points: number -6..=6, default 1
               reason: text, at most 300
             Resolve | Roll the d12 | {"do":"resolve"} | odds
+              confirm: Roll the d12 and settle problem 1? Its tally closes: no more entries, influence or changed outcomes for it.
             Influence | Reward influence | {"do":"reward"}
               who: one of ["Tiran", "Ayla"]
               points: number 1..=50, default 1
@@ -826,7 +831,9 @@ fn moves_gone_now_are_not_offered() {
               rating: number 1..=100, default 10
             Story | Start the next session | {"do":"start_session"}
             Story | End scene 1 | {"do":"end_scene"}
+              confirm: End scene 1? Its scene-long trait changes end with it.
             Story | End scenario 1 | {"do":"end_scenario"}
+              confirm: End scenario 1? Its scene- and scenario-long trait changes end with it.
             Characters | Make a character | {"do":"enroll"}
               (the sheet at character saves to a file)
               character.name: text, at most 60
@@ -900,9 +907,10 @@ fn moves_gone_now_are_not_offered() {
     check(
         sketch(end_scene),
         expect![[r#"
-        Story | End scene 1 | {"do":"end_scene"}
-          recovery: number 1..=5, default 2
-    "#]],
+            Story | End scene 1 | {"do":"end_scene"}
+              confirm: End scene 1? Its scene-long trait changes end with it.
+              recovery: number 1..=5, default 2
+        "#]],
     );
     // Goals: Tiran prepared once, so only Ayla may; the standing goals may be fulfilled; swapping
     // is on, so each gives influence.

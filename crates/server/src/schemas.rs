@@ -107,6 +107,10 @@ pub struct MoveSchema {
     odds: bool,
     /// A rule reminder shown beside the form, with its source.
     note: Option<String>,
+    /// A question to ask before sending, for a move that cannot be taken back in play (ending a
+    /// round, turn, problem, event or conflict); absent when the move sends at once. A choice may
+    /// carry its own `confirm`, asked instead while it is picked.
+    confirm: Option<String>,
 }
 
 /// The exact chances of a command before its dice: a sentence, the outcomes that matter and the

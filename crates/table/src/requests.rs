@@ -455,6 +455,7 @@ impl Table {
             odds,
             note: Some(self.answer_note(open, mine, odds, reader)),
             sheet: None,
+            confirm: None,
         }
     }
 
@@ -520,6 +521,7 @@ fn request_move(does: &str, seq: u64, label: String, note: String) -> Move {
         odds: false,
         note: Some(note),
         sheet: None,
+        confirm: None,
     }
 }
 

@@ -150,6 +150,7 @@ mod tests {
             odds: false,
             note: None,
             sheet: None,
+            confirm: None,
         };
         let sent = filled(&m, &|_, path| Some(json!(path)));
         assert_eq!(

@@ -19,7 +19,9 @@
 //!
 //! A choice shows its options' JSON values on one line when each option's label is its value's
 //! text, else one `- label = value` line per option; `any of` when several may be picked. A choice
-//! of more than [`LISTED_AT_MOST`] options shows only how many there are. Notes are not shown.
+//! of more than [`LISTED_AT_MOST`] options shows only how many there are. Notes are not shown; a
+//! move's confirm question is (`  confirm: ...`, under the head line), and an option's after it
+//! (`- label = value, confirm: ...`), since a question asked before sending is behaviour.
 
 use serde_json::Value;
 use skald_core::{Choice, FieldKind, Move, Odds};
@@ -44,6 +46,9 @@ pub fn sketch_move(m: &Move) -> String {
     let mut out = format!("{} | {} | {}{odds}\n", m.group, m.label, m.command);
     if let Some(sheet) = &m.sheet {
         let _ = writeln!(out, "  (the sheet at {sheet} saves to a file)");
+    }
+    if let Some(confirm) = &m.confirm {
+        let _ = writeln!(out, "  confirm: {confirm}");
     }
     fields(&mut out, &m.fields, "  ");
     out
@@ -100,7 +105,7 @@ fn choice(options: &[Choice], how: &str, indent: &str) -> String {
             Value::String(s) => s.clone(),
             other => other.to_string(),
         };
-        text == o.label && o.only_if.is_none()
+        text == o.label && o.only_if.is_none() && o.confirm.is_none()
     };
     if options.iter().all(plain) {
         let values: Vec<String> = options.iter().map(|o| o.value.to_string()).collect();
@@ -112,6 +117,9 @@ fn choice(options: &[Choice], how: &str, indent: &str) -> String {
             if let Some(c) = &o.only_if {
                 let values: Vec<String> = c.any_of.iter().map(Value::to_string).collect();
                 let _ = write!(out, " (if {} is {})", c.field, values.join(" or "));
+            }
+            if let Some(confirm) = &o.confirm {
+                let _ = write!(out, ", confirm: {confirm}");
             }
         }
         out

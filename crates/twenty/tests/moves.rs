@@ -91,6 +91,7 @@ fn exchange_two_of_the_dragon_for_the_gm_and_for_gorands_player() {
                 - Honeybee (2 d20, item) = "Honeybee"
             Conflict | Gorand: stand | {"do":"stand","who":"Gorand"} | odds
             Conflict | Gorand: surrender | {"do":"surrender","who":"Gorand"}
+              confirm: Surrender Gorand? Gorand leaves the conflict for good: the dice go and the goal is lost. Dragon is left alone in it, and the conflict ends.
             Conflict | Dragon: bring in dice | {"do":"bring_in","who":"Dragon"} | odds
               trait: one of
                 - Enormous (2 d20) = "Enormous"
@@ -98,6 +99,7 @@ fn exchange_two_of_the_dragon_for_the_gm_and_for_gorands_player() {
                 - Fire Breath (4 d20) = "Fire Breath"
             Conflict | Dragon: stand | {"do":"stand","who":"Dragon"} | odds
             Conflict | Dragon: surrender | {"do":"surrender","who":"Dragon"}
+              confirm: Surrender Dragon? Dragon leaves the conflict for good: the dice go and the goal is lost. Gorand is left alone in it, and the conflict ends.
             Burdens | Gorand: take a burden from Dragon | {"do":"take_burden","from":"Dragon","who":"Gorand"} | odds
               boxes: number 1..=1, default 1
               name: text, at most 64
@@ -238,6 +240,7 @@ fn exchange_two_of_the_dragon_for_the_gm_and_for_gorands_player() {
                 - Honeybee (2 d20, item) = "Honeybee"
             Conflict | Gorand: stand | {"do":"stand","who":"Gorand"} | odds
             Conflict | Gorand: surrender | {"do":"surrender","who":"Gorand"}
+              confirm: Surrender Gorand? Gorand leaves the conflict for good: the dice go and the goal is lost. Dragon is left alone in it, and the conflict ends.
             Burdens | Gorand: take a burden from Dragon | {"do":"take_burden","from":"Dragon","who":"Gorand"} | odds
               boxes: number 1..=1, default 1
               name: text, at most 64
@@ -406,6 +409,7 @@ fn what_is_done_is_no_longer_offered() {
         offered(table.state(), &player(&["Gorand"])),
         expect![[r#"
             Conflict | Gorand: surrender | {"do":"surrender","who":"Gorand"}
+              confirm: Surrender Gorand? Gorand leaves the conflict for good: the dice go and the goal is lost. Dragon is left alone in it, and the conflict ends.
             Burdens | Gorand: take a burden from Dragon | {"do":"take_burden","from":"Dragon","who":"Gorand"} | odds
               boxes: number 1..=1, default 1
               name: text, at most 64
@@ -757,6 +761,7 @@ fn burdens_healing_and_obligations_are_offered_to_whom_they_belong() {
                 - Stubborn (2 d20) = "Stubborn"
             Conflict | Bram: stand | {"do":"stand","who":"Bram"} | odds
             Conflict | Bram: surrender | {"do":"surrender","who":"Bram"}
+              confirm: Surrender Bram? Bram leaves the conflict for good: the dice go and the goal is lost. Ilsa is left alone in it, and the conflict ends.
             Regeneration and advancement | Bram: major goal | {"do":"major_goal","who":"Bram"}
               goal: text, at most 500
               reward: one of
@@ -902,19 +907,20 @@ fn burdens_healing_and_obligations_are_offered_to_whom_they_belong() {
     check(
         sketch(moves.iter().take(4)),
         expect![[r#"
-        Conflict | Healer: bring in dice | {"do":"bring_in","who":"Healer"} | odds
-          trait: one of
-            - Spiritual (4 d20) = "Spiritual"
-            - Healing (2 d20) = "Healing"
-          remove: any of
-            - 17 (box 1) = 17
-            - 15 (box 2) = 15
-        Conflict | Healer: stand | {"do":"stand","who":"Healer"} | odds
-        Conflict | Healer: surrender | {"do":"surrender","who":"Healer"}
-        Burdens | Healer: take a burden from GM | {"do":"take_burden","from":"GM","who":"Healer"} | odds
-          boxes: number 1..=2, default 1
-          name: text, at most 64
-    "#]],
+            Conflict | Healer: bring in dice | {"do":"bring_in","who":"Healer"} | odds
+              trait: one of
+                - Spiritual (4 d20) = "Spiritual"
+                - Healing (2 d20) = "Healing"
+              remove: any of
+                - 17 (box 1) = 17
+                - 15 (box 2) = 15
+            Conflict | Healer: stand | {"do":"stand","who":"Healer"} | odds
+            Conflict | Healer: surrender | {"do":"surrender","who":"Healer"}
+              confirm: Surrender Healer? Healer leaves the conflict for good: the dice go and the goal is lost. GM is left alone in it, and the conflict ends.
+            Burdens | Healer: take a burden from GM | {"do":"take_burden","from":"GM","who":"Healer"} | odds
+              boxes: number 1..=2, default 1
+              name: text, at most 64
+        "#]],
     );
 
     // Obligations: the grantee's player ends it as fulfilled; the GM may rescind.

@@ -144,6 +144,7 @@ mod form_tests {
             odds: false,
             note: None,
             sheet: Some("character".into()),
+            confirm: None,
         };
         let html = super::render(
             "moves.html",

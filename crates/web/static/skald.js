@@ -405,7 +405,11 @@
     const form = event.target.closest("form.move");
     if (!form) return;
     event.preventDefault();
-    if (form.dataset.confirm && !window.confirm(form.dataset.confirm)) return;
+    // A picked option that loses something asks its own question, else the move's (data-confirm).
+    const picked = [...form.querySelectorAll("select:not(:disabled)")]
+      .map(s => s.selectedOptions[0]).find(o => o && o.dataset.confirm);
+    const question = picked ? picked.dataset.confirm : form.dataset.confirm;
+    if (question && !window.confirm(question)) return;
     const error = form.querySelector(".error");
     error.hidden = true;
     let command;

@@ -10,7 +10,8 @@ use crate::model::sheet::Sheet;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
-/// A Chi table: its options, session and round, who sits at it, an open secret roll and the last roll.
+/// A Chi table: its options, session and round, who sits at it, an open secret roll, this round's
+/// rolls and the last roll.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct State {
     /// The table options (recorded here so the rules need nothing else).
@@ -25,8 +26,12 @@ pub struct State {
     pub characters: BTreeMap<String, Character>,
     /// The secret roll in progress, if any (C4).
     pub secret: Option<SecretRoll>,
-    /// The last action or opposed action rolled, if any.
+    /// The last action or opposed action rolled, if any (in this round or an earlier one).
     pub last: Option<Event>,
+    /// Every action and opposed action rolled this round, in the order rolled (a secret roll's
+    /// all of them); emptied when the next round starts. At most one per die spent this round
+    /// (an action puts in at least 1), so bounded by the pools (C1).
+    pub rolls: Vec<Event>,
 }
 
 /// One character at the table (its at-table record): its [`Sheet`], what it has done this round
@@ -170,6 +175,7 @@ impl State {
             characters: BTreeMap::new(),
             secret: None,
             last: None,
+            rolls: Vec::new(),
         }
     }
 

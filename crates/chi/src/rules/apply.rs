@@ -75,6 +75,7 @@ pub fn apply(mut state: State, event: &Event) -> State {
                 }
             }
             state.last = Some(event.clone());
+            state.rolls.push(event.clone());
         }
         Event::OpposedRolled(OpposedRoll {
             actor, defender, ..
@@ -88,9 +89,11 @@ pub fn apply(mut state: State, event: &Event) -> State {
                 character.reactions = character.reactions.saturating_add(1);
             }
             state.last = Some(event.clone());
+            state.rolls.push(event.clone());
         }
         Event::RoundStarted { round } => {
             state.round = *round;
+            state.rolls.clear();
             for character in state.characters.values_mut() {
                 character.spent = 0;
                 character.actions = 0;

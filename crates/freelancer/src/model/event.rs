@@ -384,6 +384,10 @@ pub struct Turn {
     pub turn: Number,
     /// Full Actions used.
     pub full: u32,
+    /// Full Actions the turn had but were not taken, lost with it: a divided turn's actions all
+    /// come at its one turn number, so those left when it ends do not wait (F5, F7). 0 when none.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub lost: u32,
     /// Empty Actions used.
     pub empty: u64,
     /// Set when the Empty Actions pass the advised limit (F7).
@@ -392,4 +396,8 @@ pub struct Turn {
     /// What they did.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub what: Option<String>,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }

@@ -2,7 +2,7 @@
 //! the party is, the checks made, the last dice rolled and the event under way ([`Scene`]). The fold of an event into it is
 //! [`crate::rules::apply()`].
 
-use crate::model::event::{Award, Event};
+use crate::model::event::{Award, Event, Turn};
 use crate::model::formula::Formula;
 use crate::model::options::Options;
 use crate::model::roll::DiceRoll;
@@ -34,6 +34,15 @@ pub struct State {
     pub last: Option<Event>,
     /// The last roll of the other dice (d4 to d20, F1), if any.
     pub last_dice: Option<DiceRoll>,
+    /// The turns taken in the event's round under way or just over, in order (F7); emptied when
+    /// the next round's initiative is rolled and when the event ends. At most one per slot of the
+    /// round's order.
+    pub turns: Vec<Turn>,
+    /// The checks made while an event round is under way or just over (task, team, chance,
+    /// opposed; F1-F4), the newest [`MAX_ROUND_CHECKS`](crate::limits::MAX_ROUND_CHECKS) in order; emptied with `turns`.
+    pub round_checks: Vec<Event>,
+    /// Checks of that round no longer in `round_checks` (only in the log).
+    pub round_checks_dropped: u32,
     /// The event under way, if any.
     pub scene: Option<Scene>,
     /// Events finished.
@@ -53,6 +62,9 @@ impl State {
             checks: 0,
             last: None,
             last_dice: None,
+            turns: Vec::new(),
+            round_checks: Vec::new(),
+            round_checks_dropped: 0,
             scene: None,
             events_finished: 0,
         }

@@ -9,7 +9,7 @@ use crate::model::sheet::Rating;
 use crate::model::state::State;
 use crate::rules::initiative::{choices, empty_action_limit};
 use serde_json::json;
-use skald_core::{Choice, Move, Seat};
+use skald_core::{Choice, Move, Seat, noun};
 
 pub(super) fn event_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
     let Some(scene) = &state.scene else {
@@ -26,16 +26,31 @@ pub(super) fn event_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
             let roll = round.roll_of(&slot.who).map_or(0, |r| r.roll.get());
             let advised = empty_action_limit(roll, method_two);
             let actions = i64::from(slot.actions);
+            let full = if slot.actions > 1 {
+                field(
+                    "full",
+                    "Full Actions (those not taken are lost)",
+                    one_of(divided_choices(&slot.who, slot.actions)),
+                )
+            } else {
+                field(
+                    "full",
+                    "Full Actions (0 passes)",
+                    number(0, actions, actions),
+                )
+            };
+            let divided = if slot.actions > 1 {
+                " The turn was divided: its Full Actions all come now, and those not taken are \
+                 lost when it ends (F5)."
+            } else {
+                ""
+            };
             out.push(mv(
                 "Event",
                 format!("{}: take the turn", slot.who),
                 json!({"do": "act", "who": slot.who}),
                 vec![
-                    field(
-                        "full",
-                        "Full Actions (0 passes)",
-                        number(0, actions, actions),
-                    ),
+                    full,
                     field(
                         "empty",
                         "Empty Actions",
@@ -45,7 +60,7 @@ pub(super) fn event_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                 ],
                 format!(
                     "Turn {} of round {}: up to {} Full Action{}; Empty Actions are free, the book \
-                     advises at most {advised} (F7).",
+                     advises at most {advised} (F7).{divided}",
                     slot.turn,
                     round.number,
                     slot.actions,
@@ -108,7 +123,7 @@ pub(super) fn event_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
         }
     }
     if seat.gm {
-        out.push(mv(
+        let mut end = mv(
             "Event",
             "End the event".to_owned(),
             json!({"do": "end_event"}),
@@ -119,7 +134,69 @@ pub(super) fn event_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                 scene.rounds,
                 if scene.rounds == 1 { "" } else { "s" }
             ),
-        ));
+        );
+        end.confirm = Some(end_question(scene));
+        out.push(end);
+    }
+}
+
+/// The choices of a divided turn's Full Actions, all of them first; each fewer says how many are
+/// lost, beside the form and in a question before it is sent (F5, F7).
+fn divided_choices(who: &str, actions: u32) -> Vec<Choice> {
+    (0..=actions)
+        .rev()
+        .map(|k| {
+            let lost = actions - k;
+            let taken = if k == 0 {
+                "0: pass".to_owned()
+            } else {
+                noun(k as usize, "Full Action", "Full Actions")
+            };
+            if lost == 0 {
+                return option(json!(k), taken);
+            }
+            let lost_words = noun(lost as usize, "Full Action", "Full Actions");
+            option(json!(k), format!("{taken} ({lost_words} lost)"))
+                .with_help(format!(
+                    "The turn ends with it: {lost_words} of {who}'s {actions} {} lost, not kept \
+                     for later (F5, F7).",
+                    if lost == 1 { "is" } else { "are" }
+                ))
+                .confirming(if k == 0 {
+                    format!(
+                        "Pass {who}'s turn? All {actions} of its Full Actions are lost: a divided \
+                         turn's actions do not wait for a later turn."
+                    )
+                } else {
+                    format!(
+                        "End {who}'s turn after {k} of its {actions} Full Actions? The other \
+                         {lost} {} lost: a divided turn's actions do not wait for a later turn.",
+                        if lost == 1 { "is" } else { "are" }
+                    )
+                })
+        })
+        .collect()
+}
+
+/// What ending the event loses: the turns of the round under way not yet taken (F5).
+fn end_question(scene: &Scene) -> String {
+    let left: Vec<&str> = scene
+        .round_under_way()
+        .and_then(|r| r.order.get(r.next..))
+        .map(|left| left.iter().map(|s| s.who.as_str()).collect())
+        .unwrap_or_default();
+    if left.is_empty() {
+        format!(
+            "End the event {:?}? No more rounds are played in it.",
+            scene.name
+        )
+    } else {
+        format!(
+            "End the event {:?}? The turns left in round {} are lost ({}).",
+            scene.name,
+            scene.rounds,
+            left.join(", ")
+        )
     }
 }
 

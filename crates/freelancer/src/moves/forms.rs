@@ -47,6 +47,7 @@ pub(super) fn mv(
         odds,
         note: Some(note),
         sheet: None,
+        confirm: None,
     }
 }
 

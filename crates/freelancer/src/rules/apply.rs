@@ -1,6 +1,7 @@
 //! The fold: [`apply()`] folds one Freelancer event into the [`State`]. Never fails: an event is a
 //! checked fact.
 
+use crate::limits::MAX_ROUND_CHECKS;
 use crate::model::event::Event;
 use crate::model::scene::{Round, Scene};
 use crate::model::sheet::Character;
@@ -18,6 +19,13 @@ fn with_round(state: &mut State, change: impl FnOnce(&mut Round)) {
     }
 }
 
+/// Empties what the board remembers of a round: a new round begins, or the event ends.
+fn forget_round(state: &mut State) {
+    state.turns.clear();
+    state.round_checks.clear();
+    state.round_checks_dropped = 0;
+}
+
 /// Folds `event` into `state`. Never fails: events were checked when decided.
 pub fn apply(mut state: State, event: &Event) -> State {
     match event {
@@ -32,6 +40,13 @@ pub fn apply(mut state: State, event: &Event) -> State {
         | Event::OpposedChecked(_) => {
             state.checks = state.checks.saturating_add(1);
             state.last = Some(event.clone());
+            if state.scene.as_ref().is_some_and(|s| s.round.is_some()) {
+                if state.round_checks.len() >= MAX_ROUND_CHECKS {
+                    state.round_checks.remove(0);
+                    state.round_checks_dropped = state.round_checks_dropped.saturating_add(1);
+                }
+                state.round_checks.push(event.clone());
+            }
         }
         Event::DiceRolled(roll) => state.last_dice = Some(roll.clone()),
         Event::Awarded(award) => {
@@ -106,6 +121,7 @@ pub fn apply(mut state: State, event: &Event) -> State {
             }
         }
         Event::InitiativeRolled(initiative) => {
+            forget_round(&mut state);
             if let Some(scene) = state.scene.as_mut() {
                 scene.rounds = initiative.round;
                 scene.declared.clear();
@@ -122,10 +138,14 @@ pub fn apply(mut state: State, event: &Event) -> State {
         Event::Divided(division) => with_round(&mut state, |round| {
             round.order = division.order.clone();
         }),
-        Event::Acted(_) => with_round(&mut state, |round| {
-            round.next = round.next.saturating_add(1);
-        }),
+        Event::Acted(turn) => {
+            state.turns.push(turn.clone());
+            with_round(&mut state, |round| {
+                round.next = round.next.saturating_add(1);
+            });
+        }
         Event::EventEnded { .. } => {
+            forget_round(&mut state);
             state.scene = None;
             state.events_finished = state.events_finished.saturating_add(1);
         }

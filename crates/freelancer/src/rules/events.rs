@@ -395,10 +395,12 @@ pub fn act(
             )
         }
     });
+    let full = u32::try_from(full).unwrap_or(slot.actions);
     Ok(vec![Event::Acted(Turn {
         who: who.to_owned(),
         turn: slot.turn,
-        full: u32::try_from(full).unwrap_or(slot.actions),
+        full,
+        lost: slot.actions.saturating_sub(full),
         empty,
         warning,
         what: what.map(str::to_owned),

@@ -112,6 +112,7 @@ fn builder(options: &Options, seat: &Seat) -> Move {
             "Choose the traits with the table, everyone at about the same breadth (book: Making Characters).{influence} The table checks the sheet as you fill it in; save it as a file to bring it to another table."
         )),
         sheet: Some(SHEET.into()),
+        confirm: None,
     }
 }
 

@@ -79,6 +79,7 @@ pub(super) fn mv(
         odds,
         note: Some(note.to_string()),
         sheet: None,
+        confirm: None,
     }
 }
 

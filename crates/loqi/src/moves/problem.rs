@@ -103,7 +103,7 @@ pub(super) fn resolve_move(state: &State, problem: &Problem, seat: &Seat, out: &
         } else {
             " An advantage of 6 or more is certain: no die (L3)."
         };
-        out.push(mv(
+        let mut roll = mv(
             RESOLVE,
             "Roll the d12".into(),
             json!({"do": "resolve"}),
@@ -112,7 +112,13 @@ pub(super) fn resolve_move(state: &State, problem: &Problem, seat: &Seat, out: &
             &format!(
                 "A d12 at or under advantage + 6 selects the more likely outcome, then its consequences happen (L3).{l4}"
             ),
+        );
+        roll.confirm = Some(format!(
+            "Roll the d12 and settle problem {}? Its tally closes: no more entries, influence or \
+             changed outcomes for it.",
+            problem.number
         ));
+        out.push(roll);
     }
 }
 

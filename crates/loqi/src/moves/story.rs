@@ -45,15 +45,20 @@ pub(super) fn moves(state: &State, out: &mut Vec<Move>) {
             "Scene-long trait changes end (book: Trait Change).",
         )
     };
-    out.push(mv(
+    let mut scene = mv(
         STORY,
         format!("End scene {}", state.story.scene),
         json!({"do": "end_scene"}),
         fields,
         false,
         note,
+    );
+    scene.confirm = Some(format!(
+        "End scene {}? Its scene-long trait changes end with it.",
+        state.story.scene
     ));
-    out.push(mv(
+    out.push(scene);
+    let mut scenario = mv(
         STORY,
         format!("End scenario {}", state.story.scenario),
         json!({"do": "end_scenario"}),
@@ -64,5 +69,10 @@ pub(super) fn moves(state: &State, out: &mut Vec<Move>) {
         } else {
             "Scene- and scenario-long trait changes end (book: Trait Change)."
         },
+    );
+    scenario.confirm = Some(format!(
+        "End scenario {}? Its scene- and scenario-long trait changes end with it.",
+        state.story.scenario
     ));
+    out.push(scenario);
 }

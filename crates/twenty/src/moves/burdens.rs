@@ -61,6 +61,7 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                     )
                 }),
                 sheet: None,
+                confirm: None,
             });
         }
         if !p.can_act() {
@@ -113,6 +114,7 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                             .into(),
                     ),
                     sheet: None,
+                    confirm: None,
                 });
             }
         }

@@ -43,6 +43,7 @@ fn builder(label: &str, kind: &str, fixed: Value, fields: Vec<Field>, note: Stri
         odds: false,
         note: Some(note),
         sheet: Some(SHEET.into()),
+        confirm: None,
     }
 }
 

@@ -65,6 +65,7 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                         noun(exchange as usize, "unchecked box", "unchecked boxes")
                     )),
                     sheet: None,
+                    confirm: None,
                 });
             }
             let fields = match &healer {
@@ -87,6 +88,7 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                         .into(),
                 ),
                 sheet: None,
+                confirm: None,
             });
         }
         if p.is_in() {
@@ -101,6 +103,7 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                         .into(),
                 ),
                 sheet: None,
+                confirm: Some(surrender_question(conflict, who)),
             });
         }
     }
@@ -165,6 +168,7 @@ fn start_conflict(living: &[&Character]) -> Move {
             "2 to {MAX_PARTICIPANTS} living characters, each with its goal; exchange 1 begins (T2)."
         )),
         sheet: None,
+        confirm: None,
     }
 }
 
@@ -179,5 +183,23 @@ fn remove_field(boxes: &[u32], label: &str) -> Field {
     choice_field("remove", label, options, true).with_help(
         "T8: the healer picks which burden boxes go; one box per healer die at or above the GM's \
          highest die. Left empty, the highest values go first.",
+    )
+}
+
+/// What surrendering loses, asked before it is sent: the surrenderer's dice and goal, and the
+/// conflict itself when only one participant would be left in it (T4).
+fn surrender_question(conflict: &crate::model::Conflict, who: &str) -> String {
+    let others: Vec<&str> = conflict
+        .participants
+        .iter()
+        .filter(|o| o.is_in() && o.who != who)
+        .map(|o| o.who.as_str())
+        .collect();
+    let end = match others.as_slice() {
+        [last] => format!(" {last} is left alone in it, and the conflict ends."),
+        _ => String::new(),
+    };
+    format!(
+        "Surrender {who}? {who} leaves the conflict for good: the dice go and the goal is lost.{end}"
     )
 }

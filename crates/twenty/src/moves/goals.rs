@@ -49,6 +49,7 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                         .into(),
                 ),
                 sheet: None,
+                confirm: None,
             });
         }
         let rewards = major_rewards(state, c, &checked, resting);
@@ -66,6 +67,7 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                     "A major goal unchecks up to {MAJOR_GOAL_UNCHECK} boxes or earns one advancement: a new key, a new trait with 1 box, a box on three traits, or a trait swapped (T10)."
                 )),
                 sheet: None,
+                confirm: None,
             });
         }
     }
@@ -95,6 +97,7 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                     MAX_UNCHECK
                 )),
                 sheet: None,
+                confirm: None,
             });
         }
     }

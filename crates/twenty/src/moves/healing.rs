@@ -74,6 +74,7 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                     .into(),
             ),
             sheet: None,
+            confirm: None,
         });
     }
 }

@@ -63,6 +63,7 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                     .into(),
             ),
             sheet: None,
+            confirm: None,
         });
     }
     let mut grantees: Vec<&str> = Vec::new();
@@ -109,6 +110,7 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                     .into(),
             ),
             sheet: None,
+            confirm: None,
         });
     }
 }

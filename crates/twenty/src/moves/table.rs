@@ -23,6 +23,7 @@ pub(super) fn moves(seat: &Seat, out: &mut Vec<Move>) {
             odds: false,
             note: Some("The table adds a trait of its own to the list; an open trait is unlocked for every character (T12).".into()),
             sheet: None,
+            confirm: None,
         });
     }
 }
