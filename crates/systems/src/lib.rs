@@ -130,7 +130,12 @@ mod tests {
         let mut seen = Vec::new();
         for system in SYSTEMS {
             let about = system.about;
-            assert!(about.chars().count() <= 200, "{}: {} characters", system.name, about.len());
+            assert!(
+                about.chars().count() <= 200,
+                "{}: {} characters",
+                system.name,
+                about.len()
+            );
             let sentences = about.split_terminator(". ").count();
             assert_eq!(sentences, 2, "{}: {about:?}", system.name);
             assert!(about.ends_with('.'), "{}: {about:?}", system.name);
