@@ -321,7 +321,10 @@ async fn a_seat_link_downloads_as_a_small_file() {
         r#"<a class="button secondary" href="/t/{id}/seat-link" download>Download the GM link</a>"#
     );
     assert!(page.contains(warning) && page.contains(&download), "{page}");
-    assert!(page.contains(r#"id="gm-link" aria-label="GM link""#), "{page}");
+    assert!(
+        page.contains(r#"id="gm-link" aria-label="GM link""#),
+        "{page}"
+    );
     let (_, _, page) = get(&server, &format!("/t/{id}"), &format!("skald_{id}={gm}")).await;
     assert!(page.contains(warning) && page.contains(&download), "{page}");
     let (_, _, page) = get(&server, &format!("/t/{id}"), &format!("skald_{id}={ann}")).await;
