@@ -1,9 +1,11 @@
 // The lobby, seats and the live table, for every system at phone and desktop size: a GM creates a
 // table, a player in another browser context joins with the invite, each sees the other's dice
 // live; the pages reconnect by themselves when the server restarts; the lobby works with the
-// keyboard alone.
+// keyboard alone; coming back: the lobby lists this browser's tables, an invite opened where the
+// browser sits goes to its seat, the GM link downloads as a file.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
 import {
   setup, screenshot, waitLive, waitStatus, waitLog, assertNoSideScroll, createTable, goToTable, join,
   moveForm, fill, submit, FILE_TIMEOUT, SETUP_TIMEOUT,
@@ -184,5 +186,88 @@ test("a refusal with a long word still fits a phone's width", {
   await screenshot(gm, "table-refusal");
   await assertNoSideScroll(gm, "table page after a long refusal");
   await gm.context().close();
+  h.assertClean();
+});
+
+// Coming back (issue 16, part 7): a browser with seats sees its tables in the lobby, newest first,
+// with its seat; opening the invite again goes to its seat, for a player and for the GM; the GM
+// link downloads as a small file; the lobby says what each game is.
+test("a browser with a seat sees its tables in the lobby and its invite goes to its seat", { timeout: FILE_TIMEOUT }, async () => {
+  const gm = await h.page("desktop");
+  const first = await createTable(gm, "chi", "The first night");
+  const table = await createTable(gm, "loqi", "The long road home, a Loqi story told over many evenings");
+  // The created page: the GM link with its warning, and its download.
+  assert.match(await gm.locator(".keep").innerText(), /^Keep this link safe\. Whoever has it is the GM of this table/);
+  const [download] = await Promise.all([
+    gm.waitForEvent("download"),
+    gm.getByRole("link", { name: "Download the GM link" }).click(),
+  ]);
+  assert.equal(download.suggestedFilename(), "skald-the-long-road-home-a-loqi-story-told-gm-link.html");
+  const file = await readFile(await download.path(), "utf8");
+  assert.ok(file.includes(`<h1>The long road home, a Loqi story told over many evenings</h1>`), file);
+  assert.ok(file.includes(table.gmLink.replaceAll("/", "&#x2f;")), "the file holds the GM link");
+  await goToTable(gm);
+
+  const player = await h.page("phone");
+  await join(player, table.inviteLink, "Ann");
+  await player.goto("/");
+  const items = player.locator("#your-tables li");
+  assert.deepEqual(
+    (await items.allInnerTexts()).map(t => t.replace(/\s+/g, " ").trim()),
+    ["The long road home, a Loqi story told over many evenings Loqi · you are Ann · active just now"],
+  );
+  // Each game said in two lines beside its choice.
+  assert.match(await player.locator("#about-chi").innerText(), /^A quick game where each character has one number/);
+  await screenshot(player, "lobby-your-tables");
+  await assertNoSideScroll(player, "lobby with a list of tables");
+
+  // The GM's lobby: both tables, the newest activity first (the Loqi table just got a player).
+  await gm.goto("/");
+  assert.deepEqual(
+    (await gm.locator("#your-tables li a").allInnerTexts()),
+    ["The long road home, a Loqi story told over many evenings", "The first night"],
+  );
+  assert.match(await gm.locator("#your-tables li").first().innerText(), /Loqi · you are the GM · active just now/);
+  await screenshot(gm, "lobby-your-tables");
+  await assertNoSideScroll(gm, "the GM's lobby with a list of tables");
+  const phoneGm = await h.page("phone");
+  await phoneGm.goto(first.gmLink);
+  await phoneGm.waitForURL(new RegExp(`/t/${first.id}$`));
+  await phoneGm.goto("/");
+  await screenshot(phoneGm, "lobby-your-tables-gm");
+  await assertNoSideScroll(phoneGm, "the GM's lobby on a phone");
+
+  // The list's link goes to the seat.
+  await player.locator("#your-tables li a").first().click();
+  await player.waitForURL(new RegExp(`/t/${table.id}$`));
+  await waitLive(player);
+  assert.match(await player.locator(".table-head .who").innerText(), /you are Ann/);
+
+  // The invite, opened again by the player and by the GM, goes to their own seats.
+  for (const [page, who] of [[player, "Ann"], [gm, "the GM"]]) {
+    await page.goto(table.inviteLink);
+    await page.waitForURL(new RegExp(`/t/${table.id}\\?from=invite$`));
+    await waitLive(page);
+    assert.match(await page.locator("#seated-already").innerText(), new RegExp(`here is your seat, as ${who}\\.`));
+    assert.match(await page.locator(".table-head .who").innerText(), new RegExp(`you are ${who}`));
+  }
+  await screenshot(player, "table-invite-reopened");
+  await assertNoSideScroll(player, "table page opened from the invite");
+
+  // Ann's seat link seats a new browser; joining again by her name is refused with the way back.
+  const seatLink = await player.locator("#seat-link").inputValue();
+  const other = await h.page("phone");
+  await other.goto(table.inviteLink);
+  await other.getByLabel("Your name").fill("Ann");
+  await other.getByRole("button", { name: "Take a seat" }).click();
+  await other.getByText("is taken: someone already sits at this table under it.").waitFor();
+  await other.locator("#taken-hint").waitFor();
+  await screenshot(other, "join-name-taken");
+  await assertNoSideScroll(other, "join page refusing a taken name");
+  await other.goto(seatLink);
+  await other.waitForURL(new RegExp(`/t/${table.id}$`));
+  await waitLive(other);
+  assert.match(await other.locator(".table-head .who").innerText(), /you are Ann/);
+  for (const page of [gm, player, phoneGm, other]) await page.context().close();
   h.assertClean();
 });

@@ -20,6 +20,9 @@ pub trait System {
     const NAME: &'static str;
     /// The system's name as people read it: `"Twenty"`, `"Loqi"`, `"Chi"`, `"Freelancer"`.
     const TITLE: &'static str;
+    /// What the game is, in Skald's own words for a lobby: two short sentences (at most 200
+    /// characters together; `skald-systems` tests the bound), written from the rulebook's opening.
+    const ABOUT: &'static str;
     /// The table options of this system (the RULINGS.md options), with the rulings' defaults.
     type Options: Debug + Clone + Default + Serialize + DeserializeOwned;
     /// A character sheet as written in a scenario.

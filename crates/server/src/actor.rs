@@ -5,7 +5,7 @@
 
 use crate::error::ApiError;
 pub use crate::role::{Role, TokenEntry};
-use crate::rows::{to_row, token_row};
+use crate::rows::{seat_row, to_row, token_row};
 use crate::shapes::Summary;
 use crate::token;
 use serde_json::Value;
@@ -492,16 +492,17 @@ impl TableTask {
 
     async fn join(&mut self, name: &str) -> Result<(u32, String), ApiError> {
         let record = self.table.join(name, now_ms())?;
-        let player = match &record.body {
-            skald_table::Body::Joined { player, .. } => *player,
-            _ => 0,
+        let (player, seated_as) = match &record.body {
+            skald_table::Body::Joined { player, name } => (*player, name.clone()),
+            _ => (0, name.to_owned()),
         };
         let token = token::new_token().map_err(|e| ApiError::Store(e.to_string()))?;
         let entry = TokenEntry {
             hash: token::hash(&token),
             role: Role::Seated(Actor::Player(player)),
         };
-        self.commit(vec![record], vec![token_row(&entry)]).await?;
+        self.commit(vec![record], vec![seat_row(&entry, &seated_as)])
+            .await?;
         if let Ok(mut tokens) = self.tokens.write() {
             tokens.push(entry);
         }

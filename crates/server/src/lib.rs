@@ -13,6 +13,7 @@ pub mod client;
 pub mod credentials;
 pub mod error;
 pub mod export;
+pub mod held;
 pub mod limits;
 pub mod live;
 pub mod openapi;

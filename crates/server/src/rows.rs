@@ -74,7 +74,7 @@ pub fn from_row(row: &Row) -> Result<Record, String> {
     })
 }
 
-/// The store's row for a token: its role as a word (`invite`, `gm`, `player`; the store knows
+/// The store's row for a token (with no seat name: [`seat_row`] gives a player's): its role as a word (`invite`, `gm`, `player`; the store knows
 /// nothing of games) and the player's id for a player's.
 pub fn token_row(entry: &TokenEntry) -> TokenRow {
     let (role, player) = match entry.role {
@@ -86,6 +86,16 @@ pub fn token_row(entry: &TokenEntry) -> TokenRow {
         hash: entry.hash.clone(),
         role: role.to_owned(),
         player,
+        name: None,
+    }
+}
+
+/// The store's row for a player's token, with the name the player sat down with (for the
+/// lobby's list of a browser's tables, `crate::held`).
+pub fn seat_row(entry: &TokenEntry, name: &str) -> TokenRow {
+    TokenRow {
+        name: Some(name.to_owned()),
+        ..token_row(entry)
     }
 }
 

@@ -269,3 +269,22 @@ pub enum Outgoing {
         error: ErrorDetail,
     },
 }
+
+/// A seat this browser holds, as the lobby lists it ([`crate::held::seats`]): read from the
+/// store, never from a table's log. Not an API answer: the pages' only.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct HeldSeat {
+    /// The table id.
+    pub table: String,
+    /// The table's title.
+    pub title: String,
+    /// The system's name (`"chi"`, ...), as the registry lists it.
+    pub system: String,
+    /// The seat: the GM or a player.
+    pub seat: Actor,
+    /// The player's name (as they sat down); `None` for the GM, or for a seat from before
+    /// names were kept whose `joined` record could not be read.
+    pub name: Option<String>,
+    /// When the table was last active, in unix milliseconds.
+    pub active_ms: i64,
+}

@@ -38,6 +38,8 @@ pub const MAX_ID_CHARS: usize = 64;
 pub const MAX_KIND_CHARS: usize = 64;
 /// Bound of a row's `payload` and of its `secret`, in bytes (1 MiB).
 pub const MAX_JSON_BYTES: usize = 1 << 20;
+/// Bound of the (table, token hash) pairs one [`Store::seats`] call looks up.
+pub const MAX_SEAT_LOOKUPS: usize = 50;
 /// Bound of the other short strings (system, title, audience, token hash and role), in characters.
 pub const MAX_NAME_CHARS: usize = 256;
 
@@ -88,6 +90,26 @@ pub struct TokenRow {
     pub role: String,
     /// The player, for a player's token.
     pub player: Option<i64>,
+    /// The name a player's token seats (as the player gave it on joining, at most 256
+    /// characters); `None` for the GM's and invites, and for a player whose `joined` record
+    /// could not be read when the column was added.
+    pub name: Option<String>,
+}
+
+/// A seat a token holds at a table, with what a list of one's tables shows of it
+/// ([`Store::seats`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeatRow {
+    /// The table's metadata.
+    pub meta: TableMeta,
+    /// When the table was last active, in unix milliseconds (as [`Loaded::active_ms`]).
+    pub active_ms: i64,
+    /// The token's role, as stored: "gm", "player" or "invite".
+    pub role: String,
+    /// The player, for a player's token.
+    pub player: Option<i64>,
+    /// The player's name, for a player's token ([`TokenRow::name`]).
+    pub name: Option<String>,
 }
 
 /// Everything of one table.
@@ -334,7 +356,7 @@ impl Store {
         .map(decode_row)
         .collect::<Result<Vec<_>, _>>()?;
         let mut tokens =
-            sqlx::query("SELECT hash, role, player FROM skald_tokens WHERE table_id = $1")
+            sqlx::query("SELECT hash, role, player, name FROM skald_tokens WHERE table_id = $1")
                 .bind(table)
                 .fetch_all(&mut *tx)
                 .await?
@@ -344,6 +366,7 @@ impl Store {
                         hash: r.try_get(0)?,
                         role: r.try_get(1)?,
                         player: r.try_get(2)?,
+                        name: r.try_get(3)?,
                     })
                 })
                 .collect::<Result<Vec<_>, sqlx::Error>>()?;
@@ -356,6 +379,64 @@ impl Store {
             tokens,
             active_ms,
         }))
+    }
+
+    /// The seats that `held` (pairs of a table id and a token's hash, as [`TokenRow::hash`])
+    /// give: one [`SeatRow`] for each pair whose table holds that token hash, the most recently
+    /// active table first (then by id); pairs that match nothing are left out, saying nothing of
+    /// why. One query, whatever the number of pairs.
+    ///
+    /// # Errors
+    /// [`ErrorKind::TooLarge`] for more than [`MAX_SEAT_LOOKUPS`] pairs (field `seats`), or a table
+    /// id or hash past its bound; the database's.
+    pub async fn seats(&self, held: &[(String, String)]) -> Result<Vec<SeatRow>, Error> {
+        too_large("seats", held.len(), MAX_SEAT_LOOKUPS)?;
+        for (table, hash) in held {
+            check_id(table)?;
+            check_chars("token.hash", hash, MAX_NAME_CHARS)?;
+        }
+        if held.is_empty() {
+            return Ok(Vec::new());
+        }
+        // Each pair is the tokens' primary key, so each OR arm is one index lookup.
+        let wanted: Vec<String> = (0..held.len())
+            .map(|i| format!("(k.table_id = ${} AND k.hash = ${})", 2 * i + 1, 2 * i + 2))
+            .collect();
+        let statement = format!(
+            "SELECT t.id, t.system, t.title, t.created_ms, t.active_ms, k.role, k.player, k.name \
+             FROM skald_tokens k JOIN skald_tables t ON t.id = k.table_id WHERE {}",
+            wanted.join(" OR ")
+        );
+        let mut query = sqlx::query(&statement);
+        for (table, hash) in held {
+            query = query.bind(table.as_str()).bind(hash.as_str());
+        }
+        let mut seats = query
+            .fetch_all(&self.inner.reads)
+            .await?
+            .iter()
+            .map(|r| {
+                Ok(SeatRow {
+                    meta: TableMeta {
+                        id: r.try_get(0)?,
+                        system: r.try_get(1)?,
+                        title: r.try_get(2)?,
+                        created_ms: r.try_get(3)?,
+                    },
+                    active_ms: r.try_get(4)?,
+                    role: r.try_get(5)?,
+                    player: r.try_get(6)?,
+                    name: r.try_get(7)?,
+                })
+            })
+            .collect::<Result<Vec<_>, sqlx::Error>>()?;
+        // Sorted here, not in SQL, for the same order on both back ends.
+        seats.sort_by(|a, b| {
+            b.active_ms
+                .cmp(&a.active_ms)
+                .then_with(|| a.meta.id.cmp(&b.meta.id))
+        });
+        Ok(seats)
     }
 
     /// Rows with seq > `after`, ordered, at most `limit` of them.
@@ -550,6 +631,9 @@ fn check_tokens(tokens: &[TokenRow]) -> Result<(), Error> {
     for token in tokens {
         check_chars("token.hash", &token.hash, MAX_NAME_CHARS)?;
         check_chars("token.role", &token.role, MAX_NAME_CHARS)?;
+        if let Some(name) = &token.name {
+            check_chars("token.name", name, MAX_NAME_CHARS)?;
+        }
     }
     Ok(())
 }

@@ -13,12 +13,26 @@ use crate::{Backend, Error, ErrorKind, adopt, sql};
 /// a second time (for the compiler) on every clean build.
 type Embedded = &'static [(i64, &'static str, &'static str)];
 
-const SQLITE: Embedded = &[(1, "log", include_str!("../migrations/sqlite/0001_log.sql"))];
-const POSTGRES: Embedded = &[(
-    1,
-    "log",
-    include_str!("../migrations/postgres/0001_log.sql"),
-)];
+const SQLITE: Embedded = &[
+    (1, "log", include_str!("../migrations/sqlite/0001_log.sql")),
+    (
+        2,
+        "seat_names",
+        include_str!("../migrations/sqlite/0002_seat_names.sql"),
+    ),
+];
+const POSTGRES: Embedded = &[
+    (
+        1,
+        "log",
+        include_str!("../migrations/postgres/0001_log.sql"),
+    ),
+    (
+        2,
+        "seat_names",
+        include_str!("../migrations/postgres/0002_seat_names.sql"),
+    ),
+];
 
 /// [`Embedded`] migrations as sqlx's migrator takes them (each checksummed as `migrate!` does).
 #[derive(Debug)]

@@ -305,7 +305,8 @@ async fn insert_tokens(
                 .bind(table)
                 .bind(token.hash.as_str())
                 .bind(token.role.as_str())
-                .bind(token.player);
+                .bind(token.player)
+                .bind(token.name.as_deref());
         }
         query
             .execute(&mut *tx)
@@ -374,6 +375,7 @@ mod tests {
             hash: hash.to_owned(),
             role: "gm".to_owned(),
             player: None,
+            name: None,
         };
         let create = |id: &str| Request {
             op: Op::Create {

@@ -71,6 +71,10 @@ const VERSION_2: &[&str] = &[
     "INSERT INTO skald_events VALUES ('kept', 2, 'roll', '{\"d\":6}', '{\"s\":1}', 'gm', 5000)",
     "INSERT INTO skald_tokens VALUES ('kept', 'aa', 'gm', NULL)",
     "INSERT INTO skald_tokens VALUES ('kept', 'bb', 'player', 1)",
+    // Ann's seat (player 2), whose name the second migration reads from her `joined` record.
+    "INSERT INTO skald_events VALUES ('kept', 3, 'joined', \
+     '{\"kind\":\"joined\",\"player\":2,\"name\":\"Ann\",\"prev\":\"ab\"}', NULL, NULL, 6000)",
+    "INSERT INTO skald_tokens VALUES ('kept', 'cc', 'player', 2)",
 ];
 
 /// A version 2 database opens with everything kept (its touched activity too, which recomputing
@@ -85,7 +89,7 @@ async fn a_version_2_database_opens_with_its_data() {
         let loaded = store.load("kept").await.unwrap().unwrap();
         assert_eq!(loaded.active_ms, 7000, "{label}");
         assert_eq!(loaded.meta.title, "Kept", "{label}");
-        assert_eq!(loaded.rows.len(), 2, "{label}");
+        assert_eq!(loaded.rows.len(), 3, "{label}");
         assert_eq!(loaded.rows[1].payload, r#"{"d":6}"#, "{label}");
         assert_eq!(
             loaded.rows[1].secret.as_deref(),
@@ -93,10 +97,13 @@ async fn a_version_2_database_opens_with_its_data() {
             "{label}"
         );
         assert_eq!(loaded.rows[1].audience.as_deref(), Some("gm"), "{label}");
-        assert_eq!(loaded.tokens.len(), 2, "{label}");
+        assert_eq!(loaded.tokens.len(), 3, "{label}");
         assert_eq!(loaded.tokens[1].player, Some(1), "{label}");
+        // The seats' names: Ann's read from her `joined` record; player 1 has none to read.
+        let names: Vec<Option<&str>> = loaded.tokens.iter().map(|t| t.name.as_deref()).collect();
+        assert_eq!(names, [None, None, Some("Ann")], "{label}");
         store
-            .append("kept", vec![row(3, "{}")], vec![])
+            .append("kept", vec![row(4, "{}")], vec![])
             .await
             .unwrap();
         store.close().await;
@@ -107,12 +114,12 @@ async fn a_version_2_database_opens_with_its_data() {
                 "SELECT COUNT(*) FROM _sqlx_migrations WHERE success = TRUE"
             )
             .await,
-            1,
+            2,
             "{label}"
         );
         // Opened again: nothing adopted or migrated twice.
         let store = db.open().await;
-        assert_eq!(store.load("kept").await.unwrap().unwrap().rows.len(), 3);
+        assert_eq!(store.load("kept").await.unwrap().unwrap().rows.len(), 4);
         store.close().await;
         db.finish().await;
     }
@@ -176,7 +183,7 @@ async fn a_newer_database_is_refused_in_words() {
         assert!(matches!(e.kind(), ErrorKind::Database(_)), "{label}: {e}");
         assert!(
             e.to_string()
-                .contains("schema version 9999, newer than this build's 1"),
+                .contains("schema version 9999, newer than this build's 2"),
             "{label}: {e}"
         );
         db.finish().await;

@@ -627,3 +627,91 @@ async fn a_version_1_database_is_migrated_on_open() {
         db.finish().await;
     }
 }
+
+/// A list of held tokens reads back each seat they give, newest activity first, in one call: a
+/// pair whose hash belongs to another table, or to no table, gives nothing; past the bound of
+/// pairs the call is refused before the database.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn seats_read_back_what_held_tokens_give_newest_first() {
+    use skald_store::{MAX_SEAT_LOOKUPS, SeatRow, TokenRow};
+    let at = |seq: i64, at_ms: i64| Row {
+        at_ms,
+        ..row(seq, "{}")
+    };
+    for db in databases().await {
+        let label = db.label;
+        let store = db.open().await;
+        let ann = TokenRow {
+            name: Some("Ann".to_owned()),
+            ..token("a1", "player", Some(1))
+        };
+        store
+            .create_table(
+                &meta("old"),
+                &[at(1, 1_700_000_000_000)],
+                &[token("g1", "gm", None), ann],
+            )
+            .await
+            .unwrap();
+        store
+            .create_table(
+                &meta("new"),
+                &[at(1, 1_700_000_900_000)],
+                &[token("g2", "gm", None)],
+            )
+            .await
+            .unwrap();
+        let pair = |table: &str, hash: &str| (table.to_owned(), hash.to_owned());
+        let held = [
+            pair("old", "a1"),
+            pair("new", "g2"),
+            // Another table's token, a token of no table, a table that does not exist.
+            pair("new", "g1"),
+            pair("old", "ffff"),
+            pair("ghost", "g1"),
+        ];
+        let seats = store.seats(&held).await.unwrap();
+        let seat =
+            |id: &str, active_ms: i64, role: &str, player: Option<i64>, name: Option<&str>| {
+                SeatRow {
+                    meta: meta(id),
+                    active_ms,
+                    role: role.to_owned(),
+                    player,
+                    name: name.map(str::to_owned),
+                }
+            };
+        assert_eq!(
+            seats,
+            [
+                seat("new", 1_700_000_900_000, "gm", None, None),
+                seat("old", 1_700_000_000_000, "player", Some(1), Some("Ann")),
+            ],
+            "{label}"
+        );
+        assert_eq!(store.seats(&[]).await.unwrap(), [], "{label}");
+        let many: Vec<(String, String)> = (0..=MAX_SEAT_LOOKUPS)
+            .map(|i| pair("old", &format!("{i}")))
+            .collect();
+        let e = store.seats(&many).await.unwrap_err();
+        assert_eq!(
+            e.kind(),
+            &ErrorKind::TooLarge {
+                field: "seats",
+                len: 51,
+                max: 50
+            },
+            "{label}"
+        );
+        assert_eq!(
+            store.seats(&many[..MAX_SEAT_LOOKUPS]).await.unwrap(),
+            [],
+            "{label}"
+        );
+        // The name is loaded with the table's tokens too.
+        let loaded = store.load("old").await.unwrap().unwrap();
+        assert_eq!(loaded.tokens[0].name.as_deref(), Some("Ann"), "{label}");
+        store.close().await;
+        db.finish().await;
+    }
+}

@@ -14,6 +14,8 @@ pub struct Listed {
     pub name: &'static str,
     /// The name people read: `"Twenty"`, ...
     pub title: &'static str,
+    /// What the game is, in two short sentences, for the lobby ([`System::ABOUT`]).
+    pub about: &'static str,
     /// The page template that draws the system's board (`crates/web/templates/`).
     pub board: &'static str,
     /// A new game with these options (JSON; `null` for the rulings' defaults).
@@ -33,6 +35,7 @@ where
     Listed {
         name: S::NAME,
         title: S::TITLE,
+        about: S::ABOUT,
         board,
         new_game: Rules::<S>::boxed,
         option_fields: S::option_fields,
@@ -118,6 +121,34 @@ mod tests {
             }
         }
         assert!(find("dnd").is_none());
+    }
+
+    /// The lobby shows each game's words in two lines: two sentences, 200 characters at most,
+    /// each its own (no two games described alike).
+    #[test]
+    fn each_system_says_what_it_is_in_two_sentences() {
+        let mut seen = Vec::new();
+        for system in SYSTEMS {
+            let about = system.about;
+            assert!(
+                about.chars().count() <= 200,
+                "{}: {} characters",
+                system.name,
+                about.len()
+            );
+            let sentences = about.split_terminator(". ").count();
+            assert_eq!(sentences, 2, "{}: {about:?}", system.name);
+            assert!(about.ends_with('.'), "{}: {about:?}", system.name);
+            assert!(!seen.contains(&about), "{}", system.name);
+            seen.push(about);
+        }
+        assert_eq!(
+            find("chi").map(|s| s.about),
+            Some(
+                "A quick game where each character has one number: a pool of d6s. Players spread \
+                 those dice over their actions each round, against the GM's difficulty dice."
+            )
+        );
     }
 
     #[test]

@@ -64,6 +64,7 @@ pub struct Twenty;
 impl System for Twenty {
     const NAME: &'static str = "twenty";
     const TITLE: &'static str = "Twenty";
+    const ABOUT: &'static str = "A fantasy game of duties that pull against each other. Stats and traits are rows of boxes; conflicts are fought exchange by exchange with pools of d20s, and the losers carry burdens.";
     type Options = Options;
     type Character = Sheet;
     type Command = Command;

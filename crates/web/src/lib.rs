@@ -10,6 +10,7 @@ mod options;
 mod pages;
 mod render;
 mod shapes;
+mod when;
 
 use axum::Router;
 use axum::routing::{get, post};
@@ -23,6 +24,7 @@ pub fn routes(app: App) -> Router {
         .route("/t/{id}", get(pages::table))
         .route("/t/{id}/enter", get(pages::enter))
         .route("/t/{id}/welcome", get(pages::welcome))
+        .route("/t/{id}/seat-link", get(pages::seat_link))
         .route("/t/{id}/join", get(pages::join_form).post(pages::join))
         .route("/t/{id}/parts", get(pages::parts))
         .route("/t/{id}/odds", post(pages::odds))

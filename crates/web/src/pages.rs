@@ -3,7 +3,8 @@
 
 use crate::options;
 use crate::render::render;
-use crate::shapes::{Parts, TableView};
+use crate::shapes::{Parts, TableView, YourTable};
+use crate::when;
 use axum::Form;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
@@ -11,16 +12,16 @@ use axum::response::{Html, IntoResponse, Redirect, Response};
 use minijinja::context;
 use minijinja::value::Serde;
 use serde_json::{Value, json};
-use skald_server::actor::Role;
+use skald_server::actor::{Role, now_ms};
 use skald_server::api::{bearer, create_table};
 use skald_server::client::ClientAddr;
 use skald_server::export::Log;
 use skald_server::live::LiveTable;
 use skald_server::query::Params;
 use skald_server::seated::Seated;
-use skald_server::shapes::CreateTable;
+use skald_server::shapes::{CreateTable, HeldSeat};
 use skald_server::{ApiError, App};
-use skald_table::Actor;
+use skald_table::{Actor, ErrorKind};
 use std::collections::HashMap;
 
 /// Lines of the log a table page shows at first; the rest is in the export.
@@ -60,20 +61,52 @@ fn systems() -> Value {
     Value::Array(
         skald_systems::SYSTEMS
             .iter()
-            .map(|s| json!({"name": s.name, "title": s.title, "options": options::fields(s.name)}))
+            .map(|s| json!({"name": s.name, "title": s.title, "about": s.about, "options": options::fields(s.name)}))
             .collect(),
     )
 }
 
-/// `GET /`: the lobby: create a table (with a field for the creation key when the server asks
-/// for one).
-pub async fn lobby(State(app): State<App>) -> Response {
+/// The seats this browser holds (its cookies, checked by the store), newest activity first, in
+/// words; `None` when the store could not be read (the lobby says so and still creates tables).
+async fn your_tables(app: &App, headers: &HeaderMap) -> Option<Vec<YourTable>> {
+    let seats = skald_server::held::seats(app, headers).await.ok()?;
+    let now = now_ms();
+    Some(seats.iter().map(|seat| your_table(seat, now)).collect())
+}
+
+/// One held seat as the lobby shows it at `now` (unix ms).
+fn your_table(seat: &HeldSeat, now: i64) -> YourTable {
+    let system = skald_systems::find(&seat.system).map_or(seat.system.as_str(), |s| s.title);
+    let name = match seat.seat {
+        Actor::Gm => "the GM".to_owned(),
+        Actor::Player(id) => seat.name.clone().unwrap_or_else(|| format!("player {id}")),
+    };
+    YourTable {
+        table: seat.table.clone(),
+        title: seat.title.clone(),
+        system: system.to_owned(),
+        seat: name,
+        gm: seat.seat == Actor::Gm,
+        active: when::ago(now, seat.active_ms),
+        active_date: when::date(seat.active_ms),
+    }
+}
+
+/// `GET /`: the lobby: the tables this browser holds a seat at ("Your tables", from its
+/// cookies), and the form that creates a table (with a field for the creation key when the
+/// server asks for one), each game said in two lines.
+pub async fn lobby(State(app): State<App>, headers: HeaderMap) -> Response {
     let key_required = app.limits().creation_key.is_some();
+    let yours = your_tables(&app, &headers).await;
     page(
         StatusCode::OK,
         render(
             "lobby.html",
-            context! { systems => Serde(systems()), key_required => key_required },
+            context! {
+                systems => Serde(systems()),
+                key_required => key_required,
+                yours => Serde(&yours),
+            },
         ),
     )
 }
@@ -84,6 +117,7 @@ pub async fn lobby(State(app): State<App>) -> Response {
 pub async fn create(
     State(app): State<App>,
     client: ClientAddr,
+    headers: HeaderMap,
     Form(mut form): Form<HashMap<String, String>>,
 ) -> Response {
     // Never rendered back into the page.
@@ -119,11 +153,12 @@ pub async fn create(
         Ok(created) => created,
         Err(e) => {
             let key_required = app.limits().creation_key.is_some();
+            let yours = your_tables(&app, &headers).await;
             return page(
                 e.status(),
                 render(
                     "lobby.html",
-                    context! { systems => Serde(systems()), error => e.to_string(), form => Serde(&form), key_required => key_required },
+                    context! { systems => Serde(systems()), error => e.to_string(), form => Serde(&form), key_required => key_required, yours => Serde(&yours) },
                 ),
             );
         }
@@ -205,10 +240,22 @@ pub async fn enter(State(app): State<App>, Path(id): Path<String>, params: Param
     }
 }
 
-/// `GET /t/{id}/join?invite=I`: asks the new player's name.
-pub async fn join_form(State(app): State<App>, Path(id): Path<String>, params: Params) -> Response {
+/// `GET /t/{id}/join?invite=I`: asks the new player's name; a browser that already holds a seat
+/// at this table (its cookie: the GM's or a player's) goes to that seat instead, whatever the
+/// invite, and the table page says why.
+pub async fn join_form(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    params: Params,
+) -> Response {
     if let Err(e) = params.only(&["invite"]) {
         return error_page(&e);
+    }
+    if let Some(token) = bearer(&headers, None, &id)
+        && let Ok((_, Role::Seated(_))) = app.authenticate(&id, Some(&token)).await
+    {
+        return Redirect::to(&format!("/t/{id}?from=invite")).into_response();
     }
     let invite = params.text("invite").unwrap_or_default().to_owned();
     match app.authenticate(&id, Some(&invite)).await {
@@ -252,13 +299,25 @@ pub async fn join(
             set_cookie(&mut response, &id, &token);
             response
         }
-        Err(ApiError::Table(e)) => page(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            render(
-                "join.html",
-                context! { table => id, invite => invite, name => name, error => e.to_string() },
-            ),
-        ),
+        Err(ApiError::Table(e)) => {
+            // A taken name is most often its own player on a new device: say the way back.
+            let (error, taken) = match e.kind() {
+                ErrorKind::NameTaken { name, .. } => (
+                    format!(
+                        "The name \u{201c}{name}\u{201d} is taken: someone already sits at this table under it."
+                    ),
+                    true,
+                ),
+                _ => (e.to_string(), false),
+            };
+            page(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                render(
+                    "join.html",
+                    context! { table => id, invite => invite, name => name, error => error, taken => taken },
+                ),
+            )
+        }
         Err(e) => error_page(&e),
     }
 }
@@ -306,8 +365,13 @@ async fn table_view(table: &LiveTable, reader: Actor, after: u64) -> Result<Tabl
     })
 }
 
-/// `GET /t/{id}`: the table: board, moves, log, and this seat's own link.
-pub async fn table(seated: Result<Seated, ApiError>, headers: HeaderMap) -> Response {
+/// `GET /t/{id}`: the table: board, moves, log, and this seat's own link. `?from=invite`: this
+/// browser opened an invite to a table it already sits at (`join_form`), and the page says so.
+pub async fn table(
+    seated: Result<Seated, ApiError>,
+    headers: HeaderMap,
+    params: Params,
+) -> Response {
     let Seated { id, table, reader } = match seated {
         Ok(seated) => seated,
         Err(e) => return error_page(&e),
@@ -320,8 +384,84 @@ pub async fn table(seated: Result<Seated, ApiError>, headers: HeaderMap) -> Resp
     // open the same seat on another device.
     let token = bearer(&headers, None, &id).unwrap_or_default();
     let seat_link = format!("{}/t/{id}/enter?token={token}", origin(&headers));
-    let context = context! { seat_link => seat_link, ..minijinja::Value::from(Serde(&view)) };
+    let from_invite = params.text("from") == Some("invite");
+    let context = context! { seat_link => seat_link, from_invite => from_invite, ..minijinja::Value::from(Serde(&view)) };
     page(StatusCode::OK, render("table.html", context))
+}
+
+/// `GET /t/{id}/seat-link`: this seat's link as a small HTML file to keep (`Content-Disposition:
+/// attachment`), with the table's title and, for the GM, why to keep it. The token comes from
+/// the request's cookie (or header), never from this route's address, so nothing secret is in
+/// any URL or log line; the answer is not cached.
+pub async fn seat_link(seated: Result<Seated, ApiError>, headers: HeaderMap) -> Response {
+    let Seated { id, table, reader } = match seated {
+        Ok(seated) => seated,
+        Err(e) => return error_page(&e),
+    };
+    let summary = match table.summary(reader).await {
+        Ok(summary) => summary,
+        Err(e) => return error_page(&e),
+    };
+    let token = bearer(&headers, None, &id).unwrap_or_default();
+    let link = format!("{}/t/{id}/enter?token={token}", origin(&headers));
+    let you = match reader {
+        Actor::Gm => None,
+        Actor::Player(p) => summary
+            .players
+            .iter()
+            .find(|player| player.id == p)
+            .map(|player| player.name.clone()),
+    };
+    let system = skald_systems::find(&summary.system).map_or(summary.system.as_str(), |s| s.title);
+    let html = match render(
+        "seat_link.html",
+        context! { title => &summary.title, system => system, gm => reader == Actor::Gm, you => you, link => link },
+    ) {
+        Ok(html) => html,
+        Err(e) => return page(StatusCode::INTERNAL_SERVER_ERROR, Err(e)),
+    };
+    let seat = if reader == Actor::Gm { "gm" } else { "seat" };
+    let file = format!("skald-{}-{seat}-link.html", file_stem(&summary.title, &id));
+    (
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8".to_owned()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{file}\""),
+            ),
+            (header::CACHE_CONTROL, "no-store".to_owned()),
+        ],
+        html,
+    )
+        .into_response()
+}
+
+/// A file name's stem from a table's title: lower-case ASCII letters and digits, words joined by
+/// hyphens, at most 40 characters; the table id when the title has none of those.
+fn file_stem(title: &str, id: &str) -> String {
+    let words: Vec<String> = title
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_ascii_lowercase)
+        .collect();
+    let mut stem = String::new();
+    for word in words {
+        if stem.len() + word.len() + 1 > 40 {
+            break;
+        }
+        if !stem.is_empty() {
+            stem.push('-');
+        }
+        stem.push_str(&word);
+    }
+    if stem.is_empty() {
+        id.chars()
+            .filter(char::is_ascii_alphanumeric)
+            .take(40)
+            .collect()
+    } else {
+        stem
+    }
 }
 
 /// `GET /t/{id}/parts?after=N`: the board, the moves and the log lines after N, as HTML fragments

@@ -8,6 +8,11 @@ const TEMPLATES: &[Template] = &[
     ("macros.html", include_str!("../templates/macros.html")),
     ("lobby.html", include_str!("../templates/lobby.html")),
     ("created.html", include_str!("../templates/created.html")),
+    ("gm_link.html", include_str!("../templates/gm_link.html")),
+    (
+        "seat_link.html",
+        include_str!("../templates/seat_link.html"),
+    ),
     ("join.html", include_str!("../templates/join.html")),
     ("error.html", include_str!("../templates/error.html")),
     ("table.html", include_str!("../templates/table.html")),

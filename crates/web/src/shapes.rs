@@ -62,3 +62,23 @@ pub struct Parts {
     /// The talk box, its seats and characters current.
     pub say: String,
 }
+
+/// One line of the lobby's "Your tables": a seat this browser holds
+/// ([`skald_server::shapes::HeldSeat`]), in words.
+#[derive(Debug, Serialize)]
+pub struct YourTable {
+    /// The table id, for its link.
+    pub table: String,
+    /// Its title.
+    pub title: String,
+    /// The system's name as people read it ("Chi").
+    pub system: String,
+    /// The seat: "the GM", or the player's name.
+    pub seat: String,
+    /// Whether the seat is the GM's.
+    pub gm: bool,
+    /// When the table last saw activity, in words ("5 minutes ago", "on 2026-01-05").
+    pub active: String,
+    /// The same as a UTC date (`YYYY-MM-DD`), for the `<time>` element.
+    pub active_date: String,
+}

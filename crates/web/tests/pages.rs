@@ -4,78 +4,11 @@
 //! client address's rate and tables per hour like the API, and asks for the creation key when the
 //! server has one. Every wait is bounded.
 
+mod common;
+
+use common::{Server, fresh, generous};
 use skald_server::{CreationKey, Limits};
 use std::time::Duration;
-use tokio::net::TcpListener;
-use tokio::sync::oneshot;
-
-const WAIT: Duration = Duration::from_secs(10);
-
-/// A server with the pages, on 127.0.0.1; stopped when dropped.
-struct Server {
-    base: String,
-    dir: std::path::PathBuf,
-    stop: Option<oneshot::Sender<()>>,
-}
-
-impl Server {
-    async fn start(limits: Limits) -> Server {
-        let dir = std::env::temp_dir().join(format!(
-            "skald-web-test-{}-{}",
-            std::process::id(),
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .unwrap()
-                .as_nanos()
-        ));
-        std::fs::create_dir_all(&dir).unwrap();
-        let url = format!("sqlite:{}", dir.join("skald.db").display());
-        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let (ready_tx, ready_rx) = oneshot::channel();
-        let (stop_tx, stop_rx) = oneshot::channel::<()>();
-        tokio::spawn(async move {
-            skald_server::serve_with(
-                listener,
-                &url,
-                limits,
-                skald_web::routes,
-                move |addr| {
-                    let _ = ready_tx.send(addr);
-                },
-                async move {
-                    let _ = stop_rx.await;
-                },
-            )
-            .await
-        });
-        let addr = tokio::time::timeout(WAIT, ready_rx).await.unwrap().unwrap();
-        Server {
-            base: format!("http://{addr}"),
-            dir,
-            stop: Some(stop_tx),
-        }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        if let Some(stop) = self.stop.take() {
-            let _ = stop.send(());
-        }
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
-}
-
-/// A client that opens a new connection per request and follows no redirect.
-fn fresh() -> reqwest::Client {
-    reqwest::Client::builder()
-        .pool_max_idle_per_host(0)
-        .redirect(reqwest::redirect::Policy::none())
-        .no_proxy()
-        .timeout(WAIT)
-        .build()
-        .unwrap()
-}
 
 /// `POST /tables` with a form body: (status, Location, body).
 async fn create(server: &Server, form: &str) -> (u16, String, String) {
@@ -93,15 +26,6 @@ async fn create(server: &Server, form: &str) -> (u16, String, String) {
         .map(|v| v.to_str().unwrap().to_owned())
         .unwrap_or_default();
     (status, location, response.text().await.unwrap())
-}
-
-fn generous() -> Limits {
-    Limits {
-        address_per_second: 1_000_000,
-        address_burst: 1_000_000,
-        tables_per_hour: 1_000_000,
-        ..Limits::default()
-    }
 }
 
 /// The lobby's create route goes through the client address's rate, whatever the connection.

@@ -54,5 +54,6 @@ pub fn token(hash: &str, role: &str, player: Option<i64>) -> TokenRow {
         hash: hash.to_owned(),
         role: role.to_owned(),
         player,
+        name: None,
     }
 }
