@@ -65,6 +65,7 @@ pub struct Chi;
 impl System for Chi {
     const NAME: &'static str = "chi";
     const TITLE: &'static str = "Chi";
+    const RULINGS: skald_core::Rulings = model::RULINGS;
     type Options = Options;
     type Character = Sheet;
     type Command = Command;

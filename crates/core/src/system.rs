@@ -20,6 +20,10 @@ pub trait System {
     const NAME: &'static str;
     /// The system's name as people read it: `"Twenty"`, `"Loqi"`, `"Chi"`, `"Freelancer"`.
     const TITLE: &'static str;
+    /// The system's rules page: how to play it, and a statement of every ruling its texts cite
+    /// (moves, notes, errors), for a code such as `(T3)` on a page to link to (`/rules/<name>#T3`).
+    /// Each system keeps it in its `model/rulings.rs`.
+    const RULINGS: crate::Rulings;
     /// The table options of this system (the RULINGS.md options), with the rulings' defaults.
     type Options: Debug + Clone + Default + Serialize + DeserializeOwned;
     /// A character sheet as written in a scenario.

@@ -87,6 +87,7 @@ pub struct Freelancer;
 impl System for Freelancer {
     const NAME: &'static str = "freelancer";
     const TITLE: &'static str = "Freelancer";
+    const RULINGS: skald_core::Rulings = model::RULINGS;
     type Options = Options;
     type Character = Sheet;
     type Command = Command;

@@ -63,6 +63,7 @@ pub struct Loqi;
 impl System for Loqi {
     const NAME: &'static str = "loqi";
     const TITLE: &'static str = "Loqi";
+    const RULINGS: skald_core::Rulings = model::RULINGS;
     type Options = Options;
     type Character = Sheet;
     type Command = Command;

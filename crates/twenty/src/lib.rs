@@ -64,6 +64,7 @@ pub struct Twenty;
 impl System for Twenty {
     const NAME: &'static str = "twenty";
     const TITLE: &'static str = "Twenty";
+    const RULINGS: skald_core::Rulings = model::RULINGS;
     type Options = Options;
     type Character = Sheet;
     type Command = Command;
