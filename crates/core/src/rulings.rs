@@ -2,8 +2,10 @@
 //! Skald's own words, of each ruling (the ids of `RULINGS.md`: `T3`, `L1`, `C4`, `F5`) that the
 //! system's texts cite, so that every code a page shows can link to its statement.
 
+use serde::Serialize;
+
 /// One ruling, as a rules page states it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Ruling {
     /// The ruling's id in `RULINGS.md`, as texts cite it: a letter and a number, `"T3"`. It is the
     /// anchor of its entry on the rules page (`/rules/twenty#T3`).
@@ -17,7 +19,7 @@ pub struct Ruling {
 
 /// A system's rules page: how to play it in a few lines, then its rulings in the order of
 /// `RULINGS.md`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Rulings {
     /// How to play, a few short paragraphs (plain text, one per entry).
     pub how_to_play: &'static [&'static str],

@@ -14,6 +14,7 @@ pub mod credentials;
 pub mod error;
 pub mod export;
 pub mod limits;
+pub mod links;
 pub mod live;
 pub mod openapi;
 pub mod query;

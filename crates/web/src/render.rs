@@ -15,6 +15,8 @@ const TEMPLATES: &[Template] = &[
     ("moves.html", include_str!("../templates/moves.html")),
     ("log.html", include_str!("../templates/log.html")),
     ("odds.html", include_str!("../templates/odds.html")),
+    ("rules.html", include_str!("../templates/rules.html")),
+    ("fairness.html", include_str!("../templates/fairness.html")),
     (
         "board_twenty.html",
         include_str!("../templates/board_twenty.html"),
