@@ -66,7 +66,11 @@ pub fn linked(text: &str) -> String {
             continue;
         }
         if rest.starts_with("RULINGS") {
-            i += if rest.starts_with("RULINGS.md") { 10 } else { 7 };
+            i += if rest.starts_with("RULINGS.md") {
+                10
+            } else {
+                7
+            };
             listing = Some(i);
             continue;
         }
@@ -77,11 +81,8 @@ pub fn linked(text: &str) -> String {
         }
         if let Some(end) = code_at(text, i) {
             let code = &text[i..end];
-            let listed = listing.is_some_and(|from| {
-                text[from..i]
-                    .bytes()
-                    .all(|b| b" ,-&and".contains(&b))
-            });
+            let listed =
+                listing.is_some_and(|from| text[from..i].bytes().all(|b| b" ,-&and".contains(&b)));
             if let (true, Some((system, _))) = (depth > 0 || listed, skald_systems::ruling(code)) {
                 flush(&mut out, i);
                 let _ = write!(

@@ -280,7 +280,9 @@ async fn table_view(table: &LiveTable, reader: Actor, after: u64) -> Result<Tabl
         .collect();
     let listed = skald_systems::find(&summary.system);
     let board = listed.map(|s| s.board);
-    let rule_codes = listed.map_or_else(Vec::new, |s| s.rulings.rulings.iter().map(|r| r.code).collect());
+    let rule_codes = listed.map_or_else(Vec::new, |s| {
+        s.rulings.rulings.iter().map(|r| r.code).collect()
+    });
     let log = Log {
         table: summary.table.clone(),
         summary,
@@ -365,9 +367,8 @@ pub async fn odds(Seated { table, .. }: Seated, body: axum::body::Bytes) -> Resp
         Err(e) => return ApiError::BadRequest(format!("body: {e}")).into_response(),
     };
     // The table's own dice (the free roller, the GM's secret roll): the notation's odds.
-    if let Ok(
-        TableAction::Roll { notation, .. } | TableAction::SecretRollDice { notation, .. },
-    ) = serde_json::from_value::<TableAction>(command.clone())
+    if let Ok(TableAction::Roll { notation, .. } | TableAction::SecretRollDice { notation, .. }) =
+        serde_json::from_value::<TableAction>(command.clone())
     {
         return match roller::odds(&notation) {
             Ok(odds) => page(
@@ -375,7 +376,8 @@ pub async fn odds(Seated { table, .. }: Seated, body: axum::body::Bytes) -> Resp
                 render("odds.html", context! { odds => Serde(odds) }),
             ),
             Err(NoOdds::NotDice) => Html(
-                "<p class=\"muted small\">Type dice such as 2d6+1 to see their odds.</p>".to_owned(),
+                "<p class=\"muted small\">Type dice such as 2d6+1 to see their odds.</p>"
+                    .to_owned(),
             )
             .into_response(),
             Err(NoOdds::TooBig(why)) => page(

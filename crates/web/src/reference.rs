@@ -32,7 +32,11 @@ fn games(but: Option<&str>) -> Vec<Game> {
 fn answer(status: StatusCode, html: Result<String, String>) -> Response {
     match html {
         Ok(html) => (status, Html(html)).into_response(),
-        Err(e) => (StatusCode::INTERNAL_SERVER_ERROR, format!("page failed: {e}")).into_response(),
+        Err(e) => (
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("page failed: {e}"),
+        )
+            .into_response(),
     }
 }
 

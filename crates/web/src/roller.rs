@@ -12,7 +12,7 @@ use skald_dice::odds::{Distribution, Fraction, OddsError, distribution_within};
 /// `1000d6` has 5,001 and is refused).
 pub const MAX_TOTALS: u128 = 1_000;
 /// Most units of work (one operation on a 64-bit word of a weight, `skald_dice::odds::budget`)
-/// one answer may take: about 60 ms of one core at worst (docs/benchmarks.md).
+/// one answer may take: a few milliseconds of one core at worst (docs/benchmarks.md).
 pub const MAX_WORK: u128 = 2_000_000;
 /// Most characters every total's exact fractions may take: 200,000 (`100d6` takes about 79,000;
 /// `190d6`'s 951 totals of 148 digits are refused).
@@ -63,8 +63,14 @@ fn too_big(notation: &str, error: &OddsError) -> NoOdds {
     let OddsError::TooLarge { measure, value, .. } = error else {
         return NoOdds::TooBig(format!("No exact odds for {notation}: {error}."));
     };
-    let why = if measure.contains("outcomes") {
-        format!("{notation} has at least {value} possible totals, and this roller lists at most {MAX_TOTALS}")
+    let why = if measure.contains("across the parts") {
+        format!(
+            "{notation} rolls its count or sides, and its parts add up to at least {value} totals; this roller lists at most {MAX_TOTALS}"
+        )
+    } else if measure.contains("outcomes") {
+        format!(
+            "{notation} has at least {value} possible totals, and this roller lists at most {MAX_TOTALS}"
+        )
     } else if measure.contains("characters") {
         format!("{notation}'s exact fractions would take more than {MAX_DIGITS} characters")
     } else {
@@ -88,7 +94,11 @@ fn chance(label: String, p: &Fraction) -> Chance {
 fn decimal(x: f64) -> String {
     let text = format!("{x:.2}");
     let text = text.trim_end_matches('0').trim_end_matches('.');
-    if text == "-0" { "0".into() } else { text.into() }
+    if text == "-0" {
+        "0".into()
+    } else {
+        text.into()
+    }
 }
 
 fn shown(notation: &str, dist: &Distribution) -> Odds {
@@ -122,7 +132,10 @@ fn shown(notation: &str, dist: &Distribution) -> Odds {
     } else {
         format!("{low} to {high}, mean {mean}")
     };
-    let each: Vec<Chance> = rows.iter().map(|(o, eq, _)| chance(o.to_string(), eq)).collect();
+    let each: Vec<Chance> = rows
+        .iter()
+        .map(|(o, eq, _)| chance(o.to_string(), eq))
+        .collect();
     if rows.len() <= LISTED {
         return Odds {
             summary: format!("{notation}: {range}. The chance of each total:{capped}"),
@@ -131,9 +144,10 @@ fn shown(notation: &str, dist: &Distribution) -> Odds {
         };
     }
     let mut chances = Vec::new();
-    if let Some((o, eq, _)) = rows.iter().max_by(|a, b| {
-        a.1.to_f64().total_cmp(&b.1.to_f64()).then(b.0.cmp(&a.0))
-    }) {
+    if let Some((o, eq, _)) = rows
+        .iter()
+        .max_by(|a, b| a.1.to_f64().total_cmp(&b.1.to_f64()).then(b.0.cmp(&a.0)))
+    {
         chances.push(chance(format!("{o} (the most likely)"), eq));
     }
     let mut last = None;
@@ -145,7 +159,10 @@ fn shown(notation: &str, dist: &Distribution) -> Odds {
         }
     }
     Odds {
-        summary: format!("{notation}: {range}. {} totals, in the chart; a few of them:{capped}", rows.len()),
+        summary: format!(
+            "{notation}: {range}. {} totals, in the chart; a few of them:{capped}",
+            rows.len()
+        ),
         chances,
         distribution: each,
     }
@@ -192,7 +209,10 @@ mod tests {
     #[test]
     fn one_d20_plus_3_is_a_twentieth_each_from_4_to_23() {
         let shown = lines(" 1d20+3 ");
-        assert_eq!(shown[0], "1d20+3: 4 to 23, mean 13.5 (27/2). The chance of each total:");
+        assert_eq!(
+            shown[0],
+            "1d20+3: 4 to 23, mean 13.5 (27/2). The chance of each total:"
+        );
         assert_eq!(shown.len(), 21);
         for (i, line) in shown[1..].iter().enumerate() {
             assert_eq!(line, &format!("{}: 1/20", i + 4));
@@ -221,7 +241,11 @@ mod tests {
     fn a_comparison_is_the_chance_it_is_true() {
         assert_eq!(
             lines("1d6 > 1d4"),
-            ["1d6 > 1d4: true (1) or false (0).", "true: 7/12", "false: 5/12"]
+            [
+                "1d6 > 1d4: true (1) or false (0).",
+                "true: 7/12",
+                "false: 5/12"
+            ]
         );
     }
 
