@@ -9,7 +9,7 @@ pub const RULINGS: Rulings = Rulings {
     how_to_play: &[
         "A character is five stats, a key or more, a handful of traits and two special items, each drawn as boxes. In a conflict every side says what it wants, then plays exchanges.",
         "In each exchange you bring in one trait, stat or special item you have not used yet in this conflict and roll a d20 for each of its unchecked boxes; the dice join your pool and one box is checked. Or you stand, or you give in.",
-        "Whoever holds the best pool is winning. Beating an opponent's dice lets you hand them a burden, which can later disable them. Goals met between conflicts unchecked boxes and buy advancement.",
+        "Whoever holds the best pool is winning. Beating an opponent's dice lets you hand them a burden, which can later disable them. Goals met between conflicts uncheck boxes and buy advancement.",
     ],
     rulings: &[
         Ruling {
