@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import {
   setup, screenshot, waitLive, waitStatus, waitLog, assertNoSideScroll, createTable, goToTable, join,
-  moveForm, fill, submit, FILE_TIMEOUT, SETUP_TIMEOUT,
+  moveForm, fill, submit, waitOdds, screenshotOf, FILE_TIMEOUT, SETUP_TIMEOUT,
 } from "./harness.mjs";
 
 const SYSTEMS = ["twenty", "loqi", "chi", "freelancer"];
@@ -170,6 +170,56 @@ test("the lobby form works with the keyboard alone", { timeout: FILE_TIMEOUT }, 
   await page.context().close();
   h.assertClean();
 });
+
+// Issue 16, part 4: the free roller shows its notation's exact odds before rolling, a notation
+// too big to list says so, and a ruling's code opens the rules page at its statement (by keyboard).
+for (const size of ["desktop", "phone"]) {
+  test(`the free roller shows its odds and a rule code opens its rules page (${size})`, { timeout: FILE_TIMEOUT }, async () => {
+    const gm = await h.page(size);
+    await createTable(gm, "twenty", "Odds and rules");
+    await goToTable(gm);
+    const form = await moveForm(gm, "roll", "Roll dice");
+    await fill(form, { notation: "2d6" });
+    const text = await waitOdds(form);
+    assert.match(text, /2d6: 2 to 12, mean 7\. The chance of each total:/);
+    const chances = await form.locator(".odds-box .chance").evaluateAll(rows => rows.map(r =>
+      `${r.querySelector(".chance-label").textContent.trim()}: ${r.querySelector(".chance-p").textContent.replace(/\s+/g, " ").trim()}`));
+    assert.deepEqual(chances, [
+      "2: 2.8% 1/36", "3: 5.6% 1/18", "4: 8.3% 1/12", "5: 11.1% 1/9", "6: 13.9% 5/36", "7: 16.7% 1/6",
+      "8: 13.9% 5/36", "9: 11.1% 1/9", "10: 8.3% 1/12", "11: 5.6% 1/18", "12: 2.8% 1/36",
+    ]);
+    await screenshotOf(form, "roller-odds");
+    await assertNoSideScroll(gm, "table page with the roller's odds");
+    await fill(form, { notation: "1000d6" });
+    const refused = form.locator(".odds .odds-refused");
+    await refused.waitFor({ timeout: 10_000 });
+    assert.match(await refused.innerText(), /^Too big to work out exactly here: 1000d6 has at least 5001 possible totals, and this roller lists at most 1000\./);
+    await screenshotOf(form, "roller-too-big");
+    await assertNoSideScroll(gm, "table page with the roller's refusal");
+
+    // A code a move cites, reached with the keyboard, opens its statement.
+    const link = gm.locator("#moves a.rule-link").first();
+    const href = await link.getAttribute("href");
+    assert.match(href, /^\/rules\/twenty#T\d+$/);
+    const code = href.split("#")[1];
+    await link.evaluate(a => { for (let d = a.closest("details"); d; d = d.parentElement.closest("details")) d.open = true; });
+    await link.focus();
+    await gm.keyboard.press("Enter");
+    await gm.waitForURL(new RegExp(`/rules/twenty#${code}$`));
+    const target = gm.locator(".ruling:target");
+    assert.equal(await target.getAttribute("id"), code);
+    assert.match(await target.locator("h3").innerText(), new RegExp(`^${code} \\S`));
+    const box = await target.boundingBox();
+    assert.ok(box && box.y >= 0 && box.y < gm.viewportSize().height, `${code}'s statement is in view: ${JSON.stringify(box)}`);
+    await screenshot(gm, "rules-twenty");
+    await assertNoSideScroll(gm, "Twenty's rules page");
+    await gm.goto("/fairness");
+    await screenshot(gm, "fairness");
+    await assertNoSideScroll(gm, "the fairness page");
+    await gm.context().close();
+    h.assertClean();
+  });
+}
 
 // A long word in a refusal must wrap inside its box on a phone.
 test("a refusal with a long word still fits a phone's width", {

@@ -66,6 +66,7 @@ impl System for Chi {
     const NAME: &'static str = "chi";
     const TITLE: &'static str = "Chi";
     const ABOUT: &'static str = "A quick game where each character has one number: a pool of d6s. Players spread those dice over their actions each round, against the GM's difficulty dice.";
+    const RULINGS: skald_core::Rulings = model::RULINGS;
     type Options = Options;
     type Character = Sheet;
     type Command = Command;

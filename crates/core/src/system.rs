@@ -23,6 +23,10 @@ pub trait System {
     /// What the game is, in Skald's own words for a lobby: two short sentences (at most 200
     /// characters together; `skald-systems` tests the bound), written from the rulebook's opening.
     const ABOUT: &'static str;
+    /// The system's rules page: how to play it, and a statement of every ruling its texts cite
+    /// (moves, notes, errors), for a code such as `(T3)` on a page to link to (`/rules/<name>#T3`).
+    /// Each system keeps it in its `model/rulings.rs`.
+    const RULINGS: crate::Rulings;
     /// The table options of this system (the RULINGS.md options), with the rulings' defaults.
     type Options: Debug + Clone + Default + Serialize + DeserializeOwned;
     /// A character sheet as written in a scenario.

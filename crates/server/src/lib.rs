@@ -15,6 +15,7 @@ pub mod error;
 pub mod export;
 pub mod held;
 pub mod limits;
+pub mod links;
 pub mod live;
 pub mod openapi;
 pub mod query;

@@ -1,7 +1,8 @@
 //! The binary's one template environment (minijinja), built once: the export's reports
 //! (`templates/` here) and the pages' templates, which skald-web hands over with [`add`] since
 //! this crate cannot name them. Templates are compiled in; each is compiled on first use and kept.
-//! `.html` templates escape HTML; the Markdown report escapes its text itself.
+//! `.html` templates escape HTML; the Markdown report escapes its text itself. The filter
+//! `rule_links` ([`crate::links`]) escapes a text and links the rulings it cites.
 
 use minijinja::Environment;
 use std::sync::OnceLock;
@@ -53,6 +54,7 @@ pub fn environment() -> &'static Environment<'static> {
             }
         });
         env.set_loader(|name| Ok(source(name).map(str::to_owned)));
+        env.add_filter("rule_links", crate::links::rule_links);
         env
     })
 }

@@ -4,7 +4,7 @@
 //! [`SYSTEMS`].
 
 use serde_json::Value;
-use skald_core::{Field, Game, GameError, Rules, System};
+use skald_core::{Field, Game, GameError, Rules, Ruling, Rulings, System};
 use skald_scenario::{Replay, Scenario};
 
 /// One system, as the rest of Skald sees it.
@@ -24,6 +24,8 @@ pub struct Listed {
     pub option_fields: fn() -> Vec<Field>,
     /// Plays a scenario of this system ([`Scenario::replay_as`]).
     pub replay: fn(&Scenario) -> Result<Replay, skald_scenario::Error>,
+    /// Its rules page ([`System::RULINGS`]): how to play, and every ruling its texts cite.
+    pub rulings: Rulings,
 }
 
 /// The entry of the system `S`, its board drawn by `board`.
@@ -40,6 +42,7 @@ where
         new_game: Rules::<S>::boxed,
         option_fields: S::option_fields,
         replay: Scenario::replay_as::<S>,
+        rulings: S::RULINGS,
     }
 }
 
@@ -54,6 +57,14 @@ pub const SYSTEMS: [Listed; 4] = [
 /// The system named `name`, if Skald plays it.
 pub fn find(name: &str) -> Option<&'static Listed> {
     SYSTEMS.iter().find(|s| s.name == name)
+}
+
+/// The system whose rules page states the ruling `code` (`"T3"`), with that ruling: a code a
+/// page may link to (`/rules/<name>#<code>`). `None` for a code no system states.
+pub fn ruling(code: &str) -> Option<(&'static Listed, &'static Ruling)> {
+    SYSTEMS
+        .iter()
+        .find_map(|s| s.rulings.find(code).map(|r| (s, r)))
 }
 
 /// The names of every system, in [`SYSTEMS`]' order.

@@ -65,6 +65,7 @@ impl System for Twenty {
     const NAME: &'static str = "twenty";
     const TITLE: &'static str = "Twenty";
     const ABOUT: &'static str = "A fantasy game of duties that pull against each other. Stats and traits are rows of boxes; conflicts are fought exchange by exchange with pools of d20s, and the losers carry burdens.";
+    const RULINGS: skald_core::Rulings = model::RULINGS;
     type Options = Options;
     type Character = Sheet;
     type Command = Command;

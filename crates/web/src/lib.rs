@@ -8,7 +8,9 @@
 mod assets;
 mod options;
 mod pages;
+mod reference;
 mod render;
+pub mod roller;
 mod shapes;
 mod when;
 
@@ -28,6 +30,8 @@ pub fn routes(app: App) -> Router {
         .route("/t/{id}/join", get(pages::join_form).post(pages::join))
         .route("/t/{id}/parts", get(pages::parts))
         .route("/t/{id}/odds", post(pages::odds))
+        .route("/rules/{system}", get(reference::rules))
+        .route("/fairness", get(reference::fairness))
         .route("/static/{file}", get(assets::asset))
         .with_state(app)
 }

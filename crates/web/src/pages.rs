@@ -3,6 +3,7 @@
 
 use crate::options;
 use crate::render::render;
+use crate::roller::{self, NoOdds};
 use crate::shapes::{Parts, TableView, YourTable};
 use crate::when;
 use axum::Form;
@@ -21,7 +22,7 @@ use skald_server::query::Params;
 use skald_server::seated::Seated;
 use skald_server::shapes::{CreateTable, HeldSeat};
 use skald_server::{ApiError, App};
-use skald_table::{Actor, ErrorKind};
+use skald_table::{Actor, ErrorKind, TableAction};
 use std::collections::HashMap;
 
 /// Lines of the log a table page shows at first; the rest is in the export.
@@ -336,7 +337,11 @@ async fn table_view(table: &LiveTable, reader: Actor, after: u64) -> Result<Tabl
         .filter(|(_, owner)| **owner == reader)
         .map(|(name, _)| name.clone())
         .collect();
-    let board = skald_systems::find(&summary.system).map(|s| s.board);
+    let listed = skald_systems::find(&summary.system);
+    let board = listed.map(|s| s.board);
+    let rule_codes = listed.map_or_else(Vec::new, |s| {
+        s.rulings.rulings.iter().map(|r| r.code).collect()
+    });
     let log = Log {
         table: summary.table.clone(),
         summary,
@@ -350,6 +355,7 @@ async fn table_view(table: &LiveTable, reader: Actor, after: u64) -> Result<Tabl
         title: summary.title,
         system: summary.system,
         board,
+        rule_codes,
         seq: last,
         gm: reader == Actor::Gm,
         you,
@@ -493,13 +499,35 @@ pub async fn parts(Seated { table, reader, .. }: Seated, params: Params) -> Resp
     .into_response()
 }
 
-/// `POST /t/{id}/odds` (a system command as JSON): the exact chances before rolling, as an HTML
-/// fragment with a chart; empty when the command does not roll.
+/// `POST /t/{id}/odds` (a system command as JSON, or the table's `roll` or `secret_roll_dice`):
+/// the exact chances before rolling, as an HTML fragment with a chart; empty when the command
+/// does not roll. A notation's odds are the free roller's ([`roller::odds`], bounded to answer at
+/// once; past its bounds, a sentence saying so).
 pub async fn odds(Seated { table, .. }: Seated, body: axum::body::Bytes) -> Response {
     let command: Value = match serde_json::from_slice(&body) {
         Ok(command) => command,
         Err(e) => return ApiError::BadRequest(format!("body: {e}")).into_response(),
     };
+    // The table's own dice (the free roller, the GM's secret roll): the notation's odds.
+    if let Ok(TableAction::Roll { notation, .. } | TableAction::SecretRollDice { notation, .. }) =
+        serde_json::from_value::<TableAction>(command.clone())
+    {
+        return match roller::odds(&notation) {
+            Ok(odds) => page(
+                StatusCode::OK,
+                render("odds.html", context! { odds => Serde(odds) }),
+            ),
+            Err(NoOdds::NotDice) => Html(
+                "<p class=\"muted small\">Type dice such as 2d6+1 to see their odds.</p>"
+                    .to_owned(),
+            )
+            .into_response(),
+            Err(NoOdds::TooBig(why)) => page(
+                StatusCode::OK,
+                render("odds.html", context! { refused => why }),
+            ),
+        };
+    }
     match table.odds(&command).await {
         Ok(None) => Html(String::new()).into_response(),
         Ok(Some(odds)) => page(

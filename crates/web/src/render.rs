@@ -22,6 +22,8 @@ const TEMPLATES: &[Template] = &[
     ("talk.html", include_str!("../templates/talk.html")),
     ("say.html", include_str!("../templates/say.html")),
     ("odds.html", include_str!("../templates/odds.html")),
+    ("rules.html", include_str!("../templates/rules.html")),
+    ("fairness.html", include_str!("../templates/fairness.html")),
     (
         "board_twenty.html",
         include_str!("../templates/board_twenty.html"),

@@ -20,6 +20,9 @@ pub struct TableView {
     pub system: String,
     /// The system's board template, as the registry names it.
     pub board: Option<&'static str>,
+    /// The ruling ids its rules page states (`/rules/<system>#T3`), for the script to link the
+    /// codes the table's refusals cite, as the `rule_links` filter links the page's own text.
+    pub rule_codes: Vec<&'static str>,
     /// The seq of the last record.
     pub seq: u64,
     /// Whether the reader is the GM.

@@ -40,6 +40,35 @@
   let seq = Number(table.dataset.seq);
   const status = document.getElementById("status");
 
+  // A text the table sent (a refusal, a choice's help) with the rulings it cites linked to their
+  // statement, as the pages' `rule_links` filter links theirs (crates/server/src/links.rs): an
+  // id this table's rules page states, inside parentheses; the text itself stays text.
+  const ruleCodes = new Set((table.dataset.ruleCodes || "").split(" ").filter(Boolean));
+  function showText(el, text) {
+    el.textContent = "";
+    let depth = 0, plain = "";
+    const flush = () => { if (plain) el.append(plain); plain = ""; };
+    for (let i = 0; i < text.length;) {
+      const c = text[i];
+      if (c === "(") depth++;
+      if (c === ")") depth = Math.max(0, depth - 1);
+      const code = depth > 0 && !/\w/.test(text[i - 1] || "") ? /^[TLCF]\d{1,2}(?!\w)/.exec(text.slice(i)) : null;
+      if (code && ruleCodes.has(code[0])) {
+        flush();
+        const link = document.createElement("a");
+        link.className = "rule-link";
+        link.href = `/rules/${table.dataset.system}#${code[0]}`;
+        link.textContent = code[0];
+        el.append(link);
+        i += code[0].length;
+      } else {
+        plain += c;
+        i++;
+      }
+    }
+    flush();
+  }
+
   function say(text, kind) {
     status.textContent = text;
     status.className = "status " + (kind || "");
@@ -172,7 +201,7 @@
       const help = select.parentElement.querySelector(".choice-help");
       if (!help) continue;
       const text = select.selectedOptions[0] ? select.selectedOptions[0].dataset.help || "" : "";
-      help.textContent = text;
+      showText(help, text);
       help.hidden = !text;
     }
   }
@@ -226,7 +255,7 @@
     if (!error) return;
     const note = document.createElement("small");
     note.className = "field-error";
-    note.textContent = error.message;
+    showText(note, error.message);
     const blank = blankFor(paths, error.field);
     if (blank) {
       blank.setAttribute("aria-invalid", "true");
@@ -432,7 +461,7 @@
       if (response.status !== 503) form.pending = null;
       if (!response.ok) {
         const body = await response.json().catch(() => ({ error: { message: response.statusText } }));
-        error.textContent = body.error ? body.error.message : response.statusText;
+        showText(error, body.error ? body.error.message : response.statusText);
         error.classList.toggle("mono", error.textContent.includes("\n"));
         error.hidden = false;
       } else {

@@ -239,3 +239,158 @@ fn skald_freelancer_starting() -> String {
     };
     options[1].value.to_string()
 }
+
+/// `GET path` on the server: (status, body).
+async fn get(server: &Server, path: &str, token: Option<&str>) -> (u16, String) {
+    let mut request = fresh().get(format!("{}{path}", server.base));
+    if let Some(token) = token {
+        request = request.bearer_auth(token);
+    }
+    let response = request.send().await.unwrap();
+    (response.status().as_u16(), response.text().await.unwrap())
+}
+
+/// A new table of `system` by the API: (table, GM token).
+async fn table_of(server: &Server, system: &str) -> (String, String) {
+    let created: skald_server::shapes::Created = fresh()
+        .post(format!("{}/api/tables", server.base))
+        .header("content-type", "application/json")
+        .body(format!(r#"{{"system": "{system}", "title": "Rules"}}"#))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    (created.table, created.gm_token)
+}
+
+/// Each system's rules page states every ruling under its code as an anchor; the page on the
+/// dice's fairness is served; a system Skald does not play has no page.
+#[tokio::test]
+async fn each_system_has_a_rules_page_with_an_anchor_per_ruling() {
+    let server = Server::start(generous()).await;
+    for system in skald_systems::SYSTEMS {
+        let (status, html) = get(&server, &format!("/rules/{}", system.name), None).await;
+        assert_eq!(status, 200, "{html}");
+        assert!(html.contains(&format!(
+            "<h1>{}: the rules as Skald plays them</h1>",
+            system.title
+        )));
+        for ruling in system.rulings.rulings {
+            let anchor = format!(
+                "<section class=\"ruling\" id=\"{}\" tabindex=\"-1\"",
+                ruling.code
+            );
+            assert_eq!(
+                html.matches(&anchor).count(),
+                1,
+                "{}: {anchor}",
+                system.name
+            );
+            assert!(html.contains(&format!("<a href=\"#{0}\">{0}</a>", ruling.code)));
+        }
+    }
+    let (status, html) = get(&server, "/rules/twenty", None).await;
+    assert_eq!(status, 200);
+    assert!(
+        html.contains("<h3 id=\"T3-title\"><span class=\"code\">T3</span> Who is winning</h3>")
+    );
+    let (status, html) = get(&server, "/rules/dnd", None).await;
+    assert_eq!(status, 404);
+    assert!(
+        html.contains(
+            "no rules page for &quot;dnd&quot;: Skald plays twenty, loqi, chi, freelancer"
+        )
+    );
+    let (status, html) = get(&server, "/fairness", None).await;
+    assert_eq!(status, 200);
+    assert!(html.contains("<h1>How the dice are kept fair</h1>"));
+}
+
+/// The lobby, the table page and the report link each ruling their texts cite, and
+/// docs/fairness.md, to the served pages.
+#[tokio::test]
+async fn the_pages_link_the_rulings_they_cite() {
+    let server = Server::start(generous()).await;
+    let (_, lobby) = get(&server, "/", None).await;
+    assert!(
+        lobby.contains(
+            "Special equipment can break (<a class=\"rule-link\" href=\"/rules/twenty#T9\">T9</a>)"
+        ),
+        "{lobby}"
+    );
+    let (table, gm) = table_of(&server, "twenty").await;
+    let (status, page) = get(&server, &format!("/t/{table}"), Some(&gm)).await;
+    assert_eq!(status, 200);
+    // A builder's help cites T1; the fair dice's note cites docs/fairness.md.
+    assert!(
+        page.contains("<a class=\"rule-link\" href=\"/rules/twenty#T1\">T1</a>"),
+        "{page}"
+    );
+    assert!(page.contains("(<a class=\"doc-link\" href=\"/fairness\">docs/fairness.md</a>)"));
+    assert!(page.contains("data-rule-codes=\"T1 T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 T12\""));
+    let (_, report) = get(
+        &server,
+        &format!("/api/tables/{table}/export?format=html"),
+        Some(&gm),
+    )
+    .await;
+    assert!(
+        report.contains("(<a class=\"doc-link\" href=\"/fairness\">docs/fairness.md</a>)"),
+        "{report}"
+    );
+}
+
+/// `POST /t/{table}/odds` with `command`, as the GM: the fragment.
+async fn odds(server: &Server, table: &str, gm: &str, command: &str) -> String {
+    let response = fresh()
+        .post(format!("{}/t/{table}/odds", server.base))
+        .bearer_auth(gm)
+        .header("content-type", "application/json")
+        .body(command.to_owned())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 200);
+    response.text().await.unwrap()
+}
+
+/// The free roller shows its notation's exact odds before rolling: each total of 2d6 as a
+/// percentage with its fraction; a notation too big to list says so at once.
+#[tokio::test]
+async fn the_free_roller_shows_the_odds_of_its_notation() {
+    let server = Server::start(generous()).await;
+    let (table, gm) = table_of(&server, "chi").await;
+    let html = odds(
+        &server,
+        &table,
+        &gm,
+        r#"{"do": "roll", "notation": "2d6", "label": ""}"#,
+    )
+    .await;
+    assert!(
+        html.contains(
+            "<p class=\"odds-summary\">2d6: 2 to 12, mean 7. The chance of each total:</p>"
+        ),
+        "{html}"
+    );
+    assert!(html.contains("<span class=\"chance-label\">7</span>"));
+    assert!(html.contains(
+        "<span class=\"chance-p\"><b>16.7%</b> <small class=\"exact\">1&#x2f;6</small></span>"
+    ));
+    assert_eq!(html.matches("<div class=\"chance\">").count(), 11);
+    let html = odds(
+        &server,
+        &table,
+        &gm,
+        r#"{"do": "secret_roll_dice", "notation": "1000d6"}"#,
+    )
+    .await;
+    assert!(html.contains("<p class=\"odds-refused small\">Too big to work out exactly here: 1000d6 has at least 5001 possible totals"), "{html}");
+    let html = odds(&server, &table, &gm, r#"{"do": "roll", "notation": "2d"}"#).await;
+    assert_eq!(
+        html,
+        "<p class=\"muted small\">Type dice such as 2d6+1 to see their odds.</p>"
+    );
+}

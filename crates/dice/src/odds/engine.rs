@@ -94,11 +94,12 @@ impl Engine {
                         bits.saturating_add(u128::from(n.unsigned_abs()).saturating_mul(per_die));
                 }
             }
-            if span > super::budget::MAX_SPAN {
+            let limit = self.budget.limits().span;
+            if span > limit {
                 return Err(OddsError::TooLarge {
                     measure: "outcomes across the parts of a rolled count or size",
                     value: span,
-                    limit: super::budget::MAX_SPAN,
+                    limit,
                 });
             }
             self.budget.charge_big(span, bits)?;

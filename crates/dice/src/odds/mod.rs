@@ -225,16 +225,25 @@ impl Distribution {
 /// work is done, or when the table of exact fractions would pass [`MAX_TABLE_CHARS`]; [`OddsError::DivisionByZero`] when a divisor can be 0; [`OddsError::OutcomeOverflow`];
 /// [`OddsError::Unsupported`] for keep/drop over exploding (`!`) dice.
 pub fn distribution(expr: &Expr) -> Result<Distribution, OddsError> {
-    let dist = match compute::<u128>(expr) {
-        Err(OddsError::WeightOverflow) => compute::<BigUint>(expr),
+    distribution_within(expr, budget::Limits::EXACT)
+}
+
+/// The exact distribution of `expr`, refused beyond `limits` (tighter than [`budget::Limits::EXACT`]
+/// for a caller that must answer at once).
+///
+/// # Errors
+/// As [`distribution`], with `limits`' bounds.
+pub fn distribution_within(expr: &Expr, limits: budget::Limits) -> Result<Distribution, OddsError> {
+    let dist = match compute::<u128>(expr, limits) {
+        Err(OddsError::WeightOverflow) => compute::<BigUint>(expr, limits),
         other => other,
     }?;
     let chars = dist.table_chars();
-    if chars > MAX_TABLE_CHARS {
+    if chars > limits.table_chars {
         return Err(OddsError::TooLarge {
             measure: "characters to write every exact fraction",
             value: chars,
-            limit: MAX_TABLE_CHARS,
+            limit: limits.table_chars,
         });
     }
     Ok(dist)
@@ -252,9 +261,12 @@ pub fn distribution_str(input: &str) -> Result<Distribution, OddsError> {
     distribution(&expr)
 }
 
-fn compute<W: weight::Weight>(expr: &Expr) -> Result<Distribution, OddsError> {
+fn compute<W: weight::Weight>(
+    expr: &Expr,
+    limits: budget::Limits,
+) -> Result<Distribution, OddsError> {
     let mut engine = engine::Engine {
-        budget: budget::Budget::new(),
+        budget: budget::Budget::within(limits),
         capped: false,
     };
     let dist = engine.eval::<W>(expr)?.trimmed();
@@ -262,11 +274,11 @@ fn compute<W: weight::Weight>(expr: &Expr) -> Result<Distribution, OddsError> {
     let outcomes = dist.weights.len() as u128;
     let total_bits = u128::from(dist.max_bits()) + 128 - outcomes.leading_zeros() as u128;
     let chars = outcomes * 2 * (total_bits * 30_103 / 100_000 + 1);
-    if chars > MAX_TABLE_CHARS {
+    if chars > limits.table_chars {
         return Err(OddsError::TooLarge {
             measure: "characters to write every exact fraction",
             value: chars,
-            limit: MAX_TABLE_CHARS,
+            limit: limits.table_chars,
         });
     }
     let mut total = BigUint::zero();

@@ -7,7 +7,7 @@
 //! F8), [`adjustment`] (rating adjustments, F4), [`check`] (a check's equalized ratings, band,
 //! outcome and consequence, F1-F3), [`roll`] (a roll of the other dice, d4 to d20, with each die's
 //! Crit or Botch, F1), [`command`], [`event`], [`scene`] (the book's Event under way, F5-F7),
-//! [`state`].
+//! [`state`], [`rulings`] (the rules page: how to play, and each ruling the crate cites).
 
 pub mod adjustment;
 pub mod check;
@@ -17,6 +17,7 @@ pub mod formula;
 pub mod number;
 pub mod options;
 pub mod roll;
+pub mod rulings;
 pub mod scene;
 pub mod sheet;
 pub mod state;
@@ -30,6 +31,7 @@ pub use formula::Formula;
 pub use number::{Number, NumberInput};
 pub use options::{BothMiss, InitiativeMethod, OpposedMethod, Options};
 pub use roll::{DiceOdds, DiceRoll, Mark, RolledDie};
+pub use rulings::RULINGS;
 pub use scene::{InitiativeRoll, Round, Scene, Slot};
 pub use sheet::{Ability, AbilityInput, Character, Influence, Kind, Rating, Sheet};
 pub use state::State;

@@ -20,6 +20,7 @@
 //! - `goals.rs`: [`Goal`], [`GoalKind`], [`Origin`], [`AddedAt`], [`GoalDraft`] (L6).
 //! - `strength.rs`: [`Strength`], [`Action`] and [`Status`] (L8).
 //! - `resolution.rs`: [`Odds`], [`Roll`], [`Verdict`] and [`Resolution`], a d12 resolution (L3, L4).
+//! - `rulings.rs`: [`RULINGS`], the rules page: how to play, and each ruling the crate cites.
 
 mod command;
 mod consequence;
@@ -29,6 +30,7 @@ mod impact;
 pub(crate) mod options;
 mod problem;
 mod resolution;
+mod rulings;
 mod sheet;
 mod state;
 mod strength;
@@ -41,6 +43,7 @@ pub use impact::{Hundredths, Lasts, Reach};
 pub use options::Options;
 pub use problem::{Entry, EntryKind, Outcome, Problem, Scale, Side, TraitUse};
 pub use resolution::{Odds, Resolution, Roll, Verdict};
+pub use rulings::RULINGS;
 pub use sheet::{GM, Sheet, Trait};
 pub use state::{
     Character, Fulfilled, PlannedChange, Resolved, State, Story, TraitChange, TraitNow,

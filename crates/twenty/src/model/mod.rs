@@ -14,12 +14,14 @@
 //! - `catalogue.rs`: [`Catalogue`], the keys and traits in play, and [`BOOK_TOML`], the book's.
 //! - `keys.rs`: [`KeyDef`], [`KeyKind`], [`Prerequisite`] (the book's "Keys").
 //! - `trait_list.rs`: [`TraitDef`] (the book's "Trait List").
+//! - `rulings.rs`: [`RULINGS`], the rules page: how to play, and each ruling the crate cites.
 
 mod catalogue;
 mod command;
 mod event;
 mod keys;
 pub(crate) mod options;
+mod rulings;
 mod sheet;
 mod state;
 mod trait_list;
@@ -30,6 +32,7 @@ pub use command::{Command, Declaration, ObligationEnd, Reward};
 pub use event::{BreakCause, Event, Healing, StandReason, SurrenderReason};
 pub use keys::{KeyDef, KeyKind, Prerequisite};
 pub use options::Options;
+pub use rulings::RULINGS;
 pub use sheet::{Burden, GM, STATS, Sheet, SheetKind, StatBoxes, Trait};
 pub use state::{Character, Conflict, Obligation, Participant, Standing, State};
 pub use trait_list::TraitDef;

@@ -1,0 +1,128 @@
+//! Every ruling a system's texts cite has an entry on its rules page, so no link a page draws
+//! from a code such as `(T3)` leads nowhere: each system crate's source (its moves, notes, errors,
+//! descriptions) is scanned for ruling ids (a letter of `T`, `L`, `C`, `F` and a number, as a word
+//! of its own) and each must be on that system's page.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+/// Every ruling id in the `.rs` files under `dir` (but the rules page's own `rulings.rs`): `T3` in "(T3)", "T5:" or "T1, T5", never
+/// the `T1` of `T10` or of `XT1`.
+fn cited(dir: &Path, found: &mut BTreeSet<String>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.map(|e| e.path()))
+        .collect::<Result<_, _>>()
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            cited(&path, found);
+        } else if path.extension().is_some_and(|e| e == "rs")
+            // The page itself states every code: the scan reads what cites them.
+            && path.file_name().is_some_and(|n| n != "rulings.rs")
+        {
+            let text = std::fs::read_to_string(&path)
+                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            found.extend(codes(&text));
+        }
+    }
+}
+
+/// The ruling ids in `text`.
+fn codes(text: &str) -> Vec<String> {
+    let bytes = text.as_bytes();
+    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let mut found = Vec::new();
+    for (i, &b) in bytes.iter().enumerate() {
+        if !b"TLCF".contains(&b) || (i > 0 && word(bytes[i - 1])) {
+            continue;
+        }
+        let digits = bytes[i + 1..]
+            .iter()
+            .take_while(|d| d.is_ascii_digit())
+            .count();
+        let end = i + 1 + digits;
+        if (1..=2).contains(&digits) && bytes.get(end).is_none_or(|&n| !word(n)) {
+            found.push(text[i..end].to_owned());
+        }
+    }
+    found
+}
+
+#[test]
+fn the_scan_finds_codes_as_words_only() {
+    assert_eq!(
+        codes("loses at once (T4; a disabled character, T7) T10, XT1, T1a, C3:"),
+        ["T4", "T7", "T10", "C3"]
+    );
+}
+
+#[test]
+fn every_ruling_a_system_cites_is_on_its_rules_page() {
+    let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    for system in skald_systems::SYSTEMS {
+        let mut found = BTreeSet::new();
+        cited(&crates.join(system.name).join("src"), &mut found);
+        assert!(
+            found.len() >= 6,
+            "{}: only {found:?} cited; is this its crate?",
+            system.name
+        );
+        let stated: BTreeSet<String> = system
+            .rulings
+            .rulings
+            .iter()
+            .map(|r| r.code.to_owned())
+            .collect();
+        let missing: Vec<_> = found.difference(&stated).collect();
+        assert!(
+            missing.is_empty(),
+            "{}: cited but not on /rules/{}: {missing:?}",
+            system.name,
+            system.name
+        );
+        // And the page states nothing its texts never cite, each code once, with words.
+        let unused: Vec<_> = stated.difference(&found).collect();
+        assert!(
+            unused.is_empty(),
+            "{}: never cited: {unused:?}",
+            system.name
+        );
+        assert_eq!(
+            stated.len(),
+            system.rulings.rulings.len(),
+            "{}: a code twice",
+            system.name
+        );
+        for r in system.rulings.rulings {
+            assert!(
+                !r.title.is_empty() && r.text.len() > 40,
+                "{}: {}",
+                system.name,
+                r.code
+            );
+        }
+        assert!(!system.rulings.how_to_play.is_empty(), "{}", system.name);
+    }
+}
+
+#[test]
+fn a_code_is_found_on_the_page_of_its_system() {
+    let (system, ruling) = skald_systems::ruling("T3").expect("T3");
+    assert_eq!((system.name, ruling.title), ("twenty", "Who is winning"));
+    assert_eq!(
+        skald_systems::ruling("C4").map(|(s, _)| s.name),
+        Some("chi")
+    );
+    assert_eq!(
+        skald_systems::ruling("L8").map(|(s, _)| s.name),
+        Some("loqi")
+    );
+    assert_eq!(
+        skald_systems::ruling("F5").map(|(s, _)| s.name),
+        Some("freelancer")
+    );
+    assert!(skald_systems::ruling("T13").is_none());
+    assert!(skald_systems::ruling("X1").is_none());
+}

@@ -1,0 +1,74 @@
+//! The reference pages the table's texts link to (`skald_server::links`): a rules page per
+//! system (`GET /rules/{system}`, each ruling under its code as an anchor: `/rules/twenty#T3`),
+//! its text the system's own ([`skald_core::System::RULINGS`], through the registry), and the
+//! page about the dice's fairness (`GET /fairness`).
+
+use crate::render::render;
+use axum::extract::Path;
+use axum::http::StatusCode;
+use axum::response::{Html, IntoResponse, Response};
+use minijinja::context;
+use minijinja::value::Serde;
+use serde::Serialize;
+
+/// A system as a link to its rules page.
+#[derive(Debug, Serialize)]
+struct Game {
+    name: &'static str,
+    title: &'static str,
+}
+
+fn games(but: Option<&str>) -> Vec<Game> {
+    skald_systems::SYSTEMS
+        .iter()
+        .filter(|s| Some(s.name) != but)
+        .map(|s| Game {
+            name: s.name,
+            title: s.title,
+        })
+        .collect()
+}
+
+fn answer(status: StatusCode, html: Result<String, String>) -> Response {
+    match html {
+        Ok(html) => (status, Html(html)).into_response(),
+        Err(e) => (
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("page failed: {e}"),
+        )
+            .into_response(),
+    }
+}
+
+/// `GET /rules/{system}`: how to play the system, and each ruling its texts cite, under its code.
+/// An unknown system is a 404 naming the ones Skald plays.
+pub async fn rules(Path(system): Path<String>) -> Response {
+    let Some(listed) = skald_systems::find(&system) else {
+        let message = format!(
+            "no rules page for {system:?}: Skald plays {}",
+            skald_systems::names_listed()
+        );
+        return answer(
+            StatusCode::NOT_FOUND,
+            render("error.html", context! { message => message, hint => "" }),
+        );
+    };
+    let html = render(
+        "rules.html",
+        context! {
+            title => listed.title,
+            rulings => Serde(listed.rulings),
+            others => Serde(games(Some(listed.name))),
+        },
+    );
+    answer(StatusCode::OK, html)
+}
+
+/// `GET /fairness`: how the dice are kept fair, in a few paragraphs (the whole derivation is
+/// docs/fairness.md).
+pub async fn fairness() -> Response {
+    answer(
+        StatusCode::OK,
+        render("fairness.html", context! { systems => Serde(games(None)) }),
+    )
+}
