@@ -1,7 +1,7 @@
 // Twenty at the table page: Gorand (Ann's, made with the page's form; Bo makes Kaya on a phone)
 // against the GM's dragon.
 // The conflict is played to its end from the two pages, each exchange's odds shown before its roll,
-// with a burden taken on the way (T5); both pages follow every exchange live. Then a minor goal
+// with a burden taken on the way (T5, named by its opponent's page); both pages follow every exchange live. Then a minor goal
 // waits for the GM to agree it was met (T10).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -119,9 +119,8 @@ test("a conflict played to the end, with a burden taken", { timeout: FILE_TIMEOU
       if (!next) { ended = true; break; }
       const [page, move] = next;
       const form = await moveForm(page, move.command.do, move.label);
-      const values = {};
-      if (move.command.do === "take_burden") values.name = "Flesh wound across my cheek";
-      await fill(form, values);
+      // A burden's name is its opponent's to give (T5): the taker leaves it blank.
+      await fill(form, {});
       if (move.odds) {
         const odds = await waitOdds(form);
         if (!seen.has(move.command.do)) assert.match(odds, /\d+\/\d+|certain|impossible/, `${move.label}: odds before the roll`);
@@ -131,6 +130,11 @@ test("a conflict played to the end, with a burden taken", { timeout: FILE_TIMEOU
       await submit(form, move.confirm ? { confirm: move.confirm } : {});
       await synced(gm, ann);
       if (move.command.do === "take_burden") {
+        // The opponent's page names it, answering the request; then the dice roll.
+        const answer = await moveForm(page === ann ? gm : ann, "answer", /asks/);
+        await fill(answer, { "values.name": "Flesh wound across my cheek" });
+        await submit(answer);
+        await synced(gm, ann);
         burden = move;
         // Both pages draw the burden, live.
         for (const p of [gm, ann]) await p.locator("#board").getByText("Flesh wound across my cheek").first().waitFor();

@@ -25,7 +25,9 @@ mod words;
 
 pub use authority::Authority;
 pub use game::{Decided, Game, GameError, Rules};
-pub use moves::{Chance, Choice, Condition, Field, FieldKind, Move, Odds, Seat, Total};
+pub use moves::{
+    Chance, Choice, Condition, Field, FieldKind, Move, Odds, SAY, Seat, TALK_CHARS, Total,
+};
 pub use parts::{Decider, Part};
 pub use path::{get_path, set_path};
 pub use rulings::{Ruling, Rulings};

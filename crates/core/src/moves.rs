@@ -52,7 +52,36 @@ pub struct Move {
     pub confirm: Option<String>,
 }
 
+/// The `do` of the table's own talk action (`say`, crates/table `talk.rs`), which a system's
+/// [`Move::talk`] prompts send.
+pub const SAY: &str = "say";
+
+/// The most characters one `say` holds (crates/table `limits::TALK`).
+pub const TALK_CHARS: usize = 1000;
+
 impl Move {
+    /// A prompt to speak where the book calls for words (a narration in its turn, an outcome told
+    /// in detail): a talk box sending the table's `say`, in character as `voice` (none: as the
+    /// seat itself, the GM telling its own outcome), its words at most [`TALK_CHARS`] characters.
+    /// `label` says what to tell; `note` when and why, with the source. Talk is not a system
+    /// command: the table records it as talk, and the rules never see it.
+    pub fn talk(group: &str, label: String, voice: Option<&str>, note: String) -> Self {
+        let command = match voice {
+            Some(voice) => serde_json::json!({"do": SAY, "as": voice}),
+            None => serde_json::json!({"do": SAY}),
+        };
+        Self {
+            group: group.to_owned(),
+            label,
+            command,
+            fields: vec![Field::text("text", "What you say", TALK_CHARS)],
+            odds: false,
+            note: Some(note),
+            sheet: None,
+            confirm: None,
+        }
+    }
+
     /// The command this move sends with every blank at its starting value: a number at its
     /// default, a flag as it starts, a choice at its first option (a multiple choice empty), a text
     /// at its default when it has one; lists and blank texts are left out.

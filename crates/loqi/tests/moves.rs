@@ -883,25 +883,37 @@ fn moves_gone_now_are_not_offered() {
         "#]],
     );
     let gm_moves = Loqi::moves(&out, &gm());
+    // The GM's outcome was selected: the GM is prompted to tell it (book: Problems, step 5), out
+    // of character; Ayla's player is not.
+    let telling = &gm_moves[0];
+    assert_eq!(telling.command, json!({"do": "say"}));
+    assert!(
+        telling
+            .note
+            .as_deref()
+            .is_some_and(|n| n.starts_with("Your outcome was selected: \"")
+                && n.ends_with("\". Describe in detail what happens; then the GM tells its consequences and play goes on (book: Problems, step 5).")),
+        "{:?}",
+        telling.note
+    );
+    assert!(
+        Loqi::moves(&out, &player(&["Ayla"]))
+            .iter()
+            .all(|m| m.command["do"] != skald_core::SAY)
+    );
     check(
         sketch(gm_moves.iter().take(2)),
         expect![[r#"
-        Problem | Introduce a problem | {"do":"introduce_problem","proposer":"GM"}
-          scale: one of
-            - Scene (impact 3-5) = "scene"
-            - Scenario (impact 6-9) = "scenario"
-            - Story (impact 10-12) = "story"
-          description: text, at most 1000
-          responders: any of ["Ayla"]
-        Problem | Ayla: introduce a problem (2 influence) | {"do":"introduce_problem","proposer":"Ayla"}
-          scale: one of
-            - Scene (impact 3-5) = "scene"
-            - Scenario (impact 6-9) = "scenario"
-            - Story (impact 10-12) = "story"
-          description: text, at most 1000
-          responder: one of
-            - The GM, answering first = "GM"
-    "#]],
+            Problem | Tell how problem 1 turns out | {"do":"say"}
+              text: text, at most 1000
+            Problem | Introduce a problem | {"do":"introduce_problem","proposer":"GM"}
+              scale: one of
+                - Scene (impact 3-5) = "scene"
+                - Scenario (impact 6-9) = "scenario"
+                - Story (impact 10-12) = "story"
+              description: text, at most 1000
+              responders: any of ["Ayla"]
+        "#]],
     );
     let end_scene = gm_moves.iter().filter(|m| m.label == "End scene 1");
     check(
@@ -1053,6 +1065,10 @@ fn every_move_is_one_the_seat_may_send_and_the_rules_accept() {
     for (name, state) in every_state() {
         for seat in seats(&state) {
             for m in Loqi::moves(&state, &seat) {
+                // A prompt to tell an outcome is the table's talk, which the rules never see.
+                if m.command["do"] == skald_core::SAY {
+                    continue;
+                }
                 let value = filled(&m);
                 let what = format!("{name}, {seat:?}: {value}");
                 let command: Command =

@@ -22,7 +22,7 @@ pub const TABLE_ACTIONS: [&str; 13] = [
     "answer",
     "withdraw",
     "table_options",
-    "say",
+    skald_core::SAY,
 ];
 
 /// One thing asked of a table, as JSON `{"do": ..., ...}`.

@@ -18,7 +18,7 @@ pub const NOTE: (usize, usize) = (1, 4000);
 /// `9900d1000000r<1000000` (999,900 at worst) is refused before rolling.
 pub const ROLL_THROWS: u64 = 15_000;
 /// What one `say` says, in characters (lines kept).
-pub const TALK: (usize, usize) = (1, 1000);
+pub const TALK: (usize, usize) = (1, skald_core::TALK_CHARS);
 /// Things one seat may say (aloud or whispered) in any minute, by the log's times.
 pub const TALK_PER_MINUTE: usize = 20;
 /// A roll's label, in characters.

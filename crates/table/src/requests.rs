@@ -119,7 +119,16 @@ impl Table {
         waiting: Vec<Waiting>,
         at_ms: i64,
     ) -> Result<Vec<Record>, Error> {
-        self.check(by, &Action::Command(command.clone()))?;
+        // A refusal about a field the request waits for is the decider's to mend with its
+        // answer (a burden's name left to the opponent, T5): a system checks such a field last.
+        if let Err(refusal) = self.check(by, &Action::Command(command.clone())) {
+            let awaited = refusal
+                .field()
+                .is_some_and(|f| waiting.iter().any(|w| w.fields.iter().any(|x| x == f)));
+            if !awaited {
+                return Err(refusal);
+            }
+        }
         let command = self.game().normalize(command)?;
         let lines = self.request_lines(by, &command, &waiting);
         Ok(vec![self.record_now(

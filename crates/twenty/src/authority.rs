@@ -90,6 +90,17 @@ pub fn parts(command: &Command) -> Vec<Part> {
             goal,
             "The major goal achieved (confirm it, or decline the request)",
         ),
+        // T5: the opponent names the burden it gives, so its player answers with the name (the
+        // GM for the GM's creatures); the taker's proposal, if any, is where the answer starts.
+        Command::TakeBurden { from, name, .. } => vec![Part::owner(
+            Field::text(
+                "name",
+                &format!("The burden's name ({from} names the burden it gives, T5)"),
+                crate::limits::MAX_NAME_CHARS,
+            )
+            .starting_at(name.clone()),
+            from,
+        )],
         _ => Vec::new(),
     }
 }
@@ -107,6 +118,42 @@ mod tests {
 
     fn character(name: &str) -> Authority {
         Authority::Character(name.to_string())
+    }
+
+    #[test]
+    fn the_opponent_names_a_burden_and_the_gm_confirms_goals() {
+        let parts = |command: Value| -> Vec<(String, skald_core::Decider, Value)> {
+            let command: Command = serde_json::from_value(command).expect("a valid command");
+            parts(&command)
+                .into_iter()
+                .map(|p| {
+                    let start = match &p.field.kind {
+                        skald_core::FieldKind::Text { default, .. } => json!(default),
+                        skald_core::FieldKind::Choice { options, .. } => json!(options[0].value),
+                        other => panic!("{other:?}"),
+                    };
+                    (p.field.name, p.decider, start)
+                })
+                .collect()
+        };
+        // T5: the dragon's player (the GM) names the burden Gorand takes from it; a name Gorand's
+        // player proposes is where the answer starts, none leaves it blank.
+        assert_eq!(
+            parts(json!({"do": "take_burden", "who": "Gorand", "from": "Dragon", "boxes": 1})),
+            [(
+                "name".to_owned(),
+                skald_core::Decider::Owner("Dragon".into()),
+                json!("")
+            )]
+        );
+        assert_eq!(
+            parts(json!({"do": "take_burden", "who": "Dragon", "from": "Gorand", "boxes": 2, "name": "Singed"}))[0].2,
+            json!("Singed")
+        );
+        assert_eq!(
+            parts(json!({"do": "minor_goal", "who": "Gorand", "goal": "Drink", "uncheck": "Arms"})),
+            [("goal".to_owned(), skald_core::Decider::Gm, json!("Drink"))]
+        );
     }
 
     #[test]

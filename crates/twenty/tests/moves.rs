@@ -241,6 +241,8 @@ fn exchange_two_of_the_dragon_for_the_gm_and_for_gorands_player() {
             Conflict | Gorand: stand | {"do":"stand","who":"Gorand"} | odds
             Conflict | Gorand: surrender | {"do":"surrender","who":"Gorand"}
               confirm: Surrender Gorand? Gorand leaves the conflict for good: the dice go and the goal is lost. Dragon is left alone in it, and the conflict ends.
+            Narration | Gorand: narrate exchange 1 | {"as":"Gorand","do":"say"}
+              text: text, at most 1000
             Burdens | Gorand: take a burden from Dragon | {"do":"take_burden","from":"Dragon","who":"Gorand"} | odds
               boxes: number 1..=1, default 1
               name: text, at most 64
@@ -611,6 +613,8 @@ fn what_is_done_is_no_longer_offered() {
     check(
         offered(state, &player(&["Gorand"])),
         expect![[r#"
+            Narration | Gorand: final narration: your goal | {"as":"Gorand","do":"say"}
+              text: text, at most 1000
             Regeneration and advancement | Gorand: minor goal | {"do":"minor_goal","who":"Gorand"}
               goal: one of
                 - Warrior: Fight a foe you have not fought before. = "Fight a foe you have not fought before."
@@ -762,6 +766,8 @@ fn burdens_healing_and_obligations_are_offered_to_whom_they_belong() {
             Conflict | Bram: stand | {"do":"stand","who":"Bram"} | odds
             Conflict | Bram: surrender | {"do":"surrender","who":"Bram"}
               confirm: Surrender Bram? Bram leaves the conflict for good: the dice go and the goal is lost. Ilsa is left alone in it, and the conflict ends.
+            Narration | Bram: narrate exchange 1 | {"as":"Bram","do":"say"}
+              text: text, at most 1000
             Regeneration and advancement | Bram: major goal | {"do":"major_goal","who":"Bram"}
               goal: text, at most 500
               reward: one of
@@ -1012,6 +1018,10 @@ fn every_move_offered_is_sent_and_accepted_with_its_defaults() {
             seats.extend(state.characters.iter().map(|c| player(&[c.name.as_str()])));
             for seat in &seats {
                 for mv in <Twenty as System>::moves(state, seat) {
+                    // A prompt to narrate is the table's talk, which the rules never see.
+                    if mv.command["do"] == skald_core::SAY {
+                        continue;
+                    }
                     let command = filled(&mv);
                     assert!(
                         may_send(seat, &command),
@@ -1445,4 +1455,46 @@ fn the_gm_builds_the_dragon_and_a_wounded_gorand() {
         ],
     );
     assert_eq!(decided(&command).unwrap().len(), 1, "{command}");
+}
+
+/// The narration prompts of the book's example (T3): after exchange 1 the dragon (14 6 5) leads
+/// Gorand (12 10), so its seat narrates first; once dice come into exchange 2 the moment has
+/// passed; after the conflict the winner narrates its goal first.
+#[test]
+fn each_seat_is_prompted_to_narrate_in_the_books_order() {
+    let narration = |state: &State, seat: &Seat| -> Vec<(String, Value, Option<String>)> {
+        <Twenty as System>::moves(state, seat)
+            .into_iter()
+            .filter(|m| m.command["do"] == skald_core::SAY)
+            .map(|m| (m.label, m.command, m.note))
+            .collect()
+    };
+    let exchange = "Everyone narrates what happens, highest die first; say what your character does, without contradicting what was said or putting words in another's mouth (T3).";
+    let table = after("gorand-and-the-dragon", 3);
+    assert_eq!(
+        narration(table.state(), &player(&["Gorand"])),
+        [(
+            "Gorand: narrate exchange 1".to_owned(),
+            json!({"do": "say", "as": "Gorand"}),
+            Some(format!("2nd of 2, after Dragon. {exchange}")),
+        )]
+    );
+    assert_eq!(
+        narration(table.state(), &player(&["Dragon"]))[0].2,
+        Some(format!("1st of 2, you go first. {exchange}"))
+    );
+    // The GM's seat is prompted for the GM's own characters only, not for every player's.
+    assert_eq!(narration(table.state(), &gm()), []);
+    let table = after("gorand-and-the-dragon", 4);
+    assert_eq!(narration(table.state(), &player(&["Gorand"])), []);
+    let ended = after("gorand-and-the-dragon", steps_of("gorand-and-the-dragon"));
+    let conflict = ended.state().conflict.as_ref().unwrap();
+    assert!(conflict.ended());
+    let winner = conflict.final_order[0].clone();
+    let (label, _, note) = narration(ended.state(), &player(&[winner.as_str()])).remove(0);
+    assert_eq!(label, format!("{winner}: final narration: your goal"));
+    assert_eq!(
+        note.unwrap(),
+        "1st of 2, you go first. The winner narrates first, about the goal it won; then those still standing; those who surrendered last, most recent first. Nobody contradicts what was said (T3, T4)."
+    );
 }

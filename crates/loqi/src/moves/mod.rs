@@ -23,7 +23,8 @@
 //!
 //! Files: `forms.rs` (the group names, who acts, and the building blocks of a form), then one file
 //! per group: `problem.rs` (introducing, taking over, proposing, resolving), `tally.rs`,
-//! `influence.rs`, `goals.rs`, `story.rs`, `characters.rs`.
+//! `telling.rs` (the prompt to tell a chosen outcome, sent as the table's talk), `influence.rs`,
+//! `goals.rs`, `story.rs`, `characters.rs`.
 
 mod characters;
 mod forms;
@@ -32,6 +33,7 @@ mod influence;
 mod problem;
 mod story;
 mod tally;
+mod telling;
 
 pub(crate) use forms::capitalized;
 pub use forms::{CHARACTERS, GOALS, INFLUENCE, PROBLEM, RESOLVE, STORY, TALLY};
@@ -63,7 +65,10 @@ pub fn moves(state: &State, seat: &Seat) -> Vec<Move> {
             tally::moves(state, problem, seat, &mut out);
             problem::resolve_move(state, problem, seat, &mut out);
         }
-        None => problem::introduce_moves(state, seat, &mut out),
+        None => {
+            telling::moves(state, seat, &mut out);
+            problem::introduce_moves(state, seat, &mut out);
+        }
     }
     influence::moves(state, seat, &mut out);
     goals::moves(state, seat, &mut out);

@@ -145,7 +145,9 @@ pub enum Command {
         from: String,
         /// How many dice to discard: 1 or more.
         boxes: u32,
-        /// The burden's name, as the opponent gives it.
+        /// The burden's name, as the opponent gives it (T5): the opponent's player answers with
+        /// it (`authority::parts`), so the taker may leave it empty or propose one.
+        #[serde(default)]
         name: String,
     },
     /// Mends a broken special item (T9).

@@ -46,7 +46,11 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                             default: 1,
                         },
                     ),
-                    text_field("name", &format!("The burden, as {} names it", o.who), MAX_NAME_CHARS),
+                    text_field(
+                        "name",
+                        &format!("The burden's name: {} names it (propose one, or leave it to them)", o.who),
+                        MAX_NAME_CHARS,
+                    ),
                 ],
                 odds: true,
                 note: Some(if options.max_boxes == 1 {

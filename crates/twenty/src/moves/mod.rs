@@ -10,7 +10,8 @@
 //! checked boxes (T10); unchecked boxes to colour (T11). A move is an offer, never a permission:
 //! `decide` still checks every command and refuses a wrong value with its own message.
 //!
-//! One file per group of the page, in the order they are listed: `conflict.rs`, `burdens.rs`,
+//! One file per group of the page, in the order they are listed: `conflict.rs`, `narration.rs`
+//! (prompts to narrate in the book's order, T3, sent as the table's talk), `burdens.rs`,
 //! `healing.rs`, `goals.rs` (regeneration and advancement), `equipment.rs`, `obligations.rs`,
 //! `characters.rs`, `table.rs`; `forms.rs` holds the pieces they are built of.
 //!
@@ -23,6 +24,7 @@ mod equipment;
 mod forms;
 mod goals;
 mod healing;
+mod narration;
 mod obligations;
 mod table;
 
@@ -42,6 +44,7 @@ use skald_core::{Move, Seat};
 pub fn moves(state: &State, seat: &Seat) -> Vec<Move> {
     let mut out = Vec::new();
     conflict::moves(state, seat, &mut out);
+    narration::moves(state, seat, &mut out);
     burdens::moves(state, seat, &mut out);
     healing::moves(state, seat, &mut out);
     goals::moves(state, seat, &mut out);

@@ -59,8 +59,16 @@ pub fn odds(state: &State, command: &Command) -> Option<Odds> {
     ) {
         return None;
     }
-    // A refused command has no odds: ask `decide` on a probe whose events are thrown away.
-    rules::decide(state, command, &mut Probe(0)).ok()?;
+    // A refused command has no odds: ask `decide` on a probe whose events are thrown away. A
+    // burden's name is its opponent's to give later (T5) and weighs nothing in the dice, so a
+    // taker's blank one is probed as named.
+    let mut probed = command.clone();
+    if let Command::TakeBurden { name, .. } = &mut probed
+        && name.trim().is_empty()
+    {
+        *name = "The burden to be named".into();
+    }
+    rules::decide(state, &probed, &mut Probe(0)).ok()?;
     match command {
         Command::BringIn {
             who, trait_name, ..

@@ -52,15 +52,6 @@ pub(super) fn take_burden(
             "{from} has surrendered; its dice are gone (T5)"
         )));
     }
-    text("name", name, MAX_NAME_CHARS)?;
-    if state
-        .character(who)
-        .is_some_and(|c| c.burden(name).is_some())
-    {
-        return Err(Error::Rule(format!(
-            "{who} already carries a burden named {name:?}; name it differently"
-        )));
-    }
     let my_highest = taker.pool.first().copied().unwrap_or(0);
     let beating = opponent.pool.iter().filter(|d| **d > my_highest).count() as u32;
     if beating == 0 {
@@ -78,6 +69,17 @@ pub(super) fn take_burden(
             min: 1,
             max: beating,
         });
+    }
+    // The name last: it is the opponent's to give (T5), so a request may wait for it once
+    // everything else about the burden is known to be right (crates/table `requests.rs`).
+    text("name", name, MAX_NAME_CHARS)?;
+    if state
+        .character(who)
+        .is_some_and(|c| c.burden(name).is_some())
+    {
+        return Err(Error::Rule(format!(
+            "{who} already carries a burden named {name:?}; name it differently"
+        )));
     }
     let discarded: Vec<u32> = opponent.pool.iter().take(boxes as usize).copied().collect();
     let roll = roll_d20(dice)?;
