@@ -52,6 +52,8 @@ pub struct Chronicle {
     open: Option<Episode>,
     /// Whether the open episode is a "between" one (closed by the next real episode).
     between: bool,
+    /// Whether the last episode done is a real one (for [`Self::after`]).
+    last_real: bool,
 }
 
 impl Chronicle {
@@ -106,9 +108,24 @@ impl Chronicle {
         episode.changes.push(change);
     }
 
+    /// Notes `change`, a consequence of the episode that just ended (a death after a conflict
+    /// is won), on that episode when nothing happened since; else as [`Self::change`].
+    pub fn after(&mut self, between: &str, who: Option<&str>, change: String) {
+        match self.done.last_mut() {
+            Some(episode) if self.open.is_none() && self.last_real => {
+                if let Some(who) = who {
+                    episode.joined(who);
+                }
+                episode.changes.push(change);
+            }
+            _ => self.change(between, who, change),
+        }
+    }
+
     fn close_open(&mut self) {
         if let Some(episode) = self.open.take() {
             self.done.push(episode);
+            self.last_real = !self.between;
         }
         self.between = false;
     }
@@ -136,6 +153,7 @@ mod tests {
         c.open(e);
         c.change("Between conflicts", Some("Bob"), "Bob takes a burden".into());
         c.end("Ann wins");
+        c.after("Between conflicts", None, "Bob dies".into());
         c.end("ignored: nothing is open");
         c.open(Episode::new("Conflict 2"));
         let episodes = c.finish();
@@ -143,7 +161,7 @@ mod tests {
         assert_eq!(episodes[0].title, "Between conflicts");
         assert_eq!(episodes[0].outcome, "");
         assert_eq!(episodes[1].who, ["Ann", "Bob"]);
-        assert_eq!(episodes[1].changes, ["Bob takes a burden"]);
+        assert_eq!(episodes[1].changes, ["Bob takes a burden", "Bob dies"]);
         assert_eq!(episodes[1].outcome, "Ann wins");
         assert_eq!(episodes[2].outcome, STILL_GOING);
     }

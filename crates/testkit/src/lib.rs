@@ -5,12 +5,15 @@
 //!   uses it);
 //! - [`sketch()`](fn@sketch) and [`sketch_odds`]: one text shape for a move list and for odds, the
 //!   same for every system, to snapshot;
+//! - [`sketch_episodes`] and [`example_episodes`]: a session's summary (a system's `chronicle`)
+//!   as text, and the summary of one of the book's examples;
 //! - [`form`]: a move's form filled in as a page fills it (dotted names, lists, conditions);
 //! - [`seats`]: who asks ([`gm`], [`gm_with`], [`player`], [`newcomer`]);
 //! - [`sheets`]: the sample characters the tests of several crates write, each with its source;
 //! - `db` (with the `db` feature): a fresh database on each back end for a test.
 
 pub mod check;
+pub mod episodes;
 #[cfg(feature = "db")]
 pub mod db;
 pub mod form;
@@ -19,6 +22,7 @@ pub mod sheets;
 pub mod sketch;
 
 pub use check::check;
+pub use episodes::{example_episodes, sketch_episodes};
 #[cfg(feature = "db")]
 pub use db::{Db, databases, postgres, sqlite};
 pub use expect_test::{Expect, expect};
