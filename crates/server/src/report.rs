@@ -297,9 +297,10 @@ pub fn report(log: &Log) -> Result<Report, String> {
 
 /// Player-typed text made inert in Markdown: `&`, `<` and `>` as HTML entities, so a name, title,
 /// label or note can never become a tag (`<script>`, `<img onerror>`) where the report is rendered,
-/// as the HTML report escapes them too; backslashes doubled, and `*`, `_`, `` ` ``, `[`, `]` and
-/// `|` escaped, so no text starts emphasis, code or a link; line breaks as `<br>`, so no text
-/// starts a list item, heading or paragraph of its own.
+/// as the HTML report escapes them too; backslashes doubled and `|` escaped (so no text ends a
+/// table's cell where one renders it in a table); line breaks as `<br>`, so no text starts a list
+/// item, heading or paragraph of its own (every line of the report starts with the report's own
+/// words, so `#` or `-` inside a text stays text).
 fn md(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
@@ -307,7 +308,7 @@ fn md(text: &str) -> String {
             '&' => out.push_str("&amp;"),
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
-            '\\' | '*' | '_' | '`' | '[' | ']' | '|' | '#' => {
+            '\\' | '|' => {
                 out.push('\\');
                 out.push(c);
             }
@@ -383,8 +384,8 @@ mod tests {
     #[test]
     fn markdown_text_cannot_become_markup() {
         assert_eq!(
-            md("<b>*Ann*</b> | [x](y)\n# z"),
-            "&lt;b&gt;\\*Ann\\*&lt;/b&gt; \\| \\[x\\](y)<br>\\# z"
+            md("<b>Ann</b> | a\\b\n# z"),
+            "&lt;b&gt;Ann&lt;/b&gt; \\| a\\\\b<br># z"
         );
     }
 }
