@@ -111,7 +111,12 @@ pub fn chronicle(_options: &Options, events: &[Event]) -> Vec<Episode> {
                     episode.changes.push(line);
                 }
             }
-            Event::SecretOpened { round: n, actions, opposed, .. } => {
+            Event::SecretOpened {
+                round: n,
+                actions,
+                opposed,
+                ..
+            } => {
                 close(&mut chronicle, &mut round);
                 let mut episode = Episode::new(format!("Round {n}, secret roll (C4)"));
                 for a in actions {
@@ -160,10 +165,10 @@ pub fn chronicle(_options: &Options, events: &[Event]) -> Vec<Episode> {
             | Event::SessionStarted { .. } => {}
         }
     }
-    if let Some(r) = round.take() {
-        if let Some(episode) = chronicle.current() {
-            episode.outcome = format!("{} so far", r.tally());
-        }
+    if let Some(r) = round.take()
+        && let Some(episode) = chronicle.current()
+    {
+        episode.outcome = format!("{} so far", r.tally());
     }
     chronicle.finish()
 }

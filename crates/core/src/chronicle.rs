@@ -151,7 +151,11 @@ mod tests {
         e.joined("Bob");
         e.joined("Ann");
         c.open(e);
-        c.change("Between conflicts", Some("Bob"), "Bob takes a burden".into());
+        c.change(
+            "Between conflicts",
+            Some("Bob"),
+            "Bob takes a burden".into(),
+        );
         c.end("Ann wins");
         c.after("Between conflicts", None, "Bob dies".into());
         c.end("ignored: nothing is open");

@@ -169,7 +169,10 @@ pub trait Game: Send + Sync {
     ///
     /// # Errors
     /// [`GameError::Corrupt`] when an event is not one of the system's events (a damaged log).
-    fn chronicle(&self, events: &[Value]) -> Result<Vec<crate::Episode>, GameError>;
+    /// The default (a game that is no [`System`]'s, such as a test's): none.
+    fn chronicle(&self, _events: &[Value]) -> Result<Vec<crate::Episode>, GameError> {
+        Ok(Vec::new())
+    }
     /// A copy with the same options and state.
     fn boxed_clone(&self) -> Box<dyn Game>;
 }

@@ -7,8 +7,8 @@ use crate::app::App;
 use crate::client::ClientAddr;
 use crate::error::ApiError;
 use crate::export;
-use crate::report;
 use crate::query::Params;
+use crate::report;
 use crate::rows::{to_row, token_row};
 use crate::schemas::{
     ActionSchema, BAD_REQUEST, BUSY, ExportFormat, NOT_FOUND, STORE_FAILED, TOO_LARGE,

@@ -358,7 +358,10 @@ fn render(log: &Log, name: &str) -> Result<String, String> {
     if name.ends_with(".md") {
         report = for_markdown(report);
     }
-    crate::templates::render(name, minijinja::Value::from(minijinja::value::Serde(&report)))
+    crate::templates::render(
+        name,
+        minijinja::Value::from(minijinja::value::Serde(&report)),
+    )
 }
 
 /// The Markdown session report.

@@ -336,7 +336,8 @@ async fn play_session(http: &Http, label: &str, system: &str, steps: &[(By, Valu
         md.text
     );
     // The story: one item per record, in order.
-    let story = &md.text[md.text.find("## The story\n").unwrap()..md.text.find("## Appendix").unwrap()];
+    let story =
+        &md.text[md.text.find("## The story\n").unwrap()..md.text.find("## Appendix").unwrap()];
     let items: Vec<&str> = story.lines().filter(|l| l.starts_with("- #")).collect();
     assert_eq!(items.len() as u64, seq, "{what}: {}", md.text);
     for (i, item) in items.iter().enumerate() {
@@ -788,8 +789,8 @@ async fn the_markdown_report_keeps_one_item_per_record() {
         assert_eq!(md.status, 200);
         // No text starts an item, a row or a line of its own: the story is 4 items, one per
         // record, each on one line.
-        let story =
-            &md.text[md.text.find("## The story\n").unwrap() + 13..md.text.find("## Appendix").unwrap()];
+        let story = &md.text
+            [md.text.find("## The story\n").unwrap() + 13..md.text.find("## Appendix").unwrap()];
         let items: Vec<&str> = story.lines().filter(|l| !l.is_empty()).collect();
         assert_eq!(items.len(), 4, "{}", md.text);
         for (i, item) in items.iter().enumerate() {

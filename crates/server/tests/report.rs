@@ -123,7 +123,9 @@ impl Play {
 
 /// The text of `md` from the heading `from` to the next heading of the same level.
 fn part<'a>(md: &'a str, from: &str) -> &'a str {
-    let start = md.find(from).unwrap_or_else(|| panic!("no {from:?} in {md}"));
+    let start = md
+        .find(from)
+        .unwrap_or_else(|| panic!("no {from:?} in {md}"));
     let level = from.split(' ').next().unwrap();
     let rest = &md[start + from.len()..];
     let end = rest
@@ -158,7 +160,10 @@ fn the_parts_come_in_order_in_markdown_and_html() {
     assert!(at("Who played:") < at("## Summary"));
     assert!(at("## Summary") < at("## The story"));
     assert!(at("## The story") < at("## Appendix: checking the dice"));
-    let seats: Vec<&str> = md.lines().filter(|l| l.starts_with("- the GM") || l.starts_with("- Ann") || l.starts_with("- Bob")).collect();
+    let seats: Vec<&str> = md
+        .lines()
+        .filter(|l| l.starts_with("- the GM") || l.starts_with("- Ann") || l.starts_with("- Bob"))
+        .collect();
     assert_eq!(
         seats,
         ["- the GM: orc", "- Ann (seat 1): Ragnar", "- Bob (seat 2)"]
@@ -196,7 +201,10 @@ fn the_parts_come_in_order_in_markdown_and_html() {
     assert!(at("<h2 id=\"summary\">") < at("<h2 id=\"story\">"));
     assert!(at("<h2 id=\"story\">") < at("<h2 id=\"appendix\">"));
     assert!(html.contains("<b>Ragnar</b> (Ann): <q class=\"speech\">Over the wall!</q>"));
-    assert!(!html.contains("<table"), "no table to be wider than a phone");
+    assert!(
+        !html.contains("<table"),
+        "no table to be wider than a phone"
+    );
 }
 
 #[test]
@@ -341,9 +349,17 @@ fn a_whisper_not_the_readers_and_a_secret_roll_not_revealed_are_in_no_part() {
         let whisper = reader != ANN;
         let secret = reader == GM;
         for text in [&md, &html] {
-            assert_eq!(text.contains("Psst, the orc is bluffing"), whisper, "{reader:?}: {text}");
+            assert_eq!(
+                text.contains("Psst, the orc is bluffing"),
+                whisper,
+                "{reader:?}: {text}"
+            );
             assert_eq!(text.contains("whispers"), whisper, "{reader:?}: {text}");
-            assert_eq!(text.contains("the hidden archer"), secret, "{reader:?}: {text}");
+            assert_eq!(
+                text.contains("the hidden archer"),
+                secret,
+                "{reader:?}: {text}"
+            );
         }
         // The roll's place is public (so no die is rolled twice), its contents are not.
         assert!(md.contains("rolled in secret (roll "), "{md}");

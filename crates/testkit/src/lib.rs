@@ -13,18 +13,18 @@
 //! - `db` (with the `db` feature): a fresh database on each back end for a test.
 
 pub mod check;
-pub mod episodes;
 #[cfg(feature = "db")]
 pub mod db;
+pub mod episodes;
 pub mod form;
 pub mod seats;
 pub mod sheets;
 pub mod sketch;
 
 pub use check::check;
-pub use episodes::{example_episodes, sketch_episodes};
 #[cfg(feature = "db")]
 pub use db::{Db, databases, postgres, sqlite};
+pub use episodes::{example_episodes, sketch_episodes};
 pub use expect_test::{Expect, expect};
 pub use seats::{gm, gm_with, newcomer, player};
 pub use sketch::{sketch, sketch_move, sketch_odds};

@@ -4,8 +4,8 @@
 //! and between conflicts the goals met (boxes unchecked), advancement (T10) and obligations (T11).
 
 use crate::describe::describe;
-use crate::model::{Event, SurrenderReason};
 use crate::model::Options;
+use crate::model::{Event, SurrenderReason};
 use skald_core::{Chronicle, Episode, noun};
 use std::collections::BTreeMap;
 
