@@ -23,6 +23,8 @@
 //!   C5); [`rules::line`] reads and writes the book's character line (C6); [`rules::apply()`] is the
 //!   fold.
 //! - [`authority`]: who may send each command at an online table.
+//! - [`chronicle`]: a session folded into its rounds and secret rounds, for a report's summary
+//!   (who acted, each result, the tally; dice lost and recovered, advancement).
 //! - [`describe`]: one log line per event, in the book's terms, every die shown.
 //! - [`moves`]: the moves legal now for a seat, as forms.
 //! - [`odds`]: the exact chances of an action, an opposed action or a command before its dice.
@@ -37,6 +39,7 @@
 //! Pure: no I/O, clock or random generator; dice come from the caller's [`DiceSource`].
 
 pub mod authority;
+pub mod chronicle;
 pub mod describe;
 pub mod error;
 pub mod limits;
@@ -144,5 +147,9 @@ impl System for Chi {
 
     fn view(state: &State) -> serde_json::Value {
         view::view(state)
+    }
+
+    fn chronicle(options: &Options, events: &[Event]) -> Vec<skald_core::Episode> {
+        chronicle::chronicle(options, events)
     }
 }

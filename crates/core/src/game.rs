@@ -164,6 +164,15 @@ pub trait Game: Send + Sync {
     /// The command that reveals `spend` and `salt` for `who` ([`System::reveal`]); `None` when
     /// the system seals nothing.
     fn reveal(&self, who: &str, spend: u32, salt: &str) -> Option<Value>;
+    /// The episodes `events` (a session's accepted commands' events, in log order) make, for a
+    /// report's summary ([`System::chronicle`], with this game's options).
+    ///
+    /// # Errors
+    /// [`GameError::Corrupt`] when an event is not one of the system's events (a damaged log).
+    /// The default (a game that is no [`System`]'s, such as a test's): none.
+    fn chronicle(&self, _events: &[Value]) -> Result<Vec<crate::Episode>, GameError> {
+        Ok(Vec::new())
+    }
     /// A copy with the same options and state.
     fn boxed_clone(&self) -> Box<dyn Game>;
 }
@@ -207,6 +216,16 @@ where
         })
     }
 
+    fn events(events: &[Value]) -> Result<Vec<S::Event>, GameError> {
+        events
+            .iter()
+            .map(|e| {
+                serde_json::from_value::<S::Event>(e.clone())
+                    .map_err(|e| GameError::Corrupt(e.to_string()))
+            })
+            .collect()
+    }
+
     fn json(command: &S::Command) -> Result<Value, GameError> {
         serde_json::to_value(command).map_err(|e| GameError::Corrupt(e.to_string()))
     }
@@ -246,13 +265,7 @@ where
     }
 
     fn apply(&mut self, events: &[Value]) -> Result<(), GameError> {
-        let typed = events
-            .iter()
-            .map(|e| {
-                serde_json::from_value::<S::Event>(e.clone())
-                    .map_err(|e| GameError::Corrupt(e.to_string()))
-            })
-            .collect::<Result<Vec<_>, _>>()?;
+        let typed = Self::events(events)?;
         let mut state = self.state.clone();
         for event in &typed {
             state = S::apply(state, event);
@@ -299,6 +312,10 @@ where
 
     fn reveal(&self, who: &str, spend: u32, salt: &str) -> Option<Value> {
         S::reveal(who, spend, salt).and_then(|c| Self::json(&c).ok())
+    }
+
+    fn chronicle(&self, events: &[Value]) -> Result<Vec<crate::Episode>, GameError> {
+        Ok(S::chronicle(&self.options, &Self::events(events)?))
     }
 
     fn boxed_clone(&self) -> Box<dyn Game> {

@@ -14,6 +14,7 @@
 //! [`DiceSource`] the caller picks (seeded random in play, scripted in tests and scenarios).
 
 mod authority;
+mod chronicle;
 mod game;
 mod moves;
 mod parts;
@@ -24,6 +25,7 @@ mod table;
 mod words;
 
 pub use authority::Authority;
+pub use chronicle::{Chronicle, Episode, STILL_GOING};
 pub use game::{Decided, Game, GameError, Rules};
 pub use moves::{
     Chance, Choice, Condition, Field, FieldKind, Move, Odds, SAY, Seat, TALK_CHARS, Total,
@@ -34,4 +36,4 @@ pub use rulings::{Ruling, Rulings};
 pub use skald_dice::{DiceSource, Die, Scripted, SeededRandom, SourceError};
 pub use system::System;
 pub use table::{Entry, Table};
-pub use words::{bounds, noun, plural};
+pub use words::{bounds, chance, noun, percent, plural};

@@ -136,6 +136,14 @@ pub trait System {
         None
     }
 
+    /// The session's episodes for a report's summary (`chronicle.rs` of each system crate): the
+    /// accepted commands' events, in log order (an undone command's left out), folded into each
+    /// conflict, problem, round or event with who took part, its outcome and what it left behind,
+    /// in the book's terms. The default: none.
+    fn chronicle(_options: &Self::Options, _events: &[Self::Event]) -> Vec<crate::Episode> {
+        Vec::new()
+    }
+
     /// The state as JSON, as scenario expectations see it. The default is the serialized state.
     fn view(state: &Self::State) -> serde_json::Value {
         serde_json::to_value(state).unwrap_or(serde_json::Value::Null)

@@ -37,6 +37,8 @@
 //!   a number as written), [`rules::lookup`] (finding a character or a rating), [`rules::dice`]
 //!   (the d100: F1); [`rules::apply()`] is the fold.
 //! - [`authority`]: who may send each command at an online table.
+//! - [`chronicle`]: a session folded into its events and the checks made outside one, for a
+//!   report's summary (who, the outcome, each check) and growth between them (F8).
 //! - [`describe`]: one log line per event, in the book's terms, every die shown.
 //! - [`moves`]: the moves legal now for a seat, as forms: [`moves::forms`] the pieces of a form,
 //!   then one file per group ([`moves::event`], [`moves::checks`], [`moves::dice`],
@@ -56,6 +58,7 @@
 //! Pure: no I/O, clock or random generator; dice come from the caller's [`DiceSource`].
 
 pub mod authority;
+pub mod chronicle;
 pub mod describe;
 pub mod error;
 pub mod limits;
@@ -146,5 +149,9 @@ impl System for Freelancer {
 
     fn view(state: &State) -> serde_json::Value {
         view::view(state)
+    }
+
+    fn chronicle(options: &Options, events: &[Event]) -> Vec<skald_core::Episode> {
+        chronicle::chronicle(options, events)
     }
 }

@@ -21,6 +21,8 @@
 //!   [`rules::impact`] (L7), [`rules::strength`] (L8), [`rules::chances`](mod@rules::chances)
 //!   (L3, L4) and [`rules::resolution`] (the d12 rolls); [`rules::apply()`] is the fold.
 //! - [`authority`]: who may send each command at an online table.
+//! - [`chronicle`]: a session folded into its problems, for a report's summary (who, the outcome,
+//!   influence spent, trait and strength changes) and what happens between them (goals, rewards).
 //! - [`describe`]: one log line per event, in the book's terms, every die shown.
 //! - [`moves`]: the moves legal now for a seat, as forms.
 //! - [`odds`]: the exact chances of a command before its d12 is rolled (L3, L4).
@@ -34,6 +36,7 @@
 //! Pure: no I/O, no clock, no randomness of its own; dice come in through a [`DiceSource`].
 
 pub mod authority;
+pub mod chronicle;
 pub mod describe;
 pub mod error;
 pub mod limits;
@@ -122,5 +125,9 @@ impl System for Loqi {
 
     fn view(state: &State) -> serde_json::Value {
         view::view(state)
+    }
+
+    fn chronicle(options: &Options, events: &[Event]) -> Vec<skald_core::Episode> {
+        chronicle::chronicle(options, events)
     }
 }

@@ -8,6 +8,7 @@ use crate::client::ClientAddr;
 use crate::error::ApiError;
 use crate::export;
 use crate::query::Params;
+use crate::report;
 use crate::rows::{to_row, token_row};
 use crate::schemas::{
     ActionSchema, BAD_REQUEST, BUSY, ExportFormat, NOT_FOUND, STORE_FAILED, TOO_LARGE,
@@ -438,12 +439,12 @@ pub async fn export(
         "json" => Ok(Json(log.exported()).into_response()),
         "md" => Ok((
             [(header::CONTENT_TYPE, "text/markdown; charset=utf-8")],
-            export::markdown(&log).map_err(ApiError::Store)?,
+            report::markdown(&log).map_err(ApiError::Store)?,
         )
             .into_response()),
         "html" => Ok((
             [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
-            export::html(&log).map_err(ApiError::Store)?,
+            report::html(&log).map_err(ApiError::Store)?,
         )
             .into_response()),
         other => Err(ApiError::BadRequest(format!(

@@ -1,12 +1,12 @@
-//! Exports of a table's log: JSON (complete for its reader, what `skald verify` reads), and a
-//! readable session report in Markdown or printable HTML (templates in `templates/`, rendered in
-//! the one environment of [`crate::templates`]).
+//! Exports of a table's log: JSON (complete for its reader, what `skald verify` reads), and the
+//! story of a session: one [`Line`] per record the reader may read, in words, without the hashes
+//! and seeds that prove the dice (those are the report's appendix, [`crate::report`], and the
+//! JSON export's). The table page's log draws the same lines.
 
 use crate::shapes::{ExportedLog, Summary};
-use minijinja::context;
 use serde::Serialize;
 use serde_json::Value;
-use skald_table::{Actor, Body, Player, Record, SecretBody};
+use skald_table::{Actor, Body, Record, SecretBody};
 use std::collections::BTreeMap;
 
 /// The version of the JSON export's format ([`ExportedLog::skald_export`]).
@@ -78,7 +78,8 @@ fn shown(roll: Option<&skald_table::FairRoll>) -> Vec<Shown> {
         .collect()
 }
 
-/// The chances a command's record kept from before its roll, as `odds before: label p, ...`.
+/// The chances a command's record kept from before its roll, as `odds before the roll: label
+/// 35.6% (89/250), ...` (a percentage first, the exact fraction beside it, [`skald_core::chance`]).
 fn odds_of(record: &Record) -> Option<String> {
     let Body::Command {
         odds: Some(odds), ..
@@ -89,7 +90,7 @@ fn odds_of(record: &Record) -> Option<String> {
     let chances: Vec<String> = odds
         .chances
         .iter()
-        .map(|c| format!("{} {}", c.label, c.p))
+        .map(|c| format!("{} {}", c.label, skald_core::chance(&c.p, c.decimal)))
         .collect();
     Some(format!("odds before the roll: {}", chances.join(", ")))
 }
@@ -231,20 +232,15 @@ fn whom(actor: &Actor, who: &dyn Fn(&Actor) -> String) -> String {
     }
 }
 
+/// A record in words. Hashes, seeds and mixes are left to the report's appendix: a line says
+/// that a seed was committed or revealed and which roll a die came from, not the hex.
 fn describe(record: &Record, who: &dyn Fn(&Actor) -> String) -> (String, Vec<String>) {
-    let short = |hex: &str| hex.chars().take(16).collect::<String>();
     match &record.body {
-        Body::Created {
-            system,
-            title,
-            commitment,
-            fairness,
-            ..
-        } => (
+        Body::Created { system, title, .. } => (
             "GM".into(),
             vec![format!(
-                "created the {system} table \"{title}\"; epoch 0 seed committed as {} ({fairness})",
-                short(commitment)
+                "created the {} table \"{title}\"; the dice's seed for epoch 0 is committed",
+                skald_systems::find(system).map_or(system.as_str(), |s| s.title)
             )],
         ),
         Body::Joined { player, name } => (name.clone(), vec![format!("took seat {player}")]),
@@ -271,14 +267,9 @@ fn describe(record: &Record, who: &dyn Fn(&Actor) -> String) -> (String, Vec<Str
                 None => format!("rolled {text}"),
             }],
         ),
-        Body::SecretRolled {
-            index, commitment, ..
-        } => (
+        Body::SecretRolled { index, .. } => (
             "GM".into(),
-            vec![format!(
-                "rolled in secret (roll {index}, committed as {})",
-                short(commitment)
-            )],
+            vec![format!("rolled in secret (roll {index})")],
         ),
         Body::SecretRevealed { of, contents } => (
             "GM".into(),
@@ -296,22 +287,14 @@ fn describe(record: &Record, who: &dyn Fn(&Actor) -> String) -> (String, Vec<Str
         // Talk is drawn by `Log::talk_of`; these are only for completeness.
         Body::Said { by, text, .. } => (who(by), vec![text.clone()]),
         Body::Whispered {} => (String::new(), vec!["whispered".into()]),
-        Body::SeedContributed { by, seed, mix } => (
+        Body::SeedContributed { by, seed, .. } => (
             who(by),
-            vec![format!(
-                "added the seed \"{seed}\" to the dice (mix {})",
-                short(mix)
-            )],
+            vec![format!("added the seed \"{seed}\" to the dice")],
         ),
-        Body::EpochEnded {
-            epoch,
-            seed,
-            next_commitment,
-        } => (
+        Body::EpochEnded { epoch, .. } => (
             "GM".into(),
             vec![format!(
-                "ended epoch {epoch}: its seed was {seed}; the next is committed as {}",
-                short(next_commitment)
+                "ended epoch {epoch}: its seed is revealed, the next epoch's committed"
             )],
         ),
         Body::Undone { of } => ("GM".into(), vec![format!("took back record {of}")]),
@@ -409,74 +392,4 @@ fn utc(at_ms: i64) -> String {
         .ok()
         .and_then(|t| t.format(&format).ok())
         .unwrap_or_default()
-}
-
-/// Player-typed text made inert in Markdown: `&`, `<` and `>` as HTML entities, so a name, title,
-/// label or note can never become a tag (`<script>`, `<img onerror>`) where the report is rendered,
-/// as the HTML report escapes them too.
-fn md_text(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-}
-
-/// Text made to stay inside one cell of a Markdown table and inert: HTML escaped ([`md_text`]),
-/// backslashes doubled and `|` escaped (so neither ends the cell), line breaks as `<br>` (so no
-/// text starts a row of its own).
-fn md_cell(text: &str) -> String {
-    md_text(text)
-        .replace('\\', "\\\\")
-        .replace('|', "\\|")
-        .replace('\n', "<br>")
-}
-
-fn render(log: &Log, name: &str) -> Result<String, String> {
-    let template = crate::templates::template(name)?;
-    let mut lines = log.lines();
-    let mut title = log.summary.title.clone();
-    let mut players: Vec<Player> = log.summary.players.clone();
-    let mut reader = log.reader_name();
-    if name.ends_with(".md") {
-        title = md_text(&title);
-        for player in &mut players {
-            player.name = md_text(&player.name);
-        }
-        reader = md_text(&reader);
-        for line in &mut lines {
-            line.who = md_cell(&line.who);
-            line.what = line.what.iter().map(|w| md_cell(w)).collect();
-            line.secret = line.secret.as_deref().map(md_cell);
-            line.odds = line.odds.as_deref().map(md_cell);
-            if let Some(talk) = &mut line.talk {
-                talk.voice = talk.voice.as_deref().map(md_cell);
-                talk.whisper = talk.whisper.as_deref().map(md_cell);
-            }
-        }
-    }
-    template
-        .render(context! {
-            table => log.table.clone(),
-            title => title,
-            system => log.summary.system.clone(),
-            players => minijinja::Value::from(minijinja::value::Serde(&players)),
-            reader => reader,
-            lines => minijinja::Value::from(minijinja::value::Serde(lines)),
-        })
-        .map_err(|e| format!("{name}: {e:#}"))
-}
-
-/// The Markdown session report.
-///
-/// # Errors
-/// The template engine's message.
-pub fn markdown(log: &Log) -> Result<String, String> {
-    render(log, "report.md")
-}
-
-/// The HTML session report (one page, printable).
-///
-/// # Errors
-/// The template engine's message.
-pub fn html(log: &Log) -> Result<String, String> {
-    render(log, "report.html")
 }

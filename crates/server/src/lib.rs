@@ -20,6 +20,7 @@ pub mod live;
 pub mod openapi;
 pub mod query;
 pub mod registry;
+pub mod report;
 pub mod request_log;
 pub mod role;
 pub mod routes;

@@ -2,7 +2,8 @@
 //! (`templates/` here) and the pages' templates, which skald-web hands over with [`add`] since
 //! this crate cannot name them. Templates are compiled in; each is compiled on first use and kept.
 //! `.html` templates escape HTML; the Markdown report escapes its text itself. The filter
-//! `rule_links` ([`crate::links`]) escapes a text and links the rulings it cites.
+//! `rule_links` ([`crate::links`]) escapes a text and links the rulings it cites; the `percent`
+//! filter writes a chance as [`skald_core::percent`] does.
 
 use minijinja::Environment;
 use std::sync::OnceLock;
@@ -55,6 +56,11 @@ pub fn environment() -> &'static Environment<'static> {
         });
         env.set_loader(|name| Ok(source(name).map(str::to_owned)));
         env.add_filter("rule_links", crate::links::rule_links);
+        // A chance as people read it, the one wording of the pages and the report:
+        // `{{ p | percent(decimal) }}` ([`skald_core::percent`]).
+        env.add_filter("percent", |p: String, decimal: f64| {
+            skald_core::percent(&p, decimal)
+        });
         env
     })
 }

@@ -318,7 +318,7 @@ async fn play_session(http: &Http, label: &str, system: &str, steps: &[(By, Valu
         .expect(200);
     assert_eq!(by_query, export, "{what}");
 
-    // Markdown: a table with one row per record.
+    // Markdown: the session report, its story one list item per record.
     let md = http
         .get(
             &format!("/api/tables/{table}/export?format=md"),
@@ -335,23 +335,17 @@ async fn play_session(http: &Http, label: &str, system: &str, steps: &[(By, Valu
         "{}",
         md.text
     );
-    assert!(
-        md.text
-            .contains("| # | time (UTC) | who | what |\n|---|---|---|---|\n")
-    );
-    let rows: Vec<&str> = md
-        .text
-        .lines()
-        .filter(|l| l.starts_with("| ") && !l.starts_with("| #"))
-        .collect();
-    assert_eq!(rows.len() as u64, seq, "{what}: {}", md.text);
-    for (i, row) in rows.iter().enumerate() {
-        assert!(row.starts_with(&format!("| {} | ", i + 1)), "{row}");
-        assert!(row.ends_with(" |"), "{row}");
+    // The story: one item per record, in order.
+    let story =
+        &md.text[md.text.find("## The story\n").unwrap()..md.text.find("## Appendix").unwrap()];
+    let items: Vec<&str> = story.lines().filter(|l| l.starts_with("- #")).collect();
+    assert_eq!(items.len() as u64, seq, "{what}: {}", md.text);
+    for (i, item) in items.iter().enumerate() {
+        assert!(item.starts_with(&format!("- #{} · ", i + 1)), "{item}");
     }
     assert!(
         md.text
-            .contains("| Ann | rolled for courage: 2d6 + 1: 2d6 ["),
+            .contains(" UTC · **Ann** rolled for courage: 2d6 + 1: 2d6 ["),
         "{}",
         md.text
     );
@@ -764,9 +758,9 @@ async fn a_table_asked_after_its_task_unloaded_is_asked_again_loaded() {
 }
 
 /// Text with `|` (names, labels, notes, commands) and line breaks (notes: the one text of several
-/// lines) stays inside its cell of the Markdown report: one row per record, four cells each.
+/// lines) stays inside its item of the Markdown report's story: one item per record, one line each.
 #[tokio::test]
-async fn the_markdown_report_keeps_one_row_per_record() {
+async fn the_markdown_report_keeps_one_item_per_record() {
     let db = common::sqlite();
     let server = Server::start(&db, limits()).await;
     let http = server.http();
@@ -793,13 +787,15 @@ async fn the_markdown_report_keeps_one_row_per_record() {
             )
             .await;
         assert_eq!(md.status, 200);
-        let start = md.text.find("|---|---|---|---|\n").unwrap() + 18;
-        let rows: Vec<&str> = md.text[start..].lines().collect();
-        assert_eq!(rows.len(), 4, "{}", md.text);
-        for (i, row) in rows.iter().enumerate() {
-            assert!(row.starts_with(&format!("| {} | ", i + 1)), "{row}");
-            let cells = row.replace("\\|", "").matches('|').count();
-            assert_eq!(cells, 5, "four cells: {row}");
+        // No text starts an item, a row or a line of its own: the story is 4 items, one per
+        // record, each on one line.
+        let story = &md.text
+            [md.text.find("## The story\n").unwrap() + 13..md.text.find("## Appendix").unwrap()];
+        let items: Vec<&str> = story.lines().filter(|l| !l.is_empty()).collect();
+        assert_eq!(items.len(), 4, "{}", md.text);
+        for (i, item) in items.iter().enumerate() {
+            assert!(item.starts_with(&format!("- #{} · ", i + 1)), "{item}");
+            assert!(!item.contains("\n| 98"), "{item}");
         }
     }
     server.stop().await;

@@ -1159,7 +1159,7 @@ async fn the_markdown_report_escapes_player_typed_html() {
         );
         assert!(
             md.text
-                .contains(&format!("Players: {img_shown}{script_shown} (seat 1).")),
+                .contains(&format!("- {img_shown}{script_shown} (seat 1)\n")),
             "{}",
             md.text
         );
@@ -1175,7 +1175,7 @@ async fn the_markdown_report_escapes_player_typed_html() {
         .await;
     assert!(
         md.text.contains(
-            "exported for &lt;img src=x onerror=alert(1)&gt;&lt;script&gt;alert(1)&lt;/script&gt;."
+            "as &lt;img src=x onerror=alert(1)&gt;&lt;script&gt;alert(1)&lt;/script&gt; reads it."
         ),
         "{}",
         md.text

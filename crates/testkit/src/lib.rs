@@ -5,6 +5,8 @@
 //!   uses it);
 //! - [`sketch()`](fn@sketch) and [`sketch_odds`]: one text shape for a move list and for odds, the
 //!   same for every system, to snapshot;
+//! - [`sketch_episodes`] and [`example_episodes`]: a session's summary (a system's `chronicle`)
+//!   as text, and the summary of one of the book's examples;
 //! - [`form`]: a move's form filled in as a page fills it (dotted names, lists, conditions);
 //! - [`seats`]: who asks ([`gm`], [`gm_with`], [`player`], [`newcomer`]);
 //! - [`sheets`]: the sample characters the tests of several crates write, each with its source;
@@ -13,6 +15,7 @@
 pub mod check;
 #[cfg(feature = "db")]
 pub mod db;
+pub mod episodes;
 pub mod form;
 pub mod seats;
 pub mod sheets;
@@ -21,6 +24,7 @@ pub mod sketch;
 pub use check::check;
 #[cfg(feature = "db")]
 pub use db::{Db, databases, postgres, sqlite};
+pub use episodes::{example_episodes, sketch_episodes};
 pub use expect_test::{Expect, expect};
 pub use seats::{gm, gm_with, newcomer, player};
 pub use sketch::{sketch, sketch_move, sketch_odds};

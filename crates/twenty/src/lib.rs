@@ -25,6 +25,10 @@
 //! ([`SheetProblem`] for a sheet), [`CatalogueError`] for a table file, [`OddsError`] for the
 //! calculators.
 //!
+//! `chronicle.rs` folds a session's events into episodes for a report's summary: each conflict
+//! with who took part, who won and its goal, burdens, boxes checked, deaths; between conflicts the
+//! goals met and advancement.
+//!
 //! `reports.rs` holds the calculators `skald twenty ...` offers, each a function returning a report
 //! that is `Serialize` (`--json`) and `Display` (text): [`reports::burden`], [`reports::odds`],
 //! [`reports::choices`].
@@ -32,6 +36,7 @@
 //! [`Twenty`] plugs these rules into the core's [`skald_core::System`].
 
 mod authority;
+mod chronicle;
 mod describe;
 mod error;
 pub mod limits;
@@ -133,5 +138,9 @@ impl System for Twenty {
     /// The state as JSON ([`view()`]).
     fn view(state: &State) -> serde_json::Value {
         view::view(state)
+    }
+
+    fn chronicle(options: &Options, events: &[Event]) -> Vec<skald_core::Episode> {
+        chronicle::chronicle(options, events)
     }
 }

@@ -1,0 +1,394 @@
+//! The session report (`GET /api/tables/{id}/export?format=html|md`): printable HTML and Markdown
+//! with the same parts, in order (docs/decisions.md, "The session report"):
+//! 1. the title and who played (each player with the characters they own);
+//! 2. the summary: the system's episodes ([`skald_core::Episode`], from its `chronicle`), each
+//!    conflict, problem, round or event with who took part, its outcome and what it left behind;
+//! 3. the story: the log and the talk interleaved ([`crate::export::Log::lines`]), talk as speech,
+//!    a whisper only where the reader may read it, odds as percentages with their fractions;
+//! 4. the appendix: each epoch's seed commitment and revealed seed, the seeds players added and
+//!    the mix after each, each roll's index, epoch and mix, each secret roll's commitment, and how
+//!    to check them all with `skald verify`.
+//!
+//! Everything comes from the records as redacted for the reader, so the report holds nothing the
+//! reader could not read in the log: a secret roll not revealed is its index and commitment only,
+//! a whisper not theirs is absent, an undone command's events are in no episode.
+
+use crate::export::{Line, Log};
+use serde::Serialize;
+use skald_core::Episode;
+use skald_table::{Actor, Body, Record};
+use std::collections::BTreeSet;
+
+/// Who played: a seat's name and the characters it plays.
+#[derive(Debug, Clone, Serialize)]
+pub struct Seat {
+    /// "the GM", or the player's name.
+    pub name: String,
+    /// The seat: 0 for the GM, else the player's id.
+    pub seat: u32,
+    /// The characters it plays, by name, in name order.
+    pub characters: Vec<String>,
+}
+
+/// One epoch of the dice (docs/fairness.md): the commitment made before its first roll and, once
+/// it has ended, the seed that hashes to it.
+#[derive(Debug, Clone, Serialize)]
+pub struct Epoch {
+    /// 0-based.
+    pub epoch: u32,
+    /// The record that committed it (the table's creation, or the end of the epoch before).
+    pub committed_in: u64,
+    /// Hex SHA-256 of the epoch's server seed, 64 hex digits.
+    pub commitment: String,
+    /// The server seed, 64 hex digits, once the epoch has ended; none while it goes on.
+    pub seed: Option<String>,
+}
+
+/// A seed a seat added to the dice, and the mix after it.
+#[derive(Debug, Clone, Serialize)]
+pub struct Contribution {
+    /// The record.
+    pub seq: u64,
+    /// Who added it.
+    pub who: String,
+    /// The seed as given.
+    pub seed: String,
+    /// The player-seed mix after it, 64 hex digits.
+    pub mix: String,
+}
+
+/// One roll's place in the dice stream: what `skald verify` recomputes.
+#[derive(Debug, Clone, Serialize)]
+pub struct Roll {
+    /// The record it is in.
+    pub seq: u64,
+    /// The roll's index over the whole table (0-based).
+    pub index: u64,
+    /// The epoch whose seed it used.
+    pub epoch: u32,
+    /// The player-seed mix in force, 64 hex digits; none for a secret roll not revealed to the
+    /// reader (its commitment stands for it).
+    pub mix: Option<String>,
+    /// For a GM's secret roll: its commitment (hex SHA-256 of its contents), and whether and in
+    /// which record it was revealed.
+    pub secret: Option<SecretRollProof>,
+}
+
+/// A secret roll's proof.
+#[derive(Debug, Clone, Serialize)]
+pub struct SecretRollProof {
+    /// Hex SHA-256 of the roll's contents.
+    pub commitment: String,
+    /// The record that revealed it, if one did.
+    pub revealed_in: Option<u64>,
+}
+
+/// The report's appendix: what proves the dice.
+#[derive(Debug, Clone, Serialize)]
+pub struct Appendix {
+    /// Every epoch so far, in order.
+    pub epochs: Vec<Epoch>,
+    /// Every seed added, in order.
+    pub seeds: Vec<Contribution>,
+    /// Every roll, in index order.
+    pub rolls: Vec<Roll>,
+    /// The shell commands that fetch the JSON export and check it.
+    pub verify: Vec<String>,
+}
+
+/// The session report's parts, before a template draws them.
+#[derive(Debug, Serialize)]
+pub struct Report {
+    /// The table id.
+    pub table: String,
+    /// The table's title.
+    pub title: String,
+    /// The system as people read it ("Twenty").
+    pub system: String,
+    /// Who the report was made for: "the GM" or the player's name.
+    pub reader: String,
+    /// Who played.
+    pub seats: Vec<Seat>,
+    /// The summary.
+    pub episodes: Vec<Episode>,
+    /// The story.
+    pub story: Vec<Line>,
+    /// The appendix.
+    pub appendix: Appendix,
+}
+
+/// The events of every command the log still holds, in order: a command taken back by an
+/// `undone` record is left out.
+fn standing_events(records: &[Record]) -> Vec<serde_json::Value> {
+    let undone: BTreeSet<u64> = records
+        .iter()
+        .filter_map(|r| match r.body {
+            Body::Undone { of } => Some(of),
+            _ => None,
+        })
+        .collect();
+    records
+        .iter()
+        .filter(|r| !undone.contains(&r.seq))
+        .flat_map(|r| match &r.body {
+            Body::Command { events, .. } => events.clone(),
+            _ => Vec::new(),
+        })
+        .collect()
+}
+
+/// The summary: the system's episodes of the log's standing events (through the registry).
+///
+/// # Errors
+/// A log with no creation record, of a system not in the registry, or with events its system does
+/// not read (a damaged log).
+pub fn episodes(log: &Log) -> Result<Vec<Episode>, String> {
+    let Some(Body::Created {
+        system, options, ..
+    }) = log.records.first().map(|r| &r.body)
+    else {
+        return Err("the log does not start with the table's creation".to_owned());
+    };
+    let listed =
+        skald_systems::find(system).ok_or_else(|| format!("no system is called {system}"))?;
+    let game = (listed.new_game)(options).map_err(|e| e.to_string())?;
+    game.chronicle(&standing_events(&log.records))
+        .map_err(|e| e.to_string())
+}
+
+fn seats(log: &Log) -> Vec<Seat> {
+    let plays = |actor: Actor| -> Vec<String> {
+        log.summary
+            .owners
+            .iter()
+            .filter(|(_, owner)| **owner == actor)
+            .map(|(name, _)| name.clone())
+            .collect()
+    };
+    let mut seats = vec![Seat {
+        name: "the GM".to_owned(),
+        seat: 0,
+        characters: plays(Actor::Gm),
+    }];
+    seats.extend(log.summary.players.iter().map(|p| Seat {
+        name: p.name.clone(),
+        seat: p.id,
+        characters: plays(Actor::Player(p.id)),
+    }));
+    seats
+}
+
+/// The name of a seat that added a seed.
+fn seat_name(log: &Log, actor: Actor) -> String {
+    match actor {
+        Actor::Gm => "the GM".to_owned(),
+        Actor::Player(id) => log
+            .summary
+            .players
+            .iter()
+            .find(|p| p.id == id)
+            .map_or_else(|| format!("player {id}"), |p| p.name.clone()),
+    }
+}
+
+/// The appendix: epochs, seeds and rolls, from the records as the reader reads them.
+pub fn appendix(log: &Log) -> Appendix {
+    let mut epochs = Vec::new();
+    let mut seeds = Vec::new();
+    let mut rolls: Vec<Roll> = Vec::new();
+    let roll_of = |seq: u64, roll: &skald_table::FairRoll| Roll {
+        seq,
+        index: roll.index,
+        epoch: roll.epoch,
+        mix: Some(roll.mix.clone()),
+        secret: None,
+    };
+    for record in &log.records {
+        match &record.body {
+            Body::Created { commitment, .. } => epochs.push(Epoch {
+                epoch: 0,
+                committed_in: record.seq,
+                commitment: commitment.clone(),
+                seed: None,
+            }),
+            Body::EpochEnded {
+                epoch,
+                seed,
+                next_commitment,
+            } => {
+                if let Some(ended) = epochs.iter_mut().find(|e| e.epoch == *epoch) {
+                    ended.seed = Some(seed.clone());
+                }
+                epochs.push(Epoch {
+                    epoch: epoch.saturating_add(1),
+                    committed_in: record.seq,
+                    commitment: next_commitment.clone(),
+                    seed: None,
+                });
+            }
+            Body::SeedContributed { by, seed, mix } => seeds.push(Contribution {
+                seq: record.seq,
+                who: seat_name(log, *by),
+                seed: seed.clone(),
+                mix: mix.clone(),
+            }),
+            Body::Command {
+                roll: Some(roll), ..
+            }
+            | Body::DiceRolled { roll, .. }
+            | Body::RollFailed { roll, .. } => rolls.push(roll_of(record.seq, roll)),
+            Body::SecretRolled {
+                index,
+                epoch,
+                commitment,
+            } => rolls.push(Roll {
+                seq: record.seq,
+                index: *index,
+                epoch: *epoch,
+                mix: None,
+                secret: Some(SecretRollProof {
+                    commitment: commitment.clone(),
+                    revealed_in: None,
+                }),
+            }),
+            Body::SecretRevealed { of, contents } => {
+                if let Some(roll) = rolls.iter_mut().find(|r| r.seq == *of) {
+                    roll.mix = Some(contents.roll.mix.clone());
+                    if let Some(secret) = roll.secret.as_mut() {
+                        secret.revealed_in = Some(record.seq);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    rolls.sort_by_key(|r| r.index);
+    Appendix {
+        epochs,
+        seeds,
+        rolls,
+        verify: vec![
+            format!(
+                "curl -s -H \"Authorization: Bearer $TOKEN\" \"$SERVER/api/tables/{}/export\" > log.json",
+                log.table
+            ),
+            "skald verify log.json".to_owned(),
+        ],
+    }
+}
+
+/// The report's parts for `log`'s reader.
+///
+/// # Errors
+/// As [`episodes`].
+pub fn report(log: &Log) -> Result<Report, String> {
+    Ok(Report {
+        table: log.table.clone(),
+        title: log.summary.title.clone(),
+        system: skald_systems::find(&log.summary.system)
+            .map_or_else(|| log.summary.system.clone(), |s| s.title.to_owned()),
+        reader: log.reader_name(),
+        seats: seats(log),
+        episodes: episodes(log)?,
+        story: log.lines(),
+        appendix: appendix(log),
+    })
+}
+
+/// Player-typed text made inert in Markdown: `&`, `<` and `>` as HTML entities, so a name, title,
+/// label or note can never become a tag (`<script>`, `<img onerror>`) where the report is rendered,
+/// as the HTML report escapes them too; backslashes doubled and `|` escaped (so no text ends a
+/// table's cell where one renders it in a table); line breaks as `<br>`, so no text starts a list
+/// item, heading or paragraph of its own (every line of the report starts with the report's own
+/// words, so `#` or `-` inside a text stays text).
+fn md(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '\\' | '|' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '\n' => out.push_str("<br>"),
+            '\r' => {}
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// Every text of `report` made inert for Markdown ([`md`]); hex, numbers and the commands are
+/// left as they are (the template puts those in code spans or blocks).
+fn for_markdown(mut report: Report) -> Report {
+    report.title = md(&report.title);
+    report.system = md(&report.system);
+    report.reader = md(&report.reader);
+    for seat in &mut report.seats {
+        seat.name = md(&seat.name);
+        seat.characters = seat.characters.iter().map(|c| md(c)).collect();
+    }
+    for episode in &mut report.episodes {
+        episode.title = md(&episode.title);
+        episode.who = episode.who.iter().map(|w| md(w)).collect();
+        episode.outcome = md(&episode.outcome);
+        episode.changes = episode.changes.iter().map(|c| md(c)).collect();
+    }
+    for line in &mut report.story {
+        line.who = md(&line.who);
+        line.what = line.what.iter().map(|w| md(w)).collect();
+        line.secret = line.secret.as_deref().map(md);
+        line.odds = line.odds.as_deref().map(md);
+        if let Some(talk) = &mut line.talk {
+            talk.voice = talk.voice.as_deref().map(md);
+            talk.whisper = talk.whisper.as_deref().map(md);
+        }
+    }
+    for seed in &mut report.appendix.seeds {
+        seed.who = md(&seed.who);
+        seed.seed = md(&seed.seed);
+    }
+    report
+}
+
+fn render(log: &Log, name: &str) -> Result<String, String> {
+    let mut report = report(log)?;
+    if name.ends_with(".md") {
+        report = for_markdown(report);
+    }
+    crate::templates::render(
+        name,
+        minijinja::Value::from(minijinja::value::Serde(&report)),
+    )
+}
+
+/// The Markdown session report.
+///
+/// # Errors
+/// As [`report`], or the template engine's message.
+pub fn markdown(log: &Log) -> Result<String, String> {
+    render(log, "report.md")
+}
+
+/// The HTML session report (one page, printable, at most a phone's width).
+///
+/// # Errors
+/// As [`report`], or the template engine's message.
+pub fn html(log: &Log) -> Result<String, String> {
+    render(log, "report.html")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::md;
+
+    #[test]
+    fn markdown_text_cannot_become_markup() {
+        assert_eq!(
+            md("<b>Ann</b> | a\\b\n# z"),
+            "&lt;b&gt;Ann&lt;/b&gt; \\| a\\\\b<br># z"
+        );
+    }
+}

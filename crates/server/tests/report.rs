@@ -1,0 +1,371 @@
+//! The session report (`skald_server::report`): its parts in order (title and who played, the
+//! summary of episodes, the story, the appendix), exact on a small table per system played from the
+//! book's examples over a fixed server seed; odds as percentages with fractions; no hash in the
+//! story; an undone command in no episode; and a whisper not the reader's and a secret roll not
+//! revealed in no part of it.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use serde_json::{Value, json};
+use skald_fair::ServerSeed;
+use skald_server::export::Log;
+use skald_server::report;
+use skald_server::shapes::Summary;
+use skald_table::{Action, Actor, Table, redact};
+use skald_testkit::{Expect, check, expect};
+
+const GM: Actor = Actor::Gm;
+const ANN: Actor = Actor::Player(1);
+const BOB: Actor = Actor::Player(2);
+
+/// A table played from a test over a fixed seed, with Ann and Bob seated.
+struct Play {
+    table: Table,
+    fresh: u8,
+    at_ms: i64,
+}
+
+impl Play {
+    fn new(system: &str) -> Self {
+        let seed = ServerSeed::from_bytes([7; 32]);
+        let options = json!({"players_set_gm_numbers": true});
+        let created = Table::create(system, "Report", &options, &seed, 1_000).unwrap();
+        let mut table = Table::from_records(vec![created]).unwrap();
+        for name in ["Ann", "Bob"] {
+            let joined = table.join(name, 2_000).unwrap();
+            table.apply(joined).unwrap();
+        }
+        Self {
+            table,
+            fresh: 0,
+            at_ms: 3_000,
+        }
+    }
+
+    /// `action` by `by`; `false` when refused (nothing recorded).
+    fn act(&mut self, by: Actor, action: Value) -> bool {
+        self.fresh = self.fresh.wrapping_add(1);
+        self.at_ms += 1_000;
+        let action = Action::from_json(action).unwrap();
+        match self.table.decide(by, &action, [self.fresh; 32], self.at_ms) {
+            Ok(records) => {
+                for record in records {
+                    self.table.apply(record).unwrap();
+                }
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
+    /// The example `examples/<system>/<name>.toml` played: its first character enrolled by Ann,
+    /// the others by the GM, then its steps by the GM (the dice are the table's, so a step the
+    /// new dice make illegal is refused and skipped).
+    fn example(system: &str, name: &str, enroll: &str) -> Self {
+        let path = format!(
+            "{}/../../examples/{system}/{name}.toml",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let doc: toml::Table = std::fs::read_to_string(path).unwrap().parse().unwrap();
+        let mut play = Self::new(system);
+        for (i, c) in doc["characters"].as_array().unwrap().iter().enumerate() {
+            let by = if i == 0 { ANN } else { GM };
+            let character: Value = serde_json::to_value(c).unwrap();
+            assert!(play.act(by, json!({"do": enroll, "character": character})));
+        }
+        for step in doc["steps"].as_array().unwrap() {
+            let mut step = step.as_table().unwrap().clone();
+            if step.contains_key("expect_error") {
+                continue;
+            }
+            for key in ["note", "expect", "dice"] {
+                step.remove(key);
+            }
+            play.act(GM, serde_json::to_value(&step).unwrap());
+        }
+        play
+    }
+
+    fn log(&self, reader: Actor) -> Log {
+        let (epoch, commitment) = self.table.epoch();
+        Log {
+            table: "t1".to_owned(),
+            summary: Summary {
+                table: "t1".to_owned(),
+                system: self.table.system().to_owned(),
+                title: self.table.title().to_owned(),
+                options: self.table.options(),
+                you: reader,
+                seq: self.table.last_seq(),
+                epoch,
+                commitment: commitment.to_owned(),
+                players: self.table.players().to_vec(),
+                owners: self.table.owners().clone(),
+                state: self.table.view(),
+            },
+            reader,
+            records: self
+                .table
+                .records()
+                .iter()
+                .map(|r| redact(r, reader))
+                .collect(),
+        }
+    }
+
+    fn markdown(&self, reader: Actor) -> String {
+        report::markdown(&self.log(reader)).unwrap()
+    }
+
+    fn html(&self, reader: Actor) -> String {
+        report::html(&self.log(reader)).unwrap()
+    }
+}
+
+/// The text of `md` from the heading `from` to the next heading of the same level.
+fn part<'a>(md: &'a str, from: &str) -> &'a str {
+    let start = md
+        .find(from)
+        .unwrap_or_else(|| panic!("no {from:?} in {md}"));
+    let level = from.split(' ').next().unwrap();
+    let rest = &md[start + from.len()..];
+    let end = rest
+        .find(&format!("\n{level} "))
+        .map_or(rest.len(), |i| i + 1);
+    &md[start..start + from.len() + end]
+}
+
+/// Whether `text` holds a run of 16 hex digits (a hash, a seed or a mix).
+fn has_hex(text: &str) -> bool {
+    text.as_bytes()
+        .windows(16)
+        .any(|w| w.iter().all(u8::is_ascii_hexdigit))
+}
+
+/// The summary of `play` as Ann reads it, exactly.
+fn summary_is(play: &Play, expected: Expect) {
+    check(part(&play.markdown(ANN), "## Summary"), expected);
+}
+
+#[test]
+fn the_parts_come_in_order_in_markdown_and_html() {
+    let mut play = Play::example("chi", "three-actions-and-a-defence", "enroll");
+    play.act(
+        ANN,
+        json!({"do": "say", "text": "Over the wall!", "as": "Ragnar"}),
+    );
+    play.act(BOB, json!({"do": "say", "text": "Right behind you."}));
+    let md = play.markdown(ANN);
+    let at = |s: &str| md.find(s).unwrap_or_else(|| panic!("no {s:?} in {md}"));
+    assert!(md.starts_with("# Report\n\nA Chi session, table `t1`, as Ann reads it.\n"));
+    assert!(at("Who played:") < at("## Summary"));
+    assert!(at("## Summary") < at("## The story"));
+    assert!(at("## The story") < at("## Appendix: checking the dice"));
+    let seats: Vec<&str> = md
+        .lines()
+        .filter(|l| l.starts_with("- the GM") || l.starts_with("- Ann") || l.starts_with("- Bob"))
+        .collect();
+    assert_eq!(
+        seats,
+        ["- the GM: orc", "- Ann (seat 1): Ragnar", "- Bob (seat 2)"]
+    );
+    // Talk is speech: the character's name with the player's beside it.
+    let story = part(&md, "## The story");
+    assert!(
+        story.contains(" UTC · **Ragnar** (Ann): “Over the wall!”\n"),
+        "{story}"
+    );
+    assert!(
+        story.contains(" UTC · **Bob**: “Right behind you.”"),
+        "{story}"
+    );
+    // No hash, seed or mix in the story: they are the appendix's.
+    assert!(!has_hex(story), "{story}");
+    let appendix = part(&md, "## Appendix: checking the dice");
+    assert!(has_hex(appendix));
+    assert!(appendix.contains("skald verify log.json\n"), "{appendix}");
+    assert!(
+        appendix.contains("/api/tables/t1/export\" > log.json"),
+        "{appendix}"
+    );
+    let (_, commitment) = play.table.epoch();
+    assert!(
+        appendix.contains(&format!(
+            "- Epoch 0, committed in record 1: `{commitment}`; seed not revealed yet"
+        )),
+        "{appendix}"
+    );
+    // The same parts in the HTML, with their headings' anchors.
+    let html = play.html(ANN);
+    let at = |s: &str| html.find(s).unwrap_or_else(|| panic!("no {s:?} in {html}"));
+    assert!(at("<h1>Report</h1>") < at("<h2 id=\"summary\">"));
+    assert!(at("<h2 id=\"summary\">") < at("<h2 id=\"story\">"));
+    assert!(at("<h2 id=\"story\">") < at("<h2 id=\"appendix\">"));
+    assert!(html.contains("<b>Ragnar</b> (Ann): <q class=\"speech\">Over the wall!</q>"));
+    assert!(
+        !html.contains("<table"),
+        "no table to be wider than a phone"
+    );
+}
+
+#[test]
+fn odds_read_as_percentages_with_their_fractions() {
+    let play = Play::example("chi", "three-actions-and-a-defence", "enroll");
+    let md = play.markdown(ANN);
+    let odds: Vec<&str> = md
+        .split("<br>")
+        .filter(|l| l.starts_with("odds before the roll: "))
+        .map(|l| l.lines().next().unwrap())
+        .collect();
+    check(
+        odds.join("\n"),
+        expect![[r#"
+            odds before the roll: Success 77.9% (1009/1296), Failure 22.1% (287/1296), A tie (a failure) 6.9% (5/72)
+            odds before the roll: Success 44.4% (575/1296), Failure 55.6% (721/1296), A tie (a failure) 11.3% (73/648)
+            odds before the roll: Success 58.3% (7/12), Failure 41.7% (5/12), A tie (a failure) 13.9% (5/36)
+        "#]],
+    );
+}
+
+#[test]
+fn a_chi_round_is_summed_up() {
+    summary_is(
+        &Play::example("chi", "three-actions-and-a-defence", "enroll"),
+        expect![[r#"
+            ## Summary
+
+            ### Round 1
+
+            Who: Ragnar
+
+            **Outcome:** 2 successes, 1 failure
+
+            - Ragnar: success (3 dice against Difficulty 2; 5 dice left)
+            - Ragnar: failure (2 dice against Difficulty 2; 3 dice left)
+            - Ragnar: success (1 die against Difficulty 1; 2 dice left)
+            - Ragnar loses 1 die for now to injury (orc's cleaver): pool 8/7 (C5).
+
+        "#]],
+    );
+}
+
+#[test]
+fn a_twenty_conflict_is_summed_up() {
+    summary_is(
+        &Play::example("twenty", "dragon-surrenders", "add_character"),
+        expect![[r#"
+            ## Summary
+
+            ### Conflict 1
+
+            Who: Gorand, Dragon
+
+            **Outcome:** Gorand wins and gets its goal: kill this dragon and get to my brother's wedding on time (T4), after 3 exchanges
+
+            - Gorand wants: kill this dragon and get to my brother's wedding on time (death goal: Dragon)
+            - Dragon wants: keep the upstart off its road
+            - Dragon surrenders: goal lost
+            - Gorand checked 2 boxes (Friendly, Arms)
+            - Dragon checked 1 box (Ancient and Wise)
+            - Dragon dies: Gorand won with Dragon's death as its goal (T7)
+
+        "#]],
+    );
+}
+
+#[test]
+fn a_loqi_problem_is_summed_up() {
+    summary_is(
+        &Play::example("loqi", "problem", "enroll"),
+        expect![[r#"
+            ## Summary
+
+            ### Problem 1 (scene level): At dusk, bandits block the rain-soaked mountain pass Mirela must cross.
+
+            Who: the GM, Mirela
+
+            **Outcome:** resolved for the player's outcome (L4), told by Mirela: Mirela cuts through the bandits and takes their leader's horse.
+
+            - Mirela spent 1 influence (L5)
+
+        "#]],
+    );
+}
+
+#[test]
+fn a_freelancer_check_is_summed_up() {
+    summary_is(
+        &Play::example("freelancer", "boulder", "enroll"),
+        expect![[r#"
+            ## Summary
+
+            ### Task check: the boulder's weight
+
+            Who: Ash
+
+            **Outcome:** failure on a Botch (F2)
+
+            - Ash: task check, LFT 42 vs 1200 (the boulder's weight): the larger number, 1200, has 4 digits: keep its highest 3 (F2); divide both by 10^1 = 10, dropping fractions: rating 42 -&gt; 4, difficulty 1200 -&gt; 120; difference = 120 - 4 = 116 (101-150: only a Crit succeeds; every failure is a Botch); P(success) 1/20, P(Botch) 19/20: d100 31: Botch, failure.
+
+        "#]],
+    );
+}
+
+#[test]
+fn an_undone_command_is_in_no_episode() {
+    let mut play = Play::new("twenty");
+    assert!(play.act(
+        ANN,
+        json!({"do": "add_character", "character": skald_testkit::sheets::gorand()})
+    ));
+    assert!(play.act(
+        GM,
+        json!({"do": "add_character", "character": skald_testkit::sheets::dragon()})
+    ));
+    let start = json!({"do": "start_conflict", "participants": [
+        {"who": "Gorand", "goal": "cross the bridge"},
+        {"who": "Dragon", "goal": "keep the bridge"}]});
+    assert!(play.act(GM, start));
+    let before = part(&play.markdown(ANN), "## Summary").to_owned();
+    assert!(before.contains("### Conflict 1\n"), "{before}");
+    assert!(play.act(GM, json!({"do": "undo"})));
+    let after = part(&play.markdown(ANN), "## Summary").to_owned();
+    assert_eq!(after, "## Summary\n\nNothing has happened yet.\n\n");
+}
+
+#[test]
+fn a_whisper_not_the_readers_and_a_secret_roll_not_revealed_are_in_no_part() {
+    let mut play = Play::example("chi", "three-actions-and-a-defence", "enroll");
+    assert!(play.act(
+        BOB,
+        json!({"do": "say", "text": "Psst, the orc is bluffing", "to": "gm"})
+    ));
+    assert!(play.act(
+        GM,
+        json!({"do": "secret_roll_dice", "notation": "3d20", "label": "the hidden archer"})
+    ));
+    for reader in [ANN, BOB, GM] {
+        let md = play.markdown(reader);
+        let html = play.html(reader);
+        let whisper = reader != ANN;
+        let secret = reader == GM;
+        for text in [&md, &html] {
+            assert_eq!(
+                text.contains("Psst, the orc is bluffing"),
+                whisper,
+                "{reader:?}: {text}"
+            );
+            assert_eq!(text.contains("whispers"), whisper, "{reader:?}: {text}");
+            assert_eq!(
+                text.contains("the hidden archer"),
+                secret,
+                "{reader:?}: {text}"
+            );
+        }
+        // The roll's place is public (so no die is rolled twice), its contents are not.
+        assert!(md.contains("rolled in secret (roll "), "{md}");
+        assert!(md.contains(", in secret; committed as `"), "{md}");
+        assert!(md.contains("`, not revealed"), "{md}");
+    }
+    // The GM reads the secret roll's dice in the story; nobody reads them in the summary.
+    assert!(!part(&play.markdown(GM), "## Summary").contains("archer"));
+}
