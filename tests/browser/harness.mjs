@@ -539,3 +539,25 @@ export async function synced(...pages) {
   }
   return top;
 }
+
+// ---- Accessibility ----------------------------------------------------------------------------
+
+/** axe-core's script, pinned in package.json and injected into the page under test. */
+export const AXE = joinPath(ROOT, "tests/browser/node_modules/axe-core/axe.min.js");
+
+/**
+ * Runs axe-core (WCAG 2 A and AA rules and its best practices) on the page as it is now; returns
+ * its violations as [{id, impact, help, nodes: [target...]}].
+ */
+export async function axeViolations(page) {
+  if (!(await page.evaluate(() => typeof window.axe === "object"))) await page.addScriptTag({ path: AXE });
+  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
+  return result.violations.map(v => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map(n => n.target.join(" ")) }));
+}
+
+/** Counts violations by impact: {critical, serious, moderate, minor}. */
+export function byImpact(violations) {
+  const counts = { critical: 0, serious: 0, moderate: 0, minor: 0 };
+  for (const v of violations) counts[v.impact] += v.nodes.length;
+  return counts;
+}
