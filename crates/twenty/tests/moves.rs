@@ -229,7 +229,7 @@ fn exchange_two_of_the_dragon_for_the_gm_and_for_gorands_player() {
     check(
         offered(table.state(), &player(&["Gorand"])),
         expect![[r#"
-            Conflict | Gorand: bring in dice | {"do":"bring_in","who":"Gorand"} | odds
+            Conflict | Gorand: bring in dice | {"do":"bring_in","who":"Gorand"} | odds | lead
               trait: one of
                 - Physical (5 d20) = "Physical"
                 - Mental (2 d20) = "Mental"
@@ -752,7 +752,7 @@ fn burdens_healing_and_obligations_are_offered_to_whom_they_belong() {
     check(
         offered(table.state(), &player(&["Bram"])),
         expect![[r#"
-            Conflict | Bram: bring in dice | {"do":"bring_in","who":"Bram"} | odds
+            Conflict | Bram: bring in dice | {"do":"bring_in","who":"Bram"} | odds | lead
               trait: one of
                 - Physical (3 d20) = "Physical"
                 - Mental (2 d20) = "Mental"

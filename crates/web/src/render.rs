@@ -145,6 +145,8 @@ mod form_tests {
             note: None,
             sheet: Some("character".into()),
             confirm: None,
+            lead: false,
+            character: None,
         };
         let html = super::render(
             "moves.html",

@@ -261,7 +261,11 @@ fn an_action_shows_both_sides_dice_and_the_outcome() {
         ),
         (
             "the outcome",
-            (at(&html, "<p class=\"chi-outcome success\">Ragnar: success</p>") < usize::MAX).to_string(),
+            (at(
+                &html,
+                "<p class=\"chi-outcome success\">Ragnar: success</p>",
+            ) < usize::MAX)
+                .to_string(),
             "true",
         ),
     ]);

@@ -62,6 +62,8 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                 }),
                 sheet: None,
                 confirm: None,
+                lead: false,
+                character: None,
             });
         }
         if !p.can_act() {
@@ -115,6 +117,8 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                     ),
                     sheet: None,
                     confirm: None,
+                    lead: false,
+                    character: None,
                 });
             }
         }
