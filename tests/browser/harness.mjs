@@ -200,11 +200,25 @@ export async function waitStatus(page, text = /\blive\b/) {
 /** Waits until the table page is connected live. */
 export const waitLive = page => waitStatus(page, /\blive\b/);
 
-/** Waits for a log line containing `text` (string or RegExp); returns its locator. */
+/**
+ * Waits for a log line containing `text` (string or RegExp); returns its locator. On a phone the
+ * log may be in a tab not shown: the line need only be in the page.
+ */
 export async function waitLog(page, text) {
   const line = page.locator("#log li.log-line").filter({ hasText: text }).last();
-  await line.waitFor({ timeout: WAIT });
+  await line.waitFor({ state: "attached", timeout: WAIT });
   return line;
+}
+
+/**
+ * Shows the tab holding `selector`'s first element, on a page laid out in tabs (a phone): as a
+ * person would, by pressing the tab. Nothing happens where every section shows.
+ */
+export async function showTabOf(page, selector) {
+  await page.locator(selector).first().evaluate(el => {
+    const panel = el.closest("[role=tabpanel]");
+    if (panel && !panel.classList.contains("shown")) document.querySelector(`[role=tab][aria-controls="${panel.id}"]`).click();
+  });
 }
 
 /** The texts of the log's lines. */
@@ -335,8 +349,10 @@ export async function moveForm(page, does, legend) {
       const form = page.locator("form.move")
         .filter({ has: page.locator(":scope > fieldset > legend", { hasText: new RegExp(`^\\s*${escapeRegExp(found)}\\s*$`) }) })
         .first();
-      // The form may sit in a closed <details> (the dice tools): open it.
+      // The form may sit in a closed <details> (a fold of the moves, the dice tools): open it,
+      // and on a phone show the Moves tab.
       await form.evaluate(f => { for (let d = f.closest("details"); d; d = d.parentElement.closest("details")) d.open = true; });
+      await showTabOf(page, `#${await form.evaluate(f => f.closest("section").id)}`);
       return form;
     }
     if (Date.now() > deadline) {
@@ -488,6 +504,7 @@ export async function boardState(page) {
 
 /** Sends `command` through the page's "Any command as JSON" box (the dice tools). */
 export async function sendRaw(page, command) {
+  await showTabOf(page, "form.move[data-raw]");
   await page.evaluate(() => { for (const d of document.querySelectorAll("details.tools, details.raw")) d.open = true; });
   const form = page.locator("form.move[data-raw]");
   await form.locator("textarea[name=raw]").fill(JSON.stringify(command));

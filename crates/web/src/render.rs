@@ -150,7 +150,7 @@ mod form_tests {
         };
         let html = super::render(
             "moves.html",
-            minijinja::context! { moves => minijinja::value::Serde(vec![m]) },
+            minijinja::context! { arranged => minijinja::value::Serde(crate::arrange::arrange(&[m])) },
         )
         .unwrap();
         assert_eq!(html.matches("data-field=\"boxes\"").count(), 2, "{html}");
