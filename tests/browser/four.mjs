@@ -107,23 +107,30 @@ export async function fourCharacterTable(h, system) {
 }
 
 /**
+ * Calls `each(name)` once per tab the page shows (pressing each tab in turn, then the first
+ * again), or once with "(whole page)" where the page has no tabs; returns the results in order.
+ */
+export async function perTab(page, each) {
+  const tabs = page.locator("#tabs [role=tab]");
+  const n = await tabs.count();
+  if (!n || !(await tabs.first().isVisible())) return [await each("(whole page)")];
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    await tabs.nth(i).click();
+    out.push(await each((await tabs.nth(i).innerText()).trim().split(/\s/)[0]));
+  }
+  await tabs.first().click();
+  return out;
+}
+
+/**
  * The page's height at its width (document.scrollingElement.scrollHeight), once per tab if it has
  * tabs (`[role=tab]` in `#tabs`), else once: [{tab, height, width}], in the tabs' order.
  */
 export async function heights(page) {
-  const tabs = page.locator("#tabs [role=tab]");
-  const measure = async tab => {
+  return perTab(page, async tab => {
     await page.evaluate(() => window.scrollTo(0, 0));
     const [height, width] = await page.evaluate(() => [document.scrollingElement.scrollHeight, document.scrollingElement.scrollWidth]);
     return { tab, height, width };
-  };
-  const n = await tabs.count();
-  if (!n || !(await tabs.first().isVisible())) return [await measure("(whole page)")];
-  const out = [];
-  for (let i = 0; i < n; i++) {
-    await tabs.nth(i).click();
-    out.push(await measure((await tabs.nth(i).innerText()).trim().split("\n")[0]));
-  }
-  await tabs.first().click();
-  return out;
+  });
 }
