@@ -8,7 +8,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import {
-  setup, screenshot, waitLive, waitLog, moveForm, fill, submit, axeViolations, byImpact, FILE_TIMEOUT, SETUP_TIMEOUT,
+  setup, screenshot, assertNoSideScroll, waitLive, waitLog, moveForm, fill, submit, axeViolations, byImpact, FILE_TIMEOUT, SETUP_TIMEOUT,
 } from "./harness.mjs";
 import { fourCharacterTable, heights, perTab } from "./four.mjs";
 
@@ -78,6 +78,27 @@ test("the seat's turn comes first on the Moves tab, the rest folded", { timeout:
   const fl = await table("freelancer");
   assert.equal(await fl.players[1].locator("#moves .lead legend").first().innerText(), "Mara: take the turn");
   assert.equal(await fl.gm.locator("#moves .lead").count(), 0);
+});
+
+test("Chi's secret roll opens by entries: a character, then its Difficulty or whom it acts against", { timeout: FILE_TIMEOUT }, async () => {
+  const { gm } = await table("chi");
+  const form = await moveForm(gm, "secret_open", "Open a secret roll");
+  // No multiple choice at all (the grid of every character x Difficulty x pair), two lists.
+  assert.equal(await form.locator("fieldset[data-kind=multi], input[type=checkbox]:not([data-kind=flag])").count(), 0);
+  assert.deepEqual(await form.locator(":scope > fieldset > fieldset.list > legend").allInnerTexts(), ["Actions against a Difficulty", "Opposed actions"]);
+  // One action entry at first: who (picked), then its Difficulty; the opposed list starts empty.
+  const entry = form.locator('fieldset[data-field="actions"] > .entries > .entry');
+  assert.equal(await entry.count(), 1);
+  assert.deepEqual(await entry.locator("[name]").evaluateAll(els => els.map(e => e.name)), ["who", "difficulty", "modifier", "fits_concept", "reaction"]);
+  assert.deepEqual(await entry.locator("select[name=who] option").allInnerTexts(), ["Pick one", "Blackfang", "Capt. Dirk Rednova", "Ragnar", "Sela"]);
+  await form.locator('fieldset[data-field="opposed"] [data-add]').click();
+  const pair = form.locator('fieldset[data-field="opposed"] > .entries > .entry');
+  assert.deepEqual(await pair.locator("[name]").evaluateAll(els => els.map(e => e.name)), ["actor.who", "actor.modifier", "actor.fits_concept", "defender.who", "defender.modifier"]);
+  await assertNoSideScroll(gm, "Chi's secret roll form on a phone");
+  await screenshot(gm, "phone-chi-gm-secret-form");
+  await pair.locator("[data-remove]").click();
+  await gm.reload();
+  await waitLive(gm);
 });
 
 test("the keyboard reaches the tabs, the first move's button and the talk box", { timeout: FILE_TIMEOUT }, async () => {
@@ -162,6 +183,7 @@ test("the chosen tab and the folds stay across live updates and a reload; badges
   assert.equal(await selectedTab(ann), "tab-moves", "the notice leads to the Moves tab");
   assert.equal(await ann.locator("#moves .lead h3").innerText(), "Waiting for your answer");
   assert.equal(await ann.evaluate(() => document.activeElement.closest(".lead") !== null), true, "the answer's first blank has the focus");
+  await assertNoSideScroll(ann, "Ann's answer on a phone");
   await screenshot(ann, "phone-chi-player-waiting");
   await submit(await moveForm(ann, "answer"));
   h.assertClean();
