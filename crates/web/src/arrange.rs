@@ -70,10 +70,20 @@ mod tests {
         let moves = [
             mv("Requests", "Withdraw your request", None, false),
             mv("Round", "Ragnar: act", Some("Ragnar"), true),
-            mv("Round", "Ragnar: act against another", Some("Ragnar"), false),
+            mv(
+                "Round",
+                "Ragnar: act against another",
+                Some("Ragnar"),
+                false,
+            ),
             mv("Round", "Start round 2", None, false),
             mv("Potential", "Sela: loses potential", Some("Sela"), false),
-            mv("Potential", "Ragnar: loses potential", Some("Ragnar"), false),
+            mv(
+                "Potential",
+                "Ragnar: loses potential",
+                Some("Ragnar"),
+                false,
+            ),
             mv("Round", "Blackfang: act", Some("Blackfang"), true),
         ];
         let arranged = arrange(&moves);
