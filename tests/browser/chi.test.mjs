@@ -5,7 +5,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import {
   setup, screenshot, waitLog, tableWith, moveForm, fill, submit, act, waitOdds, boardState, fillList,
-  assertNoSideScroll, assertNoJsonField, FILE_TIMEOUT, SETUP_TIMEOUT,
+  assertNoSideScroll, assertNoJsonField, showTabOf, FILE_TIMEOUT, SETUP_TIMEOUT,
 } from "./harness.mjs";
 
 const RAGNAR = { name: "Ragnar", words: ["fierce", "arrogant", "savage"], occupation: "barbarian", pool: 8 };
@@ -236,6 +236,8 @@ test("a secret round: nobody sees an allocation before its reveal", { timeout: F
     await page.waitForFunction(() => document.querySelectorAll("#board .chi-rolls > li").length === 2, null, { timeout: 10_000 });
   }
   await ann.reload();
+  // The reload keeps Ann's phone on the tab she chose last (Moves): she presses Board.
+  await showTabOf(ann, "#board");
   await ann.locator("#board .chi-rolls").waitFor();
   const after = await ann.locator("#board .chi-rolls > li").allInnerTexts();
   assert.equal(after.length, 2, "a reload shows the same two results");

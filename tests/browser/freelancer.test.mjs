@@ -9,7 +9,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import {
   setup, screenshot, screenshotOf, waitLog, tableWith, moveForm, fill, fillList, submit, waitOdds, movesOf, boardState,
-  assertNoSideScroll, assertNoJsonField, FILE_TIMEOUT, SETUP_TIMEOUT, WAIT,
+  assertNoSideScroll, assertNoJsonField, showTabOf, FILE_TIMEOUT, SETUP_TIMEOUT, WAIT,
 } from "./harness.mjs";
 
 const ASH = { name: "Ash", level: 1, ap: 3, vocation: "Hoplite", ratings: { ALC: 15, SPD: 1248, LFT: 42, LCK: 12 } };
@@ -101,7 +101,8 @@ test("a player's task check waits for the GM's difficulty; odds on both sides, t
   await submit(answer);
   for (const page of [gm, ann, bo]) {
     const line = await waitLog(page, /Ash: task check, LFT 42 x 1\/2 \(one arm\) = 21 vs 60/);
-    await line.locator(".die").first().waitFor();
+    // On a phone the log may be a tab not shown: the dice need only be drawn in it.
+    await line.locator(".die").first().waitFor({ state: "attached" });
   }
 });
 
@@ -118,7 +119,8 @@ test("the GM calls for a plain chance: the player sees the odds and rolls", { ti
   await submit(answer);
   for (const page of [gm, bo]) {
     const line = await waitLog(page, /rope bridge/);
-    await line.locator(".die").first().waitFor();
+    // On a phone the log may be a tab not shown: the dice need only be drawn in it.
+    await line.locator(".die").first().waitFor({ state: "attached" });
   }
 });
 
@@ -210,6 +212,7 @@ test("a divided turn warns before it loses a Full Action", { timeout: FILE_TIMEO
   for (const page of [gm, ann, bo]) {
     await waitLog(page, /Ash takes turn \d+: 1 Full Action, 0 Empty: vaults the cart; 1 of its 2 Full Actions not taken, lost with the turn \(F5, F7\)\./);
   }
+  await showTabOf(ann, "#board");
   const slot = ann.locator("#board .fl-order li").first();
   await slot.locator(".fl-lost").waitFor({ timeout: WAIT });
   assert.match(await slot.innerText(), /1 Full Action, 0 Empty: vaults the cart; 1 Full Action lost/);

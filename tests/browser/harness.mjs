@@ -200,11 +200,25 @@ export async function waitStatus(page, text = /\blive\b/) {
 /** Waits until the table page is connected live. */
 export const waitLive = page => waitStatus(page, /\blive\b/);
 
-/** Waits for a log line containing `text` (string or RegExp); returns its locator. */
+/**
+ * Waits for a log line containing `text` (string or RegExp); returns its locator. On a phone the
+ * log may be in a tab not shown: the line need only be in the page.
+ */
 export async function waitLog(page, text) {
   const line = page.locator("#log li.log-line").filter({ hasText: text }).last();
-  await line.waitFor({ timeout: WAIT });
+  await line.waitFor({ state: "attached", timeout: WAIT });
   return line;
+}
+
+/**
+ * Shows the tab holding `selector`'s first element, on a page laid out in tabs (a phone): as a
+ * person would, by pressing the tab. Nothing happens where every section shows.
+ */
+export async function showTabOf(page, selector) {
+  await page.locator(selector).first().evaluate(el => {
+    const panel = el.closest("[role=tabpanel]");
+    if (panel && !panel.classList.contains("shown")) document.querySelector(`[role=tab][aria-controls="${panel.id}"]`).click();
+  });
 }
 
 /** The texts of the log's lines. */
@@ -335,8 +349,10 @@ export async function moveForm(page, does, legend) {
       const form = page.locator("form.move")
         .filter({ has: page.locator(":scope > fieldset > legend", { hasText: new RegExp(`^\\s*${escapeRegExp(found)}\\s*$`) }) })
         .first();
-      // The form may sit in a closed <details> (the dice tools): open it.
+      // The form may sit in a closed <details> (a fold of the moves, the dice tools): open it,
+      // and on a phone show the Moves tab.
       await form.evaluate(f => { for (let d = f.closest("details"); d; d = d.parentElement.closest("details")) d.open = true; });
+      await showTabOf(page, `#${await form.evaluate(f => f.closest("section").id)}`);
       return form;
     }
     if (Date.now() > deadline) {
@@ -488,6 +504,7 @@ export async function boardState(page) {
 
 /** Sends `command` through the page's "Any command as JSON" box (the dice tools). */
 export async function sendRaw(page, command) {
+  await showTabOf(page, "form.move[data-raw]");
   await page.evaluate(() => { for (const d of document.querySelectorAll("details.tools, details.raw")) d.open = true; });
   const form = page.locator("form.move[data-raw]");
   await form.locator("textarea[name=raw]").fill(JSON.stringify(command));
@@ -538,4 +555,26 @@ export async function synced(...pages) {
     await page.waitForFunction(n => Number(document.getElementById("table").dataset.seq) >= n, top, { timeout: WAIT });
   }
   return top;
+}
+
+// ---- Accessibility ----------------------------------------------------------------------------
+
+/** axe-core's script, pinned in package.json and injected into the page under test. */
+export const AXE = joinPath(ROOT, "tests/browser/node_modules/axe-core/axe.min.js");
+
+/**
+ * Runs axe-core (WCAG 2 A and AA rules and its best practices) on the page as it is now; returns
+ * its violations as [{id, impact, help, nodes: [target...]}].
+ */
+export async function axeViolations(page) {
+  if (!(await page.evaluate(() => typeof window.axe === "object"))) await page.addScriptTag({ path: AXE });
+  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
+  return result.violations.map(v => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map(n => n.target.join(" ")) }));
+}
+
+/** Counts violations by impact: {critical, serious, moderate, minor}. */
+export function byImpact(violations) {
+  const counts = { critical: 0, serious: 0, moderate: 0, minor: 0 };
+  for (const v of violations) counts[v.impact] += v.nodes.length;
+  return counts;
 }

@@ -4,7 +4,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import {
-  setup, screenshot, screenshotOf, tableWith, sendRaw, moveForm, submit, synced, assertNoSideScroll, FILE_TIMEOUT, SETUP_TIMEOUT,
+  setup, screenshot, screenshotOf, tableWith, sendRaw, moveForm, submit, synced, assertNoSideScroll, showTabOf, FILE_TIMEOUT, SETUP_TIMEOUT,
 } from "./harness.mjs";
 
 let h, gm, ann, bo;
@@ -19,6 +19,8 @@ after(async () => { await h?.close(); });
 
 /** Says `text` from `page`'s talk box, to `to` and as `as` (option labels), with Enter. */
 async function say(page, text, { to, as } = {}) {
+  // On a phone the talk is a tab of its own: Ann presses Talk first.
+  await showTabOf(page, "#say");
   const form = page.locator("#say");
   if (to) await form.locator("select[name=to]").selectOption({ label: to });
   if (as) await form.locator("select[name=as]").selectOption({ label: as });
@@ -31,6 +33,7 @@ async function say(page, text, { to, as } = {}) {
 
 /** Waits for a line of talk holding `text` on `page`; returns its text. */
 async function heard(page, text) {
+  await showTabOf(page, "#talk");
   const line = page.locator("#talk li.talk-line").filter({ hasText: text }).last();
   await line.waitFor();
   return (await line.innerText()).replace(/\s+/g, " ").trim();

@@ -7,7 +7,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import {
   setup, screenshot, waitLog, tableWith, moveForm, fill, submit, waitOdds, movesOf, boardState, fillList,
-  synced, assertNoSideScroll, assertNoJsonField, FILE_TIMEOUT, SETUP_TIMEOUT,
+  synced, assertNoSideScroll, assertNoJsonField, showTabOf, FILE_TIMEOUT, SETUP_TIMEOUT,
 } from "./harness.mjs";
 
 const GORAND = {
@@ -137,7 +137,11 @@ test("a conflict played to the end, with a burden taken", { timeout: FILE_TIMEOU
         await synced(gm, ann);
         burden = move;
         // Both pages draw the burden, live.
-        for (const p of [gm, ann]) await p.locator("#board").getByText("Flesh wound across my cheek").first().waitFor();
+        // On a phone the board is a tab of its own: each presses Board to look.
+        for (const p of [gm, ann]) {
+          await showTabOf(p, "#board");
+          await p.locator("#board").getByText("Flesh wound across my cheek").first().waitFor();
+        }
         await screenshot(ann, "twenty-burden");
         await screenshot(gm, "twenty-burden-gm");
       }

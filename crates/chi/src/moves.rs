@@ -60,7 +60,31 @@ pub fn moves(state: &State, seat: &skald_core::Seat) -> Vec<Move> {
     }
     moves.push(enroll_move(seat));
     moves.push(line_move(seat));
+    mark(state, seat, &mut moves);
     moves
+}
+
+/// Names each move's character (its command's `who`; an opposed action's actor is set where it
+/// is made) and marks what the rules expect of this seat now ([`Move::lead`]): an action of each
+/// character it owns with dice left this round (C1), its secret choice and then its reveal (C4);
+/// for the GM, rolling the secret roll once all are revealed, and the next round once no
+/// character in play has a die left.
+fn mark(state: &State, seat: &skald_core::Seat, moves: &mut [Move]) {
+    let owned = |who: &str| seat.characters.iter().any(|c| c == who);
+    let spent = in_play(state).next().is_some() && in_play(state).all(|(_, c)| c.left() == 0);
+    for m in moves {
+        if m.character.is_none() {
+            m.character = m.command["who"].as_str().map(str::to_owned);
+        }
+        m.lead = match m.command["do"].as_str() {
+            Some("action" | "allocate" | "secret_reveal") => {
+                m.character.as_deref().is_some_and(owned)
+            }
+            Some("secret_roll") => true,
+            Some("new_round") => spent,
+            _ => false,
+        };
+    }
 }
 
 fn field(name: &str, label: impl Into<String>, kind: FieldKind) -> Field {
@@ -109,6 +133,8 @@ fn new_move(
         note: Some(note),
         sheet: None,
         confirm: None,
+        lead: false,
+        character: None,
     }
 }
 
@@ -274,7 +300,8 @@ fn opposed_move(state: &State, seat: &skald_core::Seat, name: &str, s: &Characte
             format!("{}, off-concept", dice(k)),
         )
     });
-    Some(new_move(
+    Some(
+        new_move(
         ROUND,
         format!("{name}: act against another character"),
         json!({"do": "opposed"}),
@@ -298,7 +325,9 @@ fn opposed_move(state: &State, seat: &skald_core::Seat, name: &str, s: &Characte
         "Both roll the dice they put in, plus their modifiers; the greater total wins and a tie \
          goes to the defender, who may put in 0 (C1, C3)."
             .to_owned(),
-    ))
+    )
+        .for_character(name),
+    )
 }
 
 fn secret_open_move(state: &State) -> Option<Move> {

@@ -85,7 +85,7 @@ fn a_fresh_round_offers_each_seat_its_own_moves() {
                 - orc: 2 dice kept back = {"spend":2,"who":"orc"}
               actor.modifier: number -100..=100, default 0
               defender.modifier: number -100..=100, default 0
-            Round | orc: act against a Difficulty | {"do":"action","who":"orc"} | odds
+            Round | orc: act against a Difficulty | {"do":"action","who":"orc"} | odds | lead
               spend: number 1..=2, default 1
               difficulty: number 1..=100, default 1
               modifier: number -100..=100, default 0
@@ -147,7 +147,7 @@ fn a_fresh_round_offers_each_seat_its_own_moves() {
     check(
         offered(&fresh, &ann()),
         expect![[r#"
-            Round | Ragnar: act against a Difficulty | {"do":"action","who":"Ragnar"} | odds
+            Round | Ragnar: act against a Difficulty | {"do":"action","who":"Ragnar"} | odds | lead
               spend: number 1..=4, default 1
               difficulty: number 1..=100, default 1
               modifier: number -100..=100, default 0
@@ -210,7 +210,7 @@ fn a_fresh_round_offers_each_seat_its_own_moves() {
     check(
         sketch(moves(&spent, &gm()).iter().take(4)),
         expect![[r#"
-            Round | orc: act against a Difficulty | {"do":"action","who":"orc"} | odds
+            Round | orc: act against a Difficulty | {"do":"action","who":"orc"} | odds | lead
               spend: number 1..=2, default 1
               difficulty: number 1..=100, default 1
               modifier: number -100..=100, default 0

@@ -50,6 +50,17 @@ pub struct Move {
     /// (asked instead when that option is picked). Undo still exists; this is a second look.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub confirm: Option<String>,
+    /// Whether this is what the rules expect of this seat now, its turn ("Gorand: bring in dice"
+    /// while Gorand's exchange waits for him; the GM's initiative when a round is over; an
+    /// answer the table waits for): a page puts it first, open, as "Your turn: ...". Each system
+    /// sets it from its own state (whose turn it is); several moves may lead at once (every
+    /// action of a character with dice left), and none at all when nothing waits for the seat.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub lead: bool,
+    /// The character the move is for, by name as the state names it, or `None` for the table's
+    /// own moves (a new round, a character builder): a page groups moves by it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub character: Option<String>,
 }
 
 /// The `do` of the table's own talk action (`say`, crates/table `talk.rs`), which a system's
@@ -79,7 +90,23 @@ impl Move {
             note: Some(note),
             sheet: None,
             confirm: None,
+            lead: false,
+            character: voice.map(str::to_owned),
         }
+    }
+
+    /// This move, marked as the one the rules expect of its seat now ([`Move::lead`]).
+    #[must_use]
+    pub fn leading(mut self) -> Self {
+        self.lead = true;
+        self
+    }
+
+    /// This move, marked as `name`'s ([`Move::character`]).
+    #[must_use]
+    pub fn for_character(mut self, name: impl Into<String>) -> Self {
+        self.character = Some(name.into());
+        self
     }
 
     /// The command this move sends with every blank at its starting value: a number at its

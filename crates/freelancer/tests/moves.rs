@@ -673,7 +673,7 @@ fn the_ambush_offers_each_turn_to_its_owner_only() {
         (
             6,
             expect![[r#"
-                Event | Tobin: take the turn | {"do":"act","who":"Tobin"}
+                Event | Tobin: take the turn | {"do":"act","who":"Tobin"} | lead
                   full: number 0..=1, default 1
                   empty: number 0..=1000, default 0
                   what: text, at most 200
@@ -883,7 +883,7 @@ fn the_gm_runs_the_event() {
                 Event | Ash: declare a Total Action | {"do":"declare_total_action","who":"Ash"}
                 Event | Mara: declare a Total Action | {"do":"declare_total_action","who":"Mara"}
                 Event | Tobin: declare a Total Action | {"do":"declare_total_action","who":"Tobin"}
-                Event | Roll initiative for round 1 | {"do":"initiative"} | odds
+                Event | Roll initiative for round 1 | {"do":"initiative"} | odds | lead
                   total_actions: any of ["Ash", "Mara", "Tobin"]
                 Event | End the event | {"do":"end_event"}
                   confirm: End the event "ambush at the ford"? No more rounds are played in it.
@@ -982,7 +982,7 @@ fn the_gm_runs_the_event() {
             expect![[r#"
                 Event | Ash: declare a Total Action | {"do":"declare_total_action","who":"Ash"}
                 Event | Mara: declare a Total Action | {"do":"declare_total_action","who":"Mara"}
-                Event | Roll initiative for round 2 | {"do":"initiative"} | odds
+                Event | Roll initiative for round 2 | {"do":"initiative"} | odds | lead
                   total_actions: any of ["Ash", "Mara"]
                 Event | End the event | {"do":"end_event"}
                   confirm: End the event "ambush at the ford"? No more rounds are played in it.

@@ -431,7 +431,7 @@ fn an_open_problem_offers_entries_bids_and_the_roll() {
                 - The GM's outcome (GM, now -1) = "gm"
               points: number -6..=6, default 1
               reason: text, at most 300
-            Resolve | Roll the d12 | {"do":"resolve"} | odds
+            Resolve | Roll the d12 | {"do":"resolve"} | odds | lead
               confirm: Roll the d12 and settle problem 1? Its tally closes: no more entries, influence or changed outcomes for it.
             Influence | Reward influence | {"do":"reward"}
               who: one of ["Tiran", "Ayla"]
@@ -555,7 +555,7 @@ fn a_players_problem_is_taken_over_by_its_proposer_only() {
         sketch(Loqi::moves(&open, &player(&["Ayla"])).iter().take(2)),
         expect![[r#"
             Problem | Ayla: take over the GM's part (2 influence) | {"do":"take_over","who":"Ayla"}
-            Problem | Propose the player's outcome | {"do":"propose_outcome","outcome":"player"}
+            Problem | Propose the player's outcome | {"do":"propose_outcome","outcome":"player"} | lead
               by: one of ["Ayla"]
               description: text, at most 1000
               impact: number -100..=100, default 3
@@ -593,7 +593,7 @@ fn a_players_problem_is_taken_over_by_its_proposer_only() {
     check(
         offered(&open, &player(&["Tiran"])),
         expect![[r#"
-            Problem | Propose the player's outcome | {"do":"propose_outcome","outcome":"player"}
+            Problem | Propose the player's outcome | {"do":"propose_outcome","outcome":"player"} | lead
               by: one of ["Tiran"]
               description: text, at most 1000
               impact: number -100..=100, default 3
@@ -904,7 +904,7 @@ fn moves_gone_now_are_not_offered() {
     check(
         sketch(gm_moves.iter().take(2)),
         expect![[r#"
-            Problem | Tell how problem 1 turns out | {"do":"say"}
+            Problem | Tell how problem 1 turns out | {"do":"say"} | lead
               text: text, at most 1000
             Problem | Introduce a problem | {"do":"introduce_problem","proposer":"GM"}
               scale: one of

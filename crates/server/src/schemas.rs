@@ -111,6 +111,11 @@ pub struct MoveSchema {
     /// round, turn, problem, event or conflict); absent when the move sends at once. A choice may
     /// carry its own `confirm`, asked instead while it is picked.
     confirm: Option<String>,
+    /// Present and true when this is what the rules expect of the seat now (its turn, an answer
+    /// the table waits for): a page shows it first.
+    lead: Option<bool>,
+    /// The character the move is for, by name; absent for the table's own moves.
+    character: Option<String>,
 }
 
 /// The exact chances of a command before its dice: a sentence, the outcomes that matter and the

@@ -183,6 +183,13 @@ pub(crate) fn shown(field: &Field, value: &Value) -> Option<String> {
             options
                 .iter()
                 .find(|o| o.value == *v)
+                // A picked object gains the blanks set inside it (Chi's opposed action:
+                // `{"who", "spend"}` picked, then `actor.modifier` set): still that option.
+                .or_else(|| {
+                    options.iter().find(|o| {
+                        o.value.as_object().is_some_and(|m| !m.is_empty()) && within(&o.value, v)
+                    })
+                })
                 .map_or_else(|| text(v), |o| o.label.clone()),
         ),
         (FieldKind::Flag { .. }, Value::Bool(b)) => Some(if *b { "yes" } else { "no" }.to_owned()),
@@ -203,5 +210,36 @@ pub(crate) fn shown(field: &Field, value: &Value) -> Option<String> {
         (_, Value::Object(_) | Value::Array(_)) => None,
         (_, Value::String(s)) if s.trim().is_empty() => None,
         (_, v) => Some(text(v)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+    use skald_core::Choice;
+
+    /// A picked option with the blanks set inside it reads as the option's label; a value no
+    /// option holds stays as written.
+    #[test]
+    fn a_picked_option_with_blanks_set_in_it_reads_as_its_label() {
+        let field = Field::new(
+            "actor",
+            "Blackfang puts in",
+            FieldKind::Choice {
+                options: vec![
+                    Choice::new(json!({"who": "Blackfang", "spend": 1}), "1 die".to_owned()),
+                    Choice::new(json!({"who": "Blackfang", "spend": 2}), "2 dice".to_owned()),
+                ],
+                multiple: false,
+            },
+        );
+        let set = json!({"who": "Blackfang", "spend": 2, "modifier": 0, "fits_concept": true});
+        assert_eq!(shown(&field, &set).as_deref(), Some("2 dice"));
+        let other = json!({"who": "Blackfang", "spend": 3});
+        assert_eq!(
+            shown(&field, &other).as_deref(),
+            Some(r#"{"spend":3,"who":"Blackfang"}"#)
+        );
     }
 }

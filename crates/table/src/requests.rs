@@ -370,6 +370,8 @@ impl Table {
                 }
                 let mut call = m.clone();
                 call.label = format!("Call for a roll: {}", m.label);
+                // A call is the GM's choice, never what the rules wait for.
+                call.lead = false;
                 call.command = json!({"do": "call", "command": command});
                 call.fields
                     .retain(|f| !theirs.iter().any(|p| p.field.name == f.name));
@@ -465,6 +467,9 @@ impl Table {
             note: Some(self.answer_note(open, mine, odds, reader)),
             sheet: None,
             confirm: None,
+            // The table waits for this answer: it leads the seat's page.
+            lead: true,
+            character: None,
         }
     }
 
@@ -531,6 +536,8 @@ fn request_move(does: &str, seq: u64, label: String, note: String) -> Move {
         note: Some(note),
         sheet: None,
         confirm: None,
+        lead: false,
+        character: None,
     }
 }
 

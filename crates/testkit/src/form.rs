@@ -151,6 +151,8 @@ mod tests {
             note: None,
             sheet: None,
             confirm: None,
+            lead: false,
+            character: None,
         };
         let sent = filled(&m, &|_, path| Some(json!(path)));
         assert_eq!(

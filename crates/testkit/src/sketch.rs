@@ -21,7 +21,8 @@
 //! text, else one `- label = value` line per option; `any of` when several may be picked. A choice
 //! of more than [`LISTED_AT_MOST`] options shows only how many there are. Notes are not shown; a
 //! move's confirm question is (`  confirm: ...`, under the head line), and an option's after it
-//! (`- label = value, confirm: ...`), since a question asked before sending is behaviour.
+//! (`- label = value, confirm: ...`), since a question asked before sending is behaviour. A move
+//! the rules expect of the seat now ([`Move::lead`]) ends its head line with `| lead`.
 
 use serde_json::Value;
 use skald_core::{Choice, FieldKind, Move, Odds};
@@ -43,7 +44,8 @@ pub fn sketch<'a>(moves: impl IntoIterator<Item = &'a Move>) -> String {
 /// One move as text, ending with a newline.
 pub fn sketch_move(m: &Move) -> String {
     let odds = if m.odds { " | odds" } else { "" };
-    let mut out = format!("{} | {} | {}{odds}\n", m.group, m.label, m.command);
+    let lead = if m.lead { " | lead" } else { "" };
+    let mut out = format!("{} | {} | {}{odds}{lead}\n", m.group, m.label, m.command);
     if let Some(sheet) = &m.sheet {
         let _ = writeln!(out, "  (the sheet at {sheet} saves to a file)");
     }

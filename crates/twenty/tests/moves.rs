@@ -229,7 +229,7 @@ fn exchange_two_of_the_dragon_for_the_gm_and_for_gorands_player() {
     check(
         offered(table.state(), &player(&["Gorand"])),
         expect![[r#"
-            Conflict | Gorand: bring in dice | {"do":"bring_in","who":"Gorand"} | odds
+            Conflict | Gorand: bring in dice | {"do":"bring_in","who":"Gorand"} | odds | lead
               trait: one of
                 - Physical (5 d20) = "Physical"
                 - Mental (2 d20) = "Mental"
@@ -241,7 +241,7 @@ fn exchange_two_of_the_dragon_for_the_gm_and_for_gorands_player() {
             Conflict | Gorand: stand | {"do":"stand","who":"Gorand"} | odds
             Conflict | Gorand: surrender | {"do":"surrender","who":"Gorand"}
               confirm: Surrender Gorand? Gorand leaves the conflict for good: the dice go and the goal is lost. Dragon is left alone in it, and the conflict ends.
-            Narration | Gorand: narrate exchange 1 | {"as":"Gorand","do":"say"}
+            Narration | Gorand: narrate exchange 1 | {"as":"Gorand","do":"say"} | lead
               text: text, at most 1000
             Burdens | Gorand: take a burden from Dragon | {"do":"take_burden","from":"Dragon","who":"Gorand"} | odds
               boxes: number 1..=1, default 1
@@ -613,7 +613,7 @@ fn what_is_done_is_no_longer_offered() {
     check(
         offered(state, &player(&["Gorand"])),
         expect![[r#"
-            Narration | Gorand: final narration: your goal | {"as":"Gorand","do":"say"}
+            Narration | Gorand: final narration: your goal | {"as":"Gorand","do":"say"} | lead
               text: text, at most 1000
             Regeneration and advancement | Gorand: minor goal | {"do":"minor_goal","who":"Gorand"}
               goal: one of
@@ -756,7 +756,7 @@ fn burdens_healing_and_obligations_are_offered_to_whom_they_belong() {
     check(
         offered(table.state(), &player(&["Bram"])),
         expect![[r#"
-            Conflict | Bram: bring in dice | {"do":"bring_in","who":"Bram"} | odds
+            Conflict | Bram: bring in dice | {"do":"bring_in","who":"Bram"} | odds | lead
               trait: one of
                 - Physical (3 d20) = "Physical"
                 - Mental (2 d20) = "Mental"
@@ -766,7 +766,7 @@ fn burdens_healing_and_obligations_are_offered_to_whom_they_belong() {
             Conflict | Bram: stand | {"do":"stand","who":"Bram"} | odds
             Conflict | Bram: surrender | {"do":"surrender","who":"Bram"}
               confirm: Surrender Bram? Bram leaves the conflict for good: the dice go and the goal is lost. Ilsa is left alone in it, and the conflict ends.
-            Narration | Bram: narrate exchange 1 | {"as":"Bram","do":"say"}
+            Narration | Bram: narrate exchange 1 | {"as":"Bram","do":"say"} | lead
               text: text, at most 1000
             Regeneration and advancement | Bram: major goal | {"do":"major_goal","who":"Bram"}
               goal: text, at most 500

@@ -5,6 +5,7 @@
 //! holds its token for a table in an HTTP-only cookie (set by the GM link, the invite, or creating
 //! the table), so tokens leave the address bar at once and the WebSocket needs none in its URL.
 
+mod arrange;
 mod assets;
 mod options;
 mod pages;

@@ -1,6 +1,7 @@
 //! The page handlers: lobby, table creation, entering with a link, joining, the table view and
 //! the fragments its script asks for (board, moves, log, odds).
 
+use crate::arrange::arrange;
 use crate::options;
 use crate::render::render;
 use crate::roller::{self, NoOdds};
@@ -365,6 +366,7 @@ async fn table_view(table: &LiveTable, reader: Actor, after: u64) -> Result<Tabl
         epoch: summary.epoch,
         commitment: summary.commitment,
         state: summary.state,
+        arranged: arrange(&moves),
         moves,
         lines,
         earlier: from > 0,

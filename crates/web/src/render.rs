@@ -152,10 +152,12 @@ mod form_tests {
             note: None,
             sheet: Some("character".into()),
             confirm: None,
+            lead: false,
+            character: None,
         };
         let html = super::render(
             "moves.html",
-            minijinja::context! { moves => minijinja::value::Serde(vec![m]) },
+            minijinja::context! { arranged => minijinja::value::Serde(crate::arrange::arrange(&[m])) },
         )
         .unwrap();
         assert_eq!(html.matches("data-field=\"boxes\"").count(), 2, "{html}");

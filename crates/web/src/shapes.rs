@@ -43,6 +43,8 @@ pub struct TableView {
     pub state: Value,
     /// The moves legal now for the reader.
     pub moves: Vec<Move>,
+    /// The same moves as the moves tab lays them out: leads first, the rest folded.
+    pub arranged: Arranged,
     /// The log's last lines (at most a page's worth), oldest first.
     pub lines: Vec<Line>,
     /// Whether earlier records were left out.
@@ -84,4 +86,29 @@ pub struct YourTable {
     pub active: String,
     /// The same as a UTC date (`YYYY-MM-DD`), for the `<time>` element.
     pub active_date: String,
+}
+
+/// A seat's moves as the moves tab lays them out (`crate::arrange`).
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Arranged {
+    /// What the rules expect of the seat now ([`Move::lead`]), in the order the table lists them:
+    /// answers it waits for first, then the system's.
+    pub lead: Vec<Move>,
+    /// Every other move, folded by character or group.
+    pub folds: Vec<Fold>,
+}
+
+/// One folded group of moves: a character's, or the table's own moves of one group.
+#[derive(Debug, Clone, Serialize)]
+pub struct Fold {
+    /// Its element id, the same across updates and reloads (`crate::arrange::fold_id`).
+    pub id: String,
+    /// `character:<name>` or `group:<group>`.
+    pub key: String,
+    /// What its summary says: the character's name or the group's.
+    pub title: String,
+    /// Whether it is a character's.
+    pub character: bool,
+    /// Its moves, in the order the table lists them.
+    pub moves: Vec<Move>,
 }

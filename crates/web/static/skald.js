@@ -500,6 +500,96 @@
     if (d && d.tagName === "DETAILS") chosen.set(detailsKey(d), !d.open);
   });
 
+  // On a narrow screen the sections are tabs (Board, Moves, Talk, Log; docs/decisions.md, "A
+  // phone layout"): an ARIA tablist moved through with the arrow keys, Home and End; the chosen
+  // tab kept for this table across updates and reloads (sessionStorage; at first, Moves when the
+  // rules expect something of the reader, else the board); a badge on Talk and Log counting the
+  // lines that came while another tab was shown. A wide screen shows the columns, not the tabs.
+  const tabList = document.getElementById("tabs");
+  const tabButtons = tabList ? [...tabList.querySelectorAll("[role=tab]")] : [];
+  const narrow = window.matchMedia("(max-width: 59.99rem)");
+  const tabKey = `skald-tab-${id}`;
+  const panelOf = tab => document.getElementById(tab.getAttribute("aria-controls"));
+  function chooseTab(tab, focus) {
+    for (const t of tabButtons) {
+      const on = t === tab;
+      t.setAttribute("aria-selected", String(on));
+      t.tabIndex = on ? 0 : -1;
+      panelOf(t).classList.toggle("shown", on);
+      const badge = t.querySelector(".badge");
+      if (on && badge) { badge.hidden = true; badge.textContent = ""; }
+    }
+    try { sessionStorage.setItem(tabKey, tab.id); } catch (_) { /* private mode: not kept */ }
+    if (focus) tab.focus();
+    staleOddsIn(panelOf(tab));
+  }
+  function layTabs() {
+    if (!tabList) return;
+    const on = narrow.matches;
+    tabList.hidden = !on;
+    table.toggleAttribute("data-tabbed", on);
+    for (const t of tabButtons) {
+      if (on) panelOf(t).setAttribute("role", "tabpanel"); else panelOf(t).removeAttribute("role");
+    }
+  }
+  function tabShown(tabId) {
+    const tab = document.getElementById(tabId);
+    return !narrow.matches || !tab || tab.getAttribute("aria-selected") === "true";
+  }
+  // `n` new lines in the panel of tab `tabId`: counted on its badge while another tab is shown.
+  function noteNew(tabId, n) {
+    if (!n || tabShown(tabId)) return;
+    const badge = document.getElementById(tabId).querySelector(".badge");
+    badge.dataset.n = String((Number(badge.textContent.split(" ")[0]) || 0) + n);
+    badge.textContent = `${badge.dataset.n} new`;
+    badge.hidden = false;
+  }
+  if (tabList) {
+    let stored = null;
+    try { stored = sessionStorage.getItem(tabKey); } catch (_) { /* not kept */ }
+    const first = document.getElementById(stored || "")
+      || document.getElementById(document.querySelector("#moves .lead") ? "tab-moves" : "tab-board");
+    chooseTab(first, false);
+    layTabs();
+    narrow.addEventListener("change", layTabs);
+    tabList.addEventListener("click", event => {
+      const tab = event.target.closest("[role=tab]");
+      if (tab) chooseTab(tab, true);
+    });
+    tabList.addEventListener("keydown", event => {
+      const i = tabButtons.indexOf(document.activeElement);
+      if (i < 0) return;
+      const next = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: tabButtons.length - 1 }[event.key];
+      if (next === undefined) return;
+      event.preventDefault();
+      chooseTab(tabButtons[(next + tabButtons.length) % tabButtons.length], true);
+    });
+  }
+  // The request notice leads to the Moves tab and its first answer.
+  document.getElementById("waiting")?.addEventListener("click", event => {
+    event.preventDefault();
+    if (narrow.matches && tabList) chooseTab(document.getElementById("tab-moves"), false);
+    const answer = document.querySelector("#moves .lead form.move");
+    (answer || document.getElementById("moves-title")).scrollIntoView({ block: "start" });
+    answer?.querySelector("input, select, textarea, button")?.focus({ preventScroll: true });
+  });
+
+  // The moves' folds stay as the reader left them, across updates and reloads (sessionStorage,
+  // by the ids crates/web/src/arrange.rs gives them).
+  const foldKey = `skald-folds-${id}`;
+  const openFolds = new Set();
+  try { for (const f of JSON.parse(sessionStorage.getItem(foldKey) || "[]")) openFolds.add(f); } catch (_) { /* not kept */ }
+  function restoreFolds(root) {
+    for (const d of root.querySelectorAll("details.fold[id]")) d.open = openFolds.has(d.id);
+  }
+  document.getElementById("moves").addEventListener("toggle", event => {
+    const d = event.target;
+    if (!(d instanceof HTMLDetailsElement) || !d.classList.contains("fold") || !d.id) return;
+    if (d.open) openFolds.add(d.id); else openFolds.delete(d.id);
+    try { sessionStorage.setItem(foldKey, JSON.stringify([...openFolds])); } catch (_) { /* not kept */ }
+  }, true);
+  restoreFolds(document.getElementById("moves"));
+
   // A request waiting for the reader is named at the top of the page, and in the tab's title: on
   // a phone the moves are far below the board.
   const baseTitle = document.title;
@@ -584,19 +674,36 @@
         || (old.matches("fieldset[data-kind=list]") && old.dataset.touched !== undefined));
     formsDrawn(moves);
     for (const form of moves.querySelectorAll("form.move")) {
-      if (form.dataset.odds !== undefined) showOdds(form);
+      if (form.dataset.odds !== undefined) oddsIfShown(form);
       if (form.dataset.touched !== undefined) checkForm(form);
     }
   }
+
+  // Odds are asked only for a form the reader can see: a GM's page holds dozens of forms, most
+  // folded or in another tab, and asking for every one after each record spent the seat's request
+  // rate (20 a second) in one burst. A form not shown is marked stale and asked for when it shows
+  // (a fold opened, a tab chosen).
+  function oddsIfShown(form) {
+    const shown = form.checkVisibility ? form.checkVisibility() : true;
+    if (shown) { delete form.dataset.oddsStale; showOdds(form); } else form.dataset.oddsStale = "1";
+  }
+  function staleOddsIn(root) {
+    for (const form of root.querySelectorAll("form.move[data-odds][data-odds-stale]")) oddsIfShown(form);
+  }
+  document.addEventListener("toggle", event => {
+    if (event.target instanceof HTMLDetailsElement && event.target.open) staleOddsIn(event.target);
+  }, true);
 
   // The lines of `html` newer than what the page shows, appended to `list` (the log, the talk).
   function appendLines(list, html) {
     const holder = document.createElement("ol");
     holder.innerHTML = html;
+    let added = 0;
     for (const line of [...holder.children]) {
-      if (Number(line.dataset.seq) > seq) { line.classList.add("fresh"); list.appendChild(line); }
+      if (Number(line.dataset.seq) > seq) { line.classList.add("fresh"); list.appendChild(line); added++; }
     }
     list.scrollTop = list.scrollHeight;
+    return added;
   }
 
   // Morphs in the board and the moves, and appends the new log and talk lines.
@@ -620,9 +727,10 @@
         if (open !== undefined) d.open = open;
       }
       morphMoves(document.getElementById("moves"), parts.moves);
+      restoreFolds(document.getElementById("moves"));
       showWaiting();
-      appendLines(document.getElementById("log"), parts.log);
-      appendLines(document.getElementById("talk"), parts.talk);
+      noteNew("tab-log", appendLines(document.getElementById("log"), parts.log));
+      noteNew("tab-talk", appendLines(document.getElementById("talk"), parts.talk));
       morphInto(document.getElementById("say-form"), parts.say);
       labelSay();
       seq = Math.max(seq, parts.seq || 0);
@@ -657,5 +765,5 @@
   connect();
   formsDrawn(document);
   showWaiting();
-  for (const form of document.querySelectorAll("form.move[data-odds]")) showOdds(form);
+  for (const form of document.querySelectorAll("form.move[data-odds]")) oddsIfShown(form);
 })();

@@ -48,6 +48,8 @@ pub(super) fn mv(
         note: Some(note),
         sheet: None,
         confirm: None,
+        lead: false,
+        character: None,
     }
 }
 

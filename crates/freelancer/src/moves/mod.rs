@@ -60,5 +60,26 @@ pub fn moves(state: &State, seat: &Seat) -> Vec<Move> {
     if state.characters.len() < MAX_CHARACTERS {
         enroll_moves(state, seat, &mut out);
     }
+    mark(seat, &mut out);
     out
+}
+
+/// Names each move's character (its command's `who` when it is one name) and marks what the
+/// rules expect of this seat now ([`Move::lead`]): the turn of the character it owns whose turn
+/// it is (F7; offered only then), and for the GM the next round's initiative once a round is
+/// over (F5; offered only then).
+fn mark(seat: &Seat, moves: &mut [Move]) {
+    for m in moves {
+        if m.character.is_none() {
+            m.character = m.command["who"].as_str().map(str::to_owned);
+        }
+        m.lead = match m.command["do"].as_str() {
+            Some("act") => m
+                .character
+                .as_deref()
+                .is_some_and(|who| seat.characters.iter().any(|c| c == who)),
+            Some("initiative") => seat.gm,
+            _ => false,
+        };
+    }
 }

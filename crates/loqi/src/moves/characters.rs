@@ -113,6 +113,8 @@ fn builder(options: &Options, seat: &Seat) -> Move {
         )),
         sheet: Some(SHEET.into()),
         confirm: None,
+        lead: false,
+        character: None,
     }
 }
 

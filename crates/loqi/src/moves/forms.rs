@@ -80,6 +80,8 @@ pub(super) fn mv(
         note: Some(note.to_string()),
         sheet: None,
         confirm: None,
+        lead: false,
+        character: None,
     }
 }
 

@@ -38,6 +38,7 @@ mod telling;
 pub(crate) use forms::capitalized;
 pub use forms::{CHARACTERS, GOALS, INFLUENCE, PROBLEM, RESOLVE, STORY, TALLY};
 
+use crate::model::GM;
 use crate::model::State;
 use skald_core::{Move, Seat};
 
@@ -76,5 +77,30 @@ pub fn moves(state: &State, seat: &Seat) -> Vec<Move> {
         story::moves(state, &mut out);
     }
     characters::moves(state, seat, &mut out);
+    mark(seat, &mut out);
     out
+}
+
+/// Names each move's character (the character its command acts for: `who`, `character`, `by`
+/// or `from`, the GM's own `"GM"` left out) and marks what the rules expect of this seat now
+/// ([`Move::lead`]): proposing the next outcome of the open problem, the responders' side by
+/// its players and the other by the GM (book: Problems, steps 2-3; offered only to them), and
+/// the GM's d12 once both are proposed (L3).
+fn mark(seat: &Seat, moves: &mut [Move]) {
+    for m in moves {
+        if m.character.is_none() {
+            m.character = ["who", "character", "by", "from"]
+                .iter()
+                .find_map(|key| m.command[*key].as_str())
+                .filter(|name| *name != GM)
+                .map(str::to_owned);
+        }
+        // The prompt to tell a chosen outcome leads already (`telling.rs`).
+        m.lead = m.lead
+            || match m.command["do"].as_str() {
+                Some("propose_outcome") => seat.gm == (m.command["outcome"] == "gm"),
+                Some("resolve") => seat.gm,
+                _ => false,
+            };
+    }
 }

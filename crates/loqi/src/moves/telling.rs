@@ -40,7 +40,7 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
              its consequences and play goes on (book: Problems, step 5).",
             shortened(&outcome.description)
         ),
-    ));
+    ).leading());
 }
 
 /// `text` as a reminder: its first 120 characters, with "…" when there was more.

@@ -66,6 +66,8 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                 }),
                 sheet: None,
                 confirm: None,
+                lead: false,
+                character: None,
             });
         }
         if !p.can_act() {
@@ -119,6 +121,8 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                     ),
                     sheet: None,
                     confirm: None,
+                    lead: false,
+                    character: None,
                 });
             }
         }

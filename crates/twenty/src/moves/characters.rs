@@ -44,6 +44,8 @@ fn builder(label: &str, kind: &str, fixed: Value, fields: Vec<Field>, note: Stri
         note: Some(note),
         sheet: Some(SHEET.into()),
         confirm: None,
+        lead: false,
+        character: None,
     }
 }
 

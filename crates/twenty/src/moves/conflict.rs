@@ -66,6 +66,8 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                     )),
                     sheet: None,
                     confirm: None,
+                    lead: false,
+                    character: None,
                 });
             }
             let fields = match &healer {
@@ -89,6 +91,8 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                 ),
                 sheet: None,
                 confirm: None,
+                lead: false,
+                character: None,
             });
         }
         if p.is_in() {
@@ -104,6 +108,8 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                 ),
                 sheet: None,
                 confirm: Some(surrender_question(conflict, who)),
+                lead: false,
+                character: None,
             });
         }
     }
@@ -169,6 +175,8 @@ fn start_conflict(living: &[&Character]) -> Move {
         )),
         sheet: None,
         confirm: None,
+        lead: false,
+        character: None,
     }
 }
 

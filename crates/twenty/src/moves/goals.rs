@@ -50,6 +50,8 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                 ),
                 sheet: None,
                 confirm: None,
+                lead: false,
+                character: None,
             });
         }
         let rewards = major_rewards(state, c, &checked, resting);
@@ -68,6 +70,8 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                 )),
                 sheet: None,
                 confirm: None,
+                lead: false,
+                character: None,
             });
         }
     }
@@ -98,6 +102,8 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                 )),
                 sheet: None,
                 confirm: None,
+                lead: false,
+                character: None,
             });
         }
     }

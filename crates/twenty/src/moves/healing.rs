@@ -75,6 +75,8 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
             ),
             sheet: None,
             confirm: None,
+            lead: false,
+            character: None,
         });
     }
 }

@@ -52,5 +52,24 @@ pub fn moves(state: &State, seat: &Seat) -> Vec<Move> {
     obligations::moves(state, seat, &mut out);
     characters::moves(state, seat, &mut out);
     table::moves(seat, &mut out);
+    mark(seat, &mut out);
     out
+}
+
+/// Names each move's character (its command's `who`) and marks what the rules expect of this
+/// seat now ([`Move::lead`]): bringing in dice for each character it owns that has not acted in
+/// the current exchange (T2; the move is offered only then). A GM's moves for a player's
+/// character are not the GM's turn.
+fn mark(seat: &Seat, moves: &mut [Move]) {
+    for m in moves {
+        if m.character.is_none() {
+            m.character = m.command["who"].as_str().map(str::to_owned);
+        }
+        // A narration prompt leads already, where the book calls for it (`narration.rs`).
+        m.lead = m.lead
+            || m.command["do"] == "bring_in"
+                && m.character
+                    .as_deref()
+                    .is_some_and(|who| seat.characters.iter().any(|c| c == who));
+    }
 }

@@ -44,12 +44,15 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
             0 => "you go first".to_owned(),
             _ => format!("after {}", order[..place].join(", ")),
         };
-        out.push(Move::talk(
-            NARRATION,
-            format!("{who}: {what}"),
-            Some(who),
-            format!("{} of {count}, {after}. {why}", ordinal(place + 1)),
-        ));
+        out.push(
+            Move::talk(
+                NARRATION,
+                format!("{who}: {what}"),
+                Some(who),
+                format!("{} of {count}, {after}. {why}", ordinal(place + 1)),
+            )
+            .leading(),
+        );
     }
 }
 

@@ -64,6 +64,8 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
             ),
             sheet: None,
             confirm: None,
+            lead: false,
+            character: None,
         });
     }
     let mut grantees: Vec<&str> = Vec::new();
@@ -111,6 +113,8 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
             ),
             sheet: None,
             confirm: None,
+            lead: false,
+            character: None,
         });
     }
 }

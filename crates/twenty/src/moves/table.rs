@@ -24,6 +24,8 @@ pub(super) fn moves(seat: &Seat, out: &mut Vec<Move>) {
             note: Some("The table adds a trait of its own to the list; an open trait is unlocked for every character (T12).".into()),
             sheet: None,
             confirm: None,
+            lead: false,
+            character: None,
         });
     }
 }
