@@ -201,8 +201,9 @@ test("axe-core finds no serious or critical violation on the lobby, the tables a
     await report.context().addCookies(await gm.context().cookies());
     await report.goto(`/api/tables/${id}/export?format=html`);
     found[`${system} report`] = await seriousViolations(report);
+    // The report is one document: its content sits in landmarks too (no moderate finding left).
     const counts = byImpact(await axeViolations(report));
-    assert.equal(counts.critical + counts.serious, 0);
+    assert.equal(counts.critical + counts.serious + counts.moderate, 0, `${system} report: ${JSON.stringify(counts)}`);
   }
   for (const [what, list] of Object.entries(found)) assert.deepEqual(list, [], `${what}: serious or critical violations`);
 });

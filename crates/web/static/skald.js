@@ -579,6 +579,12 @@
   const foldKey = `skald-folds-${id}`;
   const openFolds = new Set();
   try { for (const f of JSON.parse(sessionStorage.getItem(foldKey) || "[]")) openFolds.add(f); } catch (_) { /* not kept */ }
+  function noteFolds(root) {
+    for (const d of root.querySelectorAll("details.fold[id]")) {
+      if (d.open) openFolds.add(d.id); else openFolds.delete(d.id);
+    }
+    try { sessionStorage.setItem(foldKey, JSON.stringify([...openFolds])); } catch (_) { /* not kept */ }
+  }
   function restoreFolds(root) {
     for (const d of root.querySelectorAll("details.fold[id]")) d.open = openFolds.has(d.id);
   }
@@ -726,6 +732,9 @@
         const open = chosen.get(detailsKey(d));
         if (open !== undefined) d.open = open;
       }
+      // A fold opened or closed just now may not have sent its toggle event yet: the page's own
+      // state is the reader's choice, so it is noted before the morph draws the folds anew.
+      noteFolds(document.getElementById("moves"));
       morphMoves(document.getElementById("moves"), parts.moves);
       restoreFolds(document.getElementById("moves"));
       showWaiting();
