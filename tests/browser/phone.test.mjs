@@ -186,6 +186,11 @@ test("the chosen tab and the folds stay across live updates and a reload; badges
   await assertNoSideScroll(ann, "Ann's answer on a phone");
   await screenshot(ann, "phone-chi-player-waiting");
   await submit(await moveForm(ann, "answer"));
+  // The Log tab opens on its newest line, not the table's creation (a fresh user found it at the top).
+  await ann.locator("#tab-log").click();
+  const log = ann.locator("#log");
+  const atEnd = () => log.evaluate(l => l.scrollHeight > l.clientHeight && l.scrollTop + l.clientHeight >= l.scrollHeight - 2);
+  assert.equal(await atEnd(), true, "the log shows its last line");
   h.assertClean();
 });
 

@@ -229,6 +229,8 @@ fn exchange_two_of_the_dragon_for_the_gm_and_for_gorands_player() {
     check(
         offered(table.state(), &player(&["Gorand"])),
         expect![[r#"
+            Narration | Gorand: narrate exchange 1 | {"as":"Gorand","do":"say"} | lead
+              text: text, at most 1000
             Conflict | Gorand: bring in dice | {"do":"bring_in","who":"Gorand"} | odds | lead
               trait: one of
                 - Physical (5 d20) = "Physical"
@@ -241,8 +243,6 @@ fn exchange_two_of_the_dragon_for_the_gm_and_for_gorands_player() {
             Conflict | Gorand: stand | {"do":"stand","who":"Gorand"} | odds
             Conflict | Gorand: surrender | {"do":"surrender","who":"Gorand"}
               confirm: Surrender Gorand? Gorand leaves the conflict for good: the dice go and the goal is lost. Dragon is left alone in it, and the conflict ends.
-            Narration | Gorand: narrate exchange 1 | {"as":"Gorand","do":"say"} | lead
-              text: text, at most 1000
             Burdens | Gorand: take a burden from Dragon | {"do":"take_burden","from":"Dragon","who":"Gorand"} | odds
               boxes: number 1..=1, default 1
               name: text, at most 64
@@ -756,6 +756,8 @@ fn burdens_healing_and_obligations_are_offered_to_whom_they_belong() {
     check(
         offered(table.state(), &player(&["Bram"])),
         expect![[r#"
+            Narration | Bram: narrate exchange 1 | {"as":"Bram","do":"say"} | lead
+              text: text, at most 1000
             Conflict | Bram: bring in dice | {"do":"bring_in","who":"Bram"} | odds | lead
               trait: one of
                 - Physical (3 d20) = "Physical"
@@ -766,8 +768,6 @@ fn burdens_healing_and_obligations_are_offered_to_whom_they_belong() {
             Conflict | Bram: stand | {"do":"stand","who":"Bram"} | odds
             Conflict | Bram: surrender | {"do":"surrender","who":"Bram"}
               confirm: Surrender Bram? Bram leaves the conflict for good: the dice go and the goal is lost. Ilsa is left alone in it, and the conflict ends.
-            Narration | Bram: narrate exchange 1 | {"as":"Bram","do":"say"} | lead
-              text: text, at most 1000
             Regeneration and advancement | Bram: major goal | {"do":"major_goal","who":"Bram"}
               goal: text, at most 500
               reward: one of
@@ -1493,6 +1493,9 @@ fn each_seat_is_prompted_to_narrate_in_the_books_order() {
     let winner = conflict.final_order[0].clone();
     let (label, _, note) = narration(ended.state(), &player(&[winner.as_str()])).remove(0);
     assert_eq!(label, format!("{winner}: final narration: your goal"));
+    let loser = conflict.final_order[1].clone();
+    let (label, _, _) = narration(ended.state(), &player(&[loser.as_str()])).remove(0);
+    assert_eq!(label, format!("{loser}: final narration"));
     assert_eq!(
         note.unwrap(),
         "1st of 2, you go first. The winner narrates first, about the goal it won; then those still standing; those who surrendered last, most recent first. Nobody contradicts what was said (T3, T4)."

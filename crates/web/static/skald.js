@@ -522,6 +522,12 @@
     try { sessionStorage.setItem(tabKey, tab.id); } catch (_) { /* private mode: not kept */ }
     if (focus) tab.focus();
     staleOddsIn(panelOf(tab));
+    endOfLists(panelOf(tab));
+  }
+  // The log and the talk read from their newest line: a list scrolled while hidden (another tab
+  // shown) has no height to scroll, so it is brought to its end when it shows.
+  function endOfLists(root) {
+    for (const list of root.querySelectorAll("ol.log, ol.talk")) list.scrollTop = list.scrollHeight;
   }
   function layTabs() {
     if (!tabList) return;
@@ -775,4 +781,5 @@
   formsDrawn(document);
   showWaiting();
   for (const form of document.querySelectorAll("form.move[data-odds]")) oddsIfShown(form);
+  endOfLists(document);
 })();

@@ -158,7 +158,7 @@ fn an_empty_table_invites_a_character() {
     let state = r#"{"characters": {}, "conflict": null, "obligations": []}"#;
     check(
         &context(state, true, &[], json!({})),
-        &["Nobody has sat down yet: add a character from the moves."],
+        &["No character at the table yet: make one from the moves."],
         &["tw-conflict", "Obligations"],
     );
 }

@@ -10,8 +10,8 @@
 //! checked boxes (T10); unchecked boxes to colour (T11). A move is an offer, never a permission:
 //! `decide` still checks every command and refuses a wrong value with its own message.
 //!
-//! One file per group of the page, in the order they are listed: `conflict.rs`, `narration.rs`
-//! (prompts to narrate in the book's order, T3, sent as the table's talk), `burdens.rs`,
+//! One file per group of the page, in the order they are listed: `narration.rs` (prompts to
+//! narrate in the book's order, T3, sent as the table's talk), `conflict.rs`, `burdens.rs`,
 //! `healing.rs`, `goals.rs` (regeneration and advancement), `equipment.rs`, `obligations.rs`,
 //! `characters.rs`, `table.rs`; `forms.rs` holds the pieces they are built of.
 //!
@@ -43,8 +43,9 @@ use skald_core::{Move, Seat};
 /// "add a character" and "define a trait" for the GM.
 pub fn moves(state: &State, seat: &Seat) -> Vec<Move> {
     let mut out = Vec::new();
-    conflict::moves(state, seat, &mut out);
+    // Words first: where the book calls for narration, it comes before the next dice (T3).
     narration::moves(state, seat, &mut out);
+    conflict::moves(state, seat, &mut out);
     burdens::moves(state, seat, &mut out);
     healing::moves(state, seat, &mut out);
     goals::moves(state, seat, &mut out);

@@ -19,7 +19,7 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
     let (order, what, why) = if conflict.ended() {
         (
             conflict.final_order.clone(),
-            "final narration: your goal".to_owned(),
+            "final narration".to_owned(),
             "The winner narrates first, about the goal it won; then those still standing; those who \
              surrendered last, most recent first. Nobody contradicts what was said (T3, T4).",
         )
@@ -47,7 +47,11 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
         out.push(
             Move::talk(
                 NARRATION,
-                format!("{who}: {what}"),
+                match (conflict.winner.as_deref(), place) {
+                    // The winner tells of the goal it won; the others of how it went for them.
+                    (Some(winner), 0) if winner == who => format!("{who}: {what}: your goal"),
+                    _ => format!("{who}: {what}"),
+                },
                 Some(who),
                 format!("{} of {count}, {after}. {why}", ordinal(place + 1)),
             )
