@@ -3,7 +3,7 @@
 
 use crate::arrange::arrange;
 use crate::options;
-use crate::render::render;
+use crate::render::{page, render};
 use crate::roller::{self, NoOdds};
 use crate::shapes::{Parts, TableView, YourTable};
 use crate::when;
@@ -28,17 +28,6 @@ use std::collections::HashMap;
 
 /// Lines of the log a table page shows at first; the rest is in the export.
 const LOG_LINES: usize = 200;
-
-fn page(status: StatusCode, html: Result<String, String>) -> Response {
-    match html {
-        Ok(html) => (status, Html(html)).into_response(),
-        Err(e) => (
-            StatusCode::INTERNAL_SERVER_ERROR,
-            format!("page failed: {e}"),
-        )
-            .into_response(),
-    }
-}
 
 fn error_page(error: &ApiError) -> Response {
     // A browser user never sent a token by hand: say it in the page's terms, not the API's.

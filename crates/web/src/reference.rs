@@ -3,10 +3,10 @@
 //! its text the system's own ([`skald_core::System::RULINGS`], through the registry), and the
 //! page about the dice's fairness (`GET /fairness`).
 
-use crate::render::render;
+use crate::render::{page, render};
 use axum::extract::Path;
 use axum::http::StatusCode;
-use axum::response::{Html, IntoResponse, Response};
+use axum::response::Response;
 use minijinja::context;
 use minijinja::value::Serde;
 use serde::Serialize;
@@ -29,17 +29,6 @@ fn games(but: Option<&str>) -> Vec<Game> {
         .collect()
 }
 
-fn answer(status: StatusCode, html: Result<String, String>) -> Response {
-    match html {
-        Ok(html) => (status, Html(html)).into_response(),
-        Err(e) => (
-            StatusCode::INTERNAL_SERVER_ERROR,
-            format!("page failed: {e}"),
-        )
-            .into_response(),
-    }
-}
-
 /// `GET /rules/{system}`: how to play the system, and each ruling its texts cite, under its code.
 /// An unknown system is a 404 naming the ones Skald plays.
 pub async fn rules(Path(system): Path<String>) -> Response {
@@ -48,7 +37,7 @@ pub async fn rules(Path(system): Path<String>) -> Response {
             "no rules page for {system:?}: Skald plays {}",
             skald_systems::names_listed()
         );
-        return answer(
+        return page(
             StatusCode::NOT_FOUND,
             render("error.html", context! { message => message, hint => "" }),
         );
@@ -61,13 +50,13 @@ pub async fn rules(Path(system): Path<String>) -> Response {
             others => Serde(games(Some(listed.name))),
         },
     );
-    answer(StatusCode::OK, html)
+    page(StatusCode::OK, html)
 }
 
 /// `GET /fairness`: how the dice are kept fair, in a few paragraphs (the whole derivation is
 /// docs/fairness.md).
 pub async fn fairness() -> Response {
-    answer(
+    page(
         StatusCode::OK,
         render("fairness.html", context! { systems => Serde(games(None)) }),
     )

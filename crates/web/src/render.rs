@@ -52,6 +52,22 @@ pub fn render(name: &str, context: minijinja::Value) -> Result<String, String> {
     skald_server::templates::render(name, context)
 }
 
+/// A rendered page as the answer, with `status`; a page that failed to render is a 500 saying so.
+pub(crate) fn page(
+    status: axum::http::StatusCode,
+    html: Result<String, String>,
+) -> axum::response::Response {
+    use axum::response::IntoResponse as _;
+    match html {
+        Ok(html) => (status, axum::response::Html(html)).into_response(),
+        Err(e) => (
+            axum::http::StatusCode::INTERNAL_SERVER_ERROR,
+            format!("page failed: {e}"),
+        )
+            .into_response(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     /// Every template of the binary, the pages' and the export's, compiles.

@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{Server, fresh, generous};
+use common::{Server, answered, fresh, generous};
 use serde_json::{Value, json};
 
 /// A table made through the API: (id, GM token, invite).
@@ -50,13 +50,7 @@ async fn get(server: &Server, path: &str, cookie: &str) -> (u16, String, String)
         request = request.header("cookie", cookie);
     }
     let response = request.send().await.unwrap();
-    let status = response.status().as_u16();
-    let location = response
-        .headers()
-        .get("location")
-        .map(|v| v.to_str().unwrap().to_owned())
-        .unwrap_or_default();
-    (status, location, response.text().await.unwrap())
+    answered(response).await
 }
 
 /// The lobby's "Your tables" list as text: one line per table, tags dropped, spaces collapsed;

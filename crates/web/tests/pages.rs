@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{Server, fresh, generous};
+use common::{Server, answered, fresh, generous};
 use skald_server::{CreationKey, Limits};
 use std::time::Duration;
 
@@ -19,13 +19,7 @@ async fn create(server: &Server, form: &str) -> (u16, String, String) {
         .send()
         .await
         .unwrap();
-    let status = response.status().as_u16();
-    let location = response
-        .headers()
-        .get("location")
-        .map(|v| v.to_str().unwrap().to_owned())
-        .unwrap_or_default();
-    (status, location, response.text().await.unwrap())
+    answered(response).await
 }
 
 /// The lobby's create route goes through the client address's rate, whatever the connection.

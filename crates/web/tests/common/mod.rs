@@ -89,3 +89,14 @@ pub fn generous() -> Limits {
         ..Limits::default()
     }
 }
+
+/// A response as the tests read it: (status, `Location` or "", body).
+pub async fn answered(response: reqwest::Response) -> (u16, String, String) {
+    let status = response.status().as_u16();
+    let location = response
+        .headers()
+        .get("location")
+        .map(|v| v.to_str().unwrap().to_owned())
+        .unwrap_or_default();
+    (status, location, response.text().await.unwrap())
+}
