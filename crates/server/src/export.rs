@@ -284,7 +284,7 @@ fn describe(record: &Record, who: &dyn Fn(&Actor) -> String) -> (String, Vec<Str
             )],
         ),
         Body::Note {} => ("GM".into(), vec!["wrote a note".into()]),
-        // Talk is drawn by `Log::talk_of`; these are only for completeness.
+        // `Log::lines` draws talk with `talk_line`, never here: these arms only keep the match whole.
         Body::Said { by, text, .. } => (who(by), vec![text.clone()]),
         Body::Whispered {} => (String::new(), vec!["whispered".into()]),
         Body::SeedContributed { by, seed, .. } => (
