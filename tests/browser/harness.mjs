@@ -293,6 +293,12 @@ export async function join(page, inviteLink, name, { shot } = {}) {
   await page.getByRole("button", { name: "Take a seat" }).click();
   await page.waitForURL(/\/t\/[^/]+$/);
   await waitLive(page);
+  // A new seat is welcomed with its link to keep, once (`?from=join`): put it away.
+  if (!/\/enter\?token=/.test(await page.locator("#seat-link-kept").inputValue())) {
+    throw new Error(`${name}'s welcome shows no link to the seat`);
+  }
+  if (shot) await screenshot(page, `${shot}-welcome`);
+  await page.getByRole("button", { name: "I have kept it" }).click();
 }
 
 /**

@@ -41,6 +41,14 @@ pub enum Msg {
         /// The invite token.
         reply: oneshot::Sender<Result<String, ApiError>>,
     },
+    /// A new token for player `player`'s seat (the GM's, to hand a seat back to a player who lost
+    /// its device); the reply carries the token, given once. The seat's earlier tokens stay valid.
+    SeatLink {
+        /// The player's id.
+        player: u32,
+        /// The player's name and the seat's new token.
+        reply: oneshot::Sender<Result<(String, String), ApiError>>,
+    },
     /// The table's summary for a reader.
     Summary {
         /// The reader.
@@ -325,6 +333,17 @@ impl TableHandle {
         self.ask(Msg::Invite { reply }, rx).await?
     }
 
+    /// A new token for player `player`'s seat (stored as its hash; the seat's earlier tokens stay
+    /// valid).
+    ///
+    /// # Errors
+    /// [`skald_table::ErrorKind::BadAction`] when nobody sits in that seat, [`ApiError::Busy`],
+    /// [`ApiError::Store`].
+    pub(crate) async fn seat_link(&self, player: u32) -> Result<(String, String), ApiError> {
+        let (reply, rx) = oneshot::channel();
+        self.ask(Msg::SeatLink { player, reply }, rx).await?
+    }
+
     /// The summary for `reader`.
     ///
     /// # Errors
@@ -422,6 +441,10 @@ impl TableTask {
                 let result = self.invite().await;
                 let _ = reply.send(result);
             }
+            Msg::SeatLink { player, reply } => {
+                let result = self.seat_link(player).await;
+                let _ = reply.send(result);
+            }
             Msg::Summary { reader, reply } => {
                 let _ = reply.send(self.summary(reader));
             }
@@ -496,17 +519,38 @@ impl TableTask {
             skald_table::Body::Joined { player, name } => (*player, name.clone()),
             _ => (0, name.to_owned()),
         };
+        let token = self.seat_token(record, player, &seated_as).await?;
+        Ok((player, token))
+    }
+
+    /// Commits `record` with a new token for player `player`'s seat (kept with the player's
+    /// `name`, for the lobby), and gives the token.
+    async fn seat_token(
+        &mut self,
+        record: Record,
+        player: u32,
+        name: &str,
+    ) -> Result<String, ApiError> {
         let token = token::new_token().map_err(|e| ApiError::Store(e.to_string()))?;
         let entry = TokenEntry {
             hash: token::hash(&token),
             role: Role::Seated(Actor::Player(player)),
         };
-        self.commit(vec![record], vec![seat_row(&entry, &seated_as)])
+        self.commit(vec![record], vec![seat_row(&entry, name)])
             .await?;
         if let Ok(mut tokens) = self.tokens.write() {
             tokens.push(entry);
         }
-        Ok((player, token))
+        Ok(token)
+    }
+
+    /// A new token for player `player`'s seat, committed with the `seat_handed` record that tells
+    /// every seat so: (the player's name, the token).
+    async fn seat_link(&mut self, player: u32) -> Result<(String, String), ApiError> {
+        let record = self.table.hand_seat(player, now_ms())?;
+        let name = self.table.player("player", player)?.name.clone();
+        let token = self.seat_token(record, player, &name).await?;
+        Ok((name, token))
     }
 
     async fn invite(&mut self) -> Result<String, ApiError> {

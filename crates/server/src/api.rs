@@ -17,7 +17,7 @@ use crate::schemas::{
 use crate::seated::Seated;
 use crate::shapes::{
     Acted, CheckAnswer, CreateTable, Created, ErrorBody, ExportedLog, Health, Invited, Join,
-    Joined, LogPage, MovesAnswer, OddsAnswer, Summary,
+    Joined, LogPage, MovesAnswer, OddsAnswer, SeatLinkFor, SeatLinked, Summary,
 };
 use crate::token;
 use axum::Json;
@@ -277,6 +277,52 @@ pub async fn invite(Seated { id, table, reader }: Seated) -> Result<Json<Invited
     }
     let invite = table.invite().await?;
     Ok(Json(Invited { table: id, invite }))
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/tables/{id}/seat-link",
+    summary = "A new link for a player's seat (the GM only), to hand a seat back to a player who \
+        lost its device; the seat's earlier links stay valid",
+    params(TablePath),
+    request_body = SeatLinkFor,
+    security(("token" = [])),
+    responses(
+        (status = 200, description = "The seat's new token (shown once)", body = SeatLinked),
+        (status = 400, description = BAD_REQUEST, body = ErrorBody),
+        (status = 401, description = UNAUTHORIZED, body = ErrorBody),
+        (status = 403, description = "Not the GM", body = ErrorBody),
+        (status = 404, description = NOT_FOUND, body = ErrorBody),
+        (status = 413, description = TOO_LARGE, body = ErrorBody),
+        (status = 422, description = "Nobody sits in that seat", body = ErrorBody),
+        (status = 429, description = TOO_MANY_REQUESTS, body = ErrorBody),
+        (status = 500, description = STORE_FAILED, body = ErrorBody),
+        (status = 503, description = BUSY, body = ErrorBody),
+    ),
+)]
+/// `POST /api/tables/{id}/seat-link` (the GM; body `{"player": N}`): a new token for player N's
+/// seat, shown once, so the GM can hand a seat back to a player who lost its device (docs/server.md,
+/// "Seats"). The seat's earlier tokens stay valid.
+pub async fn seat_link(
+    Seated { id, table, reader }: Seated,
+    body: axum::body::Bytes,
+) -> Result<Json<SeatLinked>, ApiError> {
+    if reader != Actor::Gm {
+        return Err(skald_table::Error::from(skald_table::ErrorKind::Forbidden {
+            reason: "only the GM may make a new link for a seat; a player finds its own under \
+                \u{201c}Your link to this seat\u{201d}"
+                .into(),
+        })
+        .into());
+    }
+    let SeatLinkFor { player } = json_body(&body)?;
+    let (name, token) = table.seat_link(player).await?;
+    Ok(Json(SeatLinked {
+        table: id,
+        player,
+        name,
+        token,
+    }))
 }
 
 #[utoipa::path(

@@ -244,6 +244,13 @@ fn describe(record: &Record, who: &dyn Fn(&Actor) -> String) -> (String, Vec<Str
             )],
         ),
         Body::Joined { player, name } => (name.clone(), vec![format!("took seat {player}")]),
+        Body::SeatHanded { player } => (
+            "GM".into(),
+            vec![format!(
+                "made a new link to {}'s seat (for a new device; the seat's earlier links still work)",
+                who(&Actor::Player(*player))
+            )],
+        ),
         Body::Command {
             by, lines, roll, ..
         } => {

@@ -82,6 +82,16 @@ impl LiveTable {
         self.ask(|h| async move { h.invite().await }).await
     }
 
+    /// A new token for player `player`'s seat, for the GM to hand back: (the player's name, the
+    /// token). The seat's earlier tokens stay valid.
+    ///
+    /// # Errors
+    /// A [`skald_table::ErrorKind::BadAction`] naming `player` when nobody sits there;
+    /// [`ApiError::Busy`], [`ApiError::Store`].
+    pub async fn seat_link(&self, player: u32) -> Result<(String, String), ApiError> {
+        self.ask(|h| async move { h.seat_link(player).await }).await
+    }
+
     /// The table's summary for `reader`.
     ///
     /// # Errors

@@ -31,6 +31,7 @@ use utoipa::openapi::{RefOr, Schema};
         api::summary,
         api::join,
         api::invite,
+        api::seat_link,
         api::log,
         api::act,
         api::export,

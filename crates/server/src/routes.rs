@@ -52,6 +52,11 @@ pub fn api() -> Vec<Route> {
         get("/api/tables/{id}", api::summary),
         post("/api/tables/{id}/join", Some("Join"), api::join),
         post("/api/tables/{id}/invite", None, api::invite),
+        post(
+            "/api/tables/{id}/seat-link",
+            Some("SeatLinkFor"),
+            api::seat_link,
+        ),
         get("/api/tables/{id}/log", api::log),
         post("/api/tables/{id}/actions", Some("Action"), api::act),
         get("/api/tables/{id}/export", api::export),

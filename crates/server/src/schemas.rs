@@ -34,8 +34,8 @@ pub struct PlayerSchema {
 /// One log record: `seq` (1-based, contiguous), `at_ms` (Unix ms), `prev` (the hash of the
 /// record before it, 64 hex digits; 64 zeros for the first: the log's hash chain,
 /// docs/fairness.md), `client` (the sender's client_id, if given), `body` (public; tagged by
-/// `kind`: created, joined, command, dice_rolled, secret_rolled, secret_revealed, note,
-/// seed_contributed, epoch_ended, undone, roll_failed), and `secret` only when the reader is its
+/// `kind`: created, joined, seat_handed, command, dice_rolled, secret_rolled, secret_revealed,
+/// note, seed_contributed, epoch_ended, undone, roll_failed, ...), and `secret` only when the reader is its
 /// audience.
 #[derive(ToSchema)]
 #[schema(as = Record)]
@@ -62,7 +62,7 @@ pub struct RecordSchema {
 #[derive(ToSchema)]
 #[schema(as = Body)]
 pub struct BodySchema {
-    /// created, joined, command, dice_rolled, secret_rolled, secret_revealed, note,
+    /// created, joined, seat_handed, command, dice_rolled, secret_rolled, secret_revealed, note,
     /// seed_contributed, epoch_ended, undone, roll_failed, requested, answered, withdrawn,
     /// table_options, said or whispered.
     kind: String,

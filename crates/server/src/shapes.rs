@@ -83,6 +83,28 @@ pub struct Invited {
     pub invite: String,
 }
 
+/// `POST /api/tables/{id}/seat-link` body: whose seat.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SeatLinkFor {
+    /// The player's id (1-based, in the order they joined).
+    #[schema(minimum = 1)]
+    pub player: u32,
+}
+
+/// `POST /api/tables/{id}/seat-link` answer: a new token for a player's seat, shown once.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct SeatLinked {
+    /// The table id.
+    pub table: String,
+    /// The player's id.
+    pub player: u32,
+    /// The player's name.
+    pub name: String,
+    /// The seat's new token; the seat's earlier tokens stay valid.
+    pub token: String,
+}
+
 /// `GET /api/tables/{id}` answer: the table's summary and the system's state, for one reader.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct Summary {

@@ -572,6 +572,77 @@ async fn a_restarted_server_has_every_table_as_it_was() {
     }
 }
 
+#[tokio::test]
+async fn the_gm_hands_a_seat_back_with_a_new_link_that_outlives_a_restart() {
+    for db in databases().await {
+        let server = Server::start(&db, limits()).await;
+        let http = server.http();
+        let created = http.create("loqi", "Lost phone").await;
+        let table = &created.table;
+        let path = format!("/api/tables/{table}/seat-link");
+        let (_, ann) = http.join(&created, "Ann").await;
+        let handed = http
+            .post(&path, Some(&created.gm), &json!({"player": 1}))
+            .await
+            .expect(200);
+        assert_eq!(handed["player"], 1, "{}", server.label);
+        assert_eq!(handed["name"], "Ann", "{}", server.label);
+        let token = handed["token"].as_str().unwrap().to_owned();
+        assert_ne!(token, ann, "a new token, not the old one");
+        // Every seat reads that the seat was handed: Ann may not have asked for it.
+        let log = http.log(table, &ann, 0).await;
+        assert_eq!(
+            log.last().unwrap()["body"],
+            json!({"kind": "seat_handed", "player": 1}),
+            "{}",
+            server.label
+        );
+        // Nobody else sits there, a player may not, and a seat link is no invite.
+        assert_refused(
+            &http
+                .post(&path, Some(&created.gm), &json!({"player": 2}))
+                .await,
+            422,
+            "refused",
+            "player: there is no player 2; the players are 1 to 1",
+            "an empty seat",
+        );
+        assert_refused(
+            &http.post(&path, Some(&ann), &json!({"player": 1})).await,
+            403,
+            "forbidden",
+            "only the GM may make a new link for a seat; a player finds its own under \u{201c}Your link to this seat\u{201d}",
+            "a player",
+        );
+        assert_refused(
+            &http
+                .post(
+                    &format!("/api/tables/{table}/join"),
+                    None,
+                    &json!({"invite": token, "name": "Eve"}),
+                )
+                .await,
+            400,
+            "bad_request",
+            "invite: this is a seat's token, not the table's invite",
+            "a seat's token as an invite",
+        );
+        server.stop().await;
+        // Both links sit in Ann's seat after a restart: the new one was stored, the old one kept.
+        let server = Server::start(&db, limits()).await;
+        let http = server.http();
+        for (what, token) in [("new", &token), ("old", &ann)] {
+            assert_eq!(
+                http.summary(table, token).await["you"],
+                json!({"player": 1}),
+                "{}: the {what} link",
+                server.label
+            );
+        }
+        server.stop().await;
+    }
+}
+
 /// Polls `/api/health` until `live_tables` is `want`.
 async fn live_tables_become(http: &Http, want: u64) {
     within("live_tables to change", async {
@@ -913,6 +984,7 @@ async fn the_openapi_description_lists_every_route() {
         ("post", "/api/tables/{id}/actions"),
         ("get", "/api/tables/{id}/export"),
         ("post", "/api/tables/{id}/invite"),
+        ("post", "/api/tables/{id}/seat-link"),
         ("get", "/api/tables/{id}/moves"),
         ("post", "/api/tables/{id}/odds"),
         ("get", "/api/tables/{id}/ws"),
@@ -1070,7 +1142,14 @@ async fn every_answer_a_route_gives_is_in_the_openapi_description() {
     let id = &created.table;
     let gm = created.gm.as_str();
     let get = ["", "/log", "/export", "/moves"];
-    let post = ["/join", "/actions", "/odds", "/check", "/invite"];
+    let post = [
+        "/join",
+        "/actions",
+        "/odds",
+        "/check",
+        "/invite",
+        "/seat-link",
+    ];
     for (method, suffix) in get
         .iter()
         .map(|s| ("get", *s))

@@ -161,6 +161,12 @@ pub enum Body {
         /// The name the player gave (1-60 characters).
         name: String,
     },
+    /// The GM made a new link to a player's seat (to hand it back to a player who lost its
+    /// device): said in the log so that every seat knows another browser may now sit there.
+    SeatHanded {
+        /// The seat's player id.
+        player: u32,
+    },
     /// A system command was accepted.
     Command {
         /// Who sent it.
@@ -311,6 +317,7 @@ impl Body {
         match self {
             Body::Created { .. } => "created",
             Body::Joined { .. } => "joined",
+            Body::SeatHanded { .. } => "seat_handed",
             Body::Command { .. } => "command",
             Body::DiceRolled { .. } => "dice_rolled",
             Body::SecretRolled { .. } => "secret_rolled",

@@ -197,6 +197,21 @@ impl Table {
         &self.players
     }
 
+    /// Player `n` of this table, for a request's `field` that names a player.
+    ///
+    /// # Errors
+    /// [`ErrorKind::BadAction`] naming `field` and `n` when nobody sits in seat `n`, with the
+    /// seats there are ("the players are 1 to 3", or "nobody has joined yet").
+    pub fn player(&self, field: &str, n: u32) -> Result<&Player, Error> {
+        self.players.iter().find(|p| p.id == n).ok_or_else(|| {
+            let message = match self.players.len() {
+                0 => format!("{field}: there is no player {n}; nobody has joined yet"),
+                seated => format!("{field}: there is no player {n}; the players are 1 to {seated}"),
+            };
+            ErrorKind::BadAction { message }.into()
+        })
+    }
+
     /// Who owns each character (the GM for the GM's characters).
     pub fn owners(&self) -> &BTreeMap<String, Actor> {
         &self.owners
@@ -289,6 +304,19 @@ impl Table {
             },
             None,
         )];
+        self.seal(&mut records, None);
+        Ok(records.remove(0))
+    }
+
+    /// The `seat_handed` record saying that the GM made a new link to player `player`'s seat.
+    ///
+    /// # Errors
+    /// [`ErrorKind::BadAction`] naming `player` when nobody sits there; [`ErrorKind::Full`] past
+    /// [`MAX_RECORDS`].
+    pub fn hand_seat(&self, player: u32, at_ms: i64) -> Result<Record, Error> {
+        self.player("player", player)?;
+        self.check_room(1)?;
+        let mut records = vec![self.record(at_ms, Body::SeatHanded { player }, None)];
         self.seal(&mut records, None);
         Ok(records.remove(0))
     }
@@ -945,7 +973,7 @@ impl Table {
             Body::SecretRevealed { of, .. } => {
                 self.revealed.insert(*of);
             }
-            Body::Note {} | Body::Said { .. } | Body::Whispered {} => {}
+            Body::Note {} | Body::Said { .. } | Body::Whispered {} | Body::SeatHanded { .. } => {}
             Body::SeedContributed { seed, .. } => self.mix = self.mix.with(seed),
             Body::EpochEnded {
                 next_commitment, ..

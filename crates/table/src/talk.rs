@@ -86,13 +86,8 @@ impl Table {
     fn check_recipient(&self, by: Actor, to: Actor) -> Result<(), Error> {
         let message = if to == by {
             "to: a whisper goes to someone else; leave `to` out to speak to everyone".to_owned()
-        } else if let Actor::Player(n) = to
-            && !self.players().iter().any(|p| p.id == n)
-        {
-            match self.players().len() {
-                0 => format!("to: there is no player {n}; nobody has joined yet"),
-                seated => format!("to: there is no player {n}; the players are 1 to {seated}"),
-            }
+        } else if let Actor::Player(n) = to {
+            return self.player("to", n).map(|_| ());
         } else {
             return Ok(());
         };

@@ -286,7 +286,8 @@ pub async fn join(
     };
     match joined {
         Ok((_, token)) => {
-            let mut response = Redirect::to(&format!("/t/{id}")).into_response();
+            // The table page's welcome says to keep the seat's link, the one way back.
+            let mut response = Redirect::to(&format!("/t/{id}?from=join")).into_response();
             set_cookie(&mut response, &id, &token);
             response
         }
@@ -363,7 +364,8 @@ async fn table_view(table: &LiveTable, reader: Actor, after: u64) -> Result<Tabl
 }
 
 /// `GET /t/{id}`: the table: board, moves, log, and this seat's own link. `?from=invite`: this
-/// browser opened an invite to a table it already sits at (`join_form`), and the page says so.
+/// browser opened an invite to a table it already sits at (`join_form`), and the page says so;
+/// `?from=join`: the player just sat down (`join`), and the page says to keep the seat's link.
 pub async fn table(
     seated: Result<Seated, ApiError>,
     headers: HeaderMap,
@@ -381,8 +383,11 @@ pub async fn table(
     // open the same seat on another device.
     let token = bearer(&headers, None, &id).unwrap_or_default();
     let seat_link = format!("{}/t/{id}/enter?token={token}", origin(&headers));
-    let from_invite = params.text("from") == Some("invite");
-    let context = context! { seat_link => seat_link, from_invite => from_invite, ..minijinja::Value::from(Serde(&view)) };
+    let from = params
+        .text("from")
+        .filter(|from| ["invite", "join"].contains(from));
+    let context =
+        context! { seat_link => seat_link, from => from, ..minijinja::Value::from(Serde(&view)) };
     page(StatusCode::OK, render("table.html", context))
 }
 

@@ -10,6 +10,10 @@ const TEMPLATES: &[Template] = &[
     ("created.html", include_str!("../templates/created.html")),
     ("gm_link.html", include_str!("../templates/gm_link.html")),
     (
+        "seat_keep.html",
+        include_str!("../templates/seat_keep.html"),
+    ),
+    (
         "seat_link.html",
         include_str!("../templates/seat_link.html"),
     ),

@@ -11,15 +11,28 @@
       catch (_) { document.execCommand("copy"); button.textContent = "Copied"; }
     });
   }
-  for (const button of document.querySelectorAll("[data-invite]")) {
-    button.addEventListener("click", async () => {
-      const table = document.getElementById("table");
-      const input = document.getElementById(button.dataset.invite);
-      const response = await fetch(`/api/tables/${table.dataset.table}/invite`, { method: "POST", credentials: "same-origin" });
-      const body = await response.json().catch(() => ({}));
-      input.value = response.ok ? `${location.origin}/t/${table.dataset.table}/join?invite=${body.invite}` : (body.error ? body.error.message : response.statusText);
-      input.select();
+  // The GM's new links: an invite (`data-invite`), or a player's seat handed back
+  // (`data-seat-for`, the player's id): each asks the server for a token, shown once in its field.
+  async function newLink(button, into, path, body, linkOf) {
+    const table = document.getElementById("table");
+    const input = document.getElementById(into);
+    const response = await fetch(`/api/tables/${table.dataset.table}/${path}`, {
+      method: "POST", credentials: "same-origin",
+      headers: body ? { "Content-Type": "application/json" } : {},
+      body: body ? JSON.stringify(body) : undefined,
     });
+    const answer = await response.json().catch(() => ({}));
+    input.value = response.ok ? `${location.origin}/t/${table.dataset.table}/${linkOf(answer)}` : (answer.error ? answer.error.message : response.statusText);
+    input.select();
+  }
+  for (const button of document.querySelectorAll("[data-invite]")) {
+    button.addEventListener("click", () => newLink(button, button.dataset.invite, "invite", null, (a) => `join?invite=${a.invite}`));
+  }
+  for (const button of document.querySelectorAll("[data-seat-for]")) {
+    button.addEventListener("click", () => newLink(button, button.dataset.into, "seat-link", { player: Number(button.dataset.seatFor) }, (a) => `enter?token=${a.token}`));
+  }
+  for (const button of document.querySelectorAll("[data-dismiss]")) {
+    button.addEventListener("click", () => document.getElementById(button.dataset.dismiss).remove());
   }
   for (const radio of document.querySelectorAll("input[data-system]")) {
     radio.addEventListener("change", () => {
@@ -36,6 +49,8 @@
 
   const table = document.getElementById("table");
   if (!table) return;
+  // A welcome (`?from=join`) or a notice (`?from=invite`) is said once: a reload shows the table.
+  if (new URLSearchParams(location.search).has("from")) history.replaceState(null, "", location.pathname + location.hash);
   const id = table.dataset.table;
   let seq = Number(table.dataset.seq);
   const status = document.getElementById("status");

@@ -207,7 +207,7 @@ async fn a_taken_name_is_refused_with_the_way_back_and_the_seat_link_seats_a_new
         "{html}"
     );
     assert!(
-        html.contains("If that seat is yours, open <strong>your link to that seat</strong>: on the device where you sat down, the table page shows it under &ldquo;Your link to this seat&rdquo;, and any browser that opens it takes the seat back. Otherwise, pick another name."),
+        html.contains("If that seat is yours, open <strong>your link to that seat</strong>: on the device where you sat down, the table page shows it under &ldquo;Your link to this seat&rdquo;, and any browser that opens it takes the seat back. Lost it? Ask the GM for a new link to your seat (the GM&rsquo;s page makes one under &ldquo;Hand a seat back&rdquo;). Otherwise, pick another name."),
         "{html}"
     );
 
@@ -238,6 +238,68 @@ async fn a_taken_name_is_refused_with_the_way_back_and_the_seat_link_seats_a_new
     assert_eq!(
         your_tables(&html).unwrap(),
         ["Return Freelancer · you are Ann · active just now"]
+    );
+}
+
+/// A player who sits down through the page is told once to keep the seat's link, and the GM's
+/// page offers to hand each seat back; a handed link is said in the log.
+#[tokio::test]
+async fn a_new_seat_is_told_to_keep_its_link_and_the_gm_can_hand_a_seat_back() {
+    let server = Server::start(generous()).await;
+    let (id, gm, invite) = table(&server, "chi", "Keep it").await;
+    let response = fresh()
+        .post(format!("{}/t/{id}/join", server.base))
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body(format!("invite={invite}&name=Ann"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 303);
+    assert_eq!(
+        response.headers()["location"],
+        format!("/t/{id}?from=join").as_str()
+    );
+    let cookie = response.headers()["set-cookie"].to_str().unwrap();
+    let pair = cookie.split(';').next().unwrap().to_owned();
+    let token = pair.split_once('=').unwrap().1.to_owned();
+    let (status, _, html) = get(&server, &format!("/t/{id}?from=join"), &pair).await;
+    assert_eq!(status, 200);
+    assert!(
+        html.contains("Welcome, Ann: keep your link to this seat"),
+        "{html}"
+    );
+    assert!(
+        html.contains(&format!(
+            "&#x2f;t&#x2f;{id}&#x2f;enter?token={token}\" id=\"seat-link-kept\""
+        )),
+        "{html}"
+    );
+    // Said once: the page without `?from=join` has no welcome.
+    let (_, _, html) = get(&server, &format!("/t/{id}"), &pair).await;
+    assert!(!html.contains("Welcome, Ann"), "{html}");
+
+    // The GM's page: a button per seat; a player's page has none.
+    let gm_cookie = format!("skald_{id}={gm}");
+    let (_, _, html) = get(&server, &format!("/t/{id}"), &gm_cookie).await;
+    assert!(
+        html.contains(r#"<button type="button" data-seat-for="1" data-into="seat-of-1">New link for Ann</button>"#),
+        "{html}"
+    );
+    let (_, _, html) = get(&server, &format!("/t/{id}"), &pair).await;
+    assert!(!html.contains("data-seat-for"), "{html}");
+    let response = fresh()
+        .post(format!("{}/api/tables/{id}/seat-link", server.base))
+        .header("cookie", &gm_cookie)
+        .header("content-type", "application/json")
+        .body(json!({"player": 1}).to_string())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 200);
+    let (_, _, html) = get(&server, &format!("/t/{id}"), &pair).await;
+    assert!(
+        html.contains("made a new link to Ann&#x27;s seat (for a new device; the seat&#x27;s earlier links still work)"),
+        "{html}"
     );
 }
 
