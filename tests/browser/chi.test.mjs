@@ -83,6 +83,9 @@ test("the moves stay current while a form is being filled in", { timeout: FILE_T
   await fill(first, { spend: 1, difficulty: 1 });
   await submit(first);
   await moveForm(ann, "withdraw", /^Withdraw your request/);
+  // What Ann waits on leads her moves, above her turn (a fresh user found it folded below).
+  assert.equal(await ann.locator("#moves > .lead").first().locator("h3").innerText(), "Your request is waiting");
+  assert.match(await ann.locator("#done").innerText(), /^Done: /);
   const next = await moveForm(ann, "action", "Ragnar: act against a Difficulty");
   const spend = next.locator('[name="spend"]');
   assert.equal(await spend.getAttribute("max"), "4", "4 of Ragnar's 8 dice left this round");

@@ -186,6 +186,16 @@ test("the chosen tab and the folds stay across live updates and a reload; badges
   await assertNoSideScroll(ann, "Ann's answer on a phone");
   await screenshot(ann, "phone-chi-player-waiting");
   await submit(await moveForm(ann, "answer"));
+  // Done on the Moves tab: said above the moves in the log's words, and the Board tab's badge
+  // says the board changed; "See the board" goes there (a fresh user saw nothing happen).
+  const done = ann.locator("#done");
+  await done.waitFor();
+  assert.match(await done.innerText(), /^Done: Round 1, opposed: Blackfang puts 1 die in .*: Blackfang wins\. Blackfang has 3 of 4 dice left, Ragnar has 8 of 8\.\s+See the board$/);
+  await ann.locator("#tab-board .badge").filter({ hasText: "new" }).waitFor();
+  await screenshot(ann, "phone-chi-player-done");
+  await done.getByRole("button", { name: "See the board" }).click();
+  assert.equal(await selectedTab(ann), "tab-board");
+  assert.equal(await ann.locator("#tab-board .badge").isHidden(), true);
   // The Log tab opens on its newest line, not the table's creation (a fresh user found it at the top).
   await ann.locator("#tab-log").click();
   const log = ann.locator("#log");

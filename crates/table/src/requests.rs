@@ -311,12 +311,16 @@ impl Table {
                 .flat_map(|w| &w.fields)
                 .collect();
             if open.by == reader {
-                out.push(request_move(
-                    "withdraw",
-                    *seq,
-                    format!("Withdraw your request: {what}"),
-                    format!("It waits for {}.", waits_for.join(" and ")),
-                ));
+                // Leading: what the seat waits on comes first on its page, not under its moves.
+                out.push(
+                    request_move(
+                        "withdraw",
+                        *seq,
+                        format!("Withdraw your request: {what}"),
+                        format!("It waits for {}.", waits_for.join(" and ")),
+                    )
+                    .leading(),
+                );
             } else if waits_for_reader {
                 let label = capitalized(&format!("{asker} asks: {what}"));
                 out.push(self.answer_move(*seq, open, &mine, label, reader));

@@ -245,7 +245,8 @@ impl Table {
                 .collect(),
         };
         let mut moves = self.request_moves(reader);
-        let offered = self.game.moves(&seat);
+        let mut offered = self.game.moves(&seat);
+        offered.retain(|offered| !self.answered_prompt(reader, offered));
         let calls = if reader == Actor::Gm {
             self.call_moves(&offered)
         } else {

@@ -57,6 +57,42 @@ impl Table {
         })
     }
 
+    /// Whether `by` has already answered the talk prompt `offered` ([`skald_core::Move::talk`]):
+    /// said something aloud, in the prompt's voice (its character, or out of character when it
+    /// has none), since the last record that changed the rules' state. The rules never see talk,
+    /// so without this a narration prompt would stay until the next command. Any other move is
+    /// never answered here.
+    pub(crate) fn answered_prompt(&self, by: Actor, offered: &skald_core::Move) -> bool {
+        if offered
+            .command
+            .get("do")
+            .and_then(serde_json::Value::as_str)
+            != Some(skald_core::SAY)
+        {
+            return false;
+        }
+        let voice = offered
+            .command
+            .get("as")
+            .and_then(serde_json::Value::as_str);
+        for record in self.records().iter().rev() {
+            match &record.body {
+                Body::Said {
+                    by: speaker,
+                    voice: spoken_as,
+                    ..
+                } if *speaker == by && spoken_as.as_deref() == voice => return true,
+                // The rules' state (and so the prompt) changes only here.
+                Body::Command { .. }
+                | Body::Answered { .. }
+                | Body::Undone { .. }
+                | Body::Created { .. } => return false,
+                _ => {}
+            }
+        }
+        false
+    }
+
     /// The character `name` as the table spells it, if `by` owns it.
     fn voice_of(&self, by: Actor, name: &str) -> Result<String, Error> {
         let yours: Vec<&String> = self

@@ -98,10 +98,12 @@ fn a_players_action_is_rolled_only_with_the_gms_numbers() {
         ]
     );
     assert!(answer.odds, "the GM sees the odds as the numbers change");
+    let own = &play.table.moves(ANN)[0];
     assert_eq!(
-        play.table.moves(ANN)[0].label,
+        own.label,
         "Withdraw your request: Ragnar: act against a Difficulty"
     );
+    assert!(own.lead, "what the seat waits on leads its page");
     let odds = play
         .table
         .odds(&json!({"do": "answer", "request": request, "values": {"difficulty": 6}}))

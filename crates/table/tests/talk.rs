@@ -279,3 +279,70 @@ fn a_whisper_sent_again_with_its_client_id_is_answered_not_said_twice() {
     assert_eq!(play.table.earlier(ANN, "w-1"), Some(&[first[0].seq][..]));
     assert_eq!(play.table.earlier(BOB, "w-1"), None);
 }
+
+/// The labels of `reader`'s narration prompts (Twenty's talk moves, T3).
+fn prompts(play: &Play, reader: Actor) -> Vec<String> {
+    play.table
+        .moves(reader)
+        .into_iter()
+        .filter(|m| m.command["do"] == "say")
+        .map(|m| m.label)
+        .collect()
+}
+
+/// A narration prompt is answered by the seat's own words in its character's voice: it goes away
+/// for that seat once said (out of character or as another does not answer it), and comes back
+/// with the next exchange's narration.
+#[test]
+fn a_narration_prompt_goes_once_its_seat_has_narrated() {
+    let mut play = Play::new("twenty", true);
+    play.records(
+        ANN,
+        json!({"do": "add_character", "character": skald_testkit::sheets::gorand()}),
+    );
+    play.records(
+        GM,
+        json!({"do": "add_character", "character": skald_testkit::sheets::dragon()}),
+    );
+    play.records(
+        GM,
+        json!({"do": "start_conflict", "participants": [
+            {"who": "Gorand", "goal": "cross the bridge"},
+            {"who": "Dragon", "goal": "keep the bridge"}]}),
+    );
+    play.records(
+        ANN,
+        json!({"do": "bring_in", "who": "Gorand", "trait": "Friendly"}),
+    );
+    play.records(
+        GM,
+        json!({"do": "bring_in", "who": "Dragon", "trait": "Ancient and Wise"}),
+    );
+    assert_eq!(prompts(&play, ANN), ["Gorand: narrate exchange 1"]);
+    assert_eq!(prompts(&play, GM), ["Dragon: narrate exchange 1"]);
+    // Out of character, or the GM's words: Gorand has not narrated yet.
+    play.records(ANN, say("my turn?"));
+    play.records(
+        GM,
+        json!({"do": "say", "text": "The dragon yawns.", "as": "Dragon"}),
+    );
+    assert_eq!(prompts(&play, ANN), ["Gorand: narrate exchange 1"]);
+    assert_eq!(prompts(&play, GM), Vec::<String>::new());
+    play.records(
+        ANN,
+        json!({"do": "say", "text": "Gorand bows low.", "as": "Gorand"}),
+    );
+    assert_eq!(prompts(&play, ANN), Vec::<String>::new());
+    // A free roll changes no rule: still answered. The next exchange asks anew.
+    play.records(ANN, json!({"do": "roll", "notation": "1d6"}));
+    assert_eq!(prompts(&play, ANN), Vec::<String>::new());
+    play.records(
+        ANN,
+        json!({"do": "bring_in", "who": "Gorand", "trait": "Arms"}),
+    );
+    play.records(
+        GM,
+        json!({"do": "bring_in", "who": "Dragon", "trait": "Enormous"}),
+    );
+    assert_eq!(prompts(&play, ANN), ["Gorand: narrate exchange 2"]);
+}

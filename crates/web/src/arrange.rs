@@ -1,5 +1,6 @@
-//! How the moves tab lays out a seat's moves (docs/decisions.md, "A phone layout"): what the
-//! rules expect of the seat now first ([`Move::lead`], set by the systems and by the table for an
+//! How the moves tab lays out a seat's moves (docs/decisions.md, "A phone layout"): the seat's
+//! own requests still waiting (leading `withdraw` moves, crates/table `requests.rs`), then what the
+//! rules expect of the seat now ([`Move::lead`], set by the systems and by the table for an
 //! answer it waits for), then every other move folded by the character it is for
 //! ([`Move::character`]) or, for the table's own moves, by its group, in the order the moves
 //! come. Pure: moves in, an [`Arranged`] out.
@@ -7,11 +8,15 @@
 use crate::shapes::{Arranged, Fold};
 use skald_core::Move;
 
-/// `moves` arranged for a page: the leads in their order, then one fold per character or group,
-/// in the order of each one's first move.
+/// `moves` arranged for a page: the seat's waiting requests, the leads in their order, then one
+/// fold per character or group, in the order of each one's first move.
 pub fn arrange(moves: &[Move]) -> Arranged {
     let mut arranged = Arranged::default();
     for m in moves {
+        if m.lead && m.command["do"] == "withdraw" {
+            arranged.requests.push(m.clone());
+            continue;
+        }
         if m.lead {
             arranged.lead.push(m.clone());
             continue;
@@ -63,12 +68,16 @@ mod tests {
         }
     }
 
-    /// Leads first; the rest folded by character, then the table's own moves by group, each fold
-    /// in the order of its first move and its moves in theirs.
+    /// The seat's own waiting request first, then leads; the rest folded by character, then the
+    /// table's own moves by group, each fold in the order of its first move and its moves in
+    /// theirs.
     #[test]
     fn leads_come_first_and_the_rest_fold_by_character_or_group() {
+        let mut own = mv("Requests", "Withdraw your request", None, true);
+        own.command = json!({"do": "withdraw", "request": 4});
         let moves = [
-            mv("Requests", "Withdraw your request", None, false),
+            mv("Requests", "Decline Bob's request", None, false),
+            own,
             mv("Round", "Ragnar: act", Some("Ragnar"), true),
             mv(
                 "Round",
@@ -87,6 +96,8 @@ mod tests {
             mv("Round", "Blackfang: act", Some("Blackfang"), true),
         ];
         let arranged = arrange(&moves);
+        let requests: Vec<&str> = arranged.requests.iter().map(|m| m.label.as_str()).collect();
+        assert_eq!(requests, ["Withdraw your request"]);
         let leads: Vec<&str> = arranged.lead.iter().map(|m| m.label.as_str()).collect();
         assert_eq!(leads, ["Ragnar: act", "Blackfang: act"]);
         let folds: Vec<(&str, bool, Vec<&str>)> = arranged
@@ -103,7 +114,7 @@ mod tests {
         assert_eq!(
             folds,
             [
-                ("Requests", false, vec!["Withdraw your request"]),
+                ("Requests", false, vec!["Decline Bob's request"]),
                 (
                     "Ragnar",
                     true,

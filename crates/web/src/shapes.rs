@@ -91,6 +91,9 @@ pub struct YourTable {
 /// A seat's moves as the moves tab lays them out (`crate::arrange`).
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct Arranged {
+    /// The seat's own requests still waiting (their leading `withdraw` moves): shown above
+    /// everything, with whom each waits for.
+    pub requests: Vec<Move>,
     /// What the rules expect of the seat now ([`Move::lead`]), in the order the table lists them:
     /// answers it waits for first, then the system's.
     pub lead: Vec<Move>,

@@ -456,6 +456,7 @@
     if (question && !window.confirm(question)) return;
     const error = form.querySelector(".error");
     error.hidden = true;
+    document.getElementById("done").hidden = true;
     let command;
     try { command = commandOf(form); }
     catch (e) { error.textContent = "Not JSON: " + e.message; error.hidden = false; return; }
@@ -492,6 +493,7 @@
           delete form.dataset.touched;
         }
         await refresh(body.seq);
+        if (!cleared.length) sayDone(body.seq);
       }
     } catch (e) {
       error.textContent = "Not sent: the connection is down. It will come back by itself; try again then.";
@@ -499,6 +501,24 @@
     } finally {
       button.disabled = false;
     }
+  });
+
+  // A move done is said above the moves, in the log's words, since the form it came from goes
+  // back to what the table offers now (a builder empties) and on a phone its result is on
+  // another tab: "Done: Gorand brings in Friendly ...", with a way to the board.
+  function sayDone(upTo) {
+    const done = document.getElementById("done");
+    const line = document.querySelector(`#log li[data-seq="${upTo}"] .what .line`);
+    const what = line ? line.textContent.replace(/\s+/g, " ").trim() : "sent";
+    done.querySelector(".what").textContent = `Done: ${what}`;
+    done.querySelector("[data-show-tab]").hidden = tabShown("tab-board");
+    done.hidden = false;
+  }
+  document.getElementById("done").addEventListener("click", event => {
+    const button = event.target.closest("[data-show-tab]");
+    if (!button) return;
+    chooseTab(document.getElementById(button.dataset.showTab), true);
+    document.getElementById("done").hidden = true;
   });
 
   // A <details> on the board, named by its summary's text (the sheets' names, "The whole state"),
@@ -557,6 +577,13 @@
     const tab = document.getElementById(tabId);
     return !narrow.matches || !tab || tab.getAttribute("aria-selected") === "true";
   }
+  // The panel of tab `tabId` changed while another tab is shown: its badge says so.
+  function noteChanged(tabId) {
+    if (tabShown(tabId)) return;
+    const badge = document.getElementById(tabId).querySelector(".badge");
+    badge.textContent = "new";
+    badge.hidden = false;
+  }
   // `n` new lines in the panel of tab `tabId`: counted on its badge while another tab is shown.
   function noteNew(tabId, n) {
     if (!n || tabShown(tabId)) return;
@@ -590,7 +617,7 @@
   document.getElementById("waiting")?.addEventListener("click", event => {
     event.preventDefault();
     if (narrow.matches && tabList) chooseTab(document.getElementById("tab-moves"), false);
-    const answer = document.querySelector("#moves .lead form.move");
+    const answer = document.querySelector("#moves .lead:not(.your-requests) form.move");
     (answer || document.getElementById("moves-title")).scrollIntoView({ block: "start" });
     answer?.querySelector("input, select, textarea, button")?.focus({ preventScroll: true });
   });
@@ -748,11 +775,13 @@
       const parts = await response.json();
       // The board is drawn anew: a <details> the reader opened or closed stays so.
       const board = document.getElementById("board");
+      const before = board.innerHTML;
       morphInto(board, parts.board);
       for (const d of board.querySelectorAll("details")) {
         const open = chosen.get(detailsKey(d));
         if (open !== undefined) d.open = open;
       }
+      if (board.innerHTML !== before) noteChanged("tab-board");
       // A fold opened or closed just now may not have sent its toggle event yet: the page's own
       // state is the reader's choice, so it is noted before the morph draws the folds anew.
       noteFolds(document.getElementById("moves"));
