@@ -229,7 +229,7 @@ fn coloured_boxes_broken_items_and_obligations() {
             r#"<h2 id="tw-obligations-title">Obligations</h2>"#,
             "<b>Gorand</b> owes Caravan master: bring back my daughter from the big dragon.",
         ],
-        &["<b>Gorand</b> is winning"],
+        &["<b>Gorand</b> is winning", "Exchange by exchange"],
     );
 }
 
