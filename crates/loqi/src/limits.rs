@@ -147,3 +147,7 @@ pub const RELATIONSHIP_LENGTH: RangeInclusive<i64> = 25..=150;
 /// The largest advantage whose exact chances [`crate::rules::chances::chances`] works out, in
 /// likelihood points (Skald limit; under L4 the number of d12 rolls grows with the advantage).
 pub const MAX_ADVANTAGE: i64 = 12_000;
+
+/// The most resolved problems a board lists (the newest of the session first): a display bound,
+/// the rest are in the log and the session report.
+pub const BOARD_RESOLVED: usize = 12;

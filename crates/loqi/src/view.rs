@@ -1,5 +1,6 @@
 //! [`view`]: a Loqi table's state as JSON, the shape scenario expectations check.
 
+use crate::limits::BOARD_RESOLVED;
 use crate::model::{
     Action, Character, Entry, EntryKind, Fulfilled, Goal, Odds, Options, Outcome, Priced, Problem,
     Reach, Scale, Side, State, Status, Story, TraitChange,
@@ -19,8 +20,12 @@ use std::collections::BTreeMap;
 ///   "prepared": [ NAME ],
 ///   "problem_open": true,
 ///   "problem": null | PROBLEM + { "odds": null | ODDS },
-///   "resolved": [ PROBLEM + { "odds": ODDS, "rolls": [10], "winner": "player", "by": NAME, "outcome": TEXT } ],
-///   "last_resolved": null | (the last element of "resolved") }
+///   "resolved": [ PROBLEM + { "odds": ODDS, "rolls": [10], "winner": "player", "by": NAME, "outcome": TEXT,
+///                             "session": 1, "scenario": 1, "scene": 2 } ],
+///   "last_resolved": null | (the last element of "resolved"),
+///   "session_resolved": [ (the elements of "resolved" from the current session, newest first, at
+///                          most BOARD_RESOLVED) ],
+///   "session_resolved_more": 0 (how many more of this session the list leaves out) }
 /// CHARACTER = { "influence": 9, "status": "in" | "out" | "dead",
 ///               "traits": { TRAIT: { "rating": 3, "harmful": false, "permanent": 3, "high": false } },
 ///               "changes": [ { "trait", "rating_change", "harmful", "lasts", "problem" } ],
@@ -74,8 +79,22 @@ pub fn view(state: &State) -> serde_json::Value {
                 winner: r.resolution.winner,
                 by: outcome.map_or("", |o| o.by.as_str()),
                 outcome: outcome.map_or("", |o| o.description.as_str()),
+                session: r.story.session,
+                scenario: r.story.scenario,
+                scene: r.story.scene,
             }
         })
+        .collect();
+    let this_session: Vec<&ResolvedView<'_>> = resolved
+        .iter()
+        .rev()
+        .filter(|r| r.session == state.story.session)
+        .collect();
+    let session_resolved_more = this_session.len().saturating_sub(BOARD_RESOLVED);
+    let session_resolved = this_session
+        .into_iter()
+        .take(BOARD_RESOLVED)
+        .cloned()
         .collect();
     let view = View {
         options,
@@ -88,6 +107,8 @@ pub fn view(state: &State) -> serde_json::Value {
         problem_open: problem.is_some(),
         problem,
         last_resolved: resolved.last().cloned(),
+        session_resolved,
+        session_resolved_more,
         resolved,
     };
     serde_json::to_value(view).unwrap_or(serde_json::Value::Null)
@@ -106,6 +127,10 @@ struct View<'a> {
     problem: Option<ProblemView<'a>>,
     resolved: Vec<ResolvedView<'a>>,
     last_resolved: Option<ResolvedView<'a>>,
+    /// This session's resolved problems, newest first, at most [`BOARD_RESOLVED`].
+    session_resolved: Vec<ResolvedView<'a>>,
+    /// How many more of this session's resolved problems `session_resolved` leaves out.
+    session_resolved_more: usize,
 }
 
 #[derive(Serialize)]
@@ -324,4 +349,7 @@ struct ResolvedView<'a> {
     winner: Side,
     by: &'a str,
     outcome: &'a str,
+    session: u64,
+    scenario: u64,
+    scene: u64,
 }

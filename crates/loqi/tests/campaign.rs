@@ -955,3 +955,31 @@ fn responders_and_options_are_checked() {
         ),
     );
 }
+
+/// The view lists this session's resolved problems for a board, newest first, at most
+/// `BOARD_RESOLVED`, with where each was resolved and how many more the list leaves out; a new
+/// session starts the list again.
+#[test]
+fn the_view_lists_this_sessions_resolved_problems_newest_first() {
+    let mut t = table(Options::default());
+    gm_wins(&mut t, vec![]);
+    check(&mut t, Command::StartSession {}, &[], OK);
+    let bound = skald_loqi::limits::BOARD_RESOLVED;
+    for _ in 0..bound + 2 {
+        gm_wins(&mut t, vec![]);
+    }
+    let v = view(&t);
+    let numbers: Vec<u64> = v["session_resolved"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["number"].as_u64().unwrap())
+        .collect();
+    let newest = bound as u64 + 3;
+    let expected: Vec<u64> = (0..bound as u64).map(|i| newest - i).collect();
+    assert_eq!(numbers, expected);
+    assert_eq!(v["session_resolved_more"], json!(2));
+    assert_eq!(v["session_resolved"][0]["session"], json!(2));
+    assert_eq!(v["resolved"][0]["session"], json!(1));
+    assert_eq!(v["resolved"].as_array().unwrap().len(), bound + 3);
+}

@@ -491,7 +491,7 @@ fn the_view_of_an_open_problem() {
                 "gm": null,
                 "odds": null
             },
-            "resolved": [],
+            "resolved": [], "session_resolved": [], "session_resolved_more": 0,
             "last_resolved": null
         })
     );

@@ -10,13 +10,16 @@ use skald_core::{SourceError, noun};
 /// away with the command.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Error {
-    /// A sheet that does not fit the rules (T1, T10, T12), at `add_character`.
-    #[error("{character}: {field} {problem}")]
+    /// A sheet that does not fit the rules (T1, T10, T12), at `add_character`. The message names
+    /// the field as a reader of the form would ("Gorand: special item 1: name is empty: fill it
+    /// in"), see [`field_words`].
+    #[error("{}{} {problem}", whose(character), field_words(field))]
     Sheet {
         /// The character's name as given.
         character: String,
         /// The field at fault: `name`, `stats`, `stats.Physical`, `keys`, `traits`, `traits.Arms`,
-        /// `equipment`, `burdens`, `burdens.Flesh wound`...
+        /// `traits.0.name` (a blank name, by its place), `equipment`, `equipment.1.name`,
+        /// `gear.0`, `burdens`, `burdens.Flesh wound`...
         field: String,
         /// What is wrong, with the value and what is allowed.
         problem: SheetProblem,
@@ -261,6 +264,50 @@ pub enum Error {
     Dice(#[from] SourceError),
 }
 
+/// "Gorand: " before a sheet's refusal, or nothing for a sheet whose name is blank.
+fn whose(character: &str) -> String {
+    if character.trim().is_empty() {
+        String::new()
+    } else {
+        format!("{character}: ")
+    }
+}
+
+/// A sheet's field path as the builder's form names it: an entry's place counts from 1 and its
+/// list is named in words (`equipment.0.name` is "special item 1: name", `gear.2` is "other
+/// equipment 3"); any other path is shown as it is (`traits.Arms`, `stats`).
+fn field_words(field: &str) -> String {
+    let parts: Vec<&str> = field.split('.').collect();
+    let list = |name: &str| match name {
+        "equipment" => Some("special item"),
+        "traits" => Some("trait"),
+        "burdens" => Some("burden"),
+        "gear" => Some("other equipment"),
+        _ => None,
+    };
+    match parts.as_slice() {
+        [name, place, rest @ ..] if rest.len() <= 1 => match (list(name), place.parse::<usize>()) {
+            (Some(words), Ok(i)) => match rest {
+                [] => format!("{words} {}", i + 1),
+                [last] => format!("{words} {}: {last}", i + 1),
+                _ => field.to_owned(),
+            },
+            _ => field.to_owned(),
+        },
+        _ => field.to_owned(),
+    }
+}
+
+/// What is wrong with a name: blank ("is empty: fill it in", as a blank left empty anywhere reads),
+/// or too long.
+fn name_problem(value: &str, min: usize, max: usize) -> String {
+    if value.trim().is_empty() {
+        "is empty: fill it in".to_owned()
+    } else {
+        format!("{value:?} must be {min} to {max} characters, not blank")
+    }
+}
+
 /// " and N coloured, which do not regenerate (T11)" when `coloured` is not 0.
 fn coloured_note(coloured: u32) -> String {
     if coloured > 0 {
@@ -275,7 +322,7 @@ fn coloured_note(coloured: u32) -> String {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SheetProblem {
     /// A name that is blank or too long.
-    #[error("{value:?} must be {min} to {max} characters, not blank")]
+    #[error("{}", name_problem(value, *min, *max))]
     NameLength {
         /// The name given.
         value: String,

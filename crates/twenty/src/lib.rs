@@ -51,8 +51,8 @@ pub use error::{CatalogueError, Error, OddsError, SheetProblem};
 pub use model::{
     BOOK_TOML, BreakCause, Burden, Catalogue, Character, Command, Conflict, Declaration, Event, GM,
     Healing, KeyDef, KeyKind, Obligation, ObligationEnd, Options, Participant, Prerequisite,
-    Reward, STATS, Sheet, SheetKind, StandReason, Standing, StatBoxes, State, SurrenderReason,
-    Trait, TraitDef,
+    Reward, STATS, Sheet, SheetKind, StandReason, Standing, StatBoxes, State, Step, StepKind,
+    SurrenderReason, Trait, TraitDef,
 };
 pub use odds::{
     BurdenOption, BurdenOptions, ChoiceOdds, burden_options, exchange_choices, p_ahead,

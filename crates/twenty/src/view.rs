@@ -2,11 +2,14 @@
 //! characters and participants keyed by name, pools highest first, who is winning, and whether each
 //! character is disabled (T7).
 
-use crate::model::{State, Trait};
+use crate::model::{Conflict, Participant, Standing, State, Step, Trait};
+use serde::Serialize;
 use serde_json::{Map, Value, json};
+use std::collections::BTreeMap;
 
 /// The state as scenario expectations see it: characters and participants keyed by name, pools
-/// highest first, and who is winning.
+/// highest first, who is winning, what each side did exchange by exchange (its [`Step`]s), and
+/// once the conflict is over how it ended ([`End`]).
 ///
 /// ```json
 /// { "characters": { "Gorand": { "stats": { "Physical": { "boxes": 5, "checked": 0, "coloured": 0 } },
@@ -16,7 +19,11 @@ use serde_json::{Map, Value, json};
 ///   "conflict": { "exchange": 2, "ended": false, "winning": "Gorand", "winner": null,
 ///                 "order": ["Gorand", "Dragon"], "final_order": [], "healing": false,
 ///                 "participants": { "Gorand": { "pool": [15, 12, 10, 7], "standing": "in",
-///                                               "used": ["Friendly", "Arms"], "goal": "..." } } },
+///                                               "used": ["Friendly", "Arms"], "goal": "...",
+///                                               "death_of": null, "discarded": false } },
+///                 "exchanges": [ { "number": 1, "sides": [ { "who": "Gorand", "steps": [
+///                     { "exchange": 1, "kind": "brought_in", "trait": "Friendly", "dice": [12, 10] } ] } ] } ],
+///                 "end": null },
 ///   "obligations": [ { "granter": "...", "grantee": "...", ... } ] }
 /// ```
 pub fn view(state: &State) -> Value {
@@ -53,31 +60,137 @@ pub fn view(state: &State) -> Value {
             (c.name.clone(), sheet)
         })
         .collect();
-    let conflict = state.conflict.as_ref().map(|c| {
-        let participants: Map<String, Value> = c
+    let conflict = state.conflict.as_ref().map(ConflictView::new);
+    json!({ "characters": characters, "conflict": conflict, "obligations": state.obligations })
+}
+
+/// The current or last conflict as a board reads it.
+#[derive(Serialize)]
+struct ConflictView<'a> {
+    exchange: u32,
+    ended: bool,
+    winning: Option<String>,
+    winner: Option<&'a str>,
+    order: Vec<String>,
+    final_order: &'a [String],
+    healing: bool,
+    participants: BTreeMap<&'a str, ParticipantView<'a>>,
+    /// Every exchange so far, first to last, with what each side did in it.
+    exchanges: Vec<ExchangeView<'a>>,
+    /// How it ended, once it has.
+    end: Option<End<'a>>,
+}
+
+impl<'a> ConflictView<'a> {
+    fn new(c: &'a Conflict) -> Self {
+        Self {
+            exchange: c.exchange,
+            ended: c.ended(),
+            winning: c.winning(),
+            winner: c.winner.as_deref(),
+            order: c.order_of_those_in(),
+            final_order: &c.final_order,
+            healing: c.healing.is_some(),
+            participants: c
+                .participants
+                .iter()
+                .map(|p| (p.who.as_str(), ParticipantView::new(p)))
+                .collect(),
+            exchanges: (1..=c.exchange)
+                .map(|number| ExchangeView::new(c, number))
+                .collect(),
+            end: End::of(c),
+        }
+    }
+}
+
+/// One side of a conflict.
+#[derive(Serialize)]
+struct ParticipantView<'a> {
+    pool: &'a [u32],
+    standing: Standing,
+    used: &'a [String],
+    goal: &'a str,
+    death_of: Option<&'a str>,
+    /// Whether a burden taken from it discarded dice from its pool (T5): an empty pool that had
+    /// dice.
+    discarded: bool,
+}
+
+impl<'a> ParticipantView<'a> {
+    fn new(p: &'a Participant) -> Self {
+        Self {
+            pool: &p.pool,
+            standing: p.standing,
+            used: &p.used,
+            goal: &p.goal,
+            death_of: p.death_of.as_deref(),
+            discarded: p.discarded(),
+        }
+    }
+}
+
+/// One exchange: what each side did in it, in the order the sides were declared; a side that did
+/// nothing in it is left out.
+#[derive(Serialize)]
+struct ExchangeView<'a> {
+    number: u32,
+    sides: Vec<SideSteps<'a>>,
+}
+
+impl<'a> ExchangeView<'a> {
+    fn new(c: &'a Conflict, number: u32) -> Self {
+        let sides = c
             .participants
             .iter()
-            .map(|p| {
-                let side = json!({
-                    "pool": p.pool,
-                    "standing": p.standing,
-                    "used": p.used,
-                    "goal": p.goal,
-                    "death_of": p.death_of,
-                });
-                (p.who.clone(), side)
+            .map(|p| SideSteps {
+                who: &p.who,
+                steps: p.steps.iter().filter(|s| s.exchange == number).collect(),
             })
+            .filter(|side| !side.steps.is_empty())
             .collect();
-        json!({
-            "exchange": c.exchange,
-            "ended": c.ended(),
-            "winning": c.winning(),
-            "winner": c.winner,
-            "order": c.order_of_those_in(),
-            "final_order": c.final_order,
-            "healing": c.healing.is_some(),
-            "participants": participants,
+        Self { number, sides }
+    }
+}
+
+/// A side's steps in one exchange.
+#[derive(Serialize)]
+struct SideSteps<'a> {
+    who: &'a str,
+    steps: Vec<&'a Step>,
+}
+
+/// How a conflict ended (T4).
+#[derive(Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "how", rename_all = "snake_case")]
+enum End<'a> {
+    /// At most one side was left in, the others having surrendered or lost being disabled; in
+    /// `exchange`. `winner` is `None` when no side was left in at all.
+    LeftIn {
+        exchange: u32,
+        winner: Option<&'a str>,
+    },
+    /// An exchange passed with no dice brought in: `exchange` is that exchange, the last with
+    /// dice the one before (none when it is 1). `forced`: every side still in had to stand (a 1
+    /// rolled, or nothing with enough unchecked boxes, T2); otherwise some stood by choice.
+    NoDice { exchange: u32, forced: bool },
+}
+
+impl<'a> End<'a> {
+    fn of(c: &'a Conflict) -> Option<Self> {
+        if !c.ended() {
+            return None;
+        }
+        let left: Vec<&Participant> = c.participants.iter().filter(|p| p.is_in()).collect();
+        if left.len() <= 1 {
+            return Some(End::LeftIn {
+                exchange: c.exchange,
+                winner: left.first().map(|p| p.who.as_str()),
+            });
+        }
+        Some(End::NoDice {
+            exchange: c.exchange,
+            forced: left.iter().all(|p| p.standing == Standing::ForcedStand),
         })
-    });
-    json!({ "characters": characters, "conflict": conflict, "obligations": state.obligations })
+    }
 }

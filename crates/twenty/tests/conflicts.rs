@@ -263,3 +263,77 @@ fn undo_takes_back_the_last_command_and_its_bookkeeping() {
     assert_eq!(t.state(), &before);
     assert_eq!(view(&t)["characters"]["B"]["traits"]["Club"]["checked"], 0);
 }
+
+/// The view says how a conflict ended: after which exchange and whether everyone had to stand or
+/// some stood by choice (T2, T4), not the number of the exchange that brought in nothing.
+#[test]
+fn the_end_says_after_which_exchange_and_why() {
+    use serde_json::json;
+    // Exchange 2 begins with nothing left with 2 unchecked boxes on either side: both must stand,
+    // and the exchange ends with no dice (T2, T4).
+    let mut t = table(&[("A", &[("Axe", 1)]), ("B", &[("Club", 1)])]);
+    bring_in(&mut t, "A", "Axe", &[12]).unwrap();
+    assert_eq!(view(&t)["conflict"]["end"], json!(null));
+    bring_in(&mut t, "B", "Club", &[9]).unwrap();
+    assert_eq!(
+        view(&t)["conflict"]["end"],
+        json!({"how": "no_dice", "exchange": 2, "forced": true})
+    );
+    // B must stand in exchange 2, A stands by choice: not everyone had to.
+    let mut t = table(&[("A", &[("Axe", 1), ("Bow", 2)]), ("B", &[("Club", 1)])]);
+    bring_in(&mut t, "A", "Axe", &[12]).unwrap();
+    bring_in(&mut t, "B", "Club", &[9]).unwrap();
+    act(&mut t, stand("A"), &[]).unwrap();
+    assert_eq!(
+        view(&t)["conflict"]["end"],
+        json!({"how": "no_dice", "exchange": 2, "forced": false})
+    );
+    // A surrender leaves one side in, in the exchange it came.
+    let mut t = table(&[("A", &[("Axe", 3)]), ("B", &[("Club", 3)])]);
+    act(&mut t, surrender("B"), &[]).unwrap();
+    assert_eq!(
+        view(&t)["conflict"]["end"],
+        json!({"how": "left_in", "exchange": 1, "winner": "A"})
+    );
+}
+
+/// The view lists every exchange of the conflict with what each side did in it, in the order the
+/// sides were declared: dice brought in, stands by choice and forced, burdens taken and the dice
+/// they discarded (T2, T5); and a pool emptied by a burden says so.
+#[test]
+fn every_exchange_lists_what_each_side_did() {
+    use serde_json::json;
+    let mut t = table(&[("A", &[("Axe", 1), ("Bow", 2)]), ("B", &[("Club", 1)])]);
+    bring_in(&mut t, "A", "Axe", &[8]).unwrap();
+    bring_in(&mut t, "B", "Club", &[15]).unwrap();
+    // A takes a burden from B: B discards its 15, above A's 8 (T5); the d20 picks the stat.
+    let take = Command::TakeBurden {
+        who: "A".into(),
+        from: "B".into(),
+        boxes: 1,
+        name: "Bruised ribs".into(),
+    };
+    act(&mut t, take, &[3]).unwrap();
+    let conflict = &view(&t)["conflict"];
+    assert_eq!(conflict["participants"]["B"]["pool"], json!([]));
+    assert_eq!(conflict["participants"]["B"]["discarded"], true);
+    assert_eq!(conflict["participants"]["A"]["discarded"], false);
+    act(&mut t, stand("A"), &[]).unwrap();
+    assert_eq!(
+        view(&t)["conflict"]["exchanges"],
+        json!([
+            {"number": 1, "sides": [
+                {"who": "A", "steps": [
+                    {"exchange": 1, "kind": "brought_in", "trait": "Axe", "dice": [8]}]},
+                {"who": "B", "steps": [
+                    {"exchange": 1, "kind": "brought_in", "trait": "Club", "dice": [15]}]}]},
+            {"number": 2, "sides": [
+                {"who": "A", "steps": [
+                    {"exchange": 2, "kind": "took_burden", "from": "B", "name": "Bruised ribs", "boxes": [15]},
+                    {"exchange": 2, "kind": "stood"}]},
+                {"who": "B", "steps": [
+                    {"exchange": 2, "kind": "forced_to_stand", "reason": "nothing_eligible"},
+                    {"exchange": 2, "kind": "discarded", "by": "A", "dice": [15]}]}]}
+        ])
+    );
+}

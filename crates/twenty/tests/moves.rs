@@ -1501,3 +1501,41 @@ fn each_seat_is_prompted_to_narrate_in_the_books_order() {
         "1st of 2, you go first. The winner narrates first, about the goal it won; then those still standing; those who surrendered last, most recent first. Nobody contradicts what was said (T3, T4)."
     );
 }
+
+/// A key's help lists the traits it unlocks; an elite key the book lists none for (the Sorcerer,
+/// T12) says so instead of "Unlocks: .".
+#[test]
+fn a_key_without_traits_says_it_unlocks_none() {
+    let state = State::new(Default::default());
+    let moves = Twenty::moves(&state, &newcomer());
+    let builder = moves
+        .iter()
+        .find(|m| m.label == "Bring a character from earlier play")
+        .unwrap();
+    let keys = builder
+        .fields
+        .iter()
+        .find(|f| f.name == "character.keys")
+        .unwrap();
+    let FieldKind::Choice { options, .. } = &keys.kind else {
+        panic!("{keys:?}")
+    };
+    let help = |key: &str| {
+        options
+            .iter()
+            .find(|c| c.value == json!(key))
+            .and_then(|c| c.help.clone())
+            .unwrap()
+    };
+    assert_eq!(
+        help("Sorcerer"),
+        "A wielder of magic who trades with dark powers and reads arcane runes. Unlocks no traits: \
+         the book lists none for it (the GM may add some, T12)."
+    );
+    assert!(help("Priest").ends_with(" Unlocks: Holy Vengeance, Healing."));
+    assert!(
+        options
+            .iter()
+            .all(|c| !c.help.as_deref().unwrap_or("").contains("Unlocks: ."))
+    );
+}

@@ -107,3 +107,91 @@ fn an_existing_character_may_carry_burdens_but_needs_its_prerequisites() {
         ),
     );
 }
+
+/// Gorand as a builder's form sends him, with `change` made to the JSON first: a blank left empty
+/// is left out.
+fn sent(change: impl FnOnce(&mut serde_json::Value)) -> Result<(), (String, Option<String>)> {
+    let mut json = skald_testkit::sheets::gorand();
+    change(&mut json);
+    let sheet: Sheet = serde_json::from_value(json).map_err(|e| (e.to_string(), None))?;
+    let mut table = Table::<Twenty>::new(Default::default());
+    table
+        .execute(
+            Command::AddCharacter { character: sheet },
+            &mut Scripted::default(),
+        )
+        .map(|_| ())
+        .map_err(|e| (e.to_string(), e.field()))
+}
+
+/// A special item's name left empty is that item's, said by its place on the form and shown beside
+/// its blank (`character.equipment.0.name`), not "name is empty" (the character's name?).
+#[test]
+fn a_nameless_special_item_is_named_by_its_place() {
+    let got = sent(|s| {
+        s["equipment"][0].as_object_mut().unwrap().remove("name");
+    });
+    assert_eq!(
+        got,
+        Err((
+            "Gorand: special item 1: name is empty: fill it in".to_owned(),
+            Some("character.equipment.0.name".to_owned())
+        ))
+    );
+    let got = sent(|s| s["equipment"][1]["name"] = " ".into());
+    assert_eq!(
+        got,
+        Err((
+            "Gorand: special item 2: name is empty: fill it in".to_owned(),
+            Some("character.equipment.1.name".to_owned())
+        ))
+    );
+}
+
+/// A sheet is checked in the order its form asks: stats before keys, traits and special items, so
+/// the same number twice among the stats is the first refusal while the items are still empty; a
+/// name used twice is refused at the second use, the traits' before the items' blanks.
+#[test]
+fn refusals_come_in_the_order_the_form_is_filled() {
+    let nameless_items = |s: &mut serde_json::Value| {
+        for item in s["equipment"].as_array_mut().unwrap() {
+            item.as_object_mut().unwrap().remove("name");
+        }
+    };
+    let got = sent(|s| {
+        nameless_items(s);
+        s["stats"]["Spiritual"] = 5.into();
+    });
+    assert_eq!(
+        got,
+        Err((
+            "Gorand: stats are Physical 5, Mental 2, Social 3, Emotional 1, Spiritual 5; the five \
+             stats take 1, 2, 3, 4 and 5 boxes, one each (T1)"
+                .to_owned(),
+            Some("character.stats".to_owned())
+        ))
+    );
+    let got = sent(|s| {
+        nameless_items(s);
+        s["traits"][1]["name"] = "arms".into();
+    });
+    assert_eq!(
+        got,
+        Err((
+            "Gorand: trait 2: name \"arms\" is used twice: a stat, trait or special item has its \
+             own name"
+                .to_owned(),
+            Some("character.traits.1.name".to_owned())
+        ))
+    );
+    let got = sent(|s| s["equipment"][1]["name"] = "Swords".into());
+    assert_eq!(
+        got,
+        Err((
+            "Gorand: special item 2: name \"Swords\" is used twice: a stat, trait or special item \
+             has its own name"
+                .to_owned(),
+            Some("character.equipment.1.name".to_owned())
+        ))
+    );
+}

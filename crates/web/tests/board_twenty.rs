@@ -6,15 +6,15 @@ use serde_json::{Value, json};
 
 /// `examples/twenty/three-way.toml` after 7 steps: exchange 2, Bram 12 11 5 winning over Ilsa 9 4,
 /// Cole surrendered, Bram carrying "Cut along the ribs" [18] under Physical.
-const THREE_WAY: &str = r#"{"characters":{"Bram":{"burdens":{"Cut along the ribs":{"boxes":[18],"stat":"Physical"}},"dead":false,"disabled":false,"equipment":{},"keys":[],"obligations":{},"stats":{"Emotional":{"boxes":4,"broken":false,"checked":0,"coloured":0},"Mental":{"boxes":2,"broken":false,"checked":0,"coloured":0},"Physical":{"boxes":3,"broken":false,"checked":0,"coloured":0},"Social":{"boxes":1,"broken":false,"checked":0,"coloured":0},"Spiritual":{"boxes":5,"broken":false,"checked":0,"coloured":0}},"traits":{"Brawling":{"boxes":3,"broken":false,"checked":1,"coloured":0},"Stubborn":{"boxes":2,"broken":false,"checked":0,"coloured":0}}},"Cole":{"burdens":{},"dead":false,"disabled":false,"equipment":{},"keys":[],"obligations":{},"stats":{},"traits":{"Leader":{"boxes":2,"broken":false,"checked":0,"coloured":0},"Polearms":{"boxes":3,"broken":false,"checked":1,"coloured":0}}},"Ilsa":{"burdens":{},"dead":false,"disabled":false,"equipment":{},"keys":[],"obligations":{},"stats":{},"traits":{"Knives":{"boxes":3,"broken":false,"checked":1,"coloured":0},"Sneaky":{"boxes":3,"broken":false,"checked":0,"coloured":0}}}},"conflict":{"ended":false,"exchange":2,"final_order":[],"healing":false,"order":["Bram","Ilsa"],"participants":{"Bram":{"death_of":null,"goal":"keep the map","pool":[12,11,5],"standing":"in","used":["Brawling"]},"Cole":{"death_of":null,"goal":"sell the map to the highest bidder","pool":[],"standing":"surrendered","used":["Polearms"]},"Ilsa":{"death_of":null,"goal":"take the map","pool":[9,4],"standing":"in","used":["Knives"]}},"winner":null,"winning":"Bram"},"obligations":[]}"#;
+const THREE_WAY: &str = r#"{"characters":{"Bram":{"burdens":{"Cut along the ribs":{"boxes":[18],"stat":"Physical"}},"dead":false,"disabled":false,"equipment":{},"gear":[],"keys":[],"obligations":{},"stats":{"Emotional":{"boxes":4,"broken":false,"checked":0,"coloured":0},"Mental":{"boxes":2,"broken":false,"checked":0,"coloured":0},"Physical":{"boxes":3,"broken":false,"checked":0,"coloured":0},"Social":{"boxes":1,"broken":false,"checked":0,"coloured":0},"Spiritual":{"boxes":5,"broken":false,"checked":0,"coloured":0}},"traits":{"Brawling":{"boxes":3,"broken":false,"checked":1,"coloured":0},"Stubborn":{"boxes":2,"broken":false,"checked":0,"coloured":0}}},"Cole":{"burdens":{},"dead":false,"disabled":false,"equipment":{},"gear":[],"keys":[],"obligations":{},"stats":{},"traits":{"Leader":{"boxes":2,"broken":false,"checked":0,"coloured":0},"Polearms":{"boxes":3,"broken":false,"checked":1,"coloured":0}}},"Ilsa":{"burdens":{},"dead":false,"disabled":false,"equipment":{},"gear":[],"keys":[],"obligations":{},"stats":{},"traits":{"Knives":{"boxes":3,"broken":false,"checked":1,"coloured":0},"Sneaky":{"boxes":3,"broken":false,"checked":0,"coloured":0}}}},"conflict":{"end":null,"ended":false,"exchange":2,"exchanges":[{"number":1,"sides":[{"steps":[{"dice":[18,9,4],"exchange":1,"kind":"brought_in","trait":"Knives"}],"who":"Ilsa"},{"steps":[{"dice":[12,11,5],"exchange":1,"kind":"brought_in","trait":"Brawling"}],"who":"Bram"},{"steps":[{"dice":[16,3,2],"exchange":1,"kind":"brought_in","trait":"Polearms"}],"who":"Cole"}]},{"number":2,"sides":[{"steps":[{"by":"Bram","dice":[18],"exchange":2,"kind":"discarded"}],"who":"Ilsa"},{"steps":[{"boxes":[18],"exchange":2,"from":"Ilsa","kind":"took_burden","name":"Cut along the ribs"}],"who":"Bram"},{"steps":[{"exchange":2,"kind":"surrendered","reason":"chose"}],"who":"Cole"}]}],"final_order":[],"healing":false,"order":["Bram","Ilsa"],"participants":{"Bram":{"death_of":null,"discarded":false,"goal":"keep the map","pool":[12,11,5],"standing":"in","used":["Brawling"]},"Cole":{"death_of":null,"discarded":false,"goal":"sell the map to the highest bidder","pool":[],"standing":"surrendered","used":["Polearms"]},"Ilsa":{"death_of":null,"discarded":true,"goal":"take the map","pool":[9,4],"standing":"in","used":["Knives"]}},"winner":null,"winning":"Bram"},"obligations":[]}"#;
 
 /// `examples/twenty/dragon-burden.toml` played to the end: Gorand won, the dragon is dead.
-const DRAGON_END: &str = r#"{"characters":{"Dragon":{"burdens":{},"dead":true,"disabled":false,"equipment":{},"keys":["Dragon","Enormous"],"obligations":{},"stats":{},"traits":{"Ancient and Wise":{"boxes":3,"broken":false,"checked":1,"coloured":0},"Enormous":{"boxes":2,"broken":false,"checked":1,"coloured":0},"Fire Breath":{"boxes":4,"broken":false,"checked":1,"coloured":0},"Talons":{"boxes":2,"broken":false,"checked":0,"coloured":0},"Winged Flight":{"boxes":1,"broken":false,"checked":0,"coloured":0}}},"Gorand":{"burdens":{"Flesh wound across my cheek":{"boxes":[17],"stat":"Physical"}},"dead":false,"disabled":false,"equipment":{"Honeybee":{"boxes":2,"broken":false,"checked":0,"coloured":0},"wine flask":{"boxes":1,"broken":false,"checked":0,"coloured":0}},"keys":["Warrior"],"obligations":{},"stats":{"Emotional":{"boxes":1,"broken":false,"checked":0,"coloured":0},"Mental":{"boxes":2,"broken":false,"checked":0,"coloured":0},"Physical":{"boxes":5,"broken":false,"checked":0,"coloured":0},"Social":{"boxes":3,"broken":false,"checked":1,"coloured":0},"Spiritual":{"boxes":4,"broken":false,"checked":0,"coloured":0}},"traits":{"Arms":{"boxes":2,"broken":false,"checked":1,"coloured":0},"Friendly":{"boxes":2,"broken":false,"checked":0,"coloured":0},"Marching":{"boxes":1,"broken":false,"checked":0,"coloured":0},"Strong":{"boxes":1,"broken":false,"checked":0,"coloured":0},"Swords":{"boxes":4,"broken":false,"checked":1,"coloured":0}}}},"conflict":{"ended":true,"exchange":4,"final_order":["Gorand","Dragon"],"healing":false,"order":["Gorand","Dragon"],"participants":{"Dragon":{"death_of":null,"goal":"keep the upstart off its road","pool":[18,16,14,13,11,6,5,2],"standing":"forced_stand","used":["Ancient and Wise","Enormous","Fire Breath"]},"Gorand":{"death_of":"Dragon","goal":"kill this dragon and get to my brother's wedding on time","pool":[20,16,15,15,13,12,8,8,7],"standing":"in","used":["Social","Arms","Swords"]}},"winner":"Gorand","winning":"Gorand"},"obligations":[]}"#;
+const DRAGON_END: &str = r#"{"characters":{"Dragon":{"burdens":{},"dead":true,"disabled":false,"equipment":{},"gear":[],"keys":["Dragon","Enormous"],"obligations":{},"stats":{},"traits":{"Ancient and Wise":{"boxes":3,"broken":false,"checked":1,"coloured":0},"Enormous":{"boxes":2,"broken":false,"checked":1,"coloured":0},"Fire Breath":{"boxes":4,"broken":false,"checked":1,"coloured":0},"Talons":{"boxes":2,"broken":false,"checked":0,"coloured":0},"Winged Flight":{"boxes":1,"broken":false,"checked":0,"coloured":0}}},"Gorand":{"burdens":{"Flesh wound across my cheek":{"boxes":[17],"stat":"Physical"}},"dead":false,"disabled":false,"equipment":{"Honeybee":{"boxes":2,"broken":false,"checked":0,"coloured":0},"wine flask":{"boxes":1,"broken":false,"checked":0,"coloured":0}},"gear":["traveling gear","food","empty treasure sack"],"keys":["Warrior"],"obligations":{},"stats":{"Emotional":{"boxes":1,"broken":false,"checked":0,"coloured":0},"Mental":{"boxes":2,"broken":false,"checked":0,"coloured":0},"Physical":{"boxes":5,"broken":false,"checked":0,"coloured":0},"Social":{"boxes":3,"broken":false,"checked":1,"coloured":0},"Spiritual":{"boxes":4,"broken":false,"checked":0,"coloured":0}},"traits":{"Arms":{"boxes":2,"broken":false,"checked":1,"coloured":0},"Friendly":{"boxes":2,"broken":false,"checked":0,"coloured":0},"Marching":{"boxes":1,"broken":false,"checked":0,"coloured":0},"Strong":{"boxes":1,"broken":false,"checked":0,"coloured":0},"Swords":{"boxes":4,"broken":false,"checked":1,"coloured":0}}}},"conflict":{"end":{"exchange":4,"forced":false,"how":"no_dice"},"ended":true,"exchange":4,"exchanges":[{"number":1,"sides":[{"steps":[{"dice":[12,13,15],"exchange":1,"kind":"brought_in","trait":"Social"}],"who":"Gorand"},{"steps":[{"dice":[6,14,17],"exchange":1,"kind":"brought_in","trait":"Ancient and Wise"}],"who":"Dragon"}]},{"number":2,"sides":[{"steps":[{"boxes":[17],"exchange":2,"from":"Dragon","kind":"took_burden","name":"Flesh wound across my cheek"},{"dice":[15,7],"exchange":2,"kind":"brought_in","trait":"Arms"}],"who":"Gorand"},{"steps":[{"by":"Gorand","dice":[17],"exchange":2,"kind":"discarded"},{"dice":[2,11],"exchange":2,"kind":"brought_in","trait":"Enormous"}],"who":"Dragon"}]},{"number":3,"sides":[{"steps":[{"dice":[20,16,8,8],"exchange":3,"kind":"brought_in","trait":"Swords"}],"who":"Gorand"},{"steps":[{"dice":[18,16,13,5],"exchange":3,"kind":"brought_in","trait":"Fire Breath"}],"who":"Dragon"}]},{"number":4,"sides":[{"steps":[{"exchange":4,"kind":"stood"}],"who":"Gorand"},{"steps":[{"exchange":4,"kind":"forced_to_stand","reason":"nothing_eligible"}],"who":"Dragon"}]}],"final_order":["Gorand","Dragon"],"healing":false,"order":["Gorand","Dragon"],"participants":{"Dragon":{"death_of":null,"discarded":true,"goal":"keep the upstart off its road","pool":[18,16,14,13,11,6,5,2],"standing":"forced_stand","used":["Ancient and Wise","Enormous","Fire Breath"]},"Gorand":{"death_of":"Dragon","discarded":false,"goal":"kill this dragon and get to my brother's wedding on time","pool":[20,16,15,15,13,12,8,8,7],"standing":"in","used":["Social","Arms","Swords"]}},"winner":"Gorand","winning":"Gorand"},"obligations":[]}"#;
 
 /// `examples/twenty/caravan-obligation.toml` after the grant and the start of the gate conflict:
 /// two of the caravan master's Word of Mouth boxes coloured for Gorand's Fame in Corsille (and, for
 /// the picture, Honeybee marked broken, as T9 breaks it on a 1).
-const CARAVAN: &str = r#"{"characters":{"Caravan master":{"burdens":{},"dead":false,"disabled":false,"equipment":{},"keys":[],"obligations":{},"stats":{},"traits":{"Haggling":{"boxes":2,"broken":false,"checked":0,"coloured":0},"Word of Mouth":{"boxes":3,"broken":false,"checked":0,"coloured":2}}},"Gorand":{"burdens":{},"dead":false,"disabled":false,"equipment":{"Honeybee":{"boxes":2,"broken":true,"checked":0,"coloured":0},"wine flask":{"boxes":1,"broken":false,"checked":0,"coloured":0}},"keys":["Warrior"],"obligations":{"Fame in Corsille":{"boxes":2,"broken":false,"checked":0,"coloured":0}},"stats":{"Emotional":{"boxes":1,"broken":false,"checked":0,"coloured":0},"Mental":{"boxes":2,"broken":false,"checked":0,"coloured":0},"Physical":{"boxes":5,"broken":false,"checked":0,"coloured":0},"Social":{"boxes":3,"broken":false,"checked":0,"coloured":0},"Spiritual":{"boxes":4,"broken":false,"checked":0,"coloured":0}},"traits":{"Arms":{"boxes":2,"broken":false,"checked":0,"coloured":0},"Friendly":{"boxes":2,"broken":false,"checked":0,"coloured":0},"Marching":{"boxes":1,"broken":false,"checked":0,"coloured":0},"Strong":{"boxes":1,"broken":false,"checked":0,"coloured":0},"Swords":{"boxes":4,"broken":false,"checked":0,"coloured":0}}},"Guard":{"burdens":{},"dead":false,"disabled":false,"equipment":{},"keys":[],"obligations":{},"stats":{},"traits":{"Suspicious":{"boxes":2,"broken":false,"checked":0,"coloured":0}}}},"conflict":{"ended":false,"exchange":1,"final_order":[],"healing":false,"order":["Gorand","Guard"],"participants":{"Gorand":{"death_of":null,"goal":"get into the city","pool":[],"standing":"in","used":[]},"Guard":{"death_of":null,"goal":"keep the barbarian out","pool":[],"standing":"in","used":[]}},"winner":null,"winning":null},"obligations":[{"boxes":2,"grantee":"Gorand","grantee_trait":"Fame in Corsille","granter":"Caravan master","granter_trait":"Word of Mouth","service":"bring back my daughter from the big dragon"}]}"#;
+const CARAVAN: &str = r#"{"characters":{"Caravan master":{"burdens":{},"dead":false,"disabled":false,"equipment":{},"keys":[],"obligations":{},"stats":{},"traits":{"Haggling":{"boxes":2,"broken":false,"checked":0,"coloured":0},"Word of Mouth":{"boxes":3,"broken":false,"checked":0,"coloured":2}}},"Gorand":{"burdens":{},"dead":false,"disabled":false,"equipment":{"Honeybee":{"boxes":2,"broken":true,"checked":0,"coloured":0},"wine flask":{"boxes":1,"broken":false,"checked":0,"coloured":0}},"keys":["Warrior"],"obligations":{"Fame in Corsille":{"boxes":2,"broken":false,"checked":0,"coloured":0}},"stats":{"Emotional":{"boxes":1,"broken":false,"checked":0,"coloured":0},"Mental":{"boxes":2,"broken":false,"checked":0,"coloured":0},"Physical":{"boxes":5,"broken":false,"checked":0,"coloured":0},"Social":{"boxes":3,"broken":false,"checked":0,"coloured":0},"Spiritual":{"boxes":4,"broken":false,"checked":0,"coloured":0}},"traits":{"Arms":{"boxes":2,"broken":false,"checked":0,"coloured":0},"Friendly":{"boxes":2,"broken":false,"checked":0,"coloured":0},"Marching":{"boxes":1,"broken":false,"checked":0,"coloured":0},"Strong":{"boxes":1,"broken":false,"checked":0,"coloured":0},"Swords":{"boxes":4,"broken":false,"checked":0,"coloured":0}}},"Guard":{"burdens":{},"dead":false,"disabled":false,"equipment":{},"keys":[],"obligations":{},"stats":{},"traits":{"Suspicious":{"boxes":2,"broken":false,"checked":0,"coloured":0}}}},"conflict":{"end":null,"ended":false,"exchange":1,"exchanges":[{"number":1,"sides":[]}],"final_order":[],"healing":false,"order":["Gorand","Guard"],"participants":{"Gorand":{"death_of":null,"discarded":false,"goal":"get into the city","pool":[],"standing":"in","used":[]},"Guard":{"death_of":null,"discarded":false,"goal":"keep the barbarian out","pool":[],"standing":"in","used":[]}},"winner":null,"winning":null},"obligations":[{"boxes":2,"grantee":"Gorand","grantee_trait":"Fame in Corsille","granter":"Caravan master","granter_trait":"Word of Mouth","service":"bring back my daughter from the big dragon"}]}"#;
 
 fn context(state: &str, gm: bool, mine: &[&str], owners: Value) -> Value {
     json!({
@@ -56,8 +56,10 @@ fn a_three_way_conflict_in_exchange_two() {
         &[
             r#"<div class="board-twenty">"#,
             r#"<h2 id="tw-conflict-title">Conflict: exchange 2</h2>"#,
-            "<b>Bram</b> is winning",
+            "<b>Bram</b> is winning: its pool is ahead of every other character's",
             "An exchange needs at least 2 unchecked boxes on a trait (<a class=\"rule-link\" href=\"/rules/twenty#T2\">T2</a>).",
+            // Three sides: each character is its own, allies too (docs/decisions.md).
+            "Each character is a side of its own, allies too",
             // Sides highest pool first, the surrendered last; the highest die marked.
             r#"<li class="tw-side tw-in tw-winning">"#,
             "<h3>Bram</h3>",
@@ -72,6 +74,11 @@ fn a_three_way_conflict_in_exchange_two() {
             "<h3>Cole</h3>",
             r#"<span class="tw-flag tw-bad">surrendered</span>"#,
             "dice gone",
+            "<summary>Exchange 2</summary>",
+            r#"<li><b>Ilsa</b>: discarded <span class="tw-dice">18</span> for Bram's burden</li>"#,
+            "<li><b>Cole</b>: surrendered</li>",
+            "<summary>Exchange 1</summary>",
+            r#"<li><b>Ilsa</b>: Knives <span class="tw-dice">18 9 4</span></li>"#,
             // The reader's sheet first, stats in the book's order, the burden under its stat.
             r#"<article class="tw-sheet tw-own" aria-label="Bram's sheet">"#,
             r#"aria-label="Physical: 3 boxes, 0 checked""#,
@@ -104,7 +111,8 @@ fn the_dragon_slain_and_the_narration_order() {
     check(
         &context(DRAGON_END, true, &["Dragon"], owners),
         &[
-            "Conflict: ended in exchange 4",
+            // Exchange 4 passed with no dice: the conflict ended after the third (T4).
+            "Conflict: ended after exchange 3: everyone stood</h2>",
             "<b>Gorand</b> won.",
             r#"<li class="tw-side tw-in tw-winner">"#,
             r#"<span class="tw-flag tw-good">winner</span>"#,
@@ -113,6 +121,20 @@ fn the_dragon_slain_and_the_narration_order() {
             "<h3>Dragon</h3>",
             r#"<span class="tw-flag tw-bad">dead</span>"#,
             r#"aria-label="Dragon's pool: 18 16 14 13 11 6 5 2""#,
+            // Every exchange, the newest open and first, each side's dice and burdens.
+            "<h3>Exchange by exchange</h3>",
+            r#"<details class="tw-exchange" open>"#,
+            "<summary>Exchange 4</summary>",
+            "<li><b>Gorand</b>: stood</li>",
+            "<li><b>Dragon</b>: nothing with enough unchecked boxes: stands from now on</li>",
+            r#"<details class="tw-exchange">"#,
+            "<summary>Exchange 3</summary>",
+            r#"<li><b>Gorand</b>: Swords <span class="tw-dice">20 16 8 8</span></li>"#,
+            "<summary>Exchange 2</summary>",
+            r#"<li><b>Gorand</b>: took the burden &ldquo;Flesh wound across my cheek&rdquo; from Dragon; Arms <span class="tw-dice">15 7</span></li>"#,
+            r#"<li><b>Dragon</b>: discarded <span class="tw-dice">17</span> for Gorand's burden; Enormous <span class="tw-dice">2 11</span></li>"#,
+            "<summary>Exchange 1</summary>",
+            r#"<li><b>Gorand</b>: Social <span class="tw-dice">12 13 15</span></li>"#,
             "<h3>Narration order</h3>",
             r#"<li>Gorand <small class="muted">(wins, narrates first)</small></li><li>Dragon</li>"#,
             r#"<article class="tw-sheet tw-own tw-dead" aria-label="Dragon's sheet">"#,
@@ -127,7 +149,65 @@ fn the_dragon_slain_and_the_narration_order() {
             "is winning",
             "stands for the rest of the conflict",
             "<details class=\"tw-sheet\" open>",
+            "ended in exchange 4",
+            // Two sides are opponents: no word about allies.
+            "a side of its own",
         ],
+    );
+}
+
+/// `state` with `change` made to its JSON.
+fn changed(state: &str, change: impl FnOnce(&mut Value)) -> String {
+    let mut state: Value = serde_json::from_str(state).unwrap();
+    change(&mut state);
+    state.to_string()
+}
+
+/// How a conflict ended, in words: everyone had to stand, or one side was left in (T2, T4).
+#[test]
+fn the_end_of_a_conflict_says_how_it_came() {
+    let owners = json!({"Gorand": {"player": 1}, "Dragon": "gm"});
+    let forced = changed(DRAGON_END, |s| {
+        s["conflict"]["end"] = json!({"how": "no_dice", "exchange": 4, "forced": true});
+    });
+    check(
+        &context(&forced, true, &["Dragon"], owners.clone()),
+        &["Conflict: ended after exchange 3: everyone had to stand</h2>"],
+        &["everyone stood"],
+    );
+    let at_once = changed(DRAGON_END, |s| {
+        s["conflict"]["end"] = json!({"how": "no_dice", "exchange": 1, "forced": true});
+    });
+    check(
+        &context(&at_once, true, &["Dragon"], owners.clone()),
+        &["Conflict: ended before any dice: everyone had to stand</h2>"],
+        &[],
+    );
+    let left = changed(DRAGON_END, |s| {
+        s["conflict"]["end"] = json!({"how": "left_in", "exchange": 2, "winner": "Gorand"});
+    });
+    check(
+        &context(&left, true, &["Dragon"], owners),
+        &["Conflict: ended in exchange 2: only Gorand was left in</h2>"],
+        &[],
+    );
+}
+
+/// A pool a burden emptied says its dice were discarded, not that none came yet (T5).
+#[test]
+fn a_pool_a_burden_emptied_says_so() {
+    let owners = json!({"Bram": {"player": 1}, "Ilsa": {"player": 2}, "Cole": "gm"});
+    let emptied = changed(THREE_WAY, |s| {
+        s["conflict"]["participants"]["Ilsa"]["pool"] = json!([]);
+    });
+    check(
+        &context(&emptied, false, &["Bram"], owners),
+        &[
+            "<h3>Ilsa</h3>",
+            r#"no dice left: discarded for burdens (<a class="rule-link" href="/rules/twenty#T5">T5</a>)"#,
+            "Brought in: Knives",
+        ],
+        &["no dice yet"],
     );
 }
 
@@ -149,7 +229,7 @@ fn coloured_boxes_broken_items_and_obligations() {
             r#"<h2 id="tw-obligations-title">Obligations</h2>"#,
             "<b>Gorand</b> owes Caravan master: bring back my daughter from the big dragon.",
         ],
-        &["<b>Gorand</b> is winning"],
+        &["<b>Gorand</b> is winning", "Exchange by exchange"],
     );
 }
 

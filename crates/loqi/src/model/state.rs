@@ -67,6 +67,8 @@ pub struct Resolved {
     pub problem: Problem,
     /// The odds, rolls and selected side.
     pub resolution: Resolution,
+    /// Where the story stood when it was resolved (its session and scene).
+    pub story: Story,
 }
 
 /// A fulfilled goal and who was paid (L6).

@@ -205,9 +205,11 @@ pub fn apply(mut state: State, event: &Event) -> State {
                 (state.problem.take(), state.resolving.take())
             {
                 resolution.winner = *winner;
+                let story = state.story;
                 state.resolved.push(Resolved {
                     problem,
                     resolution,
+                    story,
                 });
             }
         }

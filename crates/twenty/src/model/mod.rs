@@ -10,7 +10,7 @@
 //! - `event.rs`: [`Event`], every fact that happened, with [`StandReason`], [`SurrenderReason`],
 //!   [`BreakCause`] and [`Healing`].
 //! - `state.rs`: [`State`], the table, and what it holds: [`Character`] (a character at the table),
-//!   [`Conflict`] with its [`Participant`]s and their [`Standing`], [`Obligation`].
+//!   [`Conflict`] with its [`Participant`]s, their [`Standing`] and [`Step`]s, [`Obligation`].
 //! - `catalogue.rs`: [`Catalogue`], the keys and traits in play, and [`BOOK_TOML`], the book's.
 //! - `keys.rs`: [`KeyDef`], [`KeyKind`], [`Prerequisite`] (the book's "Keys").
 //! - `trait_list.rs`: [`TraitDef`] (the book's "Trait List").
@@ -34,5 +34,5 @@ pub use keys::{KeyDef, KeyKind, Prerequisite};
 pub use options::Options;
 pub use rulings::RULINGS;
 pub use sheet::{Burden, GM, STATS, Sheet, SheetKind, StatBoxes, Trait};
-pub use state::{Character, Conflict, Obligation, Participant, Standing, State};
+pub use state::{Character, Conflict, Obligation, Participant, Standing, State, Step, StepKind};
 pub use trait_list::TraitDef;

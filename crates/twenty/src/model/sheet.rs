@@ -17,7 +17,10 @@ pub const GM: &str = "GM";
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Trait {
-    /// Its name as written on the sheet ("Swords", "Ancient and Wise", "Physical").
+    /// Its name as written on the sheet ("Swords", "Ancient and Wise", "Physical"). A name left out
+    /// reads as empty, so the rules refuse it at its place on the sheet (`equipment.0.name`)
+    /// rather than the parser refusing the whole sheet.
+    #[serde(default)]
     pub name: String,
     /// How many boxes it has: 1 to [`MAX_BOXES`](crate::limits::MAX_BOXES).
     pub boxes: u32,
@@ -58,7 +61,9 @@ impl Trait {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Burden {
-    /// What the opponent named it ("Flesh wound across my cheek").
+    /// What the opponent named it ("Flesh wound across my cheek"). Left out, it reads as empty
+    /// (refused by the rules at `burdens.N.name`).
+    #[serde(default)]
     pub name: String,
     /// The stat it falls under: one of [`STATS`].
     pub stat: String,

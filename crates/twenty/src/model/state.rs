@@ -3,7 +3,7 @@
 //! fold of events into it is `rules/apply.rs`; its JSON view is `view.rs`.
 
 use super::catalogue::Catalogue;
-use super::event::Healing;
+use super::event::{Healing, StandReason, SurrenderReason};
 use super::options::Options;
 use super::sheet::{Burden, SheetKind, Trait};
 use serde::{Deserialize, Serialize};
@@ -174,6 +174,76 @@ pub struct Participant {
     /// Every roll it made, with the exchange, one per entry of `used` (T9: an opponent's 20 breaks items
     /// of that exchange; T8: the GM rolls from the healer's second bring-in on).
     pub rolls: Vec<(u32, Vec<u32>)>,
+    /// What it did and what befell its pool, exchange by exchange, in order: what a board lists per
+    /// exchange of the conflict.
+    #[serde(default)]
+    pub steps: Vec<Step>,
+}
+
+/// One thing a participant did, or that happened to its pool, in one exchange of a conflict.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Step {
+    /// The exchange, 1-based (T2).
+    pub exchange: u32,
+    /// What happened.
+    #[serde(flatten)]
+    pub what: StepKind,
+}
+
+/// What a [`Step`] was.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum StepKind {
+    /// It brought in a trait, stat, item or obligation trait and rolled a d20 per unchecked box (T2).
+    BroughtIn {
+        /// What it brought in.
+        #[serde(rename = "trait")]
+        trait_name: String,
+        /// The d20s rolled, in order.
+        dice: Vec<u32>,
+    },
+    /// The GM's side of a healing conflict rolled a d20 per burden box (T8).
+    GmRolled {
+        /// The d20s rolled, in order.
+        dice: Vec<u32>,
+    },
+    /// It added a box of an opponent's burden to its pool (T6).
+    BurdenDie {
+        /// The burden's owner.
+        of: String,
+        /// The burden.
+        burden: String,
+        /// The die's value.
+        value: u32,
+    },
+    /// It stood by choice.
+    Stood,
+    /// It must stand for the rest of the conflict (T2).
+    ForcedToStand {
+        /// Why.
+        reason: StandReason,
+    },
+    /// It took a burden, and `from` discarded `boxes` (T5).
+    TookBurden {
+        /// The opponent who discarded.
+        from: String,
+        /// The burden's name.
+        name: String,
+        /// The dice discarded: the burden's boxes.
+        boxes: Vec<u32>,
+    },
+    /// It discarded `dice` because `by` took a burden from it (T5).
+    Discarded {
+        /// Who took the burden.
+        by: String,
+        /// The dice discarded, highest first.
+        dice: Vec<u32>,
+    },
+    /// It surrendered, or lost at once being disabled (T4, T7).
+    Surrendered {
+        /// By choice or disabled.
+        reason: SurrenderReason,
+    },
 }
 
 impl Participant {
@@ -185,6 +255,13 @@ impl Participant {
     /// Whether it is still in the conflict (not surrendered).
     pub fn is_in(&self) -> bool {
         self.standing != Standing::Surrendered
+    }
+
+    /// Whether a burden taken from it discarded dice from its pool (T5).
+    pub fn discarded(&self) -> bool {
+        self.steps
+            .iter()
+            .any(|s| matches!(s.what, StepKind::Discarded { .. }))
     }
 }
 

@@ -10,7 +10,7 @@ use crate::limits::{
     MAX_BOXES, MAX_NAME_CHARS, MAX_TRAITS, NEW_EQUIPMENT_BOXES, NEW_TRAIT_BOXES, NEW_TRAITS, SIDES,
     STAT_BOXES,
 };
-use crate::model::{Catalogue, KeyKind, STATS, State};
+use crate::model::{Catalogue, KeyDef, KeyKind, STATS, State};
 use serde_json::{Value, json};
 use skald_core::{Choice, Field, FieldKind, Move, Seat};
 
@@ -84,13 +84,7 @@ fn new_character(catalogue: &Catalogue) -> Move {
         .collect();
     let key_options = skeleton
         .iter()
-        .map(|k| {
-            Choice::new(json!(k.name), &k.name).with_help(format!(
-                "{} Unlocks: {}.",
-                k.description,
-                k.traits.join(", ")
-            ))
-        })
+        .map(|k| Choice::new(json!(k.name), &k.name).with_help(key_help(k)))
         .collect();
     fields.push(
         Field::new(
@@ -150,6 +144,19 @@ fn new_character(catalogue: &Catalogue) -> Move {
         fields,
         "Each step as the book has it (T1). The table checks the sheet as you fill it in; save it as a file to bring it to another table.".into(),
     )
+}
+
+/// A key's help: what it is about, and the traits it unlocks; a key the book lists no traits for
+/// (some elite keys, T12) says so rather than listing nothing.
+fn key_help(key: &KeyDef) -> String {
+    if key.traits.is_empty() {
+        format!(
+            "{} Unlocks no traits: the book lists none for it (the GM may add some, T12).",
+            key.description
+        )
+    } else {
+        format!("{} Unlocks: {}.", key.description, key.traits.join(", "))
+    }
 }
 
 /// Every trait of the catalogue a sheet may pick: each key's traits while that key is picked at
@@ -261,11 +268,7 @@ fn existing_character(catalogue: &Catalogue) -> Move {
             } else {
                 format!("{} (elite: needs {})", k.name, needs.join(", "))
             };
-            Choice::new(json!(k.name), label).with_help(format!(
-                "{} Unlocks: {}.",
-                k.description,
-                k.traits.join(", ")
-            ))
+            Choice::new(json!(k.name), label).with_help(key_help(k))
         })
         .collect();
     fields.push(

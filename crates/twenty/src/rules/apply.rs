@@ -3,7 +3,7 @@
 
 use crate::model::{
     Burden, Catalogue, Character, Conflict, Event, GM, Healing, Obligation, Options, Participant,
-    STATS, Sheet, Standing, State, Trait,
+    STATS, Sheet, Standing, State, Step, StepKind, Trait,
 };
 use serde_json::json;
 
@@ -71,12 +71,20 @@ pub fn apply(mut state: State, event: &Event) -> State {
                 p.used.push(trait_name.clone());
                 p.acted_in = *exchange;
                 p.rolls.push((*exchange, dice.clone()));
+                p.steps.push(Step {
+                    exchange: *exchange,
+                    what: StepKind::BroughtIn {
+                        trait_name: trait_name.clone(),
+                        dice: dice.clone(),
+                    },
+                });
             }
         }
         Event::GmRolled { dice } => {
             if let Some(p) = state.participant_mut(GM) {
                 p.pool = sorted(p.pool.iter().chain(dice).copied().collect());
             }
+            step(&mut state, GM, StepKind::GmRolled { dice: dice.clone() });
         }
         Event::BurdenDieUsed {
             who,
@@ -90,18 +98,27 @@ pub fn apply(mut state: State, event: &Event) -> State {
                 p.burden_boxes_used
                     .push((of.clone(), burden.clone(), *index));
             }
+            let what = StepKind::BurdenDie {
+                of: of.clone(),
+                burden: burden.clone(),
+                value: *value,
+            };
+            step(&mut state, who, what);
         }
         Event::Stood { who, exchange } => {
             if let Some(p) = state.participant_mut(who) {
                 p.acted_in = *exchange;
             }
+            step(&mut state, who, StepKind::Stood);
         }
-        Event::ForcedToStand { who, .. } => {
+        Event::ForcedToStand { who, reason } => {
             if let Some(p) = state.participant_mut(who) {
                 p.standing = Standing::ForcedStand;
             }
+            step(&mut state, who, StepKind::ForcedToStand { reason: *reason });
         }
-        Event::Surrendered { who, .. } => {
+        Event::Surrendered { who, reason } => {
+            step(&mut state, who, StepKind::Surrendered { reason: *reason });
             if let Some(conflict) = state.conflict.as_mut() {
                 conflict.surrenders += 1;
                 let count = conflict.surrenders;
@@ -127,6 +144,17 @@ pub fn apply(mut state: State, event: &Event) -> State {
                     }
                 }
             }
+            let discarded = StepKind::Discarded {
+                by: who.clone(),
+                dice: boxes.clone(),
+            };
+            step(&mut state, from, discarded);
+            let took = StepKind::TookBurden {
+                from: from.clone(),
+                name: name.clone(),
+                boxes: boxes.clone(),
+            };
+            step(&mut state, who, took);
             if let Some(conflict) = state.conflict.as_mut() {
                 conflict.new_burdens.push((who.clone(), name.clone()));
             }
@@ -323,6 +351,17 @@ fn participant(who: &str, goal: &str, death_of: Option<String>) -> Participant {
         death_of,
         burden_boxes_used: Vec::new(),
         rolls: Vec::new(),
+        steps: Vec::new(),
+    }
+}
+
+/// Notes `what` as a step of `who` in the conflict's current exchange (a board's account of it).
+fn step(state: &mut State, who: &str, what: StepKind) {
+    if let Some(conflict) = state.conflict.as_mut() {
+        let exchange = conflict.exchange;
+        if let Some(p) = conflict.participant_mut(who) {
+            p.steps.push(Step { exchange, what });
+        }
     }
 }
 

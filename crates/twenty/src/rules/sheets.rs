@@ -8,7 +8,7 @@ use crate::limits::{
     MAX_BOXES, MAX_NAME_CHARS, MAX_TRAITS, NEW_EQUIPMENT_BOXES, NEW_TRAIT_BOXES, NEW_TRAITS, SIDES,
     STAT_BOXES,
 };
-use crate::model::{Catalogue, Event, GM, KeyKind, STATS, Sheet, SheetKind, State};
+use crate::model::{Catalogue, Event, GM, KeyKind, STATS, Sheet, SheetKind, State, Trait};
 
 /// `add_character`: `character` sits down at the table, its sheet checked by its kind against the
 /// table's catalogue (T1, T12); names are unique at the table, ignoring case.
@@ -30,20 +30,49 @@ pub(super) fn add_character(state: &State, character: &Sheet) -> Result<Vec<Even
 }
 
 impl Sheet {
-    /// Checks the sheet: its shape always, and the rules its [`SheetKind`] calls for.
+    /// Checks the sheet: its shape always, and the rules its [`SheetKind`] calls for, section by
+    /// section in the order a builder's form asks for them (name, stats, keys, traits, special
+    /// items, other equipment, burdens), so the first refusal names the first thing wrong on the
+    /// page.
     ///
     /// # Errors
     /// [`Error::Sheet`] naming the field, the value, what is allowed and the rule (T1, T10, T12).
     pub fn validate(&self, catalogue: &Catalogue) -> Result<(), Error> {
-        self.check_shape()?;
-        match self.kind {
-            SheetKind::Npc => Ok(()),
-            SheetKind::Existing => {
-                self.check_stats_permutation()?;
-                self.check_keys_and_traits(catalogue)
-            }
-            SheetKind::New => self.check_creation(catalogue),
+        let new = self.kind == SheetKind::New;
+        let checked = self.kind != SheetKind::Npc;
+        self.check_own_name()?;
+        self.check_stats_shape()?;
+        if checked {
+            self.check_stats_permutation()?;
         }
+        if new {
+            self.check_one_skeleton_key(catalogue)?;
+        }
+        if checked {
+            self.check_keys(catalogue)?;
+        }
+        self.check_entries("traits", &self.traits)?;
+        self.check_unique(false)?;
+        if checked {
+            self.check_unlocked(catalogue)?;
+        }
+        if new {
+            self.check_new_traits()?;
+        }
+        self.check_entries("equipment", &self.equipment)?;
+        self.check_unique(true)?;
+        if new {
+            self.check_new_items()?;
+        }
+        self.check_gear()?;
+        self.check_burdens()?;
+        if new && !self.burdens.is_empty() {
+            return Err(self.fail(
+                "burdens",
+                "a new character carries none; use kind = \"existing\"",
+            ));
+        }
+        Ok(())
     }
 
     fn fail(&self, field: impl Into<String>, problem: impl Into<SheetProblem>) -> Error {
@@ -54,7 +83,7 @@ impl Sheet {
         }
     }
 
-    fn check_shape(&self) -> Result<(), Error> {
+    fn check_own_name(&self) -> Result<(), Error> {
         check_name(&self.name).map_err(|p| self.fail("name", p))?;
         if self.name.eq_ignore_ascii_case(GM) {
             return Err(self.fail(
@@ -62,6 +91,10 @@ impl Sheet {
                 "\"GM\" is reserved for the GM's side of a healing conflict (T8)",
             ));
         }
+        Ok(())
+    }
+
+    fn check_stats_shape(&self) -> Result<(), Error> {
         for (stat, entry) in &self.stats {
             let boxes = &entry.boxes();
             if entry.checked() > *boxes {
@@ -83,34 +116,79 @@ impl Sheet {
                 return Err(self.fail(format!("stats.{stat}"), boxes_problem(*boxes as usize)));
             }
         }
-        for (list, field) in [(&self.traits, "traits"), (&self.equipment, "equipment")] {
-            if list.len() > MAX_TRAITS {
+        Ok(())
+    }
+
+    /// Each entry of `list` (`traits` or `equipment`): a name, 1 to [`MAX_BOXES`] boxes, no more
+    /// checked and coloured than boxes. An entry is named by its name, or by its place when its
+    /// name is blank (`equipment.0.name`), so a page shows the refusal beside that blank.
+    fn check_entries(&self, field: &str, list: &[Trait]) -> Result<(), Error> {
+        if list.len() > MAX_TRAITS {
+            return Err(self.fail(
+                field,
+                SheetProblem::Entries {
+                    count: list.len(),
+                    max: MAX_TRAITS,
+                },
+            ));
+        }
+        for (i, item) in list.iter().enumerate() {
+            check_name(&item.name).map_err(|p| self.fail(format!("{field}.{i}.name"), p))?;
+            let at = format!("{field}.{}", item.name);
+            if !(1..=MAX_BOXES).contains(&item.boxes) {
+                return Err(self.fail(at, boxes_problem(item.boxes as usize)));
+            }
+            if item.checked + item.coloured > item.boxes {
                 return Err(self.fail(
-                    field,
-                    SheetProblem::Entries {
-                        count: list.len(),
-                        max: MAX_TRAITS,
+                    at,
+                    SheetProblem::CheckedAndColoured {
+                        checked: item.checked,
+                        coloured: item.coloured,
+                        boxes: item.boxes,
                     },
                 ));
             }
-            for item in list {
-                let at = format!("{field}.{}", item.name);
-                check_name(&item.name).map_err(|p| self.fail(at.clone(), p))?;
-                if !(1..=MAX_BOXES).contains(&item.boxes) {
-                    return Err(self.fail(at, boxes_problem(item.boxes as usize)));
-                }
-                if item.checked + item.coloured > item.boxes {
-                    return Err(self.fail(
-                        at,
-                        SheetProblem::CheckedAndColoured {
-                            checked: item.checked,
-                            coloured: item.coloured,
-                            boxes: item.boxes,
-                        },
-                    ));
-                }
-            }
         }
+        Ok(())
+    }
+
+    /// No name twice among the stats, the traits and (`with_items`) the special items, ignoring
+    /// case: the second one, in the form's order, is refused.
+    fn check_unique(&self, with_items: bool) -> Result<(), Error> {
+        let items: &[Trait] = if with_items { &self.equipment } else { &[] };
+        let named = self
+            .stats
+            .keys()
+            .map(|name| (name, format!("stats.{name}")))
+            .chain(
+                self.traits
+                    .iter()
+                    .enumerate()
+                    .map(|(i, t)| (&t.name, format!("traits.{i}.name"))),
+            )
+            .chain(
+                items
+                    .iter()
+                    .enumerate()
+                    .map(|(i, t)| (&t.name, format!("equipment.{i}.name"))),
+            );
+        let mut seen: Vec<String> = Vec::new();
+        for (name, at) in named {
+            let folded = name.to_lowercase();
+            if seen.contains(&folded) {
+                return Err(self.fail(
+                    at,
+                    format!(
+                        "{name:?} is used twice: a stat, trait or special item has its own name"
+                    ),
+                ));
+            }
+            seen.push(folded);
+        }
+        Ok(())
+    }
+
+    fn check_gear(&self) -> Result<(), Error> {
         if self.gear.len() > MAX_TRAITS {
             return Err(self.fail(
                 "gear",
@@ -123,6 +201,10 @@ impl Sheet {
         for (i, item) in self.gear.iter().enumerate() {
             check_name(item).map_err(|p| self.fail(format!("gear.{i}"), p))?;
         }
+        Ok(())
+    }
+
+    fn check_burdens(&self) -> Result<(), Error> {
         if self.burdens.len() > MAX_TRAITS {
             return Err(self.fail(
                 "burdens",
@@ -132,9 +214,9 @@ impl Sheet {
                 },
             ));
         }
-        for burden in &self.burdens {
+        for (i, burden) in self.burdens.iter().enumerate() {
+            check_name(&burden.name).map_err(|p| self.fail(format!("burdens.{i}.name"), p))?;
             let at = format!("burdens.{}", burden.name);
-            check_name(&burden.name).map_err(|p| self.fail(at.clone(), p))?;
             if !STATS.contains(&burden.stat.as_str()) {
                 return Err(self.fail(
                     at,
@@ -154,17 +236,6 @@ impl Sheet {
                     },
                 ));
             }
-        }
-        let mut names: Vec<String> = self
-            .stats
-            .keys()
-            .chain(self.traits.iter().map(|t| &t.name))
-            .chain(self.equipment.iter().map(|t| &t.name))
-            .map(|name| name.to_lowercase())
-            .collect();
-        names.sort();
-        if let Some(pair) = names.windows(2).find(|w| w[0] == w[1]) {
-            return Err(self.fail("traits", format!("name {:?} is used twice", pair[0])));
         }
         Ok(())
     }
@@ -195,7 +266,8 @@ impl Sheet {
         Ok(())
     }
 
-    fn check_keys_and_traits(&self, catalogue: &Catalogue) -> Result<(), Error> {
+    /// Keys known to the table, an elite key's prerequisites met by the sheet's traits (T10, T12).
+    fn check_keys(&self, catalogue: &Catalogue) -> Result<(), Error> {
         if self.keys.is_empty() {
             return Err(self.fail("keys", "are empty; a character has at least one key (T1)"));
         }
@@ -225,6 +297,11 @@ impl Sheet {
                 ));
             }
         }
+        Ok(())
+    }
+
+    /// Every trait unlocked by the sheet's keys or open (T1).
+    fn check_unlocked(&self, catalogue: &Catalogue) -> Result<(), Error> {
         let unlocked = catalogue.unlocked_by(&self.keys);
         for t in &self.traits {
             if !unlocked.iter().any(|u| u.eq_ignore_ascii_case(&t.name)) {
@@ -241,39 +318,37 @@ impl Sheet {
         Ok(())
     }
 
-    /// The creation rules, step by step in the book's order, each error saying what to fix (T1).
-    fn check_creation(&self, catalogue: &Catalogue) -> Result<(), Error> {
-        self.check_stats_permutation()?;
+    /// A new character's one skeleton key (T1).
+    fn check_one_skeleton_key(&self, catalogue: &Catalogue) -> Result<(), Error> {
         match self.keys.as_slice() {
             [key] => match catalogue.key(key) {
-                Some(def) if def.kind == KeyKind::Skeleton => {}
-                Some(_) => {
-                    return Err(self.fail(
-                        "keys",
-                        format!("{key} is an elite key; a new character starts with one skeleton key (T1)"),
-                    ));
-                }
-                None => {
-                    return Err(self.fail(
-                        "keys",
-                        format!(
-                            "{key:?} is not a key; choose one skeleton key: {}",
-                            catalogue.skeleton_keys().join(", ")
-                        ),
-                    ));
-                }
-            },
-            keys => {
-                return Err(self.fail(
+                Some(def) if def.kind == KeyKind::Skeleton => Ok(()),
+                Some(_) => Err(self.fail(
                     "keys",
                     format!(
-                        "are {} keys; a new character has exactly one skeleton key (T1)",
-                        keys.len()
+                        "{key} is an elite key; a new character starts with one skeleton key (T1)"
                     ),
-                ));
-            }
+                )),
+                None => Err(self.fail(
+                    "keys",
+                    format!(
+                        "{key:?} is not a key; choose one skeleton key: {}",
+                        catalogue.skeleton_keys().join(", ")
+                    ),
+                )),
+            },
+            keys => Err(self.fail(
+                "keys",
+                format!(
+                    "are {} keys; a new character has exactly one skeleton key (T1)",
+                    keys.len()
+                ),
+            )),
         }
-        self.check_keys_and_traits(catalogue)?;
+    }
+
+    /// A new character's traits: 3 to 6, exactly 10 boxes over them, none checked (T1).
+    fn check_new_traits(&self) -> Result<(), Error> {
         let count = self.traits.len();
         if !NEW_TRAITS.contains(&count) {
             return Err(self.fail(
@@ -295,6 +370,11 @@ impl Sheet {
                 },
             ));
         }
+        self.check_fresh("traits", &self.traits)
+    }
+
+    /// A new character's two special items, with 2 boxes and 1, none checked (T1).
+    fn check_new_items(&self) -> Result<(), Error> {
         let mut items: Vec<u32> = self.equipment.iter().map(|t| t.boxes).collect();
         items.sort_unstable();
         if items != NEW_EQUIPMENT_BOXES {
@@ -308,24 +388,18 @@ impl Sheet {
                 ),
             ));
         }
-        let used = self
-            .traits
-            .iter()
-            .chain(&self.equipment)
-            .find(|t| t.checked > 0 || t.coloured > 0);
-        if let Some(t) = used {
-            return Err(self.fail(
-                format!("traits.{}", t.name),
+        self.check_fresh("equipment", &self.equipment)
+    }
+
+    /// No box checked or coloured: a new character starts fresh (T1).
+    fn check_fresh(&self, field: &str, list: &[Trait]) -> Result<(), Error> {
+        match list.iter().find(|t| t.checked > 0 || t.coloured > 0) {
+            Some(t) => Err(self.fail(
+                format!("{field}.{}", t.name),
                 "has checked boxes; a new character starts fresh",
-            ));
+            )),
+            None => Ok(()),
         }
-        if !self.burdens.is_empty() {
-            return Err(self.fail(
-                "burdens",
-                "a new character carries none; use kind = \"existing\"",
-            ));
-        }
-        Ok(())
     }
 }
 
