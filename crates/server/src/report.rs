@@ -139,6 +139,8 @@ pub struct Report {
     pub title: String,
     /// The system as people read it ("Twenty").
     pub system: String,
+    /// The address of the system's rules page (`/rules/twenty`).
+    pub rules: String,
     /// Who the report was made for: "the GM" or the player's name.
     pub reader: String,
     /// Who played.
@@ -315,6 +317,7 @@ pub fn report(log: &Log) -> Result<Report, String> {
         title: log.summary.title.clone(),
         system: skald_systems::find(&log.summary.system)
             .map_or_else(|| log.summary.system.clone(), |s| s.title.to_owned()),
+        rules: format!("/rules/{}", log.summary.system),
         reader: log.reader_name(),
         seats: seats(log),
         episodes: episodes(log)?,
