@@ -378,45 +378,47 @@ fn item(html: &str, seq: u64) -> &str {
 }
 
 #[test]
-fn the_html_story_folds_a_long_list_of_lines_and_long_fractions() {
+fn the_html_story_folds_a_long_list_of_lines_and_the_exact_odds() {
     let play = Play::example("twenty", "gorand-and-the-dragon", "add_character");
     let log = play.log(ANN);
     let html = play.html(ANN);
-    // Every exact fraction is in the page, a long one only behind "exact" (a tap away); the page
-    // escapes `/` as `&#x2f;`.
-    let mut long = 0;
-    for chance in log.lines().iter().flat_map(|l| &l.chances) {
-        let Some(exact) = &chance.exact else { continue };
-        let is_long = exact.len() > 15;
-        let exact = exact.replace('/', "&#x2f;");
-        if is_long {
-            long += 1;
-            assert!(
-                html.contains(&format!(
-                    "<details class=\"exact\"><summary>exact</summary><span class=\"fraction\">{exact}</span></details>"
-                )),
-                "{exact}"
-            );
-            assert!(!html.contains(&format!("({exact})")), "{exact}");
-        } else {
-            assert!(
-                html.contains(&format!("<span class=\"fraction\">({exact})</span>")),
-                "{exact}"
-            );
+    // A roll's odds are folded: in view, the first chance's percentage and how many more; behind
+    // the tap, every chance with its exact fraction (the page escapes `/` as `&#x2f;`).
+    let mut rolls = 0;
+    for line in log.lines().iter().filter(|l| !l.chances.is_empty()) {
+        rolls += 1;
+        let item = item(&html, line.seq);
+        let (shown, folded) = item
+            .split_once("<details class=\"odds\"><summary>")
+            .and_then(|(_, odds)| odds.split_once("</summary>"))
+            .unwrap_or_else(|| panic!("no folded odds in {item}"));
+        let first = &line.chances[0];
+        assert!(
+            shown.contains(&format!("<b>{}</b>", first.percent)),
+            "{shown}"
+        );
+        for chance in &line.chances {
+            if let Some(exact) = &chance.exact {
+                let exact = exact.replace('/', "&#x2f;");
+                assert!(!shown.contains(&exact), "{shown}");
+                assert!(
+                    folded.contains(&format!("<span class=\"fraction\">({exact})</span>")),
+                    "{folded}"
+                );
+            }
         }
     }
-    assert!(long > 0, "the example has long fractions");
+    assert!(rolls > 2, "{rolls} rolls with odds");
     // A record of many lines shows its first, the rest folded.
     let many = log.lines().into_iter().find(|l| l.what.len() > 2).unwrap();
     check(
         item(&html, many.seq),
         expect![[r#"
-        <li id="r8"><span class="at">#8 · 1970-01-01 00:00:08 UTC</span>
-        <span class="line"><b>GM</b> Dragon brings in Ancient and Wise (exchange 1): rolls 3d20 = 1 7 7; checks a box of Ancient and Wise</span>
+        <li id="r8"><span class="at">#8 · 00:00:08 UTC</span>
+        <span class="first"><b>GM</b> Dragon brings in Ancient and Wise (exchange 1): rolls 3d20 = 1 7 7; checks a box of Ancient and Wise</span>
         <details class="more"><summary>4 more lines</summary><span class="line">Dragon rolled a 1 and must stand for the rest of the conflict (the dice still count)</span><span class="line">End of exchange 1: pools Gorand [11 3], Dragon [7 7 1]; Gorand is winning; narration order Gorand, Dragon</span><span class="line">Exchange 2 begins</span><span class="line">dice (roll 1): d20=1 d20=7 d20=7</span></details>
-        <div class="odds">Odds before the roll:
-        <ul class="chances"><li>Ahead of every other pool after the exchange (<a class="rule-link" href="/rules/twenty#T3" target="_blank" rel="noopener" title="opens in a new tab">T3</a>) <b>87.4%</b> <span class="fraction">(1747&#x2f;2000)</span></li></ul>
-        <details class="more"><summary>2 more chances</summary><ul class="chances"><li>Ahead after the exchange if you stand instead <b>impossible</b></li><li>A 1 among the dice: forced to stand for the rest of the conflict (<a class="rule-link" href="/rules/twenty#T2" target="_blank" rel="noopener" title="opens in a new tab">T2</a>) <b>14.3%</b> <span class="fraction">(1141&#x2f;8000)</span></li></ul></details></div></li>
+        <details class="odds"><summary>Odds before the roll:<span class="digest"> Ahead of every other pool after the exchange (<a class="rule-link" href="/rules/twenty#T3" target="_blank" rel="noopener" title="opens in a new tab">T3</a>) <b>87.4%</b>, and 2 more</span></summary>
+        <ul class="chances"><li>Ahead of every other pool after the exchange (<a class="rule-link" href="/rules/twenty#T3" target="_blank" rel="noopener" title="opens in a new tab">T3</a>) <b>87.4%</b> <span class="fraction">(1747&#x2f;2000)</span></li><li>Ahead after the exchange if you stand instead <b>impossible</b></li><li>A 1 among the dice: forced to stand for the rest of the conflict (<a class="rule-link" href="/rules/twenty#T2" target="_blank" rel="noopener" title="opens in a new tab">T2</a>) <b>14.3%</b> <span class="fraction">(1141&#x2f;8000)</span></li></ul></details></li>
     "#]],
     );
 }
@@ -430,7 +432,11 @@ fn the_html_report_links_back_to_the_table_and_not_on_paper() {
         ),
         "{html}"
     );
-    assert!(html.contains("    nav.back, details > summary { display: none; }"));
+    assert!(
+        html.contains(
+            "    nav.back, details.more > summary, details.odds .digest { display: none; }"
+        )
+    );
     // The rules page of the table's game, by its name (a title such as "Chi" is no page).
     assert!(
         html.contains("The rules as Skald plays them: <a href=\"&#x2f;rules&#x2f;chi\">Chi</a>."),
