@@ -414,12 +414,12 @@ fn the_html_story_folds_a_long_list_of_lines_and_the_exact_odds() {
     check(
         item(&html, many.seq),
         expect![[r#"
-        <li id="r8"><span class="at">#8 · 00:00:08 UTC</span>
-        <span class="first"><b>GM</b> Dragon brings in Ancient and Wise (exchange 1): rolls 3d20 = 1 7 7; checks a box of Ancient and Wise</span>
-        <details class="more"><summary>4 more lines</summary><span class="line">Dragon rolled a 1 and must stand for the rest of the conflict (the dice still count)</span><span class="line">End of exchange 1: pools Gorand [11 3], Dragon [7 7 1]; Gorand is winning; narration order Gorand, Dragon</span><span class="line">Exchange 2 begins</span><span class="line">dice (roll 1): d20=1 d20=7 d20=7</span></details>
-        <details class="odds"><summary>Odds before the roll:<span class="digest"> Ahead of every other pool after the exchange (<a class="rule-link" href="/rules/twenty#T3" target="_blank" rel="noopener" title="opens in a new tab">T3</a>) <b>87.4%</b>, and 2 more</span></summary>
-        <ul class="chances"><li>Ahead of every other pool after the exchange (<a class="rule-link" href="/rules/twenty#T3" target="_blank" rel="noopener" title="opens in a new tab">T3</a>) <b>87.4%</b> <span class="fraction">(1747&#x2f;2000)</span></li><li>Ahead after the exchange if you stand instead <b>impossible</b></li><li>A 1 among the dice: forced to stand for the rest of the conflict (<a class="rule-link" href="/rules/twenty#T2" target="_blank" rel="noopener" title="opens in a new tab">T2</a>) <b>14.3%</b> <span class="fraction">(1141&#x2f;8000)</span></li></ul></details></li>
-    "#]],
+            <li id="r8"><span class="at">#8 · 00:00:08 UTC</span>
+            <span class="first"><b>GM</b> Dragon brings in Ancient and Wise (exchange 1): rolls 3d20 = 1 7 7; checks a box of Ancient and Wise</span>
+            <details class="more"><summary>4 more lines</summary><span class="line">Dragon rolled a 1 and must stand for the rest of the conflict (the dice still count)</span><span class="line">End of exchange 1: pools Gorand [11 3], Dragon [7 7 1]; Gorand is winning; narration order Gorand, Dragon</span><span class="line">Exchange 2 begins</span><span class="line">dice (roll 1): d20=1 d20=7 d20=7</span></details>
+            <details class="odds"><summary>Odds before the roll:<span class="digest"> Ahead of every other pool after the exchange (T3) <b>87.4%</b>, and 2 more</span></summary>
+            <ul class="chances"><li>Ahead of every other pool after the exchange (<a class="rule-link" href="/rules/twenty#T3" target="_blank" rel="noopener" title="opens in a new tab">T3</a>) <b>87.4%</b> <span class="fraction">(1747&#x2f;2000)</span></li><li>Ahead after the exchange if you stand instead <b>impossible</b></li><li>A 1 among the dice: forced to stand for the rest of the conflict (<a class="rule-link" href="/rules/twenty#T2" target="_blank" rel="noopener" title="opens in a new tab">T2</a>) <b>14.3%</b> <span class="fraction">(1141&#x2f;8000)</span></li></ul></details></li>
+        "#]],
     );
 }
 

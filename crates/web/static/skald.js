@@ -200,7 +200,7 @@
       }
     }
     for (const select of form.querySelectorAll("select[data-kind=json]")) {
-      const help = select.closest(".field").querySelector(":scope > .choice-help");
+      const help = select.closest(".field")?.querySelector(":scope > .choice-help");
       if (!help) continue;
       const text = select.selectedOptions[0] ? select.selectedOptions[0].dataset.help || "" : "";
       showText(help, text);
