@@ -134,3 +134,26 @@ export async function heights(page) {
     return { tab, height, width };
   });
 }
+
+/**
+ * Plays the Twenty conflict of `fourCharacterTable(h, "twenty")` from the GM's page (the GM may
+ * move every character, T2) through the API, `limit` moves at most or to its end: each move is the
+ * first character's "bring in" with its first trait offered, or its "stand" when none is left; no
+ * burden, no surrender. Returns the number of moves sent. The dice are the table's own, so the log
+ * differs from run to run; the moves do not.
+ */
+export async function playTwentyConflict(gm, id, limit) {
+  let sent = 0;
+  for (; sent < limit; sent++) {
+    const response = await gm.request.get(`/api/tables/${id}/moves`);
+    assert.equal(response.status(), 200, `GET moves: ${await response.text()}`);
+    const moves = (await response.json()).moves;
+    const move = moves.find(m => m.command.do === "bring_in") || moves.find(m => m.command.do === "stand");
+    if (!move) break;
+    const command = { ...move.command };
+    if (command.do === "bring_in") command.trait = move.fields.find(f => f.name === "trait").kind.options[0].value;
+    const acted = await gm.request.post(`/api/tables/${id}/actions`, { data: command });
+    assert.equal(acted.status(), 200, `${JSON.stringify(command)}: ${await acted.text()}`);
+  }
+  return sent;
+}

@@ -38,7 +38,7 @@ test("characters are made with the builders, no JSON typed", { timeout: FILE_TIM
   const count = { fields: 0, clicks: 0 };
   const form = await moveForm(ann, "enroll", "Create a character");
   assert.equal(await form.locator("textarea").count(), 0, "no JSON box");
-  const might = form.locator("label.field", { has: ann.locator('[name="character.ratings.MIT"]') });
+  const might = form.locator(".field", { has: ann.locator('[name="character.ratings.MIT"]') });
   assert.match(await might.innerText(), /Might \(MIT\)[\s\S]*Outward strength/);
   const values = blanks(ASH);
   await fill(form, values);

@@ -584,3 +584,23 @@ export function byImpact(violations) {
   for (const v of violations) counts[v.impact] += v.nodes.length;
   return counts;
 }
+
+/**
+ * The accessible name and description Chromium gives the element `locator` finds, as a screen
+ * reader hears them: {name, description} (from the browser's accessibility tree, over CDP).
+ */
+export async function accessible(locator) {
+  const page = locator.page();
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await locator.evaluate(el => el.setAttribute("data-accessible-probe", ""));
+    const { root } = await cdp.send("DOM.getDocument", { depth: 0 });
+    const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector: "[data-accessible-probe]" });
+    const { nodes } = await cdp.send("Accessibility.getPartialAXTree", { nodeId, fetchRelatives: false });
+    const node = nodes.find(n => !n.ignored) || nodes[0];
+    return { name: node?.name?.value ?? "", description: node?.description?.value ?? "" };
+  } finally {
+    await locator.evaluate(el => el.removeAttribute("data-accessible-probe"));
+    await cdp.detach();
+  }
+}

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import {
   setup, screenshot, waitLive, waitStatus, waitLog, assertNoSideScroll, createTable, goToTable, join,
-  moveForm, fill, submit, waitOdds, screenshotOf, FILE_TIMEOUT, SETUP_TIMEOUT,
+  moveForm, fill, submit, waitOdds, screenshotOf, FILE_TIMEOUT, SETUP_TIMEOUT, showTabOf,
 } from "./harness.mjs";
 
 const SYSTEMS = ["twenty", "loqi", "chi", "freelancer"];
@@ -197,26 +197,36 @@ for (const size of ["desktop", "phone"]) {
     await screenshotOf(form, "roller-too-big");
     await assertNoSideScroll(gm, "table page with the roller's refusal");
 
-    // A code a move cites, reached with the keyboard, opens its statement.
+    // A code a move cites, reached with the keyboard, opens its statement in a new tab: a line of
+    // talk half typed on the table's page is still there (issue 16).
+    await showTabOf(gm, "#say");
+    await gm.locator("#say textarea[name=text]").fill("Wait, what does the book say about");
     const link = gm.locator("#moves a.rule-link").first();
+    await showTabOf(gm, "#moves a.rule-link");
     const href = await link.getAttribute("href");
     assert.match(href, /^\/rules\/twenty#T\d+$/);
+    assert.deepEqual([await link.getAttribute("target"), await link.getAttribute("title")], ["_blank", "opens in a new tab"]);
     const code = href.split("#")[1];
     await link.evaluate(a => { for (let d = a.closest("details"); d; d = d.parentElement.closest("details")) d.open = true; });
     await link.focus();
-    await gm.keyboard.press("Enter");
-    await gm.waitForURL(new RegExp(`/rules/twenty#${code}$`));
-    const target = gm.locator(".ruling:target");
+    const [rules] = await Promise.all([gm.context().waitForEvent("page"), gm.keyboard.press("Enter")]);
+    await rules.waitForURL(new RegExp(`/rules/twenty#${code}$`));
+    assert.match(gm.url(), /\/t\/[^/]+$/, "the table's page stays where it was");
+    assert.equal(await gm.locator("#say textarea[name=text]").inputValue(), "Wait, what does the book say about");
+    const target = rules.locator(".ruling:target");
     assert.equal(await target.getAttribute("id"), code);
     assert.match(await target.locator("h3").innerText(), new RegExp(`^${code} \\S`));
     const box = await target.boundingBox();
-    assert.ok(box && box.y >= 0 && box.y < gm.viewportSize().height, `${code}'s statement is in view: ${JSON.stringify(box)}`);
-    await screenshot(gm, "rules-twenty");
-    await assertNoSideScroll(gm, "Twenty's rules page");
-    await gm.goto("/fairness");
-    await screenshot(gm, "fairness");
-    await assertNoSideScroll(gm, "the fairness page");
-    await gm.context().close();
+    assert.ok(box && box.y >= 0 && box.y < rules.viewportSize().height, `${code}'s statement is in view: ${JSON.stringify(box)}`);
+    // The board's link to the dice's fairness reads as words, not a file's path.
+    assert.equal(await gm.locator("#board a.doc-link").innerText(), "how the dice are kept fair");
+    await gm.close();
+    await screenshot(rules, "rules-twenty");
+    await assertNoSideScroll(rules, "Twenty's rules page");
+    await rules.goto("/fairness");
+    await screenshot(rules, "fairness");
+    await assertNoSideScroll(rules, "the fairness page");
+    await rules.context().close();
     h.assertClean();
   });
 }

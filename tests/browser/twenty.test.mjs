@@ -7,7 +7,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import {
   setup, screenshot, waitLog, tableWith, moveForm, fill, submit, waitOdds, movesOf, boardState, fillList,
-  synced, assertNoSideScroll, assertNoJsonField, showTabOf, FILE_TIMEOUT, SETUP_TIMEOUT,
+  synced, assertNoSideScroll, assertNoJsonField, showTabOf, accessible, FILE_TIMEOUT, SETUP_TIMEOUT,
 } from "./harness.mjs";
 
 const GORAND = {
@@ -40,6 +40,27 @@ test("characters are made with the builders' forms, no JSON typed", { timeout: F
   // Ann makes the book's Gorand step by step (T1), the table checking the sheet as it changes.
   const count = { fields: 0, clicks: 0 };
   const form = await moveForm(ann, "add_character", "Make a new character");
+  // A blank is named by its label; its help is read after, as its description (issue 16: the
+  // Physical field's name was its whole paragraph of help). So for every blank with help.
+  assert.deepEqual(await accessible(form.locator('[name="character.stats.Physical"]')), {
+    name: "Physical",
+    description: "Rank the five stats: 5 boxes for the best, 1 for the worst, each number once. A stat rolls like a trait, " +
+      "and its boxes are how many burdens of its kind the character can take before being disabled (T1, T5).",
+  });
+  for (const help of await form.locator("small.help:not(.choice-help)").all()) {
+    const text = (await help.innerText()).trim();
+    const blank = await help.evaluate(h => {
+      const holder = h.parentElement;
+      const el = holder.tagName === "FIELDSET" ? holder : holder.querySelector(":scope > label").control;
+      el.setAttribute("data-described", "");
+      return el.tagName;
+    });
+    const described = form.locator("[data-described]");
+    const { name, description } = await accessible(described);
+    await described.evaluate(el => el.removeAttribute("data-described"));
+    assert.ok(!name.includes(text), `a ${blank}'s name holds its help: ${name}`);
+    assert.ok(description.includes(text), `a ${blank}'s description is its help: "${description}" (help "${text}")`);
+  }
   const top = { "character.name": GORAND.name, "character.keys.0": "Warrior",
     "character.equipment.0.name": GORAND.equipment[0].name, "character.equipment.1.name": GORAND.equipment[1].name };
   for (const [stat, boxes] of Object.entries(GORAND.stats)) top[`character.stats.${stat}`] = boxes;

@@ -41,6 +41,9 @@ pub struct Line {
     pub dice: Vec<Shown>,
     /// The exact chances given just before the roll, as one line, if the rules gave them.
     pub odds: Option<String>,
+    /// The same chances one by one (none if the rules gave none), for a page that shows the
+    /// percentage first and the exact fraction a tap away (the HTML report).
+    pub chances: Vec<ChanceLine>,
     /// For talk (`said`, `whispered`): how it was said; `what` holds the words.
     pub talk: Option<TalkLine>,
 }
@@ -53,6 +56,20 @@ pub struct TalkLine {
     /// For a whisper, who it went to, as the reader reads it: "to the GM", "to Bob", "to you";
     /// none: said to everyone.
     pub whisper: Option<String>,
+}
+
+/// One chance given before a roll, as a report shows it.
+#[derive(Debug, Serialize)]
+pub struct ChanceLine {
+    /// The outcome, in the book's terms ("Success", "Ahead of every other pool after the
+    /// exchange (T3)").
+    pub label: String,
+    /// The chance as people read it: "35.6%", "under 0.1%", "certain", "impossible"
+    /// ([`skald_core::percent`]).
+    pub percent: String,
+    /// The exact reduced fraction `"n/d"`; none for a certainty or an impossibility, which the
+    /// words say exactly.
+    pub exact: Option<String>,
 }
 
 /// One die as a report draws it.
@@ -78,21 +95,38 @@ fn shown(roll: Option<&skald_table::FairRoll>) -> Vec<Shown> {
         .collect()
 }
 
-/// The chances a command's record kept from before its roll, as `odds before the roll: label
-/// 35.6% (89/250), ...` (a percentage first, the exact fraction beside it, [`skald_core::chance`]).
-fn odds_of(record: &Record) -> Option<String> {
+/// The chances a command's record kept from before its roll, one by one (none if it kept none).
+fn chances_of(record: &Record) -> Vec<ChanceLine> {
     let Body::Command {
         odds: Some(odds), ..
     } = &record.body
     else {
-        return None;
+        return Vec::new();
     };
-    let chances: Vec<String> = odds
-        .chances
+    odds.chances
         .iter()
-        .map(|c| format!("{} {}", c.label, skald_core::chance(&c.p, c.decimal)))
+        .map(|c| ChanceLine {
+            label: c.label.clone(),
+            percent: skald_core::percent(&c.p, c.decimal),
+            exact: (c.p != "1" && c.p != "0").then(|| c.p.clone()),
+        })
+        .collect()
+}
+
+/// `chances` as one line, `odds before the roll: label 35.6% (89/250), ...` (a percentage
+/// first, the exact fraction beside it, as [`skald_core::chance`] words it); none for none.
+fn odds_line(chances: &[ChanceLine]) -> Option<String> {
+    if chances.is_empty() {
+        return None;
+    }
+    let said: Vec<String> = chances
+        .iter()
+        .map(|c| match &c.exact {
+            Some(exact) => format!("{} {} ({exact})", c.label, c.percent),
+            None => format!("{} {}", c.label, c.percent),
+        })
         .collect();
-    Some(format!("odds before the roll: {}", chances.join(", ")))
+    Some(format!("odds before the roll: {}", said.join(", ")))
 }
 
 /// The dice a record shows its reader.
@@ -164,10 +198,12 @@ impl Log {
                 Body::Said { .. } | Body::Whispered {} => talk_line(record, self.reader, &who),
                 _ => {
                     let (by, what) = describe(record, &who);
+                    let chances = chances_of(record);
                     Some(Line {
                         secret: record.secret.as_ref().map(|s| secret_text(&s.body)),
                         dice: dice_of(record),
-                        odds: odds_of(record),
+                        odds: odds_line(&chances),
+                        chances,
                         ..bare_line(record, by, what)
                     })
                 }
@@ -185,6 +221,7 @@ fn bare_line(record: &Record, who: String, what: Vec<String>) -> Line {
         secret: None,
         dice: Vec::new(),
         odds: None,
+        chances: Vec::new(),
         talk: None,
     }
 }

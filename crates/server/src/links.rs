@@ -4,6 +4,10 @@
 //! ([`FAIRNESS_PAGE`]). Registered as the templates' `rule_links` filter
 //! (`crate::templates::environment`), so the pages and the HTML report link the same way.
 //!
+//! A link opens in a new tab (`target="_blank" rel="noopener"`, [`NEW_TAB`]): a reader who looks
+//! up a ruling in the middle of a move or a line of talk keeps the page and what they typed; its
+//! `title` says so to a screen reader (as the link's description) and to a pointer.
+//!
 //! The text is escaped first and only then linked, so nothing in it becomes markup; an id is
 //! linked only where a text cites a ruling (inside parentheses, or after `RULINGS`) and only when
 //! a system's rules page states it ([`skald_systems::ruling`]), so no link leads nowhere and a
@@ -16,6 +20,10 @@ use std::fmt::Write;
 pub const FAIRNESS_DOC: &str = "docs/fairness.md";
 /// Where the binary serves the page about the dice's fairness.
 pub const FAIRNESS_PAGE: &str = "/fairness";
+/// What a link to the fairness page says, in words (a reader does not read a file's path).
+pub const FAIRNESS_WORDS: &str = "how the dice are kept fair";
+/// The attributes of a link that opens in a new tab, with its hint.
+pub const NEW_TAB: &str = "target=\"_blank\" rel=\"noopener\" title=\"opens in a new tab\"";
 
 /// The address of the statement of ruling `code` of `system`: `/rules/twenty#T3`.
 pub fn ruling_href(system: &str, code: &str) -> String {
@@ -39,7 +47,8 @@ fn code_at(text: &str, i: usize) -> Option<usize> {
 }
 
 /// `text`, escaped for HTML, with each ruling id it cites linked to its statement and
-/// `docs/fairness.md` linked to [`FAIRNESS_PAGE`]. An id is cited inside parentheses (`(T3)`,
+/// `docs/fairness.md` linked to [`FAIRNESS_PAGE`] as [`FAIRNESS_WORDS`], each opening in a new
+/// tab ([`NEW_TAB`]). An id is cited inside parentheses (`(T3)`,
 /// `(T1, T5)`, `(disabled: loses at once, T7)`), or after the word `RULINGS` and in a list that
 /// follows it (`RULINGS T5, T6`).
 pub fn linked(text: &str) -> String {
@@ -59,7 +68,7 @@ pub fn linked(text: &str) -> String {
             flush(&mut out, i);
             let _ = write!(
                 out,
-                "<a class=\"doc-link\" href=\"{FAIRNESS_PAGE}\">{FAIRNESS_DOC}</a>"
+                "<a class=\"doc-link\" href=\"{FAIRNESS_PAGE}\" {NEW_TAB}>{FAIRNESS_WORDS}</a>"
             );
             i += FAIRNESS_DOC.len();
             plain = i;
@@ -87,7 +96,7 @@ pub fn linked(text: &str) -> String {
                 flush(&mut out, i);
                 let _ = write!(
                     out,
-                    "<a class=\"rule-link\" href=\"{}\">{code}</a>",
+                    "<a class=\"rule-link\" href=\"{}\" {NEW_TAB}>{code}</a>",
                     ruling_href(system.name, code)
                 );
                 if listed {
@@ -122,19 +131,19 @@ mod tests {
     fn a_cited_ruling_links_to_its_statement_and_the_fairness_doc_to_its_page() {
         assert_eq!(
             linked("Ties are not ahead (T3)."),
-            "Ties are not ahead (<a class=\"rule-link\" href=\"/rules/twenty#T3\">T3</a>)."
+            "Ties are not ahead (<a class=\"rule-link\" href=\"/rules/twenty#T3\" target=\"_blank\" rel=\"noopener\" title=\"opens in a new tab\">T3</a>)."
         );
         assert_eq!(
             linked("(T1, T5) and RULINGS C3, C4; L1"),
-            "(<a class=\"rule-link\" href=\"/rules/twenty#T1\">T1</a>, \
-             <a class=\"rule-link\" href=\"/rules/twenty#T5\">T5</a>) and RULINGS \
-             <a class=\"rule-link\" href=\"/rules/chi#C3\">C3</a>, \
-             <a class=\"rule-link\" href=\"/rules/chi#C4\">C4</a>; L1"
+            "(<a class=\"rule-link\" href=\"/rules/twenty#T1\" target=\"_blank\" rel=\"noopener\" title=\"opens in a new tab\">T1</a>, \
+             <a class=\"rule-link\" href=\"/rules/twenty#T5\" target=\"_blank\" rel=\"noopener\" title=\"opens in a new tab\">T5</a>) and RULINGS \
+             <a class=\"rule-link\" href=\"/rules/chi#C3\" target=\"_blank\" rel=\"noopener\" title=\"opens in a new tab\">C3</a>, \
+             <a class=\"rule-link\" href=\"/rules/chi#C4\" target=\"_blank\" rel=\"noopener\" title=\"opens in a new tab\">C4</a>; L1"
         );
         assert_eq!(
             linked("(a decision: F8 is silent) see docs/fairness.md"),
-            "(a decision: <a class=\"rule-link\" href=\"/rules/freelancer#F8\">F8</a> is silent) \
-             see <a class=\"doc-link\" href=\"/fairness\">docs/fairness.md</a>"
+            "(a decision: <a class=\"rule-link\" href=\"/rules/freelancer#F8\" target=\"_blank\" rel=\"noopener\" title=\"opens in a new tab\">F8</a> is silent) \
+             see <a class=\"doc-link\" href=\"/fairness\" target=\"_blank\" rel=\"noopener\" title=\"opens in a new tab\">how the dice are kept fair</a>"
         );
     }
 
@@ -143,13 +152,13 @@ mod tests {
         assert_eq!(
             linked("<b>Ragnar</b> & \"Dirk\" (L2) <a href=x>T3</a>"),
             "&lt;b&gt;Ragnar&lt;&#x2f;b&gt; &amp; &quot;Dirk&quot; \
-             (<a class=\"rule-link\" href=\"/rules/loqi#L2\">L2</a>) \
+             (<a class=\"rule-link\" href=\"/rules/loqi#L2\" target=\"_blank\" rel=\"noopener\" title=\"opens in a new tab\">L2</a>) \
              &lt;a href=x&gt;T3&lt;&#x2f;a&gt;"
         );
         // An id in a name, a word or a sentence is no citation; one no page states is left too.
         assert_eq!(
             linked("C3PO met F1 in T12a (T13, X1, CT2) é(C6)"),
-            "C3PO met F1 in T12a (T13, X1, CT2) é(<a class=\"rule-link\" href=\"/rules/chi#C6\">C6</a>)"
+            "C3PO met F1 in T12a (T13, X1, CT2) é(<a class=\"rule-link\" href=\"/rules/chi#C6\" target=\"_blank\" rel=\"noopener\" title=\"opens in a new tab\">C6</a>)"
         );
     }
 
@@ -161,7 +170,7 @@ mod tests {
         assert_eq!(twice.to_string(), once.to_string());
         assert_eq!(
             twice.to_string(),
-            "(<a class=\"rule-link\" href=\"/rules/twenty#T9\">T9</a>)"
+            "(<a class=\"rule-link\" href=\"/rules/twenty#T9\" target=\"_blank\" rel=\"noopener\" title=\"opens in a new tab\">T9</a>)"
         );
         assert!(rule_links(Value::from(())).is_none());
         // As the binary's environment registers it (crate::templates), on a bare one: this file
@@ -175,7 +184,7 @@ mod tests {
                 minijinja::context! { t => "<i>(T9)</i>" },
             )
             .map_err(|e| e.to_string());
-        let link = "(<a class=\"rule-link\" href=\"/rules/twenty#T9\">T9</a>)";
+        let link = "(<a class=\"rule-link\" href=\"/rules/twenty#T9\" target=\"_blank\" rel=\"noopener\" title=\"opens in a new tab\">T9</a>)";
         assert_eq!(
             shown,
             Ok(format!(

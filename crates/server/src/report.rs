@@ -92,8 +92,42 @@ pub struct Appendix {
     pub seeds: Vec<Contribution>,
     /// Every roll, in index order.
     pub rolls: Vec<Roll>,
-    /// The shell commands that fetch the JSON export and check it.
-    pub verify: Vec<String>,
+    /// How a reader gets the JSON export and checks it.
+    pub verify: Verify,
+}
+
+/// How a reader checks the dice (docs/fairness.md, "Checking"): the JSON export, fetched as the
+/// reader, then `skald verify` on it. Nothing here is a token: the reader's own token is in their
+/// seat's link (the GM's in the GM link), and the report says so in words.
+#[derive(Debug, Clone, Serialize)]
+pub struct Verify {
+    /// The export's address on the server the report came from (relative: the browser that shows
+    /// the report holds the seat's cookie, so a link to it downloads the reader's own export).
+    pub export: String,
+    /// The file the export downloads as, the name the table page's link gives it too:
+    /// `skald-<table>.json`.
+    pub file: String,
+    /// The shell command that fetches the export, for a reader who has no browser at hand: the
+    /// words `SERVER` (the table's address up to `/t/`) and `TOKEN` (the end of the reader's seat
+    /// link, after `token=`) are the reader's to put in.
+    pub fetch: String,
+    /// The command that checks it: `skald verify skald-<table>.json`.
+    pub check: String,
+}
+
+impl Verify {
+    /// The way to check `table`'s dice.
+    pub fn of(table: &str) -> Self {
+        let file = format!("skald-{table}.json");
+        Self {
+            export: format!("/api/tables/{table}/export?format=json"),
+            fetch: format!(
+                "curl -s -H \"Authorization: Bearer TOKEN\" \"SERVER/api/tables/{table}/export\" > {file}"
+            ),
+            check: format!("skald verify {file}"),
+            file,
+        }
+    }
 }
 
 /// The session report's parts, before a template draws them.
@@ -105,6 +139,8 @@ pub struct Report {
     pub title: String,
     /// The system as people read it ("Twenty").
     pub system: String,
+    /// The address of the system's rules page (`/rules/twenty`).
+    pub rules: String,
     /// Who the report was made for: "the GM" or the player's name.
     pub reader: String,
     /// Who played.
@@ -267,13 +303,7 @@ pub fn appendix(log: &Log) -> Appendix {
         epochs,
         seeds,
         rolls,
-        verify: vec![
-            format!(
-                "curl -s -H \"Authorization: Bearer $TOKEN\" \"$SERVER/api/tables/{}/export\" > log.json",
-                log.table
-            ),
-            "skald verify log.json".to_owned(),
-        ],
+        verify: Verify::of(&log.table),
     }
 }
 
@@ -287,6 +317,7 @@ pub fn report(log: &Log) -> Result<Report, String> {
         title: log.summary.title.clone(),
         system: skald_systems::find(&log.summary.system)
             .map_or_else(|| log.summary.system.clone(), |s| s.title.to_owned()),
+        rules: format!("/rules/{}", log.summary.system),
         reader: log.reader_name(),
         seats: seats(log),
         episodes: episodes(log)?,
@@ -341,6 +372,9 @@ fn for_markdown(mut report: Report) -> Report {
         line.what = line.what.iter().map(|w| md(w)).collect();
         line.secret = line.secret.as_deref().map(md);
         line.odds = line.odds.as_deref().map(md);
+        for chance in &mut line.chances {
+            chance.label = md(&chance.label);
+        }
         if let Some(talk) = &mut line.talk {
             talk.voice = talk.voice.as_deref().map(md);
             talk.whisper = talk.whisper.as_deref().map(md);

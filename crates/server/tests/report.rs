@@ -182,11 +182,6 @@ fn the_parts_come_in_order_in_markdown_and_html() {
     assert!(!has_hex(story), "{story}");
     let appendix = part(&md, "## Appendix: checking the dice");
     assert!(has_hex(appendix));
-    assert!(appendix.contains("skald verify log.json\n"), "{appendix}");
-    assert!(
-        appendix.contains("/api/tables/t1/export\" > log.json"),
-        "{appendix}"
-    );
     let (_, commitment) = play.table.epoch();
     assert!(
         appendix.contains(&format!(
@@ -368,4 +363,112 @@ fn a_whisper_not_the_readers_and_a_secret_roll_not_revealed_are_in_no_part() {
     }
     // The GM reads the secret roll's dice in the story; nobody reads them in the summary.
     assert!(!part(&play.markdown(GM), "## Summary").contains("archer"));
+}
+
+/// The story item of record `seq` in `html`, from its `<li>` to the next.
+fn item(html: &str, seq: u64) -> &str {
+    let start = html
+        .find(&format!("<li id=\"r{seq}\">"))
+        .unwrap_or_else(|| panic!("no record {seq} in {html}"));
+    let end = html[start + 1..]
+        .find("\n<li id=\"r")
+        .or_else(|| html[start..].find("\n</ol>").map(|i| i - 1))
+        .map_or(html.len(), |i| start + 1 + i);
+    &html[start..end]
+}
+
+#[test]
+fn the_html_story_folds_a_long_list_of_lines_and_the_exact_odds() {
+    let play = Play::example("twenty", "gorand-and-the-dragon", "add_character");
+    let log = play.log(ANN);
+    let html = play.html(ANN);
+    // A roll's odds are folded: in view, the first chance's percentage and how many more; behind
+    // the tap, every chance with its exact fraction (the page escapes `/` as `&#x2f;`).
+    let mut rolls = 0;
+    for line in log.lines().iter().filter(|l| !l.chances.is_empty()) {
+        rolls += 1;
+        let item = item(&html, line.seq);
+        let (shown, folded) = item
+            .split_once("<details class=\"odds\"><summary>")
+            .and_then(|(_, odds)| odds.split_once("</summary>"))
+            .unwrap_or_else(|| panic!("no folded odds in {item}"));
+        let first = &line.chances[0];
+        assert!(
+            shown.contains(&format!("<b>{}</b>", first.percent)),
+            "{shown}"
+        );
+        for chance in &line.chances {
+            if let Some(exact) = &chance.exact {
+                let exact = exact.replace('/', "&#x2f;");
+                assert!(!shown.contains(&exact), "{shown}");
+                assert!(
+                    folded.contains(&format!("<span class=\"fraction\">({exact})</span>")),
+                    "{folded}"
+                );
+            }
+        }
+    }
+    assert!(rolls > 2, "{rolls} rolls with odds");
+    // A record of many lines shows its first, the rest folded.
+    let many = log.lines().into_iter().find(|l| l.what.len() > 2).unwrap();
+    check(
+        item(&html, many.seq),
+        expect![[r#"
+            <li id="r8"><span class="at">#8 · 00:00:08 UTC</span>
+            <span class="first"><b>GM</b> Dragon brings in Ancient and Wise (exchange 1): rolls 3d20 = 1 7 7; checks a box of Ancient and Wise</span>
+            <details class="more"><summary>4 more lines</summary><span class="line">Dragon rolled a 1 and must stand for the rest of the conflict (the dice still count)</span><span class="line">End of exchange 1: pools Gorand [11 3], Dragon [7 7 1]; Gorand is winning; narration order Gorand, Dragon</span><span class="line">Exchange 2 begins</span><span class="line">dice (roll 1): d20=1 d20=7 d20=7</span></details>
+            <details class="odds"><summary>Odds before the roll:<span class="digest"> Ahead of every other pool after the exchange (T3) <b>87.4%</b>, and 2 more</span></summary>
+            <ul class="chances"><li>Ahead of every other pool after the exchange (<a class="rule-link" href="/rules/twenty#T3" target="_blank" rel="noopener" title="opens in a new tab">T3</a>) <b>87.4%</b> <span class="fraction">(1747&#x2f;2000)</span></li><li>Ahead after the exchange if you stand instead <b>impossible</b></li><li>A 1 among the dice: forced to stand for the rest of the conflict (<a class="rule-link" href="/rules/twenty#T2" target="_blank" rel="noopener" title="opens in a new tab">T2</a>) <b>14.3%</b> <span class="fraction">(1141&#x2f;8000)</span></li></ul></details></li>
+        "#]],
+    );
+}
+
+#[test]
+fn the_html_report_links_back_to_the_table_and_not_on_paper() {
+    let html = Play::new("chi").html(ANN);
+    assert!(
+        html.contains(
+            "<header>\n<nav class=\"back\"><a href=\"/t/t1\">Back to the table</a></nav>"
+        ),
+        "{html}"
+    );
+    assert!(
+        html.contains(
+            "    nav.back, details.more > summary, details.odds .digest { display: none; }"
+        )
+    );
+    // The rules page of the table's game, by its name (a title such as "Chi" is no page).
+    assert!(
+        html.contains("The rules as Skald plays them: <a href=\"&#x2f;rules&#x2f;chi\">Chi</a>."),
+        "{html}"
+    );
+}
+
+#[test]
+fn the_appendix_says_where_the_readers_token_is_and_names_no_variable() {
+    let play = Play::example("chi", "three-actions-and-a-defence", "enroll");
+    let md = play.markdown(ANN);
+    let appendix = part(&md, "## Appendix: checking the dice");
+    check(
+        &appendix[..appendix.find("### Epochs").unwrap()],
+        expect![[r###"
+            ## Appendix: checking the dice
+
+            Every die came from the epoch's server seed, committed before its first roll, the seeds the table added, and the roll's index (docs/fairness.md). To check every roll yourself, with Skald installed, download the log as JSON from the table page's link “JSON (for `skald verify`)” (it saves as `skald-t1.json`), or fetch it from a shell, then check it:
+
+            ```sh
+            curl -s -H "Authorization: Bearer TOKEN" "SERVER/api/tables/t1/export" > skald-t1.json
+            skald verify skald-t1.json
+            ```
+
+            where `TOKEN` is your own token, the end of your seat's link after `token=` (the link to your seat on the table page, under the log; the GM's is the GM link), and `SERVER` the table's address up to `/t/`, such as `http://127.0.0.1:8080`. The log holds only what you may read; once the GM ends an epoch its seed is in it, and its rolls can be checked.
+
+        "###]],
+    );
+    let html = play.html(ANN);
+    assert!(!html.contains('$') && !md.contains('$'));
+    assert!(html.contains(
+        "<a href=\"&#x2f;api&#x2f;tables&#x2f;t1&#x2f;export?format=json\" download=\"skald-t1.json\">skald-t1.json</a>"
+    ));
+    assert!(html.contains("<pre>skald verify skald-t1.json</pre>"));
 }

@@ -73,6 +73,8 @@
         const link = document.createElement("a");
         link.className = "rule-link";
         link.href = `/rules/${table.dataset.system}#${code[0]}`;
+        // As the filter's links: a new tab, so what the reader typed stays (links.rs, NEW_TAB).
+        Object.assign(link, { target: "_blank", rel: "noopener", title: "opens in a new tab" });
         link.textContent = code[0];
         el.append(link);
         i += code[0].length;
@@ -213,7 +215,7 @@
       }
     }
     for (const select of form.querySelectorAll("select[data-kind=json]")) {
-      const help = select.parentElement.querySelector(".choice-help");
+      const help = select.closest(".field")?.querySelector(":scope > .choice-help");
       if (!help) continue;
       const text = select.selectedOptions[0] ? select.selectedOptions[0].dataset.help || "" : "";
       showText(help, text);
@@ -263,10 +265,41 @@
     return named.find(el => "value" in el && el.value === "") || named[0] || null;
   }
 
-  // What the table would answer, shown beside the blank it is about before anything is sent.
+  // A blank's help is its description, not part of its name (macros.html, `leaf`): each help
+  // gets an id from its form's key and its place, and the blank it sits beside (the control in
+  // the label before it; a list's or a choice's fieldset) lists it in aria-describedby. Ids
+  // made from the form's command and legend stay the same across live updates, so a morph finds
+  // every blank as it was; run again on a new list entry (its template's help has no id yet).
+  function describedOf(help) {
+    const holder = help.parentElement;
+    if (holder.tagName === "FIELDSET") return holder;
+    const label = holder.querySelector(":scope > label");
+    return label ? label.control : null;
+  }
+  function describeBlanks(root) {
+    const forms = root.matches && root.matches("form.move") ? [root] : root.querySelectorAll("form.move");
+    for (const form of forms) {
+      const key = formKey(form);
+      const helps = new Map();
+      form.querySelectorAll("small.help").forEach((help, i) => {
+        help.id = `help-${key}-${i}`;
+        const blank = describedOf(help);
+        if (blank) helps.set(blank, [...(helps.get(blank) || []), help.id]);
+      });
+      for (const [blank, ids] of helps) blank.setAttribute("aria-describedby", ids.join(" "));
+    }
+  }
+
+  // What the table would answer, shown beside the blank it is about before anything is sent,
+  // and said after its name (aria-describedby), never inside its label.
   function showCheck(form, paths, error) {
     for (const old of form.querySelectorAll(".field-error")) old.remove();
     for (const el of form.querySelectorAll("[aria-invalid]")) el.removeAttribute("aria-invalid");
+    const noteId = `error-${formKey(form)}`;
+    for (const el of form.querySelectorAll(`[aria-describedby~="${noteId}"]`)) {
+      const rest = el.getAttribute("aria-describedby").split(" ").filter(t => t !== noteId);
+      if (rest.length) el.setAttribute("aria-describedby", rest.join(" ")); else el.removeAttribute("aria-describedby");
+    }
     if (!error) return;
     const note = document.createElement("small");
     note.className = "field-error";
@@ -274,8 +307,10 @@
     const blank = blankFor(paths, error.field);
     if (blank) {
       blank.setAttribute("aria-invalid", "true");
-      const holder = blank.tagName === "FIELDSET" ? blank : blank.closest("label") || blank;
+      const holder = blank.tagName === "FIELDSET" ? blank : blank.closest(".field, .option") || blank;
       holder.appendChild(note);
+      note.id = noteId;
+      blank.setAttribute("aria-describedby", [blank.getAttribute("aria-describedby"), noteId].filter(Boolean).join(" "));
     } else {
       form.querySelector("button[type=submit]").before(note);
     }
@@ -297,12 +332,14 @@
   // Everything a change redraws in its form; the odds and the check wait for typing to pause.
   const timers = new WeakMap();
   function formChanged(form) {
+    describeBlanks(form);
     applyConditions(form);
     showLists(form);
     clearTimeout(timers.get(form));
     timers.set(form, setTimeout(() => { showOdds(form); checkForm(form); }, 250));
   }
   function formsDrawn(root) {
+    describeBlanks(root);
     for (const form of root.querySelectorAll("form.move")) { applyConditions(form); showLists(form); }
   }
 
@@ -668,11 +705,12 @@
     for (let i = 0; i < text.length; i++) h = ((h * 33) ^ text.charCodeAt(i)) >>> 0;
     return h.toString(36);
   }
+  function formKey(form) {
+    const legend = form.querySelector(":scope > fieldset > legend");
+    return hashOf((form.dataset.command || "") + "|" + (legend ? legend.textContent : ""));
+  }
   function keyForms(root) {
-    for (const form of root.querySelectorAll("form.move")) {
-      const legend = form.querySelector(":scope > fieldset > legend");
-      form.id = "move-" + hashOf((form.dataset.command || "") + "|" + (legend ? legend.textContent : ""));
-    }
+    for (const form of root.querySelectorAll("form.move")) form.id = "move-" + formKey(form);
   }
   function keepTyped(old, fresh) {
     if (!(old instanceof HTMLElement) || old.dataset.touched === undefined) return;
@@ -721,6 +759,7 @@
     incoming.innerHTML = html;
     keyForms(incoming);
     keyForms(moves);
+    describeBlanks(incoming);
     morphInto(moves, incoming.innerHTML, old =>
       // The odds stay until they are asked again, a refusal shown after sending stays, and a
       // list the reader changed stays as it is.

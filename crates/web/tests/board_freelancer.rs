@@ -142,7 +142,7 @@ fn the_guard_draws_the_check_on_the_d100() {
         &html,
         &[
             "<h2 id=\"fl-last-title\">Last check</h2>",
-            "<b>Ash</b>: CHM 27 against 56: difference <b>29</b> (<a class=\"rule-link\" href=\"/rules/freelancer#F2\">F2</a>, <a class=\"rule-link\" href=\"/rules/freelancer#F3\">F3</a>).",
+            "<b>Ash</b>: CHM 27 against 56: difference <b>29</b> (<a class=\"rule-link\" href=\"/rules/freelancer#F2\" target=\"_blank\" rel=\"noopener\" title=\"opens in a new tab\">F2</a>, <a class=\"rule-link\" href=\"/rules/freelancer#F3\" target=\"_blank\" rel=\"noopener\" title=\"opens in a new tab\">F3</a>).",
             // The band 6-95 is the current one.
             "<li class=\"on\" aria-current=\"true\"><b>6-95</b>",
             // The roll of 72 as dice: 70 and 2, a failure.
@@ -184,7 +184,7 @@ fn the_last_dice_show_their_crits_and_botches() {
         &render(&state, false, &["Ash"]),
         &[
             "<h2 id=\"fl-dice-title\">Last dice</h2>",
-            "<b>Ash</b> rolled 3d6 (the trap&#x27;s damage); on each die 6 is a Crit and 1 a Botch (<a class=\"rule-link\" href=\"/rules/freelancer#F1\">F1</a>).",
+            "<b>Ash</b> rolled 3d6 (the trap&#x27;s damage); on each die 6 is a Crit and 1 a Botch (<a class=\"rule-link\" href=\"/rules/freelancer#F1\" target=\"_blank\" rel=\"noopener\" title=\"opens in a new tab\">F1</a>).",
             "aria-label=\"d6 showing 6\"",
             "<span class=\"fl-outcome crit\">Crit</span>",
             "aria-label=\"d6 showing 1\"",
@@ -201,7 +201,7 @@ fn the_last_dice_show_their_crits_and_botches() {
     check(
         &render(&none, true, &[]),
         &[
-            "Rolled, for no one in particular: 1d20; on each die 20 is a Crit and 1 a Botch (<a class=\"rule-link\" href=\"/rules/freelancer#F1\">F1</a>).",
+            "Rolled, for no one in particular: 1d20; on each die 20 is a Crit and 1 a Botch (<a class=\"rule-link\" href=\"/rules/freelancer#F1\" target=\"_blank\" rel=\"noopener\" title=\"opens in a new tab\">F1</a>).",
             "Total <b>20</b>: 1 Crit, 0 Botches.",
             "<small class=\"exact\">1&#x2f;20</small>",
         ],
@@ -230,7 +230,7 @@ fn the_other_checks_draw_their_dice_too() {
     check(
         &render(&wrestling, false, &["Ash"]),
         &[
-            "<b>Ash</b> (LFT 41) against <b>Brom</b> (LFT 457): arm wrestling, roll under (<a class=\"rule-link\" href=\"/rules/freelancer#F4\">F4</a>).",
+            "<b>Ash</b> (LFT 41) against <b>Brom</b> (LFT 457): arm wrestling, roll under (<a class=\"rule-link\" href=\"/rules/freelancer#F4\" target=\"_blank\" rel=\"noopener\" title=\"opens in a new tab\">F4</a>).",
             "<b>Ash</b> hits on 1-41:",
             "hit, margin 39, a Crit",
             "<b>Brom</b> hits on 1-100:",
@@ -267,7 +267,7 @@ fn the_other_checks_draw_their_dice_too() {
     check(
         &render(&chance, false, &["Ash"]),
         &[
-            "<b>Ash</b>: a plain 75% chance (talking the ferryman down) (<a class=\"rule-link\" href=\"/rules/freelancer#F1\">F1</a>).",
+            "<b>Ash</b>: a plain 75% chance (talking the ferryman down) (<a class=\"rule-link\" href=\"/rules/freelancer#F1\" target=\"_blank\" rel=\"noopener\" title=\"opens in a new tab\">F1</a>).",
             "<rect class=\"success\" x=\"5\" y=\"2\" width=\"70\" height=\"10\">",
             "<rect class=\"failure\" x=\"75\" y=\"2\" width=\"20\" height=\"10\">",
             "<b>75.0%</b> <small class=\"exact\">3&#x2f;4</small>",

@@ -52,7 +52,7 @@ fn an_open_problem_shows_both_tallies_the_d12_and_the_bids() {
             "The orc shaman is halfway through a curse aimed at Tiran.",
             // The player's tally, entry by entry, then its total.
             "The player's outcome <span class=\"by\">by Tiran</span>",
-            r#"<span class="entry-name">Impact +3 (a bigger change is less likely, <a class="rule-link" href="/rules/loqi#L2">L2</a>)</span>"#,
+            r#"<span class="entry-name">Impact +3 (a bigger change is less likely, <a class="rule-link" href="/rules/loqi#L2" target="_blank" rel="noopener" title="opens in a new tab">L2</a>)</span>"#,
             r#"<span class="entry-value">-3</span>"#,
             r#"<span class="entry-name">Tiran's Quick (along)</span>"#,
             r#"<span class="entry-value">+2</span>"#,

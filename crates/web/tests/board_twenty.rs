@@ -56,10 +56,15 @@ fn a_three_way_conflict_in_exchange_two() {
         &[
             r#"<div class="board-twenty">"#,
             r#"<h2 id="tw-conflict-title">Conflict: exchange 2</h2>"#,
+<<<<<<< HEAD
             "<b>Bram</b> is winning: its pool is ahead of every other character's",
             "An exchange needs at least 2 unchecked boxes on a trait (<a class=\"rule-link\" href=\"/rules/twenty#T2\">T2</a>).",
             // Three sides: each character is its own, allies too (docs/decisions.md).
             "Each character is a side of its own, allies too",
+=======
+            "<b>Bram</b> is winning",
+            "An exchange needs at least 2 unchecked boxes on a trait (<a class=\"rule-link\" href=\"/rules/twenty#T2\" target=\"_blank\" rel=\"noopener\" title=\"opens in a new tab\">T2</a>).",
+>>>>>>> issue16-f
             // Sides highest pool first, the surrendered last; the highest die marked.
             r#"<li class="tw-side tw-in tw-winning">"#,
             "<h3>Bram</h3>",
@@ -218,7 +223,7 @@ fn coloured_boxes_broken_items_and_obligations() {
         &context(CARAVAN, false, &["Gorand"], owners),
         &[
             "Conflict: exchange 1",
-            "Tied at the top: nobody is winning yet (<a class=\"rule-link\" href=\"/rules/twenty#T3\">T3</a>).",
+            "Tied at the top: nobody is winning yet (<a class=\"rule-link\" href=\"/rules/twenty#T3\" target=\"_blank\" rel=\"noopener\" title=\"opens in a new tab\">T3</a>).",
             "no dice yet",
             r#"<li class="tw-row tw-is-broken"><span class="tw-name">Honeybee</span>"#,
             r#"aria-label="Honeybee: 2 boxes, 0 checked, broken""#,

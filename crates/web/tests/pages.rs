@@ -310,7 +310,7 @@ async fn the_pages_link_the_rulings_they_cite() {
     let (_, lobby) = get(&server, "/", None).await;
     assert!(
         lobby.contains(
-            "Special equipment can break (<a class=\"rule-link\" href=\"/rules/twenty#T9\">T9</a>)"
+            "Special equipment can break (<a class=\"rule-link\" href=\"/rules/twenty#T9\" target=\"_blank\" rel=\"noopener\" title=\"opens in a new tab\">T9</a>)"
         ),
         "{lobby}"
     );
@@ -319,10 +319,10 @@ async fn the_pages_link_the_rulings_they_cite() {
     assert_eq!(status, 200);
     // A builder's help cites T1; the fair dice's note cites docs/fairness.md.
     assert!(
-        page.contains("<a class=\"rule-link\" href=\"/rules/twenty#T1\">T1</a>"),
+        page.contains("<a class=\"rule-link\" href=\"/rules/twenty#T1\" target=\"_blank\" rel=\"noopener\" title=\"opens in a new tab\">T1</a>"),
         "{page}"
     );
-    assert!(page.contains("(<a class=\"doc-link\" href=\"/fairness\">docs/fairness.md</a>)"));
+    assert!(page.contains("(<a class=\"doc-link\" href=\"/fairness\" target=\"_blank\" rel=\"noopener\" title=\"opens in a new tab\">how the dice are kept fair</a>)"));
     assert!(page.contains("data-rule-codes=\"T1 T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 T12\""));
     let (_, report) = get(
         &server,
@@ -331,7 +331,7 @@ async fn the_pages_link_the_rulings_they_cite() {
     )
     .await;
     assert!(
-        report.contains("(<a class=\"doc-link\" href=\"/fairness\">docs/fairness.md</a>)"),
+        report.contains("(<a class=\"doc-link\" href=\"/fairness\" target=\"_blank\" rel=\"noopener\" title=\"opens in a new tab\">how the dice are kept fair</a>)"),
         "{report}"
     );
 }
@@ -365,7 +365,8 @@ async fn the_free_roller_shows_the_odds_of_its_notation() {
     .await;
     assert!(
         html.contains(
-            "<p class=\"odds-summary\">2d6: 2 to 12, mean 7. The chance of each total:</p>"
+            "<figure class=\"odds-box\">\n<figcaption class=\"odds-summary\">2d6: 2 to 12, mean 7. \
+             The chance of each total:</figcaption>"
         ),
         "{html}"
     );
@@ -374,6 +375,27 @@ async fn the_free_roller_shows_the_odds_of_its_notation() {
         "<span class=\"chance-p\"><b>16.7%</b> <small class=\"exact\">1&#x2f;6</small></span>"
     ));
     assert_eq!(html.matches("<div class=\"chance\">").count(), 11);
+    // The chart says what it shows: a figure captioned by the summary (above), and a
+    // distribution's bars named in words.
+    let (freelancer, freelancer_gm) = table_of(&server, "freelancer").await;
+    let html = odds(
+        &server,
+        &freelancer,
+        &freelancer_gm,
+        r#"{"do": "roll_die", "die": 6, "count": 2}"#,
+    )
+    .await;
+    assert!(
+        html.contains("<figcaption class=\"odds-summary\">2d6: on each die 6 is a Crit"),
+        "{html}"
+    );
+    assert!(
+        html.contains(
+            " role=\"img\" aria-label=\"A bar chart of the chance of each of the 11 results, \
+             2 to 12, each bar as tall as its chance\">"
+        ),
+        "{html}"
+    );
     let html = odds(
         &server,
         &table,
@@ -386,5 +408,39 @@ async fn the_free_roller_shows_the_odds_of_its_notation() {
     assert_eq!(
         html,
         "<p class=\"muted small\">Type dice such as 2d6+1 to see their odds.</p>"
+    );
+}
+
+/// A blank's label holds its short name only: the help under it is outside the `<label>` (skald.js
+/// ties it back with aria-describedby), so a screen reader does not read a paragraph as the name
+/// (issue 16: the Physical field's name was its whole help). Every system's table page, as the GM.
+#[tokio::test]
+async fn no_label_holds_its_blanks_help() {
+    let server = Server::start(generous()).await;
+    for system in skald_systems::SYSTEMS {
+        let (table, gm) = table_of(&server, system.name).await;
+        let (status, page) = get(&server, &format!("/t/{table}"), Some(&gm)).await;
+        assert_eq!(status, 200);
+        let mut labels = 0;
+        for label in page.split("<label").skip(1) {
+            let inside = &label[..label.find("</label>").unwrap()];
+            assert!(
+                !inside.contains("class=\"help"),
+                "{}: {inside}",
+                system.name
+            );
+            labels += 1;
+        }
+        assert!(labels > 5, "{}: {labels} labels", system.name);
+    }
+    let (table, gm) = table_of(&server, "twenty").await;
+    let (_, page) = get(&server, &format!("/t/{table}"), Some(&gm)).await;
+    assert!(
+        page.contains(
+            "<div class=\"field\"><label>Physical <input type=\"number\" name=\"character.stats.Physical\" \
+             data-kind=\"number\" min=\"1\" max=\"5\" value=\"5\" required></label>\
+             <small class=\"help\">Rank the five stats: 5 boxes for the best, 1 for the worst"
+        ),
+        "{page}"
     );
 }
