@@ -180,6 +180,10 @@ test("a conflict played to the end, with a burden taken", { timeout: FILE_TIMEOU
   for (const page of [gm, ann]) {
     const line = await waitLog(page, /brings in/);
     assert.ok(await line.locator(".die").count() >= 1, "the d20s are drawn");
+    // Its odds read as a percentage first; the exact fractions wait in the fold.
+    const odds = line.locator("details.odds");
+    assert.match(await odds.locator("summary").innerText(), /^Odds before the roll: .*\d+(\.\d)?%|certain|impossible/);
+    assert.equal(await odds.evaluate(d => d.open), false);
   }
   await screenshot(ann, "twenty-conflict-over");
   await screenshot(gm, "twenty-conflict-over-gm");

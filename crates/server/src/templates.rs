@@ -15,6 +15,10 @@ pub type Template = (&'static str, &'static str);
 const EXPORT: &[Template] = &[
     ("report.md", include_str!("../templates/report.md")),
     ("report.html", include_str!("../templates/report.html")),
+    (
+        "odds_fold.html",
+        include_str!("../templates/odds_fold.html"),
+    ),
 ];
 
 /// The templates of the crate over this one (skald-web's pages), once given.

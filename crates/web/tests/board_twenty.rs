@@ -56,15 +56,10 @@ fn a_three_way_conflict_in_exchange_two() {
         &[
             r#"<div class="board-twenty">"#,
             r#"<h2 id="tw-conflict-title">Conflict: exchange 2</h2>"#,
-<<<<<<< HEAD
             "<b>Bram</b> is winning: its pool is ahead of every other character's",
-            "An exchange needs at least 2 unchecked boxes on a trait (<a class=\"rule-link\" href=\"/rules/twenty#T2\">T2</a>).",
+            "An exchange needs at least 2 unchecked boxes on a trait (<a class=\"rule-link\" href=\"/rules/twenty#T2\" target=\"_blank\" rel=\"noopener\" title=\"opens in a new tab\">T2</a>).",
             // Three sides: each character is its own, allies too (docs/decisions.md).
             "Each character is a side of its own, allies too",
-=======
-            "<b>Bram</b> is winning",
-            "An exchange needs at least 2 unchecked boxes on a trait (<a class=\"rule-link\" href=\"/rules/twenty#T2\" target=\"_blank\" rel=\"noopener\" title=\"opens in a new tab\">T2</a>).",
->>>>>>> issue16-f
             // Sides highest pool first, the surrendered last; the highest die marked.
             r#"<li class="tw-side tw-in tw-winning">"#,
             "<h3>Bram</h3>",
@@ -172,13 +167,18 @@ fn changed(state: &str, change: impl FnOnce(&mut Value)) -> String {
 #[test]
 fn the_end_of_a_conflict_says_how_it_came() {
     let owners = json!({"Gorand": {"player": 1}, "Dragon": "gm"});
+    // The exchange that ended at once (everyone had to stand) lists nothing, not "nothing yet".
     let forced = changed(DRAGON_END, |s| {
         s["conflict"]["end"] = json!({"how": "no_dice", "exchange": 4, "forced": true});
+        s["conflict"]["exchanges"][3]["sides"] = json!([]);
     });
     check(
         &context(&forced, true, &["Dragon"], owners.clone()),
-        &["Conflict: ended after exchange 3: everyone had to stand</h2>"],
-        &["everyone stood"],
+        &[
+            "Conflict: ended after exchange 3: everyone had to stand</h2>",
+            "<summary>Exchange 3</summary>",
+        ],
+        &["everyone stood", "Exchange 4", "nothing yet"],
     );
     let at_once = changed(DRAGON_END, |s| {
         s["conflict"]["end"] = json!({"how": "no_dice", "exchange": 1, "forced": true});
@@ -209,7 +209,7 @@ fn a_pool_a_burden_emptied_says_so() {
         &context(&emptied, false, &["Bram"], owners),
         &[
             "<h3>Ilsa</h3>",
-            r#"no dice left: discarded for burdens (<a class="rule-link" href="/rules/twenty#T5">T5</a>)"#,
+            r#"no dice left: discarded for burdens (<a class="rule-link" href="/rules/twenty#T5" target="_blank" rel="noopener" title="opens in a new tab">T5</a>)"#,
             "Brought in: Knives",
         ],
         &["no dice yet"],
