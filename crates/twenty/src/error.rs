@@ -12,7 +12,7 @@ use skald_core::{SourceError, noun};
 pub enum Error {
     /// A sheet that does not fit the rules (T1, T10, T12), at `add_character`. The message names
     /// the field as a reader of the form would ("Gorand: special item 1: name is empty: fill it
-    /// in"), see [`field_words`].
+    /// in"), see `field_words`.
     #[error("{}{} {problem}", whose(character), field_words(field))]
     Sheet {
         /// The character's name as given.

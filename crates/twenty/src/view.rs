@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 /// The state as scenario expectations see it: characters and participants keyed by name, pools
 /// highest first, who is winning, what each side did exchange by exchange (its [`Step`]s), and
-/// once the conflict is over how it ended ([`End`]).
+/// once the conflict is over how it ended (`End`).
 ///
 /// ```json
 /// { "characters": { "Gorand": { "stats": { "Physical": { "boxes": 5, "checked": 0, "coloured": 0 } },
