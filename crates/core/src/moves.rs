@@ -109,6 +109,12 @@ impl Move {
         self
     }
 
+    /// The verb of the command this move sends (its `do`: `say` for a talk prompt, `withdraw`
+    /// for a request taken back), if it has one.
+    pub fn does(&self) -> Option<&str> {
+        self.command.get("do").and_then(Value::as_str)
+    }
+
     /// The command this move sends with every blank at its starting value: a number at its
     /// default, a flag as it starts, a choice at its first option (a multiple choice empty), a text
     /// at its default when it has one; lists and blank texts are left out.

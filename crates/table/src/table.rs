@@ -49,6 +49,8 @@ pub struct Table {
     requests: BTreeMap<u64, Open>,
     /// The table option: a player's command sets the GM's numbers itself.
     players_set_gm_numbers: bool,
+    /// The talk prompts each seat has answered and is still offered, by label (`talk.rs`).
+    pub(crate) answered: BTreeMap<Actor, BTreeSet<String>>,
 }
 
 impl std::fmt::Debug for Table {
@@ -149,6 +151,7 @@ impl Table {
             head: first.hash(),
             clients: BTreeMap::new(),
             requests: BTreeMap::new(),
+            answered: BTreeMap::new(),
             players_set_gm_numbers: *players_set_gm_numbers,
         };
         table.records.push(first);
@@ -235,17 +238,8 @@ impl Table {
     /// The moves legal now for `reader`: the system's moves for the characters `reader` owns (all
     /// of them for the GM).
     pub fn moves(&self, reader: Actor) -> Vec<skald_core::Move> {
-        let seat = skald_core::Seat {
-            gm: reader == Actor::Gm,
-            characters: self
-                .owners
-                .iter()
-                .filter(|(_, owner)| **owner == reader)
-                .map(|(name, _)| name.clone())
-                .collect(),
-        };
         let mut moves = self.request_moves(reader);
-        let mut offered = self.game.moves(&seat);
+        let mut offered = self.system_moves(reader);
         offered.retain(|offered| !self.answered_prompt(reader, offered));
         let calls = if reader == Actor::Gm {
             self.call_moves(&offered)
@@ -255,6 +249,20 @@ impl Table {
         moves.extend(offered);
         moves.extend(calls);
         moves
+    }
+
+    /// The system's moves for `reader`'s seat, as its rules offer them.
+    pub(crate) fn system_moves(&self, reader: Actor) -> Vec<skald_core::Move> {
+        let seat = skald_core::Seat {
+            gm: reader == Actor::Gm,
+            characters: self
+                .owners
+                .iter()
+                .filter(|(_, owner)| **owner == reader)
+                .map(|(name, _)| name.clone())
+                .collect(),
+        };
+        self.game.moves(&seat)
     }
 
     /// The exact chances of `command` (a system command) before it is rolled, if the system gives
@@ -1022,6 +1030,14 @@ impl Table {
                 players_set_gm_numbers,
             } => self.players_set_gm_numbers = *players_set_gm_numbers,
         }
+        let said = match &record.body {
+            Body::Said { by, voice, .. } => Some((*by, voice.clone())),
+            _ => None,
+        };
+        let rules_changed = matches!(
+            record.body,
+            Body::Command { .. } | Body::Answered { .. } | Body::Undone { .. }
+        );
         if let Some(client) = &record.client {
             self.clients
                 .entry((actor_of(&record), client.clone()))
@@ -1030,6 +1046,7 @@ impl Table {
         }
         self.head = record.hash();
         self.records.push(record);
+        self.fold_prompts(said, rules_changed);
         Ok(())
     }
 

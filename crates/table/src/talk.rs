@@ -58,39 +58,62 @@ impl Table {
     }
 
     /// Whether `by` has already answered the talk prompt `offered` ([`skald_core::Move::talk`]):
-    /// said something aloud, in the prompt's voice (its character, or out of character when it
-    /// has none), since the last record that changed the rules' state. The rules never see talk,
-    /// so without this a narration prompt would stay until the next command. Any other move is
-    /// never answered here.
+    /// said something aloud in the prompt's voice while it was offered (see
+    /// [`Table::fold_prompts`]). The rules never see talk, so without this a narration prompt
+    /// would stay until the next exchange. Any other move is never answered here.
     pub(crate) fn answered_prompt(&self, by: Actor, offered: &skald_core::Move) -> bool {
-        if offered
-            .command
-            .get("do")
-            .and_then(serde_json::Value::as_str)
-            != Some(skald_core::SAY)
-        {
-            return false;
-        }
-        let voice = offered
-            .command
-            .get("as")
-            .and_then(serde_json::Value::as_str);
-        for record in self.records().iter().rev() {
-            match &record.body {
-                Body::Said {
-                    by: speaker,
-                    voice: spoken_as,
-                    ..
-                } if *speaker == by && spoken_as.as_deref() == voice => return true,
-                // The rules' state (and so the prompt) changes only here.
-                Body::Command { .. }
-                | Body::Answered { .. }
-                | Body::Undone { .. }
-                | Body::Created { .. } => return false,
-                _ => {}
+        offered.does() == Some(skald_core::SAY)
+            && self
+                .answered
+                .get(&by)
+                .is_some_and(|labels| labels.contains(&offered.label))
+    }
+
+    /// Keeps [`Table::answered_prompt`]'s memory as a record is folded: words `said` aloud (the
+    /// speaker and the voice) answer every talk prompt the speaker is offered in that voice (its
+    /// character, or none for a prompt out of character); a change of the rules' state
+    /// (`rules_changed`: a command, an answer, an undo) forgets the answered prompts no longer
+    /// offered, so the same prompt offered again later (the next conflict's exchange 2) asks
+    /// anew, while one still offered (a goal confirmed between exchanges) stays answered.
+    pub(crate) fn fold_prompts(
+        &mut self,
+        said: Option<(Actor, Option<String>)>,
+        rules_changed: bool,
+    ) {
+        if let Some((by, voice)) = said {
+            let labels: Vec<String> = self
+                .talk_prompts(by)
+                .into_iter()
+                .filter(|m| {
+                    m.command.get("as").and_then(serde_json::Value::as_str) == voice.as_deref()
+                })
+                .map(|m| m.label)
+                .collect();
+            if !labels.is_empty() {
+                self.answered.entry(by).or_default().extend(labels);
             }
         }
-        false
+        if rules_changed && !self.answered.is_empty() {
+            let seats: Vec<Actor> = self.answered.keys().copied().collect();
+            for seat in seats {
+                let offered: Vec<String> = self
+                    .talk_prompts(seat)
+                    .into_iter()
+                    .map(|m| m.label)
+                    .collect();
+                if let Some(labels) = self.answered.get_mut(&seat) {
+                    labels.retain(|label| offered.contains(label));
+                }
+            }
+            self.answered.retain(|_, labels| !labels.is_empty());
+        }
+    }
+
+    /// The talk prompts the rules offer `seat` now.
+    fn talk_prompts(&self, seat: Actor) -> Vec<skald_core::Move> {
+        let mut moves = self.system_moves(seat);
+        moves.retain(|m| m.does() == Some(skald_core::SAY));
+        moves
     }
 
     /// The character `name` as the table spells it, if `by` owns it.

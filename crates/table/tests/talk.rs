@@ -291,8 +291,8 @@ fn prompts(play: &Play, reader: Actor) -> Vec<String> {
 }
 
 /// A narration prompt is answered by the seat's own words in its character's voice: it goes away
-/// for that seat once said (out of character or as another does not answer it), and comes back
-/// with the next exchange's narration.
+/// for that seat once said (out of character or as another does not answer it), stays away while
+/// other commands come between exchanges, and comes back with the next exchange's narration.
 #[test]
 fn a_narration_prompt_goes_once_its_seat_has_narrated() {
     let mut play = Play::new("twenty", true);
@@ -331,6 +331,14 @@ fn a_narration_prompt_goes_once_its_seat_has_narrated() {
     play.records(
         ANN,
         json!({"do": "say", "text": "Gorand bows low.", "as": "Gorand"}),
+    );
+    assert_eq!(prompts(&play, ANN), Vec::<String>::new());
+    // A command between exchanges that leaves the narration where it was (a fresh user saw a
+    // goal confirmed bring the prompt back): still answered.
+    play.records(
+        GM,
+        json!({"do": "add_character", "character": {"name": "Ferryman", "kind": "npc",
+            "traits": [{"name": "Pole", "boxes": 2}]}}),
     );
     assert_eq!(prompts(&play, ANN), Vec::<String>::new());
     // A free roll changes no rule: still answered. The next exchange asks anew.

@@ -13,7 +13,7 @@ use skald_core::Move;
 pub fn arrange(moves: &[Move]) -> Arranged {
     let mut arranged = Arranged::default();
     for m in moves {
-        if m.lead && m.command["do"] == "withdraw" {
+        if m.lead && m.does() == Some("withdraw") {
             arranged.requests.push(m.clone());
             continue;
         }

@@ -530,7 +530,8 @@
           delete form.dataset.touched;
         }
         await refresh(body.seq);
-        if (!cleared.length) sayDone(body.seq);
+        // Words said show in the talk, not the log: no note for them.
+        if (!cleared.length && command.do !== "say") sayDone(body.seq);
       }
     } catch (e) {
       error.textContent = "Not sent: the connection is down. It will come back by itself; try again then.";
@@ -550,6 +551,9 @@
     done.querySelector(".what").textContent = `Done: ${what}`;
     done.querySelector("[data-show-tab]").hidden = tabShown("tab-board");
     done.hidden = false;
+    // A long form (a builder) leaves the reader far below it: bring the note into view.
+    const box = done.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) done.scrollIntoView({ block: "start" });
   }
   document.getElementById("done").addEventListener("click", event => {
     const button = event.target.closest("[data-show-tab]");

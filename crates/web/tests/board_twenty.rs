@@ -111,8 +111,8 @@ fn the_dragon_slain_and_the_narration_order() {
     check(
         &context(DRAGON_END, true, &["Dragon"], owners),
         &[
-            // Exchange 4 passed with no dice: the conflict ended after the third (T4).
-            "Conflict: ended after exchange 3: everyone stood</h2>",
+            // Exchange 4 passed with no dice: the conflict ended in it (T4), as the log counts.
+            "Conflict: ended in exchange 4, before any dice: everyone stood</h2>",
             "<b>Gorand</b> won.",
             r#"<li class="tw-side tw-in tw-winner">"#,
             r#"<span class="tw-flag tw-good">winner</span>"#,
@@ -149,7 +149,6 @@ fn the_dragon_slain_and_the_narration_order() {
             "is winning",
             "stands for the rest of the conflict",
             "<details class=\"tw-sheet\" open>",
-            "ended in exchange 4",
             // Two sides are opponents: no word about allies.
             "a side of its own",
         ],
@@ -175,10 +174,10 @@ fn the_end_of_a_conflict_says_how_it_came() {
     check(
         &context(&forced, true, &["Dragon"], owners.clone()),
         &[
-            "Conflict: ended after exchange 3: everyone had to stand</h2>",
+            "Conflict: ended in exchange 4, before any dice: everyone had to stand</h2>",
             "<summary>Exchange 3</summary>",
         ],
-        &["everyone stood", "Exchange 4", "nothing yet"],
+        &["everyone stood", "<summary>Exchange 4", "nothing yet"],
     );
     let at_once = changed(DRAGON_END, |s| {
         s["conflict"]["end"] = json!({"how": "no_dice", "exchange": 1, "forced": true});
