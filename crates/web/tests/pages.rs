@@ -310,7 +310,9 @@ async fn the_pages_link_the_rulings_they_cite() {
     let (_, lobby) = get(&server, "/", None).await;
     assert!(
         lobby.contains(
-            "Special equipment can break (<a class=\"rule-link\" href=\"/rules/twenty#T9\" target=\"_blank\" rel=\"noopener\" title=\"opens in a new tab\">T9</a>)"
+            // One span: a check's label is a flex row, where a bare link would stand apart
+            // from its parentheses ("( T9 )", a fresh user saw).
+            "<span>Special equipment can break (<a class=\"rule-link\" href=\"/rules/twenty#T9\" target=\"_blank\" rel=\"noopener\" title=\"opens in a new tab\">T9</a>)</span></label>"
         ),
         "{lobby}"
     );
