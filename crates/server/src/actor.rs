@@ -479,20 +479,7 @@ impl TableTask {
 
     /// The table's summary for `reader`.
     fn summary(&self, reader: Actor) -> Summary {
-        let (epoch, commitment) = self.table.epoch();
-        Summary {
-            table: self.id.to_string(),
-            system: self.table.system().to_owned(),
-            title: self.table.title().to_owned(),
-            options: self.table.options(),
-            you: reader,
-            seq: self.table.last_seq(),
-            epoch,
-            commitment: commitment.to_owned(),
-            players: self.table.players().to_vec(),
-            owners: self.table.owners().clone(),
-            state: self.table.view(),
-        }
+        crate::export::summary_of(&self.table, &self.id, reader)
     }
 
     async fn act(&mut self, by: Actor, request: &Request) -> Result<Vec<Arc<Record>>, ApiError> {

@@ -269,12 +269,7 @@ pub async fn join(
 /// `POST /api/tables/{id}/invite` (the GM): a new invite token for the table, shown once; earlier
 /// invites stay valid.
 pub async fn invite(Seated { id, table, reader }: Seated) -> Result<Json<Invited>, ApiError> {
-    if reader != Actor::Gm {
-        return Err(skald_table::Error::from(skald_table::ErrorKind::Forbidden {
-            reason: "only the GM may make an invite".into(),
-        })
-        .into());
-    }
+    gm_only(reader, "only the GM may make an invite")?;
     let invite = table.invite().await?;
     Ok(Json(Invited { table: id, invite }))
 }
@@ -307,14 +302,11 @@ pub async fn seat_link(
     Seated { id, table, reader }: Seated,
     body: axum::body::Bytes,
 ) -> Result<Json<SeatLinked>, ApiError> {
-    if reader != Actor::Gm {
-        return Err(skald_table::Error::from(skald_table::ErrorKind::Forbidden {
-            reason: "only the GM may make a new link for a seat; a player finds its own under \
-                \u{201c}Your link to this seat\u{201d}"
-                .into(),
-        })
-        .into());
-    }
+    gm_only(
+        reader,
+        "only the GM may make a new link for a seat; a player finds its own under \
+         \u{201c}Your link to this seat\u{201d}",
+    )?;
     let SeatLinkFor { player } = json_body(&body)?;
     let (name, token) = table.seat_link(player).await?;
     Ok(Json(SeatLinked {
@@ -598,6 +590,17 @@ pub async fn check(
             error: Some(ApiError::Table(refused).detail()),
         },
     }))
+}
+
+/// Refuses (`forbidden`, 403, saying `reason`) a route the GM alone may use.
+fn gm_only(reader: Actor, reason: &str) -> Result<(), ApiError> {
+    if reader == Actor::Gm {
+        return Ok(());
+    }
+    Err(skald_table::Error::from(skald_table::ErrorKind::Forbidden {
+        reason: reason.to_owned(),
+    })
+    .into())
 }
 
 #[utoipa::path(

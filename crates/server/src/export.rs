@@ -6,8 +6,27 @@
 use crate::shapes::{ExportedLog, Summary};
 use serde::Serialize;
 use serde_json::Value;
-use skald_table::{Actor, Body, Record, SecretBody};
+use skald_table::{Actor, Body, Record, SecretBody, Table};
 use std::collections::BTreeMap;
+
+/// Table `id`'s summary as `reader` reads it: its system, title, options, epoch, players, owners
+/// and the system's view of its state (which holds no secret).
+pub fn summary_of(table: &Table, id: &str, reader: Actor) -> Summary {
+    let (epoch, commitment) = table.epoch();
+    Summary {
+        table: id.to_owned(),
+        system: table.system().to_owned(),
+        title: table.title().to_owned(),
+        options: table.options(),
+        you: reader,
+        seq: table.last_seq(),
+        epoch,
+        commitment: commitment.to_owned(),
+        players: table.players().to_vec(),
+        owners: table.owners().clone(),
+        state: table.view(),
+    }
+}
 
 /// The version of the JSON export's format ([`ExportedLog::skald_export`]).
 pub const EXPORT_FORMAT: u32 = 1;

@@ -7,9 +7,8 @@
 
 use serde_json::{Value, json};
 use skald_fair::ServerSeed;
-use skald_server::export::Log;
+use skald_server::export::{Log, summary_of};
 use skald_server::report;
-use skald_server::shapes::Summary;
 use skald_table::{Action, Actor, Table, redact};
 use skald_testkit::{Expect, check, expect};
 
@@ -86,22 +85,9 @@ impl Play {
     }
 
     fn log(&self, reader: Actor) -> Log {
-        let (epoch, commitment) = self.table.epoch();
         Log {
             table: "t1".to_owned(),
-            summary: Summary {
-                table: "t1".to_owned(),
-                system: self.table.system().to_owned(),
-                title: self.table.title().to_owned(),
-                options: self.table.options(),
-                you: reader,
-                seq: self.table.last_seq(),
-                epoch,
-                commitment: commitment.to_owned(),
-                players: self.table.players().to_vec(),
-                owners: self.table.owners().clone(),
-                state: self.table.view(),
-            },
+            summary: summary_of(&self.table, "t1", reader),
             reader,
             records: self
                 .table
