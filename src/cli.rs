@@ -110,6 +110,25 @@ pub struct ServeArgs {
     /// one line per request and per refusal; `warn` for errors only). No line holds a token.
     #[arg(long, value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,
+    /// With a postgres:// database, several `skald serve` share it as one server: each owns some
+    /// tables and forwards writes of the others to their owner, at the address it advertises.
+    /// Give http://HOST:PORT as the other nodes reach this one (1-200 characters); default: the
+    /// --addr it listens on (docs/deploy.md).
+    #[arg(long, value_name = "URL", env = "SKALD_ADVERTISE", value_parser = advertised)]
+    pub advertise: Option<String>,
+}
+
+/// An `--advertise` address: `http://` and a host, 1-200 characters.
+fn advertised(value: &str) -> Result<String, String> {
+    let rest = value.strip_prefix("http://").ok_or_else(|| {
+        format!("{value:?} is not an http:// address; give http://HOST:PORT as the other nodes reach this one")
+    })?;
+    if rest.trim_end_matches('/').is_empty() || value.chars().count() > 200 {
+        return Err(format!(
+            "{value:?}: give http://HOST:PORT, at most 200 characters"
+        ));
+    }
+    Ok(value.to_owned())
 }
 
 /// The log's format (`skald serve --log-format`).

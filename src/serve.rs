@@ -58,6 +58,7 @@ fn limits(args: &ServeArgs) -> anyhow::Result<skald_server::Limits> {
         tables_per_hour: args.tables_per_hour,
         address_per_second: args.address_rate,
         address_burst: args.address_rate.saturating_mul(4),
+        advertise: args.advertise.clone(),
         ..skald_server::Limits::default()
     })
 }

@@ -4,6 +4,8 @@
 //! them in and publishes them to the table's clients only then. A failed commit changes nothing.
 
 use crate::error::ApiError;
+use crate::forwarded::{Answer, Forwarded, Write, Written};
+use crate::node::Node;
 pub use crate::role::{Role, TokenEntry};
 use crate::rows::{seat_row, to_row, token_row};
 use crate::shapes::Summary;
@@ -13,41 +15,38 @@ use skald_core::{Move, Odds, noun, plural};
 use skald_store::{Store, TokenRow};
 use skald_table::{Action, Actor, Record, Request, Table, redact};
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
 use tokio::sync::{broadcast, mpsc, oneshot};
 
 /// Messages a table task answers.
 pub enum Msg {
-    /// Decide, commit, fold and publish an action.
-    Act {
-        /// The sender.
-        by: Actor,
-        /// The action, with the client's id for it if any.
-        request: Request,
-        /// The committed records, or why not.
-        reply: oneshot::Sender<Result<Vec<Arc<Record>>, ApiError>>,
+    /// Decide, commit, fold and publish a write (an action, a seat, an invite, a seat's new
+    /// link); a node that does not own the table forwards it to the one that does.
+    Write {
+        /// The write.
+        write: Write,
+        /// What it did, or why not.
+        reply: oneshot::Sender<Result<Written, ApiError>>,
     },
-    /// Seat a new player; the reply carries its id and token (given once).
-    Join {
-        /// The player's name.
-        name: String,
-        /// (player id, token).
-        reply: oneshot::Sender<Result<(u32, String), ApiError>>,
+    /// A write another node forwarded to this one as the table's owner.
+    Forwarded {
+        /// The write.
+        forwarded: Forwarded,
+        /// The answer for that node.
+        reply: oneshot::Sender<Answer>,
     },
-    /// A new invite for the table (the GM's, to seat more players); the reply carries the token,
-    /// given once.
-    Invite {
-        /// The invite token.
-        reply: oneshot::Sender<Result<String, ApiError>>,
+    /// The table's log has reached `seq` on another node (a notice): read what this node lacks.
+    Heard {
+        /// The log's last seq (`u64::MAX`: read all there is).
+        seq: u64,
+        /// Whether tokens were written too.
+        tokens: bool,
     },
-    /// A new token for player `player`'s seat (the GM's, to hand a seat back to a player who lost
-    /// its device); the reply carries the token, given once. The seat's earlier tokens stay valid.
-    SeatLink {
-        /// The player's id.
-        player: u32,
-        /// The player's name and the seat's new token.
-        reply: oneshot::Sender<Result<(String, String), ApiError>>,
+    /// Read the table's tokens again (a token this node did not know may be new on the owner).
+    Refresh {
+        /// Answered once read.
+        reply: oneshot::Sender<()>,
     },
     /// The table's summary for a reader.
     Summary {
@@ -109,6 +108,8 @@ pub struct TableHandle {
     pub activity: Arc<Activity>,
     /// WebSocket clients open now, by seat.
     pub sockets: Arc<Mutex<HashMap<Actor, usize>>>,
+    /// Whether this node follows the table (another node owns it) rather than owning it.
+    pub following: Arc<AtomicBool>,
 }
 
 /// The server's count of live tables, for its cap ([`crate::Limits::max_tables`]): tables live
@@ -302,6 +303,15 @@ impl TableHandle {
         rx.await.map_err(|_| ApiError::Unloading)
     }
 
+    /// Sends a write and waits until it is committed.
+    ///
+    /// # Errors
+    /// The table's refusal, [`ApiError::Busy`], or [`ApiError::Store`].
+    async fn write(&self, write: Write) -> Result<Written, ApiError> {
+        let (reply, rx) = oneshot::channel();
+        self.ask(Msg::Write { write, reply }, rx).await?
+    }
+
     /// Sends an action and waits until its records are committed.
     ///
     /// # Errors
@@ -311,8 +321,10 @@ impl TableHandle {
         by: Actor,
         request: Request,
     ) -> Result<Vec<Arc<Record>>, ApiError> {
-        let (reply, rx) = oneshot::channel();
-        self.ask(Msg::Act { by, request, reply }, rx).await?
+        match self.write(Write::Act { by, request }).await? {
+            Written::Acted(records) => Ok(records),
+            other => Err(mismatch(&other)),
+        }
     }
 
     /// Seats a player.
@@ -320,8 +332,10 @@ impl TableHandle {
     /// # Errors
     /// As [`TableHandle::act`].
     pub(crate) async fn join(&self, name: String) -> Result<(u32, String), ApiError> {
-        let (reply, rx) = oneshot::channel();
-        self.ask(Msg::Join { name, reply }, rx).await?
+        match self.write(Write::Join { name }).await? {
+            Written::Joined(player, token) => Ok((player, token)),
+            other => Err(mismatch(&other)),
+        }
     }
 
     /// A new invite (stored as its hash; every invite of the table stays valid).
@@ -329,8 +343,10 @@ impl TableHandle {
     /// # Errors
     /// [`ApiError::Busy`], [`ApiError::Store`].
     pub(crate) async fn invite(&self) -> Result<String, ApiError> {
-        let (reply, rx) = oneshot::channel();
-        self.ask(Msg::Invite { reply }, rx).await?
+        match self.write(Write::Invite).await? {
+            Written::Invited(token) => Ok(token),
+            other => Err(mismatch(&other)),
+        }
     }
 
     /// A new token for player `player`'s seat (stored as its hash; the seat's earlier tokens stay
@@ -340,8 +356,28 @@ impl TableHandle {
     /// [`skald_table::ErrorKind::BadAction`] when nobody sits in that seat, [`ApiError::Busy`],
     /// [`ApiError::Store`].
     pub(crate) async fn seat_link(&self, player: u32) -> Result<(String, String), ApiError> {
+        match self.write(Write::SeatLink { player }).await? {
+            Written::SeatLinked(name, token) => Ok((name, token)),
+            other => Err(mismatch(&other)),
+        }
+    }
+
+    /// A write forwarded by another node, answered as this table's owner.
+    ///
+    /// # Errors
+    /// [`ApiError::Busy`], [`ApiError::Unloading`].
+    pub(crate) async fn forwarded(&self, forwarded: Forwarded) -> Result<Answer, ApiError> {
         let (reply, rx) = oneshot::channel();
-        self.ask(Msg::SeatLink { player, reply }, rx).await?
+        self.ask(Msg::Forwarded { forwarded, reply }, rx).await
+    }
+
+    /// Reads the table's tokens again (a follower's, when a token is not among those it has).
+    ///
+    /// # Errors
+    /// [`ApiError::Busy`], [`ApiError::Unloading`].
+    pub(crate) async fn refresh(&self) -> Result<(), ApiError> {
+        let (reply, rx) = oneshot::channel();
+        self.ask(Msg::Refresh { reply }, rx).await
     }
 
     /// The summary for `reader`.
@@ -423,27 +459,42 @@ pub struct TableTask {
     pub tokens: Arc<RwLock<Vec<TokenEntry>>>,
     /// When the table was last active (shared with its handle).
     pub activity: Arc<Activity>,
+    /// This node among others on one PostgreSQL database; `None` on a single node.
+    pub node: Option<Arc<Node>>,
+    /// Whether this node owns the table.
+    pub mode: Mode,
+    /// Whether it follows (shared with its handle, for the notices).
+    pub following: Arc<AtomicBool>,
+}
+
+/// How this node holds a live table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Mode {
+    /// The only node (SQLite): it decides and commits.
+    Solo,
+    /// It owns the table among several nodes: it decides and commits.
+    Owner,
+    /// Another node owns it, last seen at this address (empty: not known): this node forwards
+    /// writes there and reads the log after each notice.
+    Follower(String),
 }
 
 impl TableTask {
     /// Answers one message.
     pub async fn handle(&mut self, msg: Msg) {
         match msg {
-            Msg::Act { by, request, reply } => {
-                let result = self.act(by, &request).await;
+            Msg::Write { write, reply } => {
+                let result = self.write(write).await;
                 let _ = reply.send(result);
             }
-            Msg::Join { name, reply } => {
-                let result = self.join(&name).await;
-                let _ = reply.send(result);
+            Msg::Forwarded { forwarded, reply } => {
+                let answer = self.answer(forwarded).await;
+                let _ = reply.send(answer);
             }
-            Msg::Invite { reply } => {
-                let result = self.invite().await;
-                let _ = reply.send(result);
-            }
-            Msg::SeatLink { player, reply } => {
-                let result = self.seat_link(player).await;
-                let _ = reply.send(result);
+            Msg::Heard { seq, tokens } => self.heard(seq, tokens).await,
+            Msg::Refresh { reply } => {
+                self.refresh_tokens().await;
+                let _ = reply.send(());
             }
             Msg::Summary { reader, reply } => {
                 let _ = reply.send(self.summary(reader));
@@ -482,7 +533,11 @@ impl TableTask {
         crate::export::summary_of(&self.table, &self.id, reader)
     }
 
-    async fn act(&mut self, by: Actor, request: &Request) -> Result<Vec<Arc<Record>>, ApiError> {
+    pub(crate) async fn act(
+        &mut self,
+        by: Actor,
+        request: &Request,
+    ) -> Result<Vec<Arc<Record>>, ApiError> {
         // A resent action (its answer was lost: a dropped connection, a server killed between
         // commit and reply) is answered with what it did the first time, not done again.
         if let Some(client) = &request.client
@@ -500,7 +555,7 @@ impl TableTask {
         self.commit(records, Vec::new()).await
     }
 
-    async fn join(&mut self, name: &str) -> Result<(u32, String), ApiError> {
+    pub(crate) async fn join(&mut self, name: &str) -> Result<(u32, String), ApiError> {
         let record = self.table.join(name, now_ms())?;
         let (player, seated_as) = match &record.body {
             skald_table::Body::Joined { player, name } => (*player, name.clone()),
@@ -533,14 +588,14 @@ impl TableTask {
 
     /// A new token for player `player`'s seat, committed with the `seat_handed` record that tells
     /// every seat so: (the player's name, the token).
-    async fn seat_link(&mut self, player: u32) -> Result<(String, String), ApiError> {
+    pub(crate) async fn seat_link(&mut self, player: u32) -> Result<(String, String), ApiError> {
         let record = self.table.hand_seat(player, now_ms())?;
         let name = self.table.player("player", player)?.name.clone();
         let token = self.seat_token(record, player, &name).await?;
         Ok((name, token))
     }
 
-    async fn invite(&mut self) -> Result<String, ApiError> {
+    pub(crate) async fn invite(&mut self) -> Result<String, ApiError> {
         let token = token::new_token().map_err(|e| ApiError::Store(e.to_string()))?;
         let entry = TokenEntry {
             hash: token::hash(&token),
@@ -572,9 +627,7 @@ impl TableTask {
                 // landed after this one loaded, or a second node): the log is the truth, so fold it
                 // again and let the sender decide anew against it.
                 self.reload().await?;
-                return Err(ApiError::Busy(
-                    "the table's log had moved on; it was read again: send the action again".into(),
-                ));
+                return Err(ApiError::LogMoved);
             }
             return Err(e.into());
         }
@@ -592,7 +645,7 @@ impl TableTask {
     }
 
     /// Reads the table's log and tokens again from the store and folds them anew.
-    async fn reload(&mut self) -> Result<(), ApiError> {
+    pub(crate) async fn reload(&mut self) -> Result<(), ApiError> {
         let loaded = self
             .store
             .load(&self.id)
@@ -611,6 +664,18 @@ impl TableTask {
         }
         Ok(())
     }
+}
+
+/// The refusal for a write answered with another write's result (which no task gives).
+fn mismatch(written: &Written) -> ApiError {
+    // Which kind only: a result may hold a token.
+    let kind = match written {
+        Written::Acted(_) => "an action's",
+        Written::Joined(..) => "a join's",
+        Written::Invited(_) => "an invite's",
+        Written::SeatLinked(..) => "a seat link's",
+    };
+    ApiError::Store(format!("the table answered a write with {kind} result"))
 }
 
 /// Now, in Unix milliseconds (the shell's clock; the rules never read one).

@@ -6,6 +6,7 @@ use crate::client::ClientAddr;
 use crate::error::ApiError;
 use crate::limits::Limits;
 use crate::live::LiveTable;
+use crate::node::Node;
 use crate::registry::Registry;
 use governor::clock::{Clock as _, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
@@ -14,6 +15,7 @@ use skald_store::Store;
 use skald_table::Actor;
 use std::num::NonZeroU32;
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
@@ -38,6 +40,8 @@ struct Inner {
 
 impl App {
     /// The state for a server over `store` with `limits`; table tasks are tracked by `tasks`.
+    /// `node`: this server among several on one PostgreSQL database ([`Node`]); `None` for a
+    /// single node.
     ///
     /// # Errors
     /// [`ApiError::Store`] when the live tables cannot be counted.
@@ -46,6 +50,7 @@ impl App {
         limits: Limits,
         tasks: TaskTracker,
         shutdown: CancellationToken,
+        node: Option<Arc<Node>>,
     ) -> Result<Self, ApiError> {
         let live = store.live_table_count(live_since(&limits)).await?;
         let registry = Registry::new(
@@ -54,6 +59,7 @@ impl App {
             tasks,
             shutdown.clone(),
             Arc::new(TableCount::new(live)),
+            node,
         );
         let per_address =
             RateLimiter::keyed(per_second(limits.address_per_second, limits.address_burst));
@@ -210,9 +216,13 @@ impl App {
         token: Option<&str>,
     ) -> Result<(LiveTable, Role), ApiError> {
         let handle = self.inner.registry.get(id).await?;
-        let role = token
-            .and_then(|t| handle.authenticate(t))
-            .ok_or(ApiError::Unauthorized)?;
+        let mut role = token.and_then(|t| handle.authenticate(t));
+        if role.is_none() && token.is_some() && handle.following.load(Ordering::SeqCst) {
+            // A token the owner made a moment ago may not have reached this node yet.
+            handle.refresh().await?;
+            role = token.and_then(|t| handle.authenticate(t));
+        }
+        let role = role.ok_or(ApiError::Unauthorized)?;
         Ok((
             LiveTable::new(handle, Arc::clone(&self.inner.registry)),
             role,

@@ -48,7 +48,33 @@ pub enum ApiError {
     /// The database failed; the action was not recorded.
     #[error("the log could not be written, nothing was recorded: {0}")]
     Store(String),
+    /// The table's log moved on without this node's copy (another node appended first); the copy
+    /// was read again, and the write is decided anew against it (the sender never sees this
+    /// unless that keeps happening).
+    #[error("the table's log had moved on; it was read again: send the action again")]
+    LogMoved,
+    /// A refusal made by the node that owns the table, passed on as it gave it.
+    #[error("{}", .detail.message)]
+    Relayed {
+        /// The owner's HTTP status.
+        status: u16,
+        /// The owner's refusal.
+        detail: ErrorDetail,
+    },
 }
+
+/// Every kind a refusal has (`ErrorKindSchema` in the OpenAPI document lists the same).
+const KINDS: [&str; 9] = [
+    "forbidden",
+    "limit",
+    "corrupt",
+    "refused",
+    "unauthorized",
+    "not_found",
+    "bad_request",
+    "busy",
+    "store",
+];
 
 impl ApiError {
     /// The machine-readable kind: `forbidden`, `refused`, `unauthorized`, ...
@@ -67,15 +93,23 @@ impl ApiError {
             ApiError::BadRequest(_) => "bad_request",
             ApiError::Limit(_) | ApiError::TooLarge(_) => "limit",
             ApiError::CreationKey(_) => "forbidden",
-            ApiError::Busy(_) | ApiError::Unloading => "busy",
+            ApiError::Busy(_) | ApiError::Unloading | ApiError::LogMoved => "busy",
             ApiError::Store(_) => "store",
+            ApiError::Relayed { detail, .. } => KINDS
+                .into_iter()
+                .find(|k| *k == detail.kind)
+                .unwrap_or("refused"),
         }
     }
 
     /// The HTTP status.
     pub fn status(&self) -> StatusCode {
-        if let ApiError::TooLarge(_) = self {
-            return StatusCode::PAYLOAD_TOO_LARGE;
+        match self {
+            ApiError::TooLarge(_) => return StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::Relayed { status, .. } => {
+                return StatusCode::from_u16(*status).unwrap_or(StatusCode::UNPROCESSABLE_ENTITY);
+            }
+            _ => {}
         }
         match self.kind() {
             "forbidden" => StatusCode::FORBIDDEN,
@@ -108,6 +142,7 @@ impl ApiError {
             message: self.to_string(),
             field: match self {
                 ApiError::Table(e) => e.field().map(str::to_owned),
+                ApiError::Relayed { detail, .. } => detail.field.clone(),
                 _ => None,
             },
         }

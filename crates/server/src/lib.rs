@@ -10,13 +10,17 @@ pub mod admission;
 pub mod api;
 pub mod app;
 pub mod client;
+pub mod cluster_api;
 pub mod credentials;
 pub mod error;
 pub mod export;
+pub mod follow;
+pub mod forwarded;
 pub mod held;
 pub mod limits;
 pub mod links;
 pub mod live;
+pub mod node;
 pub mod openapi;
 pub mod query;
 pub mod registry;
@@ -30,6 +34,7 @@ pub mod seated;
 pub mod shapes;
 pub mod templates;
 pub mod token;
+pub mod writes;
 pub mod ws;
 
 pub use app::App;
@@ -42,6 +47,7 @@ use axum::serve::ListenerExt as _;
 use skald_store::Store;
 use std::future::Future;
 use std::net::SocketAddr;
+use std::sync::Arc;
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
@@ -168,8 +174,23 @@ pub async fn serve_with(
     let store = Store::open(db).await?;
     let shutdown = CancellationToken::new();
     let tasks = TaskTracker::new();
-    let app = App::new(store.clone(), limits, tasks.clone(), shutdown.clone()).await?;
-    ready(listener.local_addr()?);
+    let bound = listener.local_addr()?;
+    let node = node::join(&store, limits.advertise.as_deref(), bound).await?;
+    let notices = match &node {
+        Some(_) => store.notices().await?,
+        None => None,
+    };
+    let app = App::new(
+        store.clone(),
+        limits,
+        tasks.clone(),
+        shutdown.clone(),
+        node.clone(),
+    )
+    .await?;
+    let follower =
+        notices.map(|notices| tokio::spawn(follow::run(notices, Arc::clone(app.registry()))));
+    ready(bound);
     let sweeper = {
         let app = app.clone();
         tokio::spawn(async move {
@@ -185,7 +206,11 @@ pub async fn serve_with(
     let service = request_log::logged(
         router(app.clone())
             .merge(more(app.clone()))
-            .layer(axum::middleware::from_fn_with_state(app, admission::admit)),
+            .layer(axum::middleware::from_fn_with_state(
+                app.clone(),
+                admission::admit,
+            ))
+            .merge(cluster_api::router(app)),
     )
     .into_make_service_with_connect_info::<SocketAddr>();
     // Small frames (acks, records) go out at once: with Nagle's algorithm on, a frame written while
@@ -202,6 +227,13 @@ pub async fn serve_with(
     sweeper.abort();
     tasks.close();
     tasks.wait().await;
+    if let Some(follower) = follower {
+        follower.abort();
+    }
+    // Every table this node held is free for the other nodes from here.
+    if let Some(node) = node {
+        node.close().await;
+    }
     store.close().await;
     Ok(())
 }

@@ -51,6 +51,9 @@ pub struct Limits {
     pub idle_unload: Duration,
     /// Records sent per catch-up read.
     pub catch_up_batch: usize,
+    /// The address other nodes reach this one at (`http://HOST:PORT`), when several nodes share
+    /// one PostgreSQL database; `None`: the address the server is bound to.
+    pub advertise: Option<String>,
 }
 
 impl Default for Limits {
@@ -77,6 +80,7 @@ impl Default for Limits {
             client_lag: 1024,
             idle_unload: Duration::from_secs(300),
             catch_up_batch: 500,
+            advertise: None,
         }
     }
 }

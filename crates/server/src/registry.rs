@@ -1,13 +1,14 @@
 //! The live tables: loaded from the store on first use, one task each, unloaded when idle.
 
-use crate::actor::{Activity, TableCount, TableHandle, TableTask, TokenEntry};
+use crate::actor::{Activity, Mode, Msg, TableCount, TableHandle, TableTask, TokenEntry};
 use crate::error::ApiError;
 use crate::limits::Limits;
+use crate::node::Node;
 use crate::rows::from_row;
-use skald_store::Store;
+use skald_store::{Notice, Owner, Store};
 use skald_table::Table;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 use tokio::sync::{Mutex, broadcast, mpsc};
 use tokio_util::sync::CancellationToken;
@@ -22,7 +23,12 @@ pub struct Registry {
     tasks: TaskTracker,
     shutdown: CancellationToken,
     count: Arc<TableCount>,
+    node: Option<Arc<Node>>,
 }
+
+/// How often a table this node follows reads the log even without a notice (a notice can be
+/// lost when the listening connection drops).
+const FOLLOW_EVERY: std::time::Duration = std::time::Duration::from_secs(2);
 
 impl Registry {
     /// An empty registry over `store`. Table tasks are tracked by `tasks` so shutdown can wait for
@@ -33,6 +39,7 @@ impl Registry {
         tasks: TaskTracker,
         shutdown: CancellationToken,
         count: Arc<TableCount>,
+        node: Option<Arc<Node>>,
     ) -> Arc<Self> {
         Arc::new(Self {
             store,
@@ -42,7 +49,60 @@ impl Registry {
             tasks,
             shutdown,
             count,
+            node,
         })
+    }
+
+    /// This node among others on one PostgreSQL database; `None` on a single node.
+    pub fn node(&self) -> Option<&Arc<Node>> {
+        self.node.as_ref()
+    }
+
+    /// How this node holds table `id` now: taken if nobody owns it. Taken before the table is
+    /// read, so the read has the last owner's last commit.
+    async fn mode(&self, id: &str) -> Result<Mode, ApiError> {
+        let Some(node) = &self.node else {
+            return Ok(Mode::Solo);
+        };
+        Ok(match node.take(id).await? {
+            Owner::Me => Mode::Owner,
+            Owner::At(address) => Mode::Follower(address),
+            Owner::Unknown => Mode::Follower(String::new()),
+        })
+    }
+
+    /// Gives table `id` up if this node took it.
+    async fn give_up(&self, id: &str, mode: &Mode) {
+        if let (Mode::Owner, Some(node)) = (mode, &self.node) {
+            node.release(id).await;
+        }
+    }
+
+    /// A notice that another node appended to a table: a table this node follows reads it.
+    pub async fn heard(&self, notice: &Notice) {
+        let live = self.live.lock().await;
+        if let Some(handle) = live.get(notice.table.as_str())
+            && handle.following.load(Ordering::SeqCst)
+        {
+            // A full queue is a busy table: the next notice, or its own tick, reads the rest.
+            let _ = handle.tx.try_send(Msg::Heard {
+                seq: u64::try_from(notice.seq).unwrap_or(0),
+                tokens: notice.tokens,
+            });
+        }
+    }
+
+    /// Notices may have been lost: every table this node follows reads the log again.
+    pub async fn heard_nothing_for_a_while(&self) {
+        let live = self.live.lock().await;
+        for handle in live.values() {
+            if handle.following.load(Ordering::SeqCst) {
+                let _ = handle.tx.try_send(Msg::Heard {
+                    seq: u64::MAX,
+                    tokens: true,
+                });
+            }
+        }
     }
 
     /// The count of live tables (for the server's cap).
@@ -72,6 +132,22 @@ impl Registry {
         {
             return Ok(handle.clone());
         }
+        let mode = self.mode(id).await?;
+        let loaded = match self.load(id).await {
+            Ok(loaded) => loaded,
+            Err(e) => {
+                self.give_up(id, &mode).await;
+                return Err(e);
+            }
+        };
+        let (table, tokens, active_ms) = loaded;
+        let handle = self.spawn(id, table, tokens, active_ms, mode);
+        live.insert(Arc::clone(&handle.id), handle.clone());
+        Ok(handle)
+    }
+
+    /// Table `id` folded from the store, its tokens and its last activity.
+    async fn load(&self, id: &str) -> Result<(Table, Vec<TokenEntry>, i64), ApiError> {
         let loaded = self
             .store
             .load(id)
@@ -85,9 +161,7 @@ impl Registry {
             .map_err(ApiError::Store)?;
         let table = Table::from_records(records)?;
         let tokens = crate::rows::token_entries(&loaded.tokens);
-        let handle = self.spawn(id, table, tokens, loaded.active_ms);
-        live.insert(Arc::clone(&handle.id), handle.clone());
-        Ok(handle)
+        Ok((table, tokens, loaded.active_ms))
     }
 
     fn spawn(
@@ -96,7 +170,9 @@ impl Registry {
         table: Table,
         tokens: Vec<TokenEntry>,
         active_ms: i64,
+        mode: Mode,
     ) -> TableHandle {
+        let following = Arc::new(AtomicBool::new(matches!(mode, Mode::Follower(_))));
         let (tx, mut rx) = mpsc::channel(self.limits.table_queue);
         let (events, _) = broadcast::channel(self.limits.client_lag);
         let archive_after_ms =
@@ -113,6 +189,7 @@ impl Registry {
                 Arc::clone(&self.count),
             )),
             sockets: Arc::default(),
+            following: Arc::clone(&following),
         };
         let mut task = TableTask {
             id: Arc::clone(&handle.id),
@@ -121,17 +198,25 @@ impl Registry {
             events,
             tokens: Arc::clone(&handle.tokens),
             activity: Arc::clone(&handle.activity),
+            node: self.node.clone(),
+            mode,
+            following,
         };
         let registry = Arc::clone(self);
         let generation = handle.generation;
         let idle = self.limits.idle_unload;
         self.tasks.spawn(async move {
+            let mut follow = tokio::time::interval(FOLLOW_EVERY);
+            follow.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
             loop {
                 tokio::select! {
                     msg = rx.recv() => match msg {
                         Some(msg) => task.handle(msg).await,
                         None => break,
                     },
+                    _ = follow.tick(), if task.following.load(Ordering::SeqCst) => {
+                        task.heard(u64::MAX, false).await;
+                    }
                     () = tokio::time::sleep(idle) => {
                         if task.events.receiver_count() == 0 || registry.shutdown.is_cancelled() {
                             // The table stays listed until this task has answered its last
@@ -158,6 +243,7 @@ impl Registry {
                     }
                 }
             }
+            registry.give_up(&task.id, &task.mode).await;
         });
         handle
     }
@@ -170,7 +256,10 @@ impl Registry {
         tokens: Vec<TokenEntry>,
         active_ms: i64,
     ) -> TableHandle {
-        let handle = self.spawn(id, table, tokens, active_ms);
+        // A new id is nobody's: this node takes it (a store that cannot say keeps it here too,
+        // and the unique (table, seq) guards the log as ever).
+        let mode = self.mode(id).await.unwrap_or(Mode::Owner);
+        let handle = self.spawn(id, table, tokens, active_ms, mode);
         self.live
             .lock()
             .await

@@ -53,7 +53,9 @@ pub(crate) async fn legacy(
         Some(LAST_LEGACY_VERSION) => {}
         Some(version) if version > LAST_LEGACY_VERSION => {
             return Err(ErrorKind::Database(format!(
-                "the database has schema version {version}, newer than this build's {latest}"
+                "the database has schema version {version}, newer than this build's legacy \
+                 version {LAST_LEGACY_VERSION} (its table skald_schema was written by a Skald \
+                 newer than this one, whose last migration is {latest})"
             ))
             .into());
         }

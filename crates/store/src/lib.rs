@@ -13,6 +13,8 @@
 mod adopt;
 mod error;
 mod migrate;
+mod notices;
+mod owners;
 mod sql;
 mod url;
 mod writer;
@@ -29,6 +31,8 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::task::JoinHandle;
 
 pub use error::{Error, ErrorKind};
+pub use notices::{Heard, Notice, Notices};
+pub use owners::{MAX_ADDRESS_CHARS, Owner, Owners};
 
 use writer::{Op, Request};
 
@@ -355,24 +359,8 @@ impl Store {
         .iter()
         .map(decode_row)
         .collect::<Result<Vec<_>, _>>()?;
-        let mut tokens =
-            sqlx::query("SELECT hash, role, player, name FROM skald_tokens WHERE table_id = $1")
-                .bind(table)
-                .fetch_all(&mut *tx)
-                .await?
-                .iter()
-                .map(|r| {
-                    Ok(TokenRow {
-                        hash: r.try_get(0)?,
-                        role: r.try_get(1)?,
-                        player: r.try_get(2)?,
-                        name: r.try_get(3)?,
-                    })
-                })
-                .collect::<Result<Vec<_>, sqlx::Error>>()?;
+        let tokens = fetch_tokens(&mut tx, table).await?;
         tx.rollback().await?;
-        // Sorted here, not in SQL: PostgreSQL's collation and SQLite's byte order can differ.
-        tokens.sort_by(|a, b| a.hash.cmp(&b.hash));
         Ok(Some(Loaded {
             meta,
             rows,
@@ -437,6 +425,43 @@ impl Store {
                 .then_with(|| a.meta.id.cmp(&b.meta.id))
         });
         Ok(seats)
+    }
+
+    /// The table's tokens, ordered by hash (as [`Loaded::tokens`]); none for no such table.
+    pub async fn tokens(&self, table: &str) -> Result<Vec<TokenRow>, Error> {
+        check_id(table)?;
+        let mut conn = self.inner.reads.acquire().await?;
+        Ok(fetch_tokens(&mut conn, table).await?)
+    }
+
+    /// This node's ownership session, for a node reached at `address` (docs/scaling.md): `None` on
+    /// SQLite, which serves one node. `candidate_key` becomes the nodes' shared key if the
+    /// database has none yet.
+    ///
+    /// # Errors
+    /// An address out of bounds ([`MAX_ADDRESS_CHARS`]); the database's error.
+    pub async fn owners(
+        &self,
+        address: &str,
+        candidate_key: &str,
+    ) -> Result<Option<Owners>, Error> {
+        match self.inner.backend {
+            Backend::Sqlite => Ok(None),
+            Backend::Postgres => Ok(Some(
+                Owners::open(&self.inner.url, address, candidate_key).await?,
+            )),
+        }
+    }
+
+    /// A subscription to every append's notice (docs/scaling.md): `None` on SQLite.
+    ///
+    /// # Errors
+    /// The database's error.
+    pub async fn notices(&self) -> Result<Option<Notices>, Error> {
+        match self.inner.backend {
+            Backend::Sqlite => Ok(None),
+            Backend::Postgres => Ok(Some(Notices::open(&self.inner.url).await?)),
+        }
     }
 
     /// Rows with seq > `after`, ordered, at most `limit` of them.
@@ -597,6 +622,28 @@ fn check_chars(field: &'static str, value: &str, max: usize) -> Result<(), Error
         return Ok(());
     }
     too_large(field, value.chars().count(), max)
+}
+
+/// A table's tokens, ordered by hash (sorted here, not in SQL: PostgreSQL's collation and SQLite's
+/// byte order can differ).
+async fn fetch_tokens(conn: &mut AnyConnection, table: &str) -> Result<Vec<TokenRow>, sqlx::Error> {
+    let mut tokens =
+        sqlx::query("SELECT hash, role, player, name FROM skald_tokens WHERE table_id = $1")
+            .bind(table)
+            .fetch_all(&mut *conn)
+            .await?
+            .iter()
+            .map(|r| {
+                Ok(TokenRow {
+                    hash: r.try_get(0)?,
+                    role: r.try_get(1)?,
+                    player: r.try_get(2)?,
+                    name: r.try_get(3)?,
+                })
+            })
+            .collect::<Result<Vec<_>, sqlx::Error>>()?;
+    tokens.sort_by(|a, b| a.hash.cmp(&b.hash));
+    Ok(tokens)
 }
 
 fn check_id(table: &str) -> Result<(), Error> {

@@ -20,6 +20,11 @@ const SQLITE: Embedded = &[
         "seat_names",
         include_str!("../migrations/sqlite/0002_seat_names.sql"),
     ),
+    (
+        3,
+        "nodes",
+        include_str!("../migrations/sqlite/0003_nodes.sql"),
+    ),
 ];
 const POSTGRES: Embedded = &[
     (
@@ -31,6 +36,11 @@ const POSTGRES: Embedded = &[
         2,
         "seat_names",
         include_str!("../migrations/postgres/0002_seat_names.sql"),
+    ),
+    (
+        3,
+        "nodes",
+        include_str!("../migrations/postgres/0003_nodes.sql"),
     ),
 ];
 

@@ -6,6 +6,7 @@ use sqlx::AnyPool;
 use sqlx::{AnyConnection, Row as _};
 use tokio::sync::{mpsc, oneshot};
 
+use crate::notices::{self, Notice};
 use crate::sql::{self, CHUNK, EVENT_COLUMNS, TOKEN_COLUMNS};
 use crate::{Backend, Error, ErrorKind, Row, TableMeta, TokenRow};
 
@@ -101,7 +102,7 @@ async fn together(
         .map_err(|e| (Stage::Check, e))?;
     let mut results = Vec::with_capacity(batch.len());
     for request in batch {
-        match apply(&mut tx, &request.op).await {
+        match apply(&mut tx, backend, &request.op).await {
             Ok(result) => results.push(result),
             Err(failure) => {
                 let _ = tx.rollback().await;
@@ -118,7 +119,7 @@ async fn alone(conn: &mut AnyConnection, backend: Backend, op: &Op) -> Result<()
     let mut tx = sql::begin_write(conn, backend)
         .await
         .map_err(|e| failed((Stage::Check, e)))?;
-    match apply(&mut tx, op).await {
+    match apply(&mut tx, backend, op).await {
         Ok(Ok(())) => tx.commit().await.map_err(|e| failed((Stage::Check, e))),
         Ok(Err(refused)) => {
             let _ = tx.rollback().await;
@@ -160,7 +161,11 @@ fn classify(op: &Op, (stage, error): &Failure) -> Error {
 }
 
 /// Checks and writes one request inside `tx`. `Ok(Err(_))`: refused by a check, nothing written.
-async fn apply(tx: &mut AnyConnection, op: &Op) -> Result<Result<(), Error>, Failure> {
+async fn apply(
+    tx: &mut AnyConnection,
+    backend: Backend,
+    op: &Op,
+) -> Result<Result<(), Error>, Failure> {
     match op {
         Op::Create { meta, rows, tokens } => {
             let taken: i64 = sqlx::query("SELECT COUNT(*) FROM skald_tables WHERE id = $1")
@@ -236,6 +241,16 @@ async fn apply(tx: &mut AnyConnection, op: &Op) -> Result<Result<(), Error>, Fai
             insert_tokens(tx, table, tokens).await?;
             if let Some(last) = rows.last() {
                 touch(tx, table, last.at_ms).await?;
+            }
+            if backend == Backend::Postgres {
+                // Inside the transaction: PostgreSQL sends it when, and only if, it commits.
+                let seq = rows.last().map_or(0, |r| r.seq);
+                sqlx::query("SELECT pg_notify($1, $2)")
+                    .bind(notices::CHANNEL)
+                    .bind(Notice::payload(table, seq, !tokens.is_empty()))
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(|e| (Stage::Check, e))?;
             }
         }
         Op::Touch { table, active_ms } => {

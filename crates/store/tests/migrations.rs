@@ -114,7 +114,7 @@ async fn a_version_2_database_opens_with_its_data() {
                 "SELECT COUNT(*) FROM _sqlx_migrations WHERE success = TRUE"
             )
             .await,
-            2,
+            3,
             "{label}"
         );
         // Opened again: nothing adopted or migrated twice.
@@ -183,7 +183,7 @@ async fn a_newer_database_is_refused_in_words() {
         assert!(matches!(e.kind(), ErrorKind::Database(_)), "{label}: {e}");
         assert!(
             e.to_string()
-                .contains("schema version 9999, newer than this build's 2"),
+                .contains("schema version 9999, newer than this build's 3"),
             "{label}: {e}"
         );
         db.finish().await;

@@ -35,7 +35,7 @@ pub enum Action {
 }
 
 /// The table's own actions.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "do", rename_all = "snake_case", deny_unknown_fields)]
 pub enum TableAction {
     /// `roll`: dice by notation, in the open (anyone seated).
@@ -132,8 +132,18 @@ pub enum TableAction {
 
 /// Who a whisper is for: the GM, or a seated player by number. Read from JSON as `"gm"` or the
 /// player's number (`2`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Recipient(pub Actor);
+
+/// As it is read: `"gm"` or the player's number.
+impl Serialize for Recipient {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self.0 {
+            Actor::Gm => serializer.serialize_str("gm"),
+            Actor::Player(n) => serializer.serialize_u32(n),
+        }
+    }
+}
 
 impl<'de> Deserialize<'de> for Recipient {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -199,6 +209,21 @@ impl Request {
     }
 }
 
+impl Request {
+    /// The request as JSON, as [`Request::from_json`] reads it back (the same request): what a
+    /// node sends the node that owns the table.
+    pub fn to_json(&self) -> Value {
+        let mut value = match &self.action {
+            Action::Command(command) => command.clone(),
+            Action::Table(action) => serde_json::to_value(action).unwrap_or(Value::Null),
+        };
+        if let (Some(client), Some(object)) = (&self.client, value.as_object_mut()) {
+            object.insert("client_id".into(), Value::String(client.clone()));
+        }
+        value
+    }
+}
+
 fn is_client_id(id: &str) -> bool {
     (1..=MAX_CLIENT_ID).contains(&id.len())
         && id
@@ -234,6 +259,51 @@ impl Action {
                 })
         } else {
             Ok(Action::Command(value))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Request;
+    use serde_json::json;
+
+    /// What a node forwards is what the owner reads: every table action, and a system command,
+    /// with and without a client id, reads back as the same request.
+    #[test]
+    fn a_request_reads_back_from_its_json() {
+        let actions = [
+            json!({"do": "roll", "notation": "2d6", "label": "jump"}),
+            json!({"do": "roll", "notation": "d20"}),
+            json!({"do": "secret_roll_dice", "notation": "d100", "label": "ambush"}),
+            json!({"do": "reveal_roll", "of": 7}),
+            json!({"do": "note", "text": "the bridge is out"}),
+            json!({"do": "contribute_seed", "seed": "abc"}),
+            json!({"do": "end_epoch", "reveal_hidden": true}),
+            json!({"do": "undo"}),
+            json!({"do": "allocate", "who": "Ann", "spend": 2}),
+            json!({"do": "call", "command": {"do": "check", "skill": 40}}),
+            json!({"do": "answer", "request": 3, "values": {"difficulty": 2}}),
+            json!({"do": "withdraw", "request": 3}),
+            json!({"do": "say", "text": "hello", "to": "gm", "as": "Ann"}),
+            json!({"do": "say", "text": "psst", "to": 2}),
+            json!({"do": "say", "text": "hi"}),
+            json!({"do": "table_options", "players_set_gm_numbers": false}),
+            json!({"do": "narrate", "text": "I leap"}),
+        ];
+        for action in actions {
+            for client in [None, Some("c-1")] {
+                let mut sent = action.clone();
+                if let Some(client) = client {
+                    sent["client_id"] = json!(client);
+                }
+                let request =
+                    Request::from_json(sent.clone()).unwrap_or_else(|e| panic!("{sent}: {e}"));
+                let again = Request::from_json(request.to_json())
+                    .unwrap_or_else(|e| panic!("{sent} -> {}: {e}", request.to_json()));
+                assert_eq!(again, request, "{sent}");
+                assert_eq!(again.client.as_deref(), client, "{sent}");
+            }
         }
     }
 }

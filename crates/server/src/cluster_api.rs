@@ -1,0 +1,50 @@
+//! `POST /cluster/tables/{id}`: a write another node forwards to this one as the table's owner
+//! (docs/scaling.md, "Several nodes"). Not part of the API: only a node showing the nodes' key
+//! (kept in the shared database) is answered, and a reverse proxy should not pass `/cluster/` on
+//! at all (docs/deploy.md). It is served outside the client address's rate, which is for clients:
+//! a node forwards the writes of many.
+
+use crate::app::App;
+use crate::error::ApiError;
+use crate::forwarded::{Answer, Forwarded};
+use crate::node::KEY_HEADER;
+use axum::Json;
+use axum::Router;
+use axum::extract::{Path, State};
+use axum::http::HeaderMap;
+
+/// The node-to-node routes over `app`.
+pub fn router(app: App) -> Router {
+    Router::new()
+        .route("/cluster/tables/{id}", axum::routing::post(forwarded))
+        .with_state(app)
+}
+
+/// Answers a forwarded write. Refusals of the write itself are in the [`Answer`]; an HTTP error
+/// means no node took it.
+async fn forwarded(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Json(forwarded): Json<Forwarded>,
+) -> Result<Json<Answer>, ApiError> {
+    let Some(node) = app.registry().node() else {
+        return Err(ApiError::NoRoute);
+    };
+    let key = headers
+        .get(KEY_HEADER)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    if !node.knows(key) {
+        return Err(ApiError::Unauthorized);
+    }
+    let mut handle = app.registry().get(&id).await?;
+    // Once more if the task was unloading when asked (it decided nothing).
+    for _ in 0..2 {
+        match handle.forwarded(forwarded.clone()).await {
+            Err(ApiError::Unloading) => handle = app.registry().get(&id).await?,
+            other => return other.map(Json),
+        }
+    }
+    Err(ApiError::Unloading)
+}

@@ -1,0 +1,279 @@
+//! A table task's writes when several nodes share one PostgreSQL database (docs/scaling.md,
+//! "Several nodes"): the owner decides and commits, retrying itself when its copy of the log was
+//! behind; a follower forwards each write to the owner, reads the records it made from the log,
+//! and takes the table when the owner is gone.
+//!
+//! Whatever node a client reaches, it is answered as by one server: a write is refused only for
+//! the table's own reasons, never because another node moved the log on.
+
+use crate::actor::{Mode, TableTask};
+use crate::error::ApiError;
+use crate::forwarded::{Answer, Forwarded, Hop, Write, Written};
+use crate::node::Node;
+use crate::rows::{from_row, token_entries};
+use skald_store::Owner;
+use skald_table::Request;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+/// Tries of one write: decisions against a log that moved on, or owners that could not be reached.
+const ATTEMPTS: u32 = 6;
+/// Rows read from the log at a time when catching up.
+const CATCH_UP_ROWS: i64 = 500;
+
+/// What a client is told when the owner stopped after its write was sent: it may have been done.
+const LOST: &str = "the node holding this table stopped while your action was on its way: it may \
+    or may not have been done, the table's log says which; give actions a client_id to have them \
+    resent safely";
+
+impl TableTask {
+    /// Does `write`: here when this node owns the table, else through its owner.
+    pub(crate) async fn write(&mut self, write: Write) -> Result<Written, ApiError> {
+        for attempt in 1..=ATTEMPTS {
+            let Mode::Follower(owner) = &self.mode else {
+                return self.write_owned(&write).await;
+            };
+            let owner = owner.clone();
+            let Some(node) = self.node.clone() else {
+                return self.write_owned(&write).await;
+            };
+            if !owner.is_empty() {
+                // Against the log as it is now, so a refusal here is the one the owner would give.
+                self.catch_up(u64::MAX).await?;
+                if let Some(written) = self.precheck(&write)? {
+                    return Ok(written);
+                }
+                match node.forward(&owner, &self.id, &write.forwarded()).await {
+                    Ok(Answer::NotOwner) | Err(Hop::Unreachable) => {}
+                    Err(Hop::Lost) if write.is_idempotent() => {}
+                    Err(Hop::Lost) => return Err(ApiError::Busy(LOST.into())),
+                    Ok(answer) => return self.settle(answer).await,
+                }
+            }
+            if attempt > 1 {
+                tokio::time::sleep(Duration::from_millis(25 << attempt.min(5))).await;
+            }
+            self.claim(&node).await?;
+        }
+        Err(ApiError::Busy(
+            "the node that holds this table could not be reached, and it was not given up; try \
+             again in a few seconds"
+                .into(),
+        ))
+    }
+
+    /// Does `write` as the table's owner, deciding anew when the log had moved on.
+    async fn write_owned(&mut self, write: &Write) -> Result<Written, ApiError> {
+        let mut attempt = 1;
+        loop {
+            let result = match write {
+                Write::Act { by, request } => self.act(*by, request).await.map(Written::Acted),
+                Write::Join { name } => self
+                    .join(name)
+                    .await
+                    .map(|(player, token)| Written::Joined(player, token)),
+                Write::Invite => self.invite().await.map(Written::Invited),
+                Write::SeatLink { player } => self
+                    .seat_link(*player)
+                    .await
+                    .map(|(name, token)| Written::SeatLinked(name, token)),
+            };
+            match result {
+                Err(ApiError::LogMoved) if attempt < ATTEMPTS => attempt += 1,
+                other => return other,
+            }
+        }
+    }
+
+    /// A follower's answer without the owner: an action it already did (resent), or the
+    /// table's refusal. `Ok(None)`: forward it.
+    fn precheck(&self, write: &Write) -> Result<Option<Written>, ApiError> {
+        let now = crate::actor::now_ms();
+        match write {
+            Write::Act { by, request } => {
+                if let Some(client) = &request.client
+                    && let Some(seqs) = self.table.earlier(*by, client)
+                {
+                    return Ok(Some(Written::Acted(self.records_at(seqs))));
+                }
+                // The dice of this trial decision are thrown away unseen; the owner rolls its own.
+                let fresh = crate::token::fresh().map_err(|e| ApiError::Store(e.to_string()))?;
+                self.table.decide_request(*by, request, fresh, now)?;
+            }
+            Write::Join { name } => {
+                self.table.join(name, now)?;
+            }
+            Write::SeatLink { player } => {
+                self.table.hand_seat(*player, now)?;
+            }
+            Write::Invite => {}
+        }
+        Ok(None)
+    }
+
+    /// The owner's answer, with the records it made read from the log.
+    async fn settle(&mut self, answer: Answer) -> Result<Written, ApiError> {
+        match answer {
+            Answer::Acted { seqs } => {
+                self.catch_up(seqs.last().copied().unwrap_or(0)).await?;
+                Ok(Written::Acted(self.records_at(&seqs)))
+            }
+            Answer::Joined { player, token, seq } => {
+                self.catch_up(seq).await?;
+                self.refresh_tokens().await;
+                Ok(Written::Joined(player, token))
+            }
+            Answer::Invited { token } => {
+                self.refresh_tokens().await;
+                Ok(Written::Invited(token))
+            }
+            Answer::SeatLinked { name, token, seq } => {
+                self.catch_up(seq).await?;
+                self.refresh_tokens().await;
+                Ok(Written::SeatLinked(name, token))
+            }
+            Answer::Refused { status, error } => Err(ApiError::Relayed {
+                status,
+                detail: error,
+            }),
+            Answer::NotOwner => Err(ApiError::Busy(
+                "the table changed hands; send the action again".into(),
+            )),
+        }
+    }
+
+    /// The records at `seqs`, from this node's copy.
+    fn records_at(&self, seqs: &[u64]) -> Vec<Arc<skald_table::Record>> {
+        let records = self.table.records();
+        seqs.iter()
+            .filter_map(|seq| records.get(usize::try_from(*seq).ok()?.checked_sub(1)?))
+            .map(|r| Arc::new(r.clone()))
+            .collect()
+    }
+
+    /// Takes the table if nobody owns it (reading the log again first: the last owner's last
+    /// commits are in it), else notes who does.
+    async fn claim(&mut self, node: &Node) -> Result<(), ApiError> {
+        match node.take(&self.id).await? {
+            Owner::Me => {
+                if let Err(e) = self.reload().await {
+                    node.release(&self.id).await;
+                    return Err(e);
+                }
+                tracing::info!(table = %self.id, "took the table: its owner was gone");
+                self.mode = Mode::Owner;
+                self.following.store(false, Ordering::SeqCst);
+            }
+            Owner::At(address) => self.mode = Mode::Follower(address),
+            Owner::Unknown => self.mode = Mode::Follower(String::new()),
+        }
+        Ok(())
+    }
+
+    /// Answers a write another node forwarded, as the owner; a follower takes the table first if
+    /// nobody holds it.
+    pub(crate) async fn answer(&mut self, forwarded: Forwarded) -> Answer {
+        if let (Mode::Follower(_), Some(node)) = (&self.mode, self.node.clone())
+            && let Err(e) = self.claim(&node).await
+        {
+            return refused(&e);
+        }
+        if self.mode != Mode::Owner {
+            return Answer::NotOwner;
+        }
+        let write = match forwarded {
+            Forwarded::Act { by, action } => match Request::from_json(action) {
+                Ok(request) => Write::Act { by, request },
+                Err(e) => return refused(&e.into()),
+            },
+            Forwarded::Join { name } => Write::Join { name },
+            Forwarded::Invite => Write::Invite,
+            Forwarded::SeatLink { player } => Write::SeatLink { player },
+        };
+        match self.write_owned(&write).await {
+            Ok(Written::Acted(records)) => Answer::Acted {
+                seqs: records.iter().map(|r| r.seq).collect(),
+            },
+            Ok(Written::Joined(player, token)) => Answer::Joined {
+                player,
+                token,
+                seq: self.table.last_seq(),
+            },
+            Ok(Written::Invited(token)) => Answer::Invited { token },
+            Ok(Written::SeatLinked(name, token)) => Answer::SeatLinked {
+                name,
+                token,
+                seq: self.table.last_seq(),
+            },
+            Err(e) => refused(&e),
+        }
+    }
+
+    /// A notice that the log reached `seq` (and maybe new tokens), for a follower.
+    pub(crate) async fn heard(&mut self, seq: u64, tokens: bool) {
+        if !matches!(self.mode, Mode::Follower(_)) {
+            return;
+        }
+        if let Err(e) = self.catch_up(seq).await {
+            tracing::warn!(table = %self.id, error = %e, "could not read the log after a notice");
+        }
+        if tokens {
+            self.refresh_tokens().await;
+        }
+    }
+
+    /// Reads and folds the records after this copy's last, until it has `seq` (or all there
+    /// is), publishing each to this node's clients.
+    pub(crate) async fn catch_up(&mut self, seq: u64) -> Result<(), ApiError> {
+        while self.table.last_seq() < seq {
+            let after = i64::try_from(self.table.last_seq()).unwrap_or(i64::MAX);
+            let rows = self
+                .store
+                .rows_after(&self.id, after, CATCH_UP_ROWS)
+                .await?;
+            if rows.is_empty() {
+                if seq == u64::MAX {
+                    return Ok(());
+                }
+                return Err(ApiError::Store(format!(
+                    "the log of table {} ends at seq {} but its owner said {seq}",
+                    self.id,
+                    self.table.last_seq()
+                )));
+            }
+            for row in &rows {
+                let record = from_row(row).map_err(ApiError::Store)?;
+                self.table.apply(record.clone())?;
+                let _ = self.events.send(Arc::new(record));
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads the table's tokens again (a follower's: the owner may have made new ones).
+    pub(crate) async fn refresh_tokens(&mut self) {
+        if !matches!(self.mode, Mode::Follower(_)) {
+            return;
+        }
+        match self.store.tokens(&self.id).await {
+            Ok(rows) => {
+                if let Ok(mut tokens) = self.tokens.write() {
+                    *tokens = token_entries(&rows);
+                }
+            }
+            Err(e) => {
+                tracing::warn!(table = %self.id, error = %e, "could not read the table's tokens")
+            }
+        }
+    }
+}
+
+/// A refusal as the owner's answer.
+fn refused(error: &ApiError) -> Answer {
+    error.log();
+    Answer::Refused {
+        status: error.status().as_u16(),
+        error: error.detail(),
+    }
+}

@@ -1,0 +1,116 @@
+//! Notices of appends, for nodes that follow tables another node owns (docs/scaling.md).
+//!
+//! Every append on PostgreSQL notifies the channel `skald_log` inside its transaction, so a notice
+//! goes out exactly when the append is committed. A notice is a pointer, never a record: the
+//! table, its last seq and whether tokens were written. A node reads the rows after the seq it has
+//! (`rows_after`) and redacts them for each of its readers itself, so no secret crosses the
+//! channel, and a lost notice only delays a reader until the next one.
+
+use sqlx::postgres::PgListener;
+
+use crate::{Error, MAX_ID_CHARS};
+
+/// The channel every append notifies.
+pub(crate) const CHANNEL: &str = "skald_log";
+
+/// One committed append, as a pointer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notice {
+    /// The table (at most [`MAX_ID_CHARS`] characters).
+    pub table: String,
+    /// The seq of its last row now; 0 when the append wrote tokens only.
+    pub seq: i64,
+    /// Whether tokens were written (an invite, a seat's token).
+    pub tokens: bool,
+}
+
+impl Notice {
+    /// The payload: `<seq> <0|1> <table>`.
+    pub(crate) fn payload(table: &str, seq: i64, tokens: bool) -> String {
+        format!("{seq} {} {table}", u8::from(tokens))
+    }
+
+    /// Reads a payload back; `None` for one no Skald wrote.
+    fn parse(payload: &str) -> Option<Self> {
+        let mut parts = payload.splitn(3, ' ');
+        let seq = parts.next()?.parse().ok()?;
+        let tokens = match parts.next()? {
+            "0" => false,
+            "1" => true,
+            _ => return None,
+        };
+        let table = parts.next()?;
+        (!table.is_empty() && table.chars().count() <= MAX_ID_CHARS).then(|| Self {
+            table: table.to_owned(),
+            seq,
+            tokens,
+        })
+    }
+}
+
+/// What [`Notices::next`] gives.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Heard {
+    /// An append was committed.
+    Append(Notice),
+    /// The listening connection was lost and opened again: notices in between are lost, so every
+    /// followed table must be read again.
+    Reconnected,
+}
+
+/// A node's subscription to the channel every append notifies (`skald_log`), on a connection of
+/// its own.
+pub struct Notices {
+    listener: PgListener,
+}
+
+impl Notices {
+    /// Listens on `url`.
+    ///
+    /// # Errors
+    /// The database's error.
+    pub(crate) async fn open(url: &str) -> Result<Self, Error> {
+        let mut listener = PgListener::connect(url).await?;
+        listener.listen(CHANNEL).await?;
+        Ok(Self { listener })
+    }
+
+    /// The next notice. Reconnects by itself when the connection is lost, and says so.
+    ///
+    /// # Errors
+    /// The database's error when it cannot reconnect.
+    pub async fn next(&mut self) -> Result<Heard, Error> {
+        loop {
+            match self.listener.try_recv().await? {
+                None => return Ok(Heard::Reconnected),
+                Some(notification) => {
+                    if let Some(notice) = Notice::parse(notification.payload()) {
+                        return Ok(Heard::Append(notice));
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Notice;
+
+    #[test]
+    fn a_payload_reads_back_and_a_foreign_one_does_not() {
+        let payload = Notice::payload("ab cd", 42, true);
+        assert_eq!(payload, "42 1 ab cd");
+        assert_eq!(
+            Notice::parse(&payload),
+            Some(Notice {
+                table: "ab cd".into(),
+                seq: 42,
+                tokens: true
+            })
+        );
+        assert_eq!(Notice::parse("x 1 t"), None);
+        assert_eq!(Notice::parse("1 2 t"), None);
+        assert_eq!(Notice::parse("1 0 "), None);
+    }
+}

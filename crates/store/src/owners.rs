@@ -1,0 +1,161 @@
+//! Which node owns which table, when several nodes serve one PostgreSQL database
+//! (docs/scaling.md, "Several nodes").
+//!
+//! A node owns a table while it holds a PostgreSQL advisory lock keyed by the table's id, taken on
+//! one connection of the node's own ([`Owners`]). PostgreSQL releases every lock of a session when
+//! it ends, so a node that dies (even by SIGKILL: its socket closes) leaves its tables to whoever
+//! asks next. The node also records, under its session's pid, the address at which it takes
+//! forwarded actions, so another node can find a table's owner by joining `pg_locks` with
+//! `skald_nodes`. SQLite has no such thing: it serves one node ([`crate::Store::owners`] is `None`).
+
+use sqlx::{Connection as _, PgConnection, Row as _};
+use tokio::sync::Mutex;
+
+use crate::{Error, ErrorKind, check_chars, check_id, now_ms};
+
+/// The first key of every table lock (the second is the id's `hashtext`): `sk`, so Skald's locks
+/// never meet another program's single-key locks, nor sqlx's migration lock.
+const LOCK_CLASS: i32 = 0x736b;
+
+/// Bound of a node's address, in characters.
+pub const MAX_ADDRESS_CHARS: usize = 200;
+
+/// This node's ownership session: its table locks and its address, on a connection of its own.
+pub struct Owners {
+    /// `None` once closed.
+    conn: Mutex<Option<PgConnection>>,
+    address: String,
+    key: String,
+}
+
+impl std::fmt::Debug for Owners {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Owners")
+            .field("address", &self.address)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Who owns a table now.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Owner {
+    /// This node (it took or already held the table's lock).
+    Me,
+    /// Another node, reached at this address.
+    At(String),
+    /// Nobody holds the lock, or its holder registered no address: ask again.
+    Unknown,
+}
+
+impl Owners {
+    /// Opens the ownership session on `url` for a node reached at `address` (1 to
+    /// [`MAX_ADDRESS_CHARS`] characters, e.g. `http://10.0.0.5:8080`). `candidate_key` becomes the
+    /// nodes' shared key if the database has none yet; the key in force is [`Owners::key`].
+    ///
+    /// # Errors
+    /// [`ErrorKind::TooLarge`] or [`ErrorKind::Database`] for an address out of bounds; the
+    /// database's error.
+    pub(crate) async fn open(url: &str, address: &str, candidate_key: &str) -> Result<Self, Error> {
+        check_chars("node.address", address, MAX_ADDRESS_CHARS)?;
+        if address.is_empty() {
+            return Err(ErrorKind::Database(
+                "node.address: empty; give the address other nodes reach this one at".into(),
+            )
+            .into());
+        }
+        let mut conn = PgConnection::connect(url).await?;
+        // A pid is unique among live sessions only: a dead node's row under this pid is stale.
+        sqlx::query(
+            "INSERT INTO skald_nodes (pid, address, started_ms) VALUES (pg_backend_pid(), $1, $2) \
+             ON CONFLICT (pid) DO UPDATE SET address = EXCLUDED.address, \
+             started_ms = EXCLUDED.started_ms",
+        )
+        .bind(address)
+        .bind(now_ms())
+        .execute(&mut conn)
+        .await?;
+        sqlx::query(
+            "INSERT INTO skald_cluster (name, value) VALUES ('node_key', $1) \
+             ON CONFLICT (name) DO NOTHING",
+        )
+        .bind(candidate_key)
+        .execute(&mut conn)
+        .await?;
+        let key: String = sqlx::query("SELECT value FROM skald_cluster WHERE name = 'node_key'")
+            .fetch_one(&mut conn)
+            .await?
+            .try_get(0)?;
+        Ok(Self {
+            conn: Mutex::new(Some(conn)),
+            address: address.to_owned(),
+            key,
+        })
+    }
+
+    /// The address this node registered.
+    pub fn address(&self) -> &str {
+        &self.address
+    }
+
+    /// The key every node of this database shows another when it forwards an action.
+    pub fn key(&self) -> &str {
+        &self.key
+    }
+
+    /// Takes table `table` for this node if nobody holds it, else says who does. Each
+    /// [`Owner::Me`] must be matched by one [`Owners::release`] (the locks nest).
+    ///
+    /// # Errors
+    /// A bad id; the database's error (the ownership session is gone: this node owns nothing).
+    pub async fn take(&self, table: &str) -> Result<Owner, Error> {
+        check_id(table)?;
+        let mut guard = self.conn.lock().await;
+        let conn = guard.as_mut().ok_or(ErrorKind::Closed)?;
+        let taken: bool = sqlx::query("SELECT pg_try_advisory_lock($1, hashtext($2))")
+            .bind(LOCK_CLASS)
+            .bind(table)
+            .fetch_one(&mut *conn)
+            .await?
+            .try_get(0)?;
+        if taken {
+            return Ok(Owner::Me);
+        }
+        let address: Option<String> = sqlx::query(
+            "SELECT n.address FROM pg_locks l JOIN skald_nodes n ON n.pid = l.pid \
+             WHERE l.locktype = 'advisory' AND l.granted \
+             AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database()) \
+             AND l.classid = $1::int4::oid AND l.objid = hashtext($2)::oid AND l.objsubid = 2 \
+             LIMIT 1",
+        )
+        .bind(LOCK_CLASS)
+        .bind(table)
+        .fetch_optional(&mut *conn)
+        .await?
+        .map(|row| row.try_get(0))
+        .transpose()?;
+        Ok(address.map_or(Owner::Unknown, Owner::At))
+    }
+
+    /// Gives table `table` up (one [`Owner::Me`] of [`Owners::take`]).
+    ///
+    /// # Errors
+    /// A bad id; the database's error.
+    pub async fn release(&self, table: &str) -> Result<(), Error> {
+        check_id(table)?;
+        let mut guard = self.conn.lock().await;
+        let conn = guard.as_mut().ok_or(ErrorKind::Closed)?;
+        sqlx::query("SELECT pg_advisory_unlock($1, hashtext($2))")
+            .bind(LOCK_CLASS)
+            .bind(table)
+            .execute(&mut *conn)
+            .await?;
+        Ok(())
+    }
+
+    /// Ends the session: every table this node holds is free for the others at once.
+    pub async fn close(&self) {
+        if let Some(conn) = self.conn.lock().await.take() {
+            let _ = conn.close().await;
+        }
+    }
+}
