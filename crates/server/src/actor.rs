@@ -91,6 +91,20 @@ pub enum Msg {
     },
 }
 
+impl Msg {
+    /// Whether it only reads the table.
+    fn reads(&self) -> bool {
+        matches!(
+            self,
+            Msg::Summary { .. }
+                | Msg::Moves { .. }
+                | Msg::Odds { .. }
+                | Msg::Check { .. }
+                | Msg::After { .. }
+        )
+    }
+}
+
 /// A live table: the way to its task, its published records, and its tokens.
 #[derive(Clone)]
 pub struct TableHandle {
@@ -482,6 +496,11 @@ pub enum Mode {
 impl TableTask {
     /// Answers one message.
     pub async fn handle(&mut self, msg: Msg) {
+        if msg.reads() {
+            // A follower answers a read from the log as it is now, not as the last notice left
+            // it: a client that wrote through another node reads its write here too.
+            self.follow_now().await;
+        }
         match msg {
             Msg::Write { write, reply } => {
                 let result = self.write(write).await;

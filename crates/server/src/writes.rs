@@ -210,6 +210,15 @@ impl TableTask {
         }
     }
 
+    /// A follower reads the log up to now (a read error is logged: the copy stays as it was).
+    pub(crate) async fn follow_now(&mut self) {
+        if matches!(self.mode, Mode::Follower(_))
+            && let Err(e) = self.catch_up(u64::MAX).await
+        {
+            tracing::warn!(table = %self.id, error = %e, "could not read the log");
+        }
+    }
+
     /// A notice that the log reached `seq` (and maybe new tokens), for a follower.
     pub(crate) async fn heard(&mut self, seq: u64, tokens: bool) {
         if !matches!(self.mode, Mode::Follower(_)) {
