@@ -42,6 +42,17 @@ async fn start_nodes(url: &str) -> Vec<Server> {
     nodes
 }
 
+/// Every seat's WebSocket, seat `i` on node `i % NODES`, from the start: the records before the
+/// hello come after it, checked like the rest.
+async fn spread(nodes: &[Server], tables: &[Table], seats: &[Seat]) -> Vec<(Socket, u64)> {
+    let mut sockets = Vec::new();
+    for (i, seat) in seats.iter().enumerate() {
+        let (socket, _) = connect(&nodes[i % NODES], &tables[seat.table], seat, 0).await;
+        sockets.push((socket, 0));
+    }
+    sockets
+}
+
 /// Only a seat's rate may refuse an action (a client acting as fast as it is answered meets it).
 fn assert_only_rate_refusals(label: &str, seats: &[Seat], seen: &[Seen]) {
     for (seat, seen) in seats.iter().zip(seen) {
@@ -207,16 +218,11 @@ async fn three_nodes_play_one_table_as_one_server() {
     }
 
     // Every seat on a WebSocket, spread over the nodes, all acting at once.
-    let mut sockets = Vec::new();
-    for (i, seat) in seats.iter().enumerate() {
-        // From the start: the records before the hello come after it, checked like the rest.
-        let (socket, _) = connect(&nodes[i % NODES], &table, seat, 0).await;
-        sockets.push((socket, 0));
-    }
+    let tables = [table];
+    let sockets = spread(&nodes, &tables, &seats).await;
     let (seen, ()) = load_then(sockets, &seats, "ws", || async {}).await;
     summary("three nodes", "load", &seen);
     assert_only_rate_refusals("three nodes", &seats, &seen);
-    let tables = [table];
     let logs = assert_same_logs(&nodes.iter().collect::<Vec<_>>(), &tables).await;
     let acked: Vec<_> = seen.iter().map(|s| s.acked.clone()).collect();
     check_logs(&nodes[1], &tables, &seats, &acked).await;
@@ -243,11 +249,7 @@ async fn the_owner_killed_under_load_loses_no_acknowledged_action() {
     let mut nodes = start_nodes(&db.url).await;
     // Made through the first node, which so owns every table.
     let (tables, seats) = set_up(&nodes[0]).await;
-    let mut sockets = Vec::new();
-    for (i, seat) in seats.iter().enumerate() {
-        let (socket, _) = connect(&nodes[i % NODES], &tables[seat.table], seat, 0).await;
-        sockets.push((socket, 0));
-    }
+    let sockets = spread(&nodes, &tables, &seats).await;
 
     // 1. The owner is killed while every client acts: its own clients lose their connection; the
     //    others' actions in flight are taken by another node.
@@ -293,11 +295,7 @@ async fn a_node_stopped_gracefully_hands_its_tables_over() {
     let db = skald_testkit::postgres(&admin).await;
     let mut nodes = start_nodes(&db.url).await;
     let (tables, seats) = set_up(&nodes[0]).await;
-    let mut sockets = Vec::new();
-    for (i, seat) in seats.iter().enumerate() {
-        let (socket, _) = connect(&nodes[i % NODES], &tables[seat.table], seat, 0).await;
-        sockets.push((socket, 0));
-    }
+    let sockets = spread(&nodes, &tables, &seats).await;
     // SIGTERM to the owner while every client acts: it finishes what it holds and exits 0; the
     // clients on the other nodes are answered throughout, by the node that takes each table.
     let owner = nodes.remove(0);
