@@ -45,6 +45,10 @@ pub enum ApiError {
     /// The server requires a creation key to create a table, and the request has none or another.
     #[error("{0}")]
     CreationKey(String),
+    /// This node cannot serve now (`GET /api/ready`): it is stopping, the database does not
+    /// answer, or its schema is not this build's. The message says which.
+    #[error("not ready: {0}")]
+    NotReady(String),
     /// The database failed; the action was not recorded.
     #[error("the log could not be written, nothing was recorded: {0}")]
     Store(String),
@@ -68,6 +72,7 @@ impl ApiError {
             ApiError::Limit(_) | ApiError::TooLarge(_) => "limit",
             ApiError::CreationKey(_) => "forbidden",
             ApiError::Busy(_) | ApiError::Unloading => "busy",
+            ApiError::NotReady(_) => "not_ready",
             ApiError::Store(_) => "store",
         }
     }
@@ -82,22 +87,23 @@ impl ApiError {
             "unauthorized" => StatusCode::UNAUTHORIZED,
             "not_found" => StatusCode::NOT_FOUND,
             "limit" => StatusCode::TOO_MANY_REQUESTS,
-            "busy" => StatusCode::SERVICE_UNAVAILABLE,
+            "busy" | "not_ready" => StatusCode::SERVICE_UNAVAILABLE,
             "bad_request" => StatusCode::BAD_REQUEST,
             "store" | "corrupt" => StatusCode::INTERNAL_SERVER_ERROR,
             _ => StatusCode::UNPROCESSABLE_ENTITY,
         }
     }
 
-    /// Logs the refusal (a store error as an error), inside the request's span when there is one.
+    /// Logs the refusal (a store error as an error, not being ready as a warning), inside the request's span when there is one.
     /// The reason is [`for_the_log`]: one line whatever the sender typed, and no token in it.
     pub fn log(&self) {
         let kind = self.kind();
         let reason = for_the_log(&self.to_string());
-        if let ApiError::Store(_) = self {
-            tracing::error!(kind, reason = %reason, "store error");
-        } else {
-            tracing::info!(kind, reason = %reason, "refused");
+        match self {
+            ApiError::Store(_) => tracing::error!(kind, reason = %reason, "store error"),
+            // The node's own state, which whoever runs it wants to see among the warnings.
+            ApiError::NotReady(_) => tracing::warn!(kind, reason = %reason, "not ready"),
+            _ => tracing::info!(kind, reason = %reason, "refused"),
         }
     }
 

@@ -13,6 +13,7 @@
 mod adopt;
 mod error;
 mod migrate;
+mod ready;
 mod sql;
 mod url;
 mod writer;
@@ -29,6 +30,8 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::task::JoinHandle;
 
 pub use error::{Error, ErrorKind};
+pub use ready::NotReady;
+pub use url::sqlite_file;
 
 use writer::{Op, Request};
 
