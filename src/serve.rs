@@ -69,16 +69,26 @@ async fn serve(args: &ServeArgs) -> anyhow::Result<()> {
         .await
         .with_context(|| format!("cannot listen on {}", args.addr))?;
     let db = args.db.clone();
+    let started = std::sync::atomic::AtomicBool::new(false);
     let ready = |addr: std::net::SocketAddr| {
+        started.store(true, std::sync::atomic::Ordering::Relaxed);
         // Tests and scripts read this line to find the port (`--addr 127.0.0.1:0`).
         println!(
             "skald: serving on http://{addr} (database: {})",
             shown_db(&db)
         );
     };
-    skald_server::serve_with(listener, &args.db, limits, skald_web::routes, ready, stop())
-        .await
-        .with_context(|| format!("the server over {} stopped", shown_db(&args.db)))?;
+    let served =
+        skald_server::serve_with(listener, &args.db, limits, skald_web::routes, ready, stop())
+            .await;
+    if let Err(e) = served {
+        // A server that never started says only why (its message names the database).
+        if !started.load(std::sync::atomic::Ordering::Relaxed) {
+            return Err(e.into());
+        }
+        return Err(anyhow::Error::new(e)
+            .context(format!("the server over {} stopped", shown_db(&args.db))));
+    }
     eprintln!("skald: stopped; every acknowledged action is in the log");
     Ok(())
 }

@@ -45,6 +45,10 @@ pub enum ApiError {
     /// The server requires a creation key to create a table, and the request has none or another.
     #[error("{0}")]
     CreationKey(String),
+    /// This node cannot serve now (`GET /api/ready`): it is stopping, the database does not
+    /// answer, or its schema is not this build's. The message says which.
+    #[error("not ready: {0}")]
+    NotReady(String),
     /// The database failed; the action was not recorded.
     #[error("the log could not be written, nothing was recorded: {0}")]
     Store(String),
@@ -64,7 +68,7 @@ pub enum ApiError {
 }
 
 /// Every kind a refusal has (`ErrorKindSchema` in the OpenAPI document lists the same).
-const KINDS: [&str; 9] = [
+const KINDS: [&str; 10] = [
     "forbidden",
     "limit",
     "corrupt",
@@ -73,6 +77,7 @@ const KINDS: [&str; 9] = [
     "not_found",
     "bad_request",
     "busy",
+    "not_ready",
     "store",
 ];
 
@@ -94,6 +99,7 @@ impl ApiError {
             ApiError::Limit(_) | ApiError::TooLarge(_) => "limit",
             ApiError::CreationKey(_) => "forbidden",
             ApiError::Busy(_) | ApiError::Unloading | ApiError::LogMoved => "busy",
+            ApiError::NotReady(_) => "not_ready",
             ApiError::Store(_) => "store",
             ApiError::Relayed { detail, .. } => KINDS
                 .into_iter()
@@ -116,22 +122,23 @@ impl ApiError {
             "unauthorized" => StatusCode::UNAUTHORIZED,
             "not_found" => StatusCode::NOT_FOUND,
             "limit" => StatusCode::TOO_MANY_REQUESTS,
-            "busy" => StatusCode::SERVICE_UNAVAILABLE,
+            "busy" | "not_ready" => StatusCode::SERVICE_UNAVAILABLE,
             "bad_request" => StatusCode::BAD_REQUEST,
             "store" | "corrupt" => StatusCode::INTERNAL_SERVER_ERROR,
             _ => StatusCode::UNPROCESSABLE_ENTITY,
         }
     }
 
-    /// Logs the refusal (a store error as an error), inside the request's span when there is one.
+    /// Logs the refusal (a store error as an error, not being ready as a warning), inside the request's span when there is one.
     /// The reason is [`for_the_log`]: one line whatever the sender typed, and no token in it.
     pub fn log(&self) {
         let kind = self.kind();
         let reason = for_the_log(&self.to_string());
-        if let ApiError::Store(_) = self {
-            tracing::error!(kind, reason = %reason, "store error");
-        } else {
-            tracing::info!(kind, reason = %reason, "refused");
+        match self {
+            ApiError::Store(_) => tracing::error!(kind, reason = %reason, "store error"),
+            // The node's own state, which whoever runs it wants to see among the warnings.
+            ApiError::NotReady(_) => tracing::warn!(kind, reason = %reason, "not ready"),
+            _ => tracing::info!(kind, reason = %reason, "refused"),
         }
     }
 

@@ -23,6 +23,7 @@ pub mod live;
 pub mod node;
 pub mod openapi;
 pub mod query;
+pub mod ready;
 pub mod registry;
 pub mod report;
 pub mod request_log;
@@ -32,6 +33,7 @@ pub mod rows;
 pub mod schemas;
 pub mod seated;
 pub mod shapes;
+pub mod single_node;
 pub mod templates;
 pub mod token;
 pub mod writes;
@@ -128,23 +130,54 @@ async fn no_such_route() -> ApiError {
     ApiError::NoRoute
 }
 
-/// Why the server could not run.
+/// Why the server could not run. Each variant's message says all of it: none is given as a
+/// `source`, so a report of the error with its causes (`{:#}`) does not say it twice.
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {
     /// The store would not open.
     #[error("database: {0}")]
-    Store(#[from] skald_store::Error),
+    Store(skald_store::Error),
+    /// The SQLite file is served by another running server, or its lock could not be taken
+    /// ([`single_node`]).
+    #[error("database: {0}")]
+    Lock(single_node::LockError),
     /// The server could not start.
     #[error("{0}")]
-    Api(#[from] ApiError),
+    Api(ApiError),
     /// The address could not be bound, or serving failed.
     #[error("{0}")]
-    Io(#[from] std::io::Error),
+    Io(std::io::Error),
+}
+
+impl From<skald_store::Error> for ServeError {
+    fn from(e: skald_store::Error) -> Self {
+        ServeError::Store(e)
+    }
+}
+
+impl From<single_node::LockError> for ServeError {
+    fn from(e: single_node::LockError) -> Self {
+        ServeError::Lock(e)
+    }
+}
+
+impl From<ApiError> for ServeError {
+    fn from(e: ApiError) -> Self {
+        ServeError::Api(e)
+    }
+}
+
+impl From<std::io::Error> for ServeError {
+    fn from(e: std::io::Error) -> Self {
+        ServeError::Io(e)
+    }
 }
 
 /// Serves on `listener` over the store at `db` until `stop` completes; then stops taking
 /// connections, closes the WebSockets, lets every table task finish the actions it holds, and
-/// closes the store after its last commit. `ready` is called with the bound address.
+/// closes the store after its last commit. `ready` is called with the bound address. On an SQLite
+/// file, the server holds the file's lock from before it opens the store until after it closes it
+/// ([`single_node`]): a second server on the same file is refused at start.
 ///
 /// # Errors
 /// [`ServeError`].
@@ -171,6 +204,11 @@ pub async fn serve_with(
     ready: impl FnOnce(SocketAddr),
     stop: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
+    // Before the store opens: a refused server touches nothing of the database.
+    let lock = match skald_store::sqlite_file(db)? {
+        Some(file) => Some(single_node::take(&file, db)?),
+        None => None,
+    };
     let store = Store::open(db).await?;
     let shutdown = CancellationToken::new();
     let tasks = TaskTracker::new();
@@ -235,5 +273,6 @@ pub async fn serve_with(
         node.close().await;
     }
     store.close().await;
+    drop(lock);
     Ok(())
 }

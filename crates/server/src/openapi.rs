@@ -4,7 +4,7 @@
 //! generates ([`SERVED`]).
 
 use crate::shapes::{CreateTable, ErrorBody, Incoming, Outgoing};
-use crate::{api, schemas, ws};
+use crate::{api, ready, schemas, ws};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use serde_json::Value;
@@ -18,7 +18,7 @@ use utoipa::openapi::{RefOr, Schema};
         title = "Skald table server",
         version = "1",
         description = "Online tables for the systems the server plays (the create body's `system` \
-            lists them). Every route but create, openapi and health takes a table token: \
+            lists them). Every route but create, openapi, health and ready takes a table token: \
             `Authorization: Bearer TOKEN` or `?token=TOKEN`. Errors are `{\"error\": {\"kind\": \
             ..., \"message\": ...}}`. See docs/server.md and docs/fairness.md. Rates are kept per \
             client address (every route; an IPv6 client by its /64) and per seat (every route \
@@ -41,6 +41,7 @@ use utoipa::openapi::{RefOr, Schema};
         ws::upgrade,
         serve,
         api::health,
+        ready::ready,
     ),
     components(schemas(CreateTable, Incoming, Outgoing, ErrorBody)),
     modifiers(&Token, &Systems),

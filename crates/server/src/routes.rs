@@ -2,7 +2,7 @@
 //! walks them to check that each is described (`crates/server/tests/http.rs`).
 
 use crate::app::App;
-use crate::{api, openapi, ws};
+use crate::{api, openapi, ready, ws};
 use axum::handler::Handler;
 use axum::http::Method;
 use axum::routing::MethodRouter;
@@ -66,5 +66,6 @@ pub fn api() -> Vec<Route> {
         get("/api/tables/{id}/ws", ws::upgrade),
         get("/api/openapi.json", openapi::serve),
         get("/api/health", api::health),
+        get("/api/ready", ready::ready),
     ]
 }

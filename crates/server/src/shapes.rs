@@ -199,6 +199,15 @@ pub struct Health {
     pub live_tables: usize,
 }
 
+/// `GET /api/ready` answer (a node that is not ready answers 503 `not_ready` instead).
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct Ready {
+    /// Always `true`: the database answers and its schema is this build's.
+    pub ready: bool,
+    /// The store's database: `sqlite` or `postgres`.
+    pub backend: String,
+}
+
 /// `GET /api/tables/{id}/export?format=json` answer: the whole log as its reader may see it;
 /// what `skald verify` reads.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]

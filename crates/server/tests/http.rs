@@ -1,5 +1,6 @@
 //! The HTTP API end to end on both back ends: a session of each system from creation to a verified
-//! export, undo, durability across a restart, idle unloading, and the OpenAPI description.
+//! export, undo, durability across a restart, idle unloading, readiness, one server per SQLite
+//! file, and the OpenAPI description.
 #![allow(clippy::unwrap_used)]
 
 mod common;
@@ -982,6 +983,7 @@ async fn the_openapi_description_lists_every_route() {
         ("get", "/api/tables/{id}/ws"),
         ("get", "/api/openapi.json"),
         ("get", "/api/health"),
+        ("get", "/api/ready"),
     ];
     let db = common::sqlite();
     let server = Server::start(&db, limits()).await;
@@ -1326,4 +1328,94 @@ async fn a_join_refusal_names_the_name() {
         "empty",
     );
     server.stop().await;
+}
+
+/// Runs `statement` on `db` over a connection of its own, beside the running server.
+async fn execute(db: &common::Db, statement: &str) {
+    use sqlx::{Connection as _, Executor as _};
+    let mut conn = within("a connection", sqlx::AnyConnection::connect(&db.url))
+        .await
+        .unwrap();
+    within(statement, conn.execute(statement)).await.unwrap();
+    conn.close().await.unwrap();
+}
+
+/// `GET /api/ready` on both back ends: ready while the database's schema is this build's; 503
+/// `not_ready`, saying why, once a newer build migrated the database under the running node (the
+/// row a newer build's migration leaves), while `/api/health` still says the process is alive; and
+/// ready again once the schema is this build's again.
+#[tokio::test]
+async fn ready_answers_whether_the_database_is_this_builds() {
+    for db in databases().await {
+        let server = Server::start(&db, limits()).await;
+        let label = server.label;
+        let http = server.http();
+        let ready = json!({"ready": true, "backend": label});
+        assert_eq!(
+            http.get("/api/ready", None).await.expect(200),
+            ready,
+            "{label}"
+        );
+        execute(
+            &db,
+            "INSERT INTO _sqlx_migrations (version, description, success, checksum, \
+             execution_time) VALUES (4, 'from the future', TRUE, '', 0)",
+        )
+        .await;
+        assert_refused(
+            &http.get("/api/ready", None).await,
+            503,
+            "not_ready",
+            "not ready: the database has schema version 4, newer than this build's 3: a newer \
+             Skald migrated it; run that one (or a newer one) on it",
+            label,
+        );
+        assert_eq!(http.health().await["ok"], true, "{label}");
+        execute(&db, "DELETE FROM _sqlx_migrations WHERE version = 4").await;
+        assert_eq!(
+            http.get("/api/ready", None).await.expect(200),
+            ready,
+            "{label}"
+        );
+        server.stop().await;
+    }
+}
+
+/// SQLite serves one node: a second server on the file a running one serves is refused at start,
+/// naming PostgreSQL as the way to run several, and the first still answers; once the first has
+/// stopped, a server starts on the file again (in this process, as the tests that restart do).
+#[tokio::test]
+async fn a_second_server_on_a_served_sqlite_file_is_refused_at_start() {
+    let db = common::sqlite();
+    let first = Server::start(&db, limits()).await;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let second = skald_server::serve(
+        listener,
+        &db.url,
+        limits(),
+        |addr| panic!("a second server started on {addr} over the same SQLite file"),
+        std::future::pending(),
+    );
+    let refused = within("the second server's refusal", second).await;
+    assert_eq!(
+        refused.err().map(|e| e.to_string()),
+        Some(format!(
+            "database: {} is already served by another `skald serve` (process {}); SQLite serves \
+             one node: to run several nodes, use one PostgreSQL database (docs/deploy.md)",
+            db.url,
+            std::process::id()
+        ))
+    );
+    let ready = json!({"ready": true, "backend": "sqlite"});
+    assert_eq!(
+        first.http().get("/api/ready", None).await.expect(200),
+        ready
+    );
+    first.stop().await;
+    let again = Server::start(&db, limits()).await;
+    assert_eq!(
+        again.http().get("/api/ready", None).await.expect(200),
+        ready
+    );
+    again.stop().await;
 }

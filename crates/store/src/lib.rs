@@ -15,6 +15,7 @@ mod error;
 mod migrate;
 mod notices;
 mod owners;
+mod ready;
 mod sql;
 mod url;
 mod writer;
@@ -33,6 +34,8 @@ use tokio::task::JoinHandle;
 pub use error::{Error, ErrorKind};
 pub use notices::{Heard, Notice, Notices};
 pub use owners::{MAX_ADDRESS_CHARS, Owner, Owners};
+pub use ready::NotReady;
+pub use url::sqlite_file;
 
 use writer::{Op, Request};
 

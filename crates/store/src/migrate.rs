@@ -76,7 +76,7 @@ impl<'s> sqlx::migrate::MigrationSource<'s> for Source {
 }
 
 /// The migrations of `backend`'s dialect.
-async fn migrator(backend: Backend) -> Result<Migrator, MigrateError> {
+pub(crate) async fn migrator(backend: Backend) -> Result<Migrator, MigrateError> {
     Migrator::new(Source(match backend {
         Backend::Sqlite => SQLITE,
         Backend::Postgres => POSTGRES,
@@ -117,8 +117,64 @@ pub(crate) async fn run(conn: &mut AnyConnection, backend: Backend) -> Result<()
     unlocked.map_err(|e| in_words(e, &migrator))
 }
 
+/// Whether the database's schema is this build's, reading only: no migration failed part way, every
+/// one this build has is applied with the text it has, and none it lacks (a newer build's) is.
+/// The store is open, so the schema was this build's then; this tells whether it still is (a newer
+/// node migrated the shared database since, or it was restored from an older backup).
+///
+/// # Errors
+/// What differs, in the words of whoever runs the server; or the database's own error.
+pub(crate) async fn check_current(
+    conn: &mut AnyConnection,
+    backend: Backend,
+) -> Result<(), String> {
+    let migrator = migrator(backend)
+        .await
+        .map_err(|e| format!("schema migrations: {e}"))?;
+    let latest = latest(&migrator);
+    let unreadable = |e: MigrateError| format!("the database's schema cannot be read: {e}");
+    if let Some(version) = conn.dirty_version().await.map_err(unreadable)? {
+        return Err(format!(
+            "schema version {version} failed part way on this database; restore it from a \
+             backup or repair it by hand"
+        ));
+    }
+    let applied = conn.list_applied_migrations().await.map_err(unreadable)?;
+    if let Some(newer) = applied
+        .iter()
+        .map(|a| a.version)
+        .filter(|v| !migrator.iter().any(|m| m.version == *v))
+        .max()
+    {
+        return Err(format!(
+            "the database has schema version {newer}, newer than this build's {latest}: a newer \
+             Skald migrated it; run that one (or a newer one) on it"
+        ));
+    }
+    for migration in migrator.iter() {
+        match applied.iter().find(|a| a.version == migration.version) {
+            None => {
+                return Err(format!(
+                    "the database lacks this build's schema version {} (of {latest}): restart \
+                     this node to apply it",
+                    migration.version
+                ));
+            }
+            Some(a) if a.checksum != migration.checksum => {
+                return Err(format!(
+                    "the database's schema version {0} differs from this build's migration {0} \
+                     (it was changed after being applied)",
+                    migration.version
+                ));
+            }
+            Some(_) => {}
+        }
+    }
+    Ok(())
+}
+
 /// The last migration this build knows.
-fn latest(migrator: &Migrator) -> i64 {
+pub(crate) fn latest(migrator: &Migrator) -> i64 {
     migrator.iter().map(|m| m.version).max().unwrap_or(0)
 }
 

@@ -6,6 +6,7 @@
 //! default, a plain path escaped), and `SqliteConnectOptions::from_str` (sqlx's own grammar)
 //! checks it, so a bad parameter is refused here in the URL's words rather than at connect time.
 
+use std::path::PathBuf;
 use std::str::FromStr as _;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -38,6 +39,33 @@ pub(crate) fn parse(url: &str) -> Result<Target, Error> {
         .into());
     }
     Ok(target)
+}
+
+/// The file of the SQLite store `url` names (as [`Store::open`](crate::Store::open) reads `url`:
+/// `sqlite:PATH`, `sqlite://PATH`, a plain path; the path as given, relative to the working
+/// directory), or `None` for PostgreSQL and for an in-memory SQLite database (`sqlite::memory:`,
+/// `mode=memory`), which have no file.
+///
+/// # Errors
+/// [`ErrorKind::Url`] for a URL `Store::open` would refuse.
+pub fn sqlite_file(url: &str) -> Result<Option<PathBuf>, Error> {
+    let target = parse(url)?;
+    if target.backend != Backend::Sqlite || target.memory {
+        return Ok(None);
+    }
+    let in_memory = target
+        .url
+        .split_once('?')
+        .is_some_and(|(_, params)| params.split('&').any(|kv| kv == "mode=memory"));
+    if in_memory {
+        return Ok(None);
+    }
+    // `parse` checked the URL with the same parser.
+    let options = SqliteConnectOptions::from_str(&target.url).map_err(|e| ErrorKind::Url {
+        url: shorten(url),
+        message: e.to_string(),
+    })?;
+    Ok(Some(options.get_filename().to_path_buf()))
 }
 
 fn target(url: &str) -> Result<Target, Error> {
@@ -152,6 +180,22 @@ mod tests {
         let t = parse("data/skald.db").unwrap();
         assert_eq!(t.url, "sqlite:data/skald.db?mode=rwc");
         assert!(parse("sqlite::memory:").unwrap().memory);
+    }
+
+    #[test]
+    fn the_file_of_a_sqlite_store() {
+        let file = |url: &str| sqlite_file(url).unwrap().map(|p| p.display().to_string());
+        assert_eq!(file("skald.db").as_deref(), Some("skald.db"));
+        assert_eq!(file("sqlite:/tmp/a.db").as_deref(), Some("/tmp/a.db"));
+        assert_eq!(
+            file("sqlite:///tmp/a.db?mode=rw").as_deref(),
+            Some("/tmp/a.db")
+        );
+        assert_eq!(file("/tmp/x?y#z%.db").as_deref(), Some("/tmp/x?y#z%.db"));
+        assert_eq!(file("sqlite::memory:"), None);
+        assert_eq!(file("sqlite:shared?mode=memory"), None);
+        assert_eq!(file("postgres://u@h/db"), None);
+        assert!(sqlite_file("mysql://h/db").is_err());
     }
 
     #[test]

@@ -190,6 +190,62 @@ async fn a_newer_database_is_refused_in_words() {
     }
 }
 
+/// `Store::ready` while the store is open: ready on this build's schema; not ready, in words, once
+/// a newer build migrated the database under it (a row of a migration this build does not know),
+/// once a migration of this build's was changed, is missing or failed part way, and once the store
+/// is closed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ready_says_whether_the_schema_is_still_this_builds() {
+    for db in databases().await {
+        let label = db.label;
+        let store = db.open().await;
+        assert_eq!(store.ready().await, Ok(()), "{label}");
+        let newer = "INSERT INTO _sqlx_migrations (version, description, success, checksum, \
+                     execution_time) VALUES (4, 'from the future', TRUE, '', 0)";
+        let steps: [(&[&str], &str); 4] = [
+            (
+                &[newer],
+                "the database has schema version 4, newer than this build's 3: a newer Skald \
+                 migrated it; run that one (or a newer one) on it",
+            ),
+            (
+                &[
+                    "DELETE FROM _sqlx_migrations WHERE version = 4",
+                    "UPDATE _sqlx_migrations SET checksum = '' WHERE version = 3",
+                ],
+                "the database's schema version 3 differs from this build's migration 3 (it was \
+                 changed after being applied)",
+            ),
+            (
+                &["DELETE FROM _sqlx_migrations WHERE version = 3"],
+                "the database lacks this build's schema version 3 (of 3): restart this node to \
+                 apply it",
+            ),
+            (
+                &["UPDATE _sqlx_migrations SET success = FALSE WHERE version = 1"],
+                "schema version 1 failed part way on this database; restore it from a backup or \
+                 repair it by hand",
+            ),
+        ];
+        for (statements, expected) in steps {
+            run(&db, statements).await;
+            let got = store.ready().await.map_err(|e| e.to_string());
+            assert_eq!(
+                got,
+                Err(expected.to_owned()),
+                "{label}: after {statements:?}"
+            );
+        }
+        store.close().await;
+        assert_eq!(
+            store.ready().await.map_err(|e| e.to_string()),
+            Err("the store is closed: this node is stopping".to_owned()),
+            "{label}"
+        );
+        db.finish().await;
+    }
+}
+
 /// The same for a database from before migrations whose version no build ever wrote.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_legacy_version_past_2_is_refused_in_words() {
