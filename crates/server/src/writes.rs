@@ -39,9 +39,16 @@ impl TableTask {
                 return self.write_owned(&write).await;
             };
             if !owner.is_empty() {
-                // Against the log as it is now, so a refusal here is the one the owner would give.
-                self.catch_up(u64::MAX).await?;
-                if let Some(written) = self.precheck(&write)? {
+                // A refusal on this copy is given only once the copy is the log as it is now: then
+                // it is the one the owner would give, typed, without a hop.
+                let checked = match self.precheck(&write) {
+                    Err(_) => {
+                        self.catch_up(u64::MAX).await?;
+                        self.precheck(&write)?
+                    }
+                    ok => ok?,
+                };
+                if let Some(written) = checked {
                     return Ok(written);
                 }
                 match node.forward(&owner, &self.id, &write.forwarded()).await {

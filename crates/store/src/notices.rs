@@ -1,8 +1,8 @@
 //! Notices of appends, for nodes that follow tables another node owns (docs/scaling.md).
 //!
-//! Every append on PostgreSQL notifies the channel `skald_log` inside its transaction, so a notice
-//! goes out exactly when the append is committed. A notice is a pointer, never a record: the
-//! table, its last seq and whether tokens were written. A node reads the rows after the seq it has
+//! Every append on PostgreSQL is notified on the channel `skald_log` once committed (the writer
+//! sends a batch's pointers together, one per line, right after its commit). A notice is a pointer,
+//! never a record: the table, its last seq and whether tokens were written. A node reads the rows after the seq it has
 //! (`rows_after`) and redacts them for each of its readers itself, so no secret crosses the
 //! channel, and a lost notice only delays a reader until the next one.
 
@@ -12,6 +12,24 @@ use crate::{Error, MAX_ID_CHARS};
 
 /// The channel every append notifies.
 pub(crate) const CHANNEL: &str = "skald_log";
+
+/// Bytes of one notification's payload, at most: PostgreSQL's limit is 8000.
+const MAX_PAYLOAD: usize = 7900;
+
+/// Pointers joined one per line into as few payloads as fit [`MAX_PAYLOAD`] each.
+pub(crate) fn joined(pointers: impl Iterator<Item = String>) -> Vec<String> {
+    let mut payloads: Vec<String> = Vec::new();
+    for pointer in pointers {
+        match payloads.last_mut() {
+            Some(last) if last.len() + 1 + pointer.len() <= MAX_PAYLOAD => {
+                last.push('\n');
+                last.push_str(&pointer);
+            }
+            _ => payloads.push(pointer),
+        }
+    }
+    payloads
+}
 
 /// One committed append, as a pointer.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -62,6 +80,8 @@ pub enum Heard {
 /// its own.
 pub struct Notices {
     listener: PgListener,
+    /// Pointers of a notification read and not given yet.
+    pending: std::collections::VecDeque<Notice>,
 }
 
 impl Notices {
@@ -72,7 +92,10 @@ impl Notices {
     pub(crate) async fn open(url: &str) -> Result<Self, Error> {
         let mut listener = PgListener::connect(url).await?;
         listener.listen(CHANNEL).await?;
-        Ok(Self { listener })
+        Ok(Self {
+            listener,
+            pending: std::collections::VecDeque::new(),
+        })
     }
 
     /// The next notice. Reconnects by itself when the connection is lost, and says so.
@@ -81,13 +104,14 @@ impl Notices {
     /// The database's error when it cannot reconnect.
     pub async fn next(&mut self) -> Result<Heard, Error> {
         loop {
+            if let Some(notice) = self.pending.pop_front() {
+                return Ok(Heard::Append(notice));
+            }
             match self.listener.try_recv().await? {
                 None => return Ok(Heard::Reconnected),
-                Some(notification) => {
-                    if let Some(notice) = Notice::parse(notification.payload()) {
-                        return Ok(Heard::Append(notice));
-                    }
-                }
+                Some(notification) => self
+                    .pending
+                    .extend(notification.payload().lines().filter_map(Notice::parse)),
             }
         }
     }
@@ -112,5 +136,21 @@ mod tests {
         assert_eq!(Notice::parse("x 1 t"), None);
         assert_eq!(Notice::parse("1 2 t"), None);
         assert_eq!(Notice::parse("1 0 "), None);
+    }
+
+    #[test]
+    fn pointers_join_into_payloads_under_the_limit() {
+        let pointers: Vec<String> = (0..1000)
+            .map(|i| Notice::payload(&format!("table-{i:010}"), i, false))
+            .collect();
+        let payloads = super::joined(pointers.clone().into_iter());
+        assert!(payloads.iter().all(|p| p.len() <= super::MAX_PAYLOAD));
+        assert_eq!(payloads.len(), 3);
+        let lines: Vec<String> = payloads
+            .iter()
+            .flat_map(|p| p.lines().map(str::to_owned))
+            .collect();
+        assert_eq!(lines, pointers);
+        assert!(super::joined(std::iter::empty()).is_empty());
     }
 }

@@ -74,7 +74,10 @@ async fn write(pool: &AnyPool, backend: Backend, batch: &[Request]) -> Vec<Resul
         Err(e) => return vec![Err(Error::database(&e)); batch.len()],
     };
     match together(&mut conn, backend, batch).await {
-        Ok(results) => return results,
+        Ok(results) => {
+            notify(&mut conn, backend, batch, &results).await;
+            return results;
+        }
         Err((stage, e)) if batch.len() > 1 => {
             tracing::debug!(
                 "skald-store: batch of {} failed at {stage:?} ({e}); writing one by one",
@@ -87,7 +90,54 @@ async fn write(pool: &AnyPool, backend: Backend, batch: &[Request]) -> Vec<Resul
     for request in batch {
         results.push(alone(&mut conn, backend, &request.op).await);
     }
+    notify(&mut conn, backend, batch, &results).await;
     results
+}
+
+/// Tells the nodes that follow tables (PostgreSQL's `NOTIFY`, docs/scaling.md) what the committed
+/// appends of a batch reached: a pointer per append, as few notifications as fit them. Sent after the
+/// commit, each in a transaction of its own that writes nothing: PostgreSQL serializes the commits of
+/// notifying transactions, so a notice inside the append's transaction would hold every writer behind
+/// each one's disk flush. A notice lost here (the process dies between the commit and it) delays the
+/// followers until they read the log on their own (every 2 s).
+async fn notify(
+    conn: &mut AnyConnection,
+    backend: Backend,
+    batch: &[Request],
+    results: &[Result<(), Error>],
+) {
+    if backend != Backend::Postgres {
+        return;
+    }
+    let pointers =
+        batch
+            .iter()
+            .zip(results)
+            .filter_map(|(request, result)| match (&request.op, result) {
+                (
+                    Op::Append {
+                        table,
+                        rows,
+                        tokens,
+                    },
+                    Ok(()),
+                ) => Some(Notice::payload(
+                    table,
+                    rows.last().map_or(0, |r| r.seq),
+                    !tokens.is_empty(),
+                )),
+                _ => None,
+            });
+    for payload in notices::joined(pointers) {
+        let sent = sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(notices::CHANNEL)
+            .bind(&payload)
+            .execute(&mut *conn)
+            .await;
+        if let Err(e) = sent {
+            tracing::warn!(error = %e, "could not notify the other nodes; they read the log on their own");
+        }
+    }
 }
 
 /// The whole batch in one transaction. A request refused by its checks wrote nothing and keeps its error;
@@ -102,7 +152,7 @@ async fn together(
         .map_err(|e| (Stage::Check, e))?;
     let mut results = Vec::with_capacity(batch.len());
     for request in batch {
-        match apply(&mut tx, backend, &request.op).await {
+        match apply(&mut tx, &request.op).await {
             Ok(result) => results.push(result),
             Err(failure) => {
                 let _ = tx.rollback().await;
@@ -119,7 +169,7 @@ async fn alone(conn: &mut AnyConnection, backend: Backend, op: &Op) -> Result<()
     let mut tx = sql::begin_write(conn, backend)
         .await
         .map_err(|e| failed((Stage::Check, e)))?;
-    match apply(&mut tx, backend, op).await {
+    match apply(&mut tx, op).await {
         Ok(Ok(())) => tx.commit().await.map_err(|e| failed((Stage::Check, e))),
         Ok(Err(refused)) => {
             let _ = tx.rollback().await;
@@ -161,11 +211,7 @@ fn classify(op: &Op, (stage, error): &Failure) -> Error {
 }
 
 /// Checks and writes one request inside `tx`. `Ok(Err(_))`: refused by a check, nothing written.
-async fn apply(
-    tx: &mut AnyConnection,
-    backend: Backend,
-    op: &Op,
-) -> Result<Result<(), Error>, Failure> {
+async fn apply(tx: &mut AnyConnection, op: &Op) -> Result<Result<(), Error>, Failure> {
     match op {
         Op::Create { meta, rows, tokens } => {
             let taken: i64 = sqlx::query("SELECT COUNT(*) FROM skald_tables WHERE id = $1")
@@ -241,16 +287,6 @@ async fn apply(
             insert_tokens(tx, table, tokens).await?;
             if let Some(last) = rows.last() {
                 touch(tx, table, last.at_ms).await?;
-            }
-            if backend == Backend::Postgres {
-                // Inside the transaction: PostgreSQL sends it when, and only if, it commits.
-                let seq = rows.last().map_or(0, |r| r.seq);
-                sqlx::query("SELECT pg_notify($1, $2)")
-                    .bind(notices::CHANNEL)
-                    .bind(Notice::payload(table, seq, !tokens.is_empty()))
-                    .execute(&mut *tx)
-                    .await
-                    .map_err(|e| (Stage::Check, e))?;
             }
         }
         Op::Touch { table, active_ms } => {
