@@ -24,6 +24,8 @@ pub const MAX_ADDRESS_CHARS: usize = 200;
 pub struct Owners {
     /// `None` once closed.
     conn: Mutex<Option<PgConnection>>,
+    /// Where to open the session again when its connection is lost.
+    url: String,
     address: String,
     key: String,
 }
@@ -63,17 +65,7 @@ impl Owners {
             )
             .into());
         }
-        let mut conn = PgConnection::connect(url).await?;
-        // A pid is unique among live sessions only: a dead node's row under this pid is stale.
-        sqlx::query(
-            "INSERT INTO skald_nodes (pid, address, started_ms) VALUES (pg_backend_pid(), $1, $2) \
-             ON CONFLICT (pid) DO UPDATE SET address = EXCLUDED.address, \
-             started_ms = EXCLUDED.started_ms",
-        )
-        .bind(address)
-        .bind(now_ms())
-        .execute(&mut conn)
-        .await?;
+        let mut conn = connect(url, address).await?;
         sqlx::query(
             "INSERT INTO skald_cluster (name, value) VALUES ('node_key', $1) \
              ON CONFLICT (name) DO NOTHING",
@@ -87,6 +79,7 @@ impl Owners {
             .try_get(0)?;
         Ok(Self {
             conn: Mutex::new(Some(conn)),
+            url: url.to_owned(),
             address: address.to_owned(),
             key,
         })
@@ -111,29 +104,19 @@ impl Owners {
         check_id(table)?;
         let mut guard = self.conn.lock().await;
         let conn = guard.as_mut().ok_or(ErrorKind::Closed)?;
-        let taken: bool = sqlx::query("SELECT pg_try_advisory_lock($1, hashtext($2))")
-            .bind(LOCK_CLASS)
-            .bind(table)
-            .fetch_one(&mut *conn)
-            .await?
-            .try_get(0)?;
-        if taken {
-            return Ok(Owner::Me);
+        match who_owns(conn, table).await {
+            Err(e) if conn.ping().await.is_err() => {
+                // The session is gone (a database restart, a network cut), and every lock with
+                // it: this node holds nothing now. Open it again and ask again; a table this node
+                // still acts for meets a taken seq at its next commit and reads the log again.
+                tracing::warn!(error = %e, "lost the ownership session; opening it again");
+                let mut fresh = connect(&self.url, &self.address).await?;
+                let owner = who_owns(&mut fresh, table).await?;
+                *guard = Some(fresh);
+                Ok(owner)
+            }
+            other => other,
         }
-        let address: Option<String> = sqlx::query(
-            "SELECT n.address FROM pg_locks l JOIN skald_nodes n ON n.pid = l.pid \
-             WHERE l.locktype = 'advisory' AND l.granted \
-             AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database()) \
-             AND l.classid = $1::int4::oid AND l.objid = hashtext($2)::oid AND l.objsubid = 2 \
-             LIMIT 1",
-        )
-        .bind(LOCK_CLASS)
-        .bind(table)
-        .fetch_optional(&mut *conn)
-        .await?
-        .map(|row| row.try_get(0))
-        .transpose()?;
-        Ok(address.map_or(Owner::Unknown, Owner::At))
     }
 
     /// Gives table `table` up (one [`Owner::Me`] of [`Owners::take`]).
@@ -158,4 +141,47 @@ impl Owners {
             let _ = conn.close().await;
         }
     }
+}
+
+/// A new ownership session on `url` for a node at `address`, registered in `skald_nodes`.
+async fn connect(url: &str, address: &str) -> Result<PgConnection, Error> {
+    let mut conn = PgConnection::connect(url).await?;
+    // A pid is unique among live sessions only: a dead node's row under this pid is stale.
+    sqlx::query(
+        "INSERT INTO skald_nodes (pid, address, started_ms) VALUES (pg_backend_pid(), $1, $2) \
+         ON CONFLICT (pid) DO UPDATE SET address = EXCLUDED.address, \
+         started_ms = EXCLUDED.started_ms",
+    )
+    .bind(address)
+    .bind(now_ms())
+    .execute(&mut conn)
+    .await?;
+    Ok(conn)
+}
+
+/// Takes table `table`'s lock on `conn` if nobody holds it, else finds who does.
+async fn who_owns(conn: &mut PgConnection, table: &str) -> Result<Owner, Error> {
+    let taken: bool = sqlx::query("SELECT pg_try_advisory_lock($1, hashtext($2))")
+        .bind(LOCK_CLASS)
+        .bind(table)
+        .fetch_one(&mut *conn)
+        .await?
+        .try_get(0)?;
+    if taken {
+        return Ok(Owner::Me);
+    }
+    let address: Option<String> = sqlx::query(
+        "SELECT n.address FROM pg_locks l JOIN skald_nodes n ON n.pid = l.pid \
+         WHERE l.locktype = 'advisory' AND l.granted \
+         AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database()) \
+         AND l.classid = $1::int4::oid AND l.objid = hashtext($2)::oid AND l.objsubid = 2 \
+         LIMIT 1",
+    )
+    .bind(LOCK_CLASS)
+    .bind(table)
+    .fetch_optional(&mut *conn)
+    .await?
+    .map(|row| row.try_get(0))
+    .transpose()?;
+    Ok(address.map_or(Owner::Unknown, Owner::At))
 }
