@@ -249,6 +249,40 @@ test("a refusal with a long word still fits a phone's width", {
   h.assertClean();
 });
 
+// Behind a proxy, a node that hangs leaves a move unanswered (nginx's 504) though it may have been
+// done: pressing again must send it with the same client_id, so the table does it once
+// (docs/deploy.md; found by a fresh operator who rolled twice).
+test("a move a proxy left unanswered is sent again with its id and done once", { timeout: FILE_TIMEOUT }, async () => {
+  const gm = await h.page("desktop");
+  await createTable(gm, "chi", "Unanswered");
+  await goToTable(gm);
+  const sent = [];
+  let first = true;
+  await gm.route("**/api/tables/*/actions", async route => {
+    sent.push(JSON.parse(route.request().postData()).client_id);
+    if (first) {
+      // The table takes it; the proxy gives up before the answer comes back.
+      first = false;
+      await route.fetch();
+      await route.fulfill({ status: 504, contentType: "text/html", body: "<html><body>504 Gateway Time-out</body></html>" });
+    } else {
+      await route.continue();
+    }
+  });
+  const form = await moveForm(gm, "roll", "Roll dice");
+  await fill(form, { notation: "1d20", label: "once" });
+  const refusal = await submit(form, { refused: true });
+  assert.match(refusal, /^No answer from the table \(Gateway Timeout\): the move may or may not have been done\. Press again/);
+  await submit(form);
+  assert.equal(sent.length, 2);
+  assert.equal(sent[1], sent[0], "sent again with the same client_id");
+  await waitLog(gm, /once/);
+  const rolls = await gm.locator("#log li", { hasText: "once" }).count();
+  assert.equal(rolls, 1, "the roll is in the log once");
+  await gm.context().close();
+  h.assertClean();
+});
+
 // Coming back (issue 16, part 7): a browser with seats sees its tables in the lobby, newest first,
 // with its seat; opening the invite again goes to its seat, for a player and for the GM; the GM
 // link downloads as a small file; the lobby says what each game is.

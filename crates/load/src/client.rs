@@ -139,18 +139,19 @@ fn ws_url(server: &str, seat: &Seat) -> String {
     )
 }
 
-/// Opens every seat's WebSocket, `concurrency` handshakes at a time, and waits for each hello.
+/// Opens every seat's WebSocket, `concurrency` handshakes at a time, and waits for each hello;
+/// seat `i` on `servers[i mod N]` (the node it joined on: `setup::Plan::server_of_client`).
 ///
 /// # Errors
 /// When no client at all could connect.
 pub async fn connect_all(
-    server: &str,
+    servers: &[String],
     seated: Seated,
     concurrency: usize,
 ) -> anyhow::Result<Connected> {
     let start = Instant::now();
     let results: Vec<anyhow::Result<Client>> = stream::iter(seated.seats)
-        .map(|seat| connect(server, seat))
+        .map(|seat| connect(crate::setup::round_robin(servers, seat.index), seat))
         .buffer_unordered(concurrency)
         .collect()
         .await;

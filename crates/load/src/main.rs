@@ -1,7 +1,8 @@
 //! `skald-load`: puts a running `skald serve` under load, or measures the store's raw commit rate.
 //!
 //! Load mode: creates tables over HTTP, seats players through each table's invite, opens one
-//! WebSocket per client, then has every client send `roll` actions at an open-loop rate (random
+//! WebSocket per client (over several servers when given several nodes of one cluster: see
+//! `setup::Plan::servers`), then has every client send `roll` actions at an open-loop rate (random
 //! exponential gaps, so the offered load is `clients * rate` whatever the server does) and times
 //! each action from its send to its `ack`. It also checks that every client receives its table's
 //! records in seq order with no gap and no duplicate.
@@ -18,6 +19,9 @@ use anyhow::{Context as _, bail};
 use clap::Parser;
 use std::time::Duration;
 
+/// Servers one load may spread its clients over (`--server`).
+pub const MAX_SERVERS: usize = 64;
+
 /// Arguments of `skald-load`.
 #[derive(Debug, Parser)]
 #[command(
@@ -26,12 +30,16 @@ use std::time::Duration;
              and the raw commit rate of a store's database.",
     after_help = "Examples:\n  \
         skald-load --server http://127.0.0.1:8080 --tables 500 --clients 2000 --seconds 20 --rate 1.5\n  \
+        skald-load --server http://127.0.0.1:8081,http://127.0.0.1:8082 --rate 1.5\n  \
         skald-load --raw-commit target/bench.db --seconds 5 --json"
 )]
 pub struct Args {
-    /// A running `skald serve`.
-    #[arg(long, default_value = "http://127.0.0.1:8080")]
-    pub server: String,
+    /// A running `skald serve`; several nodes of one cluster (on one PostgreSQL database) as a
+    /// comma-separated list or the option repeated, at most 64. With several, table t is created
+    /// on node t mod N, and client i (0-based over all tables) joins and opens its WebSocket on
+    /// node i mod N, as behind a balancer that knows nothing of tables.
+    #[arg(long, value_delimiter = ',', default_value = "http://127.0.0.1:8080")]
+    pub server: Vec<String>,
     /// Tables to create.
     #[arg(long, default_value_t = 500)]
     pub tables: usize,
@@ -94,15 +102,15 @@ async fn run(args: Args) -> anyhow::Result<()> {
             setup::MAX_CLIENTS_PER_TABLE
         );
     }
-    let server = args.server.trim_end_matches('/').to_owned();
+    let servers = servers(&args.server)?;
     let plan = setup::Plan {
-        server: server.clone(),
+        servers: servers.clone(),
         tables: args.tables,
         clients: args.clients,
         concurrency: args.setup_concurrency.max(1),
     };
     let seats = setup::seat(&plan).await?;
-    let connected = client::connect_all(&server, seats, plan.concurrency).await?;
+    let connected = client::connect_all(&servers, seats, plan.concurrency).await?;
     let run = client::Run {
         rate: args.rate,
         seconds: Duration::from_secs_f64(args.seconds),
@@ -117,6 +125,26 @@ async fn run(args: Args) -> anyhow::Result<()> {
         print!("{}", report.text());
     }
     Ok(())
+}
+
+/// The `--server` values as base URLs without a trailing slash: 1 to [`MAX_SERVERS`], none empty.
+fn servers(given: &[String]) -> anyhow::Result<Vec<String>> {
+    if given.is_empty() || given.len() > MAX_SERVERS {
+        bail!(
+            "--server: {} servers given, at most {MAX_SERVERS} and at least 1",
+            given.len()
+        );
+    }
+    given
+        .iter()
+        .map(|s| {
+            let s = s.trim().trim_end_matches('/');
+            if s.is_empty() {
+                bail!("--server: an empty address in {:?}", given.join(","));
+            }
+            Ok(s.to_owned())
+        })
+        .collect()
 }
 
 /// Prints the raw commit rate of `url` over `seconds`.
@@ -151,4 +179,46 @@ async fn raw_commit(url: &str, seconds: f64, json: bool) -> anyhow::Result<()> {
         );
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Args, MAX_SERVERS, servers};
+    use clap::Parser as _;
+
+    #[test]
+    fn servers_come_comma_separated_or_repeated() {
+        let args = Args::try_parse_from([
+            "skald-load",
+            "--server",
+            "http://a:1/,http://b:2",
+            "--server",
+            "http://c:3",
+        ])
+        .unwrap();
+        assert_eq!(
+            servers(&args.server).unwrap(),
+            ["http://a:1", "http://b:2", "http://c:3"]
+        );
+    }
+
+    #[test]
+    fn one_server_by_default() {
+        let args = Args::try_parse_from(["skald-load"]).unwrap();
+        assert_eq!(args.server, ["http://127.0.0.1:8080"]);
+    }
+
+    #[test]
+    fn an_empty_or_too_long_list_is_refused() {
+        let empty = servers(&["http://a".to_owned(), " ".to_owned()]);
+        assert_eq!(
+            empty.map_err(|e| e.to_string()).err().as_deref(),
+            Some(r#"--server: an empty address in "http://a, ""#)
+        );
+        let many = vec!["http://a".to_owned(); MAX_SERVERS + 1];
+        assert_eq!(
+            servers(&many).map_err(|e| e.to_string()).err().as_deref(),
+            Some("--server: 65 servers given, at most 64 and at least 1")
+        );
+    }
 }

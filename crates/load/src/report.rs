@@ -40,7 +40,7 @@ impl Report {
             [..outcome.acked_per_second.len().min(seconds.floor() as usize)];
         let json = json!({
             "mode": "load",
-            "server": args.server,
+            "server": args.server.join(","),
             "tables": args.tables,
             "clients": outcome.clients,
             "seconds": seconds,

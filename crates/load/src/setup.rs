@@ -2,6 +2,11 @@
 //! table's invite (`POST /api/tables/{id}/join`), and reads each table's last seq, so every client
 //! knows where its WebSocket starts.
 //!
+//! Given several nodes of one cluster, the tables are created round-robin over them (table t on
+//! node t mod N, which so owns it) and each client joins on its own node (client i on node
+//! i mod N): a table's seats land on different nodes, as behind a balancer that knows nothing of
+//! tables, so joins, actions and fan-out cross nodes.
+//!
 //! The server limits HTTP requests per TCP connection, so each request goes on a fresh connection
 //! (no keep-alive pool), and a request refused as over a limit (429) or busy (503) is tried again
 //! after a pause.
@@ -21,8 +26,9 @@ const TRIES: u32 = 30;
 /// What to set up.
 #[derive(Debug, Clone)]
 pub struct Plan {
-    /// The server's base URL, without a trailing slash.
-    pub server: String,
+    /// The servers' base URLs, without a trailing slash: one, or several nodes of one cluster
+    /// (at least one).
+    pub servers: Vec<String>,
     /// Tables to create.
     pub tables: usize,
     /// Clients over all tables.
@@ -70,6 +76,25 @@ struct Log {
     last_seq: u64,
 }
 
+impl Plan {
+    /// The node table `t` is created on (and read through): `t mod N`.
+    pub fn server_of_table(&self, t: usize) -> &str {
+        round_robin(&self.servers, t)
+    }
+
+    /// The node client `index` joins on and opens its WebSocket on: `index mod N`.
+    pub fn server_of_client(&self, index: usize) -> &str {
+        round_robin(&self.servers, index)
+    }
+}
+
+/// `servers[i mod N]`; the empty string when there is no server (main refuses that first).
+pub fn round_robin(servers: &[String], i: usize) -> &str {
+    i.checked_rem(servers.len())
+        .and_then(|k| servers.get(k))
+        .map_or("", String::as_str)
+}
+
 /// Clients of table `t` when `clients` are spread evenly over `tables` (the first tables take the
 /// remainder).
 pub fn clients_of(t: usize, tables: usize, clients: usize) -> usize {
@@ -95,7 +120,7 @@ pub async fn seat(plan: &Plan) -> anyhow::Result<Seated> {
         first += n;
     }
     let tables: Vec<Vec<Seat>> = stream::iter(jobs)
-        .map(|(t, first, n)| table(&http, &plan.server, t, first, n))
+        .map(|(t, first, n)| table(&http, plan, t, first, n))
         .buffer_unordered(plan.concurrency)
         .try_collect()
         .await?;
@@ -107,10 +132,11 @@ pub async fn seat(plan: &Plan) -> anyhow::Result<Seated> {
     })
 }
 
-/// Table `t`: created with its GM as client `first`, then `n - 1` players, one after another.
+/// Table `t`: created with its GM as client `first` (on the table's node), then `n - 1` players,
+/// one after another, each on its own node.
 async fn table(
     http: &reqwest::Client,
-    server: &str,
+    plan: &Plan,
     t: usize,
     first: usize,
     n: usize,
@@ -118,14 +144,16 @@ async fn table(
     // Both systems the issue names, alternately; a `roll` is the table's own action in each.
     let system = if t.is_multiple_of(2) { "twenty" } else { "chi" };
     let body = json!({"system": system, "title": format!("load {t}")});
+    let server = plan.server_of_table(t);
     let created: Created = request(|| http.post(format!("{server}/api/tables")).json(&body))
         .await
         .with_context(|| format!("creating table {t}"))?;
     let mut tokens = vec![created.gm_token];
     for p in 1..n {
         let body = json!({"invite": created.invite, "name": format!("player {p}")});
+        let node = plan.server_of_client(first + p);
         let joined: Joined = request(|| {
-            http.post(format!("{server}/api/tables/{}/join", created.table))
+            http.post(format!("{node}/api/tables/{}/join", created.table))
                 .json(&body)
         })
         .await
@@ -187,4 +215,50 @@ fn error_message(text: &str) -> String {
         .ok()
         .and_then(|v| v["error"]["message"].as_str().map(str::to_owned))
         .unwrap_or_else(|| text.chars().take(300).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Plan, clients_of, round_robin};
+
+    fn plan(servers: &[&str]) -> Plan {
+        Plan {
+            servers: servers.iter().map(|s| (*s).to_owned()).collect(),
+            tables: 3,
+            clients: 10,
+            concurrency: 1,
+        }
+    }
+
+    #[test]
+    fn one_server_takes_everything() {
+        let p = plan(&["http://a"]);
+        assert_eq!(p.server_of_table(0), "http://a");
+        assert_eq!(p.server_of_table(2), "http://a");
+        assert_eq!(p.server_of_client(0), "http://a");
+        assert_eq!(p.server_of_client(9), "http://a");
+    }
+
+    #[test]
+    fn tables_and_clients_go_round_robin() {
+        let p = plan(&["http://a", "http://b", "http://c"]);
+        let tables: Vec<&str> = (0..4).map(|t| p.server_of_table(t)).collect();
+        assert_eq!(tables, ["http://a", "http://b", "http://c", "http://a"]);
+        let clients: Vec<&str> = (3..8).map(|i| p.server_of_client(i)).collect();
+        assert_eq!(
+            clients,
+            ["http://a", "http://b", "http://c", "http://a", "http://b"]
+        );
+    }
+
+    #[test]
+    fn no_server_gives_an_empty_address() {
+        assert_eq!(round_robin(&[], 3), "");
+    }
+
+    #[test]
+    fn clients_spread_with_the_remainder_first() {
+        let spread: Vec<usize> = (0..3).map(|t| clients_of(t, 3, 10)).collect();
+        assert_eq!(spread, [4, 3, 3]);
+    }
 }

@@ -10,6 +10,7 @@ use crate::forwarded::{Answer, Forwarded};
 use crate::node::KEY_HEADER;
 use axum::Json;
 use axum::Router;
+use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 
@@ -21,12 +22,13 @@ pub fn router(app: App) -> Router {
 }
 
 /// Answers a forwarded write. Refusals of the write itself are in the [`Answer`]; an HTTP error
-/// means no node took it.
+/// means no node took it. Without the nodes' key the route is no route: nothing about it, not even
+/// the shape of its body, is told to whoever else reaches a node.
 async fn forwarded(
     State(app): State<App>,
     Path(id): Path<String>,
     headers: HeaderMap,
-    Json(forwarded): Json<Forwarded>,
+    body: Bytes,
 ) -> Result<Json<Answer>, ApiError> {
     let Some(node) = app.registry().node() else {
         return Err(ApiError::NoRoute);
@@ -36,8 +38,10 @@ async fn forwarded(
         .and_then(|v| v.to_str().ok())
         .unwrap_or("");
     if !node.knows(key) {
-        return Err(ApiError::Unauthorized);
+        return Err(ApiError::NoRoute);
     }
+    let forwarded: Forwarded = serde_json::from_slice(&body)
+        .map_err(|e| ApiError::BadRequest(format!("forwarded write: {e}")))?;
     let mut handle = app.registry().get(&id).await?;
     // Once more if the task was unloading when asked (it decided nothing).
     for _ in 0..2 {

@@ -51,6 +51,20 @@ pub enum LockError {
 
 /// The lock file of the SQLite file `db_file`: its name with `.serve-lock` added, in its folder.
 pub fn lock_path(db_file: &Path) -> PathBuf {
+    // The file itself, not the name it was given: a symbolic link (or `..` in the path) to a
+    // served file finds that file's lock.
+    let db_file = std::fs::canonicalize(db_file)
+        .ok()
+        .or_else(|| {
+            // Not created yet: its folder's real path, and its name.
+            let parent = db_file.parent().filter(|p| !p.as_os_str().is_empty())?;
+            Some(
+                std::fs::canonicalize(parent)
+                    .ok()?
+                    .join(db_file.file_name()?),
+            )
+        })
+        .unwrap_or_else(|| db_file.to_owned());
     let mut name = db_file.as_os_str().to_owned();
     name.push(".serve-lock");
     PathBuf::from(name)
@@ -147,6 +161,17 @@ mod tests {
             )),
             "{missing}"
         );
+        // Through a symbolic link to the same file: the same lock.
+        let real = dir.join("real.db");
+        std::fs::write(&real, b"").unwrap_or_else(|e| panic!("{e}"));
+        let link = dir.join("link.db");
+        std::os::unix::fs::symlink(&real, &link).unwrap_or_else(|e| panic!("{e}"));
+        let held = take(&real, "real.db").unwrap_or_else(|e| panic!("{e}"));
+        assert!(
+            take(&link, "link.db").is_err(),
+            "a link to a served file is refused"
+        );
+        drop(held);
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -61,10 +61,13 @@ pub(crate) async fn run(pool: AnyPool, backend: Backend, mut rx: mpsc::Receiver<
     let mut batch = Vec::with_capacity(MAX_BATCH);
     while rx.recv_many(&mut batch, MAX_BATCH).await > 0 {
         let results = write(&pool, backend, &batch).await;
+        let pointers = committed_pointers(backend, &batch, &results);
         for (request, result) in batch.drain(..).zip(results) {
             // The caller may have stopped waiting; what was written stays written.
             let _ = request.reply.send(result);
         }
+        // After the answers: no caller waits for the other nodes to be told.
+        notify(&pool, pointers).await;
     }
 }
 
@@ -74,10 +77,7 @@ async fn write(pool: &AnyPool, backend: Backend, batch: &[Request]) -> Vec<Resul
         Err(e) => return vec![Err(Error::database(&e)); batch.len()],
     };
     match together(&mut conn, backend, batch).await {
-        Ok(results) => {
-            notify(&mut conn, backend, batch, &results).await;
-            return results;
-        }
+        Ok(results) => return results,
         Err((stage, e)) if batch.len() > 1 => {
             tracing::debug!(
                 "skald-store: batch of {} failed at {stage:?} ({e}); writing one by one",
@@ -90,49 +90,56 @@ async fn write(pool: &AnyPool, backend: Backend, batch: &[Request]) -> Vec<Resul
     for request in batch {
         results.push(alone(&mut conn, backend, &request.op).await);
     }
-    notify(&mut conn, backend, batch, &results).await;
     results
 }
 
-/// Tells the nodes that follow tables (PostgreSQL's `NOTIFY`, docs/scaling.md) what the committed
-/// appends of a batch reached: a pointer per append, as few notifications as fit them. Sent after the
-/// commit, each in a transaction of its own that writes nothing: PostgreSQL serializes the commits of
-/// notifying transactions, so a notice inside the append's transaction would hold every writer behind
-/// each one's disk flush. A notice lost here (the process dies between the commit and it) delays the
-/// followers until they read the log on their own (every 2 s).
-async fn notify(
-    conn: &mut AnyConnection,
+/// The pointers of a batch's committed appends, for [`notify`] (none on SQLite, which serves one
+/// node).
+fn committed_pointers(
     backend: Backend,
     batch: &[Request],
     results: &[Result<(), Error>],
-) {
+) -> Vec<String> {
     if backend != Backend::Postgres {
+        return Vec::new();
+    }
+    batch
+        .iter()
+        .zip(results)
+        .filter_map(|(request, result)| match (&request.op, result) {
+            (
+                Op::Append {
+                    table,
+                    rows,
+                    tokens,
+                },
+                Ok(()),
+            ) => Some(Notice::payload(
+                table,
+                rows.last().map_or(0, |r| r.seq),
+                !tokens.is_empty(),
+            )),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Tells the nodes that follow tables (PostgreSQL's `NOTIFY`, docs/scaling.md) what a batch's
+/// committed appends reached: as few notifications as fit the pointers, sent once the batch's
+/// callers have their answers. Not inside the appends' transaction: PostgreSQL serializes the
+/// commits of notifying transactions, so a notice there would hold every writer behind each one's
+/// disk flush; alone, a notification writes nothing and waits for no flush. A notice lost here (the
+/// process dies first, or the statement fails) delays the followers until they read the log on
+/// their own (every 2 s).
+async fn notify(pool: &AnyPool, pointers: Vec<String>) {
+    if pointers.is_empty() {
         return;
     }
-    let pointers =
-        batch
-            .iter()
-            .zip(results)
-            .filter_map(|(request, result)| match (&request.op, result) {
-                (
-                    Op::Append {
-                        table,
-                        rows,
-                        tokens,
-                    },
-                    Ok(()),
-                ) => Some(Notice::payload(
-                    table,
-                    rows.last().map_or(0, |r| r.seq),
-                    !tokens.is_empty(),
-                )),
-                _ => None,
-            });
-    for payload in notices::joined(pointers) {
+    for payload in notices::joined(pointers.into_iter()) {
         let sent = sqlx::query("SELECT pg_notify($1, $2)")
             .bind(notices::CHANNEL)
             .bind(&payload)
-            .execute(&mut *conn)
+            .execute(pool)
             .await;
         if let Err(e) = sent {
             tracing::warn!(error = %e, "could not notify the other nodes; they read the log on their own");

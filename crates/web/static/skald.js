@@ -511,10 +511,16 @@
     }
     try {
       const response = await sendAction(command);
-      if (response.status !== 503) form.pending = null;
+      // 502, 503, 504: no answer from the table (a proxy gave up on a node, or the table was
+      // busy). The move may have been done: pressing again sends the same id, so it is done once.
+      const unanswered = [502, 503, 504].includes(response.status);
+      if (!unanswered) form.pending = null;
       if (!response.ok) {
-        const body = await response.json().catch(() => ({ error: { message: response.statusText } }));
-        showText(error, body.error ? body.error.message : response.statusText);
+        const body = await response.json().catch(() => null);
+        const message = body && body.error ? body.error.message
+          : unanswered ? `No answer from the table (${response.statusText || response.status}): the move may or may not have been done. Press again: it is sent with the same id, so it is never done twice.`
+          : response.statusText;
+        showText(error, message);
         error.classList.toggle("mono", error.textContent.includes("\n"));
         error.hidden = false;
       } else {
