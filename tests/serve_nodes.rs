@@ -53,6 +53,17 @@ async fn spread(nodes: &[Server], tables: &[Table], seats: &[Seat]) -> Vec<(Sock
     sockets
 }
 
+/// Three nodes; four tables made through the first, which so owns them all; every seat's
+/// WebSocket spread over the nodes.
+async fn busy_tables_of_the_first_node(
+    url: &str,
+) -> (Vec<Server>, Vec<Table>, Vec<Seat>, Vec<(Socket, u64)>) {
+    let nodes = start_nodes(url).await;
+    let (tables, seats) = set_up(&nodes[0]).await;
+    let sockets = spread(&nodes, &tables, &seats).await;
+    (nodes, tables, seats, sockets)
+}
+
 /// Only a seat's rate may refuse an action (a client acting as fast as it is answered meets it).
 fn assert_only_rate_refusals(label: &str, seats: &[Seat], seen: &[Seen]) {
     for (seat, seen) in seats.iter().zip(seen) {
@@ -246,10 +257,7 @@ async fn late_seq(node: &Server, table: &Table) -> u64 {
 async fn the_owner_killed_under_load_loses_no_acknowledged_action() {
     let Some(admin) = admin() else { return };
     let db = skald_testkit::postgres(&admin).await;
-    let mut nodes = start_nodes(&db.url).await;
-    // Made through the first node, which so owns every table.
-    let (tables, seats) = set_up(&nodes[0]).await;
-    let sockets = spread(&nodes, &tables, &seats).await;
+    let (mut nodes, tables, seats, sockets) = busy_tables_of_the_first_node(&db.url).await;
 
     // 1. The owner is killed while every client acts: its own clients lose their connection; the
     //    others' actions in flight are taken by another node.
@@ -293,9 +301,7 @@ async fn the_owner_killed_under_load_loses_no_acknowledged_action() {
 async fn a_node_stopped_gracefully_hands_its_tables_over() {
     let Some(admin) = admin() else { return };
     let db = skald_testkit::postgres(&admin).await;
-    let mut nodes = start_nodes(&db.url).await;
-    let (tables, seats) = set_up(&nodes[0]).await;
-    let sockets = spread(&nodes, &tables, &seats).await;
+    let (mut nodes, tables, seats, sockets) = busy_tables_of_the_first_node(&db.url).await;
     // SIGTERM to the owner while every client acts: it finishes what it holds and exits 0; the
     // clients on the other nodes are answered throughout, by the node that takes each table.
     let owner = nodes.remove(0);
