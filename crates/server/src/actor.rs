@@ -557,21 +557,29 @@ impl TableTask {
         by: Actor,
         request: &Request,
     ) -> Result<Vec<Arc<Record>>, ApiError> {
-        // A resent action (its answer was lost: a dropped connection, a server killed between
-        // commit and reply) is answered with what it did the first time, not done again.
-        if let Some(client) = &request.client
-            && let Some(seqs) = self.table.earlier(by, client)
-        {
-            let records = self.table.records();
-            return Ok(seqs
-                .iter()
-                .filter_map(|seq| records.get(usize::try_from(*seq).ok()?.checked_sub(1)?))
-                .map(|r| Arc::new(r.clone()))
-                .collect());
+        if let Some(records) = self.resent(by, request) {
+            return Ok(records);
         }
         let fresh = token::fresh().map_err(|e| ApiError::Store(e.to_string()))?;
         let records = self.table.decide_request(by, request, fresh, now_ms())?;
         self.commit(records, Vec::new()).await
+    }
+
+    /// What a resent action did the first time (its answer was lost: a dropped connection, a
+    /// server killed between commit and reply), so it is answered with that, not done again;
+    /// `None` for an action not sent before.
+    pub(crate) fn resent(&self, by: Actor, request: &Request) -> Option<Vec<Arc<Record>>> {
+        let seqs = self.table.earlier(by, request.client.as_deref()?)?;
+        Some(self.records_at(seqs))
+    }
+
+    /// The records at `seqs`, from this task's copy of the log.
+    pub(crate) fn records_at(&self, seqs: &[u64]) -> Vec<Arc<Record>> {
+        let records = self.table.records();
+        seqs.iter()
+            .filter_map(|seq| records.get(usize::try_from(*seq).ok()?.checked_sub(1)?))
+            .map(|r| Arc::new(r.clone()))
+            .collect()
     }
 
     pub(crate) async fn join(&mut self, name: &str) -> Result<(u32, String), ApiError> {

@@ -7,12 +7,14 @@
 use crate::app::App;
 use crate::error::ApiError;
 use crate::forwarded::{Answer, Forwarded};
+use crate::live::LiveTable;
 use crate::node::KEY_HEADER;
 use axum::Json;
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
+use std::sync::Arc;
 
 /// The node-to-node routes over `app`.
 pub fn router(app: App) -> Router {
@@ -42,13 +44,9 @@ async fn forwarded(
     }
     let forwarded: Forwarded = serde_json::from_slice(&body)
         .map_err(|e| ApiError::BadRequest(format!("forwarded write: {e}")))?;
-    let mut handle = app.registry().get(&id).await?;
-    // Once more if the task was unloading when asked (it decided nothing).
-    for _ in 0..2 {
-        match handle.forwarded(forwarded.clone()).await {
-            Err(ApiError::Unloading) => handle = app.registry().get(&id).await?,
-            other => return other.map(Json),
-        }
-    }
-    Err(ApiError::Unloading)
+    let handle = app.registry().get(&id).await?;
+    LiveTable::new(handle, Arc::clone(app.registry()))
+        .forwarded(&forwarded)
+        .await
+        .map(Json)
 }

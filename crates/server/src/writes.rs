@@ -99,10 +99,8 @@ impl TableTask {
         let now = crate::actor::now_ms();
         match write {
             Write::Act { by, request } => {
-                if let Some(client) = &request.client
-                    && let Some(seqs) = self.table.earlier(*by, client)
-                {
-                    return Ok(Some(Written::Acted(self.records_at(seqs))));
+                if let Some(records) = self.resent(*by, request) {
+                    return Ok(Some(Written::Acted(records)));
                 }
                 // The dice of this trial decision are thrown away unseen; the owner rolls its own.
                 let fresh = crate::token::fresh().map_err(|e| ApiError::Store(e.to_string()))?;
@@ -148,15 +146,6 @@ impl TableTask {
                 "the table changed hands; send the action again".into(),
             )),
         }
-    }
-
-    /// The records at `seqs`, from this node's copy.
-    fn records_at(&self, seqs: &[u64]) -> Vec<Arc<skald_table::Record>> {
-        let records = self.table.records();
-        seqs.iter()
-            .filter_map(|seq| records.get(usize::try_from(*seq).ok()?.checked_sub(1)?))
-            .map(|r| Arc::new(r.clone()))
-            .collect()
     }
 
     /// Takes the table if nobody owns it (reading the log again first: the last owner's last

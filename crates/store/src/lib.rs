@@ -536,17 +536,20 @@ impl Store {
         self.inner.reads.close().await;
     }
 
-    /// The physical reference for benchmarks: commits single-row transactions one at a time into a scratch
-    /// table (created if missing, emptied first) on a connection of its own with the same durability
-    /// settings, for `duration`. Returns (commits, elapsed).
-    pub async fn raw_commit_rate(&self, duration: Duration) -> Result<(u64, Duration), Error> {
-        if self
-            .inner
+    /// Whether [`Store::close`] was called (on this store or a clone).
+    fn is_closed(&self) -> bool {
+        self.inner
             .senders
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .is_none()
-        {
+    }
+
+    /// The physical reference for benchmarks: commits single-row transactions one at a time into a scratch
+    /// table (created if missing, emptied first) on a connection of its own with the same durability
+    /// settings, for `duration`. Returns (commits, elapsed).
+    pub async fn raw_commit_rate(&self, duration: Duration) -> Result<(u64, Duration), Error> {
+        if self.is_closed() {
             return Err(ErrorKind::Closed.into());
         }
         let backend = self.inner.backend;

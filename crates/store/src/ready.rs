@@ -1,7 +1,6 @@
 //! [`Store::ready`]: whether the store can serve now, for a load balancer's readiness check.
 
 use std::fmt;
-use std::sync::PoisonError;
 
 use sqlx::Executor as _;
 
@@ -30,13 +29,7 @@ impl Store {
     /// [`NotReady`]: the store is closed, the database does not answer, or its schema is not this
     /// build's (a newer build migrated it, a migration failed part way or is missing or changed).
     pub async fn ready(&self) -> Result<(), NotReady> {
-        let closed = self
-            .inner
-            .senders
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .is_none();
-        if closed {
+        if self.is_closed() {
             return Err(NotReady(
                 "the store is closed: this node is stopping".to_owned(),
             ));
