@@ -305,14 +305,26 @@ pub async fn whole_log(server: &Server, table: &Table) -> Vec<Value> {
             "{}/api/tables/{}/log?after={after}&limit=1000",
             server.url, table.id
         );
-        let response = http
-            .get(&url)
-            .bearer_auth(&table.gm_token)
-            .send()
-            .await
-            .unwrap();
-        assert!(response.status().is_success(), "GET {url}");
-        let page: Value = response.json().await.unwrap();
+        // The GM's seat may have spent its rate in the load just before (HTTP and WebSocket
+        // share it): wait as a client would, a bounded number of times.
+        let mut tries = 0;
+        let (status, body) = loop {
+            let response = http
+                .get(&url)
+                .bearer_auth(&table.gm_token)
+                .send()
+                .await
+                .unwrap();
+            let status = response.status();
+            let body = response.text().await.unwrap_or_default();
+            if status != reqwest::StatusCode::TOO_MANY_REQUESTS || tries == 50 {
+                break (status, body);
+            }
+            tries += 1;
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        };
+        assert!(status.is_success(), "GET {url}: {status} {body}");
+        let page: Value = serde_json::from_str(&body).unwrap();
         let batch = page["records"].as_array().unwrap().clone();
         let last_seq = page["last_seq"].as_u64().unwrap();
         records.extend(batch.iter().cloned());
