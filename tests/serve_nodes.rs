@@ -121,19 +121,14 @@ async fn assert_same_logs(nodes: &[&Server], tables: &[Table]) -> Vec<Vec<Value>
 
 /// `skald verify` passes on each table's export, fetched from `node`.
 async fn assert_exports_verify(node: &Server, tables: &[Table]) {
-    let http = http();
     let dir = std::env::temp_dir().join(format!("skald-serve-nodes-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     for table in tables {
-        let export = http
-            .get(format!("{}/api/tables/{}/export", node.url, table.id))
-            .bearer_auth(&table.gm_token)
-            .send()
-            .await
-            .unwrap();
-        assert!(export.status().is_success(), "export of {}", table.id);
+        let url = format!("{}/api/tables/{}/export", node.url, table.id);
+        let (status, export) = get_as_gm(&url, table).await;
+        assert!(status.is_success(), "GET {url}: {status}");
         let path = dir.join(format!("{}.json", table.id));
-        std::fs::write(&path, export.bytes().await.unwrap()).unwrap();
+        std::fs::write(&path, export).unwrap();
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_skald"))
             .args(["verify", path.to_str().unwrap()])
             .output()

@@ -295,9 +295,31 @@ pub async fn send_until_closed(
     seen
 }
 
+/// `GET url` with the GM's token of `table`: the status and the body. The GM's seat may have spent
+/// its rate in a load just before (HTTP and WebSocket share it): a 429 is waited out as a client
+/// would, at most 50 times 100 ms.
+pub async fn get_as_gm(url: &str, table: &Table) -> (reqwest::StatusCode, Vec<u8>) {
+    let http = http();
+    let mut tries = 0;
+    loop {
+        let response = http
+            .get(url)
+            .bearer_auth(&table.gm_token)
+            .send()
+            .await
+            .unwrap();
+        let status = response.status();
+        let body = response.bytes().await.unwrap_or_default().to_vec();
+        if status != reqwest::StatusCode::TOO_MANY_REQUESTS || tries == 50 {
+            return (status, body);
+        }
+        tries += 1;
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
 /// Every record of `table`, paging with `after`.
 pub async fn whole_log(server: &Server, table: &Table) -> Vec<Value> {
-    let http = http();
     let mut records: Vec<Value> = Vec::new();
     loop {
         let after = records.len();
@@ -305,26 +327,10 @@ pub async fn whole_log(server: &Server, table: &Table) -> Vec<Value> {
             "{}/api/tables/{}/log?after={after}&limit=1000",
             server.url, table.id
         );
-        // The GM's seat may have spent its rate in the load just before (HTTP and WebSocket
-        // share it): wait as a client would, a bounded number of times.
-        let mut tries = 0;
-        let (status, body) = loop {
-            let response = http
-                .get(&url)
-                .bearer_auth(&table.gm_token)
-                .send()
-                .await
-                .unwrap();
-            let status = response.status();
-            let body = response.text().await.unwrap_or_default();
-            if status != reqwest::StatusCode::TOO_MANY_REQUESTS || tries == 50 {
-                break (status, body);
-            }
-            tries += 1;
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        };
-        assert!(status.is_success(), "GET {url}: {status} {body}");
-        let page: Value = serde_json::from_str(&body).unwrap();
+        let (status, body) = get_as_gm(&url, table).await;
+        let text = String::from_utf8_lossy(&body);
+        assert!(status.is_success(), "GET {url}: {status} {text}");
+        let page: Value = serde_json::from_slice(&body).unwrap();
         let batch = page["records"].as_array().unwrap().clone();
         let last_seq = page["last_seq"].as_u64().unwrap();
         records.extend(batch.iter().cloned());
