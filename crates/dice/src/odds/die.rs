@@ -133,6 +133,12 @@ pub fn chain<W: Weight>(
         return Ok((tail, false));
     }
     let stop = Dist::from_pairs(stop, budget)?;
+    if let [(score, weight)] = go.as_slice() {
+        return Ok((
+            one_exploding_face(&stop, &tail, *score, weight, &total, budget)?,
+            true,
+        ));
+    }
     let go = Dist::from_pairs(go, budget)?;
     // Throw j (1-based, j <= 100) stops with weight `stop * total^(101 - j)` (padding every path to 101
     // throws' worth of denominator) or explodes into throw j + 1.
@@ -144,6 +150,46 @@ pub fn chain<W: Weight>(
         tail = next.map_or(tail, Dist::trimmed);
     }
     Ok((tail, true))
+}
+
+/// The chain when one face explodes (the default: the highest face), in closed form: stopping after
+/// `j < 100` explosions is the stopping faces moved by `j * score` with weight
+/// `weight^j * total^(100 - j)`; the capped chain is every face moved by `100 * score` with weight
+/// `weight^100`. `101 * faces` products instead of a hundred convolutions.
+fn one_exploding_face<W: Weight>(
+    stop: &Dist<W>,
+    last: &Dist<W>,
+    score: i64,
+    weight: &W,
+    total: &W,
+    budget: &mut Budget,
+) -> Result<Dist<W>, OddsError> {
+    let cap = MAX_EXPLOSIONS;
+    budget.charge_big(
+        ((cap + 1) * (stop.weights.len() + 2)) as u128,
+        u128::from(total.bits()) * (cap as u128 + 1),
+    )?;
+    // total^(100 - j) for j = 0..=100, from the top.
+    let mut padding = vec![W::one(); cap + 1];
+    for j in (0..cap).rev() {
+        padding[j] = padding[j + 1].mul(total).map_err(overflow)?;
+    }
+    let mut chain = None;
+    let mut exploded = W::one();
+    for (j, pad) in padding.iter().enumerate().take(cap) {
+        let coeff = exploded.mul(pad).map_err(overflow)?;
+        add_into(&mut chain, stop, &coeff, moved(score, j)?)?;
+        exploded = exploded.mul(weight).map_err(overflow)?;
+    }
+    add_into(&mut chain, last, &exploded, moved(score, cap)?)?;
+    Ok(chain.map_or_else(|| last.clone(), Dist::trimmed))
+}
+
+/// `count` explosions of a face scoring `score`.
+fn moved(score: i64, count: usize) -> Result<i64, OddsError> {
+    score
+        .checked_mul(count as i64)
+        .ok_or_else(|| OddsError::OutcomeOverflow(format!("{count} * {score}")))
 }
 
 /// Checks, before any work, that a full chain's outcomes fit one distribution: a chain that stops at

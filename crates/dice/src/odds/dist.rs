@@ -4,6 +4,7 @@
 
 use super::OddsError;
 use super::budget::Budget;
+use super::residues;
 use super::weight::{Overflow, Weight};
 
 /// Weights over the outcomes `min ..= min + weights.len() - 1`; the total weight is their sum. The
@@ -127,16 +128,36 @@ impl<W: Weight> Dist<W> {
         Ok(self)
     }
 
-    /// The distribution of `a + b` for independent `a` (self) and `b`.
+    /// The distribution of `a + b` for independent `a` (self) and `b`: every pair of outcomes, or
+    /// by residues and transforms ([`residues::convolve`]) when that costs less.
     pub fn convolve(&self, other: &Self, budget: &mut Budget) -> Result<Self, OddsError> {
         let min = add_outcome(self.min, other.min)?;
         let max = add_outcome(self.max(), other.max())?;
         let span = budget.span(min, max)?;
         let bits = u128::from(self.max_bits() + other.max_bits());
-        budget.charge_big(
-            self.weights.len() as u128 * other.weights.len() as u128,
-            bits,
-        )?;
+        let schoolbook = (self.weights.len() as u128 * other.weights.len() as u128)
+            .saturating_mul(1 + bits / 64);
+        // Transforms pay only when both sides are long (a chain of explosions convolves a few
+        // exploding faces with a long tail a hundred times: no totals summed for those).
+        let long = self.weights.len().min(other.weights.len()) >= residues::LONG;
+        let total_bits = if long {
+            self.total()?.bits() + other.total()?.bits()
+        } else {
+            u64::MAX
+        };
+        if let Some(k) = residues::primes_for(total_bits) {
+            let transformed = residues::convolve_work(self, other, k);
+            if transformed < schoolbook {
+                budget.charge_cells(transformed)?;
+                return residues::convolve(self, other, k);
+            }
+        }
+        budget.charge_cells(schoolbook)?;
+        self.schoolbook(other, min, span)
+    }
+
+    /// `a + b` pair by pair, onto `span` outcomes from `min`.
+    fn schoolbook(&self, other: &Self, min: i64, span: usize) -> Result<Self, OddsError> {
         let mut out = vec![W::zero(); span];
         for (i, a) in self.weights.iter().enumerate() {
             if a.is_zero() {
@@ -229,7 +250,15 @@ impl<W: Weight> Dist<W> {
         let uniform = q.weights.iter().all(|w| *w == q.weights[0]);
         let per_coefficient = if uniform { 3 } else { s as u128 };
         let bits = u128::from(q.total()?.to_big().bits()) * u128::from(n);
-        budget.charge_big(span as u128 * per_coefficient, bits)?;
+        let recurrence = (span as u128 * per_coefficient).saturating_mul(1 + bits / 64);
+        if let Some(k) = u64::try_from(bits).ok().and_then(residues::primes_for) {
+            let transformed = residues::power_work(&q, n, k);
+            if transformed < recurrence {
+                budget.charge_cells(transformed)?;
+                return residues::power(&q, n, k);
+            }
+        }
+        budget.charge_cells(recurrence)?;
         let mut a: Vec<W> = Vec::with_capacity(span);
         if uniform {
             a.push(W::one());

@@ -9,7 +9,9 @@
 //! - sums of identical dice use a recurrence on the coefficients of `Q(x)^n` (no repeated convolution);
 //! - keep/drop over identical dice uses the multiset method ([`keep`]): outcome by outcome, how many
 //!   dice show it, with binomial weights; sequences are never enumerated;
-//! - weights are `u128` while they fit and `BigUint` beyond ([`weight`]);
+//! - weights are `u128` while they fit and `BigUint` beyond ([`weight`]); long products of big
+//!   weights (powers and convolutions) are computed modulo many primes with number-theoretic
+//!   transforms and rebuilt exactly by the Chinese remainder theorem, when that is cheaper;
 //! - the work is bounded ([`budget`]); beyond the bounds the answer is a clear error, and
 //!   [`estimate`] gives a Monte Carlo estimate with its standard error instead.
 //!
@@ -21,8 +23,12 @@ pub mod dist;
 mod engine;
 mod estimate;
 pub mod keep;
+mod modular;
+mod ntt;
 pub mod pools;
+mod primes;
 pub mod reduce;
+mod residues;
 pub mod weight;
 
 pub use estimate::{Estimate, MAX_ESTIMATE_THROWS, MAX_SAMPLES, estimate};

@@ -55,6 +55,8 @@ pub trait Weight: Clone + Debug + PartialEq + Eq + PartialOrd + Ord {
     }
     /// As an arbitrary-precision integer.
     fn to_big(&self) -> BigUint;
+    /// From an arbitrary-precision integer; `Overflow` when it does not fit.
+    fn from_big(value: BigUint) -> Result<Self, Overflow>;
     /// Its size in bits (0 for 0).
     fn bits(&self) -> u64;
 }
@@ -95,6 +97,9 @@ impl Weight for u128 {
     }
     fn to_big(&self) -> BigUint {
         BigUint::from(*self)
+    }
+    fn from_big(value: BigUint) -> Result<Self, Overflow> {
+        value.to_u128().ok_or(Overflow)
     }
     fn bits(&self) -> u64 {
         u64::from(128 - self.leading_zeros())
@@ -145,6 +150,9 @@ impl Weight for BigUint {
     }
     fn to_big(&self) -> BigUint {
         self.clone()
+    }
+    fn from_big(value: BigUint) -> Result<Self, Overflow> {
+        Ok(value)
     }
     fn bits(&self) -> u64 {
         BigUint::bits(self)

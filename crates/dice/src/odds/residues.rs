@@ -1,0 +1,334 @@
+//! Long products of distributions by their residues: sums of identical dice and convolutions whose
+//! weights run to thousands of bits (`10d6!`: 6,000 outcomes over a total of 2,600 bits) computed
+//! modulo `k` primes with transforms ([`super::ntt`]), each weight rebuilt once by the Chinese
+//! remainder theorem (Garner's method).
+//!
+//! Exact: every weight of a result is a non-negative integer no larger than the result's total,
+//! whose size in bits the caller gives; `k` primes, each above 2^61, have a product beyond it, so
+//! the residues name one integer. The engine takes this path when [`power_work`] or
+//! [`convolve_work`] is below the schoolbook's cost (`docs/odds.md`).
+
+use super::OddsError;
+use super::dist::Dist;
+use super::modular::{Modulus, ORDER_BITS};
+use super::ntt::{Twiddles, forward, inverse};
+use super::primes::PRIMES;
+use super::weight::Weight;
+use num_bigint::BigUint;
+
+/// Both sides of a convolution shorter than this: the schoolbook is cheaper, whatever the weights.
+pub const LONG: usize = 16;
+
+/// How many primes of the table rebuild every integer below `2^bits`; `None` beyond the table
+/// (about 31,000 bits: the schoolbook path with big integers takes those).
+pub fn primes_for(bits: u64) -> Option<usize> {
+    let k = (bits / 61 + 1) as usize;
+    (k <= PRIMES.len()).then_some(k)
+}
+
+/// log2 of the transform length for `span` outcomes, `None` beyond the primes' roots of unity.
+fn log_len(span: usize) -> Option<u32> {
+    let log = span.next_power_of_two().trailing_zeros().max(1);
+    (log <= ORDER_BITS).then_some(log)
+}
+
+/// Work units (one 64-bit modular multiplication each) of a product by transforms: per prime,
+/// `transforms` transforms of `len` points (`len / 2 * log2(len)` butterflies each), `per_point`
+/// multiplications on each point, and lifting `input_words` words of weights; then rebuilding
+/// `out_span` weights from `k` residues (`k^2`: Garner's method and the big integer).
+fn work(k: usize, span: usize, transforms: u128, per_point: u128, input_words: u128) -> u128 {
+    let Some(log) = log_len(span) else {
+        return u128::MAX;
+    };
+    let len = 1u128 << log;
+    let k = k as u128;
+    k * (transforms * len / 2 * u128::from(log) + len * (per_point + 2) + input_words)
+        + span as u128 * k * k
+}
+
+/// The words of each weight, and their count.
+fn words<W: Weight>(d: &Dist<W>) -> (Vec<Vec<u64>>, u128) {
+    let words: Vec<Vec<u64>> = d
+        .weights
+        .iter()
+        .map(|w| w.to_big().to_u64_digits())
+        .collect();
+    let count = words.iter().map(|w| w.len() as u128).sum();
+    (words, count)
+}
+
+/// The work [`power`] does for `d^n` with `k` primes: the transform of `d`, `n`-th powers point by
+/// point (a square and maybe a product per bit of `n`), the inverse transform.
+pub fn power_work<W: Weight>(d: &Dist<W>, n: u64, k: usize) -> u128 {
+    let span = (d.weights.len() - 1) as u128 * u128::from(n) + 1;
+    let per_point = 2 * u128::from(64 - n.leading_zeros());
+    let input_words: u128 = d
+        .weights
+        .iter()
+        .map(|w| w.bits() / 64 + 1)
+        .sum::<u64>()
+        .into();
+    work(k, span as usize, 2, per_point, input_words)
+}
+
+/// The work [`convolve`] does for `a + b` with `k` primes.
+pub fn convolve_work<W: Weight>(a: &Dist<W>, b: &Dist<W>, k: usize) -> u128 {
+    let span = a.weights.len() + b.weights.len() - 1;
+    let input_words: u64 = a
+        .weights
+        .iter()
+        .chain(&b.weights)
+        .map(|w| w.bits() / 64 + 1)
+        .sum();
+    work(k, span, 3, 1, input_words.into())
+}
+
+/// `d^n`, the sum of `n` independent copies of `d` (`n >= 1`), by `k` primes (from [`primes_for`]
+/// on the bits of `d`'s total times `n`).
+///
+/// # Errors
+/// [`OddsError::WeightOverflow`] when a weight does not fit `W` (the engine starts again with big
+/// integers).
+pub fn power<W: Weight>(d: &Dist<W>, n: u64, k: usize) -> Result<Dist<W>, OddsError> {
+    let span = (d.weights.len() - 1) * n as usize + 1;
+    let min = d.min * n as i64;
+    let (input, _) = words(d);
+    rebuilt(min, span, k, |m, tw, out| {
+        let mut a = lift(m, &input, out.len());
+        forward(m, &mut a, tw);
+        for x in &mut a {
+            *x = m.pow(*x, n);
+        }
+        inverse(m, &mut a, tw);
+        out.copy_from_slice(&a);
+    })
+}
+
+/// `a + b` for independent `a` and `b`, by `k` primes (from [`primes_for`] on the bits of the
+/// product of their totals).
+///
+/// # Errors
+/// As [`power`].
+pub fn convolve<W: Weight>(a: &Dist<W>, b: &Dist<W>, k: usize) -> Result<Dist<W>, OddsError> {
+    let span = a.weights.len() + b.weights.len() - 1;
+    let min = super::dist::add_outcome(a.min, b.min)?;
+    let (wa, _) = words(a);
+    let (wb, _) = words(b);
+    rebuilt(min, span, k, |m, tw, out| {
+        let mut x = lift(m, &wa, out.len());
+        let mut y = lift(m, &wb, out.len());
+        forward(m, &mut x, tw);
+        forward(m, &mut y, tw);
+        for (x, y) in x.iter_mut().zip(&y) {
+            *x = m.mul(*x, *y);
+        }
+        inverse(m, &mut x, tw);
+        out.copy_from_slice(&x);
+    })
+}
+
+/// The weights (words each) modulo `m`, in Montgomery form, padded with zeros to `len` points.
+fn lift(m: Modulus, weights: &[Vec<u64>], len: usize) -> Vec<u64> {
+    let mut out = vec![0u64; len];
+    for (o, w) in out.iter_mut().zip(weights) {
+        *o = m.enter(m.residue_of_words(w.iter().copied()));
+    }
+    out
+}
+
+/// Runs `product` once per prime (filling the transform's points, Montgomery form) and rebuilds
+/// the first `span` points as the weights of outcomes `min ..`.
+fn rebuilt<W: Weight>(
+    min: i64,
+    span: usize,
+    k: usize,
+    product: impl Fn(Modulus, &Twiddles, &mut [u64]),
+) -> Result<Dist<W>, OddsError> {
+    let log = log_len(span).ok_or(OddsError::WeightOverflow)?;
+    let len = 1usize << log;
+    let moduli: Vec<Modulus> = PRIMES[..k].iter().map(|p| Modulus::new(*p)).collect();
+    // Outcome-major: the k residues of one weight side by side, for Garner's method.
+    let mut residues = vec![0u64; span * k];
+    let mut points = vec![0u64; len];
+    for (i, m) in moduli.iter().enumerate() {
+        let tw = Twiddles::new(*m, log);
+        product(*m, &tw, &mut points);
+        for (j, x) in points[..span].iter().enumerate() {
+            residues[j * k + i] = m.leave(*x);
+        }
+    }
+    let garner = Garner::new(&moduli);
+    let weights = residues
+        .chunks_exact(k)
+        .map(|r| W::from_big(garner.rebuild(r)).map_err(|_| OddsError::WeightOverflow))
+        .collect::<Result<Vec<W>, OddsError>>()?;
+    Ok(Dist { min, weights }.trimmed())
+}
+
+/// Garner's method over the first `k` primes: an integer below their product from its residues,
+/// in `k^2 / 2` modular products and `k^2 / 2` word products.
+struct Garner {
+    moduli: Vec<Modulus>,
+    /// `(p_0 ... p_(i-1))^-1 mod p_i`, Montgomery form.
+    inverse_prefix: Vec<u64>,
+    /// Row `i`: `p_0 ... p_(j-1) mod p_i` for `j < i`, Montgomery form (a Montgomery product of a
+    /// plain digit by one is the plain product, so the terms are independent, not a chain).
+    prefix: Vec<Vec<u64>>,
+    /// `p_0 ... p_(i-1)` as little-endian 64-bit words (`[1]` for `i = 0`).
+    radix: Vec<Vec<u64>>,
+}
+
+impl Garner {
+    fn new(moduli: &[Modulus]) -> Self {
+        let mut inverse_prefix = Vec::with_capacity(moduli.len());
+        let mut prefix = Vec::with_capacity(moduli.len());
+        for (i, m) in moduli.iter().enumerate() {
+            let mut row = Vec::with_capacity(i);
+            let mut product = m.enter(1);
+            for q in &moduli[..i] {
+                row.push(product);
+                product = m.mul(product, m.enter(q.p));
+            }
+            inverse_prefix.push(m.inv(product));
+            prefix.push(row);
+        }
+        let mut radix: Vec<Vec<u64>> = vec![vec![1]];
+        for m in &moduli[..moduli.len().saturating_sub(1)] {
+            let last = radix.last().cloned().unwrap_or_default();
+            let mut next = Vec::with_capacity(last.len() + 1);
+            let mut carry = 0u128;
+            for word in last {
+                let t = u128::from(word) * u128::from(m.p) + carry;
+                next.push(t as u64);
+                carry = t >> 64;
+            }
+            if carry > 0 {
+                next.push(carry as u64);
+            }
+            radix.push(next);
+        }
+        Self {
+            moduli: moduli.to_vec(),
+            inverse_prefix,
+            prefix,
+            radix,
+        }
+    }
+
+    /// The integer below the primes' product with `residues` (plain, one per prime).
+    fn rebuild(&self, residues: &[u64]) -> BigUint {
+        if residues.iter().all(|r| *r == 0) {
+            return BigUint::default();
+        }
+        let k = residues.len();
+        // Mixed-radix digits: x = v_0 + v_1 p_0 + v_2 p_0 p_1 + ..., each v_i < p_i.
+        let mut digits: Vec<u64> = Vec::with_capacity(k);
+        for (i, m) in self.moduli.iter().enumerate() {
+            // The digits so far, as a number modulo p_i: the sum of v_j * (p_0 ... p_(j-1)), four
+            // products (each below p^2) summed before one reduction.
+            let mut t = 0u64;
+            for (v, c) in digits.chunks(4).zip(self.prefix[i].chunks(4)) {
+                let sum: u128 = v
+                    .iter()
+                    .zip(c)
+                    .map(|(v, c)| u128::from(*v) * u128::from(*c))
+                    .sum();
+                t = m.add(t, m.reduce(sum));
+            }
+            digits.push(m.mul(m.sub(residues[i], t), self.inverse_prefix[i]));
+        }
+        // x = sum of v_i * (p_0 ... p_(i-1)): each product's two words summed per position
+        // without carries (at most 2k words of 64 bits in each u128), the carries once at the end.
+        let mut sums = vec![0u128; k + 2];
+        for (v, radix) in digits.iter().zip(&self.radix) {
+            // The high word goes with the next position's low word: one write per position.
+            let mut high = 0u128;
+            for (sum, word) in sums.iter_mut().zip(radix) {
+                let product = u128::from(*v) * u128::from(*word);
+                *sum += (product & u128::from(u64::MAX)) + high;
+                high = product >> 64;
+            }
+            sums[radix.len()] += high;
+        }
+        let mut limbs: Vec<u64> = Vec::with_capacity(k + 2);
+        let mut carry = 0u128;
+        for sum in sums {
+            let t = sum + carry;
+            limbs.push(t as u64);
+            carry = t >> 64;
+        }
+        let digits32: Vec<u32> = limbs
+            .iter()
+            .flat_map(|l| [*l as u32, (*l >> 32) as u32])
+            .collect();
+        BigUint::new(digits32)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn garner_rebuilds_integers_below_the_product() {
+        let moduli: Vec<Modulus> = PRIMES[..5].iter().map(|p| Modulus::new(*p)).collect();
+        let garner = Garner::new(&moduli);
+        let product: BigUint = PRIMES[..5].iter().map(|p| BigUint::from(*p)).product();
+        for x in [
+            BigUint::default(),
+            BigUint::from(1u8),
+            BigUint::from(u64::MAX),
+            BigUint::from(6u8).pow(101),
+            &product - 1u8,
+        ] {
+            let residues: Vec<u64> = PRIMES[..5]
+                .iter()
+                .map(|p| (&x % p).iter_u64_digits().next().unwrap_or(0))
+                .collect();
+            assert_eq!(garner.rebuild(&residues), x);
+        }
+    }
+
+    fn dist(min: i64, weights: &[u128]) -> Dist<BigUint> {
+        Dist {
+            min,
+            weights: weights.iter().map(|w| BigUint::from(*w)).collect(),
+        }
+    }
+
+    /// Every pair of outcomes, the plain way.
+    fn naive(a: &Dist<BigUint>, b: &Dist<BigUint>) -> Dist<BigUint> {
+        let mut weights = vec![BigUint::default(); a.weights.len() + b.weights.len() - 1];
+        for (i, x) in a.weights.iter().enumerate() {
+            for (j, y) in b.weights.iter().enumerate() {
+                weights[i + j] += x * y;
+            }
+        }
+        Dist {
+            min: a.min + b.min,
+            weights,
+        }
+        .trimmed()
+    }
+
+    #[test]
+    fn powers_and_convolutions_match_the_schoolbook() {
+        let die = dist(1, &[u128::MAX, 0, 7, 1 << 100, 3, 1]);
+        let other = dist(-3, &[5, u128::MAX / 3, 0, 2]);
+        for n in [1u64, 2, 3, 7, 20] {
+            let mut expected = die.clone();
+            for _ in 1..n {
+                expected = naive(&expected, &die);
+            }
+            let bits = die.total().unwrap().bits() * n;
+            let k = primes_for(bits).unwrap();
+            assert_eq!(power(&die, n, k).unwrap(), expected, "power {n}");
+            let k = primes_for(bits + other.total().unwrap().bits()).unwrap();
+            assert_eq!(
+                convolve(&expected, &other, k).unwrap(),
+                naive(&expected, &other),
+                "convolution after power {n}"
+            );
+        }
+    }
+}
