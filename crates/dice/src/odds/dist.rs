@@ -148,6 +148,9 @@ impl<W: Weight> Dist<W> {
         if let Some(k) = residues::primes_for(total_bits) {
             let transformed = residues::convolve_work(self, other, k);
             if transformed < schoolbook {
+                if total_bits > W::MAX_BITS {
+                    return Err(OddsError::WeightOverflow);
+                }
                 budget.charge_cells(transformed)?;
                 return residues::convolve(self, other, k);
             }
@@ -254,6 +257,9 @@ impl<W: Weight> Dist<W> {
         if let Some(k) = u64::try_from(bits).ok().and_then(residues::primes_for) {
             let transformed = residues::power_work(&q, n, k);
             if transformed < recurrence {
+                if bits > u128::from(W::MAX_BITS) {
+                    return Err(OddsError::WeightOverflow);
+                }
                 budget.charge_cells(transformed)?;
                 return residues::power(&q, n, k);
             }

@@ -11,6 +11,7 @@ use super::OddsError;
 use super::budget::Budget;
 use super::dist::{Dist, add_into};
 use super::weight::{Overflow, Weight};
+use super::{keep_residues, residues};
 
 fn overflow(_: Overflow) -> OddsError {
     OddsError::WeightOverflow
@@ -66,7 +67,20 @@ pub fn keep_last<W: Weight>(
         .saturating_mul(k_ * k_ * kept_span)
         .saturating_add(m_ * k_ * n_);
     let bits = u128::from(n) * u128::from(full.total()?.bits());
-    budget.charge_big(dropped_first.min(kept_first), bits)?;
+    let multiset = dropped_first.min(kept_first).saturating_mul(1 + bits / 64);
+    let outcomes = order.iter().filter(|f| !f.weight.is_zero()).count();
+    let span = (keep as usize).saturating_mul(full.weights.len() - 1) + 1;
+    if let Some(k) = u64::try_from(bits).ok().and_then(residues::primes_for) {
+        let transformed = keep_residues::keep_work(outcomes, n, keep, span, k);
+        if transformed < multiset {
+            if bits > u128::from(W::MAX_BITS) {
+                return Err(OddsError::WeightOverflow);
+            }
+            budget.charge_cells(transformed)?;
+            return keep_residues::keep_last(order, n, keep, k);
+        }
+    }
+    budget.charge_cells(multiset)?;
     let budget = &mut Budget::unmetered();
     if kept_first <= dropped_first {
         keep_first(order, n, keep, budget)
@@ -76,7 +90,7 @@ pub fn keep_last<W: Weight>(
 }
 
 /// Visiting outcomes from the dropped end (see the module docs). `0 < keep < n`.
-fn drop_first<W: Weight>(
+pub(super) fn drop_first<W: Weight>(
     order: &[Face<W>],
     n: u64,
     keep: u64,
@@ -179,7 +193,7 @@ fn scored<W: Weight>(faces: &[Face<W>], budget: &mut Budget) -> Result<Dist<W>, 
 /// than `keep`) with the distribution of their summed scores. Once `keep` dice are placed, the others all
 /// lie beyond (on the dropped side) and only their total weight matters, a number, not a distribution.
 /// Work: about `outcomes * keep^2` shifted additions.
-fn keep_first<W: Weight>(
+pub(super) fn keep_first<W: Weight>(
     order: &[Face<W>],
     n: u64,
     keep: u64,

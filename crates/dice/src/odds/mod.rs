@@ -23,6 +23,7 @@ pub mod dist;
 mod engine;
 mod estimate;
 pub mod keep;
+mod keep_residues;
 mod modular;
 mod ntt;
 pub mod pools;

@@ -12,6 +12,9 @@ use super::modular::{Modulus, ORDER_BITS};
 /// `len`), stored side by side from offset `len/2 - 1` so that each stage reads them in order.
 #[derive(Debug, Clone)]
 pub struct Twiddles {
+    /// The root of unity `w` of order `len` the transform evaluates at: [`forward`]'s point
+    /// `rev(t)` is the polynomial at `w^t` (Montgomery form).
+    pub root: u64,
     forward: Vec<u64>,
     inverse: Vec<u64>,
     /// `len^-1`, Montgomery form.
@@ -37,6 +40,7 @@ impl Twiddles {
             out
         };
         Self {
+            root: w,
             forward: table(w),
             inverse: table(m.inv(w)),
             scale: m.inv(m.enter(1u64 << log_len)),
@@ -61,6 +65,12 @@ pub fn forward(m: Modulus, a: &mut [u64], tw: &Twiddles) {
         }
         half /= 2;
     }
+}
+
+/// The index of point `t` in [`forward`]'s bit-reversed order, for transforms of `2^log_len`
+/// points.
+pub fn reversed(t: usize, log_len: u32) -> usize {
+    t.reverse_bits() >> (usize::BITS - log_len)
 }
 
 /// The inverse of [`forward`]: points in bit-reversed order in (below `2p`), coefficients in natural

@@ -27,12 +27,12 @@ pub fn primes_for(bits: u64) -> Option<usize> {
 }
 
 /// log2 of the transform length for `span` outcomes, `None` beyond the primes' roots of unity.
-fn log_len(span: usize) -> Option<u32> {
+pub(super) fn log_len(span: usize) -> Option<u32> {
     let log = span.next_power_of_two().trailing_zeros().max(1);
     (log <= ORDER_BITS).then_some(log)
 }
 
-/// Work units (one 64-bit modular multiplication each) of a product by transforms: per prime,
+/// Work units ([`MULMOD`] per modular multiplication) of a product by transforms: per prime,
 /// `transforms` transforms of `len` points (`len / 2 * log2(len)` butterflies each), `per_point`
 /// multiplications on each point, and lifting `input_words` words of weights; then rebuilding
 /// `out_span` weights from `k` residues (`k^2`: Garner's method and the big integer).
@@ -42,8 +42,18 @@ fn work(k: usize, span: usize, transforms: u128, per_point: u128, input_words: u
     };
     let len = 1u128 << log;
     let k = k as u128;
-    k * (transforms * len / 2 * u128::from(log) + len * (per_point + 2) + input_words)
-        + span as u128 * k * k
+    MULMOD * k * (transforms * len / 2 * u128::from(log) + len * (per_point + 2) + input_words)
+        + rebuild_work(span, k as usize)
+}
+
+/// Work units of one modular multiplication: three word multiplications (Montgomery's).
+pub const MULMOD: u128 = 3;
+
+/// Work units of rebuilding `span` weights from `k` residues each: `k^2 / 2` modular products and
+/// `k^2 / 2` word products per weight.
+pub fn rebuild_work(span: usize, k: usize) -> u128 {
+    let k = k as u128;
+    span as u128 * k * k * (MULMOD + 1) / 2
 }
 
 /// The words of each weight, and their count.
@@ -138,7 +148,7 @@ fn lift(m: Modulus, weights: &[Vec<u64>], len: usize) -> Vec<u64> {
 
 /// Runs `product` once per prime (filling the transform's points, Montgomery form) and rebuilds
 /// the first `span` points as the weights of outcomes `min ..`.
-fn rebuilt<W: Weight>(
+pub(super) fn rebuilt<W: Weight>(
     min: i64,
     span: usize,
     k: usize,

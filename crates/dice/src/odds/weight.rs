@@ -15,6 +15,9 @@ pub struct Overflow;
 
 /// A non-negative exact integer weight.
 pub trait Weight: Clone + Debug + PartialEq + Eq + PartialOrd + Ord {
+    /// The most bits a weight of this type holds (`u64::MAX`: no limit). A computation whose
+    /// result may need more gives up before its work ([`Overflow`]), instead of after it.
+    const MAX_BITS: u64;
     /// 0.
     fn zero() -> Self;
     /// 1.
@@ -62,6 +65,7 @@ pub trait Weight: Clone + Debug + PartialEq + Eq + PartialOrd + Ord {
 }
 
 impl Weight for u128 {
+    const MAX_BITS: u64 = 128;
     fn zero() -> Self {
         0
     }
@@ -107,6 +111,7 @@ impl Weight for u128 {
 }
 
 impl Weight for BigUint {
+    const MAX_BITS: u64 = u64::MAX;
     fn zero() -> Self {
         Zero::zero()
     }

@@ -1,0 +1,219 @@
+//! Keeping the `keep` dice of `n` that come last in an order, by residues: the whole sum over the
+//! die's outcomes evaluated at the points of one transform, for each prime, and the weights rebuilt
+//! once ([`super::residues`]). For many dice over few outcomes (`60d10kh30`, `200d10kh100`) this
+//! replaces `outcomes * keep^2` shifted additions of long big-integer distributions by
+//! `outcomes * keep` multiplications of machine words per point.
+//!
+//! The sum. Take the outcomes from the kept end (for keep-highest: the highest first). Say `c` dice
+//! show outcomes beyond `f` (all kept), and the `keep - c` still to keep show `f`, with the rest at
+//! `f` or on the dropped side of it. The `c` beyond are any `c` of the `n` dice, each showing the
+//! die cut to the outcomes beyond `f`, `D_f(x)`: `C(n, c) D_f(x)^c`. The others, at `f` or on the
+//! dropped side, number `n - c`, at least `keep - c` of them at `f`:
+//! `T(c, f) = sum_{h >= keep - c} C(n - c, h) w_f^h B_f^(n - c - h)`, with `w_f` the weight of
+//! `f` and `B_f` the weight of the outcomes on the dropped side of it. So
+//!
+//! `kept(x) = sum_f sum_{c < keep} C(n, c) T(c, f) x^((keep - c) s_f) D_f(x)^c`
+//!
+//! (`s_f` the score of a kept die showing `f`). At a point `z`, with `u = z^(-s_f) D_f(z)`, the
+//! inner sum is `z^(keep s_f)` times a polynomial of degree `keep - 1` in `u` (Horner), and
+//! `D_f(z)` grows by one term per outcome.
+
+use super::OddsError;
+use super::dist::Dist;
+use super::keep::Face;
+use super::modular::Modulus;
+use super::ntt::{inverse, reversed};
+use super::residues::{MULMOD, log_len, rebuild_work, rebuilt};
+use super::weight::Weight;
+
+/// Points computed side by side.
+const LANES: usize = 8;
+
+/// Work units of [`keep_last`] over `outcomes` outcomes with weight, keeping `keep` of `n`, with
+/// results over `span` outcomes rebuilt from `k` primes: per prime, `outcomes * len * (keep + 5)`
+/// modular products at the points, `outcomes * keep * (keep + 64)` for the coefficients, one
+/// inverse transform; then the rebuilding ([`rebuild_work`]).
+pub fn keep_work(outcomes: usize, n: u64, keep: u64, span: usize, k: usize) -> u128 {
+    let Some(log) = log_len(span) else {
+        return u128::MAX;
+    };
+    let len = 1u128 << log;
+    let (m, keep, k) = (outcomes as u128, u128::from(keep), k as u128);
+    let bits_of_n = u128::from(64 - n.leading_zeros());
+    MULMOD
+        * k
+        * (m * len * (keep + 5) + m * keep * (keep + 2 * bits_of_n + 64) + len * u128::from(log))
+        + rebuild_work(span, k as usize)
+}
+
+/// The distribution of the summed scores of the `keep` dice last in `order` among `n`, as
+/// [`super::keep::keep_last`] gives it (`1 < keep < n`), by `k` primes: enough for the bits of
+/// the total of one die times `n`.
+///
+/// # Errors
+/// [`OddsError::OutcomeOverflow`] when a kept sum leaves `i64`; [`OddsError::WeightOverflow`] when
+/// a weight does not fit `W` (the engine starts again with big integers).
+pub fn keep_last<W: Weight>(
+    order: &[Face<W>],
+    n: u64,
+    keep: u64,
+    k: usize,
+) -> Result<Dist<W>, OddsError> {
+    // From the kept end; outcomes that cannot happen take no part.
+    let faces: Vec<&Face<W>> = order.iter().rev().filter(|f| !f.weight.is_zero()).collect();
+    let lowest = faces.iter().map(|f| f.score).min().unwrap_or(0);
+    let highest = faces.iter().map(|f| f.score).max().unwrap_or(0);
+    let overflow = || OddsError::OutcomeOverflow(format!("{keep} * {highest}"));
+    let keep_i = i64::try_from(keep).map_err(|_| overflow())?;
+    let min = lowest.checked_mul(keep_i).ok_or_else(overflow)?;
+    highest.checked_mul(keep_i).ok_or_else(overflow)?;
+    let width = u64::try_from(i128::from(highest) - i128::from(lowest)).map_err(|_| overflow())?;
+    let span = usize::try_from(width * keep + 1).map_err(|_| overflow())?;
+    let log = log_len(span).ok_or(OddsError::WeightOverflow)?;
+    let len = 1usize << log;
+    let words: Vec<Vec<u64>> = faces
+        .iter()
+        .map(|f| f.weight.to_big().to_u64_digits())
+        .collect();
+    // Scores from the lowest, so every exponent is 0 or more; reduced modulo the transform's
+    // length, as the points only see them so.
+    let shifted: Vec<u64> = faces
+        .iter()
+        .map(|f| (f.score - lowest) as u64 % len as u64)
+        .collect();
+    let keep_us = keep as usize;
+    rebuilt(min, span, k, |m, tw, out| {
+        let weights: Vec<u64> = words
+            .iter()
+            .map(|w| m.enter(m.residue_of_words(w.iter().copied())))
+            .collect();
+        let coefficients = coefficients(m, &weights, n, keep_us);
+        let one = m.enter(1);
+        let mut beyond = vec![0u64; len];
+        let mut kept = vec![0u64; len];
+        for ((w, s), a) in weights
+            .iter()
+            .zip(&shifted)
+            .zip(coefficients.chunks_exact(keep_us))
+        {
+            let z = m.pow(tw.root, *s);
+            let z_inverse = m.pow(tw.root, (len as u64 - s) % len as u64);
+            let z_kept = m.pow(z, keep);
+            let (mut zt, mut zt_inverse, mut zt_kept) = (one, one, one);
+            // Eight points at a time: their Horner chains are independent, so the processor
+            // overlaps them instead of waiting on each product.
+            for (d, acc) in beyond.chunks_mut(LANES).zip(kept.chunks_mut(LANES)) {
+                let mut u = [0u64; LANES];
+                let mut at = [0u64; LANES];
+                for ((u, at), d) in u.iter_mut().zip(at.iter_mut()).zip(d.iter_mut()) {
+                    *u = m.mul(zt_inverse, *d);
+                    *at = zt_kept;
+                    *d = m.add(*d, m.mul(*w, zt));
+                    zt = m.mul(zt, z);
+                    zt_inverse = m.mul(zt_inverse, z_inverse);
+                    zt_kept = m.mul(zt_kept, z_kept);
+                }
+                let mut value = [a[keep_us - 1]; LANES];
+                for c in a[..keep_us - 1].iter().rev() {
+                    for (v, u) in value.iter_mut().zip(&u) {
+                        *v = m.add(m.mul(*v, *u), *c);
+                    }
+                }
+                for ((acc, v), at) in acc.iter_mut().zip(&value).zip(&at) {
+                    *acc = m.add(*acc, m.mul(*at, *v));
+                }
+            }
+        }
+        for (t, value) in kept.iter().enumerate() {
+            out[reversed(t, log)] = *value;
+        }
+        inverse(m, out, tw);
+    })
+}
+
+/// `C(n, c) T(c, f)` for every outcome `f` (in `weights`' order, from the kept end) and `c < keep`,
+/// row by row (Montgomery form).
+fn coefficients(m: Modulus, weights: &[u64], n: u64, keep: usize) -> Vec<u64> {
+    let one = m.enter(1);
+    let inverses: Vec<u64> = (0..=keep as u64)
+        .map(|i| if i == 0 { 0 } else { m.inv(m.enter(i)) })
+        .collect();
+    // C(n, c) for c < keep.
+    let mut choose_n = Vec::with_capacity(keep);
+    let mut binomial = one;
+    for c in 0..keep as u64 {
+        choose_n.push(binomial);
+        binomial = m.mul(m.mul(binomial, m.enter(n - c)), inverses[c as usize + 1]);
+    }
+    let mut dropped_side: u64 = weights.iter().fold(0, |acc, w| m.add(acc, *w));
+    let mut out = Vec::with_capacity(weights.len() * keep);
+    for w in weights {
+        dropped_side = m.sub(dropped_side, *w);
+        let b = dropped_side;
+        for (c, choose) in choose_n.iter().enumerate() {
+            // T(c, f) = (w + b)^(n - c) less the terms with fewer than keep - c dice at f:
+            // C(rest, h) w^h b^(rest - h) for h < keep - c, the powers of b from the top down.
+            let rest = n - c as u64;
+            let below = keep - c;
+            let mut terms = Vec::with_capacity(below);
+            let mut binomial = one;
+            let mut w_power = one;
+            for h in 0..below as u64 {
+                terms.push(m.mul(binomial, w_power));
+                binomial = m.mul(m.mul(binomial, m.enter(rest - h)), inverses[h as usize + 1]);
+                w_power = m.mul(w_power, *w);
+            }
+            let mut b_power = m.pow(b, rest + 1 - below as u64);
+            let mut t = m.pow(m.add(*w, b), rest);
+            for term in terms.iter().rev() {
+                t = m.sub(t, m.mul(*term, b_power));
+                b_power = m.mul(b_power, b);
+            }
+            out.push(m.mul(*choose, t));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::budget::Budget;
+    use super::super::residues::primes_for;
+    use super::*;
+    use num_bigint::BigUint;
+
+    #[test]
+    fn matches_the_multiset_method() {
+        for (n, keep, weights, scores) in [
+            (
+                4u64,
+                3u64,
+                vec![1u128, 1, 1, 1, 1, 1],
+                vec![1i64, 2, 3, 4, 5, 6],
+            ),
+            (7, 3, vec![2, 0, 7, 1, 8], vec![-2, -1, 0, 1, 2]),
+            (9, 5, vec![u128::MAX, 3, u128::MAX / 7], vec![1, 5, 40]),
+            (6, 2, vec![5, 1, 4, 2], vec![0, 0, 1, 1]),
+            (30, 12, vec![1; 10], (1..=10).collect()),
+        ] {
+            let order: Vec<Face<BigUint>> = weights
+                .iter()
+                .zip(&scores)
+                .map(|(w, s)| Face {
+                    score: *s,
+                    weight: BigUint::from(*w),
+                })
+                .collect();
+            let expected =
+                super::super::keep::keep_first(&order, n, keep, &mut Budget::unmetered()).unwrap();
+            let total: BigUint = weights.iter().map(|w| BigUint::from(*w)).sum();
+            let k = primes_for(total.bits() * n).unwrap();
+            let got = keep_last(&order, n, keep, k).unwrap();
+            assert_eq!(
+                got,
+                expected.trimmed(),
+                "{n} dice keep {keep} of {weights:?}"
+            );
+        }
+    }
+}
