@@ -133,6 +133,8 @@ pub fn chain<W: Weight>(
         return Ok((tail, false));
     }
     let stop = Dist::from_pairs(stop, budget)?;
+    // Exploding faces with one score (success counting: every success explodes) are one face.
+    let go = merged(go)?;
     if let [(score, weight)] = go.as_slice() {
         return Ok((
             one_exploding_face(&stop, &tail, *score, weight, &total, budget)?,
@@ -183,6 +185,19 @@ fn one_exploding_face<W: Weight>(
     }
     add_into(&mut chain, last, &exploded, moved(score, cap)?)?;
     Ok(chain.map_or_else(|| last.clone(), Dist::trimmed))
+}
+
+/// `(score, weight)` pairs with one pair per score (weights of equal scores summed), ascending.
+fn merged<W: Weight>(mut pairs: Vec<(i64, W)>) -> Result<Vec<(i64, W)>, OddsError> {
+    pairs.sort_by_key(|(s, _)| *s);
+    let mut out: Vec<(i64, W)> = Vec::with_capacity(pairs.len());
+    for (s, w) in pairs {
+        match out.last_mut() {
+            Some((last, sum)) if *last == s => *sum = sum.add(&w).map_err(overflow)?,
+            _ => out.push((s, w)),
+        }
+    }
+    Ok(out)
 }
 
 /// `count` explosions of a face scoring `score`.

@@ -2,6 +2,7 @@
 
 use super::OddsError;
 use super::budget::Budget;
+use super::chains::{self, Padding};
 use super::die::{chain, throw};
 use super::dist::Dist;
 use super::keep::{Face, keep_last};
@@ -158,10 +159,11 @@ impl Engine {
                         .to_string(),
                 ));
             }
-            let (one_chain, capped) =
-                chain(&thrown, explode_point(explode), score, &mut self.budget)?;
+            let point = explode_point(explode);
+            let (one_chain, capped) = chain(&thrown, point, score, &mut self.budget)?;
             self.capped |= capped;
-            return one_chain.power(n, &mut self.budget);
+            let padding = Padding::of(&marked(&thrown.faces, point, score));
+            return chains::power(&one_chain, n, padding.as_ref(), &mut self.budget);
         }
         // Otherwise each die shows one value: a throw, or a compounded chain of throws.
         let per_die: Vec<(i64, W)> = match m.explode.as_ref() {
@@ -181,7 +183,15 @@ impl Engine {
                     .collect(),
                 &mut self.budget,
             )?;
-            return scored.power(n, &mut self.budget);
+            // A compounded die's value is the sum of its throws: a chain, when no success point
+            // turns that sum into a count.
+            let padding = match (m.explode.as_ref(), success) {
+                (Some(explode), None) => {
+                    Padding::of(&marked(&thrown.faces, explode_point(explode), |v| v))
+                }
+                _ => None,
+            };
+            return chains::power(&scored, n, padding.as_ref(), &mut self.budget);
         };
         let k = keep.count.min(n);
         let (ascending, keep_count) = match keep.mode {
@@ -202,4 +212,16 @@ impl Engine {
         }
         keep_last(&order, n, keep_count, &mut self.budget)
     }
+}
+
+/// Each face's score and weight, and whether it explodes.
+fn marked<W: Weight>(
+    faces: &[(i64, W)],
+    point: ComparePoint,
+    score: impl Fn(i64) -> i64,
+) -> Vec<(i64, W, bool)> {
+    faces
+        .iter()
+        .map(|(f, w)| (score(*f), w.clone(), point.matches(*f)))
+        .collect()
 }

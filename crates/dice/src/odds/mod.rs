@@ -18,6 +18,7 @@
 //! Pure: no I/O, no clock; [`estimate`] takes its seed from the caller.
 
 pub mod budget;
+mod chains;
 mod die;
 pub mod dist;
 mod engine;

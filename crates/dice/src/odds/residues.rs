@@ -15,6 +15,7 @@ use super::ntt::{Twiddles, forward, inverse};
 use super::primes::PRIMES;
 use super::weight::Weight;
 use num_bigint::BigUint;
+use num_traits::Pow;
 
 /// Both sides of a convolution shorter than this: the schoolbook is cheaper, whatever the weights.
 pub const LONG: usize = 16;
@@ -146,12 +147,82 @@ fn lift(m: Modulus, weights: &[Vec<u64>], len: usize) -> Vec<u64> {
     out
 }
 
+/// What is known of each weight of a result before it is computed: weight `j` (of outcome
+/// `min + j`) is `base^valuation[j]` times an integer below `2^bits[j]`. Rebuilding only that
+/// integer takes as many primes as its bits need, not the whole weight's
+/// ([`super::die::Chain::power`]: a sum of chains of explosions, whose padding is most of each
+/// weight).
+#[derive(Debug, Clone)]
+pub struct Factors {
+    /// The base, above 0 and below every prime of the table.
+    pub base: u64,
+    /// Per outcome of the result, the power of `base` that divides its weight.
+    pub valuation: Vec<u64>,
+    /// Per outcome of the result, the bits of the weight divided by that power.
+    pub bits: Vec<u64>,
+}
+
+impl Factors {
+    /// The primes the largest quotient needs; `None` beyond the table.
+    pub fn primes(&self) -> Option<usize> {
+        primes_for(self.bits.iter().copied().max().unwrap_or(0))
+    }
+
+    /// Work units of rebuilding every weight: its quotient from its own primes, then the product by
+    /// the power of the base (words of the power, per weight).
+    pub fn rebuild_work(&self) -> u128 {
+        let base_bits = u128::from(64 - self.base.leading_zeros());
+        self.bits
+            .iter()
+            .zip(&self.valuation)
+            .map(|(b, v)| {
+                let k = primes_for(*b).unwrap_or(PRIMES.len());
+                rebuild_work(1, k) + u128::from(*v) * base_bits / 64 + 1
+            })
+            .sum()
+    }
+}
+
+/// [`power`] of `d` when [`Factors`] describes the weights of `d^n`.
+///
+/// # Errors
+/// As [`power`].
+pub fn power_factored<W: Weight>(
+    d: &Dist<W>,
+    n: u64,
+    factors: &Factors,
+) -> Result<Dist<W>, OddsError> {
+    let span = (d.weights.len() - 1) * n as usize + 1;
+    let k = factors.primes().ok_or(OddsError::WeightOverflow)?;
+    let (input, _) = words(d);
+    rebuilt_factored(d.min * n as i64, span, k, Some(factors), |m, tw, out| {
+        let mut a = lift(m, &input, out.len());
+        forward(m, &mut a, tw);
+        for x in &mut a {
+            *x = m.pow(*x, n);
+        }
+        inverse(m, &mut a, tw);
+        out.copy_from_slice(&a);
+    })
+}
+
 /// Runs `product` once per prime (filling the transform's points, Montgomery form) and rebuilds
 /// the first `span` points as the weights of outcomes `min ..`.
 pub(super) fn rebuilt<W: Weight>(
     min: i64,
     span: usize,
     k: usize,
+    product: impl Fn(Modulus, &Twiddles, &mut [u64]),
+) -> Result<Dist<W>, OddsError> {
+    rebuilt_factored(min, span, k, None, product)
+}
+
+/// [`rebuilt`], dividing each weight by its known power of a base first when `factors` are given.
+fn rebuilt_factored<W: Weight>(
+    min: i64,
+    span: usize,
+    k: usize,
+    factors: Option<&Factors>,
     product: impl Fn(Modulus, &Twiddles, &mut [u64]),
 ) -> Result<Dist<W>, OddsError> {
     let log = log_len(span).ok_or(OddsError::WeightOverflow)?;
@@ -163,15 +234,55 @@ pub(super) fn rebuilt<W: Weight>(
     for (i, m) in moduli.iter().enumerate() {
         let tw = Twiddles::new(*m, log);
         product(*m, &tw, &mut points);
-        for (j, x) in points[..span].iter().enumerate() {
-            residues[j * k + i] = m.leave(*x);
+        match factors {
+            None => {
+                for (j, x) in points[..span].iter().enumerate() {
+                    residues[j * k + i] = m.leave(*x);
+                }
+            }
+            Some(f) => {
+                // Times base^-valuation: the quotient's residue. Consecutive valuations differ by
+                // little, so the power moves by a short product each time.
+                let inverse_base = m.inv(m.enter(f.base));
+                let (mut power, mut at) = (m.enter(1), 0u64);
+                for (j, x) in points[..span].iter().enumerate() {
+                    let v = f.valuation[j];
+                    if v >= at {
+                        power = m.mul(power, m.pow(inverse_base, v - at));
+                    } else {
+                        power = m.pow(inverse_base, v);
+                    }
+                    at = v;
+                    residues[j * k + i] = m.leave(m.mul(*x, power));
+                }
+            }
         }
     }
     let garner = Garner::new(&moduli);
-    let weights = residues
-        .chunks_exact(k)
-        .map(|r| W::from_big(garner.rebuild(r)).map_err(|_| OddsError::WeightOverflow))
-        .collect::<Result<Vec<W>, OddsError>>()?;
+    let mut weights = Vec::with_capacity(span);
+    let mut base_power = (0u64, BigUint::from(1u8));
+    for (j, r) in residues.chunks_exact(k).enumerate() {
+        let weight = match factors {
+            None => garner.rebuild(r),
+            Some(f) => {
+                let own = primes_for(f.bits[j]).unwrap_or(k).min(k);
+                let quotient = garner.rebuild(&r[..own]);
+                let v = f.valuation[j];
+                if v != base_power.0 {
+                    base_power = if v > base_power.0 {
+                        (
+                            v,
+                            base_power.1 * Pow::pow(BigUint::from(f.base), v - base_power.0),
+                        )
+                    } else {
+                        (v, Pow::pow(BigUint::from(f.base), v))
+                    };
+                }
+                quotient * &base_power.1
+            }
+        };
+        weights.push(W::from_big(weight).map_err(|_| OddsError::WeightOverflow)?);
+    }
     Ok(Dist { min, weights }.trimmed())
 }
 
@@ -233,7 +344,7 @@ impl Garner {
         let k = residues.len();
         // Mixed-radix digits: x = v_0 + v_1 p_0 + v_2 p_0 p_1 + ..., each v_i < p_i.
         let mut digits: Vec<u64> = Vec::with_capacity(k);
-        for (i, m) in self.moduli.iter().enumerate() {
+        for (i, m) in self.moduli.iter().enumerate().take(k) {
             // The digits so far, as a number modulo p_i: the sum of v_j * (p_0 ... p_(j-1)), four
             // products (each below p^2) summed before one reduction.
             let mut t = 0u64;
@@ -288,7 +399,7 @@ mod tests {
             BigUint::default(),
             BigUint::from(1u8),
             BigUint::from(u64::MAX),
-            BigUint::from(6u8).pow(101),
+            BigUint::from(6u8).pow(101u32),
             &product - 1u8,
         ] {
             let residues: Vec<u64> = PRIMES[..5]
