@@ -115,8 +115,9 @@ pub fn keep_last<W: Weight>(
                 }
                 let mut value = [a[keep_us - 1]; LANES];
                 for c in a[..keep_us - 1].iter().rev() {
+                    // Below 2p after the lazy product, below 3p with c: a valid next operand.
                     for (v, u) in value.iter_mut().zip(&u) {
-                        *v = m.add(m.mul(*v, *u), *c);
+                        *v = m.mul_lazy(*v, *u) + *c;
                     }
                 }
                 for ((acc, v), at) in acc.iter_mut().zip(&value).zip(&at) {
