@@ -33,7 +33,13 @@ from fractions import Fraction
 import icepool
 from icepool import d
 
-# Row (our expression) -> (kind, the icepool computation).
+# The mapping of our notation onto icepool, as the corpus does it (its docstring explains each).
+from icepool_bang_keep import bang_keep
+from icepool_corpus import at, chain_successes, explode
+
+# Row (our expression) -> (kind, the icepool computation). Where both sides of a comparison are the
+# same expression, icepool computes the die once and compares it with itself (its operands are
+# always independent), as a user of icepool would.
 ROWS = {
     "8d6 > 6d6": ("comparison", lambda: (8 @ d(6)) > (6 @ d(6))),
     "50d6+5 > 50d6": ("comparison", lambda: (50 @ d(6)) + 5 > (50 @ d(6))),
@@ -45,6 +51,31 @@ ROWS = {
     "20d20kh5": ("keep", lambda: d(20).highest(20, 5)),
     "10d10kh3": ("keep", lambda: d(10).highest(10, 3)),
     "100d10kh10": ("keep", lambda: d(10).highest(100, 10)),
+    # Issue 18's rows. Sums of `!` chains equal sums of compounded dice: both are `explode`.
+    "10d6!": ("sum", lambda: 10 @ explode(d(6))),
+    "5d8!": ("sum", lambda: 5 @ explode(d(8))),
+    "3d12!": ("sum", lambda: 3 @ explode(d(12))),
+    "20d6!": ("sum", lambda: 20 @ explode(d(6))),
+    "4d10!!": ("sum", lambda: 4 @ explode(d(10))),
+    "6d6!>=5": ("sum", lambda: 6 @ explode(d(6), at(">=", 5))),
+    "4d6!!kh3": ("keep", lambda: explode(d(6)).highest(4, 3)),
+    "5d10!!kh2": ("keep", lambda: explode(d(10)).highest(5, 2)),
+    "6d6!!dl2": ("keep", lambda: explode(d(6)).lowest(6, drop=2)),
+    "1d6!! > 1d6!!": ("comparison", lambda: (lambda x: x > x)(explode(d(6)))),
+    "2d8! >= 2d8!": ("comparison", lambda: (lambda x: x >= x)(2 @ explode(d(8)))),
+    "3d6! > 3d6!!": ("comparison", lambda: (lambda x: x > x)(3 @ explode(d(6)))),
+    "60d10kh30": ("keep", lambda: d(10).highest(60, 30)),
+    "200d10kh100": ("keep", lambda: d(10).highest(200, 100)),
+    "50d20kh10": ("keep", lambda: d(20).highest(50, 10)),
+    "100d6kl50": ("keep", lambda: d(6).lowest(100, 50)),
+    # Success counting over `!` chains: each throw of a chain counts on its own (`Again`).
+    "10d10>=8!>=8": ("sum", lambda: 10 @ chain_successes(d(10), at(">=", 8), at(">=", 8))),
+    "20d10>=7!": ("sum", lambda: 20 @ chain_successes(d(10), at("=", 10), at(">=", 7))),
+    # Keep/drop over `!` chains: a mixture over how many dice the chains threw
+    # (scripts/icepool_bang_keep.py).
+    "4d6!kh3": ("keep", lambda: bang_keep(4, d(6), at("=", 6), "kh", 3)),
+    "5d10!kh2": ("keep", lambda: bang_keep(5, d(10), at("=", 10), "kh", 2)),
+    "3d8!dl1": ("keep", lambda: bang_keep(3, d(8), at("=", 8), "dl", 1)),
 }
 
 

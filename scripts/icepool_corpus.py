@@ -22,6 +22,10 @@ How our notation maps onto icepool:
 - Success counting `NdS>=t` is `N @ die.map(indicator)`; after keep/drop it counts the kept dice that
   meet the point: `die.pool(n).highest(k).keep_outcomes(point).size()`. With `!` every die of the chain
   counts on its own: `die.map(lambda v: score(v) + Again if explodes(v) else score(v), again_depth=100)`.
+- Keep/drop over `!` dice (each explosion a new die in the pool) has no icepool operator (its
+  `explode` compounds): `bang_keep` (scripts/icepool_bang_keep.py) builds it exactly as a mixture over
+  how many exploding throws the chains made and how many reached the cap, each a `Pool` of three kinds
+  of dice; scripts/icepool_bang_keep_check.py checks it against brute-force enumeration of chains.
 - A comparison between values is icepool's own `<`, `<=`, `>`, `>=`, `==` (a die of booleans: 0/1).
 """
 
@@ -36,6 +40,8 @@ from pathlib import Path
 
 import icepool
 from icepool import Again, Die, d
+
+from icepool_bang_keep import bang_keep
 
 ICEPOOL_VERSION = "2.1.3"
 REROLLS = 100  # a die is rerolled at most 100 times with `r`
@@ -430,6 +436,56 @@ case("(4dF) >= 2", lambda: (4 @ DF) >= 2)
 case("4dF >= 2", lambda: successes(4, DF, at(">=", 2)))
 case("2d6r1 > 2d6", lambda: (2 @ reroll(d(6), at("=", 1))) > (2 @ d(6)))
 case("1d%  <= 35", lambda: D100 <= 35)
+
+# ---------------------------------------------------------------------------------------------------
+# Issue 18's classes, each small enough to keep the corpus light (a capped chain's exact fractions have
+# denominators up to S^101 per die: no case here is over 210 KB of JSON).
+# Sums of `!` and `!!` dice.
+case("2d6!", lambda: 2 @ explode(d(6)))
+case("3d4!", lambda: 3 @ explode(d(4)))
+case("4d2!", lambda: 4 @ explode(d(2)))
+case("2d6!>=5", lambda: 2 @ explode(d(6), at(">=", 5)))
+case("2d4!!", lambda: 2 @ explode(d(4)))
+case("3d3!!", lambda: 3 @ explode(d(3)))
+case("3d4!!<2", lambda: 3 @ explode(d(4), at("<", 2)))
+# Keep/drop over `!!` dice.
+case("3d4!!kh2", lambda: explode(d(4)).highest(3, 2))
+case("3d3!!kl1", lambda: explode(d(3)).lowest(3, 1))
+case("3d4!!dh1", lambda: explode(d(4)).highest(3, drop=1))
+case("4d3!!kh2", lambda: explode(d(3)).highest(4, 2))
+case("4d4!!dl1", lambda: explode(d(4)).lowest(4, drop=1))
+# Comparisons of exploding expressions.
+case("1d4!! > 1d4!!", lambda: explode(d(4)) > explode(d(4)))
+case("2d4! >= 1d6!", lambda: (2 @ explode(d(4))) >= explode(d(6)))
+case("1d6! > 1d6!!", lambda: explode(d(6)) > explode(d(6)))
+case("2d3! = 2d3!!", lambda: (2 @ explode(d(3))) == (2 @ explode(d(3))))
+case("1d8!! < 1d6!", lambda: explode(d(8)) < explode(d(6)))
+case("2d4!! > 2d4!", lambda: (2 @ explode(d(4))) > (2 @ explode(d(4))))
+# Larger keeps.
+case("12d6kh6", lambda: d(6).highest(12, 6))
+case("30d4kh10", lambda: d(4).highest(30, 10))
+case("20d6kl10", lambda: d(6).lowest(20, 10))
+case("16d8kh8", lambda: d(8).highest(16, 8))
+case("40d3kh20", lambda: d(3).highest(40, 20))
+case("25d10dl20", lambda: d(10).lowest(25, drop=20))
+# Success counting over `!` chains.
+case("3d6>=5!>=5", lambda: 3 @ chain_successes(d(6), at(">=", 5), at(">=", 5)))
+case("3d6>=4!>=5", lambda: 3 @ chain_successes(d(6), at(">=", 5), at(">=", 4)))
+case("2d10>=8!>=8", lambda: 2 @ chain_successes(d(10), at(">=", 8), at(">=", 8)))
+case("4d10>=7!", lambda: 4 @ chain_successes(d(10), at("=", 10), at(">=", 7)))
+case("5d6>=6!", lambda: 5 @ chain_successes(d(6), at("=", 6), at(">=", 6)))
+case("4d4>=3!", lambda: 4 @ chain_successes(d(4), at("=", 4), at(">=", 3)))
+# Keep/drop over `!` dice: each explosion is a die of the pool.
+case("3d4!kh2", lambda: bang_keep(3, d(4), at("=", 4), "kh", 2))
+case("3d3!dl1", lambda: bang_keep(3, d(3), at("=", 3), "dl", 1))
+case("2d4!kl1", lambda: bang_keep(2, d(4), at("=", 4), "kl", 1))
+case("2d4!dl1", lambda: bang_keep(2, d(4), at("=", 4), "dl", 1))
+case("3d4!dh1", lambda: bang_keep(3, d(4), at("=", 4), "dh", 1))
+case("3d6!kl1", lambda: bang_keep(3, d(6), at("=", 6), "kl", 1))
+case("2d6!kh1", lambda: bang_keep(2, d(6), at("=", 6), "kh", 1))
+case("4d3!>=3kh2", lambda: bang_keep(4, d(3), at(">=", 3), "kh", 2))
+case("2d6>=5!kh1", lambda: bang_keep(2, d(6), at("=", 6), "kh", 1,
+                                     score=lambda kept: kept.keep_outcomes(at(">=", 5)).size()))
 
 
 def fractions_of(result) -> list[list]:
