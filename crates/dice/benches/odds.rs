@@ -60,6 +60,10 @@ const FAST: Duration = Duration::from_secs(2);
 const MAX_RUNS: usize = 1000;
 
 fn main() {
+    if std::env::args().any(|a| a == "--work") {
+        work_against_time();
+        return;
+    }
     let filter: Vec<String> = std::env::args()
         .skip(1)
         .filter(|a| !a.starts_with("--"))
@@ -104,9 +108,71 @@ fn main() {
             format!("mean {}, P(={lowest}) {}", d.mean(), d.p_eq(lowest))
         };
         println!(
-            "{{\"row\": \"{row}\", \"seconds_median\": {:.9}, \"runs\": {}, \"answer\": \"{answer}\"}}",
+            "{{\"row\": \"{row}\", \"seconds_median\": {:.9}, \"runs\": {}, \"work\": {}, \"answer\": \"{answer}\"}}",
             times[times.len() / 2],
-            times.len()
+            times.len(),
+            d.work
         );
     }
+}
+
+/// `--work`: the work estimate against the time taken, for every row and every case of the icepool
+/// corpus that takes 100 microseconds or more (below that, fixed costs are most of the time). One
+/// line per expression (units, median nanoseconds, units per nanosecond), then the spread: the
+/// estimate is honest when units per nanosecond stay within a factor of 10 of each other's median.
+fn work_against_time() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/icepool-corpus.json"
+    );
+    let corpus: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let mut exprs: Vec<String> = ROWS.iter().map(|r| (*r).to_owned()).collect();
+    for case in corpus["cases"].as_array().unwrap() {
+        let expr = case["expr"].as_str().unwrap().to_owned();
+        if !exprs.contains(&expr) {
+            exprs.push(expr);
+        }
+    }
+    let mut rates = Vec::new();
+    for expr in &exprs {
+        let mut times = Vec::new();
+        let mut work = 0;
+        let started = Instant::now();
+        while times.len() < 3 || (started.elapsed() < Duration::from_millis(300) && times.len() < 50)
+        {
+            let t = Instant::now();
+            match distribution_str(expr) {
+                Ok(d) => work = d.work,
+                Err(_) => break,
+            }
+            times.push(t.elapsed().as_nanos() as f64);
+        }
+        if times.is_empty() {
+            continue;
+        }
+        times.sort_by(f64::total_cmp);
+        let ns = times[times.len() / 2];
+        if ns < 100_000.0 {
+            continue;
+        }
+        let rate = work as f64 / ns;
+        println!("{expr}\t{work} units\t{ns:.0} ns\t{rate:.3} units/ns");
+        rates.push((rate, expr.clone()));
+    }
+    rates.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let median = rates[rates.len() / 2].0;
+    let outside: Vec<&(f64, String)> = rates
+        .iter()
+        .filter(|(r, _)| *r < median / 10.0 || *r > median * 10.0)
+        .collect();
+    println!(
+        "{} expressions of 100 us or more: units/ns from {:.3} ({}) to {:.3} ({}), median {median:.3}; \
+         outside a factor of 10 of the median: {outside:?}",
+        rates.len(),
+        rates[0].0,
+        rates[0].1,
+        rates[rates.len() - 1].0,
+        rates[rates.len() - 1].1,
+    );
 }

@@ -68,16 +68,16 @@ pub fn throw<W: Weight>(
     let (kept_weight, rerolled_weight, capped) = match reroll.mode {
         RerollMode::Once => (s_w.add(&r_w).map_err(overflow)?, r_w.clone(), false),
         RerollMode::Repeat => {
+            // sum_{i<100} r^i s^(100-i) = s (s^100 - r^100) / (s - r), exactly (r < s: some
+            // face stays).
             let cap = MAX_REROLLS as u64;
-            let mut sum = W::zero();
-            for i in 0..cap {
-                let term = r_w
-                    .pow(i)
-                    .and_then(|a| s_w.pow(cap - i).and_then(|b| a.mul(&b)))
-                    .map_err(overflow)?;
-                sum = sum.add(&term).map_err(overflow)?;
-            }
             let last = r_w.pow(cap).map_err(overflow)?;
+            let sum = s_w
+                .pow(cap)
+                .and_then(|top| top.sub(&last))
+                .and_then(|d| d.mul(&s_w))
+                .map_err(overflow)?
+                .div_small((s - r) as u64);
             (sum.add(&last).map_err(overflow)?, last, true)
         }
     };
