@@ -139,7 +139,8 @@ fn work_against_time() {
         let mut times = Vec::new();
         let mut work = 0;
         let started = Instant::now();
-        while times.len() < 3 || (started.elapsed() < Duration::from_millis(300) && times.len() < 50)
+        while times.len() < 3
+            || (started.elapsed() < Duration::from_millis(300) && times.len() < 50)
         {
             let t = Instant::now();
             match distribution_str(expr) {

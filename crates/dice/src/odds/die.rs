@@ -128,7 +128,7 @@ pub fn chain<W: Weight>(
     if !go.is_empty() {
         chain_span(&stop, &go, &last, budget)?;
     }
-    let mut tail = Dist::from_pairs(last, budget)?;
+    let tail = Dist::from_pairs(last, budget)?;
     if go.is_empty() {
         return Ok((tail, false));
     }
@@ -141,17 +141,118 @@ pub fn chain<W: Weight>(
             true,
         ));
     }
-    let go = Dist::from_pairs(go, budget)?;
-    // Throw j (1-based, j <= 100) stops with weight `stop * total^(101 - j)` (padding every path to 101
-    // throws' worth of denominator) or explodes into throw j + 1.
+    if go.iter().all(|(s, _)| *s >= 0) {
+        return Ok((by_division(&stop, &tail, &go, &total, budget)?, true));
+    }
+    if go.iter().all(|(s, _)| *s <= 0) {
+        let mirrored: Vec<(i64, W)> = go.iter().map(|(s, w)| (-s, w.clone())).collect();
+        let chain = by_division(
+            &stop.clone().negated()?,
+            &tail.clone().negated()?,
+            &mirrored,
+            &total,
+            budget,
+        )?;
+        return Ok((chain.negated()?, true));
+    }
+    Ok((by_convolution(&stop, tail, &go, &total, budget)?, true))
+}
+
+/// The chain folded from its last throw back: throw `j` (1-based, `j <= 100`) stops with weight
+/// `stop * total^(101 - j)` (padding every path to 101 throws' worth of denominator) or explodes
+/// into throw `j + 1`. A hundred convolutions: for exploding faces of both signs.
+fn by_convolution<W: Weight>(
+    stop: &Dist<W>,
+    mut tail: Dist<W>,
+    go: &[(i64, W)],
+    total: &W,
+    budget: &mut Budget,
+) -> Result<Dist<W>, OddsError> {
+    let go = Dist::from_pairs(go.to_vec(), budget)?;
     let mut padding = W::one();
     for _ in 0..MAX_EXPLOSIONS {
-        padding = padding.mul(&total).map_err(overflow)?;
+        padding = padding.mul(total).map_err(overflow)?;
         let mut next = Some(go.convolve(&tail, budget)?);
-        add_into(&mut next, &stop, &padding, 0)?;
+        add_into(&mut next, stop, &padding, 0)?;
         tail = next.map_or(tail, Dist::trimmed);
     }
-    Ok((tail, true))
+    Ok(tail)
+}
+
+/// The chain when several faces explode, all scoring 0 or more. With `G` the exploding faces, `F`
+/// the stopping ones and `L` every face (as polynomials in the score), the chain is
+/// `C = sum_{j<100} G^j F T^(100-j) + G^100 L`, so `C (T - G) = T^101 F + (T - L) G^101`, and
+/// `C` comes out coefficient by coefficient: `T C_e = T^101 F_e + T G101_e - (L G101)_e + (G C)_e`,
+/// where `(G C)_e` only needs coefficients before `e` (a face scoring 0 moves `T` to `T - w_0`).
+/// One power and one short convolution instead of a hundred convolutions.
+fn by_division<W: Weight>(
+    stop: &Dist<W>,
+    last: &Dist<W>,
+    go: &[(i64, W)],
+    total: &W,
+    budget: &mut Budget,
+) -> Result<Dist<W>, OddsError> {
+    let cap = MAX_EXPLOSIONS as u64;
+    let g = Dist::from_pairs(go.to_vec(), budget)?;
+    let g_last = g.power(cap + 1, budget)?;
+    let l_g_last = last.convolve(&g_last, budget)?;
+    let padded = total.pow(cap + 1).map_err(overflow)?;
+    let min = stop.min.min(g_last.min).min(l_g_last.min);
+    let max = stop.max().max(g_last.max()).max(l_g_last.max());
+    let span = budget.span(min, max)?;
+    budget.charge_big(
+        span as u128 * (go.len() as u128 + 4),
+        u128::from(padded.bits()) * 2,
+    )?;
+    let at = |d: &Dist<W>, e: i64| -> Option<W> {
+        let i = e.checked_sub(d.min)?;
+        usize::try_from(i)
+            .ok()
+            .and_then(|i| d.weights.get(i))
+            .cloned()
+    };
+    let still: W = go
+        .iter()
+        .filter(|(s, _)| *s == 0)
+        .try_fold(W::zero(), |acc, (_, w)| acc.add(w))
+        .map_err(overflow)?;
+    let divisor = total.sub(&still).map_err(overflow)?;
+    let moving: Vec<(usize, &W)> = go
+        .iter()
+        .filter(|(s, _)| *s > 0)
+        .map(|(s, w)| (*s as usize, w))
+        .collect();
+    let mut chain: Vec<W> = Vec::with_capacity(span);
+    for i in 0..span {
+        let e = min + i as i64;
+        let mut positive = W::zero();
+        if let Some(f) = at(stop, e) {
+            positive = positive
+                .add(&f.mul(&padded).map_err(overflow)?)
+                .map_err(overflow)?;
+        }
+        if let Some(x) = at(&g_last, e) {
+            positive = positive
+                .add(&x.mul(total).map_err(overflow)?)
+                .map_err(overflow)?;
+        }
+        for (s, w) in &moving {
+            if let Some(before) = i.checked_sub(*s) {
+                let term = chain[before].mul(w).map_err(overflow)?;
+                positive = positive.add(&term).map_err(overflow)?;
+            }
+        }
+        let value = match at(&l_g_last, e) {
+            Some(x) => positive.sub(&x).map_err(overflow)?,
+            None => positive,
+        };
+        chain.push(value.div(&divisor));
+    }
+    Ok(Dist {
+        min,
+        weights: chain,
+    }
+    .trimmed())
 }
 
 /// The chain when one face explodes (the default: the highest face), in closed form: stopping after
@@ -240,4 +341,44 @@ fn chain_span<W>(
         })
     };
     budget.span(outcome(min)?, outcome(max)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use num_bigint::BigUint;
+
+    #[test]
+    fn dividing_gives_the_hundred_convolutions() {
+        let budget = &mut Budget::unmetered();
+        for (faces, exploding) in [
+            (
+                vec![(1i64, 1u32), (2, 1), (3, 1), (4, 1), (5, 1), (6, 1)],
+                vec![5i64, 6],
+            ),
+            (vec![(1, 3), (2, 1), (3, 4), (4, 1)], vec![1, 3, 4]),
+            (vec![(0, 2), (1, 1), (2, 5), (3, 1)], vec![0, 3]),
+            (
+                vec![(1, 1), (2, 1), (3, 1), (4, 1), (5, 1), (6, 1)],
+                vec![4, 5, 6],
+            ),
+        ] {
+            let pairs = |keep: &dyn Fn(i64) -> bool| -> Vec<(i64, BigUint)> {
+                faces
+                    .iter()
+                    .filter(|(f, _)| keep(*f))
+                    .map(|(f, w)| (*f, BigUint::from(*w)))
+                    .collect()
+            };
+            let stop = Dist::from_pairs(pairs(&|f| !exploding.contains(&f)), budget).unwrap();
+            let last = Dist::from_pairs(pairs(&|_| true), budget).unwrap();
+            let go = pairs(&|f| exploding.contains(&f));
+            let total: BigUint = faces.iter().map(|(_, w)| BigUint::from(*w)).sum();
+            assert_eq!(
+                by_division(&stop, &last, &go, &total, budget).unwrap(),
+                by_convolution(&stop, last.clone(), &go, &total, budget).unwrap(),
+                "{faces:?} exploding on {exploding:?}"
+            );
+        }
+    }
 }
