@@ -116,8 +116,23 @@ fn main() {
     }
 }
 
+/// Questions past a bound, one of each bound and class (`--work` times their refusals).
+const REFUSED: [&str; 10] = [
+    "40d10!",
+    "5000d6",
+    "100d6!",
+    "10d6!!kh5",
+    "6d6!!dl2",
+    "1000d10kh500",
+    "50d6!!kh25",
+    "99d6r1!",
+    "10000d6!",
+    "10000d1000000",
+];
+
 /// `--work`: the work estimate against the time taken, for every row and every case of the icepool
-/// corpus that takes 100 microseconds or more (below that, fixed costs are most of the time). One
+/// corpus that takes a millisecond or more (below that, fixed costs are most of the time, and no
+/// bound is near). One
 /// line per expression (units, median nanoseconds, units per nanosecond), then the spread: the
 /// estimate is honest when units per nanosecond stay within a factor of 10 of each other's median.
 fn work_against_time() {
@@ -154,12 +169,19 @@ fn work_against_time() {
         }
         times.sort_by(f64::total_cmp);
         let ns = times[times.len() / 2];
-        if ns < 100_000.0 {
+        if ns < 1_000_000.0 {
             continue;
         }
         let rate = work as f64 / ns;
         println!("{expr}\t{work} units\t{ns:.0} ns\t{rate:.3} units/ns");
         rates.push((rate, expr.clone()));
+    }
+    // What is refused is refused before the work: the time of each refusal, against 100 ms.
+    for expr in REFUSED {
+        let t = Instant::now();
+        let refusal = distribution_str(expr).err().map(|e| e.to_string());
+        let ms = t.elapsed().as_secs_f64() * 1e3;
+        println!("refused in {ms:.3} ms: {expr}: {refusal:?}");
     }
     rates.sort_by(|a, b| a.0.total_cmp(&b.0));
     let median = rates[rates.len() / 2].0;
@@ -168,7 +190,7 @@ fn work_against_time() {
         .filter(|(r, _)| *r < median / 10.0 || *r > median * 10.0)
         .collect();
     println!(
-        "{} expressions of 100 us or more: units/ns from {:.3} ({}) to {:.3} ({}), median {median:.3}; \
+        "{} expressions of 1 ms or more: units/ns from {:.3} ({}) to {:.3} ({}), median {median:.3}; \
          outside a factor of 10 of the median: {outside:?}",
         rates.len(),
         rates[0].0,

@@ -22,6 +22,9 @@ pub struct Engine {
     pub budget: Budget,
     /// Whether some outcome depends on a die reaching its reroll or explosion cap.
     pub capped: bool,
+    /// Set when the whole expression is one dice term of one count and size: its sum is the
+    /// answer, so the table of its fractions is bounded before the sum is computed, not after.
+    pub whole: bool,
 }
 
 impl Engine {
@@ -62,6 +65,8 @@ impl Engine {
     }
 
     fn term<W: Weight>(&mut self, term: &DiceTerm) -> Result<Dist<W>, OddsError> {
+        // A count or size that is itself rolled is no answer of its own.
+        let whole = std::mem::replace(&mut self.whole, false);
         let counts = self.eval::<W>(&term.count)?;
         let dice: Vec<(Die, W)> = match &term.sides {
             Sides::Percent => vec![(Die::Numbered(100), W::one())],
@@ -106,6 +111,7 @@ impl Engine {
             self.budget.charge_big(span, bits)?;
         }
         let mut parts = Vec::new();
+        self.whole = whole && counts.outcomes().count() * dice.len() == 1;
         for (n, wn) in counts.outcomes() {
             let n = u64::try_from(n).map_err(|_| {
                 OddsError::Unsupported(format!("{term} can roll {n} dice; counts are 0 or more"))
@@ -124,6 +130,31 @@ impl Engine {
         Dist::mixture(parts, &mut self.budget)
     }
 
+    /// When the answer is the sum of `n` copies of `one` ([`Engine::whole`]): refuses before any
+    /// work when the table of its fractions would pass the bound (its outcomes times the digits of
+    /// its total, twice, as [`super::Distribution::table_chars`] counts them).
+    fn bound_table<W: Weight>(&self, one: &Dist<W>, n: u64) -> Result<(), OddsError> {
+        if !self.whole || n < 2 {
+            return Ok(());
+        }
+        let outcomes = (one.weights.len() as u128 - 1) * u128::from(n) + 1;
+        if outcomes > self.budget.limits().span {
+            // The bound on outcomes refuses it first, by its own measure.
+            return Ok(());
+        }
+        let bits = u128::from(one.total()?.bits()) * u128::from(n);
+        let chars = outcomes * 2 * (bits * 30_103 / 100_000 + 1);
+        let limit = self.budget.limits().table_chars;
+        if chars > limit {
+            return Err(OddsError::TooLarge {
+                measure: "characters to write every exact fraction",
+                value: chars,
+                limit,
+            });
+        }
+        Ok(())
+    }
+
     /// `n` dice of one kind with the term's modifiers: rerolls, explosions, keep/drop, success counting.
     fn fixed_term<W: Weight>(
         &mut self,
@@ -132,6 +163,14 @@ impl Engine {
         die: Die,
     ) -> Result<Dist<W>, OddsError> {
         let m = &term.modifiers;
+        if m.keep.is_none() && m.explode.is_none() && m.success.is_none() {
+            // A plain sum spans n times the die: refused by that before a face is built.
+            let n = i64::try_from(n).unwrap_or(i64::MAX);
+            self.budget.span(
+                die.lowest().saturating_mul(n),
+                die.highest().saturating_mul(n),
+            )?;
+        }
         let thrown = throw::<W>(die, m.reroll.as_ref(), &mut self.budget)?;
         self.capped |= thrown.capped;
         let success = m.success;
@@ -163,6 +202,7 @@ impl Engine {
             let (one_chain, capped) = chain(&thrown, point, score, &mut self.budget)?;
             self.capped |= capped;
             let padding = Padding::of(&marked(&thrown.faces, point, score));
+            self.bound_table(&one_chain, n)?;
             return chains::power(&one_chain, n, padding.as_ref(), &mut self.budget);
         }
         // Otherwise each die shows one value: a throw, or a compounded chain of throws.
@@ -191,6 +231,7 @@ impl Engine {
                 }
                 _ => None,
             };
+            self.bound_table(&scored, n)?;
             return chains::power(&scored, n, padding.as_ref(), &mut self.budget);
         };
         let k = keep.count.min(n);

@@ -276,6 +276,7 @@ fn compute<W: weight::Weight>(
     let mut engine = engine::Engine {
         budget: budget::Budget::within(limits),
         capped: false,
+        whole: matches!(expr, Expr::Dice(_)),
     };
     let dist = engine.eval::<W>(expr)?.trimmed();
     // The table's size, bounded before the weights are copied into big integers.
