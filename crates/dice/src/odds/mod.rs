@@ -20,6 +20,7 @@ mod die;
 pub mod dist;
 mod engine;
 mod estimate;
+mod explode_keep;
 pub mod keep;
 pub mod pools;
 pub mod reduce;
