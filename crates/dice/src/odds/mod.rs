@@ -9,6 +9,8 @@
 //! - sums of identical dice use a recurrence on the coefficients of `Q(x)^n` (no repeated convolution);
 //! - keep/drop over identical dice uses the multiset method ([`keep`]): outcome by outcome, how many
 //!   dice show it, with binomial weights; sequences are never enumerated;
+//! - keep/drop over exploding (`!`) dice, whose pool size varies, is the same method over the
+//!   pool's exploding and stopping dice, every pool size at once (`explode_keep`);
 //! - weights are `u128` while they fit and `BigUint` beyond ([`weight`]);
 //! - the work is bounded ([`budget`]); beyond the bounds the answer is a clear error, and
 //!   [`estimate`] gives a Monte Carlo estimate with its standard error instead.
@@ -224,7 +226,8 @@ impl Distribution {
 /// # Errors
 /// [`OddsError::TooLarge`] naming the bound (outcomes in one distribution, or units of work) before the
 /// work is done, or when the table of exact fractions would pass [`MAX_TABLE_CHARS`]; [`OddsError::DivisionByZero`] when a divisor can be 0; [`OddsError::OutcomeOverflow`];
-/// [`OddsError::Unsupported`] for keep/drop over exploding (`!`) dice.
+/// [`OddsError::Unsupported`] for a rolled count that can be negative or a rolled size outside 1 to
+/// 1,000,000 (which [`crate::notation::check`] refuses first).
 pub fn distribution(expr: &Expr) -> Result<Distribution, OddsError> {
     distribution_within(expr, budget::Limits::EXACT)
 }

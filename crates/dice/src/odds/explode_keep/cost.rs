@@ -142,7 +142,10 @@ pub fn dropping(visits: Visits<'_>, n: u64, drop: u64, sizes: Sizes) -> f64 {
         * (highest * span / 2.0 + y_span)
         * e
         * product(sizes.total, sizes.throw);
-    counts + powers + walk + collect + stretch + horner
+    // Binomials by Pascal's rule: C(i, k) for i <= 101 n + D, k < D, and for i, k <= n.
+    let rows = (cap + 1.0) * n + d;
+    let binomials = (rows * d + n * n) * (rows / 64.0 + 1.0 + ALLOCATION);
+    counts + powers + walk + collect + stretch + horner + binomials
 }
 
 /// The pool's total alone (nothing kept): a power of the total's size.

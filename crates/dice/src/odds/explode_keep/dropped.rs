@@ -43,7 +43,9 @@ pub fn drop_fixed<W: Weight>(
     let kinds = n.min(drop - 1) as usize + 1;
     let counts = pool.counts(budget)?;
     let widest = (CAP as u64 + 1) * n + drop;
-    let choose = Binomials::<W>::new(widest, (n as usize).max(len))?;
+    // C(i, k) for k < drop (placing dice, and E dice among a pool's), and C(m, b) for m <= n.
+    let choose = Binomials::<W>::new(widest, len)?;
+    let choose_f = Binomials::<W>::new(n, n as usize)?;
     let exploding: Vec<&PoolFace<W>> = order.iter().filter(|f| f.explodes).collect();
     let points = exploding.len() + 1;
     // Collected per value of X (how many E faces are visited), a and m.
@@ -75,7 +77,7 @@ pub fn drop_fixed<W: Weight>(
                     let Some(y_here) = &y_pow[m - b] else {
                         continue;
                     };
-                    let base = s.mul(&choose.get(m as u64, b as u64)).map_err(overflow)?;
+                    let base = s.mul(&choose_f.get(m as u64, b as u64)).map_err(overflow)?;
                     let first = shift(r as u64, face.score.saturating_neg())?;
                     add_into(&mut pos[xi][a][m], y_here, &base, first)?;
                     // Less the terms with h < r dice here: G_(a+h)b at the next value of X (an E
@@ -91,7 +93,7 @@ pub fn drop_fixed<W: Weight>(
                                 else {
                                     continue;
                                 };
-                                let c = choose.get(m as u64, b2 as u64);
+                                let c = choose_f.get(m as u64, b2 as u64);
                                 (
                                     &mut neg[xi][a][m],
                                     y_rest,
