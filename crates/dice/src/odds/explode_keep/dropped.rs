@@ -16,7 +16,7 @@
 //! Work: `P`'s `5,100 n^2` coefficients; per face, state and `m <= n`, up to `D + 1` shifted
 //! additions of powers of `Y` (spans up to `n` F scores); per value of `X`, `sum_m (100 m + 1)`
 //! shifted additions per collected `(a, m)`, and the substitution: `101 n` steps, each a convolution
-//! with `X` (or a shifted addition).
+//! with `X` (or a shifted addition) ([`super::cost::dropping`]).
 
 use super::super::OddsError;
 use super::super::budget::Budget;

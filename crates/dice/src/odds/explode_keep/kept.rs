@@ -6,14 +6,15 @@
 //! weight `w`, `h` more dice of its kind show it (a factor `C(a + h, h) w^h`: the pool's own
 //! `C(M, a)` waits for the end). While `a + b + h < K` the state grows; otherwise `r = K - a - b` of
 //! them are kept and every other die lies on the dropped side, so only their weight matters: with
-//! `x`, `y` the weights of the faces of each kind not yet visited, summed over every pool size that
-//! is [`ChainPool::taylor`]'s `G_ab(x + w, y) - sum_{h<r} C(a + h, h) w^h G_(a+h)b(x, y)` (for an
-//! E face; `b` for an F face), a number. So the kept sums never meet the dropped dice, and the pool's
+//! `x`, `y` the weights of each kind's faces beyond this one, summed over every pool size that is
+//! [`ChainPool::taylor`]'s `G_ab(x + w, y) - sum_{h<r} C(a + h, h) w^h G_(a+h)b(x, y)` (for an E
+//! face; `b` for an F face), a number. So the kept sums never meet the dropped dice, and the pool's
 //! size, up to `101 n`, is never enumerated: it is in `G`'s tail sums.
 //!
-//! Work: `G` at each of the `S + 1` points (`S` faces) at about `len^2 (log2 n + 3 min(n, K))`
-//! products of numbers the size of the total (`101 n` bits of a throw's total), then per face and
-//! state up to `K` shifted additions of distributions of at most `K` scores' span.
+//! Work: `G` at each of the `S + 1` points (`S` faces), about `K^2 (log2 n + 3 min(n, K)) / 2`
+//! products of numbers up to the total's size (`101 n` times a throw's total's bits), then per
+//! face and state (about `K min(n, K)` states) one product by such a number and up to `K` shifted
+//! additions of distributions of at most `K` scores' span ([`super::cost::keeping`]).
 
 use super::super::OddsError;
 use super::super::dist::{Dist, add_into};
