@@ -47,8 +47,7 @@ pub enum NoOdds {
 ///
 /// # Errors
 /// [`NoOdds::NotDice`] when the table would refuse the roll (the notation's own check, or more
-/// than `skald_table::limits::ROLL_THROWS` dice); [`NoOdds::TooBig`] past [`LIMITS`], or for keep
-/// and drop over exploding dice, which the exact engine does not compute.
+/// than `skald_table::limits::ROLL_THROWS` dice); [`NoOdds::TooBig`] past [`LIMITS`].
 pub fn odds(notation: &str) -> Result<Odds, NoOdds> {
     let notation = notation.trim();
     let checked = skald_dice::check_str(notation).map_err(|_| NoOdds::NotDice)?;
@@ -265,7 +264,20 @@ mod tests {
             "Too big to work out exactly here: 190d6's exact fractions would take more than 200000 \
              characters. You can still roll it; skald odds on the command line goes further."
         );
-        assert!(refused("10d6!kh3").starts_with("No exact odds for 10d6!kh3: "));
+        // Keeping some of exploding dice has exact odds (below); dropping one of them keeps the rest,
+        // whose totals run as far as the explosions.
+        assert_eq!(
+            refused("4d6!dl1"),
+            "Too big to work out exactly here: 4d6!dl1 has at least 2416 possible totals, and this \
+             roller lists at most 1000. You can still roll it; skald odds on the command line goes further."
+        );
+        let kept = lines("10d6!kh3");
+        assert!(kept[0].starts_with("10d6!kh3: 3 to 18, mean "), "{kept:?}");
+        // 18 when the ten chains hold three 6s or more: 1 - (5/6)^10 (1 + 10/6 + 55/36).
+        assert_eq!(
+            kept.last().map(String::as_str),
+            Some("18: 702172961/2176782336")
+        );
         assert_eq!(odds("2d"), Err(NoOdds::NotDice));
         assert_eq!(odds(""), Err(NoOdds::NotDice));
         // More dice than a roll at the table may draw: the table refuses the roll itself.

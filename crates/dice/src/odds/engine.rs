@@ -5,6 +5,7 @@ use super::budget::Budget;
 use super::chains::{self, Padding};
 use super::die::{chain, throw};
 use super::dist::Dist;
+use super::explode_keep::keep_exploding;
 use super::keep::{Face, keep_last};
 use super::weight::{Overflow, Weight};
 use crate::notation::{
@@ -185,25 +186,28 @@ impl Engine {
             })
         };
         // `!`: explosion dice are dice of their own. Without keep/drop, each chain's summed score is
-        // independent of the others, so the term is a power of one chain.
+        // independent of the others, so the term is a power of one chain; with keep/drop, the pool
+        // holds every explosion die (a die no face of which explodes is kept as a plain one, below).
         if let Some(explode) = m
             .explode
             .as_ref()
             .filter(|e| e.mode == ExplodeMode::Explode)
         {
-            if m.keep.is_some() {
-                return Err(OddsError::Unsupported(
-                    "exact odds do not cover keep/drop over exploding (!) dice, whose pool size varies; \
-                     use --estimate, or compounding (!!)"
-                        .to_string(),
-                ));
-            }
             let point = explode_point(explode);
-            let (one_chain, capped) = chain(&thrown, point, score, &mut self.budget)?;
-            self.capped |= capped;
-            let padding = Padding::of(&marked(&thrown.faces, point, score));
-            self.bound_table(&one_chain, n)?;
-            return chains::power(&one_chain, n, padding.as_ref(), &mut self.budget);
+            match m.keep {
+                None => {
+                    let (one_chain, capped) = chain(&thrown, point, score, &mut self.budget)?;
+                    self.capped |= capped;
+                    let padding = Padding::of(&marked(&thrown.faces, point, score));
+                    self.bound_table(&one_chain, n)?;
+                    return chains::power(&one_chain, n, padding.as_ref(), &mut self.budget);
+                }
+                Some(keep) if thrown.faces.iter().any(|(f, _)| point.matches(*f)) => {
+                    self.capped = true;
+                    return keep_exploding(&thrown, point, score, keep, n, &mut self.budget);
+                }
+                Some(_) => {}
+            }
         }
         // Otherwise each die shows one value: a throw, or a compounded chain of throws.
         let per_die: Vec<(i64, W)> = match m.explode.as_ref() {

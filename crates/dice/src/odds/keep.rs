@@ -270,7 +270,7 @@ pub(super) fn keep_first<W: Weight>(
 }
 
 /// `count * score`, the amount kept dice move a sum by.
-fn shift(count: u64, score: i64) -> Result<i64, OddsError> {
+pub(super) fn shift(count: u64, score: i64) -> Result<i64, OddsError> {
     score
         .checked_mul(count as i64)
         .ok_or_else(|| OddsError::OutcomeOverflow(format!("{count} * {score}")))

@@ -9,6 +9,8 @@
 //! - sums of identical dice use a recurrence on the coefficients of `Q(x)^n` (no repeated convolution);
 //! - keep/drop over identical dice uses the multiset method ([`keep`]): outcome by outcome, how many
 //!   dice show it, with binomial weights; sequences are never enumerated;
+//! - keep/drop over exploding (`!`) dice, whose pool size varies, is the same method over the
+//!   pool's exploding and stopping dice, every pool size at once (`explode_keep`);
 //! - weights are `u128` while they fit and `BigUint` beyond ([`weight`]); long products of big
 //!   weights (powers and convolutions) are computed modulo many primes with number-theoretic
 //!   transforms and rebuilt exactly by the Chinese remainder theorem, when that is cheaper;
@@ -23,6 +25,7 @@ mod die;
 pub mod dist;
 mod engine;
 mod estimate;
+mod explode_keep;
 pub mod keep;
 mod keep_residues;
 mod modular;
@@ -231,7 +234,8 @@ impl Distribution {
 /// # Errors
 /// [`OddsError::TooLarge`] naming the bound (outcomes in one distribution, or units of work) before the
 /// work is done, or when the table of exact fractions would pass [`MAX_TABLE_CHARS`]; [`OddsError::DivisionByZero`] when a divisor can be 0; [`OddsError::OutcomeOverflow`];
-/// [`OddsError::Unsupported`] for keep/drop over exploding (`!`) dice.
+/// [`OddsError::Unsupported`] for a rolled count that can be negative or a rolled size outside 1 to
+/// 1,000,000 (which [`crate::notation::check`] refuses first).
 pub fn distribution(expr: &Expr) -> Result<Distribution, OddsError> {
     distribution_within(expr, budget::Limits::EXACT)
 }
