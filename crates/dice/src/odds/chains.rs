@@ -160,10 +160,11 @@ pub fn power<W: Weight>(
     if whole_bits > W::MAX_BITS {
         return Err(OddsError::WeightOverflow);
     }
-    let work = residues::power_work(&chain, n, k) - residues::rebuild_work(span, k)
+    let work = residues::power_work(&chain.weights, n, k) - residues::rebuild_work(span, k)
         + factors.rebuild_work();
     budget.charge_cells(work)?;
-    residues::power_factored(&chain, n, &factors)
+    let weights = residues::power_factored(&chain.weights, n, &factors)?;
+    Ok(Dist { min, weights }.trimmed())
 }
 
 #[cfg(test)]

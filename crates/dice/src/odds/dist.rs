@@ -129,7 +129,7 @@ impl<W: Weight> Dist<W> {
     }
 
     /// The distribution of `a + b` for independent `a` (self) and `b`: every pair of outcomes, or
-    /// by residues and transforms ([`residues::convolve`]) when that costs less.
+    /// by residues and transforms (`residues::convolve`) when that costs less.
     pub fn convolve(&self, other: &Self, budget: &mut Budget) -> Result<Self, OddsError> {
         let min = add_outcome(self.min, other.min)?;
         let max = add_outcome(self.max(), other.max())?;
@@ -146,13 +146,14 @@ impl<W: Weight> Dist<W> {
             u64::MAX
         };
         if let Some(k) = residues::primes_for(total_bits) {
-            let transformed = residues::convolve_work(self, other, k);
+            let transformed = residues::convolve_work(&self.weights, &other.weights, k);
             if transformed < schoolbook {
                 if total_bits > W::MAX_BITS {
                     return Err(OddsError::WeightOverflow);
                 }
                 budget.charge_cells(transformed)?;
-                return residues::convolve(self, other, k);
+                let weights = residues::convolve(&self.weights, &other.weights, k)?;
+                return Ok(Self { min, weights }.trimmed());
             }
         }
         budget.charge_cells(schoolbook)?;
@@ -255,13 +256,14 @@ impl<W: Weight> Dist<W> {
         let bits = u128::from(q.total()?.to_big().bits()) * u128::from(n);
         let recurrence = (span as u128 * per_coefficient).saturating_mul(1 + bits / 64);
         if let Some(k) = u64::try_from(bits).ok().and_then(residues::primes_for) {
-            let transformed = residues::power_work(&q, n, k);
+            let transformed = residues::power_work(&q.weights, n, k);
             if transformed < recurrence {
                 if bits > u128::from(W::MAX_BITS) {
                     return Err(OddsError::WeightOverflow);
                 }
                 budget.charge_cells(transformed)?;
-                return residues::power(&q, n, k);
+                let weights = residues::power(&q.weights, n, k)?;
+                return Ok(Self { min, weights }.trimmed());
             }
         }
         budget.charge_cells(recurrence)?;

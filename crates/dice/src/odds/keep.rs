@@ -17,14 +17,7 @@ fn overflow(_: Overflow) -> OddsError {
     OddsError::WeightOverflow
 }
 
-/// One outcome of a die for keeping: its weight, and the score a kept die showing it adds.
-#[derive(Debug, Clone)]
-pub struct Face<W> {
-    /// What a kept die with this outcome adds (the outcome itself, or 1/0 when counting successes).
-    pub score: i64,
-    /// The outcome's weight.
-    pub weight: W,
-}
+pub use super::face::Face;
 
 /// The distribution of the summed scores of the `keep` dice that come last in `order` among `n`
 /// independent dice. `order` lists the die's outcomes from the first dropped to the last kept (for
@@ -299,6 +292,7 @@ fn keep_one<W: Weight>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use num_bigint::BigUint;
 
     #[test]
     fn both_directions_agree() {
@@ -323,6 +317,40 @@ mod tests {
             assert_eq!(a, b, "{n} dice keep {keep} of {weights:?}");
             let total: u128 = weights.iter().sum::<u128>().pow(n as u32);
             assert_eq!(a.and_then(|d| d.total()), Ok(total));
+        }
+    }
+
+    #[test]
+    fn keeping_by_residues_matches_the_multiset_method() {
+        for (n, keep, weights, scores) in [
+            (
+                4u64,
+                3u64,
+                vec![1u128, 1, 1, 1, 1, 1],
+                vec![1i64, 2, 3, 4, 5, 6],
+            ),
+            (7, 3, vec![2, 0, 7, 1, 8], vec![-2, -1, 0, 1, 2]),
+            (9, 5, vec![u128::MAX, 3, u128::MAX / 7], vec![1, 5, 40]),
+            (6, 2, vec![5, 1, 4, 2], vec![0, 0, 1, 1]),
+            (30, 12, vec![1; 10], (1..=10).collect()),
+        ] {
+            let order: Vec<Face<BigUint>> = weights
+                .iter()
+                .zip(&scores)
+                .map(|(w, s)| Face {
+                    score: *s,
+                    weight: BigUint::from(*w),
+                })
+                .collect();
+            let expected = keep_first(&order, n, keep, &mut Budget::new()).unwrap();
+            let total: BigUint = weights.iter().map(|w| BigUint::from(*w)).sum();
+            let k = residues::primes_for(total.bits() * n).unwrap();
+            let got = keep_residues::keep_last(&order, n, keep, k).unwrap();
+            assert_eq!(
+                got,
+                expected.trimmed(),
+                "{n} dice keep {keep} of {weights:?}"
+            );
         }
     }
 }

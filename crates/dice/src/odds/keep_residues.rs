@@ -20,7 +20,7 @@
 
 use super::OddsError;
 use super::dist::Dist;
-use super::keep::Face;
+use super::face::Face;
 use super::modular::Modulus;
 use super::ntt::{inverse, reversed};
 use super::residues::{MULMOD, log_len, rebuild_work, rebuilt};
@@ -82,7 +82,7 @@ pub fn keep_last<W: Weight>(
         .map(|f| (f.score - lowest) as u64 % len as u64)
         .collect();
     let keep_us = keep as usize;
-    rebuilt(min, span, k, |m, tw, out| {
+    let weights = rebuilt(span, k, |m, tw, out| {
         let weights: Vec<u64> = words
             .iter()
             .map(|w| m.enter(m.residue_of_words(w.iter().copied())))
@@ -129,7 +129,8 @@ pub fn keep_last<W: Weight>(
             out[reversed(t, log)] = *value;
         }
         inverse(m, out, tw);
-    })
+    })?;
+    Ok(Dist { min, weights }.trimmed())
 }
 
 /// `C(n, c) T(c, f)` for every outcome `f` (in `weights`' order, from the kept end) and `c < keep`,
@@ -174,47 +175,4 @@ fn coefficients(m: Modulus, weights: &[u64], n: u64, keep: usize) -> Vec<u64> {
         }
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::super::budget::Budget;
-    use super::super::residues::primes_for;
-    use super::*;
-    use num_bigint::BigUint;
-
-    #[test]
-    fn matches_the_multiset_method() {
-        for (n, keep, weights, scores) in [
-            (
-                4u64,
-                3u64,
-                vec![1u128, 1, 1, 1, 1, 1],
-                vec![1i64, 2, 3, 4, 5, 6],
-            ),
-            (7, 3, vec![2, 0, 7, 1, 8], vec![-2, -1, 0, 1, 2]),
-            (9, 5, vec![u128::MAX, 3, u128::MAX / 7], vec![1, 5, 40]),
-            (6, 2, vec![5, 1, 4, 2], vec![0, 0, 1, 1]),
-            (30, 12, vec![1; 10], (1..=10).collect()),
-        ] {
-            let order: Vec<Face<BigUint>> = weights
-                .iter()
-                .zip(&scores)
-                .map(|(w, s)| Face {
-                    score: *s,
-                    weight: BigUint::from(*w),
-                })
-                .collect();
-            let expected =
-                super::super::keep::keep_first(&order, n, keep, &mut Budget::unmetered()).unwrap();
-            let total: BigUint = weights.iter().map(|w| BigUint::from(*w)).sum();
-            let k = primes_for(total.bits() * n).unwrap();
-            let got = keep_last(&order, n, keep, k).unwrap();
-            assert_eq!(
-                got,
-                expected.trimmed(),
-                "{n} dice keep {keep} of {weights:?}"
-            );
-        }
-    }
 }

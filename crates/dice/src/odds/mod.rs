@@ -26,6 +26,7 @@ pub mod dist;
 mod engine;
 mod estimate;
 mod explode_keep;
+mod face;
 pub mod keep;
 mod keep_residues;
 mod modular;

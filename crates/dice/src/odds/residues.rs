@@ -9,7 +9,6 @@
 //! [`convolve_work`] is below the schoolbook's cost (`docs/odds.md`).
 
 use super::OddsError;
-use super::dist::Dist;
 use super::modular::{Modulus, ORDER_BITS};
 use super::ntt::{Twiddles, forward, inverse};
 use super::primes::PRIMES;
@@ -58,23 +57,19 @@ pub fn rebuild_work(span: usize, k: usize) -> u128 {
 }
 
 /// The words of each weight, and their count.
-fn words<W: Weight>(d: &Dist<W>) -> (Vec<Vec<u64>>, u128) {
-    let words: Vec<Vec<u64>> = d
-        .weights
-        .iter()
-        .map(|w| w.to_big().to_u64_digits())
-        .collect();
+fn words<W: Weight>(weights: &[W]) -> (Vec<Vec<u64>>, u128) {
+    let words: Vec<Vec<u64>> = weights.iter().map(|w| w.to_big().to_u64_digits()).collect();
     let count = words.iter().map(|w| w.len() as u128).sum();
     (words, count)
 }
 
-/// The work [`power`] does for `d^n` with `k` primes: the transform of `d`, `n`-th powers point by
-/// point (a square and maybe a product per bit of `n`), the inverse transform.
-pub fn power_work<W: Weight>(d: &Dist<W>, n: u64, k: usize) -> u128 {
-    let span = (d.weights.len() - 1) as u128 * u128::from(n) + 1;
+/// The work [`power`] does for the `n`-th power of `weights` with `k` primes: the transform,
+/// `n`-th powers point by point (a square and maybe a product per bit of `n`), the inverse
+/// transform.
+pub fn power_work<W: Weight>(weights: &[W], n: u64, k: usize) -> u128 {
+    let span = (weights.len() - 1) as u128 * u128::from(n) + 1;
     let per_point = 2 * u128::from(64 - n.leading_zeros());
-    let input_words: u128 = d
-        .weights
+    let input_words: u128 = weights
         .iter()
         .map(|w| w.bits() / 64 + 1)
         .sum::<u64>()
@@ -83,28 +78,23 @@ pub fn power_work<W: Weight>(d: &Dist<W>, n: u64, k: usize) -> u128 {
 }
 
 /// The work [`convolve`] does for `a + b` with `k` primes.
-pub fn convolve_work<W: Weight>(a: &Dist<W>, b: &Dist<W>, k: usize) -> u128 {
-    let span = a.weights.len() + b.weights.len() - 1;
-    let input_words: u64 = a
-        .weights
-        .iter()
-        .chain(&b.weights)
-        .map(|w| w.bits() / 64 + 1)
-        .sum();
+pub fn convolve_work<W: Weight>(a: &[W], b: &[W], k: usize) -> u128 {
+    let span = a.len() + b.len() - 1;
+    let input_words: u64 = a.iter().chain(b).map(|w| w.bits() / 64 + 1).sum();
     work(k, span, 3, 1, input_words.into())
 }
 
-/// `d^n`, the sum of `n` independent copies of `d` (`n >= 1`), by `k` primes (from [`primes_for`]
-/// on the bits of `d`'s total times `n`).
+/// The weights of `d^n`, the sum of `n` independent copies of a distribution with `weights` on
+/// consecutive outcomes (`n >= 1`; the result's first weight is that of `n` times the first
+/// outcome), by `k` primes (from [`primes_for`] on the bits of the total times `n`).
 ///
 /// # Errors
 /// [`OddsError::WeightOverflow`] when a weight does not fit `W` (the engine starts again with big
 /// integers).
-pub fn power<W: Weight>(d: &Dist<W>, n: u64, k: usize) -> Result<Dist<W>, OddsError> {
-    let span = (d.weights.len() - 1) * n as usize + 1;
-    let min = d.min * n as i64;
-    let (input, _) = words(d);
-    rebuilt(min, span, k, |m, tw, out| {
+pub fn power<W: Weight>(weights: &[W], n: u64, k: usize) -> Result<Vec<W>, OddsError> {
+    let span = (weights.len() - 1) * n as usize + 1;
+    let (input, _) = words(weights);
+    rebuilt(span, k, |m, tw, out| {
         let mut a = lift(m, &input, out.len());
         forward(m, &mut a, tw);
         for x in &mut a {
@@ -115,17 +105,16 @@ pub fn power<W: Weight>(d: &Dist<W>, n: u64, k: usize) -> Result<Dist<W>, OddsEr
     })
 }
 
-/// `a + b` for independent `a` and `b`, by `k` primes (from [`primes_for`] on the bits of the
-/// product of their totals).
+/// The weights of `a + b` for independent `a` and `b` (weights on consecutive outcomes each), by
+/// `k` primes (from [`primes_for`] on the bits of the product of their totals).
 ///
 /// # Errors
 /// As [`power`].
-pub fn convolve<W: Weight>(a: &Dist<W>, b: &Dist<W>, k: usize) -> Result<Dist<W>, OddsError> {
-    let span = a.weights.len() + b.weights.len() - 1;
-    let min = super::dist::add_outcome(a.min, b.min)?;
+pub fn convolve<W: Weight>(a: &[W], b: &[W], k: usize) -> Result<Vec<W>, OddsError> {
+    let span = a.len() + b.len() - 1;
     let (wa, _) = words(a);
     let (wb, _) = words(b);
-    rebuilt(min, span, k, |m, tw, out| {
+    rebuilt(span, k, |m, tw, out| {
         let mut x = lift(m, &wa, out.len());
         let mut y = lift(m, &wb, out.len());
         forward(m, &mut x, tw);
@@ -183,19 +172,19 @@ impl Factors {
     }
 }
 
-/// [`power`] of `d` when [`Factors`] describes the weights of `d^n`.
+/// [`power`] when [`Factors`] describes the weights of the result.
 ///
 /// # Errors
 /// As [`power`].
 pub fn power_factored<W: Weight>(
-    d: &Dist<W>,
+    weights: &[W],
     n: u64,
     factors: &Factors,
-) -> Result<Dist<W>, OddsError> {
-    let span = (d.weights.len() - 1) * n as usize + 1;
+) -> Result<Vec<W>, OddsError> {
+    let span = (weights.len() - 1) * n as usize + 1;
     let k = factors.primes().ok_or(OddsError::WeightOverflow)?;
-    let (input, _) = words(d);
-    rebuilt_factored(d.min * n as i64, span, k, Some(factors), |m, tw, out| {
+    let (input, _) = words(weights);
+    rebuilt_factored(span, k, Some(factors), |m, tw, out| {
         let mut a = lift(m, &input, out.len());
         forward(m, &mut a, tw);
         for x in &mut a {
@@ -207,24 +196,22 @@ pub fn power_factored<W: Weight>(
 }
 
 /// Runs `product` once per prime (filling the transform's points, Montgomery form) and rebuilds
-/// the first `span` points as the weights of outcomes `min ..`.
+/// the first `span` points as weights.
 pub(super) fn rebuilt<W: Weight>(
-    min: i64,
     span: usize,
     k: usize,
     product: impl Fn(Modulus, &Twiddles, &mut [u64]),
-) -> Result<Dist<W>, OddsError> {
-    rebuilt_factored(min, span, k, None, product)
+) -> Result<Vec<W>, OddsError> {
+    rebuilt_factored(span, k, None, product)
 }
 
 /// [`rebuilt`], dividing each weight by its known power of a base first when `factors` are given.
 fn rebuilt_factored<W: Weight>(
-    min: i64,
     span: usize,
     k: usize,
     factors: Option<&Factors>,
     product: impl Fn(Modulus, &Twiddles, &mut [u64]),
-) -> Result<Dist<W>, OddsError> {
+) -> Result<Vec<W>, OddsError> {
     let log = log_len(span).ok_or(OddsError::WeightOverflow)?;
     let len = 1usize << log;
     let moduli: Vec<Modulus> = PRIMES[..k].iter().map(|p| Modulus::new(*p)).collect();
@@ -283,7 +270,7 @@ fn rebuilt_factored<W: Weight>(
         };
         weights.push(W::from_big(weight).map_err(|_| OddsError::WeightOverflow)?);
     }
-    Ok(Dist { min, weights }.trimmed())
+    Ok(weights)
 }
 
 /// Garner's method over the first `k` primes: an integer below their product from its residues,
@@ -410,41 +397,38 @@ mod tests {
         }
     }
 
-    fn dist(min: i64, weights: &[u128]) -> Dist<BigUint> {
-        Dist {
-            min,
-            weights: weights.iter().map(|w| BigUint::from(*w)).collect(),
-        }
+    fn big(weights: &[u128]) -> Vec<BigUint> {
+        weights.iter().map(|w| BigUint::from(*w)).collect()
     }
 
     /// Every pair of outcomes, the plain way.
-    fn naive(a: &Dist<BigUint>, b: &Dist<BigUint>) -> Dist<BigUint> {
-        let mut weights = vec![BigUint::default(); a.weights.len() + b.weights.len() - 1];
-        for (i, x) in a.weights.iter().enumerate() {
-            for (j, y) in b.weights.iter().enumerate() {
+    fn naive(a: &[BigUint], b: &[BigUint]) -> Vec<BigUint> {
+        let mut weights = vec![BigUint::default(); a.len() + b.len() - 1];
+        for (i, x) in a.iter().enumerate() {
+            for (j, y) in b.iter().enumerate() {
                 weights[i + j] += x * y;
             }
         }
-        Dist {
-            min: a.min + b.min,
-            weights,
-        }
-        .trimmed()
+        weights
+    }
+
+    fn bits_of(weights: &[BigUint]) -> u64 {
+        weights.iter().sum::<BigUint>().bits()
     }
 
     #[test]
     fn powers_and_convolutions_match_the_schoolbook() {
-        let die = dist(1, &[u128::MAX, 0, 7, 1 << 100, 3, 1]);
-        let other = dist(-3, &[5, u128::MAX / 3, 0, 2]);
+        let die = big(&[u128::MAX, 0, 7, 1 << 100, 3, 1]);
+        let other = big(&[5, u128::MAX / 3, 0, 2]);
         for n in [1u64, 2, 3, 7, 20] {
             let mut expected = die.clone();
             for _ in 1..n {
                 expected = naive(&expected, &die);
             }
-            let bits = die.total().unwrap().bits() * n;
+            let bits = bits_of(&die) * n;
             let k = primes_for(bits).unwrap();
             assert_eq!(power(&die, n, k).unwrap(), expected, "power {n}");
-            let k = primes_for(bits + other.total().unwrap().bits()).unwrap();
+            let k = primes_for(bits + bits_of(&other)).unwrap();
             assert_eq!(
                 convolve(&expected, &other, k).unwrap(),
                 naive(&expected, &other),
