@@ -172,7 +172,7 @@ impl<W: Weight> Dist<W> {
                     continue;
                 }
                 let slot = &mut out[i + j];
-                *slot = slot.add(&a.mul(b).map_err(overflow)?).map_err(overflow)?;
+                slot.add_product(a, b).map_err(overflow)?;
             }
         }
         Ok(Self { min, weights: out }.trimmed())
@@ -215,7 +215,7 @@ impl<W: Weight> Dist<W> {
             for (b, wb) in other.outcomes() {
                 let v = f(a, b)?;
                 let slot = &mut weights[(v - min) as usize];
-                *slot = slot.add(&wa.mul(wb).map_err(overflow)?).map_err(overflow)?;
+                slot.add_product(wa, wb).map_err(overflow)?;
             }
         }
         Ok(Self { min, weights }.trimmed())
@@ -438,9 +438,8 @@ pub fn add_into<W: Weight>(
         if w.is_zero() {
             continue;
         }
-        let slot = &mut target.weights[offset + i];
-        *slot = slot
-            .add(&w.mul(coeff).map_err(overflow)?)
+        target.weights[offset + i]
+            .add_product(w, coeff)
             .map_err(overflow)?;
     }
     Ok(())

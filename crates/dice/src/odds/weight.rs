@@ -40,6 +40,11 @@ pub trait Weight: Clone + Debug + PartialEq + Eq + PartialOrd + Ord {
     fn div(&self, other: &Self) -> Self;
     /// Greatest common divisor.
     fn gcd(&self, other: &Self) -> Self;
+    /// `self += a * b`, in place where the type allows (big integers: no new number for the sum).
+    fn add_product(&mut self, a: &Self, b: &Self) -> Result<(), Overflow> {
+        *self = self.add(&a.mul(b)?)?;
+        Ok(())
+    }
     /// `self ^ exponent`.
     fn pow(&self, exponent: u64) -> Result<Self, Overflow> {
         let mut result = Self::one();
@@ -136,6 +141,10 @@ impl Weight for BigUint {
     }
     fn mul(&self, other: &Self) -> Result<Self, Overflow> {
         Ok(self * other)
+    }
+    fn add_product(&mut self, a: &Self, b: &Self) -> Result<(), Overflow> {
+        *self += a * b;
+        Ok(())
     }
     fn mul_small(&self, small: u64) -> Result<Self, Overflow> {
         Ok(self * small)

@@ -159,7 +159,7 @@ fn series_mul<W: Weight>(p: &[W], q: &[W], len: usize) -> Result<Vec<W>, OddsErr
         }
         for (j, qj) in q.iter().enumerate().take(out_len - i) {
             let slot = &mut out[i + j];
-            *slot = slot.add(&pi.mul(qj).map_err(overflow)?).map_err(overflow)?;
+            slot.add_product(pi, qj).map_err(overflow)?;
         }
     }
     Ok(out)
