@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes crates/dice/tests/data/icepool-corpus.json: exact distributions computed by icepool 2.1.3.
+"""Writes crates/dice/tests/data/icepool-corpus-*.json: exact distributions computed by icepool 2.1.3.
 
 Each case pairs a Skald expression (docs/dice-notation.md) with the icepool computation of the same
 process. The Rust test crates/dice/tests/icepool_corpus.rs checks Skald's exact engine against every
@@ -47,7 +47,10 @@ ICEPOOL_VERSION = "2.1.3"
 REROLLS = 100  # a die is rerolled at most 100 times with `r`
 EXPLOSIONS = 100  # a chain explodes at most 100 times
 
-OUT = Path(__file__).resolve().parent.parent / "crates/dice/tests/data/icepool-corpus.json"
+DATA = Path(__file__).resolve().parent.parent / "crates/dice/tests/data"
+# Cases are written in order to icepool-corpus-1.json, -2.json, ..., each under this many bytes, so
+# that no committed file passes 2 MiB.
+PART_BYTES = 1_500_000
 
 DF = Die([-1, 0, 1])
 D100 = d(100)
@@ -523,16 +526,27 @@ def main() -> int:
         timings.append((time.perf_counter() - t, expr))
         cases.append({"expr": expr, "distribution": distribution})
     elapsed = time.perf_counter() - start
-    OUT.parent.mkdir(parents=True, exist_ok=True)
+    DATA.mkdir(parents=True, exist_ok=True)
+    for old in DATA.glob("icepool-corpus*.json"):
+        old.unlink()
     # One case a line, so that a change to the corpus reads as a diff of the cases it touches.
     lines = [json.dumps(c, ensure_ascii=False, separators=(",", ":")) for c in cases]
-    with OUT.open("w", encoding="utf-8") as f:
-        f.write(f'{{"icepool":{json.dumps(ICEPOOL_VERSION)},"cases":[\n')
-        f.write(",\n".join(lines))
-        f.write("\n]}\n")
+    parts = [[]]
+    size = 0
+    for line in lines:
+        if parts[-1] and size + len(line) > PART_BYTES:
+            parts.append([])
+            size = 0
+        parts[-1].append(line)
+        size += len(line) + 2
+    for i, part in enumerate(parts, 1):
+        with (DATA / f"icepool-corpus-{i}.json").open("w", encoding="utf-8") as f:
+            f.write(f'{{"icepool":{json.dumps(ICEPOOL_VERSION)},"cases":[\n')
+            f.write(",\n".join(part))
+            f.write("\n]}\n")
     slowest = ", ".join(f"{e} {s:.2f}s" for s, e in sorted(timings, reverse=True)[:5])
-    print(f"{len(cases)} cases in {elapsed:.1f} s (slowest: {slowest}); wrote {OUT} "
-          f"({OUT.stat().st_size // 1024} KiB)")
+    print(f"{len(cases)} cases in {elapsed:.1f} s (slowest: {slowest}); wrote {len(parts)} files "
+          f"icepool-corpus-*.json in {DATA}")
     return 0
 
 

@@ -136,14 +136,23 @@ const REFUSED: [&str; 10] = [
 /// line per expression (units, median nanoseconds, units per nanosecond), then the spread: the
 /// estimate is honest when units per nanosecond stay within a factor of 10 of each other's median.
 fn work_against_time() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/icepool-corpus.json"
-    );
-    let corpus: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
+    let mut parts: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|p| p.to_string_lossy().contains("icepool-corpus-"))
+        .collect();
+    parts.sort();
     let mut exprs: Vec<String> = ROWS.iter().map(|r| (*r).to_owned()).collect();
-    for case in corpus["cases"].as_array().unwrap() {
+    let cases: Vec<serde_json::Value> = parts
+        .iter()
+        .flat_map(|p| {
+            let corpus: serde_json::Value =
+                serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap();
+            corpus["cases"].as_array().unwrap().clone()
+        })
+        .collect();
+    for case in &cases {
         let expr = case["expr"].as_str().unwrap().to_owned();
         if !exprs.contains(&expr) {
             exprs.push(expr);

@@ -1,4 +1,4 @@
-//! Exact odds against an independent implementation: every case of `tests/data/icepool-corpus.json`
+//! Exact odds against an independent implementation: every case of `tests/data/icepool-corpus-*.json`
 //! (written by `scripts/icepool-corpus` with icepool 2.1.3) must give the same outcomes with the same
 //! exact fractions.
 #![allow(clippy::unwrap_used)]
@@ -18,17 +18,29 @@ fn parse_fraction(text: &str) -> Fraction {
 
 #[test]
 fn skald_agrees_with_icepool_on_every_case() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/icepool-corpus.json"
-    );
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let corpus: serde_json::Value = serde_json::from_str(&text).unwrap();
-    assert_eq!(
-        corpus["icepool"], "2.1.3",
-        "the corpus comes from icepool 2.1.3"
-    );
-    let cases = corpus["cases"].as_array().unwrap();
+    // The corpus is written in parts (each under 2 MiB), read here in order.
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
+    let mut parts: Vec<_> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{dir}: {e}"))
+        .map(|entry| entry.unwrap().path())
+        .filter(|p| {
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            name.starts_with("icepool-corpus-") && name.ends_with(".json")
+        })
+        .collect();
+    parts.sort();
+    assert!(!parts.is_empty(), "no icepool-corpus-*.json in {dir}");
+    let mut all = Vec::new();
+    for path in &parts {
+        let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+        let corpus: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(
+            corpus["icepool"], "2.1.3",
+            "the corpus comes from icepool 2.1.3"
+        );
+        all.extend(corpus["cases"].as_array().unwrap().iter().cloned());
+    }
+    let cases = &all;
     assert!(
         cases.len() >= MIN_CASES,
         "the corpus has {} cases, fewer than {MIN_CASES}",
