@@ -1,6 +1,7 @@
 //! The walk over an expression tree that builds its exact distribution, generic over the weight type.
 
 use super::OddsError;
+use super::blocks::Blocks;
 use super::budget::Budget;
 use super::chains::{self, Padding};
 use super::die::{chain, throw};
@@ -255,7 +256,15 @@ impl Engine {
         if !ascending {
             order.reverse();
         }
-        keep_last(&order, n, keep_count, &mut self.budget)
+        // A compounded sum (no success point) has the blocks' shape when one face explodes.
+        let blocks = match (m.explode.as_ref(), success) {
+            (Some(explode), None) => {
+                let point = explode_point(explode);
+                Blocks::of(&thrown.faces, |f| point.matches(f))
+            }
+            _ => None,
+        };
+        keep_last(&order, n, keep_count, blocks.as_ref(), &mut self.budget)
     }
 }
 

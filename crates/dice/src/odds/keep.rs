@@ -8,10 +8,11 @@
 //! `outcomes * (n - k) * (k + 1)` shifted additions.
 
 use super::OddsError;
+use super::blocks::Blocks;
 use super::budget::Budget;
 use super::dist::{Dist, add_into};
 use super::weight::{Overflow, Weight};
-use super::{keep_residues, residues};
+use super::{keep_blocks, keep_residues, residues};
 
 fn overflow(_: Overflow) -> OddsError {
     OddsError::WeightOverflow
@@ -22,10 +23,18 @@ pub use super::face::Face;
 /// The distribution of the summed scores of the `keep` dice that come last in `order` among `n`
 /// independent dice. `order` lists the die's outcomes from the first dropped to the last kept (for
 /// keep-highest: ascending). `0 < keep < n` is the caller's case; the edges are handled too.
+/// `blocks`: the die is compounded and `order` lists the outcomes of these blocks, which may then be
+/// summed block by block (`keep_blocks.rs`).
+///
+/// # Errors
+/// [`OddsError::TooLarge`] when the cheapest method's work is beyond the budget (charged before
+/// any of it); [`OddsError::WeightOverflow`] when a weight does not fit `W`;
+/// [`OddsError::OutcomeOverflow`] when a kept sum leaves `i64`.
 pub fn keep_last<W: Weight>(
     order: &[Face<W>],
     n: u64,
     keep: u64,
+    blocks: Option<&Blocks>,
     budget: &mut Budget,
 ) -> Result<Dist<W>, OddsError> {
     let full = scored(order, budget)?;
@@ -63,14 +72,34 @@ pub fn keep_last<W: Weight>(
     let multiset = dropped_first.min(kept_first).saturating_mul(1 + bits / 64);
     let outcomes = order.iter().filter(|f| !f.weight.is_zero()).count();
     let span = (keep as usize).saturating_mul(full.weights.len() - 1) + 1;
-    if let Some(k) = u64::try_from(bits).ok().and_then(residues::primes_for) {
+    // A compounded die's padding divides the kept sums' weights: fewer primes rebuild the rest.
+    let kept_high = order.first().map(|f| f.score) < order.last().map(|f| f.score);
+    let factors = blocks
+        .map(|b| keep_blocks::factors(b, n, keep, kept_high))
+        .filter(|f| f.primes().is_some());
+    let plain_primes = u64::try_from(bits).ok().and_then(residues::primes_for);
+    let primes = match (&factors, plain_primes) {
+        (Some(f), Some(k)) => f.primes().map(|fk| fk.min(k)),
+        (Some(f), None) => f.primes(),
+        (None, k) => k,
+    };
+    if let Some(k) = primes {
+        let factored = factors.as_ref().filter(|f| f.primes() == Some(k));
         let transformed = keep_residues::keep_work(outcomes, n, keep, span, k);
-        if transformed < multiset {
+        let by_blocks = match (blocks, factored) {
+            (Some(b), Some(f)) => keep_blocks::keep_work(b, n, keep, f),
+            _ => u128::MAX,
+        };
+        if transformed.min(by_blocks) < multiset {
             if bits > u128::from(W::MAX_BITS) {
                 return Err(OddsError::WeightOverflow);
             }
+            if let (Some(b), Some(f), true) = (blocks, factored, by_blocks <= transformed) {
+                budget.charge_cells(by_blocks)?;
+                return keep_blocks::keep_last(b, n, keep, kept_high, f);
+            }
             budget.charge_cells(transformed)?;
-            return keep_residues::keep_last(order, n, keep, k);
+            return keep_residues::keep_last(order, n, keep, k, factored);
         }
     }
     budget.charge_cells(multiset)?;
@@ -345,12 +374,99 @@ mod tests {
             let expected = keep_first(&order, n, keep, &mut Budget::new()).unwrap();
             let total: BigUint = weights.iter().map(|w| BigUint::from(*w)).sum();
             let k = residues::primes_for(total.bits() * n).unwrap();
-            let got = keep_residues::keep_last(&order, n, keep, k).unwrap();
+            let got = keep_residues::keep_last(&order, n, keep, k, None).unwrap();
             assert_eq!(
                 got,
                 expected.trimmed(),
                 "{n} dice keep {keep} of {weights:?}"
             );
+        }
+    }
+
+    /// The blocks of a die with `weights` on faces 1, 2, ... whose highest face explodes, and its
+    /// outcomes in the order of `kept_high`.
+    fn compounded(weights: &[u64], kept_high: bool) -> (Blocks, Vec<Face<BigUint>>) {
+        let faces: Vec<(i64, BigUint)> = weights
+            .iter()
+            .enumerate()
+            .map(|(i, w)| (i as i64 + 1, BigUint::from(*w)))
+            .collect();
+        let top = weights.len() as i64;
+        let blocks = Blocks::of(&faces, |f| f == top).unwrap();
+        let mut order: Vec<Face<BigUint>> = blocks
+            .outcomes()
+            .into_iter()
+            .map(|(score, weight)| Face { score, weight })
+            .collect();
+        if !kept_high {
+            order.reverse();
+        }
+        (blocks, order)
+    }
+
+    const COMPOUNDED: [(&[u64], u64, u64, bool); 8] = [
+        (&[1, 1, 1, 1], 3, 2, true),
+        (&[1, 1, 1, 1], 3, 2, false),
+        (&[1, 1, 1, 1, 1, 1], 4, 3, true),
+        (&[1, 1, 1, 1, 1, 1], 4, 3, false),
+        (&[2, 1, 3], 4, 1, true),
+        (&[2, 1, 3], 4, 3, false),
+        (&[1, 1], 5, 2, true),
+        (&[3, 1, 1, 2, 5], 3, 2, true),
+    ];
+
+    #[test]
+    fn keeping_by_blocks_matches_the_multiset_method() {
+        for (weights, n, keep, kept_high) in COMPOUNDED {
+            let (blocks, order) = compounded(weights, kept_high);
+            let expected = keep_first(&order, n, keep, &mut Budget::unmetered())
+                .unwrap()
+                .trimmed();
+            let factors = keep_blocks::factors(&blocks, n, keep, kept_high);
+            let got = keep_blocks::keep_last(&blocks, n, keep, kept_high, &factors).unwrap();
+            assert_eq!(
+                got, expected,
+                "{weights:?}: {n} keep {keep}, high {kept_high}"
+            );
+            let residues = keep_residues::keep_last(
+                &order,
+                n,
+                keep,
+                factors.primes().unwrap(),
+                Some(&factors),
+            )
+            .unwrap();
+            assert_eq!(
+                residues, expected,
+                "by outcomes, {weights:?}: {n} keep {keep}"
+            );
+        }
+    }
+
+    /// The padding's bound is a bound: each kept sum's weight is divisible by the power of `T`
+    /// the factors name, and the rest has no more bits than they allow (fewer primes than it
+    /// needs would rebuild another number).
+    #[test]
+    fn the_padding_bound_holds_for_every_kept_sum() {
+        for (weights, n, keep, kept_high) in COMPOUNDED {
+            let (blocks, order) = compounded(weights, kept_high);
+            let expected = keep_first(&order, n, keep, &mut Budget::unmetered()).unwrap();
+            let factors = keep_blocks::factors(&blocks, n, keep, kept_high);
+            let lowest = keep as i64 * blocks.lowest();
+            assert!(expected.min >= lowest);
+            let total = BigUint::from(blocks.total);
+            for (i, weight) in expected.weights.iter().enumerate() {
+                let at = (expected.min - lowest) as usize + i;
+                let power = total.pow(factors.valuation[at] as u32);
+                assert_eq!(weight % &power, BigUint::ZERO, "{weights:?}: sum {at}");
+                let quotient = weight / &power;
+                assert!(
+                    quotient.bits() <= factors.bits[at],
+                    "{weights:?} {n} keep {keep}: sum {at} has {} bits, bound {}",
+                    quotient.bits(),
+                    factors.bits[at]
+                );
+            }
         }
     }
 }

@@ -22,8 +22,8 @@ use super::OddsError;
 use super::dist::Dist;
 use super::face::Face;
 use super::modular::Modulus;
-use super::ntt::{inverse, reversed};
-use super::residues::{MULMOD, log_len, rebuild_work, rebuilt};
+use super::ntt::{Twiddles, inverse, reversed};
+use super::residues::{Factors, MULMOD, log_len, rebuild_work, rebuilt_factored};
 use super::weight::Weight;
 
 /// Points computed side by side.
@@ -48,7 +48,7 @@ pub fn keep_work(outcomes: usize, n: u64, keep: u64, span: usize, k: usize) -> u
 
 /// The distribution of the summed scores of the `keep` dice last in `order` among `n`, as
 /// [`super::keep::keep_last`] gives it (`1 < keep < n`), by `k` primes: enough for the bits of
-/// the total of one die times `n`.
+/// the total of one die times `n`, or for the quotients `factors` describes.
 ///
 /// # Errors
 /// [`OddsError::OutcomeOverflow`] when a kept sum leaves `i64`; [`OddsError::WeightOverflow`] when
@@ -58,32 +58,83 @@ pub fn keep_last<W: Weight>(
     n: u64,
     keep: u64,
     k: usize,
+    factors: Option<&Factors>,
 ) -> Result<Dist<W>, OddsError> {
-    // From the kept end; outcomes that cannot happen take no part.
-    let faces: Vec<&Face<W>> = order.iter().rev().filter(|f| !f.weight.is_zero()).collect();
-    let lowest = faces.iter().map(|f| f.score).min().unwrap_or(0);
-    let highest = faces.iter().map(|f| f.score).max().unwrap_or(0);
-    let overflow = || OddsError::OutcomeOverflow(format!("{keep} * {highest}"));
-    let keep_i = i64::try_from(keep).map_err(|_| overflow())?;
-    let min = lowest.checked_mul(keep_i).ok_or_else(overflow)?;
-    highest.checked_mul(keep_i).ok_or_else(overflow)?;
-    let width = u64::try_from(i128::from(highest) - i128::from(lowest)).map_err(|_| overflow())?;
-    let span = usize::try_from(width * keep + 1).map_err(|_| overflow())?;
-    let log = log_len(span).ok_or(OddsError::WeightOverflow)?;
-    let len = 1usize << log;
-    let words: Vec<Vec<u64>> = faces
-        .iter()
-        .map(|f| f.weight.to_big().to_u64_digits())
-        .collect();
-    // Scores from the lowest, so every exponent is 0 or more; reduced modulo the transform's
-    // length, as the points only see them so.
-    let shifted: Vec<u64> = faces
-        .iter()
-        .map(|f| (f.score - lowest) as u64 % len as u64)
-        .collect();
-    let keep_us = keep as usize;
-    let weights = rebuilt(span, k, |m, tw, out| {
-        let weights: Vec<u64> = words
+    let sums = KeptSums::of(order, keep)?;
+    let log = sums.log;
+    let weights = rebuilt_factored(sums.span, k, factors, |m, tw, out| {
+        for (t, value) in sums.at_points(m, tw, n).into_iter().enumerate() {
+            out[reversed(t, log)] = value;
+        }
+        inverse(m, out, tw);
+    })?;
+    Ok(Dist {
+        min: sums.min,
+        weights,
+    }
+    .trimmed())
+}
+
+/// The kept sums of dice over `order`'s outcomes, ready to be evaluated at a transform's points.
+pub(super) struct KeptSums {
+    /// Each outcome's weight as words, from the kept end; outcomes that cannot happen left out.
+    words: Vec<Vec<u64>>,
+    /// Each outcome's score less the lowest, modulo the transform's length (as the points see it).
+    shifted: Vec<u64>,
+    /// Dice kept.
+    keep: u64,
+    /// The lowest kept sum.
+    pub min: i64,
+    /// Kept sums from `min`.
+    pub span: usize,
+    /// log2 of the transform's length.
+    pub log: u32,
+}
+
+impl KeptSums {
+    /// The kept sums of `keep` dice over `order` (from the first dropped to the last kept).
+    ///
+    /// # Errors
+    /// [`OddsError::OutcomeOverflow`] when a kept sum leaves `i64`; [`OddsError::WeightOverflow`]
+    /// when the span is beyond the primes' transforms.
+    pub fn of<W: Weight>(order: &[Face<W>], keep: u64) -> Result<Self, OddsError> {
+        // From the kept end; outcomes that cannot happen take no part.
+        let faces: Vec<&Face<W>> = order.iter().rev().filter(|f| !f.weight.is_zero()).collect();
+        let lowest = faces.iter().map(|f| f.score).min().unwrap_or(0);
+        let highest = faces.iter().map(|f| f.score).max().unwrap_or(0);
+        let overflow = || OddsError::OutcomeOverflow(format!("{keep} * {highest}"));
+        let keep_i = i64::try_from(keep).map_err(|_| overflow())?;
+        let min = lowest.checked_mul(keep_i).ok_or_else(overflow)?;
+        highest.checked_mul(keep_i).ok_or_else(overflow)?;
+        let width =
+            u64::try_from(i128::from(highest) - i128::from(lowest)).map_err(|_| overflow())?;
+        let span = usize::try_from(width * keep + 1).map_err(|_| overflow())?;
+        let log = log_len(span).ok_or(OddsError::WeightOverflow)?;
+        let len = 1u64 << log;
+        Ok(Self {
+            words: faces
+                .iter()
+                .map(|f| f.weight.to_big().to_u64_digits())
+                .collect(),
+            // Scores from the lowest, so every exponent is 0 or more.
+            shifted: faces
+                .iter()
+                .map(|f| (f.score - lowest) as u64 % len)
+                .collect(),
+            keep,
+            min,
+            span,
+            log,
+        })
+    }
+
+    /// The kept sums' polynomial at every point `root^t` of the transform, in `t`'s order
+    /// (Montgomery form), outcome by outcome (module docs).
+    pub fn at_points(&self, m: Modulus, tw: &Twiddles, n: u64) -> Vec<u64> {
+        let len = 1usize << self.log;
+        let keep_us = self.keep as usize;
+        let weights: Vec<u64> = self
+            .words
             .iter()
             .map(|w| m.enter(m.residue_of_words(w.iter().copied())))
             .collect();
@@ -93,12 +144,12 @@ pub fn keep_last<W: Weight>(
         let mut kept = vec![0u64; len];
         for ((w, s), a) in weights
             .iter()
-            .zip(&shifted)
+            .zip(&self.shifted)
             .zip(coefficients.chunks_exact(keep_us))
         {
             let z = m.pow(tw.root, *s);
             let z_inverse = m.pow(tw.root, (len as u64 - s) % len as u64);
-            let z_kept = m.pow(z, keep);
+            let z_kept = m.pow(z, self.keep);
             let (mut zt, mut zt_inverse, mut zt_kept) = (one, one, one);
             // Eight points at a time: their Horner chains are independent, so the processor
             // overlaps them instead of waiting on each product.
@@ -125,17 +176,13 @@ pub fn keep_last<W: Weight>(
                 }
             }
         }
-        for (t, value) in kept.iter().enumerate() {
-            out[reversed(t, log)] = *value;
-        }
-        inverse(m, out, tw);
-    })?;
-    Ok(Dist { min, weights }.trimmed())
+        kept
+    }
 }
 
 /// `C(n, c) T(c, f)` for every outcome `f` (in `weights`' order, from the kept end) and `c < keep`,
 /// row by row (Montgomery form).
-fn coefficients(m: Modulus, weights: &[u64], n: u64, keep: usize) -> Vec<u64> {
+pub(super) fn coefficients(m: Modulus, weights: &[u64], n: u64, keep: usize) -> Vec<u64> {
     let one = m.enter(1);
     let inverses: Vec<u64> = (0..=keep as u64)
         .map(|i| if i == 0 { 0 } else { m.inv(m.enter(i)) })

@@ -19,6 +19,7 @@
 //!
 //! Pure: no I/O, no clock; [`estimate`] takes its seed from the caller.
 
+mod blocks;
 pub mod budget;
 mod chains;
 mod die;
@@ -28,6 +29,7 @@ mod estimate;
 mod explode_keep;
 mod face;
 pub mod keep;
+mod keep_blocks;
 mod keep_residues;
 mod modular;
 mod ntt;

@@ -206,7 +206,7 @@ pub(super) fn rebuilt<W: Weight>(
 }
 
 /// [`rebuilt`], dividing each weight by its known power of a base first when `factors` are given.
-fn rebuilt_factored<W: Weight>(
+pub(super) fn rebuilt_factored<W: Weight>(
     span: usize,
     k: usize,
     factors: Option<&Factors>,
