@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import {
   setup, screenshot, waitLive, waitStatus, waitLog, assertNoSideScroll, createTable, goToTable, join,
-  moveForm, fill, submit, waitOdds, screenshotOf, FILE_TIMEOUT, SETUP_TIMEOUT, showTabOf,
+  moveForm, fill, submit, waitOdds, screenshotOf, FILE_TIMEOUT, SETUP_TIMEOUT, showTabOf, WAIT,
 } from "./harness.mjs";
 
 const SYSTEMS = ["twenty", "loqi", "chi", "freelancer"];
@@ -227,6 +227,51 @@ for (const size of ["desktop", "phone"]) {
     await screenshot(rules, "fairness");
     await assertNoSideScroll(rules, "the fairness page");
     await rules.context().close();
+    h.assertClean();
+  });
+}
+
+// Exploding dice kept (4d6!kh3): the roller lists each total with its exact chance under a heading
+// that introduces the list, and says where explosions stop in a note of its own after the list.
+// Each value checked by hand (crates/web/src/roller/mod.rs, an enumeration in Python).
+for (const size of ["desktop", "phone"]) {
+  test(`the free roller shows the exact odds of exploding dice, the cap in a note after them (${size})`, { timeout: FILE_TIMEOUT }, async () => {
+    const gm = await h.page(size);
+    await createTable(gm, "twenty", "Exploding dice");
+    await goToTable(gm);
+    const form = await moveForm(gm, "roll", "Roll dice");
+    await fill(form, { notation: "4d6!kh3" });
+    await form.locator(".odds .odds-summary", { hasText: "4d6!kh3" }).waitFor({ timeout: WAIT });
+    await waitOdds(form);
+    assert.equal(
+      (await form.locator(".odds .odds-summary").innerText()).trim(),
+      "4d6!kh3: 3 to 18, mean 12.83 (299383/23328). The chance of each total:",
+    );
+    const chances = await form.locator(".odds-box .chance").evaluateAll(rows => rows.map(r =>
+      `${r.querySelector(".chance-label").textContent.trim()}: ${r.querySelector(".chance-p").textContent.replace(/\s+/g, " ").trim()}`));
+    assert.deepEqual(chances, [
+      "3: 0.1% 1/1296", "4: 0.3% 1/324", "5: 0.8% 5/648", "6: 1.6% 7/432", "7: 2.9% 19/648",
+      "8: 4.5% 11/243", "9: 6.3% 245/3888", "10: 8.0% 13/162", "11: 9.4% 91/972", "12: 10.4% 403/3888",
+      "13: 10.8% 2513/23328", "14: 10.9% 283/2592", "15: 10.3% 2407/23328", "16: 9.6% 2231/23328",
+      "17: 7.9% 205/2592", "18: 6.2% 1453/23328",
+    ]);
+    // The note is the box's last line, after every total.
+    const note = form.locator(".odds-box > :last-child");
+    assert.equal(await note.getAttribute("class"), "odds-note small");
+    assert.equal((await note.innerText()).trim(), "Each die rerolls or explodes at most 100 times, in these odds as when you roll.");
+    // Nothing in the box is wider than the form, and the page does not scroll sideways.
+    const [box, wide] = await form.evaluate(f => [f.getBoundingClientRect().right,
+      Math.max(...[...f.querySelectorAll(".odds-box, .odds-box *")].map(e => e.getBoundingClientRect().right))]);
+    assert.ok(wide <= box + 1, `the odds box fits its form: ${wide} px against ${box} px`);
+    await assertNoSideScroll(gm, "table page with exploding dice's odds");
+    await screenshotOf(form, "roller-odds-exploding");
+    // 1d6!'s mean is exact too: a fraction of 79 digits over 79, which wraps inside the box.
+    await fill(form, { notation: "1d6!" });
+    await form.locator(".odds .odds-summary", { hasText: "1d6!: 1 to 606, mean 4.2 (5487876437" }).waitFor({ timeout: WAIT });
+    assert.equal((await form.locator(".odds-box > :last-child").innerText()).trim(), "Each die rerolls or explodes at most 100 times, in these odds as when you roll.");
+    await assertNoSideScroll(gm, "table page with 1d6!'s odds");
+    await screenshotOf(form, "roller-odds-long-mean");
+    await gm.context().close();
     h.assertClean();
   });
 }

@@ -52,7 +52,10 @@ fn main() {
             best = best.min(took);
             worst = worst.max(took);
             answer = match odds {
-                Ok(o) => format!("{} totals", o.distribution.len().max(o.chances.len())),
+                Ok(o) => format!(
+                    "{} totals",
+                    o.odds.distribution.len().max(o.odds.chances.len())
+                ),
                 Err(e) => format!("{e:?}").chars().take(90).collect(),
             };
         }

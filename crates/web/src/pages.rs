@@ -4,7 +4,7 @@
 use crate::arrange::arrange;
 use crate::options;
 use crate::render::{page, render};
-use crate::roller::{self, NoOdds};
+use crate::roller::{self, NoOdds, RollerOdds};
 use crate::shapes::{Parts, TableView, YourTable};
 use crate::when;
 use axum::Form;
@@ -509,9 +509,9 @@ pub async fn odds(Seated { table, .. }: Seated, body: axum::body::Bytes) -> Resp
         serde_json::from_value::<TableAction>(command.clone())
     {
         return match roller::odds(&notation) {
-            Ok(odds) => page(
+            Ok(RollerOdds { odds, note }) => page(
                 StatusCode::OK,
-                render("odds.html", context! { odds => Serde(odds) }),
+                render("odds.html", context! { odds => Serde(odds), note }),
             ),
             Err(NoOdds::NotDice) => Html(
                 "<p class=\"muted small\">Type dice such as 2d6+1 to see their odds.</p>"

@@ -353,7 +353,8 @@ async fn odds(server: &Server, table: &str, gm: &str, command: &str) -> String {
 }
 
 /// The free roller shows its notation's exact odds before rolling: each total of 2d6 as a
-/// percentage with its fraction; a notation too big to list says so at once.
+/// percentage with its fraction; exploding dice with a note after the list; a notation too big to
+/// list says so at once.
 #[tokio::test]
 async fn the_free_roller_shows_the_odds_of_its_notation() {
     let server = Server::start(generous()).await;
@@ -377,6 +378,31 @@ async fn the_free_roller_shows_the_odds_of_its_notation() {
         "<span class=\"chance-p\"><b>16.7%</b> <small class=\"exact\">1&#x2f;6</small></span>"
     ));
     assert_eq!(html.matches("<div class=\"chance\">").count(), 11);
+    assert!(!html.contains("odds-note"), "{html}");
+    // Exploding dice: the summary stays the list's heading; where explosions stop is a note after
+    // the list.
+    let html = odds(
+        &server,
+        &table,
+        &gm,
+        r#"{"do": "roll", "notation": "4d6!kh3", "label": ""}"#,
+    )
+    .await;
+    assert!(
+        html.contains(
+            "<figcaption class=\"odds-summary\">4d6!kh3: 3 to 18, mean 12.83 (299383&#x2f;23328). \
+             The chance of each total:</figcaption>"
+        ),
+        "{html}"
+    );
+    assert_eq!(html.matches("<div class=\"chance\">").count(), 16);
+    assert!(
+        html.ends_with(
+            "<p class=\"odds-note small\">Each die rerolls or explodes at most 100 times, in these \
+             odds as when you roll.</p>\n</figure>\n"
+        ),
+        "{html}"
+    );
     // The chart says what it shows: a figure captioned by the summary (above), and a
     // distribution's bars named in words.
     let (freelancer, freelancer_gm) = table_of(&server, "freelancer").await;

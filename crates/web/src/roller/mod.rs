@@ -3,8 +3,13 @@
 //! show theirs (`odds.html`). The page asks again at every pause in typing, so the work is bounded
 //! far below `skald odds`' bounds ([`LIMITS`]); a notation past them is refused with a sentence
 //! saying so, never computed for seconds (docs/benchmarks.md measures the worst one allowed).
+//! Rerolls and explosions stop at the dice's cap, as when rolling; a note under the list says so.
 
+mod answer;
+
+pub use answer::{NoOdds, RollerOdds};
 use skald_core::{Chance, Odds};
+use skald_dice::notation::limits::{MAX_EXPLOSIONS, MAX_REROLLS};
 use skald_dice::odds::budget::Limits;
 use skald_dice::odds::{Distribution, Fraction, OddsError, distribution_within};
 
@@ -30,32 +35,32 @@ pub const LISTED: usize = 20;
 /// least each of these chances (90%, 75%, 50%, 25%, 10%).
 const AT_LEAST: [f64; 5] = [0.9, 0.75, 0.5, 0.25, 0.1];
 
-/// Why the roller shows no odds for a notation.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum NoOdds {
-    /// The notation does not parse or would be refused as a roll: the form's check says why
-    /// beside the blank, and the odds box waits.
-    NotDice,
-    /// Exact odds past the roller's bounds, or not computed exactly: the sentence says which and
-    /// what to do instead.
-    TooBig(String),
-}
+// The cap note names one number for both caps.
+const _: () = assert!(MAX_REROLLS == MAX_EXPLOSIONS);
 
 /// The exact odds of `notation` as the roller shows them: its range and mean in the summary,
 /// then each total's chance (or the most likely total and "at least" lines), with the
-/// distribution as a chart; a comparison (`8d6 > 6d6`) as the chance it is true.
+/// distribution as a chart; a comparison (`8d6 > 6d6`) as the chance it is true. When rerolls or
+/// explosions reach the cap of 100 per die (as they do when rolling), [`RollerOdds::note`] says
+/// so in one sentence shown under the list.
 ///
 /// # Errors
 /// [`NoOdds::NotDice`] when the table would refuse the roll (the notation's own check, or more
 /// than `skald_table::limits::ROLL_THROWS` dice); [`NoOdds::TooBig`] past [`LIMITS`].
-pub fn odds(notation: &str) -> Result<Odds, NoOdds> {
+pub fn odds(notation: &str) -> Result<RollerOdds, NoOdds> {
     let notation = notation.trim();
     let checked = skald_dice::check_str(notation).map_err(|_| NoOdds::NotDice)?;
     if checked.max_throws() > skald_table::limits::ROLL_THROWS {
         return Err(NoOdds::NotDice);
     }
     let dist = distribution_within(checked.expr(), LIMITS).map_err(|e| too_big(notation, &e))?;
-    Ok(shown(notation, &dist))
+    let note = dist.capped.then(|| {
+        format!("Each die rerolls or explodes at most {MAX_EXPLOSIONS} times, in these odds as when you roll.")
+    });
+    Ok(RollerOdds {
+        odds: shown(notation, &dist),
+        note,
+    })
 }
 
 fn too_big(notation: &str, error: &OddsError) -> NoOdds {
@@ -101,16 +106,11 @@ fn decimal(x: f64) -> String {
 }
 
 fn shown(notation: &str, dist: &Distribution) -> Odds {
-    let capped = if dist.capped {
-        " Rerolls and explosions stop after 100, as the roller's do."
-    } else {
-        ""
-    };
     if dist.comparison {
         let yes = dist.p_true();
         let no = dist.p_eq(0);
         return Odds {
-            summary: format!("{notation}: true (1) or false (0).{capped}"),
+            summary: format!("{notation}: true (1) or false (0)."),
             chances: vec![chance("true".into(), &yes), chance("false".into(), &no)],
             distribution: Vec::new(),
         };
@@ -137,7 +137,7 @@ fn shown(notation: &str, dist: &Distribution) -> Odds {
         .collect();
     if rows.len() <= LISTED {
         return Odds {
-            summary: format!("{notation}: {range}. The chance of each total:{capped}"),
+            summary: format!("{notation}: {range}. The chance of each total:"),
             chances: each,
             distribution: Vec::new(),
         };
@@ -159,7 +159,7 @@ fn shown(notation: &str, dist: &Distribution) -> Odds {
     }
     Odds {
         summary: format!(
-            "{notation}: {range}. {} totals, in the chart; a few of them:{capped}",
+            "{notation}: {range}. {} totals, in the chart; a few of them:",
             rows.len()
         ),
         chances,
@@ -171,14 +171,16 @@ fn shown(notation: &str, dist: &Distribution) -> Odds {
 mod tests {
     use super::*;
 
-    /// The odds as lines: the summary, then `label: p`, then the chart's totals.
+    /// The odds as lines: the summary, then `label: p`, then the chart's totals, then the note.
     fn lines(notation: &str) -> Vec<String> {
-        let odds = odds(notation).unwrap_or_else(|e| panic!("{notation}: {e:?}"));
+        let RollerOdds { odds, note } =
+            odds(notation).unwrap_or_else(|e| panic!("{notation}: {e:?}"));
         let mut lines = vec![odds.summary];
         lines.extend(odds.chances.iter().map(|c| format!("{}: {}", c.label, c.p)));
         if !odds.distribution.is_empty() {
             lines.push(format!("chart: {} totals", odds.distribution.len()));
         }
+        lines.extend(note.map(|note| format!("note: {note}")));
         lines
     }
 
@@ -201,7 +203,7 @@ mod tests {
                 "12: 1/36",
             ]
         );
-        let seven = odds("2d6").unwrap().chances[5].clone();
+        let seven = odds("2d6").unwrap().odds.chances[5].clone();
         assert_eq!((seven.label.as_str(), seven.decimal), ("7", 1.0 / 6.0));
     }
 
@@ -234,6 +236,69 @@ mod tests {
                 "chart: 51 totals",
             ]
         );
+    }
+
+    /// Checked against an enumeration in Python (`fractions`): the four chains hold k sixes with
+    /// chance C(k+3, 3) (1/6)^k (5/6)^4, each chain ending on a face 1 to 5; three sixes or more
+    /// keep 18, else the k sixes and the highest 3 - k of the four last faces. The cap (a 101st
+    /// die after 100 sixes in a chain) changes none of it, as 18 is kept either way.
+    #[test]
+    fn exploding_dice_kept_list_each_total_with_the_cap_in_a_note_after_them() {
+        assert_eq!(
+            lines("4d6!kh3"),
+            [
+                "4d6!kh3: 3 to 18, mean 12.83 (299383/23328). The chance of each total:",
+                "3: 1/1296",
+                "4: 1/324",
+                "5: 5/648",
+                "6: 7/432",
+                "7: 19/648",
+                "8: 11/243",
+                "9: 245/3888",
+                "10: 13/162",
+                "11: 91/972",
+                "12: 403/3888",
+                "13: 2513/23328",
+                "14: 283/2592",
+                "15: 2407/23328",
+                "16: 2231/23328",
+                "17: 205/2592",
+                "18: 1453/23328",
+                "note: Each die rerolls or explodes at most 100 times, in these odds as when you roll.",
+            ]
+        );
+        // The note follows the chart too, and a comparison's two chances; dice with no reroll or
+        // explosion have none.
+        // 1d6!: 9 or more is a 6 then 3 to 6, 1/6 * 4/6; the mean's fraction has 79 digits over 79.
+        let many = lines("1d6!");
+        assert!(
+            many[0].starts_with("1d6!: 1 to 606, mean 4.2 (5487876437400595611212198244127685"),
+            "{many:?}"
+        );
+        assert!(
+            many[0].ends_with("). 506 totals, in the chart; a few of them:"),
+            "{many:?}"
+        );
+        assert_eq!(
+            many[1..],
+            [
+                "1 (the most likely): 1/6",
+                "2 or more: 5/6",
+                "4 or more: 1/2",
+                "5 or more: 1/3",
+                "9 or more: 1/9",
+                "chart: 506 totals",
+                "note: Each die rerolls or explodes at most 100 times, in these odds as when you roll.",
+            ]
+        );
+        assert_eq!(
+            lines("1d6! > 1d4").last().map(String::as_str),
+            Some(
+                "note: Each die rerolls or explodes at most 100 times, in these odds as when you roll."
+            )
+        );
+        assert_eq!(odds("2d6").unwrap().note, None);
+        assert_eq!(odds("1d6 > 1d4").unwrap().note, None);
     }
 
     #[test]
@@ -275,8 +340,11 @@ mod tests {
         assert!(kept[0].starts_with("10d6!kh3: 3 to 18, mean "), "{kept:?}");
         // 18 when the ten chains hold three 6s or more: 1 - (5/6)^10 (1 + 10/6 + 55/36).
         assert_eq!(
-            kept.last().map(String::as_str),
-            Some("18: 702172961/2176782336")
+            kept[kept.len() - 2..],
+            [
+                "18: 702172961/2176782336",
+                "note: Each die rerolls or explodes at most 100 times, in these odds as when you roll."
+            ]
         );
         assert_eq!(odds("2d"), Err(NoOdds::NotDice));
         assert_eq!(odds(""), Err(NoOdds::NotDice));
