@@ -29,6 +29,7 @@ mod explode_keep;
 mod face;
 pub mod keep;
 mod keep_residues;
+mod limbs;
 mod modular;
 mod ntt;
 pub mod pools;
