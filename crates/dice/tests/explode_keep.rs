@@ -308,6 +308,11 @@ fn chosen_cases_match_the_oracle() {
         case(2, 3, 2, CompareOp::Eq, KeepMode::KeepHighest, 120, None),
         case(1, 2, 2, CompareOp::Eq, KeepMode::DropLowest, 101, None),
         case(1, 2, 2, CompareOp::Eq, KeepMode::DropLowest, 100, None),
+        // Dropping with one exploding score (its weight 1, then 2), several drops, one die.
+        case(3, 8, 8, CompareOp::Eq, KeepMode::DropLowest, 1, None),
+        case(3, 4, 3, CompareOp::Ge, KeepMode::DropLowest, 2, Some(3)),
+        case(2, 5, 4, CompareOp::Ge, KeepMode::DropHighest, 3, Some(2)),
+        case(1, 6, 6, CompareOp::Eq, KeepMode::DropLowest, 1, None),
     ] {
         compare_with_oracle(&c).unwrap();
     }

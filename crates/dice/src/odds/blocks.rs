@@ -128,7 +128,7 @@ impl Blocks {
         let (k, step) = (i128::from(keep), i128::from(self.step));
         let cap = i128::from(STOPPING_BLOCKS) * k;
         let dropped = (n - keep) as f64;
-        let mut valuation = Vec::with_capacity(span);
+        let mut valuations = Vec::with_capacity(span);
         let mut bits = Vec::with_capacity(span);
         for i in 0..span {
             let sum = i128::from(min) + i as i128;
@@ -137,7 +137,7 @@ impl Blocks {
                 .div_euclid(step)
                 .max(0);
             if hi < lo {
-                valuation.push(0);
+                valuations.push([0, 0]);
                 bits.push(0);
                 continue;
             }
@@ -156,13 +156,13 @@ impl Blocks {
             } else {
                 b += dropped * (STOPPING_BLOCKS as f64 + 1.0) * t;
             }
-            valuation.push(v);
+            valuations.push([v, 0]);
             // Rounding of the logarithms: two bits of room, and one for the bound itself.
             bits.push(b.ceil() as u64 + 3);
         }
         Factors {
-            base: self.total,
-            valuation,
+            bases: [self.total, 1],
+            valuations,
             bits,
         }
     }

@@ -27,6 +27,9 @@ pub struct Padding {
     pub last: (i64, i64),
     /// The total weight of the exploding faces.
     pub exploding_weight: u64,
+    /// The greatest common divisor of the exploding faces' weights, those of one score summed
+    /// (success counting: the successes are one face). `J` explosions carry its `J`-th power.
+    pub exploding_factor: u64,
 }
 
 impl Padding {
@@ -37,6 +40,7 @@ impl Padding {
         let small = |w: &W| u64::try_from(w.to_big()).ok();
         let mut total = 0u64;
         let mut exploding_weight = 0u64;
+        let mut by_score: Vec<(i64, u64)> = Vec::new();
         let (mut lo, mut hi) = (i64::MAX, i64::MIN);
         let (mut last_lo, mut last_hi) = (i64::MAX, i64::MIN);
         for (score, weight, explodes) in faces {
@@ -46,21 +50,27 @@ impl Padding {
             last_hi = last_hi.max(*score);
             if *explodes {
                 exploding_weight = exploding_weight.checked_add(weight)?;
+                match by_score.iter_mut().find(|(s, _)| s == score) {
+                    Some((_, w)) => *w = w.checked_add(weight)?,
+                    None => by_score.push((*score, weight)),
+                }
                 lo = lo.min(*score);
                 hi = hi.max(*score);
             }
         }
         let one_sign = (lo > 0 && hi > 0) || (lo < 0 && hi < 0);
+        let exploding_factor = by_score.iter().fold(0, |g, (_, w)| gcd(g, *w));
         (exploding_weight > 0 && one_sign && total < 1 << 61).then_some(Self {
             total,
             exploding: (lo, hi),
             last: (last_lo, last_hi),
             exploding_weight,
+            exploding_factor,
         })
     }
 
-    /// For each outcome `min + j` (`j < span`) of a sum of `n` chains: the power of the total that
-    /// divides its weight, and a bound on the bits of the rest.
+    /// For each outcome `min + j` (`j < span`) of a sum of `n` chains: the powers of the total and
+    /// of the explosions' common factor that divide its weight, and a bound on the bits of the rest.
     fn factors(&self, n: u64, min: i64, span: usize) -> Factors {
         // Negative exploding scores: the same bounds on the negated sum.
         let sign: i128 = if self.exploding.0 > 0 { 1 } else { -1 };
@@ -81,8 +91,11 @@ impl Padding {
         let n_i = i128::from(n);
         let cap = i128::from(MAX_EXPLOSIONS as u64) * n_i;
         let log_total = clog2(self.total);
-        let log_exploding = clog2(self.exploding_weight);
-        let mut valuation = Vec::with_capacity(span);
+        // Each explosion's weight is a multiple of g: of the E^J of J explosions, g^lo divides
+        // out and (E / g)^lo E^(J - lo) is left.
+        let g = self.exploding_factor.max(1);
+        let log_rest = clog2(self.exploding_weight / g);
+        let mut valuations = Vec::with_capacity(span);
         let mut bits = Vec::with_capacity(span);
         for j in 0..span {
             let e = sign * (i128::from(min) + j as i128);
@@ -90,24 +103,25 @@ impl Padding {
             let lo = div_ceil(e - n_i * t_hi, s_hi).max(0);
             let hi = (e - n_i * t_lo).div_euclid(s_lo).min(cap);
             if lo > hi {
-                valuation.push(0);
+                valuations.push([0, 0]);
                 bits.push(0);
                 continue;
             }
-            // The rest: sum over J of T^(hi - J) times the weight of J explosions and n last
-            // throws, at most C(J + n - 1, n - 1) E^J T^n.
+            // The rest: sum over J of T^(hi - J) g^-lo times the weight of J explosions and n
+            // last throws, at most C(J + n - 1, n - 1) E^J T^n; T^(hi - J) E^(J - lo) is at most
+            // T^(hi - lo) (E <= T).
             let (lo, hi) = (lo as u64, hi as u64);
             let log = clog2(hi - lo + 1)
                 + (hi - lo) * log_total
                 + (n - 1) * clog2(hi + n)
-                + hi * log_exploding
+                + lo * log_rest
                 + n * log_total;
-            valuation.push(cap as u64 - hi);
+            valuations.push([cap as u64 - hi, lo]);
             bits.push(log + 1);
         }
         Factors {
-            base: self.total,
-            valuation,
+            bases: [self.total, g],
+            valuations,
             bits,
         }
     }
@@ -116,6 +130,13 @@ impl Padding {
 /// `ceil(log2(x))` for `x >= 1`: `x <= 2^clog2(x)`.
 fn clog2(x: u64) -> u64 {
     u64::from(64 - x.saturating_sub(1).leading_zeros())
+}
+
+fn gcd(mut a: u64, mut b: u64) -> u64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
 }
 
 fn div_ceil(a: i128, b: i128) -> i128 {
@@ -189,6 +210,15 @@ mod tests {
             .map(|(f, w)| (score(*f), w.clone(), point.matches(*f)))
             .collect();
         let padding = Padding::of(&marked).expect("a padding that says something");
+        // The factored path is the one taken: fewer primes than the whole weights need.
+        let one = one.trimmed();
+        let span = (one.weights.len() - 1) * n as usize + 1;
+        let k = padding.factors(n, one.min * n as i64, span).primes();
+        let whole = residues::primes_for(one.total().unwrap().bits() * n);
+        assert!(
+            k < whole,
+            "{faces:?} on {point:?}, {n}: {k:?} primes, {whole:?} whole"
+        );
         let got = power(&one, n, Some(&padding), budget).unwrap();
         let mut expected = one.clone();
         for _ in 1..n {
@@ -223,6 +253,21 @@ mod tests {
             check(&fate, at(CompareOp::Eq, -1), sum, n);
             check(&rerolled, at(CompareOp::Ge, 3), sum, n);
         }
+        // The explosions' common factor: 3 (d10, 8+ successes exploding), 2 (weights 4 and 6),
+        // 14 (rerolled faces of one score merged), 2 (negative scores).
+        let d10: Vec<(i64, u128)> = (1..=10).map(|f| (f, 1)).collect();
+        let even = [(1, 3), (2, 4), (3, 6)];
+        let success8: fn(i64) -> i64 = |v| i64::from(v >= 8);
+        let count3: fn(i64) -> i64 = |v| i64::from(v >= 3);
+        let low: fn(i64) -> i64 = |v| -i64::from(v <= 2);
+        check(&d10, at(CompareOp::Ge, 8), success8, 10);
+        for n in [2, 3, 6] {
+            check(&d10, at(CompareOp::Ge, 8), success8, n);
+            check(&d10, at(CompareOp::Ge, 9), success8, n);
+            check(&even, at(CompareOp::Ge, 2), sum, n);
+            check(&rerolled, at(CompareOp::Ge, 3), count3, n);
+            check(&d10, at(CompareOp::Le, 2), low, n);
+        }
     }
 
     #[test]
@@ -233,7 +278,7 @@ mod tests {
         let factors = padding.factors(10, 10, 6051);
         // 10d6!: weights of 2,611 bits (43 primes), quotients of at most a few hundred.
         assert_eq!(factors.primes(), Some(3));
-        assert_eq!(factors.valuation[0], 1000);
-        assert!(factors.valuation[6050] <= 10);
+        assert_eq!(factors.valuations[0], [1000, 0]);
+        assert!(factors.valuations[6050][0] <= 10);
     }
 }

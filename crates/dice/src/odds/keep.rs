@@ -457,7 +457,8 @@ mod tests {
             let total = BigUint::from(blocks.total);
             for (i, weight) in expected.weights.iter().enumerate() {
                 let at = (expected.min - lowest) as usize + i;
-                let power = total.pow(factors.valuation[at] as u32);
+                assert_eq!(factors.valuations[at][1], 0);
+                let power = total.pow(factors.valuations[at][0] as u32);
                 assert_eq!(weight % &power, BigUint::ZERO, "{weights:?}: sum {at}");
                 let quotient = weight / &power;
                 assert!(

@@ -42,7 +42,7 @@ pub fn keep_work(blocks: &Blocks, n: u64, keep: u64, factors: &Factors) -> u128 
     let Some(k) = factors.primes() else {
         return u128::MAX;
     };
-    let span = factors.valuation.len() as u128;
+    let span = factors.valuations.len() as u128;
     let (n_, keep_) = (u128::from(n), u128::from(keep));
     let faces = blocks.stop.len() as u128;
     let last = blocks.last.len() as u128;
@@ -89,7 +89,7 @@ pub fn keep_last<W: Weight>(
     let keep_i = i64::try_from(keep).map_err(|_| overflow())?;
     let min = blocks.lowest().checked_mul(keep_i).ok_or_else(overflow)?;
     blocks.highest().checked_mul(keep_i).ok_or_else(overflow)?;
-    let span = factors.valuation.len();
+    let span = factors.valuations.len();
     let k = factors.primes().ok_or(OddsError::WeightOverflow)?;
     let weights = rebuilt_factored(span, k, Some(factors), |m, _, out| {
         let kept = Terms::new(blocks, n, keep, kept_high, m).kept(m, span);

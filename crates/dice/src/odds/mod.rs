@@ -31,6 +31,7 @@ mod face;
 pub mod keep;
 mod keep_blocks;
 mod keep_residues;
+mod limbs;
 mod modular;
 mod ntt;
 pub mod pools;

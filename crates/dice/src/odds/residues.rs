@@ -9,12 +9,12 @@
 //! [`convolve_work`] is below the schoolbook's cost (`docs/odds.md`).
 
 use super::OddsError;
+use super::limbs::{self, Power};
 use super::modular::{Modulus, ORDER_BITS};
 use super::ntt::{Twiddles, forward, inverse};
 use super::primes::PRIMES;
 use super::weight::Weight;
 use num_bigint::BigUint;
-use num_traits::Pow;
 
 /// Both sides of a convolution shorter than this: the schoolbook is cheaper, whatever the weights.
 pub const LONG: usize = 16;
@@ -137,17 +137,17 @@ fn lift(m: Modulus, weights: &[Vec<u64>], len: usize) -> Vec<u64> {
 }
 
 /// What is known of each weight of a result before it is computed: weight `j` (of outcome
-/// `min + j`) is `base^valuation[j]` times an integer below `2^bits[j]`. Rebuilding only that
-/// integer takes as many primes as its bits need, not the whole weight's
-/// ([`super::die::Chain::power`]: a sum of chains of explosions, whose padding is most of each
-/// weight).
+/// `min + j`) is `bases[0]^valuations[j][0] * bases[1]^valuations[j][1]` times an integer below
+/// `2^bits[j]`. Rebuilding only that integer takes as many primes as its bits need, not the whole
+/// weight's ([`super::chains::power`]: a sum of chains of explosions, whose padding and explosions'
+/// common factor are most of each weight).
 #[derive(Debug, Clone)]
 pub struct Factors {
-    /// The base, above 0 and below every prime of the table.
-    pub base: u64,
-    /// Per outcome of the result, the power of `base` that divides its weight.
-    pub valuation: Vec<u64>,
-    /// Per outcome of the result, the bits of the weight divided by that power.
+    /// The bases, each at least 1 and below every prime of the table (1 when it says nothing).
+    pub bases: [u64; 2],
+    /// Per outcome of the result, the power of each base that divides its weight.
+    pub valuations: Vec<[u64; 2]>,
+    /// Per outcome of the result, the bits of the weight divided by those powers.
     pub bits: Vec<u64>,
 }
 
@@ -157,16 +157,22 @@ impl Factors {
         primes_for(self.bits.iter().copied().max().unwrap_or(0))
     }
 
-    /// Work units of rebuilding every weight: its quotient from its own primes, then the product by
-    /// the power of the base (words of the power, per weight).
+    /// Work units of rebuilding every weight: its quotient from its own primes, the move of the
+    /// bases' powers from the weight before (products and exact divisions by a word, each a pass
+    /// over the power's words) and the product of the quotient by them.
     pub fn rebuild_work(&self) -> u128 {
-        let base_bits = u128::from(64 - self.base.leading_zeros());
+        let powers = self.bases.map(Power::new);
+        let bits = self.bases.map(|b| u128::from(64 - b.leading_zeros()));
+        let mut at = [0u64; 2];
         self.bits
             .iter()
-            .zip(&self.valuation)
+            .zip(&self.valuations)
             .map(|(b, v)| {
                 let k = primes_for(*b).unwrap_or(PRIMES.len());
-                rebuild_work(1, k) + u128::from(*v) * base_bits / 64 + 1
+                let words = (u128::from(v[0]) * bits[0] + u128::from(v[1]) * bits[1]) / 64 + 1;
+                let passes: u64 = (0..2).map(|i| powers[i].passes(v[i].abs_diff(at[i]))).sum();
+                at = *v;
+                rebuild_work(1, k) + words * (u128::from(passes) + k as u128 + 2)
             })
             .sum()
     }
@@ -228,16 +234,20 @@ pub(super) fn rebuilt_factored<W: Weight>(
                 }
             }
             Some(f) => {
-                // Times base^-valuation: the quotient's residue. Consecutive valuations differ by
-                // little, so the power moves by a short product each time.
-                let inverse_base = m.inv(m.enter(f.base));
-                let (mut power, mut at) = (m.enter(1), 0u64);
+                // Times the bases' powers' inverse: the quotient's residue. Consecutive
+                // valuations differ by little, so the factor moves by a short product each time
+                // (by the base itself where a valuation falls).
+                let up = f.bases.map(|b| m.enter(b));
+                let down = up.map(|b| m.inv(b));
+                let (mut power, mut at) = (m.enter(1), [0u64; 2]);
                 for (j, x) in points[..span].iter().enumerate() {
-                    let v = f.valuation[j];
-                    if v >= at {
-                        power = m.mul(power, m.pow(inverse_base, v - at));
-                    } else {
-                        power = m.pow(inverse_base, v);
+                    let v = f.valuations[j];
+                    for b in 0..2 {
+                        if v[b] > at[b] {
+                            power = m.mul(power, m.pow(down[b], v[b] - at[b]));
+                        } else if v[b] < at[b] {
+                            power = m.mul(power, m.pow(up[b], at[b] - v[b]));
+                        }
                     }
                     at = v;
                     residues[j * k + i] = m.leave(m.mul(*x, power));
@@ -247,30 +257,70 @@ pub(super) fn rebuilt_factored<W: Weight>(
     }
     let garner = Garner::new(&moduli);
     let mut weights = Vec::with_capacity(span);
-    let mut base_power = (0u64, BigUint::from(1u8));
+    let Some(f) = factors else {
+        for r in residues.chunks_exact(k) {
+            let weight = limbs::to_big(&garner.rebuild(r));
+            weights.push(W::from_big(weight).map_err(|_| OddsError::WeightOverflow)?);
+        }
+        return Ok(weights);
+    };
+    let mut powers = BasePowers::new(f.bases);
     for (j, r) in residues.chunks_exact(k).enumerate() {
-        let weight = match factors {
-            None => garner.rebuild(r),
-            Some(f) => {
-                let own = primes_for(f.bits[j]).unwrap_or(k).min(k);
-                let quotient = garner.rebuild(&r[..own]);
-                let v = f.valuation[j];
-                if v != base_power.0 {
-                    base_power = if v > base_power.0 {
-                        (
-                            v,
-                            base_power.1 * Pow::pow(BigUint::from(f.base), v - base_power.0),
-                        )
-                    } else {
-                        (v, Pow::pow(BigUint::from(f.base), v))
-                    };
-                }
-                quotient * &base_power.1
-            }
+        let own = primes_for(f.bits[j]).unwrap_or(k).min(k);
+        let quotient = garner.rebuild(&r[..own]);
+        let weight = if quotient.is_empty() {
+            BigUint::default()
+        } else {
+            limbs::to_big(&limbs::mul(&quotient, powers.at(f.valuations[j])))
         };
         weights.push(W::from_big(weight).map_err(|_| OddsError::WeightOverflow)?);
     }
     Ok(weights)
+}
+
+/// `bases[0]^v[0] * bases[1]^v[1]` for the valuations of one outcome after another, each moved
+/// from the one before: consecutive outcomes' valuations differ by a power or two, so a move is a
+/// pass or two over the words, where building it afresh is hundreds.
+struct BasePowers {
+    powers: [Power; 2],
+    at: [u64; 2],
+    words: Vec<u64>,
+}
+
+impl BasePowers {
+    fn new(bases: [u64; 2]) -> Self {
+        Self {
+            powers: bases.map(Power::new),
+            at: [0, 0],
+            words: vec![1],
+        }
+    }
+
+    /// The words of the product at valuations `v`.
+    fn at(&mut self, v: [u64; 2]) -> &[u64] {
+        let moves: u64 = (0..2)
+            .map(|i| self.powers[i].passes(v[i].abs_diff(self.at[i])))
+            .sum();
+        let afresh: u64 = (0..2).map(|i| self.powers[i].passes(v[i])).sum();
+        if afresh < moves {
+            self.words = vec![1];
+            self.at = [0, 0];
+        }
+        // Products first, so that every division is exact (the number after it is the product
+        // at `v` times the divisions still to come).
+        for ((power, to), from) in self.powers.iter().zip(v).zip(self.at) {
+            if to > from {
+                power.multiply(&mut self.words, to - from);
+            }
+        }
+        for ((power, to), from) in self.powers.iter().zip(v).zip(self.at) {
+            if to < from {
+                power.divide(&mut self.words, from - to);
+            }
+        }
+        self.at = v;
+        &self.words
+    }
 }
 
 /// Garner's method over the first `k` primes: an integer below their product from its residues,
@@ -323,10 +373,11 @@ impl Garner {
         }
     }
 
-    /// The integer below the primes' product with `residues` (plain, one per prime).
-    fn rebuild(&self, residues: &[u64]) -> BigUint {
+    /// The integer below the primes' product with `residues` (plain, one per prime), as
+    /// little-endian words without high zeros.
+    fn rebuild(&self, residues: &[u64]) -> Vec<u64> {
         if residues.iter().all(|r| *r == 0) {
-            return BigUint::default();
+            return Vec::new();
         }
         let k = residues.len();
         // Mixed-radix digits: x = v_0 + v_1 p_0 + v_2 p_0 p_1 + ..., each v_i < p_i.
@@ -358,18 +409,15 @@ impl Garner {
             }
             sums[radix.len()] += high;
         }
-        let mut limbs: Vec<u64> = Vec::with_capacity(k + 2);
+        let mut out: Vec<u64> = Vec::with_capacity(k + 2);
         let mut carry = 0u128;
         for sum in sums {
             let t = sum + carry;
-            limbs.push(t as u64);
+            out.push(t as u64);
             carry = t >> 64;
         }
-        let digits32: Vec<u32> = limbs
-            .iter()
-            .flat_map(|l| [*l as u32, (*l >> 32) as u32])
-            .collect();
-        BigUint::new(digits32)
+        limbs::trim(&mut out);
+        out
     }
 }
 
@@ -393,7 +441,7 @@ mod tests {
                 .iter()
                 .map(|p| (&x % p).iter_u64_digits().next().unwrap_or(0))
                 .collect();
-            assert_eq!(garner.rebuild(&residues), x);
+            assert_eq!(limbs::to_big(&garner.rebuild(&residues)), x);
         }
     }
 

@@ -116,9 +116,10 @@ pub fn dropping(visits: Visits<'_>, n: u64, drop: u64, sizes: Sizes) -> f64 {
     );
     let span = width(visits, true).max(width(visits, false)) + 1.0;
     let cap = CAP as f64;
-    // P's coefficients: n convolutions with B's 101 terms, the m-th of 100 m terms.
-    let counts =
-        (cap + 1.0) * (cap * n * n / 2.0 + n) * product(sizes.chain * n / 2.0, sizes.chain);
+    // P's coefficients in closed form: the powers of T to T^(100 n), and two products for each of
+    // the about 50 n^2 coefficients.
+    let coefficients = cap * n * (n + 1.0) / 2.0 + n + 1.0;
+    let counts = (2.0 * coefficients + cap * n) * product(sizes.total / 2.0, sizes.throw);
     // Powers of Y at each F face, and each state's additions per m and dice at the face.
     let kinds = n.min(d - 1.0) + 1.0;
     let state_faces = (s - after_e) * kinds + after_e * kinds * d;
@@ -128,14 +129,16 @@ pub fn dropping(visits: Visits<'_>, n: u64, drop: u64, sizes: Sizes) -> f64 {
     let walk =
         state_faces * (n + 1.0) * (d.min(n) + 1.0) * y_span * product(y_words, sizes.throws(d));
     // Per value of X but the last (0, where one coefficient of P per (a, m) counts), for what was
-    // added and what was taken away: every coefficient of P against every collected (a, m), then X
-    // substituted: a stretch, or Horner's convolutions with X. Before the first E face only a = 0
-    // is collected.
+    // added, and what was taken away at E faces (for the next value of X: what is taken away at an
+    // F face comes off what was added at once): every coefficient of P against every collected
+    // (a, m), its product by the part into the answer (one score) or into H_k (Horner's
+    // convolutions with X after). Before the first E face only a = 0 is collected.
     let per_a = (cap * n * n / 2.0 + n) * (n * span / 2.0 + d * span + 1.0);
     let highest = (cap + 1.0) * n;
     let at_general = 1.0 + (e - 1.0).max(0.0) * d;
-    let collect = 2.0 * at_general * per_a * product(sizes.total, y_words);
-    let stretch = 2.0 * (e + 1.0) * highest * y_span * product(sizes.total, sizes.throw);
+    let sides = 2.0 * at_general - 1.0;
+    let collect = sides * per_a * product(sizes.total, y_words);
+    let factors = 2.0 * sides * (cap * n * n / 2.0 + n) * product(sizes.total, sizes.throw);
     let horner = 2.0
         * general
         * highest
@@ -145,7 +148,7 @@ pub fn dropping(visits: Visits<'_>, n: u64, drop: u64, sizes: Sizes) -> f64 {
     // Binomials by Pascal's rule: C(i, k) for i <= 101 n + D, k < D, and for i, k <= n.
     let rows = (cap + 1.0) * n + d;
     let binomials = (rows * d + n * n) * (rows / 64.0 + 1.0 + ALLOCATION);
-    counts + powers + walk + collect + stretch + horner + binomials
+    counts + powers + walk + collect + factors + horner + binomials
 }
 
 /// The pool's total alone (nothing kept): a power of the total's size.

@@ -41,7 +41,7 @@ pub fn drop_fixed<W: Weight>(
 ) -> Result<Dist<W>, OddsError> {
     let len = drop as usize;
     let kinds = n.min(drop - 1) as usize + 1;
-    let counts = pool.counts(budget)?;
+    let counts = pool.counts()?;
     let widest = (CAP as u64 + 1) * n + drop;
     // C(i, k) for k < drop (placing dice, and E dice among a pool's), and C(m, b) for m <= n.
     let choose = Binomials::<W>::new(widest, len)?;
@@ -81,12 +81,17 @@ pub fn drop_fixed<W: Weight>(
                     let first = shift(r as u64, face.score.saturating_neg())?;
                     add_into(&mut pos[xi][a][m], y_here, &base, first)?;
                     // Less the terms with h < r dice here: G_(a+h)b at the next value of X (an E
-                    // face), or G_a(b+h) at the F faces beyond (an F face).
+                    // face), or G_a(b+h) at the F faces beyond (an F face). The latter are terms
+                    // of what was just added (Y^(m-b) = sum_h C(m - b, h) w^h Y_rest^(m-b-h)),
+                    // so they come off it at once, and the X they go with is this one.
                     for h in 0..r {
                         let ((a2, b2), weight) = placing.place((a, b), h, &choose)?;
                         let at_face = add_outcome(shift(h as u64, face.score)?, first)?;
-                        let (target, y_part, coeff) = match &y_after {
-                            None => (&mut neg[xi + 1][a2][m], y_here, base.mul(&weight)),
+                        match &y_after {
+                            None => {
+                                let coeff = base.mul(&weight).map_err(overflow)?;
+                                add_into(&mut neg[xi + 1][a2][m], y_here, &coeff, at_face)?;
+                            }
                             Some((_, rest_pow)) => {
                                 let Some(y_rest) =
                                     m.checked_sub(b2).and_then(|k| rest_pow[k].as_ref())
@@ -94,14 +99,15 @@ pub fn drop_fixed<W: Weight>(
                                     continue;
                                 };
                                 let c = choose_f.get(m as u64, b2 as u64);
-                                (
-                                    &mut neg[xi][a][m],
+                                let coeff = s.mul(&weight).and_then(|t| t.mul(&c));
+                                take_from(
+                                    &mut pos[xi][a][m],
                                     y_rest,
-                                    s.mul(&weight).and_then(|t| t.mul(&c)),
-                                )
+                                    &coeff.map_err(overflow)?,
+                                    at_face,
+                                )?;
                             }
-                        };
-                        add_into(target, y_part, &coeff.map_err(overflow)?, at_face)?;
+                        }
                     }
                 }
             }
@@ -163,6 +169,16 @@ fn substitute<W: Weight>(
     choose: &Binomials<W>,
     budget: &mut Budget,
 ) -> Result<(), OddsError> {
+    let single = x.and_then(|x| {
+        let mut outcomes = x.outcomes();
+        match (outcomes.next(), outcomes.next()) {
+            (Some((score, weight)), None) => Some((score, weight.clone())),
+            _ => None,
+        }
+    });
+    if let Some((score, weight)) = single {
+        return stretched(total, collected, score, &weight, counts, choose);
+    }
     let highest = counts.iter().map(Dist::max).max().unwrap_or(0).max(0) as usize;
     let mut h: Vec<Option<Dist<W>>> = vec![None; highest + 1];
     for (a, row) in collected.iter().enumerate() {
@@ -188,20 +204,6 @@ fn substitute<W: Weight>(
         }
         return Ok(());
     };
-    let mut single = x.outcomes();
-    if let (Some((score, weight)), None) = (single.next(), single.next()) {
-        // One score: X^k is a single weight at k times it.
-        let mut power = W::one();
-        for (k, part) in h.iter().enumerate() {
-            if k > 0 {
-                power = power.mul(weight).map_err(overflow)?;
-            }
-            if let Some(part) = part {
-                add_into(total, part, &power, shift(k as u64, score)?)?;
-            }
-        }
-        return Ok(());
-    }
     let mut horner: Option<Dist<W>> = None;
     for part in h.iter().rev() {
         if let Some(acc) = horner.take() {
@@ -213,6 +215,47 @@ fn substitute<W: Weight>(
     }
     if let Some(sum) = &horner {
         add_into(total, sum, &W::one(), 0)?;
+    }
+    Ok(())
+}
+
+/// [`substitute`] when `X` is one score with one weight: `X^k` is `weight^k` at `k * score`, so
+/// each collected part goes into `total` once per coefficient of `P`, its factor
+/// `P_(k+a)m C(k + a, a) weight^k` one number, with no `H_k` between (half the products).
+fn stretched<W: Weight>(
+    total: &mut Option<Dist<W>>,
+    collected: &[Vec<Option<Dist<W>>>],
+    score: i64,
+    weight: &W,
+    counts: &[Dist<W>],
+    choose: &Binomials<W>,
+) -> Result<(), OddsError> {
+    let highest = counts.iter().map(Dist::max).max().unwrap_or(0).max(0) as usize;
+    let mut powers = vec![W::one()];
+    if *weight != W::one() {
+        for k in 1..=highest {
+            powers.push(powers[k - 1].mul(weight).map_err(overflow)?);
+        }
+    }
+    for (a, row) in collected.iter().enumerate() {
+        for (m, part) in row.iter().enumerate() {
+            let Some(part) = part else { continue };
+            for (big, w) in counts[m].outcomes() {
+                let Some(k) = (big as usize).checked_sub(a) else {
+                    continue;
+                };
+                let mut coeff = w.clone();
+                if a > 0 {
+                    coeff = coeff
+                        .mul(&choose.get(big as u64, a as u64))
+                        .map_err(overflow)?;
+                }
+                if let Some(p) = powers.get(k).filter(|_| powers.len() > 1) {
+                    coeff = coeff.mul(p).map_err(overflow)?;
+                }
+                add_into(total, part, &coeff, shift(k as u64, score)?)?;
+            }
+        }
     }
     Ok(())
 }
@@ -261,6 +304,29 @@ fn powers<W: Weight>(
         out.push(next);
     }
     Ok(out)
+}
+
+/// `target -= coeff * source` moved by `shift`, where that is a part of `target` (an error
+/// otherwise: a weight would fall below 0).
+fn take_from<W: Weight>(
+    target: &mut Option<Dist<W>>,
+    source: &Dist<W>,
+    coeff: &W,
+    shift: i64,
+) -> Result<(), OddsError> {
+    let target = target.as_mut().ok_or(OddsError::WeightOverflow)?;
+    let offset = add_outcome(source.min, shift)? - target.min;
+    for (i, w) in source.weights.iter().enumerate() {
+        if w.is_zero() {
+            continue;
+        }
+        let slot = usize::try_from(offset + i as i64)
+            .ok()
+            .and_then(|j| target.weights.get_mut(j))
+            .ok_or(OddsError::WeightOverflow)?;
+        *slot = w.mul(coeff).and_then(|t| slot.sub(&t)).map_err(overflow)?;
+    }
+    Ok(())
 }
 
 /// `pos - neg`, weight by weight: the answer, every weight of which is at least 0.

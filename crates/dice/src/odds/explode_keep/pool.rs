@@ -18,7 +18,6 @@
 //! the coefficients `P_Mm` themselves.
 
 use super::super::OddsError;
-use super::super::budget::Budget;
 use super::super::dist::Dist;
 use super::super::weight::{Overflow, Weight};
 use super::binomials::Binomials;
@@ -112,23 +111,50 @@ impl<W: Weight> ChainPool<W> {
     }
 
     /// `P`'s coefficients: `counts[m]` weighs each number `M` of E dice in a pool with `m` F dice,
-    /// `P_Mm = C(n, m) [x^(M - 101 (n - m))] B(x)^m`. Work: `n` convolutions of `B`'s 101 terms with
-    /// its powers, about `5,100 n^2` products ([`super::cost::dropping`]).
-    pub fn counts(&self, budget: &mut Budget) -> Result<Vec<Dist<W>>, OddsError> {
-        let b = Dist {
-            min: 0,
-            weights: (0..=CAP).map(|j| self.t_pow[CAP - j].clone()).collect(),
-        };
+    /// `P_Mm = C(n, m) [x^(M - 101 (n - m))] B(x)^m`. In closed form: `m` chains stopping after
+    /// `k` explosions in all carry `T^(100 m - k)`, in as many ways as `k` splits into `m` parts of
+    /// at most 100, `c_mk`, so `[x^k] B^m = c_mk T^(100 m - k)`; `c_m` from `c_(m-1)` by running
+    /// sums. Work: two products per coefficient (about `100 n^2` of them, [`super::cost::dropping`])
+    /// and the `100 n` powers of `T`, not `n` convolutions with `B`.
+    pub fn counts(&self) -> Result<Vec<Dist<W>>, OddsError> {
         let n = self.n;
+        let cap = CAP;
         let choose = Binomials::<W>::new(n, n as usize)?;
-        let mut power = Dist::constant(0);
+        let highest = cap * n as usize;
+        let mut t_high = Vec::with_capacity(highest + 1);
+        t_high.push(W::one());
+        for i in 1..=highest {
+            t_high.push(t_high[i - 1].mul(&self.t_pow[1]).map_err(overflow)?);
+        }
+        // c_m: the ways m parts of 0 to 100 sum to k, for k = 0..=100 m.
+        let mut ways = vec![W::one()];
         let mut counts = Vec::with_capacity(n as usize + 1);
-        for m in 0..=n {
+        for m in 0..=n as usize {
             if m > 0 {
-                power = power.convolve(&b, budget)?;
+                let mut next = Vec::with_capacity(ways.len() + cap);
+                let mut run = W::zero();
+                for k in 0..ways.len() + cap {
+                    if let Some(w) = ways.get(k) {
+                        run = run.add(w).map_err(overflow)?;
+                    }
+                    if let Some(w) = k.checked_sub(cap + 1).and_then(|i| ways.get(i)) {
+                        run = run.sub(w).map_err(overflow)?;
+                    }
+                    next.push(run.clone());
+                }
+                ways = next;
             }
-            let capped = ((CAP + 1) as u64 * (n - m)) as i64;
-            counts.push(power.clone().scaled(&choose.get(n, m))?.shifted(capped)?);
+            let c = choose.get(n, m as u64);
+            let weights = ways
+                .iter()
+                .enumerate()
+                .map(|(k, w)| w.mul(&c)?.mul(&t_high[cap * m - k]))
+                .collect::<Result<_, _>>()
+                .map_err(overflow)?;
+            counts.push(Dist {
+                min: ((cap + 1) * (n as usize - m)) as i64,
+                weights,
+            });
         }
         Ok(counts)
     }
@@ -220,23 +246,31 @@ mod tests {
     }
 
     #[test]
-    fn counts_and_taylor_match_the_expansion() {
+    fn counts_match_the_expansion() {
+        for (n, t) in [(1usize, 1u32), (1, 6), (2, 3), (3, 1), (3, 8), (4, 2)] {
+            let p = expanded(n, t);
+            let pool = ChainPool::<BigUint>::new(n as u64, &BigUint::from(t))
+                .unwrap_or_else(|e| panic!("{e}"));
+            let counts = pool.counts().unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(counts.len(), n + 1);
+            for (m, dist) in counts.iter().enumerate() {
+                for (big, row) in p.iter().enumerate() {
+                    let got = dist
+                        .outcomes()
+                        .find(|(o, _)| *o == big as i64)
+                        .map_or(BigUint::from(0u8), |(_, w)| w.clone());
+                    assert_eq!(got, row[m], "n {n}, T {t}: P at x^{big} y^{m}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn taylor_matches_the_expansion() {
         let (n, t) = (2usize, 3u32);
         let p = expanded(n, t);
         let pool = ChainPool::<BigUint>::new(n as u64, &BigUint::from(t))
             .unwrap_or_else(|e| panic!("{e}"));
-        let counts = pool
-            .counts(&mut Budget::new())
-            .unwrap_or_else(|e| panic!("{e}"));
-        for (m, dist) in counts.iter().enumerate() {
-            for (big, row) in p.iter().enumerate() {
-                let got = dist
-                    .outcomes()
-                    .find(|(o, _)| *o == big as i64)
-                    .map_or(BigUint::from(0u8), |(_, w)| w.clone());
-                assert_eq!(got, row[m], "P at x^{big} y^{m}");
-            }
-        }
         // G_ab(x, y) against the sum over the expansion, at points with x + y = T and others.
         for (x, y) in [(0u32, 0u32), (1, 2), (2, 1), (3, 0), (0, 3), (5, 7)] {
             let g = pool
