@@ -13,7 +13,7 @@ use super::OddsError;
 use super::budget::Budget;
 use super::dist::Dist;
 use super::residues::{self, Factors};
-use super::weight::Weight;
+use super::weight::{Weight, power_bits};
 use crate::notation::limits::MAX_EXPLOSIONS;
 
 /// What one chain's padding tells of a sum of chains. Scores are what a throw adds to the sum.
@@ -167,7 +167,7 @@ pub fn power<W: Weight>(
         .checked_mul(n as i64)
         .ok_or_else(|| OddsError::OutcomeOverflow(format!("{n} * {}", chain.weights.len())))?;
     let span = budget.span(min, min.saturating_add(width))?;
-    let whole_bits = chain.total()?.bits().saturating_mul(n);
+    let whole_bits = power_bits(&chain.total()?, n);
     let (Some(whole), Some(factors)) = (residues::primes_for(whole_bits), {
         let factors = padding.factors(n, min, span);
         factors.primes().map(|_| factors)

@@ -5,7 +5,7 @@
 use super::OddsError;
 use super::budget::Budget;
 use super::residues;
-use super::weight::{Overflow, Weight};
+use super::weight::{Overflow, Weight, power_bits};
 
 /// Weights over the outcomes `min ..= min + weights.len() - 1`; the total weight is their sum. The
 /// probability of an outcome is its weight over the total.
@@ -253,7 +253,7 @@ impl<W: Weight> Dist<W> {
         }
         let uniform = q.weights.iter().all(|w| *w == q.weights[0]);
         let per_coefficient = if uniform { 3 } else { s as u128 };
-        let bits = u128::from(q.total()?.to_big().bits()) * u128::from(n);
+        let bits = u128::from(power_bits(&q.total()?, n));
         let recurrence = (span as u128 * per_coefficient).saturating_mul(1 + bits / 64);
         if let Some(k) = u64::try_from(bits).ok().and_then(residues::primes_for) {
             let transformed = residues::power_work(&q.weights, n, k);

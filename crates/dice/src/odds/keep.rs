@@ -11,7 +11,7 @@ use super::OddsError;
 use super::blocks::Blocks;
 use super::budget::Budget;
 use super::dist::{Dist, add_into};
-use super::weight::{Overflow, Weight};
+use super::weight::{Overflow, Weight, power_bits};
 use super::{keep_blocks, keep_residues, residues};
 
 fn overflow(_: Overflow) -> OddsError {
@@ -68,7 +68,7 @@ pub fn keep_last<W: Weight>(
     let kept_first = m_
         .saturating_mul(k_ * k_ * kept_span)
         .saturating_add(m_ * k_ * n_);
-    let bits = u128::from(n) * u128::from(full.total()?.bits());
+    let bits = u128::from(power_bits(&full.total()?, n));
     let multiset = dropped_first.min(kept_first).saturating_mul(1 + bits / 64);
     let outcomes = order.iter().filter(|f| !f.weight.is_zero()).count();
     let span = (keep as usize).saturating_mul(full.weights.len() - 1) + 1;

@@ -139,7 +139,15 @@ impl KeptSums {
             .map(|w| m.enter(m.residue_of_words(w.iter().copied())))
             .collect();
         let coefficients = coefficients(m, &weights, n, keep_us);
-        let one = m.enter(1);
+        // Every power of the root once: a point's z^score is read, not carried from point to
+        // point (three chains of dependent products per outcome, before).
+        let mask = len - 1;
+        let mut powers = Vec::with_capacity(len);
+        let mut p = m.enter(1);
+        for _ in 0..len {
+            powers.push(p);
+            p = m.mul(p, tw.root);
+        }
         let mut beyond = vec![0u64; len];
         let mut kept = vec![0u64; len];
         for ((w, s), a) in weights
@@ -147,22 +155,28 @@ impl KeptSums {
             .zip(&self.shifted)
             .zip(coefficients.chunks_exact(keep_us))
         {
-            let z = m.pow(tw.root, *s);
-            let z_inverse = m.pow(tw.root, (len as u64 - s) % len as u64);
-            let z_kept = m.pow(z, self.keep);
-            let (mut zt, mut zt_inverse, mut zt_kept) = (one, one, one);
+            let s = *s as usize;
+            let s_kept = s.wrapping_mul(keep_us) & mask;
             // Eight points at a time: their Horner chains are independent, so the processor
             // overlaps them instead of waiting on each product.
-            for (d, acc) in beyond.chunks_mut(LANES).zip(kept.chunks_mut(LANES)) {
+            for (chunk, (d, acc)) in beyond
+                .chunks_mut(LANES)
+                .zip(kept.chunks_mut(LANES))
+                .enumerate()
+            {
                 let mut u = [0u64; LANES];
                 let mut at = [0u64; LANES];
-                for ((u, at), d) in u.iter_mut().zip(at.iter_mut()).zip(d.iter_mut()) {
-                    *u = m.mul(zt_inverse, *d);
-                    *at = zt_kept;
-                    *d = m.add(*d, m.mul(*w, zt));
-                    zt = m.mul(zt, z);
-                    zt_inverse = m.mul(zt_inverse, z_inverse);
-                    zt_kept = m.mul(zt_kept, z_kept);
+                for (i, ((u, at), d)) in u
+                    .iter_mut()
+                    .zip(at.iter_mut())
+                    .zip(d.iter_mut())
+                    .enumerate()
+                {
+                    let t = chunk * LANES + i;
+                    let e = s.wrapping_mul(t) & mask;
+                    *u = m.mul(powers[(len - e) & mask], *d);
+                    *at = powers[s_kept.wrapping_mul(t) & mask];
+                    *d = m.add(*d, m.mul(*w, powers[e]));
                 }
                 let mut value = [a[keep_us - 1]; LANES];
                 for c in a[..keep_us - 1].iter().rev() {
@@ -199,6 +213,15 @@ pub(super) fn coefficients(m: Modulus, weights: &[u64], n: u64, keep: usize) -> 
     for w in weights {
         dropped_side = m.sub(dropped_side, *w);
         let b = dropped_side;
+        // b^(n - keep + 1) starts every row's terms; (w + b)^(n - c) from c = keep - 1 down.
+        let b_lowest = m.pow(b, n + 1 - keep as u64);
+        let sum = m.add(*w, b);
+        let mut whole = vec![0u64; keep];
+        let mut power = m.pow(sum, n + 1 - keep as u64);
+        for slot in whole.iter_mut().rev() {
+            *slot = power;
+            power = m.mul(power, sum);
+        }
         for (c, choose) in choose_n.iter().enumerate() {
             // T(c, f) = (w + b)^(n - c) less the terms with fewer than keep - c dice at f:
             // C(rest, h) w^h b^(rest - h) for h < keep - c, the powers of b from the top down.
@@ -212,8 +235,8 @@ pub(super) fn coefficients(m: Modulus, weights: &[u64], n: u64, keep: usize) -> 
                 binomial = m.mul(m.mul(binomial, m.enter(rest - h)), inverses[h as usize + 1]);
                 w_power = m.mul(w_power, *w);
             }
-            let mut b_power = m.pow(b, rest + 1 - below as u64);
-            let mut t = m.pow(m.add(*w, b), rest);
+            let mut b_power = b_lowest;
+            let mut t = whole[c];
             for term in terms.iter().rev() {
                 t = m.sub(t, m.mul(*term, b_power));
                 b_power = m.mul(b_power, b);

@@ -184,3 +184,55 @@ pub fn ratio_f64(numerator: &BigUint, denominator: &BigUint) -> f64 {
     let d = (denominator >> shift).to_f64().unwrap_or(f64::NAN);
     n / d
 }
+
+/// An upper bound on the bits of `w^n`: `n log2(w)` rounded up, plus one (a weight `w^n < 2^bits`).
+/// Tighter than `n` times `w`'s bits (`20^50` needs 217 bits, not 250): the number of primes that
+/// rebuild a power (`residues.rs`) follows it. `log2(w)` is exact below `2^53`
+/// and from `w`'s top 64 bits (rounded up) beyond; a relative margin covers the float's rounding.
+pub fn power_bits<W: Weight>(w: &W, n: u64) -> u64 {
+    let big = w.to_big();
+    let bits = big.bits();
+    if bits == 0 || n == 0 {
+        return 1;
+    }
+    let log = if bits <= 53 {
+        u64::try_from(&big).map_or(bits as f64, |x| (x as f64).log2())
+    } else {
+        let shift = bits.saturating_sub(64);
+        let top = u64::try_from(&(&big >> shift)).unwrap_or(u64::MAX);
+        shift as f64 + (top as f64 + 1.0).log2()
+    };
+    (n as f64 * log * (1.0 + 1e-12)).ceil() as u64 + 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The bound holds and is within two bits of the power's own, for small, word-sized and
+    /// multi-word bases (a bound too low would rebuild weights from too few primes).
+    #[test]
+    fn power_bits_bounds_the_power_closely() {
+        let six_pow = BigUint::from(6u8).pow(101u32);
+        let cases: [(BigUint, u64); 8] = [
+            (BigUint::from(20u8), 50),
+            (BigUint::from(6u8), 1000),
+            (BigUint::from(1u8), 7),
+            (BigUint::from(2u8), 64),
+            (BigUint::from(u64::MAX), 3),
+            (BigUint::from((1u64 << 53) + 1), 9),
+            (six_pow.clone() + 1u8, 4),
+            (six_pow, 10),
+        ];
+        for (w, n) in cases {
+            let exact = w.pow(n as u32).bits();
+            let bound = power_bits(&w, n);
+            assert!(
+                bound >= exact && bound <= exact + 2,
+                "{w}^{n}: {exact} bits, bound {bound}"
+            );
+        }
+        assert_eq!(power_bits(&BigUint::from(20u8), 50), 218);
+        assert_eq!(power_bits(&20u128, 50), 218);
+    }
+}
