@@ -150,7 +150,67 @@ pub(crate) fn reading_notes(input: &str, expr: &Expr) -> Vec<String> {
                 point.value
             ));
     }
+    if let Expr::Dice(term) = expr
+        && let Some(explode) = &term.modifiers.explode
+        && let Some(point) = explode.point
+    {
+        let faces = match &term.sides {
+            notation::Sides::Number(sides) => match **sides {
+                Expr::Number(s) => Some((1, s)),
+                _ => None,
+            },
+            notation::Sides::Percent => Some((1, 100)),
+            notation::Sides::Fate => Some((-1, 1)),
+        };
+        let bang = match explode.mode {
+            notation::ExplodeMode::Explode => "!",
+            notation::ExplodeMode::Compound => "!!",
+        };
+        let default_point = notation::DiceTerm {
+            modifiers: notation::Modifiers {
+                explode: Some(notation::Explode {
+                    point: None,
+                    ..*explode
+                }),
+                ..term.modifiers.clone()
+            },
+            ..term.clone()
+        };
+        let compare = format!("({default_point}) {} {}", point.op.symbol(), point.value);
+        if let Some((low, high)) = faces
+            && !(low..=high).any(|f| point.matches(f))
+        {
+            // `3d6!! > 10`: a point no face meets, so nothing explodes (a fresh GM's reading was a
+            // comparison of the total).
+            notes.push(format!(
+                "no face of these dice is {}{}, so they never explode; to compare the total, write {compare}",
+                point.op.symbol(),
+                point.value
+            ));
+        } else if spaced_point(input) {
+            // `1d8! >= 4`: the point belongs to the `!`, spaces or not (docs/dice-notation.md).
+            notes.push(format!(
+                "{}{} right after {bang} is where the dice explode, not a comparison of the total; to compare the total, write {compare}",
+                point.op.symbol(),
+                point.value
+            ));
+        }
+    }
     notes
+}
+
+/// Whether a comparison follows a `!` or `!!` after spaces (`1d8! >= 4`), which reads as the
+/// explosion's point, as it does without the spaces.
+fn spaced_point(input: &str) -> bool {
+    let chars: Vec<char> = input.chars().collect();
+    (0..chars.len()).any(|i| {
+        if chars[i] != '!' || chars.get(i + 1) == Some(&'!') || chars.get(i + 1) == Some(&'=') {
+            return false;
+        }
+        let rest = &chars[i + 1..];
+        let spaces = rest.iter().take_while(|c| c.is_whitespace()).count();
+        spaces > 0 && matches!(rest.get(spaces), Some('<' | '>' | '='))
+    })
 }
 
 fn exact_text(input: &str, expr: &Expr, dist: &Distribution) -> anyhow::Result<String> {

@@ -289,3 +289,35 @@ fn odds_plot_must_be_an_svg_file() {
         "skald: --plot chart.png: the chart is an SVG; name the file with .svg\n"
     );
 }
+
+#[test]
+fn an_explosion_point_read_where_a_comparison_was_meant_is_said() {
+    // `1d8! >= 4` explodes on 4 or more (the point belongs to the `!`, spaces or not): the text says
+    // so and how to compare the total; written without spaces, it is plainly a point.
+    let spaced = text(&skald(&["odds", "1d8! >= 4"]).stdout);
+    assert!(
+        spaced.starts_with(
+            "1d8!>=4\nnote: >=4 right after ! is where the dice explode, not a comparison of the total; to compare the total, write (1d8!) >= 4\n"
+        ),
+        "{spaced}"
+    );
+    let plain = text(&skald(&["odds", "1d8!>=4"]).stdout);
+    assert!(!plain.contains("right after"), "{plain}");
+    // A point no face meets: nothing explodes, and the text says so.
+    let never = text(&skald(&["odds", "3d6!! > 10"]).stdout);
+    assert!(
+        never.starts_with(
+            "3d6!!>10\nnote: no face of these dice is >10, so they never explode; to compare the total, write (3d6!!) > 10\nmean ≈ 10.500000 = 21/2\n"
+        ),
+        "{never}"
+    );
+    // The comparison it points to is a comparison.
+    let compared = text(&skald(&["odds", "(1d8!) >= 4"]).stdout);
+    assert!(compared.contains("P(true) ≈ 0.625000 = 5/8"), "{compared}");
+    // `roll` reads the same way and says the same.
+    let rolled = text(&skald(&["roll", "1d8! >= 4", "--seed", "1"]).stdout);
+    assert!(
+        rolled.contains("right after ! is where the dice explode"),
+        "{rolled}"
+    );
+}
