@@ -7,14 +7,10 @@
 use super::OddsError;
 use super::budget::Budget;
 use super::dist::{Dist, add_into};
-use super::weight::{Overflow, Weight};
+use super::weight::Weight;
 use crate::notation::limits::{MAX_EXPLOSIONS, MAX_REROLLS};
 use crate::notation::{ComparePoint, Reroll, RerollMode};
 use crate::source::Die;
-
-fn overflow(_: Overflow) -> OddsError {
-    OddsError::WeightOverflow
-}
 
 /// A single throw's outcomes and weights (ascending), and whether a cap can be reached.
 #[derive(Debug, Clone)]
@@ -31,7 +27,7 @@ impl<W: Weight> Throw<W> {
         self.faces
             .iter()
             .try_fold(W::zero(), |t, (_, w)| t.add(w))
-            .map_err(overflow)
+            .map_err(OddsError::from)
     }
 }
 
@@ -63,22 +59,21 @@ pub fn throw<W: Weight>(
             capped: false,
         });
     }
-    let s_w = W::from_u128(s).map_err(overflow)?;
-    let r_w = W::from_u128(r).map_err(overflow)?;
+    let s_w = W::from_u128(s)?;
+    let r_w = W::from_u128(r)?;
     let (kept_weight, rerolled_weight, capped) = match reroll.mode {
-        RerollMode::Once => (s_w.add(&r_w).map_err(overflow)?, r_w.clone(), false),
+        RerollMode::Once => (s_w.add(&r_w)?, r_w.clone(), false),
         RerollMode::Repeat => {
             // sum_{i<100} r^i s^(100-i) = s (s^100 - r^100) / (s - r), exactly (r < s: some
             // face stays).
             let cap = MAX_REROLLS as u64;
-            let last = r_w.pow(cap).map_err(overflow)?;
+            let last = r_w.pow(cap)?;
             let sum = s_w
                 .pow(cap)
                 .and_then(|top| top.sub(&last))
-                .and_then(|d| d.mul(&s_w))
-                .map_err(overflow)?
+                .and_then(|d| d.mul(&s_w))?
                 .div_small((s - r) as u64);
-            (sum.add(&last).map_err(overflow)?, last, true)
+            (sum.add(&last)?, last, true)
         }
     };
     let faces = faces
@@ -171,7 +166,7 @@ fn by_convolution<W: Weight>(
     let go = Dist::from_pairs(go.to_vec(), budget)?;
     let mut padding = W::one();
     for _ in 0..MAX_EXPLOSIONS {
-        padding = padding.mul(total).map_err(overflow)?;
+        padding = padding.mul(total)?;
         let mut next = Some(go.convolve(&tail, budget)?);
         add_into(&mut next, stop, &padding, 0)?;
         tail = next.map_or(tail, Dist::trimmed);
@@ -196,7 +191,7 @@ fn by_division<W: Weight>(
     let g = Dist::from_pairs(go.to_vec(), budget)?;
     let g_last = g.power(cap + 1, budget)?;
     let l_g_last = last.convolve(&g_last, budget)?;
-    let padded = total.pow(cap + 1).map_err(overflow)?;
+    let padded = total.pow(cap + 1)?;
     let min = stop.min.min(g_last.min).min(l_g_last.min);
     let max = stop.max().max(g_last.max()).max(l_g_last.max());
     let span = budget.span(min, max)?;
@@ -214,9 +209,8 @@ fn by_division<W: Weight>(
     let still: W = go
         .iter()
         .filter(|(s, _)| *s == 0)
-        .try_fold(W::zero(), |acc, (_, w)| acc.add(w))
-        .map_err(overflow)?;
-    let divisor = total.sub(&still).map_err(overflow)?;
+        .try_fold(W::zero(), |acc, (_, w)| acc.add(w))?;
+    let divisor = total.sub(&still)?;
     let moving: Vec<(usize, &W)> = go
         .iter()
         .filter(|(s, _)| *s > 0)
@@ -227,23 +221,19 @@ fn by_division<W: Weight>(
         let e = min + i as i64;
         let mut positive = W::zero();
         if let Some(f) = at(stop, e) {
-            positive = positive
-                .add(&f.mul(&padded).map_err(overflow)?)
-                .map_err(overflow)?;
+            positive = positive.add(&f.mul(&padded)?)?;
         }
         if let Some(x) = at(&g_last, e) {
-            positive = positive
-                .add(&x.mul(total).map_err(overflow)?)
-                .map_err(overflow)?;
+            positive = positive.add(&x.mul(total)?)?;
         }
         for (s, w) in &moving {
             if let Some(before) = i.checked_sub(*s) {
-                let term = chain[before].mul(w).map_err(overflow)?;
-                positive = positive.add(&term).map_err(overflow)?;
+                let term = chain[before].mul(w)?;
+                positive = positive.add(&term)?;
             }
         }
         let value = match at(&l_g_last, e) {
-            Some(x) => positive.sub(&x).map_err(overflow)?,
+            Some(x) => positive.sub(&x)?,
             None => positive,
         };
         chain.push(value.div(&divisor));
@@ -275,14 +265,14 @@ fn one_exploding_face<W: Weight>(
     // total^(100 - j) for j = 0..=100, from the top.
     let mut padding = vec![W::one(); cap + 1];
     for j in (0..cap).rev() {
-        padding[j] = padding[j + 1].mul(total).map_err(overflow)?;
+        padding[j] = padding[j + 1].mul(total)?;
     }
     let mut chain = None;
     let mut exploded = W::one();
     for (j, pad) in padding.iter().enumerate().take(cap) {
-        let coeff = exploded.mul(pad).map_err(overflow)?;
+        let coeff = exploded.mul(pad)?;
         add_into(&mut chain, stop, &coeff, moved(score, j)?)?;
-        exploded = exploded.mul(weight).map_err(overflow)?;
+        exploded = exploded.mul(weight)?;
     }
     add_into(&mut chain, last, &exploded, moved(score, cap)?)?;
     Ok(chain.map_or_else(|| last.clone(), Dist::trimmed))
@@ -294,7 +284,7 @@ fn merged<W: Weight>(mut pairs: Vec<(i64, W)>) -> Result<Vec<(i64, W)>, OddsErro
     let mut out: Vec<(i64, W)> = Vec::with_capacity(pairs.len());
     for (s, w) in pairs {
         match out.last_mut() {
-            Some((last, sum)) if *last == s => *sum = sum.add(&w).map_err(overflow)?,
+            Some((last, sum)) if *last == s => *sum = sum.add(&w)?,
             _ => out.push((s, w)),
         }
     }

@@ -5,7 +5,7 @@
 use super::OddsError;
 use super::budget::Budget;
 use super::residues;
-use super::weight::{Overflow, Weight, power_bits};
+use super::weight::{Weight, power_bits};
 
 /// Weights over the outcomes `min ..= min + weights.len() - 1`; the total weight is their sum. The
 /// probability of an outcome is its weight over the total.
@@ -15,10 +15,6 @@ pub struct Dist<W> {
     pub min: i64,
     /// `weights[i]` is the weight of outcome `min + i`. Never empty; the ends are never zero once trimmed.
     pub weights: Vec<W>,
-}
-
-fn overflow(_: Overflow) -> OddsError {
-    OddsError::WeightOverflow
 }
 
 /// `a + b` on outcomes, as an error naming the operation when it leaves `i64`.
@@ -45,7 +41,7 @@ impl<W: Weight> Dist<W> {
     pub fn total(&self) -> Result<W, OddsError> {
         let mut total = W::zero();
         for w in &self.weights {
-            total = total.add(w).map_err(overflow)?;
+            total = total.add(w)?;
         }
         Ok(total)
     }
@@ -67,7 +63,7 @@ impl<W: Weight> Dist<W> {
         let mut weights = vec![W::zero(); span];
         for (o, w) in pairs {
             let slot = &mut weights[(o - min) as usize];
-            *slot = slot.add(&w).map_err(overflow)?;
+            *slot = slot.add(&w)?;
         }
         if weights.is_empty() {
             weights.push(W::zero());
@@ -123,7 +119,7 @@ impl<W: Weight> Dist<W> {
             return Ok(self);
         }
         for w in &mut self.weights {
-            *w = w.mul(factor).map_err(overflow)?;
+            *w = w.mul(factor)?;
         }
         Ok(self)
     }
@@ -172,7 +168,7 @@ impl<W: Weight> Dist<W> {
                     continue;
                 }
                 let slot = &mut out[i + j];
-                slot.add_product(a, b).map_err(overflow)?;
+                slot.add_product(a, b)?;
             }
         }
         Ok(Self { min, weights: out }.trimmed())
@@ -215,7 +211,7 @@ impl<W: Weight> Dist<W> {
             for (b, wb) in other.outcomes() {
                 let v = f(a, b)?;
                 let slot = &mut weights[(v - min) as usize];
-                slot.add_product(wa, wb).map_err(overflow)?;
+                slot.add_product(wa, wb)?;
             }
         }
         Ok(Self { min, weights }.trimmed())
@@ -248,7 +244,7 @@ impl<W: Weight> Dist<W> {
         if s == 1 {
             return Ok(Self {
                 min,
-                weights: vec![q.weights[0].pow(n).map_err(overflow)?],
+                weights: vec![q.weights[0].pow(n)?],
             });
         }
         let uniform = q.weights.iter().all(|w| *w == q.weights[0]);
@@ -280,11 +276,11 @@ impl<W: Weight> Dist<W> {
                 ];
                 a.push(signed_sum(&a, &terms)?.div_small((k + 1) as u64));
             }
-            let factor = q.weights[0].pow(n as u64).map_err(overflow)?;
+            let factor = q.weights[0].pow(n as u64)?;
             return Self { min, weights: a }.scaled(&factor);
         }
         let q0 = q.weights[0].clone();
-        a.push(q0.pow(n).map_err(overflow)?);
+        a.push(q0.pow(n)?);
         let n = n as i128;
         for k in 0..(span as i128 - 1) {
             // q0 (k+1) a[k+1] = sum_{i=1}^{s-1} q_i (n i - (k - i + 1)) a[k-i+1]
@@ -299,17 +295,15 @@ impl<W: Weight> Dist<W> {
                 if factor == 0 {
                     continue;
                 }
-                let term = a[(k - i + 1) as usize].mul(qi).map_err(overflow)?;
-                let term = term
-                    .mul_small(factor.unsigned_abs() as u64)
-                    .map_err(overflow)?;
+                let term = a[(k - i + 1) as usize].mul(qi)?;
+                let term = term.mul_small(factor.unsigned_abs() as u64)?;
                 if factor > 0 {
-                    pos = pos.add(&term).map_err(overflow)?;
+                    pos = pos.add(&term)?;
                 } else {
-                    neg = neg.add(&term).map_err(overflow)?;
+                    neg = neg.add(&term)?;
                 }
             }
-            let value = pos.sub(&neg).map_err(overflow)?;
+            let value = pos.sub(&neg)?;
             a.push(value.div(&q0).div_small((k + 1) as u64));
         }
         Ok(Self { min, weights: a })
@@ -323,15 +317,15 @@ impl<W: Weight> Dist<W> {
         for (_, d) in &parts {
             let t = d.total()?;
             let g = lcm.gcd(&t);
-            lcm = lcm.div(&g).mul(&t).map_err(overflow)?;
+            lcm = lcm.div(&g).mul(&t)?;
             totals.push(t);
         }
         let mut pairs = Vec::new();
         for ((c, d), t) in parts.into_iter().zip(totals) {
-            let factor = lcm.div(&t).mul(&c).map_err(overflow)?;
+            let factor = lcm.div(&t).mul(&c)?;
             budget.charge_cells(d.weights.len() as u128)?;
             for (o, w) in d.outcomes() {
-                pairs.push((o, w.mul(&factor).map_err(overflow)?));
+                pairs.push((o, w.mul(&factor)?));
             }
         }
         Self::from_pairs(pairs, budget)
@@ -351,7 +345,7 @@ impl<W: Weight> Dist<W> {
         below.push(W::zero());
         for w in &other.weights {
             let last = below.last().cloned().unwrap_or_else(W::zero);
-            below.push(last.add(w).map_err(overflow)?);
+            below.push(last.add(w)?);
         }
         let other_total = below.last().cloned().unwrap_or_else(W::zero);
         // Weight of `other` strictly below `x`, equal to `x`.
@@ -371,29 +365,22 @@ impl<W: Weight> Dist<W> {
         for (x, wx) in self.outcomes() {
             let lt = count_below(x);
             let eq = equal(x);
-            let gt = other_total
-                .sub(&lt)
-                .and_then(|r| r.sub(&eq))
-                .map_err(overflow)?;
+            let gt = other_total.sub(&lt).and_then(|r| r.sub(&eq))?;
             // `holds(x, y)` only depends on the order of x and y, so three probes settle every y.
             let mut favourable = W::zero();
             if holds(x, x.saturating_add(1)) {
-                favourable = favourable.add(&gt).map_err(overflow)?;
+                favourable = favourable.add(&gt)?;
             }
             if holds(x, x) {
-                favourable = favourable.add(&eq).map_err(overflow)?;
+                favourable = favourable.add(&eq)?;
             }
             if holds(x, x.saturating_sub(1)) {
-                favourable = favourable.add(&lt).map_err(overflow)?;
+                favourable = favourable.add(&lt)?;
             }
-            yes = yes
-                .add(&wx.mul(&favourable).map_err(overflow)?)
-                .map_err(overflow)?;
-            total = total
-                .add(&wx.mul(&other_total).map_err(overflow)?)
-                .map_err(overflow)?;
+            yes = yes.add(&wx.mul(&favourable)?)?;
+            total = total.add(&wx.mul(&other_total)?)?;
         }
-        let no = total.sub(&yes).map_err(overflow)?;
+        let no = total.sub(&yes)?;
         Ok(Self {
             min: 0,
             weights: vec![no, yes],
@@ -438,9 +425,7 @@ pub fn add_into<W: Weight>(
         if w.is_zero() {
             continue;
         }
-        target.weights[offset + i]
-            .add_product(w, coeff)
-            .map_err(overflow)?;
+        target.weights[offset + i].add_product(w, coeff)?;
     }
     Ok(())
 }
@@ -456,14 +441,12 @@ fn signed_sum<W: Weight>(a: &[W], terms: &[(i128, i128)]) -> Result<W, OddsError
         let Some(value) = a.get(index as usize) else {
             continue;
         };
-        let term = value
-            .mul_small(factor.unsigned_abs() as u64)
-            .map_err(overflow)?;
+        let term = value.mul_small(factor.unsigned_abs() as u64)?;
         if factor > 0 {
-            pos = pos.add(&term).map_err(overflow)?;
+            pos = pos.add(&term)?;
         } else {
-            neg = neg.add(&term).map_err(overflow)?;
+            neg = neg.add(&term)?;
         }
     }
-    pos.sub(&neg).map_err(overflow)
+    pos.sub(&neg).map_err(OddsError::from)
 }

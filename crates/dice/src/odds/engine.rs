@@ -8,15 +8,11 @@ use super::die::{chain, throw};
 use super::dist::Dist;
 use super::explode_keep::keep_exploding;
 use super::keep::{Face, keep_last};
-use super::weight::{Overflow, Weight};
+use super::weight::Weight;
 use crate::notation::{
     BinaryOp, CompareOp, ComparePoint, DiceTerm, ExplodeMode, Expr, KeepMode, Sides,
 };
 use crate::source::Die;
-
-fn overflow(_: Overflow) -> OddsError {
-    OddsError::WeightOverflow
-}
 
 /// One computation: its budget and whether a reroll or explosion cap can be reached.
 pub struct Engine {
@@ -120,7 +116,7 @@ impl Engine {
             })?;
             for (die, wd) in &dice {
                 let part = self.fixed_term::<W>(term, n, *die)?;
-                parts.push((wn.mul(wd).map_err(overflow)?, part));
+                parts.push((wn.mul(wd)?, part));
             }
         }
         if parts.len() == 1 {

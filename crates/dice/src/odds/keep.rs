@@ -11,12 +11,8 @@ use super::OddsError;
 use super::blocks::Blocks;
 use super::budget::Budget;
 use super::dist::{Dist, add_into};
-use super::weight::{Overflow, Weight, power_bits};
+use super::weight::{Weight, power_bits};
 use super::{keep_blocks, keep_residues, residues};
-
-fn overflow(_: Overflow) -> OddsError {
-    OddsError::WeightOverflow
-}
 
 pub use super::face::Face;
 
@@ -39,7 +35,7 @@ pub fn keep_last<W: Weight>(
 ) -> Result<Dist<W>, OddsError> {
     let full = scored(order, budget)?;
     if keep == 0 {
-        let total = full.total()?.pow(n).map_err(overflow)?;
+        let total = full.total()?.pow(n)?;
         return Ok(Dist {
             min: 0,
             weights: vec![total],
@@ -130,9 +126,7 @@ pub(super) fn drop_first<W: Weight>(
     let mut rest_of_die = full.clone();
     for (j, face) in order.iter().enumerate() {
         let slot = (face.score - rest_of_die.min) as usize;
-        rest_of_die.weights[slot] = rest_of_die.weights[slot]
-            .sub(&face.weight)
-            .map_err(overflow)?;
+        rest_of_die.weights[slot] = rest_of_die.weights[slot].sub(&face.weight)?;
         let beyond = if j + 1 < m {
             Some(rest_of_die.clone().trimmed())
         } else {
@@ -160,23 +154,17 @@ pub(super) fn drop_first<W: Weight>(
             let mut face_power = W::one(); // weight^m_here
             for here in 0..=remaining {
                 if here > 0 {
-                    binomial = binomial
-                        .mul_small(remaining - here + 1)
-                        .map_err(overflow)?
-                        .div_small(here);
-                    face_power = face_power.mul(&face.weight).map_err(overflow)?;
+                    binomial = binomial.mul_small(remaining - here + 1)?.div_small(here);
+                    face_power = face_power.mul(&face.weight)?;
                 }
                 if face_power.is_zero() {
                     break;
                 }
-                let coeff = states[d]
-                    .mul(&binomial)
-                    .and_then(|c| c.mul(&face_power))
-                    .map_err(overflow)?;
+                let coeff = states[d].mul(&binomial).and_then(|c| c.mul(&face_power))?;
                 let placed = d as u64 + here;
                 if placed < dropped as u64 {
                     let slot = &mut next_states[placed as usize];
-                    *slot = slot.add(&coeff).map_err(overflow)?;
+                    *slot = slot.add(&coeff)?;
                     continue;
                 }
                 let kept_here = placed - dropped as u64;
@@ -228,7 +216,7 @@ pub(super) fn keep_first<W: Weight>(
     let mut acc = W::zero();
     for j in (0..kept_order.len()).rev() {
         beyond[j] = acc.clone();
-        acc = acc.add(&kept_order[j].weight).map_err(overflow)?;
+        acc = acc.add(&kept_order[j].weight)?;
     }
     let mut states: Vec<Option<Dist<W>>> = vec![None; k];
     states[0] = Some(Dist::constant(0));
@@ -246,13 +234,10 @@ pub(super) fn keep_first<W: Weight>(
             let mut face_power = W::one();
             for here in 0..kept_here {
                 if here > 0 {
-                    binomial = binomial
-                        .mul_small(remaining - here + 1)
-                        .map_err(overflow)?
-                        .div_small(here);
-                    face_power = face_power.mul(&face.weight).map_err(overflow)?;
+                    binomial = binomial.mul_small(remaining - here + 1)?.div_small(here);
+                    face_power = face_power.mul(&face.weight)?;
                 }
-                let coeff = binomial.mul(&face_power).map_err(overflow)?;
+                let coeff = binomial.mul(&face_power)?;
                 add_into(
                     &mut next[c + here as usize],
                     sums,
@@ -265,20 +250,14 @@ pub(super) fn keep_first<W: Weight>(
             // binomial theorem their weight is (t + b)^remaining less the terms above, each times
             // b^(remaining - here).
             let b = &beyond[j];
-            let all = face
-                .weight
-                .add(b)
-                .and_then(|tb| tb.pow(remaining))
-                .map_err(overflow)?;
-            let mut b_power = b.pow(remaining - kept_here + 1).map_err(overflow)?;
+            let all = face.weight.add(b).and_then(|tb| tb.pow(remaining))?;
+            let mut b_power = b.pow(remaining - kept_here + 1)?;
             let mut partial = W::zero();
             for coeff in coeffs.iter().rev() {
-                partial = partial
-                    .add(&coeff.mul(&b_power).map_err(overflow)?)
-                    .map_err(overflow)?;
-                b_power = b_power.mul(b).map_err(overflow)?;
+                partial = partial.add(&coeff.mul(&b_power)?)?;
+                b_power = b_power.mul(b)?;
             }
-            let tail = all.sub(&partial).map_err(overflow)?;
+            let tail = all.sub(&partial)?;
             if !tail.is_zero() {
                 add_into(&mut result, sums, &tail, shift(kept_here, face.score)?)?;
             }
@@ -310,9 +289,9 @@ fn keep_one<W: Weight>(
     let mut below = W::zero();
     let mut pairs = Vec::with_capacity(order.len());
     for face in order {
-        cumulative = cumulative.add(&face.weight).map_err(overflow)?;
-        let at_most = cumulative.pow(n).map_err(overflow)?;
-        pairs.push((face.score, at_most.sub(&below).map_err(overflow)?));
+        cumulative = cumulative.add(&face.weight)?;
+        let at_most = cumulative.pow(n)?;
+        pairs.push((face.score, at_most.sub(&below)?));
         below = at_most;
     }
     Dist::from_pairs(pairs, budget)

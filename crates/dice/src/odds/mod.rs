@@ -82,6 +82,14 @@ pub enum OddsError {
     WeightOverflow,
 }
 
+/// A `u128` weight's overflow is [`OddsError::WeightOverflow`] (the engine starts again with big
+/// integers).
+impl From<weight::Overflow> for OddsError {
+    fn from(_: weight::Overflow) -> Self {
+        OddsError::WeightOverflow
+    }
+}
+
 /// An exact fraction `numerator / denominator`, reduced, with `denominator > 0`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Fraction {

@@ -2,11 +2,7 @@
 //! builds them).
 
 use super::super::OddsError;
-use super::super::weight::{Overflow, Weight};
-
-fn overflow(_: Overflow) -> OddsError {
-    OddsError::WeightOverflow
-}
+use super::super::weight::Weight;
 
 /// `C(i, k)` for `i <= rows` and `k <= columns`.
 #[derive(Debug, Clone)]
@@ -33,8 +29,7 @@ impl<W: Weight> Binomials<W> {
                         (None, None) => Ok(W::zero()),
                     }
                 })
-                .collect::<Result<_, _>>()
-                .map_err(overflow)?;
+                .collect::<Result<_, _>>()?;
             table.push(row);
         }
         Ok(Self { rows: table })

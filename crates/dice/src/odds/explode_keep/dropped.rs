@@ -21,14 +21,10 @@
 use super::super::OddsError;
 use super::super::budget::Budget;
 use super::super::dist::{Dist, add_into, add_outcome};
-use super::super::weight::{Overflow, Weight};
+use super::super::weight::Weight;
 use super::binomials::Binomials;
 use super::pool::{CAP, ChainPool};
 use super::{Placing, PoolFace, shift};
-
-fn overflow(_: Overflow) -> OddsError {
-    OddsError::WeightOverflow
-}
 
 /// The distribution of the summed scores of the dice left when the first `drop` dice in `order`
 /// (see [`PoolFace`]) are dropped from a pool of `pool`'s chains. `0 < drop`.
@@ -77,7 +73,7 @@ pub fn drop_fixed<W: Weight>(
                     let Some(y_here) = &y_pow[m - b] else {
                         continue;
                     };
-                    let base = s.mul(&choose_f.get(m as u64, b as u64)).map_err(overflow)?;
+                    let base = s.mul(&choose_f.get(m as u64, b as u64))?;
                     let first = shift(r as u64, face.score.saturating_neg())?;
                     add_into(&mut pos[xi][a][m], y_here, &base, first)?;
                     // Less the terms with h < r dice here: G_(a+h)b at the next value of X (an E
@@ -89,7 +85,7 @@ pub fn drop_fixed<W: Weight>(
                         let at_face = add_outcome(shift(h as u64, face.score)?, first)?;
                         match &y_after {
                             None => {
-                                let coeff = base.mul(&weight).map_err(overflow)?;
+                                let coeff = base.mul(&weight)?;
                                 add_into(&mut neg[xi + 1][a2][m], y_here, &coeff, at_face)?;
                             }
                             Some((_, rest_pow)) => {
@@ -100,12 +96,7 @@ pub fn drop_fixed<W: Weight>(
                                 };
                                 let c = choose_f.get(m as u64, b2 as u64);
                                 let coeff = s.mul(&weight).and_then(|t| t.mul(&c));
-                                take_from(
-                                    &mut pos[xi][a][m],
-                                    y_rest,
-                                    &coeff.map_err(overflow)?,
-                                    at_face,
-                                )?;
+                                take_from(&mut pos[xi][a][m], y_rest, &coeff?, at_face)?;
                             }
                         }
                     }
@@ -125,10 +116,7 @@ pub fn drop_fixed<W: Weight>(
                     if b2 >= kinds {
                         break;
                     }
-                    let add = s
-                        .mul(&weight)
-                        .and_then(|t| states[b2][a2].add(&t))
-                        .map_err(overflow)?;
+                    let add = s.mul(&weight).and_then(|t| states[b2][a2].add(&t))?;
                     states[b2][a2] = add;
                 }
             }
@@ -191,9 +179,7 @@ fn substitute<W: Weight>(
                 if x.is_none() && k > 0 {
                     break;
                 }
-                let coeff = weight
-                    .mul(&choose.get(big as u64, a as u64))
-                    .map_err(overflow)?;
+                let coeff = weight.mul(&choose.get(big as u64, a as u64))?;
                 add_into(&mut h[k], part, &coeff, 0)?;
             }
         }
@@ -234,7 +220,7 @@ fn stretched<W: Weight>(
     let mut powers = vec![W::one()];
     if *weight != W::one() {
         for k in 1..=highest {
-            powers.push(powers[k - 1].mul(weight).map_err(overflow)?);
+            powers.push(powers[k - 1].mul(weight)?);
         }
     }
     for (a, row) in collected.iter().enumerate() {
@@ -246,12 +232,10 @@ fn stretched<W: Weight>(
                 };
                 let mut coeff = w.clone();
                 if a > 0 {
-                    coeff = coeff
-                        .mul(&choose.get(big as u64, a as u64))
-                        .map_err(overflow)?;
+                    coeff = coeff.mul(&choose.get(big as u64, a as u64))?;
                 }
                 if let Some(p) = powers.get(k).filter(|_| powers.len() > 1) {
-                    coeff = coeff.mul(p).map_err(overflow)?;
+                    coeff = coeff.mul(p)?;
                 }
                 add_into(total, part, &coeff, shift(k as u64, score)?)?;
             }
@@ -280,7 +264,7 @@ fn without<W: Weight>(
     let Some(mut y) = y else { return Ok(None) };
     let slot = usize::try_from(face.score - y.min).map_err(|_| OddsError::WeightOverflow)?;
     let weight = y.weights.get(slot).ok_or(OddsError::WeightOverflow)?;
-    y.weights[slot] = weight.sub(&face.weight).map_err(overflow)?;
+    y.weights[slot] = weight.sub(&face.weight)?;
     let y = y.trimmed();
     Ok(if y.weights.iter().all(W::is_zero) {
         None
@@ -324,7 +308,7 @@ fn take_from<W: Weight>(
             .ok()
             .and_then(|j| target.weights.get_mut(j))
             .ok_or(OddsError::WeightOverflow)?;
-        *slot = w.mul(coeff).and_then(|t| slot.sub(&t)).map_err(overflow)?;
+        *slot = w.mul(coeff).and_then(|t| slot.sub(&t))?;
     }
     Ok(())
 }
@@ -340,7 +324,7 @@ fn difference<W: Weight>(pos: Option<Dist<W>>, neg: Option<Dist<W>>) -> Result<D
             .ok()
             .and_then(|i| pos.weights.get_mut(i))
             .ok_or(OddsError::WeightOverflow)?;
-        *slot = slot.sub(w).map_err(overflow)?;
+        *slot = slot.sub(w)?;
     }
     Ok(pos.trimmed())
 }

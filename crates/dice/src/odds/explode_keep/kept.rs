@@ -18,14 +18,10 @@
 
 use super::super::OddsError;
 use super::super::dist::{Dist, add_into};
-use super::super::weight::{Overflow, Weight};
+use super::super::weight::Weight;
 use super::binomials::Binomials;
 use super::pool::ChainPool;
 use super::{Placing, PoolFace, shift};
-
-fn overflow(_: Overflow) -> OddsError {
-    OddsError::WeightOverflow
-}
 
 /// The distribution of the summed scores of the last `keep` dice in `order` (see [`PoolFace`])
 /// among a pool of `pool`'s chains. `0 < keep`.
@@ -48,7 +44,7 @@ pub fn keep_fixed<W: Weight>(
         } else {
             &mut y[i]
         };
-        *slot = slot.add(&walk[i].weight).map_err(overflow)?;
+        *slot = slot.add(&walk[i].weight)?;
     }
     let taylor: Vec<Vec<Vec<W>>> = x
         .iter()
@@ -78,8 +74,8 @@ pub fn keep_fixed<W: Weight>(
                 let mut finish = g(i, a, b);
                 for h in 0..r {
                     let ((a2, b2), weight) = placing.place((a, b), h, &choose)?;
-                    let term = g(i + 1, a2, b2).mul(&weight).map_err(overflow)?;
-                    finish = finish.sub(&term).map_err(overflow)?;
+                    let term = g(i + 1, a2, b2).mul(&weight)?;
+                    finish = finish.sub(&term)?;
                 }
                 if !finish.is_zero() {
                     add_into(&mut result, sums, &finish, shift(r as u64, face.score)?)?;

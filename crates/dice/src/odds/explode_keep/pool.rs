@@ -19,13 +19,9 @@
 
 use super::super::OddsError;
 use super::super::dist::Dist;
-use super::super::weight::{Overflow, Weight};
+use super::super::weight::Weight;
 use super::binomials::Binomials;
 use crate::notation::limits::MAX_EXPLOSIONS;
-
-fn overflow(_: Overflow) -> OddsError {
-    OddsError::WeightOverflow
-}
 
 /// Explosions a chain may make: 100.
 pub const CAP: usize = MAX_EXPLOSIONS;
@@ -43,14 +39,14 @@ impl<W: Weight> ChainPool<W> {
     pub fn new(n: u64, total: &W) -> Result<Self, OddsError> {
         let mut t_pow = vec![W::one()];
         for i in 1..=CAP + 1 {
-            t_pow.push(t_pow[i - 1].mul(total).map_err(overflow)?);
+            t_pow.push(t_pow[i - 1].mul(total)?);
         }
         Ok(Self { n, t_pow })
     }
 
     /// `P(e, f) = T^(101 n)`, the common total of every answer over this pool.
     pub fn total(&self) -> Result<W, OddsError> {
-        self.t_pow[CAP + 1].pow(self.n).map_err(overflow)
+        self.t_pow[CAP + 1].pow(self.n).map_err(OddsError::from)
     }
 
     /// `G_ab(x, y)` for every `a + b < len` (and `b <= n`; the others are 0), as `g[b][a]`.
@@ -67,7 +63,7 @@ impl<W: Weight> ChainPool<W> {
         let mut b = vec![W::one()];
         for j in (0..CAP).rev() {
             b = times_linear(&b, x, len)?;
-            b[0] = b[0].add(&self.t_pow[CAP - j]).map_err(overflow)?;
+            b[0] = b[0].add(&self.t_pow[CAP - j])?;
         }
         let mut r = vec![W::one()];
         for _ in 0..=CAP {
@@ -78,8 +74,7 @@ impl<W: Weight> ChainPool<W> {
                 let yb = b.get(i).map_or(Ok(W::zero()), |c| c.mul(y))?;
                 yb.add(r.get(i).unwrap_or(&W::zero()))
             })
-            .collect::<Result<_, _>>()
-            .map_err(overflow)?;
+            .collect::<Result<_, _>>()?;
         let b_max = self.n.min(len as u64 - 1) as usize;
         let mut b_pows = vec![vec![W::one()]];
         for i in 1..=b_max {
@@ -90,8 +85,7 @@ impl<W: Weight> ChainPool<W> {
         let mut choose = vec![W::one()];
         for k in 1..=b_max as u64 {
             let next = choose[k as usize - 1]
-                .mul_small(self.n - k + 1)
-                .map_err(overflow)?
+                .mul_small(self.n - k + 1)?
                 .div_small(k);
             choose.push(next);
         }
@@ -101,8 +95,7 @@ impl<W: Weight> ChainPool<W> {
             g[bb] = series_mul(&b_pows[bb], &a_pow, len - bb)?
                 .iter()
                 .map(|w| w.mul(c))
-                .collect::<Result<_, _>>()
-                .map_err(overflow)?;
+                .collect::<Result<_, _>>()?;
             if bb > 0 {
                 a_pow = series_mul(&a_pow, &a, len)?;
             }
@@ -124,7 +117,7 @@ impl<W: Weight> ChainPool<W> {
         let mut t_high = Vec::with_capacity(highest + 1);
         t_high.push(W::one());
         for i in 1..=highest {
-            t_high.push(t_high[i - 1].mul(&self.t_pow[1]).map_err(overflow)?);
+            t_high.push(t_high[i - 1].mul(&self.t_pow[1])?);
         }
         // c_m: the ways m parts of 0 to 100 sum to k, for k = 0..=100 m.
         let mut ways = vec![W::one()];
@@ -135,10 +128,10 @@ impl<W: Weight> ChainPool<W> {
                 let mut run = W::zero();
                 for k in 0..ways.len() + cap {
                     if let Some(w) = ways.get(k) {
-                        run = run.add(w).map_err(overflow)?;
+                        run = run.add(w)?;
                     }
                     if let Some(w) = k.checked_sub(cap + 1).and_then(|i| ways.get(i)) {
-                        run = run.sub(w).map_err(overflow)?;
+                        run = run.sub(w)?;
                     }
                     next.push(run.clone());
                 }
@@ -149,8 +142,7 @@ impl<W: Weight> ChainPool<W> {
                 .iter()
                 .enumerate()
                 .map(|(k, w)| w.mul(&c)?.mul(&t_high[cap * m - k]))
-                .collect::<Result<_, _>>()
-                .map_err(overflow)?;
+                .collect::<Result<_, _>>()?;
             counts.push(Dist {
                 min: ((cap + 1) * (n as usize - m)) as i64,
                 weights,
@@ -172,7 +164,7 @@ fn times_linear<W: Weight>(p: &[W], x: &W, len: usize) -> Result<Vec<W>, OddsErr
             }
         })
         .collect::<Result<_, _>>()
-        .map_err(overflow)
+        .map_err(OddsError::from)
 }
 
 /// `p q`, cut to `len` terms.
@@ -185,7 +177,7 @@ fn series_mul<W: Weight>(p: &[W], q: &[W], len: usize) -> Result<Vec<W>, OddsErr
         }
         for (j, qj) in q.iter().enumerate().take(out_len - i) {
             let slot = &mut out[i + j];
-            slot.add_product(pi, qj).map_err(overflow)?;
+            slot.add_product(pi, qj)?;
         }
     }
     Ok(out)
