@@ -9,7 +9,7 @@
 //! times `E / T`, and a last block of every face. When the blocks do not overlap, ascending order
 //! walks the blocks in turn, which [`super::keep_blocks`] sums as geometric series.
 
-use super::residues::{Factors, primes_for};
+use super::residues::Factors;
 use super::weight::Weight;
 use crate::notation::limits::MAX_EXPLOSIONS;
 use num_bigint::BigUint;
@@ -165,10 +165,5 @@ impl Blocks {
             valuations,
             bits,
         }
-    }
-
-    /// Whether `factors` needs no more primes than the table holds.
-    pub fn fits(factors: &Factors) -> bool {
-        primes_for(factors.bits.iter().copied().max().unwrap_or(0)).is_some()
     }
 }
