@@ -61,8 +61,8 @@ pub fn keep_last<W: Weight>(
     factors: Option<&Factors>,
 ) -> Result<Dist<W>, OddsError> {
     let sums = KeptSums::of(order, keep)?;
-    let log = sums.log;
-    let weights = rebuilt_factored(sums.span, k, factors, |m, tw, out| {
+    let weights = rebuilt_factored(sums.span, k, factors, |m, log, out| {
+        let tw = &Twiddles::new(m, log);
         for (t, value) in sums.at_points(m, tw, n).into_iter().enumerate() {
             out[reversed(t, log)] = value;
         }
@@ -76,7 +76,7 @@ pub fn keep_last<W: Weight>(
 }
 
 /// The kept sums of dice over `order`'s outcomes, ready to be evaluated at a transform's points.
-pub(super) struct KeptSums {
+struct KeptSums {
     /// Each outcome's weight as words, from the kept end; outcomes that cannot happen left out.
     words: Vec<Vec<u64>>,
     /// Each outcome's score less the lowest, modulo the transform's length (as the points see it).
@@ -84,11 +84,11 @@ pub(super) struct KeptSums {
     /// Dice kept.
     keep: u64,
     /// The lowest kept sum.
-    pub min: i64,
+    min: i64,
     /// Kept sums from `min`.
-    pub span: usize,
+    span: usize,
     /// log2 of the transform's length.
-    pub log: u32,
+    log: u32,
 }
 
 impl KeptSums {
@@ -97,7 +97,7 @@ impl KeptSums {
     /// # Errors
     /// [`OddsError::OutcomeOverflow`] when a kept sum leaves `i64`; [`OddsError::WeightOverflow`]
     /// when the span is beyond the primes' transforms.
-    pub fn of<W: Weight>(order: &[Face<W>], keep: u64) -> Result<Self, OddsError> {
+    fn of<W: Weight>(order: &[Face<W>], keep: u64) -> Result<Self, OddsError> {
         // From the kept end; outcomes that cannot happen take no part.
         let faces: Vec<&Face<W>> = order.iter().rev().filter(|f| !f.weight.is_zero()).collect();
         let lowest = faces.iter().map(|f| f.score).min().unwrap_or(0);
@@ -130,7 +130,7 @@ impl KeptSums {
 
     /// The kept sums' polynomial at every point `root^t` of the transform, in `t`'s order
     /// (Montgomery form), outcome by outcome (module docs).
-    pub fn at_points(&self, m: Modulus, tw: &Twiddles, n: u64) -> Vec<u64> {
+    fn at_points(&self, m: Modulus, tw: &Twiddles, n: u64) -> Vec<u64> {
         let len = 1usize << self.log;
         let keep_us = self.keep as usize;
         let weights: Vec<u64> = self

@@ -94,7 +94,8 @@ pub fn convolve_work<W: Weight>(a: &[W], b: &[W], k: usize) -> u128 {
 pub fn power<W: Weight>(weights: &[W], n: u64, k: usize) -> Result<Vec<W>, OddsError> {
     let span = (weights.len() - 1) * n as usize + 1;
     let (input, _) = words(weights);
-    rebuilt(span, k, |m, tw, out| {
+    rebuilt(span, k, |m, log, out| {
+        let tw = &Twiddles::new(m, log);
         let mut a = lift(m, &input, out.len());
         forward(m, &mut a, tw);
         for x in &mut a {
@@ -114,7 +115,8 @@ pub fn convolve<W: Weight>(a: &[W], b: &[W], k: usize) -> Result<Vec<W>, OddsErr
     let span = a.len() + b.len() - 1;
     let (wa, _) = words(a);
     let (wb, _) = words(b);
-    rebuilt(span, k, |m, tw, out| {
+    rebuilt(span, k, |m, log, out| {
+        let tw = &Twiddles::new(m, log);
         let mut x = lift(m, &wa, out.len());
         let mut y = lift(m, &wb, out.len());
         forward(m, &mut x, tw);
@@ -190,7 +192,8 @@ pub fn power_factored<W: Weight>(
     let span = (weights.len() - 1) * n as usize + 1;
     let k = factors.primes().ok_or(OddsError::WeightOverflow)?;
     let (input, _) = words(weights);
-    rebuilt_factored(span, k, Some(factors), |m, tw, out| {
+    rebuilt_factored(span, k, Some(factors), |m, log, out| {
+        let tw = &Twiddles::new(m, log);
         let mut a = lift(m, &input, out.len());
         forward(m, &mut a, tw);
         for x in &mut a {
@@ -201,12 +204,13 @@ pub fn power_factored<W: Weight>(
     })
 }
 
-/// Runs `product` once per prime (filling the transform's points, Montgomery form) and rebuilds
-/// the first `span` points as weights.
+/// Runs `product` once per prime (given the transform's log2 length; filling its points or, for
+/// a product without a transform, the first `span` coefficients, Montgomery form) and rebuilds the
+/// first `span` as weights.
 pub(super) fn rebuilt<W: Weight>(
     span: usize,
     k: usize,
-    product: impl Fn(Modulus, &Twiddles, &mut [u64]),
+    product: impl Fn(Modulus, u32, &mut [u64]),
 ) -> Result<Vec<W>, OddsError> {
     rebuilt_factored(span, k, None, product)
 }
@@ -216,7 +220,7 @@ pub(super) fn rebuilt_factored<W: Weight>(
     span: usize,
     k: usize,
     factors: Option<&Factors>,
-    product: impl Fn(Modulus, &Twiddles, &mut [u64]),
+    product: impl Fn(Modulus, u32, &mut [u64]),
 ) -> Result<Vec<W>, OddsError> {
     let log = log_len(span).ok_or(OddsError::WeightOverflow)?;
     let len = 1usize << log;
@@ -225,8 +229,7 @@ pub(super) fn rebuilt_factored<W: Weight>(
     let mut residues = vec![0u64; span * k];
     let mut points = vec![0u64; len];
     for (i, m) in moduli.iter().enumerate() {
-        let tw = Twiddles::new(*m, log);
-        product(*m, &tw, &mut points);
+        product(*m, log, &mut points);
         match factors {
             None => {
                 for (j, x) in points[..span].iter().enumerate() {
