@@ -30,6 +30,17 @@ pub fn mul_word(words: &mut Vec<u64>, small: u64) {
     trim(words);
 }
 
+/// `odd^-1 mod 2^64` for an odd `odd`.
+pub fn inverse_of_odd(odd: u64) -> u64 {
+    // Newton's iteration doubles the correct low bits each step; odd * odd = 1 modulo 8 gives
+    // the first 3, so 5 steps pass 64.
+    let mut inverse = odd;
+    for _ in 0..5 {
+        inverse = inverse.wrapping_mul(2u64.wrapping_sub(odd.wrapping_mul(inverse)));
+    }
+    inverse
+}
+
 /// A divisor of one word, prepared for exact divisions: `d = 2^shift * odd`.
 #[derive(Debug, Clone, Copy)]
 pub struct Divisor {
@@ -45,16 +56,10 @@ impl Divisor {
         let d = d.max(1);
         let shift = d.trailing_zeros();
         let odd = d >> shift;
-        // Newton's iteration doubles the correct low bits of odd^-1 each step; odd * odd = 1
-        // modulo 8 gives the first 3.
-        let mut inverse = odd;
-        for _ in 0..5 {
-            inverse = inverse.wrapping_mul(2u64.wrapping_sub(odd.wrapping_mul(inverse)));
-        }
         Self {
             shift,
             odd,
-            inverse,
+            inverse: inverse_of_odd(odd),
         }
     }
 

@@ -5,6 +5,8 @@
 //! ([`super::residues`]). Montgomery form (`a * 2^64 mod p`) makes a product two multiplications
 //! and a shift, with no division.
 
+use super::limbs::inverse_of_odd;
+
 /// Roots of unity of order `2^ORDER_BITS` exist modulo every prime of the table: transforms of up to
 /// `2^ORDER_BITS` points.
 pub const ORDER_BITS: u32 = 24;
@@ -24,12 +26,7 @@ pub struct Modulus {
 impl Modulus {
     /// Constants for the odd prime `p < 2^62` (a caller's promise: the table's primes).
     pub fn new(p: u64) -> Self {
-        // Newton's iteration doubles the correct low bits of p^-1 mod 2^64 each step: 5 steps
-        // from the 5 bits that `p` (odd) already gives.
-        let mut inv = p;
-        for _ in 0..5 {
-            inv = inv.wrapping_mul(2u64.wrapping_sub(p.wrapping_mul(inv)));
-        }
+        let inv = inverse_of_odd(p);
         let r = (u128::from(u64::MAX) % u128::from(p) + 1) % u128::from(p);
         let r2 = (r * r % u128::from(p)) as u64;
         Self {
