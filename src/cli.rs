@@ -100,6 +100,12 @@ pub struct ServeArgs {
     #[arg(long, value_name = "N", default_value_t = 30,
           value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub tables_per_hour: u32,
+    /// New tables the whole server may create per hour, from every address together (so many
+    /// addresses cannot fill its cap of live tables with empty ones: an empty table stops
+    /// counting a day after its creation).
+    #[arg(long, value_name = "N", default_value_t = 1000,
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub server_tables_per_hour: u32,
     /// HTTP requests per second one client address may send, every route included (bursts of
     /// four times as many). Raise it for a load generator on one machine.
     #[arg(long, value_name = "N", default_value_t = 100,

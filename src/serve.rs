@@ -56,6 +56,7 @@ fn limits(args: &ServeArgs) -> anyhow::Result<skald_server::Limits> {
         trusted_proxy: args.trusted_proxy,
         archive_after: std::time::Duration::from_secs(u64::from(args.archive_after_days) * 86_400),
         tables_per_hour: args.tables_per_hour,
+        server_tables_per_hour: args.server_tables_per_hour,
         address_per_second: args.address_rate,
         address_burst: args.address_rate.saturating_mul(4),
         advertise: args.advertise.clone(),
@@ -160,6 +161,8 @@ mod tests {
             "7",
             "--tables-per-hour",
             "5",
+            "--server-tables-per-hour",
+            "60",
             "--address-rate",
             "50",
         ])
@@ -168,6 +171,7 @@ mod tests {
         assert!(got.creation_key.is_some_and(|k| k.matches("open sesame")));
         assert_eq!(got.trusted_proxy, "10.0.0.1".parse().ok());
         assert_eq!(got.archive_after.as_secs(), 7 * 86_400);
+        assert_eq!(got.server_tables_per_hour, 60);
         assert_eq!(
             (
                 got.tables_per_hour,

@@ -157,6 +157,11 @@ impl TableCount {
         })
     }
 
+    /// Whether live and in-flight tables number `max` or more, by this count (no room taken).
+    pub fn is_full(&self, max: i64) -> bool {
+        self.with(|(live, pending)| *live + *pending >= max)
+    }
+
     /// A reserved table was created.
     pub fn created(&self) {
         self.with(|(live, pending)| {
@@ -479,6 +484,8 @@ pub struct TableTask {
     pub mode: Mode,
     /// Whether it follows (shared with its handle, for the notices).
     pub following: Arc<AtomicBool>,
+    /// What each recent `client_id` asked for, to refuse an id reused for another action.
+    pub resends: crate::resend::Resends,
 }
 
 /// How this node holds a live table.
@@ -557,12 +564,24 @@ impl TableTask {
         by: Actor,
         request: &Request,
     ) -> Result<Vec<Arc<Record>>, ApiError> {
+        if let Some(client) = request.client.as_deref()
+            && self.resends.differs(by, client, &request.action)
+        {
+            return Err(ApiError::BadRequest(format!(
+                "client_id: \"{client}\" was sent before with another action; give each new \
+                 action an id of its own (only an action sent again keeps its id)"
+            )));
+        }
         if let Some(records) = self.resent(by, request) {
             return Ok(records);
         }
         let fresh = token::fresh().map_err(|e| ApiError::Store(e.to_string()))?;
         let records = self.table.decide_request(by, request, fresh, now_ms())?;
-        self.commit(records, Vec::new()).await
+        let committed = self.commit(records, Vec::new()).await?;
+        if let Some(client) = request.client.as_deref() {
+            self.resends.remember(by, client, &request.action);
+        }
+        Ok(committed)
     }
 
     /// What a resent action did the first time (its answer was lost: a dropped connection, a

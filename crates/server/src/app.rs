@@ -9,7 +9,7 @@ use crate::live::LiveTable;
 use crate::node::Node;
 use crate::registry::Registry;
 use governor::clock::{Clock as _, DefaultClock};
-use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use governor::{DefaultDirectRateLimiter, DefaultKeyedRateLimiter, Quota, RateLimiter};
 use skald_core::noun;
 use skald_store::Store;
 use skald_table::Actor;
@@ -36,6 +36,7 @@ struct Inner {
     per_address: DefaultKeyedRateLimiter<ClientAddr>,
     per_seat: DefaultKeyedRateLimiter<(Arc<str>, Actor)>,
     creations: DefaultKeyedRateLimiter<ClientAddr>,
+    server_creations: DefaultDirectRateLimiter,
 }
 
 impl App {
@@ -52,7 +53,7 @@ impl App {
         shutdown: CancellationToken,
         node: Option<Arc<Node>>,
     ) -> Result<Self, ApiError> {
-        let live = store.live_table_count(live_since(&limits)).await?;
+        let live = counted_tables(&store, &limits).await?;
         let registry = Registry::new(
             store.clone(),
             limits.clone(),
@@ -66,6 +67,8 @@ impl App {
         let per_seat = RateLimiter::keyed(quota(&limits));
         let hourly = NonZeroU32::new(limits.tables_per_hour).unwrap_or(NonZeroU32::MIN);
         let creations = RateLimiter::keyed(Quota::per_hour(hourly).allow_burst(hourly));
+        let all = NonZeroU32::new(limits.server_tables_per_hour).unwrap_or(NonZeroU32::MIN);
+        let server_creations = RateLimiter::direct(Quota::per_hour(all).allow_burst(all));
         Ok(Self {
             inner: Arc::new(Inner {
                 store,
@@ -76,6 +79,7 @@ impl App {
                 per_address,
                 per_seat,
                 creations,
+                server_creations,
             }),
         })
     }
@@ -118,11 +122,7 @@ impl App {
                 return Ok(());
             }
             if last.is_none_or(|at| at.elapsed() >= Duration::from_secs(1)) {
-                let live = self
-                    .inner
-                    .store
-                    .live_table_count(live_since(&self.inner.limits))
-                    .await?;
+                let live = counted_tables(&self.inner.store, &self.inner.limits).await?;
                 count.recounted(live);
                 *last = Some(Instant::now());
                 if count.try_reserve(max) {
@@ -132,8 +132,10 @@ impl App {
         }
         Err(ApiError::Limit(format!(
             "tables: this server holds {max} live tables at most (a table is archived out of \
-             them after {} without activity); try again later",
-            in_words(self.inner.limits.archive_after)
+             them after {} without activity, or {} after its creation if nobody joined it); try \
+             again later",
+            in_words(self.inner.limits.archive_after),
+            in_words(self.inner.limits.empty_expiry)
         )))
     }
 
@@ -147,11 +149,14 @@ impl App {
         self.inner.registry.count().released();
     }
 
-    /// One more table created by `client`, against its hourly allowance.
+    /// One more table created by `client`, against its address's hourly allowance, then the
+    /// whole server's ([`Limits::server_tables_per_hour`]; an address refused by its own
+    /// allowance uses up nothing of the server's).
     ///
     /// # Errors
     /// [`ApiError::Limit`] saying how many per hour, and in how long to try again.
     pub fn check_creation_rate(&self, client: ClientAddr) -> Result<(), ApiError> {
+        let limits = &self.inner.limits;
         self.inner
             .creations
             .check_key(&client)
@@ -159,14 +164,44 @@ impl App {
                 let wait = not_until.wait_time_from(DefaultClock::default().now());
                 ApiError::Limit(format!(
                     "tables: at most {} per hour from one address; try again in {}",
-                    noun(
-                        self.inner.limits.tables_per_hour as usize,
-                        "new table",
-                        "new tables"
-                    ),
+                    noun(limits.tables_per_hour as usize, "new table", "new tables"),
                     in_words(wait)
                 ))
-            })
+            })?;
+        self.inner.server_creations.check().map_err(|not_until| {
+            let wait = not_until.wait_time_from(DefaultClock::default().now());
+            ApiError::Limit(format!(
+                "tables: this server creates at most {} per hour, from every address together, \
+                 and has made them; try again in {}",
+                noun(
+                    limits.server_tables_per_hour as usize,
+                    "new table",
+                    "new tables"
+                ),
+                in_words(wait)
+            ))
+        })
+    }
+
+    /// Why a new table would be refused now, in the lobby's words, without taking anything:
+    /// `Some` when the server holds its most live tables by its last count (a table made later
+    /// may still find room, as quiet tables are archived and empty ones expire). `None`: it may
+    /// be created.
+    pub fn creation_closed(&self) -> Option<String> {
+        let max = self.inner.limits.max_tables;
+        self.inner.registry.count().is_full(max).then(|| {
+            format!(
+                "This server is full: it holds {}, its most. A table counts until it has been \
+                 quiet for {} (or, if nobody joined it, for {}); try again later.",
+                noun(
+                    usize::try_from(max).unwrap_or(0),
+                    "live table",
+                    "live tables"
+                ),
+                in_words(self.inner.limits.archive_after),
+                in_words(self.inner.limits.empty_expiry)
+            )
+        })
     }
 
     /// One HTTP request from `client` against its address's rate.
@@ -282,6 +317,14 @@ pub fn rate_error(limits: &Limits) -> ApiError {
 fn live_since(limits: &Limits) -> i64 {
     let archive_after = i64::try_from(limits.archive_after.as_millis()).unwrap_or(i64::MAX);
     now_ms().saturating_sub(archive_after)
+}
+
+/// The tables that count towards the cap: live, and not empty past [`Limits::empty_expiry`].
+async fn counted_tables(store: &Store, limits: &Limits) -> Result<i64, ApiError> {
+    let expiry = i64::try_from(limits.empty_expiry.as_millis()).unwrap_or(i64::MAX);
+    Ok(store
+        .counted_table_count(live_since(limits), now_ms().saturating_sub(expiry))
+        .await?)
 }
 
 /// A span of time as a reader says it, rounded up: "1 second", "12 seconds", "3 minutes",

@@ -27,6 +27,7 @@ pub mod ready;
 pub mod registry;
 pub mod report;
 pub mod request_log;
+pub mod resend;
 pub mod role;
 pub mod routes;
 pub mod rows;

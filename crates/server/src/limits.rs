@@ -23,6 +23,16 @@ pub struct Limits {
     /// New tables one client address may create per hour (a burst of this many, then one each
     /// `3600 / n` seconds).
     pub tables_per_hour: u32,
+    /// New tables the whole server creates per hour, whatever the addresses (a burst of this
+    /// many, then one each `3600 / n` seconds): many addresses together cannot fill
+    /// [`Limits::max_tables`] with empty tables, since those stop counting after
+    /// [`Limits::empty_expiry`] and `server_tables_per_hour` times that span (24,000 by default)
+    /// stays well under the cap.
+    pub server_tables_per_hour: u32,
+    /// A table nobody joined and nothing was done at (its log is its `created` record alone)
+    /// stops counting towards [`Limits::max_tables`] this long after its creation. It is not
+    /// deleted: its GM's link still opens it, and it counts again once someone joins or acts.
+    pub empty_expiry: Duration,
     /// WebSocket clients on one table at once. The players together get at most this minus
     /// [`Limits::sockets_per_seat`]: the rest is the GM's, so no player can lock the GM out.
     pub max_clients_per_table: usize,
@@ -64,6 +74,8 @@ impl Default for Limits {
             max_tables: 100_000,
             archive_after: Duration::from_secs(30 * 24 * 3600),
             tables_per_hour: 30,
+            server_tables_per_hour: 1000,
+            empty_expiry: Duration::from_secs(24 * 3600),
             max_clients_per_table: 64,
             sockets_per_seat: 4,
             actions_per_second: 20,

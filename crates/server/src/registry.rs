@@ -201,6 +201,7 @@ impl Registry {
             node: self.node.clone(),
             mode,
             following,
+            resends: Default::default(),
         };
         let registry = Arc::clone(self);
         let generation = handle.generation;

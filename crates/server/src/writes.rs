@@ -93,14 +93,16 @@ impl TableTask {
         }
     }
 
-    /// A follower's answer without the owner: an action it already did (resent), or the
-    /// table's refusal. `Ok(None)`: forward it.
+    /// A follower's answer without the owner: the table's refusal. `Ok(None)`: forward it (a
+    /// resent action too, which the owner answers).
     fn precheck(&self, write: &Write) -> Result<Option<Written>, ApiError> {
         let now = crate::actor::now_ms();
         match write {
             Write::Act { by, request } => {
-                if let Some(records) = self.resent(*by, request) {
-                    return Ok(Some(Written::Acted(records)));
+                if self.resent(*by, request).is_some() {
+                    // The owner answers it: it alone remembers what the id was first sent with,
+                    // and refuses the id reused for another action (`crate::resend`).
+                    return Ok(None);
                 }
                 // The dice of this trial decision are thrown away unseen; the owner rolls its own.
                 let fresh = crate::token::fresh().map_err(|e| ApiError::Store(e.to_string()))?;

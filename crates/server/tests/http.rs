@@ -1293,6 +1293,34 @@ async fn a_resent_action_is_answered_once_never_done_twice() {
     }
 }
 
+/// A `client_id` sent again with another action is refused (issue 30: it silently returned the
+/// first action's answer); the same action sent again still gets its first records.
+#[tokio::test]
+async fn an_id_sent_again_with_another_action_is_refused() {
+    let db = common::sqlite();
+    let server = Server::start(&db, limits()).await;
+    let label = server.label;
+    let http = server.http();
+    let created = http.create("twenty", "Reused").await;
+    let table = &created.table;
+    let (_, ann) = http.join(&created, "Ann").await;
+    let say = json!({"do": "say", "text": "hello", "client_id": "ann-0001"});
+    let first = http.act(table, &ann, say.clone()).await;
+    let other = json!({"do": "say", "text": "goodbye", "client_id": "ann-0001"});
+    let bad = http.try_act(table, &ann, &other).await;
+    common::assert_refused(
+        &bad,
+        400,
+        "bad_request",
+        "client_id: \"ann-0001\" was sent before with another action; give each new action an \
+         id of its own (only an action sent again keeps its id)",
+        label,
+    );
+    assert_eq!(http.act(table, &ann, say).await, first, "{label}");
+    assert_eq!(http.last_seq(table, &ann).await, 3, "{label}");
+    server.stop().await;
+}
+
 /// A join refused for its name says so as every refusal does, by the field (`name: ...`), with no
 /// prefix of the server's own.
 #[tokio::test]

@@ -503,6 +503,25 @@ impl Store {
         Ok(row.try_get(0)?)
     }
 
+    /// How many tables count towards a server's cap at once: those active at or after `since_ms`
+    /// (unix milliseconds), except the empty ones (a log of one record, its `created`) created
+    /// before `empty_before_ms`, which have expired.
+    pub async fn counted_table_count(
+        &self,
+        since_ms: i64,
+        empty_before_ms: i64,
+    ) -> Result<i64, Error> {
+        let row = sqlx::query(
+            "SELECT COUNT(*) FROM skald_tables t WHERE t.active_ms >= $1 AND (t.created_ms >= $2 \
+             OR EXISTS (SELECT 1 FROM skald_events e WHERE e.table_id = t.id AND e.seq > 1))",
+        )
+        .bind(since_ms)
+        .bind(empty_before_ms)
+        .fetch_one(&self.inner.reads)
+        .await?;
+        Ok(row.try_get(0)?)
+    }
+
     /// Marks table `table` active at `at_ms` (unix milliseconds) without a record, e.g. when its GM
     /// comes back to an archived table. Never moves its activity back. [`ErrorKind::NoSuchTable`]
     /// if there is no such table.

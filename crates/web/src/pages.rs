@@ -97,6 +97,7 @@ pub async fn lobby(State(app): State<App>, headers: HeaderMap) -> Response {
                 systems => Serde(systems()),
                 key_required => key_required,
                 yours => Serde(&yours),
+                closed => app.creation_closed(),
             },
         ),
     )

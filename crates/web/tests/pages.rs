@@ -77,6 +77,31 @@ async fn the_page_that_creates_tables_counts_tables_per_hour() {
     assert!(body.contains(r#"value="Three""#), "{body}");
 }
 
+/// The lobby says when the server is full (issue 30), before anyone fills in the form.
+#[tokio::test]
+async fn the_lobby_says_when_the_server_is_full() {
+    let server = Server::start(Limits {
+        max_tables: 1,
+        ..generous()
+    })
+    .await;
+    let lobby = |server: &Server| {
+        let url = format!("{}/", server.base);
+        async move { fresh().get(url).send().await.unwrap().text().await.unwrap() }
+    };
+    assert!(!lobby(&server).await.contains("server-full"));
+    let (status, _, _) = create(&server, "system=chi&title=Only").await;
+    assert_eq!(status, 303);
+    let html = lobby(&server).await;
+    assert!(
+        html.contains(
+            "This server is full: it holds 1 live table, its most. A table counts until it has \
+             been quiet for 30 days (or, if nobody joined it, for 24 hours); try again later."
+        ),
+        "{html}"
+    );
+}
+
 /// With a creation key the lobby asks for it; the page creates a table only with it, and never
 /// shows it back.
 #[tokio::test]

@@ -86,6 +86,7 @@ pub fn generous() -> Limits {
         address_per_second: 1_000_000,
         address_burst: 1_000_000,
         tables_per_hour: 1_000_000,
+        server_tables_per_hour: 1_000_000,
         ..Limits::default()
     }
 }
