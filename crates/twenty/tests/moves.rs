@@ -100,7 +100,7 @@ fn exchange_two_of_the_dragon_for_the_gm_and_for_gorands_player() {
             Conflict | Dragon: stand | {"do":"stand","who":"Dragon"} | odds
             Conflict | Dragon: surrender | {"do":"surrender","who":"Dragon"}
               confirm: Surrender Dragon? Dragon leaves the conflict for good: the dice go and the goal is lost. Gorand is left alone in it, and the conflict ends.
-            Burdens | Gorand: take a burden from Dragon | {"do":"take_burden","from":"Dragon","who":"Gorand"} | odds
+            Burdens | Gorand: take a burden (Dragon discards dice) | {"do":"take_burden","from":"Dragon","who":"Gorand"} | odds
               boxes: number 1..=1, default 1
               name: text, at most 64
             Regeneration and advancement | Gorand: major goal | {"do":"major_goal","who":"Gorand"}
@@ -243,7 +243,7 @@ fn exchange_two_of_the_dragon_for_the_gm_and_for_gorands_player() {
             Conflict | Gorand: stand | {"do":"stand","who":"Gorand"} | odds
             Conflict | Gorand: surrender | {"do":"surrender","who":"Gorand"}
               confirm: Surrender Gorand? Gorand leaves the conflict for good: the dice go and the goal is lost. Dragon is left alone in it, and the conflict ends.
-            Burdens | Gorand: take a burden from Dragon | {"do":"take_burden","from":"Dragon","who":"Gorand"} | odds
+            Burdens | Gorand: take a burden (Dragon discards dice) | {"do":"take_burden","from":"Dragon","who":"Gorand"} | odds
               boxes: number 1..=1, default 1
               name: text, at most 64
             Regeneration and advancement | Gorand: major goal | {"do":"major_goal","who":"Gorand"}
@@ -412,7 +412,7 @@ fn what_is_done_is_no_longer_offered() {
         expect![[r#"
             Conflict | Gorand: surrender | {"do":"surrender","who":"Gorand"}
               confirm: Surrender Gorand? Gorand leaves the conflict for good: the dice go and the goal is lost. Dragon is left alone in it, and the conflict ends.
-            Burdens | Gorand: take a burden from Dragon | {"do":"take_burden","from":"Dragon","who":"Gorand"} | odds
+            Burdens | Gorand: take a burden (Dragon discards dice) | {"do":"take_burden","from":"Dragon","who":"Gorand"} | odds
               boxes: number 1..=1, default 1
               name: text, at most 64
             Regeneration and advancement | Gorand: major goal | {"do":"major_goal","who":"Gorand"}
@@ -923,7 +923,7 @@ fn burdens_healing_and_obligations_are_offered_to_whom_they_belong() {
             Conflict | Healer: stand | {"do":"stand","who":"Healer"} | odds
             Conflict | Healer: surrender | {"do":"surrender","who":"Healer"}
               confirm: Surrender Healer? Healer leaves the conflict for good: the dice go and the goal is lost. GM is left alone in it, and the conflict ends.
-            Burdens | Healer: take a burden from GM | {"do":"take_burden","from":"GM","who":"Healer"} | odds
+            Burdens | Healer: take a burden (GM discards dice) | {"do":"take_burden","from":"GM","who":"Healer"} | odds
               boxes: number 1..=2, default 1
               name: text, at most 64
         "#]],

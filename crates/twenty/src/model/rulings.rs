@@ -9,7 +9,7 @@ pub const RULINGS: Rulings = Rulings {
     how_to_play: &[
         "A character is five stats, a key or more, a handful of traits and two special items, each drawn as boxes. In a conflict every side says what it wants, then plays exchanges.",
         "In each exchange you bring in one trait, stat or special item you have not used yet in this conflict and roll a d20 for each of its unchecked boxes; the dice join your pool and one box is checked. Or you stand, or you give in.",
-        "Whoever holds the best pool is winning. Beating an opponent's dice lets you hand them a burden, which can later disable them. Goals met between conflicts uncheck boxes and buy advancement.",
+        "Whoever holds the best pool is winning. When an opponent's dice beat yours, you may take a burden to make them throw away their highest dice: you carry that burden, and enough burdens disable you. Goals met between conflicts uncheck boxes and buy advancement.",
     ],
     rulings: &[
         Ruling {
@@ -35,7 +35,7 @@ pub const RULINGS: Rulings = Rulings {
         Ruling {
             code: "T5",
             title: "Burdens",
-            text: "At any moment you may give one opponent a burden of k boxes: they throw away their k highest dice, each strictly above your own highest die, and the burden keeps one box per die thrown away, holding that die's value. They name it; a d20 picks the stat it falls under (1-4 Physical, 5-8 Mental, 9-12 Social, 13-16 Emotional, 17-20 Spiritual). Someone who gave in takes no burden, and the GM takes none in a healing conflict.",
+            text: "At any moment you may take a burden of k boxes to make one opponent throw away their k highest dice, each of which must be strictly above your own highest die. You carry the burden: it goes on your sheet with one box per die thrown away, holding that die's value. The opponent names it; a d20 picks the stat it falls under (1-4 Physical, 5-8 Mental, 9-12 Social, 13-16 Emotional, 17-20 Spiritual). Someone who gave in takes no burden, and the GM takes none in a healing conflict.",
         },
         Ruling {
             code: "T6",

@@ -34,7 +34,7 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
             let highest = p.pool.first().copied().unwrap_or(0);
             out.push(Move {
                 group: BURDENS.into(),
-                label: format!("{who}: take a burden from {}", o.who),
+                label: format!("{who}: take a burden ({} discards dice)", o.who),
                 command: json!({"do": "take_burden", "who": who, "from": o.who}),
                 fields: vec![
                     field(
@@ -55,12 +55,12 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                 odds: true,
                 note: Some(if options.max_boxes == 1 {
                     format!(
-                        "{} discards its highest die, the one above your highest ({highest}): 1 box holding its value; 1d20 picks the stat it falls under (T5).",
+                        "{who} carries this burden: {} discards its highest die, the one above your highest ({highest}), and the burden on {who}'s sheet gets 1 box holding its value; 1d20 picks the stat it falls under (T5).",
                         o.who
                     )
                 } else {
                     format!(
-                        "{} discards its highest dice, each above your highest ({highest}): 1 to {} boxes holding their values; 1d20 picks the stat it falls under (T5).",
+                        "{who} carries this burden: {} discards its highest dice, each above your highest ({highest}), and the burden on {who}'s sheet gets 1 to {} boxes holding their values; 1d20 picks the stat it falls under (T5).",
                         o.who, options.max_boxes
                     )
                 }),
