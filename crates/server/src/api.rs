@@ -345,7 +345,7 @@ pub async fn summary(Seated { table, reader, .. }: Seated) -> Result<Json<Summar
     summary = "Records after a seq, as the token's holder may see them",
     params(
         TablePath,
-        ("after" = Option<u64>, Query, minimum = 0, maximum = 18446744073709551615u64,
+        ("after" = Option<u64>, Query, minimum = 0, maximum = 9223372036854775807u64,
             description = "Records with a greater seq (default 0)."),
         ("limit" = Option<u64>, Query, minimum = 1, maximum = 1000,
             description = "At most this many records (default 1000); out of 1 to 1000 is \
@@ -369,7 +369,7 @@ pub async fn log(
     params: Params,
 ) -> Result<Json<LogPage>, ApiError> {
     params.only(&["after", "limit", "token"])?;
-    let after = params.whole("after", 0, u64::MAX)?.unwrap_or(0);
+    let after = params.whole("after", 0, MAX_SEQ)?.unwrap_or(0);
     let limit = params
         .whole("limit", 1, MAX_LOG_PAGE)?
         .unwrap_or(MAX_LOG_PAGE);
@@ -546,6 +546,10 @@ pub async fn odds(
     Ok(Json(OddsAnswer { odds }))
 }
 
+/// The largest `after` the log and WebSocket routes read: the most an OpenAPI `int64` holds (a
+/// table's seqs stop at `skald_table::limits::MAX_RECORDS`, far below).
+pub const MAX_SEQ: u64 = 9_223_372_036_854_775_807;
+
 #[utoipa::path(
     post,
     path = "/api/tables/{id}/check",
@@ -553,13 +557,15 @@ pub async fn odds(
     description = "What a form asks as it changes: who may send it and every rule the system \
         checks before rolling. Draws no die, so nothing it answers depends on dice the table will \
         roll. A refusal comes back as `{ok: false, error: {kind, message, field?}}` with status \
-        200, `field` naming the action's field it is about as a dotted path.",
+        200, `field` naming the action's field it is about as a dotted path. A body that is no \
+        action at all (no string `do`) is refused with 422, as `/actions` refuses it.",
     params(TablePath),
     security(("token" = [])),
     request_body = ActionSchema,
     responses(
         (status = 200, description = "{ok: true} or {ok: false, error}", body = CheckAnswer),
         (status = 400, description = BAD_REQUEST, body = ErrorBody),
+        (status = 422, description = "Refused: not an action (a JSON object with a string `do`)", body = ErrorBody),
         (status = 401, description = UNAUTHORIZED, body = ErrorBody),
         (status = 404, description = NOT_FOUND, body = ErrorBody),
         (status = 413, description = TOO_LARGE, body = ErrorBody),
@@ -576,10 +582,10 @@ pub async fn check(
     body: axum::body::Bytes,
 ) -> Result<Json<CheckAnswer>, ApiError> {
     let action: Value = json_body(&body)?;
-    let checked = match Action::from_json(action) {
-        Ok(action) => table.check(reader, &action).await?,
-        Err(refused) => Err(refused),
-    };
+    // Something that is no action at all is refused as `/actions` refuses it; `ok: false` is for
+    // an action the table would not take now.
+    let action = Action::from_json(action)?;
+    let checked = table.check(reader, &action).await?;
     Ok(Json(match checked {
         Ok(()) => CheckAnswer {
             ok: true,

@@ -21,6 +21,7 @@ pub mod limits;
 pub mod links;
 pub mod live;
 pub mod node;
+pub mod numbers;
 pub mod openapi;
 pub mod query;
 pub mod ready;

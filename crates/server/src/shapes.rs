@@ -89,6 +89,7 @@ pub struct Invited {
 pub struct SeatLinkFor {
     /// The player's id (1-based, in the order they joined).
     #[schema(minimum = 1)]
+    #[serde(deserialize_with = "crate::numbers::whole_u32")]
     pub player: u32,
 }
 

@@ -35,7 +35,7 @@ use tokio::sync::broadcast::error::RecvError;
         TablePath,
         ("token" = Option<String>, Query, description = "The seat's token, if not in the \
             Authorization header or the table's cookie."),
-        ("after" = Option<u64>, Query, minimum = 0, maximum = 18446744073709551615u64,
+        ("after" = Option<u64>, Query, minimum = 0, maximum = 9223372036854775807u64,
             description = "The last seq the client has (default 0): records after it come first."),
     ),
     security(("token" = [])),
@@ -67,7 +67,7 @@ pub async fn upgrade(
                 .into(),
         )
     })?;
-    let after = params.whole("after", 0, u64::MAX)?.unwrap_or(0);
+    let after = params.whole("after", 0, crate::api::MAX_SEQ)?.unwrap_or(0);
     let limits = app.limits();
     let slot = table.handle().open_socket(
         reader,
