@@ -525,6 +525,33 @@ fn check(
                 );
             }
         }
+        Body::Requested {
+            by,
+            command,
+            waiting,
+            lines,
+        } if !lines.is_empty() && table.request_lines(*by, command, waiting) != *lines => {
+            report.mismatches.push(finding(
+                seq,
+                "the request's words are not what the table says of its command (rewritten?)"
+                    .into(),
+            ));
+        }
+        Body::Answered {
+            by,
+            request,
+            values,
+            lines,
+        } if !lines.is_empty()
+            && table
+                .answered_lines(*by, *request, values)
+                .is_some_and(|again| again != *lines) =>
+        {
+            report.mismatches.push(finding(
+                seq,
+                "the answer's words are not what the table says of its values (rewritten?)".into(),
+            ));
+        }
         Body::SeedContributed { seed, mix, .. } if table.live_mix().with(seed).to_hex() != *mix => {
             report.mismatches.push(finding(
                 seq,

@@ -428,3 +428,51 @@ fn a_field_skald_does_not_write_is_found() {
         refused.message
     );
 }
+
+#[test]
+fn a_request_or_answer_whose_words_were_rewritten_is_a_mismatch() {
+    // By default a player's numbers wait for the GM: Ann proposes Difficulty 1, the GM sets 2.
+    let mut play = Play::new("chi", false);
+    play.agreed(ANN, json!({"do": "enroll", "character": {"line": RAGNAR}}));
+    let asked = play.records(
+        ANN,
+        json!({"do": "action", "who": "Ragnar", "spend": 2, "difficulty": 1}),
+    );
+    let request = asked[0].seq;
+    play.records(
+        GM,
+        json!({"do": "answer", "request": request, "values": {"difficulty": 2}}),
+    );
+    let honest = play.export(BOB);
+    let Body::Requested { lines, .. } = &honest[request as usize - 1].body else {
+        panic!("{:?}", honest[request as usize - 1].body)
+    };
+    assert!(lines.iter().any(|l| l.contains("Difficulty")), "{lines:?}");
+    let Body::Answered { lines, .. } = &honest[request as usize].body else {
+        panic!("{:?}", honest[request as usize].body)
+    };
+    assert_eq!(lines, &["Difficulty: 2"]);
+    assert!(verify(&honest, Some(play.table.head())).ok());
+    let at = request as usize - 1;
+    let (records, head) = forged(&honest, &|j| {
+        j[at]["body"]["lines"][1] = json!("proposed: Difficulty: 4");
+    });
+    assert_eq!(
+        mismatches(&verify(&records, Some(&head))),
+        [(
+            request,
+            "the request's words are not what the table says of its command (rewritten?)"
+                .to_owned()
+        )]
+    );
+    let (records, head) = forged(&honest, &|j| {
+        j[at + 1]["body"]["lines"][0] = json!("Difficulty: 1");
+    });
+    assert_eq!(
+        mismatches(&verify(&records, Some(&head))),
+        [(
+            request + 1,
+            "the answer's words are not what the table says of its values (rewritten?)".to_owned()
+        )]
+    );
+}
