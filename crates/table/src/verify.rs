@@ -333,6 +333,7 @@ fn check(
 ) {
     let seq = record.seq;
     check_committed(record, report);
+    check_allocation(table, record, report);
     match &record.body {
         Body::Command {
             by,
@@ -622,6 +623,29 @@ fn check_committed(record: &Record, report: &mut Report) {
                 "a {what} written before {what}s carried a commitment: its words are not under the hash chain"
             ),
         )),
+    }
+}
+
+/// A sealed allocation (its player's secret, RULINGS C4 for Chi) against the command that
+/// committed it: the system's seal of the secret's dice and salt must be that command.
+fn check_allocation(table: &Table, record: &Record, report: &mut Report) {
+    let (
+        Body::Command { command, .. },
+        Some(Secret {
+            body: SecretBody::Allocation { who, spend, salt },
+            ..
+        }),
+    ) = (&record.body, &record.secret)
+    else {
+        return;
+    };
+    if table.game().seal(who, *spend, salt).ok().as_ref() == Some(command) {
+        report.secrets_checked += 1;
+    } else {
+        report.mismatches.push(finding(
+            record.seq,
+            "the allocation kept as its player's secret is not what the committed command seals: its dice or salt were changed".into(),
+        ));
     }
 }
 

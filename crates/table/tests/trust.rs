@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 use skald_table::{
     Audience, Body, GENESIS, Kept, Record, Secret, SecretBody, read_records, verify, verify_kept,
 };
-use skald_testkit::sheets::RAGNAR;
+use skald_testkit::sheets::{DIRK, RAGNAR};
 
 mod play;
 use play::{ANN, BOB, GM, Play};
@@ -473,6 +473,39 @@ fn a_request_or_answer_whose_words_were_rewritten_is_a_mismatch() {
         [(
             request + 1,
             "the answer's words are not what the table says of its values (rewritten?)".to_owned()
+        )]
+    );
+}
+
+#[test]
+fn a_sealed_allocation_is_checked_against_the_command_that_committed_it() {
+    let mut play = Play::new("chi", true);
+    play.records(ANN, json!({"do": "enroll", "character": {"line": RAGNAR}}));
+    play.records(BOB, json!({"do": "enroll", "character": {"line": DIRK}}));
+    play.records(
+        GM,
+        json!({"do": "secret_open", "opposed": [{"actor": {"who": "Ragnar"}, "defender": {"who": "Capt. Dirk Rednova"}}]}),
+    );
+    let committed = play.records(ANN, json!({"do": "allocate", "who": "Ragnar", "spend": 4}));
+    let at = usize::try_from(committed[0].seq).unwrap() - 1;
+    let head = play.table.head().to_owned();
+    let report = verify(&play.export(ANN), Some(&head));
+    assert!(report.ok(), "{report:?}");
+    assert_eq!(report.secrets_checked, 1);
+    let mut records = play.export(ANN);
+    let Some(Secret {
+        body: SecretBody::Allocation { spend, .. },
+        ..
+    }) = &mut records[at].secret
+    else {
+        panic!("{:?}", records[at].secret)
+    };
+    *spend = 2;
+    assert_eq!(
+        mismatches(&verify(&records, Some(&head))),
+        [(
+            committed[0].seq,
+            "the allocation kept as its player's secret is not what the committed command seals: its dice or salt were changed".to_owned()
         )]
     );
 }
