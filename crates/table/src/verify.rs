@@ -553,6 +553,27 @@ fn check(
                 "the answer's words are not what the table says of its values (rewritten?)".into(),
             ));
         }
+        Body::Joined { player, .. }
+            if usize::try_from(*player).ok() != Some(table.players().len() + 1) =>
+        {
+            report.mismatches.push(finding(
+                seq,
+                format!(
+                    "seats player {player}, but the next seat is {}",
+                    table.players().len() + 1
+                ),
+            ));
+        }
+        Body::Said {
+            by,
+            voice: Some(voice),
+            ..
+        } if table.owners().get(voice) != Some(by) => {
+            report.mismatches.push(finding(
+                seq,
+                format!("said as \"{voice}\", who is not one of the speaker's characters then"),
+            ));
+        }
         Body::SeedContributed { seed, mix, .. } if table.live_mix().with(seed).to_hex() != *mix => {
             report.mismatches.push(finding(
                 seq,

@@ -509,3 +509,35 @@ fn a_sealed_allocation_is_checked_against_the_command_that_committed_it() {
         )]
     );
 }
+
+#[test]
+fn a_seat_or_a_voice_that_could_not_have_been_is_a_mismatch() {
+    let mut play = Play::new("chi", true);
+    play.records(ANN, json!({"do": "enroll", "character": {"line": RAGNAR}}));
+    play.records(BOB, json!({"do": "enroll", "character": {"line": DIRK}}));
+    play.records(
+        ANN,
+        json!({"do": "say", "text": "Over the wall!", "as": "Ragnar"}),
+    );
+    let honest = play.export(BOB);
+    assert!(verify(&honest, Some(play.table.head())).ok());
+    // Ann's words put in Dirk's mouth, the chain recomputed.
+    let (records, head) = forged(&honest, &|j| {
+        j[5]["body"]["as"] = json!("Capt. Dirk Rednova");
+    });
+    assert_eq!(
+        mismatches(&verify(&records, Some(&head))),
+        [(
+            6,
+            "said as \"Capt. Dirk Rednova\", who is not one of the speaker's characters then"
+                .to_owned()
+        )]
+    );
+    // Bob's seat numbered 3.
+    let (records, head) = forged(&honest, &|j| j[2]["body"]["player"] = json!(3));
+    let found = mismatches(&verify(&records, Some(&head)));
+    assert_eq!(
+        found[0],
+        (3, "seats player 3, but the next seat is 2".to_owned())
+    );
+}
