@@ -70,7 +70,11 @@ const VERIFY_EXAMPLES: &str = "\
 Examples:
   curl -H 'Authorization: Bearer TOKEN' 'http://127.0.0.1:8080/api/tables/ID/export' > log.json
   skald verify log.json
-  skald verify log.json --json";
+  skald verify log.json --head 3f2a...e91c      the head you kept from the table page (64 hex digits)
+  skald verify log.json --head-file head.txt    the head as the table page downloads it
+  skald verify log.json --json
+Without a kept head, a log rewritten with its hash chain recomputed cannot be told from an honest
+one: keep the head the table page shows (docs/fairness.md).";
 
 /// Arguments of `skald serve`.
 #[derive(Debug, Args)]
@@ -154,6 +158,14 @@ pub struct VerifyArgs {
     /// Print the report as JSON.
     #[arg(long)]
     pub json: bool,
+    /// A head you kept (64 hex digits, from the table page, a report or an earlier export): it
+    /// must be the hash of a record of the log, the last or an earlier one if the log has grown.
+    #[arg(long, value_name = "HASH", conflicts_with = "head_file")]
+    pub head: Option<String>,
+    /// A file holding a kept head (the table page's download: a line of 64 hex digits, or
+    /// `head: ` and them), at most 4 KiB.
+    #[arg(long, value_name = "FILE")]
+    pub head_file: Option<PathBuf>,
 }
 
 const ROLL_EXAMPLES: &str = "\

@@ -214,7 +214,7 @@ impl Log {
         self.records
             .iter()
             .filter_map(|record| match &record.body {
-                Body::Said { .. } | Body::Whispered {} => talk_line(record, self.reader, &who),
+                Body::Said { .. } | Body::Whispered { .. } => talk_line(record, self.reader, &who),
                 _ => {
                     let (by, what) = describe(record, &who);
                     let chances = chances_of(record);
@@ -250,7 +250,7 @@ fn talk_line(record: &Record, reader: Actor, who: &dyn Fn(&Actor) -> String) -> 
     let (by, voice, text, whisper) = match (&record.body, &record.secret) {
         (Body::Said { by, voice, text }, _) => (by, voice, text, None),
         (
-            Body::Whispered {},
+            Body::Whispered { .. },
             Some(skald_table::Secret {
                 body:
                     SecretBody::Whisper {
@@ -258,6 +258,7 @@ fn talk_line(record: &Record, reader: Actor, who: &dyn Fn(&Actor) -> String) -> 
                         to,
                         voice,
                         text,
+                        ..
                     },
                 ..
             }),
@@ -346,10 +347,10 @@ fn describe(record: &Record, who: &dyn Fn(&Actor) -> String) -> (String, Vec<Str
                 contents.text
             )],
         ),
-        Body::Note {} => ("GM".into(), vec!["wrote a note".into()]),
+        Body::Note { .. } => ("GM".into(), vec!["wrote a note".into()]),
         // `Log::lines` draws talk with `talk_line`, never here: these arms only keep the match whole.
         Body::Said { by, text, .. } => (who(by), vec![text.clone()]),
-        Body::Whispered {} => (String::new(), vec!["whispered".into()]),
+        Body::Whispered { .. } => (String::new(), vec!["whispered".into()]),
         Body::SeedContributed { by, seed, .. } => (
             who(by),
             vec![format!("added the seed \"{seed}\" to the dice")],
@@ -438,7 +439,7 @@ fn secret_text(secret: &SecretBody) -> String {
                 .unwrap_or_default(),
             contents.text
         ),
-        SecretBody::Note { text } | SecretBody::Whisper { text, .. } => text.clone(),
+        SecretBody::Note { text, .. } | SecretBody::Whisper { text, .. } => text.clone(),
         SecretBody::Allocation { who, spend, .. } => {
             format!(
                 "{who} puts in {}",

@@ -42,6 +42,10 @@ pub struct Epoch {
     pub commitment: String,
     /// The server seed, 64 hex digits, once the epoch has ended; none while it goes on.
     pub seed: Option<String>,
+    /// The record that ended it (`epoch_ended`), and the log's head then: that record's hash,
+    /// 64 hex digits, for a reader to keep and check a later export against (`skald verify
+    /// --head`, docs/fairness.md); none while the epoch goes on.
+    pub ended: Option<(u64, String)>,
 }
 
 /// A seed a seat added to the dice, and the mix after it.
@@ -246,6 +250,7 @@ pub fn appendix(log: &Log) -> Appendix {
                 committed_in: record.seq,
                 commitment: commitment.clone(),
                 seed: None,
+                ended: None,
             }),
             Body::EpochEnded {
                 epoch,
@@ -254,12 +259,14 @@ pub fn appendix(log: &Log) -> Appendix {
             } => {
                 if let Some(ended) = epochs.iter_mut().find(|e| e.epoch == *epoch) {
                     ended.seed = Some(seed.clone());
+                    ended.ended = Some((record.seq, record.hash()));
                 }
                 epochs.push(Epoch {
                     epoch: epoch.saturating_add(1),
                     committed_in: record.seq,
                     commitment: next_commitment.clone(),
                     seed: None,
+                    ended: None,
                 });
             }
             Body::SeedContributed { by, seed, mix } => seeds.push(Contribution {

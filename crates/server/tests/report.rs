@@ -458,3 +458,31 @@ fn the_appendix_says_where_the_readers_token_is_and_names_no_variable() {
     ));
     assert!(html.contains("<pre>skald verify skald-t1.json</pre>"));
 }
+
+/// Each ended epoch's line in the appendix says the record that ended it and the log's head then
+/// (that record's hash), for a reader to keep and check a later export against.
+#[test]
+fn the_appendix_gives_the_logs_head_at_each_epochs_end() {
+    let mut play = Play::new("chi");
+    assert!(play.act(ANN, json!({"do": "roll", "notation": "1d6"})));
+    assert!(play.act(Actor::Gm, json!({"do": "end_epoch"})));
+    let ended = play.table.records().last().unwrap().clone();
+    assert_eq!(ended.seq, 5);
+    let head = ended.hash();
+    assert_eq!(head, play.table.head());
+    let md = play.markdown(ANN);
+    let appendix = part(&md, "## Appendix: checking the dice");
+    assert!(
+        appendix.contains(&format!(
+            "; ended in record 5, the log's head then (keep it for `skald verify --head`): `{head}`\n"
+        )),
+        "{appendix}"
+    );
+    let html = play.html(ANN);
+    assert!(
+        html.contains(&format!(
+            "<dd>ended in record 5; the log&rsquo;s head then (keep it for <code>skald verify --head</code>): <span class=\"hex\">{head}</span></dd>"
+        )),
+        "{html}"
+    );
+}

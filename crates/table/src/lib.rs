@@ -30,5 +30,5 @@ pub use record::{
 };
 pub use skald_core::{Decided, Game, GameError};
 pub use table::{Player, Table};
-pub use verify::{Report, verify};
+pub use verify::{Finding, Kept, Report, read_records, verify, verify_kept};
 pub use view::{can_read, redact};

@@ -215,8 +215,14 @@ pub enum Body {
         /// Its contents, which hash to its commitment.
         contents: SecretRoll,
     },
-    /// A GM note: the text is the secret.
-    Note {},
+    /// A GM note: the text is the secret ([`SecretBody::Note`]), bound by its commitment here.
+    Note {
+        /// [`SecretBody::commitment`] of the note (text and nonce), 64 hex digits: the note is
+        /// under the log's hash chain without being shown. `None` in logs written before notes
+        /// carried one (`skald verify` says so).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        commitment: Option<String>,
+    },
     /// Talk to the whole table (`say` without `to`; `talk.rs`).
     Said {
         /// Who spoke.
@@ -228,8 +234,14 @@ pub enum Body {
         text: String,
     },
     /// A whisper: who, to whom and what are the secret ([`SecretBody::Whisper`]), read by the two
-    /// and the GM; the others see only that this record exists.
-    Whispered {},
+    /// and the GM; the others see only that this record exists and its commitment.
+    Whispered {
+        /// [`SecretBody::commitment`] of the whisper (sender, recipient, voice, words and nonce),
+        /// 64 hex digits: the whisper is under the log's hash chain without being shown. `None`
+        /// in logs written before whispers carried one (`skald verify` says so).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        commitment: Option<String>,
+    },
     /// A player (or the GM) added a seed to the mix.
     SeedContributed {
         /// Who contributed.
@@ -366,6 +378,10 @@ pub enum SecretBody {
     Note {
         /// The text (1-4000 characters).
         text: String,
+        /// 32 random bytes in hex, so the commitment cannot be found by trying likely texts;
+        /// `None` in logs written before notes were committed.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        nonce: Option<String>,
     },
     /// A whisper (audience: [`Audience::Whisper`], the two and the GM).
     Whisper {
@@ -378,6 +394,10 @@ pub enum SecretBody {
         voice: Option<String>,
         /// The words (1-1000 characters, lines kept).
         text: String,
+        /// 32 random bytes in hex, so the commitment cannot be found by trying likely words;
+        /// `None` in logs written before whispers were committed.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        nonce: Option<String>,
     },
     /// A Chi allocation committed through the server (audience: its player; RULINGS C4).
     Allocation {
@@ -388,6 +408,26 @@ pub enum SecretBody {
         /// The salt of its commitment.
         salt: String,
     },
+}
+
+impl SecretBody {
+    /// The commitment a note's or a whisper's record publishes in its body: lower-case hex
+    /// SHA-256 of this secret's JSON as stored (`serde_json::to_string`: `kind` first, then the
+    /// fields in declaration order, no spaces; `{"kind":"note","text":...,"nonce":...}`,
+    /// `{"kind":"whisper","by":...,"to":...,"as":...,"text":...,"nonce":...}`, `as` only when
+    /// said in character), docs/fairness.md. `None` for any other secret, and for a note or
+    /// whisper without a nonce (written before they were committed).
+    pub fn commitment(&self) -> Option<String> {
+        use sha2::{Digest, Sha256};
+        match self {
+            SecretBody::Note { nonce: Some(_), .. }
+            | SecretBody::Whisper { nonce: Some(_), .. } => {
+                let json = serde_json::to_string(self).ok()?;
+                Some(hex::encode(Sha256::digest(json.as_bytes())))
+            }
+            _ => None,
+        }
+    }
 }
 
 /// A record's hidden part and who may read it.
@@ -443,7 +483,7 @@ impl Record {
         match (&self.body, &self.secret) {
             (Body::Said { by, .. }, _) => Some(*by),
             (
-                Body::Whispered {},
+                Body::Whispered { .. },
                 Some(Secret {
                     body: SecretBody::Whisper { by, .. },
                     ..

@@ -195,6 +195,19 @@ impl Table {
         Ok(records)
     }
 
+    /// The words an `answered` record of `by` to request `request` with `values` has, as
+    /// [`Table::answer`] writes them, for verification; `None` when the request is not open.
+    pub(crate) fn answered_lines(
+        &self,
+        by: Actor,
+        request: u64,
+        values: &Value,
+    ) -> Option<Vec<String>> {
+        let open = self.requests().get(&request)?;
+        let set = leaves(values, &self.yours(open, by));
+        Some(self.answer_lines(open, &set))
+    }
+
     /// The request's command with `values` from `by` set, each at a field `by` may answer.
     fn merged(&self, open: &Open, by: Actor, values: &Value) -> Result<Value, Error> {
         if !(values.is_null() || values.is_object()) {

@@ -540,12 +540,18 @@ impl Table {
             TableAction::Note { text } => {
                 gm_only("write a GM note")?;
                 limits::check_lines("text", text, limits::NOTE)?;
+                let secret = SecretBody::Note {
+                    text: text.clone(),
+                    nonce: Some(hex::encode(fresh)),
+                };
                 self.record(
                     at_ms,
-                    Body::Note {},
+                    Body::Note {
+                        commitment: secret.commitment(),
+                    },
                     Some(Secret {
                         audience: Audience::Gm,
-                        body: SecretBody::Note { text: text.clone() },
+                        body: secret,
                     }),
                 )
             }
@@ -633,7 +639,7 @@ impl Table {
                 return self.withdraw(by, *request, at_ms);
             }
             TableAction::Say { text, to, voice } => {
-                self.say(by, text, *to, voice.as_deref(), at_ms)?
+                self.say(by, text, *to, voice.as_deref(), fresh, at_ms)?
             }
             TableAction::TableOptions {
                 players_set_gm_numbers,
@@ -982,7 +988,10 @@ impl Table {
             Body::SecretRevealed { of, .. } => {
                 self.revealed.insert(*of);
             }
-            Body::Note {} | Body::Said { .. } | Body::Whispered {} | Body::SeatHanded { .. } => {}
+            Body::Note { .. }
+            | Body::Said { .. }
+            | Body::Whispered { .. }
+            | Body::SeatHanded { .. } => {}
             Body::SeedContributed { seed, .. } => self.mix = self.mix.with(seed),
             Body::EpochEnded {
                 next_commitment, ..

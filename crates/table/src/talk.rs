@@ -17,7 +17,9 @@ use crate::table::Table;
 
 impl Table {
     /// The record of `by` saying `text` (1-1000 characters, lines kept), to everyone or whispered
-    /// `to` one seat, in character `voice` (one of `by`'s characters) or out of character.
+    /// `to` one seat, in character `voice` (one of `by`'s characters) or out of character. A
+    /// whisper's secret takes `fresh` (32 random bytes from the server) as the nonce of the
+    /// commitment its public body carries ([`SecretBody::commitment`]).
     ///
     /// # Errors
     /// [`ErrorKind::Length`] / [`ErrorKind::ControlCharacter`] for the text;
@@ -30,6 +32,7 @@ impl Table {
         text: &str,
         to: Option<Recipient>,
         voice: Option<&str>,
+        fresh: [u8; 32],
         at_ms: i64,
     ) -> Result<Record, Error> {
         limits::check_lines("text", text, limits::TALK)?;
@@ -41,19 +44,25 @@ impl Table {
         let text = text.to_owned();
         Ok(match to {
             None => self.record_now(at_ms, Body::Said { by, voice, text }),
-            Some(Recipient(to)) => self.record_secret(
-                at_ms,
-                Body::Whispered {},
-                Secret {
-                    audience: Audience::Whisper { from: by, to },
-                    body: SecretBody::Whisper {
-                        by,
-                        to,
-                        voice,
-                        text,
+            Some(Recipient(to)) => {
+                let secret = SecretBody::Whisper {
+                    by,
+                    to,
+                    voice,
+                    text,
+                    nonce: Some(hex::encode(fresh)),
+                };
+                self.record_secret(
+                    at_ms,
+                    Body::Whispered {
+                        commitment: secret.commitment(),
                     },
-                },
-            ),
+                    Secret {
+                        audience: Audience::Whisper { from: by, to },
+                        body: secret,
+                    },
+                )
+            }
         })
     }
 

@@ -1,9 +1,10 @@
 //! [`verify`]: recomputes every roll of an exported log from the revealed seeds and replays every
 //! command through the rules, reporting each mismatch (docs/fairness.md).
 
-use crate::record::{Body, FairRoll, Record, Secret, SecretBody, SecretRoll};
+use crate::record::{Audience, Body, FairRoll, Record, Secret, SecretBody, SecretRoll};
 use crate::table::{Table, roll_text};
-use serde::Serialize;
+use serde::{Deserialize as _, Serialize};
+use serde_json::Value;
 use skald_dice::{DiceSource, Die, SourceError};
 use skald_fair::{Draw, FairSource, ServerSeed};
 use std::collections::BTreeMap;
@@ -26,14 +27,43 @@ pub struct Report {
     pub rolls_verified: usize,
     /// Commands replayed through the rules and found to give the recorded events.
     pub commands_replayed: usize,
+    /// Secrets checked against the commitment their record published: each copy of a revealed
+    /// secret roll (the public reveal, the GM's own copy), each note and whisper the reader reads.
+    pub secrets_checked: usize,
     /// Rolls that cannot be checked yet (epoch not ended, secret roll not revealed).
     pub unverified: Vec<Finding>,
+    /// Notes and whispers whose record carries no commitment (written before they carried one):
+    /// their words are not under the hash chain, so a changed text cannot be seen.
+    pub uncommitted: Vec<Finding>,
+    /// What the head someone kept says of this log ([`verify_kept`]).
+    pub kept: Kept,
     /// Everything that does not match. Empty for an honest log.
     pub mismatches: Vec<Finding>,
     /// The seq of the record where checking stopped because the log could not be folded past it
     /// (a broken chain, a record the table cannot apply); the records after it were not checked,
     /// so the counts above cover only the records before it. `None` when every record was read.
     pub stopped_at: Option<u64>,
+}
+
+/// What a head kept outside the server (copied from the table page, a report, an earlier
+/// export) says of the log: the only check that catches a log whose whole chain was recomputed
+/// after a change, or cut at its end with the export's `head` recomputed too.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[serde(tag = "found", rename_all = "snake_case")]
+pub enum Kept {
+    /// No head was given: a chain recomputed after a change cannot be told from an honest one.
+    #[default]
+    NotGiven,
+    /// The kept head is the hash of record `seq`: records 1 to `seq` are, in their public parts,
+    /// exactly what they were when it was kept; `since` records were added after it.
+    Matches {
+        /// The record whose hash it is.
+        seq: u64,
+        /// Records after it (0: it is the head of the whole log).
+        since: u64,
+    },
+    /// The kept head is the hash of no record of this log (a mismatch).
+    Unknown,
 }
 
 impl Report {
@@ -58,26 +88,75 @@ impl Report {
 ///
 /// A log that cannot be folded at all (no `created` first, a broken chain) is reported as one
 /// mismatch at the record where folding stopped.
+///
+/// Without a kept head ([`verify_kept`]) a log whose every hash was recomputed after a change is
+/// as consistent as an honest one: the report's [`Report::kept`] says so ([`Kept::NotGiven`]).
 pub fn verify(records: &[Record], head: Option<&str>) -> Report {
+    verify_kept(records, head, None)
+}
+
+/// [`verify`], and `kept`, a head someone kept (64 hex digits, any case): it must be the hash of
+/// a record of the log, the last or an earlier one when the log has grown since it was kept
+/// ([`Kept::Matches`] says which); the hash of no record is a mismatch ([`Kept::Unknown`]: the
+/// log was rewritten, or cut before that record, or the head is another table's).
+pub fn verify_kept(records: &[Record], head: Option<&str>, kept: Option<&str>) -> Report {
+    let mut report = verify_chain(records, head);
+    if let Some(kept) = kept {
+        let kept = kept.trim().to_ascii_lowercase();
+        let last = records.last().map_or(0, |r| r.seq);
+        match records.iter().find(|r| r.hash() == kept) {
+            Some(record) => {
+                report.kept = Kept::Matches {
+                    seq: record.seq,
+                    since: last.saturating_sub(record.seq),
+                };
+            }
+            None => {
+                report.kept = Kept::Unknown;
+                report.mismatches.push(finding(
+                    last,
+                    "the kept head is the hash of no record of this log: the log was rewritten (its chain recomputed), or cut before the record it was kept at, or the head is another table's".into(),
+                ));
+            }
+        }
+    }
+    report
+}
+
+/// Every copy of a revealed secret roll in the log, by the seq of its `secret_rolled` record.
+#[derive(Clone, Copy)]
+enum Copy {
+    /// The public contents of the `secret_revealed` record at this seq.
+    Revealed(u64),
+    /// The GM's own copy, the `secret_rolled` record's secret.
+    Gms,
+}
+
+fn verify_chain(records: &[Record], head: Option<&str>) -> Report {
     let mut report = Report {
         records: records.len(),
         ..Report::default()
     };
     let seeds = revealed_seeds(records, &mut report);
-    let revealed_rolls: BTreeMap<u64, &SecretRoll> = records
-        .iter()
-        .filter_map(|r| match &r.body {
-            Body::SecretRevealed { of, contents } => Some((*of, contents)),
-            _ => None,
-        })
-        .chain(records.iter().filter_map(|r| match &r.secret {
-            Some(Secret {
-                body: SecretBody::Roll { contents },
-                ..
-            }) => Some((r.seq, contents)),
-            _ => None,
-        }))
-        .collect();
+    let mut revealed_rolls: BTreeMap<u64, Vec<(Copy, &SecretRoll)>> = BTreeMap::new();
+    for r in records {
+        if let Body::SecretRevealed { of, contents } = &r.body {
+            revealed_rolls
+                .entry(*of)
+                .or_default()
+                .push((Copy::Revealed(r.seq), contents));
+        }
+        if let Some(Secret {
+            body: SecretBody::Roll { contents },
+            ..
+        }) = &r.secret
+        {
+            revealed_rolls
+                .entry(r.seq)
+                .or_default()
+                .push((Copy::Gms, contents));
+        }
+    }
     let Some(first) = records.first() else {
         report
             .mismatches
@@ -117,6 +196,68 @@ pub fn verify(records: &[Record], head: Option<&str>) -> Report {
         )),
     }
     report
+}
+
+/// Reads an export's records as `skald verify` reads them: each must be a record Skald writes, and
+/// every field Skald does not write (anywhere in a record: its body, secret, roll, odds) is a
+/// finding, as the record's hash is computed over the record as read and so does not cover it.
+/// The system's own JSON (options, a command, its events) is read as it is and checked by
+/// replaying it through the rules ([`verify`]).
+///
+/// # Errors
+/// A [`Finding`] at the record's place in the list (1-based) when it is no record at all.
+pub fn read_records(given: &[Value]) -> Result<(Vec<Record>, Vec<Finding>), Finding> {
+    let mut records = Vec::with_capacity(given.len());
+    let mut unknown = Vec::new();
+    for (place, value) in (1..).zip(given) {
+        let record = Record::deserialize(value).map_err(|e| {
+            finding(
+                place,
+                format!("record {place} of the export is not a record Skald writes: {e}"),
+            )
+        })?;
+        let read = serde_json::to_value(&record).unwrap_or(Value::Null);
+        let mut paths = Vec::new();
+        unknown_fields(value, &read, "", &mut paths);
+        unknown.extend(paths.into_iter().map(|path| {
+            finding(
+                record.seq,
+                format!(
+                    "unknown field `{path}`: Skald writes no such field, and the record's hash does not cover it"
+                ),
+            )
+        }));
+        records.push(record);
+    }
+    Ok((records, unknown))
+}
+
+/// The paths (`body.extra`, `body.roll.draws.0.why`) of the fields of `given` that `read`, the
+/// same JSON read into Skald's types and written again, does not have.
+fn unknown_fields(given: &Value, read: &Value, at: &str, out: &mut Vec<String>) {
+    let path = |key: &str| {
+        if at.is_empty() {
+            key.to_owned()
+        } else {
+            format!("{at}.{key}")
+        }
+    };
+    match (given, read) {
+        (Value::Object(given), Value::Object(read)) => {
+            for (key, value) in given {
+                match read.get(key) {
+                    Some(again) => unknown_fields(value, again, &path(key), out),
+                    None => out.push(path(key)),
+                }
+            }
+        }
+        (Value::Array(given), Value::Array(read)) => {
+            for (i, (value, again)) in given.iter().zip(read).enumerate() {
+                unknown_fields(value, again, &path(&i.to_string()), out);
+            }
+        }
+        _ => {}
+    }
 }
 
 /// An error as a finding says it: a damaged log is what verification looks for, so without the
@@ -187,10 +328,12 @@ fn check(
     table: &Table,
     record: &Record,
     seeds: &BTreeMap<u32, ServerSeed>,
-    revealed: &BTreeMap<u64, &SecretRoll>,
+    revealed: &BTreeMap<u64, Vec<(Copy, &SecretRoll)>>,
     report: &mut Report,
 ) {
     let seq = record.seq;
+    check_committed(record, report);
+    check_allocation(table, record, report);
     match &record.body {
         Body::Command {
             by,
@@ -227,11 +370,12 @@ fn check(
             let draws = roll.as_ref().map(|r| r.draws.as_slice()).unwrap_or(&[]);
             let epoch = table.live_epoch();
             let seed = seeds.get(&epoch);
-            let mut dice: Box<dyn DiceSource> = match seed {
-                Some(seed) => Box::new(FairSource::new(seed, table.live_mix(), table.next_roll())),
-                None => Box::new(Recorded::new(draws)),
-            };
-            match table.game().decide(command, dice.as_mut()) {
+            let mut dice = Replay::new(table, seed, draws);
+            let decided = table.game().decide(command, &mut dice);
+            if decided.is_ok() && !dice.drew(draws, seq, report) {
+                return;
+            }
+            match decided {
                 Ok(decided) if decided.events == *events && decided.lines != *lines => {
                     report.mismatches.push(finding(
                         seq,
@@ -284,11 +428,9 @@ fn check(
                 return;
             }
             let seed = seeds.get(&table.live_epoch());
-            let mut dice: Box<dyn DiceSource> = match seed {
-                Some(seed) => Box::new(FairSource::new(seed, table.live_mix(), table.next_roll())),
-                None => Box::new(Recorded::new(&roll.draws)),
-            };
-            match table.game().decide(command, dice.as_mut()) {
+            let mut dice = Replay::new(table, seed, &roll.draws);
+            match table.game().decide(command, &mut dice) {
+                Err(e) if e.to_string() == *error && !dice.drew(&roll.draws, seq, report) => {}
                 Err(e) if e.to_string() == *error => {
                     report.commands_replayed += 1;
                     note_dice(
@@ -344,18 +486,35 @@ fn check(
                 ));
                 return;
             }
-            let Some(contents) = revealed.get(&seq) else {
+            let copies = revealed.get(&seq).map(Vec::as_slice).unwrap_or_default();
+            // Every copy is checked: the public reveal is what the players read, the GM's own copy
+            // what the GM reads; one may not stand in for the other.
+            let mut good = None;
+            for (copy, contents) in copies {
+                if contents.commitment() == *commitment {
+                    report.secrets_checked += 1;
+                    good = good.or(Some(*contents));
+                } else {
+                    report.mismatches.push(finding(
+                        seq,
+                        match copy {
+                            Copy::Revealed(at) => format!(
+                                "the revealed secret roll (record {at}) does not hash to its commitment: its dice, text, total, label or notation were changed"
+                            ),
+                            Copy::Gms => "the GM's copy of this secret roll does not hash to its commitment: its dice, text, total, label or notation were changed".into(),
+                        },
+                    ));
+                }
+            }
+            if copies.is_empty() {
                 report
                     .unverified
                     .push(finding(seq, "secret roll not revealed".into()));
+            }
+            let Some(contents) = good else {
                 return;
             };
-            if contents.commitment() != *commitment {
-                report.mismatches.push(finding(
-                    seq,
-                    "the revealed secret roll does not hash to its commitment".into(),
-                ));
-            } else if placed_right(table, seq, &contents.roll, report) {
+            if placed_right(table, seq, &contents.roll, report) {
                 check_notation(
                     seq,
                     &contents.notation,
@@ -367,6 +526,54 @@ fn check(
                 );
             }
         }
+        Body::Requested {
+            by,
+            command,
+            waiting,
+            lines,
+        } if !lines.is_empty() && table.request_lines(*by, command, waiting) != *lines => {
+            report.mismatches.push(finding(
+                seq,
+                "the request's words are not what the table says of its command (rewritten?)"
+                    .into(),
+            ));
+        }
+        Body::Answered {
+            by,
+            request,
+            values,
+            lines,
+        } if !lines.is_empty()
+            && table
+                .answered_lines(*by, *request, values)
+                .is_some_and(|again| again != *lines) =>
+        {
+            report.mismatches.push(finding(
+                seq,
+                "the answer's words are not what the table says of its values (rewritten?)".into(),
+            ));
+        }
+        Body::Joined { player, .. }
+            if usize::try_from(*player).ok() != Some(table.players().len() + 1) =>
+        {
+            report.mismatches.push(finding(
+                seq,
+                format!(
+                    "seats player {player}, but the next seat is {}",
+                    table.players().len() + 1
+                ),
+            ));
+        }
+        Body::Said {
+            by,
+            voice: Some(voice),
+            ..
+        } if table.owners().get(voice) != Some(by) => {
+            report.mismatches.push(finding(
+                seq,
+                format!("said as \"{voice}\", who is not one of the speaker's characters then"),
+            ));
+        }
         Body::SeedContributed { seed, mix, .. } if table.live_mix().with(seed).to_hex() != *mix => {
             report.mismatches.push(finding(
                 seq,
@@ -374,6 +581,92 @@ fn check(
             ));
         }
         _ => {}
+    }
+}
+
+/// A note's or a whisper's secret, where the reader has it, against the commitment its body
+/// published; a record that published none is listed in [`Report::uncommitted`].
+fn check_committed(record: &Record, report: &mut Report) {
+    let seq = record.seq;
+    let (what, commitment) = match &record.body {
+        Body::Note { commitment } => ("note", commitment),
+        Body::Whispered { commitment } => ("whisper", commitment),
+        _ => return,
+    };
+    let secret = record.secret.as_ref();
+    let fits = match secret {
+        None => true,
+        Some(Secret {
+            audience: Audience::Gm,
+            body: SecretBody::Note { .. },
+        }) => what == "note",
+        Some(Secret {
+            audience: Audience::Whisper { from, to },
+            body: SecretBody::Whisper { by, to: whom, .. },
+        }) => what == "whisper" && from == by && to == whom,
+        Some(_) => false,
+    };
+    if !fits {
+        report.mismatches.push(finding(
+            seq,
+            format!("the record's secret is not a {what} for the readers a {what} has"),
+        ));
+        return;
+    }
+    let nonced = matches!(
+        secret.map(|s| &s.body),
+        Some(SecretBody::Note { nonce: Some(_), .. } | SecretBody::Whisper { nonce: Some(_), .. })
+    );
+    match (commitment, secret) {
+        (Some(commitment), Some(secret)) => {
+            if secret.body.commitment().as_ref() == Some(commitment) {
+                report.secrets_checked += 1;
+            } else {
+                report.mismatches.push(finding(
+                    seq,
+                    format!(
+                        "the {what}'s words do not hash to the commitment in its record: the {what} was changed"
+                    ),
+                ));
+            }
+        }
+        // Not the reader's to read: its commitment is under the chain like any body.
+        (Some(_), None) => {}
+        (None, _) if nonced => report.mismatches.push(finding(
+            seq,
+            format!(
+                "the {what}'s record carries no commitment, though its secret has the nonce of one: the commitment was removed"
+            ),
+        )),
+        (None, _) => report.uncommitted.push(finding(
+            seq,
+            format!(
+                "a {what} written before {what}s carried a commitment: its words are not under the hash chain"
+            ),
+        )),
+    }
+}
+
+/// A sealed allocation (its player's secret, RULINGS C4 for Chi) against the command that
+/// committed it: the system's seal of the secret's dice and salt must be that command.
+fn check_allocation(table: &Table, record: &Record, report: &mut Report) {
+    let (
+        Body::Command { command, .. },
+        Some(Secret {
+            body: SecretBody::Allocation { who, spend, salt },
+            ..
+        }),
+    ) = (&record.body, &record.secret)
+    else {
+        return;
+    };
+    if table.game().seal(who, *spend, salt).ok().as_ref() == Some(command) {
+        report.secrets_checked += 1;
+    } else {
+        report.mismatches.push(finding(
+            record.seq,
+            "the allocation kept as its player's secret is not what the committed command seals: its dice or salt were changed".into(),
+        ));
     }
 }
 
@@ -504,6 +797,52 @@ fn check_notation(
         Err(e) => report
             .mismatches
             .push(finding(seq, format!("the notation does not roll: {e}"))),
+    }
+}
+
+/// The dice of a command's replay: the epoch's stream once its seed is revealed, else the
+/// recorded draws.
+enum Replay<'a> {
+    Fair(FairSource),
+    Recorded(Recorded<'a>),
+}
+
+impl<'a> Replay<'a> {
+    fn new(table: &Table, seed: Option<&ServerSeed>, draws: &'a [Draw]) -> Self {
+        match seed {
+            Some(seed) => Replay::Fair(FairSource::new(seed, table.live_mix(), table.next_roll())),
+            None => Replay::Recorded(Recorded::new(draws)),
+        }
+    }
+
+    /// Whether the replay drew as many dice as the record lists (which dice they are is
+    /// [`note_dice`]'s to say); a mismatch if not.
+    fn drew(&self, draws: &[Draw], seq: u64, report: &mut Report) -> bool {
+        let drawn = match self {
+            Replay::Fair(dice) => dice.draws().len(),
+            Replay::Recorded(dice) => dice.next,
+        };
+        if drawn == draws.len() {
+            return true;
+        }
+        report.mismatches.push(finding(
+            seq,
+            format!(
+                "the record lists {} but the rules drew {} replaying its command",
+                skald_core::noun(draws.len(), "die", "dice"),
+                drawn
+            ),
+        ));
+        false
+    }
+}
+
+impl DiceSource for Replay<'_> {
+    fn roll(&mut self, die: Die) -> Result<i64, SourceError> {
+        match self {
+            Replay::Fair(dice) => dice.roll(die),
+            Replay::Recorded(dice) => dice.roll(die),
+        }
     }
 }
 

@@ -305,7 +305,7 @@ fn every_tamper_of_the_attack_is_a_mismatch() {
         (seq, message.as_str()),
         (
             8,
-            "the revealed secret roll does not hash to its commitment"
+            "the revealed secret roll (record 9) does not hash to its commitment: its dice, text, total, label or notation were changed"
         )
     );
     let (seq, message) = tampered(&|j| j[5]["body"]["odds"]["chances"][0]["p"] = json!("1"), h);

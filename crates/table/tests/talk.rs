@@ -30,9 +30,9 @@ fn heard(play: &Play, reader: Actor) -> Vec<Option<Heard>> {
         .into_iter()
         .filter_map(|record: Record| match (record.body, record.secret) {
             (Body::Said { by, voice, text }, None) => Some(Some((by, voice, None, text))),
-            (Body::Whispered {}, None) => Some(None),
+            (Body::Whispered { .. }, None) => Some(None),
             (
-                Body::Whispered {},
+                Body::Whispered { .. },
                 Some(skald_table::Secret {
                     body:
                         SecretBody::Whisper {
@@ -40,6 +40,7 @@ fn heard(play: &Play, reader: Actor) -> Vec<Option<Heard>> {
                             to,
                             voice,
                             text,
+                            ..
                         },
                     audience,
                 }),
@@ -47,7 +48,7 @@ fn heard(play: &Play, reader: Actor) -> Vec<Option<Heard>> {
                 assert_eq!(audience, Audience::Whisper { from: by, to });
                 Some(Some((by, voice, Some(to), text)))
             }
-            (Body::Said { .. } | Body::Whispered {}, secret) => panic!("talk with {secret:?}"),
+            (Body::Said { .. } | Body::Whispered { .. }, secret) => panic!("talk with {secret:?}"),
             _ => None,
         })
         .collect()

@@ -28,6 +28,7 @@ pub fn routes(app: App) -> Router {
         .route("/t/{id}/enter", get(pages::enter))
         .route("/t/{id}/welcome", get(pages::welcome))
         .route("/t/{id}/seat-link", get(pages::seat_link))
+        .route("/t/{id}/head", get(pages::head))
         .route("/t/{id}/join", get(pages::join_form).post(pages::join))
         .route("/t/{id}/parts", get(pages::parts))
         .route("/t/{id}/odds", post(pages::odds))

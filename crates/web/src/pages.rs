@@ -323,6 +323,17 @@ async fn table_view(table: &LiveTable, reader: Actor, after: u64) -> Result<Tabl
     let last = summary.seq;
     let from = after.max(last.saturating_sub(LOG_LINES as u64));
     let (records, _) = table.after(reader, from, LOG_LINES).await?;
+    // The head is the last record's hash: the lines' own when they reach it, else asked for.
+    let head = match records.iter().find(|r| r.seq == last) {
+        Some(record) => record.hash(),
+        None => table
+            .after(reader, last.saturating_sub(1), 1)
+            .await?
+            .0
+            .first()
+            .map(|r| r.hash())
+            .unwrap_or_default(),
+    };
     let mine: Vec<String> = summary
         .owners
         .iter()
@@ -349,6 +360,7 @@ async fn table_view(table: &LiveTable, reader: Actor, after: u64) -> Result<Tabl
         board,
         rule_codes,
         seq: last,
+        head,
         gm: reader == Actor::Gm,
         you,
         mine,
@@ -439,6 +451,51 @@ pub async fn seat_link(seated: Result<Seated, ApiError>, headers: HeaderMap) -> 
         .into_response()
 }
 
+/// `GET /t/{id}/head`: the log's head as a small text file to keep (`Content-Disposition:
+/// attachment`): the table, the last record's seq, `head: ` and its hash (64 hex digits), and
+/// the command that checks an export against it (`skald verify LOG.json --head-file FILE`). It
+/// holds nothing secret: every seat reads the same head. Not cached.
+pub async fn head(seated: Result<Seated, ApiError>) -> Response {
+    let Seated { id, table, reader } = match seated {
+        Ok(seated) => seated,
+        Err(e) => return error_page(&e),
+    };
+    let summary = match table.summary(reader).await {
+        Ok(summary) => summary,
+        Err(e) => return error_page(&e),
+    };
+    let last = match table.after(reader, summary.seq.saturating_sub(1), 1).await {
+        Ok((records, _)) => records.into_iter().find(|r| r.seq == summary.seq),
+        Err(e) => return error_page(&e),
+    };
+    let Some(last) = last else {
+        return error_page(&ApiError::NotFound("this table has no records".into()));
+    };
+    let text = format!(
+        "Skald table \"{}\" ({id})\nrecord: {}\nhead: {}\nCheck an export against it: skald verify LOG.json --head-file THIS_FILE\n",
+        summary.title,
+        last.seq,
+        last.hash()
+    );
+    let file = format!(
+        "skald-{}-head-{}.txt",
+        file_stem(&summary.title, &id),
+        last.seq
+    );
+    (
+        [
+            (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_owned()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{file}\""),
+            ),
+            (header::CACHE_CONTROL, "no-store".to_owned()),
+        ],
+        text,
+    )
+        .into_response()
+}
+
 /// A file name's stem from a table's title: lower-case ASCII letters and digits, words joined by
 /// hyphens, at most 40 characters; the table id when the title has none of those.
 fn file_stem(title: &str, id: &str) -> String {
@@ -492,6 +549,7 @@ pub async fn parts(Seated { table, reader, .. }: Seated, params: Params) -> Resp
         log: fragment("log.html"),
         talk: fragment("talk.html"),
         say: fragment("say.html"),
+        head: fragment("head.html"),
     })
     .into_response()
 }

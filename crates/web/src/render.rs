@@ -25,6 +25,7 @@ const TEMPLATES: &[Template] = &[
     ("log.html", include_str!("../templates/log.html")),
     ("talk.html", include_str!("../templates/talk.html")),
     ("say.html", include_str!("../templates/say.html")),
+    ("head.html", include_str!("../templates/head.html")),
     ("odds.html", include_str!("../templates/odds.html")),
     ("rules.html", include_str!("../templates/rules.html")),
     ("fairness.html", include_str!("../templates/fairness.html")),

@@ -25,6 +25,9 @@ pub struct TableView {
     pub rule_codes: Vec<&'static str>,
     /// The seq of the last record.
     pub seq: u64,
+    /// The log's head: the hash of record `seq`, 64 hex digits, for the reader to keep and check
+    /// an export against later (`skald verify --head`, docs/fairness.md).
+    pub head: String,
     /// Whether the reader is the GM.
     pub gm: bool,
     /// The reader as the page names them: "the GM", or the player's name.
@@ -66,6 +69,8 @@ pub struct Parts {
     pub talk: String,
     /// The talk box, its seats and characters current.
     pub say: String,
+    /// The log's head to keep, for the record `seq`.
+    pub head: String,
 }
 
 /// One line of the lobby's "Your tables": a seat this browser holds

@@ -841,6 +841,8 @@
       noteNew("tab-talk", appendLines(document.getElementById("talk"), parts.talk));
       morphInto(document.getElementById("say-form"), parts.say);
       labelSay();
+      const head = document.getElementById("head-keep");
+      if (head && parts.head) morphInto(head, parts.head);
       seq = Math.max(seq, parts.seq || 0);
       table.dataset.seq = String(seq);
     })();

@@ -420,3 +420,90 @@ async fn the_lobby_says_what_each_game_is() {
          dice over their actions each round, against the GM&#x27;s difficulty dice."
     ));
 }
+
+/// The table page shows the log's head (the export's `head`) to copy, and downloads it as a small
+/// text file that `skald verify --head-file` reads; the script's fragments bring the new head as
+/// the log grows, and an export checked against the head kept earlier names the record it was.
+#[tokio::test]
+async fn the_page_shows_the_logs_head_to_keep_and_downloads_it() {
+    let server = Server::start(generous()).await;
+    let (id, gm, invite) = table(&server, "twenty", "The Dragon's Hoard!").await;
+    let ann = join(&server, &id, &invite, "Ann").await;
+    let cookie = format!("skald_{id}={ann}");
+    let export = |token: String| {
+        let base = server.base.clone();
+        let id = id.clone();
+        async move {
+            let response = fresh()
+                .get(format!("{base}/api/tables/{id}/export"))
+                .header("authorization", format!("Bearer {token}"))
+                .send()
+                .await
+                .unwrap();
+            serde_json::from_str::<Value>(&response.text().await.unwrap()).unwrap()
+        }
+    };
+    let exported = export(ann.clone()).await;
+    let head = exported["head"].as_str().unwrap().to_owned();
+    let (status, _, page) = get(&server, &format!("/t/{id}"), &cookie).await;
+    assert_eq!(status, 200);
+    assert!(
+        page.contains(&format!(r#"<input readonly value="{head}" id="log-head""#)),
+        "{page}"
+    );
+    assert!(
+        page.contains("Keep the log&rsquo;s head (record 2)"),
+        "{page}"
+    );
+
+    let response = fresh()
+        .get(format!("{}/t/{id}/head", server.base))
+        .header("cookie", &cookie)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 200);
+    let headers = response.headers().clone();
+    assert_eq!(
+        headers["content-disposition"],
+        "attachment; filename=\"skald-the-dragon-s-hoard-head-2.txt\""
+    );
+    assert_eq!(headers["content-type"], "text/plain; charset=utf-8");
+    assert_eq!(
+        response.text().await.unwrap(),
+        format!(
+            "Skald table \"The Dragon's Hoard!\" ({id})\nrecord: 2\nhead: {head}\nCheck an export against it: skald verify LOG.json --head-file THIS_FILE\n"
+        )
+    );
+    let (status, _, _) = get(&server, &format!("/t/{id}/head"), "").await;
+    assert_eq!(status, 401);
+
+    // The GM rolls: the fragments bring the new head, the export's.
+    let response = fresh()
+        .post(format!("{}/api/tables/{id}/actions", server.base))
+        .header("authorization", format!("Bearer {gm}"))
+        .header("content-type", "application/json")
+        .body(json!({"do": "roll", "notation": "1d6"}).to_string())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 200);
+    let grown = export(ann.clone()).await;
+    let new_head = grown["head"].as_str().unwrap().to_owned();
+    assert_ne!(new_head, head);
+    let (status, _, parts) = get(&server, &format!("/t/{id}/parts?after=2"), &cookie).await;
+    assert_eq!(status, 200);
+    let parts: Value = serde_json::from_str(&parts).unwrap();
+    let fragment = parts["head"].as_str().unwrap();
+    assert!(
+        fragment.contains(&format!(r#"value="{new_head}""#)),
+        "{fragment}"
+    );
+    assert!(fragment.contains("(record 3)"), "{fragment}");
+    // The head kept at record 2 is found in the grown export.
+    let records: Vec<skald_table::Record> =
+        serde_json::from_value(grown["records"].clone()).unwrap();
+    let report = skald_table::verify_kept(&records, Some(&new_head), Some(&head));
+    assert!(report.ok(), "{report:?}");
+    assert_eq!(report.kept, skald_table::Kept::Matches { seq: 2, since: 1 });
+}
