@@ -69,8 +69,8 @@ pub const GM_LABELS: [&str; 2] = ["GM", "the GM"];
 /// ([`normalize_name`], which cannot fail here: a control character is kept and compared), then
 /// its Unicode confusable skeleton (UTS #39, `unicode_security::skeleton`) lowercased and
 /// skeletonised again, so case and script do not tell names apart: `Ann`, `ANN`, Cyrillic `Аnn`,
-/// Greek `Αnn`, Cherokee `Ꭺnn` and small-capital `ᴀnn` share one key, and so do `GM`, `Gm`,
-/// `ＧＭ` and `GΜ` (Greek Mu).
+/// Greek `Αnn` and Cherokee `Ꭺnn` share one key, and so do `GM`, `Gm`, `ＧＭ` and `GΜ` (Greek
+/// Mu). The small capital `ᴀ` has no prototype in UTS #39: see [`technical_letter`].
 pub fn name_key(name: &str) -> String {
     let kept = normalize_name("name", name).unwrap_or_else(|_| name.to_owned());
     let lower: String = skeleton(&kept).collect::<String>().to_lowercase();
@@ -88,8 +88,9 @@ pub fn looks_like_gm(name: &str) -> bool {
     GM_LABELS.iter().any(|label| name_key(label) == key)
 }
 
-/// Whether `name` (already [`normalize_name`]d) shows something: at least one character that is
-/// neither a space nor a combining mark (a mark draws only on the character before it).
+/// Whether `name` (kept by [`normalize_name`] or as typed) shows something: at least one
+/// character that is neither a space, nor invisible, nor a combining mark (a mark draws only on
+/// the character before it).
 pub fn is_visible(name: &str) -> bool {
     name.chars().any(|c| {
         !c.is_whitespace()

@@ -812,8 +812,7 @@ impl Table {
     ///
     /// # Errors
     /// [`ErrorKind::NameUnseen`], [`ErrorKind::NameTechnical`] or [`ErrorKind::NameLooksLike`]
-    /// naming `character.name`, the
-    /// field every system's enrolment form names the character by.
+    /// naming `character.name`, the field every system's enrolment form names the character by.
     pub(crate) fn check_new_character(
         &self,
         by: Actor,
