@@ -52,6 +52,9 @@ pub struct Line {
     pub time: String,
     /// Who acted.
     pub who: String,
+    /// Whether the GM acted: pages and reports mark the GM's lines by this, with a badge no
+    /// seat's name can make, never by the name in `who`.
+    pub gm: bool,
     /// What happened, one or more lines.
     pub what: Vec<String>,
     /// What only the reader may see, if anything.
@@ -235,6 +238,7 @@ fn bare_line(record: &Record, who: String, what: Vec<String>) -> Line {
     Line {
         seq: record.seq,
         time: utc(record.at_ms),
+        gm: skald_table::actor_of(record) == Actor::Gm,
         who,
         what,
         secret: None,

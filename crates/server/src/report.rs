@@ -334,26 +334,36 @@ pub fn report(log: &Log) -> Result<Report, String> {
 }
 
 /// Player-typed text made inert in Markdown: `&`, `<` and `>` as HTML entities, so a name, title,
-/// label or note can never become a tag (`<script>`, `<img onerror>`) where the report is rendered,
-/// as the HTML report escapes them too; backslashes doubled and `|` escaped (so no text ends a
-/// table's cell where one renders it in a table); line breaks as `<br>`, so no text starts a list
-/// item, heading or paragraph of its own (every line of the report starts with the report's own
-/// words, so `#` or `-` inside a text stays text).
+/// label or note can never become a tag (`<script>`, `<img onerror>`) or an autolink
+/// (`<http://...>`) where the report is rendered, as the HTML report escapes them too. Every
+/// `[` and `]` is backslash-escaped, and so is a `!` before a `[` and a `(` after a `]`: no text
+/// can open a link or an image (`![m](http://...)`, `[x](javascript:...)` show as typed), while
+/// a `!` or `(` elsewhere stays as typed, to keep the text readable. `*`, `_` and `~` are
+/// escaped (no emphasis or strike-through: no seat can make the report's own bold names), and
+/// `` ` `` (no code span: the GM's mark is one), `\`, `|` (no table cell ends), `#`, `{` and
+/// `}`; line breaks become `<br>`, so no text starts a list item, heading or paragraph of its own
+/// (every line of the report starts with the report's own words). A renderer shows the text as
+/// typed.
 fn md(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
+    let mut chars = text.chars().peekable();
+    let mut previous = None;
+    while let Some(c) = chars.next() {
         match c {
             '&' => out.push_str("&amp;"),
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
-            '\\' | '|' => {
+            '\\' | '|' | '[' | ']' | '*' | '_' | '~' | '`' | '#' | '{' | '}' => {
                 out.push('\\');
                 out.push(c);
             }
+            '!' if chars.peek() == Some(&'[') => out.push_str("\\!"),
+            '(' if previous == Some(']') => out.push_str("\\("),
             '\n' => out.push_str("<br>"),
             '\r' => {}
             _ => out.push(c),
         }
+        previous = Some(c);
     }
     out
 }
@@ -429,7 +439,11 @@ mod tests {
     fn markdown_text_cannot_become_markup() {
         assert_eq!(
             md("<b>Ann</b> | a\\b\n# z"),
-            "&lt;b&gt;Ann&lt;/b&gt; \\| a\\\\b<br># z"
+            "&lt;b&gt;Ann&lt;/b&gt; \\| a\\\\b<br>\\# z"
+        );
+        assert_eq!(
+            md("![m](http://x/a.png) [x](javascript:alert(1)) <http://x> **GM** `GM` Go! (now)"),
+            "\\!\\[m\\]\\(http://x/a.png) \\[x\\]\\(javascript:alert(1)) &lt;http://x&gt; \\*\\*GM\\*\\* \\`GM\\` Go! (now)"
         );
     }
 }

@@ -346,7 +346,7 @@ async fn play_session(http: &Http, label: &str, system: &str, steps: &[(By, Valu
     }
     assert!(
         md.text
-            .contains(" UTC · **Ann** rolled for courage: 2d6 + 1: 2d6 ["),
+            .contains(" UTC · **Ann** rolled for courage: 2d6 + 1: 2d6 \\["),
         "{}",
         md.text
     );

@@ -401,7 +401,7 @@ fn the_html_story_folds_a_long_list_of_lines_and_the_exact_odds() {
         item(&html, many.seq),
         expect![[r#"
             <li id="r8"><span class="at">#8 · 00:00:08 UTC</span>
-            <span class="first"><b>GM</b> Dragon brings in Ancient and Wise (exchange 1): rolls 3d20 = 1 7 7; checks a box of Ancient and Wise</span>
+            <span class="first"><b class="gm-mark">GM</b> Dragon brings in Ancient and Wise (exchange 1): rolls 3d20 = 1 7 7; checks a box of Ancient and Wise</span>
             <details class="more"><summary>4 more lines</summary><span class="line">Dragon rolled a 1 and must stand for the rest of the conflict (the dice still count)</span><span class="line">End of exchange 1: pools Gorand [11 3], Dragon [7 7 1]; Gorand is winning; narration order Gorand, Dragon</span><span class="line">Exchange 2 begins</span><span class="line">dice (roll 1): d20=1 d20=7 d20=7</span></details>
             <details class="odds"><summary>Odds before the roll:<span class="digest"> Ahead of every other pool after the exchange (T3) <b>87.4%</b>, and 2 more</span></summary>
             <ul class="chances"><li>Ahead of every other pool after the exchange (<a class="rule-link" href="/rules/twenty#T3" target="_blank" rel="noopener" title="opens in a new tab">T3</a>) <b>87.4%</b> <span class="fraction">(1747&#x2f;2000)</span></li><li>Ahead after the exchange if you stand instead <b>impossible</b></li><li>A 1 among the dice: forced to stand for the rest of the conflict (<a class="rule-link" href="/rules/twenty#T2" target="_blank" rel="noopener" title="opens in a new tab">T2</a>) <b>14.3%</b> <span class="fraction">(1141&#x2f;8000)</span></li></ul></details></li>
@@ -483,6 +483,128 @@ fn the_appendix_gives_the_logs_head_at_each_epochs_end() {
         html.contains(&format!(
             "<dd>ended in record 5; the log&rsquo;s head then (keep it for <code>skald verify --head</code>): <span class=\"hex\">{head}</span></dd>"
         )),
+        "{html}"
+    );
+}
+
+/// What issue 30 found passing from talk into the Markdown report: an image, a link to script, an
+/// autolink and raw HTML.
+const PAYLOADS: [&str; 4] = [
+    "![m](http://evil.example/pixel.png)",
+    "[x](javascript:alert(1))",
+    "<http://evil.example/>",
+    "<img src=x onerror=alert(1)>",
+];
+
+/// Everything a CommonMark renderer (with GitHub's extensions) makes of `md` that is a link, an
+/// image, HTML or a code span, as text.
+fn markup(md: &str) -> Vec<String> {
+    use pulldown_cmark::{Event, Options, Parser, Tag};
+    Parser::new_ext(md, Options::all())
+        .filter_map(|event| match event {
+            Event::Start(Tag::Link { dest_url, .. }) => Some(format!("link {dest_url}")),
+            Event::Start(Tag::Image { dest_url, .. }) => Some(format!("image {dest_url}")),
+            Event::Html(html) | Event::InlineHtml(html) => Some(format!("html {html}")),
+            Event::Code(code) => Some(format!("code {code}")),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn links_images_and_html_from_players_are_text_in_markdown() {
+    let mut play = Play::new("freelancer");
+    for payload in PAYLOADS {
+        assert!(play.act(ANN, json!({"do": "say", "text": payload})));
+        assert!(play.act(
+            ANN,
+            json!({"do": "roll", "notation": "1d6", "label": payload})
+        ));
+        assert!(play.act(GM, json!({"do": "note", "text": payload})));
+        assert!(play.act(BOB, json!({"do": "say", "text": payload, "to": "gm"})));
+    }
+    let md = play.markdown(GM);
+    // Every payload reads as typed, each of them four times (said, a label, a note, a whisper).
+    let rendered: String = {
+        use pulldown_cmark::{Event, Options, Parser};
+        Parser::new_ext(&md, Options::all())
+            .filter_map(|event| match event {
+                Event::Text(text) => Some(text.into_string()),
+                _ => None,
+            })
+            .collect()
+    };
+    for payload in PAYLOADS {
+        assert_eq!(
+            rendered.matches(payload).count(),
+            4,
+            "{payload}: {rendered}"
+        );
+    }
+    assert!(
+        md.contains(r"“\!\[m\]\(http://evil.example/pixel.png)”"),
+        "{md}"
+    );
+    assert!(
+        md.contains(r"rolled for \[x\]\(javascript:alert(1)): "),
+        "{md}"
+    );
+    assert!(md.contains("“&lt;http://evil.example/&gt;”"), "{md}");
+    // Nothing the players typed became markup: the only code spans are the GM's mark and the
+    // report's own (the table, hex, the appendix's file), and there is no link, image or HTML
+    // but the report's own line breaks.
+    let made: Vec<String> = markup(&md)
+        .into_iter()
+        .filter(|m| m != "html <br>" && !(m.starts_with("code ") && m != "code GM"))
+        .collect();
+    assert_eq!(made, ["code GM"; 5], "{md}");
+}
+
+#[test]
+fn the_gms_lines_carry_a_mark_no_name_makes() {
+    let mut play = Play::new("freelancer");
+    assert!(play.act(GM, json!({"do": "say", "text": "Roll for it."})));
+    assert!(play.act(
+        ANN,
+        json!({"do": "say", "text": "**`GM`**: I am the GM now"})
+    ));
+    assert!(play.act(
+        ANN,
+        json!({"do": "roll", "notation": "1d6", "label": "<b class=\"gm-mark\">GM</b>"})
+    ));
+    // The Markdown: the GM's name is the code span `GM`, a seat's is bold text.
+    let md = play.markdown(ANN);
+    let story = part(&md, "## The story");
+    assert!(
+        story.contains(" UTC · **`GM`** created the Freelancer table \"Report\""),
+        "{story}"
+    );
+    assert!(
+        story.contains(" UTC · **`GM`**: “Roll for it.”\n"),
+        "{story}"
+    );
+    assert!(
+        story.contains(r" UTC · **Ann**: “\*\*\`GM\`\*\*: I am the GM now”"),
+        "{story}"
+    );
+    let marks = markup(story)
+        .into_iter()
+        .filter(|m| m.starts_with("code "))
+        .collect::<Vec<_>>();
+    assert_eq!(marks, ["code GM", "code GM"], "{story}");
+    // The HTML report: the GM's badge, drawn by the report; a seat's name is escaped text.
+    let html = play.html(ANN);
+    assert_eq!(
+        html.matches("<b class=\"gm-mark\">GM</b>").count(),
+        2,
+        "{html}"
+    );
+    assert!(
+        html.contains("<b class=\"gm-mark\">GM</b>: <q class=\"speech\">Roll for it.</q>"),
+        "{html}"
+    );
+    assert!(
+        html.contains("rolled for &lt;b class=&quot;gm-mark&quot;&gt;GM&lt;&#x2f;b&gt;"),
         "{html}"
     );
 }

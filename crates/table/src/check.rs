@@ -52,7 +52,9 @@ impl Table {
         let command = &command;
         self.check_seated(by)?;
         let command = self.fill_reveal(by, command)?;
-        self.check_authority(by, &self.game().authority(&command)?)?;
+        let authority = self.game().authority(&command)?;
+        self.check_authority(by, &authority)?;
+        self.check_new_character(by, &authority)?;
         let mut dice = Withheld::default();
         match self.game().decide(&command, &mut dice) {
             Ok(_) => Ok(()),

@@ -24,7 +24,12 @@ impl Error {
     pub fn field(&self) -> Option<&str> {
         match &self.kind {
             ErrorKind::Game(e) => e.field(),
-            ErrorKind::Length { field, .. } | ErrorKind::ControlCharacter { field } => Some(field),
+            ErrorKind::Length { field, .. }
+            | ErrorKind::ControlCharacter { field }
+            | ErrorKind::NameLooksLike { field, .. }
+            | ErrorKind::NameUnseen { field, .. }
+            | ErrorKind::NameTechnical { field, .. } => Some(field),
+            ErrorKind::NameTaken { .. } => Some("name"),
             ErrorKind::Notation { .. } => Some("notation"),
             ErrorKind::Seed { .. } => Some("seed"),
             _ => None,
@@ -84,15 +89,59 @@ pub enum ErrorKind {
         /// The field.
         field: &'static str,
     },
-    /// A join under the name of a player already seated (names compared as people see them).
-    #[error(
-        "the name \"{name}\" is already seated (seat {seat}): the log must tell players apart, pick another"
-    )]
+    /// A join under the name of a player already seated (names compared as people see them,
+    /// [`crate::limits::same_name`]: `Аnn` in Cyrillic is taken by `Ann`).
+    #[error("{}", taken(name, seated, *seat))]
     NameTaken {
         /// The name given, normalized and shortened.
         name: String,
+        /// The seated player's name, shortened.
+        seated: String,
         /// The seat of the player with that name.
         seat: u32,
+    },
+    /// A name (a player's on joining, a character's on enrolment) that looks like the GM's label,
+    /// a seated player's name or another character's ([`crate::limits::same_name`]).
+    #[error(
+        "{what} \"{name}\" looks like {like}: the log must tell everyone apart, so pick another"
+    )]
+    NameLooksLike {
+        /// The action's field (`"name"`, `"character.name"`).
+        field: &'static str,
+        /// The field in words ("the name", "the character's name").
+        what: &'static str,
+        /// The name given, shortened.
+        name: String,
+        /// Whom it looks like, in words: "the GM", "Ann (seat 1)", "the character Ragnar (Ann's)".
+        like: String,
+    },
+    /// A name holding a technical letter ([`crate::limits::technical_letter`]), such as the
+    /// small capital `ᴀ` that makes `ᴀnn` pass for `Ann`.
+    #[error(
+        "{what} \"{name}\" holds \"{letter}\" (U+{code:04X}), a phonetic or small-capital letter that passes for an ordinary one: write the name in ordinary letters",
+        code = *letter as u32
+    )]
+    NameTechnical {
+        /// The action's field (`"name"`, `"character.name"`).
+        field: &'static str,
+        /// The field in words ("the name", "the character's name").
+        what: &'static str,
+        /// The name given, shortened.
+        name: String,
+        /// The technical letter.
+        letter: char,
+    },
+    /// A name that shows nothing: only spaces, combining marks or invisible characters.
+    #[error(
+        "{what} \"{name}\" shows no letter, digit or sign (only spaces, combining marks or invisible characters): pick a name people can read"
+    )]
+    NameUnseen {
+        /// The action's field (`"name"`, `"character.name"`).
+        field: &'static str,
+        /// The field in words ("the name", "the character's name").
+        what: &'static str,
+        /// The name given, shortened.
+        name: String,
     },
     /// A number of things past its bound.
     #[error("the table holds {max} {what} at most")]
@@ -148,4 +197,15 @@ pub enum ErrorKind {
     /// The log read does not fold: a damaged or tampered log.
     #[error("the log is damaged: {0}")]
     Corrupt(String),
+}
+
+/// [`ErrorKind::NameTaken`] in words: the seated name is quoted when it is not the one given
+/// (in any case).
+fn taken(name: &str, seated: &str, seat: u32) -> String {
+    let whose = if name.to_lowercase() == seated.to_lowercase() {
+        format!("the name \"{name}\" is already seated (seat {seat})")
+    } else {
+        format!("the name \"{name}\" looks like \"{seated}\", already seated (seat {seat})")
+    };
+    format!("{whose}: the log must tell players apart, pick another")
 }

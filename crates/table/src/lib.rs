@@ -29,6 +29,6 @@ pub use record::{
     Actor, Audience, Body, FairRoll, GENESIS, Record, Secret, SecretBody, SecretRoll, Waiting,
 };
 pub use skald_core::{Decided, Game, GameError};
-pub use table::{Player, Table};
+pub use table::{Player, Table, actor_of};
 pub use verify::{Finding, Kept, Report, read_records, verify, verify_kept};
 pub use view::{can_read, redact};

@@ -25,13 +25,21 @@ pub const TALK_PER_MINUTE: usize = 20;
 pub const LABEL: (usize, usize) = (1, 120);
 
 use crate::error::{Error, ErrorKind};
+use icu_properties::CodePointSetData;
+use icu_properties::props::DefaultIgnorableCodePoint;
 use unicode_normalization::UnicodeNormalization as _;
-use unicode_properties::{GeneralCategory, UnicodeGeneralCategory as _};
+use unicode_properties::{GeneralCategory, GeneralCategoryGroup, UnicodeGeneralCategory as _};
+use unicode_security::GeneralSecurityProfile as _;
+use unicode_security::confusable_detection::skeleton;
+use unicode_security::general_security_profile::IdentifierType;
 
 /// A name as the table keeps it: Unicode NFKC (so full-width `Ａｎｎ` is `Ann`), without invisible
-/// characters (format characters such as U+200B ZERO WIDTH SPACE or U+200D, the Hangul fillers,
-/// U+2800 BRAILLE PATTERN BLANK), every run of spaces one space, trimmed. Two names that look
-/// alike are then equal, so nobody sits as `Ann` plus a zero-width space beside `Ann`.
+/// characters (every Default_Ignorable_Code_Point, as Unicode's data in `icu_properties` lists
+/// them: U+200B ZERO WIDTH SPACE, U+034F COMBINING GRAPHEME JOINER, the variation selectors U+FE00
+/// to U+FE0F and U+E0100 to U+E01EF, U+180B, U+17B4, the Hangul fillers...; format characters,
+/// unassigned and private-use code points; U+2800 BRAILLE PATTERN BLANK), every run of spaces one
+/// space, trimmed. So nobody sits as `Ann` plus a zero-width space beside `Ann`; names that still
+/// differ are compared by how they look ([`same_name`]).
 ///
 /// # Errors
 /// [`ErrorKind::ControlCharacter`] naming `field`.
@@ -53,24 +61,68 @@ pub fn normalize_name(field: &'static str, value: &str) -> Result<String, Error>
     Ok(name.trim_end().to_owned())
 }
 
-/// Whether two names (each already [`normalize_name`]d) name the same person: equal ignoring case.
-pub fn same_name(a: &str, b: &str) -> bool {
-    a.to_lowercase() == b.to_lowercase()
+/// How the pages, the talk and the reports label the GM ("GM" in the log and the talk, "the GM"
+/// in the list of who played and in whispers): no seat or character may be named like either.
+pub const GM_LABELS: [&str; 2] = ["GM", "the GM"];
+
+/// The form two names are compared in: the name without its ignorable characters
+/// ([`normalize_name`], which cannot fail here: a control character is kept and compared), then
+/// its Unicode confusable skeleton (UTS #39, `unicode_security::skeleton`) lowercased and
+/// skeletonised again, so case and script do not tell names apart: `Ann`, `ANN`, Cyrillic `Аnn`,
+/// Greek `Αnn` and Cherokee `Ꭺnn` share one key, and so do `GM`, `Gm`, `ＧＭ` and `GΜ` (Greek
+/// Mu). The small capital `ᴀ` has no prototype in UTS #39: see [`technical_letter`].
+pub fn name_key(name: &str) -> String {
+    let kept = normalize_name("name", name).unwrap_or_else(|_| name.to_owned());
+    let lower: String = skeleton(&kept).collect::<String>().to_lowercase();
+    skeleton(&lower).collect()
 }
 
-/// Characters that draw nothing: format characters (Cf), unassigned and private-use code points,
-/// and the blank letters people use to fake an empty or a look-alike name.
+/// Whether two names look like the same person's: equal [`name_key`]s.
+pub fn same_name(a: &str, b: &str) -> bool {
+    name_key(a) == name_key(b)
+}
+
+/// Whether `name` looks like one of the GM's labels ([`GM_LABELS`]).
+pub fn looks_like_gm(name: &str) -> bool {
+    let key = name_key(name);
+    GM_LABELS.iter().any(|label| name_key(label) == key)
+}
+
+/// Whether `name` (kept by [`normalize_name`] or as typed) shows something: at least one
+/// character that is neither a space, nor invisible, nor a combining mark (a mark draws only on
+/// the character before it).
+pub fn is_visible(name: &str) -> bool {
+    name.chars().any(|c| {
+        !c.is_whitespace()
+            && !is_invisible(c)
+            && c.general_category_group() != GeneralCategoryGroup::Mark
+    })
+}
+
+/// The first letter of `name` that Unicode marks as technical (UTS #39 Identifier_Type
+/// `Technical`: the phonetic alphabets' letters and the small capitals such as U+1D00 `ᴀ`), if
+/// any. Such a letter has no confusable of its own in UTS #39, yet `ᴀnn` passes for `Ann`, so a
+/// name may not hold one.
+pub fn technical_letter(name: &str) -> Option<char> {
+    name.chars().find(|c| {
+        c.general_category_group() == GeneralCategoryGroup::Letter
+            && c.identifier_type() == Some(IdentifierType::Technical)
+    })
+}
+
+/// Characters that draw nothing: Unicode's Default_Ignorable_Code_Point, format characters (Cf),
+/// unassigned and private-use code points, and U+2800 BRAILLE PATTERN BLANK, a blank people use
+/// to fake an empty or a look-alike name.
 fn is_invisible(c: char) -> bool {
-    matches!(
-        c.general_category(),
-        GeneralCategory::Format
-            | GeneralCategory::Unassigned
-            | GeneralCategory::PrivateUse
-            | GeneralCategory::Surrogate
-    ) || matches!(
-        c,
-        '\u{115F}' | '\u{1160}' | '\u{3164}' | '\u{FFA0}' | '\u{2800}'
-    )
+    CodePointSetData::new::<DefaultIgnorableCodePoint>().contains(c)
+        || matches!(
+            c.general_category(),
+            GeneralCategory::Format
+                | GeneralCategory::Unassigned
+                | GeneralCategory::PrivateUse
+                | GeneralCategory::Surrogate
+        )
+        || c == '\u{2800}'
 }
 
 /// Checks a one-line text: `bounds.0` to `bounds.1` characters, not only spaces, no control
@@ -113,4 +165,80 @@ fn check(
         return Err(ErrorKind::ControlCharacter { field }.into());
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// "Ann" and the look-alikes issue 30 found seated beside her.
+    const ANN_ALIKES: [&str; 10] = [
+        "\u{410}nn",    // Cyrillic А
+        "\u{391}nn",    // Greek Α
+        "\u{13AA}nn",   // Cherokee Ꭺ
+        "\u{1D00}nn",   // small capital ᴀ
+        "Ann\u{34F}",   // COMBINING GRAPHEME JOINER
+        "Ann\u{FE0F}",  // VARIATION SELECTOR-16
+        "Ann\u{FE00}",  // VARIATION SELECTOR-1
+        "Ann\u{180B}",  // MONGOLIAN FREE VARIATION SELECTOR ONE
+        "Ann\u{17B4}",  // KHMER VOWEL INHERENT AQ
+        "Ann\u{E0100}", // VARIATION SELECTOR-17
+    ];
+
+    #[test]
+    fn look_alikes_of_ann_are_ann() {
+        assert_eq!(technical_letter(ANN_ALIKES[3]), Some('\u{1D00}'));
+        assert_eq!(technical_letter("Ann"), None);
+        for name in ANN_ALIKES.iter().filter(|n| technical_letter(n).is_none()) {
+            assert!(same_name(name, "Ann"), "{name:?}");
+            assert_eq!(name_key(name), name_key("Ann"), "{name:?}");
+        }
+        assert!(!same_name("Ann", "Anna"));
+        assert!(!same_name("Ann", "\u{C1}nn")); // Ánn shows its accent
+    }
+
+    #[test]
+    fn ignorables_leave_the_kept_name() {
+        for name in &ANN_ALIKES[4..] {
+            assert_eq!(normalize_name("name", name).unwrap(), "Ann", "{name:?}");
+        }
+    }
+
+    #[test]
+    fn the_gms_labels_in_any_case_or_script_are_the_gm() {
+        for name in [
+            "GM",
+            "gm",
+            "Gm",
+            "gM",
+            "\u{FF27}\u{FF2D}", // full-width ＧＭ
+            "G\u{41C}",         // Cyrillic М
+            "G\u{39C}",         // Greek Μ
+            "GM\u{FE0F}",
+            "the GM",
+            "The gm",
+            "THE GM",
+        ] {
+            assert!(looks_like_gm(name), "{name:?}");
+        }
+        for name in ["Gim", "G.M.", "GMs", "Ann"] {
+            assert!(!looks_like_gm(name), "{name:?}");
+        }
+    }
+
+    #[test]
+    fn a_name_of_marks_or_ignorables_shows_nothing() {
+        for name in [
+            "\u{301}\u{302}\u{303}",
+            "\u{20DD}",
+            "\u{34F}\u{FE0F}",
+            " \u{E0100} ",
+            "\u{2800}",
+        ] {
+            assert!(!is_visible(name), "{name:?}");
+        }
+        for name in ["Ann", "7", "\u{2605}", "A\u{301}"] {
+            assert!(is_visible(name), "{name:?}");
+        }
+    }
 }

@@ -280,11 +280,32 @@ impl Table {
     /// The `joined` record seating a new player called `name`.
     ///
     /// # Errors
-    /// [`ErrorKind::Length`] (name 1-60), [`ErrorKind::NameTaken`] for the name of a player
-    /// already seated, [`ErrorKind::Full`] past [`MAX_PLAYERS`] or [`MAX_RECORDS`].
+    /// [`ErrorKind::Length`] (name 1-60), [`ErrorKind::NameUnseen`] for a name of only combining
+    /// marks or invisible characters, [`ErrorKind::NameTechnical`] for a small-capital or
+    /// phonetic letter, [`ErrorKind::NameTaken`] for a name that looks like a seated
+    /// player's ([`limits::same_name`]), [`ErrorKind::NameLooksLike`] for one that looks like the
+    /// GM's label or a character's, [`ErrorKind::Full`] past [`MAX_PLAYERS`] or [`MAX_RECORDS`].
     pub fn join(&self, name: &str, at_ms: i64) -> Result<Record, Error> {
+        let given = name;
         let name = &limits::normalize_name("name", name)?;
+        if !given.trim().is_empty() && !limits::is_visible(name) {
+            return Err(ErrorKind::NameUnseen {
+                field: "name",
+                what: "the name",
+                name: shorten(name),
+            }
+            .into());
+        }
         check_text("name", name, limits::NAME)?;
+        if let Some(letter) = limits::technical_letter(name) {
+            return Err(ErrorKind::NameTechnical {
+                field: "name",
+                what: "the name",
+                name: shorten(name),
+                letter,
+            }
+            .into());
+        }
         if let Some(seated) = self
             .players
             .iter()
@@ -292,7 +313,17 @@ impl Table {
         {
             return Err(ErrorKind::NameTaken {
                 name: shorten(name),
+                seated: shorten(&seated.name),
                 seat: seated.id,
+            }
+            .into());
+        }
+        if let Some(like) = self.looks_like(name, None) {
+            return Err(ErrorKind::NameLooksLike {
+                field: "name",
+                what: "the name",
+                name: shorten(name),
+                like,
             }
             .into());
         }
@@ -414,7 +445,9 @@ impl Table {
         at_ms: i64,
     ) -> Result<Record, Error> {
         let command = self.fill_reveal(by, command)?;
-        self.check_authority(by, &self.game.authority(&command)?)?;
+        let authority = self.game.authority(&command)?;
+        self.check_authority(by, &authority)?;
+        self.check_new_character(by, &authority)?;
         let seed = self.live_seed()?;
         let mut dice = FairSource::new(seed, &self.mix, self.next_index);
         let decided = match self.game.decide(&command, &mut dice) {
@@ -745,6 +778,82 @@ impl Table {
                     )))
                 }
             }
+        }
+    }
+
+    /// Whom `name` looks like at this table ([`limits::same_name`]), in words, if anyone: the GM
+    /// ([`limits::GM_LABELS`]), a seated player, or a character; `seat`'s own name and a
+    /// character of exactly this name (its system's rules decide about that one) are passed over.
+    fn looks_like(&self, name: &str, seat: Option<Actor>) -> Option<String> {
+        if limits::looks_like_gm(name) {
+            return Some("the GM".to_owned());
+        }
+        let key = limits::name_key(name);
+        let player = self
+            .players
+            .iter()
+            .find(|p| seat != Some(Actor::Player(p.id)) && limits::name_key(&p.name) == key);
+        if let Some(player) = player {
+            return Some(format!("{} (seat {})", shorten(&player.name), player.id));
+        }
+        let (character, owner) = self
+            .owners
+            .iter()
+            .find(|(character, _)| *character != name && limits::name_key(character) == key)?;
+        let whose = match owner {
+            Actor::Gm => "the GM's".to_owned(),
+            Actor::Player(id) => self.players.iter().find(|p| p.id == *id).map_or_else(
+                || format!("player {id}'s"),
+                |p| format!("{}'s", shorten(&p.name)),
+            ),
+        };
+        Some(format!("the character {} ({whose})", shorten(character)))
+    }
+
+    /// A character the command enrols (its system's [`Authority::Enroll`] or
+    /// [`Authority::GmEnroll`]) must show a letter and may not look like the GM, another seat or
+    /// another character ([`Table::looks_like`]); its sender's own name it may take. Nothing else
+    /// about the name is the table's: the system's rules keep theirs (an exact repeat is the
+    /// system's to refuse).
+    ///
+    /// # Errors
+    /// [`ErrorKind::NameUnseen`], [`ErrorKind::NameTechnical`] or [`ErrorKind::NameLooksLike`]
+    /// naming `character.name`, the field every system's enrolment form names the character by.
+    pub(crate) fn check_new_character(
+        &self,
+        by: Actor,
+        authority: &Authority,
+    ) -> Result<(), Error> {
+        let (Authority::Enroll(name) | Authority::GmEnroll(name)) = authority else {
+            return Ok(());
+        };
+        let (field, what) = ("character.name", "the character's name");
+        if !limits::is_visible(name) {
+            return Err(ErrorKind::NameUnseen {
+                field,
+                what,
+                name: shorten(name),
+            }
+            .into());
+        }
+        if let Some(letter) = limits::technical_letter(name) {
+            return Err(ErrorKind::NameTechnical {
+                field,
+                what,
+                name: shorten(name),
+                letter,
+            }
+            .into());
+        }
+        match self.looks_like(name, Some(by)) {
+            Some(like) => Err(ErrorKind::NameLooksLike {
+                field,
+                what,
+                name: shorten(name),
+                like,
+            }
+            .into()),
+            None => Ok(()),
         }
     }
 
@@ -1161,8 +1270,9 @@ fn server_seed(record: &Record) -> Result<Option<ServerSeed>, Error> {
 }
 
 /// Who made a record: the sender named in its body (or a whisper's secret), the joining player,
-/// or else the GM (every other record is one only the GM may make).
-fn actor_of(record: &Record) -> Actor {
+/// or else the GM (every other record is one only the GM may make). A whisper redacted for its
+/// reader names nobody, and is said to be the GM's: show none.
+pub fn actor_of(record: &Record) -> Actor {
     if let Some(by) = record.talker() {
         return by;
     }

@@ -202,7 +202,7 @@ fn names_that_look_alike_are_one_name() {
     let blank = play.table.join("\u{3164}\u{200B}", 5_000).unwrap_err();
     assert_eq!(
         blank.to_string(),
-        "name must be 1 to 60 characters long, not 0"
+        "the name \"\" shows no letter, digit or sign (only spaces, combining marks or invisible characters): pick a name people can read"
     );
     let spaced = play.table.join("  Cara \u{200B}  Lin ", 5_000).unwrap();
     assert_eq!(
@@ -443,4 +443,128 @@ fn the_widest_roll_the_table_allows_fits_a_stored_field() {
         "prev": "0".repeat(64), "client": "x".repeat(64)});
     let size = body.to_string().len();
     assert!(size < 1 << 20, "{size} bytes");
+}
+
+/// Issue 30: the names that still sat beside "Ann", and a player called "GM".
+#[test]
+fn a_seat_cannot_pass_for_another_or_for_the_gm() {
+    let play = table("freelancer", 1);
+    for name in [
+        "\u{410}nn",    // Cyrillic А
+        "\u{391}nn",    // Greek Α
+        "\u{13AA}nn",   // Cherokee Ꭺ
+        "Ann\u{34F}",   // COMBINING GRAPHEME JOINER
+        "Ann\u{FE0F}",  // VARIATION SELECTOR-16
+        "Ann\u{FE00}",  // VARIATION SELECTOR-1
+        "Ann\u{180B}",  // MONGOLIAN FREE VARIATION SELECTOR ONE
+        "Ann\u{17B4}",  // KHMER VOWEL INHERENT AQ
+        "Ann\u{E0100}", // VARIATION SELECTOR-17
+    ] {
+        let joined = play.table.join(name, 5_000).unwrap_err();
+        assert_eq!(joined.field(), Some("name"));
+        let shown = joined.to_string();
+        assert!(
+            shown.ends_with(
+                "already seated (seat 1): the log must tell players apart, pick another"
+            ),
+            "{name:?}: {shown}"
+        );
+    }
+    assert_eq!(
+        play.table.join("\u{410}nn", 5_000).unwrap_err().to_string(),
+        "the name \"\u{410}nn\" looks like \"Ann\", already seated (seat 1): the log must tell players apart, pick another"
+    );
+    assert_eq!(
+        play.table
+            .join("\u{1D00}nn", 5_000)
+            .unwrap_err()
+            .to_string(),
+        "the name \"\u{1D00}nn\" holds \"\u{1D00}\" (U+1D00), a phonetic or small-capital letter that passes for an ordinary one: write the name in ordinary letters"
+    );
+    assert_eq!(
+        play.table
+            .join("\u{301}\u{302}\u{20DD}", 5_000)
+            .unwrap_err()
+            .to_string(),
+        "the name \"\u{301}\u{302}\u{20DD}\" shows no letter, digit or sign (only spaces, combining marks or invisible characters): pick a name people can read"
+    );
+    for name in [
+        "GM",
+        "gm",
+        "Gm",
+        "\u{FF27}\u{FF2D}",
+        "G\u{41C}",
+        "G\u{39C}",
+        "the GM",
+        "The Gm",
+    ] {
+        let joined = play.table.join(name, 5_000).unwrap_err();
+        assert_eq!(joined.field(), Some("name"));
+        let shown = joined.to_string();
+        let normalized = skald_table::limits::normalize_name("name", name).unwrap();
+        assert_eq!(
+            shown,
+            format!(
+                "the name \"{normalized}\" looks like the GM: the log must tell everyone apart, so pick another"
+            ),
+            "{name:?}"
+        );
+    }
+    assert!(play.table.join("Gim", 5_000).is_ok());
+}
+
+/// A character may not be named like the GM, another seat or another character; its own
+/// player's name it may take.
+#[test]
+fn a_character_cannot_pass_for_a_seat_or_another_character() {
+    let mut play = table("freelancer", 1);
+    let enroll =
+        |name: &str| json!({"do": "enroll", "character": {"name": name, "ratings": {"LFT": 42}}});
+    let refused = |play: &mut Play, by, name: &str| {
+        let error = play.try_act(by, enroll(name)).unwrap_err();
+        assert_eq!(error.field(), Some("character.name"), "{name:?}");
+        error.to_string()
+    };
+    assert_eq!(
+        refused(&mut play, ANN, "G\u{41C}"),
+        "the character's name \"G\u{41C}\" looks like the GM: the log must tell everyone apart, so pick another"
+    );
+    assert_eq!(
+        refused(&mut play, GM, "gm"),
+        "the character's name \"gm\" looks like the GM: the log must tell everyone apart, so pick another"
+    );
+    assert_eq!(
+        refused(&mut play, BOB, "\u{391}nn"),
+        "the character's name \"\u{391}nn\" looks like Ann (seat 1): the log must tell everyone apart, so pick another"
+    );
+    assert_eq!(
+        refused(&mut play, GM, "Ann\u{FE0F}"),
+        "the character's name \"Ann\u{FE0F}\" looks like Ann (seat 1): the log must tell everyone apart, so pick another"
+    );
+    assert_eq!(
+        refused(&mut play, GM, "\u{34F}\u{301}"),
+        "the character's name \"\u{34F}\u{301}\" shows no letter, digit or sign (only spaces, combining marks or invisible characters): pick a name people can read"
+    );
+    assert_eq!(
+        refused(&mut play, GM, "\u{1D00}sh"),
+        "the character's name \"\u{1D00}sh\" holds \"\u{1D00}\" (U+1D00), a phonetic or small-capital letter that passes for an ordinary one: write the name in ordinary letters"
+    );
+    // The check before sending says the same.
+    let checked = play
+        .table
+        .check(BOB, &skald_table::Action::Command(enroll("\u{13AA}nn")))
+        .unwrap_err();
+    assert_eq!(checked.field(), Some("character.name"));
+    // Ann's own name is Ann's to give her character.
+    play.records(ANN, enroll("Ann"));
+    play.records(BOB, enroll("Ash"));
+    assert_eq!(
+        refused(&mut play, GM, "\u{410}sh"),
+        "the character's name \"\u{410}sh\" looks like the character Ash (Bob's): the log must tell everyone apart, so pick another"
+    );
+    // A player joining under a character's name is refused too.
+    assert_eq!(
+        play.table.join("ASH", 5_000).unwrap_err().to_string(),
+        "the name \"ASH\" looks like the character Ash (Bob's): the log must tell everyone apart, so pick another"
+    );
 }

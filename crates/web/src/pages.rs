@@ -295,9 +295,19 @@ pub async fn join(
         Err(ApiError::Table(e)) => {
             // A taken name is most often its own player on a new device: say the way back.
             let (error, taken) = match e.kind() {
-                ErrorKind::NameTaken { name, .. } => (
+                ErrorKind::NameTaken { name, seated, .. }
+                    if name.to_lowercase() == seated.to_lowercase() =>
+                {
+                    (
+                        format!(
+                            "The name \u{201c}{name}\u{201d} is taken: someone already sits at this table under it."
+                        ),
+                        true,
+                    )
+                }
+                ErrorKind::NameTaken { name, seated, seat } => (
                     format!(
-                        "The name \u{201c}{name}\u{201d} is taken: someone already sits at this table under it."
+                        "The name \u{201c}{name}\u{201d} looks like \u{201c}{seated}\u{201d}, who already sits at this table (seat {seat})."
                     ),
                     true,
                 ),

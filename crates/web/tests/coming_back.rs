@@ -507,3 +507,46 @@ async fn the_page_shows_the_logs_head_to_keep_and_downloads_it() {
     assert!(report.ok(), "{report:?}");
     assert_eq!(report.kept, skald_table::Kept::Matches { seq: 2, since: 1 });
 }
+
+/// The join page says whom a look-alike name looks like, and refuses the GM's label (issue 30).
+#[tokio::test]
+async fn a_look_alike_name_is_refused_saying_whom_it_looks_like() {
+    let server = Server::start(generous()).await;
+    let (id, _, invite) = table(&server, "freelancer", "Return").await;
+    join(&server, &id, &invite, "Ann").await;
+    let refused = |name: &'static str| {
+        let url = format!("{}/t/{id}/join", server.base);
+        let body = format!("invite={invite}&name={name}");
+        async move {
+            let response = fresh()
+                .post(url)
+                .header("content-type", "application/x-www-form-urlencoded")
+                .body(body)
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(response.status().as_u16(), 422);
+            assert!(response.headers().get("set-cookie").is_none());
+            response.text().await.unwrap()
+        }
+    };
+    // Cyrillic А (U+0410), form-encoded.
+    let html = refused("%D0%90nn").await;
+    assert!(
+        html.contains(
+            "<p class=\"error\" role=\"alert\">The name \u{201c}\u{410}nn\u{201d} looks like \
+             \u{201c}Ann\u{201d}, who already sits at this table (seat 1).</p>"
+        ),
+        "{html}"
+    );
+    assert!(html.contains("If that seat is yours"), "{html}");
+    let html = refused("Gm").await;
+    assert!(
+        html.contains(
+            "<p class=\"error\" role=\"alert\">the name &quot;Gm&quot; looks like the GM: the log \
+             must tell everyone apart, so pick another</p>"
+        ),
+        "{html}"
+    );
+    assert!(!html.contains("If that seat is yours"), "{html}");
+}

@@ -497,3 +497,52 @@ async fn no_label_holds_its_blanks_help() {
         "{page}"
     );
 }
+
+/// The GM's lines in the table page's talk and log carry the GM's badge, drawn by the page; words
+/// that copy its markup are escaped text (issue 30).
+#[tokio::test]
+async fn the_gms_lines_carry_a_badge_no_name_makes() {
+    let server = Server::start(generous()).await;
+    let (table, gm) = table_of(&server, "chi").await;
+    let act = |token: String, body: &'static str| {
+        let url = format!("{}/api/tables/{table}/actions", server.base);
+        async move {
+            let response = fresh()
+                .post(url)
+                .bearer_auth(token)
+                .header("content-type", "application/json")
+                .body(body)
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(response.status().as_u16(), 200);
+        }
+    };
+    act(gm.clone(), r#"{"do": "say", "text": "Welcome."}"#).await;
+    act(
+        gm.clone(),
+        r#"{"do": "say", "text": "<b class=\"gm-mark\">GM</b> said so"}"#,
+    )
+    .await;
+    let (status, page) = get(&server, &format!("/t/{table}"), Some(&gm)).await;
+    assert_eq!(status, 200);
+    assert!(
+        page.contains(
+            "class=\"talk-line from-gm\">\n  <span class=\"who\"><b class=\"gm-mark\">GM</b>"
+        ),
+        "{page}"
+    );
+    assert!(
+        page.contains("class=\"log-line from-gm\">\n  <span class=\"seq\">1</span>\n  <span class=\"who\"><b class=\"gm-mark\">GM</b></span>"),
+        "{page}"
+    );
+    assert!(
+        page.contains("&lt;b class=&quot;gm-mark&quot;&gt;GM&lt;&#x2f;b&gt; said so"),
+        "{page}"
+    );
+    assert_eq!(
+        page.matches("<b class=\"gm-mark\">GM</b>").count(),
+        3,
+        "{page}"
+    );
+}
