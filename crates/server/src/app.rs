@@ -7,6 +7,7 @@ use crate::error::ApiError;
 use crate::limits::Limits;
 use crate::live::LiveTable;
 use crate::node::Node;
+use crate::refusals::Refusals;
 use crate::registry::Registry;
 use governor::clock::{Clock as _, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
@@ -36,6 +37,8 @@ struct Inner {
     per_address: DefaultKeyedRateLimiter<ClientAddr>,
     per_seat: DefaultKeyedRateLimiter<(Arc<str>, Actor)>,
     creations: DefaultKeyedRateLimiter<ClientAddr>,
+    /// Rate refusals per client, logged once a minute at most ([`Refusals`]).
+    refusals: Refusals,
 }
 
 impl App {
@@ -76,6 +79,7 @@ impl App {
                 per_address,
                 per_seat,
                 creations,
+                refusals: Refusals::default(),
             }),
         })
     }
@@ -172,10 +176,10 @@ impl App {
     /// One HTTP request from `client` against its address's rate.
     ///
     /// # Errors
-    /// [`ApiError::Limit`].
+    /// [`ApiError::Rate`].
     pub fn check_address_rate(&self, client: ClientAddr) -> Result<(), ApiError> {
         self.inner.per_address.check_key(&client).map_err(|_| {
-            ApiError::Limit(format!(
+            ApiError::Rate(format!(
                 "rate: at most {} per second from one address (bursts of {})",
                 noun(
                     self.inner.limits.address_per_second as usize,
@@ -191,7 +195,7 @@ impl App {
     /// WebSocket share it).
     ///
     /// # Errors
-    /// [`ApiError::Limit`].
+    /// [`ApiError::Rate`].
     pub fn check_seat_rate(&self, table: &Arc<str>, seat: Actor) -> Result<(), ApiError> {
         self.inner
             .per_seat
@@ -199,8 +203,16 @@ impl App {
             .map_err(|_| rate_error(&self.inner.limits))
     }
 
-    /// Forgets rate state of addresses and seats not seen lately (called now and then).
+    /// A rate refusal ([`ApiError::Rate`]) answered to `client`: counted, and logged when it is
+    /// the first of the client's minute ([`Refusals`]).
+    pub fn throttled(&self, client: ClientAddr) {
+        self.inner.refusals.refused(client, Instant::now());
+    }
+
+    /// Forgets rate state of addresses and seats not seen lately (called now and then), and logs
+    /// the count of rate refusals of each client whose minute is over.
     pub fn forget_idle_connections(&self) {
+        self.inner.refusals.sweep(Instant::now());
         self.inner.per_address.retain_recent();
         self.inner.per_seat.retain_recent();
         self.inner.creations.retain_recent();
@@ -234,7 +246,7 @@ impl App {
     /// server's cap: it is the GM's table); a player's only reads it.
     ///
     /// # Errors
-    /// As [`App::authenticate`]; [`ApiError::Limit`] for a seat past its rate.
+    /// As [`App::authenticate`]; [`ApiError::Rate`] for a seat past its rate.
     pub async fn seated(
         &self,
         id: &str,
@@ -271,7 +283,7 @@ fn per_second(rate: u32, burst: u32) -> Quota {
 
 /// The refusal for a seat past its rate.
 pub fn rate_error(limits: &Limits) -> ApiError {
-    ApiError::Limit(format!(
+    ApiError::Rate(format!(
         "rate: at most {} per second from one seat (bursts of {})",
         noun(limits.actions_per_second as usize, "request", "requests"),
         limits.action_burst

@@ -30,7 +30,12 @@ pub fn routes(app: App) -> Router {
         .route("/t/{id}/seat-link", get(pages::seat_link))
         .route("/t/{id}/join", get(pages::join_form).post(pages::join))
         .route("/t/{id}/parts", get(pages::parts))
-        .route("/t/{id}/odds", post(pages::odds))
+        .route(
+            "/t/{id}/odds",
+            post(pages::odds).layer(axum::middleware::from_fn(
+                skald_server::same_origin::json_only,
+            )),
+        )
         .route("/rules/{system}", get(reference::rules))
         .route("/fairness", get(reference::fairness))
         .route("/static/{file}", get(assets::asset))
