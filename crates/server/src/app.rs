@@ -176,10 +176,10 @@ impl App {
     /// One HTTP request from `client` against its address's rate.
     ///
     /// # Errors
-    /// [`ApiError::Rate`].
+    /// [`ApiError::Limit`].
     pub fn check_address_rate(&self, client: ClientAddr) -> Result<(), ApiError> {
         self.inner.per_address.check_key(&client).map_err(|_| {
-            ApiError::Rate(format!(
+            ApiError::Limit(format!(
                 "rate: at most {} per second from one address (bursts of {})",
                 noun(
                     self.inner.limits.address_per_second as usize,
@@ -195,7 +195,7 @@ impl App {
     /// WebSocket share it).
     ///
     /// # Errors
-    /// [`ApiError::Rate`].
+    /// [`ApiError::Limit`].
     pub fn check_seat_rate(&self, table: &Arc<str>, seat: Actor) -> Result<(), ApiError> {
         self.inner
             .per_seat
@@ -203,8 +203,8 @@ impl App {
             .map_err(|_| rate_error(&self.inner.limits))
     }
 
-    /// A rate refusal ([`ApiError::Rate`]) answered to `client`: counted, and logged when it is
-    /// the first of the client's minute ([`Refusals`]).
+    /// A 429 answered to `client` (a rate or a bound reached): counted, and logged when it is the
+    /// first of the client's minute ([`Refusals`]).
     pub fn throttled(&self, client: ClientAddr) {
         self.inner.refusals.refused(client, Instant::now());
     }
@@ -246,7 +246,7 @@ impl App {
     /// server's cap: it is the GM's table); a player's only reads it.
     ///
     /// # Errors
-    /// As [`App::authenticate`]; [`ApiError::Rate`] for a seat past its rate.
+    /// As [`App::authenticate`]; [`ApiError::Limit`] for a seat past its rate.
     pub async fn seated(
         &self,
         id: &str,
@@ -283,7 +283,7 @@ fn per_second(rate: u32, burst: u32) -> Quota {
 
 /// The refusal for a seat past its rate.
 pub fn rate_error(limits: &Limits) -> ApiError {
-    ApiError::Rate(format!(
+    ApiError::Limit(format!(
         "rate: at most {} per second from one seat (bursts of {})",
         noun(limits.actions_per_second as usize, "request", "requests"),
         limits.action_burst

@@ -52,10 +52,6 @@ pub enum ApiError {
     /// A body that is not sent as JSON ([`crate::same_origin::json_verdict`]): 415.
     #[error("{0}")]
     NotJson(String),
-    /// A client address or a seat past its rate: 429, logged once per client per minute with a
-    /// count ([`crate::refusals`]), not once per refusal.
-    #[error("{0}")]
-    Rate(String),
     /// This node cannot serve now (`GET /api/ready`): it is stopping, the database does not
     /// answer, or its schema is not this build's. The message says which.
     #[error("not ready: {0}")]
@@ -107,7 +103,7 @@ impl ApiError {
             ApiError::Unauthorized | ApiError::BadInvite => "unauthorized",
             ApiError::NotFound(_) | ApiError::NoRoute => "not_found",
             ApiError::BadRequest(_) | ApiError::NotJson(_) => "bad_request",
-            ApiError::Limit(_) | ApiError::TooLarge(_) | ApiError::Rate(_) => "limit",
+            ApiError::Limit(_) | ApiError::TooLarge(_) => "limit",
             ApiError::CreationKey(_) | ApiError::CrossOrigin(_) => "forbidden",
             ApiError::Busy(_) | ApiError::Unloading | ApiError::LogMoved => "busy",
             ApiError::NotReady(_) => "not_ready",
@@ -143,18 +139,27 @@ impl ApiError {
 
     /// Logs the refusal (a store error as an error, not being ready as a warning), inside the request's span when there is one.
     /// The reason is [`for_the_log`]: one line whatever the sender typed, and no token in it.
-    /// A rate refusal ([`ApiError::Rate`]) is not logged here: [`crate::refusals`] counts it
-    /// against its client and logs the count, once a minute at most.
+    /// A 429 (a rate or a bound reached, [`ApiError::counted`]) is not logged here:
+    /// [`crate::refusals`] counts it against its client and logs the count, once a minute at most.
     pub fn log(&self) {
+        if self.counted() {
+            return;
+        }
         let kind = self.kind();
         let reason = for_the_log(&self.to_string());
         match self {
-            ApiError::Rate(_) => {}
             ApiError::Store(_) => tracing::error!(kind, reason = %reason, "store error"),
             // The node's own state, which whoever runs it wants to see among the warnings.
             ApiError::NotReady(_) => tracing::warn!(kind, reason = %reason, "not ready"),
             _ => tracing::info!(kind, reason = %reason, "refused"),
         }
+    }
+
+    /// Whether this refusal is a 429 (a rate or a bound reached), which a flood repeats as fast as
+    /// it is refused: counted per client and logged once a minute ([`crate::refusals`]) rather
+    /// than one line each.
+    pub fn counted(&self) -> bool {
+        self.status() == StatusCode::TOO_MANY_REQUESTS
     }
 
     /// What the body says: kind, message and, for a refusal about one field, the field.
@@ -178,7 +183,7 @@ impl ApiError {
     }
 }
 
-/// The mark of a rate refusal's answer ([`ApiError::Rate`]): [`crate::admission::admit`] counts it
+/// The mark of a 429's answer ([`ApiError::counted`]): [`crate::admission::admit`] counts it
 /// against its client, and the request log writes no line of its own for it.
 #[derive(Debug, Clone, Copy)]
 pub struct Throttled;
@@ -233,7 +238,7 @@ impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         self.log();
         let mut response = (self.status(), axum::Json(self.body())).into_response();
-        if matches!(self, ApiError::Rate(_)) {
+        if self.counted() {
             response.extensions_mut().insert(Throttled);
         }
         response

@@ -1,4 +1,5 @@
-//! [`Refusals`]: how rate refusals are logged: once per client per minute, with a count, rather
+//! [`Refusals`]: how 429s (a rate or a bound reached: the address's rate, the seat's, tables per
+//! hour, WebSocket places, talk's pace) are logged: once per client per minute, with a count, rather
 //! than a line each (a flood of refused requests would otherwise write the log as fast as it is
 //! refused: 66 MB in 12 s, issue 30).
 
@@ -7,7 +8,7 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-/// How often at most one client's rate refusals are logged: one line per client per minute.
+/// How often at most one client's 429s are logged: one line per client per minute.
 pub const REFUSAL_WINDOW: Duration = Duration::from_secs(60);
 
 /// Each client's rate refusals not logged yet. A client's first refusal is logged at once and
@@ -93,8 +94,8 @@ fn log(client: ClientAddr, count: u64) {
     tracing::info!(
         %client,
         refused = count,
-        "rate: requests refused past the client's rate since its last such line (one line a \
-         minute at most)"
+        "rate: requests refused with 429 (a rate or a bound reached) since the client's last such \
+         line (one line a minute at most)"
     );
 }
 

@@ -2,8 +2,8 @@
 //! `/api/tables/{id}/log`), the table it is about, its status and how long it took. Refusals and
 //! store errors are logged by [`ApiError`](crate::ApiError) inside the same span.
 //!
-//! A rate refusal (429 past the address's or the seat's rate) has no line of its own: they are
-//! counted per client and logged once a minute at most ([`crate::refusals::Refusals`]).
+//! A 429 (a rate or a bound reached) has no line of its own: they are counted per client and
+//! logged once a minute at most ([`crate::refusals::Refusals`]).
 //!
 //! A request's raw path and query are never logged: a query may hold a token (`?token=`), and a
 //! client may send anything in a path. The table id is taken from the path only when it has a table

@@ -194,6 +194,8 @@ async fn client(
                 let reply = match message {
                     Message::Text(text) => incoming(&app, &table, reader, from, text.as_str()).await,
                     Message::Binary(_) => error_reply(
+                        &app,
+                        from,
                         &Value::Null,
                         &ApiError::BadRequest("messages are JSON text frames".into()),
                     ),
@@ -224,6 +226,8 @@ async fn incoming(
         Ok(message) => message,
         Err(e) => {
             return error_reply(
+                app,
+                from,
                 &Value::Null,
                 &ApiError::BadRequest(format!(
                     "message: {e}; expected {{\"id\": .., \"action\": {{\"do\": ..}}}}"
@@ -233,12 +237,11 @@ async fn incoming(
     };
     // The seat's rate, shared with its other sockets and its HTTP requests.
     if let Err(e) = app.check_seat_rate(&table.handle().id, reader) {
-        app.throttled(from);
-        return error_reply(&message.id, &e);
+        return error_reply(app, from, &message.id, &e);
     }
     let request = match Request::from_json(message.action) {
         Ok(request) => request,
-        Err(e) => return error_reply(&message.id, &e.into()),
+        Err(e) => return error_reply(app, from, &message.id, &e.into()),
     };
     match table.act(reader, request).await {
         Ok(records) => {
@@ -248,11 +251,16 @@ async fn incoming(
                 seq,
             }
         }
-        Err(e) => error_reply(&message.id, &e),
+        Err(e) => error_reply(app, from, &message.id, &e),
     }
 }
 
-fn error_reply(id: &Value, error: &ApiError) -> Outgoing {
+/// The error message answering message `id` of the client at `from`; logged, or counted against
+/// the client when it is a 429 ([`ApiError::counted`]).
+fn error_reply(app: &App, from: ClientAddr, id: &Value, error: &ApiError) -> Outgoing {
+    if error.counted() {
+        app.throttled(from);
+    }
     error.log();
     Outgoing::Error {
         id: id.clone(),

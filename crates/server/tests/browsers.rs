@@ -462,8 +462,8 @@ async fn a_flood_past_the_rate_is_one_log_line() {
     assert_eq!(lines.len(), 1, "{text}");
     assert!(
         lines[0].contains(
-            "rate: requests refused past the client's rate since its last such line (one line a \
-             minute at most) client=127.0.0.1 refused=1"
+            "rate: requests refused with 429 (a rate or a bound reached) since the client's last \
+             such line (one line a minute at most) client=127.0.0.1 refused=1"
         ),
         "{text}"
     );
