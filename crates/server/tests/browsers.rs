@@ -469,3 +469,42 @@ async fn a_flood_past_the_rate_is_one_log_line() {
     );
     assert_eq!(text.matches("answered status=200").count(), 3, "{text}");
 }
+
+/// A seat's flood over its WebSocket past the seat's rate: one line too, counted against the
+/// client's address, and no line per refused message.
+#[tokio::test]
+async fn a_seats_flood_over_the_websocket_is_one_log_line() {
+    let log = Log::capture();
+    let db = common::sqlite();
+    let server = Server::start(
+        &db,
+        Limits {
+            actions_per_second: 1,
+            action_burst: 3,
+            ..limits()
+        },
+    )
+    .await;
+    let created = server.http().create("chi", "Flood").await;
+    let mut ws = server.ws(&created.table, &created.gm, 0).await;
+    assert_eq!(ws.next_json().await["type"], "hello");
+    let mut records = Vec::new();
+    let mut kinds = Vec::new();
+    for id in 0..12 {
+        let note = json!({"do": "note", "text": format!("note {id}")});
+        let answer = ws.act(id, &note, &mut records).await;
+        kinds.push(answer["type"].as_str().unwrap_or_default().to_owned());
+    }
+    // The upgrade took one of the burst of 3.
+    assert_eq!(kinds[..2], ["ack", "ack"]);
+    assert_eq!(kinds[2..], ["error"; 10]);
+    drop(ws);
+    server.stop().await;
+    let text = log.text();
+    assert!(!text.contains("refused kind=\"limit\""), "{text}");
+    assert_eq!(
+        text.matches("rate: requests refused with 429").count(),
+        1,
+        "{text}"
+    );
+}
