@@ -59,7 +59,11 @@ Examples:
   skald serve --addr 0.0.0.0:9000 --db tables.db
   skald serve --db postgres://postgres@127.0.0.1:5432/skald
   SKALD_CREATION_KEY=... skald serve --addr 0.0.0.0:8080   a public server: tables need the key
-  skald serve --trusted-proxy 127.0.0.1         behind a reverse proxy on this host
+  skald serve --trusted-proxy 127.0.0.1 --public-url https://skald.example
+                                                behind a reverse proxy on this host, with TLS
+Browsers: only the server's own pages post and open WebSockets with a seat's cookie (their
+origin is --public-url, or the address they asked for); the cookie lasts 30 days from the last
+visit of its table, and is Secure when --public-url is https://.
 Limits: rates per client address (an IPv6 client by its /64) and per seat; tables per address
 per hour; live tables per server (quiet ones are archived, the GM's link restores them);
 WebSockets per seat, with the GM's own kept free.
@@ -126,6 +130,17 @@ pub struct ServeArgs {
     /// --addr it listens on (docs/deploy.md).
     #[arg(long, value_name = "URL", env = "SKALD_ADVERTISE", value_parser = advertised)]
     pub advertise: Option<String>,
+    /// The address browsers open, when it is not the one the server is reached at (behind a
+    /// reverse proxy, with TLS): https://HOST or http://HOST:PORT, no path (1-200 characters).
+    /// Only pages of this origin may post and open WebSockets with a seat's cookie; the links the
+    /// pages show start with it; with https:// the cookie is Secure (docs/deploy.md).
+    #[arg(long, value_name = "URL", env = "SKALD_PUBLIC_URL", value_parser = public_url)]
+    pub public_url: Option<skald_server::limits::PublicUrl>,
+}
+
+/// A `--public-url`: an http:// or https:// origin ([`skald_server::limits::PublicUrl::parse`]).
+fn public_url(value: &str) -> Result<skald_server::limits::PublicUrl, String> {
+    skald_server::limits::PublicUrl::parse(value)
 }
 
 /// An `--advertise` address: `http://` and a host, 1-200 characters.

@@ -60,6 +60,7 @@ fn limits(args: &ServeArgs) -> anyhow::Result<skald_server::Limits> {
         address_per_second: args.address_rate,
         address_burst: args.address_rate.saturating_mul(4),
         advertise: args.advertise.clone(),
+        public_url: args.public_url.clone(),
         ..skald_server::Limits::default()
     })
 }
@@ -165,6 +166,8 @@ mod tests {
             "60",
             "--address-rate",
             "50",
+            "--public-url",
+            "https://Skald.Example/",
         ])
         .unwrap_or_else(|e| panic!("{e}"));
         let got = limits(&parsed).unwrap_or_else(|e| panic!("{e}"));
@@ -172,6 +175,10 @@ mod tests {
         assert_eq!(got.trusted_proxy, "10.0.0.1".parse().ok());
         assert_eq!(got.archive_after.as_secs(), 7 * 86_400);
         assert_eq!(got.server_tables_per_hour, 60);
+        assert_eq!(
+            got.public_url.as_ref().map(|u| (u.origin(), u.is_https())),
+            Some(("https://skald.example", true))
+        );
         assert_eq!(
             (
                 got.tables_per_hour,
@@ -185,6 +192,10 @@ mod tests {
             limits(&empty).err().map(|e| e.to_string()).as_deref(),
             Some("creation key: empty; give at least one character")
         );
+        let path = args(&["--public-url", "https://skald.example/tables"])
+            .err()
+            .unwrap_or_default();
+        assert!(path.contains("has a path, query or fragment"), "{path}");
         let zero = args(&["--archive-after-days", "0"])
             .err()
             .unwrap_or_default();

@@ -11,8 +11,8 @@ use crate::query::Params;
 use crate::report;
 use crate::rows::{to_row, token_row};
 use crate::schemas::{
-    ActionSchema, BAD_REQUEST, BUSY, ExportFormat, NOT_FOUND, STORE_FAILED, TOO_LARGE,
-    TOO_MANY_REQUESTS, TablePath, UNAUTHORIZED,
+    ActionSchema, BAD_REQUEST, BUSY, CROSS_ORIGIN, ExportFormat, NOT_FOUND, NOT_JSON, STORE_FAILED,
+    TOO_LARGE, TOO_MANY_REQUESTS, TablePath, UNAUTHORIZED,
 };
 use crate::seated::Seated;
 use crate::shapes::{
@@ -60,8 +60,10 @@ fn json_body<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError
         (status = 201, description = "The table, the GM token and the invite token (shown once).", body = Created),
         (status = 400, description = "A body that is not JSON or has unknown fields", body = ErrorBody),
         (status = 403, description = "The server requires its creation key, and the request has \
-            none or another (the message says which).", body = ErrorBody),
+            none or another (the message says which); or the request came from a page of another \
+            origin without a token of its own.", body = ErrorBody),
         (status = 413, description = TOO_LARGE, body = ErrorBody),
+        (status = 415, description = NOT_JSON, body = ErrorBody),
         (status = 422, description = "Refused: a system the server does not play, a title or \
             options out of bounds.", body = ErrorBody),
         (status = 429, description = "A bound reached: the address's rate, its tables per hour \
@@ -211,9 +213,11 @@ fn table_id() -> Result<String, getrandom::Error> {
     responses(
         (status = 200, description = "The player's id and token (shown once)", body = Joined),
         (status = 400, description = BAD_REQUEST, body = ErrorBody),
+        (status = 403, description = CROSS_ORIGIN, body = ErrorBody),
         (status = 401, description = "Not the table's invite", body = ErrorBody),
         (status = 404, description = NOT_FOUND, body = ErrorBody),
         (status = 413, description = TOO_LARGE, body = ErrorBody),
+        (status = 415, description = NOT_JSON, body = ErrorBody),
         (status = 422, description = "Refused: the name is taken, blank, too long or has control \
             characters; the table is full.", body = ErrorBody),
         (status = 429, description = TOO_MANY_REQUESTS, body = ErrorBody),
@@ -259,8 +263,10 @@ pub async fn join(
         (status = 200, description = "The new invite (shown once)", body = Invited),
         (status = 400, description = BAD_REQUEST, body = ErrorBody),
         (status = 401, description = UNAUTHORIZED, body = ErrorBody),
-        (status = 403, description = "Not the GM", body = ErrorBody),
+        (status = 403, description = "Not the GM; or from a page of another origin, with the \
+            browser's cookie and no token of its own.", body = ErrorBody),
         (status = 404, description = NOT_FOUND, body = ErrorBody),
+        (status = 415, description = NOT_JSON, body = ErrorBody),
         (status = 429, description = TOO_MANY_REQUESTS, body = ErrorBody),
         (status = 500, description = STORE_FAILED, body = ErrorBody),
         (status = 503, description = BUSY, body = ErrorBody),
@@ -286,9 +292,11 @@ pub async fn invite(Seated { id, table, reader }: Seated) -> Result<Json<Invited
         (status = 200, description = "The seat's new token (shown once)", body = SeatLinked),
         (status = 400, description = BAD_REQUEST, body = ErrorBody),
         (status = 401, description = UNAUTHORIZED, body = ErrorBody),
-        (status = 403, description = "Not the GM", body = ErrorBody),
+        (status = 403, description = "Not the GM; or from a page of another origin, with the \
+            browser's cookie and no token of its own.", body = ErrorBody),
         (status = 404, description = NOT_FOUND, body = ErrorBody),
         (status = 413, description = TOO_LARGE, body = ErrorBody),
+        (status = 415, description = NOT_JSON, body = ErrorBody),
         (status = 422, description = "Nobody sits in that seat", body = ErrorBody),
         (status = 429, description = TOO_MANY_REQUESTS, body = ErrorBody),
         (status = 500, description = STORE_FAILED, body = ErrorBody),
@@ -393,10 +401,12 @@ pub async fn log(
         (status = 200, description = "The committed records, as the sender may see them", body = Acted),
         (status = 400, description = BAD_REQUEST, body = ErrorBody),
         (status = 401, description = UNAUTHORIZED, body = ErrorBody),
-        (status = 403, description = "Not the sender's to do", body = ErrorBody),
+        (status = 403, description = "Not the sender's to do; or from a page of another origin, \
+            with the browser's cookie and no token of its own.", body = ErrorBody),
         (status = 404, description = NOT_FOUND, body = ErrorBody),
         (status = 413, description = "The body is over 64 KiB, or the record the action would \
             make is over the store's bound (1 MiB); nothing was recorded.", body = ErrorBody),
+        (status = 415, description = NOT_JSON, body = ErrorBody),
         (status = 422, description = "Refused by the rules", body = ErrorBody),
         (status = 429, description = TOO_MANY_REQUESTS, body = ErrorBody),
         (status = 500, description = STORE_FAILED, body = ErrorBody),
@@ -481,7 +491,13 @@ pub async fn export(
         )
             .into_response()),
         "html" => Ok((
-            [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+            [
+                (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+                (
+                    header::CONTENT_SECURITY_POLICY,
+                    report::content_security_policy(),
+                ),
+            ],
             report::html(&log).map_err(ApiError::Store)?,
         )
             .into_response()),
@@ -526,9 +542,11 @@ pub async fn moves(Seated { table, reader, .. }: Seated) -> Result<Json<MovesAns
         (status = 200, description = "{odds: null | {summary, chances: [{label, p, decimal}], \
             distribution: [...]}}", body = OddsAnswer),
         (status = 400, description = BAD_REQUEST, body = ErrorBody),
+        (status = 403, description = CROSS_ORIGIN, body = ErrorBody),
         (status = 401, description = UNAUTHORIZED, body = ErrorBody),
         (status = 404, description = NOT_FOUND, body = ErrorBody),
         (status = 413, description = TOO_LARGE, body = ErrorBody),
+        (status = 415, description = NOT_JSON, body = ErrorBody),
         (status = 422, description = "Not a command of the system", body = ErrorBody),
         (status = 429, description = TOO_MANY_REQUESTS, body = ErrorBody),
         (status = 500, description = STORE_FAILED, body = ErrorBody),
@@ -566,9 +584,11 @@ pub const MAX_SEQ: u64 = 9_223_372_036_854_775_807;
         (status = 200, description = "{ok: true} or {ok: false, error}", body = CheckAnswer),
         (status = 400, description = BAD_REQUEST, body = ErrorBody),
         (status = 422, description = "Refused: not an action (a JSON object with a string `do`)", body = ErrorBody),
+        (status = 403, description = CROSS_ORIGIN, body = ErrorBody),
         (status = 401, description = UNAUTHORIZED, body = ErrorBody),
         (status = 404, description = NOT_FOUND, body = ErrorBody),
         (status = 413, description = TOO_LARGE, body = ErrorBody),
+        (status = 415, description = NOT_JSON, body = ErrorBody),
         (status = 429, description = TOO_MANY_REQUESTS, body = ErrorBody),
         (status = 500, description = STORE_FAILED, body = ErrorBody),
         (status = 503, description = BUSY, body = ErrorBody),

@@ -7,6 +7,7 @@ use crate::error::ApiError;
 use crate::limits::Limits;
 use crate::live::LiveTable;
 use crate::node::Node;
+use crate::refusals::Refusals;
 use crate::registry::Registry;
 use governor::clock::{Clock as _, DefaultClock};
 use governor::{DefaultDirectRateLimiter, DefaultKeyedRateLimiter, Quota, RateLimiter};
@@ -37,6 +38,8 @@ struct Inner {
     per_seat: DefaultKeyedRateLimiter<(Arc<str>, Actor)>,
     creations: DefaultKeyedRateLimiter<ClientAddr>,
     server_creations: DefaultDirectRateLimiter,
+    /// Rate refusals per client, logged once a minute at most ([`Refusals`]).
+    refusals: Refusals,
 }
 
 impl App {
@@ -80,6 +83,7 @@ impl App {
                 per_seat,
                 creations,
                 server_creations,
+                refusals: Refusals::default(),
             }),
         })
     }
@@ -234,8 +238,16 @@ impl App {
             .map_err(|_| rate_error(&self.inner.limits))
     }
 
-    /// Forgets rate state of addresses and seats not seen lately (called now and then).
+    /// A 429 answered to `client` (a rate or a bound reached): counted, and logged when it is the
+    /// first of the client's minute ([`Refusals`]).
+    pub fn throttled(&self, client: ClientAddr) {
+        self.inner.refusals.refused(client, Instant::now());
+    }
+
+    /// Forgets rate state of addresses and seats not seen lately (called now and then), and logs
+    /// the count of rate refusals of each client whose minute is over.
     pub fn forget_idle_connections(&self) {
+        self.inner.refusals.sweep(Instant::now());
         self.inner.per_address.retain_recent();
         self.inner.per_seat.retain_recent();
         self.inner.creations.retain_recent();

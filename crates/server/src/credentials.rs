@@ -8,8 +8,10 @@ use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
 use axum_extra::headers::authorization::Bearer;
 use axum_extra::headers::{Authorization, HeaderMapExt as _};
 
-/// How long a browser keeps a table's cookie: one year, in seconds.
-pub const COOKIE_SECONDS: i64 = 31_536_000;
+/// How long a browser keeps a table's cookie: 30 days, in seconds (the time a table stays live
+/// without activity), counted again each time the table's page is opened with it
+/// (docs/decisions.md).
+pub const COOKIE_SECONDS: i64 = 30 * 86_400;
 
 /// The most `skald_*` cookies of one request that [`held`] reads (the store's bound of one
 /// lookup, [`skald_store::MAX_SEAT_LOOKUPS`]).
@@ -66,13 +68,36 @@ pub fn held(headers: &HeaderMap) -> Vec<(String, String)> {
 }
 
 /// The cookie that keeps `token` for table `id` in a browser: `HttpOnly` (no script reads it),
-/// `SameSite=Lax` (sent when a link is followed, never on another site's POST, so no other page can
-/// act with it), for the whole site, for [`COOKIE_SECONDS`].
-pub fn cookie(id: &str, token: &str) -> Cookie<'static> {
+/// `SameSite=Lax` (sent when a link is followed, never on another site's POST; a page of another
+/// port of the same host is the same site, which [`crate::same_origin::guard`] refuses), for the
+/// whole site, for [`COOKIE_SECONDS`]; `Secure` (sent over https only) when `secure`, which is
+/// when the server's public URL is `https://` ([`secure`]).
+pub fn cookie(id: &str, token: &str, secure: bool) -> Cookie<'static> {
     Cookie::build((cookie_name(id), token.to_owned()))
         .path("/")
         .http_only(true)
         .same_site(SameSite::Lax)
+        .secure(secure)
         .max_age(time::Duration::seconds(COOKIE_SECONDS))
         .build()
+}
+
+/// Whether the cookies of a server with `limits` are `Secure`: when its public URL is
+/// `https://`.
+pub fn secure(limits: &crate::Limits) -> bool {
+    limits
+        .public_url
+        .as_ref()
+        .is_some_and(crate::same_origin::PublicUrl::is_https)
+}
+
+/// Whether a request with `headers` and the `?token=` `query` is authenticated by table `id`'s
+/// cookie (no bearer header, no `?token=`, and the cookie is there): the one whose cookie a
+/// page renews.
+pub fn by_cookie(headers: &HeaderMap, query: Option<&str>, id: &str) -> bool {
+    headers.typed_get::<Authorization<Bearer>>().is_none()
+        && query.is_none()
+        && CookieJar::from_headers(headers)
+            .get(&cookie_name(id))
+            .is_some()
 }

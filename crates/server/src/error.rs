@@ -45,6 +45,13 @@ pub enum ApiError {
     /// The server requires a creation key to create a table, and the request has none or another.
     #[error("{0}")]
     CreationKey(String),
+    /// A POST or WebSocket upgrade from a page of another origin, with no token of its own
+    /// ([`crate::same_origin::verdict`]): 403.
+    #[error("{0}")]
+    CrossOrigin(String),
+    /// A body that is not sent as JSON ([`crate::same_origin::json_verdict`]): 415.
+    #[error("{0}")]
+    NotJson(String),
     /// This node cannot serve now (`GET /api/ready`): it is stopping, the database does not
     /// answer, or its schema is not this build's. The message says which.
     #[error("not ready: {0}")]
@@ -95,9 +102,9 @@ impl ApiError {
             },
             ApiError::Unauthorized | ApiError::BadInvite => "unauthorized",
             ApiError::NotFound(_) | ApiError::NoRoute => "not_found",
-            ApiError::BadRequest(_) => "bad_request",
+            ApiError::BadRequest(_) | ApiError::NotJson(_) => "bad_request",
             ApiError::Limit(_) | ApiError::TooLarge(_) => "limit",
-            ApiError::CreationKey(_) => "forbidden",
+            ApiError::CreationKey(_) | ApiError::CrossOrigin(_) => "forbidden",
             ApiError::Busy(_) | ApiError::Unloading | ApiError::LogMoved => "busy",
             ApiError::NotReady(_) => "not_ready",
             ApiError::Store(_) => "store",
@@ -112,6 +119,7 @@ impl ApiError {
     pub fn status(&self) -> StatusCode {
         match self {
             ApiError::TooLarge(_) => return StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::NotJson(_) => return StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::Relayed { status, .. } => {
                 return StatusCode::from_u16(*status).unwrap_or(StatusCode::UNPROCESSABLE_ENTITY);
             }
@@ -131,7 +139,12 @@ impl ApiError {
 
     /// Logs the refusal (a store error as an error, not being ready as a warning), inside the request's span when there is one.
     /// The reason is [`for_the_log`]: one line whatever the sender typed, and no token in it.
+    /// A 429 (a rate or a bound reached, [`ApiError::counted`]) is not logged here:
+    /// [`crate::refusals`] counts it against its client and logs the count, once a minute at most.
     pub fn log(&self) {
+        if self.counted() {
+            return;
+        }
         let kind = self.kind();
         let reason = for_the_log(&self.to_string());
         match self {
@@ -140,6 +153,13 @@ impl ApiError {
             ApiError::NotReady(_) => tracing::warn!(kind, reason = %reason, "not ready"),
             _ => tracing::info!(kind, reason = %reason, "refused"),
         }
+    }
+
+    /// Whether this refusal is a 429 (a rate or a bound reached), which a flood repeats as fast as
+    /// it is refused: counted per client and logged once a minute ([`crate::refusals`]) rather
+    /// than one line each.
+    pub fn counted(&self) -> bool {
+        self.status() == StatusCode::TOO_MANY_REQUESTS
     }
 
     /// What the body says: kind, message and, for a refusal about one field, the field.
@@ -162,6 +182,11 @@ impl ApiError {
         }
     }
 }
+
+/// The mark of a 429's answer ([`ApiError::counted`]): [`crate::admission::admit`] counts it
+/// against its client, and the request log writes no line of its own for it.
+#[derive(Debug, Clone, Copy)]
+pub struct Throttled;
 
 /// Shortest run of token characters (`A-Z a-z 0-9 - _`) taken out of a log line: a token or an
 /// invite is 43, a table id 16 (kept: it says which table), a hash 64.
@@ -212,7 +237,11 @@ impl IntoResponse for ApiError {
     /// span, so the line also says which route it came from. Messages hold no token.
     fn into_response(self) -> Response {
         self.log();
-        (self.status(), axum::Json(self.body())).into_response()
+        let mut response = (self.status(), axum::Json(self.body())).into_response();
+        if self.counted() {
+            response.extensions_mut().insert(Throttled);
+        }
+        response
     }
 }
 

@@ -25,6 +25,7 @@ pub mod numbers;
 pub mod openapi;
 pub mod query;
 pub mod ready;
+pub mod refusals;
 pub mod registry;
 pub mod report;
 pub mod request_log;
@@ -32,6 +33,7 @@ pub mod resend;
 pub mod role;
 pub mod routes;
 pub mod rows;
+pub mod same_origin;
 pub mod schemas;
 pub mod seated;
 pub mod shapes;
@@ -56,8 +58,9 @@ use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
-/// The API's routes over `app`. [`serve_with`] puts [`admission::admit`] (the client address's rate)
-/// over them and the pages alike.
+/// The API's routes over `app`; a body that is not JSON is refused before any of them reads it
+/// ([`same_origin::json_only`]). [`serve_with`] puts [`admission::admit`] (the client address's
+/// rate), [`same_origin::guard`] and the [`headers`] over them and the pages alike.
 pub fn router(app: App) -> Router {
     let max_body = app.limits().max_body;
     routes::api()
@@ -66,11 +69,47 @@ pub fn router(app: App) -> Router {
             router.route(route.path, route.handler)
         })
         .layer(DefaultBodyLimit::max(max_body))
+        .layer(axum::middleware::from_fn(same_origin::json_only))
         .route("/api/{*rest}", axum::routing::any(no_such_route))
         .layer(axum::middleware::map_response(move |response| {
             plain_errors_as_json(response, max_body)
         }))
         .with_state(app)
+}
+
+/// The Content-Security-Policy of every answer (but the session report's, which adds its own
+/// style by its hash, [`report::content_security_policy`]): scripts, styles, images and
+/// connections from the server itself only, no inline script or style, no plugin, no `<base>`,
+/// forms posted to the server only, and no page may frame it.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
+    style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; \
+    base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+/// `router` with the headers every answer carries unless its handler set its own:
+/// [`CONTENT_SECURITY_POLICY`], `Referrer-Policy: no-referrer` (a page's address may hold an
+/// invite), `X-Content-Type-Options: nosniff`, and `Cache-Control: no-store` (pages and answers
+/// show links and tokens; the static files say `no-cache` themselves). With tower-http's
+/// `SetResponseHeaderLayer`.
+pub fn headers(router: Router) -> Router {
+    use axum::http::{HeaderValue, header};
+    use tower_http::set_header::SetResponseHeaderLayer as Set;
+    router
+        .layer(Set::if_not_present(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(CONTENT_SECURITY_POLICY),
+        ))
+        .layer(Set::if_not_present(
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("no-referrer"),
+        ))
+        .layer(Set::if_not_present(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
+        .layer(Set::if_not_present(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("no-store"),
+        ))
 }
 
 /// Refusals made by axum itself before a handler runs (an oversized body, a query or path that does
@@ -241,17 +280,23 @@ pub async fn serve_with(
         })
     };
     let signal = shutdown.clone();
-    // Every route, API and pages, goes through the client address's rate first; the request log
-    // is outside it, so it has a line for a request the rate refused too.
-    let service = request_log::logged(
+    // Every route, API and pages, goes through the client address's rate first, then the
+    // Origin rule; the request log is outside them (a rate refusal is counted, not logged per
+    // request: admission.rs).
+    let public_url = app.limits().public_url.clone();
+    let service = request_log::logged(headers(
         router(app.clone())
             .merge(more(app.clone()))
+            .layer(axum::middleware::from_fn_with_state(
+                public_url,
+                same_origin::guard,
+            ))
             .layer(axum::middleware::from_fn_with_state(
                 app.clone(),
                 admission::admit,
             ))
             .merge(cluster_api::router(app)),
-    )
+    ))
     .into_make_service_with_connect_info::<SocketAddr>();
     // Small frames (acks, records) go out at once: with Nagle's algorithm on, a frame written while
     // the last is unacknowledged waits for the client's delayed ACK, about 40 ms (docs/benchmarks.md).

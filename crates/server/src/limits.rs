@@ -1,6 +1,7 @@
 //! The server's bounds and admission rules: sizes, rates, queues and counts, each refused with a
 //! clear error; who may create a table; which peer's `X-Forwarded-For` is believed.
 
+pub use crate::same_origin::PublicUrl;
 use sha2::{Digest, Sha256};
 use std::net::IpAddr;
 use std::time::Duration;
@@ -64,6 +65,11 @@ pub struct Limits {
     /// The address other nodes reach this one at (`http://HOST:PORT`), when several nodes share
     /// one PostgreSQL database; `None`: the address the server is bound to.
     pub advertise: Option<String>,
+    /// The address browsers reach the server at (`skald serve --public-url`), when it is not the
+    /// one they send in `Host` (behind a reverse proxy, with TLS): the one origin whose pages post
+    /// and open WebSockets with a cookie, the start of the links the pages show, and, when
+    /// `https://`, what makes the cookie `Secure`. `None`: the request's own `Host`, over http.
+    pub public_url: Option<PublicUrl>,
 }
 
 impl Default for Limits {
@@ -93,6 +99,7 @@ impl Default for Limits {
             idle_unload: Duration::from_secs(300),
             catch_up_batch: 500,
             advertise: None,
+            public_url: None,
         }
     }
 }

@@ -1,6 +1,9 @@
 //! [`Params`]: a request's query string, read the same way on every route (percent-decoded, `+` as
 //! a space), with refusals in the reader's words: which parameter, the value given, and what is
 //! allowed. Handlers use it instead of axum's `Query`, whose refusals speak the parser's language.
+//!
+//! One rule for a parameter given twice (`?token=A&token=B`): refused on every route, with the same
+//! message, before anything reads it (no route takes the first or the last).
 
 use crate::error::ApiError;
 use axum::extract::FromRequestParts;
@@ -20,7 +23,8 @@ impl Params {
     /// The parameters of `uri`'s query (none when it has none).
     ///
     /// # Errors
-    /// [`ApiError::BadRequest`] when the query does not decode to text.
+    /// [`ApiError::BadRequest`] when the query does not decode to text, or gives a parameter
+    /// more than once (`NAME: given more than once; give it once`).
     pub fn of(uri: &Uri) -> Result<Self, ApiError> {
         if uri.query().is_none() {
             return Ok(Self::default());
@@ -34,15 +38,21 @@ impl Params {
                 )
             })?
             .0;
+        for (i, (name, _)) in pairs.iter().enumerate() {
+            if pairs[..i].iter().any(|(earlier, _)| earlier == name) {
+                return Err(repeated(name));
+            }
+        }
         Ok(Self { pairs })
     }
 
-    /// Refuses a parameter not in `allowed`, and one given more than once.
+    /// Refuses a parameter not in `allowed` (one given more than once never gets here:
+    /// [`Params::of`] refused it).
     ///
     /// # Errors
     /// [`ApiError::BadRequest`] naming the parameter and what this route takes.
     pub fn only(&self, allowed: &[&str]) -> Result<&Self, ApiError> {
-        for (i, (name, _)) in self.pairs.iter().enumerate() {
+        for (name, _) in &self.pairs {
             if !allowed.contains(&name.as_str()) {
                 return Err(ApiError::BadRequest(format!(
                     "query: \"{}\" is not a parameter of this route; it takes {}",
@@ -50,16 +60,11 @@ impl Params {
                     allowed.join(", ")
                 )));
             }
-            if self.pairs[..i].iter().any(|(earlier, _)| earlier == name) {
-                return Err(ApiError::BadRequest(format!(
-                    "{name}: given more than once; give it once"
-                )));
-            }
         }
         Ok(self)
     }
 
-    /// The value of `name`, if given (the first, if given more than once).
+    /// The value of `name`, if given (each name is given once at most: [`Params::of`]).
     pub fn text(&self, name: &str) -> Option<&str> {
         self.pairs
             .iter()
@@ -83,6 +88,15 @@ impl Params {
             ))),
         }
     }
+}
+
+/// The refusal of parameter `name` given more than once (its values are not quoted back: a
+/// token may be among them).
+fn repeated(name: &str) -> ApiError {
+    ApiError::BadRequest(format!(
+        "{}: given more than once; give it once",
+        quoted(name)
+    ))
 }
 
 /// At most [`QUOTED`] characters of `text`, with `...` when cut.
@@ -132,10 +146,13 @@ mod tests {
             message(p.only(&["token"]).map(|_| ())).as_deref(),
             Some("query: \"after\" is not a parameter of this route; it takes token")
         );
-        let p = params("/x?after=1&after=2").unwrap_or_default();
         assert_eq!(
-            message(p.only(&["after"]).map(|_| ())).as_deref(),
+            message(params("/x?after=1&after=2")).as_deref(),
             Some("after: given more than once; give it once")
+        );
+        assert_eq!(
+            message(params("/x?token=a&after=1&token=b")).as_deref(),
+            Some("token: given more than once; give it once")
         );
     }
 }

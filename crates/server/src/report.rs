@@ -431,9 +431,41 @@ pub fn html(log: &Log) -> Result<String, String> {
     render(log, "report.html")
 }
 
+/// The Content-Security-Policy of the HTML session report: [`crate::CONTENT_SECURITY_POLICY`], but
+/// its one `<style>` (the report is a file people keep and print, so its style is in it) allowed by
+/// its SHA-256. Nothing else inline runs: the report has no script.
+pub fn content_security_policy() -> &'static str {
+    static POLICY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    POLICY.get_or_init(|| {
+        use base64::Engine as _;
+        use sha2::Digest as _;
+        let template = include_str!("../templates/report.html");
+        let style = template
+            .split_once("<style>")
+            .and_then(|(_, rest)| rest.split_once("</style>"))
+            .map_or("", |(style, _)| style);
+        let hash = base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(style));
+        crate::CONTENT_SECURITY_POLICY.replace(
+            "style-src 'self'",
+            &format!("style-src 'self' 'sha256-{hash}'"),
+        )
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::md;
+
+    #[test]
+    fn the_reports_policy_allows_its_own_style_by_its_hash_and_nothing_else_inline() {
+        let policy = super::content_security_policy();
+        assert!(
+            policy.starts_with("default-src 'self'; script-src 'self'; style-src 'self' 'sha256-"),
+            "{policy}"
+        );
+        assert!(!policy.contains("unsafe-inline"), "{policy}");
+        assert!(policy.ends_with("frame-ancestors 'none'"), "{policy}");
+    }
 
     #[test]
     fn markdown_text_cannot_become_markup() {

@@ -2,10 +2,14 @@
 //! `/api/tables/{id}/log`), the table it is about, its status and how long it took. Refusals and
 //! store errors are logged by [`ApiError`](crate::ApiError) inside the same span.
 //!
+//! A 429 (a rate or a bound reached) has no line of its own: they are counted per client and
+//! logged once a minute at most ([`crate::refusals::Refusals`]).
+//!
 //! A request's raw path and query are never logged: a query may hold a token (`?token=`), and a
 //! client may send anything in a path. The table id is taken from the path only when it has a table
 //! id's shape.
 
+use crate::error::Throttled;
 use axum::Router;
 use axum::extract::MatchedPath;
 use axum::http::{Request, Response};
@@ -30,6 +34,9 @@ pub fn logged(router: Router) -> Router {
             })
             .on_request(())
             .on_response(|response: &Response<_>, latency: Duration, _span: &Span| {
+                if response.extensions().get::<Throttled>().is_some() {
+                    return;
+                }
                 tracing::info!(
                     status = response.status().as_u16(),
                     ms = u64::try_from(latency.as_millis()).unwrap_or(u64::MAX),

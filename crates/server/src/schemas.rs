@@ -198,6 +198,13 @@ pub const BAD_REQUEST: &str = "A malformed request: its body is not the JSON the
 /// The answer to a request without a valid token (401).
 pub const UNAUTHORIZED: &str =
     "No valid token for this table (`Authorization: Bearer TOKEN`, or `?token=TOKEN`).";
+/// The answer to a POST (or WebSocket) from a page of another origin that acts with the browser's
+/// cookie (403).
+pub const CROSS_ORIGIN: &str = "From a page of another origin (`Sec-Fetch-Site` or `Origin`), with \
+    the browser's cookie and no token of its own: only the server's own pages act with a cookie.";
+/// The answer to a body not sent as JSON (415).
+pub const NOT_JSON: &str = "The body is not sent as `Content-Type: application/json` (with \
+    `charset=utf-8` or none); a route that reads no body takes none without a content type.";
 /// The answer to a table id that is no table's (404).
 pub const NOT_FOUND: &str = "No such table.";
 /// The answer past a rate (429).

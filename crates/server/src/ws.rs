@@ -9,10 +9,13 @@
 
 use crate::actor::SocketSlot;
 use crate::app::App;
+use crate::client::ClientAddr;
 use crate::error::ApiError;
 use crate::live::LiveTable;
 use crate::query::Params;
-use crate::schemas::{BAD_REQUEST, BUSY, NOT_FOUND, STORE_FAILED, TablePath, UNAUTHORIZED};
+use crate::schemas::{
+    BAD_REQUEST, BUSY, CROSS_ORIGIN, NOT_FOUND, STORE_FAILED, TablePath, UNAUTHORIZED,
+};
 use crate::seated::Seated;
 use crate::shapes::{ErrorBody, Incoming, Outgoing};
 use axum::extract::State;
@@ -43,6 +46,7 @@ use tokio::sync::broadcast::error::RecvError;
         (status = 101, description = "Switching protocols"),
         (status = 400, description = BAD_REQUEST, body = ErrorBody),
         (status = 401, description = UNAUTHORIZED, body = ErrorBody),
+        (status = 403, description = CROSS_ORIGIN, body = ErrorBody),
         (status = 404, description = NOT_FOUND, body = ErrorBody),
         (status = 429, description = "Too many WebSocket clients: each seat holds at most 4; the \
             players together never take the places kept for the GM (the message says which \
@@ -55,6 +59,7 @@ use tokio::sync::broadcast::error::RecvError;
 /// has; records after it are sent first. The token may also come as a header or the cookie.
 pub async fn upgrade(
     State(app): State<App>,
+    from: ClientAddr,
     Seated { table, reader, .. }: Seated,
     params: Params,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
@@ -81,7 +86,7 @@ pub async fn upgrade(
         .read_buffer_size(8 * 1024)
         .max_message_size(max_message)
         .max_frame_size(max_message)
-        .on_upgrade(move |socket| client(socket, app, table, reader, after, slot)))
+        .on_upgrade(move |socket| client(socket, app, table, reader, after, slot, from)))
 }
 
 struct Client {
@@ -139,7 +144,7 @@ impl Client {
     }
 }
 
-/// One client's connection; its `slot` is given back when it ends.
+/// One client's connection (from address `from`); its `slot` is given back when it ends.
 async fn client(
     socket: WebSocket,
     app: App,
@@ -147,6 +152,7 @@ async fn client(
     reader: Actor,
     after: u64,
     slot: SocketSlot,
+    from: ClientAddr,
 ) {
     let _slot = slot;
     // Subscribed before anything is read, so no record falls between the catch-up and the live
@@ -186,8 +192,10 @@ async fn client(
             message = client.socket.recv() => {
                 let Some(Ok(message)) = message else { break };
                 let reply = match message {
-                    Message::Text(text) => incoming(&app, &table, reader, text.as_str()).await,
+                    Message::Text(text) => incoming(&app, &table, reader, from, text.as_str()).await,
                     Message::Binary(_) => error_reply(
+                        &app,
+                        from,
                         &Value::Null,
                         &ApiError::BadRequest("messages are JSON text frames".into()),
                     ),
@@ -207,11 +215,19 @@ async fn client(
     }
 }
 
-async fn incoming(app: &App, table: &LiveTable, reader: Actor, text: &str) -> Outgoing {
+async fn incoming(
+    app: &App,
+    table: &LiveTable,
+    reader: Actor,
+    from: ClientAddr,
+    text: &str,
+) -> Outgoing {
     let message: Incoming = match serde_json::from_str(text) {
         Ok(message) => message,
         Err(e) => {
             return error_reply(
+                app,
+                from,
                 &Value::Null,
                 &ApiError::BadRequest(format!(
                     "message: {e}; expected {{\"id\": .., \"action\": {{\"do\": ..}}}}"
@@ -221,11 +237,11 @@ async fn incoming(app: &App, table: &LiveTable, reader: Actor, text: &str) -> Ou
     };
     // The seat's rate, shared with its other sockets and its HTTP requests.
     if let Err(e) = app.check_seat_rate(&table.handle().id, reader) {
-        return error_reply(&message.id, &e);
+        return error_reply(app, from, &message.id, &e);
     }
     let request = match Request::from_json(message.action) {
         Ok(request) => request,
-        Err(e) => return error_reply(&message.id, &e.into()),
+        Err(e) => return error_reply(app, from, &message.id, &e.into()),
     };
     match table.act(reader, request).await {
         Ok(records) => {
@@ -235,11 +251,16 @@ async fn incoming(app: &App, table: &LiveTable, reader: Actor, text: &str) -> Ou
                 seq,
             }
         }
-        Err(e) => error_reply(&message.id, &e),
+        Err(e) => error_reply(app, from, &message.id, &e),
     }
 }
 
-fn error_reply(id: &Value, error: &ApiError) -> Outgoing {
+/// The error message answering message `id` of the client at `from`; logged, or counted against
+/// the client when it is a 429 ([`ApiError::counted`]).
+fn error_reply(app: &App, from: ClientAddr, id: &Value, error: &ApiError) -> Outgoing {
+    if error.counted() {
+        app.throttled(from);
+    }
     error.log();
     Outgoing::Error {
         id: id.clone(),

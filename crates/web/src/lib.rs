@@ -31,7 +31,12 @@ pub fn routes(app: App) -> Router {
         .route("/t/{id}/head", get(pages::head))
         .route("/t/{id}/join", get(pages::join_form).post(pages::join))
         .route("/t/{id}/parts", get(pages::parts))
-        .route("/t/{id}/odds", post(pages::odds))
+        .route(
+            "/t/{id}/odds",
+            post(pages::odds).layer(axum::middleware::from_fn(
+                skald_server::same_origin::json_only,
+            )),
+        )
         .route("/rules/{system}", get(reference::rules))
         .route("/fairness", get(reference::fairness))
         .route("/static/{file}", get(assets::asset))

@@ -157,13 +157,17 @@ pub async fn create(
     };
     // Post/Redirect/Get: reloading the page that shows the links must not make another table.
     let mut response = Redirect::to(&format!("/t/{}/welcome", created.table)).into_response();
-    set_cookie(&mut response, &created.table, &created.gm_token);
+    set_cookie(&app, &mut response, &created.table, &created.gm_token);
     response
 }
 
 /// `GET /t/{id}/welcome` (the GM): the GM link and a fresh invite link, to copy and send. Every
 /// visit makes a new invite; earlier ones stay valid.
-pub async fn welcome(seated: Result<Seated, ApiError>, headers: HeaderMap) -> Response {
+pub async fn welcome(
+    State(app): State<App>,
+    seated: Result<Seated, ApiError>,
+    headers: HeaderMap,
+) -> Response {
     let Seated { id, table, reader } = match seated {
         Ok(seated) if seated.reader == Actor::Gm => seated,
         Ok(_) => return error_page(&ApiError::BadRequest("only the GM makes invites".into())),
@@ -177,7 +181,7 @@ pub async fn welcome(seated: Result<Seated, ApiError>, headers: HeaderMap) -> Re
         Ok(summary) => summary,
         Err(e) => return error_page(&e),
     };
-    let origin = origin(&headers);
+    let origin = origin(&app, &headers);
     let gm = bearer(&headers, None, &id).unwrap_or_default();
     let html = render(
         "created.html",
@@ -193,8 +197,12 @@ pub async fn welcome(seated: Result<Seated, ApiError>, headers: HeaderMap) -> Re
     page(StatusCode::OK, html)
 }
 
-/// `http://host` of the request, for links to copy.
-fn origin(headers: &HeaderMap) -> String {
+/// The server's public URL (`skald serve --public-url`), else `http://host` of the request, for
+/// links to copy.
+fn origin(app: &App, headers: &HeaderMap) -> String {
+    if let Some(public) = &app.limits().public_url {
+        return public.origin().to_owned();
+    }
     let host = headers
         .get(header::HOST)
         .and_then(|h| h.to_str().ok())
@@ -207,8 +215,11 @@ fn origin(headers: &HeaderMap) -> String {
     format!("http://{host}")
 }
 
-fn set_cookie(response: &mut Response, id: &str, token: &str) {
-    let cookie = skald_server::credentials::cookie(id, token).to_string();
+/// Keeps `token` for table `id` in this browser's cookie (`Secure` when the server's public URL is
+/// https), for `COOKIE_SECONDS` from now.
+fn set_cookie(app: &App, response: &mut Response, id: &str, token: &str) {
+    let secure = skald_server::credentials::secure(app.limits());
+    let cookie = skald_server::credentials::cookie(id, token, secure).to_string();
     if let Ok(value) = cookie.parse() {
         response.headers_mut().append(header::SET_COOKIE, value);
     }
@@ -225,7 +236,7 @@ pub async fn enter(State(app): State<App>, Path(id): Path<String>, params: Param
     match app.seated(&id, Some(&token)).await {
         Ok(_) => {
             let mut response = Redirect::to(&format!("/t/{id}")).into_response();
-            set_cookie(&mut response, &id, &token);
+            set_cookie(&app, &mut response, &id, &token);
             response
         }
         Err(e) => error_page(&e),
@@ -289,7 +300,7 @@ pub async fn join(
         Ok((_, token)) => {
             // The table page's welcome says to keep the seat's link, the one way back.
             let mut response = Redirect::to(&format!("/t/{id}?from=join")).into_response();
-            set_cookie(&mut response, &id, &token);
+            set_cookie(&app, &mut response, &id, &token);
             response
         }
         Err(ApiError::Table(e)) => {
@@ -390,6 +401,7 @@ async fn table_view(table: &LiveTable, reader: Actor, after: u64) -> Result<Tabl
 /// browser opened an invite to a table it already sits at (`join_form`), and the page says so;
 /// `?from=join`: the player just sat down (`join`), and the page says to keep the seat's link.
 pub async fn table(
+    State(app): State<App>,
     seated: Result<Seated, ApiError>,
     headers: HeaderMap,
     params: Params,
@@ -405,20 +417,31 @@ pub async fn table(
     // The seat's token is this browser's already (its cookie): showing it to its holder lets them
     // open the same seat on another device.
     let token = bearer(&headers, None, &id).unwrap_or_default();
-    let seat_link = format!("{}/t/{id}/enter?token={token}", origin(&headers));
+    let seat_link = format!("{}/t/{id}/enter?token={token}", origin(&app, &headers));
     let from = params
         .text("from")
         .filter(|from| ["invite", "join"].contains(from));
     let context =
         context! { seat_link => seat_link, from => from, ..minijinja::Value::from(Serde(&view)) };
-    page(StatusCode::OK, render("table.html", context))
+    let mut response = page(StatusCode::OK, render("table.html", context));
+    // Opening the table renews the cookie it was opened with: a seat in use is not forgotten.
+    if response.status() == StatusCode::OK
+        && skald_server::credentials::by_cookie(&headers, params.text("token"), &id)
+    {
+        set_cookie(&app, &mut response, &id, &token);
+    }
+    response
 }
 
 /// `GET /t/{id}/seat-link`: this seat's link as a small HTML file to keep (`Content-Disposition:
 /// attachment`), with the table's title and, for the GM, why to keep it. The token comes from
 /// the request's cookie (or header), never from this route's address, so nothing secret is in
 /// any URL or log line; the answer is not cached.
-pub async fn seat_link(seated: Result<Seated, ApiError>, headers: HeaderMap) -> Response {
+pub async fn seat_link(
+    State(app): State<App>,
+    seated: Result<Seated, ApiError>,
+    headers: HeaderMap,
+) -> Response {
     let Seated { id, table, reader } = match seated {
         Ok(seated) => seated,
         Err(e) => return error_page(&e),
@@ -428,7 +451,7 @@ pub async fn seat_link(seated: Result<Seated, ApiError>, headers: HeaderMap) -> 
         Err(e) => return error_page(&e),
     };
     let token = bearer(&headers, None, &id).unwrap_or_default();
-    let link = format!("{}/t/{id}/enter?token={token}", origin(&headers));
+    let link = format!("{}/t/{id}/enter?token={token}", origin(&app, &headers));
     let you = match reader {
         Actor::Gm => None,
         Actor::Player(p) => summary

@@ -225,7 +225,7 @@ async fn a_taken_name_is_refused_with_the_way_back_and_the_seat_link_seats_a_new
         .to_owned();
     assert!(
         cookie.starts_with(&format!(
-            "skald_{id}={ann}; HttpOnly; SameSite=Lax; Path=/; Max-Age=31536000"
+            "skald_{id}={ann}; HttpOnly; SameSite=Lax; Path=/; Max-Age=2592000"
         )),
         "{cookie}"
     );
