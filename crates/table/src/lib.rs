@@ -31,4 +31,4 @@ pub use record::{
 pub use skald_core::{Decided, Game, GameError};
 pub use table::{Player, Table};
 pub use verify::{Report, verify};
-pub use view::{can_read, redact};
+pub use view::{Reader, can_read, redact};
