@@ -1058,6 +1058,63 @@ async fn a_link_the_gm_makes_reads_nothing_of_the_seats_past_and_ends_its_earlie
     log.assert_no_token();
 }
 
+/// Two nodes on one PostgreSQL database: a link the GM replaces through the node that owns the
+/// table stops at once on the node that follows it too (that node reads the tokens again before it
+/// takes a player's), and a WebSocket open there is told and closed.
+#[tokio::test]
+async fn a_replaced_link_stops_on_every_node() {
+    let log = Log::capture();
+    for db in databases().await {
+        if db.label != "postgres" {
+            continue;
+        }
+        let owner = Server::start(&db, limits()).await;
+        let other = Server::start(&db, limits()).await;
+        let (here, there) = (owner.http(), other.http());
+        let created = here.create("loqi", "Two nodes").await;
+        let table = &created.table;
+        let (_, ann) = here.join(&created, "Ann").await;
+        there
+            .act(
+                table,
+                &ann,
+                json!({"do": "say", "text": "from-the-follower"}),
+            )
+            .await;
+        let mut phone = other.ws(table, &ann, 0).await;
+        phone.hello().await;
+        let handed = here
+            .post(
+                &format!("/api/tables/{table}/seat-link"),
+                Some(&created.gm),
+                &json!({"player": 1}),
+            )
+            .await
+            .expect(200);
+        let link = handed["token"].as_str().unwrap();
+        let reply = there
+            .get(&format!("/api/tables/{table}/log"), Some(&ann))
+            .await;
+        assert_refused(&reply, 401, "unauthorized", REPLACED, "the follower");
+        assert_eq!(
+            there.summary(table, link).await["you"],
+            json!({"player": 1})
+        );
+        let error = loop {
+            let message = phone.next_json().await;
+            if message["type"] == "error" {
+                break message;
+            }
+            assert_eq!(message["type"], "record", "{message}");
+        };
+        assert_eq!(error["error"]["message"], REPLACED);
+        assert_eq!(phone.assert_closed().await, Some(4401));
+        other.stop().await;
+        owner.stop().await;
+    }
+    log.assert_no_token();
+}
+
 /// A POST /api/tables as client `from` (the trusted proxy's X-Forwarded-For) with `headers`.
 async fn create_as(server: &Server, from: &str, headers: &[(&str, &str)], body: &Value) -> Reply {
     let client = reqwest::Client::builder()
