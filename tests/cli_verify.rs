@@ -64,7 +64,7 @@ fn export_ended(end: bool) -> Value {
     let records: Vec<Record> = table
         .records()
         .iter()
-        .map(|r| redact(r, Actor::Player(1)))
+        .map(|r| redact(r, Actor::Player(1).into()))
         .collect();
     json!({"skald_export": 1, "table": "t", "records": records, "head": table.head()})
 }

@@ -151,7 +151,7 @@ pub fn table_actions(system: &str, data: &[u8]) {
         }
     }
     for reader in [Actor::Gm, Actor::Player(1), Actor::Player(2)] {
-        let export: Vec<_> = table.records().iter().map(|r| redact(r, reader)).collect();
+        let export: Vec<_> = table.records().iter().map(|r| redact(r, reader.into())).collect();
         let report = verify(&export, Some(table.head()));
         assert!(
             report.ok(),

@@ -422,6 +422,11 @@ test("a browser with a seat sees its tables in the lobby and its invite goes to 
   await third.waitForURL(new RegExp(`/t/${table.id}$`));
   await waitLive(third);
   assert.match(await third.locator(".table-head .who").innerText(), /you are Ann/);
+  // Ann's earlier links stopped: a browser still open on one is told so, live, in its words.
+  for (const old of [player, other]) {
+    await old.getByText("This link to your seat no longer works: the GM made a new link to this seat.").waitFor();
+    await old.getByText("Ask the GM for the new link, and open it in this browser.").waitFor();
+  }
   for (const page of [gm, player, phoneGm, other, third]) await page.context().close();
   h.assertClean();
 });

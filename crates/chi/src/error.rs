@@ -241,6 +241,17 @@ pub enum Error {
         /// What it revealed.
         spend: u32,
     },
+    /// `secret_cancel` once someone in the secret roll has revealed: calling it off then would
+    /// let everyone (the GM too) commit anew knowing what was shown.
+    #[error(
+        "the secret roll cannot be called off: {revealed} revealed already, and calling it off \
+         now would let everyone choose again knowing it; it is rolled with `secret_roll` once \
+         everyone has revealed (ruling C4)"
+    )]
+    CancelAfterReveal {
+        /// Who has revealed, comma-separated.
+        revealed: String,
+    },
     /// A salt of the wrong length.
     #[error(
         "`{field}` is {} long, but it must be {min} to {max}: an allocation is one of at most 101 \

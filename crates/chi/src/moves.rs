@@ -436,15 +436,18 @@ fn secret_moves(
                     .to_owned(),
             ));
         }
-        let cancel = new_move(
-            SECRET,
-            "Call off the secret roll".to_owned(),
-            json!({"do": "secret_cancel"}),
-            Vec::new(),
-            false,
-            "No die is spent (C4).".to_owned(),
-        );
-        moves.push(confirming(cancel, cancel_question(secret)));
+        // Once anyone has revealed, the roll can no longer be called off (C4).
+        if secret.revealed().is_empty() {
+            let cancel = new_move(
+                SECRET,
+                "Call off the secret roll".to_owned(),
+                json!({"do": "secret_cancel"}),
+                Vec::new(),
+                false,
+                "No die is spent (C4).".to_owned(),
+            );
+            moves.push(confirming(cancel, cancel_question(secret)));
+        }
     }
 }
 

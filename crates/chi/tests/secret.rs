@@ -235,6 +235,42 @@ fn a_revealed_allocation_still_keeps_the_pool_and_the_cap() {
 }
 
 #[test]
+fn a_secret_roll_is_not_called_off_once_anyone_has_revealed() {
+    // The attack (issue 30): the GM let a player reveal, called the roll off, opened it again and
+    // committed knowing the player's choice. Once anyone has revealed, the roll is rolled.
+    let steps = [
+        open(),
+        commit("Ragnar", 3, SALT_R),
+        commit("Dirk", 5, SALT_D),
+        commit("orc", 0, "orc-salt-0000001"),
+        reveal("Dirk", 5, SALT_D),
+        Command::SecretCancel {},
+    ];
+    check(
+        &steps,
+        &[],
+        "the secret roll cannot be called off: Dirk revealed already, and calling it off now would \
+         let everyone choose again knowing it; it is rolled with `secret_roll` once everyone has \
+         revealed (ruling C4)",
+    );
+    let mut two = steps[..5].to_vec();
+    two.extend([reveal("Ragnar", 3, SALT_R), Command::SecretCancel {}]);
+    check(
+        &two,
+        &[],
+        "the secret roll cannot be called off: Ragnar, Dirk revealed already, and calling it off \
+         now would let everyone choose again knowing it; it is rolled with `secret_roll` once \
+         everyone has revealed (ruling C4)",
+    );
+    // Before any reveal (everyone committed), it is called off and nothing is spent.
+    let mut early = steps[..4].to_vec();
+    early.push(Command::SecretCancel {});
+    let t = check(&early, &[], "");
+    assert_eq!(t.state().secret, None);
+    assert_eq!(t.state().characters["Dirk"].left(), 7);
+}
+
+#[test]
 fn the_open_secret_roll_holds_the_table_and_bad_entries_are_refused() {
     let action = |who: &str, difficulty| SecretAction {
         who: who.into(),

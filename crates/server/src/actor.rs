@@ -13,7 +13,7 @@ use crate::token;
 use serde_json::Value;
 use skald_core::{Move, Odds, noun, plural};
 use skald_store::{Store, TokenRow};
-use skald_table::{Action, Actor, Record, Request, Table, redact};
+use skald_table::{Action, Actor, Reader, Record, Request, Table, redact};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
@@ -81,7 +81,7 @@ pub enum Msg {
     /// Records after a seq, redacted for a reader.
     After {
         /// The reader.
-        reader: Actor,
+        reader: Reader,
         /// Records with a greater seq.
         after: u64,
         /// At most this many.
@@ -296,9 +296,9 @@ impl TableHandle {
         })
     }
 
-    /// The role of `token` at this table, comparing hashes in constant time; `None` if it is
-    /// none of this table's.
-    pub fn authenticate(&self, token: &str) -> Option<Role> {
+    /// The entry of `token` at this table (its role, and since when it reads its seat), comparing
+    /// hashes in constant time; `None` if it is none of this table's.
+    pub fn authenticate(&self, token: &str) -> Option<TokenEntry> {
         if token.is_empty() || token.len() > token::MAX_TOKEN_LEN {
             return None;
         }
@@ -306,10 +306,19 @@ impl TableHandle {
         let mut found = None;
         for entry in tokens.iter() {
             if token::matches(token, &entry.hash) {
-                found = Some(entry.role);
+                found = Some(entry.clone());
             }
         }
         found
+    }
+
+    /// Whether a newer token of the same seat replaces `entry` (the GM handed the seat back
+    /// since it was made): such a token is refused ([`ApiError::Replaced`]).
+    pub fn replaced(&self, entry: &TokenEntry) -> bool {
+        self.tokens
+            .read()
+            .map(|tokens| tokens.iter().any(|newer| entry.replaced_by(newer)))
+            .unwrap_or(true)
     }
 
     async fn ask<T>(&self, msg: Msg, rx: oneshot::Receiver<T>) -> Result<T, ApiError> {
@@ -368,8 +377,8 @@ impl TableHandle {
         }
     }
 
-    /// A new token for player `player`'s seat (stored as its hash; the seat's earlier tokens stay
-    /// valid).
+    /// A new token for player `player`'s seat (stored as its hash), reading the seat from the
+    /// `seat_handed` record it is made with; every earlier token of the seat stops working.
     ///
     /// # Errors
     /// [`skald_table::ErrorKind::BadAction`] when nobody sits in that seat, [`ApiError::Busy`],
@@ -446,7 +455,7 @@ impl TableHandle {
     /// [`ApiError::Busy`].
     pub(crate) async fn after(
         &self,
-        reader: Actor,
+        reader: Reader,
         after: u64,
         limit: usize,
     ) -> Result<(Vec<Record>, u64), ApiError> {
@@ -611,8 +620,8 @@ impl TableTask {
         Ok((player, token))
     }
 
-    /// Commits `record` with a new token for player `player`'s seat (kept with the player's
-    /// `name`, for the lobby), and gives the token.
+    /// Commits `record` (the seat's `joined` or `seat_handed`) with a new token for player
+    /// `player`'s seat (kept with the player's `name`, for the lobby), and gives the token.
     async fn seat_token(
         &mut self,
         record: Record,
@@ -623,6 +632,10 @@ impl TableTask {
         let entry = TokenEntry {
             hash: token::hash(&token),
             role: Role::Seated(Actor::Player(player)),
+            // The record it is made with: it reads the seat from there on, and replaces every
+            // earlier token of the seat (committed with the record, so every node that reads the
+            // record reads the token too).
+            since: record.seq,
         };
         self.commit(vec![record], vec![seat_row(&entry, name)])
             .await?;
@@ -646,6 +659,7 @@ impl TableTask {
         let entry = TokenEntry {
             hash: token::hash(&token),
             role: Role::Invite,
+            since: 0,
         };
         self.store
             .append(&self.id, Vec::new(), vec![token_row(&entry)])

@@ -167,10 +167,12 @@ async fn create_reserved(
         TokenEntry {
             hash: token::hash(&gm),
             role: Role::Seated(Actor::Gm),
+            since: 0,
         },
         TokenEntry {
             hash: token::hash(&invite),
             role: Role::Invite,
+            since: 0,
         },
     ];
     let rows: Vec<TokenRow> = entries.iter().map(token_row).collect();
@@ -275,7 +277,7 @@ pub async fn join(
 /// `POST /api/tables/{id}/invite` (the GM): a new invite token for the table, shown once; earlier
 /// invites stay valid.
 pub async fn invite(Seated { id, table, reader }: Seated) -> Result<Json<Invited>, ApiError> {
-    gm_only(reader, "only the GM may make an invite")?;
+    gm_only(reader.actor, "only the GM may make an invite")?;
     let invite = table.invite().await?;
     Ok(Json(Invited { table: id, invite }))
 }
@@ -284,7 +286,8 @@ pub async fn invite(Seated { id, table, reader }: Seated) -> Result<Json<Invited
     post,
     path = "/api/tables/{id}/seat-link",
     summary = "A new link for a player's seat (the GM only), to hand a seat back to a player who \
-        lost its device; the seat's earlier links stay valid",
+        lost its device; the seat's earlier links stop working, and the new one reads none of the \
+        seat's earlier secrets",
     params(TablePath),
     request_body = SeatLinkFor,
     security(("token" = [])),
@@ -305,13 +308,15 @@ pub async fn invite(Seated { id, table, reader }: Seated) -> Result<Json<Invited
 )]
 /// `POST /api/tables/{id}/seat-link` (the GM; body `{"player": N}`): a new token for player N's
 /// seat, shown once, so the GM can hand a seat back to a player who lost its device (docs/server.md,
-/// "Seats"). The seat's earlier tokens stay valid.
+/// "Seats"). Every earlier token of the seat stops working (401, `unauthorized`, saying the link
+/// was replaced), and the new one reads the seat's secrets (its sealed allocations, its whispers)
+/// only from the `seat_handed` record it is made with.
 pub async fn seat_link(
     Seated { id, table, reader }: Seated,
     body: axum::body::Bytes,
 ) -> Result<Json<SeatLinked>, ApiError> {
     gm_only(
-        reader,
+        reader.actor,
         "only the GM may make a new link for a seat; a player finds its own under \
          \u{201c}Your link to this seat\u{201d}",
     )?;
@@ -344,7 +349,7 @@ pub async fn seat_link(
 )]
 /// `GET /api/tables/{id}`: the table's summary and state, for the token's holder.
 pub async fn summary(Seated { table, reader, .. }: Seated) -> Result<Json<Summary>, ApiError> {
-    Ok(Json(table.summary(reader).await?))
+    Ok(Json(table.summary(reader.actor).await?))
 }
 
 #[utoipa::path(
@@ -422,7 +427,7 @@ pub async fn act(
     body: axum::body::Bytes,
 ) -> Result<Json<Acted>, ApiError> {
     let request = Request::from_json(json_body(&body)?)?;
-    let records = table.act(by, request).await?;
+    let records = table.act(by.actor, request).await?;
     let records: Vec<Record> = records.iter().map(|r| redact(r, by)).collect();
     let seq = records.last().map_or(0, |r| r.seq);
     Ok(Json(Acted { seq, records }))
@@ -466,7 +471,7 @@ pub async fn export(
             format.chars().take(20).collect::<String>()
         )));
     }
-    let summary = table.summary(reader).await?;
+    let summary = table.summary(reader.actor).await?;
     let mut records = Vec::new();
     loop {
         let after = records.len() as u64;
@@ -480,7 +485,7 @@ pub async fn export(
     let log = export::Log {
         table: id,
         summary,
-        reader,
+        reader: reader.actor,
         records,
     };
     match format.as_str() {
@@ -527,7 +532,7 @@ pub async fn export(
 )]
 /// `GET /api/tables/{id}/moves`: the moves legal now for the token's holder, as forms.
 pub async fn moves(Seated { table, reader, .. }: Seated) -> Result<Json<MovesAnswer>, ApiError> {
-    let moves = table.moves(reader).await?;
+    let moves = table.moves(reader.actor).await?;
     Ok(Json(MovesAnswer { moves }))
 }
 
@@ -605,7 +610,7 @@ pub async fn check(
     // Something that is no action at all is refused as `/actions` refuses it; `ok: false` is for
     // an action the table would not take now.
     let action = Action::from_json(action)?;
-    let checked = table.check(reader, &action).await?;
+    let checked = table.check(reader.actor, &action).await?;
     Ok(Json(match checked {
         Ok(()) => CheckAnswer {
             ok: true,

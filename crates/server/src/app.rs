@@ -1,7 +1,7 @@
 //! [`App`]: what every request handler shares: the store, the live tables, the bounds, the
 //! shutdown signal; and the few operations every route goes through (authenticate, the rates).
 
-use crate::actor::{Role, TableCount, now_ms};
+use crate::actor::{Role, TableCount, TokenEntry, now_ms};
 use crate::client::ClientAddr;
 use crate::error::ApiError;
 use crate::limits::Limits;
@@ -13,7 +13,7 @@ use governor::clock::{Clock as _, DefaultClock};
 use governor::{DefaultDirectRateLimiter, DefaultKeyedRateLimiter, Quota, RateLimiter};
 use skald_core::noun;
 use skald_store::Store;
-use skald_table::Actor;
+use skald_table::{Actor, Reader};
 use std::num::NonZeroU32;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -256,29 +256,54 @@ impl App {
     /// The live table `id` and who `token` is there.
     ///
     /// # Errors
-    /// [`ApiError::NotFound`], [`ApiError::Unauthorized`].
+    /// [`ApiError::NotFound`], [`ApiError::Unauthorized`], [`ApiError::Replaced`].
     pub async fn authenticate(
         &self,
         id: &str,
         token: Option<&str>,
     ) -> Result<(LiveTable, Role), ApiError> {
+        let (table, entry) = self.token(id, token).await?;
+        Ok((table, entry.role))
+    }
+
+    /// The live table `id` and the entry of `token` there (its role, and since when it reads its
+    /// seat). A player's token that a newer one of its seat replaced (the GM handed the seat back
+    /// since) is refused on every node: a node that follows the table reads the tokens again
+    /// before it answers a player's token, since the owner may have made the new one a moment
+    /// ago, and the new token and its `seat_handed` record are committed together.
+    ///
+    /// # Errors
+    /// [`ApiError::NotFound`], [`ApiError::Unauthorized`], [`ApiError::Replaced`].
+    async fn token(
+        &self,
+        id: &str,
+        token: Option<&str>,
+    ) -> Result<(LiveTable, TokenEntry), ApiError> {
         let handle = self.inner.registry.get(id).await?;
-        let mut role = token.and_then(|t| handle.authenticate(t));
-        if role.is_none() && token.is_some() && handle.following.load(Ordering::SeqCst) {
-            // A token the owner made a moment ago may not have reached this node yet.
+        let mut entry = token.and_then(|t| handle.authenticate(t));
+        let may_be_stale = entry
+            .as_ref()
+            .is_none_or(|e| matches!(e.role, Role::Seated(Actor::Player(_))));
+        if may_be_stale && token.is_some() && handle.following.load(Ordering::SeqCst) {
+            // A token the owner made a moment ago may not have reached this node yet, nor one
+            // that replaced it.
             handle.refresh().await?;
-            role = token.and_then(|t| handle.authenticate(t));
+            entry = token.and_then(|t| handle.authenticate(t));
         }
-        let role = role.ok_or(ApiError::Unauthorized)?;
+        let entry = entry.ok_or(ApiError::Unauthorized)?;
+        if handle.replaced(&entry) {
+            return Err(ApiError::Replaced);
+        }
         Ok((
             LiveTable::new(handle, Arc::clone(&self.inner.registry)),
-            role,
+            entry,
         ))
     }
 
-    /// Like [`App::authenticate`], for someone seated (GM or player; not the invite); the seat's
-    /// rate is checked. The GM's token restores an archived table (it is live again, even past the
-    /// server's cap: it is the GM's table); a player's only reads it.
+    /// Like [`App::authenticate`], for someone seated (GM or player; not the invite): the seat and
+    /// since when its token reads it ([`Reader`]). The seat's rate is checked. The GM's token
+    /// restores an archived table (it is live again, even past the server's cap: it is the GM's
+    /// table); a player's only reads it.
     ///
     /// # Errors
     /// As [`App::authenticate`]; [`ApiError::Limit`] for a seat past its rate.
@@ -286,9 +311,16 @@ impl App {
         &self,
         id: &str,
         token: Option<&str>,
-    ) -> Result<(LiveTable, Actor), ApiError> {
-        match self.authenticate(id, token).await? {
-            (table, Role::Seated(actor)) => {
+    ) -> Result<(LiveTable, Reader), ApiError> {
+        match self.token(id, token).await? {
+            (
+                table,
+                TokenEntry {
+                    role: Role::Seated(actor),
+                    since,
+                    ..
+                },
+            ) => {
                 let handle = table.handle();
                 self.check_seat_rate(&handle.id, actor)?;
                 let now = now_ms();
@@ -298,9 +330,9 @@ impl App {
                 {
                     self.inner.store.touch(&handle.id, now).await?;
                 }
-                Ok((table, actor))
+                Ok((table, Reader::since(actor, since)))
             }
-            (_, Role::Invite) => Err(ApiError::Unauthorized),
+            (_, TokenEntry { .. }) => Err(ApiError::Unauthorized),
         }
     }
 }

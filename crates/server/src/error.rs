@@ -17,6 +17,13 @@ pub enum ApiError {
     /// No token, or one that is not this table's.
     #[error("a valid token for this table is required (Authorization: Bearer TOKEN, or ?token=)")]
     Unauthorized,
+    /// A player's token replaced by a newer one of its seat: the GM handed the seat back since
+    /// (`POST /api/tables/{id}/seat-link`), and every earlier link of the seat stopped working.
+    #[error(
+        "this link to a seat was replaced: the GM made a new link to this seat (to hand it back), \
+         and earlier links of the seat no longer work; ask the GM for the new link"
+    )]
+    Replaced,
     /// A join with something that is not one of the table's invites.
     #[error("invite: not an invite of this table; ask the GM for a new invite link")]
     BadInvite,
@@ -100,7 +107,7 @@ impl ApiError {
                 K::Game(_) => "refused",
                 _ => "refused",
             },
-            ApiError::Unauthorized | ApiError::BadInvite => "unauthorized",
+            ApiError::Unauthorized | ApiError::Replaced | ApiError::BadInvite => "unauthorized",
             ApiError::NotFound(_) | ApiError::NoRoute => "not_found",
             ApiError::BadRequest(_) | ApiError::NotJson(_) => "bad_request",
             ApiError::Limit(_) | ApiError::TooLarge(_) => "limit",

@@ -308,7 +308,7 @@ fn describe(record: &Record, who: &dyn Fn(&Actor) -> String) -> (String, Vec<Str
         Body::SeatHanded { player } => (
             "GM".into(),
             vec![format!(
-                "made a new link to {}'s seat (for a new device; the seat's earlier links still work)",
+                "made a new link to {}'s seat (for a new device; the seat's earlier links no longer work)",
                 who(&Actor::Player(*player))
             )],
         ),

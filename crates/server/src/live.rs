@@ -13,7 +13,7 @@ use crate::registry::Registry;
 use crate::shapes::Summary;
 use serde_json::Value;
 use skald_core::{Move, Odds};
-use skald_table::{Action, Actor, Record, Request};
+use skald_table::{Action, Actor, Reader, Record, Request};
 use std::future::Future;
 use std::sync::Arc;
 
@@ -84,7 +84,7 @@ impl LiveTable {
     }
 
     /// A new token for player `player`'s seat, for the GM to hand back: (the player's name, the
-    /// token). The seat's earlier tokens stay valid.
+    /// token). Every earlier token of the seat stops working.
     ///
     /// # Errors
     /// A [`skald_table::ErrorKind::BadAction`] naming `player` when nobody sits there;
@@ -158,7 +158,7 @@ impl LiveTable {
     /// [`ApiError::Busy`].
     pub async fn after(
         &self,
-        reader: Actor,
+        reader: Reader,
         after: u64,
         limit: usize,
     ) -> Result<(Vec<Record>, u64), ApiError> {

@@ -22,4 +22,19 @@ pub struct TokenEntry {
     pub hash: String,
     /// Whose it is.
     pub role: Role,
+    /// The seq of the record that gave it: a player's `joined`, or the GM's `seat_handed` for a
+    /// link the GM made; 0 for the GM's token and invites. The token reads its seat's secrets from
+    /// that record on ([`skald_table::Reader::since`]), and a token of the same seat with a greater
+    /// `since` replaces it ([`TokenEntry::replaced_by`]).
+    pub since: u64,
+}
+
+impl TokenEntry {
+    /// Whether `newer` replaces this token: a player's token of the same seat, made later (the GM
+    /// handed the seat back since). The GM's token and invites are never replaced.
+    pub fn replaced_by(&self, newer: &TokenEntry) -> bool {
+        matches!(self.role, Role::Seated(Actor::Player(_)))
+            && newer.role == self.role
+            && newer.since > self.since
+    }
 }

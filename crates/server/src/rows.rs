@@ -87,6 +87,7 @@ pub fn token_row(entry: &TokenEntry) -> TokenRow {
         role: role.to_owned(),
         player,
         name: None,
+        since: i64::try_from(entry.since).unwrap_or(i64::MAX),
     }
 }
 
@@ -112,6 +113,7 @@ pub fn token_entries(rows: &[TokenRow]) -> Vec<TokenEntry> {
             Some(TokenEntry {
                 hash: t.hash.clone(),
                 role,
+                since: u64::try_from(t.since).unwrap_or(0),
             })
         })
         .collect()
@@ -133,13 +135,17 @@ mod tests {
             .map(|&role| TokenEntry {
                 hash: "ab".repeat(32),
                 role,
+                since: 7,
             })
             .collect();
         let rows: Vec<TokenRow> = entries.iter().map(token_row).collect();
         let words: Vec<&str> = rows.iter().map(|r| r.role.as_str()).collect();
         assert_eq!(words, ["invite", "gm", "player"]);
-        let back: Vec<Role> = token_entries(&rows).iter().map(|e| e.role).collect();
-        assert_eq!(back, roles);
+        let back: Vec<(Role, u64)> = token_entries(&rows)
+            .iter()
+            .map(|e| (e.role, e.since))
+            .collect();
+        assert_eq!(back, roles.map(|role| (role, 7)));
         // Its JSON is the same words, a seat being the actor it seats.
         assert_eq!(
             serde_json::to_value(roles).unwrap_or_default(),

@@ -154,7 +154,8 @@ pub enum ErrorKindSchema {
     Forbidden,
     /// Refused by the rules or the table's bounds (422).
     Refused,
-    /// No valid token, or not the table's invite (401).
+    /// No valid token, a seat's link the GM replaced with a newer one, or not the table's invite
+    /// (401).
     Unauthorized,
     /// No such table or API route (404).
     NotFound,
@@ -196,8 +197,8 @@ pub const BAD_REQUEST: &str = "A malformed request: its body is not the JSON the
     query parameter is unknown, given twice or out of range; the message names the field, the \
     value and what is allowed.";
 /// The answer to a request without a valid token (401).
-pub const UNAUTHORIZED: &str =
-    "No valid token for this table (`Authorization: Bearer TOKEN`, or `?token=TOKEN`).";
+pub const UNAUTHORIZED: &str = "No valid token for this table (`Authorization: Bearer TOKEN`, or \
+     `?token=TOKEN`), or a seat's link that a newer one the GM made replaced.";
 /// The answer to a POST (or WebSocket) from a page of another origin that acts with the browser's
 /// cookie (403).
 pub const CROSS_ORIGIN: &str = "From a page of another origin (`Sec-Fetch-Site` or `Origin`), with \

@@ -10,7 +10,7 @@ use crate::live::LiveTable;
 use crate::query::Params;
 use axum::extract::{FromRequestParts, Path};
 use axum::http::request::Parts;
-use skald_table::Actor;
+use skald_table::Reader;
 
 /// A request from someone seated at table `id`.
 pub struct Seated {
@@ -18,8 +18,9 @@ pub struct Seated {
     pub id: String,
     /// The live table.
     pub table: LiveTable,
-    /// Who asks: the GM or a player.
-    pub reader: Actor,
+    /// Who asks: the GM or a player, and since when its token reads its seat (a link the GM made
+    /// reads none of the seat's earlier secrets).
+    pub reader: Reader,
 }
 
 /// The token of a request to table `id`: `Authorization: Bearer`, else `?token=` (percent-decoded

@@ -102,7 +102,7 @@ pub struct SeatLinked {
     pub player: u32,
     /// The player's name.
     pub name: String,
-    /// The seat's new token; the seat's earlier tokens stay valid.
+    /// The seat's new token; every earlier token of the seat stops working.
     pub token: String,
 }
 

@@ -6,6 +6,11 @@
 //! - server -> client: `{"type":"hello","you":..,"seq":N}`, `{"type":"record","record":{..}}`,
 //!   `{"type":"ack","id":..,"seq":N}`, `{"type":"error","id":..,"error":{"kind":..,"message":..}}`;
 //! - client -> server: `{"id": any JSON, "action": {"do": ...}}`.
+//!
+//! When the GM hands the client's seat to a new link (a `seat_handed` record after the one its
+//! token was made with), the client gets that record, then an `error` (kind `unauthorized`, saying
+//! the link was replaced) and a close frame with code [`REPLACED`]: its token is refused from then
+//! on, on every node (each node publishes the records it reads).
 
 use crate::actor::SocketSlot;
 use crate::app::App;
@@ -23,9 +28,13 @@ use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::response::Response;
 use serde_json::Value;
-use skald_table::{Actor, Record, Request, redact};
+use skald_table::{Actor, Body, Reader, Record, Request, redact};
 use std::sync::Arc;
 use tokio::sync::broadcast::error::RecvError;
+
+/// The close code of a connection whose link to its seat was replaced by a newer one the GM
+/// made (an application code: 4000 plus HTTP's 401).
+pub const REPLACED: u16 = 4401;
 
 #[utoipa::path(
     get,
@@ -75,7 +84,7 @@ pub async fn upgrade(
     let after = params.whole("after", 0, crate::api::MAX_SEQ)?.unwrap_or(0);
     let limits = app.limits();
     let slot = table.handle().open_socket(
-        reader,
+        reader.actor,
         limits.sockets_per_seat,
         limits.max_clients_per_table,
     )?;
@@ -92,7 +101,7 @@ pub async fn upgrade(
 struct Client {
     socket: WebSocket,
     table: LiveTable,
-    reader: Actor,
+    reader: Reader,
     last: u64,
     batch: usize,
 }
@@ -108,11 +117,38 @@ impl Client {
 
     async fn send_record(&mut self, record: &Record) -> bool {
         self.last = record.seq;
+        let replaced = self.replaced_by(record);
         let record = redact(record, self.reader);
         self.send(&Outgoing::Record {
             record: Box::new(record),
         })
         .await
+            && !(replaced && self.close_replaced().await)
+    }
+
+    /// Whether `record` hands this client's seat to a newer link than the one it connected with:
+    /// from then on its token is refused ([`ApiError::Replaced`]), so the connection ends.
+    fn replaced_by(&self, record: &Record) -> bool {
+        matches!(record.body, Body::SeatHanded { player }
+            if self.reader.actor == Actor::Player(player) && record.seq > self.reader.since)
+    }
+
+    /// Tells the client its link was replaced (an `error` message in the reader's words, then a
+    /// close frame, code 4401) and gives `true`: the connection is over.
+    async fn close_replaced(&mut self) -> bool {
+        let error = ApiError::Replaced;
+        error.log();
+        let reply = Outgoing::Error {
+            id: Value::Null,
+            error: error.body().error,
+        };
+        let _ = self.send(&reply).await;
+        let frame = CloseFrame {
+            code: REPLACED,
+            reason: Utf8Bytes::from_static("this link to the seat was replaced by a newer one"),
+        };
+        let _ = self.socket.send(Message::Close(Some(frame))).await;
+        true
     }
 
     /// Sends every record after `last` from the table's log, in order.
@@ -128,11 +164,13 @@ impl Client {
             }
             for record in records {
                 self.last = record.seq;
+                let replaced = self.replaced_by(&record);
                 if !self
                     .send(&Outgoing::Record {
                         record: Box::new(record),
                     })
                     .await
+                    || (replaced && self.close_replaced().await)
                 {
                     return false;
                 }
@@ -149,7 +187,7 @@ async fn client(
     socket: WebSocket,
     app: App,
     table: LiveTable,
-    reader: Actor,
+    reader: Reader,
     after: u64,
     slot: SocketSlot,
     from: ClientAddr,
@@ -172,7 +210,14 @@ async fn client(
     // A client ahead of the log (a stale seq from before a restore) starts from the log's end
     // rather than skipping records when the log catches up.
     client.last = client.last.min(seq);
-    if !client.send(&Outgoing::Hello { you: reader, seq }).await || !client.catch_up().await {
+    if !client
+        .send(&Outgoing::Hello {
+            you: reader.actor,
+            seq,
+        })
+        .await
+        || !client.catch_up().await
+    {
         return;
     }
     let shutdown = app.shutdown().clone();
@@ -192,7 +237,9 @@ async fn client(
             message = client.socket.recv() => {
                 let Some(Ok(message)) = message else { break };
                 let reply = match message {
-                    Message::Text(text) => incoming(&app, &table, reader, from, text.as_str()).await,
+                    Message::Text(text) => {
+                        incoming(&app, &table, reader.actor, from, text.as_str()).await
+                    }
                     Message::Binary(_) => error_reply(
                         &app,
                         from,

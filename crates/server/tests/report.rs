@@ -93,7 +93,7 @@ impl Play {
                 .table
                 .records()
                 .iter()
-                .map(|r| redact(r, reader))
+                .map(|r| redact(r, reader.into()))
                 .collect(),
         }
     }

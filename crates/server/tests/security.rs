@@ -844,6 +844,278 @@ async fn secrets_reach_only_their_audience_through_every_route() {
     log.assert_no_token();
 }
 
+/// What a link the GM replaced is told, on every route.
+const REPLACED: &str = "this link to a seat was replaced: the GM made a new link to this seat (to \
+                        hand it back), and earlier links of the seat no longer work; ask the GM \
+                        for the new link";
+
+#[tokio::test]
+async fn a_link_the_gm_makes_reads_nothing_of_the_seats_past_and_ends_its_earlier_links() {
+    // The attack (issue 30): Ann allocated in secret; the GM asked for a new link to her seat,
+    // read `{"spend": 3, "salt": ...}` and her whispers through it, while her own link (and any
+    // other earlier one) kept full power.
+    let log = Log::capture();
+    for db in databases().await {
+        let server = Server::start(&db, limits()).await;
+        let label = server.label;
+        let http = server.http();
+        let Chi { created, ann, bob } = chi_table(&http, "Handed").await;
+        let table = &created.table;
+        let gm = &created.gm;
+        for (token, action) in [
+            (
+                &ann,
+                json!({"do": "say", "text": "whisper-ann-to-gm", "to": "gm"}),
+            ),
+            (
+                gm,
+                json!({"do": "say", "text": "whisper-gm-to-ann", "to": 1}),
+            ),
+            (
+                &bob,
+                json!({"do": "say", "text": "whisper-bob-to-ann", "to": 1}),
+            ),
+            (
+                &ann,
+                json!({"do": "say", "text": "whisper-ann-to-bob", "to": 2}),
+            ),
+        ] {
+            http.act(table, token, action).await;
+        }
+        http.act(
+            table,
+            gm,
+            json!({"do": "secret_open", "opposed": [{"actor": {"who": "Ragnar"}, "defender": {"who": "Capt. Dirk Rednova"}}]}),
+        )
+        .await;
+        let allocated = http
+            .act(
+                table,
+                &ann,
+                json!({"do": "allocate", "who": "Ragnar", "spend": 3}),
+            )
+            .await;
+        let salt = allocated["records"][0]["secret"]["body"]["salt"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        // Ann's own link reads them all (so the searches below would find them).
+        let mine = serde_json::to_string(&http.log(table, &ann, 0).await);
+        let mine = mine.unwrap_or_default();
+        assert!(
+            mine.contains(&salt) && mine.contains("whisper-ann-to-bob"),
+            "{label}"
+        );
+
+        // Ann's phone, live before the GM hands her seat on.
+        let mut phone = server.ws(table, &ann, 0).await;
+        phone.hello().await;
+        let last = http.last_seq(table, &ann).await;
+        phone.records_until(last).await;
+
+        let handed = http
+            .post(
+                &format!("/api/tables/{table}/seat-link"),
+                Some(gm),
+                &json!({"player": 1}),
+            )
+            .await
+            .expect(200);
+        let link = handed["token"].as_str().unwrap().to_owned();
+        let handed_at = http.last_seq(table, gm).await;
+        http.act(
+            table,
+            gm,
+            json!({"do": "say", "text": "whisper-gm-after", "to": 1}),
+        )
+        .await;
+
+        // The new link reads the seat from its `seat_handed` on: no allocation, no earlier
+        // whisper, on any route (state, log, export in every format, moves, WebSocket).
+        let seen = everything_seen(&server, &http, table, &link).await;
+        let what = format!("{label}: the new link");
+        assert_hidden(
+            &seen,
+            &[
+                salt.as_str(),
+                "puts in 3",
+                "\"spend\":3",
+                "whisper-ann-to-gm",
+                "whisper-gm-to-ann",
+                "whisper-bob-to-ann",
+                "whisper-ann-to-bob",
+            ],
+            &what,
+        );
+        assert!(seen.contains("whisper-gm-after"), "{what}");
+        assert!(seen.contains("made a new link to Ann"), "{what}");
+        assert_eq!(
+            http.summary(table, &link).await["you"],
+            json!({"player": 1})
+        );
+        // Every earlier link of the seat stopped: her phone is told and closed...
+        let mut told = Vec::new();
+        let error = loop {
+            let message = phone.next_json().await;
+            match message["type"].as_str() {
+                Some("record") => told.push(message["record"]["seq"].as_u64().unwrap()),
+                Some("error") => break message,
+                _ => panic!("{label}: {message}"),
+            }
+        };
+        assert_eq!(
+            told.first(),
+            Some(&handed_at),
+            "{label}: the seat_handed record first"
+        );
+        assert_eq!(error["error"]["kind"], "unauthorized", "{label}");
+        assert_eq!(error["error"]["message"], REPLACED, "{label}");
+        assert_eq!(phone.assert_closed().await, Some(4401), "{label}");
+        // ...and refused on every route, in the reader's words.
+        let roll = json!({"do": "roll", "notation": "1d6"})
+            .to_string()
+            .into_bytes();
+        let old = Some(ann.as_str());
+        let routes: Vec<Reply> = vec![
+            http.get(&format!("/api/tables/{table}"), old).await,
+            http.get(&format!("/api/tables/{table}/log"), old).await,
+            http.get(&format!("/api/tables/{table}/export"), old).await,
+            http.get(&format!("/api/tables/{table}/export?format=md"), old)
+                .await,
+            http.get(&format!("/api/tables/{table}/moves"), old).await,
+            http.post_bytes(&format!("/api/tables/{table}/actions"), old, roll.clone())
+                .await,
+            http.post_bytes(&format!("/api/tables/{table}/odds"), old, roll.clone())
+                .await,
+            http.post_bytes(&format!("/api/tables/{table}/check"), old, roll.clone())
+                .await,
+            http.get(&format!("/api/tables/{table}?token={ann}"), None)
+                .await,
+        ];
+        for reply in routes {
+            assert_refused(&reply, 401, "unauthorized", REPLACED, label);
+        }
+        match server.try_ws(table, &ann, 0).await {
+            Err(tungstenite::Error::Http(response)) => {
+                assert_eq!(response.status().as_u16(), 401, "{label}");
+                let body = String::from_utf8_lossy(response.body().as_deref().unwrap_or_default())
+                    .into_owned();
+                assert!(body.contains(REPLACED), "{label}: {body}");
+            }
+            Err(e) => panic!("{label}: {e}"),
+            Ok(_) => panic!("{label}: the WebSocket let a replaced link in"),
+        }
+        // A second link replaces the first the GM made, too; the GM and Bob go on.
+        let again = http
+            .post(
+                &format!("/api/tables/{table}/seat-link"),
+                Some(gm),
+                &json!({"player": 1}),
+            )
+            .await
+            .expect(200);
+        let reply = http.get(&format!("/api/tables/{table}"), Some(&link)).await;
+        assert_refused(&reply, 401, "unauthorized", REPLACED, label);
+        let newest = again["token"].as_str().unwrap();
+        assert_eq!(
+            http.summary(table, newest).await["you"],
+            json!({"player": 1})
+        );
+        assert_eq!(http.summary(table, &bob).await["you"], json!({"player": 2}));
+        assert_eq!(http.summary(table, gm).await["you"], "gm");
+        // The seat plays on through its newest link: the reveal is made from what Ann sealed.
+        http.act(
+            table,
+            &bob,
+            json!({"do": "allocate", "who": "Capt. Dirk Rednova", "spend": 2}),
+        )
+        .await;
+        let shown = http
+            .act(
+                table,
+                newest,
+                json!({"do": "secret_reveal", "who": "Ragnar"}),
+            )
+            .await;
+        assert_eq!(
+            shown["records"][0]["body"]["command"]["spend"], 3,
+            "{shown}"
+        );
+        // Once anyone has revealed, the GM cannot call the roll off to have it chosen anew.
+        let reply = http
+            .try_act(table, gm, &json!({"do": "secret_cancel"}))
+            .await;
+        assert_refused(
+            &reply,
+            422,
+            "refused",
+            "the secret roll cannot be called off: Ragnar revealed already, and calling it off \
+             now would let everyone choose again knowing it; it is rolled with `secret_roll` \
+             once everyone has revealed (ruling C4)",
+            label,
+        );
+        server.stop().await;
+    }
+    log.assert_no_token();
+}
+
+/// Two nodes on one PostgreSQL database: a link the GM replaces through the node that owns the
+/// table stops at once on the node that follows it too (that node reads the tokens again before it
+/// takes a player's), and a WebSocket open there is told and closed.
+#[tokio::test]
+async fn a_replaced_link_stops_on_every_node() {
+    let log = Log::capture();
+    for db in databases().await {
+        if db.label != "postgres" {
+            continue;
+        }
+        let owner = Server::start(&db, limits()).await;
+        let other = Server::start(&db, limits()).await;
+        let (here, there) = (owner.http(), other.http());
+        let created = here.create("loqi", "Two nodes").await;
+        let table = &created.table;
+        let (_, ann) = here.join(&created, "Ann").await;
+        there
+            .act(
+                table,
+                &ann,
+                json!({"do": "say", "text": "from-the-follower"}),
+            )
+            .await;
+        let mut phone = other.ws(table, &ann, 0).await;
+        phone.hello().await;
+        let handed = here
+            .post(
+                &format!("/api/tables/{table}/seat-link"),
+                Some(&created.gm),
+                &json!({"player": 1}),
+            )
+            .await
+            .expect(200);
+        let link = handed["token"].as_str().unwrap();
+        let reply = there
+            .get(&format!("/api/tables/{table}/log"), Some(&ann))
+            .await;
+        assert_refused(&reply, 401, "unauthorized", REPLACED, "the follower");
+        assert_eq!(
+            there.summary(table, link).await["you"],
+            json!({"player": 1})
+        );
+        let error = loop {
+            let message = phone.next_json().await;
+            if message["type"] == "error" {
+                break message;
+            }
+            assert_eq!(message["type"], "record", "{message}");
+        };
+        assert_eq!(error["error"]["message"], REPLACED);
+        assert_eq!(phone.assert_closed().await, Some(4401));
+        other.stop().await;
+        owner.stop().await;
+    }
+    log.assert_no_token();
+}
+
 /// A POST /api/tables as client `from` (the trusted proxy's X-Forwarded-For) with `headers`.
 async fn create_as(server: &Server, from: &str, headers: &[(&str, &str)], body: &Value) -> Reply {
     let client = reqwest::Client::builder()

@@ -101,6 +101,10 @@ pub struct TokenRow {
     /// characters); `None` for the GM's and invites, and for a player whose `joined` record
     /// could not be read when the column was added.
     pub name: Option<String>,
+    /// The seq of the record that gave the token (0 or more; 0 for the GM's and invites): a
+    /// token of the same table, role and player with a greater `since` replaces it
+    /// ([`Store::seats`] leaves a replaced token out; the server refuses it).
+    pub since: i64,
 }
 
 /// A seat a token holds at a table, with what a list of one's tables shows of it
@@ -373,9 +377,9 @@ impl Store {
     }
 
     /// The seats that `held` (pairs of a table id and a token's hash, as [`TokenRow::hash`])
-    /// give: one [`SeatRow`] for each pair whose table holds that token hash, the most recently
-    /// active table first (then by id); pairs that match nothing are left out, saying nothing of
-    /// why. One query, whatever the number of pairs.
+    /// give: one [`SeatRow`] for each pair whose table holds that token hash and no newer token
+    /// of its seat ([`TokenRow::since`]), the most recently active table first (then by id);
+    /// pairs that match nothing are left out, saying nothing of why. One query, whatever the number of pairs.
     ///
     /// # Errors
     /// [`ErrorKind::TooLarge`] for more than [`MAX_SEAT_LOOKUPS`] pairs (field `seats`), or a table
@@ -393,9 +397,12 @@ impl Store {
         let wanted: Vec<String> = (0..held.len())
             .map(|i| format!("(k.table_id = ${} AND k.hash = ${})", 2 * i + 1, 2 * i + 2))
             .collect();
+        // A token replaced by a newer one of its seat seats nobody.
         let statement = format!(
             "SELECT t.id, t.system, t.title, t.created_ms, t.active_ms, k.role, k.player, k.name \
-             FROM skald_tokens k JOIN skald_tables t ON t.id = k.table_id WHERE {}",
+             FROM skald_tokens k JOIN skald_tables t ON t.id = k.table_id WHERE ({}) \
+             AND NOT EXISTS (SELECT 1 FROM skald_tokens n WHERE n.table_id = k.table_id \
+             AND n.role = k.role AND n.player = k.player AND n.since > k.since)",
             wanted.join(" OR ")
         );
         let mut query = sqlx::query(&statement);
@@ -653,7 +660,7 @@ fn check_chars(field: &'static str, value: &str, max: usize) -> Result<(), Error
 /// byte order can differ).
 async fn fetch_tokens(conn: &mut AnyConnection, table: &str) -> Result<Vec<TokenRow>, sqlx::Error> {
     let mut tokens =
-        sqlx::query("SELECT hash, role, player, name FROM skald_tokens WHERE table_id = $1")
+        sqlx::query("SELECT hash, role, player, name, since FROM skald_tokens WHERE table_id = $1")
             .bind(table)
             .fetch_all(&mut *conn)
             .await?
@@ -664,6 +671,7 @@ async fn fetch_tokens(conn: &mut AnyConnection, table: &str) -> Result<Vec<Token
                     role: r.try_get(1)?,
                     player: r.try_get(2)?,
                     name: r.try_get(3)?,
+                    since: r.try_get(4)?,
                 })
             })
             .collect::<Result<Vec<_>, sqlx::Error>>()?;

@@ -25,6 +25,11 @@ const SQLITE: Embedded = &[
         "nodes",
         include_str!("../migrations/sqlite/0003_nodes.sql"),
     ),
+    (
+        4,
+        "token_since",
+        include_str!("../migrations/sqlite/0004_token_since.sql"),
+    ),
 ];
 const POSTGRES: Embedded = &[
     (
@@ -41,6 +46,11 @@ const POSTGRES: Embedded = &[
         3,
         "nodes",
         include_str!("../migrations/postgres/0003_nodes.sql"),
+    ),
+    (
+        4,
+        "token_since",
+        include_str!("../migrations/postgres/0004_token_since.sql"),
     ),
 ];
 

@@ -70,7 +70,7 @@ pub(crate) fn insert(table: &str, columns: &[&str], n: usize) -> String {
 pub(crate) const EVENT_COLUMNS: &[&str] = &[
     "table_id", "seq", "kind", "payload", "secret", "audience", "at_ms",
 ];
-pub(crate) const TOKEN_COLUMNS: &[&str] = &["table_id", "hash", "role", "player", "name"];
+pub(crate) const TOKEN_COLUMNS: &[&str] = &["table_id", "hash", "role", "player", "name", "since"];
 
 #[cfg(test)]
 mod tests {

@@ -364,7 +364,8 @@ async fn insert_tokens(
                 .bind(token.hash.as_str())
                 .bind(token.role.as_str())
                 .bind(token.player)
-                .bind(token.name.as_deref());
+                .bind(token.name.as_deref())
+                .bind(token.since);
         }
         query
             .execute(&mut *tx)
@@ -434,6 +435,7 @@ mod tests {
             role: "gm".to_owned(),
             player: None,
             name: None,
+            since: 0,
         };
         let create = |id: &str| Request {
             op: Op::Create {

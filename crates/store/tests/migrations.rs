@@ -102,6 +102,10 @@ async fn a_version_2_database_opens_with_its_data() {
         // The seats' names: Ann's read from her `joined` record; player 1 has none to read.
         let names: Vec<Option<&str>> = loaded.tokens.iter().map(|t| t.name.as_deref()).collect();
         assert_eq!(names, [None, None, Some("Ann")], "{label}");
+        // Each seat's token reads from its seat's last `joined` (migration 4): Ann's from seq 3;
+        // player 1 has no record to read, the GM's token none to need.
+        let since: Vec<i64> = loaded.tokens.iter().map(|t| t.since).collect();
+        assert_eq!(since, [0, 0, 3], "{label}");
         store
             .append("kept", vec![row(4, "{}")], vec![])
             .await
@@ -114,7 +118,7 @@ async fn a_version_2_database_opens_with_its_data() {
                 "SELECT COUNT(*) FROM _sqlx_migrations WHERE success = TRUE"
             )
             .await,
-            3,
+            4,
             "{label}"
         );
         // Opened again: nothing adopted or migrated twice.
@@ -183,7 +187,7 @@ async fn a_newer_database_is_refused_in_words() {
         assert!(matches!(e.kind(), ErrorKind::Database(_)), "{label}: {e}");
         assert!(
             e.to_string()
-                .contains("schema version 9999, newer than this build's 3"),
+                .contains("schema version 9999, newer than this build's 4"),
             "{label}: {e}"
         );
         db.finish().await;
@@ -201,24 +205,24 @@ async fn ready_says_whether_the_schema_is_still_this_builds() {
         let store = db.open().await;
         assert_eq!(store.ready().await, Ok(()), "{label}");
         let newer = "INSERT INTO _sqlx_migrations (version, description, success, checksum, \
-                     execution_time) VALUES (4, 'from the future', TRUE, '', 0)";
+                     execution_time) VALUES (5, 'from the future', TRUE, '', 0)";
         let steps: [(&[&str], &str); 4] = [
             (
                 &[newer],
-                "the database has schema version 4, newer than this build's 3: a newer Skald \
+                "the database has schema version 5, newer than this build's 4: a newer Skald \
                  migrated it; run that one (or a newer one) on it",
             ),
             (
                 &[
-                    "DELETE FROM _sqlx_migrations WHERE version = 4",
-                    "UPDATE _sqlx_migrations SET checksum = '' WHERE version = 3",
+                    "DELETE FROM _sqlx_migrations WHERE version = 5",
+                    "UPDATE _sqlx_migrations SET checksum = '' WHERE version = 4",
                 ],
-                "the database's schema version 3 differs from this build's migration 3 (it was \
+                "the database's schema version 4 differs from this build's migration 4 (it was \
                  changed after being applied)",
             ),
             (
-                &["DELETE FROM _sqlx_migrations WHERE version = 3"],
-                "the database lacks this build's schema version 3 (of 3): restart this node to \
+                &["DELETE FROM _sqlx_migrations WHERE version = 4"],
+                "the database lacks this build's schema version 4 (of 4): restart this node to \
                  apply it",
             ),
             (

@@ -711,6 +711,42 @@ async fn seats_read_back_what_held_tokens_give_newest_first() {
         // The name is loaded with the table's tokens too.
         let loaded = store.load("old").await.unwrap().unwrap();
         assert_eq!(loaded.tokens[0].name.as_deref(), Some("Ann"), "{label}");
+        // A newer token of Ann's seat (the GM handed it at seq 2) replaces the first: the old one
+        // seats nobody any more, the new one does; the GM's is no seat's replacement.
+        let handed = TokenRow {
+            name: Some("Ann".to_owned()),
+            since: 2,
+            ..token("a2", "player", Some(1))
+        };
+        store
+            .append("old", vec![at(2, 1_700_000_000_500)], vec![handed])
+            .await
+            .unwrap();
+        let seats = store
+            .seats(&[pair("old", "a1"), pair("old", "a2"), pair("old", "g1")])
+            .await
+            .unwrap();
+        let mut held: Vec<(&str, Option<i64>)> =
+            seats.iter().map(|s| (s.role.as_str(), s.player)).collect();
+        held.sort_unstable();
+        assert_eq!(held, [("gm", None), ("player", Some(1))], "{label}");
+        let since: Vec<(String, i64)> = store
+            .tokens("old")
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|t| (t.hash, t.since))
+            .collect();
+        assert_eq!(
+            since,
+            [("a1".into(), 0), ("a2".into(), 2), ("g1".into(), 0)],
+            "{label}"
+        );
+        assert_eq!(
+            store.seats(&[pair("old", "a1")]).await.unwrap(),
+            [],
+            "{label}"
+        );
         store.close().await;
         db.finish().await;
     }

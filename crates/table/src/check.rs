@@ -41,7 +41,10 @@ impl Table {
     /// its rules refuse ([`Error::field`] names the command's field when the rules name one).
     pub fn check(&self, by: Actor, action: &Action) -> Result<(), Error> {
         let (by, command) = match action {
-            Action::Command(command) => (by, command.clone()),
+            Action::Command(command) => {
+                self.check_unsealed(command)?;
+                (by, command.clone())
+            }
             // An answer is checked as the command it would decide, sent by who asked.
             Action::Table(TableAction::Answer { request, values }) => {
                 self.check_seated(by)?;

@@ -31,4 +31,4 @@ pub use record::{
 pub use skald_core::{Decided, Game, GameError};
 pub use table::{Player, Table, actor_of};
 pub use verify::{Finding, Kept, Report, read_records, verify, verify_kept};
-pub use view::{can_read, redact};
+pub use view::{Reader, can_read, redact};

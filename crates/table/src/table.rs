@@ -429,6 +429,7 @@ impl Table {
         command: &Value,
         at_ms: i64,
     ) -> Result<Vec<Record>, Error> {
+        self.check_unsealed(command)?;
         let command = self.fill_reveal(by, command)?;
         let waiting = self.waiting_for(by, &command, false)?;
         if waiting.is_empty() {
@@ -659,6 +660,7 @@ impl Table {
             }
             TableAction::Call { command } => {
                 gm_only("call for a roll")?;
+                self.check_unsealed(command)?;
                 let waiting = self.waiting_for(by, command, true)?;
                 if waiting.is_empty() {
                     return self.decide_command(by, command, at_ms).map(|r| vec![r]);
@@ -731,11 +733,32 @@ impl Table {
         }
     }
 
+    /// Refuses a commitment or a reveal sent as the system's own command (`secret_commit`, a
+    /// `secret_reveal` with its `spend` and `salt`): this table seals allocations itself
+    /// (`allocate`, bounded by the rules before it is sealed) and reveals them from what it sealed,
+    /// so every commitment it holds can be revealed and a secret roll never waits on one that
+    /// cannot (docs/decisions.md, "A secret roll is never called off after a reveal").
+    pub(crate) fn check_unsealed(&self, command: &Value) -> Result<(), Error> {
+        if self.game.binds(command) && self.game.bare_reveal(command).is_none() {
+            return Err(ErrorKind::BadAction {
+                message: "at this table an allocation is committed with `allocate` (its dice are \
+                          checked before it is sealed) and revealed without `spend` or `salt`, \
+                          from what the table sealed"
+                    .into(),
+            }
+            .into());
+        }
+        Ok(())
+    }
+
     pub(crate) fn fill_reveal(&self, by: Actor, command: &Value) -> Result<Value, Error> {
         let Some(who) = self.game.bare_reveal(command) else {
             return Ok(command.clone());
         };
         self.check_authority(by, &Authority::Character(who.clone()))?;
+        // The table fills the reveal in for the seat, whichever of its links sends it: acting
+        // for a seat is not reading its past (the reveal makes the allocation public anyway).
+        let seat = crate::view::Reader::whole(by);
         let allocation = self.records.iter().rev().find_map(|r| match &r.secret {
             Some(Secret {
                 audience,
@@ -745,7 +768,9 @@ impl Table {
                         spend,
                         salt,
                     },
-            }) if *w == who && crate::view::can_read(by, *audience) => Some((*spend, salt.clone())),
+            }) if *w == who && crate::view::can_read(seat, r.seq, *audience) => {
+                Some((*spend, salt.clone()))
+            }
             _ => None,
         });
         let (spend, salt) = allocation.ok_or_else(|| ErrorKind::BadAction {

@@ -5,11 +5,13 @@
 
 use proptest::prelude::*;
 use serde_json::{Value, json};
-use skald_table::{Body, Record, Request, Secret, SecretBody, Table, verify};
+use skald_table::{
+    Action, Body, Reader, Record, Request, Secret, SecretBody, Table, redact, verify,
+};
 use skald_testkit::sheets::RAGNAR;
 
 mod play;
-use play::{ANN, BOB, GM, Play};
+use play::{ANN, BOB, GM, Play, kinds};
 
 /// A quick table (players set the GM's numbers: what these attacks are about is elsewhere;
 /// tests/requests.rs plays the default) with Ann and Bob seated, over the server seed `seed`.
@@ -160,7 +162,7 @@ fn undo_never_takes_back_a_commitment_or_a_reveal() {
         GM,
         json!({"do": "secret_commit", "who": "Grok", "commitment": "ab".repeat(32)}),
     );
-    assert!(raw.contains("a commitment cannot be changed"), "{raw}");
+    assert!(raw.contains("is committed with `allocate`"), "{raw}");
 }
 
 #[test]
@@ -180,7 +182,106 @@ fn the_gm_cannot_undo_a_players_commitment_for_it_to_allocate_anew() {
         GM,
         json!({"do": "secret_commit", "who": "Ragnar", "commitment": "ab".repeat(32)}),
     );
-    assert!(raw.contains("a commitment cannot be changed"), "{raw}");
+    assert!(raw.contains("is committed with `allocate`"), "{raw}");
+}
+
+#[test]
+fn the_gm_cannot_call_a_secret_roll_off_once_a_player_revealed() {
+    // The attack (issue 30): the GM committed Grok, let Ann reveal Ragnar's dice, called the roll
+    // off, opened it again and committed Grok knowing them.
+    let mut play = secret_opposed();
+    play.records(GM, json!({"do": "allocate", "who": "Grok", "spend": 1}));
+    play.records(ANN, json!({"do": "allocate", "who": "Ragnar", "spend": 5}));
+    play.records(ANN, json!({"do": "secret_reveal", "who": "Ragnar"}));
+    assert_eq!(
+        play.refusal(GM, json!({"do": "secret_cancel"})),
+        "the secret roll cannot be called off: Ragnar revealed already, and calling it off now \
+         would let everyone choose again knowing it; it is rolled with `secret_roll` once \
+         everyone has revealed (ruling C4)"
+    );
+    // The roll is not stuck: every commitment here was sealed by the table within the rules'
+    // bounds, so Grok's reveal is taken and the roll rolled.
+    play.records(GM, json!({"do": "secret_reveal", "who": "Grok"}));
+    let rolled = play.records(GM, json!({"do": "secret_roll"}));
+    assert_eq!(
+        kinds(&rolled.into_iter().map(|r| r.body).collect::<Vec<_>>()),
+        ["command"]
+    );
+}
+
+#[test]
+fn a_commitment_the_table_did_not_seal_is_refused_so_no_secret_roll_is_stuck() {
+    // A raw commitment could hide dice the rules refuse (60 of Grok's): its reveal would be refused
+    // (C1), and with the roll no longer called off after a reveal, the table would wait forever.
+    let mut play = secret_opposed();
+    let sealed_only = "at this table an allocation is committed with `allocate` (its dice are \
+                       checked before it is sealed) and revealed without `spend` or `salt`, \
+                       from what the table sealed";
+    let raw = json!({"do": "secret_commit", "who": "Grok", "commitment": "ab".repeat(32)});
+    assert_eq!(play.refusal(GM, raw.clone()), sealed_only);
+    assert_eq!(
+        play.refusal(GM, json!({"do": "call", "command": raw.clone()})),
+        sealed_only
+    );
+    assert_eq!(
+        play.table
+            .check(GM, &Action::from_json(raw).unwrap())
+            .unwrap_err()
+            .to_string(),
+        sealed_only
+    );
+    // `allocate` checks the dice first.
+    let over = play.refusal(GM, json!({"do": "allocate", "who": "Grok", "spend": 60}));
+    assert!(over.starts_with("`spend` is 60, but"), "{over}");
+    // A reveal with its `spend` and `salt` is refused too; the bare one is filled in.
+    play.records(GM, json!({"do": "allocate", "who": "Grok", "spend": 2}));
+    play.records(ANN, json!({"do": "allocate", "who": "Ragnar", "spend": 3}));
+    let spelled =
+        json!({"do": "secret_reveal", "who": "Grok", "spend": 2, "salt": "grok-salt-000001"});
+    assert_eq!(play.refusal(GM, spelled), sealed_only);
+    play.records(GM, json!({"do": "secret_reveal", "who": "Grok"}));
+}
+
+#[test]
+fn a_link_the_gm_made_reads_nothing_of_the_seats_past_secrets() {
+    // The attack (issue 30): Ann allocated in secret and whispered; the GM made a new link to her
+    // seat and read `{"spend": 5, "salt": ...}` and her whispers through it.
+    let mut play = secret_opposed();
+    let allocated = play.records(ANN, json!({"do": "allocate", "who": "Ragnar", "spend": 5}));
+    let to_bob = play.records(ANN, json!({"do": "say", "text": "I go all in.", "to": 2}));
+    let from_gm = play.records(GM, json!({"do": "say", "text": "Grok is weak.", "to": 1}));
+    let handed = play.table.hand_seat(1, 4_000).unwrap();
+    play.table.apply(handed.clone()).unwrap();
+    let after = play.records(
+        GM,
+        json!({"do": "say", "text": "Your new link works.", "to": 1}),
+    );
+    let link = Reader::since(ANN, handed.seq);
+    let secret_of = |record: &Record, reader: Reader| redact(record, reader).secret.is_some();
+    // Ann's own first link reads all of it; the GM reads the whispers, never the allocation.
+    for record in [&allocated[0], &to_bob[0], &from_gm[0], &after[0]] {
+        assert!(secret_of(record, ANN.into()), "{}", record.seq);
+    }
+    assert!(secret_of(&after[0], link));
+    assert!(!secret_of(&allocated[0], GM.into()));
+    assert!(secret_of(&to_bob[0], GM.into()) && secret_of(&to_bob[0], BOB.into()));
+    // The whole log through the new link: no allocation, no whisper from before it.
+    let seen: Vec<u64> = play
+        .table
+        .records()
+        .iter()
+        .filter(|r| redact(r, link).secret.is_some())
+        .map(|r| r.seq)
+        .collect();
+    assert_eq!(seen, [after[0].seq]);
+    // Acting for the seat is not reading it: the link reveals the dice Ann sealed (once everyone
+    // has committed, for the whole table to see).
+    play.records(GM, json!({"do": "allocate", "who": "Grok", "spend": 1}));
+    let shown = play.records(ANN, json!({"do": "secret_reveal", "who": "Ragnar"}));
+    match &shown[0].body {
+        Body::Command { command, .. } => assert_eq!(command["spend"], 5),
+        other => panic!("{other:?}"),
+    }
 }
 
 #[test]

@@ -124,14 +124,17 @@ fn a_secret_roll_is_the_gms_until_revealed_and_then_verifies() {
         json!({"do": "secret_roll_dice", "notation": "1d20+3", "label": "ambush"}),
     );
     let seq = made[0].seq;
-    let for_ann = redact(&made[0], ANN);
+    let for_ann = redact(&made[0], ANN.into());
     assert!(for_ann.secret.is_none());
     let shown = serde_json::to_string(&for_ann).unwrap();
     assert!(
         !shown.contains("ambush") && !shown.contains("1d20"),
         "{shown}"
     );
-    assert_eq!(redact(&made[0], GM).secret.unwrap().audience, Audience::Gm);
+    assert_eq!(
+        redact(&made[0], GM.into()).secret.unwrap().audience,
+        Audience::Gm
+    );
     assert_eq!(
         play.refused(ANN, json!({"do": "reveal_roll", "of": seq}))
             .to_string(),
@@ -178,7 +181,7 @@ fn a_chi_allocation_stays_its_players_until_the_reveal() {
         })
     ));
     for reader in [GM, BOB] {
-        let shown = serde_json::to_string(&redact(record, reader)).unwrap();
+        let shown = serde_json::to_string(&redact(record, reader.into())).unwrap();
         assert!(!shown.contains("\"spend\""), "{shown}");
     }
     assert!(matches!(

@@ -23,7 +23,7 @@ use skald_server::query::Params;
 use skald_server::seated::Seated;
 use skald_server::shapes::{CreateTable, HeldSeat};
 use skald_server::{ApiError, App};
-use skald_table::{Actor, ErrorKind, TableAction};
+use skald_table::{Actor, ErrorKind, Reader, TableAction};
 use std::collections::HashMap;
 
 /// Lines of the log a table page shows at first; the rest is in the export.
@@ -35,6 +35,12 @@ fn error_page(error: &ApiError) -> Response {
         ApiError::Unauthorized => (
             "This browser has no seat at this table.".to_owned(),
             "Open the GM link or an invite link you were given; each one seats the browser that opens it.",
+        ),
+        ApiError::Replaced => (
+            "This link to your seat no longer works: the GM made a new link to this seat."
+                .to_owned(),
+            "The GM hands a seat back with a new link, and the seat's earlier links stop working. \
+             Ask the GM for the new link, and open it in this browser.",
         ),
         ApiError::NotFound(_) => (
             error.to_string(),
@@ -169,7 +175,7 @@ pub async fn welcome(
     headers: HeaderMap,
 ) -> Response {
     let Seated { id, table, reader } = match seated {
-        Ok(seated) if seated.reader == Actor::Gm => seated,
+        Ok(seated) if seated.reader.actor == Actor::Gm => seated,
         Ok(_) => return error_page(&ApiError::BadRequest("only the GM makes invites".into())),
         Err(e) => return error_page(&e),
     };
@@ -177,7 +183,7 @@ pub async fn welcome(
         Ok(invite) => invite,
         Err(e) => return error_page(&e),
     };
-    let summary = match table.summary(reader).await {
+    let summary = match table.summary(reader.actor).await {
         Ok(summary) => summary,
         Err(e) => return error_page(&e),
     };
@@ -338,17 +344,18 @@ pub async fn join(
 
 /// Everything a table page and its fragments show, for one reader: the log from `after` on (its
 /// last [`LOG_LINES`] records at most).
-async fn table_view(table: &LiveTable, reader: Actor, after: u64) -> Result<TableView, ApiError> {
+async fn table_view(table: &LiveTable, sight: Reader, after: u64) -> Result<TableView, ApiError> {
+    let reader = sight.actor;
     let summary = table.summary(reader).await?;
     let moves = table.moves(reader).await?;
     let last = summary.seq;
     let from = after.max(last.saturating_sub(LOG_LINES as u64));
-    let (records, _) = table.after(reader, from, LOG_LINES).await?;
+    let (records, _) = table.after(sight, from, LOG_LINES).await?;
     // The head is the last record's hash: the lines' own when they reach it, else asked for.
     let head = match records.iter().find(|r| r.seq == last) {
         Some(record) => record.hash(),
         None => table
-            .after(reader, last.saturating_sub(1), 1)
+            .after(sight, last.saturating_sub(1), 1)
             .await?
             .0
             .first()
@@ -446,6 +453,7 @@ pub async fn seat_link(
         Ok(seated) => seated,
         Err(e) => return error_page(&e),
     };
+    let reader = reader.actor;
     let summary = match table.summary(reader).await {
         Ok(summary) => summary,
         Err(e) => return error_page(&e),
@@ -493,7 +501,7 @@ pub async fn head(seated: Result<Seated, ApiError>) -> Response {
         Ok(seated) => seated,
         Err(e) => return error_page(&e),
     };
-    let summary = match table.summary(reader).await {
+    let summary = match table.summary(reader.actor).await {
         Ok(summary) => summary,
         Err(e) => return error_page(&e),
     };

@@ -820,6 +820,8 @@
       // catch-up after reconnecting draws these lines too.
       try { response = await fetch(`/t/${id}/parts?after=${seq}`, { credentials: "same-origin" }); }
       catch (_) { return; }
+      // This browser's link was replaced (the GM handed the seat to a new one): the page says so.
+      if (response.status === 401) { location.reload(); return; }
       if (!response.ok) return;
       const parts = await response.json();
       // The board is drawn anew: a <details> the reader opened or closed stays so.
@@ -865,7 +867,13 @@
         pending = setTimeout(() => refresh(message.record.seq), 60);
       }
     };
-    socket.onclose = () => {
+    socket.onclose = event => {
+      // 4401: the GM made a new link to this seat, and this browser's no longer works; the page
+      // reloaded says so and what to do.
+      if (event.code === 4401) { location.reload(); return; }
+      // A reconnect refused (a WebSocket says no more than that): the page's parts say whether
+      // the link still works.
+      if (dropped) refresh();
       dropped = true;
       say(`connection lost: reconnecting in ${Math.round(delay / 1000)} s`, "lost");
       setTimeout(connect, delay);

@@ -296,11 +296,39 @@ async fn a_new_seat_is_told_to_keep_its_link_and_the_gm_can_hand_a_seat_back() {
         .await
         .unwrap();
     assert_eq!(response.status().as_u16(), 200);
-    let (_, _, html) = get(&server, &format!("/t/{id}"), &pair).await;
+    let (_, _, html) = get(&server, &format!("/t/{id}"), &gm_cookie).await;
     assert!(
-        html.contains("made a new link to Ann&#x27;s seat (for a new device; the seat&#x27;s earlier links still work)"),
+        html.contains("made a new link to Ann&#x27;s seat (for a new device; the seat&#x27;s earlier links no longer work)"),
         "{html}"
     );
+    assert!(
+        html.contains("Whoever opens it sits in that seat, from now on: the seat&rsquo;s earlier links stop working"),
+        "{html}"
+    );
+    // Ann's own link was replaced: this browser is told so, in its words, on the page and its
+    // parts (the script reloads the page on a 401), and its lobby lists the table no more.
+    let (status, _, html) = get(&server, &format!("/t/{id}"), &pair).await;
+    assert_eq!(status, 401, "{html}");
+    assert!(
+        html.contains(
+            "This link to your seat no longer works: the GM made a new link to this seat."
+        ),
+        "{html}"
+    );
+    assert!(
+        html.contains("Ask the GM for the new link, and open it in this browser."),
+        "{html}"
+    );
+    let (status, _, _) = get(&server, &format!("/t/{id}/parts?after=0"), &pair).await;
+    assert_eq!(status, 401);
+    let (status, _, html) = get(&server, &format!("/t/{id}/enter?token={token}"), "").await;
+    assert_eq!(status, 401);
+    assert!(
+        html.contains("This link to your seat no longer works"),
+        "{html}"
+    );
+    let (_, _, html) = get(&server, "/", &pair).await;
+    assert_eq!(your_tables(&html), None, "{html}");
 }
 
 /// The GM's link downloads as a small HTML file with the table's title, the link and the warning;

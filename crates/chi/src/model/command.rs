@@ -116,7 +116,7 @@ pub enum Command {
     ///
     /// Errors: no secret roll open; `who` not in it; someone has not committed yet; already revealed;
     /// `salt` outside 16-128 characters; allocation and salt not matching the commitment; `spend`
-    /// breaking C1 or C2 (the GM may then `secret_cancel`).
+    /// breaking C1 or C2 (the GM may then `secret_cancel`, while nobody has revealed).
     SecretReveal {
         /// The revealing character.
         who: String,
@@ -130,9 +130,10 @@ pub enum Command {
     ///
     /// Errors: no secret roll open; someone has not revealed yet; the dice (as `action`, `opposed`).
     SecretRoll {},
-    /// `do = "secret_cancel"`: the GM calls the secret roll off; no die is spent (C4).
+    /// `do = "secret_cancel"`: the GM calls the secret roll off; no die is spent (C4). Only while
+    /// nobody has revealed: after a reveal, calling it off would let everyone commit anew knowing it.
     ///
-    /// Errors: no secret roll open.
+    /// Errors: no secret roll open; someone has revealed already.
     SecretCancel {},
     /// `do = "lose"`: a character loses potential to an injury, fatigue or another cause (C5). The
     /// current pool drops by `amount`; a permanent loss also lowers the maximum, for good. A current

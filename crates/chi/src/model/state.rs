@@ -137,6 +137,11 @@ impl SecretRoll {
     pub fn names(&self) -> String {
         join(self.seats.iter())
     }
+
+    /// Who has revealed, comma-separated (empty when nobody has).
+    pub fn revealed(&self) -> String {
+        join(self.seats.iter().filter(|s| s.revealed.is_some()))
+    }
 }
 
 fn join<'a>(seats: impl Iterator<Item = &'a SecretSeat>) -> String {

@@ -381,9 +381,20 @@ pub(crate) fn roll(state: &State, dice: &mut dyn DiceSource) -> Result<Vec<Event
     Ok(events)
 }
 
-/// `secret_cancel`: the GM calls it off; nothing is spent.
+/// `secret_cancel`: the GM calls it off; nothing is spent. Only while nobody has revealed: a reveal
+/// binds the whole roll (C4), or everyone could commit anew knowing it. A roll whose reveals
+/// began is rolled; an online table seals every allocation itself within the bounds
+/// ([`allocation_bounds`]), so each of its commitments can be revealed and none is stuck
+/// (docs/decisions.md).
+///
+/// # Errors
+/// [`Error::NoSecretRoll`]; [`Error::CancelAfterReveal`] once anyone has revealed.
 pub(crate) fn cancel(state: &State) -> Result<Vec<Event>, Error> {
     let secret = open_roll(state)?;
+    let revealed = secret.revealed();
+    if !revealed.is_empty() {
+        return Err(Error::CancelAfterReveal { revealed });
+    }
     Ok(vec![Event::SecretCancelled {
         round: secret.round,
     }])

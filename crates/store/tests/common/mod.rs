@@ -55,5 +55,6 @@ pub fn token(hash: &str, role: &str, player: Option<i64>) -> TokenRow {
         role: role.to_owned(),
         player,
         name: None,
+        since: 0,
     }
 }

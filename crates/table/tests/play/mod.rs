@@ -86,7 +86,7 @@ impl Play {
         self.table
             .records()
             .iter()
-            .map(|r| redact(r, reader))
+            .map(|r| redact(r, reader.into()))
             .collect()
     }
 

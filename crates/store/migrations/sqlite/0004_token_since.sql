@@ -1,0 +1,15 @@
+-- A seat's token keeps the seq of the record that gave it (`joined` for the player's own, the
+-- GM's `seat_handed` for a link the GM made): the link reads the seat's secrets from that record
+-- on, and a token of the same seat with a greater `since` replaces it (the older one is refused).
+-- The GM's token and invites keep 0. Player tokens from before this migration cannot be told
+-- apart (the player's own or a link the GM made), so each takes its seat's last `joined` or
+-- `seat_handed` record: all of them keep working, and none reads the seat's secrets from before
+-- the last time the GM handed it.
+ALTER TABLE skald_tokens ADD COLUMN since BIGINT NOT NULL DEFAULT 0;
+
+UPDATE skald_tokens SET since = COALESCE((
+    SELECT MAX(e.seq) FROM skald_events e
+    WHERE e.table_id = skald_tokens.table_id AND e.kind IN ('joined', 'seat_handed')
+      AND CASE WHEN json_valid(e.payload)
+               THEN json_extract(e.payload, '$.player') = skald_tokens.player END
+), 0) WHERE role = 'player';
