@@ -9,6 +9,7 @@
 //! crate names none.
 
 mod action;
+pub mod budget;
 mod check;
 mod error;
 mod game;
