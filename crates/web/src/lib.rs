@@ -30,6 +30,7 @@ pub fn routes(app: App) -> Router {
         .route("/t/{id}/seat-link", get(pages::seat_link))
         .route("/t/{id}/join", get(pages::join_form).post(pages::join))
         .route("/t/{id}/parts", get(pages::parts))
+        .route("/t/{id}/log", get(pages::older))
         .route("/t/{id}/odds", post(pages::odds))
         .route("/rules/{system}", get(reference::rules))
         .route("/fairness", get(reference::fairness))
