@@ -145,7 +145,7 @@ pub fn in_words(bytes: u64) -> String {
         1_000..1_000_000 => format!("{} KB", bytes.div_ceil(1_000)),
         _ => {
             let tenths = bytes.div_ceil(100_000);
-            if tenths % 10 == 0 || tenths >= 100 {
+            if tenths.is_multiple_of(10) || tenths >= 100 {
                 format!("{} MB", tenths.div_ceil(10))
             } else {
                 format!("{}.{} MB", tenths / 10, tenths % 10)
