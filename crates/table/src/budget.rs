@@ -3,12 +3,13 @@
 //! each player's seat, with [`GM_ROOM`] of the table kept for the GM.
 //!
 //! A record's cost is its stored size ([`stored_bytes`]: its JSON, secret included). The fold
-//! keeps each seat's total and the times of its latest records ([`Spent`]); `decide` checks the
+//! keeps each seat's total and the times of its latest records (`Spent`); `decide` checks the
 //! records it is about to return against them before they are committed, on the log's own times
 //! (the server hands the time in), so the bounds hold on every node and after a restart. Who a
 //! record is charged to is the seat that made it (its `by`; a join is the new player's; the GM's
 //! own records, the table's).
 
+pub use crate::bytes::in_words;
 use crate::error::{Error, ErrorKind};
 use crate::limits::{GM_ROOM, SEAT_BYTES, SEAT_RECORDS_PER_HOUR, TABLE_BYTES};
 use crate::record::{Actor, Record};
@@ -134,38 +135,5 @@ impl Spent {
             wait_minutes: u64::try_from(wait_ms.div_euclid(60_000) + 1).unwrap_or(1),
         }
         .into())
-    }
-}
-
-/// A number of bytes as people read them: `"850 bytes"`, `"520 KB"`, `"7.9 MB"`, `"64 MB"`
-/// (decimal units, one decimal under 10 MB when it is not whole).
-pub fn in_words(bytes: u64) -> String {
-    match bytes {
-        0..1_000 => format!("{bytes} bytes"),
-        1_000..1_000_000 => format!("{} KB", bytes.div_ceil(1_000)),
-        _ => {
-            let tenths = bytes.div_ceil(100_000);
-            if tenths.is_multiple_of(10) || tenths >= 100 {
-                format!("{} MB", tenths.div_ceil(10))
-            } else {
-                format!("{}.{} MB", tenths / 10, tenths % 10)
-            }
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::in_words;
-
-    #[test]
-    fn bytes_read_in_the_unit_people_use() {
-        assert_eq!(in_words(850), "850 bytes");
-        assert_eq!(in_words(1_000), "1 KB");
-        assert_eq!(in_words(519_401), "520 KB");
-        assert_eq!(in_words(7_900_000), "7.9 MB");
-        assert_eq!(in_words(7_900_001), "8 MB");
-        assert_eq!(in_words(8_000_000), "8 MB");
-        assert_eq!(in_words(63_950_000), "64 MB");
     }
 }

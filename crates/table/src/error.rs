@@ -148,8 +148,8 @@ pub enum ErrorKind {
     /// A player's records take [`crate::limits::SEAT_BYTES`] or more.
     #[error(
         "your records at this table take {}, and a seat may make {} of records at one table: ask the GM to start a new table (every die rolled is kept, so a roll of thousands of dice takes hundreds of KB)",
-        crate::budget::in_words(*used),
-        crate::budget::in_words(*max)
+        crate::bytes::in_words(*used),
+        crate::bytes::in_words(*max)
     )]
     SeatBytes {
         /// Bytes the seat's records take.
@@ -161,8 +161,8 @@ pub enum ErrorKind {
     /// [`crate::limits::GM_ROOM`] for a player).
     #[error(
         "this table's records take {}, and {}: the GM can export the log and start a new table",
-        crate::budget::in_words(*used),
-        if *gm { format!("a table holds {} of records", crate::budget::in_words(*max)) } else { format!("the players' records may take {} (the rest is kept for the GM)", crate::budget::in_words(*max)) }
+        crate::bytes::in_words(*used),
+        if *gm { format!("a table holds {} of records", crate::bytes::in_words(*max)) } else { format!("the players' records may take {} (the rest is kept for the GM)", crate::bytes::in_words(*max)) }
     )]
     TableBytes {
         /// Bytes the table's records take.

@@ -10,6 +10,7 @@
 
 mod action;
 pub mod budget;
+mod bytes;
 mod check;
 mod error;
 mod game;
