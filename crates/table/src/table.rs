@@ -887,8 +887,8 @@ impl Table {
         self.game.as_ref()
     }
 
-    /// The bytes the table's records take, each counted as [`crate::budget::stored_bytes`]:
-    /// (the whole table's, the records `seat` made).
+    /// The bytes records take, each counted as [`crate::budget::stored_bytes`]: (every record of
+    /// the table, the records `seat` made).
     pub fn bytes(&self, seat: Actor) -> (u64, u64) {
         (self.spent.table_bytes(), self.spent.seat_bytes(seat))
     }
