@@ -102,7 +102,11 @@ impl ApiError {
         match self {
             ApiError::Table(e) => match e.kind() {
                 K::Forbidden { .. } => "forbidden",
-                K::Full { .. } | K::TalkTooFast { .. } => "limit",
+                K::Full { .. }
+                | K::TalkTooFast { .. }
+                | K::SeatBytes { .. }
+                | K::TableBytes { .. }
+                | K::SeatRecordsPerHour { .. } => "limit",
                 K::Corrupt(_) | K::Game(G::Corrupt(_)) => "corrupt",
                 K::Game(_) => "refused",
                 _ => "refused",

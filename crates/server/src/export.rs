@@ -44,6 +44,9 @@ pub struct Log {
 }
 
 /// One line of a session report.
+///
+/// A line's size is bounded whatever its record holds: at most [`DICE_DRAWN`] dice drawn and
+/// [`DICE_LISTED`] listed in words; the JSON export keeps every die.
 #[derive(Debug, Serialize)]
 pub struct Line {
     /// The record's seq.
@@ -59,8 +62,12 @@ pub struct Line {
     pub what: Vec<String>,
     /// What only the reader may see, if anything.
     pub secret: Option<String>,
-    /// The dice the record shows (its roll, or a secret roll the reader may see), in order.
+    /// The dice the record shows (its roll, or a secret roll the reader may see), in order: the
+    /// first [`DICE_DRAWN`] of them.
     pub dice: Vec<Shown>,
+    /// The record's dice past the first [`DICE_DRAWN`], counted, not drawn: `"and 9,970 more
+    /// dice"` (every one is in the JSON export); none when every die is drawn.
+    pub more_dice: Option<String>,
     /// The exact chances given just before the roll, as one line, if the rules gave them.
     pub odds: Option<String>,
     /// The same chances one by one (none if the rules gave none), for a page that shows the
@@ -94,6 +101,16 @@ pub struct ChanceLine {
     pub exact: Option<String>,
 }
 
+/// The most dice a line draws as dice (pictures on the table page): the rest are counted ("and
+/// 9,970 more dice"). A roll of the four systems draws far fewer; a roll by notation may draw
+/// 10,000, which drawn whole made one line 2.7 MB of the table page (issue 30). 30 pictures of at
+/// most about 450 bytes each keep a line's dice under 14 KB.
+pub const DICE_DRAWN: usize = 30;
+
+/// The most dice a line lists in words (a roll's text, `10000d6 [3, 5, …]`): the rest are
+/// counted (`… and 9,900 more`). At most 8 bytes a die, so under 1 KB a line.
+pub const DICE_LISTED: usize = 100;
+
 /// One die as a report draws it.
 #[derive(Debug, Serialize)]
 pub struct Shown {
@@ -103,10 +120,12 @@ pub struct Shown {
     pub value: i64,
 }
 
-fn shown(roll: Option<&skald_table::FairRoll>) -> Vec<Shown> {
-    roll.map(|r| r.draws.as_slice())
-        .unwrap_or_default()
+/// The first [`DICE_DRAWN`] dice of `roll`, and how many more it has, in words.
+fn shown(roll: Option<&skald_table::FairRoll>) -> (Vec<Shown>, Option<String>) {
+    let draws = roll.map(|r| r.draws.as_slice()).unwrap_or_default();
+    let drawn = draws
         .iter()
+        .take(DICE_DRAWN)
         .map(|d| Shown {
             sides: match d.die {
                 skald_dice::Die::Numbered(n) => Value::from(n),
@@ -114,7 +133,59 @@ fn shown(roll: Option<&skald_table::FairRoll>) -> Vec<Shown> {
             },
             value: d.value,
         })
-        .collect()
+        .collect();
+    let more = draws.len().saturating_sub(DICE_DRAWN);
+    let more = (more > 0).then(|| {
+        format!(
+            "and {} more {}",
+            thousands(more),
+            skald_core::plural(more as u64, "die", "dice")
+        )
+    });
+    (drawn, more)
+}
+
+/// A roll's text (`10000d6 [3, 5, 1, …] = 35012`, one list per dice term) with at most
+/// [`DICE_LISTED`] dice listed over all its lists: each list cut past them ends `… and 9,900
+/// more`. Any other text comes back as it was.
+pub fn brief_roll(text: &str) -> String {
+    let mut out = String::with_capacity(text.len().min(2 * DICE_LISTED * 8));
+    let mut listed = 0;
+    let mut rest = text;
+    while let Some(open) = rest.find('[') {
+        let Some(close) = rest[open..].find(']').map(|c| open + c) else {
+            break;
+        };
+        out.push_str(&rest[..=open]);
+        let dice: Vec<&str> = rest[open + 1..close].split(", ").collect();
+        let room = DICE_LISTED.saturating_sub(listed).min(dice.len());
+        out.push_str(&dice[..room].join(", "));
+        listed += room;
+        let cut = dice.len() - room;
+        if cut > 0 {
+            if room > 0 {
+                out.push_str(", ");
+            }
+            out.push_str(&format!("… and {} more", thousands(cut)));
+        }
+        out.push(']');
+        rest = &rest[close + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// `n` with a comma every three digits: `9,900`.
+pub fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// The chances a command's record kept from before its roll, one by one (none if it kept none).
@@ -151,8 +222,8 @@ fn odds_line(chances: &[ChanceLine]) -> Option<String> {
     Some(format!("odds before the roll: {}", said.join(", ")))
 }
 
-/// The dice a record shows its reader.
-fn dice_of(record: &Record) -> Vec<Shown> {
+/// The dice a record shows its reader (the first [`DICE_DRAWN`]), and how many more it has.
+fn dice_of(record: &Record) -> (Vec<Shown>, Option<String>) {
     match (&record.body, &record.secret) {
         (Body::Command { roll, .. }, _) => shown(roll.as_ref()),
         (Body::DiceRolled { roll, .. } | Body::RollFailed { roll, .. }, _) => shown(Some(roll)),
@@ -164,7 +235,7 @@ fn dice_of(record: &Record) -> Vec<Shown> {
                 ..
             }),
         ) => shown(Some(&contents.roll)),
-        _ => Vec::new(),
+        _ => (Vec::new(), None),
     }
 }
 
@@ -221,9 +292,11 @@ impl Log {
                 _ => {
                     let (by, what) = describe(record, &who);
                     let chances = chances_of(record);
+                    let (dice, more_dice) = dice_of(record);
                     Some(Line {
                         secret: record.secret.as_ref().map(|s| secret_text(&s.body)),
-                        dice: dice_of(record),
+                        dice,
+                        more_dice,
                         odds: odds_line(&chances),
                         chances,
                         ..bare_line(record, by, what)
@@ -243,6 +316,7 @@ fn bare_line(record: &Record, who: String, what: Vec<String>) -> Line {
         what,
         secret: None,
         dice: Vec::new(),
+        more_dice: None,
         odds: None,
         chances: Vec::new(),
         talk: None,
@@ -317,11 +391,18 @@ fn describe(record: &Record, who: &dyn Fn(&Actor) -> String) -> (String, Vec<Str
         } => {
             let mut what = lines.clone();
             if let Some(roll) = roll {
-                let dice: Vec<String> = roll
+                let mut dice: Vec<String> = roll
                     .draws
                     .iter()
+                    .take(DICE_LISTED)
                     .map(|d| format!("{}={}", skald_dice::Die::to_string(&d.die), d.value))
                     .collect();
+                if roll.draws.len() > DICE_LISTED {
+                    dice.push(format!(
+                        "… and {} more",
+                        thousands(roll.draws.len() - DICE_LISTED)
+                    ));
+                }
                 what.push(format!("dice (roll {}): {}", roll.index, dice.join(" ")));
             }
             (who(by), what)
@@ -331,8 +412,8 @@ fn describe(record: &Record, who: &dyn Fn(&Actor) -> String) -> (String, Vec<Str
         } => (
             who(by),
             vec![match label {
-                Some(label) => format!("rolled for {label}: {text}"),
-                None => format!("rolled {text}"),
+                Some(label) => format!("rolled for {label}: {}", brief_roll(text)),
+                None => format!("rolled {}", brief_roll(text)),
             }],
         ),
         Body::SecretRolled { index, .. } => (
@@ -348,7 +429,7 @@ fn describe(record: &Record, who: &dyn Fn(&Actor) -> String) -> (String, Vec<Str
                     .as_ref()
                     .map(|l| format!(" ({l})"))
                     .unwrap_or_default(),
-                contents.text
+                brief_roll(&contents.text)
             )],
         ),
         Body::Note { .. } => ("GM".into(), vec!["wrote a note".into()]),
@@ -441,7 +522,7 @@ fn secret_text(secret: &SecretBody) -> String {
                 .as_ref()
                 .map(|l| format!("{l}: "))
                 .unwrap_or_default(),
-            contents.text
+            brief_roll(&contents.text)
         ),
         SecretBody::Note { text, .. } | SecretBody::Whisper { text, .. } => text.clone(),
         SecretBody::Allocation { who, spend, .. } => {
@@ -460,4 +541,45 @@ fn utc(at_ms: i64) -> String {
         .ok()
         .and_then(|t| t.format(&format).ok())
         .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{brief_roll, thousands};
+
+    fn listed(from: usize, n: usize) -> String {
+        (from..from + n)
+            .map(|v| (v % 6 + 1).to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    #[test]
+    fn a_long_roll_lists_its_first_hundred_dice_and_counts_the_rest() {
+        assert_eq!(
+            brief_roll(&format!("10000d6 [{}] = 35000", listed(0, 10_000))),
+            format!("10000d6 [{}, … and 9,900 more] = 35000", listed(0, 100))
+        );
+        // Over several terms, a hundred in all: the second list is cut, the third empty.
+        assert_eq!(
+            brief_roll(&format!(
+                "80d6 + 50d6 + 7d6: 80d6 [{}] 50d6 [{}] 7d6 [{}] = 400",
+                listed(0, 80),
+                listed(80, 50),
+                listed(130, 7)
+            )),
+            format!(
+                "80d6 + 50d6 + 7d6: 80d6 [{}] 50d6 [{}, … and 30 more] 7d6 [… and 7 more] = 400",
+                listed(0, 80),
+                listed(80, 20)
+            )
+        );
+        // A short roll, and text with no list, stay as they were.
+        let short = "2d6 + 1d4 + 1: 2d6 [3, (5)] 1d4 [2] = 6";
+        assert_eq!(brief_roll(short), short);
+        assert_eq!(brief_roll("no dice ["), "no dice [");
+        assert_eq!(thousands(9_900), "9,900");
+        assert_eq!(thousands(1_234_567), "1,234,567");
+        assert_eq!(thousands(999), "999");
+    }
 }

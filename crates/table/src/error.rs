@@ -194,6 +194,44 @@ pub enum ErrorKind {
         /// Seconds until the oldest of them is a minute old.
         wait_s: u64,
     },
+    /// A player's records take [`crate::limits::SEAT_BYTES`] or more.
+    #[error(
+        "your records at this table take {}, and a seat may make {} of records at one table: ask the GM to start a new table (every die rolled is kept, so a roll of thousands of dice takes hundreds of KB)",
+        crate::bytes::in_words(*used),
+        crate::bytes::in_words(*max)
+    )]
+    SeatBytes {
+        /// Bytes the seat's records take.
+        used: u64,
+        /// The budget.
+        max: u64,
+    },
+    /// The table's records take [`crate::limits::TABLE_BYTES`] or more (less
+    /// [`crate::limits::GM_ROOM`] for a player).
+    #[error(
+        "this table's records take {}, and {}: the GM can export the log and start a new table",
+        crate::bytes::in_words(*used),
+        if *gm { format!("a table holds {} of records", crate::bytes::in_words(*max)) } else { format!("the players' records may take {} (the rest is kept for the GM)", crate::bytes::in_words(*max)) }
+    )]
+    TableBytes {
+        /// Bytes the table's records take.
+        used: u64,
+        /// The budget for the sender.
+        max: u64,
+        /// Whether the sender is the GM (who may use the whole table).
+        gm: bool,
+    },
+    /// A player's seat made [`crate::limits::SEAT_RECORDS_PER_HOUR`] records in the last hour.
+    #[error(
+        "your seat has made {max} records in the last hour, the most a seat makes in an hour: wait {} before the next",
+        skald_core::noun(usize::try_from(*wait_minutes).unwrap_or(usize::MAX), "minute", "minutes")
+    )]
+    SeatRecordsPerHour {
+        /// The bound.
+        max: usize,
+        /// Minutes until the oldest of them is an hour old.
+        wait_minutes: u64,
+    },
     /// The log read does not fold: a damaged or tampered log.
     #[error("the log is damaged: {0}")]
     Corrupt(String),

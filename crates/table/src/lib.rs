@@ -9,6 +9,8 @@
 //! crate names none.
 
 mod action;
+pub mod budget;
+mod bytes;
 mod check;
 mod error;
 mod game;

@@ -24,6 +24,32 @@ pub const TALK_PER_MINUTE: usize = 20;
 /// A roll's label, in characters.
 pub const LABEL: (usize, usize) = (1, 120);
 
+/// The most bytes one table's records may take, each counted as its JSON (the whole record,
+/// secret included, as the JSON export writes it): 64 MB. A busy evening of a GM and five players
+/// writes about 1,500 records of 1 to 3 KB (a command with its events, lines, dice and the odds
+/// shown before it; a line of talk; `docs/benchmarks.md` has the sizes measured), so 2 to 4 MB:
+/// the budget holds 15 to 30 such evenings, and a table loaded whole in the server's memory stays
+/// a few hundred MB at worst. Past it an action is refused, saying what is used and that the GM
+/// can start a new table (`crate::budget`).
+pub const TABLE_BYTES: u64 = 64_000_000;
+/// The most bytes of records one player's seat may make at a table (its records by the same
+/// count as [`TABLE_BYTES`]): 8 MB, an eighth of the table, so no one player fills it. A player's
+/// busy evening is well under 1 MB (a hundred rolls of a few KB, some hundreds of lines of talk);
+/// 8 MB is about fifteen of the largest rolls [`ROLL_THROWS`] allows (`10000d1000000`, 520 KB
+/// each), where 150 of them once made a table of 78 MB and a page of 410 MB (issue 30). The GM's
+/// records are bounded by the table's budget only: it is the GM's table.
+pub const SEAT_BYTES: u64 = 8_000_000;
+/// Bytes of [`TABLE_BYTES`] the players' records never take: the last 2 MB are the GM's, so
+/// however many players fill the table, its GM can still end the epoch (revealing the seed every
+/// roll is verified with), reveal secret rolls and write notes.
+pub const GM_ROOM: u64 = 2_000_000;
+/// Records one player's seat may make in any hour, by the log's times: 1,000, five times what a
+/// busy player makes in an hour of play (a roll is one to three records, talk one each, at most
+/// [`TALK_PER_MINUTE`]). So one seat needs 100 hours to reach [`MAX_RECORDS`], where the server's
+/// rate alone (20 actions a second) let it in 83 minutes. The GM's records are not counted: it is
+/// the GM's table.
+pub const SEAT_RECORDS_PER_HOUR: usize = 1_000;
+
 use crate::error::{Error, ErrorKind};
 use icu_properties::CodePointSetData;
 use icu_properties::props::DefaultIgnorableCodePoint;

@@ -5,6 +5,7 @@
 //! never runs ahead of the log.
 
 use crate::action::{Action, Request, TableAction};
+use crate::budget::Spent;
 use crate::error::{Error, ErrorKind};
 use crate::game::{new_game, shorten};
 use crate::limits::{self, MAX_PLAYERS, MAX_RECORDS, check_text};
@@ -51,6 +52,8 @@ pub struct Table {
     players_set_gm_numbers: bool,
     /// The talk prompts each seat has answered and is still offered, by label (`talk.rs`).
     pub(crate) answered: BTreeMap<Actor, BTreeSet<String>>,
+    /// What the records cost, in bytes and per seat (`budget.rs`).
+    spent: Spent,
 }
 
 impl std::fmt::Debug for Table {
@@ -153,7 +156,9 @@ impl Table {
             requests: BTreeMap::new(),
             answered: BTreeMap::new(),
             players_set_gm_numbers: *players_set_gm_numbers,
+            spent: Spent::default(),
         };
+        table.spent.add(Actor::Gm, &first);
         table.records.push(first);
         for record in records {
             table.apply(record)?;
@@ -336,6 +341,7 @@ impl Table {
         }
         self.check_room(1)?;
         let player = u32::try_from(self.players.len() + 1).unwrap_or(u32::MAX);
+        self.spent.check(Actor::Player(player), at_ms)?;
         let mut records = vec![self.record(
             at_ms,
             Body::Joined {
@@ -356,6 +362,7 @@ impl Table {
     pub fn hand_seat(&self, player: u32, at_ms: i64) -> Result<Record, Error> {
         self.player("player", player)?;
         self.check_room(1)?;
+        self.spent.check(Actor::Gm, at_ms)?;
         let mut records = vec![self.record(at_ms, Body::SeatHanded { player }, None)];
         self.seal(&mut records, None);
         Ok(records.remove(0))
@@ -366,7 +373,9 @@ impl Table {
     /// nothing.
     ///
     /// # Errors
-    /// [`ErrorKind::Forbidden`] when `by` may not do it; the action's own errors otherwise.
+    /// [`ErrorKind::Forbidden`] when `by` may not do it; [`ErrorKind::SeatBytes`],
+    /// [`ErrorKind::TableBytes`] or [`ErrorKind::SeatRecordsPerHour`] past a budget
+    /// (`budget.rs`); the action's own errors otherwise.
     pub fn decide(
         &self,
         by: Actor,
@@ -415,6 +424,7 @@ impl Table {
     ) -> Result<Vec<Record>, Error> {
         self.check_room(2)?;
         self.check_seated(by)?;
+        self.spent.check(by, at_ms)?;
         match action {
             Action::Command(command) => self.decide_or_request(by, command, at_ms),
             Action::Table(action) => self.decide_table(by, action, fresh, at_ms),
@@ -1017,6 +1027,12 @@ impl Table {
         self.game.as_ref()
     }
 
+    /// The bytes records take, each counted as [`crate::budget::stored_bytes`]: (every record of
+    /// the table, the records `seat` made).
+    pub fn bytes(&self, seat: Actor) -> (u64, u64) {
+        (self.spent.table_bytes(), self.spent.seat_bytes(seat))
+    }
+
     /// The current epoch, for verification.
     pub(crate) fn live_epoch(&self) -> u32 {
         self.epoch
@@ -1188,6 +1204,7 @@ impl Table {
                 .push(record.seq);
         }
         self.head = record.hash();
+        self.spent.add(actor_of(&record), &record);
         self.records.push(record);
         self.fold_prompts(said, rules_changed);
         Ok(())

@@ -106,7 +106,7 @@ fn whispers_and_notes_are_committed_in_their_public_records() {
         assert_eq!(commitment.as_deref(), secret.commitment().as_deref());
         assert_eq!(commitment.as_ref().unwrap().len(), 64);
         // What the others read: the commitment, no word of the secret.
-        let shown = serde_json::to_string(&skald_table::redact(record, BOB)).unwrap();
+        let shown = serde_json::to_string(&skald_table::redact(record, BOB.into())).unwrap();
         if seq != 9 {
             assert!(
                 !shown.contains("lock") && !shown.contains("trapped"),

@@ -31,6 +31,7 @@ pub fn routes(app: App) -> Router {
         .route("/t/{id}/head", get(pages::head))
         .route("/t/{id}/join", get(pages::join_form).post(pages::join))
         .route("/t/{id}/parts", get(pages::parts))
+        .route("/t/{id}/log", get(pages::older))
         .route(
             "/t/{id}/odds",
             post(pages::odds).layer(axum::middleware::from_fn(

@@ -26,8 +26,11 @@ use skald_server::{ApiError, App};
 use skald_table::{Actor, ErrorKind, Reader, TableAction};
 use std::collections::HashMap;
 
-/// Lines of the log a table page shows at first; the rest is in the export.
-const LOG_LINES: usize = 200;
+/// Records a table page (and each page of older records, `GET /t/{id}/log`) shows at most: its
+/// log and its talk are drawn from the last 100. With each line's dice bounded
+/// ([`skald_server::export::DICE_DRAWN`], [`skald_server::export::DICE_LISTED`]), a page's log
+/// stays under about 1.5 MB whatever the table holds; a busy evening's last hour fits.
+pub const LOG_LINES: usize = 100;
 
 fn error_page(error: &ApiError) -> Response {
     // A browser user never sent a token by hand: say it in the page's terms, not the API's.
@@ -401,6 +404,7 @@ async fn table_view(table: &LiveTable, sight: Reader, after: u64) -> Result<Tabl
         moves,
         lines,
         earlier: from > 0,
+        first: from + 1,
     })
 }
 
@@ -563,6 +567,54 @@ fn file_stem(title: &str, id: &str) -> String {
     } else {
         stem
     }
+}
+
+/// `GET /t/{id}/log?before=N`: the log and the talk of the [`LOG_LINES`] records before record
+/// `N` (default: the last ones), with links to the older and the newer records: how a table
+/// page's reader reads what its log no longer shows.
+pub async fn older(Seated { id, table, reader }: Seated, params: Params) -> Response {
+    let before = match params
+        .only(&["before", "token"])
+        .and_then(|p| p.whole("before", 1, u64::MAX))
+    {
+        Ok(before) => before,
+        Err(e) => return error_page(&e),
+    };
+    let summary = match table.summary(reader.actor).await {
+        Ok(summary) => summary,
+        Err(e) => return error_page(&e),
+    };
+    let last = summary.seq;
+    let before = before.unwrap_or(last + 1).min(last + 1);
+    let after = before.saturating_sub(LOG_LINES as u64 + 1);
+    let count = usize::try_from(before - 1 - after).unwrap_or(LOG_LINES);
+    let records = match table.after(reader, after, count).await {
+        Ok((records, _)) => records,
+        Err(e) => return error_page(&e),
+    };
+    let log = Log {
+        table: id.clone(),
+        summary,
+        reader: reader.actor,
+        records,
+    };
+    let lines = log.lines();
+    let newer = (before <= last).then(|| (before + LOG_LINES as u64).min(last + 1));
+    page(
+        StatusCode::OK,
+        render(
+            "older.html",
+            context! {
+                table => id,
+                title => log.summary.title,
+                first => after + 1,
+                last => before - 1,
+                older => after > 0,
+                newer => newer,
+                lines => Serde(&lines),
+            },
+        ),
+    )
 }
 
 /// `GET /t/{id}/parts?after=N`: the board, the moves and the log lines after N, as HTML fragments

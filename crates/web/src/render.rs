@@ -24,6 +24,7 @@ const TEMPLATES: &[Template] = &[
     ("moves.html", include_str!("../templates/moves.html")),
     ("log.html", include_str!("../templates/log.html")),
     ("talk.html", include_str!("../templates/talk.html")),
+    ("older.html", include_str!("../templates/older.html")),
     ("say.html", include_str!("../templates/say.html")),
     ("head.html", include_str!("../templates/head.html")),
     ("odds.html", include_str!("../templates/odds.html")),

@@ -50,8 +50,10 @@ pub struct TableView {
     pub arranged: Arranged,
     /// The log's last lines (at most a page's worth), oldest first.
     pub lines: Vec<Line>,
-    /// Whether earlier records were left out.
+    /// Whether earlier records were left out (`GET /t/{id}/log?before=first` shows them).
     pub earlier: bool,
+    /// The seq of the first record the page's log and talk are drawn from.
+    pub first: u64,
 }
 
 /// `GET /t/{id}/parts` answer: the fragments the script swaps in, as HTML.
