@@ -23,6 +23,7 @@ async fn get(server: &Server, path: &str, token: &str) -> (u16, String) {
 async fn table(server: &Server) -> (String, String, String) {
     let created: Created = fresh()
         .post(format!("{}/api/tables", server.base))
+        .header("content-type", "application/json")
         .body(r#"{"system": "chi", "title": "Dice"}"#)
         .send()
         .await
@@ -32,6 +33,7 @@ async fn table(server: &Server) -> (String, String, String) {
         .unwrap();
     let joined: Joined = fresh()
         .post(format!("{}/api/tables/{}/join", server.base, created.table))
+        .header("content-type", "application/json")
         .body(format!(
             r#"{{"invite": "{}", "name": "Ann"}}"#,
             created.invite
@@ -61,6 +63,7 @@ async fn a_page_draws_the_first_dice_of_each_roll_and_the_last_records_only() {
         let response = fresh()
             .post(format!("{}/api/tables/{id}/actions", server.base))
             .bearer_auth(&ann)
+            .header("content-type", "application/json")
             .body(r#"{"do": "roll", "notation": "1000d6"}"#)
             .send()
             .await
@@ -108,7 +111,7 @@ async fn a_page_draws_the_first_dice_of_each_roll_and_the_last_records_only() {
     assert!(!newest.contains("rel=\"next\""));
     // The session report counts the dice it does not list; the JSON export keeps every one.
     let (_, report) = get(&server, &format!("/api/tables/{id}/export?format=md"), &gm).await;
-    assert_eq!(report.matches(", … and 900 more] = ").count(), 110);
+    assert_eq!(report.matches(r", … and 900 more\] = ").count(), 110);
     let (_, export) = get(
         &server,
         &format!("/api/tables/{id}/export?format=json"),
