@@ -108,10 +108,24 @@ pub fn same_name(a: &str, b: &str) -> bool {
     name_key(a) == name_key(b)
 }
 
-/// Whether `name` looks like one of the GM's labels ([`GM_LABELS`]).
+/// What the GM is called besides its labels ([`GM_LABELS`]), which no seat may take either.
+const GM_TITLES: [&str; 1] = ["Game Master"];
+
+/// Whether `name` looks like one of the GM's labels ([`GM_LABELS`]) or its title ("Game
+/// Master"): their [`name_key`]s equal once spaces and punctuation are left out, so `G M`, `GM.`
+/// and `(G.M.)` are the GM too (issue 30's fresh attacker sat as all three).
 pub fn looks_like_gm(name: &str) -> bool {
-    let key = name_key(name);
-    GM_LABELS.iter().any(|label| name_key(label) == key)
+    let letters = |text: &str| -> String {
+        name_key(text)
+            .chars()
+            .filter(|c| c.is_alphanumeric())
+            .collect()
+    };
+    let key = letters(name);
+    GM_LABELS
+        .iter()
+        .chain(GM_TITLES.iter())
+        .any(|label| letters(label) == key)
 }
 
 /// Whether `name` (kept by [`normalize_name`] or as typed) shows something: at least one
@@ -244,10 +258,15 @@ mod tests {
             "the GM",
             "The gm",
             "THE GM",
+            "G M",
+            "GM.",
+            "(G.M.)",
+            "Game Master",
+            "game-master",
         ] {
             assert!(looks_like_gm(name), "{name:?}");
         }
-        for name in ["Gim", "G.M.", "GMs", "Ann"] {
+        for name in ["Gim", "GMs", "Gemma", "Ann"] {
             assert!(!looks_like_gm(name), "{name:?}");
         }
     }

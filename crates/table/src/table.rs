@@ -424,10 +424,29 @@ impl Table {
     ) -> Result<Vec<Record>, Error> {
         self.check_room(2)?;
         self.check_seated(by)?;
-        self.spent.check(by, at_ms)?;
+        if !self.binding(action) {
+            self.spent.check(by, at_ms)?;
+        }
         match action {
             Action::Command(command) => self.decide_or_request(by, command, at_ms),
             Action::Table(action) => self.decide_table(by, action, fresh, at_ms),
+        }
+    }
+
+    /// Whether `action` commits to or reveals a secret (an `allocate`, or a command the system
+    /// says binds, `System::binds`): such an action is never held back by a budget (`budget.rs`),
+    /// since a secret roll waits on every commitment and reveal and cannot be called off once
+    /// anyone revealed. A player past its budget could otherwise stop the table for good (issue
+    /// 30). Each is one small record, and the rules take at most one of each per character and
+    /// secret roll.
+    fn binding(&self, action: &Action) -> bool {
+        match action {
+            Action::Table(TableAction::Allocate { .. }) => true,
+            Action::Table(_) => false,
+            // A bare reveal (the table fills in what it sealed) binds once filled in.
+            Action::Command(command) => {
+                self.game.binds(command) || self.game.bare_reveal(command).is_some()
+            }
         }
     }
 

@@ -126,3 +126,41 @@ fn a_seat_makes_at_most_its_records_an_hour_by_the_logs_times() {
     play.try_act_at(ANN, roll(), 3_602_000).unwrap();
     assert!(play.try_act_at(ANN, roll(), 3_602_001).is_err());
 }
+
+/// A player past its budget still commits and reveals: a secret roll waits on every commitment
+/// and reveal and cannot be called off once anyone revealed, so a seat that filled its budget
+/// meanwhile (as the fresh attacker of issue 30 did, with sixteen rolls of `10000d1000000`
+/// between the GM's reveal and its own) would otherwise stop the table for good.
+#[test]
+fn a_player_past_its_budget_still_commits_and_reveals_so_no_secret_roll_is_stuck() {
+    let mut play = Play::new("chi", true);
+    play.records(
+        ANN,
+        json!({"do": "enroll", "character": {"line": skald_testkit::sheets::RAGNAR}}),
+    );
+    play.records(
+        GM,
+        json!({"do": "enroll", "character": {"line": "Grok, big, mean, and ugly orc6"}}),
+    );
+    play.records(
+        GM,
+        json!({"do": "secret_open", "opposed": [{"actor": {"who": "Ragnar"}, "defender": {"who": "Grok"}}]}),
+    );
+    play.records(GM, json!({"do": "allocate", "who": "Grok", "spend": 2}));
+    while play.table.bytes(ANN).1 < SEAT_BYTES {
+        play.records(ANN, largest());
+    }
+    assert!(matches!(
+        play.refused(ANN, json!({"do": "say", "text": "hello"})),
+        ErrorKind::SeatBytes { .. }
+    ));
+    play.records(ANN, json!({"do": "allocate", "who": "Ragnar", "spend": 3}));
+    play.records(GM, json!({"do": "secret_reveal", "who": "Grok"}));
+    play.records(ANN, json!({"do": "secret_reveal", "who": "Ragnar"}));
+    play.records(GM, json!({"do": "secret_roll"}));
+    // The budget still holds for everything else.
+    assert!(matches!(
+        play.refused(ANN, largest()),
+        ErrorKind::SeatBytes { .. }
+    ));
+}
