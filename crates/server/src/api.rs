@@ -27,7 +27,7 @@ use axum::response::{IntoResponse, Response};
 use serde_json::Value;
 use skald_fair::ServerSeed;
 use skald_store::{TableMeta, TokenRow};
-use skald_table::{Action, Actor, Record, Request, Table, redact};
+use skald_table::{Actor, Record, Request, Table, redact};
 
 /// The header that carries the operator's creation key, when the server requires one.
 pub const CREATION_KEY_HEADER: &str = "x-skald-creation-key";
@@ -607,10 +607,10 @@ pub async fn check(
     body: axum::body::Bytes,
 ) -> Result<Json<CheckAnswer>, ApiError> {
     let action: Value = json_body(&body)?;
-    // Something that is no action at all is refused as `/actions` refuses it; `ok: false` is for
-    // an action the table would not take now.
-    let action = Action::from_json(action)?;
-    let checked = table.check(reader.actor, &action).await?;
+    // Something that is no action at all (or whose `client_id` is no id) is refused as `/actions`
+    // refuses it; `ok: false` is for an action the table would not take now.
+    let request = Request::from_json(action)?;
+    let checked = table.check(reader.actor, &request.action).await?;
     Ok(Json(match checked {
         Ok(()) => CheckAnswer {
             ok: true,

@@ -502,7 +502,11 @@ async fn a_check_answers_before_the_dice_and_records_nothing() {
     );
     // JSON that is no action is refused as /actions refuses it, not answered `ok: false`: the
     // document says `do` is a string (schemathesis, issue 30).
-    for nothing in [json!({"nothing": 1}), json!({"client_id": "0", "do": {}})] {
+    for nothing in [
+        json!({"nothing": 1}),
+        json!({"client_id": "0", "do": {}}),
+        json!({"client_id": "\u{d7}\u{f8}", "do": ""}),
+    ] {
         let reply = http
             .post(&format!("/api/tables/{table}/check"), Some(&ann), &nothing)
             .await;
