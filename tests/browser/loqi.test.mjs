@@ -116,6 +116,11 @@ test("a problem with an influence bid, to the d12", { timeout: FILE_TIMEOUT }, a
   await submit(judged);
   await waitLog(ann, /entry \d+ -1 \(environment: "the bridge is narrow"\)/);
 
+  // The GM half-fills a modifier while the players bid (issue 31: a touched form with a field
+  // named `value` threw on every live update, and the GM's page stopped following the table).
+  const half = await moveForm(gm, "add_modifier", "Add a modifier");
+  await fill(half, { value: 2 });
+
   // The bid: Tiran pays 3 for his outcome, Ayla 2 for the GM's (L5); each sees the other's live.
   const bid = await moveForm(ann, "spend_influence", "Tiran: spend influence");
   await fill(bid, { outcome: "player", points: 3, reason: "for the bridge" });
@@ -129,6 +134,7 @@ test("a problem with an influence bid, to the d12", { timeout: FILE_TIMEOUT }, a
   await submit(counter);
   await waitLog(ann, /Ayla spends 2 influence/);
   await waitLog(gm, /Ayla spends 2 influence/);
+  assert.equal(await half.locator('[name="value"]').inputValue(), "2", "what the GM typed stays");
   await screenshot(bo, "loqi-bidding");
   await screenshot(gm, "loqi-bidding-gm");
 

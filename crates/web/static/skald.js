@@ -723,7 +723,11 @@
     for (const form of root.querySelectorAll("form.move")) form.id = "move-" + formKey(form);
   }
   function keepTyped(old, fresh) {
-    if (!(old instanceof HTMLElement) || old.dataset.touched === undefined) return;
+    // Controls only: a form is touched too, and a form's `value` or `name` is its control of that
+    // name (Loqi's modifier has a field `value`), whose assignment throws and stopped every live
+    // update after it (issue 31); the talk form was given `value="undefined"` the same way.
+    if (!(old instanceof HTMLInputElement || old instanceof HTMLSelectElement || old instanceof HTMLTextAreaElement)) return;
+    if (old.dataset.touched === undefined) return;
     if (!(fresh instanceof HTMLElement) || fresh.tagName !== old.tagName || fresh.name !== old.name) return;
     if (old.tagName === "SELECT") {
       const offered = [...fresh.options].some(o => o.value === old.value && !o.disabled);
