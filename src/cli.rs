@@ -36,10 +36,10 @@ pub enum Command {
     /// Loqi's calculators: odds of a problem, the impact of consequences.
     #[command(subcommand)]
     Loqi(crate::systems::loqi::Command),
-    /// Chi's calculators: odds of an action, allocation advice.
+    /// Chi's calculators: odds of an action, allocation advice, character lines, secret-roll commitments.
     #[command(subcommand)]
     Chi(crate::systems::chi::Command),
-    /// Freelancer's calculators: task checks, initiative, actions.
+    /// Freelancer's calculators: task checks, opposed checks, initiative, actions.
     #[command(subcommand)]
     Freelancer(crate::systems::freelancer::Command),
     /// Play a scenario file (TOML) and print the table log; exit 1 if an expectation fails.
@@ -213,7 +213,8 @@ See docs/scenarios.md for the scenario format.";
 /// `skald roll`.
 #[derive(Debug, Args)]
 pub struct RollArgs {
-    /// A dice expression, e.g. `4d6kh3`, `2d6-3`, `6d10>=7`, `-3d6` (at most 1,000 characters).
+    /// A dice expression, e.g. `4d6kh3`, `2d6-3`, `6d10>=7`, `-3d6` (at most 1,000 characters);
+    /// words after it are the roll's label, as in a chat roller: `'1d20 to climb the wall'`.
     #[arg(allow_hyphen_values = true)]
     pub expression: String,
     /// Seed the generator for reproducible rolls (0 to 18446744073709551615); without it the seed comes

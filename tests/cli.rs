@@ -76,6 +76,37 @@ fn usage_errors_exit_2_on_stderr() {
     }
 }
 
+/// Each system's help says every calculator it has (issue 31: `skald chi --help` left out
+/// `character` and `commit`, `skald freelancer --help` left out `opposed`).
+#[test]
+fn each_systems_help_names_every_calculator() {
+    for (system, words) in [
+        (
+            "chi",
+            &[
+                "odds of an action",
+                "allocation advice",
+                "character lines",
+                "secret-roll commitments",
+            ][..],
+        ),
+        (
+            "freelancer",
+            &["task checks", "opposed checks", "initiative", "actions"][..],
+        ),
+    ] {
+        let out = skald(&[system, "--help"]);
+        let first = text(&out.stdout)
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .to_owned();
+        for word in words {
+            assert!(first.contains(word), "{system}: {first}");
+        }
+    }
+}
+
 #[test]
 fn help_shows_examples_for_each_subcommand() {
     let out = skald(&["--help"]);
@@ -112,6 +143,29 @@ fn roll_with_a_seed_is_reproducible_and_shows_every_die() {
         .map(|d| d["value"].as_i64().unwrap_or(0))
         .sum();
     assert_eq!(value["total"].as_i64(), Some(dice - 3));
+}
+
+/// Words after the notation are the roll's label, as chat rollers read them (issue 31: `skald
+/// roll "1d20 please don't break"` was refused); a notation with a typo is still refused.
+#[test]
+fn words_after_the_notation_are_the_rolls_label() {
+    let out = skald(&["roll", "1d20 please don't break", "--seed", "7"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout),
+        "label: please don't break\n1d20: [1] = 1\ntotal: 1 (1d20)\n"
+    );
+    let out = skald(&["roll", "2d6 + 3 for damage", "--seed", "7", "--json"]);
+    let value: serde_json::Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
+    assert_eq!(value["label"], "for damage");
+    assert_eq!(value["expression"], "2d6 + 3");
+    let out = skald(&["roll", "1dx6 to hit"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("unexpected character 'x'"),
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 #[test]
