@@ -138,6 +138,39 @@ pub(crate) fn reading_notes(input: &str, expr: &Expr) -> Vec<String> {
     if squeeze(input) != squeeze(&canonical).replace("−", "-") {
         notes.push(format!("read as: {canonical}"));
     }
+    if let Expr::Compare { op, lhs, rhs } = expr
+        && let Expr::Binary {
+            op: sum,
+            lhs: first,
+            rhs: rest,
+        } = &**rhs
+    {
+        // `3d8>=7 + 5` compares the total with 12: a comparison takes everything after it (issue
+        // 31: a GM meant the dice showing 7 or more, plus 5).
+        let mut note = format!(
+            "read as: {lhs} {} ({rhs}), the total compared with all of {rhs}",
+            op.symbol()
+        );
+        if let (Expr::Dice(term), Expr::Number(point)) = (&**lhs, &**first)
+            && term.modifiers.success.is_none()
+            && matches!(sum, notation::BinaryOp::Add | notation::BinaryOp::Sub)
+        {
+            let showing = match op {
+                notation::CompareOp::Eq => format!("{point}"),
+                notation::CompareOp::Lt => format!("less than {point}"),
+                notation::CompareOp::Gt => format!("more than {point}"),
+                notation::CompareOp::Le => format!("{point} or less"),
+                notation::CompareOp::Ge => format!("{point} or more"),
+            };
+            note.push_str(&format!(
+                "; to count the dice showing {showing} and then {} {rest}, write ({lhs}{}{point}) {} {rest}",
+                if *sum == notation::BinaryOp::Add { "add" } else { "take away" },
+                op.symbol(),
+                sum.symbol()
+            ));
+        }
+        notes.push(note);
+    }
     if let Expr::Dice(term) = expr
         && let Some(point) = term.modifiers.success
     {

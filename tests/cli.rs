@@ -168,6 +168,32 @@ fn words_after_the_notation_are_the_rolls_label() {
     );
 }
 
+/// A comparison takes everything after it: `3d8>=7 + 5` compares the total with 12, and says so
+/// with the way to write what a GM usually means (issue 31: it was read silently).
+#[test]
+fn a_comparison_with_a_sum_after_it_says_how_it_was_read() {
+    let note = "note: read as: 3d8 >= (7 + 5), the total compared with all of 7 + 5; to count the \
+                dice showing 7 or more and then add 5, write (3d8>=7) + 5\n";
+    for args in [
+        &["odds", "3d8>=7 + 5"][..],
+        &["roll", "3d8>=7 + 5", "--seed", "1"][..],
+    ] {
+        let out = skald(args);
+        assert_eq!(out.status.code(), Some(0));
+        assert!(
+            text(&out.stdout).contains(note),
+            "{args:?}: {}",
+            text(&out.stdout)
+        );
+    }
+    let plain = skald(&["odds", "(3d8>=7) + 5"]);
+    assert!(
+        !text(&plain.stdout).contains("note:"),
+        "{}",
+        text(&plain.stdout)
+    );
+}
+
 #[test]
 fn roll_refuses_bad_notation_with_a_caret_and_exit_2() {
     for (expr, caret_line, message) in [
