@@ -15,7 +15,7 @@ fn odds_as_text() {
         0,
         "Likelihoods: the player's outcome 3, the GM's outcome -2\n\
          advantage 5, odds 11\n\
-         a d12 of 11 or less selects the more likely outcome, more the other (L3)\n\
+         a d12 of 11 or less selects the player's outcome, the more likely; 12 selects the GM's (L3)\n\
          P(the player's outcome) = 11/12 ≈ 0.916667\n\
          P(the GM's outcome)     = 1/12 ≈ 0.083333\n\
          One more point of influence (L5):\n\

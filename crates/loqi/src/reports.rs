@@ -82,11 +82,25 @@ impl fmt::Display for OddsReport {
                 f,
                 "odds 12 or more: the less likely outcome needs a 12, then a roll at advantage - 6 (L4)"
             )?,
-            _ => writeln!(
-                f,
-                "a d12 of {} or less selects the more likely outcome, more the other (L3)",
-                now.odds
-            )?,
+            (more, false) => {
+                // Each outcome by its name, as the table's log says it (issue 31: "more the
+                // other" left the reader to work out which).
+                let (likely, other) = if more == Ordering::Greater {
+                    ("the player's outcome", "the GM's")
+                } else {
+                    ("the GM's outcome", "the player's")
+                };
+                let rest = if now.odds + 1 >= 12 {
+                    "12".to_owned()
+                } else {
+                    format!("{}-12", now.odds + 1)
+                };
+                writeln!(
+                    f,
+                    "a d12 of {} or less selects {likely}, the more likely; {rest} selects {other} (L3)",
+                    now.odds
+                )?
+            }
         }
         writeln!(f, "P(the player's outcome) = {}", Decimal(&now.p_player))?;
         writeln!(f, "P(the GM's outcome)     = {}", Decimal(&now.p_gm))?;
@@ -636,7 +650,7 @@ mod tests {
             report.to_string(),
             "Likelihoods: the player's outcome 3, the GM's outcome -2\n\
              advantage 5, odds 11\n\
-             a d12 of 11 or less selects the more likely outcome, more the other (L3)\n\
+             a d12 of 11 or less selects the player's outcome, the more likely; 12 selects the GM's (L3)\n\
              P(the player's outcome) = 11/12 ≈ 0.916667\n\
              P(the GM's outcome)     = 1/12 ≈ 0.083333\n\
              One more point of influence (L5):\n\
