@@ -1,5 +1,5 @@
-//! The static assets, compiled into the binary: one stylesheet, Skald's script, and the browser
-//! code it borrows (`static/vendor/`, pinned and checked by `scripts/vendor`).
+//! The static assets, compiled into the binary: one stylesheet, Skald's script, the browser
+//! code it borrows (`static/vendor/`, pinned and checked by `scripts/vendor`) and the icon.
 
 use axum::extract::Path;
 use axum::http::{StatusCode, header};
@@ -15,6 +15,23 @@ const CSS: &str = concat!(
 const JS: &str = include_str!("../static/skald.js");
 /// idiomorph 0.8.0's `dist/idiomorph.min.js`, unchanged (`static/vendor/README.md`).
 const IDIOMORPH: &str = include_str!("../static/vendor/idiomorph.min.js");
+
+/// The pages' icon: a 32x32 die showing five, in the pages' blue (`static/favicon.ico`, one PNG
+/// in an ICO file, 185 bytes), so no browser's request for it ends in a 404.
+const ICON: &[u8] = include_bytes!("../static/favicon.ico");
+
+/// `GET /favicon.ico`: the icon, for every page (the pages link it; the session report and the
+/// API's answers do not, and browsers ask for it there by this name).
+pub async fn icon() -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "image/x-icon"),
+            (header::CACHE_CONTROL, "max-age=86400"),
+        ],
+        ICON,
+    )
+        .into_response()
+}
 
 /// `GET /static/{file}`: `skald.css`, `skald.js` or `idiomorph.js`.
 pub async fn asset(Path(file): Path<String>) -> Response {
@@ -36,7 +53,16 @@ pub async fn asset(Path(file): Path<String>) -> Response {
 
 #[cfg(test)]
 mod tests {
-    use super::IDIOMORPH;
+    use super::{ICON, IDIOMORPH};
+
+    /// The icon is an ICO file of one 32x32 PNG image (its directory, then the PNG).
+    #[test]
+    fn the_icon_is_one_png_in_an_ico() {
+        assert_eq!(&ICON[..6], &[0, 0, 1, 0, 1, 0], "an ICO of one image");
+        assert_eq!((ICON[6], ICON[7]), (32, 32));
+        assert_eq!(&ICON[22..30], b"\x89PNG\r\n\x1a\n");
+        assert_eq!(ICON.len(), 185);
+    }
     use sha2::{Digest, Sha256};
 
     #[test]

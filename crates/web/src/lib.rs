@@ -41,6 +41,7 @@ pub fn routes(app: App) -> Router {
         .route("/rules/{system}", get(reference::rules))
         .route("/fairness", get(reference::fairness))
         .route("/static/{file}", get(assets::asset))
+        .route("/favicon.ico", get(assets::icon))
         .with_state(app)
 }
 

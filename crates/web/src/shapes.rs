@@ -98,14 +98,40 @@ pub struct YourTable {
 /// A seat's moves as the moves tab lays them out (`crate::arrange`).
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct Arranged {
-    /// The seat's own requests still waiting (their leading `withdraw` moves): shown above
-    /// everything, with whom each waits for.
-    pub requests: Vec<Move>,
-    /// What the rules expect of the seat now ([`Move::lead`]), in the order the table lists them:
-    /// answers it waits for first, then the system's.
-    pub lead: Vec<Move>,
+    /// What the table waits on this seat for now ([`Move::lead`]), in the order the table lists
+    /// them: answers it waits for first, then the system's (a turn, a narration, a secret
+    /// choice, a reveal). Shown first, the first one open.
+    pub lead: Vec<Placed>,
+    /// The seat's own requests still waiting (their leading `withdraw` moves): shown open right
+    /// after the leads, with whom each waits for.
+    pub requests: Vec<Placed>,
     /// Every other move, folded by character or group.
     pub folds: Vec<Fold>,
+    /// What the page says at its top, in its title and to a screen reader while the table waits
+    /// on this seat; `None` when nothing does.
+    pub awaited: Option<Awaited>,
+}
+
+/// A move as the moves tab places it, with the key it keeps across updates and reloads.
+#[derive(Debug, Clone, Serialize)]
+pub struct Placed {
+    /// The move's identity on the page (`crate::arrange::move_key`): 16 hex digits, with `-2`,
+    /// `-3`... after a second and third move of the same identity. Its fold's id is
+    /// `fold-<key>`, its form's `move-<key>`.
+    pub key: String,
+    /// The move.
+    #[serde(flatten)]
+    pub mv: Move,
+}
+
+/// What the table waits on a seat for, in words (`crate::arrange::awaited`).
+#[derive(Debug, Clone, Serialize)]
+pub struct Awaited {
+    /// "Your turn" or "Your answer": the page title's prefix and the Moves tab's badge.
+    pub short: String,
+    /// The line at the top of every tab: "Your turn: Gorand, bring in dice", with "(and 1 more)"
+    /// when several moves are awaited.
+    pub text: String,
 }
 
 /// One folded group of moves: a character's, or the table's own moves of one group.
@@ -120,5 +146,5 @@ pub struct Fold {
     /// Whether it is a character's.
     pub character: bool,
     /// Its moves, in the order the table lists them.
-    pub moves: Vec<Move>,
+    pub moves: Vec<Placed>,
 }

@@ -55,6 +55,18 @@
   let seq = Number(table.dataset.seq);
   const status = document.getElementById("status");
 
+  // A form's blanks shadow the form's own properties of the same name (HTML's named properties: a
+  // blank `value`, `name`, `method`, `remove`, `length`... is `form.value`, `form.name`, ...), and
+  // assigning one throws: a field named `value` froze every live update (issue 31). So a form is
+  // read and marked through its attributes and the prototypes' methods, never a one-word property
+  // of its own (`dataset`, `id`, `matches`...); blanks are snake_case, so camelCase methods
+  // (`querySelector`, `getAttribute`) are safe.
+  const data = (el, name) => el.getAttribute("data-" + name);
+  const hasData = (el, name) => el.hasAttribute("data-" + name);
+  const setData = (el, name, value) => el.setAttribute("data-" + name, value);
+  const unsetData = (el, name) => el.removeAttribute("data-" + name);
+  const is = (el, selector) => Element.prototype.matches.call(el, selector);
+
   // A text the table sent (a refusal, a choice's help) with the rulings it cites linked to their
   // statement, as the pages' `rule_links` filter links theirs (crates/server/src/links.rs): an
   // id this table's rules page states, inside parentheses; the text itself stays text.
@@ -149,8 +161,8 @@
 
   // The command a move form describes: its fixed part plus each blank's value at its path.
   function commandOf(form, paths = new Map()) {
-    if (form.dataset.raw !== undefined) return JSON.parse(form.querySelector("[data-kind=raw]").value);
-    return collect(form, JSON.parse(form.dataset.command), paths, "");
+    if (hasData(form, "raw")) return JSON.parse(form.querySelector("[data-kind=raw]").value);
+    return collect(form, JSON.parse(data(form, "command")), paths, "");
   }
 
   // Fills a scope's blanks from `source` (a loaded sheet file): lists get one entry per item.
@@ -221,7 +233,29 @@
       showText(help, text);
       help.hidden = !text;
     }
+    fitChoices(form);
   }
+
+  // A picked option wider than its box (a label naming every NPC, on a phone) is cut by the
+  // browser: the whole label is shown under the box, wrapped. Measured against the box's room, so
+  // only where it is cut; a box not shown (a fold, another tab) is measured when it shows.
+  const measure = document.createElement("canvas").getContext("2d");
+  function fitChoices(root) {
+    for (const whole of root.querySelectorAll(".choice-whole")) {
+      const select = whole.parentElement.querySelector(":scope > label > select");
+      if (!select || !select.clientWidth) continue;
+      const option = select.selectedOptions[0];
+      const text = option ? option.textContent.trim() : "";
+      const style = getComputedStyle(select);
+      measure.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      // The room for the label: the box less its padding and the arrow (about 1.5em).
+      const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 1.5 * parseFloat(style.fontSize);
+      const cut = Boolean(text) && measure.measureText(text).width > room;
+      whole.hidden = !cut;
+      if (whole.textContent !== (cut ? text : "")) whole.textContent = cut ? text : "";
+    }
+  }
+  window.addEventListener("resize", () => fitChoices(document));
 
   // A list's running sum against its target ("8 of 10 boxes"), and its add and remove buttons
   // within the list's bounds.
@@ -277,7 +311,7 @@
     return label ? label.control : null;
   }
   function describeBlanks(root) {
-    const forms = root.matches && root.matches("form.move") ? [root] : root.querySelectorAll("form.move");
+    const forms = root instanceof Element && is(root, "form.move") ? [root] : root.querySelectorAll("form.move");
     for (const form of forms) {
       const key = formKey(form);
       const helps = new Map();
@@ -315,17 +349,26 @@
       form.querySelector("button[type=submit]").before(note);
     }
   }
+  // The latest question asked about each form, by kind ("check", "odds"): an answer to an
+  // earlier one (asked before the last record came, answered after) is never shown over it.
+  const asked = { check: new WeakMap(), odds: new WeakMap() };
+  function ask(kind, form) {
+    const n = (asked[kind].get(form) || 0) + 1;
+    asked[kind].set(form, n);
+    return () => asked[kind].get(form) === n;
+  }
   async function checkForm(form) {
-    if (form.dataset.raw !== undefined) return;
+    if (hasData(form, "raw")) return;
     const paths = new Map();
     let command;
     try { command = commandOf(form, paths); } catch (_) { return; }
+    const latest = ask("check", form);
     try {
       const response = await post(`/api/tables/${id}/check`, command);
       if (!response.ok) return;
       const answer = await response.json();
       // A form morphed or changed since (sent, reset, typed on) shows only its own check.
-      if (form.isConnected && sameCommand(form, command)) showCheck(form, paths, answer.ok ? null : answer.error);
+      if (latest() && form.isConnected && sameCommand(form, command)) showCheck(form, paths, answer.ok ? null : answer.error);
     } catch (_) { /* the connection is down: the next change asks again */ }
   }
 
@@ -373,12 +416,14 @@
 
   async function showOdds(form) {
     const box = form.querySelector(".odds");
-    if (!box || form.dataset.odds === undefined) return;
+    if (!box || !hasData(form, "odds")) return;
     let command;
     try { command = commandOf(form); } catch (_) { return; }
+    const latest = ask("odds", form);
     try {
       const response = await post(`/t/${id}/odds`, command);
-      if (response.ok && sameCommand(form, command)) box.innerHTML = await response.text();
+      const html = response.ok ? await response.text() : null;
+      if (html !== null && latest() && sameCommand(form, command)) box.innerHTML = html;
     } catch (_) { /* the connection is down: the odds come with the next change */ }
   }
 
@@ -386,7 +431,7 @@
     const form = event.target.closest("form.move");
     if (form && !event.target.matches("[data-load-sheet]")) {
       event.target.dataset.touched = "1";
-      form.dataset.touched = "1";
+      setData(form, "touched", "1");
       formChanged(form);
     }
   });
@@ -397,7 +442,7 @@
       const list = add.closest("fieldset[data-kind=list]");
       const holder = list.querySelector(":scope > .entries");
       list.dataset.touched = "1";
-      list.closest("form.move").dataset.touched = "1";
+      setData(list.closest("form.move"), "touched", "1");
       if (holder.children.length < Number(list.dataset.max)) {
         holder.appendChild(list.querySelector(":scope > template").content.cloneNode(true));
         const first = holder.lastElementChild.querySelector("input, select, textarea");
@@ -410,7 +455,7 @@
     if (remove) {
       const form = remove.closest("form.move");
       remove.closest("fieldset[data-kind=list]").dataset.touched = "1";
-      form.dataset.touched = "1";
+      setData(form, "touched", "1");
       remove.closest(".entry").remove();
       formChanged(form);
       return;
@@ -426,7 +471,7 @@
     let command;
     try { command = commandOf(form); }
     catch (e) { error.textContent = "The form does not make a sheet yet: " + e.message; error.hidden = false; return; }
-    const sheet = getPath(command, form.dataset.sheet) || {};
+    const sheet = getPath(command, data(form, "sheet")) || {};
     const file = { skald_sheet: 1, system: table.dataset.system, sheet };
     const name = (typeof sheet.name === "string" && sheet.name.trim()) || "character";
     const link = document.createElement("a");
@@ -457,8 +502,8 @@
     }
     if (!loaded || typeof loaded !== "object" || Array.isArray(loaded)) return fail(`"${file.name}" holds no sheet.`);
     let root;
-    try { root = commandOf(form); } catch (_) { root = JSON.parse(form.dataset.command); }
-    setPath(root, form.dataset.sheet, loaded);
+    try { root = commandOf(form); } catch (_) { root = JSON.parse(data(form, "command")); }
+    setPath(root, data(form, "sheet"), loaded);
     fillFrom(form, root);
     error.hidden = true;
     input.value = "";
@@ -482,6 +527,9 @@
     box.form.requestSubmit();
   });
 
+  // A form's command sent and not yet answered, with its client_id (never a property of the
+  // form: see `data`).
+  const pendingOf = new WeakMap();
   document.addEventListener("submit", async event => {
     const form = event.target.closest("form.move");
     if (!form) return;
@@ -489,7 +537,7 @@
     // A picked option that loses something asks its own question, else the move's (data-confirm).
     const picked = [...form.querySelectorAll("select:not(:disabled)")]
       .map(s => s.selectedOptions[0]).find(o => o && o.dataset.confirm);
-    const question = picked ? picked.dataset.confirm : form.dataset.confirm;
+    const question = picked ? picked.dataset.confirm : data(form, "confirm");
     if (question && !window.confirm(question)) return;
     const error = form.querySelector(".error");
     error.hidden = true;
@@ -503,18 +551,19 @@
     // The same command sent again after a lost answer keeps its id, so the server answers it with
     // what it did the first time instead of doing it twice (docs/server.md, "client_id").
     const text = JSON.stringify(command);
-    if (form.pending && form.pending.text === text) {
-      command.client_id = form.pending.id;
+    const pending = pendingOf.get(form);
+    if (pending && pending.text === text) {
+      command.client_id = pending.id;
     } else {
       command.client_id = clientId();
-      form.pending = { text, id: command.client_id };
+      pendingOf.set(form, { text, id: command.client_id });
     }
     try {
       const response = await sendAction(command);
       // 502, 503, 504: no answer from the table (a proxy gave up on a node, or the table was
       // busy). The move may have been done: pressing again sends the same id, so it is done once.
       const unanswered = [502, 503, 504].includes(response.status);
-      if (!unanswered) form.pending = null;
+      if (!unanswered) pendingOf.delete(form);
       if (!response.ok) {
         const body = await response.json().catch(() => null);
         const message = body && body.error ? body.error.message
@@ -531,9 +580,10 @@
           for (const el of cleared) { el.value = ""; delete el.dataset.touched; }
           for (const note of form.querySelectorAll(".field-error")) note.remove();
         } else {
-          // Sent: the form goes back to what the table offers now.
+          // Sent: the form goes back to what the table offers now, and its fold closes.
           for (const el of form.querySelectorAll("[data-touched]")) delete el.dataset.touched;
-          delete form.dataset.touched;
+          unsetData(form, "touched");
+          foldSent(form);
         }
         await refresh(body.seq);
         // Words said show in the talk, not the log: no note for them.
@@ -598,12 +648,14 @@
       t.setAttribute("aria-selected", String(on));
       t.tabIndex = on ? 0 : -1;
       panelOf(t).classList.toggle("shown", on);
-      const badge = t.querySelector(".badge");
+      // The Moves tab's badge says the reader's turn while it lasts, whichever tab is shown.
+      const badge = t.querySelector(".badge:not(.turn-badge)");
       if (on && badge) { badge.hidden = true; badge.textContent = ""; }
     }
     try { sessionStorage.setItem(tabKey, tab.id); } catch (_) { /* private mode: not kept */ }
     if (focus) tab.focus();
     staleOddsIn(panelOf(tab));
+    fitChoices(panelOf(tab));
     endOfLists(panelOf(tab));
   }
   // The log and the talk read from their newest line: a list scrolled while hidden (another tab
@@ -660,25 +712,30 @@
       chooseTab(tabButtons[(next + tabButtons.length) % tabButtons.length], true);
     });
   }
-  // The request notice leads to the Moves tab and its first answer.
+  // The awaited line leads to the Moves tab and the awaited move's first blank.
   document.getElementById("waiting")?.addEventListener("click", event => {
     event.preventDefault();
     if (narrow.matches && tabList) chooseTab(document.getElementById("tab-moves"), false);
-    const answer = document.querySelector("#moves .lead:not(.your-requests) form.move");
-    (answer || document.getElementById("moves-title")).scrollIntoView({ block: "start" });
-    answer?.querySelector("input, select, textarea, button")?.focus({ preventScroll: true });
+    const awaited = document.querySelector("#moves .lead:not(.your-requests) form.move");
+    (awaited || document.getElementById("moves-title")).scrollIntoView({ block: "start" });
+    awaited?.querySelector("input, select, textarea, button")?.focus({ preventScroll: true });
   });
 
   // The moves' folds stay as the reader left them, across updates and reloads (sessionStorage,
-  // by the ids crates/web/src/arrange.rs gives them).
+  // by the ids crates/web/src/arrange.rs gives them: a character's or a group's by its name, a
+  // move's by its identity, never by its place, so a fold stays the same when moves come and go
+  // around it); a move's fold closes once the move is sent (`foldSent`).
   const foldKey = `skald-folds-${id}`;
   const openFolds = new Set();
   try { for (const f of JSON.parse(sessionStorage.getItem(foldKey) || "[]")) openFolds.add(f); } catch (_) { /* not kept */ }
+  function keepFolds() {
+    try { sessionStorage.setItem(foldKey, JSON.stringify([...openFolds])); } catch (_) { /* not kept */ }
+  }
   function noteFolds(root) {
     for (const d of root.querySelectorAll("details.fold[id]")) {
       if (d.open) openFolds.add(d.id); else openFolds.delete(d.id);
     }
-    try { sessionStorage.setItem(foldKey, JSON.stringify([...openFolds])); } catch (_) { /* not kept */ }
+    keepFolds();
   }
   function restoreFolds(root) {
     for (const d of root.querySelectorAll("details.fold[id]")) d.open = openFolds.has(d.id);
@@ -687,45 +744,82 @@
     const d = event.target;
     if (!(d instanceof HTMLDetailsElement) || !d.classList.contains("fold") || !d.id) return;
     if (d.open) openFolds.add(d.id); else openFolds.delete(d.id);
-    try { sessionStorage.setItem(foldKey, JSON.stringify([...openFolds])); } catch (_) { /* not kept */ }
+    keepFolds();
   }, true);
   restoreFolds(document.getElementById("moves"));
+  // A move sent: the fold it sits in closes (a move's own fold; a character's or a group's when
+  // the move is its only one), and the focus goes to the fold's name, so a GM's Moves tab does
+  // not grow with every form used (issue 31).
+  function foldSent(form) {
+    const fold = form.closest("#moves details.fold");
+    if (!fold || !fold.open) return;
+    const hadFocus = fold.contains(document.activeElement);
+    fold.open = false;
+    openFolds.delete(fold.id);
+    keepFolds();
+    if (hadFocus) fold.querySelector(":scope > summary")?.focus({ preventScroll: true });
+  }
 
-  // A request waiting for the reader is named at the top of the page, and in the tab's title: on
-  // a phone the moves are far below the board.
-  const baseTitle = document.title;
+  // What the table waits on the reader for (its turn, its narration, a secret choice or reveal,
+  // an answer to a request or a called roll: the moves' lead, crates/web/src/arrange.rs) is said
+  // wherever the reader is: the line above every tab, the Moves tab's badge and the page's title
+  // while it lasts, and once aloud (aria-live) when a new wait starts, not on every update. A wait
+  // is new when a move leads that did not lead before this update.
+  const baseTitle = table.dataset.title || document.title;
+  let awaitedKeys = null;
   function showWaiting() {
+    const lead = document.querySelector("#moves .lead[data-awaited]");
+    const text = lead ? data(lead, "awaited") : "";
+    const short = lead ? data(lead, "awaited-short") : "";
     const link = document.getElementById("waiting");
-    if (!link) return;
-    const n = [...document.querySelectorAll("#moves form.move")].filter(f => {
-      try { return JSON.parse(f.dataset.command).do === "answer"; } catch (_) { return false; }
-    }).length;
-    link.hidden = n === 0;
-    link.textContent = n === 1 ? "1 request waits for you" : `${n} requests wait for you`;
-    document.title = n ? `(${n}) ${baseTitle}` : baseTitle;
+    if (link) {
+      link.hidden = !text;
+      if (link.textContent !== text) link.textContent = text;
+    }
+    const badge = document.querySelector("#tab-moves .turn-badge");
+    if (badge) {
+      badge.hidden = !text;
+      if (badge.textContent !== short) badge.textContent = short;
+    }
+    const title = text ? `(${short}) ${baseTitle}` : baseTitle;
+    if (document.title !== title) document.title = title;
+    const keys = new Set(lead ? [...lead.querySelectorAll("form.move[data-key]")].map(f => data(f, "key")) : []);
+    const fresh = awaitedKeys !== null && [...keys].some(k => !awaitedKeys.has(k));
+    awaitedKeys = keys;
+    if (fresh) announce(text);
+  }
+  // Said once by a screen reader: the region is emptied first, so the same words said for a new
+  // wait (the next exchange's "bring in dice") are said again.
+  function announce(text) {
+    const said = document.getElementById("turn-said");
+    if (!said) return;
+    said.textContent = "";
+    setTimeout(() => { said.textContent = text; }, 50);
   }
 
   // Live updates morph the board and the moves into their new HTML in place (idiomorph, pinned in
   // static/vendor): focus, caret and open <details> survive, and every limit, option and legal
   // move is the table's current one. What the reader typed stays where the new form still takes
   // it (a value within the new bounds, an option still offered); a list whose entries the reader
-  // added or removed is kept as it is.
+  // added or removed is kept as it is. Forms and folds keep the ids of their moves' identity
+  // (arrange.rs), so the form being filled is the same form after moves came or went.
   function hashOf(text) {
     let h = 5381;
     for (let i = 0; i < text.length; i++) h = ((h * 33) ^ text.charCodeAt(i)) >>> 0;
     return h.toString(36);
   }
+  // A form's key: the one arrange.rs gave its move, else (the dice tools) its command and legend.
   function formKey(form) {
+    if (hasData(form, "key")) return data(form, "key");
     const legend = form.querySelector(":scope > fieldset > legend");
-    return hashOf((form.dataset.command || "") + "|" + (legend ? legend.textContent : ""));
+    return hashOf((data(form, "command") || "") + "|" + (legend ? legend.textContent : ""));
   }
   function keyForms(root) {
-    for (const form of root.querySelectorAll("form.move")) form.id = "move-" + formKey(form);
+    for (const form of root.querySelectorAll("form.move")) form.setAttribute("id", "move-" + formKey(form));
   }
   function keepTyped(old, fresh) {
-    // Controls only: a form is touched too, and a form's `value` or `name` is its control of that
-    // name (Loqi's modifier has a field `value`), whose assignment throws and stopped every live
-    // update after it (issue 31); the talk form was given `value="undefined"` the same way.
+    // Controls only: a form is touched too, and a form's one-word properties are its blanks'
+    // (see `data`).
     if (!(old instanceof HTMLInputElement || old instanceof HTMLSelectElement || old instanceof HTMLTextAreaElement)) return;
     if (old.dataset.touched === undefined) return;
     if (!(fresh instanceof HTMLElement) || fresh.tagName !== old.tagName || fresh.name !== old.name) return;
@@ -757,9 +851,7 @@
         beforeNodeMorphed(old, fresh) {
           if (!(old instanceof HTMLElement)) return true;
           if (keep && keep(old)) return false;
-          if (old.tagName === "FORM" && old.dataset.touched !== undefined && fresh instanceof HTMLElement) {
-            fresh.dataset.touched = "1";
-          }
+          if (old.tagName === "FORM" && hasData(old, "touched") && fresh instanceof HTMLElement) setData(fresh, "touched", "1");
           keepTyped(old, fresh);
           return true;
         },
@@ -768,21 +860,59 @@
       },
     });
   }
+  // The blank the reader is in, found again after a morph: its form's key, its name and its place
+  // among the form's blanks of that name, what it holds and its caret. A morph keeps the node
+  // itself where it can (in Chromium even when it moves, with moveBefore); where it could not,
+  // the same blank of the same form takes the focus, the typed value and the caret back, and the
+  // folds around it open.
+  function typingIn(root) {
+    const el = document.activeElement;
+    if (!(el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement)) return null;
+    const form = el.closest("form.move");
+    if (!form || !root.contains(form) || !el.name) return null;
+    const same = [...form.querySelectorAll("input, select, textarea")].filter(b => b.name === el.name);
+    let caret = null;
+    try { if (typeof el.selectionStart === "number") caret = [el.selectionStart, el.selectionEnd, el.selectionDirection]; } catch (_) { /* no caret */ }
+    return { el, key: formKey(form), name: el.name, index: same.indexOf(el), value: el.value, checked: el.checked, caret };
+  }
+  function typeOn(at) {
+    if (!at) return;
+    let el = at.el;
+    if (!el.isConnected) {
+      const form = document.getElementById("move-" + at.key);
+      el = form ? [...form.querySelectorAll("input, select, textarea")].filter(b => b.name === at.name)[at.index] : null;
+      if (!el) return;
+      if (el.type === "checkbox") el.checked = at.checked;
+      else if (el.value !== at.value && (el.tagName !== "SELECT" || [...el.options].some(o => o.value === at.value && !o.disabled))) el.value = at.value;
+      el.dataset.touched = "1";
+      setData(el.closest("form.move"), "touched", "1");
+    }
+    for (let d = el.closest("details"); d; d = d.parentElement.closest("details")) {
+      if (!d.open) { d.open = true; if (d.classList.contains("fold") && d.id) openFolds.add(d.id); }
+    }
+    if (document.activeElement !== el) {
+      el.focus({ preventScroll: true });
+      if (at.caret) try { el.setSelectionRange(...at.caret); } catch (_) { /* a number or a select: no caret */ }
+    }
+  }
   function morphMoves(moves, html) {
     const incoming = document.createElement("div");
     incoming.innerHTML = html;
     keyForms(incoming);
     keyForms(moves);
     describeBlanks(incoming);
+    const at = typingIn(moves);
     morphInto(moves, incoming.innerHTML, old =>
       // The odds stay until they are asked again, a refusal shown after sending stays, and a
       // list the reader changed stays as it is.
       old.classList.contains("odds") || (old.classList.contains("error") && !old.hidden)
-        || (old.matches("fieldset[data-kind=list]") && old.dataset.touched !== undefined));
+        || (old.tagName === "FIELDSET" && is(old, "fieldset[data-kind=list]") && old.dataset.touched !== undefined));
+    restoreFolds(moves);
+    typeOn(at);
     formsDrawn(moves);
     for (const form of moves.querySelectorAll("form.move")) {
-      if (form.dataset.odds !== undefined) oddsIfShown(form);
-      if (form.dataset.touched !== undefined) checkForm(form);
+      if (hasData(form, "odds")) oddsIfShown(form);
+      if (hasData(form, "touched")) checkForm(form);
     }
   }
 
@@ -792,13 +922,13 @@
   // (a fold opened, a tab chosen).
   function oddsIfShown(form) {
     const shown = form.checkVisibility ? form.checkVisibility() : true;
-    if (shown) { delete form.dataset.oddsStale; showOdds(form); } else form.dataset.oddsStale = "1";
+    if (shown) { unsetData(form, "odds-stale"); showOdds(form); } else setData(form, "odds-stale", "1");
   }
   function staleOddsIn(root) {
     for (const form of root.querySelectorAll("form.move[data-odds][data-odds-stale]")) oddsIfShown(form);
   }
   document.addEventListener("toggle", event => {
-    if (event.target instanceof HTMLDetailsElement && event.target.open) staleOddsIn(event.target);
+    if (event.target instanceof HTMLDetailsElement && event.target.open) { staleOddsIn(event.target); fitChoices(event.target); }
   }, true);
 
   // The lines of `html` newer than what the page shows, appended to `list` (the log, the talk).
@@ -828,29 +958,39 @@
       if (response.status === 401) { location.reload(); return; }
       if (!response.ok) return;
       const parts = await response.json();
+      // Each part is drawn on its own: one that fails (a script error) leaves the others drawn
+      // and the seq moved on, so the page never stops following the table; the error is still
+      // thrown, after, for the browser to report.
+      const failed = [];
+      const safely = draw => { try { draw(); } catch (e) { failed.push(e); } };
       // The board is drawn anew: a <details> the reader opened or closed stays so.
-      const board = document.getElementById("board");
-      const before = board.innerHTML;
-      morphInto(board, parts.board);
-      for (const d of board.querySelectorAll("details")) {
-        const open = chosen.get(detailsKey(d));
-        if (open !== undefined) d.open = open;
-      }
-      if (board.innerHTML !== before) noteChanged("tab-board");
-      // A fold opened or closed just now may not have sent its toggle event yet: the page's own
-      // state is the reader's choice, so it is noted before the morph draws the folds anew.
-      noteFolds(document.getElementById("moves"));
-      morphMoves(document.getElementById("moves"), parts.moves);
-      restoreFolds(document.getElementById("moves"));
-      showWaiting();
-      noteNew("tab-log", appendLines(document.getElementById("log"), parts.log));
-      noteNew("tab-talk", appendLines(document.getElementById("talk"), parts.talk));
-      morphInto(document.getElementById("say-form"), parts.say);
-      labelSay();
-      const head = document.getElementById("head-keep");
-      if (head && parts.head) morphInto(head, parts.head);
+      safely(() => {
+        const board = document.getElementById("board");
+        const before = board.innerHTML;
+        morphInto(board, parts.board);
+        for (const d of board.querySelectorAll("details")) {
+          const open = chosen.get(detailsKey(d));
+          if (open !== undefined) d.open = open;
+        }
+        if (board.innerHTML !== before) noteChanged("tab-board");
+      });
+      safely(() => {
+        // A fold opened or closed just now may not have sent its toggle event yet: the page's own
+        // state is the reader's choice, so it is noted before the morph draws the folds anew.
+        noteFolds(document.getElementById("moves"));
+        morphMoves(document.getElementById("moves"), parts.moves);
+      });
+      safely(showWaiting);
+      safely(() => noteNew("tab-log", appendLines(document.getElementById("log"), parts.log)));
+      safely(() => noteNew("tab-talk", appendLines(document.getElementById("talk"), parts.talk)));
+      safely(() => { morphInto(document.getElementById("say-form"), parts.say); labelSay(); });
+      safely(() => {
+        const head = document.getElementById("head-keep");
+        if (head && parts.head) morphInto(head, parts.head);
+      });
       seq = Math.max(seq, parts.seq || 0);
       table.dataset.seq = String(seq);
+      for (const e of failed) setTimeout(() => { throw e; });
     })();
     try { await refreshing; } finally { refreshing = null; }
   }

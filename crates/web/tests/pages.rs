@@ -546,3 +546,73 @@ async fn the_gms_lines_carry_a_badge_no_name_makes() {
         "{page}"
     );
 }
+
+/// What the table waits on a seat for is said at the top of its page, in its title and on the
+/// Moves tab, and the awaited move comes first; nothing of it when nothing waits. Every form and
+/// fold of a move has an id from the move's identity (issue 31); the icon is served.
+#[tokio::test]
+async fn the_page_says_what_the_table_waits_for() {
+    let server = Server::start(generous()).await;
+    let (table, gm) = table_of(&server, "chi").await;
+    let (_, before) = get(&server, &format!("/t/{table}"), Some(&gm)).await;
+    assert!(before.contains("<title>Rules (Chi)</title>"), "{before}");
+    assert!(
+        before.contains("<a id=\"waiting\" class=\"waiting\" href=\"#moves-panel\" hidden></a>"),
+        "{before}"
+    );
+    let response = fresh()
+        .post(format!("{}/api/tables/{table}/actions", server.base))
+        .bearer_auth(&gm)
+        .header("content-type", "application/json")
+        .body(r#"{"do": "enroll", "character": "Blackfang, orc4"}"#)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 200);
+    let (status, page) = get(&server, &format!("/t/{table}"), Some(&gm)).await;
+    assert_eq!(status, 200);
+    assert!(
+        page.contains("<title>(Your turn) Rules (Chi)</title>"),
+        "{page}"
+    );
+    assert!(
+        page.contains("<a id=\"waiting\" class=\"waiting\" href=\"#moves-panel\">Your turn: Blackfang, act against a Difficulty</a>"),
+        "{page}"
+    );
+    assert!(
+        page.contains("Moves <span class=\"badge turn-badge\">Your turn</span>"),
+        "{page}"
+    );
+    let lead = page.find("<div class=\"lead\"").unwrap();
+    assert!(
+        page[lead..].starts_with("<div class=\"lead\" data-awaited=\"Your turn: Blackfang, act against a Difficulty\" data-awaited-short=\"Your turn\">"),
+        "{}",
+        &page[lead..]
+    );
+    assert!(
+        page[lead..]
+            .find("<form class=\"move\" id=\"move-")
+            .is_some_and(|at| at < page[lead..].find("</div>\n").unwrap_or(0)),
+        "the awaited move's form is the lead's"
+    );
+    // Every move's form and fold carries the key of its identity: 16 hex digits.
+    let keyed = page.matches("<form class=\"move\" id=\"move-").count();
+    assert!(keyed >= 5, "{page}");
+    for part in page.split("<form class=\"move\" id=\"move-").skip(1) {
+        let key = &part[..16];
+        assert!(key.chars().all(|c| c.is_ascii_hexdigit()), "{key}");
+        assert!(
+            part[16..].starts_with(&format!("\" data-key=\"{key}")),
+            "{part}"
+        );
+    }
+    let response = fresh()
+        .get(format!("{}/favicon.ico", server.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 200);
+    assert_eq!(response.headers()["content-type"], "image/x-icon");
+    assert_eq!(response.bytes().await.unwrap().len(), 185);
+    assert!(page.contains("<link rel=\"icon\" href=\"/favicon.ico\" sizes=\"32x32\">"));
+}
