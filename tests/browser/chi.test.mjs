@@ -83,8 +83,10 @@ test("the moves stay current while a form is being filled in", { timeout: FILE_T
   await fill(first, { spend: 1, difficulty: 1 });
   await submit(first);
   await moveForm(ann, "withdraw", /^Withdraw your request/);
-  // What Ann waits on leads her moves, above her turn (a fresh user found it folded below).
-  assert.equal(await ann.locator("#moves > .lead").first().locator("h3").innerText(), "Your request is waiting");
+  // What the table waits on Ann for comes first (her turn: Ragnar has dice left), then what she
+  // waits on, open (a fresh user found it folded below).
+  assert.deepEqual(await ann.locator("#moves > .lead > h3").allInnerTexts(), ["Your turn", "Your request is waiting"]);
+  assert.equal(await ann.locator("#moves > .lead.your-requests form.move").first().evaluate(f => f.closest("details")), null);
   assert.match(await ann.locator("#done").innerText(), /^Done: /);
   const next = await moveForm(ann, "action", "Ragnar: act against a Difficulty");
   const spend = next.locator('[name="spend"]');

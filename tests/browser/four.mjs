@@ -73,9 +73,10 @@ export const PLAYERS = ["Ann", "Bo", "Cy"];
 
 /**
  * A quick table of `system` made through the lobby on phones: {id, gm, players} with the GM's page
- * and the three players' pages live, four characters made and play started.
+ * and the three players' pages live, four characters made and play started (with `play: false`,
+ * not started: `FOUR[system].play` are the commands that start it).
  */
-export async function fourCharacterTable(h, system) {
+export async function fourCharacterTable(h, system, { play = true } = {}) {
   const spec = FOUR[system];
   const gm = await h.page("phone");
   await gm.goto("/");
@@ -98,7 +99,7 @@ export async function fourCharacterTable(h, system) {
     players.push(page);
   }
   await sendRaw(gm, { do: spec.enroll || "enroll", character: spec.characters[3] });
-  for (const command of spec.play) await sendRaw(gm, command);
+  if (play) for (const command of spec.play) await sendRaw(gm, command);
   await synced(gm, ...players);
   // Each page starts fresh, as a person opening the table now would see it.
   for (const page of [gm, ...players]) { await page.reload(); await waitLive(page); }

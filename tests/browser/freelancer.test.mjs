@@ -89,8 +89,8 @@ test("a player's task check waits for the GM's difficulty; odds on both sides, t
   await submit(check);
   const answer = await moveForm(gm, "answer", /^Ann asks: Ash: task check/);
   // The top of the GM's page says a request waits (on a phone the moves are far below).
-  assert.equal(await gm.locator("#waiting").innerText(), "1 request waits for you");
-  assert.match(await gm.title(), /^\(1\) /);
+  assert.match(await gm.locator("#waiting").innerText(), /^Ann asks you: Ash: task check/);
+  assert.match(await gm.title(), /^\(Your answer\) /);
   assert.match(await answer.locator(".note").innerText(), /^Proposed: Rating: Lifting Power \(LFT\) 42; Difficulty: 70;/);
   assert.equal(await answer.locator('[name="values.difficulty"]').inputValue(), "70", "the answer starts at Ann's number");
   assert.match(await answer.locator('[name="values.adjust"] option').first().innerText(), /As proposed: 1\/2 one arm/);

@@ -345,7 +345,7 @@ export async function moveForm(page, does, legend) {
       const match = source === null ? null : new RegExp(source, flags);
       for (const f of document.querySelectorAll("form.move")) {
         let command;
-        try { command = JSON.parse(f.dataset.command); } catch (_) { continue; }
+        try { command = JSON.parse(f.getAttribute("data-command")); } catch (_) { continue; }
         const text = f.querySelector(":scope > fieldset > legend")?.textContent.trim() || "";
         if (command.do === does && (!match || match.test(text))) return text;
       }
@@ -362,7 +362,7 @@ export async function moveForm(page, does, legend) {
       return form;
     }
     if (Date.now() > deadline) {
-      const offered = await page.evaluate(() => [...document.querySelectorAll("form.move")].map(f => `${f.dataset.command} "${f.querySelector("legend")?.textContent.trim()}"`));
+      const offered = await page.evaluate(() => [...document.querySelectorAll("form.move")].map(f => `${f.getAttribute("data-command")} "${f.querySelector("legend")?.textContent.trim()}"`));
       throw new Error(`no move form "${does}" ${legend ?? ""} on ${page.url()} within ${WAIT} ms; offered:\n  ${offered.join("\n  ")}`);
     }
     await sleep(100);
@@ -604,4 +604,116 @@ export async function accessible(locator) {
     await locator.evaluate(el => el.removeAttribute("data-accessible-probe"));
     await cdp.detach();
   }
+}
+
+// ---- Live updates -----------------------------------------------------------------------------
+
+/** The seq of the last record the page has drawn. */
+export async function seqOf(page) {
+  return page.evaluate(() => Number(document.getElementById("table").getAttribute("data-seq")));
+}
+
+/**
+ * Sends `command` through the API as the seat of `page` (its cookie); returns {status, body}.
+ * Waits for nothing on the pages: see `seqOf`.
+ */
+export async function apiAct(page, id, command) {
+  const response = await page.request.post(`/api/tables/${id}/actions`, { data: command });
+  return { status: response.status(), body: await response.json().catch(() => null) };
+}
+
+/**
+ * The command a move sends with each blank at its starting value, as a person who changes
+ * nothing would send it: a number at its default, a flag as it starts, a choice at its first
+ * option (a multiple choice empty), a text at its default or `text`; lists left empty.
+ */
+export function startingCommand(move, text = "as it goes") {
+  const command = structuredClone(move.command);
+  const put = (path, value) => {
+    const keys = path.split(".");
+    let at = command;
+    keys.forEach((key, i) => {
+      if (i === keys.length - 1) { at[key] = value; return; }
+      if (typeof at[key] !== "object" || at[key] === null) at[key] = /^\d+$/.test(keys[i + 1]) ? [] : {};
+      at = at[key];
+    });
+  };
+  for (const field of move.fields) {
+    const k = field.kind;
+    if (k.type === "number") put(field.name, k.default);
+    else if (k.type === "flag") put(field.name, Boolean(k.default));
+    else if (k.type === "choice" && k.multiple) put(field.name, []);
+    else if (k.type === "choice" && k.options.length) put(field.name, k.options[0].value);
+    else if (k.type === "text") put(field.name, k.default || text);
+  }
+  return command;
+}
+
+/**
+ * The command the move form `form` (a locator) describes now, read from its blanks as a test
+ * reads them, independently of the page's script: the form's fixed command, then each blank's
+ * value at its dotted path from its scope (the form, or a list's entry); an empty text or choice
+ * left out, a number as a number, a flag as true or false, a choice as its option's JSON.
+ */
+export async function formCommand(form) {
+  return form.evaluate(f => {
+    const scopeOf = el => el.parentElement.closest("[data-scope]");
+    const nameOf = el => el.getAttribute("name") || el.getAttribute("data-field") || "";
+    const blanks = scope => [...scope.querySelectorAll("[data-kind]")].filter(el => el.getAttribute("data-kind") !== "raw" && scopeOf(el) === scope);
+    const put = (root, path, value) => {
+      const keys = path.split(".");
+      let at = root;
+      keys.forEach((key, i) => {
+        if (i === keys.length - 1) { at[key] = value; return; }
+        if (typeof at[key] !== "object" || at[key] === null) at[key] = /^\d+$/.test(keys[i + 1]) ? [] : {};
+        at = at[key];
+      });
+    };
+    const value = el => {
+      const kind = el.getAttribute("data-kind");
+      if (kind === "list") {
+        const entries = [...el.querySelector(":scope > .entries").children];
+        if (el.hasAttribute("data-values")) return entries.map(e => value(blanks(e)[0])).filter(v => v !== undefined);
+        return entries.map(e => collect(e, {}));
+      }
+      if (kind === "multi") return [...el.querySelectorAll("input:checked:not(:disabled)")].map(i => JSON.parse(i.value));
+      if (kind === "number") return el.value === "" ? undefined : Number(el.value);
+      if (kind === "flag") return el.checked;
+      if (kind === "json") return el.value === "" ? undefined : JSON.parse(el.value);
+      return el.value === "" ? undefined : el.value;
+    };
+    function collect(scope, target) {
+      for (const el of blanks(scope)) {
+        const v = value(el);
+        if (v !== undefined) put(target, nameOf(el), v);
+      }
+      return target;
+    }
+    return collect(f, JSON.parse(f.getAttribute("data-command")));
+  });
+}
+
+/**
+ * Fails unless the odds the form `form` shows are the server's for the form's current values
+ * (POST /t/{id}/odds with `formCommand`), once they settle (bounded): odds never stay stale.
+ */
+export async function assertOddsCurrent(form, what) {
+  const page = form.page();
+  const id = await page.evaluate(() => document.getElementById("table").getAttribute("data-table"));
+  const deadline = Date.now() + WAIT;
+  let shown = "", wanted = "";
+  for (;;) {
+    const command = await formCommand(form);
+    wanted = await page.evaluate(async ({ id, command }) => {
+      const response = await fetch(`/t/${id}/odds`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(command), credentials: "same-origin" });
+      const holder = document.createElement("div");
+      holder.innerHTML = await response.text();
+      return holder.textContent.replace(/\s+/g, " ").trim();
+    }, { id, command });
+    shown = (await form.locator(".odds").textContent()).replace(/\s+/g, " ").trim();
+    if (shown === wanted && JSON.stringify(command) === JSON.stringify(await formCommand(form))) return shown;
+    if (Date.now() > deadline) break;
+    await sleep(200);
+  }
+  assert.equal(shown, wanted, `${what}: the odds shown are the server's for the form's values`);
 }

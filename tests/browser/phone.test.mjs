@@ -2,7 +2,7 @@
 // four-character table per system (four.mjs): every tab of a player's page at most 3,000 px tall
 // and of the GM's at most 4,000, nothing wider than the screen; the tabs, the first move's button
 // and the talk box reached by the keyboard alone; the chosen tab and the moves' folds kept across
-// live updates and a reload; badges on Talk and Log; the request notice leading to the Moves tab;
+// live updates and a reload; badges on Talk and Log; the awaited line leading to the Moves tab;
 // axe-core (pinned) finding no serious or critical violation on the lobby, the table pages and the
 // report; and the time from a line said to the other pages showing it (printed, bounded).
 import { test, before, after } from "node:test";
@@ -178,7 +178,9 @@ test("the chosen tab and the folds stay across live updates and a reload; badges
   await fill(opposed, { actor: "1 die", defender: "Ragnar (who chooses its own dice)" });
   await submit(opposed);
   const waiting = ann.locator("#waiting");
-  await waiting.filter({ hasText: "1 request waits for you" }).waitFor();
+  await waiting.filter({ hasText: /^The GM asks you: Blackfang/ }).waitFor();
+  assert.match(await ann.title(), /^\(Your answer\) /);
+  assert.equal(await ann.locator("#tab-moves .turn-badge").innerText(), "Your answer");
   await waiting.click();
   assert.equal(await selectedTab(ann), "tab-moves", "the notice leads to the Moves tab");
   assert.equal(await ann.locator("#moves .lead h3").innerText(), "Waiting for your answer");

@@ -49,6 +49,7 @@ pub fn moves(state: &State, seat: &skald_core::Seat) -> Vec<Move> {
     let mut moves = Vec::new();
     if let Some(secret) = &state.secret {
         secret_moves(state, secret, seat, &mut moves);
+        mark(state, seat, &mut moves);
         return moves;
     }
     if !state.between_sessions {

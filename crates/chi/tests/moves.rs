@@ -420,15 +420,15 @@ fn the_secret_roll_offers_allocate_reveal_and_roll_in_turn() {
     check(
         offered(&open, &ann()),
         expect![[r#"
-        Secret roll | Ragnar: choose your dice in secret | {"do":"allocate","who":"Ragnar"}
-          spend: number 1..=4, default 1
-    "#]],
+            Secret roll | Ragnar: choose your dice in secret | {"do":"allocate","who":"Ragnar"} | lead
+              spend: number 1..=4, default 1
+        "#]],
     );
     // GM, once opened (the orc is the GM's)
     check(
         offered(&open, &gm()),
         expect![[r#"
-            Secret roll | orc: choose your dice in secret | {"do":"allocate","who":"orc"}
+            Secret roll | orc: choose your dice in secret | {"do":"allocate","who":"orc"} | lead
               spend: number 0..=2, default 0
             Secret roll | Call off the secret roll | {"do":"secret_cancel"}
               confirm: Call off the secret roll? Nobody has chosen yet; no die is spent.
@@ -440,7 +440,7 @@ fn the_secret_roll_offers_allocate_reveal_and_roll_in_turn() {
     check(
         offered(&one, &gm()),
         expect![[r#"
-            Secret roll | orc: choose your dice in secret | {"do":"allocate","who":"orc"}
+            Secret roll | orc: choose your dice in secret | {"do":"allocate","who":"orc"} | lead
               spend: number 0..=2, default 0
             Secret roll | Call off the secret roll | {"do":"secret_cancel"}
               confirm: Call off the secret roll? The choices made are dropped (Ragnar); no die is spent.
@@ -450,14 +450,14 @@ fn the_secret_roll_offers_allocate_reveal_and_roll_in_turn() {
     check(
         offered(&both, &ann()),
         expect![[r#"
-        Secret roll | Ragnar: reveal your dice | {"do":"secret_reveal","who":"Ragnar"}
-    "#]],
+            Secret roll | Ragnar: reveal your dice | {"do":"secret_reveal","who":"Ragnar"} | lead
+        "#]],
     );
     // GM, everyone committed
     check(
         offered(&both, &gm()),
         expect![[r#"
-            Secret roll | orc: reveal your dice | {"do":"secret_reveal","who":"orc"}
+            Secret roll | orc: reveal your dice | {"do":"secret_reveal","who":"orc"} | lead
             Secret roll | Call off the secret roll | {"do":"secret_cancel"}
               confirm: Call off the secret roll? The choices made are dropped (Ragnar, orc); no die is spent.
         "#]],
@@ -468,7 +468,7 @@ fn the_secret_roll_offers_allocate_reveal_and_roll_in_turn() {
     check(
         offered(&shown, &gm()),
         expect![[r#"
-            Secret roll | Roll the secret roll | {"do":"secret_roll"} | odds
+            Secret roll | Roll the secret roll | {"do":"secret_roll"} | odds | lead
         "#]],
     );
     // The notes say what the seat plays for, never anyone's allocation.
@@ -497,11 +497,11 @@ fn a_secret_action_shows_the_exact_chance_of_each_allocation() {
     check(
         offered(&state, &ann()),
         expect![[r#"
-        Secret roll | Ragnar: choose your dice in secret | {"do":"allocate","who":"Ragnar"}
-          spend: one of
-            - 1 die: success 5/12 (41.7%) = 1
-            - 2 dice: success 181/216 (83.8%) = 2
-    "#]],
+            Secret roll | Ragnar: choose your dice in secret | {"do":"allocate","who":"Ragnar"} | lead
+              spend: one of
+                - 1 die: success 5/12 (41.7%) = 1
+                - 2 dice: success 181/216 (83.8%) = 2
+        "#]],
     );
     assert_eq!([brute(1, 0, 1).0, brute(2, 0, 1).0], ["5/12", "181/216"]);
 }
