@@ -8,7 +8,8 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import {
-  setup, screenshot, waitLive, movesOf, apiAct, synced, startingCommand, FILE_TIMEOUT, SETUP_TIMEOUT, WAIT,
+  setup, screenshot, waitLive, movesOf, apiAct, synced, startingCommand, moveForm, assertOddsCurrent,
+  FILE_TIMEOUT, SETUP_TIMEOUT, WAIT,
 } from "./harness.mjs";
 import { fourCharacterTable, FOUR } from "./four.mjs";
 
@@ -262,4 +263,184 @@ test("Freelancer: an event's turns, each seat told when its character's turn com
   }
   assert.deepEqual([...told].sort(), ["Ash", "Bandit", "Mara", "Tobin"]);
   h.assertClean();
+});
+
+// ---- Typing while the others play ------------------------------------------------------------
+//
+// The GM types into forms of every kind (text, number, choice, multiple choice, flag, list
+// entries) one key at a time while the other seats act between the keys, so each key lands on a
+// page just morphed, often with moves added or removed around the form (a character's fold
+// losing its "bring in dice", a new exchange's narration, a round's last die spent). Fails on a
+// page error, a character lost, the focus lost, a value changed, or odds that do not settle on
+// the server's for the form's values.
+
+/**
+ * Someone other than the typist acts: the first seat of `others` (from the `i`th on) whose lead
+ * the table takes at its starting values (the GM's from another device among them), else the
+ * GM's command that starts play anew (`restart`: a new conflict, problem or event once the last
+ * is over), else a roll of the table's dice. Returns the record's seq.
+ */
+async function someoneActs(others, id, i, restart = []) {
+  for (let k = 0; k < others.length; k++) {
+    const page = others[(i + k) % others.length];
+    const leads = (await movesOf(page, id)).filter(m => m.lead && !["answer", "withdraw"].includes(m.command.do));
+    for (const m of leads) {
+      const { status, body } = await apiAct(page, id, startingCommand(m));
+      if (status === 200) return body.seq;
+    }
+  }
+  for (const command of restart) {
+    const { status, body } = await apiAct(others.at(-1), id, command);
+    if (status === 200) return body.seq;
+  }
+  const { status, body } = await apiAct(others[i % others.length], id, { do: "roll", notation: "1d6", label: "meanwhile" });
+  assert.equal(status, 200, JSON.stringify(body));
+  return body.seq;
+}
+
+/**
+ * A typist on `page` (its form keys noted), with `others` acting between its keys: `busy()` has
+ * one of them act and waits until the page has drawn it; `changes` counts the updates that
+ * added or removed moves on the page.
+ */
+function typist(page, id, others, restart) {
+  const t = { page, id, changes: 0, acts: 0 };
+  const keys = () => page.evaluate(() => [...document.querySelectorAll("#moves form.move")].map(f => f.id).join(" "));
+  t.busy = async () => {
+    const before = await keys();
+    const seq = await someoneActs(others, id, t.acts++, restart);
+    await page.waitForFunction(n => Number(document.getElementById("table").getAttribute("data-seq")) >= n, seq, { timeout: WAIT });
+    if ((await keys()) !== before) t.changes++;
+  };
+  return t;
+}
+
+/** Fails unless the focus is in `form`'s blank `name` (the `index`th of that name) holding `value`. */
+async function assertTyping(t, form, name, value, what, index = 0) {
+  const id = await form.getAttribute("id");
+  const at = await t.page.evaluate(() => {
+    const el = document.activeElement;
+    const form = el?.closest("form.move");
+    return { form: form?.getAttribute("id"), name: el?.getAttribute("name"), value: el?.type === "checkbox" ? el.checked : el?.value, same: form ? [...form.querySelectorAll("input, select, textarea")].filter(b => b.getAttribute("name") === el.getAttribute("name")).indexOf(el) : -1 };
+  });
+  assert.deepEqual(at, { form: id, name, value, same: index }, `${what}: the focus and what was typed stay`);
+}
+
+/** Types `text` into the `index`th blank `name` of `form` (emptied first), a key at a time. */
+async function typeInto(t, form, name, text, index = 0) {
+  const blank = form.locator(`[name="${name}"]`).nth(index);
+  await blank.focus();
+  await t.page.keyboard.press("ControlOrMeta+A");
+  await t.page.keyboard.press("Delete");
+  let typed = "";
+  for (const key of text) {
+    await t.page.keyboard.type(key);
+    typed += key;
+    await t.busy();
+    await assertTyping(t, form, name, typed, `"${typed}" typed into ${name}`, index);
+  }
+}
+
+/** Picks the next option of the `index`th choice `name` of `form` with the arrow key. */
+async function pickNext(t, form, name, index = 0) {
+  const select = form.locator(`select[name="${name}"]`).nth(index);
+  await select.focus();
+  const before = await select.inputValue();
+  await t.page.keyboard.press("ArrowDown");
+  const picked = await select.inputValue();
+  assert.notEqual(picked, before, `${name}: the arrow picked the next option`);
+  await t.busy();
+  await t.busy();
+  await assertTyping(t, form, name, picked, `${name} picked`, index);
+}
+
+/** Ticks (or unticks) the flag `name` of `form` with the space bar; a multiple choice's first box. */
+async function toggle(t, form, name) {
+  const multi = form.locator(`fieldset[data-field="${name}"] input[type=checkbox]`);
+  const box = (await multi.count()) ? multi.first() : form.locator(`input[type=checkbox][name="${name}"]`).first();
+  await box.focus();
+  const before = await box.isChecked();
+  await t.page.keyboard.press("Space");
+  assert.equal(await box.isChecked(), !before, `${name}: the space bar ticked it`);
+  await t.busy();
+  await t.busy();
+  const at = await t.page.evaluate(() => ({ checked: document.activeElement?.checked, form: document.activeElement?.closest("form.move")?.id }));
+  assert.deepEqual(at, { checked: !before, form: await form.getAttribute("id") }, `${name}: the tick and the focus stay`);
+}
+
+/**
+ * Adds an entry to the list `name` of `form` and fills its blanks in order: `values` by blank
+ * name, a text or number typed key by key, a choice picked with the arrow.
+ */
+async function addEntry(t, form, name, values) {
+  const list = form.locator(`fieldset[data-field="${name}"]`).first();
+  const entries = list.locator(":scope > .entries > .entry");
+  const n = await entries.count();
+  await list.locator(":scope > .list-foot > [data-add]").click();
+  assert.equal(await entries.count(), n + 1, `${name}: an entry added`);
+  await t.busy();
+  assert.equal(await entries.count(), n + 1, `${name}: the entry added stays through an update`);
+  for (const [blank, value] of Object.entries(values)) {
+    const index = await form.locator(`[name="${blank}"]`).evaluateAll((els, entry) => els.indexOf(entry), await entries.nth(n).locator(`[name="${blank}"]`).first().elementHandle());
+    if (value === null) await pickNext(t, form, blank, index);
+    else await typeInto(t, form, blank, String(value), index);
+  }
+  assert.equal(await entries.count(), n + 1, `${name}: the entries stay`);
+}
+
+/** The GM types into the forms of `plan` ({does, legend, steps}) while the players act. */
+async function typeWhileOthersAct(system, plan) {
+  const { id, gm, players } = await table(system);
+  await gm.reload();
+  await waitLive(gm);
+  const t = typist(gm, id, [...players, gm], FOUR[system].play);
+  // What the others had left to do before the GM starts (Chi's secret roll to reveal and roll).
+  for (let i = 0; i < 8 && (await movesOf(gm, id)).some(m => m.lead && m.command.do.startsWith("secret")); i++) await someoneActs([...players, gm], id, 0);
+  for (const { does, legend, steps, odds } of plan) {
+    const form = await moveForm(gm, does, legend);
+    for (const step of steps) await step(t, form);
+    if (odds) await assertOddsCurrent(form, `${system}: ${legend}`);
+  }
+  console.log(`# ${system}: ${t.acts} moves by the others while the GM typed; ${t.changes} of them added or removed moves on the GM's page`);
+  assert.ok(t.changes >= 2, `${system}: moves came and went while the GM typed (${t.changes})`);
+  await screenshot(gm, `typing-${system}`);
+  h.assertClean();
+}
+
+const text = (name, value) => (t, form) => typeInto(t, form, name, value);
+const choice = name => (t, form) => pickNext(t, form, name);
+const flag = name => (t, form) => toggle(t, form, name);
+const entry = (name, values) => (t, form) => addEntry(t, form, name, values);
+
+test("Twenty: the GM types while the players play the conflict", { timeout: FILE_TIMEOUT }, async () => {
+  await typeWhileOthersAct("twenty", [
+    { does: "major_goal", legend: "Gorand: major goal", steps: [choice("goal"), choice("reward")] },
+    { does: "add_character", legend: "Make a new character", steps: [
+      text("character.name", "Ysolde"), text("character.stats.Physical", "4"), choice("character.keys.0"),
+      entry("character.traits", { name: null, boxes: "2" }),
+    ] },
+    { does: "define_trait", legend: "Define a trait", steps: [text("name", "Stubborn"), flag("open")] },
+  ]);
+});
+
+test("Loqi: the GM types while the players play the problem", { timeout: FILE_TIMEOUT }, async () => {
+  await typeWhileOthersAct("loqi", [
+    { does: "reward", legend: "Reward influence", steps: [choice("who"), text("points", "2"), text("reason", "brave")] },
+    { does: "prepare_goals", legend: "GM: prepare goals", steps: [entry("goals", { text: "Hold", kind: null, base: "3" })] },
+    { does: "enroll", legend: "Make a character", steps: [text("character.name", "Wren"), entry("character.traits", { name: "Sly", rating: "2" })] },
+  ]);
+});
+
+test("Chi: the GM types while the players spend their dice", { timeout: FILE_TIMEOUT }, async () => {
+  await typeWhileOthersAct("chi", [
+    { does: "lose", legend: "Ragnar: loses potential", steps: [text("amount", "1"), choice("cause"), flag("permanent"), text("detail", "a cut")] },
+    { does: "enroll", legend: "Add a character or NPC", steps: [text("character.name", "Ives"), entry("character.words", { "": "wry" }), text("character.pool", "5")] },
+  ]);
+});
+
+test("Freelancer: the GM types while the players take their turns", { timeout: FILE_TIMEOUT }, async () => {
+  await typeWhileOthersAct("freelancer", [
+    { does: "task_check", legend: "Ash: task check", odds: true, steps: [choice("rating"), text("difficulty", "60"), entry("adjust", { factor: "1/2", reason: "dark" })] },
+    { does: "award", legend: "Award XP and AP", steps: [flag("who"), text("xp", "10"), text("reason", "ford")] },
+  ]);
 });

@@ -844,6 +844,13 @@
     }
     fresh.dataset.touched = "1";
   }
+  // Chromium's moveBefore, which idiomorph uses to move a node keeping its state, leaves a node
+  // moved into a <details> out of the details' slot: the fold shows open and empty, and its form
+  // can take no focus (issue 31, seen in Chromium 156 when a group's fold went from two moves to
+  // one). Into a <details> idiomorph inserts instead; `typeOn` puts the focus back after.
+  if ("moveBefore" in Element.prototype) {
+    Object.defineProperty(HTMLDetailsElement.prototype, "moveBefore", { value: undefined, configurable: true });
+  }
   function morphInto(target, html, keep) {
     Idiomorph.morph(target, html, {
       morphStyle: "innerHTML",
