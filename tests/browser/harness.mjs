@@ -357,8 +357,9 @@ export async function moveForm(page, does, legend) {
         .first();
       // The form may sit in a closed <details> (a fold of the moves, the dice tools): open it,
       // and on a phone show the Moves tab.
-      await form.evaluate(f => { for (let d = f.closest("details"); d; d = d.parentElement.closest("details")) d.open = true; });
-      await showTabOf(page, `#${await form.evaluate(f => f.closest("section").id)}`);
+      // (A form is read through the prototype: its blanks may shadow its own `closest`.)
+      await form.evaluate(f => { for (let d = Element.prototype.closest.call(f, "details"); d; d = d.parentElement.closest("details")) d.open = true; });
+      await showTabOf(page, `#${await form.evaluate(f => Element.prototype.closest.call(f, "section").id)}`);
       return form;
     }
     if (Date.now() > deadline) {

@@ -8,14 +8,24 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import {
-  setup, screenshot, waitLive, movesOf, apiAct, synced, startingCommand, moveForm, assertOddsCurrent,
-  FILE_TIMEOUT, SETUP_TIMEOUT, WAIT,
+  setup, screenshot, screenshotOf, waitLive, waitLog, movesOf, apiAct, synced, startingCommand, moveForm,
+  submit, waitOdds, assertOddsCurrent, assertNoSideScroll, showTabOf, FILE_TIMEOUT, SETUP_TIMEOUT, WAIT,
 } from "./harness.mjs";
 import { fourCharacterTable, FOUR } from "./four.mjs";
 
 let h;
 const tables = {};
-before(async () => { h = await setup(); }, { timeout: SETUP_TIMEOUT });
+/** Every answer of 404 any page of this file was given (the icon included): none is expected. */
+const notFound = [];
+before(async () => {
+  h = await setup();
+  const page = h.page;
+  h.page = async size => {
+    const p = await page(size);
+    p.on("response", r => { if (r.status() === 404) notFound.push(`${r.url()} (from ${p.url()})`); });
+    return p;
+  };
+}, { timeout: SETUP_TIMEOUT });
 after(async () => { await h?.close(); });
 
 /** The system's four-character table, play not started: {id, gm, players}. */
@@ -388,7 +398,10 @@ async function addEntry(t, form, name, values) {
   assert.equal(await entries.count(), n + 1, `${name}: the entries stay`);
 }
 
-/** The GM types into the forms of `plan` ({does, legend, steps}) while the players act. */
+/**
+ * The GM types into the forms of `plan` ({does, legend, steps, odds}) while the players act;
+ * returns the typist.
+ */
 async function typeWhileOthersAct(system, plan) {
   const { id, gm, players } = await table(system);
   await gm.reload();
@@ -405,16 +418,29 @@ async function typeWhileOthersAct(system, plan) {
   assert.ok(t.changes >= 2, `${system}: moves came and went while the GM typed (${t.changes})`);
   await screenshot(gm, `typing-${system}`);
   h.assertClean();
+  return t;
 }
 
 const text = (name, value) => (t, form) => typeInto(t, form, name, value);
 const choice = name => (t, form) => pickNext(t, form, name);
 const flag = name => (t, form) => toggle(t, form, name);
 const entry = (name, values) => (t, form) => addEntry(t, form, name, values);
+/** The choice `name`'s picked label, cut by its box on a phone, is shown whole under it. */
+const whole = name => async (t, form) => {
+  const select = form.locator(`select[name="${name}"]`).first();
+  const label = (await select.locator("option:checked").innerText()).trim();
+  const shown = select.locator("xpath=ancestor::div[contains(@class, 'field')][1]/small[contains(@class, 'choice-whole')]");
+  assert.equal(await shown.isVisible(), true, `${name}: "${label}" is shown whole under its box`);
+  assert.equal((await shown.innerText()).trim(), label);
+  const box = await shown.boundingBox();
+  assert.ok(box.x + box.width <= 375, `${name}: the whole label fits the phone (${JSON.stringify(box)})`);
+  await assertNoSideScroll(t.page, `${name}'s whole label`);
+  await screenshotOf(form, "typing-twenty-goal-whole");
+};
 
 test("Twenty: the GM types while the players play the conflict", { timeout: FILE_TIMEOUT }, async () => {
   await typeWhileOthersAct("twenty", [
-    { does: "major_goal", legend: "Gorand: major goal", steps: [choice("goal"), choice("reward")] },
+    { does: "major_goal", legend: "Gorand: major goal", steps: [choice("goal"), whole("goal"), choice("reward")] },
     { does: "add_character", legend: "Make a new character", steps: [
       text("character.name", "Ysolde"), text("character.stats.Physical", "4"), choice("character.keys.0"),
       entry("character.traits", { name: null, boxes: "2" }),
@@ -423,16 +449,31 @@ test("Twenty: the GM types while the players play the conflict", { timeout: FILE
   ]);
 });
 
-test("Loqi: the GM types while the players play the problem", { timeout: FILE_TIMEOUT }, async () => {
-  await typeWhileOthersAct("loqi", [
+test("Loqi: the GM types while the players play the problem; a move's fold closes once it is sent", { timeout: FILE_TIMEOUT }, async () => {
+  const { page: gm } = await typeWhileOthersAct("loqi", [
     { does: "reward", legend: "Reward influence", steps: [choice("who"), text("points", "2"), text("reason", "brave")] },
     { does: "prepare_goals", legend: "GM: prepare goals", steps: [entry("goals", { text: "Hold", kind: null, base: "3" })] },
     { does: "enroll", legend: "Make a character", steps: [text("character.name", "Wren"), entry("character.traits", { name: "Sly", rating: "2" })] },
   ]);
+  // The GM sends the reward typed first: its fold closes, the focus on the fold's name; the
+  // goals typed and not sent stay open, their fold remembered by the move (across a reload too).
+  const reward = await moveForm(gm, "reward", "Reward influence");
+  await submit(reward);
+  const folds = () => gm.evaluate(() => {
+    const fold = legend => [...document.querySelectorAll("#moves form.move")]
+      .find(f => f.querySelector(":scope > fieldset > legend")?.textContent.trim() === legend)?.closest("details.fold");
+    return { reward: fold("Reward influence")?.open, goals: fold("GM: prepare goals")?.open, focus: document.activeElement?.tagName };
+  });
+  assert.deepEqual(await folds(), { reward: false, goals: true, focus: "SUMMARY" });
+  await gm.reload();
+  await waitLive(gm);
+  assert.deepEqual({ ...(await folds()), focus: "" }, { reward: false, goals: true, focus: "" });
+  h.assertClean();
 });
 
 test("Chi: the GM types while the players spend their dice", { timeout: FILE_TIMEOUT }, async () => {
   await typeWhileOthersAct("chi", [
+    { does: "action", legend: "Ragnar: act against a Difficulty", odds: true, steps: [text("difficulty", "4"), flag("fits_concept")] },
     { does: "lose", legend: "Ragnar: loses potential", steps: [text("amount", "1"), choice("cause"), flag("permanent"), text("detail", "a cut")] },
     { does: "enroll", legend: "Add a character or NPC", steps: [text("character.name", "Ives"), entry("character.words", { "": "wry" }), text("character.pool", "5")] },
   ]);
@@ -443,4 +484,54 @@ test("Freelancer: the GM types while the players take their turns", { timeout: F
     { does: "task_check", legend: "Ash: task check", odds: true, steps: [choice("rating"), text("difficulty", "60"), entry("adjust", { factor: "1/2", reason: "dark" })] },
     { does: "award", legend: "Award XP and AP", steps: [flag("who"), text("xp", "10"), text("reason", "ford")] },
   ]);
+});
+
+// A form whose blanks are named like a form's own properties (`value`, `name`, `id`, `dataset`,
+// `matches`, `remove`...: each is then the form's property of that name) is filled, updated and
+// sent without a script error (issue 31: a blank named `value` froze every live update).
+const SHADOWING = ["value", "name", "id", "dataset", "matches", "closest", "remove", "action", "method",
+  "elements", "length", "submit", "hidden", "pending", "title", "key", "style", "contains", "focus"];
+
+test("a form whose blanks shadow the form's properties is filled, updated and sent", { timeout: FILE_TIMEOUT }, async () => {
+  const { id, gm, players: [ann] } = await table("chi");
+  await gm.reload();
+  await waitLive(gm);
+  const form = shadow => `<form class="move" data-scope data-command='{"do": "roll"}' data-odds data-marker="${shadow}">`
+    + `<fieldset><legend>Named like a form (${shadow})</legend><label>Dice <input name="notation" data-kind="text" autocomplete="off"></label>`
+    + `<input type="hidden" name="label" data-kind="text" value="the shadows">`
+    + SHADOWING.map(n => `<input type="hidden" name="${n}" value="x">`).join("")
+    + `<div class="odds"></div><p class="error" role="alert" hidden></p><button type="submit">Roll</button></fieldset></form>`;
+  await gm.evaluate(([tools, moves]) => {
+    document.querySelector("details.tools").insertAdjacentHTML("beforeend", tools);
+    document.querySelector("details.tools").open = true;
+    document.getElementById("moves").insertAdjacentHTML("afterbegin", moves);
+  }, [form("tools"), form("moves")]);
+  await showTabOf(gm, "#moves");
+  // In the moves: typed into while an update comes (the form is not the table's, so the update
+  // takes it away; nothing throws on the way).
+  const inMoves = gm.locator('form[data-marker="moves"]');
+  await inMoves.locator("[name=notation]").focus();
+  await gm.keyboard.type("3d6");
+  assert.match(await waitOdds(inMoves), /3d6|18/);
+  const { body } = await apiAct(ann, id, { do: "roll", notation: "1d4", label: "meanwhile" });
+  await gm.waitForFunction(n => Number(document.getElementById("table").getAttribute("data-seq")) >= n, body.seq, { timeout: WAIT });
+  // In the dice tools: filled, its odds shown, sent.
+  const inTools = gm.locator('form[data-marker="tools"]');
+  await inTools.locator("[name=notation]").focus();
+  await gm.keyboard.type("2d6");
+  assert.match(await waitOdds(inTools), /7/);
+  await submit(inTools);
+  await waitLog(gm, /rolled for the shadows/);
+  h.assertClean();
+});
+
+test("no page load asked for anything that is not there, the icon included", { timeout: FILE_TIMEOUT }, async () => {
+  const { id, gm } = await table("twenty");
+  const report = await h.page("desktop");
+  await report.context().addCookies(await gm.context().cookies());
+  await report.goto(`/api/tables/${id}/export?format=html`);
+  const icon = await report.request.get("/favicon.ico");
+  assert.equal(icon.status(), 200);
+  assert.equal(icon.headers()["content-type"], "image/x-icon");
+  assert.deepEqual(notFound, [], "answers of 404");
 });

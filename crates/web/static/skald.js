@@ -66,6 +66,7 @@
   const setData = (el, name, value) => el.setAttribute("data-" + name, value);
   const unsetData = (el, name) => el.removeAttribute("data-" + name);
   const is = (el, selector) => Element.prototype.matches.call(el, selector);
+  const up = (el, selector) => Element.prototype.closest.call(el, selector);
 
   // A text the table sent (a refusal, a choice's help) with the rulings it cites linked to their
   // statement, as the pages' `rule_links` filter links theirs (crates/server/src/links.rs): an
@@ -428,8 +429,8 @@
   }
 
   document.addEventListener("input", event => {
-    const form = event.target.closest("form.move");
-    if (form && !event.target.matches("[data-load-sheet]")) {
+    const form = up(event.target, "form.move");
+    if (form && !is(event.target, "[data-load-sheet]")) {
       event.target.dataset.touched = "1";
       setData(form, "touched", "1");
       formChanged(form);
@@ -437,7 +438,7 @@
   });
 
   document.addEventListener("click", event => {
-    const add = event.target.closest("[data-add]");
+    const add = up(event.target, "[data-add]");
     if (add) {
       const list = add.closest("fieldset[data-kind=list]");
       const holder = list.querySelector(":scope > .entries");
@@ -451,7 +452,7 @@
       formChanged(list.closest("form.move"));
       return;
     }
-    const remove = event.target.closest("[data-remove]");
+    const remove = up(event.target, "[data-remove]");
     if (remove) {
       const form = remove.closest("form.move");
       remove.closest("fieldset[data-kind=list]").dataset.touched = "1";
@@ -460,7 +461,7 @@
       formChanged(form);
       return;
     }
-    const save = event.target.closest("[data-save-sheet]");
+    const save = up(event.target, "[data-save-sheet]");
     if (save) saveSheet(save.closest("form.move"));
   });
 
@@ -483,7 +484,7 @@
     setTimeout(() => URL.revokeObjectURL(link.href), 1000);
   }
   document.addEventListener("change", async event => {
-    const input = event.target.closest("[data-load-sheet]");
+    const input = up(event.target, "[data-load-sheet]");
     if (!input || !input.files.length) return;
     const form = input.closest("form.move");
     const error = form.querySelector(".error");
@@ -517,11 +518,11 @@
     const to = form.querySelector("select[name=to]");
     form.querySelector("button[type=submit]").textContent = to && to.value !== "null" ? "Whisper" : "Say";
   }
-  document.addEventListener("change", event => { if (event.target.closest("#say")) labelSay(); });
+  document.addEventListener("change", event => { if (up(event.target, "#say")) labelSay(); });
 
   // In the talk box, Enter sends and Shift+Enter starts a new line, as in every chat.
   document.addEventListener("keydown", event => {
-    const box = event.target.closest("textarea[data-enter-sends]");
+    const box = up(event.target, "textarea[data-enter-sends]");
     if (!box || event.key !== "Enter" || event.shiftKey || event.isComposing) return;
     event.preventDefault();
     box.form.requestSubmit();
@@ -531,7 +532,7 @@
   // form: see `data`).
   const pendingOf = new WeakMap();
   document.addEventListener("submit", async event => {
-    const form = event.target.closest("form.move");
+    const form = up(event.target, "form.move");
     if (!form) return;
     event.preventDefault();
     // A picked option that loses something asks its own question, else the move's (data-confirm).
@@ -547,6 +548,9 @@
     catch (e) { error.textContent = "Not JSON: " + e.message; error.hidden = false; return; }
     clearTimeout(timers.get(form));
     const button = form.querySelector("button[type=submit]");
+    // Disabling the button takes the focus from it: whether the reader was in the form is noted
+    // first, for the focus to go to the fold's name when the fold closes.
+    const focused = Node.prototype.contains.call(form, document.activeElement);
     button.disabled = true;
     // The same command sent again after a lost answer keeps its id, so the server answers it with
     // what it did the first time instead of doing it twice (docs/server.md, "client_id").
@@ -583,7 +587,7 @@
           // Sent: the form goes back to what the table offers now, and its fold closes.
           for (const el of form.querySelectorAll("[data-touched]")) delete el.dataset.touched;
           unsetData(form, "touched");
-          foldSent(form);
+          foldSent(form, focused);
         }
         await refresh(body.seq);
         // Words said show in the talk, not the log: no note for them.
@@ -612,7 +616,7 @@
     if (box.top < 0 || box.bottom > window.innerHeight) done.scrollIntoView({ block: "start" });
   }
   document.getElementById("done").addEventListener("click", event => {
-    const button = event.target.closest("[data-show-tab]");
+    const button = up(event.target, "[data-show-tab]");
     if (!button) return;
     chooseTab(document.getElementById(button.dataset.showTab), true);
     document.getElementById("done").hidden = true;
@@ -626,7 +630,7 @@
   }
   const chosen = new Map();
   document.getElementById("board").addEventListener("click", event => {
-    const summary = event.target.closest("summary");
+    const summary = up(event.target, "summary");
     const d = summary && summary.parentElement;
     // The click toggles it after this listener: remember the state it is going to.
     if (d && d.tagName === "DETAILS") chosen.set(detailsKey(d), !d.open);
@@ -700,7 +704,7 @@
     layTabs();
     narrow.addEventListener("change", layTabs);
     tabList.addEventListener("click", event => {
-      const tab = event.target.closest("[role=tab]");
+      const tab = up(event.target, "[role=tab]");
       if (tab) chooseTab(tab, true);
     });
     tabList.addEventListener("keydown", event => {
@@ -750,10 +754,10 @@
   // A move sent: the fold it sits in closes (a move's own fold; a character's or a group's when
   // the move is its only one), and the focus goes to the fold's name, so a GM's Moves tab does
   // not grow with every form used (issue 31).
-  function foldSent(form) {
-    const fold = form.closest("#moves details.fold");
+  function foldSent(form, focused) {
+    const fold = up(form, "#moves details.fold");
     if (!fold || !fold.open) return;
-    const hadFocus = fold.contains(document.activeElement);
+    const hadFocus = focused || fold.contains(document.activeElement);
     fold.open = false;
     openFolds.delete(fold.id);
     keepFolds();
