@@ -442,10 +442,10 @@ test("Twenty: the GM types while the players play the conflict", { timeout: FILE
   await typeWhileOthersAct("twenty", [
     { does: "major_goal", legend: "Gorand: major goal", steps: [choice("goal"), whole("goal"), choice("reward")] },
     { does: "add_character", legend: "Make a new character", steps: [
-      text("character.name", "Ysolde"), text("character.stats.Physical", "4"), choice("character.keys.0"),
+      text("character.name", "Yso"), text("character.stats.Physical", "4"), choice("character.keys.0"),
       entry("character.traits", { name: null, boxes: "2" }),
     ] },
-    { does: "define_trait", legend: "Define a trait", steps: [text("name", "Stubborn"), flag("open")] },
+    { does: "define_trait", legend: "Define a trait", steps: [text("name", "Dour"), flag("open")] },
   ]);
 });
 
@@ -474,7 +474,7 @@ test("Loqi: the GM types while the players play the problem; a move's fold close
 test("Chi: the GM types while the players spend their dice", { timeout: FILE_TIMEOUT }, async () => {
   await typeWhileOthersAct("chi", [
     { does: "action", legend: "Ragnar: act against a Difficulty", odds: true, steps: [text("difficulty", "4"), flag("fits_concept")] },
-    { does: "lose", legend: "Ragnar: loses potential", steps: [text("amount", "1"), choice("cause"), flag("permanent"), text("detail", "a cut")] },
+    { does: "lose", legend: "Ragnar: loses potential", steps: [text("amount", "1"), choice("cause"), flag("permanent"), text("detail", "cut")] },
     { does: "enroll", legend: "Add a character or NPC", steps: [text("character.name", "Ives"), entry("character.words", { "": "wry" }), text("character.pool", "5")] },
   ]);
 });
