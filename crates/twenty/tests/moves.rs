@@ -732,6 +732,7 @@ fn a_healer_is_offered_the_burden_boxes_to_pick() {
                 - 12 (box 2) = 12
                 - 9 (box 3) = 9
             Conflict | Wren: stand | {"do":"stand","who":"Wren"} | odds
+              confirm: Wren: stand? This ends the conflict: a healer who stands ends a healing conflict, and the best pool wins (T8).
               remove: any of
                 - 19 (box 1) = 19
                 - 12 (box 2) = 12
@@ -744,6 +745,7 @@ fn a_healer_is_offered_the_burden_boxes_to_pick() {
         offered_where(table.state(), &gm(), |label| label == "Healer: stand"),
         expect![[r#"
             Conflict | Healer: stand | {"do":"stand","who":"Healer"} | odds
+              confirm: Healer: stand? This ends the conflict: a healer who stands ends a healing conflict, and the best pool wins (T8).
         "#]],
     );
 }
@@ -911,19 +913,23 @@ fn burdens_healing_and_obligations_are_offered_to_whom_they_belong() {
     let table = after("healing", 2);
     let moves = <Twenty as System>::moves(table.state(), &gm());
     check(
-        sketch(moves.iter().take(4)),
+        sketch(moves.iter().take(5)),
         expect![[r#"
+            Narration | The GM (the burden): narrate exchange 1 | {"do":"say"} | lead
+              text: text, at most 1000
             Conflict | Healer: bring in dice | {"do":"bring_in","who":"Healer"} | odds
               trait: one of
-                - Spiritual (4 d20) = "Spiritual"
+                - Spiritual (4 d20) = "Spiritual", confirm: Healer: bring in dice with Spiritual? These are the conflict's last dice: once they are rolled, exchange 3 begins with nothing anyone can bring in, so the best pool wins (T2, T4).
                 - Healing (2 d20) = "Healing"
               remove: any of
                 - 17 (box 1) = 17
                 - 15 (box 2) = 15
             Conflict | Healer: stand | {"do":"stand","who":"Healer"} | odds
+              confirm: Healer: stand? This ends the conflict: a healer who stands ends a healing conflict, and the best pool wins (T8).
             Conflict | Healer: surrender | {"do":"surrender","who":"Healer"}
-              confirm: Surrender Healer? Healer leaves the conflict for good: the dice go and the goal is lost. GM is left alone in it, and the conflict ends.
-            Burdens | Healer: take a burden (GM discards dice) | {"do":"take_burden","from":"GM","who":"Healer"} | odds
+              confirm: Surrender Healer? Healer leaves the conflict for good: the dice go and the goal is lost. The GM is left alone in it, and the conflict ends.
+            Burdens | Healer: take a burden (the GM discards dice) | {"do":"take_burden","from":"GM","who":"Healer"} | odds
+              confirm: Take this burden? If the stat die puts it under Emotional with 2 boxes or more, Gorand is disabled (T7).
               boxes: number 1..=2, default 1
               name: text, at most 64
         "#]],
@@ -984,6 +990,12 @@ fn filled(mv: &Move) -> Command {
         && let FieldKind::Choice { options, .. } = &item[0].kind
     {
         form::set(&mut command, "participants.1.who", options[1].value.clone());
+        // Two goals, or the two are allies of one side and no conflict (T13).
+        form::set(
+            &mut command,
+            "participants.1.goal",
+            json!("Probe the other goal"),
+        );
     }
     if let Some(sheet) = &mv.sheet {
         let kind = form::get(&command, &format!("{sheet}.kind")).cloned();
@@ -1498,7 +1510,7 @@ fn each_seat_is_prompted_to_narrate_in_the_books_order() {
     assert_eq!(label, format!("{loser}: final narration"));
     assert_eq!(
         note.unwrap(),
-        "1st of 2, you go first. The winner narrates first, about the goal it won; then those still standing; those who surrendered last, most recent first. Nobody contradicts what was said (T3, T4)."
+        "1st of 2, you go first. The winner narrates first, about the goal it won; then those still in; those who surrendered last, most recent first. Nobody contradicts what was said (T3, T4)."
     );
 }
 

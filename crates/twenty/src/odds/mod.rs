@@ -26,11 +26,13 @@ mod burdens;
 mod chance;
 mod choices;
 mod exchange;
+mod sides;
 
 pub(crate) use ahead::check_pool;
 pub use ahead::p_ahead;
 pub use burdens::{BurdenOption, BurdenOptions, burden_options};
 pub use choices::{ChoiceOdds, exchange_choices};
+pub use sides::p_side_ahead;
 
 use crate::model::{Command, State};
 use crate::rules;

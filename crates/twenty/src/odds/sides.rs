@@ -1,0 +1,239 @@
+//! The exact chance that a side is ahead after an exchange (T2, T3, T13): [`p_side_ahead`].
+//!
+//! With allies who share a goal (T13), a side is ahead when one of its members' pools is strictly
+//! ahead (by T3) of every pool of every other side: then the best pool of the whole conflict is the
+//! side's, and no participant of another side ties it. Allies tied with each other at the top do
+//! not stop their side being ahead.
+//!
+//! The walk places the new dice value by value, 20 down to 1, as [`super::p_ahead`] does, but with
+//! every participant in it: a state is the set of participants still tied for the best pool
+//! (equal counts of every value placed so far) and that common count. At each value each tied
+//! participant shows some of its unplaced dice there; those showing fewer than the most fall out
+//! (their other dice may show anything below), and the rest stay tied. Once everyone still tied is
+//! of my side, the side is ahead whatever follows; once none is, it is not. What is left tied after
+//! the 1s is a tie between sides: not ahead.
+//!
+//! Pure: no I/O, no clock, no random numbers.
+
+use super::ahead::{check_pool, p_ahead};
+use crate::error::OddsError;
+use crate::limits::{MAX_NEW_DICE, MAX_OTHERS, SIDES};
+use num_bigint::{BigInt, BigUint};
+use skald_dice::odds::Fraction;
+use std::collections::BTreeMap;
+
+/// The exact probability that, after each participant `(pool, new)` of `side` (mine first) and of
+/// `opponents` adds `new` d20s to `pool`, one of `side`'s pools is strictly ahead of every pool of
+/// `opponents` by T3 (T13: the side holding the best pool is winning; a tie between sides is not
+/// ahead). With no opponents the answer is 1; with a side of one it is [`p_ahead`]'s.
+///
+/// Ranges as [`p_ahead`]: every die 1 to 20, at most
+/// [`MAX_POOL_DICE`](crate::limits::MAX_POOL_DICE) dice per pool, 0 to [`MAX_NEW_DICE`] new dice
+/// each, at most [`MAX_OTHERS`] participants besides the first. `budget` bounds the work (one unit
+/// is one weight moved once).
+///
+/// # Errors
+/// [`OddsError::PoolSize`], [`OddsError::Face`], [`OddsError::NewDice`], [`OddsError::Others`]
+/// for a value out of range; [`OddsError::TooLarge`] once the walk passes `budget`, or
+/// [`p_ahead`]'s bounds for a side of one.
+pub fn p_side_ahead(
+    side: &[(Vec<u32>, u32)],
+    opponents: &[(Vec<u32>, u32)],
+    budget: u64,
+) -> Result<Fraction, OddsError> {
+    if let [(mine, new)] = side {
+        return p_ahead(mine, *new, opponents);
+    }
+    let all: Vec<&(Vec<u32>, u32)> = side.iter().chain(opponents).collect();
+    if all.len() > MAX_OTHERS + 1 {
+        return Err(OddsError::Others {
+            field: "others",
+            count: all.len().saturating_sub(1),
+            max: MAX_OTHERS,
+        });
+    }
+    for (i, (pool, new)) in all.iter().enumerate() {
+        check_pool(&format!("participants[{i}].pool"), pool)?;
+        if *new > MAX_NEW_DICE {
+            return Err(OddsError::NewDice {
+                field: format!("participants[{i}].new_dice"),
+                value: *new,
+                min: 0,
+                max: MAX_NEW_DICE,
+            });
+        }
+    }
+    let all_new: u32 = all.iter().map(|(_, n)| n).sum();
+    let total = BigUint::from(SIDES).pow(all_new);
+    if opponents.is_empty() {
+        return Ok(Fraction::new(BigInt::from(total.clone()), total));
+    }
+    let favourable = Walk::new(&all, side.len()).run(budget)?;
+    Ok(Fraction::new(BigInt::from(favourable), total))
+}
+
+/// The walk of [`p_side_ahead`] over `n` participants, the first `mine` of them my side.
+struct Walk {
+    /// `counts[j][v]`: dice showing `v` already in participant `j`'s pool.
+    counts: Vec<[u32; SIDES as usize + 1]>,
+    /// Each participant's new dice.
+    new: Vec<u32>,
+    /// The bits of my side's participants.
+    mine: u64,
+}
+
+impl Walk {
+    fn new(all: &[&(Vec<u32>, u32)], mine: usize) -> Walk {
+        let counts = all
+            .iter()
+            .map(|(pool, _)| {
+                let mut c = [0u32; SIDES as usize + 1];
+                for &d in pool {
+                    c[d as usize] += 1;
+                }
+                c
+            })
+            .collect();
+        Walk {
+            counts,
+            new: all.iter().map(|(_, n)| *n).collect(),
+            mine: (1u64 << mine) - 1,
+        }
+    }
+
+    /// The ways (out of 20^(all new dice)) for my side to end strictly ahead of every other.
+    fn run(&self, budget: u64) -> Result<BigUint, OddsError> {
+        let n = self.new.len();
+        let mut work: u64 = 0;
+        let mut spend = |units: u64| -> Result<(), OddsError> {
+            work = work.saturating_add(units);
+            if work > budget {
+                return Err(OddsError::TooLarge {
+                    measure: "units of work",
+                    value: work,
+                    limit: budget,
+                });
+            }
+            Ok(())
+        };
+        let mut favourable = BigUint::default();
+        // (participants still tied for the best pool, their common count above the value) -> ways.
+        let mut states: BTreeMap<(u64, u32), BigUint> = BTreeMap::new();
+        states.insert(((1u64 << n) - 1, 0), BigUint::from(1u32));
+        // Dice of each fixed pool above the current value.
+        let mut above = vec![0u32; n];
+        for v in (1..=SIDES).rev() {
+            let at = v as usize;
+            let below: Vec<BigUint> = (0..=MAX_NEW_DICE)
+                .map(|k| BigUint::from(v - 1).pow(k))
+                .collect();
+            let mut next: BTreeMap<(u64, u32), BigUint> = BTreeMap::new();
+            for ((mask, common), weight) in states {
+                let tied: Vec<usize> = (0..n).filter(|j| mask & (1 << j) != 0).collect();
+                // A tied participant's unplaced new dice: equal counts above v fix how many of
+                // its new dice show values above v.
+                let unplaced = |j: usize| self.new[j] - (common - above[j]);
+                // (the most shown at v so far, those showing it) -> ways, contender by contender.
+                let mut best: BTreeMap<(u32, u64), BigUint> = BTreeMap::new();
+                best.insert((0, 0), weight);
+                for &j in &tied {
+                    let r = unplaced(j);
+                    let mut after: BTreeMap<(u32, u64), BigUint> = BTreeMap::new();
+                    for ((most, with), ways) in &best {
+                        for a in 0..=r {
+                            spend(1)?;
+                            let level = self.counts[j][at] + a;
+                            let chose = ways * binomial(r, a);
+                            let (key, w) = if *with == 0 || level > *most {
+                                // Those at the old most fall behind: their dice left show below v.
+                                let fallen = self.fall(*with, *most, at, &below, &unplaced);
+                                ((level, 1u64 << j), chose * fallen)
+                            } else if level == *most {
+                                ((*most, with | (1u64 << j)), chose)
+                            } else {
+                                ((*most, *with), chose * &below[(r - a) as usize])
+                            };
+                            *after.entry(key).or_default() += w;
+                        }
+                    }
+                    best = after;
+                }
+                for ((most, with), ways) in best {
+                    if with & !self.mine == 0 {
+                        // Only my side left at the top: ahead, whatever the tied dice left show.
+                        favourable += ways * self.fall(with, most, at, &below, &unplaced);
+                    } else if with & self.mine != 0 {
+                        *next.entry((with, common + most)).or_default() += ways;
+                    }
+                }
+            }
+            for (j, above) in above.iter_mut().enumerate() {
+                *above += self.counts[j][at];
+            }
+            states = next;
+        }
+        // What is left is tied between sides after the 1s: not ahead.
+        Ok(favourable)
+    }
+
+    /// The ways the unplaced dice of those in `with`, each showing `most` in all at value `at`,
+    /// fall below `at`: the product of (v - 1)^(dice left) over them.
+    fn fall(
+        &self,
+        with: u64,
+        most: u32,
+        at: usize,
+        below: &[BigUint],
+        unplaced: &dyn Fn(usize) -> u32,
+    ) -> BigUint {
+        let mut ways = BigUint::from(1u32);
+        for j in (0..self.new.len()).filter(|j| with & (1 << j) != 0) {
+            let shown = most - self.counts[j][at];
+            ways *= &below[(unplaced(j) - shown) as usize];
+        }
+        ways
+    }
+}
+
+/// C(n, k) for n up to [`MAX_NEW_DICE`].
+fn binomial(n: u32, k: u32) -> BigUint {
+    let mut c = BigUint::from(1u32);
+    for i in 0..k {
+        c = c * (n - i) / (i + 1);
+    }
+    c
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_side_of_one_walks_to_the_single_pools_answer() {
+        // The general walk, asked about a side of one, counts what p_ahead counts.
+        let cases: [(&[u32], u32, Vec<(Vec<u32>, u32)>); 3] = [
+            (&[12, 10], 2, vec![(vec![14, 6, 5], 2)]),
+            (&[], 4, vec![(vec![15, 9], 3), (vec![18], 2)]),
+            (&[20, 1], 0, vec![(vec![20, 2], 1), (vec![], 5)]),
+        ];
+        for (mine, new, others) in cases {
+            let me = (mine.to_vec(), new);
+            let all: Vec<&(Vec<u32>, u32)> = std::iter::once(&me).chain(&others).collect();
+            let ways = Walk::new(&all, 1).run(u64::MAX).unwrap();
+            let all_new: u32 = all.iter().map(|(_, n)| n).sum();
+            let walked = Fraction::new(BigInt::from(ways), BigUint::from(SIDES).pow(all_new));
+            assert_eq!(
+                walked,
+                p_ahead(mine, new, &others).unwrap(),
+                "{mine:?} + {new}"
+            );
+        }
+    }
+
+    #[test]
+    fn binomials() {
+        assert_eq!(binomial(5, 2), BigUint::from(10u32));
+        assert_eq!(binomial(20, 10), BigUint::from(184_756u32));
+        assert_eq!(binomial(3, 0), BigUint::from(1u32));
+    }
+}
