@@ -664,7 +664,7 @@ fn an_allys_death_goal_kills_when_the_side_wins() {
     .unwrap_err();
     assert_eq!(
         err,
-        "participants: A's fight to the death names B, who declared the same goal and so is on its side (T13): a death goal names an opponent (T7)"
+        "A's fight to the death names B, who declared the same goal and so is on its side (T13): a death goal names an opponent (T7)"
     );
     let err = act(
         &mut t,
@@ -679,7 +679,7 @@ fn an_allys_death_goal_kills_when_the_side_wins() {
     .unwrap_err();
     assert_eq!(
         err,
-        "participants: A, B all declared the same goal, so they are one side; a conflict needs two sides or more with different goals (T13)"
+        "A, B all declared the same goal, so they are one side; a conflict needs two sides or more with different goals (T13)"
     );
     act(
         &mut t,

@@ -212,26 +212,26 @@ fn bad_picks_are_refused_by_name() {
     refused(
         book_healing(),
         json!({"do": "bring_in", "who": "Healer", "trait": "Spiritual", "remove": [3]}),
-        "remove is [3], but no box of Gorand's Flesh wound holds 3: each pick names one of its \
+        "the burden boxes picked to remove, [3]: no box of Gorand's Flesh wound holds 3: each pick names one of its \
          boxes, [17, 15] (T8)",
     );
     refused(
         book_healing(),
         json!({"do": "bring_in", "who": "Healer", "trait": "Spiritual", "remove": [15, 17, 15]}),
-        "remove is [15, 17, 15], but 15 is picked 2 times and Gorand's Flesh wound has 1 box of \
+        "the burden boxes picked to remove, [15, 17, 15]: 15 is picked 2 times and Gorand's Flesh wound has 1 box of \
          it: each pick names one of its boxes, [17, 15] (T8)",
     );
     refused(
         wren_leads(),
         json!({"do": "stand", "who": "Wren", "remove": [19, 12, 9]}),
-        "remove is [19, 12, 9], but Wren's dice earn 2 boxes of Gorand's Cracked ribs (one per \
+        "the burden boxes picked to remove, [19, 12, 9]: Wren's dice earn 2 boxes of Gorand's Cracked ribs (one per \
          die at or above the GM's highest), so pick at most 2 (T8)",
     );
     // Behind (16 against the GM's 18), a stand earns nothing.
     refused(
         book_healing(),
         json!({"do": "stand", "who": "Healer", "remove": [17]}),
-        "remove is [17], but Healer's dice earn 0 boxes of Gorand's Flesh wound (one per die at or \
+        "the burden boxes picked to remove, [17]: Healer's dice earn 0 boxes of Gorand's Flesh wound (one per die at or \
          above the GM's highest), so pick at most 0 (T8)",
     );
     // Outside a healing conflict no one picks burden boxes.
@@ -244,8 +244,8 @@ fn bad_picks_are_refused_by_name() {
     refused(
         t,
         json!({"do": "stand", "who": "Gorand", "remove": [17]}),
-        "remove is [17], but only the healer of a healing conflict picks burden boxes to remove, \
-         and Gorand is not one here: leave `remove` out (T8)",
+        "the burden boxes picked to remove, [17]: only the healer of a healing conflict picks \
+         burden boxes to remove, and Gorand is not one here: pick none (T8)",
     );
 }
 

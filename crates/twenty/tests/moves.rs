@@ -1071,7 +1071,7 @@ fn what_a_form_cannot_know_is_refused_by_name() {
         (
             json!({"do": "grant_obligation", "granter": "Caravan master", "trait": "Haggling", "boxes": 3,
                    "grantee": "Gorand", "as": "Fame", "service": "Bring her back"}),
-            "boxes is 3; Caravan master's Haggling has 2 unchecked boxes to colour (T11: 1 to that)",
+            "3 boxes to colour: Caravan master's Haggling has 2 unchecked boxes, so 1 to 2 (T11)",
         ),
         (
             json!({"do": "add_character", "character": {"name": "Ann", "stats": {"Physical": 5}}}),

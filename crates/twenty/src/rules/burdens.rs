@@ -90,7 +90,7 @@ pub(super) fn take_burden(
         .map_or(who, |h| h.patient.as_str());
     // The name last: it is the opponent's to give (T5), so a request may wait for it once
     // everything else about the burden is known to be right (crates/table `requests.rs`).
-    text("name", name, MAX_NAME_CHARS)?;
+    text("name", "the burden's name", name, MAX_NAME_CHARS)?;
     if state
         .character(bearer)
         .is_some_and(|c| c.burden(name).is_some())

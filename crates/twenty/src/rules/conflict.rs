@@ -182,16 +182,17 @@ fn check_declarations(
         living(state, &declaration.who)?;
         if participants[..i].iter().any(|d| d.who == declaration.who) {
             return Err(Error::Participants(format!(
-                "{} is declared twice",
+                "{} is named twice: each character takes part once",
                 declaration.who
             )));
         }
+        let blank = declaration.goal.trim().is_empty();
         let chars = declaration.goal.chars().count();
-        if declaration.goal.trim().is_empty() || chars > MAX_GOAL_CHARS {
+        if blank || chars > MAX_GOAL_CHARS {
             return Err(Error::GoalLength {
                 field: "participants",
                 who: declaration.who.clone(),
-                chars,
+                chars: if blank { 0 } else { chars },
                 min: 1,
                 max: MAX_GOAL_CHARS,
             });
