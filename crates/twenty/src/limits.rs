@@ -1,5 +1,5 @@
 //! Every bound the Twenty rules check, in one place, each with its unit, its range and where it
-//! comes from: a section of the book (`../shared/rules/twenty.txt`), a ruling (RULINGS.md T1-T12),
+//! comes from: a section of the book (`../shared/rules/twenty.txt`), a ruling (RULINGS.md T1-T14),
 //! or, where the book sets none, a Skald cap that keeps every input, the state and every
 //! computation bounded (ARCHITECTURE.md, "Every input has a bound"). No bound is written anywhere
 //! else in the crate.

@@ -338,12 +338,12 @@ fn every_exchange_lists_what_each_side_did() {
     );
 }
 
+/// A participant to seat: its name, its goal and its traits with their boxes.
+type Side<'a> = (&'a str, &'a str, &'a [(&'a str, u32)]);
+
 /// A table with `options`, `sides` seated and a conflict started between them, each with its own
 /// goal (T13: the same goal makes allies when the table plays it).
-fn table_with(
-    options: skald_twenty::Options,
-    sides: &[(&str, &str, &[(&str, u32)])],
-) -> Table<Twenty> {
+fn table_with(options: skald_twenty::Options, sides: &[Side]) -> Table<Twenty> {
     let mut table = Table::<Twenty>::new(options);
     for (name, _, traits) in sides {
         table
@@ -466,7 +466,7 @@ fn two_allies_on_one_goal_both_get_it_when_one_holds_the_highest_standing_die() 
 /// breaks no item (T9: an opponent's does); with the option off, each is the other's opponent.
 #[test]
 fn allies_never_take_burdens_from_each_other() {
-    let sides: [(&str, &str, &[(&str, u32)]); 3] = [
+    let sides: [Side; 3] = [
         ("A", PASS, &[("Axe", 2), ("Bow", 2)]),
         ("B", PASS, &[("Club", 2), ("Cane", 2)]),
         ("D", HOARD, &[("Fire", 2), ("Claw", 2)]),
@@ -550,7 +550,7 @@ fn allies_never_take_burdens_from_each_other() {
 #[test]
 fn the_conflict_ends_when_at_most_one_side_is_left_in() {
     use serde_json::json;
-    let sides: [(&str, &str, &[(&str, u32)]); 4] = [
+    let sides: [Side; 4] = [
         ("A", PASS, &[("Axe", 2)]),
         ("B", PASS, &[("Club", 2)]),
         ("C", PASS, &[("Cane", 2)]),
@@ -586,7 +586,7 @@ fn the_conflict_ends_when_at_most_one_side_is_left_in() {
 #[test]
 fn allies_tied_at_the_top_need_no_roll_off() {
     use serde_json::json;
-    let sides: [(&str, &str, &[(&str, u32)]); 3] = [
+    let sides: [Side; 3] = [
         ("A", PASS, &[("Axe", 1)]),
         ("B", PASS, &[("Club", 1)]),
         ("D", HOARD, &[("Fire", 1)]),

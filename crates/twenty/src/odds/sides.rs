@@ -211,7 +211,8 @@ mod tests {
     #[test]
     fn a_side_of_one_walks_to_the_single_pools_answer() {
         // The general walk, asked about a side of one, counts what p_ahead counts.
-        let cases: [(&[u32], u32, Vec<(Vec<u32>, u32)>); 3] = [
+        type Case<'a> = (&'a [u32], u32, Vec<(Vec<u32>, u32)>);
+        let cases: [Case; 3] = [
             (&[12, 10], 2, vec![(vec![14, 6, 5], 2)]),
             (&[], 4, vec![(vec![15, 9], 3), (vec![18], 2)]),
             (&[20, 1], 0, vec![(vec![20, 2], 1), (vec![], 5)]),
