@@ -183,6 +183,15 @@ fn allies_won_as_one_side() {
         ],
         &["is winning", "a side of its own"],
     );
+    // Had the dragon surrendered, one side of two would have been left in.
+    let left = changed(ALLIES_END, |state| {
+        state["conflict"]["end"] = json!({"how": "left_in", "exchange": 2, "winner": "Kaya"});
+    });
+    check(
+        &context(&left, false, &["Gorand"], json!({})),
+        &["Conflict: ended in exchange 2: only one side was left in, Kaya and Gorand</h2>"],
+        &[],
+    );
 }
 
 /// `state` with `change` made to its JSON.

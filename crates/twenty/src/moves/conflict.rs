@@ -79,7 +79,7 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                     fields,
                     odds: true,
                     note: Some(format!(
-                        "Exchange {exchange}: 1d20 per unchecked box, then one box of it is checked on {who}'s sheet; each trait once per conflict, with at least {}; a 1 forces you to stand (T2).",
+                        "Exchange {exchange}: 1d20 per unchecked box, then one box of it is checked on {who}'s sheet; each trait once per conflict, with at least {}; a 1 among the dice forces {who} to stand for the rest of the conflict (T2).",
                         noun(exchange as usize, "unchecked box", "unchecked boxes")
                     )),
                     sheet: None,
