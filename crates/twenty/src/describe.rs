@@ -251,7 +251,7 @@ pub fn describe(event: &Event) -> String {
             allies,
         } => {
             let lead = match winning {
-                Some(who) if allies.is_empty() => format!("{} is winning", called(who)),
+                Some(who) if allies.is_empty() => format!("{who} is winning"),
                 Some(who) => {
                     let side: Vec<&str> = std::iter::once(who)
                         .chain(allies)
@@ -290,8 +290,7 @@ pub fn describe(event: &Event) -> String {
                 "The conflict ends with nobody left in it: nobody wins".to_owned()
             } else if allies.is_empty() {
                 format!(
-                    "The conflict ends: {} wins. Final narration: {}",
-                    called(winner),
+                    "The conflict ends: {winner} wins. Final narration: {}",
                     order.join(", ")
                 )
             } else {

@@ -351,7 +351,7 @@ fn a_patient_disabled_by_its_healing_and_a_patient_healing_itself() {
             "Gorand takes a 1-box burden to make the GM discard 19; Gorand carries it: \"Torn stitches\" [19] under Physical (d20 1, T5)",
             "Gorand is disabled: 6 burden boxes under Physical exceed its 5 boxes (T7)",
             "Gorand is disabled and out of the conflict at once, as though Gorand had surrendered (T7)",
-            "The conflict ends: the GM wins. Final narration: GM, Gorand",
+            "The conflict ends: GM wins. Final narration: GM, Gorand",
             "The healing made it worse: Gorand's Cracked ribs gains [12] (T8)",
             "Gorand is disabled: 7 burden boxes under Physical exceed its 5 boxes (T7)",
         ]
