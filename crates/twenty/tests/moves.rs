@@ -1695,6 +1695,22 @@ fn a_move_that_would_end_the_conflict_says_so_first() {
             ("Healing (2 d20)".to_owned(), false)
         ]
     );
+    // T13: the dragon's surrender leaves Gorand and Kaya, one side; Kaya's leaves two sides.
+    let table = after("allies", 5);
+    let dragon = offered_move(table.state(), &gm_with(&["Dragon"]), "Dragon: surrender");
+    assert_eq!(
+        dragon.confirm.as_deref(),
+        Some(
+            "Surrender Dragon? Dragon leaves the conflict for good: the dice go and the goal is lost. Gorand and Kaya, one side, are left in it, and the conflict ends (T13)."
+        )
+    );
+    let kaya = offered_move(table.state(), &player(&["Kaya"]), "Kaya: surrender");
+    assert_eq!(
+        kaya.confirm.as_deref(),
+        Some(
+            "Surrender Kaya? Kaya leaves the conflict for good: the dice go and the goal is lost."
+        )
+    );
     // The dragon, exchange 2: neither bring-in nor stand ends the conflict yet.
     let table = after("gorand-and-the-dragon", 3);
     for label in ["Gorand: bring in dice", "Gorand: stand"] {

@@ -231,10 +231,13 @@ fn remove_field(boxes: &[u32], label: &str) -> Field {
 /// What surrendering loses, asked before it is sent: the surrenderer's dice and goal, and the
 /// conflict itself when only one side would be left in it (T4, T13).
 fn surrender_question(state: &State, conflict: &crate::model::Conflict, who: &str) -> String {
-    let others: Vec<&str> = conflict
+    let left: Vec<&crate::model::Participant> = conflict
         .participants
         .iter()
         .filter(|o| o.is_in() && o.who != who)
+        .collect();
+    let others: Vec<&str> = left
+        .iter()
         .map(|o| {
             if o.who == GM {
                 "the GM"
@@ -243,26 +246,24 @@ fn surrender_question(state: &State, conflict: &crate::model::Conflict, who: &st
             }
         })
         .collect();
-    let ends = matches!(
-        ending(
-            state,
-            &Command::Surrender {
-                who: who.to_owned()
-            }
-        ),
-        Ending::Surely(_)
-    );
-    let end = match others.as_slice() {
-        _ if !ends => String::new(),
-        [last] => format!(
+    let one_side = left
+        .iter()
+        .all(|o| Some(o.side) == left.first().map(|f| f.side));
+    let surrender = Command::Surrender {
+        who: who.to_owned(),
+    };
+    let end = match (ending(state, &surrender), others.as_slice()) {
+        (Ending::Surely(_), [last]) if one_side => format!(
             " {} is left alone in it, and the conflict ends.",
             capitalized(last)
         ),
-        [rest @ .., last] => format!(
+        (Ending::Surely(_), [rest @ .., last]) if one_side => format!(
             " {} and {last}, one side, are left in it, and the conflict ends (T13).",
             rest.join(", ")
         ),
-        [] => " Nobody is left in it, and the conflict ends.".to_owned(),
+        (Ending::Surely(_), []) => " Nobody is left in it, and the conflict ends.".to_owned(),
+        (Ending::Surely(why), _) => format!(" The conflict ends with it: {why}."),
+        _ => String::new(),
     };
     format!(
         "Surrender {who}? {who} leaves the conflict for good: the dice go and the goal is lost.{end}"
