@@ -71,7 +71,7 @@ pub struct Twenty;
 impl System for Twenty {
     const NAME: &'static str = "twenty";
     const TITLE: &'static str = "Twenty";
-    const ABOUT: &'static str = "A fantasy game about duties that pull against each other. Stats and traits are rows of boxes; conflicts are fought exchange by exchange with pools of d20s, and to make an opponent throw away its best dice you take a burden on yourself.";
+    const ABOUT: &'static str = "A fantasy game about duties that pull against each other. Stats and traits are rows of boxes; conflicts are fought with pools of d20s, and to throw out a foe's best dice you take a burden yourself.";
     const RULINGS: skald_core::Rulings = model::RULINGS;
     type Options = Options;
     type Character = Sheet;

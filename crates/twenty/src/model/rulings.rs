@@ -7,7 +7,7 @@ use skald_core::{Ruling, Rulings};
 /// Twenty's rules page, served at `/rules/twenty`.
 pub const RULINGS: Rulings = Rulings {
     how_to_play: &[
-        "A character is five stats, a key or more, a handful of traits and two special items, each drawn as boxes. In a conflict everyone taking part says what they want; those who want the same thing are allies, one side. Then the conflict is played in exchanges.",
+        "A character is five stats, a key or more, a handful of traits and two special items, each drawn as boxes. In a conflict everyone taking part declares a goal; those who declare the same goal are allies, one side (unless the table plays without allies, T13). Then the conflict is played in exchanges.",
         "In exchange 1 you bring in one trait, stat or special item and roll a d20 for each of its unchecked boxes; the dice join your pool and one of its boxes is checked. In exchange 2 and later you bring in another you have not used in this conflict, with at least as many unchecked boxes as the exchange's number. Or you stand for the exchange, or you surrender for good.",
         "The side holding the best pool is winning. When an opponent has dice above your highest die, you may take a burden to make them throw away some of those dice, highest first: you carry the burden, and enough burdens disable you. When only one side is left in, or nobody brings in dice in an exchange, the side holding the best pool gets its goal. Goals met between conflicts uncheck boxes; a major one may buy an advancement instead.",
     ],
