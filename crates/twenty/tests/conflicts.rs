@@ -421,6 +421,12 @@ fn two_allies_on_one_goal_both_get_it_when_one_holds_the_highest_standing_die() 
         ],
     );
     assert_eq!(view(&t)["conflict"]["sides"], json!([["A", "B"]]));
+    assert_eq!(
+        lines(&t),
+        [
+            "Conflict! A and B want: drive the dragon from the pass (one side, T13); D wants: keep the hoard. Exchange 1 begins."
+        ]
+    );
     bring_in(&mut t, "A", "Axe", &[5, 4]).unwrap();
     bring_in(&mut t, "B", "Club", &[18, 3]).unwrap();
     bring_in(&mut t, "D", "Fire", &[15, 12]).unwrap();
