@@ -4,7 +4,7 @@
 use super::ahead::work;
 use super::chance::{chance, dice_text, fraction};
 use super::choices::{MODEL, choices_within, others_in};
-use crate::limits::MAX_ODDS_WORK;
+use crate::limits::{MAX_ODDS_WORK, MAX_SIDE_ODDS_WORK};
 use crate::model::{STATS, State};
 use crate::rules::compare_pools;
 use serde::Serialize;
@@ -188,7 +188,7 @@ pub(super) fn take_burden_odds(state: &State, who: &str, from: &str, boxes: u32)
     );
     if acting
         && cost <= MAX_ODDS_WORK
-        && let Ok(found) = choices_within(&after, who, MAX_ODDS_WORK)
+        && let Ok(found) = choices_within(&after, who, MAX_SIDE_ODDS_WORK)
     {
         let ahead = if side {
             "your side ahead after the exchange"

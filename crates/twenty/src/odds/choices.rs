@@ -38,8 +38,9 @@ pub fn exchange_choices(state: &State, who: &str) -> Result<Vec<ChoiceOdds>, Err
     choices_within(state, who, MAX_WORK)
 }
 
-/// [`exchange_choices`], the walk of a side of several bounded by `budget` units of work each
-/// ([`p_side_ahead`]; a side of one is bounded by [`p_ahead`]'s own bounds).
+/// [`exchange_choices`], the walks of a side of several bounded by `budget` units of work in all,
+/// shared equally by the choices ([`p_side_ahead`]; a side of one is bounded by [`p_ahead`]'s own
+/// bounds).
 ///
 /// # Errors
 /// As [`exchange_choices`].
@@ -110,6 +111,8 @@ pub(super) fn choices_within(
         .map(|t| (Some(t.name.clone()), t.unchecked()))
         .collect();
     options.push((None, 0));
+    // A side's walks share the budget, choice by choice.
+    let each = budget / options.len() as u64;
     options
         .into_iter()
         .map(|(bring_in, dice)| {
@@ -119,7 +122,7 @@ pub(super) fn choices_within(
             } else {
                 let mut side = vec![(me.pool.clone(), dice)];
                 side.extend(others_for(dice > 0, true));
-                p_side_ahead(&side, &opponents, budget)
+                p_side_ahead(&side, &opponents, each)
             }
             .map_err(Error::Odds)?;
             Ok(ChoiceOdds {

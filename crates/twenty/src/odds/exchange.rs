@@ -3,7 +3,7 @@
 use super::ahead::work;
 use super::chance::{any_face, chance, dice_text, fraction, highest_of};
 use super::choices::{MODEL, choices_within, has_allies, only, others_in};
-use crate::limits::MAX_ODDS_WORK;
+use crate::limits::{MAX_ODDS_WORK, MAX_SIDE_ODDS_WORK};
 use crate::model::State;
 use skald_core::Odds;
 
@@ -34,7 +34,9 @@ pub(super) fn bring_in_odds(state: &State, who: &str, trait_name: &str) -> Optio
     }
     let side = has_allies(conflict, who);
     if side || work(n, k) + work(0, k) <= MAX_ODDS_WORK {
-        if let Ok(found) = choices_within(&only(state, who, Some(trait_name)), who, MAX_ODDS_WORK) {
+        if let Ok(found) =
+            choices_within(&only(state, who, Some(trait_name)), who, MAX_SIDE_ODDS_WORK)
+        {
             for choice in found {
                 let label = match (choice.bring_in, side) {
                     (Some(_), false) => "Ahead of every other pool after the exchange (T3)",
@@ -117,7 +119,7 @@ pub(super) fn stand_odds(state: &State, who: &str) -> Option<Odds> {
     if !side && work(0, others_in(conflict, who)) > MAX_ODDS_WORK {
         return None;
     }
-    let found = choices_within(&only(state, who, None), who, MAX_ODDS_WORK).ok()?;
+    let found = choices_within(&only(state, who, None), who, MAX_SIDE_ODDS_WORK).ok()?;
     let stand = found.iter().find(|c| c.bring_in.is_none())?;
     let label = if side {
         "Your side ahead of every other side after the exchange (T3, T13)"

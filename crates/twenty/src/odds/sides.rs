@@ -17,9 +17,10 @@
 
 use super::ahead::{check_pool, p_ahead};
 use crate::error::OddsError;
-use crate::limits::{MAX_NEW_DICE, MAX_OTHERS, SIDES};
+use crate::limits::{MAX_MACHINE_DICE, MAX_NEW_DICE, MAX_OTHERS, SIDES};
 use num_bigint::{BigInt, BigUint};
 use skald_dice::odds::Fraction;
+use skald_dice::odds::weight::{Overflow, Weight};
 use std::collections::BTreeMap;
 
 /// The exact probability that, after each participant `(pool, new)` of `side` (mine first) and of
@@ -68,8 +69,42 @@ pub fn p_side_ahead(
     if opponents.is_empty() {
         return Ok(Fraction::new(BigInt::from(total.clone()), total));
     }
-    let favourable = Walk::new(&all, side.len()).run(budget)?;
+    let walk = Walk::new(&all, side.len());
+    // Every weight counts outcomes of some of the new dice, so it is at most 20^(all new dice):
+    // machine integers when that fits u128, arbitrary precision otherwise (and should the machine
+    // run overflow).
+    let small = if all_new <= MAX_MACHINE_DICE {
+        match walk.run::<u128>(budget) {
+            Ok(ways) => Some(BigUint::from(ways)),
+            Err(Stop::Budget(error)) => return Err(error),
+            Err(Stop::Overflow) => None,
+        }
+    } else {
+        None
+    };
+    let favourable = match small {
+        Some(ways) => ways,
+        None => match walk.run::<BigUint>(budget) {
+            Ok(ways) => ways,
+            Err(Stop::Budget(error)) => return Err(error),
+            Err(Stop::Overflow) => BigUint::default(),
+        },
+    };
     Ok(Fraction::new(BigInt::from(favourable), total))
+}
+
+/// Why a walk stopped short.
+enum Stop {
+    /// It passed its budget.
+    Budget(OddsError),
+    /// Its weights passed their type (only machine integers can).
+    Overflow,
+}
+
+impl From<Overflow> for Stop {
+    fn from(_: Overflow) -> Self {
+        Stop::Overflow
+    }
 }
 
 /// The walk of [`p_side_ahead`] over `n` participants, the first `mine` of them my side.
@@ -102,58 +137,55 @@ impl Walk {
     }
 
     /// The ways (out of 20^(all new dice)) for my side to end strictly ahead of every other.
-    fn run(&self, budget: u64) -> Result<BigUint, OddsError> {
+    fn run<W: Weight>(&self, budget: u64) -> Result<W, Stop> {
         let n = self.new.len();
         let mut work: u64 = 0;
-        let mut spend = |units: u64| -> Result<(), OddsError> {
-            work = work.saturating_add(units);
-            if work > budget {
-                return Err(OddsError::TooLarge {
-                    measure: "units of work",
-                    value: work,
-                    limit: budget,
-                });
-            }
-            Ok(())
-        };
-        let mut favourable = BigUint::default();
+        let mut favourable = W::zero();
         // (participants still tied for the best pool, their common count above the value) -> ways.
-        let mut states: BTreeMap<(u64, u32), BigUint> = BTreeMap::new();
-        states.insert(((1u64 << n) - 1, 0), BigUint::from(1u32));
+        let mut states: BTreeMap<(u64, u32), W> = BTreeMap::new();
+        states.insert(((1u64 << n) - 1, 0), W::one());
         // Dice of each fixed pool above the current value.
         let mut above = vec![0u32; n];
         for v in (1..=SIDES).rev() {
             let at = v as usize;
-            let below: Vec<BigUint> = (0..=MAX_NEW_DICE)
-                .map(|k| BigUint::from(v - 1).pow(k))
-                .collect();
-            let mut next: BTreeMap<(u64, u32), BigUint> = BTreeMap::new();
+            let below = (0..=MAX_NEW_DICE)
+                .map(|k| W::from_u128(u128::from(v - 1).pow(k)))
+                .collect::<Result<Vec<W>, Overflow>>()?;
+            let mut next: BTreeMap<(u64, u32), W> = BTreeMap::new();
             for ((mask, common), weight) in states {
-                let tied: Vec<usize> = (0..n).filter(|j| mask & (1 << j) != 0).collect();
                 // A tied participant's unplaced new dice: equal counts above v fix how many of
                 // its new dice show values above v.
                 let unplaced = |j: usize| self.new[j] - (common - above[j]);
-                // (the most shown at v so far, those showing it) -> ways, contender by contender.
-                let mut best: BTreeMap<(u32, u64), BigUint> = BTreeMap::new();
+                // (the most shown at v so far, those showing it) -> ways, participant by
+                // participant.
+                let mut best: BTreeMap<(u32, u64), W> = BTreeMap::new();
                 best.insert((0, 0), weight);
-                for &j in &tied {
+                for j in (0..n).filter(|j| mask & (1 << j) != 0) {
                     let r = unplaced(j);
-                    let mut after: BTreeMap<(u32, u64), BigUint> = BTreeMap::new();
+                    let mut after: BTreeMap<(u32, u64), W> = BTreeMap::new();
                     for ((most, with), ways) in &best {
                         for a in 0..=r {
-                            spend(1)?;
+                            work += 1;
+                            if work > budget {
+                                return Err(Stop::Budget(OddsError::TooLarge {
+                                    measure: "units of work",
+                                    value: work,
+                                    limit: budget,
+                                }));
+                            }
                             let level = self.counts[j][at] + a;
-                            let chose = ways * binomial(r, a);
+                            let chose = ways.mul_small(binomial(r, a))?;
                             let (key, w) = if *with == 0 || level > *most {
                                 // Those at the old most fall behind: their dice left show below v.
-                                let fallen = self.fall(*with, *most, at, &below, &unplaced);
-                                ((level, 1u64 << j), chose * fallen)
+                                let fallen = self.fall(*with, *most, at, &below, &unplaced)?;
+                                ((level, 1u64 << j), chose.mul(&fallen)?)
                             } else if level == *most {
                                 ((*most, with | (1u64 << j)), chose)
                             } else {
-                                ((*most, *with), chose * &below[(r - a) as usize])
+                                ((*most, *with), chose.mul(&below[(r - a) as usize])?)
                             };
-                            *after.entry(key).or_default() += w;
+                            let entry = after.entry(key).or_insert_with(W::zero);
+                            *entry = entry.add(&w)?;
                         }
                     }
                     best = after;
@@ -161,9 +193,11 @@ impl Walk {
                 for ((most, with), ways) in best {
                     if with & !self.mine == 0 {
                         // Only my side left at the top: ahead, whatever the tied dice left show.
-                        favourable += ways * self.fall(with, most, at, &below, &unplaced);
+                        let rest = self.fall(with, most, at, &below, &unplaced)?;
+                        favourable = favourable.add(&ways.mul(&rest)?)?;
                     } else if with & self.mine != 0 {
-                        *next.entry((with, common + most)).or_default() += ways;
+                        let entry = next.entry((with, common + most)).or_insert_with(W::zero);
+                        *entry = entry.add(&ways)?;
                     }
                 }
             }
@@ -178,28 +212,28 @@ impl Walk {
 
     /// The ways the unplaced dice of those in `with`, each showing `most` in all at value `at`,
     /// fall below `at`: the product of (v - 1)^(dice left) over them.
-    fn fall(
+    fn fall<W: Weight>(
         &self,
         with: u64,
         most: u32,
         at: usize,
-        below: &[BigUint],
+        below: &[W],
         unplaced: &dyn Fn(usize) -> u32,
-    ) -> BigUint {
-        let mut ways = BigUint::from(1u32);
+    ) -> Result<W, Overflow> {
+        let mut ways = W::one();
         for j in (0..self.new.len()).filter(|j| with & (1 << j) != 0) {
             let shown = most - self.counts[j][at];
-            ways *= &below[(unplaced(j) - shown) as usize];
+            ways = ways.mul(&below[(unplaced(j) - shown) as usize])?;
         }
-        ways
+        Ok(ways)
     }
 }
 
-/// C(n, k) for n up to [`MAX_NEW_DICE`].
-fn binomial(n: u32, k: u32) -> BigUint {
-    let mut c = BigUint::from(1u32);
-    for i in 0..k {
-        c = c * (n - i) / (i + 1);
+/// C(n, k) for n up to [`MAX_NEW_DICE`] (at most C(20, 10) = 184,756).
+fn binomial(n: u32, k: u32) -> u64 {
+    let mut c: u64 = 1;
+    for i in 0..u64::from(k) {
+        c = c * (u64::from(n) - i) / (i + 1);
     }
     c
 }
@@ -220,7 +254,9 @@ mod tests {
         for (mine, new, others) in cases {
             let me = (mine.to_vec(), new);
             let all: Vec<&(Vec<u32>, u32)> = std::iter::once(&me).chain(&others).collect();
-            let ways = Walk::new(&all, 1).run(u64::MAX).unwrap();
+            let Ok(ways) = Walk::new(&all, 1).run::<BigUint>(u64::MAX) else {
+                panic!("the walk stopped");
+            };
             let all_new: u32 = all.iter().map(|(_, n)| n).sum();
             let walked = Fraction::new(BigInt::from(ways), BigUint::from(SIDES).pow(all_new));
             assert_eq!(
@@ -233,8 +269,8 @@ mod tests {
 
     #[test]
     fn binomials() {
-        assert_eq!(binomial(5, 2), BigUint::from(10u32));
-        assert_eq!(binomial(20, 10), BigUint::from(184_756u32));
-        assert_eq!(binomial(3, 0), BigUint::from(1u32));
+        assert_eq!(binomial(5, 2), 10);
+        assert_eq!(binomial(20, 10), 184_756);
+        assert_eq!(binomial(3, 0), 1);
     }
 }
