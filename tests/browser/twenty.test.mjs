@@ -45,7 +45,7 @@ test("characters are made with the builders' forms, no JSON typed", { timeout: F
   assert.deepEqual(await accessible(form.locator('[name="character.stats.Physical"]')), {
     name: "Physical",
     description: "Rank the five stats: 5 boxes for the best, 1 for the worst, each number once. A stat rolls like a trait, " +
-      "and its boxes are how many burdens of its kind the character can take before being disabled (T1, T5).",
+      "and its boxes are how many burden boxes of its kind the character can carry: one more disables it (T1, T7).",
   });
   for (const help of await form.locator("small.help:not(.choice-help)").all()) {
     const text = (await help.innerText()).trim();
@@ -108,6 +108,19 @@ test("characters are made with the builders' forms, no JSON typed", { timeout: F
   assert.deepEqual(traits.sort(), GORAND.traits.map(t => [t.name, t.boxes]).sort());
 });
 
+/**
+ * The question a move asks before it is sent with its blanks as they start: the first option's of
+ * a choice that asks for itself (a bring-in whose trait would end the conflict), else the move's own
+ * (a surrender, a stand that ends the conflict, a burden that could disable).
+ */
+function questionOf(move) {
+  for (const field of move.fields || []) {
+    const kind = field.kind || {};
+    if (kind.type === "choice" && !kind.multiple && kind.options.length && kind.options[0].confirm) return kind.options[0].confirm;
+  }
+  return move.confirm || null;
+}
+
 /** The next conflict move and the page to make it on: Gorand's from Ann's page, the dragon's from the GM's. */
 async function nextMove(burdenTaken) {
   const offered = [
@@ -147,8 +160,17 @@ test("a conflict played to the end, with a burden taken", { timeout: FILE_TIMEOU
         if (!seen.has(move.command.do)) assert.match(odds, /\d+\/\d+|certain|impossible/, `${move.label}: odds before the roll`);
       }
       seen.add(move.command.do);
-      // A surrender asks first, the question the move carries (the moves tests fix its words).
-      await submit(form, move.confirm ? { confirm: move.confirm } : {});
+      if (move.command.do === "take_burden") {
+        // The name left blank is the opponent's to give: the form's check does not flag it (issue 31:
+        // it was shown red under "propose one, or leave it to them").
+        await page.waitForTimeout(600);
+        assert.equal(await form.locator(".field-error").count(), 0, "a blank burden name is not flagged");
+        assert.equal(await form.locator("[aria-invalid]").count(), 0, "no blank is marked invalid");
+      }
+      // A move that would end the conflict (a surrender, the last dice, a last stand) asks first,
+      // the question the move or its picked option carries (the moves tests fix its words).
+      const question = questionOf(move);
+      await submit(form, question ? { confirm: question } : {});
       await synced(gm, ann);
       if (move.command.do === "take_burden") {
         // The opponent's page names it, answering the request; then the dice roll.

@@ -157,8 +157,8 @@ mod tests {
         );
         // An id in a name, a word or a sentence is no citation; one no page states is left too.
         assert_eq!(
-            linked("C3PO met F1 in T12a (T13, X1, CT2) é(C6)"),
-            "C3PO met F1 in T12a (T13, X1, CT2) é(<a class=\"rule-link\" href=\"/rules/chi#C6\" target=\"_blank\" rel=\"noopener\" title=\"opens in a new tab\">C6</a>)"
+            linked("C3PO met F1 in T12a (T15, X1, CT2) é(C6)"),
+            "C3PO met F1 in T12a (T15, X1, CT2) é(<a class=\"rule-link\" href=\"/rules/chi#C6\" target=\"_blank\" rel=\"noopener\" title=\"opens in a new tab\">C6</a>)"
         );
     }
 

@@ -123,6 +123,10 @@ fn a_code_is_found_on_the_page_of_its_system() {
         skald_systems::ruling("F5").map(|(s, _)| s.name),
         Some("freelancer")
     );
-    assert!(skald_systems::ruling("T13").is_none());
+    assert_eq!(
+        skald_systems::ruling("T14").map(|(s, _)| s.name),
+        Some("twenty")
+    );
+    assert!(skald_systems::ruling("T15").is_none());
     assert!(skald_systems::ruling("X1").is_none());
 }

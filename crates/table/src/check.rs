@@ -33,13 +33,32 @@ impl Table {
     /// dice: who may send it, and every rule the system checks before rolling. Records nothing and
     /// draws nothing. An `answer` to a request is checked as the command it would decide; the
     /// table's other actions (rolls, notes, joins...) are checked when sent: for them this
-    /// answers `Ok`.
+    /// answers `Ok`. A refusal about a blank the command would wait for someone else to fill
+    /// (a request's part, [`skald_core::Part`]) is not one: sending it asks them.
     ///
     /// # Errors
     /// What [`Table::decide`] would refuse before its dice: [`crate::ErrorKind::Forbidden`] when
     /// `by` may not send it, [`crate::ErrorKind::Game`] for a command the system does not know or
     /// its rules refuse ([`Error::field`] names the command's field when the rules name one).
     pub fn check(&self, by: Actor, action: &Action) -> Result<(), Error> {
+        let refusal = match self.check_rules(by, action) {
+            Ok(()) => return Ok(()),
+            Err(refusal) => refusal,
+        };
+        // A blank the command would wait for is another's to fill (a burden's name left to the
+        // opponent's player, T5): sending it makes a request, so the check does not flag it.
+        if let Action::Command(command) = action
+            && let Some(field) = refusal.field()
+            && let Ok(waiting) = self.waiting_for(by, command, false)
+            && waiting.iter().any(|w| w.fields.iter().any(|f| f == field))
+        {
+            return Ok(());
+        }
+        Err(refusal)
+    }
+
+    /// [`Table::check`] before a blank left to another is forgiven.
+    fn check_rules(&self, by: Actor, action: &Action) -> Result<(), Error> {
         let (by, command) = match action {
             Action::Command(command) => {
                 self.check_unsealed(command)?;

@@ -381,3 +381,45 @@ fn the_gms_own_character_attacking_waits_for_the_defenders_player() {
         assert!(rolled(&acted), "the GM acting for Ragnar rolls at once");
     }
 }
+
+/// A blank the command would wait for someone else to fill is not flagged by the check a form
+/// asks as it changes: a Twenty burden's name is its opponent's to give (T5), so Ann may leave it
+/// to the GM, who plays the dragon; the GM, naming it, may not leave it blank (issue 31).
+#[test]
+fn a_blank_left_to_another_is_not_flagged_by_the_check() {
+    let mut play = Play::new("twenty", false);
+    play.act(
+        ANN,
+        json!({"do": "add_character", "character": skald_testkit::sheets::gorand()}),
+    );
+    play.act(
+        GM,
+        json!({"do": "add_character", "character": skald_testkit::sheets::dragon()}),
+    );
+    play.act(
+        GM,
+        json!({"do": "start_conflict", "participants": [
+            {"who": "Gorand", "goal": "cross the bridge"},
+            {"who": "Dragon", "goal": "keep the bridge"}]}),
+    );
+    // Gorand has no dice yet: any die of the dragon's is above his highest.
+    play.act(
+        GM,
+        json!({"do": "bring_in", "who": "Dragon", "trait": "Ancient and Wise"}),
+    );
+    let take =
+        json!({"do": "take_burden", "who": "Gorand", "from": "Dragon", "boxes": 1, "name": ""});
+    let check = |by| {
+        play.table
+            .check(by, &skald_table::Action::from_json(take.clone()).unwrap())
+            .map_err(|e| (e.field().map(str::to_owned), e.to_string()))
+    };
+    assert_eq!(check(ANN), Ok(()));
+    assert_eq!(
+        check(GM),
+        Err((
+            Some("name".to_owned()),
+            "the burden's name is empty: fill it in".to_owned()
+        ))
+    );
+}

@@ -8,7 +8,7 @@
 //! player starts it decides: the participant acting, the taker of a burden, the granter of an
 //! obligation. The match has no wildcard arm, so a new command must be given its authority here.
 
-use crate::model::{Command, ObligationEnd, SheetKind};
+use crate::model::{Command, GM, ObligationEnd, SheetKind};
 use serde_json::json;
 use skald_core::{Authority, Field, Part};
 
@@ -90,17 +90,29 @@ pub fn parts(command: &Command) -> Vec<Part> {
             goal,
             "The major goal achieved (confirm it, or decline the request)",
         ),
-        // T5: the opponent names the burden it gives, so its player answers with the name (the
-        // GM for the GM's creatures); the taker's proposal, if any, is where the answer starts.
-        Command::TakeBurden { from, name, .. } => vec![Part::owner(
-            Field::text(
-                "name",
-                &format!("The burden's name ({from} names the burden it gives, T5)"),
-                crate::limits::MAX_NAME_CHARS,
-            )
-            .starting_at(name.clone()),
-            from,
-        )],
+        // T5: the opponent names the burden the taker carries, so its player answers with the
+        // name (the GM for the GM's creatures, and for the GM's side of a healing conflict, whose
+        // burden lands on the patient, T14); the taker's proposal, if any, is where the answer
+        // starts.
+        Command::TakeBurden {
+            who, from, name, ..
+        } => {
+            let field = |label: String| {
+                Field::text("name", &label, crate::limits::MAX_NAME_CHARS).starting_at(name.clone())
+            };
+            if from == GM {
+                vec![Part::gm(field(
+                    "The burden's name (the GM names it; the patient carries it, T5, T14)".into(),
+                ))]
+            } else {
+                vec![Part::owner(
+                    field(format!(
+                        "The burden's name ({from} names it; {who} carries it, T5)"
+                    )),
+                    from,
+                )]
+            }
+        }
         _ => Vec::new(),
     }
 }
@@ -149,6 +161,11 @@ mod tests {
         assert_eq!(
             parts(json!({"do": "take_burden", "who": "Dragon", "from": "Gorand", "boxes": 2, "name": "Singed"}))[0].2,
             json!("Singed")
+        );
+        // T14: in a healing conflict the GM names the burden of its side.
+        assert_eq!(
+            parts(json!({"do": "take_burden", "who": "Shaman", "from": "GM", "boxes": 1})),
+            [("name".to_owned(), skald_core::Decider::Gm, json!(""))]
         );
         assert_eq!(
             parts(json!({"do": "minor_goal", "who": "Gorand", "goal": "Drink", "uncheck": "Arms"})),

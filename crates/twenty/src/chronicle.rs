@@ -49,7 +49,7 @@ pub fn chronicle(_options: &Options, events: &[Event]) -> Vec<Episode> {
     let mut healing_conflict = false;
     for event in events {
         match event {
-            Event::ConflictStarted { participants } => {
+            Event::ConflictStarted { participants, .. } => {
                 conflicts += 1;
                 healing_conflict = false;
                 exchanges = 1;
@@ -86,19 +86,34 @@ pub fn chronicle(_options: &Options, events: &[Event]) -> Vec<Episode> {
                 who, trait_name, ..
             } => checked.add(who, trait_name),
             Event::ExchangeBegan { exchange } => exchanges = *exchange,
-            Event::ConflictEnded { winner, .. } => {
-                let got = goals
-                    .get(winner)
-                    .map(|goal| format!(" and gets its goal: {goal}"))
-                    .unwrap_or_default();
+            Event::ConflictEnded { winner, allies, .. } => {
                 if let Some(episode) = chronicle.current() {
                     episode.changes.extend(checked.sentences());
                 }
                 let rule = if healing_conflict { "T8" } else { "T4" };
-                chronicle.end(format!(
-                    "{winner} wins{got} ({rule}), after {}",
-                    noun(exchanges as usize, "exchange", "exchanges")
-                ));
+                let after = noun(exchanges as usize, "exchange", "exchanges");
+                let outcome = if winner.is_empty() {
+                    format!("nobody wins: nobody was left in ({rule}), after {after}")
+                } else if allies.is_empty() {
+                    let got = goals
+                        .get(winner)
+                        .map(|goal| format!(" and gets its goal: {goal}"))
+                        .unwrap_or_default();
+                    format!("{winner} wins{got} ({rule}), after {after}")
+                } else {
+                    let mut side = vec![winner.as_str()];
+                    side.extend(allies.iter().map(String::as_str));
+                    let got = goals
+                        .get(winner)
+                        .map(|goal| format!(" and get the goal they share: {goal}"))
+                        .unwrap_or_default();
+                    let (last, rest) = side.split_last().unwrap_or((&"", &[]));
+                    format!(
+                        "{} and {last} win{got} ({rule}, T13), after {after}",
+                        rest.join(", ")
+                    )
+                };
+                chronicle.end(outcome);
             }
             Event::Surrendered { who, reason } => {
                 let line = match reason {

@@ -1,7 +1,7 @@
 //! One line of table log per Twenty event, in the book's terms, every die shown (the core's
 //! `System::describe`).
 
-use crate::model::{BreakCause, Event, STATS, StandReason, SurrenderReason, Trait};
+use crate::model::{BreakCause, Event, ObligationEnd, STATS, StandReason, SurrenderReason, Trait};
 use skald_core::{noun, plural};
 
 fn dice(values: &[u32]) -> String {
@@ -18,6 +18,34 @@ fn boxes(values: &[u32]) -> String {
         .map(|v| format!("[{v}]"))
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// A participant as a sentence names it: the GM's side of a healing conflict is "the GM" (its
+/// reserved name, [`crate::GM`]), a character its name.
+fn called(who: &str) -> String {
+    if who == crate::GM {
+        "the GM".to_owned()
+    } else {
+        who.to_owned()
+    }
+}
+
+/// `text` with its first letter in capitals, for a name opening a sentence ("The GM wins").
+fn capital(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// Names as a sentence lists them: "Gorand", "Gorand and Kaya", "Gorand, Kaya and Wren".
+fn and_list(names: &[&str]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => (*one).to_owned(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
 }
 
 /// The log line for `event`.
@@ -69,16 +97,41 @@ pub fn describe(event: &Event) -> String {
             let open = if *open { ", open to all" } else { "" };
             format!("The table adds the trait {name}{open}: {description}")
         }
-        Event::ConflictStarted { participants } => {
-            let sides = participants
-                .iter()
-                .map(|d| match &d.death_of {
-                    Some(target) => format!("{} wants: {} [death goal: {target}]", d.who, d.goal),
-                    None => format!("{} wants: {}", d.who, d.goal),
-                })
-                .collect::<Vec<_>>()
-                .join("; ");
-            format!("Conflict! {sides}. Exchange 1 begins.")
+        Event::ConflictStarted {
+            participants,
+            allies,
+        } => {
+            let mut told: Vec<&str> = Vec::new();
+            let mut sides = Vec::new();
+            for d in participants {
+                if told.contains(&d.who.as_str()) {
+                    continue;
+                }
+                let death = |d: &crate::Declaration| {
+                    d.death_of
+                        .as_ref()
+                        .map(|target| format!(" [death goal: {target}]"))
+                        .unwrap_or_default()
+                };
+                match allies.iter().find(|side| side.contains(&d.who)) {
+                    Some(side) => {
+                        let members: Vec<&crate::Declaration> = participants
+                            .iter()
+                            .filter(|p| side.contains(&p.who))
+                            .collect();
+                        told.extend(members.iter().map(|m| m.who.as_str()));
+                        let names: Vec<&str> = members.iter().map(|m| m.who.as_str()).collect();
+                        let deaths: String = members.iter().map(|m| death(m)).collect();
+                        sides.push(format!(
+                            "{} want: {}{deaths} (one side, T13)",
+                            and_list(&names),
+                            d.goal
+                        ));
+                    }
+                    None => sides.push(format!("{} wants: {}{}", d.who, d.goal, death(d))),
+                }
+            }
+            format!("Conflict! {}. Exchange 1 begins.", sides.join("; "))
         }
         Event::HealingStarted { healing } => format!(
             "Healing conflict: {} tends {}'s {} {}; the GM's pool starts as {}. Exchange 1 begins.",
@@ -135,21 +188,35 @@ pub fn describe(event: &Event) -> String {
             who,
             reason: SurrenderReason::Disabled,
         } => {
-            format!("{who} is disabled and loses at once, as if it surrendered (T7)")
+            format!(
+                "{who} is disabled and out of the conflict at once, as though {who} had surrendered (T7)"
+            )
         }
         Event::BurdenTaken {
             who,
+            on,
             from,
             name,
             stat_roll,
             stat,
             boxes: values,
-        } => format!(
-            "{who} takes a {}-box burden from {from}, who discards {}: \"{name}\" {} under {stat} (d20 {stat_roll})",
-            values.len(),
-            dice(values),
-            boxes(values)
-        ),
+        } => match on {
+            Some(patient) => format!(
+                "{who} takes a {}-box burden to make {} discard {}; the patient, {patient}, carries it: \"{name}\" {} under {stat} (d20 {stat_roll}; T5, T14)",
+                values.len(),
+                called(from),
+                dice(values),
+                boxes(values)
+            ),
+            None => format!(
+                "{} takes a {}-box burden to make {} discard {}; {who} carries it: \"{name}\" {} under {stat} (d20 {stat_roll}, T5)",
+                capital(&called(who)),
+                values.len(),
+                called(from),
+                dice(values),
+                boxes(values)
+            ),
+        },
         Event::Disabled {
             who,
             stat,
@@ -181,9 +248,17 @@ pub fn describe(event: &Event) -> String {
             order,
             pools,
             winning,
+            allies,
         } => {
             let lead = match winning {
-                Some(who) => format!("{who} is winning"),
+                Some(who) if allies.is_empty() => format!("{who} is winning"),
+                Some(who) => {
+                    let side: Vec<&str> = std::iter::once(who)
+                        .chain(allies)
+                        .map(String::as_str)
+                        .collect();
+                    format!("{who}'s side is winning ({}, T13)", and_list(&side))
+                }
                 None => "a tie at the top: no one is winning".to_string(),
             };
             let pools = order
@@ -206,11 +281,29 @@ pub fn describe(event: &Event) -> String {
                 .join(", ");
             format!("Final tie rolled off, 1d20 each: {rolls}")
         }
-        Event::ConflictEnded { winner, order } => {
-            format!(
-                "The conflict ends: {winner} wins. Final narration: {}",
-                order.join(", ")
-            )
+        Event::ConflictEnded {
+            winner,
+            allies,
+            order,
+        } => {
+            if winner.is_empty() {
+                "The conflict ends with nobody left in it: nobody wins".to_owned()
+            } else if allies.is_empty() {
+                format!(
+                    "The conflict ends: {winner} wins. Final narration: {}",
+                    order.join(", ")
+                )
+            } else {
+                let side: Vec<&str> = std::iter::once(winner)
+                    .chain(allies)
+                    .map(String::as_str)
+                    .collect();
+                format!(
+                    "The conflict ends: {} win the goal they share, {winner} holding the best pool (T13). Final narration: {}",
+                    and_list(&side),
+                    order.join(", ")
+                )
+            }
         }
         Event::CharacterDied { who, by } => {
             format!("{who} dies: {by} won with {who}'s death as its goal (T7)")
@@ -262,8 +355,12 @@ pub fn describe(event: &Event) -> String {
             trait_name,
             reason,
         } => {
+            let why = match reason {
+                ObligationEnd::Fulfilled => "the service is done",
+                ObligationEnd::Rescinded => "the granter rescinds it",
+            };
             format!(
-                "{grantee}'s obligation {trait_name} ends ({reason:?}); the granter's coloured boxes are unchecked"
+                "{grantee}'s obligation {trait_name} ends, {why}: {grantee} loses the trait and the granter's coloured boxes are unchecked (T11)"
             )
         }
     }

@@ -30,12 +30,12 @@ pub enum Error {
     /// A name that is not at the table.
     #[error("no character named {0:?} is at the table")]
     UnknownCharacter(String),
-    /// A conflict's declarations are not acceptable: a side declared twice, a death goal that names
-    /// no opponent (T7).
-    #[error("participants: {0}")]
+    /// A conflict's declarations are not acceptable: a participant declared twice, a death goal
+    /// that names no opponent (T7), everyone on one side (T13).
+    #[error("{0}")]
     Participants(String),
-    /// A conflict with too few or too many sides.
-    #[error("{field}: a conflict needs {min} to {max} sides, got {count}")]
+    /// A conflict with too few or too many participants.
+    #[error("a conflict needs {min} to {max} characters taking part, not {count}")]
     ParticipantCount {
         /// `participants`.
         field: &'static str,
@@ -46,17 +46,14 @@ pub enum Error {
         /// [`MAX_PARTICIPANTS`](crate::limits::MAX_PARTICIPANTS).
         max: usize,
     },
-    /// A side's goal that is blank or too long.
-    #[error(
-        "{field}: {who}'s goal has {}; a goal is {min} to {max}, not blank",
-        noun(*.chars, "character", "characters")
-    )]
+    /// A participant's goal that is blank or too long.
+    #[error("{who}'s goal {}", text_problem(*.chars, *.max))]
     GoalLength {
         /// `participants`.
         field: &'static str,
         /// The side whose goal it is.
         who: String,
-        /// The goal's length in characters.
+        /// The goal's length in characters (0 for a blank one).
         chars: usize,
         /// 1.
         min: usize,
@@ -123,13 +120,12 @@ pub enum Error {
         exchange: u32,
     },
     /// A text of a command (a name, a description, a goal, a service) that is blank or too long.
-    #[error(
-        "{field} has {}; allowed {min} to {max}, not blank",
-        noun(*.chars, "character", "characters")
-    )]
+    #[error("{label} {}", text_problem(if value.trim().is_empty() { 0 } else { *.chars }, *.max))]
     TextLength {
         /// The command's field: `name`, `description`, `goal`, `as`, `service`.
         field: &'static str,
+        /// What its form calls it, as the message names it: "the burden's name".
+        label: &'static str,
         /// The text given.
         value: String,
         /// Its length in characters.
@@ -143,7 +139,8 @@ pub enum Error {
     },
     /// A burden of more boxes than the opponent has dice above the taker's highest, or of none (T5).
     #[error(
-        "{field} is {value}; {from} has {} above {who}'s highest die {highest}, so {} (T5)",
+        "a burden of {} cannot be taken: {from} has {} above {who}'s highest die ({highest}), so {} (T5)",
+        noun(*.value as usize, "box", "boxes"),
         noun(*.max as usize, "die", "dice"),
         allowed(*.min, *.max)
     )]
@@ -165,8 +162,10 @@ pub enum Error {
     },
     /// An obligation of more boxes than the granter's trait has unchecked, or of none (T11).
     #[error(
-        "{field} is {value}; {granter}'s {trait_name} has {} to colour (T11: {min} to that)",
-        noun(*.max as usize, "unchecked box", "unchecked boxes")
+        "{} to colour: {granter}'s {trait_name} has {}, so {} (T11)",
+        noun(*.value as usize, "box", "boxes"),
+        noun(*.max as usize, "unchecked box", "unchecked boxes"),
+        allowed(*.min, *.max)
     )]
     ObligationBoxes {
         /// `boxes`.
@@ -183,7 +182,10 @@ pub enum Error {
         max: u32,
     },
     /// A rest or a major goal that names too few or too many boxes to uncheck (T10).
-    #[error("{field} lists {count} boxes; allowed {min} to {max}")]
+    #[error(
+        "{} to uncheck; {min} to {max} allowed",
+        noun(*.count, "box", "boxes")
+    )]
     UncheckCount {
         /// `uncheck`.
         field: &'static str,
@@ -240,7 +242,7 @@ pub enum Error {
     /// A healer's pick of burden boxes to remove that cannot be taken (T8): not the healer of a
     /// healing conflict, a value no box of the burden holds (or more boxes of it than there are),
     /// or more picks than the dice earn.
-    #[error("{field} is {value}, but {allowed} (T8)")]
+    #[error("the burden boxes picked to remove, {value}: {allowed} (T8)")]
     HealingPick {
         /// `remove`.
         field: &'static str,
@@ -264,6 +266,19 @@ pub enum Error {
     Dice(#[from] SourceError),
 }
 
+/// What is wrong with a text of `chars` characters (0 for a blank one) where 1 to `max` are
+/// allowed: "is empty: fill it in", or "has 612 characters; at most 500".
+fn text_problem(chars: usize, max: usize) -> String {
+    if chars == 0 {
+        "is empty: fill it in".to_owned()
+    } else {
+        format!(
+            "has {}; at most {max}",
+            noun(chars, "character", "characters")
+        )
+    }
+}
+
 /// "Gorand: " before a sheet's refusal, or nothing for a sheet whose name is blank.
 fn whose(character: &str) -> String {
     if character.trim().is_empty() {
@@ -273,28 +288,30 @@ fn whose(character: &str) -> String {
     }
 }
 
-/// A sheet's field path as the builder's form names it: an entry's place counts from 1 and its
-/// list is named in words (`equipment.0.name` is "special item 1: name", `gear.2` is "other
-/// equipment 3"); any other path is shown as it is (`traits.Arms`, `stats`).
+/// A sheet's field path as the builder's form names it: a list in words, an entry by its place
+/// counted from 1 or by its name (`equipment.0.name` is "special item 1: name", `gear.2` is "other
+/// equipment 3", `traits.Arms` is "trait Arms", `stats.Physical` is "Physical"); a whole list by
+/// its name ("special items", "stats").
 fn field_words(field: &str) -> String {
-    let parts: Vec<&str> = field.split('.').collect();
-    let list = |name: &str| match name {
-        "equipment" => Some("special item"),
-        "traits" => Some("trait"),
-        "burdens" => Some("burden"),
-        "gear" => Some("other equipment"),
-        _ => None,
+    let (head, rest) = field.split_once('.').unwrap_or((field, ""));
+    let (one, all) = match head {
+        "equipment" => ("special item", "special items"),
+        "traits" => ("trait", "traits"),
+        "burdens" => ("burden", "burdens"),
+        "gear" => ("other equipment", "other equipment"),
+        "keys" => ("key", "keys"),
+        "stats" => ("", "stats"),
+        _ => return field.to_owned(),
     };
-    match parts.as_slice() {
-        [name, place, rest @ ..] if rest.len() <= 1 => match (list(name), place.parse::<usize>()) {
-            (Some(words), Ok(i)) => match rest {
-                [] => format!("{words} {}", i + 1),
-                [last] => format!("{words} {}: {last}", i + 1),
-                _ => field.to_owned(),
-            },
-            _ => field.to_owned(),
-        },
-        _ => field.to_owned(),
+    if rest.is_empty() {
+        return all.to_owned();
+    }
+    let (place, last) = rest.split_once('.').unwrap_or((rest, ""));
+    match place.parse::<usize>() {
+        Ok(i) if last.is_empty() => format!("{one} {}", i + 1),
+        Ok(i) => format!("{one} {}: {last}", i + 1),
+        Err(_) if one.is_empty() => rest.to_owned(),
+        Err(_) => format!("{one} {rest}"),
     }
 }
 
@@ -690,15 +707,15 @@ mod tests {
         };
         assert_eq!(
             burden_of(2, 1).to_string(),
-            "boxes is 2; Dragon has 1 die above Gorand's highest die 12, so exactly 1 (T5)"
+            "a burden of 2 boxes cannot be taken: Dragon has 1 die above Gorand's highest die (12), so exactly 1 (T5)"
         );
         assert_eq!(
             burden_of(2, 0).to_string(),
-            "boxes is 2; Dragon has 0 dice above Gorand's highest die 12, so none (T5)"
+            "a burden of 2 boxes cannot be taken: Dragon has 0 dice above Gorand's highest die (12), so none (T5)"
         );
         assert_eq!(
             burden_of(4, 3).to_string(),
-            "boxes is 4; Dragon has 3 dice above Gorand's highest die 12, so 1 to 3 (T5)"
+            "a burden of 4 boxes cannot be taken: Dragon has 3 dice above Gorand's highest die (12), so 1 to 3 (T5)"
         );
         let obligation = Error::ObligationBoxes {
             field: "boxes",
@@ -710,7 +727,7 @@ mod tests {
         };
         assert_eq!(
             obligation.to_string(),
-            "boxes is 2; Gorand's Fame has 1 unchecked box to colour (T11: 1 to that)"
+            "2 boxes to colour: Gorand's Fame has 1 unchecked box, so exactly 1 (T11)"
         );
         let checked = Error::TooFewChecked {
             field: "uncheck",
@@ -724,17 +741,34 @@ mod tests {
             checked.to_string(),
             "Gorand's Swords has 1 checked box; cannot uncheck 2 (T10)"
         );
-        let text = Error::TextLength {
+        let text = |value: &str| Error::TextLength {
             field: "name",
-            value: " ".into(),
-            chars: 1,
+            label: "the burden's name",
+            value: value.into(),
+            chars: value.chars().count(),
             min: 1,
             max: 64,
         };
         assert_eq!(
-            text.to_string(),
-            "name has 1 character; allowed 1 to 64, not blank"
+            text(" ").to_string(),
+            "the burden's name is empty: fill it in"
         );
+        assert_eq!(
+            text(&"x".repeat(65)).to_string(),
+            "the burden's name has 65 characters; at most 64"
+        );
+        // A sheet's fields as its builder names them.
+        for (field, words) in [
+            ("equipment.0.name", "special item 1: name"),
+            ("gear.2", "other equipment 3"),
+            ("traits.Arms", "trait Arms"),
+            ("stats.Physical", "Physical"),
+            ("stats", "stats"),
+            ("equipment", "special items"),
+            ("name", "name"),
+        ] {
+            assert_eq!(field_words(field), words, "{field}");
+        }
         assert_eq!(
             SheetProblem::Checked {
                 checked: 2,

@@ -1,24 +1,26 @@
-//! Twenty (`../shared/rules/twenty.txt`, RULINGS T1-T12): sheets and conflicts, by the book and the
+//! Twenty (`../shared/rules/twenty.txt`, RULINGS T1-T14): sheets and conflicts, by the book and the
 //! rulings. The crate follows the system-crate template (`docs/system-crate.md`): the same files
 //! with the same meaning as the other system crates.
 //!
-//! `model/` is the data and nothing else: [`Options`] (the table options, T9), [`Sheet`] (a
+//! `model/` is the data and nothing else: [`Options`] (the table options, T9, T13), [`Sheet`] (a
 //! character as written) and its parts, [`Command`], [`Event`], [`State`] with [`Character`] (a
 //! character at the table), [`Conflict`], [`Participant`] and [`Obligation`], and the book's keys
 //! and traits ([`Catalogue`], [`KeyDef`], [`TraitDef`], `data/keys.toml`, T12).
 //!
 //! `rules/` decides and folds: `decide` is one `match` on the command that calls the file of its
-//! group (sheets T1, the catalogue T12, a conflict T2-T4 and T7, an exchange T2, burdens T5-T6,
-//! equipment T9, goals T10, obligations T11), and `apply` is the fold; the jobs more than one group
-//! needs have a file each: comparing pools and who is winning ([`compare_pools`], T3), being
-//! disabled (T7), the healing conflict (T8), the catalogue's checks.
+//! group (sheets T1, the catalogue T12, a conflict T2-T4, T7 and T13, an exchange T2, burdens
+//! T5-T6 and T14, equipment T9, goals T10, obligations T11), and `apply` is the fold; the jobs more
+//! than one group needs have a file each: comparing pools, who is winning and the sides
+//! ([`compare_pools`], T3, T13), being disabled (T7), the healing conflict (T8), the catalogue's
+//! checks.
 //!
 //! `authority.rs` says who may send each command at an online table (`docs/twenty.md`, "Who may
 //! send each command"). `describe.rs` writes one log line per event, every die shown. `moves/`
 //! offers a table page the moves legal now for a seat, as forms ([`moves::moves`]). `odds/` gives
 //! the exact chances of a command before its dice ([`odds::odds`]) and the calculators under it:
 //! the burdens one can take ([`burden_options`], T5), the chance of being ahead after an exchange
-//! ([`p_ahead`], T2, T3) and each choice's chance ([`exchange_choices`]). `view.rs` is the state as
+//! ([`p_ahead`], T2, T3; for a side of allies, [`odds::p_side_ahead`], T13) and each choice's
+//! chance ([`exchange_choices`]). `view.rs` is the state as
 //! the JSON a scenario's `expect` and a page's board read ([`view()`]). `limits.rs` holds every
 //! bound the crate checks, each with its unit, range and source ([`limits`]). `error.rs` says why
 //! something was refused, with the field, the value and what is allowed: [`Error`] for a command
@@ -69,7 +71,7 @@ pub struct Twenty;
 impl System for Twenty {
     const NAME: &'static str = "twenty";
     const TITLE: &'static str = "Twenty";
-    const ABOUT: &'static str = "A fantasy game of duties that pull against each other. Stats and traits are rows of boxes; conflicts are fought exchange by exchange with pools of d20s, and the losers carry burdens.";
+    const ABOUT: &'static str = "A fantasy game about duties that pull against each other. Stats and traits are rows of boxes; conflicts are fought with pools of d20s, and to throw out a foe's best dice you take a burden yourself.";
     const RULINGS: skald_core::Rulings = model::RULINGS;
     type Options = Options;
     type Character = Sheet;

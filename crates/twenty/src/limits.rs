@@ -1,5 +1,5 @@
 //! Every bound the Twenty rules check, in one place, each with its unit, its range and where it
-//! comes from: a section of the book (`../shared/rules/twenty.txt`), a ruling (RULINGS.md T1-T12),
+//! comes from: a section of the book (`../shared/rules/twenty.txt`), a ruling (RULINGS.md T1-T14),
 //! or, where the book sets none, a Skald cap that keeps every input, the state and every
 //! computation bounded (ARCHITECTURE.md, "Every input has a bound"). No bound is written anywhere
 //! else in the crate.
@@ -7,8 +7,8 @@
 //! A value past a bound is refused with an error naming the field, the value and the bound:
 //! [`crate::Error`] for a command, [`crate::CatalogueError`] for a table file, [`crate::OddsError`]
 //! for the calculators. A few bounds are not refusals but caps on what is offered or computed
-//! ([`MAX_ODDS_WORK`], [`MAX_THREE_BOXES`], [`MAX_SWAPS`], [`MAX_MACHINE_DICE`]); their docs say
-//! so.
+//! ([`MAX_ODDS_WORK`], [`MAX_SIDE_ODDS_WORK`], [`MAX_THREE_BOXES`], [`MAX_SWAPS`],
+//! [`MAX_MACHINE_DICE`]); their docs say so.
 
 use std::ops::RangeInclusive;
 
@@ -139,6 +139,13 @@ pub const MAX_MACHINE_DICE: u32 = 29;
 /// cost 23,100 per choice; five sides with 20 dice, 295,680; six, 665,280 (about 50 ms in a release
 /// build); seven are beyond it.
 pub const MAX_ODDS_WORK: u64 = 1_000_000;
+
+/// Most units of work [`crate::odds::odds`] spends on the chance of a side of allies being ahead
+/// for one command (T13, [`crate::odds::p_side_ahead`], one unit one weight moved), shared
+/// equally by the choices it weighs: 250,000 (about 0.1 s in a release build). Not a refusal:
+/// beyond it the chance is left out, as for [`MAX_ODDS_WORK`]. Two allies and an opponent each
+/// bringing 5 dice cost 9,315; 10 dice each, 54,395; two against two with 10 dice each, 244,530.
+pub const MAX_SIDE_ODDS_WORK: u64 = 250_000;
 
 // ---------------------------------------------------------------------------------------------
 // Moves: the forms a table page offers.

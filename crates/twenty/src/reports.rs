@@ -301,14 +301,19 @@ impl fmt::Display for ChoicesReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
-            "{} after step {}: chance of being ahead after the exchange",
+            "{} after step {}: each choice's chance of being ahead after the exchange (with allies in, of its side being ahead: T13)",
             self.who, self.after_steps
         )?;
         for c in &self.choices {
             let what = c.bring_in.as_ref().map_or("stand".to_string(), |t| {
                 format!("bring in {t} ({})", noun(c.dice as usize, "die", "dice"))
             });
-            writeln!(f, "  {what:<40} {:.4}  {}", c.p_ahead_decimal, c.p_ahead)?;
+            let p = c.p_ahead.to_string();
+            writeln!(
+                f,
+                "  {what:<40} {}",
+                skald_core::chance(&p, c.p_ahead_decimal)
+            )?;
         }
         Ok(())
     }

@@ -8,15 +8,17 @@ use serde_json::{Map, Value, json};
 use std::collections::BTreeMap;
 
 /// The state as scenario expectations see it: characters and participants keyed by name, pools
-/// highest first, who is winning, what each side did exchange by exchange (its [`Step`]s), and
-/// once the conflict is over how it ended (`End`).
+/// highest first, who is winning (and its allies, T13), the sides of more than one participant,
+/// what each participant did exchange by exchange (its [`Step`]s), and once the conflict is over
+/// who got the goal and how it ended (`End`).
 ///
 /// ```json
 /// { "characters": { "Gorand": { "stats": { "Physical": { "boxes": 5, "checked": 0, "coloured": 0 } },
 ///       "traits": { "Arms": { "boxes": 2, "checked": 1, "coloured": 0 } }, "equipment": {},
 ///       "gear": ["food"], "obligations": {}, "burdens": { "Flesh wound": { "stat": "Physical", "boxes": [17] } },
 ///       "disabled": false, "dead": false, "keys": ["Warrior"] } },
-///   "conflict": { "exchange": 2, "ended": false, "winning": "Gorand", "winner": null,
+///   "conflict": { "exchange": 2, "ended": false, "winning": "Gorand", "winning_allies": [],
+///                 "winner": null, "winners": [], "allies_share_goal": true, "sides": [],
 ///                 "order": ["Gorand", "Dragon"], "final_order": [], "healing": false,
 ///                 "participants": { "Gorand": { "pool": [15, 12, 10, 7], "standing": "in",
 ///                                               "used": ["Friendly", "Arms"], "goal": "...",
@@ -60,7 +62,10 @@ pub fn view(state: &State) -> Value {
             (c.name.clone(), sheet)
         })
         .collect();
-    let conflict = state.conflict.as_ref().map(ConflictView::new);
+    let conflict = state
+        .conflict
+        .as_ref()
+        .map(|c| ConflictView::new(c, state.options.allies_share_goal));
     json!({ "characters": characters, "conflict": conflict, "obligations": state.obligations })
 }
 
@@ -70,7 +75,15 @@ struct ConflictView<'a> {
     exchange: u32,
     ended: bool,
     winning: Option<String>,
+    /// The allies still in of the one winning (T13), whose side is winning with it.
+    winning_allies: Vec<String>,
     winner: Option<&'a str>,
+    /// Who got the goal once it has ended: the winner and its allies still in (T13).
+    winners: Vec<&'a str>,
+    /// Whether the table plays T13 (allies who declare the same goal are one side).
+    allies_share_goal: bool,
+    /// The sides of more than one participant (T13), each its members in declaration order.
+    sides: Vec<Vec<&'a str>>,
     order: Vec<String>,
     final_order: &'a [String],
     healing: bool,
@@ -82,12 +95,38 @@ struct ConflictView<'a> {
 }
 
 impl<'a> ConflictView<'a> {
-    fn new(c: &'a Conflict) -> Self {
+    fn new(c: &'a Conflict, allies_share_goal: bool) -> Self {
+        let winning = c.winning();
+        let winning_allies = winning
+            .as_deref()
+            .map(|w| c.allies_in(w))
+            .unwrap_or_default();
+        let mut sides: Vec<Vec<&str>> = Vec::new();
+        for p in &c.participants {
+            match sides
+                .iter_mut()
+                .find(|side| c.participant(side[0]).is_some_and(|q| q.side == p.side))
+            {
+                Some(side) => side.push(&p.who),
+                None => sides.push(vec![&p.who]),
+            }
+        }
+        sides.retain(|side| side.len() > 1);
         Self {
             exchange: c.exchange,
             ended: c.ended(),
-            winning: c.winning(),
+            winning,
+            winning_allies,
             winner: c.winner.as_deref(),
+            winners: c
+                .winner
+                .iter()
+                .filter(|w| !w.is_empty())
+                .chain(&c.winner_allies)
+                .map(String::as_str)
+                .collect(),
+            allies_share_goal,
+            sides,
             order: c.order_of_those_in(),
             final_order: &c.final_order,
             healing: c.healing.is_some(),
@@ -165,7 +204,8 @@ struct SideSteps<'a> {
 #[serde(tag = "how", rename_all = "snake_case")]
 enum End<'a> {
     /// At most one side was left in, the others having surrendered or lost being disabled; in
-    /// `exchange`. `winner` is `None` when no side was left in at all.
+    /// `exchange`. `winner` (the one narrating first, with its allies still in, T13) is `None`
+    /// when no side was left in at all.
     LeftIn {
         exchange: u32,
         winner: Option<&'a str>,
@@ -182,10 +222,12 @@ impl<'a> End<'a> {
             return None;
         }
         let left: Vec<&Participant> = c.participants.iter().filter(|p| p.is_in()).collect();
-        if left.len() <= 1 {
+        if c.sides_in() <= 1 {
             return Some(End::LeftIn {
                 exchange: c.exchange,
-                winner: left.first().map(|p| p.who.as_str()),
+                winner: left
+                    .first()
+                    .map(|_| c.winner.as_deref().unwrap_or_default()),
             });
         }
         Some(End::NoDice {

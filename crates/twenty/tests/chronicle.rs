@@ -28,7 +28,7 @@ fn a_burden_taken_and_a_healing_are_told_with_their_boxes() {
             Conflict 1 | Gorand, Dragon | Gorand wins and gets its goal: kill this dragon and get to my brother's wedding on time (T4), after 4 exchanges
               - Gorand wants: kill this dragon and get to my brother's wedding on time (death goal: Dragon)
               - Dragon wants: keep the upstart off its road
-              - Gorand takes a 1-box burden from Dragon, who discards 17: "Flesh wound across my cheek" [17] under Physical (d20 3)
+              - Gorand takes a 1-box burden to make Dragon discard 17; Gorand carries it: "Flesh wound across my cheek" [17] under Physical (d20 3, T5)
               - Gorand checked 3 boxes (Social, Arms, Swords)
               - Dragon checked 3 boxes (Ancient and Wise, Enormous, Fire Breath)
               - Dragon dies: Gorand won with Dragon's death as its goal (T7)
@@ -69,7 +69,7 @@ fn a_surrender_and_an_obligation_are_in_the_summary() {
               - Gorand checked 1 box (Fame in Corsille)
               - Guard checked 1 box (Suspicious)
             Between conflicts | Gorand | 
-              - Gorand's obligation Fame in Corsille ends (Fulfilled); the granter's coloured boxes are unchecked
+              - Gorand's obligation Fame in Corsille ends, the service is done: Gorand loses the trait and the granter's coloured boxes are unchecked (T11)
               - Gorand advances: a box more on Arms, Strong, Marching
         "#]],
     );

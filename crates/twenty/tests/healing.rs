@@ -212,39 +212,148 @@ fn bad_picks_are_refused_by_name() {
     refused(
         book_healing(),
         json!({"do": "bring_in", "who": "Healer", "trait": "Spiritual", "remove": [3]}),
-        "remove is [3], but no box of Gorand's Flesh wound holds 3: each pick names one of its \
+        "the burden boxes picked to remove, [3]: no box of Gorand's Flesh wound holds 3: each pick names one of its \
          boxes, [17, 15] (T8)",
     );
     refused(
         book_healing(),
         json!({"do": "bring_in", "who": "Healer", "trait": "Spiritual", "remove": [15, 17, 15]}),
-        "remove is [15, 17, 15], but 15 is picked 2 times and Gorand's Flesh wound has 1 box of \
+        "the burden boxes picked to remove, [15, 17, 15]: 15 is picked 2 times and Gorand's Flesh wound has 1 box of \
          it: each pick names one of its boxes, [17, 15] (T8)",
     );
     refused(
         wren_leads(),
         json!({"do": "stand", "who": "Wren", "remove": [19, 12, 9]}),
-        "remove is [19, 12, 9], but Wren's dice earn 2 boxes of Gorand's Cracked ribs (one per \
+        "the burden boxes picked to remove, [19, 12, 9]: Wren's dice earn 2 boxes of Gorand's Cracked ribs (one per \
          die at or above the GM's highest), so pick at most 2 (T8)",
     );
     // Behind (16 against the GM's 18), a stand earns nothing.
     refused(
         book_healing(),
         json!({"do": "stand", "who": "Healer", "remove": [17]}),
-        "remove is [17], but Healer's dice earn 0 boxes of Gorand's Flesh wound (one per die at or \
+        "the burden boxes picked to remove, [17]: Healer's dice earn 0 boxes of Gorand's Flesh wound (one per die at or \
          above the GM's highest), so pick at most 0 (T8)",
     );
     // Outside a healing conflict no one picks burden boxes.
     let mut t = table();
     play(
         &mut t,
-        json!({"do": "start_conflict", "participants": [{"who": "Gorand", "goal": "win"}, {"who": "Wren", "goal": "win"}]}),
+        json!({"do": "start_conflict", "participants": [{"who": "Gorand", "goal": "win the bout"}, {"who": "Wren", "goal": "pin him down"}]}),
         &[],
     );
     refused(
         t,
         json!({"do": "stand", "who": "Gorand", "remove": [17]}),
-        "remove is [17], but only the healer of a healing conflict picks burden boxes to remove, \
-         and Gorand is not one here: leave `remove` out (T8)",
+        "the burden boxes picked to remove, [17]: only the healer of a healing conflict picks \
+         burden boxes to remove, and Gorand is not one here: pick none (T8)",
+    );
+}
+
+/// The log lines of `events`.
+fn said(events: &[Event]) -> Vec<String> {
+    events.iter().map(Twenty::describe).collect()
+}
+
+/// T14: in a healing conflict a burden the healing side takes lands on the patient, whoever
+/// rolled for that side; its stat is rolled as in T5 and the GM names it. The healer carries
+/// nothing; the GM's side takes no burden (T5, T8).
+#[test]
+fn a_burden_the_healing_side_takes_lands_on_the_patient() {
+    let mut t = book_healing();
+    // The healer's 16 12 7 against the GM's 18 17 15 4: two of the GM's dice are above 16.
+    let events = play(
+        &mut t,
+        json!({"do": "take_burden", "who": "Healer", "from": "GM", "boxes": 2, "name": "A terrible limp"}),
+        &[10],
+    );
+    assert_eq!(
+        events,
+        [Event::BurdenTaken {
+            who: "Healer".into(),
+            on: Some("Gorand".into()),
+            from: "GM".into(),
+            name: "A terrible limp".into(),
+            stat_roll: 10,
+            stat: "Social".into(),
+            boxes: vec![18, 17],
+        }]
+    );
+    assert_eq!(
+        said(&events),
+        [
+            "Healer takes a 2-box burden to make the GM discard 18 17; the patient, Gorand, carries it: \"A terrible limp\" [18] [17] under Social (d20 10; T5, T14)"
+        ]
+    );
+    let view = Twenty::view(t.state());
+    assert_eq!(
+        view["characters"]["Gorand"]["burdens"]["A terrible limp"],
+        json!({"stat": "Social", "boxes": [18, 17]})
+    );
+    assert_eq!(view["characters"]["Healer"]["burdens"], json!({}));
+    assert_eq!(
+        view["conflict"]["participants"]["GM"]["pool"],
+        json!([15, 4])
+    );
+    assert_eq!(view["conflict"]["winning"], "Healer");
+    // The GM's side takes none.
+    let err = t
+        .execute(
+            command(json!({"do": "take_burden", "who": "GM", "from": "Healer", "boxes": 1, "name": "Fumbling"})),
+            &mut Scripted::new(vec![1]),
+        )
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "the GM takes no burdens in a healing conflict (T5)"
+    );
+}
+
+/// T14 with T7: the patient may be disabled by it while another heals; the healer is the one in
+/// the conflict, so it goes on. A patient healing itself carries the burden as any taker does, and
+/// loses at once when it disables it.
+#[test]
+fn a_patient_disabled_by_its_healing_and_a_patient_healing_itself() {
+    // Gorand's Physical 5 holds 5 burden boxes already: one more under it disables him.
+    let mut t = book_healing();
+    let events = play(
+        &mut t,
+        json!({"do": "take_burden", "who": "Healer", "from": "GM", "boxes": 1, "name": "Set wrong"}),
+        &[2],
+    );
+    assert_eq!(
+        said(&events),
+        [
+            "Healer takes a 1-box burden to make the GM discard 18; the patient, Gorand, carries it: \"Set wrong\" [18] under Physical (d20 2; T5, T14)",
+            "Gorand is disabled: 6 burden boxes under Physical exceed its 5 boxes (T7)",
+        ]
+    );
+    assert_eq!(Twenty::view(t.state())["conflict"]["ended"], false);
+    // Gorand heals his own ribs and takes the burden himself: it is his, and it disables him.
+    let mut t = table();
+    play(
+        &mut t,
+        json!({"do": "start_healing", "healer": "Gorand", "patient": "Gorand", "burden": "Cracked ribs"}),
+        &[],
+    );
+    play(
+        &mut t,
+        json!({"do": "bring_in", "who": "Gorand", "trait": "Swords"}),
+        &[3, 2, 2, 2],
+    );
+    let events = play(
+        &mut t,
+        json!({"do": "take_burden", "who": "Gorand", "from": "GM", "boxes": 1, "name": "Torn stitches"}),
+        &[1],
+    );
+    assert_eq!(
+        said(&events),
+        [
+            "Gorand takes a 1-box burden to make the GM discard 19; Gorand carries it: \"Torn stitches\" [19] under Physical (d20 1, T5)",
+            "Gorand is disabled: 6 burden boxes under Physical exceed its 5 boxes (T7)",
+            "Gorand is disabled and out of the conflict at once, as though Gorand had surrendered (T7)",
+            "The conflict ends: GM wins. Final narration: GM, Gorand",
+            "The healing made it worse: Gorand's Cracked ribs gains [12] (T8)",
+            "Gorand is disabled: 7 burden boxes under Physical exceed its 5 boxes (T7)",
+        ]
     );
 }

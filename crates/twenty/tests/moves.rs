@@ -5,12 +5,14 @@
 
 use serde_json::{Value, json};
 use skald_core::{Authority, FieldKind, Move, Scripted, Seat, SeededRandom, System, Table};
-use skald_testkit::{Expect, check, expect, form, gm, newcomer, player, sketch, sketch_odds};
+use skald_testkit::{
+    Expect, check, expect, form, gm, gm_with, newcomer, player, sketch, sketch_odds,
+};
 use skald_twenty::odds::p_ahead;
 use skald_twenty::{Command, State, Twenty, compare_pools};
 use std::cmp::Ordering;
 
-const EXAMPLES: [&str; 8] = [
+const EXAMPLES: [&str; 11] = [
     "gorand-and-the-dragon",
     "dragon-surrenders",
     "dragon-burden",
@@ -19,6 +21,9 @@ const EXAMPLES: [&str; 8] = [
     "caravan-obligation",
     "three-way",
     "disabled",
+    "allies",
+    "allies-off",
+    "healing-burden",
 ];
 
 fn example(name: &str) -> toml::Table {
@@ -33,7 +38,11 @@ fn example(name: &str) -> toml::Table {
 /// the example expects refused are skipped, as they change nothing).
 fn after(name: &str, steps: usize) -> Table<Twenty> {
     let doc = example(name);
-    let mut table = Table::<Twenty>::new(Default::default());
+    let options = doc
+        .get("options")
+        .map(|o| o.clone().try_into().unwrap())
+        .unwrap_or_default();
+    let mut table = Table::<Twenty>::new(options);
     for c in doc["characters"].as_array().unwrap() {
         let sheet = c.clone().try_into().unwrap();
         table
@@ -732,6 +741,7 @@ fn a_healer_is_offered_the_burden_boxes_to_pick() {
                 - 12 (box 2) = 12
                 - 9 (box 3) = 9
             Conflict | Wren: stand | {"do":"stand","who":"Wren"} | odds
+              confirm: Wren: stand? This ends the conflict: a healer who stands ends a healing conflict, and the best pool wins (T8).
               remove: any of
                 - 19 (box 1) = 19
                 - 12 (box 2) = 12
@@ -744,6 +754,7 @@ fn a_healer_is_offered_the_burden_boxes_to_pick() {
         offered_where(table.state(), &gm(), |label| label == "Healer: stand"),
         expect![[r#"
             Conflict | Healer: stand | {"do":"stand","who":"Healer"} | odds
+              confirm: Healer: stand? This ends the conflict: a healer who stands ends a healing conflict, and the best pool wins (T8).
         "#]],
     );
 }
@@ -911,19 +922,23 @@ fn burdens_healing_and_obligations_are_offered_to_whom_they_belong() {
     let table = after("healing", 2);
     let moves = <Twenty as System>::moves(table.state(), &gm());
     check(
-        sketch(moves.iter().take(4)),
+        sketch(moves.iter().take(5)),
         expect![[r#"
+            Narration | The GM (the burden): narrate exchange 1 | {"do":"say"} | lead
+              text: text, at most 1000
             Conflict | Healer: bring in dice | {"do":"bring_in","who":"Healer"} | odds
               trait: one of
-                - Spiritual (4 d20) = "Spiritual"
+                - Spiritual (4 d20) = "Spiritual", confirm: Healer: bring in dice with Spiritual? These are the conflict's last dice: once they are rolled, exchange 3 begins with nothing anyone can bring in, so the best pool wins (T2, T4).
                 - Healing (2 d20) = "Healing"
               remove: any of
                 - 17 (box 1) = 17
                 - 15 (box 2) = 15
             Conflict | Healer: stand | {"do":"stand","who":"Healer"} | odds
+              confirm: Healer: stand? This ends the conflict: a healer who stands ends a healing conflict, and the best pool wins (T8).
             Conflict | Healer: surrender | {"do":"surrender","who":"Healer"}
-              confirm: Surrender Healer? Healer leaves the conflict for good: the dice go and the goal is lost. GM is left alone in it, and the conflict ends.
-            Burdens | Healer: take a burden (GM discards dice) | {"do":"take_burden","from":"GM","who":"Healer"} | odds
+              confirm: Surrender Healer? Healer leaves the conflict for good: the dice go and the goal is lost. The GM is left alone in it, and the conflict ends.
+            Burdens | Healer: take a burden (the GM discards dice) | {"do":"take_burden","from":"GM","who":"Healer"} | odds
+              confirm: Take this burden? If the stat die puts it under Emotional with 2 boxes or more, Gorand is disabled (T7).
               boxes: number 1..=2, default 1
               name: text, at most 64
         "#]],
@@ -984,6 +999,12 @@ fn filled(mv: &Move) -> Command {
         && let FieldKind::Choice { options, .. } = &item[0].kind
     {
         form::set(&mut command, "participants.1.who", options[1].value.clone());
+        // Two goals, or the two are allies of one side and no conflict (T13).
+        form::set(
+            &mut command,
+            "participants.1.goal",
+            json!("Probe the other goal"),
+        );
     }
     if let Some(sheet) = &mv.sheet {
         let kind = form::get(&command, &format!("{sheet}.kind")).cloned();
@@ -1059,7 +1080,7 @@ fn what_a_form_cannot_know_is_refused_by_name() {
         (
             json!({"do": "grant_obligation", "granter": "Caravan master", "trait": "Haggling", "boxes": 3,
                    "grantee": "Gorand", "as": "Fame", "service": "Bring her back"}),
-            "boxes is 3; Caravan master's Haggling has 2 unchecked boxes to colour (T11: 1 to that)",
+            "3 boxes to colour: Caravan master's Haggling has 2 unchecked boxes, so 1 to 2 (T11)",
         ),
         (
             json!({"do": "add_character", "character": {"name": "Ann", "stats": {"Physical": 5}}}),
@@ -1498,7 +1519,7 @@ fn each_seat_is_prompted_to_narrate_in_the_books_order() {
     assert_eq!(label, format!("{loser}: final narration"));
     assert_eq!(
         note.unwrap(),
-        "1st of 2, you go first. The winner narrates first, about the goal it won; then those still standing; those who surrendered last, most recent first. Nobody contradicts what was said (T3, T4)."
+        "1st of 2, you go first. The winner narrates first, about the goal it won; then those still in; those who surrendered last, most recent first. Nobody contradicts what was said (T3, T4)."
     );
 }
 
@@ -1537,5 +1558,276 @@ fn a_key_without_traits_says_it_unlocks_none() {
         options
             .iter()
             .all(|c| !c.help.as_deref().unwrap_or("").contains("Unlocks: ."))
+    );
+}
+
+/// The move named `label` offered to `seat`.
+fn offered_move(state: &State, seat: &Seat, label: &str) -> Move {
+    <Twenty as System>::moves(state, seat)
+        .into_iter()
+        .find(|m| m.label == label)
+        .unwrap_or_else(|| panic!("no move {label}"))
+}
+
+/// The label of the field `name` of `mv`.
+fn field_label(mv: &Move, name: &str) -> String {
+    mv.fields
+        .iter()
+        .find(|f| f.name == name)
+        .map(|f| f.label.clone())
+        .unwrap()
+}
+
+/// Whose sheet a burden goes on is said before it is taken (T5, T14), and who names it: a seat
+/// that plays the opponent names it; another may leave it to the opponent's player.
+#[test]
+fn the_burden_move_says_who_carries_it_and_who_names_it() {
+    let table = after("gorand-and-the-dragon", 3);
+    let taking = offered_move(
+        table.state(),
+        &player(&["Gorand"]),
+        "Gorand: take a burden (Dragon discards dice)",
+    );
+    assert_eq!(
+        taking.note.as_deref(),
+        Some(
+            "You carry this burden: Dragon discards its highest die, the one above your highest (12), and the burden on Gorand's sheet gets 1 box holding its value; 1d20 picks the stat it falls under (T5)."
+        )
+    );
+    assert_eq!(
+        field_label(&taking, "name"),
+        "The burden's name: Dragon names it (propose one, or leave it to them)"
+    );
+    let by_gm = offered_move(
+        table.state(),
+        &gm_with(&["Dragon"]),
+        "Gorand: take a burden (Dragon discards dice)",
+    );
+    assert_eq!(
+        field_label(&by_gm, "name"),
+        "The burden's name (you name it for Dragon, T5)"
+    );
+    // In a healing conflict the healer takes it and the patient carries it; the GM names it.
+    let table = after("healing-burden", 3);
+    let taking = offered_move(
+        table.state(),
+        &player(&["Healer"]),
+        "Healer: take a burden (the GM discards dice)",
+    );
+    assert_eq!(
+        taking.note.as_deref(),
+        Some(
+            "Gorand, the patient, carries this burden (T14): the GM discards its highest dice, each above your highest (16), and the burden on Gorand's sheet gets 1 to 2 boxes holding their values; 1d20 picks the stat it falls under (T5)."
+        )
+    );
+    assert_eq!(
+        field_label(&taking, "name"),
+        "The burden's name: the GM names it (propose one, or leave it to them)"
+    );
+    assert_eq!(
+        taking.confirm.as_deref(),
+        Some(
+            "Take this burden? If the stat die puts it under Emotional with 2 boxes or more, Gorand is disabled (T7)."
+        )
+    );
+    let by_gm = offered_move(
+        table.state(),
+        &gm(),
+        "Healer: take a burden (the GM discards dice)",
+    );
+    assert_eq!(
+        field_label(&by_gm, "name"),
+        "The burden's name (you name it for the GM, T5)"
+    );
+}
+
+/// T13: allies are offered no burden from each other, only from an opponent.
+#[test]
+fn allies_are_offered_burdens_only_from_opponents() {
+    // Gorand 7 5 4, Kaya 18 3 2 (his ally), the dragon 16 15 9.
+    let table = after("allies", 5);
+    let burdens: Vec<String> = <Twenty as System>::moves(table.state(), &player(&["Gorand"]))
+        .into_iter()
+        .filter(|m| m.group == "Burdens")
+        .map(|m| m.label)
+        .collect();
+    assert_eq!(burdens, ["Gorand: take a burden (Dragon discards dice)"]);
+    // Kaya's 18 is above every die of the dragon: nothing to take for her.
+    let kaya: Vec<String> = <Twenty as System>::moves(table.state(), &player(&["Kaya"]))
+        .into_iter()
+        .filter(|m| m.group == "Burdens")
+        .map(|m| m.label)
+        .collect();
+    assert!(kaya.is_empty(), "{kaya:?}");
+}
+
+/// A bring-in that would end the conflict says so before it is sent, on the trait that ends it
+/// (its choice asks); a stand that ends it asks too (T4, T8).
+#[test]
+fn a_move_that_would_end_the_conflict_says_so_first() {
+    // The book's healing before its last bring-in: only Spiritual is left, and after it nothing
+    // has four unchecked boxes.
+    let table = after("healing", 4);
+    let bring = offered_move(table.state(), &player(&["Healer"]), "Healer: bring in dice");
+    let FieldKind::Choice { options, .. } = &bring.fields[0].kind else {
+        panic!("a choice of traits");
+    };
+    assert_eq!(
+        options[0].confirm.as_deref(),
+        Some(
+            "Healer: bring in dice with Spiritual? These are the conflict's last dice: once they are rolled, exchange 4 begins with nothing anyone can bring in, so the best pool wins (T2, T4)."
+        )
+    );
+    // A step earlier, Healing ends nothing (Spiritual is left for exchange 3), Spiritual does.
+    let table = after("healing", 2);
+    let bring = offered_move(table.state(), &player(&["Healer"]), "Healer: bring in dice");
+    let FieldKind::Choice { options, .. } = &bring.fields[0].kind else {
+        panic!("a choice of traits");
+    };
+    let asks: Vec<(String, bool)> = options
+        .iter()
+        .map(|o| (o.label.clone(), o.confirm.is_some()))
+        .collect();
+    assert_eq!(
+        asks,
+        [
+            ("Spiritual (4 d20)".to_owned(), true),
+            ("Healing (2 d20)".to_owned(), false)
+        ]
+    );
+    // T13: the dragon's surrender leaves Gorand and Kaya, one side; Kaya's leaves two sides.
+    let table = after("allies", 5);
+    let dragon = offered_move(table.state(), &gm_with(&["Dragon"]), "Dragon: surrender");
+    assert_eq!(
+        dragon.confirm.as_deref(),
+        Some(
+            "Surrender Dragon? Dragon leaves the conflict for good: the dice go and the goal is lost. Gorand and Kaya, one side, are left in it, and the conflict ends (T13)."
+        )
+    );
+    let kaya = offered_move(table.state(), &player(&["Kaya"]), "Kaya: surrender");
+    assert_eq!(
+        kaya.confirm.as_deref(),
+        Some(
+            "Surrender Kaya? Kaya leaves the conflict for good: the dice go and the goal is lost."
+        )
+    );
+    // The dragon, exchange 2: neither bring-in nor stand ends the conflict yet.
+    let table = after("gorand-and-the-dragon", 3);
+    for label in ["Gorand: bring in dice", "Gorand: stand"] {
+        let mv = offered_move(table.state(), &player(&["Gorand"]), label);
+        assert_eq!(mv.confirm, None, "{label}");
+    }
+}
+
+/// The exchange a conflict ended with is narrated with the end (its narration was never offered
+/// between exchanges), and the GM narrates for the burden in a healing conflict (T3, T4, T8).
+#[test]
+fn the_last_exchange_is_narrated_with_the_end_and_the_gm_narrates_the_burden() {
+    let prompts = |state: &State, seat: &Seat| -> Vec<(String, Value)> {
+        <Twenty as System>::moves(state, seat)
+            .into_iter()
+            .filter(|m| m.command["do"] == skald_core::SAY)
+            .map(|m| (m.label, m.command))
+            .collect()
+    };
+    // The healing's exchange 3 ended it: exchange 4 began with nothing to bring in.
+    let ended = after("healing", steps_of("healing"));
+    assert_eq!(
+        prompts(ended.state(), &player(&["Healer"])),
+        [(
+            "Healer: narrate exchange 3 and the end: your goal".to_owned(),
+            json!({"do": "say", "as": "Healer"})
+        )]
+    );
+    assert_eq!(
+        prompts(ended.state(), &gm()),
+        [(
+            "The GM (the burden): narrate exchange 3 and the end".to_owned(),
+            json!({"do": "say"})
+        )]
+    );
+    let note = <Twenty as System>::moves(ended.state(), &gm())
+        .into_iter()
+        .find(|m| m.command["do"] == skald_core::SAY)
+        .and_then(|m| m.note)
+        .unwrap();
+    assert_eq!(
+        note,
+        "2nd of 2, after Healer. The GM speaks for the burden. Exchange 3 was not narrated: the conflict ended with it, as exchange 4 began with nothing anyone could bring in (T2, T4). Tell what happens in exchange 3, then the end. The winner narrates first, about the goal it won; then those still in; those who surrendered last, most recent first. Nobody contradicts what was said (T3, T4)."
+    );
+    // Between exchanges of a healing, the GM is prompted for the burden, in the book's order.
+    let table = after("healing", 2);
+    assert_eq!(
+        prompts(table.state(), &gm()),
+        [(
+            "The GM (the burden): narrate exchange 1".to_owned(),
+            json!({"do": "say"})
+        )]
+    );
+    // Allies who won both tell of the goal; the dragon of how it went.
+    let ended = after("allies", 10);
+    let labels: Vec<String> = ["Kaya", "Dragon", "Gorand"]
+        .iter()
+        .map(|who| prompts(ended.state(), &player(&[who])).remove(0).0)
+        .collect();
+    assert_eq!(
+        labels,
+        [
+            "Kaya: final narration: your goal",
+            "Dragon: final narration",
+            "Gorand: final narration: your goal"
+        ]
+    );
+}
+
+/// With allies in (T13) the odds are the side's: one of its pools ahead of every opponent's.
+#[test]
+fn odds_with_allies_count_sides() {
+    use skald_twenty::odds::p_side_ahead;
+    // Gorand has 7 5 4; Kaya (his ally) and the dragon have yet to act in exchange 1.
+    let table = after("allies", 3);
+    let stand = odds_of(table.state(), json!({"do": "stand", "who": "Kaya"})).unwrap();
+    // Kaya stands on nothing: the side is ahead when Gorand's 7 5 4 beats the dragon's three
+    // new dice (Fire Breath), which p_ahead counts for Gorand alone.
+    let alone = p_ahead(&[7, 5, 4], 0, &[(vec![], 3)]).unwrap().to_string();
+    assert_eq!(
+        stand,
+        [(
+            "Your side ahead of every other side after the exchange (T3, T13)".to_owned(),
+            alone
+        )]
+    );
+    let bring = odds_of(
+        table.state(),
+        json!({"do": "bring_in", "who": "Kaya", "trait": "Climbing"}),
+    )
+    .unwrap();
+    let side = p_side_ahead(
+        &[(vec![], 3), (vec![7, 5, 4], 0)],
+        &[(vec![], 3)],
+        skald_twenty::limits::MAX_WORK,
+    )
+    .unwrap()
+    .to_string();
+    assert_eq!(
+        bring[0],
+        (
+            "Your side ahead of every other side after the exchange (T3, T13)".to_owned(),
+            side
+        )
+    );
+    assert_eq!(
+        bring[1].0,
+        "Your side ahead after the exchange if you stand instead"
+    );
+    // The dragon has no ally: its odds read as before, ahead of every other pool.
+    let table = after("allies", 4);
+    let dragon = odds_of(table.state(), json!({"do": "stand", "who": "Dragon"})).unwrap();
+    assert_eq!(
+        dragon,
+        [(
+            "Ahead of every other pool after the exchange (T3)".to_owned(),
+            "0".to_owned()
+        )]
     );
 }

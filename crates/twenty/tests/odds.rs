@@ -6,7 +6,7 @@ use num_bigint::{BigInt, BigUint};
 use proptest::prelude::*;
 use skald_dice::odds::Fraction;
 use skald_twenty::limits::{MAX_STATES, MAX_WORK};
-use skald_twenty::odds::{BurdenOption, BurdenOptions, burden_options, p_ahead};
+use skald_twenty::odds::{BurdenOption, BurdenOptions, burden_options, p_ahead, p_side_ahead};
 use skald_twenty::{OddsError, compare_pools};
 use std::cmp::Ordering;
 
@@ -71,6 +71,93 @@ fn brute_force(mine: &[u32], bring: u32, others: &[(Vec<u32>, u32)]) -> Fraction
     }
     let all_new = bring + others.iter().map(|(_, n)| n).sum::<u32>();
     Fraction::new(BigInt::from(favourable), BigUint::from(20u8).pow(all_new))
+}
+
+/// P(my side ahead) by enumerating every sequence of every participant's new dice: the side is
+/// ahead when one of its final pools beats every opponent's (T3, T13).
+fn side_brute_force(side: &[(Vec<u32>, u32)], opponents: &[(Vec<u32>, u32)]) -> Fraction {
+    let all: Vec<&(Vec<u32>, u32)> = side.iter().chain(opponents).collect();
+    let mut finals: Vec<Vec<u32>> = vec![Vec::new(); all.len()];
+    let mut favourable = 0u64;
+    fn walk(
+        i: usize,
+        all: &[&(Vec<u32>, u32)],
+        finals: &mut Vec<Vec<u32>>,
+        mine: usize,
+        favourable: &mut u64,
+    ) {
+        if i == all.len() {
+            let (ours, theirs) = finals.split_at(mine);
+            let ahead = ours.iter().any(|m| {
+                theirs
+                    .iter()
+                    .all(|o| compare_pools(m, o) == Ordering::Greater)
+            });
+            *favourable += u64::from(ahead);
+            return;
+        }
+        for s in sequences(all[i].1) {
+            finals[i] = all[i].0.iter().copied().chain(s).collect();
+            walk(i + 1, all, finals, mine, favourable);
+        }
+    }
+    walk(0, &all, &mut finals, side.len(), &mut favourable);
+    let all_new: u32 = all.iter().map(|(_, n)| n).sum();
+    Fraction::new(BigInt::from(favourable), BigUint::from(20u8).pow(all_new))
+}
+
+#[test]
+fn a_side_is_ahead_when_one_of_its_pools_beats_every_opponent() {
+    let side = |pools: &[(&[u32], u32)]| -> Vec<(Vec<u32>, u32)> {
+        pools.iter().map(|(p, n)| (p.to_vec(), *n)).collect()
+    };
+    let exact = |mine: &[(&[u32], u32)], theirs: &[(&[u32], u32)]| {
+        p_side_ahead(&side(mine), &side(theirs), MAX_WORK).unwrap()
+    };
+    // Gorand 12 10 bringing 2 against the dragon's 14 6 5: 231/400 alone (the book's dragon had it
+    // stood). With Kaya's fixed 15 beside him the side is ahead for sure.
+    assert_eq!(
+        exact(&[(&[12, 10], 2)], &[(&[14, 6, 5], 0)]).to_string(),
+        "231/400"
+    );
+    assert_eq!(
+        exact(&[(&[12, 10], 2), (&[15], 0)], &[(&[14, 6, 5], 0)]).to_string(),
+        "1"
+    );
+    // Kaya's 14 ties the dragon's 14 but her 3 loses to its 6: Gorand must still beat 14 6 5.
+    assert_eq!(
+        exact(&[(&[12, 10], 2), (&[14, 3], 0)], &[(&[14, 6, 5], 0)]).to_string(),
+        "231/400"
+    );
+    // Allies tied with each other at the top are one side ahead: [20] and [20] against [19].
+    assert_eq!(
+        exact(&[(&[20], 0), (&[20], 0)], &[(&[19], 0)]).to_string(),
+        "1"
+    );
+    // A tie between sides is not ahead: [20] and [5] against [20].
+    assert_eq!(
+        exact(&[(&[20], 0), (&[5], 0)], &[(&[20], 0)]).to_string(),
+        "0"
+    );
+    // One new die each for two allies against one die of the dragon: by hand, the side is behind
+    // only when the dragon's die is above both (or ties the higher one): sum over the dragon's d of
+    // P(both < d) + P(max = d) = sum (d-1)^2 + (2d-1) = sum d^2 = 2870 ways of 8000.
+    assert_eq!(
+        exact(&[(&[], 1), (&[], 1)], &[(&[], 1)]).to_string(),
+        "513/800"
+    );
+    assert_eq!(
+        exact(&[(&[], 1), (&[], 1)], &[(&[], 1)]),
+        side_brute_force(&[(vec![], 1), (vec![], 1)], &[(vec![], 1)])
+    );
+    // No opponent in: the side is ahead.
+    assert_eq!(exact(&[(&[3], 1), (&[], 2)], &[]).to_string(), "1");
+    // The work is bounded: past the budget, an error naming it.
+    let many = vec![(vec![], 20); 4];
+    assert!(matches!(
+        p_side_ahead(&many, &many, 1000),
+        Err(OddsError::TooLarge { limit: 1000, .. })
+    ));
 }
 
 #[test]
@@ -346,6 +433,23 @@ proptest! {
     ) {
         let exact = p_ahead(&mine, bring, &others).unwrap();
         prop_assert_eq!(exact, brute_force(&mine, bring, &others));
+    }
+
+    #[test]
+    fn a_sides_odds_agree_with_brute_force(
+        side in proptest::collection::vec(
+            (proptest::collection::vec(1u32..=20, 0..3), 0u32..=1),
+            1..=3,
+        ),
+        opponents in proptest::collection::vec(
+            (proptest::collection::vec(1u32..=20, 0..3), 0u32..=1),
+            0..=2,
+        ),
+    ) {
+        // At most 20^4 outcomes to enumerate.
+        prop_assume!(side.iter().chain(&opponents).map(|(_, n)| n).sum::<u32>() <= 4);
+        let exact = p_side_ahead(&side, &opponents, MAX_WORK).unwrap();
+        prop_assert_eq!(exact, side_brute_force(&side, &opponents));
     }
 
     #[test]

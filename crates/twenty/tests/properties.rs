@@ -1,4 +1,5 @@
-//! Invariants of Twenty conflicts over random sheets, random choices and random dice (T2-T4).
+//! Invariants of Twenty conflicts over random sheets, random choices and random dice (T2-T4,
+//! T13: two goals taken in turn, so some participants are allies).
 #![allow(clippy::unwrap_used)]
 
 use proptest::prelude::*;
@@ -31,9 +32,11 @@ proptest! {
             };
             table.execute(Command::AddCharacter { character: sheet }, &mut SeededRandom::from_seed(0)).unwrap();
         }
+        // Two goals taken in turn: with three or four participants some are allies (T13).
         let participants = names
             .iter()
-            .map(|n| Declaration { who: n.clone(), goal: "win".into(), death_of: None })
+            .enumerate()
+            .map(|(i, n)| Declaration { who: n.clone(), goal: format!("goal {}", i % 2), death_of: None })
             .collect();
         let mut dice = SeededRandom::from_seed(seed);
         table.execute(Command::StartConflict { participants }, &mut dice).unwrap();
@@ -83,6 +86,16 @@ proptest! {
         for p in conflict.participants.iter().filter(|p| p.is_in()) {
             prop_assert!(compare_pools(winner_pool, &p.pool).is_ge(), "{} beat the winner {}", p.who, winner);
         }
+        // The winner's allies still in get the goal with it, and they are all of its side in.
+        let side = conflict.participant(&winner).unwrap().side;
+        let mut allies: Vec<String> = conflict.participants.iter()
+            .filter(|p| p.is_in() && p.side == side && p.who != winner)
+            .map(|p| p.who.clone())
+            .collect();
+        let mut got = conflict.winner_allies.clone();
+        allies.sort();
+        got.sort();
+        prop_assert_eq!(got, allies);
         let mut order = conflict.final_order.clone();
         prop_assert_eq!(&order[0], &winner);
         order.sort();

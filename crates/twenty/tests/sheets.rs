@@ -56,7 +56,7 @@ fn each_creation_rule_says_what_to_fix() {
     check(
         |s| s.keys = vec!["Paladin".into()],
         Err(
-            "Gorand: keys Paladin is an elite key; a new character starts with one skeleton key (T1)",
+            "Gorand: keys hold Paladin, an elite key; a new character starts with one skeleton key (T1)",
         ),
     );
     check(
@@ -66,7 +66,7 @@ fn each_creation_rule_says_what_to_fix() {
     check(
         |s| s.traits[0].name = "Alchemy".into(),
         Err(
-            "Gorand: traits.Alchemy is not unlocked by Warrior nor open (T1); unlocked: Arms, Bows, Crossbows, Knives, Marching, Polearms, Swords, Warfare, Strong, Smart, Wise, Sneaky, Stubborn, Beautiful, Friendly",
+            "Gorand: trait Alchemy is not unlocked by Warrior nor open (T1); unlocked: Arms, Bows, Crossbows, Knives, Marching, Polearms, Swords, Warfare, Strong, Smart, Wise, Sneaky, Stubborn, Beautiful, Friendly",
         ),
     );
     check(
@@ -82,7 +82,7 @@ fn each_creation_rule_says_what_to_fix() {
     check(
         |s| s.equipment[1].boxes = 2,
         Err(
-            "Gorand: equipment has 2 special items with [2, 2] boxes; a new character picks two, with 2 and 1 boxes (T1)",
+            "Gorand: special items are 2, with 2 and 2 boxes; a new character picks two, with 2 and 1 boxes (T1)",
         ),
     );
     check(
@@ -91,7 +91,7 @@ fn each_creation_rule_says_what_to_fix() {
     );
     check(
         |s| s.traits[0].boxes = 21,
-        Err("Gorand: traits.Arms has 21 boxes; allowed 1 to 20"),
+        Err("Gorand: trait Arms has 21 boxes; allowed 1 to 20"),
     );
 }
 
@@ -103,7 +103,7 @@ fn an_existing_character_may_carry_burdens_but_needs_its_prerequisites() {
             s.keys.push("Paladin".into());
         },
         Err(
-            "Gorand: keys Paladin needs Divinity 2 (has none), Oath 1 (has none), Mission 2 (has none) (T10: an elite key's prerequisites)",
+            "Gorand: keys hold Paladin, which needs Divinity 2 (has none), Oath 1 (has none), Mission 2 (has none) (T10: an elite key's prerequisites)",
         ),
     );
 }

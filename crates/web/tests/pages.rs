@@ -350,7 +350,7 @@ async fn the_pages_link_the_rulings_they_cite() {
         "{page}"
     );
     assert!(page.contains("(<a class=\"doc-link\" href=\"/fairness\" target=\"_blank\" rel=\"noopener\" title=\"opens in a new tab\">how the dice are kept fair</a>)"));
-    assert!(page.contains("data-rule-codes=\"T1 T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 T12\""));
+    assert!(page.contains("data-rule-codes=\"T1 T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 T12 T13 T14\""));
     let (_, report) = get(
         &server,
         &format!("/api/tables/{table}/export?format=html"),

@@ -70,8 +70,14 @@ pub enum Event {
     },
     /// A conflict opened; exchange 1 begins.
     ConflictStarted {
-        /// The sides and their goals.
+        /// The participants and their goals, in the order declared.
         participants: Vec<Declaration>,
+        /// The sides of more than one participant (T13, when the table plays it): each the names
+        /// of the participants who declared the same goal, in declaration order. Every participant
+        /// not listed is a side of its own. Empty (and left out) when no two share a goal, the
+        /// option is off, or the log was written before T13.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        allies: Vec<Vec<String>>,
     },
     /// A healing conflict opened (T8): the healer against the GM's side, whose pool is the burden's boxes.
     HealingStarted {
@@ -133,6 +139,10 @@ pub enum Event {
     BurdenTaken {
         /// Who takes it.
         who: String,
+        /// Who carries it, when not the taker: the patient of a healing conflict, for a burden the
+        /// healing side takes (T14). `None` (left out): the taker carries it (T5).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        on: Option<String>,
         /// The opponent who discarded.
         from: String,
         /// Its name.
@@ -179,8 +189,13 @@ pub enum Event {
         order: Vec<String>,
         /// The pools of those in, in narration order, each highest die first.
         pools: Vec<Vec<u32>>,
-        /// Who is winning, or `None` on a tie at the top.
+        /// Who is winning: the participant holding the best pool, when no participant of another
+        /// side ties it; `None` on a tie at the top between sides (T3, T13).
         winning: Option<String>,
+        /// The allies still in of the one winning (T13): its side is winning with it. Empty (and
+        /// left out) for a side of one.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        allies: Vec<String>,
     },
     /// The next exchange begins.
     ExchangeBegan {
@@ -194,8 +209,13 @@ pub enum Event {
     },
     /// The conflict is over.
     ConflictEnded {
-        /// Who gets its goal.
+        /// Who holds the winning pool and narrates first; its side wins and gets its goal (empty
+        /// when nobody was left in).
         winner: String,
+        /// The winner's allies still in (T13): they get the same goal. Empty (and left out) for a
+        /// side of one.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        allies: Vec<String>,
         /// The final narration order: the winner, the others still in, then those who surrendered, most
         /// recent first (T3).
         order: Vec<String>,
@@ -204,7 +224,7 @@ pub enum Event {
     CharacterDied {
         /// The dead.
         who: String,
-        /// The winner whose goal it was.
+        /// The winner whose goal it was (the winner or, T13, one of its allies).
         by: String,
     },
     /// A healing won: burden boxes removed, one per healer die at or above the GM's highest; the

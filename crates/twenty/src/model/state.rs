@@ -150,13 +150,19 @@ pub enum Standing {
     Surrendered,
 }
 
-/// One side of a conflict.
+/// One participant of a conflict: a character (or the GM's side of a healing conflict) with its
+/// goal, its pool and its side.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Participant {
     /// The character's name.
     pub who: String,
     /// What it wants to happen.
     pub goal: String,
+    /// Its side: the place (0-based, in declaration order) of the first participant of its side.
+    /// Allies who declared the same goal share it (T13); with the option off, or a goal nobody
+    /// else declared, it is the participant's own place. Opponents are those of other sides.
+    #[serde(default)]
+    pub side: usize,
     /// The dice in its pool, highest first (d20 values 1-20).
     pub pool: Vec<u32>,
     /// Traits, stats and items brought in so far, each at most once per conflict (T2).
@@ -227,6 +233,9 @@ pub enum StepKind {
     TookBurden {
         /// The opponent who discarded.
         from: String,
+        /// Who carries it when not the taker: a healing conflict's patient (T14).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        on: Option<String>,
         /// The burden's name.
         name: String,
         /// The dice discarded: the burden's boxes.
@@ -270,12 +279,15 @@ impl Participant {
 pub struct Conflict {
     /// The current exchange, 1-based, counted for the whole conflict (T2).
     pub exchange: u32,
-    /// The sides, in the order they were declared.
+    /// The participants, in the order they were declared (each with its side, T13).
     pub participants: Vec<Participant>,
     /// Surrenders so far.
     pub surrenders: u32,
-    /// The winner, once the conflict has ended.
+    /// The winner, once the conflict has ended: who holds the winning pool and narrates first.
     pub winner: Option<String>,
+    /// The winner's allies still in at the end (T13): they get the same goal.
+    #[serde(default)]
+    pub winner_allies: Vec<String>,
     /// The final narration order, once the conflict has ended (T3, T4).
     pub final_order: Vec<String>,
     /// For a healing conflict, its set-up (T8); the GM's side is the participant named "GM".

@@ -1,12 +1,13 @@
-//! Burden moves (T5, T6): taking a burden from an opponent whose dice beat one's highest, and using
-//! a box of an opponent's burden.
+//! Burden moves (T5, T6): taking a burden to make an opponent whose dice beat one's highest discard
+//! them (the taker carries it, or in a healing conflict the patient, T14), and using a box of an
+//! opponent's burden. Opponents are participants of other sides (T13).
 
 use super::forms::{choice_field, controlled, field, option, text_field};
 use crate::limits::MAX_NAME_CHARS;
-use crate::model::State;
+use crate::model::{GM, State};
 use crate::odds::burden_options;
 use serde_json::json;
-use skald_core::{FieldKind, Move, Seat};
+use skald_core::{FieldKind, Move, Seat, noun};
 
 /// The page's group of these moves.
 const BURDENS: &str = "Burdens";
@@ -22,19 +23,45 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
             continue;
         }
         let who = &p.who;
+        // T14: the healing side's burden lands on the patient; otherwise the taker carries it.
+        let bearer = conflict
+            .healing
+            .as_ref()
+            .filter(|h| h.healer == *who)
+            .map_or(who.as_str(), |h| h.patient.as_str());
         for o in conflict
             .participants
             .iter()
-            .filter(|o| o.who != *who && o.is_in())
+            .filter(|o| o.is_in() && conflict.opponents(who, &o.who))
         {
             let options = burden_options(&p.pool, &o.pool);
             if options.max_boxes == 0 {
                 continue;
             }
             let highest = p.pool.first().copied().unwrap_or(0);
+            let them = if o.who == GM {
+                "the GM"
+            } else {
+                o.who.as_str()
+            };
+            let carries = if bearer == who {
+                "you carry this burden".to_owned()
+            } else {
+                format!("{bearer}, the patient, carries this burden (T14)")
+            };
+            let dice = if options.max_boxes == 1 {
+                format!(
+                    "{them} discards its highest die, the one above your highest ({highest}), and the burden on {bearer}'s sheet gets 1 box holding its value"
+                )
+            } else {
+                format!(
+                    "{them} discards its highest dice, each above your highest ({highest}), and the burden on {bearer}'s sheet gets 1 to {} boxes holding their values",
+                    options.max_boxes
+                )
+            };
             out.push(Move {
                 group: BURDENS.into(),
-                label: format!("{who}: take a burden ({} discards dice)", o.who),
+                label: format!("{who}: take a burden ({them} discards dice)"),
                 command: json!({"do": "take_burden", "who": who, "from": o.who}),
                 fields: vec![
                     field(
@@ -46,26 +73,15 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                             default: 1,
                         },
                     ),
-                    text_field(
-                        "name",
-                        &format!("The burden's name: {} names it (propose one, or leave it to them)", o.who),
-                        MAX_NAME_CHARS,
-                    ),
+                    name_field(seat, &o.who, them),
                 ],
                 odds: true,
-                note: Some(if options.max_boxes == 1 {
-                    format!(
-                        "{who} carries this burden: {} discards its highest die, the one above your highest ({highest}), and the burden on {who}'s sheet gets 1 box holding its value; 1d20 picks the stat it falls under (T5).",
-                        o.who
-                    )
-                } else {
-                    format!(
-                        "{who} carries this burden: {} discards its highest dice, each above your highest ({highest}), and the burden on {who}'s sheet gets 1 to {} boxes holding their values; 1d20 picks the stat it falls under (T5).",
-                        o.who, options.max_boxes
-                    )
-                }),
+                note: Some(format!(
+                    "{}: {dice}; 1d20 picks the stat it falls under (T5).",
+                    capitalized(&carries)
+                )),
                 sheet: None,
-                confirm: None,
+                confirm: disabling_question(state, bearer, who, options.max_boxes),
                 lead: false,
                 character: None,
             });
@@ -73,7 +89,11 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
         if !p.can_act() {
             continue;
         }
-        for o in conflict.participants.iter().filter(|o| o.who != *who) {
+        for o in conflict
+            .participants
+            .iter()
+            .filter(|o| conflict.opponents(who, &o.who))
+        {
             let Some(owner) = state.character(&o.who) else {
                 continue;
             };
@@ -126,5 +146,74 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                 });
             }
         }
+    }
+}
+
+/// The burden's name: the opponent's to give (T5; the GM's for the burden of a healing, T14). A
+/// seat that plays the opponent too must name it; any other may propose one or leave it blank,
+/// and the opponent's player answers with it (`authority::parts`).
+fn name_field(seat: &Seat, from: &str, them: &str) -> skald_core::Field {
+    let names_it = if from == GM {
+        seat.gm
+    } else {
+        seat.characters.iter().any(|c| c == from)
+    };
+    let label = if names_it {
+        format!("The burden's name (you name it for {them}, T5)")
+    } else {
+        format!("The burden's name: {them} names it (propose one, or leave it to them)")
+    };
+    text_field("name", &label, MAX_NAME_CHARS)
+}
+
+/// What taking a burden may cost at once, asked before it is sent: when the stat die could put
+/// the burden under a stat it would overfill, its bearer is disabled (T7) and, when that is the
+/// taker, loses the conflict at once. `None` when no stat could be overfilled by the largest
+/// burden offered.
+fn disabling_question(state: &State, bearer: &str, taker: &str, most: u32) -> Option<String> {
+    let c = state.character(bearer)?;
+    let at_risk: Vec<String> = c
+        .stats
+        .iter()
+        .filter(|s| c.burden_boxes(&s.name) + most > s.boxes)
+        .map(|s| {
+            let enough = s.boxes + 1 - c.burden_boxes(&s.name).min(s.boxes);
+            format!(
+                "{} with {} or more",
+                s.name,
+                noun(enough as usize, "box", "boxes")
+            )
+        })
+        .collect();
+    if at_risk.is_empty() {
+        return None;
+    }
+    let fate = if bearer == taker {
+        format!("{bearer} is disabled and loses this conflict at once (T7)")
+    } else {
+        format!("{bearer} is disabled (T7)")
+    };
+    let at_risk: Vec<&str> = at_risk.iter().map(String::as_str).collect();
+    Some(format!(
+        "Take this burden? If the stat die puts it under {}, {fate}.",
+        or_list(&at_risk)
+    ))
+}
+
+/// "Physical", "Physical or Mental", "Physical, Mental or Social".
+fn or_list(names: &[&str]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => (*one).to_owned(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+/// `text` with its first letter in capitals.
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
     }
 }

@@ -71,7 +71,7 @@ fn new_character(catalogue: &Catalogue) -> Move {
         );
         fields.push(if i == 0 {
             field.with_help(format!(
-                "Rank the five stats: {high} boxes for the best, {low} for the worst, each number once. A stat rolls like a trait, and its boxes are how many burdens of its kind the character can take before being disabled (T1, T5)."
+                "Rank the five stats: {high} boxes for the best, {low} for the worst, each number once. A stat rolls like a trait, and its boxes are how many burden boxes of its kind the character can carry: one more disables it (T1, T7)."
             ))
         } else {
             field
@@ -248,7 +248,7 @@ fn existing_character(catalogue: &Catalogue) -> Move {
             i64::from(STAT_BOXES[STAT_BOXES.len() - 1]) - i as i64,
         );
         fields.push(if i == 0 {
-            boxes.with_help("Stats are still 1 to 5 boxes, each number once (T1); checked boxes are used up until regained (T10).")
+            boxes.with_help("Stats are still 1 to 5 boxes, each number once (T1); checked boxes roll no dice until regained (T10).")
         } else {
             boxes
         });
@@ -346,7 +346,7 @@ fn burdens() -> Field {
         MAX_TRAITS,
         0,
     )
-    .with_help("Each box holds the face of the die it was taken from, 1 to 20 (T5).")
+    .with_help("Each box holds the value of a die an opponent discarded for it, 1 to 20 (T5).")
 }
 
 /// The GM's NPC or creature (T12): any stats, keys and traits, names and ranges only.
@@ -356,7 +356,7 @@ fn npc() -> Move {
         let field = Field::number(&format!("character.stats.{stat}"), stat, 1, max_boxes(), 3);
         fields.push(if i == 0 {
             field.with_help(format!(
-                "Any number of boxes, 1 to {MAX_BOXES}: how many burdens of each kind it takes before being disabled (T12)."
+                "Any number of boxes, 1 to {MAX_BOXES}: how many burden boxes of each kind it can carry; one more disables it (T7, T12)."
             ))
         } else {
             field

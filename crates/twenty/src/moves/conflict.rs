@@ -1,9 +1,10 @@
 //! Conflict moves (T2, T4, T7, T8): starting a conflict, and for each participant a seat controls,
 //! bringing in dice, standing and surrendering; a healer also picks the burden boxes to remove (T8).
 
+use super::ending::{Ending, ending};
 use super::forms::{choice_field, controlled, eligible, option};
 use crate::limits::{MAX_GOAL_CHARS, MAX_PARTICIPANTS};
-use crate::model::{Character, State};
+use crate::model::{Character, Command, GM, State};
 use crate::rules::boxes_and_earned;
 use serde_json::{Value, json};
 use skald_core::{Choice, Field, FieldKind, Move, Seat, noun};
@@ -17,7 +18,7 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
     let Some(conflict) = state.active_conflict() else {
         let living: Vec<&Character> = state.characters.iter().filter(|c| !c.dead).collect();
         if seat.gm && living.len() >= 2 {
-            out.push(start_conflict(&living));
+            out.push(start_conflict(&living, state.options.allies_share_goal));
         }
         return;
     };
@@ -30,6 +31,7 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
             .filter(|h| &h.healer == who)
             .map(|h| boxes_and_earned(state, conflict, h));
         if p.can_act() && p.acted_in < exchange {
+            let label = format!("{who}: bring in dice");
             let options: Vec<Choice> = eligible(c, p, exchange)
                 .into_iter()
                 .map(|t| {
@@ -40,10 +42,26 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                     } else {
                         ""
                     };
-                    option(
+                    let choice = option(
                         t.name.clone(),
                         format!("{} ({} d20{kind})", t.name, t.unchecked()),
-                    )
+                    );
+                    // Whether it ends the conflict hangs on what is left to bring in after it.
+                    let trying = Command::BringIn {
+                        who: who.clone(),
+                        trait_name: t.name.clone(),
+                        remove: Vec::new(),
+                    };
+                    match ending(state, &trying) {
+                        Ending::Surely(why) => choice.confirming(format!(
+                            "{label} with {}? These are the conflict's last dice: once they are rolled, {why}.",
+                            t.name
+                        )),
+                        Ending::OnAOne => choice.with_help(format!(
+                            "Should a 1 come up among its dice, the conflict ends with this exchange: {who} must stand and nobody else has anything left to bring in (T2, T4)."
+                        )),
+                        Ending::Not => choice,
+                    }
                 })
                 .collect();
             if !options.is_empty() {
@@ -56,12 +74,12 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                 }
                 out.push(Move {
                     group: CONFLICT.into(),
-                    label: format!("{who}: bring in dice"),
+                    label,
                     command: json!({"do": "bring_in", "who": who}),
                     fields,
                     odds: true,
                     note: Some(format!(
-                        "Exchange {exchange}: 1d20 per unchecked box, then one box is checked; each trait once per conflict, with at least {}; a 1 forces you to stand (T2).",
+                        "Exchange {exchange}: 1d20 per unchecked box, then one box of it is checked on {who}'s sheet; each trait once per conflict, with at least {}; a 1 among the dice forces {who} to stand for the rest of the conflict (T2).",
                         noun(exchange as usize, "unchecked box", "unchecked boxes")
                     )),
                     sheet: None,
@@ -79,9 +97,18 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                 )],
                 _ => Vec::new(),
             };
+            let label = format!("{who}: stand");
+            let trying = Command::Stand {
+                who: who.clone(),
+                remove: Vec::new(),
+            };
+            let confirm = match ending(state, &trying) {
+                Ending::Surely(why) => Some(format!("{label}? This ends the conflict: {why}.")),
+                Ending::OnAOne | Ending::Not => None,
+            };
             out.push(Move {
                 group: CONFLICT.into(),
-                label: format!("{who}: stand"),
+                label,
                 command: json!({"do": "stand", "who": who}),
                 fields,
                 odds: true,
@@ -90,7 +117,7 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                         .into(),
                 ),
                 sheet: None,
-                confirm: None,
+                confirm,
                 lead: false,
                 character: None,
             });
@@ -107,7 +134,7 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                         .into(),
                 ),
                 sheet: None,
-                confirm: Some(surrender_question(conflict, who)),
+                confirm: Some(surrender_question(state, conflict, who)),
                 lead: false,
                 character: None,
             });
@@ -117,7 +144,7 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
 
 /// Start a conflict (the GM, T2, T7): the sides, each a living character with its goal in words
 /// and, for a fight to the death, whose death it seeks.
-fn start_conflict(living: &[&Character]) -> Move {
+fn start_conflict(living: &[&Character], allies: bool) -> Move {
     let who = living
         .iter()
         .map(|c| {
@@ -136,7 +163,7 @@ fn start_conflict(living: &[&Character]) -> Move {
                 .map(|c| option(c.name.clone(), format!("{}'s death", c.name))),
         )
         .collect();
-    let side = vec![
+    let participant = vec![
         Field::new(
             "who",
             "Who",
@@ -145,8 +172,15 @@ fn start_conflict(living: &[&Character]) -> Move {
                 multiple: false,
             },
         ),
-        Field::text("goal", "Goal", MAX_GOAL_CHARS)
-            .with_help("What this side wants from the conflict, in a sentence, as said at the table (T2)."),
+        Field::text("goal", "Goal", MAX_GOAL_CHARS).with_help(if allies {
+            "What this character wants from the conflict, in a sentence, as said at the table. \
+             Characters given the same goal, word for word, are allies: one side, winning or \
+             losing it together (T13)."
+        } else {
+            "What this character wants from the conflict, in a sentence, as said at the table. \
+             Every character is a side of its own, even with the same goal (T13 is off at this \
+             table)."
+        }),
         Field::new(
             "death_of",
             "A fight to the death of",
@@ -163,8 +197,8 @@ fn start_conflict(living: &[&Character]) -> Move {
         command: json!({"do": "start_conflict"}),
         fields: vec![Field::list(
             "participants",
-            "Sides",
-            side,
+            "Who takes part",
+            participant,
             2,
             MAX_PARTICIPANTS.min(living.len()),
             2,
@@ -195,19 +229,52 @@ fn remove_field(boxes: &[u32], label: &str) -> Field {
 }
 
 /// What surrendering loses, asked before it is sent: the surrenderer's dice and goal, and the
-/// conflict itself when only one participant would be left in it (T4).
-fn surrender_question(conflict: &crate::model::Conflict, who: &str) -> String {
-    let others: Vec<&str> = conflict
+/// conflict itself when only one side would be left in it (T4, T13).
+fn surrender_question(state: &State, conflict: &crate::model::Conflict, who: &str) -> String {
+    let left: Vec<&crate::model::Participant> = conflict
         .participants
         .iter()
         .filter(|o| o.is_in() && o.who != who)
-        .map(|o| o.who.as_str())
         .collect();
-    let end = match others.as_slice() {
-        [last] => format!(" {last} is left alone in it, and the conflict ends."),
+    let others: Vec<&str> = left
+        .iter()
+        .map(|o| {
+            if o.who == GM {
+                "the GM"
+            } else {
+                o.who.as_str()
+            }
+        })
+        .collect();
+    let one_side = left
+        .iter()
+        .all(|o| Some(o.side) == left.first().map(|f| f.side));
+    let surrender = Command::Surrender {
+        who: who.to_owned(),
+    };
+    let end = match (ending(state, &surrender), others.as_slice()) {
+        (Ending::Surely(_), [last]) if one_side => format!(
+            " {} is left alone in it, and the conflict ends.",
+            capitalized(last)
+        ),
+        (Ending::Surely(_), [rest @ .., last]) if one_side => format!(
+            " {} and {last}, one side, are left in it, and the conflict ends (T13).",
+            rest.join(", ")
+        ),
+        (Ending::Surely(_), []) => " Nobody is left in it, and the conflict ends.".to_owned(),
+        (Ending::Surely(why), _) => format!(" The conflict ends with it: {why}."),
         _ => String::new(),
     };
     format!(
         "Surrender {who}? {who} leaves the conflict for good: the dice go and the goal is lost.{end}"
     )
+}
+
+/// `text` with its first letter in capitals ("the GM" opening a sentence).
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }

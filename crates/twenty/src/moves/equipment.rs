@@ -30,10 +30,10 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
             command: json!({"do": "repair", "who": c.name}),
             fields: vec![choice_field("item", "Broken item", broken, false)],
             odds: false,
-            note: Some(
-                "A broken special item cannot be brought in until repaired (T9); the repair is the story's (a decision: T9 is silent)."
-                    .into(),
-            ),
+            note: Some(format!(
+                "Marks the item mended on {}'s sheet: a broken special item cannot be brought in until repaired (T9). How it is mended is the story's; the rules say nothing of it.",
+                c.name
+            )),
             sheet: None,
             confirm: None,
             lead: false,

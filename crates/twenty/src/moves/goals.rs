@@ -44,10 +44,10 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                     choice_field("uncheck", "Uncheck a box of", options, false),
                 ],
                 odds: false,
-                note: Some(
-                    "A minor goal achieved unchecks one checked box, outside conflicts; coloured boxes stay (T10, T11)."
-                        .into(),
-                ),
+                note: Some(format!(
+                    "A minor goal achieved unchecks one checked box on {}'s sheet, outside conflicts; coloured boxes stay coloured (T10, T11).",
+                    c.name
+                )),
                 sheet: None,
                 confirm: None,
                 lead: false,
@@ -66,7 +66,8 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                 ],
                 odds: false,
                 note: Some(format!(
-                    "A major goal unchecks up to {MAJOR_GOAL_UNCHECK} boxes or earns one advancement: a new key, a new trait with 1 box, a box on three traits, or a trait swapped (T10)."
+                    "A major goal achieved unchecks up to {MAJOR_GOAL_UNCHECK} boxes on {}'s sheet, or earns it one advancement instead: a new key, a new trait with 1 box, a box on each of three traits, or a trait swapped (T10).",
+                    c.name
                 )),
                 sheet: None,
                 confirm: None,
@@ -97,8 +98,8 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                 fields: vec![choice_field("uncheck", "Uncheck", options, true)],
                 odds: false,
                 note: Some(format!(
-                    "The GM grants rest: one checked box unchecked per box ticked, at most {}, outside conflicts (T10).",
-                    MAX_UNCHECK
+                    "The GM grants rest: one checked box unchecked on {}'s sheet per box ticked, at most {MAX_UNCHECK}, outside conflicts (T10).",
+                    c.name
                 )),
                 sheet: None,
                 confirm: None,

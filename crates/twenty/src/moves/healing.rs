@@ -69,10 +69,10 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
             command: json!({"do": "start_healing", "patient": patient.name}),
             fields,
             odds: false,
-            note: Some(
-                "The GM's side starts with the burden's boxes as dice and rolls a d20 per box each time the healer brings in dice after the first; a win removes a box per healer die at or above the GM's highest (T8)."
-                    .into(),
-            ),
+            note: Some(format!(
+                "The GM's side starts with the burden's boxes as dice and rolls a d20 per box each time the healer brings in dice after the first. A win removes a box of the burden from {0}'s sheet per healer die at or above the GM's highest; a loss may add the GM's highest die to it; a burden the healer takes lands on {0} (T8, T14).",
+                patient.name
+            )),
             sheet: None,
             confirm: None,
             lead: false,

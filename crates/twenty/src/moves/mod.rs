@@ -20,6 +20,7 @@
 mod burdens;
 mod characters;
 mod conflict;
+mod ending;
 mod equipment;
 mod forms;
 mod goals;

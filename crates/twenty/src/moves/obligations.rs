@@ -43,7 +43,7 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
             label: format!("{}: grant an obligation", g.name),
             command: json!({"do": "grant_obligation", "granter": g.name}),
             fields: vec![
-                choice_field("trait", "Your trait", traits, false),
+                choice_field("trait", &format!("{}'s trait", g.name), traits, false),
                 field(
                     "boxes",
                     "Boxes to colour",
@@ -58,10 +58,10 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                 text_field("service", "The service promised", MAX_TEXT_CHARS),
             ],
             odds: false,
-            note: Some(
-                "You colour unchecked boxes of your trait (at most its unchecked boxes); the grantee writes a trait of as many boxes under Obligations until the service is done (T11)."
-                    .into(),
-            ),
+            note: Some(format!(
+                "{} colours that many unchecked boxes of the trait on its own sheet (they do not regenerate); the grantee writes a trait of as many boxes under Obligations on its sheet, until the obligation ends (T11).",
+                g.name
+            )),
             sheet: None,
             confirm: None,
             lead: false,
@@ -107,10 +107,9 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
             command,
             fields,
             odds: false,
-            note: Some(
-                "The grantee's trait goes and the granter's coloured boxes are freed; rescinding is the granter's, sent by the GM (T11)."
-                    .into(),
-            ),
+            note: Some(format!(
+                "The obligation trait leaves {grantee}'s sheet, and the granter's coloured boxes come back unchecked on the granter's; rescinding is the granter's call, sent by the GM (T11)."
+            )),
             sheet: None,
             confirm: None,
             lead: false,

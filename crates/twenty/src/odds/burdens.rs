@@ -3,8 +3,8 @@
 
 use super::ahead::work;
 use super::chance::{chance, dice_text, fraction};
-use super::choices::{MODEL, exchange_choices, others_in};
-use crate::limits::MAX_ODDS_WORK;
+use super::choices::{MODEL, choices_within, others_in};
+use crate::limits::{MAX_ODDS_WORK, MAX_SIDE_ODDS_WORK};
 use crate::model::{STATS, State};
 use crate::rules::compare_pools;
 use serde::Serialize;
@@ -84,36 +84,67 @@ pub(super) fn take_burden_odds(state: &State, who: &str, from: &str, boxes: u32)
         format!("Ahead of {from} right after (T5)"),
         &fraction(u128::from(choice.winning_after), 1),
     )];
-    let ahead_of_all = conflict
+    // T13: my side is me and my allies still in; ahead when one of our pools beats every
+    // opponent's, the one discarding counted with what it keeps.
+    let allies = conflict.allies_in(who);
+    let pool_after = |o: &crate::Participant| -> Vec<u32> {
+        if o.who == from {
+            choice.their_pool_after.clone()
+        } else {
+            o.pool.clone()
+        }
+    };
+    let side_pools: Vec<Vec<u32>> = conflict
         .participants
         .iter()
-        .filter(|o| o.who != who && o.is_in())
-        .all(|o| {
-            let pool = if o.who == from {
-                &choice.their_pool_after
-            } else {
-                &o.pool
-            };
-            compare_pools(&me.pool, pool) == Ordering::Greater
-        });
-    if others_in(conflict, who) > 1 {
+        .filter(|o| o.who == who || allies.contains(&o.who))
+        .map(pool_after)
+        .collect();
+    let opponents: Vec<Vec<u32>> = conflict
+        .participants
+        .iter()
+        .filter(|o| o.is_in() && conflict.opponents(who, &o.who))
+        .map(pool_after)
+        .collect();
+    let ahead_of_all = side_pools.iter().any(|mine| {
+        opponents
+            .iter()
+            .all(|pool| compare_pools(mine, pool) == Ordering::Greater)
+    });
+    if !allies.is_empty() {
+        chances.push(chance(
+            "Your side ahead of every other side right after (T3, T13)",
+            &fraction(u128::from(ahead_of_all), 1),
+        ));
+    } else if others_in(conflict, who) > 1 {
         chances.push(chance(
             "Ahead of every other pool right after (T3)",
             &fraction(u128::from(ahead_of_all), 1),
         ));
     }
     // T5: the d20 picks the stat, four faces each; T7: disabled when the burden boxes under a stat
-    // pass its boxes.
+    // pass its boxes. T14: a healer's burden lands on the patient.
+    let bearer_name = conflict
+        .healing
+        .as_ref()
+        .filter(|h| h.healer == who)
+        .map_or(who, |h| h.patient.as_str());
+    let bearer = state.character(bearer_name)?;
     let taker = state.character(who)?;
     let disables = |stat: &str| {
-        taker
+        bearer
             .stats
             .iter()
-            .any(|s| s.name == stat && taker.burden_boxes(stat) + choice.boxes > s.boxes)
+            .any(|s| s.name == stat && bearer.burden_boxes(stat) + choice.boxes > s.boxes)
     };
     let disabling = STATS.iter().filter(|s| disables(s)).count();
+    let label = if bearer_name == who {
+        "Disabled by it: loses the conflict at once (T7)".to_owned()
+    } else {
+        format!("{bearer_name}, the patient, disabled by it (T7, T14)")
+    };
     chances.push(chance(
-        "Disabled by it: loses the conflict at once (T7)",
+        label,
         &fraction(disabling as u128, STATS.len() as u128),
     ));
     for (i, stat) in STATS.iter().enumerate() {
@@ -136,12 +167,20 @@ pub(super) fn take_burden_odds(state: &State, who: &str, from: &str, boxes: u32)
     }
     let acting = me.can_act() && me.acted_in < conflict.exchange;
     let k = others_in(conflict, who);
-    let cost: u64 = taker
-        .rollables()
-        .filter(|t| t.unchecked() >= conflict.exchange && !t.broken && !me.used.contains(&t.name))
-        .map(|t| work(t.unchecked(), k))
-        .sum::<u64>()
-        + work(0, k);
+    let side = !allies.is_empty();
+    // A side of several is bounded as it walks (`choices_within`); a side of one before.
+    let cost: u64 = if side {
+        0
+    } else {
+        taker
+            .rollables()
+            .filter(|t| {
+                t.unchecked() >= conflict.exchange && !t.broken && !me.used.contains(&t.name)
+            })
+            .map(|t| work(t.unchecked(), k))
+            .sum::<u64>()
+            + work(0, k)
+    };
     let mut summary = format!(
         "{from} discards {} (left: {}); 1d20 picks the burden's stat (T5)",
         dice_text(&choice.discarded),
@@ -149,15 +188,17 @@ pub(super) fn take_burden_odds(state: &State, who: &str, from: &str, boxes: u32)
     );
     if acting
         && cost <= MAX_ODDS_WORK
-        && let Ok(found) = exchange_choices(&after, who)
+        && let Ok(found) = choices_within(&after, who, MAX_SIDE_ODDS_WORK)
     {
+        let ahead = if side {
+            "your side ahead after the exchange"
+        } else {
+            "ahead after the exchange"
+        };
         for c in found {
             let label = match &c.bring_in {
-                Some(t) => format!(
-                    "Then bring in {t} ({} d20): ahead after the exchange",
-                    c.dice
-                ),
-                None => "Then stand: ahead after the exchange".to_string(),
+                Some(t) => format!("Then bring in {t} ({} d20): {ahead}", c.dice),
+                None => format!("Then stand: {ahead}"),
             };
             chances.push(chance(label, &c.p_ahead));
         }

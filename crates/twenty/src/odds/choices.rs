@@ -6,10 +6,13 @@
 //! that has not acted yet this exchange and can act brings in its largest eligible trait (the most dice),
 //! or stands if it has none; those who already acted, stand forced or surrendered add nothing. In a
 //! healing conflict the GM's side rolls one d20 per burden box when the healer brings in dice after its
-//! first time (T8). Burden dice (T6) are not foreseen. "Ahead" is strictly winning by T3.
+//! first time (T8). Burden dice (T6) are not foreseen. "Ahead" is strictly winning by T3; with
+//! allies still in (T13), it is the side's: one of its pools ahead of every opponent's.
 
 use super::ahead::p_ahead;
+use super::sides::p_side_ahead;
 use crate::error::Error;
+use crate::limits::MAX_WORK;
 use crate::model::{Conflict, GM, State};
 use skald_dice::odds::Fraction;
 
@@ -20,7 +23,9 @@ pub struct ChoiceOdds {
     pub bring_in: Option<String>,
     /// How many d20 it rolls.
     pub dice: u32,
-    /// P(ahead of every other participant after the exchange), exact.
+    /// P(ahead of every other participant after the exchange), exact; for a participant with
+    /// allies still in (T13), P(its side ahead of every other side): one of the side's pools
+    /// ahead of every opponent's.
     pub p_ahead: Fraction,
 }
 
@@ -30,6 +35,20 @@ pub struct ChoiceOdds {
 /// [`Error::NoConflict`], [`Error::NotAParticipant`], [`Error::UnknownCharacter`]; [`Error::Rule`]
 /// when `who` cannot act now; [`Error::Odds`] when the odds are beyond their bounds.
 pub fn exchange_choices(state: &State, who: &str) -> Result<Vec<ChoiceOdds>, Error> {
+    choices_within(state, who, MAX_WORK)
+}
+
+/// [`exchange_choices`], the walks of a side of several bounded by `budget` units of work in all,
+/// shared equally by the choices ([`p_side_ahead`]; a side of one is bounded by [`p_ahead`]'s own
+/// bounds).
+///
+/// # Errors
+/// As [`exchange_choices`].
+pub(super) fn choices_within(
+    state: &State,
+    who: &str,
+    budget: u64,
+) -> Result<Vec<ChoiceOdds>, Error> {
     let conflict = state.active_conflict().ok_or(Error::NoConflict)?;
     let me = conflict
         .participant(who)
@@ -60,11 +79,13 @@ pub fn exchange_choices(state: &State, who: &str) -> Result<Vec<ChoiceOdds>, Err
                 .and_then(|c| c.burden(&h.burden))
                 .map_or(0, |b| b.boxes.len() as u32)
         });
-    let others_for = |i_bring: bool| -> Vec<(Vec<u32>, u32)> {
+    // T13: allies still in are my side; everyone else still in is an opponent.
+    let allies = conflict.allies_in(who);
+    let others_for = |i_bring: bool, mine: bool| -> Vec<(Vec<u32>, u32)> {
         conflict
             .participants
             .iter()
-            .filter(|p| p.who != who && p.is_in())
+            .filter(|p| p.who != who && p.is_in() && allies.contains(&p.who) == mine)
             .map(|p| {
                 let new = if p.who == GM && conflict.healing.is_some() {
                     if i_bring {
@@ -90,10 +111,20 @@ pub fn exchange_choices(state: &State, who: &str) -> Result<Vec<ChoiceOdds>, Err
         .map(|t| (Some(t.name.clone()), t.unchecked()))
         .collect();
     options.push((None, 0));
+    // A side's walks share the budget, choice by choice.
+    let each = budget / options.len() as u64;
     options
         .into_iter()
         .map(|(bring_in, dice)| {
-            let p = p_ahead(&me.pool, dice, &others_for(dice > 0)).map_err(Error::Odds)?;
+            let opponents = others_for(dice > 0, false);
+            let p = if allies.is_empty() {
+                p_ahead(&me.pool, dice, &opponents)
+            } else {
+                let mut side = vec![(me.pool.clone(), dice)];
+                side.extend(others_for(dice > 0, true));
+                p_side_ahead(&side, &opponents, each)
+            }
+            .map_err(Error::Odds)?;
             Ok(ChoiceOdds {
                 bring_in,
                 dice,
@@ -133,4 +164,9 @@ pub(super) fn others_in(conflict: &Conflict, who: &str) -> usize {
         .iter()
         .filter(|p| p.who != who && p.is_in())
         .count()
+}
+
+/// Whether `who` has allies still in (T13): its odds are then its side's.
+pub(super) fn has_allies(conflict: &Conflict, who: &str) -> bool {
+    !conflict.allies_in(who).is_empty()
 }

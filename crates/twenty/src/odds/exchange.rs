@@ -2,8 +2,8 @@
 
 use super::ahead::work;
 use super::chance::{any_face, chance, dice_text, fraction, highest_of};
-use super::choices::{MODEL, exchange_choices, only, others_in};
-use crate::limits::MAX_ODDS_WORK;
+use super::choices::{MODEL, choices_within, has_allies, only, others_in};
+use crate::limits::{MAX_ODDS_WORK, MAX_SIDE_ODDS_WORK};
 use crate::model::State;
 use skald_core::Odds;
 
@@ -32,16 +32,25 @@ pub(super) fn bring_in_odds(state: &State, who: &str, trait_name: &str) -> Optio
     if let Some(gm) = gm_dice {
         summary.push_str(&format!(", and the GM rolls {gm} d20 (T8)"));
     }
-    if work(n, k) + work(0, k) <= MAX_ODDS_WORK {
-        if let Ok(found) = exchange_choices(&only(state, who, Some(trait_name)), who) {
+    let side = has_allies(conflict, who);
+    if side || work(n, k) + work(0, k) <= MAX_ODDS_WORK {
+        if let Ok(found) =
+            choices_within(&only(state, who, Some(trait_name)), who, MAX_SIDE_ODDS_WORK)
+        {
             for choice in found {
-                let label = match choice.bring_in {
-                    Some(_) => "Ahead of every other pool after the exchange (T3)".to_string(),
-                    None => "Ahead after the exchange if you stand instead".to_string(),
+                let label = match (choice.bring_in, side) {
+                    (Some(_), false) => "Ahead of every other pool after the exchange (T3)",
+                    (None, false) => "Ahead after the exchange if you stand instead",
+                    (Some(_), true) => {
+                        "Your side ahead of every other side after the exchange (T3, T13)"
+                    }
+                    (None, true) => "Your side ahead after the exchange if you stand instead",
                 };
                 chances.push(chance(label, &choice.p_ahead));
             }
             summary.push_str(&format!(", {MODEL}."));
+        } else if side {
+            summary.push_str(": too many dice and sides to weigh being ahead exactly here.");
         }
     } else {
         summary.push_str(": too many dice and sides to weigh being ahead exactly here.");
@@ -51,7 +60,7 @@ pub(super) fn bring_in_odds(state: &State, who: &str, trait_name: &str) -> Optio
     let struck = item
         && breaking
         && conflict.participants.iter().any(|o| {
-            o.who != who
+            conflict.opponents(who, &o.who)
                 && o.rolls
                     .iter()
                     .any(|(x, dice)| *x == conflict.exchange && dice.contains(&20))
@@ -72,7 +81,7 @@ pub(super) fn bring_in_odds(state: &State, who: &str, trait_name: &str) -> Optio
         let exposed: Vec<String> = conflict
             .participants
             .iter()
-            .filter(|o| o.who != who)
+            .filter(|o| conflict.opponents(who, &o.who))
             .flat_map(|o| {
                 let owner = state.character(&o.who);
                 o.used
@@ -106,21 +115,24 @@ pub(super) fn bring_in_odds(state: &State, who: &str, trait_name: &str) -> Optio
 pub(super) fn stand_odds(state: &State, who: &str) -> Option<Odds> {
     let conflict = state.active_conflict()?;
     let p = conflict.participant(who)?;
-    if work(0, others_in(conflict, who)) > MAX_ODDS_WORK {
+    let side = has_allies(conflict, who);
+    if !side && work(0, others_in(conflict, who)) > MAX_ODDS_WORK {
         return None;
     }
-    let found = exchange_choices(&only(state, who, None), who).ok()?;
+    let found = choices_within(&only(state, who, None), who, MAX_SIDE_ODDS_WORK).ok()?;
     let stand = found.iter().find(|c| c.bring_in.is_none())?;
+    let label = if side {
+        "Your side ahead of every other side after the exchange (T3, T13)"
+    } else {
+        "Ahead of every other pool after the exchange (T3)"
+    };
     Some(Odds {
         summary: format!(
             "{who} stands on {} in exchange {}, {MODEL}.",
             dice_text(&p.pool),
             conflict.exchange
         ),
-        chances: vec![chance(
-            "Ahead of every other pool after the exchange (T3)",
-            &stand.p_ahead,
-        )],
+        chances: vec![chance(label, &stand.p_ahead)],
         distribution: Vec::new(),
     })
 }

@@ -14,9 +14,13 @@
 //! the exchange after it). The work is bounded before it starts
 //! ([`MAX_ODDS_WORK`](crate::limits::MAX_ODDS_WORK)); a command `decide` would refuse has no odds.
 //!
-//! Files: `ahead.rs` ([`p_ahead`]), `burdens.rs` ([`burden_options`] and the odds of
-//! `take_burden`), `exchange.rs` (the odds of `bring_in` and `stand`), `choices.rs`
-//! ([`exchange_choices`]), `chance.rs` (fractions as a page shows them).
+//! With allies still in (T13) the chances of being ahead are the side's: one of its pools ahead of
+//! every opponent's ([`p_side_ahead`]), labelled "Your side ahead of every other side"; an opponent
+//! is a participant of another side (a 20 breaks only an opponent's item, T9).
+//!
+//! Files: `ahead.rs` ([`p_ahead`]), `sides.rs` ([`p_side_ahead`]), `burdens.rs`
+//! ([`burden_options`] and the odds of `take_burden`), `exchange.rs` (the odds of `bring_in` and
+//! `stand`), `choices.rs` ([`exchange_choices`]), `chance.rs` (fractions as a page shows them).
 //!
 //! Pure: no I/O, no clock, no random numbers (the probe that asks `decide` whether a command would
 //! be accepted rolls a fixed cycle of faces and its events are thrown away).
@@ -26,11 +30,13 @@ mod burdens;
 mod chance;
 mod choices;
 mod exchange;
+mod sides;
 
 pub(crate) use ahead::check_pool;
 pub use ahead::p_ahead;
 pub use burdens::{BurdenOption, BurdenOptions, burden_options};
 pub use choices::{ChoiceOdds, exchange_choices};
+pub use sides::p_side_ahead;
 
 use crate::model::{Command, State};
 use crate::rules;
@@ -48,7 +54,8 @@ use skald_core::{DiceSource, Die, Odds, SourceError};
 /// - `stand`: the chance of being ahead after the exchange, under the same model.
 /// - `take_burden`: whether the taker is ahead of that opponent right after (T5, from
 ///   [`crate::burden_options`]), the stat the d20 picks (1/5 each) and the chance the burden
-///   disables the taker (T7), then each choice left in the exchange with its chance of being ahead.
+///   disables its bearer (the taker, or a healing's patient, T7, T14), then each choice left in
+///   the exchange with its chance of being ahead.
 ///
 /// Fractions are reduced (`"231/400"`, `"1"`, `"0"`); decimals sit beside them. The chance of being
 /// ahead is left out when it would cost more than [`MAX_ODDS_WORK`](crate::limits::MAX_ODDS_WORK).

@@ -38,19 +38,30 @@ pub fn apply(mut state: State, event: &Event) -> State {
                 let _ = state.catalogue.merge(extra);
             }
         }
-        Event::ConflictStarted { participants } => {
-            let sides = participants
+        Event::ConflictStarted {
+            participants,
+            allies,
+        } => {
+            let first_of = |who: &str| -> Option<usize> {
+                let side = allies.iter().find(|side| side.iter().any(|w| w == who))?;
+                participants.iter().position(|d| side.contains(&d.who))
+            };
+            let all = participants
                 .iter()
-                .map(|d| participant(&d.who, &d.goal, d.death_of.clone()))
+                .enumerate()
+                .map(|(i, d)| {
+                    let side = first_of(&d.who).unwrap_or(i);
+                    participant(&d.who, &d.goal, d.death_of.clone(), side)
+                })
                 .collect();
-            state.conflict = Some(new_conflict(sides, None));
+            state.conflict = Some(new_conflict(all, None));
         }
         Event::HealingStarted { healing } => {
-            let mut gm = participant(GM, "make the burden worse", None);
+            let mut gm = participant(GM, "make the burden worse", None, 1);
             gm.pool = sorted(healing.boxes.clone());
             // The GM's side never chooses: it stands on what it has (T8).
             gm.standing = Standing::ForcedStand;
-            let healer = participant(&healing.healer, "heal the burden", None);
+            let healer = participant(&healing.healer, "heal the burden", None, 0);
             state.conflict = Some(new_conflict(vec![healer, gm], Some(healing.clone())));
         }
         Event::BroughtIn {
@@ -131,12 +142,15 @@ pub fn apply(mut state: State, event: &Event) -> State {
         }
         Event::BurdenTaken {
             who,
+            on,
             from,
             name,
             stat,
             boxes,
             ..
         } => {
+            // T14: a healing side's burden lands on the patient; otherwise on the taker (T5).
+            let bearer = on.as_ref().unwrap_or(who);
             if let Some(p) = state.participant_mut(from) {
                 for value in boxes {
                     if let Some(i) = p.pool.iter().position(|d| d == value) {
@@ -151,14 +165,15 @@ pub fn apply(mut state: State, event: &Event) -> State {
             step(&mut state, from, discarded);
             let took = StepKind::TookBurden {
                 from: from.clone(),
+                on: on.clone(),
                 name: name.clone(),
                 boxes: boxes.clone(),
             };
             step(&mut state, who, took);
             if let Some(conflict) = state.conflict.as_mut() {
-                conflict.new_burdens.push((who.clone(), name.clone()));
+                conflict.new_burdens.push((bearer.clone(), name.clone()));
             }
-            if let Some(character) = state.character_mut(who) {
+            if let Some(character) = state.character_mut(bearer) {
                 character.burdens.push(Burden {
                     name: name.clone(),
                     stat: stat.clone(),
@@ -187,9 +202,14 @@ pub fn apply(mut state: State, event: &Event) -> State {
                 conflict.exchange = *exchange;
             }
         }
-        Event::ConflictEnded { winner, order } => {
+        Event::ConflictEnded {
+            winner,
+            allies,
+            order,
+        } => {
             if let Some(conflict) = state.conflict.as_mut() {
                 conflict.winner = Some(winner.clone());
+                conflict.winner_allies = allies.clone();
                 conflict.final_order = order.clone();
             }
         }
@@ -339,10 +359,11 @@ fn character_of(sheet: &Sheet) -> Character {
     }
 }
 
-fn participant(who: &str, goal: &str, death_of: Option<String>) -> Participant {
+fn participant(who: &str, goal: &str, death_of: Option<String>, side: usize) -> Participant {
     Participant {
         who: who.to_string(),
         goal: goal.to_string(),
+        side,
         pool: Vec::new(),
         used: Vec::new(),
         standing: Standing::In,
@@ -371,6 +392,7 @@ fn new_conflict(participants: Vec<Participant>, healing: Option<Healing>) -> Con
         participants,
         surrenders: 0,
         winner: None,
+        winner_allies: Vec::new(),
         final_order: Vec::new(),
         healing,
         new_burdens: Vec::new(),

@@ -1,6 +1,7 @@
 //! Burdens (T5, T6; the book's "Taking Burdens", "Using Burdens"): taking a burden from one
 //! opponent, who discards that many of its highest dice, and using a box of an opponent's burden as
-//! a die. A burden may disable its bearer (T7, `disabled.rs`).
+//! a die. Opponents are participants of other sides (T13); a healing side's burden lands on the
+//! patient (T14). A burden may disable its bearer (T7, `disabled.rs`).
 
 use super::checks::text;
 use super::conflict::follow_up;
@@ -9,17 +10,20 @@ use super::disabled::check_disabled;
 use super::log::Log;
 use crate::error::Error;
 use crate::limits::{MAX_NAME_CHARS, SIDES};
-use crate::model::{Event, GM, STATS, State};
+use crate::model::{Conflict, Event, GM, STATS, State};
 use skald_core::DiceSource;
 
-/// `take_burden`: `who` takes a burden of `boxes` boxes named `name` from `from`, who discards its
-/// `boxes` highest dice, each strictly above `who`'s highest die; the burden's boxes hold their
-/// values and a d20 picks its stat (T5). It may disable `who`, who then loses at once (T7).
+/// `take_burden`: `who` takes a burden of `boxes` boxes named `name` from `from`, an opponent (of
+/// another side, T13), who discards its `boxes` highest dice, each strictly above `who`'s highest
+/// die; the burden's boxes hold their values and a d20 picks its stat (T5). `who` carries it, or,
+/// for the healer of a healing conflict, the patient (T14). It may disable its bearer, who then
+/// loses at once when in the conflict (T7).
 ///
 /// # Errors
 /// [`Error::NoConflict`], [`Error::NotAParticipant`]; [`Error::Rule`] for a surrendered taker or
-/// opponent, the GM's side of a healing conflict, an opponent that is not one, a name out of bounds
-/// or already carried, an opponent with no die above the taker's highest (T5);
+/// opponent, the GM's side of a healing conflict, an opponent that is not one (itself, not in the
+/// conflict, an ally, T13), a name already carried by the bearer, an opponent with no die above
+/// the taker's highest (T5);
 /// [`Error::TextLength`] for the name; [`Error::BurdenBoxes`] for `boxes` outside 1 to the dice above
 /// it (T5); [`Error::Dice`], [`Error::TieUnbroken`].
 pub(super) fn take_burden(
@@ -44,9 +48,17 @@ pub(super) fn take_burden(
             "the GM takes no burdens in a healing conflict (T5)".into(),
         ));
     }
-    let opponent = conflict.participant(from).filter(|_| from != who).ok_or_else(|| {
-        Error::Rule(format!("{from} is not {who}'s opponent in this conflict (T5: a burden is taken from one opponent)"))
-    })?;
+    let opponent = conflict
+        .participant(from)
+        .filter(|_| conflict.opponents(who, from))
+        .ok_or_else(|| {
+            not_an_opponent(
+                conflict,
+                who,
+                from,
+                "a burden is taken from an opponent (T5)",
+            )
+        })?;
     if !opponent.is_in() {
         return Err(Error::Rule(format!(
             "{from} has surrendered; its dice are gone (T5)"
@@ -70,15 +82,21 @@ pub(super) fn take_burden(
             max: beating,
         });
     }
+    // T14: a burden the healing side takes lands on the patient, whoever rolls for that side.
+    let bearer = conflict
+        .healing
+        .as_ref()
+        .filter(|h| h.healer == who)
+        .map_or(who, |h| h.patient.as_str());
     // The name last: it is the opponent's to give (T5), so a request may wait for it once
     // everything else about the burden is known to be right (crates/table `requests.rs`).
-    text("name", name, MAX_NAME_CHARS)?;
+    text("name", "the burden's name", name, MAX_NAME_CHARS)?;
     if state
-        .character(who)
+        .character(bearer)
         .is_some_and(|c| c.burden(name).is_some())
     {
         return Err(Error::Rule(format!(
-            "{who} already carries a burden named {name:?}; name it differently"
+            "{bearer} already carries a burden named {name:?}; name it differently"
         )));
     }
     let discarded: Vec<u32> = opponent.pool.iter().take(boxes as usize).copied().collect();
@@ -87,19 +105,36 @@ pub(super) fn take_burden(
     let mut log = Log::new(state);
     log.push(Event::BurdenTaken {
         who: who.into(),
+        on: (bearer != who).then(|| bearer.to_owned()),
         from: from.into(),
         name: name.into(),
         stat_roll: roll,
         stat,
         boxes: discarded,
     });
-    check_disabled(&mut log, who);
+    check_disabled(&mut log, bearer);
     follow_up(log, dice)
+}
+
+/// Why `other` is not `who`'s opponent: not in this conflict, `who` itself, or an ally who
+/// declared the same goal (T13); `rule` says what needs an opponent.
+fn not_an_opponent(conflict: &Conflict, who: &str, other: &str, rule: &str) -> Error {
+    let why = if other == who {
+        format!("{who} cannot be its own opponent")
+    } else if conflict.participant(other).is_none() {
+        format!("{other} is not in this conflict")
+    } else {
+        format!(
+            "{other} declared the same goal as {who} and is on its side: allies never take burdens \
+             from each other nor use each other's (T13)"
+        )
+    };
+    Error::Rule(format!("{why}; {rule}"))
 }
 
 /// `use_burden`: `who` adds the box of value `value` of its opponent `of`'s burden `burden` to its
 /// pool as a die, checking nothing; each box once per conflict, never in the conflict that made the
-/// burden (T6).
+/// burden (T6); never an ally's (T13).
 ///
 /// # Errors
 /// [`Error::NoConflict`], [`Error::NotAParticipant`], [`Error::Surrendered`], [`Error::MustStand`],
@@ -124,10 +159,13 @@ pub(super) fn use_burden(
     if !user.can_act() {
         return Err(Error::MustStand(who.to_string()));
     }
-    if who == of || conflict.participant(of).is_none() {
-        return Err(Error::Rule(format!(
-            "{of} is not {who}'s opponent in this conflict; burden dice are used against their owner (T6)"
-        )));
+    if !conflict.opponents(who, of) {
+        return Err(not_an_opponent(
+            conflict,
+            who,
+            of,
+            "a burden's boxes are used against its owner by an opponent (T6)",
+        ));
     }
     let owner = state
         .character(of)

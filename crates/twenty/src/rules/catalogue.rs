@@ -27,8 +27,13 @@ pub(super) fn define_trait(
     description: &str,
     open: bool,
 ) -> Result<Vec<Event>, Error> {
-    text("name", name, MAX_NAME_CHARS)?;
-    text("description", description, MAX_TEXT_CHARS)?;
+    text("name", "the trait's name", name, MAX_NAME_CHARS)?;
+    text(
+        "description",
+        "what the trait covers",
+        description,
+        MAX_TEXT_CHARS,
+    )?;
     if state.catalogue.trait_def(name).is_some() {
         return Err(Error::Rule(format!(
             "the trait {name:?} is already on the list (T12)"

@@ -4,15 +4,22 @@
 use crate::error::Error;
 use crate::model::{Character, State};
 
-/// `value`, the command's field `field`, is 1 to `max` characters and not blank.
+/// `value`, the command's field `field` (called `label` in its form), is 1 to `max` characters
+/// and not blank.
 ///
 /// # Errors
 /// [`Error::TextLength`] naming the field, the text, its length and the range.
-pub(super) fn text(field: &'static str, value: &str, max: usize) -> Result<(), Error> {
+pub(super) fn text(
+    field: &'static str,
+    label: &'static str,
+    value: &str,
+    max: usize,
+) -> Result<(), Error> {
     let chars = value.chars().count();
     if value.trim().is_empty() || chars > max {
         return Err(Error::TextLength {
             field,
+            label,
             value: value.to_string(),
             chars,
             min: 1,

@@ -1,9 +1,9 @@
 //! A conflict (T2-T4, T7; the book's "Conflicts", "Winning", "Surrender", "Character Death"):
 //! opening one (or a healing conflict, T8), surrendering, and its course, which follows by itself
 //! after every command in it: an exchange ends when everyone still able has acted; the next begins
-//! with forced stands for those with nothing eligible (T2); the conflict ends when one side is left
-//! in or an exchange passes with no dice brought in (T4); then deaths (T7) and a healing's outcome
-//! (T8).
+//! with forced stands for those with nothing eligible (T2); the conflict ends when at most one side
+//! has anyone in (allies who share a goal are one side, T13) or an exchange passes with no dice
+//! brought in (T4); then deaths (T7) and a healing's outcome (T8).
 
 use super::checks::{living, no_conflict};
 use super::dice::roll_d20;
@@ -19,8 +19,8 @@ use skald_core::DiceSource;
 ///
 /// # Errors
 /// [`Error::ConflictInProgress`]; [`Error::ParticipantCount`] for too few or too many sides;
-/// [`Error::GoalLength`]; [`Error::Participants`] for a side declared twice or a death goal that
-/// names no opponent (T7);
+/// [`Error::GoalLength`]; [`Error::Participants`] for a participant declared twice, a death goal
+/// that names no opponent (T7), or every participant on one side (T13);
 /// [`Error::UnknownCharacter`], [`Error::Rule`] for a dead side; [`Error::Dice`],
 /// [`Error::TieUnbroken`] when the conflict ends at once.
 pub(super) fn start_conflict(
@@ -29,10 +29,16 @@ pub(super) fn start_conflict(
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, Error> {
     no_conflict(state)?;
-    check_declarations(state, participants)?;
+    let allies = if state.options.allies_share_goal {
+        sides_of_many(participants)
+    } else {
+        Vec::new()
+    };
+    check_declarations(state, participants, &allies)?;
     let mut log = Log::new(state);
     log.push(Event::ConflictStarted {
         participants: participants.to_vec(),
+        allies,
     });
     for d in participants {
         if let Some(c) = state
@@ -126,7 +132,44 @@ pub(super) fn follow_up_picking(
     Ok(log.events)
 }
 
-fn check_declarations(state: &State, participants: &[Declaration]) -> Result<(), Error> {
+/// A goal as T13 compares it: its words, ignoring case and spacing ("Kill the dragon" and
+/// " kill  the Dragon " are the same goal).
+fn goal_key(goal: &str) -> String {
+    goal.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+/// T13: the participants who declared the same goal, grouped, each group in declaration order;
+/// only groups of two or more (every other participant is a side of its own).
+fn sides_of_many(participants: &[Declaration]) -> Vec<Vec<String>> {
+    let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+    for d in participants {
+        let key = goal_key(&d.goal);
+        match groups.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, members)) => members.push(d.who.clone()),
+            None => groups.push((key, vec![d.who.clone()])),
+        }
+    }
+    groups
+        .into_iter()
+        .map(|(_, members)| members)
+        .filter(|members| members.len() > 1)
+        .collect()
+}
+
+fn check_declarations(
+    state: &State,
+    participants: &[Declaration],
+    allies: &[Vec<String>],
+) -> Result<(), Error> {
+    let allied = |a: &str, b: &str| {
+        a == b
+            || allies
+                .iter()
+                .any(|side| side.iter().any(|w| w == a) && side.iter().any(|w| w == b))
+    };
     if !(MIN_PARTICIPANTS..=MAX_PARTICIPANTS).contains(&participants.len()) {
         return Err(Error::ParticipantCount {
             field: "participants",
@@ -139,28 +182,49 @@ fn check_declarations(state: &State, participants: &[Declaration]) -> Result<(),
         living(state, &declaration.who)?;
         if participants[..i].iter().any(|d| d.who == declaration.who) {
             return Err(Error::Participants(format!(
-                "{} is declared twice",
+                "{} is named twice: each character takes part once",
                 declaration.who
             )));
         }
+        let blank = declaration.goal.trim().is_empty();
         let chars = declaration.goal.chars().count();
-        if declaration.goal.trim().is_empty() || chars > MAX_GOAL_CHARS {
+        if blank || chars > MAX_GOAL_CHARS {
             return Err(Error::GoalLength {
                 field: "participants",
                 who: declaration.who.clone(),
-                chars,
+                chars: if blank { 0 } else { chars },
                 min: 1,
                 max: MAX_GOAL_CHARS,
             });
         }
-        if let Some(target) = &declaration.death_of
-            && (target == &declaration.who || !participants.iter().any(|d| &d.who == target))
-        {
-            return Err(Error::Participants(format!(
-                "{}'s death goal names {target:?}, who is not an opponent in this conflict (T7)",
-                declaration.who
-            )));
+        if let Some(target) = &declaration.death_of {
+            let problem = if target == &declaration.who {
+                Some("the character itself".to_owned())
+            } else if !participants.iter().any(|d| &d.who == target) {
+                Some(format!("{target}, who is not in this conflict"))
+            } else if allied(&declaration.who, target) {
+                Some(format!(
+                    "{target}, who declared the same goal and so is on its side (T13)"
+                ))
+            } else {
+                None
+            };
+            if let Some(problem) = problem {
+                return Err(Error::Participants(format!(
+                    "{}'s fight to the death names {problem}: a death goal names an opponent (T7)",
+                    declaration.who
+                )));
+            }
         }
+    }
+    if let [side] = allies
+        && side.len() == participants.len()
+    {
+        return Err(Error::Participants(format!(
+            "{} all declared the same goal, so they are one side; a conflict needs two sides or \
+             more with different goals (T13)",
+            side.join(", ")
+        )));
     }
     Ok(())
 }
@@ -201,17 +265,17 @@ fn course(log: &mut Log, dice: &mut dyn DiceSource, picks: &[u32]) -> Result<(),
         let Some(conflict) = log.conflict() else {
             return Ok(());
         };
-        let inside = conflict.participants.iter().filter(|p| p.is_in()).count();
-        if inside <= 1 {
-            let winner = conflict
-                .participants
-                .iter()
-                .find(|p| p.is_in())
-                .map(|p| p.who.clone());
-            let mut order: Vec<String> = winner.iter().cloned().collect();
+        // T4, T13: over when at most one side has anyone in; its best pool narrates first.
+        if conflict.sides_in() <= 1 {
+            let mut order = conflict.order_of_those_in();
+            let winner = order.first().cloned().unwrap_or_default();
+            let allies = order.iter().skip(1).cloned().collect();
             order.extend(conflict.surrendered_most_recent_first());
-            let winner = winner.unwrap_or_default();
-            log.push(Event::ConflictEnded { winner, order });
+            log.push(Event::ConflictEnded {
+                winner,
+                allies,
+                order,
+            });
             return aftermath(log, picks);
         }
         let exchange = conflict.exchange;
@@ -229,11 +293,17 @@ fn course(log: &mut Log, dice: &mut dyn DiceSource, picks: &[u32]) -> Result<(),
             .filter_map(|who| conflict.participant(who))
             .map(|p| p.pool.clone())
             .collect();
+        let winning = conflict.winning();
+        let allies = winning
+            .as_deref()
+            .map(|w| conflict.allies_in(w))
+            .unwrap_or_default();
         log.push(Event::ExchangeEnded {
             exchange,
             order,
             pools,
-            winning: conflict.winning(),
+            winning,
+            allies,
         });
         if !any_dice {
             resolve(log, dice)?;
@@ -246,9 +316,10 @@ fn course(log: &mut Log, dice: &mut dyn DiceSource, picks: &[u32]) -> Result<(),
     }
 }
 
-/// The end after an exchange without dice: highest pool wins, a tie at the top is rolled off (T4).
+/// The end after an exchange without dice: the side holding the highest pool wins; a tie at the
+/// top between participants of different sides is rolled off by the tied (T4, T13).
 fn resolve(log: &mut Log, dice: &mut dyn DiceSource) -> Result<(), Error> {
-    let Some(conflict) = log.conflict() else {
+    let Some(conflict) = log.conflict().cloned() else {
         return Ok(());
     };
     let order = conflict.order_of_those_in();
@@ -259,6 +330,13 @@ fn resolve(log: &mut Log, dice: &mut dyn DiceSource) -> Result<(), Error> {
             .map(|p| p.pool.clone())
             .unwrap_or_default()
     };
+    let side_of = |who: &str| conflict.participant(who).map(|p| p.side);
+    let sides = |tied: &[String]| {
+        let mut sides: Vec<Option<usize>> = tied.iter().map(|w| side_of(w)).collect();
+        sides.sort_unstable();
+        sides.dedup();
+        sides.len()
+    };
     let top = pool_of(&order[0]);
     let mut tied: Vec<String> = order
         .iter()
@@ -266,7 +344,7 @@ fn resolve(log: &mut Log, dice: &mut dyn DiceSource) -> Result<(), Error> {
         .cloned()
         .collect();
     let mut rounds = 0;
-    while tied.len() > 1 {
+    while sides(&tied) > 1 {
         rounds += 1;
         if rounds > MAX_TIE_ROLLS {
             return Err(Error::TieUnbroken(MAX_TIE_ROLLS));
@@ -283,12 +361,15 @@ fn resolve(log: &mut Log, dice: &mut dyn DiceSource) -> Result<(), Error> {
             .collect();
         log.push(Event::TieRolled { rolls });
     }
-    let winner = tied.pop().unwrap_or_else(|| order[0].clone());
+    // The first of the tied in narration order (allies tied with each other need no roll-off).
+    let winner = tied.first().cloned().unwrap_or_else(|| order[0].clone());
+    let allies = conflict.allies_in(&winner);
     let mut final_order = vec![winner.clone()];
     final_order.extend(order.into_iter().filter(|who| *who != winner));
     final_order.extend(surrendered);
     log.push(Event::ConflictEnded {
         winner,
+        allies,
         order: final_order,
     });
     Ok(())
@@ -303,15 +384,22 @@ fn aftermath(log: &mut Log, picks: &[u32]) -> Result<(), Error> {
     let Some(winner) = conflict.winner.clone() else {
         return Ok(());
     };
-    if let Some(target) = conflict
-        .participant(&winner)
-        .and_then(|p| p.death_of.clone())
-        && target != winner
-    {
-        log.push(Event::CharacterDied {
-            who: target,
-            by: winner.clone(),
-        });
+    // The winner's side gets its goal: each death goal of a winning member kills its target
+    // (T7; T13: an ally's too).
+    let mut dead: Vec<String> = Vec::new();
+    for member in std::iter::once(&winner).chain(&conflict.winner_allies) {
+        if let Some(target) = conflict
+            .participant(member)
+            .and_then(|p| p.death_of.clone())
+            && target != *member
+            && !dead.contains(&target)
+        {
+            dead.push(target.clone());
+            log.push(Event::CharacterDied {
+                who: target,
+                by: member.clone(),
+            });
+        }
     }
     healing::outcome(log, &conflict, &winner, picks)
 }

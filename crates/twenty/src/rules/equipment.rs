@@ -26,7 +26,8 @@ pub(super) fn repair(state: &State, who: &str, item: &str) -> Result<Vec<Event>,
     }
 }
 
-/// T9: an item breaks on its user's 1, or an opponent's 20 in the exchange it was brought in.
+/// T9: an item breaks on its user's 1, or an opponent's 20 in the exchange it was brought in (an
+/// ally's 20 breaks nothing: allies are one side, T13).
 pub(super) fn breakage(
     log: &mut Log,
     who: &str,
@@ -50,7 +51,7 @@ pub(super) fn breakage(
     if is_item && !one {
         // An opponent's 20 earlier in this exchange breaks it too.
         let by = conflict.participants.iter().find(|p| {
-            p.who != who
+            conflict.opponents(who, &p.who)
                 && p.rolls
                     .iter()
                     .any(|(x, dice)| *x == exchange && dice.contains(&20))
@@ -60,7 +61,11 @@ pub(super) fn breakage(
         }
     }
     if twenty {
-        for p in conflict.participants.iter().filter(|p| p.who != who) {
+        for p in conflict
+            .participants
+            .iter()
+            .filter(|p| conflict.opponents(who, &p.who))
+        {
             let Some(owner) = log.state.character(&p.who) else {
                 continue;
             };

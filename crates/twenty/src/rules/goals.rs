@@ -19,7 +19,7 @@ pub(super) fn minor_goal(
     goal: &str,
     uncheck: &str,
 ) -> Result<Vec<Event>, Error> {
-    text("goal", goal, MAX_GOAL_CHARS)?;
+    text("goal", "the goal achieved", goal, MAX_GOAL_CHARS)?;
     check_uncheck(state, who, &[uncheck.to_string()])?;
     Ok(vec![Event::BoxesUnchecked {
         who: who.to_string(),
@@ -39,7 +39,7 @@ pub(super) fn major_goal(
     goal: &str,
     reward: &Reward,
 ) -> Result<Vec<Event>, Error> {
-    text("goal", goal, MAX_GOAL_CHARS)?;
+    text("goal", "the goal achieved", goal, MAX_GOAL_CHARS)?;
     let mut log = Log::new(state);
     pay(&mut log, state, who, goal, reward)?;
     Ok(log.events)
@@ -178,7 +178,12 @@ fn pay(log: &mut Log, state: &State, who: &str, goal: &str, reward: &Reward) -> 
             distinct.dedup();
             if names.len() != THREE_BOXES || distinct.len() != THREE_BOXES {
                 return Err(Error::Rule(format!(
-                    "three different traits get a box each (T10), not {names:?}"
+                    "three different traits get a box each (T10), not {}",
+                    if names.is_empty() {
+                        "none".to_owned()
+                    } else {
+                        names.join(", ")
+                    }
                 )));
             }
             for name in names {

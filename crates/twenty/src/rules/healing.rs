@@ -132,7 +132,7 @@ pub(super) fn check_picks(
             value,
             allowed: format!(
                 "only the healer of a healing conflict picks burden boxes to remove, and {who} is \
-                 not one here: leave `remove` out"
+                 not one here: pick none"
             ),
         });
     };

@@ -1,4 +1,4 @@
-//! Deciding and folding: the logic over the model (T1-T12).
+//! Deciding and folding: the logic over the model (T1-T14).
 //!
 //! [`decide`] checks every rule of a command against the state, rolls the dice it needs, and
 //! returns its events, or an [`Error`] and nothing else; [`apply`] folds one event in. One file per

@@ -30,8 +30,13 @@ pub(super) fn grant(
             "an obligation is granted to someone else (T11)".into(),
         ));
     }
-    text("as", as_trait, MAX_NAME_CHARS)?;
-    text("service", service, MAX_TEXT_CHARS)?;
+    text(
+        "as",
+        "the trait as the grantee writes it",
+        as_trait,
+        MAX_NAME_CHARS,
+    )?;
+    text("service", "the service promised", service, MAX_TEXT_CHARS)?;
     let Some(t) = g.rollable(trait_name) else {
         return Err(Error::Rule(format!(
             "{granter} has no trait named {trait_name:?} to grant from (T11)"

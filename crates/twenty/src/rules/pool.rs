@@ -1,5 +1,5 @@
 //! Comparing pools of d20s: who is winning, and the narration order (T3), for a pair of pools and for
-//! a conflict's participants.
+//! a conflict's participants; a conflict's sides (T13): who is whose opponent or ally.
 
 use crate::model::{Conflict, Participant};
 use std::cmp::Ordering;
@@ -33,15 +33,52 @@ impl Conflict {
             .collect()
     }
 
-    /// Who is winning now: the single highest pool among those in, or `None` on a tie at the top (T3).
+    /// Who is winning now: the participant holding the highest pool among those in, or `None`
+    /// when a participant of another side ties it at the top (T3; T13: allies tied at the top
+    /// are one side ahead, and the first of them in narration order is named).
     pub fn winning(&self) -> Option<String> {
         let order = self.order_of_those_in();
         let first = self.participant(order.first()?)?;
-        let tied = order
-            .get(1)
-            .and_then(|second| self.participant(second))
-            .is_some_and(|second| compare_pools(&first.pool, &second.pool).is_eq());
+        let tied = order[1..]
+            .iter()
+            .filter_map(|who| self.participant(who))
+            .any(|o| o.side != first.side && compare_pools(&first.pool, &o.pool).is_eq());
         (!tied).then(|| first.who.clone())
+    }
+
+    /// Whether `a` and `b` are opponents: two participants of different sides (T13: allies who
+    /// declared the same goal are one side; with the option off, every other participant is an
+    /// opponent).
+    pub fn opponents(&self, a: &str, b: &str) -> bool {
+        match (self.participant(a), self.participant(b)) {
+            (Some(a), Some(b)) => a.side != b.side,
+            _ => false,
+        }
+    }
+
+    /// The other participants of `who`'s side still in, in declaration order (T13).
+    pub fn allies_in(&self, who: &str) -> Vec<String> {
+        let Some(me) = self.participant(who) else {
+            return Vec::new();
+        };
+        self.participants
+            .iter()
+            .filter(|p| p.who != who && p.side == me.side && p.is_in())
+            .map(|p| p.who.clone())
+            .collect()
+    }
+
+    /// How many sides have anyone still in (T4, T13: the conflict ends when at most one has).
+    pub fn sides_in(&self) -> usize {
+        let mut sides: Vec<usize> = self
+            .participants
+            .iter()
+            .filter(|p| p.is_in())
+            .map(|p| p.side)
+            .collect();
+        sides.sort_unstable();
+        sides.dedup();
+        sides.len()
     }
 
     /// Those who surrendered, most recent first (T3: they narrate last, in that order).

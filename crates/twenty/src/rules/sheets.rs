@@ -281,7 +281,7 @@ impl Sheet {
                 return Err(self.fail(
                     "keys",
                     format!(
-                        "{key:?} is not a key of the book or of this table (T12: the GM can add it)"
+                        "hold {key:?}, which is not a key of the book or of this table (T12: the GM can add it)"
                     ),
                 ));
             };
@@ -291,7 +291,7 @@ impl Sheet {
                 return Err(self.fail(
                     "keys",
                     format!(
-                        "{key} needs {} (T10: an elite key's prerequisites)",
+                        "hold {key}, which needs {} (T10: an elite key's prerequisites)",
                         missing.join(", ")
                     ),
                 ));
@@ -326,13 +326,13 @@ impl Sheet {
                 Some(_) => Err(self.fail(
                     "keys",
                     format!(
-                        "{key} is an elite key; a new character starts with one skeleton key (T1)"
+                        "hold {key}, an elite key; a new character starts with one skeleton key (T1)"
                     ),
                 )),
                 None => Err(self.fail(
                     "keys",
                     format!(
-                        "{key:?} is not a key; choose one skeleton key: {}",
+                        "hold {key:?}, which is not a key; choose one skeleton key: {}",
                         catalogue.skeleton_keys().join(", ")
                     ),
                 )),
@@ -382,9 +382,9 @@ impl Sheet {
             return Err(self.fail(
                 "equipment",
                 format!(
-                    "has {} with {:?} boxes; a new character picks two, with {large} and {small} boxes (T1)",
-                    skald_core::noun(self.equipment.len(), "special item", "special items"),
-                    self.equipment.iter().map(|t| t.boxes).collect::<Vec<_>>()
+                    "are {}, with {} boxes; a new character picks two, with {large} and {small} boxes (T1)",
+                    self.equipment.len(),
+                    and_list(&self.equipment.iter().map(|t| t.boxes.to_string()).collect::<Vec<_>>())
                 ),
             ));
         }
@@ -423,5 +423,14 @@ fn boxes_problem(boxes: usize) -> SheetProblem {
         value: boxes,
         min: 1,
         max: MAX_BOXES as usize,
+    }
+}
+
+/// "2", "2 and 1", "3, 2 and 1"; "no" for none.
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => "no".to_owned(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }
