@@ -117,6 +117,7 @@ test("a problem with an influence bid, to the d12", { timeout: FILE_TIMEOUT }, a
     return own || label.textContent.trim();
   }));
   assert.deepEqual(await shown(), ["What changes", "Strength of the relationship", "The person's standing", "How long it lasts", "Who, and how"]);
+  await screenshot(gm, "loqi-consequence-relationship");
   // Sent without its note, it is refused; once the note is written the refusal goes (issue 31: a
   // refusal stayed on the page after its blank was fixed).
   const refusal = await submit(theirs, { refused: true });
