@@ -293,14 +293,14 @@ fn character_lines_are_read_and_written_back() {
     check(
         &["chi", "character", "Ragnar, fierce barbarian"],
         2,
-        "skald: `line` is \"Ragnar, fierce barbarian\", but it must end with the pool: a number \
-         such as 8, or 8/7 for maximum/current\n",
+        "skald: The character line \"Ragnar, fierce barbarian\" does not read: it must end with \
+         the pool: a number such as 8, or 8/7 for maximum/current\n",
     );
     check(
         &["chi", "character", "Ragnar, fierce, arrogant, and savage8"],
         2,
-        "skald: `line` is \"Ragnar, fierce, arrogant, and savage8\", but no occupation follows the \
-         descriptive words\n",
+        "skald: The character line \"Ragnar, fierce, arrogant, and savage8\" does not read: no \
+         occupation follows the descriptive words\n",
     );
     check(
         &[
@@ -309,7 +309,7 @@ fn character_lines_are_read_and_written_back() {
             "Ragnar, fierce, arrogant, and savage barbarian8/9",
         ],
         2,
-        "skald: `current` is 9, but it must be 0 to 8 (the current pool is at most the maximum)\n",
+        "skald: The current pool is 9, but it must be 0 to 8 (the current pool is at most the maximum)\n",
     );
 }
 

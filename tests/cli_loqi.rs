@@ -219,7 +219,7 @@ fn every_loqi_scenario_replays() {
     let text = check(&["replay", "examples/loqi/tiran-scene.toml"], 0, "~");
     assert!(
         text.contains(
-            "Chances: the player's outcome 7/12, the GM's outcome 5/12.\n   d12 rolled 9 against odds 7: 9 > 7, so the GM's outcome is selected (L3)."
+            "Chances: the player's outcome 58.3% (7/12), the GM's outcome 41.7% (5/12).\n   d12 rolled 9 against odds 7: 9 > 7, so the GM's outcome is selected (L3)."
         ),
         "{text}"
     );

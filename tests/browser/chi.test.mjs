@@ -5,7 +5,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import {
   setup, screenshot, waitLog, tableWith, moveForm, fill, submit, act, waitOdds, boardState, fillList,
-  assertNoSideScroll, assertNoJsonField, showTabOf, FILE_TIMEOUT, SETUP_TIMEOUT,
+  assertNoSideScroll, assertNoJsonField, showTabOf, logTexts, FILE_TIMEOUT, SETUP_TIMEOUT,
 } from "./harness.mjs";
 
 const RAGNAR = { name: "Ragnar", words: ["fierce", "arrogant", "savage"], occupation: "barbarian", pool: 8 };
@@ -255,6 +255,42 @@ test("a secret round: nobody sees an allocation before its reveal", { timeout: F
   await screenshot(gm, "chi-after-secret-roll-gm");
   await assertNoSideScroll(ann, "Chi table (phone)");
   h.assertClean();
+});
+
+// The GM calls for an opposed roll of Ragnar's (Ann's) against Dirk (Bo's), off-concept: each
+// player is asked for their own character's dice, in words and with the right names (issue 31:
+// "Kiko puts in: {...}" in the answer box, the log and both reports, the labels swapped), and
+// the report says the action was off-concept and how the roll went.
+test("an opposed call reads as words, with each character named right", { timeout: FILE_TIMEOUT }, async () => {
+  await submit(await moveForm(gm, "new_round"), { confirm: /^End round \d+ and start round \d+\? / });
+  const call = await moveForm(gm, "call", "Call for a roll: Ragnar: act against another character");
+  await fill(call, { "command.defender": "Dirk (who chooses its own dice)", "command.actor.fits_concept": false });
+  await submit(call);
+  const mine = await moveForm(ann, "answer", /^The GM asks: Ragnar: act against another character/);
+  const theirs = await moveForm(bo, "answer", /^The GM asks: Ragnar: act against another character/);
+  for (const [form, blank, label] of [[mine, "values.actor.spend", "Dice Ragnar puts in"], [theirs, "values.defender.spend", "Dice Dirk puts in (kept back this round)"]]) {
+    const text = await form.innerText();
+    assert.ok(!text.includes('{"'), `the answer box reads as words: ${text}`);
+    assert.match(text, /The GM's call: Dice Ragnar puts in: 1; Fits Ragnar's concept: no; Who reacts, with the dice it kept back: Dirk \(who chooses its own dice\)/);
+    assert.equal(await form.locator(`[name="${blank}"]`).count(), 1, `${label}: the player's own blank`);
+  }
+  await fill(mine, { "values.actor.spend": 2 });
+  await submit(mine);
+  await fill(theirs, { "values.defender.spend": 1 });
+  await submit(theirs);
+  const line = await waitLog(gm, /Round \d+, opposed: Ragnar puts 2 dice in \(off-concept, at most 3 \(C2\)\)/);
+  assert.match(await line.innerText(), /Dirk puts 1 die in/);
+  for (const page of [gm, ann, bo]) {
+    const log = (await logTexts(page)).join("\n");
+    assert.ok(!log.includes('{"'), "no JSON in the log");
+    assert.match(log, /asked: Ragnar: act against another character/);
+  }
+  const report = await ann.context().newPage();
+  await report.goto(`/api/tables/${t.id}/export?format=html`);
+  const text = await report.locator("body").innerText();
+  assert.ok(!text.includes('{"'), "no JSON in the report");
+  assert.match(text, /Ragnar against Dirk: \w+ wins \(2 dice to 1 die, totals \d+ to \d+;( a tie, which goes to the defender;)? Ragnar off-concept, at most 3 dice \(C2\); C3\)/);
+  await report.close();
 });
 
 // A commitment (64 hex digits) in a log line must wrap inside its column, not push the log

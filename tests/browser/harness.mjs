@@ -424,7 +424,9 @@ export async function fillList(form, field, rows, count = { fields: 0, clicks: 0
   for (const [i, row] of rows.entries()) {
     const values = typeof row === "object" ? row : { "": row };
     for (const [name, value] of Object.entries(values)) {
-      const blank = entries.nth(i).locator(`[name="${name}"]`).first();
+      // A blank shown only for some values of another (Field::shown_when) shares its name with
+      // the hidden ones of other kinds, which are disabled: the one shown is filled.
+      const blank = entries.nth(i).locator(`[name="${name}"]:not(:disabled)`).first();
       if (await blank.evaluate(el => el.tagName) === "SELECT") await blank.selectOption(JSON.stringify(value));
       else await blank.fill(String(value));
       count.fields++;

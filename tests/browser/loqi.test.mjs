@@ -1,8 +1,10 @@
 // Loqi at the table page: characters made with the builder form (a name, traits as a list, no JSON
-// typed), a slip refused beside its blank; a player's preparation goals through their form; then a
-// problem from its introduction to the d12: both outcomes proposed (the GM's with a consequence
-// picked in the form), a trait on the tally, a modifier a player suggests and the GM judges, an influence bid from each player (one for, one
-// against), the odds shown before each entry and before the roll.
+// typed), a slip refused beside its blank in words; the GM's NPC, which holds no influence; a
+// player's preparation goals through their form; then a problem from its introduction to the d12:
+// both outcomes proposed (the GM's with consequences picked in the form, each kind showing only its
+// blanks, a refusal that goes once its blank is filled), a trait on the tally, a modifier a player
+// suggests and the GM judges, an influence bid from each player (one for, one against), the odds
+// shown before each entry and before the roll, with each chance's percentage.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import {
@@ -40,7 +42,7 @@ test("each player makes a character with the builder, no JSON typed", { timeout:
     if (sheet === TIRAN) {
       // A slip: a rating past the book's 4 is refused beside that rating before anything is sent.
       await fillList(form, "character.traits", [{ ...sheet.traits[0], rating: 5 }, sheet.traits[1]]);
-      assert.match(await fieldError(form), /traits\[0\]\.rating is 5; allowed: 1 to 4/);
+      assert.match(await fieldError(form), /^Trait 1's rating is 5; allowed: 1 to 4 \(book: Traits; 5 and 6 need the table's option "Trait ratings 5 and 6"\)$/);
       const invalid = await form.locator("[aria-invalid=true]").first().getAttribute("name");
       assert.equal(invalid, "rating", "the refusal sits at the rating's blank");
       await fillList(form, "character.traits", sheet.traits);
@@ -60,6 +62,22 @@ test("each player makes a character with the builder, no JSON typed", { timeout:
   const traits = Object.entries(state.characters.Tiran.traits).map(([name, t]) => [name, t.rating, t.harmful]);
   assert.deepEqual(traits.sort(), [["Hot-headed", 2, true], ["Swordsman", 3, false]]);
   assert.equal(state.characters.Ayla.influence, 10, "a new character starts with the book's 10 influence");
+});
+
+test("the GM's NPC holds no influence: never offered a spend or a reward (L5)", { timeout: FILE_TIMEOUT }, async () => {
+  const form = await moveForm(gm, "enroll", "Make an NPC");
+  assert.equal(await form.locator("[name='character.influence']").count(), 0, "an NPC has no influence blank");
+  await fill(form, { "character.name": "Grell" });
+  await fillList(form, "character.traits", [{ name: "Bandit chief", rating: 3 }]);
+  await submit(form);
+  for (const page of [gm, ann, bo]) await waitLog(page, "Grell joins the table, an NPC the GM plays (no influence, L5)");
+  const state = await boardState(gm);
+  assert.deepEqual([state.characters.Grell.npc, state.characters.Grell.influence], [true, 0]);
+  assert.match(await gm.locator("#board .sheet", { hasText: "Grell" }).innerText(), /An NPC: no influence of its own/);
+  // The GM rewards players' characters only.
+  const reward = await moveForm(gm, "reward", "Reward influence");
+  const whom = await reward.locator("[name=who] option").allInnerTexts();
+  assert.deepEqual(whom, ["Tiran", "Ayla"]);
 });
 
 test("a player prepares goals with the form (L6)", { timeout: FILE_TIMEOUT }, async () => {
@@ -86,12 +104,31 @@ test("a problem with an influence bid, to the d12", { timeout: FILE_TIMEOUT }, a
   const mine = await moveForm(ann, "propose_outcome", "Propose the player's outcome");
   await fill(mine, { by: "Tiran", description: "Tiran scatters them", impact: 3 });
   await submit(mine);
-  // The GM's outcome wounds Tiran for the scene if it is picked: a consequence entry (L7).
+  // The GM's outcome wounds Tiran for the scene if it is picked: a consequence entry (L7). Each
+  // kind shows only its own blanks (issue 31: every entry showed all 8).
   const theirs = await moveForm(gm, "propose_outcome", "Propose the GM's outcome");
   await fill(theirs, { description: "They take a heavy toll", impact: -3 });
+  await fillList(theirs, "consequences", [{ kind: "relationship", change: 2 }]);
+  const entry = theirs.locator("fieldset[data-field=consequences] > .entries > .entry").first();
+  // The labels of the blanks shown in the entry (a label's own words, not its options').
+  const shown = () => entry.evaluate(e => [...e.querySelectorAll(".field")].filter(f => !f.hidden).map(f => {
+    const label = f.querySelector("label, legend");
+    const own = [...label.childNodes].filter(n => n.nodeType === 3).map(n => n.textContent).join("").trim();
+    return own || label.textContent.trim();
+  }));
+  assert.deepEqual(await shown(), ["What changes", "Strength of the relationship", "The person's standing", "How long it lasts", "Who, and how"]);
+  await screenshot(gm, "loqi-consequence-relationship");
+  // Sent without its note, it is refused; once the note is written the refusal goes (issue 31: a
+  // refusal stayed on the page after its blank was fixed).
+  const refusal = await submit(theirs, { refused: true });
+  assert.doesNotMatch(refusal, /[{}`_]/, `a refusal in words: ${refusal}`);
+  await fillList(theirs, "consequences", [{ note: "the bandit chief remembers" }]);
+  await gm.waitForFunction(f => f.querySelector(".error").hidden && !f.querySelector(".field-error"), await theirs.elementHandle(), { timeout: 10000 });
+  // Changed to a trait change: its blanks, and nothing of the relationship's, are sent.
   await fillList(theirs, "consequences", [
-    { kind: "trait_change", character: "Tiran", trait: "Wounded", points: 2, lasts: "scene", harmful: true },
+    { kind: "trait_change", character: "Tiran", trait: "Wounded", rating_change: 2, lasts: "scene", harmful: true },
   ]);
+  assert.deepEqual(await shown(), ["What changes", "Whose", "Trait", "Rating points", "How long", "A new trait"]);
   await submit(theirs);
   await waitLog(bo, "They take a heavy toll");
   const proposed = await boardState(bo);
@@ -125,6 +162,9 @@ test("a problem with an influence bid, to the d12", { timeout: FILE_TIMEOUT }, a
   const bid = await moveForm(ann, "spend_influence", "Tiran: spend influence");
   await fill(bid, { outcome: "player", points: 3, reason: "for the bridge" });
   const before = await waitOdds(bid);
+  // Today's chances beside the new ones, each with its percentage (issue 31: "Now: 7/12").
+  assert.match(before, /Now: \d+\.\d% \(\d+\/\d+\) for the player's outcome, \d+\.\d% \(\d+\/\d+\) for the GM's/);
+  assert.equal(await gm.locator("form.move legend", { hasText: "Grell: spend influence" }).count(), 0, "no spend for the GM's NPC");
   await submit(bid);
   await waitLog(bo, /Tiran spends 3 influence/);
   const counter = await moveForm(bo, "spend_influence", "Ayla: spend influence");

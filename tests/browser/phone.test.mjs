@@ -175,7 +175,7 @@ test("the chosen tab and the folds stay across live updates and a reload; badges
   // A request waiting for Ann: the GM's Blackfang acts against Ragnar, whose dice are hers (C3).
   await ann.locator("#tab-board").click();
   const opposed = await moveForm(gm, "opposed", "Blackfang: act against another character");
-  await fill(opposed, { actor: "1 die", defender: "Ragnar (who chooses its own dice)" });
+  await fill(opposed, { "actor.spend": 1, defender: "Ragnar (who chooses its own dice)" });
   await submit(opposed);
   const waiting = ann.locator("#waiting");
   await waiting.filter({ hasText: /^The GM asks you: Blackfang/ }).waitFor();

@@ -18,30 +18,78 @@ fn outcome_word(outcome: Outcome) -> &'static str {
     }
 }
 
-/// One action in a sentence: "Ragnar: success (2 dice against Difficulty 3)".
+/// "off-concept, at most 3 dice (C2)" for a side that did not fit its concept.
+fn off_concept(fits: bool, cap: Option<u32>) -> Option<String> {
+    (!fits).then(|| match cap {
+        Some(cap) => format!(
+            "off-concept, at most {} (C2)",
+            noun(cap as usize, "die", "dice")
+        ),
+        None => "off-concept (C2)".to_owned(),
+    })
+}
+
+/// One action in a sentence: "Ragnar: success (2 dice against Difficulty 3, 9 against 7; 2 dice
+/// left)", saying when it was a reaction, off-concept, or tied, and what the tie meant under the
+/// table's rule (C2, C3).
 fn action_line(roll: &ActionRoll) -> String {
-    let reaction = if roll.reaction { ", a reaction" } else { "" };
-    format!(
-        "{}: {} ({} against Difficulty {}{reaction}; {} left)",
-        roll.who,
-        outcome_word(roll.outcome),
+    let mut how = vec![format!(
+        "{} against Difficulty {}, {} against {}",
         noun(roll.spent as usize, "die", "dice"),
         roll.difficulty,
-        noun(roll.left as usize, "die", "dice"),
+        roll.total,
+        roll.gm_total
+    )];
+    if roll.reaction {
+        how.push("a reaction".to_owned());
+    }
+    how.extend(off_concept(roll.fits_concept, roll.cap));
+    let rerolled = roll.rolls.len().saturating_sub(1);
+    if rerolled > 0 {
+        how.push(format!(
+            "tied {} and rolled again under the table's rule for ties (C3)",
+            match rerolled {
+                1 => "once".to_owned(),
+                n => format!("{n} times"),
+            }
+        ));
+    }
+    if roll.tie {
+        how.push("a tie, which fails under the table's rule for ties (C3)".to_owned());
+    }
+    how.push(format!("{} left", noun(roll.left as usize, "die", "dice")));
+    format!(
+        "{}: {} ({})",
+        roll.who,
+        outcome_word(roll.outcome),
+        how.join("; ")
     )
 }
 
-/// One opposed action in a sentence: "Ragnar against Tova: Ragnar wins (3 dice to 2)".
+/// One opposed action in a sentence: "Ragnar against Tova: Ragnar wins (3 dice to 2, totals 12
+/// to 7; C3)", saying when a side was off-concept and when a tie went to the defender.
 fn opposed_line(roll: &OpposedRoll) -> String {
+    let mut how = vec![format!(
+        "{} to {}, totals {} to {}",
+        noun(roll.actor.spent as usize, "die", "dice"),
+        noun(roll.defender.spent as usize, "die", "dice"),
+        roll.actor.total,
+        roll.defender.total,
+    )];
+    if roll.tie {
+        how.push("a tie, which goes to the defender".to_owned());
+    }
+    for side in [&roll.actor, &roll.defender] {
+        if let Some(off) = off_concept(side.fits_concept, side.cap) {
+            how.push(format!("{} {off}", side.who));
+        }
+    }
     format!(
-        "{} against {}: {} wins ({} to {}, totals {} to {}; C3)",
+        "{} against {}: {} wins ({}; C3)",
         roll.actor.who,
         roll.defender.who,
         roll.winner,
-        noun(roll.actor.spent as usize, "die", "dice"),
-        roll.defender.spent,
-        roll.actor.total,
-        roll.defender.total,
+        how.join("; ")
     )
 }
 

@@ -46,7 +46,13 @@ pub fn describe(event: &Event) -> String {
             pool,
             current,
         } => {
-            let from = cause.map(|c| format!(" from {c}")).unwrap_or_default();
+            let from = cause
+                .map(|c| match c {
+                    Cause::Injury => " from injury",
+                    Cause::Fatigue => " from fatigue",
+                    Cause::Other => " from losses to other causes",
+                })
+                .unwrap_or_default();
             format!(
                 "{who} recovers {amount} {}{from}: pool {pool}/{current} (C5).",
                 dice_word(*amount)
@@ -216,7 +222,7 @@ fn action(roll: &ActionRoll) -> String {
     let rolls: Vec<String> = roll.rolls.iter().map(|a| attempt(roll, a)).collect();
     let verdict = match (roll.outcome, roll.tie) {
         (Outcome::Success, _) => "success",
-        (Outcome::Failure, true) => "tie, which fails (option tie = fail, C3)",
+        (Outcome::Failure, true) => "a tie, which fails under the table's rule for ties (C3)",
         (Outcome::Failure, false) => "failure",
     };
     let kind = match (roll.secret, roll.reaction) {
@@ -252,7 +258,10 @@ fn side(side: &SideRoll) -> String {
 
 fn opposed(roll: &OpposedRoll) -> String {
     let verdict = if roll.tie {
-        format!("tie, which goes to the defender: {} wins (C3)", roll.winner)
+        format!(
+            "a tie, which goes to the defender: {} wins (C3)",
+            roll.winner
+        )
     } else {
         format!("{} wins", roll.winner)
     };

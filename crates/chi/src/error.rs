@@ -4,9 +4,10 @@
 //! allowed range as data (`OutOfRange { field, value, min, max, why }`, `TextLength`, `SaltLength`,
 //! `ConceptWords`, `NotEnoughDice`, `OffConcept`, `LossBeyondPool`, `NothingToRecover`,
 //! `TooFewDice`, `NameLength`, `LineLength`); every message is made from that data in the reader's
-//! words, names the field, the value and what is allowed, and cites the ruling behind the limit when
+//! words: it names the blank as a form calls it ([`words`]: "the number of dice put in", "the
+//! defender's modifier"), the value and what is allowed, and cites the ruling behind the limit when
 //! there is one. A calculator of the command line names its flags instead of the fields
-//! ([`Error::rename_field`]).
+//! ([`Error::rename_field`]), which its messages quote as written (`` `--dice` ``).
 
 use crate::limits::{MAX_DIFFICULTY, MAX_MODIFIER};
 use skald_core::{bounds, noun, plural};
@@ -16,7 +17,7 @@ use skald_dice::SourceError;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Error {
     /// A number outside its allowed range.
-    #[error("`{field}` is {value}, but it must be {} ({why})", bounds(*.min, *.max))]
+    #[error("{} is {value}, but it must be {} ({why})", sentence(field), bounds(*.min, *.max))]
     OutOfRange {
         /// The command or sheet field, as written in a scenario.
         field: &'static str,
@@ -30,7 +31,10 @@ pub enum Error {
         why: &'static str,
     },
     /// A name, occupation, descriptive word or detail that is blank or too long.
-    #[error("`{field}` is {value:?}, but it must be {min} to {max} characters and not blank")]
+    #[error(
+        "{} is {value:?}, but it must be {min} to {max} characters and not blank",
+        sentence(field)
+    )]
     TextLength {
         /// The field: `name`, `occupation`, `words`, `word`, `replace.new`, `detail`.
         field: &'static str,
@@ -45,7 +49,7 @@ pub enum Error {
     },
     /// A concept with a word count other than 0 (minor NPC) or `min` to `max` (3-12).
     #[error(
-        "`{field}` of {name:?} holds {}, but a concept has {min} (up to {max} after advancement, \
+        "{name}'s concept holds {}, but a concept has {min} (up to {max} after advancement, \
          ruling C5), or none for a minor NPC",
         noun(*.count, "descriptive word", "descriptive words")
     )]
@@ -63,7 +67,8 @@ pub enum Error {
     },
     /// A character name that is not at the table.
     #[error(
-        "`{field}` is {name:?}, but no character of that name is at the table (at the table: {known})"
+        "{} is {name:?}, but no character of that name is at the table (at the table: {known})",
+        sentence(field)
     )]
     UnknownCharacter {
         /// The field that named the character.
@@ -74,14 +79,15 @@ pub enum Error {
         known: String,
     },
     /// Enrolling a second character under a name already at the table.
-    #[error("`name` is {name:?}, but a character of that name is already at the table")]
+    #[error("The name is {name:?}, but a character of that name is already at the table")]
     AlreadyEnrolled {
         /// The name given.
         name: String,
     },
     /// A character with current pool 0 tried to act (ruling C5: out of play).
     #[error(
-        "`{field}` is {name:?}, whose current pool is 0: the character is out of play (ruling C5)"
+        "{} is {name:?}, whose current pool is 0: the character is out of play (ruling C5)",
+        sentence(field)
     )]
     OutOfPlay {
         /// The field that named the character.
@@ -92,8 +98,9 @@ pub enum Error {
     /// More dice put into an action than the character has left this round (ruling C1): the value
     /// is `asked`, the allowed range up to `left`.
     #[error(
-        "`{field}` is {asked}, but {name} has {left} of {} left this round, so at most {left} can go \
+        "{} is {asked}, but {name} has {left} of {} left this round, so at most {left} can go \
          in (ruling C1: the pool refills at the next round)",
+        sentence(field),
         noun(*.current as usize, "die", "dice")
     )]
     NotEnoughDice {
@@ -111,8 +118,9 @@ pub enum Error {
     /// More dice put into an off-concept action than ruling C2 allows: the value is `asked`, the
     /// allowed range up to `cap`.
     #[error(
-        "`{field}` is {asked}, but an action that does not fit {name}'s concept may use at most {}: \
+        "{} is {asked}, but an action that does not fit {name}'s concept may use at most {}: \
          a third of the current pool {current}, rounded up (ruling C2)",
+        sentence(field),
         noun(*.cap as usize, "die", "dice")
     )]
     OffConcept {
@@ -129,8 +137,9 @@ pub enum Error {
     },
     /// A character with no dice left this round named for an action or an actor's side.
     #[error(
-        "`{field}` is {name:?}, who has spent {} this round: an action needs at least 1 (ruling \
+        "{} is {name:?}, who has spent {} this round: an action needs at least 1 (ruling \
          C1: the pool refills at the next round)",
+        sentence(field),
         if *.current == 1 { "its only die".to_owned() } else { format!("all {current} dice") }
     )]
     NoDiceLeft {
@@ -142,7 +151,7 @@ pub enum Error {
         current: u32,
     },
     /// A sealed allocation (the table's `allocate`, C4) for a character with none to make now.
-    #[error("allocate: {name:?} has no allocation to make now ({why})")]
+    #[error("{name} has no secret choice of dice to make now ({why})")]
     NoAllocation {
         /// The character.
         name: String,
@@ -151,7 +160,7 @@ pub enum Error {
     },
     /// An opposed action with the same character on both sides.
     #[error(
-        "`defender.who` is {name:?}, the same as `actor.who`: an opposed action needs two characters"
+        "The defender is {name:?}, the same as the actor: an opposed action needs two characters"
     )]
     SameCharacter {
         /// The character named twice.
@@ -159,7 +168,7 @@ pub enum Error {
     },
     /// Option `tie = "reroll"` met a tie every time for [`crate::MAX_REROLLS`] rerolls.
     #[error(
-        "the totals tied on the first roll and on all {rerolls} rerolls (option `tie` = \"reroll\", ruling C3); the action is called off"
+        "The totals tied on the first roll and on all {rerolls} rerolls (the table's rule: a tie is rolled again, ruling C3); the action is called off"
     )]
     EndlessTie {
         /// Rerolls made.
@@ -167,25 +176,26 @@ pub enum Error {
     },
     /// A command other than `secret_*` while a secret roll is open (ruling C4).
     #[error(
-        "a secret roll is open ({names}): everyone in it rolls at the same time, so nothing else \
-         happens until it is rolled (`secret_roll`) or called off (`secret_cancel`) (ruling C4)"
+        "A secret roll is open ({names}): everyone in it rolls at the same time, so nothing else \
+         happens until the GM rolls it or calls it off (ruling C4)"
     )]
     SecretRollOpen {
         /// Who is in the open secret roll, comma-separated.
         names: String,
     },
     /// A `secret_*` command with no secret roll open.
-    #[error("no secret roll is open: the GM opens one with `secret_open` (ruling C4)")]
+    #[error("No secret roll is open: the GM opens one first (ruling C4)")]
     NoSecretRoll,
     /// `secret_open` with no actions and no opposed actions.
     #[error(
-        "`actions` and `opposed` are both empty, but a secret roll needs at least one (ruling C4)"
+        "The secret roll has no action and no opposed action, but it needs at least one (ruling C4)"
     )]
     EmptySecretRoll,
     /// A character listed twice in one secret roll.
     #[error(
-        "`{field}` is {name:?}, who is already in this secret roll: each character makes one \
-         secret allocation (ruling C4)"
+        "{} is {name:?}, who is already in this secret roll: each character makes one \
+         secret choice of dice (ruling C4)",
+        sentence(field)
     )]
     TwiceInSecretRoll {
         /// The field that named the character again.
@@ -194,7 +204,9 @@ pub enum Error {
         name: String,
     },
     /// A `secret_commit` or `secret_reveal` by someone not in the open secret roll.
-    #[error("`who` is {name:?}, who is not in the open secret roll (in it: {names}) (ruling C4)")]
+    #[error(
+        "The character is {name:?}, who is not in the open secret roll (in it: {names}; ruling C4)"
+    )]
     NotInSecretRoll {
         /// The character named.
         name: String,
@@ -203,7 +215,7 @@ pub enum Error {
     },
     /// A second commitment from the same character.
     #[error(
-        "`who` is {name:?}, who has already committed: a commitment cannot be changed (ruling C4)"
+        "The character is {name:?}, who has already chosen: a secret choice cannot be changed (ruling C4)"
     )]
     AlreadyCommitted {
         /// The character.
@@ -211,8 +223,9 @@ pub enum Error {
     },
     /// A commitment that is not 64 hexadecimal digits.
     #[error(
-        "`{field}` is {value:?}, but it must be {digits} hexadecimal digits: the SHA-256 of the \
-         allocation and a salt (`skald chi commit` computes it)"
+        "{} is {value:?}, but it must be {digits} hexadecimal digits: the SHA-256 of the \
+         allocation and a salt (the command skald chi commit computes it)",
+        sentence(field)
     )]
     BadCommitment {
         /// The field: `commitment`.
@@ -224,8 +237,8 @@ pub enum Error {
     },
     /// A reveal before everyone in the secret roll has committed (ruling C4).
     #[error(
-        "`who` is {name:?}, but {waiting} has not committed yet: nothing is revealed until everyone \
-         in the secret roll has committed (ruling C4)"
+        "The character is {name:?}, but {waiting} has not chosen yet: nothing is revealed until \
+         everyone in the secret roll has chosen (ruling C4)"
     )]
     NotAllCommitted {
         /// The character trying to reveal.
@@ -234,7 +247,7 @@ pub enum Error {
         waiting: String,
     },
     /// A second reveal from the same character.
-    #[error("`who` is {name:?}, who has already revealed {spend} (ruling C4)")]
+    #[error("The character is {name:?}, who has already revealed {spend} (ruling C4)")]
     AlreadyRevealed {
         /// The character.
         name: String,
@@ -244,9 +257,9 @@ pub enum Error {
     /// `secret_cancel` once someone in the secret roll has revealed: calling it off then would
     /// let everyone (the GM too) commit anew knowing what was shown.
     #[error(
-        "the secret roll cannot be called off: {revealed} revealed already, and calling it off \
-         now would let everyone choose again knowing it; it is rolled with `secret_roll` once \
-         everyone has revealed (ruling C4)"
+        "The secret roll cannot be called off: {revealed} revealed already, and calling it off \
+         now would let everyone choose again knowing it; the GM rolls it once everyone has \
+         revealed (ruling C4)"
     )]
     CancelAfterReveal {
         /// Who has revealed, comma-separated.
@@ -254,8 +267,9 @@ pub enum Error {
     },
     /// A salt of the wrong length.
     #[error(
-        "`{field}` is {} long, but it must be {min} to {max}: an allocation is one of at most 101 \
+        "{} is {} long, but it must be {min} to {max}: an allocation is one of at most 101 \
          numbers, so a short salt would let anyone try them all (ruling C4)",
+        sentence(field),
         noun(*.len, "character", "characters")
     )]
     SaltLength {
@@ -270,8 +284,8 @@ pub enum Error {
     },
     /// A revealed allocation and salt that do not hash to the commitment.
     #[error(
-        "`spend` {spend} with that `salt` does not match {name}'s commitment {commitment}: the \
-         reveal must show the allocation that was committed (ruling C4)"
+        "{spend} dice with that salt do not match {name}'s commitment {commitment}: the \
+         reveal must show the choice that was committed (ruling C4)"
     )]
     CommitmentMismatch {
         /// The character.
@@ -292,8 +306,9 @@ pub enum Error {
     /// A loss bigger than the current pool (ruling C5: a pool never goes below 0): the value is
     /// `amount`, the allowed range up to `current`.
     #[error(
-        "`{field}` is {amount}, but {name}'s current pool is {current}: a loss takes at most the \
-         whole current pool, which puts the character out of play; a pool below 0 is refused (ruling C5)"
+        "{} is {amount}, but {name}'s current pool is {current}: a loss takes at most the \
+         whole current pool, which puts the character out of play; a pool below 0 is refused (ruling C5)",
+        sentence(field)
     )]
     LossBeyondPool {
         /// The field: `amount`.
@@ -308,8 +323,9 @@ pub enum Error {
     /// Recovering more dice than were temporarily lost: the value is `amount`, the allowed range up
     /// to `recoverable`.
     #[error(
-        "`{field}` is {amount}, but {name} has {recoverable} {what} to recover; dice lost for good \
-         never come back (ruling C5)"
+        "{} is {amount}, but {name} has {recoverable} {what} to recover; dice lost for good \
+         never come back (ruling C5)",
+        sentence(field)
     )]
     NothingToRecover {
         /// The field: `amount`.
@@ -325,8 +341,8 @@ pub enum Error {
     },
     /// An award while a new die is already waiting (ruling C5).
     #[error(
-        "`who` is {name:?}, who already has a new die waiting for its lost dice to come back: a \
-         character earns one die at a time (ruling C5)"
+        "The character is {name:?}, who already has a new die waiting for its lost dice to come \
+         back: a character earns one die at a time (ruling C5)"
     )]
     DieAlreadyWaiting {
         /// The character.
@@ -334,8 +350,8 @@ pub enum Error {
     },
     /// A new word with no pool increase to pay for it (ruling C5).
     #[error(
-        "`word` is {word:?}, but {name} has no pool increase left to spend on a new descriptive \
-         word: each die awarded allows one (ruling C5)"
+        "The new word is {word:?}, but {name} has no pool increase left to spend on a new \
+         descriptive word: each die awarded allows one (ruling C5)"
     )]
     NoWordEarned {
         /// The character.
@@ -345,15 +361,15 @@ pub enum Error {
     },
     /// A concept word for a minor NPC, whose concept is only its occupation.
     #[error(
-        "`who` is {name:?}, a minor NPC with no descriptive words: give it a full concept (three \
-         words) by enrolling it again (ruling C6)"
+        "The character is {name:?}, a minor NPC with no descriptive words: give it a full concept \
+         (three words) by making it again (ruling C6)"
     )]
     MinorNpcWords {
         /// The character.
         name: String,
     },
     /// A descriptive word that is malformed, already there, or missing.
-    #[error("`{field}` is {word:?}, but {problem} (ruling C5)")]
+    #[error("{} is {word:?}, but {problem} (ruling C5)", sentence(field))]
     Word {
         /// `word`, `replace.old` or `replace.new`.
         field: &'static str,
@@ -364,38 +380,37 @@ pub enum Error {
     },
     /// A concept change outside the windows C5 allows.
     #[error(
-        "a descriptive word or the occupation of {name} changes only between sessions \
-         (`end_session` first) or with a pool increase (`advance` with `replace` or `occupation`) (ruling C5)"
+        "A descriptive word or the occupation of {name} changes only between sessions (end the \
+         session first) or with a pool increase (when the GM awards a new die) (ruling C5)"
     )]
     ConceptChangeNotNow {
         /// The character.
         name: String,
     },
     /// `change_concept` with nothing to change.
-    #[error("`change_concept` needs `replace` or `occupation` (or both)")]
+    #[error("A change of concept needs a word to replace or a new occupation (or both)")]
     NothingToChange,
     /// A round command between sessions.
-    #[error(
-        "the table is between sessions: `{command}` waits until `start_session` begins the next one"
-    )]
+    #[error("The table is between sessions: {command} waits until the GM starts the next session")]
     BetweenSessions {
-        /// The command refused.
+        /// The move refused, in words ("an action", "a new round").
         command: &'static str,
     },
     /// `end_session` between sessions.
-    #[error("the session has already ended: `start_session` begins the next one")]
+    #[error("The session has already ended: the GM starts the next one")]
     SessionAlreadyEnded,
     /// `start_session` during a session.
-    #[error("a session is in progress: `end_session` ends it before the next one starts")]
+    #[error("A session is in progress: the GM ends it before the next one starts")]
     SessionInProgress,
     /// The odds engine refused a computation (it does not for Chi's bounds).
-    #[error("exact odds could not be computed: {0}")]
+    #[error("Exact odds could not be computed: {0}")]
     Odds(String),
     /// The allocation adviser cannot give every declared action its die: the value is `actions`,
     /// the allowed range up to `free`.
     #[error(
-        "`{field}` declares {}, but the {} left this round less the reserve of {reserve} {} {free} \
+        "{} declares {}, but the {} left this round less the reserve of {reserve} {} {free} \
          for {}: each action needs at least 1 die (ruling C1)",
+        sentence(field),
         noun(*.actions, "action", "actions"),
         noun(*.left as usize, "die", "dice"),
         plural(*.left, "leaves", "leave"),
@@ -414,7 +429,10 @@ pub enum Error {
         reserve: u32,
     },
     /// A character's name given to a calculator (`skald chi commit`) that is blank or too long.
-    #[error("`{field}` is {value:?}, but a name is {min} to {max} characters and not blank")]
+    #[error(
+        "{} is {value:?}, but a name is {min} to {max} characters and not blank",
+        sentence(field)
+    )]
     NameLength {
         /// The field or flag that named the character.
         field: &'static str,
@@ -429,7 +447,7 @@ pub enum Error {
     },
     /// A character line longer than is read ([`crate::MAX_LINE`]): the value is `len`, the allowed
     /// range up to `max`.
-    #[error("the line is {len} characters long, but at most {max} are read")]
+    #[error("The line is {len} characters long, but at most {max} are read")]
     LineLength {
         /// The field: `line`.
         field: &'static str,
@@ -463,12 +481,62 @@ pub enum Error {
 /// Why a character line could not be read (ruling C6; [`crate::rules::line::parse`]). The message
 /// quotes the line and says what is missing.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("`line` is {line:?}, but {problem}")]
+#[error("The character line {line:?} does not read: {problem}")]
 pub struct LineError {
     /// The line as given.
     pub line: String,
     /// What is wrong with it.
     pub problem: &'static str,
+}
+
+/// A command's field in the reader's words: the blank a form calls it by, as a noun phrase ("the
+/// number of dice put in", "the defender's modifier", "an action's Difficulty"). A calculator's flag
+/// (`--dice`) is quoted as written; a field the list does not know is said with its dots and
+/// underscores as spaces.
+pub fn words(field: &str) -> String {
+    if field.starts_with('-') {
+        return format!("`{field}`");
+    }
+    let named = match field {
+        "spend" => "the number of dice put in",
+        "dice" | "amount" => "the number of dice",
+        "actor.spend" => "the number of dice the actor puts in",
+        "defender.spend" | "defender_dice" => "the number of dice the defender keeps back",
+        "who" => "the character",
+        "actor.who" | "opposed.actor.who" => "the actor",
+        "defender.who" | "opposed.defender.who" => "the defender",
+        "modifier" => "the modifier",
+        "actor.modifier" | "opposed.actor.modifier" => "the actor's modifier",
+        "defender.modifier" | "opposed.defender.modifier" => "the defender's modifier",
+        "difficulty" => "the Difficulty",
+        "actions.who" => "an action's character",
+        "actions.difficulty" => "an action's Difficulty",
+        "actions.modifier" => "an action's modifier",
+        "pool" | "character.pool" => "the pool",
+        "current" | "character.current" => "the current pool",
+        "words" | "character.words" => "the list of descriptive words",
+        "word" => "the new word",
+        "replace.old" => "the word that goes",
+        "replace.new" => "the word that takes its place",
+        "occupation" | "character.occupation" => "the occupation",
+        "name" | "character.name" => "the name",
+        "detail" => "what happened",
+        "line" | "character" => "the character line",
+        "action" => "the list of actions",
+        "left" => "the number of dice left",
+        "reserve" => "the reserve",
+        other => return format!("the {}", other.replace(['.', '_'], " ")),
+    };
+    named.to_owned()
+}
+
+/// [`words`] at the start of a sentence: its first letter capitalized.
+fn sentence(field: &str) -> String {
+    let words = words(field);
+    let mut chars = words.chars();
+    chars.next().map_or_else(String::new, |c| {
+        c.to_uppercase().collect::<String>() + chars.as_str()
+    })
 }
 
 impl Error {
@@ -555,12 +623,12 @@ mod tests {
         };
         assert_eq!(
             not_enough(1).to_string(),
-            "`spend` is 2, but Dirk has 1 of 1 die left this round, so at most 1 can go in (ruling \
+            "The number of dice put in is 2, but Dirk has 1 of 1 die left this round, so at most 1 can go in (ruling \
              C1: the pool refills at the next round)"
         );
         assert_eq!(
             not_enough(3).to_string(),
-            "`spend` is 2, but Dirk has 1 of 3 dice left this round, so at most 1 can go in (ruling \
+            "The number of dice put in is 2, but Dirk has 1 of 3 dice left this round, so at most 1 can go in (ruling \
              C1: the pool refills at the next round)"
         );
         let off = Error::OffConcept {
@@ -572,7 +640,7 @@ mod tests {
         };
         assert_eq!(
             off.to_string(),
-            "`spend` is 2, but an action that does not fit Dirk's concept may use at most 1 die: a \
+            "The number of dice put in is 2, but an action that does not fit Dirk's concept may use at most 1 die: a \
              third of the current pool 2, rounded up (ruling C2)"
         );
         let spent = |current| Error::NoDiceLeft {
@@ -582,12 +650,12 @@ mod tests {
         };
         assert_eq!(
             spent(1).to_string(),
-            "`who` is \"Dirk\", who has spent its only die this round: an action needs at least 1 \
+            "The character is \"Dirk\", who has spent its only die this round: an action needs at least 1 \
              (ruling C1: the pool refills at the next round)"
         );
         assert_eq!(
             spent(4).to_string(),
-            "`who` is \"Dirk\", who has spent all 4 dice this round: an action needs at least 1 \
+            "The character is \"Dirk\", who has spent all 4 dice this round: an action needs at least 1 \
              (ruling C1: the pool refills at the next round)"
         );
         let words = Error::ConceptWords {
@@ -599,7 +667,7 @@ mod tests {
         };
         assert_eq!(
             words.to_string(),
-            "`words` of \"X\" holds 1 descriptive word, but a concept has 3 (up to 12 after \
+            "X's concept holds 1 descriptive word, but a concept has 3 (up to 12 after \
              advancement, ruling C5), or none for a minor NPC"
         );
         let salt = Error::SaltLength {
@@ -610,7 +678,7 @@ mod tests {
         };
         assert_eq!(
             salt.to_string(),
-            "`salt` is 1 character long, but it must be 16 to 128: an allocation is one of at most \
+            "The salt is 1 character long, but it must be 16 to 128: an allocation is one of at most \
              101 numbers, so a short salt would let anyone try them all (ruling C4)"
         );
         let few = Error::TooFewDice {
@@ -622,7 +690,7 @@ mod tests {
         };
         assert_eq!(
             few.to_string(),
-            "`action` declares 2 actions, but the 1 die left this round less the reserve of 1 \
+            "The list of actions declares 2 actions, but the 1 die left this round less the reserve of 1 \
              leaves 0 for them: each action needs at least 1 die (ruling C1)"
         );
         let range = |min, max| Error::OutOfRange {
@@ -634,11 +702,11 @@ mod tests {
         };
         assert_eq!(
             range(0, 1).to_string(),
-            "`spend` is 2, but it must be 0 to 1 (dice left)"
+            "The number of dice put in is 2, but it must be 0 to 1 (dice left)"
         );
         assert_eq!(
             range(1, 1).to_string(),
-            "`spend` is 2, but it must be 1 (dice left)"
+            "The number of dice put in is 2, but it must be 1 (dice left)"
         );
     }
 }

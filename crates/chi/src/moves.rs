@@ -7,11 +7,13 @@
 //! advancement (C5), sessions, and enrolment (C6). The GM may act for every character and has the
 //! GM-only moves ([`crate::authority`]); a player acts only for the characters it owns.
 //!
-//! A form can only fill a command's top-level keys, so the two sides of an `opposed` action are
-//! each one choice of `{who, spend[, fits_concept]}` (modifier 0), and `secret_open` offers its
-//! actions against Difficulty 1-6 and its opposed pairs as checkboxes (modifier 0, fitting the
-//! concept). Anything else (modifiers in an opposed action, other Difficulties in a secret roll,
-//! `replace` of a word) is sent as JSON; the rules check every command sent either way.
+//! A form fills a command by dotted paths: an `opposed` action is its actor's move, with the
+//! actor fixed in the command (`actor.who`, so the table names the right character when it words
+//! a request for it), its dice, its concept call and the modifiers as blanks (`actor.spend`,
+//! `actor.fits_concept`, `actor.modifier`, `defender.modifier`), and the defender one choice of
+//! `{who, spend}` (a defender the seat owns with each number of dice it kept back; another's once,
+//! its player choosing). `secret_open` offers its actions and opposed pairs as lists. The rules
+//! check every command sent either way.
 //!
 //! The secret roll goes through the table (`crates/table`): a player allocates with the table
 //! action `{"do": "allocate", "who", "spend"}` (the server keeps the number secret and sends
@@ -205,7 +207,7 @@ fn round_moves(state: &State, seat: &skald_core::Seat, moves: &mut Vec<Move>) {
             Vec::new(),
             false,
             "Every pool refills to its current size, not its maximum: lost dice stay lost \
-             (chi.txt, Action Resolution; C1, C5)."
+             (book: Action Resolution; C1, C5)."
                 .to_owned(),
         );
         moves.push(confirming(next, end_round_question(state)));
@@ -246,8 +248,9 @@ fn action_move(state: &State, name: &str, s: &Character) -> Move {
         ],
         true,
         format!(
-            "Spend up to the {left} of {} left this round (C1); off-concept at most {cap} (C2); \
-             success when your total beats the GM's Difficulty d6, {tie} (C3).",
+            "{name} spends the dice put in from the {left} of {} left this round (C1); \
+             off-concept at most {cap} (C2); success when the total beats the GM's Difficulty \
+             d6, {tie} (C3).",
             dice(current)
         ),
     )
@@ -293,40 +296,44 @@ fn opposed_move(state: &State, seat: &skald_core::Seat, name: &str, s: &Characte
         return None;
     }
     let left = s.left();
-    let cap = off_concept_cap(s.sheet.current).min(left);
-    let fitting = (1..=left).map(|k| option(json!({"who": name, "spend": k}), dice(k)));
-    let off = (1..=cap).map(|k| {
-        option(
-            json!({"who": name, "spend": k, "fits_concept": false}),
-            format!("{}, off-concept", dice(k)),
-        )
-    });
+    let cap = off_concept_cap(s.sheet.current);
     Some(
         new_move(
-        ROUND,
-        format!("{name}: act against another character"),
-        json!({"do": "opposed"}),
-        vec![
-            choice(
-                "actor",
-                format!("{name} puts in"),
-                fitting.chain(off).collect(),
-                false,
+            ROUND,
+            format!("{name}: act against another character"),
+            json!({"do": "opposed", "actor": {"who": name}}),
+            vec![
+                number(
+                    "actor.spend",
+                    format!("Dice {name} puts in ({left} left)"),
+                    1,
+                    left,
+                    1,
+                ),
+                flag(
+                    "actor.fits_concept",
+                    format!(
+                        "Fits {name}'s concept (the GM's call; if not, at most {})",
+                        dice(cap)
+                    ),
+                    true,
+                ),
+                choice(
+                    "defender",
+                    "Who reacts, with the dice it kept back",
+                    defenders,
+                    false,
+                ),
+                modifier_at("actor.modifier", &format!("{name}'s modifier (the GM's)")),
+                modifier_at("defender.modifier", "The defender's modifier (the GM's)"),
+            ],
+            true,
+            format!(
+                "{name} spends the dice put in from the {left} left this round (C1). Both roll the \
+                 dice they put in, plus their modifiers; the greater total wins and a tie goes to \
+                 the defender, who may put in 0 (C1, C3)."
             ),
-            choice(
-                "defender",
-                "Who reacts, with the dice it kept back",
-                defenders,
-                false,
-            ),
-            modifier_at("actor.modifier", &format!("{name}'s modifier (the GM's)")),
-            modifier_at("defender.modifier", "The defender's modifier (the GM's)"),
-        ],
-        true,
-        "Both roll the dice they put in, plus their modifiers; the greater total wins and a tie \
-         goes to the defender, who may put in 0 (C1, C3)."
-            .to_owned(),
-    )
+        )
         .for_character(name),
     )
 }
@@ -391,7 +398,7 @@ fn secret_open_move(state: &State) -> Option<Move> {
         fields,
         false,
         "Each character once; everything but the dice is public (the Difficulties, the modifiers, \
-         your concept calls), then each player chooses in secret and all roll at once (chi.txt, \
+         your concept calls), then each player chooses in secret and all roll at once (book: \
          Secret Rolls; C4)."
             .to_owned(),
     ))
@@ -432,7 +439,7 @@ fn secret_moves(
                 json!({"do": "secret_roll"}),
                 Vec::new(),
                 true,
-                "Everyone rolls at once: the actions in order, then the opposed pairs (chi.txt, \
+                "Everyone rolls at once: the actions in order, then the opposed pairs (book: \
                  Secret Rolls; C3, C4)."
                     .to_owned(),
             ));
@@ -544,6 +551,15 @@ fn concept_words(fits: bool) -> &'static str {
     if fits { "" } else { ", off-concept (C2)" }
 }
 
+/// A cause of lost potential as a form offers it (C5).
+fn cause_label(cause: Cause) -> &'static str {
+    match cause {
+        Cause::Injury => "Injury",
+        Cause::Fatigue => "Fatigue",
+        Cause::Other => "Another cause",
+    }
+}
+
 fn potential_moves(state: &State, moves: &mut Vec<Move>) {
     let causes = [Cause::Injury, Cause::Fatigue, Cause::Other];
     for (name, s) in &state.characters {
@@ -551,7 +567,7 @@ fn potential_moves(state: &State, moves: &mut Vec<Move>) {
         if c.current > 0 {
             let options = causes
                 .iter()
-                .map(|cause| option(json!(cause), cause.to_string()))
+                .map(|cause| option(json!(cause), cause_label(*cause)))
                 .collect();
             moves.push(new_move(
                 POTENTIAL,
@@ -575,7 +591,7 @@ fn potential_moves(state: &State, moves: &mut Vec<Move>) {
                 ],
                 false,
                 "The severity decides how many dice and how fast they come back; at 0 the \
-                 character is out of play (chi.txt, Injuries, Fatigue, and Loss of Potential; C5)."
+                 character is out of play (book: Injuries, Fatigue, and Loss of Potential; C5)."
                     .to_owned(),
             ));
         }
@@ -584,7 +600,12 @@ fn potential_moves(state: &State, moves: &mut Vec<Move>) {
             let mut options = vec![option(Value::Null, "any, oldest loss first")];
             options.extend(causes.iter().filter_map(|&cause| {
                 let n = s.recoverable(Some(cause));
-                (n > 0).then(|| option(json!(cause), format!("only {cause} ({})", dice(n))))
+                (n > 0).then(|| {
+                    option(
+                        json!(cause),
+                        format!("only {} ({})", cause_label(cause).to_lowercase(), dice(n)),
+                    )
+                })
             }));
             moves.push(new_move(
                 POTENTIAL,
@@ -596,7 +617,7 @@ fn potential_moves(state: &State, moves: &mut Vec<Move>) {
                 ],
                 false,
                 "Dice lost for good never come back; back at the maximum, a waiting new die joins \
-                 (chi.txt, Advancement; C5)."
+                 (book: Advancement; C5)."
                     .to_owned(),
             ));
         }
@@ -622,7 +643,7 @@ fn potential_moves(state: &State, moves: &mut Vec<Move>) {
                 json!({"do": "advance", "who": name}),
                 fields,
                 false,
-                format!("{when}; one die at a time (chi.txt, Advancement; C5)."),
+                format!("{when}; one die at a time (book: Advancement; C5)."),
             ));
         }
         if s.words_earned > 0 && has_words && room {
@@ -633,7 +654,7 @@ fn potential_moves(state: &State, moves: &mut Vec<Move>) {
                 vec![text("word", "The new word (one word)", MAX_TEXT)],
                 false,
                 format!(
-                    "Paid for by a pool increase ({} unused), at the GM's discretion (chi.txt, \
+                    "Paid for by a pool increase ({} unused), at the GM's discretion (book: \
                      Advancement; C5).",
                     s.words_earned
                 ),
@@ -646,7 +667,7 @@ fn potential_moves(state: &State, moves: &mut Vec<Move>) {
                 json!({"do": "change_concept", "who": name}),
                 vec![text("occupation", "The new occupation", MAX_TEXT)],
                 false,
-                "Between sessions only (chi.txt, Advancement; C5).".to_owned(),
+                "Between sessions only (book: Advancement; C5).".to_owned(),
             ));
             if has_words {
                 let words = c
@@ -663,7 +684,7 @@ fn potential_moves(state: &State, moves: &mut Vec<Move>) {
                         text("replace.new", "The word that takes its place", MAX_TEXT),
                     ],
                     false,
-                    "Between sessions only, when the story has changed the character (chi.txt, \
+                    "Between sessions only, when the story has changed the character (book: \
                      Advancement; C5)."
                         .to_owned(),
                 ));
@@ -689,7 +710,7 @@ fn session_moves(state: &State, moves: &mut Vec<Move>) {
             json!({"do": "end_session"}),
             Vec::new(),
             false,
-            "Between sessions concepts may change and no rounds are played (chi.txt, \
+            "Between sessions concepts may change and no rounds are played (book: \
              Advancement; C5)."
                 .to_owned(),
         );
@@ -708,13 +729,13 @@ fn enroll_move(seat: &skald_core::Seat) -> Move {
             "Add a character or NPC",
             "A name and a concept: three descriptive words and an occupation, then the pool you \
              give. An important NPC is made the same way; a minor one needs no words, only its \
-             occupation or race and a pool, as orc3 (chi.txt, Character Creation; C6).",
+             occupation or race and a pool, as orc3 (book: Character Creation; C6).",
         )
     } else {
         (
             "Make a character",
             "A name and a concept: three descriptive words and an occupation; the pool is the \
-             GM's to give (chi.txt, Character Creation; C6). The character is yours to play.",
+             GM's to give (book: Character Creation; C6). The character is yours to play.",
         )
     };
     let words = Field::list(
@@ -761,7 +782,7 @@ fn line_move(seat: &skald_core::Seat) -> Move {
         false,
         format!(
             "Name, three words and an occupation, then the pool (8/7: maximum/current): {example} \
-             (chi.txt, Character Creation; C6)."
+             (book: Character Creation; C6)."
         ),
     )
 }

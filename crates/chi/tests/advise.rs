@@ -112,24 +112,24 @@ fn errors_name_the_input() {
     let err = |p: Plan| advise(&p).unwrap_err().to_string();
     assert_eq!(
         err(plan(5, 4, &[(1, 0, true), (1, 0, true)])),
-        "`action` declares 2 actions, but the 5 dice left this round less the reserve of 4 leave 1 \
-         for them: each action needs at least 1 die (ruling C1)"
+        "The list of actions declares 2 actions, but the 5 dice left this round less the reserve of \
+         4 leave 1 for them: each action needs at least 1 die (ruling C1)"
     );
     assert_eq!(
         err(plan(5, 6, &[(1, 0, true)])),
-        "`reserve` is 6, but it must be 0 to 5 (dice kept back for reactions, at most the dice left)"
+        "The reserve is 6, but it must be 0 to 5 (dice kept back for reactions, at most the dice left)"
     );
     assert_eq!(
         err(plan(6, 0, &[(1, 0, true)])),
-        "`left` is 6, but it must be 0 to 5 (dice left this round, at most the current pool)"
+        "The number of dice left is 6, but it must be 0 to 5 (dice left this round, at most the current pool)"
     );
     assert_eq!(
         err(plan(5, 0, &[])),
-        "`action` is 0, but it must be 1 to 10 (declared actions to split the dice over)"
+        "The list of actions is 0, but it must be 1 to 10 (declared actions to split the dice over)"
     );
     assert_eq!(
         err(plan(5, 0, &[(0, 0, true)])),
-        "`difficulty` is 0, but it must be 1 to 100 (the GM's Difficulty, in d6)"
+        "The Difficulty is 0, but it must be 1 to 100 (the GM's Difficulty, in d6)"
     );
 }
 

@@ -71,14 +71,9 @@ fn a_fresh_round_offers_each_seat_its_own_moves() {
               modifier: number -100..=100, default 0
               fits_concept: flag, default yes
               reaction: flag, default no
-            Round | Ragnar: act against another character | {"do":"opposed"} | odds
-              actor: one of
-                - 1 die = {"spend":1,"who":"Ragnar"}
-                - 2 dice = {"spend":2,"who":"Ragnar"}
-                - 3 dice = {"spend":3,"who":"Ragnar"}
-                - 4 dice = {"spend":4,"who":"Ragnar"}
-                - 1 die, off-concept = {"fits_concept":false,"spend":1,"who":"Ragnar"}
-                - 2 dice, off-concept = {"fits_concept":false,"spend":2,"who":"Ragnar"}
+            Round | Ragnar: act against another character | {"actor":{"who":"Ragnar"},"do":"opposed"} | odds
+              actor.spend: number 1..=4, default 1
+              actor.fits_concept: flag, default yes
               defender: one of
                 - orc: no dice (the modifier alone) = {"spend":0,"who":"orc"}
                 - orc: 1 die kept back = {"spend":1,"who":"orc"}
@@ -91,11 +86,9 @@ fn a_fresh_round_offers_each_seat_its_own_moves() {
               modifier: number -100..=100, default 0
               fits_concept: flag, default yes
               reaction: flag, default no
-            Round | orc: act against another character | {"do":"opposed"} | odds
-              actor: one of
-                - 1 die = {"spend":1,"who":"orc"}
-                - 2 dice = {"spend":2,"who":"orc"}
-                - 1 die, off-concept = {"fits_concept":false,"spend":1,"who":"orc"}
+            Round | orc: act against another character | {"actor":{"who":"orc"},"do":"opposed"} | odds
+              actor.spend: number 1..=2, default 1
+              actor.fits_concept: flag, default yes
               defender: one of
                 - Ragnar (who chooses its own dice) = {"spend":0,"who":"Ragnar"}
               actor.modifier: number -100..=100, default 0
@@ -117,7 +110,10 @@ fn a_fresh_round_offers_each_seat_its_own_moves() {
                   defender.modifier: number -100..=100, default 0
             Potential | Ragnar: loses potential | {"do":"lose","who":"Ragnar"}
               amount: number 1..=4, default 1
-              cause: one of ["injury", "fatigue", "other"]
+              cause: one of
+                - Injury = "injury"
+                - Fatigue = "fatigue"
+                - Another cause = "other"
               permanent: flag, default no
               detail: text, at most 200
             Potential | Ragnar: award a new die | {"do":"advance","who":"Ragnar"}
@@ -125,7 +121,10 @@ fn a_fresh_round_offers_each_seat_its_own_moves() {
               occupation: text, at most 64
             Potential | orc: loses potential | {"do":"lose","who":"orc"}
               amount: number 1..=2, default 1
-              cause: one of ["injury", "fatigue", "other"]
+              cause: one of
+                - Injury = "injury"
+                - Fatigue = "fatigue"
+                - Another cause = "other"
               permanent: flag, default no
               detail: text, at most 200
             Potential | orc: award a new die | {"do":"advance","who":"orc"}
@@ -153,14 +152,9 @@ fn a_fresh_round_offers_each_seat_its_own_moves() {
               modifier: number -100..=100, default 0
               fits_concept: flag, default yes
               reaction: flag, default no
-            Round | Ragnar: act against another character | {"do":"opposed"} | odds
-              actor: one of
-                - 1 die = {"spend":1,"who":"Ragnar"}
-                - 2 dice = {"spend":2,"who":"Ragnar"}
-                - 3 dice = {"spend":3,"who":"Ragnar"}
-                - 4 dice = {"spend":4,"who":"Ragnar"}
-                - 1 die, off-concept = {"fits_concept":false,"spend":1,"who":"Ragnar"}
-                - 2 dice, off-concept = {"fits_concept":false,"spend":2,"who":"Ragnar"}
+            Round | Ragnar: act against another character | {"actor":{"who":"Ragnar"},"do":"opposed"} | odds
+              actor.spend: number 1..=4, default 1
+              actor.fits_concept: flag, default yes
               defender: one of
                 - orc (who chooses its own dice) = {"spend":0,"who":"orc"}
               actor.modifier: number -100..=100, default 0
@@ -216,11 +210,9 @@ fn a_fresh_round_offers_each_seat_its_own_moves() {
               modifier: number -100..=100, default 0
               fits_concept: flag, default yes
               reaction: flag, default no
-            Round | orc: act against another character | {"do":"opposed"} | odds
-              actor: one of
-                - 1 die = {"spend":1,"who":"orc"}
-                - 2 dice = {"spend":2,"who":"orc"}
-                - 1 die, off-concept = {"fits_concept":false,"spend":1,"who":"orc"}
+            Round | orc: act against another character | {"actor":{"who":"orc"},"do":"opposed"} | odds
+              actor.spend: number 1..=2, default 1
+              actor.fits_concept: flag, default yes
               defender: one of
                 - Ragnar (who chooses its own dice) = {"spend":0,"who":"Ragnar"}
               actor.modifier: number -100..=100, default 0
@@ -294,7 +286,10 @@ fn losses_sessions_and_advancement_offer_only_what_is_possible() {
                   reaction: flag, default no
             Potential | Ragnar: loses potential | {"do":"lose","who":"Ragnar"}
               amount: number 1..=1, default 1
-              cause: one of ["injury", "fatigue", "other"]
+              cause: one of
+                - Injury = "injury"
+                - Fatigue = "fatigue"
+                - Another cause = "other"
               permanent: flag, default no
               detail: text, at most 200
             Potential | Ragnar: recovers dice | {"do":"recover","who":"Ragnar"}
@@ -331,7 +326,10 @@ fn losses_sessions_and_advancement_offer_only_what_is_possible() {
         expect![[r#"
             Potential | Ragnar: loses potential | {"do":"lose","who":"Ragnar"}
               amount: number 1..=5, default 1
-              cause: one of ["injury", "fatigue", "other"]
+              cause: one of
+                - Injury = "injury"
+                - Fatigue = "fatigue"
+                - Another cause = "other"
               permanent: flag, default no
               detail: text, at most 200
             Potential | Ragnar: award a new die | {"do":"advance","who":"Ragnar"}
@@ -346,7 +344,10 @@ fn losses_sessions_and_advancement_offer_only_what_is_possible() {
               replace.new: text, at most 64
             Potential | orc: loses potential | {"do":"lose","who":"orc"}
               amount: number 1..=2, default 1
-              cause: one of ["injury", "fatigue", "other"]
+              cause: one of
+                - Injury = "injury"
+                - Fatigue = "fatigue"
+                - Another cause = "other"
               permanent: flag, default no
               detail: text, at most 200
             Potential | orc: award a new die | {"do":"advance","who":"orc"}
@@ -848,4 +849,72 @@ fn every_move_at_its_defaults_is_accepted() {
     assert_eq!(refused, Vec::<String>::new(), "refused");
     // moves tried
     assert_eq!(tried, 78, "moves tried");
+}
+
+/// Whether every fixed key of `fixed` is in `command` with the same value (objects key by key):
+/// how a table finds the move a request was sent with, to word it (crates/table, request_words).
+fn within(fixed: &Value, command: &Value) -> bool {
+    match (fixed, command) {
+        (Value::Object(fixed), Value::Object(command)) => fixed
+            .iter()
+            .all(|(k, v)| command.get(k).is_some_and(|c| within(v, c))),
+        _ => fixed == command,
+    }
+}
+
+/// An opposed action is its actor's move, the actor fixed in its command, so the one move an
+/// opposed command was sent with is its actor's and the table words a request with the right
+/// character's labels (issue 31: "Kiko puts in: {...Vex...}" in the answer box, the log and both
+/// reports, the two characters' labels swapped). Its blanks are words, never an object: the dice,
+/// the concept call and the modifiers, each labelled with the actor's name.
+#[test]
+fn an_opposed_action_is_its_actors_move_with_its_actor_named() {
+    let state = play(json!({}), &[]);
+    let gm_moves = moves(&state, &gm());
+    let sent = json!({"do": "opposed", "actor": {"who": "orc", "spend": 2, "modifier": 1, "fits_concept": false},
+                      "defender": {"who": "Ragnar", "spend": 0}});
+    let matching: Vec<&str> = gm_moves
+        .iter()
+        .filter(|m| within(&m.command, &sent))
+        .map(|m| m.label.as_str())
+        .collect();
+    assert_eq!(matching, ["orc: act against another character"]);
+    let orc = gm_moves
+        .iter()
+        .find(|m| m.label == "orc: act against another character")
+        .unwrap();
+    let labels: Vec<(&str, &str)> = orc
+        .fields
+        .iter()
+        .map(|f| (f.name.as_str(), f.label.as_str()))
+        .collect();
+    assert_eq!(
+        labels,
+        [
+            ("actor.spend", "Dice orc puts in (2 left)"),
+            (
+                "actor.fits_concept",
+                "Fits orc's concept (the GM's call; if not, at most 1 die)"
+            ),
+            ("defender", "Who reacts, with the dice it kept back"),
+            ("actor.modifier", "orc's modifier (the GM's)"),
+            ("defender.modifier", "The defender's modifier (the GM's)"),
+        ]
+    );
+    // Sent as the form fills it, with the GM's call that it is off-concept: accepted, the cap kept.
+    let mut command = filled_json(orc);
+    skald_testkit::form::set(&mut command, "actor.fits_concept", json!(false));
+    skald_testkit::form::set(&mut command, "actor.spend", json!(2));
+    let parsed: Command = serde_json::from_value(command).unwrap();
+    let refused = Chi::decide(&state, &parsed, &mut Scripted::new(vec![3, 3, 2, 2]))
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        refused,
+        "The number of dice the actor puts in is 2, but an action that does not fit orc's concept may use at most 1 die: a third of the current pool 2, rounded up (ruling C2)"
+    );
+    assert_eq!(
+        Chi::error_field(&Chi::decide(&state, &parsed, &mut Scripted::new(vec![])).unwrap_err()),
+        Some("actor.spend".into())
+    );
 }

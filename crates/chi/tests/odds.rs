@@ -88,20 +88,20 @@ fn every_input_is_bounded_and_named() {
     let err = |r: Result<odds::ActionOdds, skald_chi::Error>| r.unwrap_err().to_string();
     assert_eq!(
         err(odds::action(0, 1, 0, Fail)),
-        "`dice` is 0, but it must be 1 to 100 (d6 put into the action)"
+        "The number of dice is 0, but it must be 1 to 100 (d6 put into the action)"
     );
     assert_eq!(
         err(odds::action(1, 101, 0, Fail)),
-        "`difficulty` is 101, but it must be 1 to 100 (the GM's Difficulty, in d6)"
+        "The Difficulty is 101, but it must be 1 to 100 (the GM's Difficulty, in d6)"
     );
     assert_eq!(
         err(odds::action(1, 1, 101, Fail)),
-        "`modifier` is 101, but it must be -100 to 100 (added to the sum; beyond +/-5 is flagged, \
+        "The modifier is 101, but it must be -100 to 100 (added to the sum; beyond +/-5 is flagged, \
          ruling C3)"
     );
     assert_eq!(
         err(odds::opposed(1, 101, 0)),
-        "`defender_dice` is 101, but it must be 0 to 100 (d6 the defender keeps back for the reaction)"
+        "The number of dice the defender keeps back is 101, but it must be 0 to 100 (d6 the defender keeps back for the reaction)"
     );
     // The largest question is still exact.
     let big = odds::action(100, 100, -100, Reroll).unwrap();

@@ -119,8 +119,7 @@ fn losses_lower_the_pool_and_zero_is_out_of_play() {
             lose(2, Cause::Fatigue, false),
             lose(7, Cause::Injury, false),
         ],
-        "`amount` is 7, but Ragnar's current pool is 6: a loss takes at most the whole current \
-         pool, which puts the character out of play; a pool below 0 is refused (ruling C5)",
+        "The number of dice is 7, but Ragnar's current pool is 6: a loss takes at most the whole current pool, which puts the character out of play; a pool below 0 is refused (ruling C5)",
         json!({ "current": 6 }),
     );
     check(
@@ -135,7 +134,7 @@ fn losses_lower_the_pool_and_zero_is_out_of_play() {
                 reaction: false,
             },
         ],
-        "`who` is \"Ragnar\", whose current pool is 0: the character is out of play (ruling C5)",
+        "The character is \"Ragnar\", whose current pool is 0: the character is out of play (ruling C5)",
         json!({ "out_of_play": true }),
     );
     // A permanent loss lowers the maximum too and cannot be recovered (C5).
@@ -147,8 +146,7 @@ fn losses_lower_the_pool_and_zero_is_out_of_play() {
     );
     check(
         &[lose(1, Cause::Other, true), recover(1, None)],
-        "`amount` is 1, but Ragnar has 0 dice temporarily lost to recover; dice lost for good never \
-         come back (ruling C5)",
+        "The number of dice is 1, but Ragnar has 0 dice temporarily lost to recover; dice lost for good never come back (ruling C5)",
         json!({ "pool": 7 }),
     );
 }
@@ -205,13 +203,12 @@ fn recovery_brings_back_temporary_losses_by_cause_oldest_first() {
     );
     check(
         &with(recover(2, Some(Cause::Fatigue))),
-        "`amount` is 2, but Ragnar has 1 die temporarily lost to fatigue to recover; dice lost for \
-         good never come back (ruling C5)",
+        "The number of dice is 2, but Ragnar has 1 die temporarily lost to fatigue to recover; dice lost for good never come back (ruling C5)",
         json!({ "current": 4 }),
     );
     check(
         &with(recover(0, None)),
-        "`amount` is 0, but it must be 1 to 100 (dice recovered)",
+        "The number of dice is 0, but it must be 1 to 100 (dice recovered)",
         json!({ "current": 4 }),
     );
     // Enrolled as 8/6: the two missing dice are a loss "before enrolment" and can come back.
@@ -246,8 +243,7 @@ fn a_new_die_waits_while_injured_and_joins_when_every_die_is_back() {
     );
     check(
         &[&injured[..], &[advance()]].concat(),
-        "`who` is \"Ragnar\", who already has a new die waiting for its lost dice to come back: a \
-         character earns one die at a time (ruling C5)",
+        "The character is \"Ragnar\", who already has a new die waiting for its lost dice to come back: a character earns one die at a time (ruling C5)",
         json!({ "new_die_waiting": true }),
     );
     check(
@@ -285,8 +281,7 @@ fn a_new_die_waits_while_injured_and_joins_when_every_die_is_back() {
 fn a_new_word_needs_a_pool_increase_and_concepts_change_between_sessions() {
     check(
         &[word("wise")],
-        "`word` is \"wise\", but Ragnar has no pool increase left to spend on a new descriptive \
-         word: each die awarded allows one (ruling C5)",
+        "The new word is \"wise\", but Ragnar has no pool increase left to spend on a new descriptive word: each die awarded allows one (ruling C5)",
         json!({ "words_earned": 0 }),
     );
     check(
@@ -297,19 +292,17 @@ fn a_new_word_needs_a_pool_increase_and_concepts_change_between_sessions() {
     );
     check(
         &[advance(), word("wise"), word("bold")],
-        "`word` is \"bold\", but Ragnar has no pool increase left to spend on a new descriptive \
-         word: each die awarded allows one (ruling C5)",
+        "The new word is \"bold\", but Ragnar has no pool increase left to spend on a new descriptive word: each die awarded allows one (ruling C5)",
         json!({ "words_earned": 0 }),
     );
     check(
         &[advance(), word("Fierce")],
-        "`word` is \"Fierce\", but Ragnar already has that word (ruling C5)",
+        "The new word is \"Fierce\", but Ragnar already has that word (ruling C5)",
         json!({ "words_earned": 1 }),
     );
     check(
         &[advance(), word("very wise")],
-        "`word` is \"very wise\", but a descriptive word is a single word without spaces, commas, \
-         `/` or digits, and not `and`, so the character line still reads back (C6) (ruling C5)",
+        "The new word is \"very wise\", but a descriptive word is a single word without spaces, commas, \"/\" or digits, and not \"and\", so the character line still reads back (C6) (ruling C5)",
         json!({ "words_earned": 1 }),
     );
     let humble = Some(WordChange {
@@ -323,9 +316,7 @@ fn a_new_word_needs_a_pool_increase_and_concepts_change_between_sessions() {
     };
     check(
         &[change(humble.clone(), None)],
-        "a descriptive word or the occupation of Ragnar changes only between sessions \
-         (`end_session` first) or with a pool increase (`advance` with `replace` or `occupation`) \
-         (ruling C5)",
+        "A descriptive word or the occupation of Ragnar changes only between sessions (end the session first) or with a pool increase (when the GM awards a new die) (ruling C5)",
         json!({ "words": ["fierce", "arrogant", "savage"] }),
     );
     check(
@@ -347,12 +338,12 @@ fn a_new_word_needs_a_pool_increase_and_concepts_change_between_sessions() {
                 None,
             ),
         ],
-        "`replace.old` is \"kind\", but the concept's words are fierce, arrogant, savage (ruling C5)",
+        "The word that goes is \"kind\", but the concept's words are fierce, arrogant, savage (ruling C5)",
         json!({}),
     );
     check(
         &[Command::EndSession {}, change(None, None)],
-        "`change_concept` needs `replace` or `occupation` (or both)",
+        "A change of concept needs a word to replace or a new occupation (or both)",
         json!({}),
     );
     // At a pool increase: the change and the new word ride on the award.
@@ -418,13 +409,13 @@ fn sessions_hold_the_rounds_and_refill_the_pools() {
         .unwrap_err();
     assert_eq!(
         err.to_string(),
-        "the table is between sessions: `action` waits until `start_session` begins the next one"
+        "The table is between sessions: an action waits until the GM starts the next session"
     );
     assert_eq!(
         t.execute(Command::EndSession {}, &mut Scripted::new(vec![]))
             .unwrap_err()
             .to_string(),
-        "the session has already ended: `start_session` begins the next one"
+        "The session has already ended: the GM starts the next one"
     );
     t.execute(Command::StartSession {}, &mut Scripted::new(vec![]))
         .unwrap();
@@ -438,6 +429,6 @@ fn sessions_hold_the_rounds_and_refill_the_pools() {
         t.execute(Command::StartSession {}, &mut Scripted::new(vec![]))
             .unwrap_err()
             .to_string(),
-        "a session is in progress: `end_session` ends it before the next one starts"
+        "A session is in progress: the GM ends it before the next one starts"
     );
 }

@@ -130,8 +130,7 @@ fn the_books_pool_7_round_then_a_fourth_action_is_refused() {
         .expect_err("none left");
     assert_eq!(
         err.to_string(),
-        "`spend` is 1, but Dirk Rednova has 0 of 7 dice left this round, so at most 0 can go in \
-         (ruling C1: the pool refills at the next round)"
+        "The number of dice put in is 1, but Dirk Rednova has 0 of 7 dice left this round, so at most 0 can go in (ruling C1: the pool refills at the next round)"
     );
     assert_eq!(
         err,
@@ -173,8 +172,7 @@ fn a_tie_that_never_breaks_is_refused_after_100_rerolls() {
         .expect_err("endless");
     assert_eq!(
         err.to_string(),
-        "the totals tied on the first roll and on all 100 rerolls (option `tie` = \"reroll\", ruling C3); \
-         the action is called off"
+        "The totals tied on the first roll and on all 100 rerolls (the table's rule: a tie is rolled again, ruling C3); the action is called off"
     );
     assert_eq!(t.state().characters["Dirk Rednova"].left(), 7);
     // 100 rerolls that end in a decision are fine.
@@ -223,8 +221,7 @@ fn off_concept_actions_are_capped_at_a_third_of_the_current_pool_rounded_up() {
         .expect_err("cap 3");
     assert_eq!(
         err.to_string(),
-        "`spend` is 4, but an action that does not fit Dirk Rednova's concept may use at most 3 dice: \
-         a third of the current pool 7, rounded up (ruling C2)"
+        "The number of dice put in is 4, but an action that does not fit Dirk Rednova's concept may use at most 3 dice: a third of the current pool 7, rounded up (ruling C2)"
     );
     t.execute(off(3), &mut Scripted::new(vec![1, 2, 3, 4]))
         .expect("3 is allowed");
@@ -313,8 +310,7 @@ fn opposed_actions_roll_actor_first_and_ties_go_to_the_defender() {
         .expect_err("orc has 1 left");
     assert_eq!(
         err.to_string(),
-        "`defender.spend` is 2, but orc has 1 of 3 dice left this round, so at most 1 can go in \
-         (ruling C1: the pool refills at the next round)"
+        "The number of dice the defender keeps back is 2, but orc has 1 of 3 dice left this round, so at most 1 can go in (ruling C1: the pool refills at the next round)"
     );
     let same = Command::Opposed {
         actor: Side {
@@ -347,15 +343,15 @@ fn every_numeric_input_is_bounded_and_named() {
     };
     refuse(
         action("Dirk Rednova", 0, 1),
-        "`spend` is 0, but it must be 1 to 100 (d6 put into the action)",
+        "The number of dice put in is 0, but it must be 1 to 100 (d6 put into the action)",
     );
     refuse(
         action("Dirk Rednova", 1, 0),
-        "`difficulty` is 0, but it must be 1 to 100 (the GM's Difficulty, in d6)",
+        "The Difficulty is 0, but it must be 1 to 100 (the GM's Difficulty, in d6)",
     );
     refuse(
         action("Dirk Rednova", 1, 101),
-        "`difficulty` is 101, but it must be 1 to 100 (the GM's Difficulty, in d6)",
+        "The Difficulty is 101, but it must be 1 to 100 (the GM's Difficulty, in d6)",
     );
     refuse(
         Command::Action {
@@ -366,11 +362,11 @@ fn every_numeric_input_is_bounded_and_named() {
             fits_concept: true,
             reaction: false,
         },
-        "`modifier` is -101, but it must be -100 to 100 (added to the sum; beyond +/-5 is flagged, ruling C3)",
+        "The modifier is -101, but it must be -100 to 100 (added to the sum; beyond +/-5 is flagged, ruling C3)",
     );
     refuse(
         action("Ragnar", 1, 1),
-        "`who` is \"Ragnar\", but no character of that name is at the table (at the table: Dirk Rednova)",
+        "The character is \"Ragnar\", but no character of that name is at the table (at the table: Dirk Rednova)",
     );
     refuse(
         Chi::enroll(Sheet {
@@ -378,7 +374,7 @@ fn every_numeric_input_is_bounded_and_named() {
             current: 0,
             ..dirk()
         }),
-        "`pool` is 0, but it must be 1 to 100 (the maximum pool, in d6)",
+        "The pool is 0, but it must be 1 to 100 (the maximum pool, in d6)",
     );
     refuse(
         Chi::enroll(Sheet {
@@ -387,7 +383,7 @@ fn every_numeric_input_is_bounded_and_named() {
             current: 6,
             ..dirk()
         }),
-        "`current` is 6, but it must be 0 to 5 (the current pool is at most the maximum)",
+        "The current pool is 6, but it must be 0 to 5 (the current pool is at most the maximum)",
     );
     refuse(
         Chi::enroll(Sheet {
@@ -395,19 +391,18 @@ fn every_numeric_input_is_bounded_and_named() {
             words: vec!["sly".into(), "bold".into()],
             ..dirk()
         }),
-        "`words` of \"X\" holds 2 descriptive words, but a concept has 3 (up to 12 after advancement, \
-         ruling C5), or none for a minor NPC",
+        "X's concept holds 2 descriptive words, but a concept has 3 (up to 12 after advancement, ruling C5), or none for a minor NPC",
     );
     refuse(
         Chi::enroll(Sheet {
             name: " ".into(),
             ..dirk()
         }),
-        "`name` is \" \", but it must be 1 to 64 characters and not blank",
+        "The name is \" \", but it must be 1 to 64 characters and not blank",
     );
     refuse(
         Chi::enroll(dirk()),
-        "`name` is \"Dirk Rednova\", but a character of that name is already at the table",
+        "The name is \"Dirk Rednova\", but a character of that name is already at the table",
     );
     assert_eq!(t.log().len(), 1);
 }
@@ -426,7 +421,7 @@ fn a_character_with_no_current_pool_is_out_of_play() {
         .expect_err("out");
     assert_eq!(
         err.to_string(),
-        "`who` is \"Dirk Rednova\", whose current pool is 0: the character is out of play (ruling C5)"
+        "The character is \"Dirk Rednova\", whose current pool is 0: the character is out of play (ruling C5)"
     );
     assert_eq!(
         Chi::view(t.state())["characters"]["Dirk Rednova"]["out_of_play"],
@@ -496,7 +491,7 @@ fn the_log_shows_every_die() {
              [1, 2] + 7 = 10 (modifier beyond +/-5, flagged) vs Difficulty 2: [5, 5] = 10: tie, both reroll: \
              [3, 3] + 7 = 13 (modifier beyond +/-5, flagged) vs Difficulty 2: [1, 1] = 2: success. 5 of 7 dice left.",
             "Round 1, opposed: Dirk Rednova puts 1 die in (fits the concept): [6] = 6 vs \
-             orc puts 3 dice in (fits the concept): [2, 2, 2] = 6: tie, which goes to the defender: orc wins (C3). \
+             orc puts 3 dice in (fits the concept): [2, 2, 2] = 6: a tie, which goes to the defender: orc wins (C3). \
              Dirk Rednova has 4 of 7 dice left, orc has 0 of 3.",
             "Round 2 begins: every pool refills to its current size.",
         ]

@@ -150,8 +150,7 @@ fn nothing_is_revealed_or_rolled_before_everyone_has_committed_and_revealed() {
     check(
         &[open(), c("Ragnar", 3, SALT_R), reveal("Ragnar", 3, SALT_R)],
         &[],
-        "`who` is \"Ragnar\", but Dirk, orc has not committed yet: nothing is revealed until \
-         everyone in the secret roll has committed (ruling C4)",
+        "The character is \"Ragnar\", but Dirk, orc has not chosen yet: nothing is revealed until everyone in the secret roll has chosen (ruling C4)",
     );
     let committed = [
         open(),
@@ -169,8 +168,8 @@ fn nothing_is_revealed_or_rolled_before_everyone_has_committed_and_revealed() {
         &with(&[reveal("Ragnar", 2, SALT_R)]),
         &[],
         &format!(
-            "`spend` 2 with that `salt` does not match Ragnar's commitment {}: the reveal must \
-             show the allocation that was committed (ruling C4)",
+            "2 dice with that salt do not match Ragnar's commitment {}: the reveal must \
+             show the choice that was committed (ruling C4)",
             commitment("Ragnar", 3, SALT_R)
         ),
     );
@@ -178,26 +177,25 @@ fn nothing_is_revealed_or_rolled_before_everyone_has_committed_and_revealed() {
         &with(&[reveal("Dirk", 4, SALT_R)]),
         &[],
         &format!(
-            "`spend` 4 with that `salt` does not match Dirk's commitment {}: the reveal must \
-             show the allocation that was committed (ruling C4)",
+            "4 dice with that salt do not match Dirk's commitment {}: the reveal must \
+             show the choice that was committed (ruling C4)",
             commitment("Dirk", 4, SALT_D)
         ),
     );
     check(
         &with(&[reveal("Ragnar", 3, SALT_R), reveal("Ragnar", 3, SALT_R)]),
         &[],
-        "`who` is \"Ragnar\", who has already revealed 3 (ruling C4)",
+        "The character is \"Ragnar\", who has already revealed 3 (ruling C4)",
     );
     check(
         &with(&[reveal("Ragnar", 3, "short")]),
         &[],
-        "`salt` is 5 characters long, but it must be 16 to 128: an allocation is one of at most \
-         101 numbers, so a short salt would let anyone try them all (ruling C4)",
+        "The salt is 5 characters long, but it must be 16 to 128: an allocation is one of at most 101 numbers, so a short salt would let anyone try them all (ruling C4)",
     );
     check(
         &with(&[c("Ragnar", 5, SALT_R)]),
         &[],
-        "`who` is \"Ragnar\", who has already committed: a commitment cannot be changed (ruling C4)",
+        "The character is \"Ragnar\", who has already chosen: a secret choice cannot be changed (ruling C4)",
     );
 }
 
@@ -216,16 +214,14 @@ fn a_revealed_allocation_still_keeps_the_pool_and_the_cap() {
     check(
         &steps,
         &[],
-        "`spend` is 4, but an action that does not fit Ragnar's concept may use at most 3 dice: \
-         a third of the current pool 8, rounded up (ruling C2)",
+        "The number of dice put in is 4, but an action that does not fit Ragnar's concept may use at most 3 dice: a third of the current pool 8, rounded up (ruling C2)",
     );
     let mut over = steps.to_vec();
     over[4] = reveal("Dirk", 8, SALT_D);
     check(
         &over,
         &[],
-        "`spend` is 8, but Dirk has 7 of 7 dice left this round, so at most 7 can go in (ruling C1: \
-         the pool refills at the next round)",
+        "The number of dice put in is 8, but Dirk has 7 of 7 dice left this round, so at most 7 can go in (ruling C1: the pool refills at the next round)",
     );
     let mut cancelled = steps[..4].to_vec();
     cancelled.push(Command::SecretCancel {});
@@ -249,18 +245,14 @@ fn a_secret_roll_is_not_called_off_once_anyone_has_revealed() {
     check(
         &steps,
         &[],
-        "the secret roll cannot be called off: Dirk revealed already, and calling it off now would \
-         let everyone choose again knowing it; it is rolled with `secret_roll` once everyone has \
-         revealed (ruling C4)",
+        "The secret roll cannot be called off: Dirk revealed already, and calling it off now would let everyone choose again knowing it; the GM rolls it once everyone has revealed (ruling C4)",
     );
     let mut two = steps[..5].to_vec();
     two.extend([reveal("Ragnar", 3, SALT_R), Command::SecretCancel {}]);
     check(
         &two,
         &[],
-        "the secret roll cannot be called off: Ragnar, Dirk revealed already, and calling it off \
-         now would let everyone choose again knowing it; it is rolled with `secret_roll` once \
-         everyone has revealed (ruling C4)",
+        "The secret roll cannot be called off: Ragnar, Dirk revealed already, and calling it off now would let everyone choose again knowing it; the GM rolls it once everyone has revealed (ruling C4)",
     );
     // Before any reveal (everyone committed), it is called off and nothing is spent.
     let mut early = steps[..4].to_vec();
@@ -283,26 +275,22 @@ fn the_open_secret_roll_holds_the_table_and_bad_entries_are_refused() {
     check(
         &[open(), Command::NewRound {}],
         &[],
-        "a secret roll is open (Ragnar, Dirk, orc): everyone in it rolls at the same time, so \
-         nothing else happens until it is rolled (`secret_roll`) or called off (`secret_cancel`) \
-         (ruling C4)",
+        "A secret roll is open (Ragnar, Dirk, orc): everyone in it rolls at the same time, so nothing else happens until the GM rolls it or calls it off (ruling C4)",
     );
     check(
         &[open(), open()],
         &[],
-        "a secret roll is open (Ragnar, Dirk, orc): everyone in it rolls at the same time, so \
-         nothing else happens until it is rolled (`secret_roll`) or called off (`secret_cancel`) \
-         (ruling C4)",
+        "A secret roll is open (Ragnar, Dirk, orc): everyone in it rolls at the same time, so nothing else happens until the GM rolls it or calls it off (ruling C4)",
     );
     check(
         &[Command::SecretRoll {}],
         &[],
-        "no secret roll is open: the GM opens one with `secret_open` (ruling C4)",
+        "No secret roll is open: the GM opens one first (ruling C4)",
     );
     check(
         &[open_with(vec![], vec![])],
         &[],
-        "`actions` and `opposed` are both empty, but a secret roll needs at least one (ruling C4)",
+        "The secret roll has no action and no opposed action, but it needs at least one (ruling C4)",
     );
     check(
         &[open_with(
@@ -313,24 +301,22 @@ fn the_open_secret_roll_holds_the_table_and_bad_entries_are_refused() {
             }],
         )],
         &[],
-        "`opposed.defender.who` is \"Ragnar\", who is already in this secret roll: each character \
-         makes one secret allocation (ruling C4)",
+        "The defender is \"Ragnar\", who is already in this secret roll: each character makes one secret choice of dice (ruling C4)",
     );
     check(
         &[open_with(vec![action("Ragnar", 0)], vec![])],
         &[],
-        "`actions.difficulty` is 0, but it must be 1 to 100 (the GM's Difficulty, in d6)",
+        "An action's Difficulty is 0, but it must be 1 to 100 (the GM's Difficulty, in d6)",
     );
     check(
         &[open_with(vec![action("Conan", 2)], vec![])],
         &[],
-        "`actions.who` is \"Conan\", but no character of that name is at the table (at the table: \
-         Dirk, Ragnar, orc)",
+        "An action's character is \"Conan\", but no character of that name is at the table (at the table: Dirk, Ragnar, orc)",
     );
     check(
         &[open(), commit("Conan", 1, SALT_R)],
         &[],
-        "`who` is \"Conan\", who is not in the open secret roll (in it: Ragnar, Dirk, orc) (ruling C4)",
+        "The character is \"Conan\", who is not in the open secret roll (in it: Ragnar, Dirk, orc; ruling C4)",
     );
     check(
         &[
@@ -341,8 +327,7 @@ fn the_open_secret_roll_holds_the_table_and_bad_entries_are_refused() {
             },
         ],
         &[],
-        "`commitment` is \"3 dice\", but it must be 64 hexadecimal digits: the SHA-256 of the \
-         allocation and a salt (`skald chi commit` computes it)",
+        "The commitment is \"3 dice\", but it must be 64 hexadecimal digits: the SHA-256 of the allocation and a salt (the command skald chi commit computes it)",
     );
     // An actor with no dice left this round cannot be in a secret roll.
     let spent = Command::Action {

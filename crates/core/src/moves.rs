@@ -156,6 +156,12 @@ pub struct Field {
     /// What it means, in a sentence (an abbreviation spelled out, what a number does), shown beside it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub help: Option<String>,
+    /// Shown only while another blank of the same scope (the form, or the list entry it sits in)
+    /// holds one of some values: a consequence's trait blank only while its kind is a trait change.
+    /// Its `field` is a path from that scope (`"kind"`). While hidden, the blank is left out of the
+    /// command a page sends. Always shown when `None`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shown_when: Option<Condition>,
 }
 
 impl Field {
@@ -166,6 +172,7 @@ impl Field {
             label: label.into(),
             kind,
             help: None,
+            shown_when: None,
         }
     }
 
@@ -233,6 +240,17 @@ impl Field {
     #[must_use]
     pub fn with_help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
+        self
+    }
+
+    /// The same field, shown only while the blank at `field` (a path from the same scope: the form,
+    /// or the list entry this field belongs to) holds one of `any_of` (see [`Field::shown_when`]).
+    #[must_use]
+    pub fn shown_when(mut self, field: &str, any_of: Vec<Value>) -> Self {
+        self.shown_when = Some(Condition {
+            field: field.to_owned(),
+            any_of,
+        });
         self
     }
 
@@ -378,11 +396,12 @@ impl Choice {
     }
 }
 
-/// When a [`Choice`] is offered: while the field at `field` holds one of `any_of` (for a field that
-/// takes several values, while any of them is picked).
+/// When a [`Choice`] is offered, or a [`Field`] shown: while the field at `field` holds one of
+/// `any_of` (for a field that takes several values, while any of them is picked).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Condition {
-    /// The field's path from the command's root (`"character.keys.0"`).
+    /// The field's path: from the command's root for a [`Choice::only_if`]
+    /// (`"character.keys.0"`), from the field's own scope for a [`Field::shown_when`] (`"kind"`).
     pub field: String,
     /// The values that offer the choice.
     pub any_of: Vec<Value>,
@@ -408,4 +427,31 @@ pub struct Chance {
     pub p: String,
     /// The same as a decimal, for drawing; never shown instead of `p`.
     pub decimal: f64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// A blank shown only while another of its scope holds some values serializes its condition
+    /// for a page (`shown_when`), and a blank without one says nothing of it.
+    #[test]
+    fn a_blank_shown_when_another_holds_a_value_says_so() {
+        let trait_name =
+            Field::text("trait", "Trait", 60).shown_when("kind", vec![json!("trait_change")]);
+        assert_eq!(
+            serde_json::to_value(&trait_name).ok(),
+            Some(json!({
+                "name": "trait", "label": "Trait", "kind": {"type": "text", "max": 60},
+                "shown_when": {"field": "kind", "any_of": ["trait_change"]}
+            }))
+        );
+        let plain = Field::text("note", "Note", 300);
+        assert_eq!(plain.shown_when, None);
+        assert_eq!(
+            serde_json::to_value(&plain).ok(),
+            Some(json!({"name": "note", "label": "Note", "kind": {"type": "text", "max": 300}}))
+        );
+    }
 }

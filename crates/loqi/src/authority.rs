@@ -16,7 +16,11 @@ use skald_core::{Authority, Field, Part};
 /// Who may send `command` (see the module doc and `docs/loqi.md`).
 pub fn authority(command: &Command) -> Authority {
     match command {
-        // Book, Making Characters: each player makes a character.
+        // Book, Making Characters: each player makes a character; an NPC is the GM's to make and
+        // to play (L5: it holds no influence).
+        Command::Enroll { character } if character.npc => {
+            Authority::GmEnroll(character.name.clone())
+        }
         Command::Enroll { character } => Authority::Enroll(character.name.clone()),
         // Book, Changing A Character: the player proposes, the GM approves; the command carries the
         // approval, so the GM sends it.
@@ -114,7 +118,9 @@ pub fn parts(command: &Command) -> Vec<Part> {
                 _ => None,
             })
             .collect(),
-        Command::Enroll { character } if character.influence != STARTING_INFLUENCE => {
+        Command::Enroll { character }
+            if !character.npc && character.influence != STARTING_INFLUENCE =>
+        {
             vec![number(
                 "character.influence",
                 &format!(
@@ -150,6 +156,10 @@ mod tests {
             (
                 json!({"do": "enroll", "character": {"name": "Tiran", "traits": [{"name": "Swordsman", "rating": 3}]}}),
                 Authority::Enroll("Tiran".to_string()),
+            ),
+            (
+                json!({"do": "enroll", "character": {"name": "Grell", "npc": true}}),
+                Authority::GmEnroll("Grell".to_string()),
             ),
             (
                 json!({"do": "change_trait", "character": "Tiran", "trait": "Sailor", "rating": 2,

@@ -33,10 +33,17 @@ pub fn describe(event: &Event) -> String {
             let strength = character
                 .strength
                 .map_or(String::new(), |s| format!("; strength {s}"));
-            format!(
-                "{} joins the table: influence {}{strength}; traits: {traits}.",
-                character.name, character.influence
-            )
+            if character.npc {
+                format!(
+                    "{} joins the table, an NPC the GM plays (no influence, L5){strength}; traits: {traits}.",
+                    character.name
+                )
+            } else {
+                format!(
+                    "{} joins the table: influence {}{strength}; traits: {traits}.",
+                    character.name, character.influence
+                )
+            }
         }
         Event::InfluenceSpent {
             who,
@@ -359,7 +366,7 @@ fn consequence_phrase(p: &Priced) -> String {
             )
         }
         Consequence::Weakening { character, points } => {
-            format!("{character} weakened by {points}")
+            format!("{character} loses {points} strength")
         }
         Consequence::Regain { character, points } => {
             format!("{character} regains {points} strength")
@@ -373,14 +380,14 @@ fn consequence_phrase(p: &Priced) -> String {
             length,
             note,
         } => format!(
-            "a relationship change of {} {influence} {length} ({note:?})",
+            "a relationship of {} (the person's standing {influence}, its length {length}: {note:?})",
             signed(*change)
         ),
         Consequence::Reward {
             who,
             points,
             reason,
-        } => format!("the GM rewards {who} with {points} influence ({reason:?})"),
+        } => format!("{who} gets {points} influence from the GM ({reason:?})"),
     };
     format!("{what} [{}]", signed(p.impact))
 }
@@ -399,7 +406,8 @@ fn describe_odds(odds: &Odds, certain: bool, unlikely_outcomes: bool) -> String 
     let chances = odds.chances(unlikely_outcomes).map_or(String::new(), |c| {
         format!(
             " Chances: the player's outcome {}, the GM's outcome {}.",
-            c.p_player, c.p_gm
+            crate::rules::chances::people(&c.p_player),
+            crate::rules::chances::people(&c.p_gm)
         )
     });
     let body = match more_likely {
@@ -457,7 +465,7 @@ fn goal_phrase(goal: &Goal) -> String {
         "goal {} {:?} ({}, {})",
         goal.number,
         goal.text,
-        goal.kind.name(),
+        goal.kind.words(),
         goal.rating
     )
 }
@@ -504,6 +512,46 @@ fn capitalize(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// What people read has no raw names in it (issue 31): a goal's kind in words, a
+    /// relationship's multipliers named, each chance with its percentage.
+    #[test]
+    fn log_lines_are_in_words() {
+        let goal = crate::model::Goal {
+            number: 2,
+            text: "Win a duel".into(),
+            kind: crate::model::GoalKind::NonSpecific,
+            rating: 3,
+            by: "Tiran".into(),
+            origin: Origin::Session,
+        };
+        assert_eq!(
+            describe(&Event::GoalAdded { goal }),
+            "Tiran adds a goal at the session's start (L6): goal 2 \"Win a duel\" (non-specific, 3)."
+        );
+        let relationship = Priced {
+            consequence: Consequence::Relationship {
+                change: -2,
+                influence: crate::model::Hundredths(150),
+                length: crate::model::Hundredths(100),
+                note: "the chief swears revenge".into(),
+            },
+            impact: -3,
+        };
+        assert_eq!(
+            consequence_phrase(&relationship),
+            "a relationship of -2 (the person's standing x1.5, its length x1: \"the chief swears revenge\") [-3]"
+        );
+        let odds = Odds::new(3, -2);
+        assert_eq!(
+            describe(&Event::OddsFound {
+                odds,
+                certain: false,
+                unlikely_outcomes: false
+            }),
+            "Likelihoods: the player's outcome 3, the GM's outcome -2; advantage 5, odds 11: a d12 of 11 or less selects the player's outcome, more selects the GM's outcome (L3). Chances: the player's outcome 91.7% (11/12), the GM's outcome 8.3% (1/12)."
+        );
+    }
 
     #[test]
     fn a_scenario_of_one_scene_says_scene() {

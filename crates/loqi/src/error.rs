@@ -1,5 +1,7 @@
-//! [`Error`]: why Loqi refused a command. Every message names the field, the value given and what is
-//! allowed, so a table (or a scenario's `expect_error`) can see at once what to fix.
+//! [`Error`]: why Loqi refused a command. Every message names the blank in the reader's words ("trait
+//! 2's rating", "the reason", "consequence 1's points"; [`words`]), the value given and what is
+//! allowed, so a table (or a scenario's `expect_error`) can see at once what to fix. The field itself
+//! stays as data, a path into the command, for a page to show the refusal beside its blank.
 
 use skald_dice::SourceError;
 use std::ops::RangeInclusive;
@@ -8,7 +10,11 @@ use std::ops::RangeInclusive;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Error {
     /// A number outside its range.
-    #[error("{field} is {value}; allowed: {} ({rule})", skald_core::bounds(*.min, *.max))]
+    #[error(
+        "{} is {value}; allowed: {} ({rule})",
+        sentence(field),
+        skald_core::bounds(*.min, *.max)
+    )]
     OutOfRange {
         /// The field, as written in the command (`rating`, `impact`, `traits[2].rating`, ...).
         field: String,
@@ -23,8 +29,13 @@ pub enum Error {
     },
     /// A text that is blank or too long.
     #[error(
-        "{field} has {}{blank}; allowed: 1 to {max} characters, not blank",
-        skald_core::noun(*.length, "character", "characters")
+        "{} {}; allowed: 1 to {max} characters",
+        sentence(field),
+        if blank.is_empty() {
+            format!("has {}", skald_core::noun(*.length, "character", "characters"))
+        } else {
+            "is blank".to_owned()
+        }
     )]
     Text {
         /// The field, as written in the command.
@@ -37,7 +48,7 @@ pub enum Error {
         max: usize,
     },
     /// A value that the rules or the table's current state do not allow here.
-    #[error("{field} is {value}; allowed: {allowed}")]
+    #[error("{} is {value}; allowed: {allowed}", sentence(field))]
     NotAllowed {
         /// The field, as written in the command, or the part of the table it concerns (`problem`).
         field: String,
@@ -48,7 +59,9 @@ pub enum Error {
     },
     /// A spend of more influence than the spender holds (L5: influence never goes below 0).
     #[error(
-        "{field} is {value}, which costs {cost} influence; allowed: a cost of at most {has} ({who} holds {has}; L5: influence never goes below 0)"
+        "{} is {value}, which costs {cost} influence; allowed: a cost of at most {has} ({} holds {has}; L5: influence never goes below 0)",
+        sentence(field),
+        if who == "GM" { "the GM" } else { who.as_str() }
     )]
     NotEnoughInfluence {
         /// The field that asked for the spend (`points`, or `proposer` for the cost of a problem).
@@ -177,6 +190,82 @@ impl Error {
     }
 }
 
+/// A command's field in the reader's words: the blank a form calls it by, as a noun phrase ("the
+/// reason", "trait 2's rating", "consequence 1's points", "responder 2"); a field already in words
+/// ("number of goals", "Tiran's influence afterwards") is kept as it is. Lists count from 1, as
+/// people do.
+pub fn words(field: &str) -> String {
+    if let Some((list, rest)) = field.split_once('[')
+        && let Some((index, tail)) = rest.split_once(']')
+        && let Ok(i) = index.parse::<usize>()
+    {
+        let item = match list {
+            "traits" => "trait",
+            "consequences" => "consequence",
+            "goals" => "goal",
+            "responders" => "responder",
+            "actors" => "actor",
+            "entries" => "entry",
+            "who" => "fulfiller",
+            other => other,
+        };
+        let n = i.saturating_add(1);
+        return match tail.trim_start_matches('.') {
+            "" => format!("{item} {n}"),
+            part => format!("{item} {n}'s {}", part_words(part)),
+        };
+    }
+    let named = match field {
+        "do" => "this move",
+        "options" => "one of the table's options",
+        "approved" => "the approval",
+        "recovery" => "the strength regained",
+        "by" => "the author",
+        "who" => "the character",
+        "from" => "the giver",
+        "to" => "the recipient",
+        "proposer" => "the one introducing it",
+        "responder" | "responders" => "the responder",
+        "points" => "the number of points",
+        "harmful" => "the new trait's kind",
+        "player" => "the player's outcome's likelihood",
+        "gm" => "the GM's outcome's likelihood",
+        "bid" => "the bid",
+        "at" => "the goal's moment",
+        "goals" => "the list of goals",
+        other if other.contains(' ') || other.contains('\'') => return other.to_owned(),
+        other => return format!("the {}", other.replace('_', " ")),
+    };
+    named.to_owned()
+}
+
+/// A part of an entry in words, one thing each so that "is" follows: `rating_change` is a
+/// "rating change", a relationship's `change` its "strength", `harmful` a "new trait's kind".
+fn part_words(part: &str) -> String {
+    match part {
+        "rating_change" => "rating change",
+        "change" => "strength",
+        "modifier" => "modifier",
+        "points" => "number of points",
+        "harmful" => "new trait's kind",
+        "base" => "base rating",
+        "lasts" => "duration",
+        "influence" => "person's standing",
+        "who" => "character",
+        other => return other.replace('_', " "),
+    }
+    .to_owned()
+}
+
+/// [`words`] at the start of a sentence: its first letter capitalized.
+fn sentence(field: &str) -> String {
+    let words = words(field);
+    let mut chars = words.chars();
+    chars.next().map_or_else(String::new, |c| {
+        c.to_uppercase().collect::<String>() + chars.as_str()
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -186,24 +275,24 @@ mod tests {
         let err = Error::check_range("rating", 5, &(1..=4), "book: Traits").unwrap_err();
         assert_eq!(
             err.to_string(),
-            "rating is 5; allowed: 1 to 4 (book: Traits)"
+            "The rating is 5; allowed: 1 to 4 (book: Traits)"
         );
         let err = Error::check_text("reason", "   ", 300).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "reason has 3 characters (blank); allowed: 1 to 300 characters, not blank"
+            "The reason is blank; allowed: 1 to 300 characters"
         );
         let err = Error::check_text("reason", " ", 300).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "reason has 1 character (blank); allowed: 1 to 300 characters, not blank"
+            "The reason is blank; allowed: 1 to 300 characters"
         );
         let err = Error::check_range("bid", 2, &(1..=1), "L5").unwrap_err();
-        assert_eq!(err.to_string(), "bid is 2; allowed: 1 (L5)");
+        assert_eq!(err.to_string(), "The bid is 2; allowed: 1 (L5)");
         let err = Error::check_text("name", &"x".repeat(61), 60).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "name has 61 characters; allowed: 1 to 60 characters, not blank"
+            "The name has 61 characters; allowed: 1 to 60 characters"
         );
         assert_eq!(
             Error::check_range("impact", -100, &(-100..=100), "L2"),
@@ -236,7 +325,7 @@ mod tests {
         assert_eq!(count.field().as_deref(), Some("goals"));
         assert_eq!(
             count.to_string(),
-            "number of goals is 11; allowed: 2 to 10 (L6)"
+            "Number of goals is 11; allowed: 2 to 10 (L6)"
         );
     }
 }

@@ -66,7 +66,7 @@ pub struct Loqi;
 impl System for Loqi {
     const NAME: &'static str = "loqi";
     const TITLE: &'static str = "Loqi";
-    const ABOUT: &'static str = "A game with no setting where the players argue over what happens. Two outcomes compete for each problem; the traits brought in set the odds and one d12 picks the story.";
+    const ABOUT: &'static str = "A game with no setting where the table proposes what happens. Two outcomes compete for each problem; what each would change, the traits behind it and influence spent set the odds of one d12.";
     const RULINGS: skald_core::Rulings = model::RULINGS;
     type Options = Options;
     type Character = Sheet;

@@ -5,7 +5,7 @@
 
 use crate::model::{Command, Event, GM, Odds as D12Odds, Problem, Side, State};
 use crate::moves::capitalized;
-use crate::rules::chances::{Chances, chances};
+use crate::rules::chances::{Chances, chances, people};
 use crate::rules::consequence;
 use crate::rules::traits::signed;
 use skald_core::{Chance, Odds};
@@ -82,8 +82,8 @@ pub fn odds(state: &State, command: &Command) -> Option<Odds> {
                 summary: format!(
                     "With this entry, {} Now: {} for the player's outcome, {} for the GM's.",
                     roll_summary(&after),
-                    before.p_player,
-                    before.p_gm
+                    people(&before.p_player),
+                    people(&before.p_gm)
                 ),
                 chances: side_chances(problem, &after),
                 distribution: Vec::new(),

@@ -675,7 +675,10 @@ mod tests {
         assert!(l4.to_string().contains("a roll at advantage - 6 (L4)"));
         assert_eq!(
             odds(1001, 0, false).map_err(|e| e.to_string()),
-            Err("player is 1001; allowed: -1000 to 1000 (Skald limit)".to_string())
+            Err(
+                "The player's outcome's likelihood is 1001; allowed: -1000 to 1000 (Skald limit)"
+                    .to_string()
+            )
         );
     }
 

@@ -26,7 +26,8 @@ use std::collections::BTreeMap;
 ///   "session_resolved": [ (the elements of "resolved" from the current session, newest first, at
 ///                          most BOARD_RESOLVED) ],
 ///   "session_resolved_more": 0 (how many more of this session the list leaves out) }
-/// CHARACTER = { "influence": 9, "status": "in" | "out" | "dead",
+/// CHARACTER = { "influence": 9, "npc"?: true (only for an NPC, which holds no influence),
+///               "status": "in" | "out" | "dead",
 ///               "traits": { TRAIT: { "rating": 3, "harmful": false, "permanent": 3, "high": false } },
 ///               "changes": [ { "trait", "rating_change", "harmful", "lasts", "problem" } ],
 ///               "strength": null | { "nominal": 10, "current": 4, "strenuous": -3, "ordinary": -1 } }
@@ -136,6 +137,8 @@ struct View<'a> {
 #[derive(Serialize)]
 struct CharacterView<'a> {
     influence: i64,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    npc: bool,
     status: Status,
     traits: BTreeMap<String, TraitView>,
     changes: &'a [TraitChange],
@@ -146,6 +149,7 @@ impl<'a> CharacterView<'a> {
     fn new(m: &'a Character, options: &Options) -> Self {
         Self {
             influence: m.influence,
+            npc: m.npc,
             status: m.status(options),
             traits: m
                 .traits_now()

@@ -53,6 +53,7 @@ fn sheet(name: &str, influence: i64, strength: Option<i64>) -> Sheet {
         ],
         influence,
         strength,
+        npc: false,
     }
 }
 
@@ -158,7 +159,7 @@ fn only_the_selected_outcomes_consequences_happen() {
         Command::Resolve {},
         &[3],
         Ok(&[
-            "Likelihoods: the player's outcome -1, the GM's outcome -4; advantage 3, odds 9: a d12 of 9 or less selects the player's outcome, more selects the GM's outcome (L3). Chances: the player's outcome 3/4, the GM's outcome 1/4.",
+            "Likelihoods: the player's outcome -1, the GM's outcome -4; advantage 3, odds 9: a d12 of 9 or less selects the player's outcome, more selects the GM's outcome (L3). Chances: the player's outcome 75.0% (3/4), the GM's outcome 25.0% (1/4).",
             "d12 rolled 3 against odds 9: 3 <= 9, so the player's outcome is selected (L3).",
             "Problem 1 is resolved for the player's outcome; Tiran may tell it in more detail: \"the player outcome\"",
             "Tiran's Confident 0 -> 1 (+1, for the scene; problem 1's outcome).",
@@ -186,7 +187,7 @@ fn a_takeover_costs_two_more_and_hands_over_the_gms_part() {
         Command::TakeOver { who: "Ayla".into() },
         &[],
         Err(
-            "problem is none open; allowed: an open problem (introduce_problem first; book: Problems)",
+            "The problem is not introduced yet; allowed: an open problem (introduce one first; book: Problems)",
         ),
     );
     check(
@@ -205,7 +206,7 @@ fn a_takeover_costs_two_more_and_hands_over_the_gms_part() {
         },
         &[],
         Err(
-            "who is \"Tiran\"; allowed: the player who introduced problem 1 (it was introduced by Ayla; L5: only that player may take over)",
+            "The character is \"Tiran\"; allowed: the player who introduced problem 1 (it was introduced by Ayla; L5: only that player may take over)",
         ),
     );
     check(
@@ -222,7 +223,7 @@ fn a_takeover_costs_two_more_and_hands_over_the_gms_part() {
         Command::TakeOver { who: "Ayla".into() },
         &[],
         Err(
-            "who is \"Ayla\"; allowed: a problem not yet taken over (Ayla already plays the GM's part; L5)",
+            "The character is \"Ayla\"; allowed: a problem not yet taken over (Ayla already plays the GM's part; L5)",
         ),
     );
     check(&mut t, propose(Side::Player, Some(2), vec![]), &[], OK);
@@ -244,7 +245,7 @@ fn a_takeover_costs_two_more_and_hands_over_the_gms_part() {
         },
         &[],
         Err(
-            "who is \"Tiran\", which costs 2 influence; allowed: a cost of at most 1 (Tiran holds 1; L5: influence never goes below 0)",
+            "The character is \"Tiran\", which costs 2 influence; allowed: a cost of at most 1 (Tiran holds 1; L5: influence never goes below 0)",
         ),
     );
     // Not once the GM's outcome is proposed, and not when the GM answers.
@@ -259,7 +260,7 @@ fn a_takeover_costs_two_more_and_hands_over_the_gms_part() {
         },
         &[],
         Err(
-            "who is \"Tiran\"; allowed: a problem whose GM's outcome is not proposed yet (L5: the taker-over proposes it)",
+            "The character is \"Tiran\"; allowed: a problem whose GM's outcome is not proposed yet (L5: the taker-over proposes it)",
         ),
     );
     let mut t = table(Options::default());
@@ -271,7 +272,7 @@ fn a_takeover_costs_two_more_and_hands_over_the_gms_part() {
         },
         &[],
         Err(
-            "who is \"Tiran\"; allowed: a problem put to a player: this one asks the GM to answer, so the GM's part stays the GM's (L5)",
+            "The character is \"Tiran\"; allowed: a problem put to a player: this one asks the GM to answer, so the GM's part stays the GM's (L5)",
         ),
     );
 }
@@ -318,32 +319,28 @@ fn merged_entries_keep_their_sources() {
         (
             vec![2],
             "GM",
-            "number of entries is 1; allowed: 2 to 40 (book: Judging Likelihood Modifiers)",
+            "Number of entries is 1; allowed: 2 to 40 (book: Judging Likelihood Modifiers)",
         ),
         (
             vec![2, 9],
             "GM",
-            "entries[1] is 9; allowed: an entry on the player's outcome (ids 1, 2, 3, 4)",
+            "Entry 2 is 9; allowed: an entry on the player's outcome (ids 1, 2, 3, 4)",
         ),
-        (
-            vec![2, 2],
-            "GM",
-            "entries[1] is 2; allowed: each entry once",
-        ),
+        (vec![2, 2], "GM", "Entry 2 is 2; allowed: each entry once"),
         (
             vec![1, 2],
             "GM",
-            "entries[0] is 1 (impact); allowed: a trait, environment or genre entry: impact, influence and strength count as they are (L1, L2, L5, L8), and merged entries are merged already",
+            "Entry 1 is 1 (impact); allowed: a trait, environment or genre entry: impact, influence and strength count as they are (L1, L2, L5, L8), and merged entries are merged already",
         ),
         (
             vec![2, 4],
             "GM",
-            "entries[1] is 4 (influence); allowed: a trait, environment or genre entry: impact, influence and strength count as they are (L1, L2, L5, L8), and merged entries are merged already",
+            "Entry 2 is 4 (influence); allowed: a trait, environment or genre entry: impact, influence and strength count as they are (L1, L2, L5, L8), and merged entries are merged already",
         ),
         (
             vec![2, 3],
             "Tiran",
-            "by is \"Tiran\"; allowed: \"GM\": whoever plays the GM's part picks the merged value (book: Judging Likelihood Modifiers; L1)",
+            "The author is \"Tiran\"; allowed: \"GM\": whoever plays the GM's part picks the merged value (book: Judging Likelihood Modifiers; L1)",
         ),
     ] {
         check(&mut t, merge(entries, by), &[], Err(message));
@@ -423,7 +420,7 @@ fn strength_penalties_follow_the_action_and_out_characters_take_no_part() {
             }],
         ),
         &[],
-        Err("consequences[0].points is 7; allowed: 1 to 6 (L8)"),
+        Err("Consequence 1's number of points is 7; allowed: 1 to 6 (L8)"),
     );
     check(
         &mut t,
@@ -436,7 +433,9 @@ fn strength_penalties_follow_the_action_and_out_characters_take_no_part() {
             }],
         ),
         &[],
-        Err("consequences[0].points is 1; allowed: none: Ayla has lost no strength (10 of 10; L8)"),
+        Err(
+            "Consequence 1's number of points is 1; allowed: none: Ayla has lost no strength (10 of 10; L8)",
+        ),
     );
     check(
         &mut t,
@@ -463,7 +462,7 @@ fn strength_penalties_follow_the_action_and_out_characters_take_no_part() {
             value: None,
         },
         &[],
-        Err(&format!("character {out}")),
+        Err(&format!("The character {out}")),
     );
     check(
         &mut t,
@@ -474,7 +473,7 @@ fn strength_penalties_follow_the_action_and_out_characters_take_no_part() {
             reason: None,
         },
         &[],
-        Err(&format!("who {out}")),
+        Err(&format!("The character {out}")),
     );
     check(&mut t, propose(Side::Gm, Some(0), vec![]), &[], OK);
     check(&mut t, Command::Resolve {}, &[1], OK);
@@ -518,7 +517,7 @@ fn without_the_strength_option_strength_is_refused() {
         Command::EndScene { recovery: Some(2) },
         &[],
         Err(
-            "recovery is 2; allowed: no recovery: this table does not play strength (L8, option strength = false)",
+            "The strength regained is 2; allowed: no recovery: this table does not play strength (L8; the table's option \"Strength\" is off)",
         ),
     );
     check(&mut t, introduce("GM", "Tiran"), &[], OK);
@@ -527,7 +526,7 @@ fn without_the_strength_option_strength_is_refused() {
         propose(Side::Player, None, vec![weaken("Tiran", 1)]),
         &[],
         Err(
-            "consequences[0].kind is a strength consequence; allowed: trait_change, tactical or relationship: this table does not play strength (L8, option strength = false)",
+            "Consequence 1's kind is a strength change; allowed: a trait change, a tactical change, a relationship or a reward: this table does not play strength (L8; the table's option \"Strength\" is off)",
         ),
     );
     check(
@@ -535,7 +534,7 @@ fn without_the_strength_option_strength_is_refused() {
         propose(Side::Player, None, vec![]),
         &[],
         Err(
-            "impact is missing; allowed: -100 to 100, or consequences for Skald to suggest one (L2, L7)",
+            "The impact is left out; allowed: -100 to 100, or consequences for Skald to suggest one (L2, L7)",
         ),
     );
     check(
@@ -543,7 +542,7 @@ fn without_the_strength_option_strength_is_refused() {
         Loqi::enroll(sheet("Brom", 10, Some(10))),
         &[],
         Err(
-            "strength is 10; allowed: no strength: this table does not play strength (L8, option strength = false)",
+            "The strength is 10; allowed: no strength: this table does not play strength (L8; the table's option \"Strength\" is off)",
         ),
     );
 }
@@ -565,7 +564,7 @@ fn trait_changes_respect_the_tables_choices() {
         ),
         &[],
         Err(
-            "consequences[0].lasts is permanent; allowed: scene or scenario: this table changes characters permanently only freely (option permanent_changes_in_problems = false; book: Changing A Character)",
+            "Consequence 1's duration is for good; allowed: the scene or the scenario: this table changes characters for good only by free changes (the table's option \"Permanent changes in problems\" is off; book: Changing A Character)",
         ),
     );
     check(
@@ -580,7 +579,7 @@ fn trait_changes_respect_the_tables_choices() {
         },
         &[],
         Err(
-            "do is change_trait; allowed: another command: this table changes characters only through problems (option free_changes = false; book: Changing A Character)",
+            "This move is a free change; allowed: a change through a problem's outcome: this table changes characters only through problems (the table's option \"Free changes\" is off; book: Changing A Character)",
         ),
     );
 
@@ -618,7 +617,9 @@ fn trait_changes_respect_the_tables_choices() {
             approved: true,
         },
         &[],
-        Err("rating is 7; allowed: 1 to 6 (book: Traits, skill table; option high_ratings)"),
+        Err(
+            "The rating is 7; allowed: 1 to 6 (book: Traits, skill table; the table's option \"Trait ratings 5 and 6\")",
+        ),
     );
     check(
         &mut t,
@@ -664,7 +665,7 @@ fn influence_rewards_swaps_and_the_gms_pile() {
             reason: "x".into(),
         },
         &[],
-        Err("who is \"GM\"; allowed: a character: the GM rewards the players (L5)"),
+        Err("The character is \"GM\"; allowed: a character: the GM rewards the players (L5)"),
     );
     check(
         &mut t,
@@ -676,7 +677,7 @@ fn influence_rewards_swaps_and_the_gms_pile() {
         },
         &[],
         Err(
-            "do is give_influence; allowed: another command: this table does not swap influence (L5, option influence_swapping = false)",
+            "This move is giving influence; allowed: a reward from the GM: this table does not swap influence (L5; the table's option \"Influence swapping\" is off)",
         ),
     );
     check(&mut t, introduce("GM", "Tiran"), &[], OK);
@@ -691,7 +692,7 @@ fn influence_rewards_swaps_and_the_gms_pile() {
         },
         &[],
         Err(
-            "who is \"GM\"; allowed: a character: the GM holds no influence at this table (L5, option gm_influence = false)",
+            "The character is \"GM\"; allowed: a character: the GM holds no influence at this table (L5; the table's option \"The GM has influence\" is off)",
         ),
     );
 
@@ -721,7 +722,7 @@ fn influence_rewards_swaps_and_the_gms_pile() {
             reason: "x".into(),
         },
         &[],
-        Err("to is \"Ayla\"; allowed: another player than the giver (L5)"),
+        Err("The recipient is \"Ayla\"; allowed: another player than the giver (L5)"),
     );
     check(
         &mut t,
@@ -763,32 +764,32 @@ fn goal_refusals_name_the_l6_limits() {
         (
             "Tiran",
             vec![draft(Specific, 2, Some(3)), draft(Specific, 3, Some(5))],
-            "goals is no non_specific goal; allowed: at least one specific and one non-specific goal (L6)",
+            "The list of goals is without a non-specific goal; allowed: at least one specific and one non-specific goal (L6)",
         ),
         (
             "Tiran",
             vec![draft(Specific, 2, Some(3)), draft(NonSpecific, 3, Some(3))],
-            "goals[1].multiplier is 3; allowed: none: only specific goals are multiplied (L6)",
+            "Goal 2's multiplier is x3; allowed: none: only specific goals are multiplied (L6)",
         ),
         (
             "Tiran",
             vec![draft(Specific, 2, None), draft(NonSpecific, 3, None)],
-            "goals[0].multiplier is missing; allowed: 3 or 5: a specific goal's base is tripled or quintupled (L6)",
+            "Goal 1's multiplier is left unpicked; allowed: x3 or x5: a specific goal's base is tripled or quintupled (L6)",
         ),
         (
             "Tiran",
             vec![draft(Specific, 0, Some(3)), draft(NonSpecific, 5, None)],
-            "goals[0].base is 0; allowed: 1 to 10 (L6)",
+            "Goal 1's base rating is 0; allowed: 1 to 10 (L6)",
         ),
         (
             "Tiran",
             vec![draft(Specific, 1, Some(3))],
-            "number of goals is 1; allowed: 2 to 10 (L6; Skald limit 10)",
+            "Number of goals is 1; allowed: 2 to 10 (L6; Skald limit 10)",
         ),
         (
             "Brom",
             vec![draft(Specific, 1, Some(3))],
-            "by is \"Brom\"; allowed: \"GM\" or a character at the table (Tiran, Ayla)",
+            "The author is \"Brom\"; allowed: \"GM\" or a character at the table (Tiran, Ayla)",
         ),
     ] {
         check(
@@ -823,7 +824,7 @@ fn goal_refusals_name_the_l6_limits() {
         },
         &[],
         Err(
-            "by is \"Tiran\"; allowed: \"GM\": setting goals come from the setting, through the GM (L6)",
+            "The author is \"Tiran\"; allowed: \"GM\": setting goals come from the setting, through the GM (L6)",
         ),
     );
     check(
@@ -837,20 +838,20 @@ fn goal_refusals_name_the_l6_limits() {
             approved: true,
         },
         &[],
-        Err("rating is 6; allowed: 1 to 5 (L6: non-specific goals at a session's start)"),
+        Err("The rating is 6; allowed: 1 to 5 (L6: non-specific goals at a session's start)"),
     );
     for (who, message) in [
         (
             vec![],
-            "number of fulfillers is 0; allowed: 1 to 32 (L6; Skald limit)",
+            "Number of fulfillers is 0; allowed: 1 to 32 (L6; Skald limit)",
         ),
         (
             vec!["GM"],
-            "who[0] is \"GM\"; allowed: a character: goals pay the players who fulfil them (L6)",
+            "Fulfiller 1 is \"GM\"; allowed: a character: goals pay the players who fulfil them (L6)",
         ),
         (
             vec!["Tiran", "Tiran"],
-            "who[1] is \"Tiran\"; allowed: each fulfiller once: everyone fulfilling at the same moment gets the full rating once (L6)",
+            "Fulfiller 2 is \"Tiran\"; allowed: each fulfiller once: everyone fulfilling at the same moment gets the full rating once (L6)",
         ),
     ] {
         check(
@@ -870,7 +871,7 @@ fn goal_refusals_name_the_l6_limits() {
             who: vec!["Tiran".into()],
         },
         &[],
-        Err("goal is 7; allowed: a standing goal (1); no goal has that number"),
+        Err("The goal is 7; allowed: a standing goal (1); no goal has that number"),
     );
     check(
         &mut t,
@@ -899,23 +900,23 @@ fn responders_and_options_are_checked() {
     for (command, message) in [
         (
             ask(None, None),
-            "responder is missing; allowed: one name (responder = \"...\") or a list (responders = [...]): who is asked \"what happens?\" (book: Problems, step 1)",
+            "The responder is nobody; allowed: a character (or several) asked \"what happens?\" (book: Problems, step 1)",
         ),
         (
             ask(Some("Tiran"), Some(vec!["Ayla"])),
-            "responders is given beside responder; allowed: responder or responders, not both",
+            "The responder is given twice (one and a list); allowed: one responder or a list of them, not both",
         ),
         (
             ask(None, Some(vec![])),
-            "number of responders is 0; allowed: 1 to 32 (book: Problems, step 2; Skald limit)",
+            "Number of responders is 0; allowed: 1 to 32 (book: Problems, step 2; Skald limit)",
         ),
         (
             ask(None, Some(vec!["Tiran", "Tiran"])),
-            "responders[1] is \"Tiran\"; allowed: each responder once",
+            "Responder 2 is \"Tiran\"; allowed: each responder once",
         ),
         (
             ask(None, Some(vec!["Tiran", "GM"])),
-            "responders[1] is \"GM\"; allowed: someone other than the proposer \"GM\" (book: Problems, step 1)",
+            "Responder 2 is \"GM\"; allowed: someone other than the proposer \"GM\" (book: Problems, step 1)",
         ),
     ] {
         check(&mut t, command, &[], Err(message));
@@ -932,14 +933,14 @@ fn responders_and_options_are_checked() {
     let err = serde_json::from_value::<Options>(json!({"dying": true})).unwrap_err();
     assert!(
         err.to_string()
-            .contains("dying is true; allowed: dying only with strength = true"),
+            .contains("Dying is on without Strength; allowed: Dying only with Strength on too"),
         "{err}"
     );
     let err = serde_json::from_value::<Options>(json!({"strength": true, "scene_recovery": 6}))
         .unwrap_err();
     assert!(
         err.to_string()
-            .contains("scene_recovery is 6; allowed: 1 to 5 (L8)"),
+            .contains("Strength regained each scene is 6; allowed: 1 to 5 (L8)"),
         "{err}"
     );
     let mut bad: Table<Loqi> = Table::new(Options {
@@ -951,7 +952,7 @@ fn responders_and_options_are_checked() {
         Loqi::enroll(sheet("Tiran", 1, None)),
         &[],
         Err(
-            "options is death_at is 0; allowed: -20 to -1 (L8); allowed: options within their ranges",
+            "One of the table's options is Dead at strength is 0; allowed: -20 to -1 (L8); allowed: options within their ranges",
         ),
     );
 }

@@ -198,11 +198,12 @@ fn an_empty_table_offers_the_story_goals_and_a_character() {
                 - Non-specific (pays each time) = "non_specific"
               rating: number 1..=100, default 10
             Story | Start the next session | {"do":"start_session"}
+              confirm: End session 1 and start session 2?
             Story | End scene 1 | {"do":"end_scene"}
               confirm: End scene 1? Its scene-long trait changes end with it.
             Story | End scenario 1 | {"do":"end_scenario"}
               confirm: End scenario 1? Its scene- and scenario-long trait changes end with it.
-            Characters | Make a character | {"do":"enroll"}
+            Characters | Make an NPC | {"character":{"npc":true},"do":"enroll"}
               (the sheet at character saves to a file)
               character.name: text, at most 60
               character.traits: list of 0..=32 entries, 2 at first
@@ -211,7 +212,6 @@ fn an_empty_table_offers_the_story_goals_and_a_character() {
                   harmful: one of
                     - Helps the character = false
                     - Works against the character = true
-              character.influence: number 0..=999, default 10
         "#]],
     );
     // A player without a character can only make one (book: Making Characters).
@@ -311,11 +311,12 @@ fn between_problems_each_seat_may_introduce_one() {
                 - Non-specific (pays each time) = "non_specific"
               rating: number 1..=100, default 10
             Story | Start the next session | {"do":"start_session"}
+              confirm: End session 1 and start session 2?
             Story | End scene 1 | {"do":"end_scene"}
               confirm: End scene 1? Its scene-long trait changes end with it.
             Story | End scenario 1 | {"do":"end_scenario"}
               confirm: End scenario 1? Its scene- and scenario-long trait changes end with it.
-            Characters | Make a character | {"do":"enroll"}
+            Characters | Make an NPC | {"character":{"npc":true},"do":"enroll"}
               (the sheet at character saves to a file)
               character.name: text, at most 60
               character.traits: list of 0..=32 entries, 2 at first
@@ -324,7 +325,6 @@ fn between_problems_each_seat_may_introduce_one() {
                   harmful: one of
                     - Helps the character = false
                     - Works against the character = true
-              character.influence: number 0..=999, default 10
             Characters | Change a trait (free change) | {"approved":true,"do":"change_trait"}
               character: one of ["Tiran", "Ayla"]
               trait: text, at most 60
@@ -473,7 +473,7 @@ fn an_open_problem_offers_entries_bids_and_the_roll() {
                 - Specific (pays once) = "specific"
                 - Non-specific (pays each time) = "non_specific"
               rating: number 1..=100, default 10
-            Characters | Make a character | {"do":"enroll"}
+            Characters | Make an NPC | {"character":{"npc":true},"do":"enroll"}
               (the sheet at character saves to a file)
               character.name: text, at most 60
               character.traits: list of 0..=32 entries, 2 at first
@@ -482,7 +482,6 @@ fn an_open_problem_offers_entries_bids_and_the_roll() {
                   harmful: one of
                     - Helps the character = false
                     - Works against the character = true
-              character.influence: number 0..=999, default 10
         "#]],
     );
     // Ayla's player: entries signed by Ayla, her own bids, no roll, no reward, no story.
@@ -567,7 +566,7 @@ fn a_players_problem_is_taken_over_by_its_proposer_only() {
                     - Influence reward = "reward"
                   character: one of ["Tiran", "Ayla"]
                   trait: text, at most 60
-                  points: number -6..=50, default 1
+                  rating_change: number -6..=6, default 1
                   lasts: one of
                     - The scene = "scene"
                     - The scenario = "scenario"
@@ -575,6 +574,9 @@ fn a_players_problem_is_taken_over_by_its_proposer_only() {
                   harmful: one of
                     - Helps its holder = false
                     - Works against its holder = true
+                  points: number 1..=40, default 1
+                  modifier: number -6..=6, default 1
+                  change: number -4..=4, default 1
                   influence: one of
                     - x0.5: far below the character = 0.5
                     - x0.75 = 0.75
@@ -587,6 +589,9 @@ fn a_players_problem_is_taken_over_by_its_proposer_only() {
                     - x0.75 = 0.75
                     - x1: months or years = 1
                     - x1.5: for life = 1.5
+                  points: number 1..=50, default 1
+                  note: text, at most 300
+                  note: text, at most 300
                   note: text, at most 300
         "#]],
     );
@@ -605,7 +610,7 @@ fn a_players_problem_is_taken_over_by_its_proposer_only() {
                     - Influence reward = "reward"
                   character: one of ["Tiran", "Ayla"]
                   trait: text, at most 60
-                  points: number -6..=50, default 1
+                  rating_change: number -6..=6, default 1
                   lasts: one of
                     - The scene = "scene"
                     - The scenario = "scenario"
@@ -613,6 +618,9 @@ fn a_players_problem_is_taken_over_by_its_proposer_only() {
                   harmful: one of
                     - Helps its holder = false
                     - Works against its holder = true
+                  points: number 1..=40, default 1
+                  modifier: number -6..=6, default 1
+                  change: number -4..=4, default 1
                   influence: one of
                     - x0.5: far below the character = 0.5
                     - x0.75 = 0.75
@@ -625,6 +633,9 @@ fn a_players_problem_is_taken_over_by_its_proposer_only() {
                     - x0.75 = 0.75
                     - x1: months or years = 1
                     - x1.5: for life = 1.5
+                  points: number 1..=50, default 1
+                  note: text, at most 300
+                  note: text, at most 300
                   note: text, at most 300
             Goals | Tiran: prepare goals | {"by":"Tiran","do":"prepare_goals"}
               goals: list of 2..=10 entries, 2 at first
@@ -664,7 +675,7 @@ fn a_players_problem_is_taken_over_by_its_proposer_only() {
                     - Influence reward = "reward"
                   character: one of ["Tiran", "Ayla"]
                   trait: text, at most 60
-                  points: number -6..=50, default 1
+                  rating_change: number -6..=6, default 1
                   lasts: one of
                     - The scene = "scene"
                     - The scenario = "scenario"
@@ -672,6 +683,9 @@ fn a_players_problem_is_taken_over_by_its_proposer_only() {
                   harmful: one of
                     - Helps its holder = false
                     - Works against its holder = true
+                  points: number 1..=40, default 1
+                  modifier: number -6..=6, default 1
+                  change: number -4..=4, default 1
                   influence: one of
                     - x0.5: far below the character = 0.5
                     - x0.75 = 0.75
@@ -684,6 +698,9 @@ fn a_players_problem_is_taken_over_by_its_proposer_only() {
                     - x0.75 = 0.75
                     - x1: months or years = 1
                     - x1.5: for life = 1.5
+                  points: number 1..=50, default 1
+                  note: text, at most 300
+                  note: text, at most 300
                   note: text, at most 300
             Tally | Add Tiran's trait | {"character":"Tiran","do":"add_trait"}
               trait: one of
@@ -830,11 +847,12 @@ fn moves_gone_now_are_not_offered() {
                 - Non-specific (pays each time) = "non_specific"
               rating: number 1..=100, default 10
             Story | Start the next session | {"do":"start_session"}
+              confirm: End session 1 and start session 2? The GM's 10 influence left is lost: none carries over, and the GM starts again with 10 (L5).
             Story | End scene 1 | {"do":"end_scene"}
               confirm: End scene 1? Its scene-long trait changes end with it.
             Story | End scenario 1 | {"do":"end_scenario"}
               confirm: End scenario 1? Its scene- and scenario-long trait changes end with it.
-            Characters | Make a character | {"do":"enroll"}
+            Characters | Make an NPC | {"character":{"npc":true},"do":"enroll"}
               (the sheet at character saves to a file)
               character.name: text, at most 60
               character.traits: list of 0..=32 entries, 2 at first
@@ -843,7 +861,6 @@ fn moves_gone_now_are_not_offered() {
                   harmful: one of
                     - Helps the character = false
                     - Works against the character = true
-              character.influence: number 0..=999, default 10
             Characters | Change a trait (free change) | {"approved":true,"do":"change_trait"}
               character: one of ["Tiran", "Ayla"]
               trait: text, at most 60
@@ -891,8 +908,7 @@ fn moves_gone_now_are_not_offered() {
         telling
             .note
             .as_deref()
-            .is_some_and(|n| n.starts_with("Your outcome was selected: \"")
-                && n.ends_with("\". Describe in detail what happens; then the GM tells its consequences and play goes on (book: Problems, step 5).")),
+            .is_some_and(|n| n == "Your outcome was selected: \"The orc catches them.\" Describe in detail what happens; then the GM tells its consequences and play goes on (book: Problems, step 5)."),
         "{:?}",
         telling.note
     );
@@ -1006,6 +1022,10 @@ fn every_state() -> Vec<(&'static str, State)> {
         ("the GM answers", gm_answers),
         ("Tiran out", tiran_out()),
         ("goals and swapping", goals_and_swapping()),
+        (
+            "the GM's NPC",
+            with_grell(json!({"influence_swapping": true, "gm_influence": true})),
+        ),
     ]
 }
 
@@ -1093,7 +1113,7 @@ fn every_move_is_one_the_seat_may_send_and_the_rules_accept() {
             }
         }
     }
-    assert_eq!(offered, 192);
+    assert_eq!(offered, 230);
 }
 
 /// Brute force: the share of d12 sequences (as many dice as L4 can need) that select each side.
@@ -1151,7 +1171,7 @@ fn odds_before_the_roll_are_exact() {
             &war,
             json!({"do": "spend_influence", "outcome": "player", "who": "Tiran", "points": 2}),
             expect![[r#"
-                With this entry, the player's outcome is at +1 and the GM's at -1: advantage 2, odds 8: a d12 of 1-8 selects the player's outcome, 9-12 the GM's outcome (L3). Now: 1/2 for the player's outcome, 1/2 for the GM's.
+                With this entry, the player's outcome is at +1 and the GM's at -1: advantage 2, odds 8: a d12 of 1-8 selects the player's outcome, 9-12 the GM's outcome (L3). Now: 50.0% (1/2) for the player's outcome, 50.0% (1/2) for the GM's.
                   The player's outcome (Tiran): 2/3 (0.6666666666666666)
                   The GM's outcome (GM): 1/3 (0.3333333333333333)
             "#]],
@@ -1161,7 +1181,7 @@ fn odds_before_the_roll_are_exact() {
             &gm_minus_2,
             json!({"do": "add_modifier", "outcome": "player", "kind": "environment", "value": 4, "by": "Ayla", "reason": "high ground"}),
             expect![[r#"
-                With this entry, the player's outcome is at +3 and the GM's at -2: advantage 5, odds 11: a d12 of 1-11 selects the player's outcome, 12 the GM's outcome (L3). Now: 7/12 for the player's outcome, 5/12 for the GM's.
+                With this entry, the player's outcome is at +3 and the GM's at -2: advantage 5, odds 11: a d12 of 1-11 selects the player's outcome, 12 the GM's outcome (L3). Now: 58.3% (7/12) for the player's outcome, 41.7% (5/12) for the GM's.
                   The player's outcome (Tiran): 11/12 (0.9166666666666666)
                   The GM's outcome (GM): 1/12 (0.08333333333333333)
             "#]],
@@ -1170,7 +1190,7 @@ fn odds_before_the_roll_are_exact() {
             &war,
             json!({"do": "spend_influence", "outcome": "player", "who": "Tiran", "points": 6}),
             expect![[r#"
-                With this entry, the player's outcome is at +5 and the GM's at -1: advantage 6, so the player's outcome is certain and no die is rolled (L3). Now: 1/2 for the player's outcome, 1/2 for the GM's.
+                With this entry, the player's outcome is at +5 and the GM's at -1: advantage 6, so the player's outcome is certain and no die is rolled (L3). Now: 50.0% (1/2) for the player's outcome, 50.0% (1/2) for the GM's.
                   The player's outcome (Tiran): 1 (1)
                   The GM's outcome (GM): 0 (0)
             "#]],
@@ -1190,7 +1210,7 @@ fn odds_before_the_roll_are_exact() {
             &l4,
             json!({"do": "spend_influence", "outcome": "player", "who": "Tiran", "points": -3}),
             expect![[r#"
-                With this entry, the player's outcome is at -3 and the GM's at -10: advantage 7, odds 13: anything but a 12 selects the player's outcome; a 12 rolls again at advantage 1 (L4). Now: 71/72 for the player's outcome, 1/72 for the GM's.
+                With this entry, the player's outcome is at -3 and the GM's at -10: advantage 7, odds 13: anything but a 12 selects the player's outcome; a 12 rolls again at advantage 1 (L4). Now: 98.6% (71/72) for the player's outcome, 1.4% (1/72) for the GM's.
                   The player's outcome (Ayla): 139/144 (0.9652777777777778)
                   The GM's outcome (GM): 5/144 (0.034722222222222224)
             "#]],
@@ -1293,7 +1313,8 @@ fn blanks(m: &Move) -> Vec<String> {
 
 /// A character made through the builder, no JSON typed (book: Making Characters, Traits): a name
 /// and two traits, one that works against him. The player's form has no influence blank (a new
-/// character starts with the book's 10); the GM's has one; strength comes with the option (L8).
+/// character starts with the book's 10); the GM's makes an NPC, which holds none (L5); strength
+/// comes with the option (L8).
 #[test]
 fn the_builder_makes_a_character_without_json() {
     let empty = fold(json!({}), &[]);
@@ -1331,11 +1352,11 @@ fn the_builder_makes_a_character_without_json() {
     assert_eq!(tiran.influence, 10);
     assert_eq!(tiran.traits_now().len(), 2);
 
-    // The GM's builder sets the influence a table agreed; strength and high ratings follow the
-    // table's options.
+    // The GM's builder makes an NPC, with no influence blank; strength and high ratings follow
+    // the table's options.
     let options = json!({"strength": true, "high_ratings": true});
     let table = fold(options, &[]);
-    let m = labelled(&Loqi::moves(&table, &gm()), "Make a character");
+    let m = labelled(&Loqi::moves(&table, &gm()), "Make an NPC");
     assert_eq!(
         blanks(&m),
         [
@@ -1344,26 +1365,48 @@ fn the_builder_makes_a_character_without_json() {
             "character.traits[rating]",
             "character.traits[harmful]",
             "character.strength",
-            "character.influence"
         ]
     );
     let command = picked(
         &m,
         &[
-            ("character.name", json!("Ayla")),
-            ("character.traits.0.name", json!("Archer")),
+            ("character.name", json!("Grell")),
+            ("character.traits.0.name", json!("Bandit chief")),
             ("character.traits.0.rating", json!(6)),
             ("character.strength", json!(8)),
-            ("character.influence", json!(6)),
         ],
         &["character.traits.1"],
     );
     assert_eq!(
         command,
-        json!({"do": "enroll", "character": {"name": "Ayla", "strength": 8, "influence": 6,
-            "traits": [{"name": "Archer", "rating": 6, "harmful": false}]}})
+        json!({"do": "enroll", "character": {"name": "Grell", "strength": 8, "npc": true,
+            "traits": [{"name": "Bandit chief", "rating": 6, "harmful": false}]}})
     );
-    assert_eq!(decided(&table, &command), Ok(1));
+    let made = then(&table, command, &[]);
+    let grell = made.character("Grell").unwrap();
+    assert_eq!((grell.npc, grell.influence), (true, 0));
+    assert_eq!(
+        Loqi::describe(
+            &serde_json::from_value(json!({"event": "enrolled", "character":
+            {"name": "Grell", "npc": true, "traits": [{"name": "Bandit chief", "rating": 3}]}}))
+            .unwrap()
+        ),
+        "Grell joins the table, an NPC the GM plays (no influence, L5); traits: Bandit chief 3."
+    );
+    // Only the GM makes one (a player's is a request to the GM), and it holds no influence.
+    let npc: Command = serde_json::from_value(
+        json!({"do": "enroll", "character": {"name": "Grell", "npc": true}}),
+    )
+    .unwrap();
+    assert_eq!(Loqi::authority(&npc), Authority::GmEnroll("Grell".into()));
+    let rich = json!({"do": "enroll", "character": {"name": "Grell", "npc": true, "influence": 5}});
+    assert_eq!(
+        decided(&table, &rich),
+        Err((
+            Some("character.influence".into()),
+            "The influence is 5; allowed: none for an NPC: influence is the players' (L5), and the GM spends its own only under the table's option \"The GM has influence\"".into()
+        ))
+    );
 }
 
 /// A slip in the builder is refused naming the blank it is about, so the page shows it there.
@@ -1386,28 +1429,28 @@ fn a_wrong_sheet_is_refused_at_its_blank() {
         with(&[("character.traits.1.rating", json!(5))]),
         refused(
             "character.traits.1.rating",
-            "traits[1].rating is 5; allowed: 1 to 4 (book: Traits; 5-6 need option high_ratings)"
+            "Trait 2's rating is 5; allowed: 1 to 4 (book: Traits; 5 and 6 need the table's option \"Trait ratings 5 and 6\")"
         )
     );
     assert_eq!(
         with(&[("character.traits.1.name", json!("swordsman"))]),
         refused(
             "character.traits.1.name",
-            "traits[1].name is \"swordsman\"; allowed: a name not already on the sheet (\"Swordsman\" is)"
+            "Trait 2's name is \"swordsman\"; allowed: a name not already on the sheet (\"Swordsman\" is)"
         )
     );
     assert_eq!(
         with(&[("character.name", json!("ayla"))]),
         refused(
             "character.name",
-            "name is \"ayla\"; allowed: a name not at the table yet (\"Ayla\" is)"
+            "The name is \"ayla\"; allowed: a name not at the table yet (\"Ayla\" is)"
         )
     );
     assert_eq!(
         with(&[("character.name", json!("  "))]),
         refused(
             "character.name",
-            "name has 2 characters (blank); allowed: 1 to 60 characters, not blank"
+            "The name is blank; allowed: 1 to 60 characters"
         )
     );
     let many: Vec<Value> = (0..33)
@@ -1417,7 +1460,7 @@ fn a_wrong_sheet_is_refused_at_its_blank() {
         with(&[("character.traits", Value::Array(many))]),
         refused(
             "character.traits",
-            "number of traits is 33; allowed: 0 to 32 (Skald limit)"
+            "Number of traits is 33; allowed: 0 to 32 (Skald limit)"
         )
     );
 }
@@ -1470,7 +1513,7 @@ fn preparation_goals_are_made_with_the_form() {
         refused(&too_much, &["goals.1.multiplier"]),
         (
             Some("goals".into()),
-            "total of the base ratings is 11; allowed: 5 to 10 (L6)".into()
+            "Total of the base ratings is 11; allowed: 5 to 10 (L6)".into()
         )
     );
     // The multiplier left picked on the non-specific goal.
@@ -1478,7 +1521,7 @@ fn preparation_goals_are_made_with_the_form() {
         refused(&picks, &[]),
         (
             Some("goals.1.multiplier".into()),
-            "goals[1].multiplier is 3; allowed: none: only specific goals are multiplied (L6)"
+            "Goal 2's multiplier is x3; allowed: none: only specific goals are multiplied (L6)"
                 .into()
         )
     );
@@ -1492,15 +1535,16 @@ fn preparation_goals_are_made_with_the_form() {
         refused(&both, &[]),
         (
             Some("goals".into()),
-            "goals is no non_specific goal; allowed: at least one specific and one non-specific goal (L6)"
+            "The list of goals is without a non-specific goal; allowed: at least one specific and one non-specific goal (L6)"
                 .into()
         )
     );
 }
 
 /// The GM's outcome with consequences picked in the form (L7, L8, L5): a harmful trait for the
-/// scene, a weakening, a relationship and a reward, each an entry of the same few blanks; the
-/// rules price them and a wrong size is refused at its entry's `points`.
+/// scene, a weakening, a relationship and a reward, each an entry showing only the blanks of its
+/// kind (issue 31: every entry showed all 8); the rules price them and a wrong size is refused at
+/// its entry's blank.
 #[test]
 fn consequences_are_entries_of_the_outcome_form() {
     let state = then(
@@ -1521,21 +1565,88 @@ fn consequences_are_entries_of_the_outcome_form() {
             "consequences[kind]",
             "consequences[character]",
             "consequences[trait]",
-            "consequences[points]",
+            "consequences[rating_change]",
             "consequences[lasts]",
             "consequences[harmful]",
+            "consequences[points]",
+            "consequences[modifier]",
+            "consequences[change]",
             "consequences[influence]",
             "consequences[length]",
+            "consequences[points]",
+            "consequences[note]",
+            "consequences[note]",
             "consequences[note]",
             "actors",
             "action"
         ]
     );
+    // Each kind shows its own blanks, each once: whose, and what it measures in its own label.
+    let FieldKind::List { item, .. } = &m.fields[2].kind else {
+        panic!("consequences are a list")
+    };
+    let shown = |kind: &str| -> Vec<String> {
+        item.iter()
+            .filter(|f| {
+                f.shown_when
+                    .as_ref()
+                    .is_none_or(|c| c.field == "kind" && c.any_of.contains(&json!(kind)))
+            })
+            .map(|f| format!("{}: {}", f.name, f.label))
+            .collect()
+    };
+    assert_eq!(
+        shown("trait_change"),
+        [
+            "kind: What changes",
+            "character: Whose",
+            "trait: Trait",
+            "rating_change: Rating points",
+            "lasts: How long",
+            "harmful: A new trait"
+        ]
+    );
+    assert_eq!(
+        shown("weakening"),
+        [
+            "kind: What changes",
+            "character: Whose",
+            "points: Strength points"
+        ]
+    );
+    assert_eq!(shown("regain"), shown("weakening"));
+    assert_eq!(
+        shown("tactical"),
+        [
+            "kind: What changes",
+            "modifier: The later modifier",
+            "note: What it is"
+        ]
+    );
+    assert_eq!(
+        shown("relationship"),
+        [
+            "kind: What changes",
+            "change: Strength of the relationship",
+            "influence: The person's standing",
+            "length: How long it lasts",
+            "note: Who, and how"
+        ]
+    );
+    assert_eq!(
+        shown("reward"),
+        [
+            "kind: What changes",
+            "character: Whose",
+            "points: Influence points",
+            "note: For what"
+        ]
+    );
     // Each entry as a person fills it: the kind, then only the blanks that kind reads.
     let entries = json!([
-        {"kind": "trait_change", "character": "Tiran", "trait": "Wounded", "points": 2, "lasts": "scene", "harmful": true},
+        {"kind": "trait_change", "character": "Tiran", "trait": "Wounded", "rating_change": 2, "lasts": "scene", "harmful": true},
         {"kind": "weakening", "character": "Tiran", "points": 3},
-        {"kind": "relationship", "points": -2, "influence": 1.5, "note": "the orc chief swears revenge"},
+        {"kind": "relationship", "change": -2, "influence": 1.5, "note": "the orc chief swears revenge"},
         {"kind": "reward", "character": "Ayla", "points": 2, "note": "her warning, if it comes true"}
     ]);
     let command = picked(
@@ -1570,12 +1681,31 @@ fn consequences_are_entries_of_the_outcome_form() {
 
     // Too big a change, and a blank the kind does not read, refused where the form shows them.
     let mut wrong = command.clone();
-    form::set(&mut wrong, "consequences.0.points", json!(9));
+    form::set(&mut wrong, "consequences.0.rating_change", json!(9));
     assert_eq!(
         decided(&state, &wrong),
         Err((
-            Some("consequences.0.points".into()),
-            "consequences[0].rating_change is 9; allowed: -6 to 6 (L7; Skald limit 6)".into()
+            Some("consequences.0.rating_change".into()),
+            "Consequence 1's rating change is 9; allowed: -6 to 6 (L7; Skald limit 6)".into()
+        ))
+    );
+    let mut wrong = command.clone();
+    form::set(&mut wrong, "consequences.2.change", json!(9));
+    assert_eq!(
+        decided(&state, &wrong),
+        Err((
+            Some("consequences.2.change".into()),
+            "Consequence 3's strength is 9; allowed: -4 to -1 or 1 to 4 (L7)".into()
+        ))
+    );
+    // A reward's who and reason are the form's whose and note.
+    let mut wrong = command.clone();
+    form::set(&mut wrong, "consequences.3.note", json!(" "));
+    assert_eq!(
+        decided(&state, &wrong),
+        Err((
+            Some("consequences.3.note".into()),
+            "Consequence 4's reason is blank; allowed: 1 to 300 characters".into()
         ))
     );
     let mut wrong = command.clone();
@@ -1584,7 +1714,7 @@ fn consequences_are_entries_of_the_outcome_form() {
         decided(&state, &wrong),
         Err((
             Some("consequences.1.points".into()),
-            "consequences[1].points is 11; allowed: 1 to 10 (L8)".into()
+            "Consequence 2's number of points is 11; allowed: 1 to 10 (L8)".into()
         ))
     );
     let mut stray = command;
@@ -1596,10 +1726,12 @@ fn consequences_are_entries_of_the_outcome_form() {
 }
 
 /// The lobby offers every option a table keeps, the GM's influence among them (L5: 10 a session
-/// or another number, the table's to set, never a player's form).
+/// or another number, the table's to set, never a player's form), each with one line of help for
+/// a group that never read the book (issue 31: the lobby's Loqi options were unexplained).
 #[test]
 fn the_lobby_offers_the_gms_influence() {
-    let names: Vec<String> = Loqi::option_fields().into_iter().map(|f| f.name).collect();
+    let fields = Loqi::option_fields();
+    let names: Vec<&str> = fields.iter().map(|f| f.name.as_str()).collect();
     assert_eq!(
         names,
         [
@@ -1611,7 +1743,157 @@ fn the_lobby_offers_the_gms_influence() {
             "death_at",
             "influence_swapping",
             "gm_influence",
-            "gm_influence_per_session"
+            "gm_influence_per_session",
+            "free_changes",
+            "permanent_changes_in_problems"
         ]
+    );
+    for f in &fields {
+        let help = f.help.as_deref().unwrap_or_default();
+        assert!(
+            !help.is_empty() && help.ends_with('.') && !help.contains('_'),
+            "{}: {help:?}",
+            f.name
+        );
+    }
+    assert_eq!(
+        fields[7].help.as_deref(),
+        Some(
+            "The GM gets a pile of influence each session to push likelihoods like a player; none carries over. Off: only the players hold influence."
+        )
+    );
+}
+
+/// A table where the GM made an NPC, Grell, beside Tiran and Ayla, with both outcomes of a problem
+/// proposed; `options` as given.
+fn with_grell(options: Value) -> State {
+    let mut steps = tiran_and_ayla().to_vec();
+    steps.extend([
+        (
+            json!({"do": "enroll", "character": {"name": "Grell", "npc": true, "traits": [{"name": "Bandit chief", "rating": 3}]}}),
+            &[][..],
+        ),
+        (
+            json!({"do": "introduce_problem", "scale": "scene", "description": "Grell's bandits hold the bridge.", "responder": "Tiran"}),
+            &[],
+        ),
+        (
+            json!({"do": "propose_outcome", "outcome": "player", "description": "Tiran scatters them.", "impact": 3}),
+            &[],
+        ),
+        (
+            json!({"do": "propose_outcome", "outcome": "gm", "description": "Grell holds.", "impact": -3}),
+            &[],
+        ),
+    ]);
+    fold(options, &steps)
+}
+
+/// The GM's NPC holds no influence and the GM's own follows its option everywhere (issue 31: the
+/// GM's NPC spent influence with "The GM has influence" off, and "Reward influence" listed it):
+/// the moves never offer an NPC's spend, reward, gift or goals, the rules refuse them, and the odds
+/// of a refused spend are none. With the option on, the GM spends its own pile, never the NPC's.
+#[test]
+fn the_gms_npc_holds_no_influence_and_the_gms_follows_its_option() {
+    let off = with_grell(json!({"influence_swapping": true}));
+    let grell = off.character("Grell").expect("Grell");
+    assert_eq!((grell.npc, grell.influence), (true, 0));
+    let seat = Seat {
+        gm: true,
+        characters: vec!["Grell".into()],
+    };
+    let moves = Loqi::moves(&off, &seat);
+    let labels: Vec<&str> = moves.iter().map(|m| m.label.as_str()).collect();
+    let spends: Vec<&str> = labels
+        .iter()
+        .copied()
+        .filter(|l| l.ends_with("spend influence"))
+        .collect();
+    assert_eq!(spends, ["Tiran: spend influence", "Ayla: spend influence"]);
+    let reward = labelled(&moves, "Reward influence");
+    let FieldKind::Choice { options, .. } = &reward.fields[0].kind else {
+        panic!("who is a choice")
+    };
+    let who: Vec<&str> = options.iter().map(|o| o.label.as_str()).collect();
+    assert_eq!(who, ["Tiran", "Ayla"], "the GM rewards players only (L5)");
+    assert!(!labels.contains(&"Grell: give influence"));
+    assert!(!labels.contains(&"Grell: prepare goals"));
+
+    let refused = |state: &State, command: Value| decided(state, &command).unwrap_err();
+    let npc = "a player's character: Grell is an NPC, played by the GM, and no NPC";
+    let because = "(L5: influence is the players'; the GM's own is the table's option \"The GM has influence\")";
+    assert_eq!(
+        refused(
+            &off,
+            json!({"do": "spend_influence", "outcome": "gm", "who": "Grell", "points": 1})
+        ),
+        (
+            Some("points".into()),
+            format!("The character is \"Grell\"; allowed: {npc} spends influence {because}")
+        )
+    );
+    assert_eq!(
+        refused(
+            &off,
+            json!({"do": "spend_influence", "outcome": "gm", "who": "GM", "points": 1})
+        ),
+        (
+            Some("who".into()),
+            "The character is \"GM\"; allowed: a character: the GM holds no influence at this table (L5; the table's option \"The GM has influence\" is off)".into()
+        )
+    );
+    assert_eq!(
+        refused(
+            &off,
+            json!({"do": "reward", "who": "Grell", "points": 2, "reason": "a fine villain"})
+        ),
+        (
+            Some("who".into()),
+            format!("The character is \"Grell\"; allowed: {npc} is rewarded {because}")
+        )
+    );
+    assert_eq!(
+        refused(
+            &off,
+            json!({"do": "give_influence", "from": "Tiran", "to": "Grell", "points": 1, "reason": "a bribe"})
+        )
+        .1,
+        format!("The recipient is \"Grell\"; allowed: {npc} is given influence {because}")
+    );
+    let spend: Command = serde_json::from_value(
+        json!({"do": "spend_influence", "outcome": "gm", "who": "GM", "points": 1}),
+    )
+    .unwrap();
+    assert_eq!(
+        Loqi::odds(&off, &spend),
+        None,
+        "no odds for a spend the rules refuse"
+    );
+
+    // The option on: the GM's pile is offered and its odds shown; Grell still holds none.
+    let on = with_grell(json!({"gm_influence": true, "gm_influence_per_session": 4}));
+    let moves = Loqi::moves(&on, &seat);
+    let spends: Vec<&str> = moves
+        .iter()
+        .map(|m| m.label.as_str())
+        .filter(|l| l.ends_with("spend influence"))
+        .collect();
+    assert_eq!(
+        spends,
+        [
+            "GM: spend influence",
+            "Tiran: spend influence",
+            "Ayla: spend influence"
+        ]
+    );
+    assert_eq!(decided(&on, &serde_json::to_value(&spend).unwrap()), Ok(2));
+    assert!(Loqi::odds(&on, &spend).is_some());
+    assert_eq!(
+        refused(
+            &on,
+            json!({"do": "spend_influence", "outcome": "gm", "who": "Grell", "points": 1})
+        )
+        .1,
+        format!("The character is \"Grell\"; allowed: {npc} spends influence {because}")
     );
 }

@@ -160,6 +160,7 @@ fn sheet(name: &str, influence: i64, strength: bool) -> Sheet {
         ],
         influence,
         strength: strength.then_some(6),
+        npc: false,
     }
 }
 

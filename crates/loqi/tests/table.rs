@@ -25,6 +25,7 @@ fn mirela() -> Sheet {
         ],
         influence: 10,
         strength: None,
+        npc: false,
     }
 }
 
@@ -34,6 +35,7 @@ fn juno() -> Sheet {
         traits: vec![],
         influence: 3,
         strength: None,
+        npc: false,
     }
 }
 
@@ -151,7 +153,7 @@ fn the_problem_procedure_with_exact_tallies_and_a_roll_at_the_odds() {
     assert_eq!(
         lines,
         [
-            "Likelihoods: the player's outcome -1, the GM's outcome -4; advantage 3, odds 9: a d12 of 9 or less selects the player's outcome, more selects the GM's outcome (L3). Chances: the player's outcome 3/4, the GM's outcome 1/4.",
+            "Likelihoods: the player's outcome -1, the GM's outcome -4; advantage 3, odds 9: a d12 of 9 or less selects the player's outcome, more selects the GM's outcome (L3). Chances: the player's outcome 75.0% (3/4), the GM's outcome 25.0% (1/4).",
             "d12 rolled 9 against odds 9: 9 <= 9, so the player's outcome is selected (L3).",
             "Problem 1 is resolved for the player's outcome; Mirela may tell it in more detail: \"player outcome\"",
         ]
@@ -204,7 +206,7 @@ fn a_certain_outcome_is_announced_before_and_rolls_no_die() {
     assert_eq!(events.len(), 2);
     assert_eq!(
         Loqi::describe(&events[0]),
-        "Likelihoods: the player's outcome -6, the GM's outcome 0; advantage 6, odds 12: the GM's outcome is certain, no die is rolled (L3). Chances: the player's outcome 0, the GM's outcome 1."
+        "Likelihoods: the player's outcome -6, the GM's outcome 0; advantage 6, odds 12: the GM's outcome is certain, no die is rolled (L3). Chances: the player's outcome impossible, the GM's outcome certain."
     );
     assert_eq!(view(&t)["last_resolved"]["winner"], json!("gm"));
     assert_eq!(view(&t)["last_resolved"]["rolls"], json!([]));
@@ -249,7 +251,7 @@ fn refusals_name_the_field_the_value_and_what_is_allowed() {
         &mut t,
         Command::Resolve {},
         &[],
-        "problem is none open; allowed: an open problem (introduce_problem first; book: Problems)",
+        "The problem is not introduced yet; allowed: an open problem (introduce one first; book: Problems)",
     );
     refused(
         &mut t,
@@ -257,57 +259,57 @@ fn refusals_name_the_field_the_value_and_what_is_allowed() {
             character: mirela(),
         },
         &[],
-        "name is \"Mirela\"; allowed: a name not at the table yet (\"Mirela\" is)",
+        "The name is \"Mirela\"; allowed: a name not at the table yet (\"Mirela\" is)",
     );
     refused(
         &mut t,
         introduce("Bob"),
         &[],
-        "responder is \"Bob\"; allowed: \"GM\" or a character at the table (Mirela, Juno)",
+        "The responder is \"Bob\"; allowed: \"GM\" or a character at the table (Mirela, Juno)",
     );
     refused(
         &mut t,
         introduce("GM"),
         &[],
-        "responder is \"GM\"; allowed: someone other than the proposer \"GM\" (book: Problems, step 1)",
+        "The responder is \"GM\"; allowed: someone other than the proposer \"GM\" (book: Problems, step 1)",
     );
     ok(&mut t, introduce("Mirela"), &[]);
     refused(
         &mut t,
         introduce("Mirela"),
         &[],
-        "problem is problem 1 still open (\"Bandits block the pass.\"); allowed: no open problem: resolve problem 1 first (one problem at a time)",
+        "The problem is still open: problem 1 (\"Bandits block the pass.\"); allowed: no open problem: resolve problem 1 first (one problem at a time)",
     );
     refused(
         &mut t,
         modifier(Side::Player, 1),
         &[],
-        "outcome is player; allowed: a proposed outcome (proposed so far: none; propose_outcome first)",
+        "The outcome is the player's outcome; allowed: a proposed outcome (proposed so far: none; propose it first)",
     );
     refused(
         &mut t,
         propose(Side::Player, 101),
         &[],
-        "impact is 101; allowed: -100 to 100 (L2; Skald limit 100)",
+        "The impact is 101; allowed: -100 to 100 (L2; Skald limit 100)",
     );
     ok(&mut t, propose(Side::Player, 4), &[]);
     refused(
         &mut t,
         propose(Side::Player, 4),
         &[],
-        "outcome is player; allowed: an outcome not proposed yet (proposed so far: player; player was proposed by Mirela: \"player outcome\")",
+        "The outcome is the player's outcome; allowed: an outcome not proposed yet (proposed so far: the player's outcome; the player's outcome was proposed by Mirela: \"player outcome\")",
     );
     refused(
         &mut t,
         modifier(Side::Player, 21),
         &[],
-        "value is 21; allowed: -20 to 20 (L1; Skald limit 20)",
+        "The value is 21; allowed: -20 to 20 (L1; Skald limit 20)",
     );
     refused(
         &mut t,
         add_trait(Side::Player, "Archery", true),
         &[],
-        "trait is \"Archery\"; allowed: a trait Mirela has now (Swordsman, Clumsy)",
+        "The trait is \"Archery\"; allowed: a trait Mirela has now (Swordsman, Clumsy)",
     );
     refused(
         &mut t,
@@ -318,7 +320,7 @@ fn refusals_name_the_field_the_value_and_what_is_allowed() {
             reason: None,
         },
         &[],
-        "points is -4, which costs 4 influence; allowed: a cost of at most 3 (Juno holds 3; L5: influence never goes below 0)",
+        "The number of points is -4, which costs 4 influence; allowed: a cost of at most 3 (Juno holds 3; L5: influence never goes below 0)",
     );
     refused(
         &mut t,
@@ -329,7 +331,7 @@ fn refusals_name_the_field_the_value_and_what_is_allowed() {
             reason: None,
         },
         &[],
-        "points is 0; allowed: -100 to -1 or 1 to 100 (L5)",
+        "The number of points is 0; allowed: -100 to -1 or 1 to 100 (L5)",
     );
     refused(
         &mut t,
@@ -343,13 +345,13 @@ fn refusals_name_the_field_the_value_and_what_is_allowed() {
             consequences: vec![],
         },
         &[],
-        "by is \"Juno\"; allowed: \"GM\": whoever plays the GM's part proposes the GM's outcome (book: Problems, step 3; L5)",
+        "The author is \"Juno\"; allowed: \"GM\": whoever plays the GM's part proposes the GM's outcome (book: Problems, step 3; L5)",
     );
     refused(
         &mut t,
         Command::Resolve {},
         &[],
-        "problem is problem 1 without the GM's outcome; allowed: a problem with both outcomes proposed (book: Resolving Problems)",
+        "The problem is problem 1 without the GM's outcome; allowed: a problem with both outcomes proposed (book: Resolving Problems)",
     );
     ok(&mut t, propose(Side::Gm, 0), &[]);
     refused(
@@ -383,7 +385,7 @@ fn a_tally_holds_at_most_forty_entries() {
         &mut t,
         modifier(Side::Player, 1),
         &[],
-        "number of entries on the player's outcome is 41; allowed: 1 to 40 (Skald limit)",
+        "Number of entries on the player's outcome is 41; allowed: 1 to 40 (Skald limit)",
     );
 }
 
@@ -407,7 +409,7 @@ fn influence_is_spent_for_problems_and_likelihoods() {
         &mut t,
         propose(Side::Player, 1),
         &[],
-        "outcome is player; allowed: gm first: the responder GM answers \"what happens?\" before the alternative (book: Problems, steps 2-3)",
+        "The outcome is the player's outcome; allowed: the GM's outcome first: the responder the GM answers \"what happens?\" before the alternative (book: Problems, steps 2-3)",
     );
     ok(&mut t, propose(Side::Gm, -2), &[]);
     ok(&mut t, propose(Side::Player, 1), &[]);
@@ -429,7 +431,7 @@ fn influence_is_spent_for_problems_and_likelihoods() {
         &mut t,
         by_juno("Mirela"),
         &[],
-        "proposer is \"Juno\", which costs 2 influence; allowed: a cost of at most 0 (Juno holds 0; L5: influence never goes below 0)",
+        "The one introducing it is \"Juno\", which costs 2 influence; allowed: a cost of at most 0 (Juno holds 0; L5: influence never goes below 0)",
     );
 }
 
@@ -568,14 +570,14 @@ fn a_bad_sheet_is_refused_at_enrollment() {
             value: 6,
             min: 1,
             max: 4,
-            rule: "book: Traits; 5-6 need option high_ratings"
+            rule: "book: Traits; 5 and 6 need the table's option \"Trait ratings 5 and 6\""
         }
         .at("character.traits.1.rating")
     );
     assert_eq!(err.field().as_deref(), Some("character.traits.1.rating"));
     assert_eq!(
         err.to_string(),
-        "traits[1].rating is 6; allowed: 1 to 4 (book: Traits; 5-6 need option high_ratings)"
+        "Trait 2's rating is 6; allowed: 1 to 4 (book: Traits; 5 and 6 need the table's option \"Trait ratings 5 and 6\")"
     );
     assert!(t.log().is_empty());
 }

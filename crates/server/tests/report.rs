@@ -220,9 +220,9 @@ fn a_chi_round_is_summed_up() {
 
             **Outcome:** 2 successes, 1 failure
 
-            - Ragnar: success (3 dice against Difficulty 2; 5 dice left)
-            - Ragnar: failure (2 dice against Difficulty 2; 3 dice left)
-            - Ragnar: success (1 die against Difficulty 1; 2 dice left)
+            - Ragnar: success (3 dice against Difficulty 2, 6 against 4; 5 dice left)
+            - Ragnar: failure (2 dice against Difficulty 2, 2 against 8; 3 dice left)
+            - Ragnar: success (1 die against Difficulty 1, 6 against 4; 2 dice left)
             - Ragnar loses 1 die for now to injury (orc's cleaver): pool 8/7 (C5).
 
         "#]],
@@ -264,7 +264,7 @@ fn a_loqi_problem_is_summed_up() {
 
             Who: the GM, Mirela
 
-            **Outcome:** resolved for the player's outcome (L4), told by Mirela: Mirela cuts through the bandits and takes their leader's horse.
+            **Outcome:** resolved for the player's outcome: the player's outcome 83.3% (5/6), the GM's 16.7% (1/6); the d12 rolled 3 against odds 10 (L3); told by Mirela: Mirela cuts through the bandits and takes their leader's horse.
 
             - Mirela spent 1 influence (L5)
 

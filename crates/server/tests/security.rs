@@ -1049,9 +1049,9 @@ async fn a_link_the_gm_makes_reads_nothing_of_the_seats_past_and_ends_its_earlie
             &reply,
             422,
             "refused",
-            "the secret roll cannot be called off: Ragnar revealed already, and calling it off \
-             now would let everyone choose again knowing it; it is rolled with `secret_roll` \
-             once everyone has revealed (ruling C4)",
+            "The secret roll cannot be called off: Ragnar revealed already, and calling it off \
+             now would let everyone choose again knowing it; the GM rolls it once everyone has \
+             revealed (ruling C4)",
             label,
         );
         server.stop().await;

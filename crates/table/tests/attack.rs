@@ -157,7 +157,10 @@ fn undo_never_takes_back_a_commitment_or_a_reveal() {
     );
     // Nor can the GM commit Grok anew over the first commitment, through the table or raw.
     let again = play.refusal(GM, json!({"do": "allocate", "who": "Grok", "spend": 6}));
-    assert!(again.contains("has no allocation to make now"), "{again}");
+    assert!(
+        again.contains("has no secret choice of dice to make now"),
+        "{again}"
+    );
     let raw = play.refusal(
         GM,
         json!({"do": "secret_commit", "who": "Grok", "commitment": "ab".repeat(32)}),
@@ -177,7 +180,10 @@ fn the_gm_cannot_undo_a_players_commitment_for_it_to_allocate_anew() {
         )
     );
     let anew = play.refusal(ANN, json!({"do": "allocate", "who": "Ragnar", "spend": 6}));
-    assert!(anew.contains("has no allocation to make now"), "{anew}");
+    assert!(
+        anew.contains("has no secret choice of dice to make now"),
+        "{anew}"
+    );
     let raw = play.refusal(
         GM,
         json!({"do": "secret_commit", "who": "Ragnar", "commitment": "ab".repeat(32)}),
@@ -195,9 +201,9 @@ fn the_gm_cannot_call_a_secret_roll_off_once_a_player_revealed() {
     play.records(ANN, json!({"do": "secret_reveal", "who": "Ragnar"}));
     assert_eq!(
         play.refusal(GM, json!({"do": "secret_cancel"})),
-        "the secret roll cannot be called off: Ragnar revealed already, and calling it off now \
-         would let everyone choose again knowing it; it is rolled with `secret_roll` once \
-         everyone has revealed (ruling C4)"
+        "The secret roll cannot be called off: Ragnar revealed already, and calling it off now \
+         would let everyone choose again knowing it; the GM rolls it once everyone has revealed \
+         (ruling C4)"
     );
     // The roll is not stuck: every commitment here was sealed by the table within the rules'
     // bounds, so Grok's reveal is taken and the roll rolled.
@@ -232,7 +238,10 @@ fn a_commitment_the_table_did_not_seal_is_refused_so_no_secret_roll_is_stuck() {
     );
     // `allocate` checks the dice first.
     let over = play.refusal(GM, json!({"do": "allocate", "who": "Grok", "spend": 60}));
-    assert!(over.starts_with("`spend` is 60, but"), "{over}");
+    assert!(
+        over.starts_with("The number of dice put in is 60, but"),
+        "{over}"
+    );
     // A reveal with its `spend` and `salt` is refused too; the bare one is filled in.
     play.records(GM, json!({"do": "allocate", "who": "Grok", "spend": 2}));
     play.records(ANN, json!({"do": "allocate", "who": "Ragnar", "spend": 3}));

@@ -2,6 +2,9 @@
 //! written where its dotted name points, so the command a test sends is the command the page's
 //! script (`crates/web/static/skald.js`, `commandOf`) would send for the same form.
 //!
+//! A blank whose `shown_when` does not hold (in its scope: the command, or its list entry as
+//! filled so far) is hidden on the page and left out, here too.
+//!
 //! The defaults: a number or flag at its `default`; a single choice at its first option offered
 //! (an option whose `only_if` does not hold is not offered); a multiple choice with every option
 //! offered; a list with `start` entries, each filled the same way (an entry of a list of values
@@ -28,6 +31,9 @@ pub fn filled(m: &Move, text: &dyn Fn(&Field, &str) -> Option<Value>) -> Value {
     let mut command = m.command.clone();
     for f in &m.fields {
         let root = command.clone();
+        if f.shown_when.as_ref().is_some_and(|c| !holds(&root, c)) {
+            continue;
+        }
         if let Some(value) = value_of(&root, f, &f.name, text) {
             set(&mut command, &f.name, value);
         }
@@ -65,6 +71,9 @@ fn value_of(
                 _ => {
                     let mut entry = Value::Object(Map::new());
                     for f in item {
+                        if f.shown_when.as_ref().is_some_and(|c| !holds(&entry, c)) {
+                            continue;
+                        }
                         let at = format!("{path}.{i}.{}", f.name);
                         if let Some(value) = value_of(root, f, &at, text) {
                             set(&mut entry, &f.name, value);
@@ -155,6 +164,17 @@ mod tests {
             character: None,
         };
         let sent = filled(&m, &|_, path| Some(json!(path)));
+        // A blank shown only while another of its entry holds a value: left out otherwise.
+        let mut shown = m.clone();
+        if let FieldKind::List { item, .. } = &mut shown.fields[1].kind {
+            item.push(Field::number("extra", "Extra", 0, 9, 4).shown_when("boxes", vec![json!(2)]));
+            item.push(Field::number("other", "Other", 0, 9, 5).shown_when("boxes", vec![json!(3)]));
+        }
+        let extra = filled(&shown, &|_, path| Some(json!(path)));
+        assert_eq!(
+            extra["character"]["traits"][0],
+            json!({"name": "Arms", "boxes": 2, "extra": 4})
+        );
         assert_eq!(
             sent,
             json!({"do": "enroll", "character": {

@@ -22,6 +22,8 @@ pub struct OptionField {
     pub choices: Vec<(Value, String)>,
     /// The default, from the system's own defaults.
     pub default: Value,
+    /// One line saying what the option does, for a group that has not read the book.
+    pub help: Option<String>,
 }
 
 /// The options of `system`, defaults filled in from the rules; none for a system Skald does not
@@ -51,6 +53,7 @@ pub fn fields(system: &str) -> Vec<OptionField> {
                 default: defaults.get(&field.name).cloned().unwrap_or(Value::Null),
                 key: field.name,
                 label: field.label,
+                help: field.help,
                 kind,
                 min,
                 max,

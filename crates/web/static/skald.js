@@ -108,8 +108,10 @@
   // dotted path from its scope, the form or the list entry it sits in (crates/core/src/moves.rs).
   function scopeOf(el) { return el.parentElement.closest("[data-scope]"); }
   function nameOf(el) { return el.name || el.dataset.field || ""; }
+  // A blank hidden by its `shown_when` (macros.html `when`) is no blank: left out of the command.
   function blanksOf(scope) {
-    return [...scope.querySelectorAll("[data-kind]")].filter(el => el.dataset.kind !== "raw" && scopeOf(el) === scope);
+    return [...scope.querySelectorAll("[data-kind]")].filter(el => el.dataset.kind !== "raw" && scopeOf(el) === scope
+      && !el.closest("[data-shown-when][hidden]"));
   }
   function entriesOf(list) { return [...list.querySelector(":scope > .entries").children]; }
 
@@ -207,8 +209,25 @@
     const values = Array.isArray(value) ? value : value === undefined ? [] : [value];
     return values.some(v => wanted.includes(JSON.stringify(v)));
   }
+  // A blank shown only while another blank of its scope (the form, or its list entry) holds
+  // certain values (`Field::shown_when`): hidden, its controls disabled (no check of a hidden
+  // blank stops a send) and left out of the command (`blanksOf`) otherwise.
+  function applyShown(form) {
+    for (const el of form.querySelectorAll("[data-shown-when]")) {
+      const scope = scopeOf(el);
+      let values;
+      try { values = collect(scope, {}, new Map(), ""); } catch (_) { continue; }
+      const on = holds(values, JSON.parse(el.dataset.shownWhen));
+      el.hidden = !on;
+      for (const control of el.querySelectorAll("input, select, textarea")) {
+        if (!on && !control.disabled) { control.disabled = true; control.dataset.shownOff = "1"; }
+        if (on && control.dataset.shownOff) { control.disabled = false; delete control.dataset.shownOff; }
+      }
+    }
+  }
   function applyConditions(form) {
     for (let pass = 0; pass < 2; pass++) {
+      applyShown(form);
       let root;
       try { root = commandOf(form); } catch (_) { return; }
       for (const el of form.querySelectorAll("[data-only-if]")) {
@@ -376,6 +395,11 @@
   // Everything a change redraws in its form; the odds and the check wait for typing to pause.
   const timers = new WeakMap();
   function formChanged(form) {
+    // A refusal shown after sending was about the values sent: changed, they are checked again
+    // and what is still wrong shows beside its blank, so the old refusal goes (issue 31: a
+    // refusal stayed on the page after its blank was fixed).
+    const sent = form.querySelector(".error");
+    if (sent) sent.hidden = true;
     describeBlanks(form);
     applyConditions(form);
     showLists(form);

@@ -71,7 +71,7 @@ fn an_open_problem_shows_both_tallies_the_d12_and_the_bids() {
             r#"<span class="face face-gm">"#,
             "<b>50.0%</b> <small class=\"exact\">1&#x2f;2</small>",
             "<b>50.0%</b> <small class=\"exact\">1&#x2f;2</small>",
-            "One more point on the player's outcome: 7&#x2f;12",
+            "One more point on the player's outcome: 58.3% (7&#x2f;12) for it; one more on the GM's: 58.3% (7&#x2f;12) for it.",
             // Bids: the net counts, points are gone (L5).
             r#"<span class="bidder">Ayla</span> <b>2</b>"#,
             r#"<span class="bidder">GM</span> <b>7</b>"#,

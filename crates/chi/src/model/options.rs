@@ -35,7 +35,8 @@ impl std::fmt::Display for TieRule {
     }
 }
 
-/// The options as a lobby's form: the tie rule (C3).
+/// The options as a lobby's form: the tie rule (C3), with one line of help for a group that has
+/// not read the book.
 pub fn fields() -> Vec<Field> {
     vec![Field::choice(
         "tie",
@@ -44,5 +45,8 @@ pub fn fields() -> Vec<Field> {
             (json!("fail"), "a tie fails"),
             (json!("reroll"), "a tie is rolled again"),
         ],
+    )
+    .with_help(
+        "When a player's total equals the GM's Difficulty total: the book only says a greater total succeeds, so by default the tie fails; or both roll the same dice again. Against another character a tie always goes to the defender.",
     )]
 }

@@ -98,7 +98,7 @@ mod tests {
     fn a_long_line_is_refused_before_reading() {
         assert_eq!(
             character(&"a".repeat(1001)).unwrap_err().to_string(),
-            "the line is 1001 characters long, but at most 1000 are read"
+            "The line is 1001 characters long, but at most 1000 are read"
         );
     }
 }

@@ -75,7 +75,7 @@ pub fn parse(line: &str) -> Result<Sheet, LineError> {
             Some(and) => {
                 let last = tokens
                     .get(and + 1)
-                    .ok_or_else(|| fail("no descriptive word follows `and`"))?;
+                    .ok_or_else(|| fail("no descriptive word follows \"and\""))?;
                 let mut words = tokens[..and].to_vec();
                 words.push(last);
                 (words, tokens.get(and + 2..).unwrap_or(&[]))
@@ -165,7 +165,7 @@ impl<'de> Deserialize<'de> for Written {
         impl<'de> serde::de::Visitor<'de> for Visitor {
             type Value = Written;
             fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("a character line such as \"orc3\", or a table with `line` or `name` and `pool`")
+                f.write_str("a character line such as \"orc3\", or a table with a line, or a name and a pool")
             }
             fn visit_str<E: serde::de::Error>(self, line: &str) -> Result<Written, E> {
                 Ok(Written::Line(line.to_owned()))
@@ -210,8 +210,8 @@ impl TryFrom<SheetInput> for Sheet {
                 || input.pool.is_some()
             {
                 return Err(
-                    "a character is written either as `line` or with `name`, `words`, \
-                            `occupation` and `pool`, not both (`current` may go with either)"
+                    "a character is written either as a line or with a name, words, an \
+                            occupation and a pool, not both (a current pool may go with either)"
                         .to_owned(),
                 );
             }
@@ -223,12 +223,12 @@ impl TryFrom<SheetInput> for Sheet {
         }
         let Some(name) = input.name else {
             return Err(
-                "a character needs `name` and `pool` (or a `line` such as \"orc3\")".to_owned(),
+                "a character needs a name and a pool (or a line such as \"orc3\")".to_owned(),
             );
         };
         let Some(pool) = input.pool else {
             return Err(format!(
-                "character {name:?} needs `pool`: its maximum pool, 1 to {MAX_POOL} d6"
+                "character {name:?} needs a pool: its maximum pool, 1 to {MAX_POOL} d6"
             ));
         };
         let occupation = input.occupation.unwrap_or_else(|| name.clone());
@@ -341,7 +341,7 @@ mod tests {
         let err = parse("Ragnar, fierce barbarian").expect_err("refused");
         assert_eq!(
             err.to_string(),
-            "`line` is \"Ragnar, fierce barbarian\", but it must end with the pool: a number such as 8, \
+            "The character line \"Ragnar, fierce barbarian\" does not read: it must end with the pool: a number such as 8, \
              or 8/7 for maximum/current"
         );
         assert_eq!(
@@ -352,7 +352,7 @@ mod tests {
         );
         assert_eq!(
             parse("Ragnar, fierce and8").expect_err("refused").problem,
-            "no descriptive word follows `and`"
+            "no descriptive word follows \"and\""
         );
         assert_eq!(
             parse("8").expect_err("refused").problem,

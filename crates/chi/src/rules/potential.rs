@@ -201,7 +201,7 @@ fn change(
             return Err(Error::Word {
                 field: "occupation",
                 word: occupation.to_owned(),
-                problem: "an occupation has no comma and does not end in a digit or `/`, so the \
+                problem: "an occupation has no comma and does not end in a digit or \"/\", so the \
                           character line still reads back (C6)"
                     .to_owned(),
             });
@@ -257,8 +257,8 @@ fn check_word(field: &'static str, word: &str, sheet: &Sheet) -> Result<(), Erro
         return Err(word_error(
             field,
             word,
-            "a descriptive word is a single word without spaces, commas, `/` or digits, and not \
-             `and`, so the character line still reads back (C6)"
+            "a descriptive word is a single word without spaces, commas, \"/\" or digits, and not \
+             \"and\", so the character line still reads back (C6)"
                 .to_owned(),
         ));
     }

@@ -184,7 +184,7 @@ pub fn allocation_bounds(state: &State, who: &str) -> Result<(u32, u32), Error> 
         .ok_or_else(|| none("it is not in the secret roll"))?;
     if seat.commitment.is_some() {
         return Err(none(
-            "it has committed already, and a commitment is never changed (C4)",
+            "it has chosen already, and a secret choice is never changed (C4)",
         ));
     }
     let character = state
@@ -216,7 +216,7 @@ pub fn seal(state: &State, who: &str, spend: u32, salt: &str) -> Result<Command,
             value: i64::from(spend),
             min: i64::from(least),
             max: i64::from(most),
-            why: "the dice it has left and its off-concept cap, C1, C2",
+            why: "the dice it has left and its off-concept cap, rulings C1, C2",
         });
     }
     check_salt(salt)?;

@@ -14,10 +14,10 @@ use crate::rules::round::next_round;
 /// [`Error::BetweenSessions`] naming the command refused.
 pub(crate) fn gate(state: &State, command: &Command) -> Result<(), Error> {
     let round_command = match command {
-        Command::Action { .. } => Some("action"),
-        Command::Opposed { .. } => Some("opposed"),
-        Command::NewRound {} => Some("new_round"),
-        Command::SecretOpen { .. } => Some("secret_open"),
+        Command::Action { .. } => Some("an action"),
+        Command::Opposed { .. } => Some("an opposed action"),
+        Command::NewRound {} => Some("a new round"),
+        Command::SecretOpen { .. } => Some("a secret roll"),
         _ => None,
     };
     match round_command {

@@ -54,12 +54,7 @@ pub(super) fn mv(
 }
 
 pub(super) fn field(name: &str, label: &str, kind: FieldKind) -> Field {
-    Field {
-        name: name.to_owned(),
-        label: label.to_owned(),
-        kind,
-        help: None,
-    }
+    Field::new(name, label, kind)
 }
 
 pub(super) fn number(min: i64, max: i64, default: i64) -> FieldKind {

@@ -14,11 +14,19 @@ pub enum GoalKind {
 }
 
 impl GoalKind {
-    /// `specific` or `non_specific`.
+    /// `specific` or `non_specific`, as commands write it.
     pub fn name(self) -> &'static str {
         match self {
             GoalKind::Specific => "specific",
             GoalKind::NonSpecific => "non_specific",
+        }
+    }
+
+    /// `specific` or `non-specific`, as people read it.
+    pub fn words(self) -> &'static str {
+        match self {
+            GoalKind::Specific => "specific",
+            GoalKind::NonSpecific => "non-specific",
         }
     }
 }

@@ -124,9 +124,11 @@ impl Default for RawOptions {
     }
 }
 
-/// The options as a lobby's form, each with its ruling (L4, L5, L8), starting at the rulings'
-/// defaults. The GM's influence per session is the table's number (L5: the book suggests 10 "or
-/// some other number"), so the lobby sets it, never a player's form.
+/// The options as a lobby's form, each with its ruling (L4, L5, L8, the book's Changing A
+/// Character) and one line of help for a group that has not read the book, starting at the
+/// rulings' defaults. The GM's influence per session is the table's number (L5: the book suggests
+/// 10 "or some other number"), so the lobby sets it, never a player's form. Refusals name each
+/// option by its label here.
 pub fn fields() -> Vec<skald_core::Field> {
     use skald_core::Field;
     let d = Options::default();
@@ -135,30 +137,52 @@ pub fn fields() -> Vec<skald_core::Field> {
             "unlikely_outcomes",
             "Unlikely outcomes stay possible (L4)",
             d.unlikely_outcomes,
+        )
+        .with_help("Off: an advantage of 6 or more makes the likelier outcome certain. On: the other one still happens on a 12 and a second roll."),
+        Field::flag("high_ratings", "Trait ratings 5 and 6", d.high_ratings).with_help(
+            "Off: traits are rated 1 to 4, as the book says. On: 5 (an expert) and 6 (a master) are allowed too, and marked.",
         ),
-        Field::flag("high_ratings", "Trait ratings 5 and 6", d.high_ratings),
-        Field::flag("strength", "Strength (L8)", d.strength),
+        Field::flag("strength", "Strength (L8)", d.strength).with_help(
+            "Each character has strength (10 is normal) that outcomes wear down; a weakened character does worse, and at 0 is out of the story for a while.",
+        ),
         Field::number(
             "scene_recovery",
             "Strength regained each scene (L8)",
             1,
             5,
             d.scene_recovery,
+        )
+        .with_help("With Strength: how much each weakened character gets back when a scene ends (the GM may give 1 to 5 at each end)."),
+        Field::flag("dying", "Dying (L8, needs strength)", d.dying).with_help(
+            "With Strength: strength may fall below 0, and a character dies at the strength below. Off: 0 is the lowest, and nobody dies of it.",
         ),
-        Field::flag("dying", "Dying (L8, needs strength)", d.dying),
-        Field::number("death_at", "Dead at strength (L8)", -20, -1, d.death_at),
+        Field::number("death_at", "Dead at strength (L8)", -20, -1, d.death_at)
+            .with_help("With Dying: the strength at which a character is dead; the book says -5."),
         Field::flag(
             "influence_swapping",
             "Influence swapping (L5)",
             d.influence_swapping,
+        )
+        .with_help("Players may reward each other: a player gives 1 to 5 influence and the other gets twice as much."),
+        Field::flag("gm_influence", "The GM has influence (L5)", d.gm_influence).with_help(
+            "The GM gets a pile of influence each session to push likelihoods like a player; none carries over. Off: only the players hold influence.",
         ),
-        Field::flag("gm_influence", "The GM has influence (L5)", d.gm_influence),
         Field::number(
             "gm_influence_per_session",
             "The GM's influence each session (L5, when the GM has influence)",
             *limits::GM_INFLUENCE_PER_SESSION.start(),
             *limits::GM_INFLUENCE_PER_SESSION.end(),
             d.gm_influence_per_session,
+        )
+        .with_help("The size of the GM's pile at each session's start; the book suggests 10."),
+        Field::flag("free_changes", "Free changes", d.free_changes).with_help(
+            "The GM may change a character's trait outside play when a player asks (a trait the character always had, say). Off: traits change only through outcomes.",
         ),
+        Field::flag(
+            "permanent_changes_in_problems",
+            "Permanent changes in problems",
+            d.permanent_changes_in_problems,
+        )
+        .with_help("An outcome may change a trait for good. Off: outcomes change traits for a scene or a scenario only."),
     ]
 }

@@ -20,26 +20,65 @@ pub const GM: &str = "GM";
 ///   { name = "Swordsman", rating = 3 },
 ///   { name = "Clumsy", rating = 2, harmful = true },
 /// ]
+///
+/// [[characters]]
+/// name = "Grell"
+/// npc = true                           # a character the GM plays: no influence of its own (L5)
+/// traits = [{ name = "Bandit chief", rating = 3 }]
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(from = "WrittenSheet")]
 pub struct Sheet {
     /// The character's name: 1-60 characters, unique at the table (ignoring case), not `"GM"`.
     pub name: String,
     /// The character's traits, at most 32, names unique on the sheet (ignoring case).
     #[serde(default)]
     pub traits: Vec<Trait>,
-    /// Influence points held: 0-999 (L5: never below 0). Defaults to 10 (book: Making Characters).
-    #[serde(default = "starting_influence")]
+    /// Influence points held: 0-999 (L5: never below 0). Defaults to 10 (book: Making Characters),
+    /// and to 0 for an NPC, which holds none.
     pub influence: i64,
     /// Nominal strength, 5-20 (L8). Only at a table with the strength option, where it defaults
     /// to 10; refused otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub strength: Option<i64>,
+    /// Whether the GM plays this character (a non-player character). Influence is the players'
+    /// (book: Influence, "All players of Loqi have a handful of influence points"; L5): an NPC
+    /// holds none, is not rewarded, gives or gets none and is paid no goal; the GM spends only its
+    /// own pile, under the GM-influence option. Default `false`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub npc: bool,
 }
 
-fn starting_influence() -> i64 {
-    limits::STARTING_INFLUENCE
+/// A sheet as written: `influence` left out is 10 for a player's character and 0 for an NPC.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WrittenSheet {
+    name: String,
+    #[serde(default)]
+    traits: Vec<Trait>,
+    #[serde(default)]
+    influence: Option<i64>,
+    #[serde(default)]
+    strength: Option<i64>,
+    #[serde(default)]
+    npc: bool,
+}
+
+impl From<WrittenSheet> for Sheet {
+    fn from(written: WrittenSheet) -> Self {
+        let starting = if written.npc {
+            0
+        } else {
+            limits::STARTING_INFLUENCE
+        };
+        Sheet {
+            name: written.name,
+            traits: written.traits,
+            influence: written.influence.unwrap_or(starting),
+            strength: written.strength,
+            npc: written.npc,
+        }
+    }
 }
 
 /// One trait: anything important about a character, helpful or harmful (book: Traits).

@@ -99,8 +99,11 @@ pub struct Character {
     pub name: String,
     /// Permanent traits: the sheet as changed by permanent changes, in sheet order (new ones last).
     pub traits: Vec<Trait>,
-    /// Influence held, 0-999 (L5).
+    /// Influence held, 0-999 (L5); always 0 for an NPC.
     pub influence: i64,
+    /// Whether the GM plays this character: it holds no influence of its own (L5; see
+    /// [`crate::Sheet::npc`]).
+    pub npc: bool,
     /// Strength, when the table plays it (L8).
     pub strength: Option<Strength>,
     /// Temporary trait changes in force, oldest first (scene- or scenario-long).

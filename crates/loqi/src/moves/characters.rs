@@ -3,10 +3,10 @@
 //! The builder fills `enroll`'s `character` sheet by dotted paths (book: Making Characters,
 //! Traits): a name, traits as a list (each a name, a rating within the table's range and whether it
 //! helps or works against its holder, L1), and the nominal strength where the table plays strength
-//! (L8). Influence is not the player's to choose: a player's character starts with the book's 10,
-//! and only the GM's builder has an influence blank, for a pile the table agreed or one from
-//! earlier play (L5; `docs/loqi.md`, Decisions). The rules (`rules/sheets.rs`) check the sheet,
-//! live as the form changes, and name the blank at fault (`character.traits.1.rating`).
+//! (L8). Influence is not the player's to choose: a player's character starts with the book's 10.
+//! The GM's builder makes an NPC (`npc = true`): a character the GM plays, which holds no influence
+//! (L5; `docs/loqi.md`, Decisions). The rules (`rules/sheets.rs`) check the sheet, live as the form
+//! changes, and name the blank at fault (trait 2's rating at `character.traits.1.rating`).
 
 use super::forms::{CHARACTERS, choice, mv, number, option, text};
 use crate::limits;
@@ -56,8 +56,9 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
     }
 }
 
-/// The character builder for `seat` (book: Making Characters; L5, L8): name, traits, strength
-/// where the table plays it, and influence on the GM's form only.
+/// The character builder for `seat` (book: Making Characters; L5, L8): name, traits, and strength
+/// where the table plays it; a player's character starts with 10 influence, the GM's is an NPC
+/// with none.
 fn builder(options: &Options, seat: &Seat) -> Move {
     let mut fields = vec![
         Field::text("character.name", "Name", limits::NAME_CHARS)
@@ -81,31 +82,26 @@ fn builder(options: &Options, seat: &Seat) -> Move {
             )),
         );
     }
-    let influence = if seat.gm {
-        fields.push(
-            Field::number(
-                "character.influence",
-                "Influence to start with",
-                *limits::INFLUENCE.start(),
-                *limits::INFLUENCE.end(),
-                limits::STARTING_INFLUENCE,
-            )
-            .with_help(format!(
-                "Points to spend on likelihoods and problems. A new character has about {}; set another number only when the table agreed one or the character comes from earlier play (L5).",
-                limits::STARTING_INFLUENCE
-            )),
-        );
-        String::new()
+    let (label, command, influence) = if seat.gm {
+        (
+            "Make an NPC",
+            json!({"do": "enroll", "character": {"npc": true}}),
+            " An NPC is yours to play: its traits count in problems like anyone's, but it holds no influence, is not rewarded and is paid no goal; influence is the players' (L5).".to_owned(),
+        )
     } else {
-        format!(
-            " The character starts with {} influence; the GM's rewards bring more (L5).",
-            limits::STARTING_INFLUENCE
+        (
+            "Make a character",
+            json!({"do": "enroll"}),
+            format!(
+                " The character starts with {} influence; the GM's rewards and goals met bring more (L5).",
+                limits::STARTING_INFLUENCE
+            ),
         )
     };
     Move {
         group: CHARACTERS.into(),
-        label: "Make a character".into(),
-        command: json!({"do": "enroll"}),
+        label: label.into(),
+        command,
         fields,
         odds: false,
         note: Some(format!(

@@ -27,7 +27,7 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
     }
     if room >= *limits::PREPARATION_GOALS.start() {
         for m in controlled(state, seat) {
-            if state.prepared.contains(&m.name) {
+            if m.npc || state.prepared.contains(&m.name) {
                 continue;
             }
             out.push(mv(
@@ -52,7 +52,15 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
             ));
         }
     }
-    let signers = signers(state, seat);
+    // An NPC makes no goals: the GM signs its own as "GM" (L6).
+    let signers: Vec<_> = signers(state, seat)
+        .into_iter()
+        .filter(|c| {
+            c.value
+                .as_str()
+                .is_none_or(|name| state.character(name).is_none_or(|m| !m.npc))
+        })
+        .collect();
     if state.story.session_problems == 0 && room >= 1 && !signers.is_empty() {
         out.push(mv(
             GOALS,
@@ -90,7 +98,7 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                 "A goal the setting gives, entered by the GM: 1-100 (L6).",
             ));
         }
-        if !state.goals.is_empty() && !state.characters.is_empty() {
+        if !state.goals.is_empty() && state.characters.iter().any(|m| !m.npc) {
             out.push(mv(
                 GOALS,
                 "Fulfil a goal".into(),
@@ -109,7 +117,7 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                                         "#{} {} ({}, {}, {})",
                                         g.number,
                                         g.text,
-                                        g.kind.name().replace('_', "-"),
+                                        g.kind.words(),
                                         g.rating,
                                         g.by
                                     ),
@@ -123,12 +131,13 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                         state
                             .characters
                             .iter()
+                            .filter(|m| !m.npc)
                             .map(|m| option(json!(m.name), &m.name))
                             .collect(),
                     ),
                 ],
                 false,
-                "Everyone who fulfilled it at the same moment gets its full rating; a specific goal then disappears (L6).",
+                "Everyone who fulfilled it at the same moment gains its full rating in influence; a specific goal then disappears (L6).",
             ));
         }
     }
@@ -154,9 +163,9 @@ fn goals_field(min: usize, max: usize, start: usize, base: i64) -> Field {
                 *limits::PREPARATION_BASE.end(),
                 base,
             ),
-            choice("multiplier", "Multiplier (specific goals)", multipliers).with_help(
-                "x3 or x5 for a specific goal; left unpicked for a non-specific one (L6).",
-            ),
+            choice("multiplier", "Multiplier", multipliers)
+                .with_help("A specific goal's base is tripled or quintupled (L6).")
+                .shown_when("kind", vec![json!("specific")]),
         ],
         min,
         max,

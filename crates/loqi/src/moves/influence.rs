@@ -13,7 +13,7 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
         let rewardable: Vec<Choice> = state
             .characters
             .iter()
-            .filter(|m| m.influence < max)
+            .filter(|m| !m.npc && m.influence < max)
             .map(|m| option(json!(m.name), &m.name))
             .collect();
         if !rewardable.is_empty() {
@@ -22,7 +22,7 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                 "Reward influence".into(),
                 json!({"do": "reward"}),
                 vec![
-                    choice("who", "Who", rewardable),
+                    choice("who", "Whose character", rewardable),
                     number(
                         "points",
                         "Points",
@@ -33,7 +33,7 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                     text("reason", "For what idea", limits::REASON_CHARS),
                 ],
                 false,
-                "For a clever, amusing or helpful idea: usually 1-5; more is flagged (L5).",
+                "The character you pick gains these points, for its player's clever, amusing or helpful idea: usually 1-5; more is marked (L5). Only players' characters hold influence.",
             ));
         }
     }
@@ -41,13 +41,13 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
         // The recipient gains double: only those who can take 2 more stay within 999.
         let receiving = max.saturating_sub(2);
         for m in controlled(state, seat) {
-            if m.influence < 1 {
+            if m.npc || m.influence < 1 {
                 continue;
             }
             let to: Vec<Choice> = state
                 .characters
                 .iter()
-                .filter(|o| o.name != m.name && o.influence <= receiving)
+                .filter(|o| o.name != m.name && !o.npc && o.influence <= receiving)
                 .map(|o| option(json!(o.name), &o.name))
                 .collect();
             if to.is_empty() {
@@ -70,7 +70,7 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                 ],
                 false,
                 &format!(
-                    "{} holds {}; the recipient gains double (L5, influence swapping).",
+                    "{} holds {} and gives these points away; the recipient gains twice as many (L5, influence swapping).",
                     m.name, m.influence
                 ),
             ));

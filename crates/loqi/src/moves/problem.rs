@@ -41,7 +41,7 @@ pub(super) fn introduce_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
         ));
     }
     for m in controlled(state, seat) {
-        if !in_play(state, m) || m.influence < limits::INTRODUCE_COST {
+        if m.npc || !in_play(state, m) || m.influence < limits::INTRODUCE_COST {
             continue;
         }
         let mut responders = vec![option(json!(GM), "The GM, answering first")];
@@ -236,30 +236,36 @@ fn propose_move(state: &State, problem: &Problem, seat: &Seat, out: &mut Vec<Mov
 
 /// The consequences of `propose_outcome` as a list: one entry per change, any kind (L7, L8, L5).
 ///
-/// Every kind is written with the same few names (`character`, `points`, `note`; the aliases of
-/// [`crate::Consequence`]), so an entry holds any kind; each blank says which kinds read it, and a
-/// blank a kind does not read is left unpicked or empty (a choice in a list entry starts unpicked).
+/// An entry shows its kind first, then only the blanks that kind reads ([`Field::shown_when`]),
+/// each with its own label, range and help: a trait change's whose, trait, rating points, duration
+/// and kind of a new trait; a weakening's or a regain's whose and strength points; a tactical
+/// change's later modifier and note; a relationship's strength, the person's standing, its length
+/// and a note; a reward's who, influence points and reason (its `character` and `note`, the
+/// aliases of [`crate::Consequence`]). A blank of another kind is hidden and left out of the
+/// command, so two kinds may use one name (`points`, `note`) with their own meanings.
 fn consequences_field(state: &State) -> Field {
     let options = &state.options;
     let mut kinds = vec![Choice::new(json!("trait_change"), "Trait change").with_help(
-        "A trait gained, raised, lowered or lost: whose, the trait, points of rating (- lowers it), how long, and for a new trait whether it helps. Priced at the points x1 for the scene, x2 for the scenario, x5 for good (L7).",
+        "A trait gained, raised, lowered or lost, for the scene, the scenario or for good. Priced at the rating points x1 for the scene, x2 for the scenario, x5 for good (L7).",
     )];
     if options.strength {
-        kinds.push(Choice::new(json!("weakening"), "Weakening").with_help(
-            "Strength lost: whose and how many points. Priced at 2 per point, against the PCs (L7, L8).",
-        ));
-        kinds.push(Choice::new(json!("regain"), "Strength regained").with_help(
-            "Strength back within the outcome: whose and how many points. Priced at 4 per point (L7, L8).",
-        ));
+        kinds.push(
+            Choice::new(json!("weakening"), "Weakening")
+                .with_help("Strength lost. Priced at 2 per point, against the PCs (L7, L8)."),
+        );
+        kinds.push(
+            Choice::new(json!("regain"), "Strength regained")
+                .with_help("Strength back within the outcome. Priced at 4 per point (L7, L8)."),
+        );
     }
     kinds.push(Choice::new(json!("tactical"), "Tactical change").with_help(
-        "A better or worse position for later problems: points is that later modifier (1 to 6, - against the PCs), the note says what it is. Priced at half the modifier, rounded up; the table enters the modifier when it applies (L7).",
+        "A better or worse position for later problems. Priced at half its modifier, rounded up; the table enters the modifier when it applies (L7).",
     ));
     kinds.push(Choice::new(json!("relationship"), "Relationship").with_help(
-        "A friend or an enemy made, lost or changed: points is its strength (1 to 4, - an enemy), with the person's standing, how long it lasts and a note. Priced by multiplying the three, rounded (L7).",
+        "A friend or an enemy made, lost or changed. Priced by multiplying its strength, the person's standing and how long it lasts, rounded (L7).",
     ));
     kinds.push(Choice::new(json!("reward"), "Influence reward").with_help(
-        "Influence a player gains if this outcome is picked: whose, points (1 to 50), and the reason as the note. Impact 0: influence is not a change to the character (L5).",
+        "Influence a player's character gains if this outcome is picked. Impact 0: influence is not a change to the character (L5).",
     ));
     let mut lasts = vec![
         (json!(Lasts::Scene.name()), "The scene"),
@@ -273,6 +279,8 @@ fn consequences_field(state: &State) -> Field {
         .iter()
         .map(|m| (json!(m.name), m.name.as_str()))
         .collect();
+    let when = |kinds: &[&str]| kinds.iter().map(|k| json!(k)).collect::<Vec<Value>>();
+    let strength = *limits::STRENGTH_POINTS.end();
     let item = vec![
         Field::new(
             "kind",
@@ -282,33 +290,59 @@ fn consequences_field(state: &State) -> Field {
                 multiple: false,
             },
         ),
-        Field::choice(
-            "character",
-            "Whose (trait changes, strength, rewards)",
-            &whose,
-        ),
-        Field::text("trait", "Trait (trait changes)", limits::NAME_CHARS)
-            .with_help("As it is written on the sheet, or a new one."),
+        Field::choice("character", "Whose", &whose)
+            .with_help("A reward goes to a player's character: NPCs hold no influence (L5).")
+            .shown_when(
+                "kind",
+                when(&["trait_change", "weakening", "regain", "reward"]),
+            ),
+        Field::text("trait", "Trait", limits::NAME_CHARS)
+            .with_help("As it is written on the sheet, or a new one.")
+            .shown_when("kind", when(&["trait_change"])),
         Field::number(
-            "points",
-            "Points: how big",
+            "rating_change",
+            "Rating points",
             *limits::RATING_CHANGE.start(),
-            *limits::REWARD.end(),
+            *limits::RATING_CHANGE.end(),
             1,
-        ),
-        Field::choice("lasts", "Lasts (trait changes)", &lasts),
+        )
+        .with_help("How far the rating moves: + raises it, - lowers it; at 0 the trait is gone.")
+        .shown_when("kind", when(&["trait_change"])),
+        Field::choice("lasts", "How long", &lasts).shown_when("kind", when(&["trait_change"])),
         Field::choice(
             "harmful",
-            "A new trait (trait changes)",
+            "A new trait",
             &[
                 (json!(false), "Helps its holder"),
                 (json!(true), "Works against its holder"),
             ],
         )
-        .with_help("Only for a trait the character does not have; a known trait keeps its kind."),
+        .with_help("Only for a trait the character does not have; a known trait keeps its kind.")
+        .shown_when("kind", when(&["trait_change"])),
+        Field::number("points", "Strength points", 1, strength, 1)
+            .with_help("How much strength is lost or regained (L8).")
+            .shown_when("kind", when(&["weakening", "regain"])),
+        Field::number(
+            "modifier",
+            "The later modifier",
+            -*limits::TACTICAL.end(),
+            *limits::TACTICAL.end(),
+            1,
+        )
+        .with_help("1 to 6 when it helps the PCs, -1 to -6 when it hinders them (L7).")
+        .shown_when("kind", when(&["tactical"])),
+        Field::number(
+            "change",
+            "Strength of the relationship",
+            -*limits::RELATIONSHIP_CHANGE.end(),
+            *limits::RELATIONSHIP_CHANGE.end(),
+            1,
+        )
+        .with_help("1 to 4 for a friend made or won over, -1 to -4 for an enemy (L7).")
+        .shown_when("kind", when(&["relationship"])),
         Field::choice(
             "influence",
-            "The person's standing (relationships)",
+            "The person's standing",
             &[
                 (json!(0.5), "x0.5: far below the character"),
                 (json!(0.75), "x0.75"),
@@ -317,10 +351,11 @@ fn consequences_field(state: &State) -> Field {
                 (json!(2), "x2: far above"),
             ],
         )
-        .with_help("Left unpicked: x1 (L7)."),
+        .with_help("Left unpicked: x1 (L7).")
+        .shown_when("kind", when(&["relationship"])),
         Field::choice(
             "length",
-            "How long (relationships)",
+            "How long it lasts",
             &[
                 (json!(0.25), "x0.25: soon over"),
                 (json!(0.5), "x0.5"),
@@ -329,12 +364,22 @@ fn consequences_field(state: &State) -> Field {
                 (json!(1.5), "x1.5: for life"),
             ],
         )
-        .with_help("Left unpicked: x1, a long-standing one (L7)."),
-        Field::text(
-            "note",
-            "Note (tactical, relationships; a reward's reason)",
-            limits::REASON_CHARS,
-        ),
+        .with_help("Left unpicked: x1, a long-standing one (L7).")
+        .shown_when("kind", when(&["relationship"])),
+        Field::number(
+            "points",
+            "Influence points",
+            *limits::REWARD.start(),
+            *limits::REWARD.end(),
+            1,
+        )
+        .with_help("Usually 1 to 5; more is marked (L5). The number is the GM's.")
+        .shown_when("kind", when(&["reward"])),
+        Field::text("note", "What it is", limits::REASON_CHARS)
+            .shown_when("kind", when(&["tactical"])),
+        Field::text("note", "Who, and how", limits::REASON_CHARS)
+            .shown_when("kind", when(&["relationship"])),
+        Field::text("note", "For what", limits::REASON_CHARS).shown_when("kind", when(&["reward"])),
     ];
     Field::list(
         "consequences",
@@ -345,6 +390,6 @@ fn consequences_field(state: &State) -> Field {
         0,
     )
     .with_help(
-        "What this outcome changes if it is picked, one entry per change. Add an entry, pick what changes, and fill in the blanks that kind reads (its help says which, and what its points measure); leave the others as they are.",
+        "What this outcome changes if it is picked, one entry per change: add an entry, pick what changes, and fill in the blanks that appear for it.",
     )
 }

@@ -17,17 +17,28 @@ pub(super) fn moves(state: &State, out: &mut Vec<Move>) {
     } else {
         String::new()
     };
-    out.push(mv(
+    let next = state.story.session.saturating_add(1);
+    let mut session = mv(
         STORY,
         "Start the next session".into(),
         json!({"do": "start_session"}),
         Vec::new(),
         false,
-        &format!(
-            "Session {}: goals may be made until its first problem (L6){reset}.",
-            state.story.session.saturating_add(1)
+        &format!("Session {next}: goals may be made until its first problem (L6){reset}."),
+    );
+    // Starting a session ends the one under way: say what ends with it (the GM's pile, L5).
+    let lost = match state.gm_influence {
+        Some(left) if left > 0 => format!(
+            " The GM's {left} influence left is lost: none carries over, and the GM starts again with {} (L5).",
+            options.gm_influence_per_session
         ),
+        _ => String::new(),
+    };
+    session.confirm = Some(format!(
+        "End session {} and start session {next}?{lost}",
+        state.story.session
     ));
+    out.push(session);
     let (fields, note) = if options.strength {
         (
             vec![number(

@@ -51,7 +51,7 @@ pub(super) fn moves(state: &State, problem: &Problem, seat: &Seat, out: &mut Vec
                     text("reason", "Why it applies", limits::REASON_CHARS),
                 ],
                 odds,
-                "Along a helpful trait adds its rating, against it subtracts; a harmful trait the reverse (L1).",
+                "An action that goes along with a helpful trait adds its rating to the outcome's likelihood, one that runs against it subtracts it; a harmful trait counts the other way (L1).",
             ));
         }
         out.push(mv(
@@ -70,7 +70,7 @@ pub(super) fn moves(state: &State, problem: &Problem, seat: &Seat, out: &mut Vec
                 ),
                 number(
                     "value",
-                    "Value",
+                    "Value (+ likelier, - less likely)",
                     *limits::MODIFIER.start(),
                     *limits::MODIFIER.end(),
                     1,
@@ -92,7 +92,7 @@ pub(super) fn moves(state: &State, problem: &Problem, seat: &Seat, out: &mut Vec
         payers.extend(
             controlled(state, seat)
                 .into_iter()
-                .filter(|m| in_play(state, m))
+                .filter(|m| in_play(state, m) && !m.npc)
                 .map(|m| (m.name.as_str(), m.influence)),
         );
         for (who, has) in payers.into_iter().filter(|(_, has)| *has >= 1) {
@@ -103,12 +103,19 @@ pub(super) fn moves(state: &State, problem: &Problem, seat: &Seat, out: &mut Vec
                 json!({"do": "spend_influence", "who": who}),
                 vec![
                     choice("outcome", "On", open.clone()),
-                    number("points", "Points (- to lower it)", most.saturating_neg(), most, 1),
+                    number(
+                        "points",
+                        "Points (+ raises its likelihood, - lowers it)",
+                        most.saturating_neg(),
+                        most,
+                        1,
+                    ),
                     text("reason", "Why (optional)", limits::REASON_CHARS),
                 ],
                 odds,
                 &format!(
-                    "{who} holds {has}: each point moves the likelihood one step either way, and is gone whoever wins; opposing bids each count (L5)."
+                    "{} holds {has} and pays every point spent, whoever wins: each moves the outcome's likelihood one step; bids against each other each count (L5).",
+                    if who == GM { "The GM" } else { who }
                 ),
             ));
         }

@@ -35,11 +35,18 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
         TELLING,
         format!("Tell how problem {} turns out", problem.number),
         voice,
-        format!(
-            "Your outcome was selected: \"{}\". Describe in detail what happens; then the GM tells \
-             its consequences and play goes on (book: Problems, step 5).",
-            shortened(&outcome.description)
-        ),
+        {
+            let told = shortened(&outcome.description);
+            let stop = if told.ends_with(['.', '!', '?', '…']) {
+                ""
+            } else {
+                "."
+            };
+            format!(
+                "Your outcome was selected: \"{told}\"{stop} Describe in detail what happens; then \
+                 the GM tells its consequences and play goes on (book: Problems, step 5)."
+            )
+        },
     ).leading());
 }
 

@@ -9,6 +9,12 @@ use crate::limits::MAX_ADVANTAGE;
 use num_bigint::{BigInt, BigUint};
 use skald_dice::odds::{Distribution, Fraction, OddsError, pools};
 
+/// A chance as people read it, its percentage with the exact fraction beside it: "58.3% (7/12)",
+/// or "certain" and "impossible" in words ([`skald_core::chance`]).
+pub fn people(p: &Fraction) -> String {
+    skald_core::chance(&p.to_string(), p.to_f64())
+}
+
 /// An advantage of this much or more makes the more likely outcome certain without L4 (L3).
 pub const CERTAIN_ADVANTAGE: i64 = 6;
 

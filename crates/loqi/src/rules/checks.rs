@@ -15,16 +15,16 @@ pub fn open_problem(state: &State) -> Result<&Problem, Error> {
         Some(done) => Error::not_allowed(
             "problem",
             format!(
-                "none open: problem {} is already resolved for {}",
+                "not open: problem {} is already resolved, for {}",
                 done.problem.number,
                 done.resolution.winner.outcome_phrase()
             ),
-            "an open problem (L3: one roll decides a problem, and it is not rolled again; introduce_problem for a new one)",
+            "an open problem (L3: one roll decides a problem, and it is not rolled again; introduce a new one)",
         ),
         None => Error::not_allowed(
             "problem",
-            "none open",
-            "an open problem (introduce_problem first; book: Problems)",
+            "not introduced yet",
+            "an open problem (introduce one first; book: Problems)",
         ),
     })
 }
@@ -39,7 +39,7 @@ pub fn no_open_problem(state: &State) -> Result<(), Error> {
         Some(open) => Err(Error::not_allowed(
             "problem",
             format!(
-                "problem {} still open ({:?})",
+                "still open: problem {} ({:?})",
                 open.number, open.description
             ),
             format!(
@@ -55,7 +55,7 @@ pub fn proposed_sides(problem: &Problem) -> String {
     let sides: Vec<&str> = [Side::Player, Side::Gm]
         .into_iter()
         .filter(|s| problem.outcome(*s).is_some())
-        .map(Side::name)
+        .map(Side::outcome_phrase)
         .collect();
     format!("proposed so far: {}", list_or(&sides, "none"))
 }
@@ -104,6 +104,31 @@ pub fn known_character<'a>(
     })
 }
 
+/// The character named `name` (in `field`), who must be a player's: an NPC, played by the GM,
+/// holds no influence, so it neither pays nor is paid any (L5). `what` says what it would have done
+/// ("spends influence", "is rewarded").
+///
+/// # Errors
+/// As [`known_character`]; [`Error::NotAllowed`] for an NPC.
+pub fn player_character<'a>(
+    state: &'a State,
+    field: &str,
+    name: &str,
+    what: &str,
+) -> Result<&'a Character, Error> {
+    let member = known_character(state, field, name)?;
+    if member.npc {
+        return Err(Error::not_allowed(
+            field,
+            format!("{name:?}"),
+            format!(
+                "a player's character: {name} is an NPC, played by the GM, and no NPC {what} (L5: influence is the players'; the GM's own is the table's option \"The GM has influence\")"
+            ),
+        ));
+    }
+    Ok(member)
+}
+
 /// The character named `name` (in `field`), who must be able to take part in a problem: not out and
 /// not dead (L8).
 ///
@@ -145,11 +170,13 @@ pub fn spend(
             Error::not_allowed(
                 "who",
                 "\"GM\"",
-                "a character: the GM holds no influence at this table (L5, option gm_influence = false)",
+                "a character: the GM holds no influence at this table (L5; the table's option \"The GM has influence\" is off)",
             )
         })?
     } else {
-        known_character(state, field, who)?.influence
+        player_character(state, "who", who, "spends influence")
+            .map_err(|e| e.at(field))?
+            .influence
     };
     if has < cost {
         return Err(Error::NotEnoughInfluence {

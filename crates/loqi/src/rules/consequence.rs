@@ -88,8 +88,8 @@ fn one(
             if *lasts == Lasts::Permanent && !options.permanent_changes_in_problems {
                 return Err(Error::not_allowed(
                     format!("{field}lasts"),
-                    "permanent",
-                    "scene or scenario: this table changes characters permanently only freely (option permanent_changes_in_problems = false; book: Changing A Character)",
+                    "for good",
+                    "the scene or the scenario: this table changes characters for good only by free changes (the table's option \"Permanent changes in problems\" is off; book: Changing A Character)",
                 ));
             }
             let change = member.plan_change(
@@ -238,6 +238,12 @@ fn one(
             points,
             reason,
         } => {
+            crate::rules::checks::player_character(
+                state,
+                &format!("{field}who"),
+                who,
+                "is rewarded",
+            )?;
             let member = member(state, members, &format!("{field}who"), who)?;
             Error::check_range(
                 format!("{field}points"),
@@ -272,9 +278,8 @@ fn one(
 }
 
 /// Where a page shows a refusal of consequence `i` (`c`): at the blank its form names the field by
-/// (the aliases of [`Consequence`]: a trait change's `rating_change`, a tactical `modifier` and a
-/// relationship's `change` are its `points`, a reward's `who` and `reason` its `character` and
-/// `note`); a refusal the message words otherwise (a sheet's number of traits, a reward's influence
+/// (the aliases of [`Consequence`]: a reward's `who` and `reason` are its `character` and `note`);
+/// a refusal the message words otherwise (a sheet's number of traits, a reward's influence
 /// afterwards) at the consequence's `trait` or `points`.
 fn placed(error: Error, i: usize, c: &Consequence) -> Error {
     let prefix = format!("consequences.{i}.");
@@ -290,9 +295,6 @@ fn placed(error: Error, i: usize, c: &Consequence) -> Error {
         return error.at(format!("{prefix}{blank}"));
     };
     let blank = match (c, name.as_str()) {
-        (Consequence::TraitChange { .. }, "rating_change")
-        | (Consequence::Tactical { .. }, "modifier")
-        | (Consequence::Relationship { .. }, "change") => "points",
         (Consequence::Reward { .. }, "who") => "character",
         (Consequence::Reward { .. }, "reason") => "note",
         _ => return error,
@@ -334,8 +336,8 @@ fn strength_of(member: &Character, field: &str, plays: bool) -> Result<Strength,
         Some(s) if plays => Ok(s),
         _ => Err(Error::not_allowed(
             format!("{field}kind"),
-            "a strength consequence",
-            "trait_change, tactical or relationship: this table does not play strength (L8, option strength = false)",
+            "a strength change",
+            "a trait change, a tactical change, a relationship or a reward: this table does not play strength (L8; the table's option \"Strength\" is off)",
         )),
     }
 }

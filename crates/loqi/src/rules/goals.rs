@@ -6,7 +6,7 @@ use crate::error::Error;
 use crate::limits;
 use crate::model::{AddedAt, Goal, GoalDraft, GoalKind, Origin};
 use crate::model::{Event, GM, Payment, State};
-use crate::rules::checks::{check_who, known_character};
+use crate::rules::checks::{check_who, player_character};
 use crate::rules::sheets::count;
 
 /// `prepare_goals`: a player's preparation goals (at least one specific and one non-specific, base
@@ -21,6 +21,14 @@ use crate::rules::sheets::count;
 /// `goals[i].text`, `goals[i].base`, `goals[i].multiplier`.
 pub fn prepare_goals(state: &State, by: &str, drafts: &[GoalDraft]) -> Result<Vec<Event>, Error> {
     check_who(state, "by", by)?;
+    if by != GM {
+        player_character(
+            state,
+            "by",
+            by,
+            "prepares goals: the GM prepares its own as \"GM\"",
+        )?;
+    }
     let player = by != GM;
     if player && state.prepared.iter().any(|p| p == by) {
         return Err(Error::not_allowed(
@@ -61,15 +69,15 @@ pub fn prepare_goals(state: &State, by: &str, drafts: &[GoalDraft]) -> Result<Ve
             (GoalKind::Specific, given) => {
                 return Err(Error::not_allowed(
                     format!("goals[{i}].multiplier"),
-                    given.map_or("missing".to_string(), |m| m.to_string()),
-                    "3 or 5: a specific goal's base is tripled or quintupled (L6)",
+                    given.map_or("left unpicked".to_string(), |m| format!("x{m}")),
+                    "x3 or x5: a specific goal's base is tripled or quintupled (L6)",
                 ));
             }
             (GoalKind::NonSpecific, None) => d.base,
             (GoalKind::NonSpecific, Some(m)) => {
                 return Err(Error::not_allowed(
                     format!("goals[{i}].multiplier"),
-                    m.to_string(),
+                    format!("x{m}"),
                     "none: only specific goals are multiplied (L6)",
                 ));
             }
@@ -91,7 +99,7 @@ pub fn prepare_goals(state: &State, by: &str, drafts: &[GoalDraft]) -> Result<Ve
             if !drafts.iter().any(|d| d.kind == kind) {
                 return Err(Error::not_allowed(
                     "goals",
-                    format!("no {} goal", kind.name()),
+                    format!("without a {} goal", kind.words()),
                     "at least one specific and one non-specific goal (L6)",
                 ));
             }
@@ -147,6 +155,14 @@ pub fn add_goal(state: &State, request: GoalRequest<'_>) -> Result<Vec<Event>, E
         approved,
     } = request;
     check_who(state, "by", by)?;
+    if by != GM {
+        player_character(
+            state,
+            "by",
+            by,
+            "makes goals: the GM makes its own as \"GM\"",
+        )?;
+    }
     Error::check_text("text", text, limits::REASON_CHARS)?;
     room_for(state, 1)?;
     let origin = match at {
@@ -170,9 +186,9 @@ pub fn add_goal(state: &State, request: GoalRequest<'_>) -> Result<Vec<Event>, E
             if state.story.session_problems > 0 {
                 return Err(Error::not_allowed(
                     "at",
-                    "session",
+                    "the session's start",
                     format!(
-                        "a session's start: session {} has had {} already (L6: goals are made at the beginning of a session; start_session first)",
+                        "before the session's first problem: session {} has had {} already (L6: goals are made at the beginning of a session; start the next session first)",
                         state.story.session,
                         skald_core::noun(
                             state.story.session_problems as usize,
@@ -201,8 +217,8 @@ pub fn add_goal(state: &State, request: GoalRequest<'_>) -> Result<Vec<Event>, E
                     if !approved {
                         return Err(Error::not_allowed(
                             "approved",
-                            "false",
-                            "true: a non-specific goal at a session's start needs the group's approval (L6)",
+                            "not given",
+                            "given: a non-specific goal at a session's start needs the group's approval (L6)",
                         ));
                     }
                 }
@@ -275,7 +291,7 @@ pub fn fulfil_goal(state: &State, number: u64, who: &[String]) -> Result<Vec<Eve
                 "a character: goals pay the players who fulfil them (L6)",
             ));
         }
-        let member = known_character(state, &field, name)?;
+        let member = player_character(state, &field, name, "is paid for a goal")?;
         if who[..i].contains(name) {
             return Err(Error::not_allowed(
                 field,

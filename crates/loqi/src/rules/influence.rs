@@ -4,7 +4,7 @@
 use crate::error::Error;
 use crate::limits;
 use crate::model::{Event, GM, State};
-use crate::rules::checks::known_character;
+use crate::rules::checks::player_character;
 
 /// `reward`: the GM gives `who` `points` influence (L5): 1-5 usually; up to 50, flagged.
 ///
@@ -19,7 +19,7 @@ pub fn reward(state: &State, who: &str, points: i64, reason: &str) -> Result<Vec
             "a character: the GM rewards the players (L5)",
         ));
     }
-    let member = known_character(state, "who", who)?;
+    let member = player_character(state, "who", who, "is rewarded")?;
     Error::check_range(
         "points",
         points,
@@ -52,8 +52,8 @@ pub fn give(
     if !state.options.influence_swapping {
         return Err(Error::not_allowed(
             "do",
-            "give_influence",
-            "another command: this table does not swap influence (L5, option influence_swapping = false)",
+            "giving influence",
+            "a reward from the GM: this table does not swap influence (L5; the table's option \"Influence swapping\" is off)",
         ));
     }
     for (field, name) in [("from", from), ("to", to)] {
@@ -65,8 +65,8 @@ pub fn give(
             ));
         }
     }
-    let giver = known_character(state, "from", from)?;
-    let recipient = known_character(state, "to", to)?;
+    let giver = player_character(state, "from", from, "gives influence")?;
+    let recipient = player_character(state, "to", to, "is given influence")?;
     if from == to {
         return Err(Error::not_allowed(
             "to",

@@ -12,16 +12,17 @@ impl Options {
     /// # Errors
     /// A message naming the option, the value and what is allowed, with the rule.
     pub fn validate(&self) -> Result<(), String> {
+        // Each option by its name in the lobby (`model::options::fields`).
         let ranged = [
             (
-                "scene_recovery",
+                "Strength regained each scene",
                 self.scene_recovery,
                 &limits::SCENE_RECOVERY,
                 "L8",
             ),
-            ("death_at", self.death_at, &limits::DEATH_AT, "L8"),
+            ("Dead at strength", self.death_at, &limits::DEATH_AT, "L8"),
             (
-                "gm_influence_per_session",
+                "The GM's influence each session",
                 self.gm_influence_per_session,
                 &limits::GM_INFLUENCE_PER_SESSION,
                 "L5",
@@ -38,7 +39,7 @@ impl Options {
         }
         if self.dying && !self.strength {
             return Err(
-                "dying is true; allowed: dying only with strength = true (L8: dying is about strength below 0)"
+                "Dying is on without Strength; allowed: Dying only with Strength on too (L8: dying is strength below 0)"
                     .to_string(),
             );
         }

@@ -44,15 +44,15 @@ pub fn introduce(
         (None, None) => {
             return Err(Error::not_allowed(
                 "responder",
-                "missing",
-                "one name (responder = \"...\") or a list (responders = [...]): who is asked \"what happens?\" (book: Problems, step 1)",
+                "nobody",
+                "a character (or several) asked \"what happens?\" (book: Problems, step 1)",
             ));
         }
         (Some(_), Some(_)) => {
             return Err(Error::not_allowed(
                 "responders",
-                "given beside responder",
-                "responder or responders, not both",
+                "given twice (one and a list)",
+                "one responder or a list of them, not both",
             ));
         }
     };
@@ -210,11 +210,11 @@ pub fn propose(state: &State, p: Proposal<'_>) -> Result<Vec<Event>, Error> {
     if let Some(existing) = problem.outcome(side) {
         return Err(Error::not_allowed(
             "outcome",
-            side.name(),
+            side.outcome_phrase(),
             format!(
                 "an outcome not proposed yet ({}; {} was proposed by {}: {:?})",
                 proposed_sides(problem),
-                side.name(),
+                side.outcome_phrase(),
                 existing.by,
                 existing.description
             ),
@@ -226,16 +226,16 @@ pub fn propose(state: &State, p: Proposal<'_>) -> Result<Vec<Event>, Error> {
             &problem
                 .responders
                 .iter()
-                .map(String::as_str)
+                .map(|r| if r == GM { "the GM" } else { r.as_str() })
                 .collect::<Vec<_>>(),
             "",
         );
         return Err(Error::not_allowed(
             "outcome",
-            side.name(),
+            side.outcome_phrase(),
             format!(
                 "{} first: the responder {who} answers \"what happens?\" before the alternative (book: Problems, steps 2-3)",
-                first.name(),
+                first.outcome_phrase(),
             ),
         ));
     }
@@ -249,7 +249,7 @@ pub fn propose(state: &State, p: Proposal<'_>) -> Result<Vec<Event>, Error> {
         None => {
             return Err(Error::not_allowed(
                 "impact",
-                "missing",
+                "left out",
                 "-100 to 100, or consequences for Skald to suggest one (L2, L7)",
             ));
         }

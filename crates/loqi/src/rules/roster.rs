@@ -80,15 +80,15 @@ pub fn change_trait(state: &State, request: FreeChange<'_>) -> Result<Vec<Event>
     if !state.options.free_changes {
         return Err(Error::not_allowed(
             "do",
-            "change_trait",
-            "another command: this table changes characters only through problems (option free_changes = false; book: Changing A Character)",
+            "a free change",
+            "a change through a problem's outcome: this table changes characters only through problems (the table's option \"Free changes\" is off; book: Changing A Character)",
         ));
     }
     if !approved {
         return Err(Error::not_allowed(
             "approved",
-            "false",
-            "true: a free change needs the GM's approval (book: Changing A Character)",
+            "not given",
+            "given: a free change needs the GM's approval (book: Changing A Character)",
         ));
     }
     no_open_problem(state)?;

@@ -28,6 +28,13 @@ impl Sheet {
             &limits::INFLUENCE,
             "L5; Skald limit 999",
         )?;
+        if self.npc && self.influence != 0 {
+            return Err(Error::not_allowed(
+                "influence",
+                self.influence.to_string(),
+                NPC_INFLUENCE,
+            ));
+        }
         match (self.strength, options.strength) {
             (Some(s), true) => {
                 Error::check_range("strength", s, &limits::NOMINAL_STRENGTH, "L8")?;
@@ -36,7 +43,7 @@ impl Sheet {
                 return Err(Error::not_allowed(
                     "strength",
                     s.to_string(),
-                    "no strength: this table does not play strength (L8, option strength = false)",
+                    "no strength: this table does not play strength (L8; the table's option \"Strength\" is off)",
                 ));
             }
             (None, _) => {}
@@ -84,17 +91,20 @@ pub fn check_rating(
             field,
             rating,
             &limits::HIGH_TRAIT_RATING,
-            "book: Traits, skill table; option high_ratings",
+            "book: Traits, skill table; the table's option \"Trait ratings 5 and 6\"",
         )
     } else {
         Error::check_range(
             field,
             rating,
             &limits::TRAIT_RATING,
-            "book: Traits; 5-6 need option high_ratings",
+            "book: Traits; 5 and 6 need the table's option \"Trait ratings 5 and 6\"",
         )
     }
 }
+
+/// Why an NPC holds no influence, for the refusals that say so (L5).
+pub const NPC_INFLUENCE: &str = "none for an NPC: influence is the players' (L5), and the GM spends its own only under the table's option \"The GM has influence\"";
 
 /// Whether a rating is above the usual 1-4 (book: Traits), which Skald flags.
 pub fn high(rating: i64) -> bool {
@@ -125,6 +135,7 @@ mod tests {
             traits,
             influence: 10,
             strength: None,
+            npc: false,
         }
     }
 
@@ -155,21 +166,21 @@ mod tests {
             .unwrap_err();
         assert_eq!(
             err.to_string(),
-            "traits[0].rating is 5; allowed: 1 to 4 (book: Traits; 5-6 need option high_ratings)"
+            "Trait 1's rating is 5; allowed: 1 to 4 (book: Traits; 5 and 6 need the table's option \"Trait ratings 5 and 6\")"
         );
         let err = sheet(vec![t("Swordsman", 0, false)])
             .validate(&Options::default())
             .unwrap_err();
         assert_eq!(
             err.to_string(),
-            "traits[0].rating is 0; allowed: 1 to 4 (book: Traits; 5-6 need option high_ratings)"
+            "Trait 1's rating is 0; allowed: 1 to 4 (book: Traits; 5 and 6 need the table's option \"Trait ratings 5 and 6\")"
         );
         let err = sheet(vec![t("Swordsman", 3, false), t("swordsman", 1, false)])
             .validate(&Options::default())
             .unwrap_err();
         assert_eq!(
             err.to_string(),
-            "traits[1].name is \"swordsman\"; allowed: a name not already on the sheet (\"Swordsman\" is)"
+            "Trait 2's name is \"swordsman\"; allowed: a name not already on the sheet (\"Swordsman\" is)"
         );
         let mut gm = sheet(vec![]);
         gm.name = "gm".into();
@@ -177,18 +188,18 @@ mod tests {
             gm.validate(&Options::default())
                 .unwrap_err()
                 .to_string()
-                .starts_with("name is \"gm\"; allowed: any name but \"GM\"")
+                .starts_with("The name is \"gm\"; allowed: any name but \"GM\"")
         );
         let mut rich = sheet(vec![]);
         rich.influence = -1;
         assert_eq!(
             rich.validate(&Options::default()).unwrap_err().to_string(),
-            "influence is -1; allowed: 0 to 999 (L5; Skald limit 999)"
+            "The influence is -1; allowed: 0 to 999 (L5; Skald limit 999)"
         );
         let many = sheet((0..33).map(|i| t(&format!("T{i}"), 1, false)).collect());
         assert_eq!(
             many.validate(&Options::default()).unwrap_err().to_string(),
-            "number of traits is 33; allowed: 0 to 32 (Skald limit)"
+            "Number of traits is 33; allowed: 0 to 32 (Skald limit)"
         );
     }
 
@@ -207,7 +218,7 @@ mod tests {
                 .validate(&six)
                 .unwrap_err()
                 .to_string(),
-            "traits[0].rating is 7; allowed: 1 to 6 (book: Traits, skill table; option high_ratings)"
+            "Trait 1's rating is 7; allowed: 1 to 6 (book: Traits, skill table; the table's option \"Trait ratings 5 and 6\")"
         );
         let mut strong = sheet(vec![]);
         strong.strength = Some(12);
@@ -216,7 +227,7 @@ mod tests {
                 .validate(&Options::default())
                 .unwrap_err()
                 .to_string(),
-            "strength is 12; allowed: no strength: this table does not play strength (L8, option strength = false)"
+            "The strength is 12; allowed: no strength: this table does not play strength (L8; the table's option \"Strength\" is off)"
         );
         let plays = Options {
             strength: true,
@@ -226,7 +237,7 @@ mod tests {
         strong.strength = Some(21);
         assert_eq!(
             strong.validate(&plays).unwrap_err().to_string(),
-            "strength is 21; allowed: 5 to 20 (L8)"
+            "The strength is 21; allowed: 5 to 20 (L8)"
         );
         assert!(high(5) && !high(4));
     }

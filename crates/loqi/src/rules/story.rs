@@ -42,7 +42,7 @@ pub fn end_scene(state: &State, recovery: Option<i64>) -> Result<Vec<Event>, Err
             return Err(Error::not_allowed(
                 "recovery",
                 r.to_string(),
-                "no recovery: this table does not play strength (L8, option strength = false)",
+                "no recovery: this table does not play strength (L8; the table's option \"Strength\" is off)",
             ));
         }
         (None, false) => None,

@@ -316,9 +316,9 @@ fn proposed(state: &State, side: Side) -> Result<&Outcome, Error> {
     problem.outcome(side).ok_or_else(|| {
         Error::not_allowed(
             "outcome",
-            side.name(),
+            side.outcome_phrase(),
             format!(
-                "a proposed outcome ({}; propose_outcome first)",
+                "a proposed outcome ({}; propose it first)",
                 proposed_sides(problem)
             ),
         )

@@ -28,6 +28,7 @@ impl Character {
             name: sheet.name.clone(),
             traits: sheet.traits.clone(),
             influence: sheet.influence,
+            npc: sheet.npc,
             strength: options
                 .strength
                 .then(|| Strength::rested(sheet.strength.unwrap_or(limits::DEFAULT_STRENGTH))),
@@ -160,8 +161,12 @@ impl Character {
             (Some(k), Some(h)) if k != h => {
                 return Err(Error::not_allowed(
                     format!("{field}harmful"),
-                    h.to_string(),
-                    format!("{k} or left out: {name} is a {} trait", kind_word(k)),
+                    format!("\"{}\"", holder_word(h)),
+                    format!(
+                        "left unpicked, or \"{}\": {name} is a {} trait, and a known trait keeps its kind",
+                        holder_word(k),
+                        kind_word(k)
+                    ),
                 ));
             }
             (Some(k), _) => k,
@@ -191,7 +196,7 @@ impl Character {
                     Horizon::AfterScenario => "once this scenario's changes end",
                 };
                 let rule = if options.high_ratings {
-                    "book: Traits; option high_ratings"
+                    "book: Traits; the table's option \"Trait ratings 5 and 6\""
                 } else {
                     "book: Traits"
                 };
@@ -291,6 +296,15 @@ fn kind_word(harmful: bool) -> &'static str {
     if harmful { "harmful" } else { "helpful" }
 }
 
+/// The form's words for a trait's kind: "helps its holder" or "works against its holder".
+fn holder_word(harmful: bool) -> &'static str {
+    if harmful {
+        "works against its holder"
+    } else {
+        "helps its holder"
+    }
+}
+
 /// A number with its sign: "+3", "-2", "0".
 pub fn signed(n: i64) -> String {
     if n > 0 {
@@ -315,6 +329,7 @@ mod tests {
                 }],
                 influence: 10,
                 strength: None,
+                npc: false,
             },
             &Options::default(),
         )
@@ -375,7 +390,7 @@ mod tests {
             2,
             Lasts::Scene,
             Err(
-                "rating_change is +2; allowed: a change that keeps Tiran's Swordsman within 0 to 4 (it would be 5 now; book: Traits)",
+                "The rating change is +2; allowed: a change that keeps Tiran's Swordsman within 0 to 4 (it would be 5 now; book: Traits)",
             ),
         );
         // -3 for the scene, +4 for the scenario: 4 now, but 7 once the scene's -3 ends.
@@ -387,7 +402,7 @@ mod tests {
             4,
             Lasts::Scenario,
             Err(
-                "rating_change is +4; allowed: a change that keeps Tiran's Swordsman within 0 to 4 (it would be 7 once this scene's changes end; book: Traits)",
+                "The rating change is +4; allowed: a change that keeps Tiran's Swordsman within 0 to 4 (it would be 7 once this scene's changes end; book: Traits)",
             ),
         );
         check(
@@ -396,7 +411,7 @@ mod tests {
             1,
             Lasts::Scene,
             Err(
-                "trait is \"swordsman\"; allowed: the trait's own spelling (\"Swordsman\" is on Tiran's sheet) or a new name",
+                "The trait is \"swordsman\"; allowed: the trait's own spelling (\"Swordsman\" is on Tiran's sheet) or a new name",
             ),
         );
         check(
@@ -404,7 +419,9 @@ mod tests {
             "Swordsman",
             0,
             Lasts::Scene,
-            Err("rating_change is 0; allowed: -6 to -1 or 1 to 6: a change changes something (L7)"),
+            Err(
+                "The rating change is 0; allowed: -6 to -1 or 1 to 6: a change changes something (L7)",
+            ),
         );
     }
 
@@ -428,7 +445,7 @@ mod tests {
             .unwrap_err();
         assert_eq!(
             err.to_string(),
-            "harmful is true; allowed: false or left out: Scarred is a helpful trait"
+            "The new trait's kind is \"works against its holder\"; allowed: left unpicked, or \"helps its holder\": Scarred is a helpful trait, and a known trait keeps its kind"
         );
     }
 }

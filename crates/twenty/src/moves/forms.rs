@@ -8,12 +8,7 @@ use skald_core::{Choice, Field, FieldKind, Seat};
 /// A blank of a move's form: `name` fills the command's key of that name; `label` is what the page
 /// shows.
 pub(super) fn field(name: &str, label: &str, kind: FieldKind) -> Field {
-    Field {
-        name: name.into(),
-        label: label.into(),
-        kind,
-        help: None,
-    }
+    Field::new(name, label, kind)
 }
 
 /// A text blank of at most `max` characters.
