@@ -129,7 +129,7 @@ pub(super) fn event_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
             json!({"do": "end_event"}),
             Vec::new(),
             format!(
-                "Ends {:?} after {} round{} (F5).",
+                "Ends \"{}\" after {} round{} (F5).",
                 scene.name,
                 scene.rounds,
                 if scene.rounds == 1 { "" } else { "s" }
@@ -187,12 +187,12 @@ fn end_question(scene: &Scene) -> String {
         .unwrap_or_default();
     if left.is_empty() {
         format!(
-            "End the event {:?}? No more rounds are played in it.",
+            "End the event \"{}\"? No more rounds are played in it.",
             scene.name
         )
     } else {
         format!(
-            "End the event {:?}? The turns left in round {} are lost ({}).",
+            "End the event \"{}\"? The turns left in round {} are lost ({}).",
             scene.name,
             scene.rounds,
             left.join(", ")
