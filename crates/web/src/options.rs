@@ -22,6 +22,8 @@ pub struct OptionField {
     pub choices: Vec<(Value, String)>,
     /// The default, from the system's own defaults.
     pub default: Value,
+    /// What the option does, in one line, shown under it.
+    pub help: Option<String>,
 }
 
 /// The options of `system`, defaults filled in from the rules; none for a system Skald does not
@@ -49,6 +51,7 @@ pub fn fields(system: &str) -> Vec<OptionField> {
             };
             OptionField {
                 default: defaults.get(&field.name).cloned().unwrap_or(Value::Null),
+                help: field.help,
                 key: field.name,
                 label: field.label,
                 kind,
