@@ -569,7 +569,8 @@ impl Table {
             String::new()
         } else {
             let words: Vec<String> = others.iter().map(|w| decider_words(&w.decider)).collect();
-            format!(" and {} has answered", words.join(" and "))
+            let has = if words.len() == 1 { "has" } else { "have" };
+            format!(", once {} {has} answered too", words.join(" and "))
         };
         let what = if mine.is_empty() {
             format!("Nothing for you to set: answer, and the dice are rolled{after}.")

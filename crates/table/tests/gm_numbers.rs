@@ -511,6 +511,20 @@ fn an_opposed_check_asks_the_other_sides_player_before_it_is_rolled() {
         let answer = bobs.iter().find(|m| m.command["do"] == "answer").unwrap();
         assert_eq!(answer.label, "Ann asks: Opposed check");
         assert!(answer.fields.is_empty() && answer.odds && answer.lead);
+        let once = if quick {
+            ""
+        } else {
+            ", once the GM has answered too"
+        };
+        assert_eq!(
+            answer.note.clone().unwrap(),
+            format!(
+                "Proposed: Challenger: Ash: Lifting Power (LFT) 42; Adjustments: none; Against: \
+                 Bea: Lifting Power (LFT) 71; Adjustments: none; The contest: arm wrestling. \
+                 Nothing for you to set: answer, and the dice are rolled{once}."
+            ),
+            "quick: {quick}"
+        );
         assert!(
             bobs.iter()
                 .any(|m| m.label == "Decline Ann's request: Opposed check")
