@@ -110,7 +110,7 @@ pub fn parts(state: &State, command: &Command) -> Vec<Part> {
             if let (Some(opponent), Some(rating)) = (opponent, opponent_rating) {
                 parts.push(Part::gm(opponent_rating_field(state, opponent, *rating)));
             }
-            adjustments(&mut parts, "adjust", adjust.len());
+            adjustments(&mut parts, "adjust", "Adjustments (the GM's)", adjust.len());
         }
         Command::TeamLift {
             difficulty: Some(_),
@@ -192,16 +192,21 @@ fn number_rating(parts: &mut Vec<Part>, name: &str, rating: &RatingSource) {
 /// A contestant's GM parts in an opposed check: a number rating, adjustments.
 fn contestant_parts(parts: &mut Vec<Part>, side: &str, contestant: &Contestant) {
     number_rating(parts, &format!("{side}.rating"), &contestant.rating);
-    adjustments(parts, &format!("{side}.adjust"), contestant.adjust.len());
+    adjustments(
+        parts,
+        &format!("{side}.adjust"),
+        &format!("{}'s adjustments (the GM's)", contestant.who),
+        contestant.adjust.len(),
+    );
 }
 
-/// The adjustments at `name`, `count` of them proposed: the GM keeps, changes, drops or adds
-/// them.
-fn adjustments(parts: &mut Vec<Part>, name: &str, count: usize) {
+/// The adjustments at `name`, labelled `label`, `count` of them proposed: the GM keeps, changes,
+/// drops or adds them.
+fn adjustments(parts: &mut Vec<Part>, name: &str, label: &str, count: usize) {
     parts.push(Part::gm(
         Field::list(
             name,
-            "Adjustments (the GM's)",
+            label,
             crate::moves::adjustment_items(),
             0,
             MAX_ADJUSTMENTS,

@@ -501,7 +501,7 @@ fn an_opposed_check_asks_the_other_sides_player_before_it_is_rolled() {
             if quick {
                 "waiting for Bea's player to roll"
             } else {
-                "waiting for the GM (Adjustments, Adjustments) and Bea's player to roll"
+                "waiting for the GM (Ash's adjustments, Bea's adjustments) and Bea's player to roll"
             },
             "quick: {quick}"
         );

@@ -111,8 +111,9 @@ pub(super) fn event_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                     json!({"do": "declare_total_action", "who": who}),
                     Vec::new(),
                     format!(
-                        "{who} takes no turn in round {} and may buy an ability instead; declared \
-                         before the round's initiative (F7).",
+                        "{who} gives up its turn in round {} for a Total Action, such as buying an \
+                         ability, fleeing or divine intervention; which one is said when the GM \
+                         asks. Declared before the round's initiative (F7).",
                         scene.rounds + 1
                     ),
                 ));
