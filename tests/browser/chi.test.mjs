@@ -62,6 +62,9 @@ test("a player's action waits for the GM's Difficulty", { timeout: FILE_TIMEOUT 
   await waitOdds(form);
   await submit(form);
   const answer = await moveForm(gm, "answer", /^Ann asks: Ragnar/);
+  // Every number of the proposal is the GM's to change, Ann's dice too (an off-concept call lowers
+  // what she may put in).
+  assert.equal(await answer.locator('[name="values.spend"]').inputValue(), "2", "the answer starts at Ann's dice");
   await fill(answer, { "values.difficulty": 3 });
   const odds = await waitOdds(answer);
   assert.match(odds, /Success/);

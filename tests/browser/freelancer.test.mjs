@@ -1,10 +1,12 @@
 // Freelancer at the table page: characters made with the builders, no JSON typed (a player's PCs
-// through "Create a character", every rating spelled out; the GM's Encounter Sheet through its own
-// builder), a slip shown beside its blank before anything is sent, each player's stats confirmed by
-// the GM (F8); a player's task check waiting for the GM's difficulty, and a plain chance the GM
-// calls for, each with its odds; a stat formula set by the GM; then an event round: the GM starts the
-// event and rolls initiative (odds first), and each takes the turn from its own page in the rolled
-// order.
+// through "Create a character", every rating spelled out with a typical value beside it; the GM's
+// Encounter Sheet through its own builder), a slip shown beside its blank before anything is sent,
+// each player's stats confirmed by the GM (F8); a player's task check waiting for the GM's
+// difficulty, the GM adding an adjustment while answering, and a plain chance the GM calls for, each
+// with its odds; a request the GM declines with a reason the player reads; an opposed check that
+// asks the other player before anything is rolled; a stat formula set by the GM; then an event
+// round: the GM starts the event and rolls initiative (odds first), and each takes the turn from its
+// own page in the rolled order, and the event's end asks first.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import {
@@ -40,6 +42,10 @@ test("characters are made with the builders, no JSON typed", { timeout: FILE_TIM
   assert.equal(await form.locator("textarea").count(), 0, "no JSON box");
   const might = form.locator(".field", { has: ann.locator('[name="character.ratings.MIT"]') });
   assert.match(await might.innerText(), /Might \(MIT\)[\s\S]*Outward strength/);
+  // Where the book gives no scale, a typical value beside the number (docs/decisions.md).
+  assert.match(await might.innerText(), /Typical for a new character: 5 to 40 \(Skald's guide; the book gives no scale\)/);
+  const ap = form.locator(".field", { has: ann.locator('[name="character.ap"]') });
+  assert.match(await ap.innerText(), /Typical for a new character: 1 for each level it starts at/);
   const values = blanks(ASH);
   await fill(form, values);
   count.fields += Object.keys(values).length;
@@ -93,17 +99,62 @@ test("a player's task check waits for the GM's difficulty; odds on both sides, t
   assert.match(await gm.title(), /^\(Your answer\) /);
   assert.match(await answer.locator(".note").innerText(), /^Proposed: Rating: Lifting Power \(LFT\) 42; Difficulty: 70;/);
   assert.equal(await answer.locator('[name="values.difficulty"]').inputValue(), "70", "the answer starts at Ann's number");
-  assert.match(await answer.locator('[name="values.adjust"] option').first().innerText(), /As proposed: 1\/2 one arm/);
+  // Ann's adjustment starts filled in, to keep, change or remove; the GM adds one (the book's GM
+  // adjusts ratings: the arm wrestlers' halved LFT).
+  const proposed = answer.locator('fieldset[data-field="values.adjust"] > .entries > .entry');
+  assert.equal(await proposed.count(), 1);
+  assert.equal(await proposed.first().locator('[name="factor"]').inputValue(), "1/2");
+  assert.equal(await proposed.first().locator('[name="reason"]').inputValue(), "one arm");
+  await fillList(answer, "values.adjust", [{ factor: "1/2", reason: "one arm" }, { factor: "3/2", reason: "adrenaline" }]);
   await screenshotOf(answer, "freelancer-gm-answer");
   await screenshotOf(gm.locator("header"), "freelancer-gm-header");
   await fill(answer, { "values.difficulty": "60" });
   assert.match(await waitOdds(answer), /Crit|Botch|success/i);
   await submit(answer);
   for (const page of [gm, ann, bo]) {
-    const line = await waitLog(page, /Ash: task check, LFT 42 x 1\/2 \(one arm\) = 21 vs 60/);
+    const line = await waitLog(page, /Ash: task check, LFT 42 x 1\/2 \(one arm\) = 21 x 3\/2 \(adrenaline\) = 31 vs 60/);
     // On a phone the log may be a tab not shown: the dice need only be drawn in it.
     await line.locator(".die").first().waitFor({ state: "attached" });
+    // The chances in the log have their percentages.
+    assert.match(await line.innerText(), /chance of success \d+\.\d% \(\d+\/\d+\), of a Botch 5\.0% \(1\/20\)/);
   }
+  // The log says whose request the GM answered and what it asked, in words.
+  await waitLog(ann, "answered Ann's request: Ash: task check");
+  await waitLog(ann, "Adjustments: 1/2 one arm; 3/2 adrenaline");
+});
+
+test("a declined request tells the player why; nothing is rolled", { timeout: FILE_TIMEOUT }, async () => {
+  const check = await moveForm(ann, "task_check", "Ash: task check");
+  await fill(check, { rating: "LFT", difficulty: "5", against: "the portcullis" });
+  await submit(check);
+  const decline = await moveForm(gm, "withdraw", /^Decline Ann's request: Ash: task check/);
+  await fill(decline, { reason: "The portcullis is rusted shut: ask again with a lever." });
+  await submit(decline);
+  for (const page of [ann, bo]) {
+    const line = await waitLog(page, /declined Ann's request: Ash: task check/);
+    assert.match(await line.innerText(), /why: The portcullis is rusted shut: ask again with a lever\.[\s\S]*nothing rolled/);
+    assert.equal(await line.locator(".die").count(), 0, "nothing rolled");
+  }
+});
+
+test("an opposed check against another player's character asks her first", { timeout: FILE_TIMEOUT }, async () => {
+  const before = (await boardState(gm)).checks;
+  const opposed = await moveForm(ann, "opposed_check", "Opposed check");
+  await fill(opposed, { a: "Ash: Lifting Power (LFT) 42", b: "Tobin: Luck (LCK) 18", against: "arm wrestling" });
+  await submit(opposed);
+  // Bo is asked (the book's friend agrees), with the odds and nothing to set; the GM answers the
+  // adjustments. Nothing is rolled until both have answered.
+  const asked = await moveForm(bo, "answer", /^Ann asks: Opposed check/);
+  assert.equal(await asked.locator("input, select, textarea").count(), 0, "nothing for Bo to set");
+  assert.match(await waitOdds(asked), /Ash wins/);
+  assert.match(await asked.locator(".note").innerText(), /Against: Tobin: Luck \(LCK\) 18/);
+  await moveForm(bo, "withdraw", /^Decline Ann's request: Opposed check/);
+  await submit(await moveForm(gm, "answer", /^Ann asks: Opposed check/));
+  await waitLog(bo, "answered Ann's request: Opposed check");
+  assert.equal((await boardState(gm)).checks, before, "not rolled before Bo answers");
+  await submit(await moveForm(bo, "answer", /^Ann asks: Opposed check/));
+  for (const page of [gm, ann, bo]) await waitLog(page, /Opposed check \(arm wrestling\), roll under \(F4\): Ash LFT 42 vs Tobin LCK 18/);
+  assert.equal((await boardState(gm)).checks, before + 1);
 });
 
 test("the GM calls for a plain chance: the player sees the odds and rolls", { timeout: FILE_TIMEOUT }, async () => {
@@ -210,12 +261,12 @@ test("a divided turn warns before it loses a Full Action", { timeout: FILE_TIMEO
   assert.equal((await boardState(gm)).event.whose_turn.who, "Ash");
   await submit(await moveForm(gm, "act", "Ash: take the turn").then(async f => { await fill(f, { full: 1, what: "vaults the cart" }); return f; }), { confirm: question });
   for (const page of [gm, ann, bo]) {
-    await waitLog(page, /Ash takes turn \d+: 1 Full Action, 0 Empty: vaults the cart; 1 of its 2 Full Actions not taken, lost with the turn \(F5, F7\)\./);
+    await waitLog(page, /Ash takes turn \d+: 1 Full Action, 0 Empty Actions: vaults the cart; 1 of its 2 Full Actions not taken, lost with the turn \(F5, F7\)\./);
   }
   await showTabOf(ann, "#board");
   const slot = ann.locator("#board .fl-order li").first();
   await slot.locator(".fl-lost").waitFor({ timeout: WAIT });
-  assert.match(await slot.innerText(), /1 Full Action, 0 Empty: vaults the cart; 1 Full Action lost/);
+  assert.match(await slot.innerText(), /1 Full Action, 0 Empty Actions: vaults the cart; 1 Full Action lost/);
   assert.equal((await boardState(ann)).event.order[0].taken.lost, 1);
   await screenshot(ann, "freelancer-divided-turn");
   await screenshot(gm, "freelancer-divided-turn");

@@ -117,7 +117,8 @@ impl Move {
 
     /// The command this move sends with every blank at its starting value: a number at its
     /// default, a flag as it starts, a choice at its first option (a multiple choice empty), a text
-    /// at its default when it has one; lists and blank texts are left out.
+    /// at its default when it has one, a list at the entries it starts with when it has some;
+    /// other lists and blank texts are left out.
     pub fn starting_command(&self) -> Value {
         let mut command = self.command.clone();
         for field in &self.fields {
@@ -131,6 +132,9 @@ impl Move {
                 },
                 FieldKind::Text { default, .. } if !default.is_empty() => {
                     Value::String(default.clone())
+                }
+                FieldKind::List { entries, .. } if !entries.is_empty() => {
+                    Value::Array(entries.clone())
                 }
                 FieldKind::Text { .. } | FieldKind::List { .. } => continue,
             };
@@ -232,8 +236,29 @@ impl Field {
                 max,
                 start: start.clamp(min, max),
                 total: None,
+                entries: Vec::new(),
             },
         )
+    }
+
+    /// The same list field starting with `entries` filled in, each as the command holds one (an
+    /// object of the item fields' values, or a value for a list of one unnamed item): an answer's
+    /// form starting at the adjustments a player proposed. Entries beyond the list's most are
+    /// dropped; any other field is returned unchanged.
+    #[must_use]
+    pub fn with_entries(mut self, values: Vec<Value>) -> Self {
+        if let FieldKind::List {
+            entries,
+            max,
+            start,
+            min,
+            ..
+        } = &mut self.kind
+        {
+            *entries = values.into_iter().take(*max).collect();
+            *start = entries.len().clamp(*min, *max);
+        }
+        self
     }
 
     /// The same field with `help` shown beside it.
@@ -325,6 +350,10 @@ pub enum FieldKind {
         /// A sum the entries must reach, which a form shows as they change.
         #[serde(skip_serializing_if = "Option::is_none")]
         total: Option<Total>,
+        /// The entries a form starts with, filled in (each as the command holds one); empty:
+        /// `start` blank entries.
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        entries: Vec<Value>,
     },
 }
 

@@ -43,4 +43,17 @@ impl Part {
             decider: Decider::Owner(character.to_owned()),
         }
     }
+
+    /// The go-ahead of the player of `character`, who sets nothing but must agree before the dice
+    /// roll (the other side of a Freelancer opposed check, whose d100 is theirs to throw): a part
+    /// whose field has no name, described by `label` ("Bea takes up the challenge"). An online
+    /// table waits for that player (the GM for the GM's characters) as for a roll it calls for.
+    pub fn go_ahead(character: &str, label: &str) -> Self {
+        Self::owner(Field::flag("", label, true), character)
+    }
+
+    /// Whether this part is a go-ahead ([`Part::go_ahead`]): nothing to set.
+    pub fn is_go_ahead(&self) -> bool {
+        self.field.name.is_empty()
+    }
 }

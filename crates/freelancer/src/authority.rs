@@ -83,7 +83,12 @@ pub fn authority(command: &Command) -> Authority {
 ///   of Success"; F3);
 /// - a plain chance (the note closing Task Checks: "have your GM give you a reasonable percentile
 ///   Chance of Success");
-/// - adjustments to a rating (the GM's, recorded with a reason: Task Checks, the arm wrestlers);
+/// - adjustments to a rating (the GM's, recorded with a reason: Task Checks, the arm wrestlers),
+///   on every task check and on each side of an opposed check, proposed or not, so that the GM
+///   answering may add one (the book's GM halves both arm wrestlers' LFT);
+/// - the go-ahead of the other side of an opposed check ([`Part::go_ahead`]): its player (the GM
+///   for an NPC) agrees and rolls its own d100 before anything is rolled (book, Task Checks: the
+///   friend "agree[s]" to arm wrestle; F4);
 /// - on a player's sheet, its stats, level, XP, AP and abilities already learned (F8: "stats are
 ///   entered by the GM"; book, Vocations: the GM awards XP and AP, which buy abilities).
 ///   Attributes, vocation and name stay the player's.
@@ -105,7 +110,7 @@ pub fn parts(state: &State, command: &Command) -> Vec<Part> {
             if let (Some(opponent), Some(rating)) = (opponent, opponent_rating) {
                 parts.push(Part::gm(opponent_rating_field(state, opponent, *rating)));
             }
-            adjustments(&mut parts, "adjust", adjust.len());
+            adjustments(&mut parts, "adjust", "Adjustments (the GM's)", adjust.len());
         }
         Command::TeamLift {
             difficulty: Some(_),
@@ -127,6 +132,12 @@ pub fn parts(state: &State, command: &Command) -> Vec<Part> {
         Command::OpposedCheck { a, b, .. } => {
             for (side, contestant) in [("a", a), ("b", b)] {
                 contestant_parts(&mut parts, side, contestant);
+            }
+            if a.who != b.who {
+                parts.push(Part::go_ahead(
+                    &b.who,
+                    &format!("{} takes up the challenge and rolls", b.who),
+                ));
             }
         }
         Command::Enroll { character } if character.kind == Kind::Pc => {
@@ -181,24 +192,28 @@ fn number_rating(parts: &mut Vec<Part>, name: &str, rating: &RatingSource) {
 /// A contestant's GM parts in an opposed check: a number rating, adjustments.
 fn contestant_parts(parts: &mut Vec<Part>, side: &str, contestant: &Contestant) {
     number_rating(parts, &format!("{side}.rating"), &contestant.rating);
-    adjustments(parts, &format!("{side}.adjust"), contestant.adjust.len());
+    adjustments(
+        parts,
+        &format!("{side}.adjust"),
+        &format!("{}'s adjustments (the GM's)", contestant.who),
+        contestant.adjust.len(),
+    );
 }
 
-/// The adjustments at `name`, when there are any: the GM keeps or drops them.
-fn adjustments(parts: &mut Vec<Part>, name: &str, count: usize) {
-    if count > 0 {
-        parts.push(Part::gm(Field::list(
+/// The adjustments at `name`, labelled `label`, `count` of them proposed: the GM keeps, changes,
+/// drops or adds them.
+fn adjustments(parts: &mut Vec<Part>, name: &str, label: &str, count: usize) {
+    parts.push(Part::gm(
+        Field::list(
             name,
-            "Adjustments (the GM's)",
-            vec![
-                Field::text("factor", "Factor", crate::moves::FACTOR_CHARS),
-                Field::text("reason", "Why", crate::limits::MAX_REASON),
-            ],
+            label,
+            crate::moves::adjustment_items(),
             0,
             MAX_ADJUSTMENTS,
             count,
-        )));
-    }
+        )
+        .with_help(crate::moves::ADJUSTMENTS_HELP),
+    ));
 }
 
 /// The NPC's ratings the GM may check against, `current` first.

@@ -1,8 +1,9 @@
 //! A Freelancer session as a report's summary tells it (the core's `System::chronicle`): one
-//! episode per event (F5-F7) with who took part, each check made in it and how many rounds it
-//! lasted; one per check made outside an event (F2-F4: task checks, team lifts, plain chances,
+//! episode per event (F5-F7) with who took part, each round's initiative, each divided turn, each
+//! Total Action declared, each turn taken and each check made in it, in order, and how many rounds
+//! it lasted; one per check made outside an event (F1-F4: task checks, team lifts, plain chances,
 //! opposed checks) with its outcome; and between them growth (F8): XP and AP awarded, levels,
-//! abilities bought, ratings set, vocations changed.
+//! abilities bought, ratings set, vocations changed. Each line is the log's own ([`describe`]).
 
 use crate::describe::describe;
 use crate::model::event::{ChanceCheck, OpposedCheck, TeamLift};
@@ -28,12 +29,12 @@ fn check_parts(event: &Event) -> Option<(String, Vec<String>, String)> {
         Event::TaskChecked(TaskCheck { who, check, .. }) => (
             format!("Task check{}", against(&check.against)),
             vec![who.clone()],
-            format!("{} (F2)", outcome_words(check.outcome)),
+            format!("{} (F3)", outcome_words(check.outcome)),
         ),
         Event::TeamLifted(TeamLift { team, check, .. }) => (
             format!("Team lift{}", against(&check.against)),
             team.iter().map(|l| l.who.clone()).collect(),
-            format!("{} (F2)", outcome_words(check.outcome)),
+            format!("{} (F3)", outcome_words(check.outcome)),
         ),
         Event::ChanceChecked(ChanceCheck {
             who,
@@ -43,7 +44,7 @@ fn check_parts(event: &Event) -> Option<(String, Vec<String>, String)> {
         }) => (
             format!("Plain chance{}", against(a)),
             vec![who.clone()],
-            format!("{} (F2)", outcome_words(*outcome)),
+            format!("{} (F1)", outcome_words(*outcome)),
         ),
         Event::OpposedChecked(opposed) => {
             let OpposedCheck {
@@ -99,9 +100,23 @@ pub fn chronicle(_options: &Options, events: &[Event]) -> Vec<Episode> {
                 chronicle.open(episode);
                 in_event = true;
             }
-            Event::Acted(turn) => {
+            // Each turn, in order, with the rounds' initiative and the turns divided or given up
+            // for a Total Action: the event as it was played (F5-F7).
+            Event::Acted(_)
+            | Event::InitiativeRolled(_)
+            | Event::Divided(_)
+            | Event::TotalActionDeclared { .. } => {
                 if let Some(episode) = chronicle.current() {
-                    episode.joined(&turn.who);
+                    let who = match event {
+                        Event::Acted(turn) => Some(turn.who.as_str()),
+                        Event::Divided(division) => Some(division.who.as_str()),
+                        Event::TotalActionDeclared { who, .. } => Some(who.as_str()),
+                        _ => None,
+                    };
+                    if let Some(who) = who {
+                        episode.joined(who);
+                    }
+                    episode.changes.push(describe(event));
                 }
             }
             Event::EventEnded { rounds, .. } => {

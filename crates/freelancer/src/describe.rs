@@ -192,11 +192,11 @@ pub fn describe(event: &Event) -> String {
             order(&division.order)
         ),
         Event::Acted(turn) => format!(
-            "{} takes turn {}: {}, {} Empty{}{}{}{}.",
+            "{} takes turn {}: {}, {}{}{}{}{}.",
             turn.who,
             turn.turn,
             skald_core::noun(turn.full as usize, "Full Action", "Full Actions"),
-            turn.empty,
+            skald_core::noun(turn.empty as usize, "Empty Action", "Empty Actions"),
             turn.what
                 .as_ref()
                 .map(|n| format!(": {n}"))
@@ -216,6 +216,19 @@ pub fn describe(event: &Event) -> String {
             )
         }
     }
+}
+
+/// A chance written `"p/q"` (or `"0"`, `"1"`) as people read it, its fraction beside it: `"71.0%
+/// (71/100)"`, `"certain"`, `"impossible"` (skald_core::chance).
+pub fn chance_words(p: &str) -> String {
+    let decimal = match p.split_once('/') {
+        Some((n, d)) => match (n.parse::<f64>(), d.parse::<f64>()) {
+            (Ok(n), Ok(d)) if d > 0.0 => n / d,
+            _ => 0.0,
+        },
+        None => p.parse::<f64>().unwrap_or(0.0),
+    };
+    skald_core::chance(p, decimal)
 }
 
 fn plural_verb(count: usize) -> &'static str {
@@ -325,11 +338,12 @@ fn result(check: &Check, roller: Option<&String>, opposing: &str) -> String {
         Outcome::Botch => "Botch, failure",
     };
     format!(
-        "{}{against}{opposing}: {steps} ({}); P(success) {}, P(Botch) {}: {roll}: {outcome}.",
+        "{}{against}{opposing}: {steps} ({}, F3); chance of success {}, of a Botch {}: {roll}: \
+         {outcome}.",
         check.difficulty,
         check.band.rule(),
-        check.odds.p_success,
-        check.odds.p_botch
+        chance_words(&check.odds.p_success),
+        chance_words(&check.odds.p_botch)
     )
 }
 
@@ -346,8 +360,13 @@ fn chance_line(chance: &ChanceCheck) -> String {
         Outcome::Botch => "Botch, failure",
     };
     format!(
-        "{}: {}% chance{against}; P(success) {}, P(Botch) {}: d100 {}: {outcome}.",
-        chance.who, chance.chance, chance.odds.p_success, chance.odds.p_botch, chance.roll
+        "{}: a plain {}% chance{against} (F1); chance of success {}, of a Botch {}: d100 {}: \
+         {outcome}.",
+        chance.who,
+        chance.chance,
+        chance_words(&chance.odds.p_success),
+        chance_words(&chance.odds.p_botch),
+        chance.roll
     )
 }
 
@@ -384,13 +403,15 @@ fn dice_line(roll: &DiceRoll) -> String {
     };
     let odds = if count == 1 {
         format!(
-            "P(Crit) {}, P(Botch) {}",
-            roll.odds.p_crit, roll.odds.p_botch
+            "chance of a Crit {}, of a Botch {}",
+            chance_words(&roll.odds.p_crit),
+            chance_words(&roll.odds.p_botch)
         )
     } else {
         format!(
-            "P(at least one Crit) {}, P(at least one Botch) {}",
-            roll.odds.p_any_crit, roll.odds.p_any_botch
+            "chance of at least one Crit {}, of at least one Botch {}",
+            chance_words(&roll.odds.p_any_crit),
+            chance_words(&roll.odds.p_any_botch)
         )
     };
     format!(
@@ -466,16 +487,16 @@ fn opposed_line(check: &OpposedCheck) -> String {
         format!("{}, {}: ", roll_result(&check.a), roll_result(&check.b))
     };
     format!(
-        "Opposed check{against}, {}: {} vs {}{reduced}; P({} wins) {}, P({} wins) {}, P(no winner) {}: \
-         {rolls}{winner}{punishing}.",
-        check.method.name().replace('_', "-"),
+        "Opposed check{against}, {} (F4): {} vs {}{reduced}; chance {} wins {}, {} wins {}, no \
+         winner {}: {rolls}{winner}{punishing}.",
+        check.method.label(),
         side(&check.a),
         side(&check.b),
         check.a.who,
-        check.odds.p_a,
+        chance_words(&check.odds.p_a),
         check.b.who,
-        check.odds.p_b,
-        check.odds.p_neither
+        chance_words(&check.odds.p_b),
+        chance_words(&check.odds.p_neither)
     )
 }
 

@@ -90,7 +90,7 @@ pub struct Freelancer;
 impl System for Freelancer {
     const NAME: &'static str = "freelancer";
     const TITLE: &'static str = "Freelancer";
-    const ABOUT: &'static str = "A game of large numbers, where stats come from attributes through formulas. Tasks are d100 checks at any scale, with Crits and Botches, and the GM does most of the math.";
+    const ABOUT: &'static str = "A game of large numbers: six attributes and sixteen stats that may run into the thousands. Tasks are d100 checks at any scale, with Crits and Botches; most of the math is the GM's.";
     const RULINGS: skald_core::Rulings = model::RULINGS;
     type Options = Options;
     type Character = Sheet;

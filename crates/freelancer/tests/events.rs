@@ -176,7 +176,7 @@ fn dividing_a_turn_for_extra_full_actions() {
         [
             "Mara divides turn 150448 into 2 Full Actions (at most 3) at 75224; order: Mara 75224 (x2), Tobin 25.",
             "Mara divides turn 150448 into 3 Full Actions (at most 3) at 50149; order: Mara 50149 (x3), Tobin 25.",
-            "Mara takes turn 50149: 3 Full Actions, 6 Empty.",
+            "Mara takes turn 50149: 3 Full Actions, 6 Empty Actions.",
         ]
     );
     // Seven Empty Actions pass the six digits of 150448: a warning, not a refusal.
@@ -199,7 +199,7 @@ fn dividing_a_turn_for_extra_full_actions() {
     );
     assert_eq!(
         lines[2],
-        "Mara takes turn 150448: 1 Full Action, 7 Empty: a flurry of feints; warning: 7 Empty Actions: the \
+        "Mara takes turn 150448: 1 Full Action, 7 Empty Actions: a flurry of feints; warning: 7 Empty Actions: the \
          book advises no more than the roll's order of magnitude, 6 for a roll of 150448 (F7)."
     );
 }
@@ -309,10 +309,13 @@ fn method_two_gives_a_turn_every_two_orders_of_magnitude() {
         "{}",
         lines[1]
     );
-    assert_eq!(lines[3], "Quick takes turn 335503: 1 Full Action, 2 Empty.");
+    assert_eq!(
+        lines[3],
+        "Quick takes turn 335503: 1 Full Action, 2 Empty Actions."
+    );
     assert_eq!(
         lines[5],
-        "Quick takes turn 3355: 1 Full Action, 3 Empty; warning: 3 Empty Actions in one turn: the book \
+        "Quick takes turn 3355: 1 Full Action, 3 Empty Actions; warning: 3 Empty Actions in one turn: the book \
          advises at most two a turn under method 2 (F7)."
     );
 }
@@ -414,7 +417,7 @@ fn a_divided_turn_taken_short_says_what_it_lost() {
     );
     assert_eq!(
         lines[4],
-        "Mara takes turn 75224: 1 Full Action, 0 Empty: picks the lock; 1 of its 2 Full Actions not \
+        "Mara takes turn 75224: 1 Full Action, 0 Empty Actions: picks the lock; 1 of its 2 Full Actions not \
          taken, lost with the turn (F5, F7)."
     );
 }

@@ -11,6 +11,8 @@ use skald_freelancer::rules::task_check::outcome;
 use skald_freelancer::{Band, Outcome};
 use skald_freelancer::{Command, Freelancer, Options, State};
 use skald_testkit::form;
+
+mod common;
 use skald_testkit::{
     Expect, check, expect, gm, newcomer, player, sheets, sketch, sketch_move, sketch_odds,
 };
@@ -1343,7 +1345,7 @@ fn dice_odds_count_every_face() {
             json!({"do": "roll_die", "who": "Ash", "die": 6, "count": 2, "what": "the fall"}),
         ),
         expect![[r#"
-            Ash's 2d6 (the fall): on each die 6 is a Crit and 1 a Botch, each with chance 1/6 (F1); the faces add up to 2 to 12.
+            Ash's 2d6 (the fall): on each die 6 is a Crit and 1 a Botch, each with a chance of 16.7% (1/6) (F1); the faces add up to 2 to 12.
               At least one Crit (a 6): 11/36 (0.3055555555555556)
               At least one Botch (a 1): 11/36 (0.3055555555555556)
               No Crit and no Botch: 4/9 (0.4444444444444444)
@@ -1642,18 +1644,44 @@ fn the_builders_for_a_player_and_the_gm() {
     assert_eq!(
         help(&m, "character.ratings.MIT"),
         "Outward strength: the physical force the character can apply, as in a bare-handed blow, a \
-         lift or a high jump. Each rating is a whole number 0 to 10^30 typed as digits; left empty, \
-         it is not on the sheet."
+         lift or a high jump. Typical for a new character: 5 to 40 (Skald's guide; the book gives \
+         no scale). Each rating is a whole number 0 to 10^30 typed as digits; left empty, it is not \
+         on the sheet."
     );
     assert_eq!(
         help(&m, "character.ratings.HP"),
         "Well-being: damage lowers it, and at 0 the character faints. Affected by VIG, MRL and \
-         LCK. Stats are the GM's numbers (F8): write the ones your GM gives."
+         LCK. Typical for a new character: 10 to 150, as the book's CHM 27 and the guard's WIL 56 \
+         (Skald's guide; the book gives no scale). Stats are the GM's numbers (F8): write the ones \
+         your GM gives."
     );
     assert_eq!(
         help(&m, "character.ratings.LFT"),
         "The mass lifted overhead with both hands; it adds up across a team that can grip the \
-         load. Affected by MIT and VIG."
+         load. Affected by MIT and VIG. Typical for a new character: 20 to 100, as the book's 42, \
+         71 and 87; its superhuman arm wrestler has 915 (Skald's guide)."
+    );
+    // Where the book gives no scale, a typical value beside each number (docs/decisions.md):
+    // SPD from the book's examples, and starting AP from the table's AP per level.
+    assert_eq!(
+        help(&m, "character.ratings.SPD"),
+        "How fast the character travels; initiative is scaled to its digits (F5). Affected by MIT, \
+         ALC, LFT and equipment. Typical for a new character: 5 to 100; the book's examples run \
+         from 8 to 1248 (Skald's guide)."
+    );
+    assert_eq!(
+        help(&m, "character.ap"),
+        "AP left to spend on abilities, 0 to 10^15; the GM awards more for work done. Typical for \
+         a new character: 1 for each level it starts at (this table's AP per level; the book: at \
+         least 1 a level, 5 for a one-shot), less what the abilities already learned cost. The \
+         GM's number: agree it with your GM."
+    );
+    let one_shot = play(json!({"ap_per_level": 5}), &[]);
+    let m5 = offered_move(&one_shot, &newcomer(), "Create a character");
+    assert!(
+        help(&m5, "character.ap").contains("Typical for a new character: 5 for each level"),
+        "{}",
+        help(&m5, "character.ap")
     );
     // With the starting formulas a player's builder leaves the stats to them.
     let table = formulas();
@@ -2166,4 +2194,74 @@ fn the_gm_sets_formulas_from_the_lobby_and_at_the_table() {
         )
         .is_ok()
     );
+}
+
+/// Every text a seat reads on its moves (labels, notes, blanks' labels and help, choices, the
+/// questions asked before sending) cites its rules in the form the pages link, names no file and
+/// shows nothing raw (issue 31), on the states of the book's examples, for the GM and the players.
+#[test]
+fn every_move_text_cites_its_rules_as_links_and_shows_nothing_raw() {
+    fn field_texts(f: &skald_core::Field, out: &mut Vec<String>) {
+        out.push(f.label.clone());
+        out.extend(f.help.clone());
+        match &f.kind {
+            FieldKind::Choice { options, .. } => {
+                for o in options {
+                    out.push(o.label.clone());
+                    out.extend(o.help.clone());
+                    out.extend(o.confirm.clone());
+                }
+            }
+            FieldKind::List { item, .. } => {
+                for i in item {
+                    field_texts(i, out);
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut states = vec![guard(), formulas(), lifters()];
+    states.extend((0..=9).map(ambush));
+    let mut texts = Vec::new();
+    for state in &states {
+        let names: Vec<&str> = state.characters.keys().map(String::as_str).collect();
+        let mut seats = vec![gm(), newcomer()];
+        seats.extend(names.iter().map(|n| player(&[n])));
+        for seat in &seats {
+            for m in Freelancer::moves(state, seat) {
+                texts.push(m.label.clone());
+                texts.extend(m.note.clone());
+                texts.extend(m.confirm.clone());
+                for f in &m.fields {
+                    field_texts(f, &mut texts);
+                }
+            }
+        }
+    }
+    assert!(texts.len() > 1000, "{}", texts.len());
+    for text in &texts {
+        // A factor's form, "p/q", is written in the help of adjustments; no chance is here.
+        let slipped: Vec<String> = common::slips(text)
+            .into_iter()
+            .filter(|s| !s.starts_with("a bare fraction"))
+            .collect();
+        assert_eq!(slipped, Vec::<String>::new(), "{text}");
+    }
+    // The rules page and the lobby's options too.
+    let page = &skald_freelancer::model::RULINGS;
+    for text in page
+        .how_to_play
+        .iter()
+        .chain(page.rulings.iter().map(|r| &r.text))
+    {
+        assert_eq!(common::slips(text), Vec::<String>::new(), "{text}");
+    }
+    for f in Freelancer::option_fields() {
+        let mut lobby = Vec::new();
+        field_texts(&f, &mut lobby);
+        assert!(f.help.is_some(), "one line of help per option: {}", f.label);
+        for text in lobby {
+            assert_eq!(common::slips(&text), Vec::<String>::new(), "{text}");
+        }
+    }
 }

@@ -87,10 +87,10 @@ fn arm_wrestling_rolled_under() {
     );
     assert_eq!(
         line,
-        "Opposed check (arm wrestling), roll-under: Ash LFT 82 x 1/2 (one arm) = 41 vs Brom LFT 915 x 1/2 \
-         (one arm) = 457; P(Ash wins) 0, P(Brom wins) 1, P(no winner) 0: Ash d100 2 (Crit) under 41 by 39, \
-         Brom d100 97 (Botch) under 457 by 360: Brom wins; the gap of 416 is over 150: a punishing \
-         outcome for the loser (F4)."
+        "Opposed check (arm wrestling), roll under (F4): Ash LFT 82 x 1/2 (one arm) = 41 vs Brom LFT \
+         915 x 1/2 (one arm) = 457; chance Ash wins impossible, Brom wins certain, no winner \
+         impossible: Ash d100 2 (Crit) under 41 by 39, Brom d100 97 (Botch) under 457 by 360: Brom \
+         wins; the gap of 416 is over 150: a punishing outcome for the loser (F4)."
     );
 }
 

@@ -62,8 +62,8 @@ fn three_d6_with_a_crit_and_a_botch() {
     );
     assert_eq!(
         Freelancer::describe(&event),
-        "Ash rolls 3d6 (the trap's damage): 6 (Crit), 3, 1 (Botch) = 10; P(at least one Crit) \
-         91/216, P(at least one Botch) 91/216 (F1: 6 is a Crit, 1 a Botch)."
+        "Ash rolls 3d6 (the trap's damage): 6 (Crit), 3, 1 (Botch) = 10; chance of at least one \
+         Crit 42.1% (91/216), of at least one Botch 42.1% (91/216) (F1: 6 is a Crit, 1 a Botch)."
     );
     let view = Freelancer::view(t.state());
     assert_eq!(view["last_dice"]["total"], json!(10));
@@ -114,7 +114,8 @@ fn one_die_and_a_roll_for_no_one() {
     );
     assert_eq!(
         Freelancer::describe(&event),
-        "Mara rolls a d20: 20 (Crit); P(Crit) 1/20, P(Botch) 1/20 (F1: 20 is a Crit, 1 a Botch)."
+        "Mara rolls a d20: 20 (Crit); chance of a Crit 5.0% (1/20), of a Botch 5.0% (1/20) (F1: 20 \
+         is a Crit, 1 a Botch)."
     );
     let event = roll(
         &mut t,
@@ -123,8 +124,8 @@ fn one_die_and_a_roll_for_no_one() {
     );
     assert_eq!(
         Freelancer::describe(&event),
-        "Rolled: 2d4 (the rockfall): 2, 4 (Crit) = 6; P(at least one Crit) 7/16, P(at least one \
-         Botch) 7/16 (F1: 4 is a Crit, 1 a Botch)."
+        "Rolled: 2d4 (the rockfall): 2, 4 (Crit) = 6; chance of at least one Crit 43.8% (7/16), of \
+         at least one Botch 43.8% (7/16) (F1: 4 is a Crit, 1 a Botch)."
     );
     let view = Freelancer::view(t.state());
     assert_eq!(view["last_dice"].get("who"), None);

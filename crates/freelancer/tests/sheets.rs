@@ -190,12 +190,12 @@ fn options_and_formulas_are_checked_as_they_are_read() {
     let refused = |value: Value| options(value).unwrap_err();
     assert_eq!(
         refused(json!({ "formulas": { "HP": "VIG + MIT" } })),
-        "`formulas.HP` = \"VIG + MIT\" names MIT at character 7, but HP is affected by VIG MRL LCK only \
-         (freelancer.txt, Stats; F8)"
+        "The stat formula for Health Points (HP) (\"VIG + MIT\") names MIT at character 7, but HP is affected by VIG MRL LCK only \
+         (the book's Stats; F8)"
     );
     assert_eq!(
         refused(json!({ "formulas": { "MIT": "12" } })),
-        "`formulas.MIT` is given, but MIT is an attribute: formulas compute stats from attributes (F8)"
+        "A stat formula is given for Might (MIT), but it is an attribute: formulas compute stats from attributes (F8)"
     );
     assert!(
         refused(json!({ "formulas": { "HP": "VIG *" } }))
@@ -203,11 +203,11 @@ fn options_and_formulas_are_checked_as_they_are_read() {
     );
     assert_eq!(
         refused(json!({ "ap_per_level": 0 })),
-        "`ap_per_level` is 0, but it must be 1 to 100 (at least 1 AP every level, freelancer.txt, Abilities)"
+        "AP per level is 0, but it must be 1 to 100 (at least 1 AP every level, the book's Abilities)"
     );
     assert!(
         refused(json!({ "initiative": 3 }))
-            .contains("`initiative` is 3, but it must be 1 (F5) or 2 (F6)")
+            .contains("Initiative is 3, but it must be 1 (method 1, F5) or 2 (method 2, F6)")
     );
     assert!(refused(json!({ "chaotic": true })).contains("unknown field `chaotic`"));
     assert_eq!(options(json!({})), Ok(Options::default()));

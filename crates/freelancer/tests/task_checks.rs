@@ -256,8 +256,8 @@ fn the_guard_against_his_encounter_sheet() {
         Freelancer::describe(&t.log()[2].events[0]),
         "You: task check, CHM 27 vs 56 (the guard's WIL), Guard's WIL: the larger number, 56, has 2 \
          digits: no equalizing needed (F2); difference = 56 - 27 = 29 (6-95: d100 at most 100 - \
-         difference succeeds; Crit succeeds, Botch fails); P(success) 71/100, P(Botch) 1/20: d100 71: \
-         success."
+         difference succeeds; Crit succeeds, Botch fails, F3); chance of success 71.0% (71/100), of \
+         a Botch 5.0% (1/20): d100 71: success."
     );
 }
 
@@ -330,18 +330,18 @@ fn the_boulder_alone_then_the_team_lift() {
         [
             "You: task check, LFT 42 vs 1200 (the boulder): the larger number, 1200, has 4 digits: keep its \
              highest 3 (F2); divide both by 10^1 = 10, dropping fractions: rating 42 -> 4, difficulty 1200 \
-             -> 120; difference = 120 - 4 = 116 (101-150: only a Crit succeeds; every failure is a Botch); \
-             P(success) 1/20, P(Botch) 19/20: d100 63: Botch, failure.",
+             -> 120; difference = 120 - 4 = 116 (101-150: only a Crit succeeds; every failure is a Botch, \
+             F3); chance of success 5.0% (1/20), of a Botch 95.0% (19/20): d100 63: Botch, failure.",
             "Team lift, LFT added up: You 42 + Mara 71 + Tobin 87 = 200 vs 1200 (the boulder): the larger \
              number, 1200, has 4 digits: keep its highest 3 (F2); divide both by 10^1 = 10, dropping \
              fractions: rating 200 -> 20, difficulty 1200 -> 120; difference = 120 - 20 = 100 (96-100: only \
-             a Crit succeeds; failure minor, Botch worse); P(success) 1/20, P(Botch) 1/20: Mara rolls d100 \
-             50: failure, minor consequences.",
+             a Crit succeeds; failure minor, Botch worse, F3); chance of success 5.0% (1/20), of a Botch \
+             5.0% (1/20): Mara rolls d100 50: failure, minor consequences.",
             "Team lift, LFT added up: You 42 + Mara 71 + Tobin 87 = 200 vs 1200 (the boulder): the larger \
              number, 1200, has 4 digits: keep its highest 3 (F2); divide both by 10^1 = 10, dropping \
              fractions: rating 200 -> 20, difficulty 1200 -> 120; difference = 120 - 20 = 100 (96-100: only \
-             a Crit succeeds; failure minor, Botch worse); P(success) 1/20, P(Botch) 1/20: Tobin rolls d100 \
-             4: Crit, success.",
+             a Crit succeeds; failure minor, Botch worse, F3); chance of success 5.0% (1/20), of a Botch \
+             5.0% (1/20): Tobin rolls d100 4: Crit, success.",
         ]
     );
 }

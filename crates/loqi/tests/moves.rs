@@ -1897,3 +1897,39 @@ fn the_gms_npc_holds_no_influence_and_the_gms_follows_its_option() {
         format!("The character is \"Grell\"; allowed: {npc} spends influence {because}")
     );
 }
+
+/// The fresh users' stale hint: "Impact -6" stayed beside an impact field reading -7. The note of
+/// an outcome's form says what the impact does (L2) and no number the form changes.
+#[test]
+fn an_outcomes_note_holds_no_value_the_form_changes() {
+    let state = then(
+        &fold(json!({}), &tiran_and_ayla()),
+        json!({"do": "introduce_problem", "scale": "scene", "description": "The orc's ambush.", "responder": "Tiran"}),
+        &[],
+    );
+    let proposed = then(
+        &state,
+        json!({"do": "propose_outcome", "outcome": "player", "description": "Tiran sees it coming.", "impact": 3}),
+        &[],
+    );
+    let gms = labelled(&Loqi::moves(&proposed, &gm()), "Propose the GM's outcome");
+    assert_eq!(
+        gms.note.as_deref(),
+        Some(
+            "Its tally opens at its impact: the more it costs the PCs, the less likely it is (L2; \
+             a scene problem's guide is 3 to 5). Its consequences happen only if it is picked (L7)."
+        )
+    );
+    let players = labelled(
+        &Loqi::moves(&state, &player(&["Tiran"])),
+        "Propose the player's outcome",
+    );
+    assert_eq!(
+        players.note.as_deref(),
+        Some(
+            "Its tally opens at minus its impact: the more it helps the PCs, the less likely it \
+             is (L2; a scene problem's guide is 3 to 5). Its consequences happen only if it is \
+             picked (L7)."
+        )
+    );
+}

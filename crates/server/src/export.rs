@@ -480,6 +480,13 @@ fn describe(record: &Record, who: &dyn Fn(&Actor) -> String) -> (String, Vec<Str
                 )],
             )
         }
+        // The table writes what was answered and withdrawn, in words; a log written before it
+        // has the values only, or nothing.
+        Body::Answered { by, lines, .. }
+            if lines.first().is_some_and(|l| l.starts_with("answered ")) =>
+        {
+            (who(by), lines.clone())
+        }
         Body::Answered {
             by, request, lines, ..
         } => {
@@ -487,7 +494,8 @@ fn describe(record: &Record, who: &dyn Fn(&Actor) -> String) -> (String, Vec<Str
             what.extend(lines.iter().cloned());
             (who(by), what)
         }
-        Body::Withdrawn { by, request } => (
+        Body::Withdrawn { by, lines, .. } if !lines.is_empty() => (who(by), lines.clone()),
+        Body::Withdrawn { by, request, .. } => (
             who(by),
             vec![format!("closed request {request}: nothing rolled")],
         ),

@@ -73,7 +73,8 @@ pub struct BodySchema {
 /// (GM), contribute_seed {seed}, end_epoch {reveal_hidden?} (GM; refused while a secret roll is
 /// hidden unless reveal_hidden is true), undo {} (GM), allocate {who, spend} (Chi), call {command}
 /// (GM: a roll whose players' parts wait for them), answer {request, values?} (one a request
-/// waits for), withdraw {request}, table_options {players_set_gm_numbers} (GM), say {text, to?,
+/// waits for), withdraw {request, reason?} (its sender, or one it waits for declining it with a
+/// reason its sender reads), table_options {players_set_gm_numbers} (GM), say {text, to?,
 /// as?} (talk; `to` "gm" or a player's number whispers). Any action may
 /// carry `client_id`: the same action resent with the same id is answered with its first records,
 /// not done twice.

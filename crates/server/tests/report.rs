@@ -274,8 +274,23 @@ fn a_loqi_problem_is_summed_up() {
 
 #[test]
 fn a_freelancer_check_is_summed_up() {
+    let play = Play::example("freelancer", "boulder", "enroll");
+    // In the HTML report every code the summary cites is a link, as in the story.
+    let html = play.html(GM);
+    let summary = &html[html.find("id=\"summary\"").unwrap()..html.find("id=\"story\"").unwrap()];
+    assert!(
+        summary.contains(
+            "<b>Outcome:</b> failure on a Botch (<a class=\"rule-link\" href=\"/rules/freelancer#F3\""
+        ),
+        "{summary}"
+    );
+    assert_eq!(
+        summary.matches("class=\"rule-link\"").count(),
+        3,
+        "{summary}"
+    );
     summary_is(
-        &Play::example("freelancer", "boulder", "enroll"),
+        &play,
         expect![[r#"
             ## Summary
 
@@ -283,9 +298,9 @@ fn a_freelancer_check_is_summed_up() {
 
             Who: Ash
 
-            **Outcome:** failure on a Botch (F2)
+            **Outcome:** failure on a Botch (F3)
 
-            - Ash: task check, LFT 42 vs 1200 (the boulder's weight): the larger number, 1200, has 4 digits: keep its highest 3 (F2); divide both by 10^1 = 10, dropping fractions: rating 42 -&gt; 4, difficulty 1200 -&gt; 120; difference = 120 - 4 = 116 (101-150: only a Crit succeeds; every failure is a Botch); P(success) 1/20, P(Botch) 19/20: d100 31: Botch, failure.
+            - Ash: task check, LFT 42 vs 1200 (the boulder's weight): the larger number, 1200, has 4 digits: keep its highest 3 (F2); divide both by 10^1 = 10, dropping fractions: rating 42 -&gt; 4, difficulty 1200 -&gt; 120; difference = 120 - 4 = 116 (101-150: only a Crit succeeds; every failure is a Botch, F3); chance of success 5.0% (1/20), of a Botch 95.0% (19/20): d100 31: Botch, failure.
 
         "#]],
     );

@@ -110,6 +110,10 @@ pub enum TableAction {
     Withdraw {
         /// The seq of the `requested` record.
         request: u64,
+        /// Why it is declined (1-300 characters; blank: none), which the request's sender reads
+        /// in the log.
+        #[serde(default)]
+        reason: Option<String>,
     },
     /// `say`: talk at the table (anyone seated; `talk.rs`): to everyone, or whispered `to` one
     /// seat; out of character, or `as` one of the sender's characters.
@@ -285,6 +289,7 @@ mod tests {
             json!({"do": "call", "command": {"do": "check", "skill": 40}}),
             json!({"do": "answer", "request": 3, "values": {"difficulty": 2}}),
             json!({"do": "withdraw", "request": 3}),
+            json!({"do": "withdraw", "request": 3, "reason": "too dark to see"}),
             json!({"do": "say", "text": "hello", "to": "gm", "as": "Ann"}),
             json!({"do": "say", "text": "psst", "to": 2}),
             json!({"do": "say", "text": "hi"}),

@@ -23,6 +23,8 @@ pub const TALK: (usize, usize) = (1, skald_core::TALK_CHARS);
 pub const TALK_PER_MINUTE: usize = 20;
 /// A roll's label, in characters.
 pub const LABEL: (usize, usize) = (1, 120);
+/// Characters in the reason a request is declined with (a blank reason is none).
+pub const DECLINE_REASON: (usize, usize) = (1, 300);
 
 /// The most bytes one table's records may take, each counted as its JSON (the whole record,
 /// secret included, as the JSON export writes it): 64 MB. A busy evening of a GM and five players

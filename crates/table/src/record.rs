@@ -301,6 +301,14 @@ pub enum Body {
         by: Actor,
         /// The seq of the `requested` record.
         request: u64,
+        /// Why, in the words of the one who declined it (1-300 characters), for its sender to
+        /// read; none: no reason given.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<String>,
+        /// The withdrawal in words, as the table wrote it: what was withdrawn or declined, whose
+        /// request it was, the reason. Empty in logs written before it.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        lines: Vec<String>,
     },
     /// The GM set the table's own options (recorded like every option).
     TableOptions {

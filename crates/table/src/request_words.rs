@@ -55,16 +55,21 @@ impl Table {
             .collect()
     }
 
+    /// A field of `command` in words: its part's label ("Difficulty"), else its path with spaces
+    /// ("who", "defender spend").
+    pub(crate) fn field_words(&self, command: &Value, name: &str) -> String {
+        self.game()
+            .parts(command)
+            .unwrap_or_default()
+            .iter()
+            .find(|p| p.field.name == name)
+            .map_or_else(|| name.replace(['.', '_'], " "), |p| short(&p.field.label))
+    }
+
     /// Who a request waits for, in words: "the GM (Difficulty, Modifier)", "Ash's player to
     /// roll".
     pub(crate) fn waiting_words(&self, command: &Value, waiting: &[Waiting]) -> Vec<String> {
-        let parts = self.game().parts(command).unwrap_or_default();
-        let label = |name: &String| {
-            parts
-                .iter()
-                .find(|p| p.field.name == *name)
-                .map_or_else(|| name.replace(['.', '_'], " "), |p| short(&p.field.label))
-        };
+        let label = |name: &String| self.field_words(command, name);
         waiting
             .iter()
             .map(|w| {
@@ -103,8 +108,56 @@ impl Table {
         lines
     }
 
-    /// The log's words for an answer: each value set with its field's label, or "as proposed".
-    pub(crate) fn answer_lines(&self, open: &Open, set: &[(String, Value)]) -> Vec<String> {
+    /// Whose request `open` is and what it asks, as the object of a sentence: "Ann's request:
+    /// Ash: task check", "the GM's request: Ash: plain chance".
+    fn whose_request(&self, open: &Open) -> String {
+        format!(
+            "{}'s request: {}",
+            self.name_of(open.by),
+            self.describe_request(open)
+        )
+    }
+
+    /// The log's words for an answer by `by`: what was answered ("answered Ann's request: Ash:
+    /// task check"), then each value set with its field's label, or "as proposed".
+    pub(crate) fn answer_lines(
+        &self,
+        open: &Open,
+        by: Actor,
+        set: &[(String, Value)],
+    ) -> Vec<String> {
+        let what = if open.by == by {
+            format!("answered the request: {}", self.describe_request(open))
+        } else {
+            format!("answered {}", self.whose_request(open))
+        };
+        let mut lines = vec![what];
+        lines.extend(self.answer_values(open, set));
+        lines
+    }
+
+    /// The log's words for a withdrawal by `by`: what was withdrawn or declined, the reason, and
+    /// that nothing was rolled.
+    pub(crate) fn withdrawn_lines(
+        &self,
+        open: &Open,
+        by: Actor,
+        reason: Option<&str>,
+    ) -> Vec<String> {
+        let mut lines = vec![if open.by == by {
+            format!("withdrew the request: {}", self.describe_request(open))
+        } else {
+            format!("declined {}", self.whose_request(open))
+        }];
+        if let Some(reason) = reason {
+            lines.push(format!("why: {reason}"));
+        }
+        lines.push("nothing rolled".to_owned());
+        lines
+    }
+
+    /// Each value of an answer with its field's label, or "as proposed".
+    fn answer_values(&self, open: &Open, set: &[(String, Value)]) -> Vec<String> {
         let parts = self.game().parts(&open.command).unwrap_or_default();
         let words: Vec<String> = set
             .iter()

@@ -11,18 +11,25 @@
 //! GM's numbers" (`table_options`, off by default), a player's GM parts do not wait.
 //!
 //! Who answers what: the GM answers the GM's numbers (and its own characters' choices); a player
-//! answers the parts of the characters it owns, never the GM in its place. The sender withdraws a
-//! request; the GM declines a player's; a player declines a roll the GM calls for, never another
-//! player's request.
+//! answers the parts of the characters it owns, never the GM in its place. The GM answering a
+//! player's request for the GM's numbers may change the proposal's own numbers too (the dice a
+//! Chi player puts in, when unticking "fits the concept" lowers what is allowed): every number of
+//! the proposal is the GM's to bring within the rules, never another player's choice. A part with
+//! no field ([`skald_core::Part::go_ahead`]) waits for its player's go-ahead only (the other side
+//! of a Freelancer opposed check rolls its own d100). The sender withdraws a request; the GM
+//! declines a player's, with a reason its sender reads; a player declines a roll the GM calls for
+//! or a request that only waits for its go-ahead, never another player's request that waits for
+//! its choices (a defender cannot call off an attack).
 
 use crate::action::Action;
 use crate::error::{Error, ErrorKind};
+use crate::limits;
 use crate::pending::Open;
 use crate::record::{Actor, Body, Record, Waiting};
-use crate::request_words::{decider_words, shown};
+use crate::request_words::decider_words;
 use crate::table::Table;
 use serde_json::{Value, json};
-use skald_core::{Authority, Choice, Decider, FieldKind, Move, get_path as get, set_path as set};
+use skald_core::{Authority, Decider, Field, FieldKind, Move, get_path as get, set_path as set};
 
 impl Table {
     /// Folds an answer by `by` into `open`: its values merged, the waiting it answers gone.
@@ -50,11 +57,18 @@ impl Table {
     }
 
     /// Whether `by` may decline `open` without being its sender: the GM declines a player's
-    /// request; a player declines only a roll the GM calls for (its character need not try),
-    /// never another player's request (a defender cannot call off an attack).
+    /// request; a player declines a roll the GM calls for (its character need not try) and a
+    /// request that waits only for its go-ahead (a Freelancer opposed check against its
+    /// character: the book's friend agrees to the arm wrestling, or does not), never another
+    /// player's request that waits for its choices (a defender cannot call off an attack, C3).
     fn declines(&self, by: Actor, open: &Open) -> bool {
-        let waits_for_by = open.waiting.iter().any(|w| self.answers(by, &w.decider));
-        waits_for_by && (by == Actor::Gm || open.by == Actor::Gm)
+        let mine: Vec<&Waiting> = open
+            .waiting
+            .iter()
+            .filter(|w| self.answers(by, &w.decider))
+            .collect();
+        !mine.is_empty()
+            && (by == Actor::Gm || open.by == Actor::Gm || mine.iter().all(|w| w.fields.is_empty()))
     }
 
     /// Who `command` from `by` waits for: the GM's parts unless `by` is the GM or the table lets
@@ -88,11 +102,13 @@ impl Table {
             if !waits {
                 continue;
             }
+            // A go-ahead part has no field: it waits for its player, who sets nothing.
+            let field = (!part.is_go_ahead()).then_some(part.field.name);
             match waiting.iter_mut().find(|w| w.decider == part.decider) {
-                Some(w) => w.fields.push(part.field.name),
+                Some(w) => w.fields.extend(field),
                 None => waiting.push(Waiting {
                     decider: part.decider,
-                    fields: vec![part.field.name],
+                    fields: field.into_iter().collect(),
                 }),
             }
         }
@@ -182,7 +198,7 @@ impl Table {
                 by,
                 request,
                 values: values.clone(),
-                lines: self.answer_lines(open, &set),
+                lines: self.answer_lines(open, by, &set),
             },
         )];
         if answered.waiting.is_empty() {
@@ -205,7 +221,7 @@ impl Table {
     ) -> Option<Vec<String>> {
         let open = self.requests().get(&request)?;
         let set = leaves(values, &self.yours(open, by));
-        Some(self.answer_lines(open, &set))
+        Some(self.answer_lines(open, by, &set))
     }
 
     /// The request's command with `values` from `by` set, each at a field `by` may answer.
@@ -222,31 +238,59 @@ impl Table {
             let named = if yours.is_empty() {
                 "none: your answer only says go ahead".to_owned()
             } else {
-                yours.join(", ")
+                let labels: Vec<String> = yours
+                    .iter()
+                    .map(|name| self.field_words(&open.command, name))
+                    .collect();
+                labels.join(", ")
             };
             ErrorKind::BadAction {
                 message: format!(
-                    "values: {path} is not yours to set in this request; yours: {named}"
+                    "your answer sets {}, which is not yours to set in this request; yours: \
+                     {named}",
+                    self.field_words(&open.command, &path)
                 ),
             }
             .into()
         })
     }
 
-    /// The fields of `open` that `by` answers.
-    fn yours(&self, open: &Open, by: Actor) -> Vec<String> {
-        open.waiting
+    /// The fields of `open` that `by` may set with its answer: those it waits for `by` to set,
+    /// and, when the GM answers a player's request that waits for the GM's numbers, the
+    /// proposal's own numbers too (the parts its sender's characters decide: the dice a Chi
+    /// player puts in), so that the GM can bring the whole proposal within the rules (unticking
+    /// "fits the concept" lowers the dice allowed). Another player's choices stay that player's.
+    pub(crate) fn yours(&self, open: &Open, by: Actor) -> Vec<String> {
+        let mut fields: Vec<String> = open
+            .waiting
             .iter()
             .filter(|w| self.answers(by, &w.decider))
             .flat_map(|w| w.fields.iter().cloned())
-            .collect()
+            .collect();
+        let gm_answers_numbers = by == Actor::Gm
+            && open.by != Actor::Gm
+            && open.waiting.iter().any(|w| w.decider == Decider::Gm);
+        if gm_answers_numbers {
+            for part in self.game().parts(&open.command).unwrap_or_default() {
+                let senders = match &part.decider {
+                    Decider::Owner(character) => self.owners().get(character) == Some(&open.by),
+                    Decider::Gm => false,
+                };
+                if senders && !part.is_go_ahead() && !fields.contains(&part.field.name) {
+                    fields.push(part.field.name);
+                }
+            }
+        }
+        fields
     }
 
-    /// `withdraw`: the request's sender takes it back, or one it waits for declines it.
+    /// `withdraw`: the request's sender takes it back, or one it waits for declines it, with
+    /// `reason` (optional, 1-300 characters; blank is none) for the sender to read.
     pub(crate) fn withdraw(
         &self,
         by: Actor,
         request: u64,
+        reason: Option<&str>,
         at_ms: i64,
     ) -> Result<Vec<Record>, Error> {
         let open = self.open(request)?;
@@ -254,14 +298,39 @@ impl Table {
             return Err(ErrorKind::Forbidden {
                 reason: format!(
                     "request {request} is not yours to withdraw: its sender withdraws it, the GM \
-                     declines a player's request, a player declines a roll the GM calls for"
+                     declines a player's request, a player declines a roll the GM calls for or a \
+                     request that waits only for its go-ahead"
                 ),
             }
             .into());
         }
-        Ok(vec![
-            self.record_now(at_ms, Body::Withdrawn { by, request }),
-        ])
+        let reason = reason.map(str::trim).filter(|r| !r.is_empty());
+        if let Some(reason) = reason {
+            limits::check_text("reason", reason, limits::DECLINE_REASON)?;
+        }
+        let reason = reason.map(str::to_owned);
+        let lines = self.withdrawn_lines(open, by, reason.as_deref());
+        Ok(vec![self.record_now(
+            at_ms,
+            Body::Withdrawn {
+                by,
+                request,
+                reason,
+                lines,
+            },
+        )])
+    }
+
+    /// The words a `withdrawn` record of `by` to request `request` with `reason` has, as
+    /// [`Table::withdraw`] writes them, for verification; `None` when the request is not open.
+    pub(crate) fn withdrawn_words(
+        &self,
+        by: Actor,
+        request: u64,
+        reason: Option<&str>,
+    ) -> Option<Vec<String>> {
+        let open = self.requests().get(&request)?;
+        Some(self.withdrawn_lines(open, by, reason))
     }
 
     /// What an `answer` from `by` would decide: the request's sender and its command with the
@@ -297,11 +366,12 @@ impl Table {
         }
         let open = self.requests().get(&action.get("request")?.as_u64()?)?;
         let values = action.get("values").cloned().unwrap_or(Value::Null);
-        let fields: Vec<String> = open
+        let mut fields: Vec<String> = open
             .waiting
             .iter()
             .flat_map(|w| w.fields.iter().cloned())
             .collect();
+        fields.extend(self.yours(open, Actor::Gm));
         with_values(&open.command, &values, &fields).ok()
     }
 
@@ -317,12 +387,8 @@ impl Table {
                 .waiting
                 .iter()
                 .any(|w| self.answers(reader, &w.decider));
-            let mine: Vec<&String> = open
-                .waiting
-                .iter()
-                .filter(|w| self.answers(reader, &w.decider))
-                .flat_map(|w| &w.fields)
-                .collect();
+            let yours = self.yours(open, reader);
+            let mine: Vec<&String> = yours.iter().collect();
             if open.by == reader {
                 // Leading: what the seat waits on comes first on its page, not under its moves.
                 out.push(
@@ -338,12 +404,25 @@ impl Table {
                 let label = capitalized(&format!("{asker} asks: {what}"));
                 out.push(self.answer_move(*seq, open, &mine, label, reader));
                 if self.declines(reader, open) {
-                    out.push(request_move(
+                    let mut decline = request_move(
                         "withdraw",
                         *seq,
                         format!("Decline {asker}'s request: {what}"),
-                        "Nothing is rolled; the request is closed.".into(),
-                    ));
+                        format!(
+                            "Nothing is rolled; the request is closed. {} reads your reason in \
+                             the log.",
+                            capitalized(&asker)
+                        ),
+                    );
+                    decline.fields.push(
+                        Field::text("reason", "Why (optional)", limits::DECLINE_REASON.1)
+                            .with_help(format!(
+                                "A few words for {asker}: what to change, or why not now (at most \
+                                 {} characters).",
+                                limits::DECLINE_REASON.1
+                            )),
+                    );
+                    out.push(decline);
                 }
             }
         }
@@ -443,23 +522,12 @@ impl Table {
                                 other => other.to_string(),
                             };
                         }
-                        // A list proposed (a rating's adjustments): kept as proposed, or none.
-                        FieldKind::List { .. }
-                            if current.as_array().is_some_and(|a| !a.is_empty()) =>
-                        {
-                            field.kind = FieldKind::Choice {
-                                options: vec![
-                                    Choice::new(
-                                        current.clone(),
-                                        format!(
-                                            "As proposed: {}",
-                                            shown(&field, &current).unwrap_or_default()
-                                        ),
-                                    ),
-                                    Choice::new(json!([]), "None".to_owned()),
-                                ],
-                                multiple: false,
-                            };
+                        // A list proposed (a rating's adjustments): its entries filled in, each
+                        // to keep, change or remove, and more to add.
+                        FieldKind::List { entries, max, .. } => {
+                            if let Value::Array(items) = current {
+                                *entries = items.into_iter().take(*max).collect();
+                            }
                         }
                         FieldKind::Choice { options, .. } => {
                             if let Some(i) = options.iter().position(|o| o.value == current) {
@@ -467,7 +535,6 @@ impl Table {
                                 options.insert(0, picked);
                             }
                         }
-                        _ => {}
                     }
                 }
                 field.name = format!("values.{}", field.name);
@@ -502,7 +569,8 @@ impl Table {
             String::new()
         } else {
             let words: Vec<String> = others.iter().map(|w| decider_words(&w.decider)).collect();
-            format!(" and {} has answered", words.join(" and "))
+            let has = if words.len() == 1 { "has" } else { "have" };
+            format!(", once {} {has} answered too", words.join(" and "))
         };
         let what = if mine.is_empty() {
             format!("Nothing for you to set: answer, and the dice are rolled{after}.")
@@ -531,7 +599,7 @@ impl Table {
     }
 
     /// A seat as people call it: the GM, or the player's name.
-    fn name_of(&self, actor: Actor) -> String {
+    pub(crate) fn name_of(&self, actor: Actor) -> String {
         match actor {
             Actor::Gm => "the GM".into(),
             Actor::Player(id) => self

@@ -699,8 +699,8 @@ impl Table {
             TableAction::Answer { request, values } => {
                 return self.answer(by, *request, values, at_ms);
             }
-            TableAction::Withdraw { request } => {
-                return self.withdraw(by, *request, at_ms);
+            TableAction::Withdraw { request, reason } => {
+                return self.withdraw(by, *request, reason.as_deref(), at_ms);
             }
             TableAction::Say { text, to, voice } => {
                 self.say(by, text, *to, voice.as_deref(), fresh, at_ms)?

@@ -546,11 +546,29 @@ fn check(
         } if !lines.is_empty()
             && table
                 .answered_lines(*by, *request, values)
-                .is_some_and(|again| again != *lines) =>
+                // A log written before answers named their request has the values' words only.
+                .is_some_and(|again| {
+                    again != *lines && again.get(1..) != Some(lines.as_slice())
+                }) =>
         {
             report.mismatches.push(finding(
                 seq,
                 "the answer's words are not what the table says of its values (rewritten?)".into(),
+            ));
+        }
+        Body::Withdrawn {
+            by,
+            request,
+            reason,
+            lines,
+        } if !lines.is_empty()
+            && table
+                .withdrawn_words(*by, *request, reason.as_deref())
+                .is_some_and(|again| again != *lines) =>
+        {
+            report.mismatches.push(finding(
+                seq,
+                "the withdrawal's words are not what the table says of it (rewritten?)".into(),
             ));
         }
         Body::Joined { player, .. }

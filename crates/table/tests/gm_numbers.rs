@@ -105,7 +105,7 @@ fn freelancer_difficulties_chances_and_stats_are_the_gms() {
             system: "freelancer",
             setup: freelancer_seats(),
             command: json!({"do": "task_check", "who": "Ash", "rating": "CHM", "difficulty": 56}),
-            fields: json!(["difficulty"]),
+            fields: json!(["difficulty", "adjust"]),
             answer: json!({"difficulty": "30"}),
             path: "difficulty",
             sent: json!(56),
@@ -117,7 +117,7 @@ fn freelancer_difficulties_chances_and_stats_are_the_gms() {
             setup: freelancer_seats(),
             command: json!({"do": "task_check", "who": "Ash", "rating": "CHM",
                             "opponent": "Guard", "opponent_rating": "WIL"}),
-            fields: json!(["opponent_rating"]),
+            fields: json!(["opponent_rating", "adjust"]),
             answer: json!({"opponent_rating": "WIL"}),
             path: "opponent_rating",
             sent: json!("WIL"),
@@ -321,7 +321,7 @@ fn a_roll_the_gm_calls_for_waits_for_its_player_even_with_nothing_to_choose() {
                 ANN,
                 json!({"do": "answer", "request": request, "values": {"difficulty": 1}})
             ),
-            "values: difficulty is not yours to set in this request; \
+            "your answer sets Difficulty, which is not yours to set in this request; \
              yours: none: your answer only says go ahead"
         );
         assert!(
@@ -371,5 +371,237 @@ fn a_request_and_its_answer_read_as_words() {
     let Body::Answered { lines, .. } = &answered[0] else {
         panic!("{answered:?}")
     };
-    assert_eq!(lines, &["Difficulty: 60"]);
+    assert_eq!(
+        lines,
+        &["answered Ann's request: Ash: task check", "Difficulty: 60"]
+    );
+}
+
+/// The form's field `name` of `mv`.
+fn field<'m>(mv: &'m skald_core::Move, name: &str) -> &'m skald_core::Field {
+    mv.fields
+        .iter()
+        .find(|f| f.name == name)
+        .unwrap_or_else(|| panic!("no {name} in {:?}", mv.fields))
+}
+
+/// The GM's answer move of the open request.
+fn gms_answer(play: &Play) -> skald_core::Move {
+    play.table
+        .moves(GM)
+        .into_iter()
+        .find(|m| m.command["do"] == "answer")
+        .expect("an answer for the GM")
+}
+
+#[test]
+fn the_gm_answering_a_freelancer_check_may_add_an_adjustment() {
+    // The book's GM halves the arm wrestlers' LFT (Task Checks): Ann proposes none, the GM
+    // adds one while answering, and the check is rolled with it (F4).
+    let mut play = Play::new("freelancer", false);
+    for (by, command) in freelancer_seats() {
+        play.agreed(by, command);
+    }
+    play.act(
+        ANN,
+        json!({"do": "task_check", "who": "Ash", "rating": "LFT", "difficulty": 70}),
+    );
+    let request = play.table.last_seq();
+    let answer = gms_answer(&play);
+    let adjust = field(&answer, "values.adjust");
+    assert_eq!(adjust.label, "Adjustments (the GM's)");
+    let skald_core::FieldKind::List {
+        start,
+        entries,
+        max,
+        ..
+    } = &adjust.kind
+    else {
+        panic!("{adjust:?}")
+    };
+    assert_eq!((*start, entries.len(), *max), (0, 0, 8));
+    let answered = play.act(
+        GM,
+        json!({"do": "answer", "request": request, "values": {"difficulty": "60",
+               "adjust": [{"factor": "1/2", "reason": "one arm"}]}}),
+    );
+    assert_eq!(kinds(&answered), ["answered", "command"]);
+    let Body::Answered { lines, .. } = &answered[0] else {
+        panic!("{answered:?}")
+    };
+    assert_eq!(
+        lines,
+        &[
+            "answered Ann's request: Ash: task check",
+            "Adjustments: 1/2 one arm",
+            "Difficulty: 60"
+        ]
+    );
+    let Body::Command { lines, .. } = &answered[1] else {
+        panic!("{answered:?}")
+    };
+    assert!(
+        lines[0].starts_with("Ash: task check, LFT 42 x 1/2 (one arm) = 21 vs 60"),
+        "{lines:?}"
+    );
+    // A proposal's adjustments start filled in, to keep, change, remove or add to.
+    play.act(
+        ANN,
+        json!({"do": "task_check", "who": "Ash", "rating": "LFT", "difficulty": 70,
+               "adjust": [{"factor": "1/2", "reason": "one arm"}]}),
+    );
+    let request = play.table.last_seq();
+    let answer = gms_answer(&play);
+    let skald_core::FieldKind::List { start, entries, .. } = &field(&answer, "values.adjust").kind
+    else {
+        panic!()
+    };
+    assert_eq!(*start, 1);
+    assert_eq!(entries, &[json!({"factor": "1/2", "reason": "one arm"})]);
+    play.act(
+        GM,
+        json!({"do": "answer", "request": request, "values": {"adjust": [
+            {"factor": "1/2", "reason": "one arm"}, {"factor": "1/2", "reason": "drunk"}]}}),
+    );
+    assert_eq!(
+        play.last_command()["adjust"],
+        json!([{"factor": "1/2", "reason": "one arm"}, {"factor": "1/2", "reason": "drunk"}])
+    );
+}
+
+#[test]
+fn an_opposed_check_asks_the_other_sides_player_before_it_is_rolled() {
+    // The fresh users' surprise: Ann rolled an opposed check against Bob's character nine times
+    // without Bob being asked. The other side's player agrees (the book's friend "agree[s]" to
+    // arm wrestle) and rolls its own d100; the GM answers the adjustments; either may decline.
+    for quick in [false, true] {
+        let mut play = Play::new("freelancer", quick);
+        for (by, command) in freelancer_seats() {
+            play.agreed(by, command);
+        }
+        let challenge = json!({"do": "opposed_check", "a": {"who": "Ash", "rating": "LFT"},
+                               "b": {"who": "Bea", "rating": "LFT"}, "against": "arm wrestling"});
+        let asked = play.act(ANN, challenge.clone());
+        let [Body::Requested { waiting, lines, .. }] = asked.as_slice() else {
+            panic!("{asked:?}")
+        };
+        let expected = if quick {
+            json!([{"decider": {"owner": "Bea"}, "fields": []}])
+        } else {
+            json!([{"decider": "gm", "fields": ["a.adjust", "b.adjust"]},
+                   {"decider": {"owner": "Bea"}, "fields": []}])
+        };
+        assert_eq!(
+            serde_json::to_value(waiting).unwrap(),
+            expected,
+            "quick: {quick}"
+        );
+        assert_eq!(
+            lines.last().unwrap(),
+            if quick {
+                "waiting for Bea's player to roll"
+            } else {
+                "waiting for the GM (Ash's adjustments, Bea's adjustments) and Bea's player to roll"
+            },
+            "quick: {quick}"
+        );
+        let request = play.table.last_seq();
+        // Bob is asked, with nothing to set: he rolls, or declines.
+        let bobs = play.table.moves(BOB);
+        let answer = bobs.iter().find(|m| m.command["do"] == "answer").unwrap();
+        assert_eq!(answer.label, "Ann asks: Opposed check");
+        assert!(answer.fields.is_empty() && answer.odds && answer.lead);
+        let once = if quick {
+            ""
+        } else {
+            ", once the GM has answered too"
+        };
+        assert_eq!(
+            answer.note.clone().unwrap(),
+            format!(
+                "Proposed: Challenger: Ash: Lifting Power (LFT) 42; Adjustments: none; Against: \
+                 Bea: Lifting Power (LFT) 71; Adjustments: none; The contest: arm wrestling. \
+                 Nothing for you to set: answer, and the dice are rolled{once}."
+            ),
+            "quick: {quick}"
+        );
+        assert!(
+            bobs.iter()
+                .any(|m| m.label == "Decline Ann's request: Opposed check")
+        );
+        if !quick {
+            let gm = play.act(GM, json!({"do": "answer", "request": request}));
+            assert_eq!(kinds(&gm), ["answered"], "still waits for Bob");
+        }
+        let answered = play.act(BOB, json!({"do": "answer", "request": request}));
+        assert_eq!(kinds(&answered), ["answered", "command"], "quick: {quick}");
+        assert!(rolled(&answered));
+        let Body::Answered { lines, .. } = &answered[0] else {
+            panic!()
+        };
+        assert_eq!(
+            lines,
+            &["answered Ann's request: Opposed check", "as proposed"]
+        );
+        // Bob may refuse the contest: nothing is rolled, and Ann reads why.
+        play.act(ANN, challenge);
+        let request = play.table.last_seq();
+        let declined = play.act(
+            BOB,
+            json!({"do": "withdraw", "request": request, "reason": "Bea won't arm wrestle a drunk"}),
+        );
+        assert!(
+            matches!(&declined[..], [Body::Withdrawn { lines, .. }] if lines == &[
+                "declined Ann's request: Opposed check",
+                "why: Bea won't arm wrestle a drunk",
+                "nothing rolled"
+            ]),
+            "{declined:?}"
+        );
+    }
+}
+
+#[test]
+fn an_opposed_check_against_the_gms_npc_waits_for_the_gm_and_the_gms_against_a_pc_for_its_player() {
+    let mut play = Play::new("freelancer", false);
+    for (by, command) in freelancer_seats() {
+        play.agreed(by, command);
+    }
+    play.act(
+        GM,
+        json!({"do": "enroll", "character": {"name": "Brom", "kind": "npc", "ratings": {"LFT": 915}}}),
+    );
+    // Ann challenges the GM's Brom: one answer from the GM, as the GM and as Brom's player.
+    play.act(
+        ANN,
+        json!({"do": "opposed_check", "a": {"who": "Ash", "rating": "LFT"},
+               "b": {"who": "Brom", "rating": "LFT"}}),
+    );
+    let request = play.table.last_seq();
+    let answered = play.act(GM, json!({"do": "answer", "request": request}));
+    assert_eq!(kinds(&answered), ["answered", "command"]);
+    // The GM's Brom challenges Ann's Ash: Ann is asked, as for a roll the GM calls for.
+    let asked = play.act(
+        GM,
+        json!({"do": "opposed_check", "a": {"who": "Brom", "rating": "LFT"},
+               "b": {"who": "Ash", "rating": "LFT"}}),
+    );
+    let [Body::Requested { waiting, .. }] = asked.as_slice() else {
+        panic!("{asked:?}")
+    };
+    assert_eq!(
+        serde_json::to_value(waiting).unwrap(),
+        json!([{"decider": {"owner": "Ash"}, "fields": []}])
+    );
+    let request = play.table.last_seq();
+    let answer = play
+        .table
+        .moves(ANN)
+        .into_iter()
+        .find(|m| m.command["do"] == "answer")
+        .unwrap();
+    assert_eq!(answer.label, "The GM asks: Opposed check");
+    let answered = play.act(ANN, json!({"do": "answer", "request": request}));
+    assert_eq!(kinds(&answered), ["answered", "command"]);
+    assert!(rolled(&answered));
 }

@@ -89,9 +89,11 @@ fn a_players_action_is_rolled_only_with_the_gms_numbers() {
     assert_eq!(answer.label, "Ann asks: Ragnar: act against a Difficulty");
     assert_eq!(answer.command, json!({"do": "answer", "request": request}));
     let names: Vec<&str> = answer.fields.iter().map(|f| f.name.as_str()).collect();
+    // Every number of the proposal is the GM's to change: its own, and Ann's dice with them.
     assert_eq!(
         names,
         [
+            "values.spend",
             "values.difficulty",
             "values.modifier",
             "values.fits_concept"
@@ -110,13 +112,14 @@ fn a_players_action_is_rolled_only_with_the_gms_numbers() {
         .unwrap()
         .unwrap();
     assert!(odds.summary.contains("6"), "{}", odds.summary);
-    // The dice are the player's, the numbers the GM's.
+    // Who acts is Ann's: the GM answers the numbers.
     assert_eq!(
         play.refusal(
             GM,
-            json!({"do": "answer", "request": request, "values": {"spend": 8}})
+            json!({"do": "answer", "request": request, "values": {"who": "Dirk"}})
         ),
-        "values: spend is not yours to set in this request; yours: difficulty, modifier, fits_concept"
+        "your answer sets who, which is not yours to set in this request; yours: Difficulty, \
+         Modifier, Fits the concept, Dice Ragnar puts in"
     );
     let answered = play.act(
         GM,
@@ -200,7 +203,8 @@ fn the_gm_calls_for_a_roll_and_the_player_chooses_the_dice() {
             ANN,
             json!({"do": "answer", "request": request, "values": {"difficulty": 1}})
         ),
-        "values: difficulty is not yours to set in this request; yours: spend"
+        "your answer sets Difficulty, which is not yours to set in this request; yours: Dice \
+         Ragnar puts in"
     );
     // Ann's answer form shows the odds with her dice and the GM's Difficulty.
     let odds = play
@@ -319,7 +323,8 @@ fn a_request_can_be_withdrawn_or_declined_and_a_log_with_requests_verifies() {
         play.refusal(BOB, json!({"do": "withdraw", "request": first})),
         format!(
             "request {first} is not yours to withdraw: its sender withdraws it, the GM declines a \
-             player's request, a player declines a roll the GM calls for"
+             player's request, a player declines a roll the GM calls for or a request that waits \
+             only for its go-ahead"
         )
     );
     play.act(ANN, json!({"do": "withdraw", "request": first}));
@@ -422,4 +427,177 @@ fn a_blank_left_to_another_is_not_flagged_by_the_check() {
             "the burden's name is empty: fill it in".to_owned()
         ))
     );
+}
+
+#[test]
+fn the_gm_brings_a_proposal_within_the_rules_dice_and_all() {
+    // The fresh users' dead end: Ann puts 5 of Ragnar's 8 dice into an action; the GM finds it
+    // off-concept, where at most ceil(8 / 3) = 3 dice may go in (C2). Unticking "fits the
+    // concept" alone is refused; with the dice lowered in the same answer, it rolls.
+    let mut play = Play::new("chi", false);
+    seat_both(&mut play);
+    play.act(
+        ANN,
+        json!({"do": "action", "who": "Ragnar", "spend": 5, "difficulty": 2}),
+    );
+    let request = play.table.last_seq();
+    let answer = play
+        .table
+        .moves(GM)
+        .into_iter()
+        .find(|m| m.command["do"] == "answer")
+        .unwrap();
+    let spend = answer
+        .fields
+        .iter()
+        .find(|f| f.name == "values.spend")
+        .expect("the GM's form holds the dice too");
+    assert_eq!(spend.label, "Dice Ragnar puts in");
+    assert_eq!(
+        spend.kind,
+        skald_core::FieldKind::Number {
+            min: 1,
+            max: 100,
+            default: 5
+        },
+        "starting at Ann's proposal"
+    );
+    let refused = play.refusal(
+        GM,
+        json!({"do": "answer", "request": request, "values": {"fits_concept": false}}),
+    );
+    assert!(refused.contains('3'), "{refused}");
+    let answered = play.act(
+        GM,
+        json!({"do": "answer", "request": request,
+               "values": {"fits_concept": false, "spend": 3}}),
+    );
+    assert_eq!(kinds(&answered), ["answered", "command"]);
+    let Body::Answered { lines, .. } = &answered[0] else {
+        panic!("{answered:?}")
+    };
+    assert_eq!(
+        lines,
+        &[
+            "answered Ann's request: Ragnar: act against a Difficulty",
+            "Fits the concept: no",
+            "Dice Ragnar puts in: 3"
+        ]
+    );
+    let command = play.last_command();
+    assert_eq!(
+        (command["spend"].clone(), command["fits_concept"].clone()),
+        (json!(3), json!(false))
+    );
+    // A defender's dice stay its player's: the GM's answer to an opposed action holds the
+    // attacker's dice, never the defender's.
+    play.act(
+        ANN,
+        json!({"do": "opposed", "actor": {"who": "Ragnar", "spend": 1},
+               "defender": {"who": "Dirk", "spend": 0}}),
+    );
+    let answer = play
+        .table
+        .moves(GM)
+        .into_iter()
+        .find(|m| m.command["do"] == "answer")
+        .unwrap();
+    let names: Vec<&str> = answer.fields.iter().map(|f| f.name.as_str()).collect();
+    assert!(names.contains(&"values.actor.spend"), "{names:?}");
+    assert!(!names.contains(&"values.defender.spend"), "{names:?}");
+    let request = play.table.last_seq();
+    let refused = play.refusal(
+        GM,
+        json!({"do": "answer", "request": request, "values": {"defender": {"spend": 1}}}),
+    );
+    assert!(
+        refused.starts_with("your answer sets Dice Dirk puts in, which is not yours"),
+        "{refused}"
+    );
+}
+
+#[test]
+fn a_decline_carries_a_reason_its_sender_reads_and_the_log_says_what_was_closed() {
+    let mut play = Play::new("chi", false);
+    seat_both(&mut play);
+    play.act(
+        ANN,
+        json!({"do": "action", "who": "Ragnar", "spend": 2, "difficulty": 1}),
+    );
+    let first = play.table.last_seq();
+    // The GM's decline has a blank for the reason, which Ann reads.
+    let decline = play
+        .table
+        .moves(GM)
+        .into_iter()
+        .find(|m| m.command["do"] == "withdraw")
+        .unwrap();
+    assert_eq!(
+        decline.label,
+        "Decline Ann's request: Ragnar: act against a Difficulty"
+    );
+    let names: Vec<&str> = decline.fields.iter().map(|f| f.name.as_str()).collect();
+    assert_eq!(names, ["reason"]);
+    assert_eq!(decline.fields[0].label, "Why (optional)");
+    assert_eq!(
+        play.refusal(
+            GM,
+            json!({"do": "withdraw", "request": first, "reason": "x".repeat(301)})
+        ),
+        "reason must be 1 to 300 characters long, not 301"
+    );
+    let declined = play.act(
+        GM,
+        json!({"do": "withdraw", "request": first, "reason": "  Ragnar is tied up: ask again after the guards pass  "}),
+    );
+    let [
+        Body::Withdrawn {
+            reason, lines, by, ..
+        },
+    ] = declined.as_slice()
+    else {
+        panic!("{declined:?}")
+    };
+    assert_eq!(*by, GM);
+    assert_eq!(
+        reason.as_deref(),
+        Some("Ragnar is tied up: ask again after the guards pass")
+    );
+    assert_eq!(
+        lines,
+        &[
+            "declined Ann's request: Ragnar: act against a Difficulty",
+            "why: Ragnar is tied up: ask again after the guards pass",
+            "nothing rolled"
+        ]
+    );
+    // A blank reason is none; the sender's own withdrawal says so.
+    play.act(
+        ANN,
+        json!({"do": "action", "who": "Ragnar", "spend": 2, "difficulty": 1}),
+    );
+    let second = play.table.last_seq();
+    let declined = play.act(
+        GM,
+        json!({"do": "withdraw", "request": second, "reason": "   "}),
+    );
+    assert!(
+        matches!(&declined[..], [Body::Withdrawn { reason: None, lines, .. }]
+            if lines == &["declined Ann's request: Ragnar: act against a Difficulty", "nothing rolled"]),
+        "{declined:?}"
+    );
+    play.act(
+        ANN,
+        json!({"do": "action", "who": "Ragnar", "spend": 2, "difficulty": 1}),
+    );
+    let third = play.table.last_seq();
+    let withdrawn = play.act(ANN, json!({"do": "withdraw", "request": third}));
+    assert!(
+        matches!(&withdrawn[..], [Body::Withdrawn { lines, .. }]
+            if lines == &["withdrew the request: Ragnar: act against a Difficulty", "nothing rolled"]),
+        "{withdrawn:?}"
+    );
+    // The words are the table's: rewritten, they are a mismatch; the honest log verifies.
+    let report = verify(play.table.records(), Some(play.table.head()));
+    assert!(report.ok(), "{report:?}");
 }

@@ -451,7 +451,13 @@ fn a_request_or_answer_whose_words_were_rewritten_is_a_mismatch() {
     let Body::Answered { lines, .. } = &honest[request as usize].body else {
         panic!("{:?}", honest[request as usize].body)
     };
-    assert_eq!(lines, &["Difficulty: 2"]);
+    assert_eq!(
+        lines,
+        &[
+            "answered Ann's request: Ragnar: act against a Difficulty",
+            "Difficulty: 2"
+        ]
+    );
     assert!(verify(&honest, Some(play.table.head())).ok());
     let at = request as usize - 1;
     let (records, head) = forged(&honest, &|j| {
@@ -466,13 +472,40 @@ fn a_request_or_answer_whose_words_were_rewritten_is_a_mismatch() {
         )]
     );
     let (records, head) = forged(&honest, &|j| {
-        j[at + 1]["body"]["lines"][0] = json!("Difficulty: 1");
+        j[at + 1]["body"]["lines"][1] = json!("Difficulty: 1");
     });
     assert_eq!(
         mismatches(&verify(&records, Some(&head))),
         [(
             request + 1,
             "the answer's words are not what the table says of its values (rewritten?)".to_owned()
+        )]
+    );
+    // A log written before answers named their request (the values' words only) verifies.
+    let (records, head) = forged(&honest, &|j| {
+        j[at + 1]["body"]["lines"] = json!(["Difficulty: 2"]);
+    });
+    assert!(mismatches(&verify(&records, Some(&head))).is_empty());
+    // A decline's reason is under the same check.
+    play.records(
+        ANN,
+        json!({"do": "action", "who": "Ragnar", "spend": 2, "difficulty": 1}),
+    );
+    let second = play.table.last_seq();
+    play.records(
+        GM,
+        json!({"do": "withdraw", "request": second, "reason": "not now"}),
+    );
+    let honest = play.export(BOB);
+    assert!(verify(&honest, Some(play.table.head())).ok());
+    let (records, head) = forged(&honest, &|j| {
+        j[second as usize]["body"]["lines"][1] = json!("why: never");
+    });
+    assert_eq!(
+        mismatches(&verify(&records, Some(&head))),
+        [(
+            second + 1,
+            "the withdrawal's words are not what the table says of it (rewritten?)".to_owned()
         )]
     );
 }

@@ -135,6 +135,23 @@ fn the_ambush_draws_the_turn_order_and_actions_left() {
 }
 
 #[test]
+fn the_checks_of_a_round_say_their_outcome_in_words() {
+    let mut events: Vec<Value> = Vec::new();
+    events.push(enrolled(
+        json!({"name": "Ash", "ratings": {"ALC": 15, "CHM": 27, "SPD": 1248}}),
+    ));
+    events.push(json!({"event": "event_started", "method": 1, "name": "the gate", "who": ["Ash"]}));
+    events.push(json!({"event": "initiative_rolled", "order": [{"actions": 1, "turn": 1150, "who": "Ash"}], "rolls": [{"alc": 15, "d100": 100, "lck": 0, "roll": 115, "spd": 1248, "turn": 1150, "who": "Ash"}], "round": 1, "slowest": 1150, "total_actions": []}));
+    events.push(json!({"against": "the gate", "band": "normal", "consequence": "none", "difference": 29, "difficulty": 56, "equalized": {"difficulty": 56, "digits": 2, "divisor": 1, "rating": 27}, "event": "task_checked", "outcome": "crit", "p_botch": "1/20", "p_success": "71/100", "rating": 27, "roll": 3, "stat": "CHM", "success": true, "who": "Ash"}));
+    let html = render(&view(&events), true, &[]);
+    check(
+        &html,
+        &["<b>Ash</b> (the gate): rolled 3, <span class=\"fl-outcome crit\">Crit, success</span>"],
+        &[">crit<"],
+    );
+}
+
+#[test]
 fn the_guard_draws_the_check_on_the_d100() {
     let state = guard();
     let html = render(&state, false, &["Ash"]);
@@ -254,8 +271,37 @@ fn the_other_checks_draw_their_dice_too() {
             ", equalized to 20 against 120: difference <b>100</b>",
             "<li class=\"on\" aria-current=\"true\"><b>96-100</b>",
             "aria-label=\"Mara d100 showing 4\"",
-            "<span class=\"fl-outcome crit\">Crit</span>",
+            "<span class=\"fl-outcome crit\">Crit, success</span>",
             "<rect class=\"failure\" x=\"5\" y=\"2\" width=\"90\" height=\"10\">",
+        ],
+        &[],
+    );
+    // The same lift's first try, 50 in band 96-100: a failure with minor consequences, in words
+    // (no "minor" or "botch" as the data names them), its ruling linked.
+    let tried = view(&[
+        enrolled(json!({"name": "Ash", "ratings": {"LCK": 12, "LFT": 42}})),
+        enrolled(json!({"name": "Mara", "ratings": {"LCK": 31, "LFT": 71}})),
+        enrolled(json!({"name": "Tobin", "ratings": {"LCK": 18, "LFT": 87}})),
+        json!({"against": "the boulder's weight", "band": "crit_only", "consequence": "minor", "difference": 100, "difficulty": 1200, "equalized": {"difficulty": 120, "digits": 4, "divisor": 10, "rating": 20}, "event": "team_lifted", "outcome": "failure", "p_botch": "1/20", "p_success": "1/20", "rating": 200, "roll": 50, "roller": "Mara", "success": false, "team": [{"lft": 42, "who": "Ash"}, {"lft": 71, "who": "Mara"}, {"lft": 87, "who": "Tobin"}]}),
+        json!({"against": null, "band": "miracle", "consequence": "botch", "difference": 116, "difficulty": 1200, "equalized": {"difficulty": 120, "digits": 4, "divisor": 10, "rating": 4}, "event": "task_checked", "outcome": "botch", "p_botch": "19/20", "p_success": "1/20", "rating": 42, "roll": 63, "stat": "LFT", "success": false, "who": "Ash"}),
+    ]);
+    let html = render(&tried, true, &[]);
+    check(
+        &html,
+        &[
+            "<span class=\"fl-outcome botch\">Botch, failure</span> <span class=\"muted\">(a Botch: worse consequences, <a class=\"rule-link\" href=\"/rules/freelancer#F3\" target=\"_blank\" rel=\"noopener\" title=\"opens in a new tab\">F3</a>)</span>",
+        ],
+        &["botch consequences", "minor consequences"],
+    );
+    let tried = view(&[
+        enrolled(json!({"name": "Ash", "ratings": {"LCK": 12, "LFT": 42}})),
+        enrolled(json!({"name": "Mara", "ratings": {"LCK": 31, "LFT": 71}})),
+        json!({"against": null, "band": "crit_only", "consequence": "minor", "difference": 100, "difficulty": 1200, "equalized": {"difficulty": 120, "digits": 4, "divisor": 10, "rating": 20}, "event": "team_lifted", "outcome": "failure", "p_botch": "1/20", "p_success": "1/20", "rating": 113, "roll": 50, "roller": "Mara", "success": false, "team": [{"lft": 42, "who": "Ash"}, {"lft": 71, "who": "Mara"}]}),
+    ]);
+    check(
+        &render(&tried, true, &[]),
+        &[
+            "<span class=\"fl-outcome failure\">Failure</span> <span class=\"muted\">(minor consequences, <a class=\"rule-link\" href=\"/rules/freelancer#F3\" target=\"_blank\" rel=\"noopener\" title=\"opens in a new tab\">F3</a>)</span>",
         ],
         &[],
     );

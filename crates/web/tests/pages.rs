@@ -212,7 +212,33 @@ async fn the_lobby_offers_freelancers_starting_formulas() {
         .await
         .unwrap();
     let html = lobby.text().await.unwrap();
-    assert!(html.contains(r#"<select name="opt_formulas">"#), "{html}");
+    assert!(
+        html.contains(
+            r#"<select name="opt_formulas" aria-describedby="help-freelancer-formulas">"#
+        ),
+        "{html}"
+    );
+    // One line of help under each option, tied to its blank.
+    assert!(
+        html.contains(
+            "<p class=\"muted small option-help\" id=\"help-freelancer-ap_per_level\">Ability points a \
+             character gains at each level: the book says at least 1 for long campaigns, and about 5 \
+             for a one-shot.</p>"
+        ),
+        "{html}"
+    );
+    for key in [
+        "initiative",
+        "opposed",
+        "both_miss",
+        "ap_per_level",
+        "formulas",
+    ] {
+        assert!(
+            html.contains(&format!("id=\"help-freelancer-{key}\"")),
+            "{key}"
+        );
+    }
     assert!(
         html.contains("<option value='{}' selected>none: the GM enters every stat</option>"),
         "{html}"

@@ -44,7 +44,7 @@ impl TryFrom<u8> for InitiativeMethod {
             1 => Ok(InitiativeMethod::One),
             2 => Ok(InitiativeMethod::Two),
             other => Err(format!(
-                "`initiative` is {other}, but it must be 1 (F5) or 2 (F6)"
+                "Initiative is {other}, but it must be 1 (method 1, F5) or 2 (method 2, F6)"
             )),
         }
     }
@@ -158,8 +158,8 @@ impl TryFrom<OptionsInput> for Options {
     fn try_from(input: OptionsInput) -> Result<Self, String> {
         if !(1..=MAX_AP_PER_LEVEL).contains(&input.ap_per_level) {
             return Err(format!(
-                "`ap_per_level` is {}, but it must be 1 to {MAX_AP_PER_LEVEL} (at least 1 AP every \
-                 level, freelancer.txt, Abilities)",
+                "AP per level is {}, but it must be 1 to {MAX_AP_PER_LEVEL} (at least 1 AP every \
+                 level, the book's Abilities)",
                 input.ap_per_level
             ));
         }
@@ -180,18 +180,20 @@ impl TryFrom<OptionsInput> for Options {
 /// affects it (F8).
 ///
 /// # Errors
-/// A message naming `formulas.<STAT>`, the name and its position, and what is allowed.
+/// A message naming the stat, the name and its position, and what is allowed.
 pub fn check_formula(stat: Rating, formula: &Formula) -> Result<(), String> {
     if stat.is_attribute() {
         return Err(format!(
-            "`formulas.{stat}` is given, but {stat} is an attribute: formulas compute stats from \
-             attributes (F8)"
+            "A stat formula is given for {}, but it is an attribute: formulas compute stats from \
+             attributes (F8)",
+            stat.spelled_out()
         ));
     }
     if let Some((variable, position)) = formula.foreign_name(stat) {
         return Err(format!(
-            "`formulas.{stat}` = {:?} names {} at character {position}, but {stat} is affected by {} \
-             only (freelancer.txt, Stats; F8)",
+            "The stat formula for {} (\"{}\") names {} at character {position}, but {stat} is \
+             affected by {} only (the book's Stats; F8)",
+            stat.spelled_out(),
             formula.source(),
             variable.name(),
             formula_names(stat).join(" ")
@@ -252,25 +254,37 @@ pub fn fields() -> Vec<skald_core::Field> {
             "initiative",
             "Initiative",
             &[
-                (json!(1), "method 1: one turn each (F5)"),
-                (json!(2), "method 2: turns by magnitude (F6)"),
+                (json!(1), "method 1: one turn each, divided for extra actions (F5)"),
+                (json!(2), "method 2: turns at every two orders of magnitude (F6)"),
             ],
+        )
+        .with_help(
+            "How an event's turn order is rolled: the book prefers method 1; method 2 lets very \
+             fast characters lap the others, and takes longer.",
         ),
         Field::choice(
             "opposed",
             "Opposed checks",
             &[
-                (json!("roll_under"), "equalize, roll under (F4)"),
-                (json!("chaotic"), "chaotic: divide by 10 (F4)"),
+                (json!("roll_under"), "roll under, equalized to three digits (F4)"),
+                (json!("chaotic"), "chaotic: both divided by 10 below 100 (F4)"),
             ],
+        )
+        .with_help(
+            "How two characters contest a check: the book's first method, or its chaotic one, \
+             where even the much stronger side can miss.",
         ),
         Field::choice(
             "both_miss",
-            "When both miss an opposed check",
+            "When an opposed check has no winner",
             &[
                 (json!("reroll"), "roll again"),
                 (json!("no_winner"), "no winner"),
             ],
+        )
+        .with_help(
+            "When both sides miss, or their margins are equal: the GM rolls the check again, or it \
+             ends with nobody winning (F4).",
         ),
         Field::number(
             "ap_per_level",
@@ -278,6 +292,10 @@ pub fn fields() -> Vec<skald_core::Field> {
             1,
             100,
             i64::try_from(Options::default().ap_per_level).unwrap_or(1),
+        )
+        .with_help(
+            "Ability points a character gains at each level: the book says at least 1 for long \
+             campaigns, and about 5 for a one-shot.",
         ),
         Field::choice(
             "formulas",
@@ -289,6 +307,10 @@ pub fn fields() -> Vec<skald_core::Field> {
                     "Skald's starting set: each stat the sum of the attributes that affect it",
                 ),
             ],
+        )
+        .with_help(
+            "The book's stat formulas are missing: the GM types each stat, or the table starts from \
+             Skald's sums and edits them at the table.",
         ),
     ]
 }

@@ -7,9 +7,9 @@ use skald_core::{Ruling, Rulings};
 /// Freelancer's rules page, served at `/rules/freelancer`.
 pub const RULINGS: Rulings = Rulings {
     how_to_play: &[
-        "A character is six attributes and a sheet of stats, some of them huge: ratings may run into the thousands. Most things are settled by a task check: the GM sets a difficulty against one of your ratings, and a d100 says whether you make it.",
-        "Big numbers are cut down to three digits before they are compared, so a rating of 1200 against 42 plays as 120 against 4. The further the difficulty is above your rating, the higher the d100 must not go; a Crit (1-5) or a Botch (96-100) can turn a check around.",
-        "In an Event, initiative sets the order of turns each round, and a character far faster than the slowest gets extra Full Actions. Skald shows the exact chances before every roll.",
+        "A character is six attributes and sixteen stats, and ratings may run into the thousands or far beyond. Most things are settled by a task check: the GM gives a difficulty (the Chance of Success) for one of your ratings, and a d100 says whether you make it (F3).",
+        "Big numbers are cut down before they are compared: when the larger has more than three digits, both are divided by the same power of ten until it has three, so a difficulty of 1200 against a rating of 42 plays as 120 against 4 (F2). The further the difficulty is above your rating, the lower the d100 must come up: at most 100 minus the difference. A Crit (1-5) or a Botch (96-100) can turn a check around (F1).",
+        "Two characters with full sheets contest an opposed check: each rolls a d100 under its own rating, and the larger margin wins (F4). In an Event, initiative sets the order of turns each round, and a character far faster than the slowest may divide its turn into extra Full Actions (F5). Skald shows the exact chances before every roll.",
     ],
     rulings: &[
         Ruling {
@@ -30,12 +30,12 @@ pub const RULINGS: Rulings = Rulings {
         Ruling {
             code: "F4",
             title: "Opposed checks",
-            text: "Roll under: each side rolls a d100, and a roll at or under its rating has a margin of the rating minus the roll; the larger margin wins. If both miss, nobody wins, and by default they roll again. A gap between the ratings of more than 150 is marked as a punishing outcome. Option \"chaotic\": both ratings are divided by 10 (dropping fractions) until the larger is under 100, and a rating that drops to 0 loses without a roll. (The book's \"beat your rating by 45\" should read 39: 41 - 2.)",
+            text: "Roll under (the default): both ratings are first equalized to three digits (F2); each side rolls a d100, and a roll at or under its rating has a margin of the rating minus the roll; the larger margin wins, and a hit beats a miss. If both miss, or the margins are equal, nobody wins, and by default they roll again. A gap between the ratings of more than 150 is marked as a punishing outcome for the loser. Option \"chaotic\": instead, both ratings are divided by 10 (dropping fractions) until the larger is under 100, so the stronger side can miss too. By either method, a rating that comes to 0 loses to the other without a roll. (The book's \"beat your rating by 45\" should read 39: 41 - 2.)",
         },
         Ruling {
             code: "F5",
             title: "Initiative (the first method, the default)",
-            text: "Each round everyone rolls d100 plus ALC, and the result is scaled to as many digits as the character's SPD has (79 with SPD 8 is 7; 115 with SPD 1248 is 1150). The highest goes first. A character whose turn has d more digits than the slowest turn's gets up to 1 + d/2 (rounded down) Full Actions, at turns found by dividing its turn by the number of actions, halves rounded up (150448 gives 75224, or 50149). Ties go to the higher SPD, then the higher LCK, then a d100 roll-off.",
+            text: "Each round everyone rolls d100 plus ALC, and the result is scaled to as many digits as the character's SPD has (79 with SPD 8 is 7; 115 with SPD 1248 is 1150). The highest goes first. A character whose turn has d more digits than the slowest turn's may divide it into up to 1 + d/2 (rounded down) Full Actions, all taken at the turn found by dividing its turn by their number, halves rounded up (150448 gives 75224 for two, or 50149 for three). Ties go to the higher SPD, then the higher LCK, then a d100 roll-off.",
         },
         Ruling {
             code: "F6",

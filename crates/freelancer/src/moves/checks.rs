@@ -95,8 +95,9 @@ pub(super) fn check_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                 field("chance", "Chance of success (%)", number(0, 100, EVEN)),
                 field("against", "What is attempted (optional)", text(MAX_TEXT)),
             ],
-            "The GM's percentage: d100 at most it succeeds; 1-5 is a Crit, 96-100 a Botch \
-             (freelancer.txt, Task Checks; F1)."
+            "A chance the GM gives in percent: a d100 at or under it succeeds; 1-5 is a Crit and \
+             always succeeds, 96-100 a Botch and always fails (the book's note closing Task \
+             Checks; F1)."
                 .to_owned(),
         ));
     }
@@ -105,9 +106,10 @@ pub(super) fn check_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
 }
 
 /// The note of a task check with a difficulty (F2, F3).
-const TASK_CHECK_NOTE: &str = "Both equalized to three digits (F2); difference = difficulty - \
-     rating: 0 or less succeeds, 1-95 rolls the d100, 96-150 only a Crit succeeds, 151+ fails with \
-     no roll as a Botch (F3).";
+const TASK_CHECK_NOTE: &str = "When the larger number has more than three digits, both are cut \
+     down to its three highest (F2). Difference = difficulty - rating: 0 or less succeeds without a \
+     roll; 1-5 fails only on a Botch; 6-95 succeeds on a d100 of at most 100 - difference; 96-150 \
+     succeeds only on a Crit; 151 or more fails without a roll, counting as a Botch (F3).";
 
 /// The difficulty blank: the Chance of Success the rating is checked against, the GM's number,
 /// starting at 50 (a player proposes; the GM confirms or changes it before the roll).
@@ -189,7 +191,8 @@ pub(super) fn team_lift_move(state: &State, seat: &Seat, out: &mut Vec<Move>) {
         vec![
             field("who", "Lifters (2 to 12; yours first)", some_of(options)),
             big_number("difficulty", "The load's rating (the GM's number)").with_help(format!(
-                "The boulder weighs in at 1200 (F3). {BIG_NUMBER_HELP}"
+                "The GM's number for the load, against the team's LFT: the book's boulder is 1200 \
+                 (F3). {BIG_NUMBER_HELP}"
             )),
             field("roller", "Who rolls the d100", one_of(rollers)).with_help(
                 "The book has the member with the best Luck (LCK) roll; one of yours may roll \
@@ -197,8 +200,8 @@ pub(super) fn team_lift_move(state: &State, seat: &Seat, out: &mut Vec<Move>) {
             ),
             field("against", "What is lifted (optional)", text(MAX_TEXT)),
         ],
-        "Lifting Power (LFT) adds up across the team, then one task check (freelancer.txt, Task \
-         Checks, the boulder; F2, F3). The first lifter listed calls it."
+        "The Lifting Power (LFT) of everyone who can grip the load adds up, then one task check \
+         against the load (the book's boulder; F2, F3). The first lifter listed calls it."
             .to_owned(),
     ));
 }
@@ -268,8 +271,10 @@ pub(super) fn opposed_move(state: &State, seat: &Seat, out: &mut Vec<Move>) {
             field("method", "Method", one_of(methods)),
             field("against", "The contest (optional)", text(MAX_TEXT)),
         ],
-        "Between two full sheets: both roll d100 under their rating, the larger margin wins; a \
-         rating reduced to 0 loses without a roll (F4)."
+        "Between two full sheets (PCs, or NPCs the GM plays as PCs): each side rolls a d100 and \
+         wants to come in at or under its rating, and the larger margin wins; a rating that comes \
+         to 0 once the two are brought to size loses without a roll (F4). The other side's player \
+         (the GM for an NPC) agrees and rolls its own d100 before anything is rolled."
             .to_owned(),
     ));
 }

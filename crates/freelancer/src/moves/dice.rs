@@ -36,7 +36,7 @@ fn roll_fields() -> Vec<Field> {
                 multiple: false,
             },
         )
-        .with_help("F1: on each die the highest face is a Crit and the lowest, 1, a Botch."),
+        .with_help("On each die the highest face is a Crit and the lowest, 1, a Botch (F1)."),
         Field::number(
             "count",
             "How many",
@@ -55,7 +55,7 @@ pub(super) fn dice_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
         .map(|sheet| (json!(sheet.name), sheet.name.as_str()))
         .collect();
     let note = "The dice besides the d100, added up as raw values; on each, the highest face is a \
-                Crit and 1 a Botch (freelancer.txt, Dice; F1).";
+                Crit and 1 a Botch (the book's Dice; F1).";
     if !names.is_empty() {
         let mut fields = vec![Field::choice("who", "Who rolls", &names)];
         fields.extend(roll_fields());

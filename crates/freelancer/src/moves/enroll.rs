@@ -41,7 +41,7 @@ pub(super) fn enroll_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
             Kind::Npc,
             "Make an NPC with a full sheet",
             "An NPC that acts as a PC: it takes part in opposed checks (F4) and tracks level, XP, AP, \
-             vocation and abilities; yours to play (freelancer.txt, Task Checks).",
+             vocation and abilities; yours to play (the book's Task Checks).",
         ));
         out.push(builder(
             state,
@@ -49,7 +49,7 @@ pub(super) fn enroll_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
             Kind::Encounter,
             "Make an Encounter Sheet",
             "A brief NPC sheet, ratings only: a check against it is a task check with its rating as \
-             the difficulty (F3); yours to play (freelancer.txt, Task Checks).",
+             the difficulty (F3); yours to play (the book's Task Checks).",
         ));
     }
 }
@@ -58,7 +58,7 @@ pub(super) fn enroll_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
 fn builder(state: &State, seat: &Seat, kind: Kind, label: &str, what: &str) -> Move {
     let mut fields = vec![Field::text("character.name", "Name", MAX_TEXT)];
     if kind.is_full() {
-        fields.extend(growth_fields(seat));
+        fields.extend(growth_fields(state, seat));
     }
     let mut from_formulas = Vec::new();
     let mut first_stat = true;
@@ -74,13 +74,17 @@ fn builder(state: &State, seat: &Seat, kind: Kind, label: &str, what: &str) -> M
                 " Leave it empty: the table's formula gives it ({}).",
                 formula.source()
             ));
-        } else if rating == Rating::Mit {
-            help.push_str(
-                " Each rating is a whole number 0 to 10^30 typed as digits; left empty, it is not \
-                 on the sheet.",
-            );
-        } else if !rating.is_attribute() && !seat.gm && first_stat {
-            help.push_str(" Stats are the GM's numbers (F8): write the ones your GM gives.");
+        } else {
+            help.push(' ');
+            help.push_str(typical(rating));
+            if rating == Rating::Mit {
+                help.push_str(
+                    " Each rating is a whole number 0 to 10^30 typed as digits; left empty, it is \
+                     not on the sheet.",
+                );
+            } else if !rating.is_attribute() && !seat.gm && first_stat {
+                help.push_str(" Stats are the GM's numbers (F8): write the ones your GM gives.");
+            }
         }
         if !rating.is_attribute() {
             first_stat = false;
@@ -113,8 +117,35 @@ fn builder(state: &State, seat: &Seat, kind: Kind, label: &str, what: &str) -> M
     m
 }
 
-/// Level, XP, AP and vocation: a full sheet's (F8).
-fn growth_fields(seat: &Seat) -> Vec<Field> {
+/// What a rating typically is on a new character, for its help: the book gives no scale, so these
+/// are Skald's guide, drawn from the book's examples (docs/decisions.md, "Typical values where the
+/// book gives none"): attributes 5 to 40, which Skald's starting formulas turn into stats like the
+/// book's CHM 27 and the guard's WIL 56; stats in the tens to low hundreds; LFT and SPD as the
+/// book's examples have them.
+pub fn typical(rating: Rating) -> &'static str {
+    match rating {
+        r if r.is_attribute() => {
+            "Typical for a new character: 5 to 40 (Skald's guide; the book gives no scale)."
+        }
+        Rating::Lft => {
+            "Typical for a new character: 20 to 100, as the book's 42, 71 and 87; its superhuman \
+             arm wrestler has 915 (Skald's guide)."
+        }
+        Rating::Spd => {
+            "Typical for a new character: 5 to 100; the book's examples run from 8 to 1248 \
+             (Skald's guide)."
+        }
+        _ => {
+            "Typical for a new character: 10 to 150, as the book's CHM 27 and the guard's WIL 56 \
+             (Skald's guide; the book gives no scale)."
+        }
+    }
+}
+
+/// Level, XP, AP and vocation: a full sheet's (F8). The AP's help names the table's AP per level:
+/// a new character typically starts with that much for each level it starts at.
+fn growth_fields(state: &State, seat: &Seat) -> Vec<Field> {
+    let per_level = state.options.ap_per_level;
     let gms = if seat.gm {
         ""
     } else {
@@ -132,19 +163,25 @@ fn growth_fields(seat: &Seat) -> Vec<Field> {
     }));
     vec![
         Field::number("character.level", "Level", 1, to_form(MAX_LEVEL), 1).with_help(format!(
-            "1 to {MAX_LEVEL}; the book gives no XP thresholds, so levels come from the GM (F8).{gms}"
+            "1 to {MAX_LEVEL}; the book gives no XP thresholds, so levels come from the GM (F8). \
+             Typical for a new character: 1.{gms}"
         )),
         points(
             "character.xp",
             "Experience points (XP)",
-            format!("XP gained so far, 0 to 10^15; the GM awards them for what was hard.{gms}"),
+            format!(
+                "XP gained so far, 0 to 10^15; the GM awards them for what was hard. Typical for a \
+                 new character: 0.{gms}"
+            ),
         ),
         points(
             "character.ap",
             "Ability points (AP)",
             format!(
-                "AP left to spend on abilities, 0 to 10^15; you start with some by the level you \
-                 start at, and the GM awards more for work done.{gms}"
+                "AP left to spend on abilities, 0 to 10^15; the GM awards more for work done. \
+                 Typical for a new character: {per_level} for each level it starts at (this \
+                 table's AP per level; the book: at least 1 a level, 5 for a one-shot), less what \
+                 the abilities already learned cost.{gms}"
             ),
         ),
         Field::new(

@@ -111,8 +111,9 @@ pub(super) fn event_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                     json!({"do": "declare_total_action", "who": who}),
                     Vec::new(),
                     format!(
-                        "{who} takes no turn in round {} and may buy an ability instead; declared \
-                         before the round's initiative (F7).",
+                        "{who} gives up its turn in round {} for a Total Action, such as buying an \
+                         ability, fleeing or divine intervention; which one is said when the GM \
+                         asks. Declared before the round's initiative (F7).",
                         scene.rounds + 1
                     ),
                 ));
@@ -129,7 +130,7 @@ pub(super) fn event_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
             json!({"do": "end_event"}),
             Vec::new(),
             format!(
-                "Ends {:?} after {} round{} (F5).",
+                "Ends \"{}\" after {} round{} (F5).",
                 scene.name,
                 scene.rounds,
                 if scene.rounds == 1 { "" } else { "s" }
@@ -187,12 +188,12 @@ fn end_question(scene: &Scene) -> String {
         .unwrap_or_default();
     if left.is_empty() {
         format!(
-            "End the event {:?}? No more rounds are played in it.",
+            "End the event \"{}\"? No more rounds are played in it.",
             scene.name
         )
     } else {
         format!(
-            "End the event {:?}? The turns left in round {} are lost ({}).",
+            "End the event \"{}\"? The turns left in round {} are lost ({}).",
             scene.name,
             scene.rounds,
             left.join(", ")

@@ -88,22 +88,29 @@ pub(super) fn adjustments(name: &str) -> Field {
     Field::list(
         name,
         "Adjustments (the GM's, optional)",
-        vec![
-            Field::text("factor", "Factor", FACTOR_CHARS).with_help(format!(
-                "A fraction p/q or a whole number, p and q 1 to {MAX_FACTOR}: 1/2 halves the \
-                 rating (one arm), 2 doubles it."
-            )),
-            Field::text("reason", "Why", MAX_REASON),
-        ],
+        adjustment_items(),
         0,
         MAX_ADJUSTMENTS,
         0,
     )
-    .with_help(
-        "The GM's changes to the rating before the check, each applied in turn and dropping its \
-         fraction (915 x 1/2 = 457), and recorded with its reason (F4).",
-    )
+    .with_help(ADJUSTMENTS_HELP)
 }
+
+/// The blanks of one adjustment: its factor and its reason.
+pub fn adjustment_items() -> Vec<Field> {
+    vec![
+        Field::text("factor", "Factor", FACTOR_CHARS).with_help(format!(
+            "A fraction p/q or a whole number, p and q 1 to {MAX_FACTOR}: 1/2 halves the rating \
+             (one arm), 2 doubles it."
+        )),
+        Field::text("reason", "Why", MAX_REASON),
+    ]
+}
+
+/// What adjustments do, beside their list: the GM's changes to a rating before a check (F4).
+pub const ADJUSTMENTS_HELP: &str = "The GM's changes to the rating before the check, each applied \
+     in turn, dropping the fraction (915 x 1/2 = 457), and written in the log with its reason (F4). \
+     A player may propose some; the GM keeps, changes, removes or adds them before the roll.";
 
 /// A rating's choice label: `"Charisma (CHM) 27"`.
 pub(super) fn rating_label(rating: Rating, value: u128) -> String {

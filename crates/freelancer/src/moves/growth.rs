@@ -70,8 +70,8 @@ pub(super) fn growth_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                 field("ap", "AP each", number(0, award, 0)),
                 field("reason", "Why", text(MAX_REASON)),
             ],
-            "XP for what was hard, AP for work done; not both 0 (freelancer.txt, Vocations and \
-             Abilities; F8)."
+            "XP for what was hard on the character, AP for work done (both when they overlap); \
+             not both 0 (the book's Vocations and Abilities; F8)."
                 .to_owned(),
         ));
     }
@@ -185,9 +185,10 @@ pub(super) fn spend_ap_move(state: &State, sheet: &Character) -> Option<Move> {
     }
     let most = small(u128::from(sheet.ap.min(MAX_AWARD)));
     let rule = if free {
-        "any path while resting or in a safe area"
+        "while resting or in a safe area, an ability of any path may be bought"
     } else {
-        "General or the current vocation's abilities outside a rest or a safe area"
+        "away from a rest or a safe area, only General abilities and the current vocation's may \
+         be bought"
     };
     Some(mv(
         "Growth",
@@ -199,7 +200,7 @@ pub(super) fn spend_ap_move(state: &State, sheet: &Character) -> Option<Move> {
             field("cost", "Cost in AP", number(1, most, 1)),
         ],
         format!(
-            "{who} has {} AP: {rule} (F8); during an event only as a Total Action (F7).",
+            "{who} has {} AP; {rule} (F8); during an event, only as a Total Action (F7).",
             sheet.ap
         ),
     ))

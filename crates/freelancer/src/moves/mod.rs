@@ -32,7 +32,7 @@ pub mod forms;
 pub mod growth;
 pub mod rests;
 
-pub use forms::{FACTOR_CHARS, RATING_CHARS};
+pub use forms::{ADJUSTMENTS_HELP, FACTOR_CHARS, RATING_CHARS, adjustment_items};
 
 use crate::limits::MAX_CHARACTERS;
 use crate::model::state::State;

@@ -142,9 +142,9 @@ pub(crate) fn dice_odds(roll: &DiceRoll) -> Option<Odds> {
         .unwrap_or_default();
     Some(Odds {
         summary: format!(
-            "{subject}{what}: on each die {sides} is a Crit and 1 a Botch, each with chance {} (F1); \
-             the faces add up to {count} to {}.",
-            marks.crit,
+            "{subject}{what}: on each die {sides} is a Crit and 1 a Botch, each with a chance of \
+             {} (F1); the faces add up to {count} to {}.",
+            skald_core::chance(&marks.crit.to_string(), marks.crit.to_f64()),
             count.saturating_mul(sides)
         ),
         chances: vec![

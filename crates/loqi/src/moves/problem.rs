@@ -7,7 +7,6 @@ use super::forms::{
 };
 use crate::limits;
 use crate::model::{Character, GM, Lasts, Problem, Side, State};
-use crate::rules::traits::signed;
 use serde_json::{Value, json};
 use skald_core::{Choice, Field, FieldKind, Move, Seat};
 
@@ -223,10 +222,14 @@ fn propose_move(state: &State, problem: &Problem, seat: &Seat, out: &mut Vec<Mov
         command,
         fields,
         false,
+        // The note follows no blank: what the impact does is said as a rule, not at the
+        // blank's starting value, which the form changes (a stale "Impact -6" beside -7).
         &format!(
-            "Impact {}: its tally opens at {} (L2; {} guide {}-{}). Its consequences happen only if it is picked (L7).",
-            signed(default),
-            signed(side.impact_entry(default)),
+            "Its tally opens at {} (L2; a {} problem's guide is {} to {}). Its consequences happen only if it is picked (L7).",
+            match side {
+                Side::Player => "minus its impact: the more it helps the PCs, the less likely it is",
+                Side::Gm => "its impact: the more it costs the PCs, the less likely it is",
+            },
             problem.scale.name(),
             low,
             problem.scale.impact_guide().1
