@@ -40,6 +40,11 @@ impl Table {
     /// `by` may not send it, [`crate::ErrorKind::Game`] for a command the system does not know or
     /// its rules refuse ([`Error::field`] names the command's field when the rules name one).
     pub fn check(&self, by: Actor, action: &Action) -> Result<(), Error> {
+        self.check_unworded(by, action)
+            .map_err(|e| self.word(by, action, e))
+    }
+
+    fn check_unworded(&self, by: Actor, action: &Action) -> Result<(), Error> {
         let (by, command) = match action {
             Action::Command(command) => {
                 self.check_unsealed(command)?;
