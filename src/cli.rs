@@ -200,7 +200,9 @@ Examples:
   skald odds 4d6kh3                   every outcome of 4d6 keep 3, exact
   skald odds '8d6 > 6d6'              P(true) of a comparison
   skald odds 3d6 --plot 3d6.svg       also draw the distribution as an SVG bar chart
-  skald odds 1000d6 --json            JSON: mean and distribution as \"p/q\" strings
+  skald odds 1000d6                   5001 outcomes: summed up, with the first and last and the
+                                      21 around the most likely (--full: every one, 14 MB)
+  skald odds 3d6 --json               JSON: mean and distribution as \"p/q\" strings
   skald odds 10000d1000000 --estimate  beyond the exact bounds: a Monte Carlo estimate
 See docs/odds.md for how the odds are computed and their bounds.";
 
@@ -238,6 +240,12 @@ pub struct OddsArgs {
     /// Also write an SVG bar chart of the distribution to this file.
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<PathBuf>,
+    /// Every outcome with its exact fractions, however many. Without it, a distribution of more
+    /// than 200 outcomes, or whose table would pass 100,000 characters, is summarised: the first
+    /// and last 5 outcomes, the 21 around the most likely, the median and the middle 90%, and how
+    /// many were left out.
+    #[arg(long)]
+    pub full: bool,
     /// When the exact answer is beyond the bounds, estimate it by rolling many times instead.
     #[arg(long)]
     pub estimate: bool,
