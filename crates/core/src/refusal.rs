@@ -77,6 +77,12 @@ impl Problem {
         if let Some(name) = quoted("unknown variant `") {
             return Problem::UnknownCommand { name };
         }
+        if message.starts_with("data did not match any variant of untagged enum") {
+            return Problem::WrongType {
+                found: "a value".to_owned(),
+                expected: "what the blank takes".to_owned(),
+            };
+        }
         for start in ["invalid type: ", "invalid value: ", "invalid length "] {
             if let Some(rest) = message.strip_prefix(start)
                 && let Some((found, expected)) = rest.split_once(", expected ")
@@ -279,13 +285,23 @@ impl Forms<'_> {
         };
         match problem {
             Problem::Missing { field: name } => {
-                let (path, phrase) = match named(&offered.fields, command, name) {
-                    Some((path, blank)) => (path, blank.phrase),
-                    None => (name.clone(), human_path(name)),
+                let group = format!("{name}.");
+                let message = match named(&offered.fields, command, name) {
+                    Some((path, blank)) => {
+                        return Worded {
+                            message: format!("{} is empty: fill it in", blank.phrase),
+                            field: Some(path),
+                        };
+                    }
+                    // A group of blanks left out whole (a sheet): the form's.
+                    None if offered.fields.iter().any(|f| f.name.starts_with(&group)) => {
+                        format!("{} is empty: fill in its blanks", quoted(&offered.label))
+                    }
+                    None => format!("{} is empty: fill it in", human_path(name)),
                 };
                 Worded {
-                    message: format!("{phrase} is empty: fill it in"),
-                    field: Some(path),
+                    message,
+                    field: Some(name.clone()),
                 }
             }
             Problem::Unknown { field: name } => Worded {
@@ -307,7 +323,11 @@ impl Forms<'_> {
                     field: Some(path),
                 }
             }
-            Problem::WrongType { found, expected } => match misfit(&offered.fields, command, "") {
+            Problem::WrongType { found, expected } => match self
+                .candidates(command)
+                .into_iter()
+                .find_map(|m| misfit(&m.fields, command, ""))
+            {
                 Some(misfit) => Worded {
                     message: format!(
                         "{} is {}, but it must be {}",
@@ -347,6 +367,22 @@ impl Forms<'_> {
                 self.word(command, &message, path.as_deref())
             }
         }
+    }
+
+    /// The moves `command` may have been made from, the likeliest first (as [`Forms::find_move`]
+    /// ranks them, without a field).
+    fn candidates(&self, command: &Value) -> Vec<&Move> {
+        let mut found: Vec<&Move> = self.find_move(command, None).into_iter().collect();
+        let does = command.get("do");
+        for m in self.moves {
+            if does.is_some()
+                && m.command.get("do") == does
+                && !found.iter().any(|f| std::ptr::eq(*f, m))
+            {
+                found.push(m);
+            }
+        }
+        found
     }
 
     /// The move `command` was most likely made from: the offered move whose fixed part the
@@ -394,13 +430,34 @@ impl Forms<'_> {
             })
         };
         let backticks = plain(message, &name);
-        replace_words(&backticks, &|word| {
-            if word.contains('_') {
-                self.option(word)
-            } else {
-                None
+        let words = replace_words(&backticks, &|word| {
+            if !word.contains('_')
+                || !word
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+            {
+                return None;
             }
-        })
+            // An option by its label, a command by its move's; any other snake_case word as
+            // words ("task check").
+            self.option(word)
+                .or_else(|| {
+                    self.moves
+                        .iter()
+                        .find(|m| m.does() == Some(word))
+                        .map(|m| quoted(&m.label))
+                })
+                .or_else(|| Some(word.replace('_', " ")))
+        });
+        // A field's dotted path written bare (`stats.Spiritual`), when the form has that blank.
+        match offered {
+            Some(m) => replace_paths(&words, &|path| {
+                blank(&m.fields, path)
+                    .or_else(|| suffix(&m.fields, path))
+                    .map(|b| b.phrase)
+            }),
+            None => words,
+        }
     }
 
     /// The option `key` as the lobby labels it, quoted.
@@ -736,7 +793,8 @@ fn found_in_words(found: &str) -> String {
 /// serde's "what was expected" (`u32`, `a string`, `a boolean`, `struct Sheet`) in words.
 fn expected_in_words(expected: &str) -> String {
     let range = |min: i128, max: i128| format!("a whole number from {min} to {max}");
-    match expected.trim_matches('`') {
+    let bare = expected.trim_matches('`');
+    match bare {
         "u8" => range(0, u8::MAX.into()),
         "u16" => range(0, u16::MAX.into()),
         "u32" => range(0, u32::MAX.into()),
@@ -756,7 +814,7 @@ fn expected_in_words(expected: &str) -> String {
         other if other.starts_with("an array of length ") || other.starts_with("a tuple") => {
             "a list".to_owned()
         }
-        other => plain(other, &|_| None),
+        _ => plain(expected, &|_| None),
     }
 }
 
@@ -899,6 +957,41 @@ fn replace_words(message: &str, name: &dyn Fn(&str) -> Option<String>) -> String
         out.push(c);
     }
     flush(&mut word, &mut out, in_quotes);
+    out
+}
+
+/// `message` with each dotted path outside double quotes (`stats.Spiritual`,
+/// `traits[1].rating`: a word of letters, then `.`-joined parts) that `name` knows replaced by
+/// what it gives.
+fn replace_paths(message: &str, name: &dyn Fn(&str) -> Option<String>) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut in_quotes = false;
+    let mut rest = message;
+    while let Some(c) = rest.chars().next() {
+        if c == '"' {
+            in_quotes = !in_quotes;
+        }
+        let starts_word = c.is_ascii_alphabetic()
+            && !out
+                .chars()
+                .next_back()
+                .is_some_and(|p| p.is_alphanumeric() || "_./".contains(p));
+        if !in_quotes && starts_word {
+            let len = rest
+                .find(|c: char| !(c.is_ascii_alphanumeric() || "_.[]".contains(c)))
+                .unwrap_or(rest.len());
+            let token = rest[..len].trim_end_matches('.');
+            if token.contains('.')
+                && let Some(named) = name(token)
+            {
+                out.push_str(&named);
+                rest = &rest[token.len()..];
+                continue;
+            }
+        }
+        out.push(c);
+        rest = &rest[c.len_utf8()..];
+    }
     out
 }
 
@@ -1164,6 +1257,78 @@ mod tests {
                 "who"
             ),
             "Who is \"`spend`\", no such character"
+        );
+    }
+
+    #[test]
+    fn paths_commands_and_snake_case_in_a_refusal_become_words() {
+        let (moves, options) = (moves(), options());
+        let forms = forms(&moves, &options);
+        let enroll = json!({"do": "enroll", "character": {"name": "Ann"}});
+        // A dotted path the form has, written bare in the middle of a message.
+        assert_eq!(
+            forms
+                .word(
+                    &enroll,
+                    "Ann: character.kind is odd; see high_ratings",
+                    None
+                )
+                .message,
+            "Ann: Kind is odd; see “Trait ratings 5 and 6”"
+        );
+        // A command by the move offered for it; any other snake_case word as words; the
+        // sender's quoted text as typed.
+        assert_eq!(
+            forms
+                .word(
+                    &enroll,
+                    "first an action, then `enroll`, or task_check (\"a_b\")",
+                    None
+                )
+                .message,
+            "first an action, then “Make a character”, or task check (\"a_b\")"
+        );
+        // A group of blanks left out whole; a value no variant of an untagged enum reads.
+        let said = |command: Value, message: &str| {
+            forms
+                .word_problem(
+                    &command,
+                    &Problem::read_about(message, &command),
+                    None,
+                    "Chi",
+                )
+                .message
+        };
+        assert_eq!(
+            said(json!({"do": "enroll"}), "missing field `character`"),
+            "The book's line is empty: fill it in"
+        );
+        let sheet_only = Forms {
+            moves: &moves[1..2],
+            options: &options,
+        };
+        let missing = Problem::read("missing field `character`");
+        assert_eq!(
+            sheet_only
+                .word_problem(&json!({"do": "enroll"}), &missing, None, "Chi")
+                .message,
+            "“Make a character” is empty: fill in its blanks"
+        );
+        assert_eq!(
+            said(
+                json!({"do": "enroll", "character": {"name": "Ann", "traits": [{"rating": "x"}]}}),
+                "data did not match any variant of untagged enum Rating"
+            ),
+            "Rating in entry 1 of Traits is \"x\", but it must be a whole number from 1 to 4"
+        );
+        // A wrong kind found in another move of the same command (a sheet sent as a number
+        // where the line is text).
+        assert_eq!(
+            said(
+                json!({"do": "enroll", "character": 7}),
+                "invalid type: integer `7`, expected a line or `pool`"
+            ),
+            "The book's line is 7, but it must be text of at most 200 characters"
         );
     }
 

@@ -5,6 +5,7 @@
 //! server has one. Every wait is bounded.
 
 mod common;
+mod crawl;
 
 use common::{Server, answered, fresh, generous};
 use skald_server::{CreationKey, Limits};
