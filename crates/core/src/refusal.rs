@@ -252,8 +252,12 @@ impl Forms<'_> {
         let mut message = message.to_owned();
         if let Some(path) = field {
             let phrase = found
-                .and_then(|m| blank(&m.fields, path))
-                .map_or_else(|| human_path(path), |b| b.phrase);
+                .and_then(|m| {
+                    blank(&m.fields, path)
+                        .map(|b| b.phrase)
+                        .or_else(|| group(&m.fields, path))
+                })
+                .unwrap_or_else(|| human_path(path));
             message = lead_with(&message, path, &phrase);
         }
         Worded {
@@ -455,6 +459,7 @@ impl Forms<'_> {
                 blank(&m.fields, path)
                     .or_else(|| suffix(&m.fields, path))
                     .map(|b| b.phrase)
+                    .or_else(|| group(&m.fields, path))
             }),
             None => words,
         }
@@ -558,6 +563,33 @@ fn suffix<'f>(fields: &'f [Field], name: &str) -> Option<Blank<'f>> {
             field,
             phrase: field.label.clone(),
         })
+}
+
+/// A group of blanks at `path` (a stat's boxes and checked boxes, `stats.Emotional`), named by
+/// what their labels start with ("Emotional"), else by the path's last name.
+fn group(fields: &[Field], path: &str) -> Option<String> {
+    let path = path.replace('[', ".").replace(']', "");
+    let inner = format!(".{path}.");
+    let labels: Vec<&str> = fields
+        .iter()
+        .filter(|f| f.name.starts_with(&format!("{path}.")) || f.name.contains(&inner))
+        .map(|f| f.label.as_str())
+        .collect();
+    let first = labels.first()?;
+    let common = labels.iter().fold(first.len(), |n, l| {
+        first
+            .char_indices()
+            .zip(l.chars())
+            .take_while(|((i, a), b)| *i < n && a == b)
+            .count()
+    });
+    let common: String = first.chars().take(common).collect();
+    let common = common.trim().trim_end_matches([',', ':', '(']).trim();
+    Some(if common.is_empty() {
+        human_path(path.rsplit('.').next().unwrap_or(&path))
+    } else {
+        common.to_owned()
+    })
 }
 
 /// The blank a parser names by `name` only (a missing field): its path and phrase; of several
@@ -1329,6 +1361,54 @@ mod tests {
                 "invalid type: integer `7`, expected a line or `pool`"
             ),
             "The book's line is 7, but it must be text of at most 200 characters"
+        );
+    }
+
+    #[test]
+    fn a_group_of_blanks_is_named_by_what_their_labels_share() {
+        let fields = vec![
+            Field::number(
+                "character.stats.Emotional.boxes",
+                "Emotional boxes",
+                1,
+                20,
+                2,
+            ),
+            Field::number(
+                "character.stats.Emotional.checked",
+                "Emotional checked",
+                0,
+                20,
+                0,
+            ),
+        ];
+        assert_eq!(
+            group(&fields, "stats.Emotional").as_deref(),
+            Some("Emotional")
+        );
+        assert_eq!(group(&fields, "stats.Mental"), None);
+        let moves = vec![Move {
+            group: "Table".into(),
+            label: "Bring a character from earlier play".into(),
+            command: json!({"do": "add_character"}),
+            fields,
+            odds: false,
+            note: None,
+            sheet: None,
+            confirm: None,
+            lead: false,
+            character: None,
+        }];
+        let forms = forms(&moves, &[]);
+        assert_eq!(
+            forms
+                .word(
+                    &json!({"do": "add_character"}),
+                    "Onward: stats.Emotional has 21 boxes; allowed 1 to 20",
+                    Some("character.stats.Emotional.boxes")
+                )
+                .message,
+            "Onward: Emotional has 21 boxes; allowed 1 to 20"
         );
     }
 

@@ -6,8 +6,8 @@
 //! the GM and both players, the odds of every move offered, the session report in HTML and in
 //! Markdown for each of them, and the refusals of a set of bad inputs. What people read must hold
 //! no JSON (`{"`), no backticked name, no snake_case word, no enum-looking name (`SomeName`,
-//! `Some(..)`), no fraction without its percentage beside it, and, on pages and in the reports, no
-//! ruling code that is not a link.
+//! `Some(..)`), no field path (`stats.Emotional`), no fraction without its percentage beside it,
+//! and, on pages and in the reports, no ruling code that is not a link.
 //!
 //! The dice are the tables' own, so an evening differs from run to run; a finding is matched
 //! against [`KNOWN_RAW`] by a piece of its text.
@@ -679,6 +679,38 @@ fn raw_bits(text: &str) -> Vec<String> {
             _ => {}
         }
     }
+    // A field's path: `stats.Emotional`, `actor.who` (a lowercase name, then `.` and a name).
+    for (at, _) in text.match_indices('.') {
+        let name_before = text[..at]
+            .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .next()
+            .unwrap_or_default();
+        let name_after = text[at + 1..]
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .next()
+            .unwrap_or_default();
+        let path = name_before.len() > 1
+            && name_before
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c == '_')
+            && name_after
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_alphabetic())
+            && !["json", "md", "toml", "svg", "txt", "example", "com", "org"].contains(&name_after)
+            && !matches!(name_before, "e" | "i");
+        if path {
+            found.push(format!(
+                "path: {}",
+                around(
+                    text,
+                    at - name_before.len(),
+                    name_before.len() + 1 + name_after.len(),
+                    30
+                )
+            ));
+        }
+    }
     // A fraction `n/d` with no percentage within 30 characters of it.
     let mut i = 0;
     while i < bytes.len() {
@@ -1008,7 +1040,7 @@ fn the_crawl_finds_what_is_raw_and_passes_words() {
     };
     assert_eq!(
         kinds("`ratings.LCK` is 2, see secret_roll, NotEnoughDice, Some(3)"),
-        ["backticks", "name", "name", "name"]
+        ["backticks", "name", "name", "name", "path"]
     );
     assert!(
         bits("see secret_roll")
@@ -1019,6 +1051,8 @@ fn the_crawl_finds_what_is_raw_and_passes_words() {
     assert!(bits("Now: 7/12 (58.3%) and 58.3% (7/12); 1d6, 10^30, http://x/1/2").is_empty());
     assert!(bits("Ragnar, fierce barbarian8/7, pool 8/7, GM, NPCs, LCK, ChaCha20").is_empty());
     assert_eq!(kinds("McDonald"), ["name"]);
+    assert_eq!(kinds("Onward: stats.Emotional has 21"), ["path"]);
+    assert!(bits("skald-TABLE.json, docs/odds.md, e.g. 3. Then").is_empty());
     assert_eq!(
         unlinked_codes("<p>a (T3) b <a href=\"/rules/twenty#T4\">T4</a> (C3PO)</p>"),
         ["unlinked ruling: a (T3) b (C3PO)"]
