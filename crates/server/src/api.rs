@@ -43,7 +43,7 @@ fn json_body<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError
 
 /// A request body that did not read, in words: not JSON (and where), or the field that is
 /// missing, unknown or of the wrong kind (never serde's own wording).
-fn body_refusal(e: &serde_json::Error) -> String {
+pub(crate) fn body_refusal(e: &serde_json::Error) -> String {
     use serde_json::error::Category;
     use skald_core::{Problem, human_path};
     match e.classify() {

@@ -126,7 +126,10 @@ impl Table {
             ..
         } = &first.body
         else {
-            return Err(ErrorKind::Corrupt("the log does not start with `created`".into()).into());
+            return Err(ErrorKind::Corrupt(
+                "the log does not start with the table's creation".into(),
+            )
+            .into());
         };
         if first.seq != 1 {
             return Err(
@@ -1144,9 +1147,11 @@ impl Table {
         self.check_link(&record)?;
         match &record.body {
             Body::Created { .. } => {
-                return Err(
-                    ErrorKind::Corrupt(format!("a second `created` at {}", record.seq)).into(),
-                );
+                return Err(ErrorKind::Corrupt(format!(
+                    "a second creation of the table at record {}",
+                    record.seq
+                ))
+                .into());
             }
             Body::Joined { player, name } => self.players.push(Player {
                 id: *player,
