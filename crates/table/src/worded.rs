@@ -117,7 +117,9 @@ impl Table {
     /// command inside), an option by its lobby label, no backticks. An error already worded is
     /// returned as it is.
     pub(crate) fn word(&self, by: Actor, action: &Action, error: Error) -> Error {
-        if error.is_worded() {
+        // A notation's refusal quotes the sender's input with a caret under the problem, as typed:
+        // nothing in it is the table's to reword.
+        if error.is_worded() || matches!(error.kind(), ErrorKind::Notation { .. }) {
             return error;
         }
         let (sent, prefix) = match action {
