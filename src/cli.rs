@@ -21,6 +21,30 @@ Examples:
   skald replay examples/twenty/gorand-and-the-dragon.toml
   skald replay examples/chi/pool-7-round.toml --json";
 
+/// A whole number from `min` to `max` as a flag's value, refused in words ("it must be a whole
+/// number from -6 to 6", where clap would say "not in -6..=6").
+pub fn whole<T>(
+    min: i64,
+    max: i64,
+) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static
+where
+    T: TryFrom<i64> + Clone + Send + Sync + 'static,
+{
+    move |text: &str| {
+        let allowed = || {
+            format!(
+                "it must be a whole number from {}",
+                skald_core::bounds(min, max)
+            )
+        };
+        let n: i64 = text.trim().parse().map_err(|_| allowed())?;
+        if !(min..=max).contains(&n) {
+            return Err(allowed());
+        }
+        T::try_from(n).map_err(|_| allowed())
+    }
+}
+
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
@@ -102,22 +126,22 @@ pub struct ServeArgs {
     /// Days without activity after which a table is archived out of the server's cap of live
     /// tables (its seats still read and export it; its GM's link restores it).
     #[arg(long, value_name = "N", default_value_t = 30,
-          value_parser = clap::value_parser!(u32).range(1..=36_500))]
+          value_parser = whole::<u32>(1, 36_500))]
     pub archive_after_days: u32,
     /// New tables one client address may create per hour.
     #[arg(long, value_name = "N", default_value_t = 30,
-          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+          value_parser = whole::<u32>(1, 1_000_000))]
     pub tables_per_hour: u32,
     /// New tables the whole server may create per hour, from every address together (so many
     /// addresses cannot fill its cap of live tables with empty ones: an empty table stops
     /// counting a day after its creation).
     #[arg(long, value_name = "N", default_value_t = 1000,
-          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+          value_parser = whole::<u32>(1, 1_000_000))]
     pub server_tables_per_hour: u32,
     /// HTTP requests per second one client address may send, every route included (bursts of
     /// four times as many). Raise it for a load generator on one machine.
     #[arg(long, value_name = "N", default_value_t = 100,
-          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+          value_parser = whole::<u32>(1, 1_000_000))]
     pub address_rate: u32,
     /// How log lines are written to standard error: `text` for people, `json` (one object per
     /// line) for a log collector. Which lines: the RUST_LOG environment variable (default `info`:
@@ -200,7 +224,9 @@ Examples:
   skald odds 4d6kh3                   every outcome of 4d6 keep 3, exact
   skald odds '8d6 > 6d6'              P(true) of a comparison
   skald odds 3d6 --plot 3d6.svg       also draw the distribution as an SVG bar chart
-  skald odds 1000d6 --json            JSON: mean and distribution as \"p/q\" strings
+  skald odds 1000d6                   5001 outcomes: summed up, with the first and last and the
+                                      21 around the most likely (--full: every one, 14 MB)
+  skald odds 3d6 --json               JSON: mean and distribution as \"p/q\" strings
   skald odds 10000d1000000 --estimate  beyond the exact bounds: a Monte Carlo estimate
 See docs/odds.md for how the odds are computed and their bounds.";
 
@@ -238,6 +264,12 @@ pub struct OddsArgs {
     /// Also write an SVG bar chart of the distribution to this file.
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<PathBuf>,
+    /// Every outcome with its exact fractions, however many. Without it, a distribution of more
+    /// than 200 outcomes, or whose table would pass 100,000 characters, is summarised: the first
+    /// and last 5 outcomes, the 21 around the most likely, the median and the middle 90%, and how
+    /// many were left out.
+    #[arg(long)]
+    pub full: bool,
     /// When the exact answer is beyond the bounds, estimate it by rolling many times instead.
     #[arg(long)]
     pub estimate: bool,

@@ -11,7 +11,8 @@ use std::fmt;
 #[derive(Debug)]
 pub enum Error {
     /// Bad usage or input: exit 2, printed as `skald: {message}`. The message names the argument,
-    /// the value and what is allowed, in the reader's words.
+    /// the value and what is allowed, in the reader's words (a backticked name in it is printed
+    /// plain, [`words`]).
     Usage(String),
     /// What was checked does not hold: exit 1. Its report is already on standard output; the
     /// message, when there is one, is printed after a blank line as `skald: {message}`.
@@ -43,7 +44,9 @@ impl Error {
     /// Prints the error to standard error, as the user reads it.
     pub fn report(&self) {
         match self {
-            Error::Usage(message) => eprintln!("skald: {message}"),
+            // A refusal is read by people: a backticked name in it (a system calculator's
+            // field or flag) is made plain.
+            Error::Usage(message) => eprintln!("skald: {}", words(message)),
             Error::Failed(None) => {}
             Error::Failed(Some(message)) => {
                 eprint!("\nskald: {message}");
@@ -57,6 +60,11 @@ impl Error {
             }
         }
     }
+}
+
+/// `message` with its backticked names made plain, as people read a refusal (issue 31).
+pub fn words(message: &str) -> String {
+    skald_core::plain(message, &|_| None)
 }
 
 impl From<anyhow::Error> for Error {

@@ -47,13 +47,20 @@ pub fn run(args: &OddsArgs) -> crate::error::Result {
     let canonical = expr.to_string();
     match odds::distribution(&expr) {
         Ok(dist) => {
+            let excerpt = (!args.full && large(&dist)).then(|| Excerpt::of(&dist));
             if args.json {
                 crate::output::print_json(&ExactJson {
                     expression: &canonical,
                     dist: &dist,
+                    excerpt: excerpt.as_ref(),
                 })?;
             } else {
-                crate::output::print(&exact_text(&args.expression, &expr, &dist)?)?;
+                crate::output::print(&exact_text(
+                    &args.expression,
+                    &expr,
+                    &dist,
+                    excerpt.as_ref(),
+                )?)?;
             }
             if let Some(path) = &args.plot {
                 let bars: Vec<(i64, f64)> =
@@ -115,14 +122,137 @@ const CAP_NOTE: &str =
 /// Beyond this many outcomes the text table is streamed unaligned.
 const ALIGNED_ROWS: usize = 2_000;
 
-/// A probability as a decimal that never hides a non-zero chance: 6 places, or 4 significant digits in
-/// scientific notation below 0.0001.
-fn decimal(p: f64) -> String {
-    if p == 0.0 || p >= 1e-4 {
-        format!("{p:.6}")
-    } else {
-        format!("{p:.3e}")
+/// A distribution of more outcomes than this is summarised unless `--full` ([`Excerpt`]).
+pub const SUMMARY_OUTCOMES: usize = 200;
+/// A distribution whose table of exact fractions would take more characters than this
+/// (`Distribution::table_chars`) is summarised unless `--full`.
+pub const SUMMARY_CHARS: u128 = 100_000;
+/// How many of the first and of the last outcomes a summary shows.
+const EDGE_ROWS: usize = 5;
+/// How many outcomes on each side of the most likely one a summary shows.
+const AROUND_MODE: usize = 10;
+/// The longest exact fraction a summary's text table shows; a longer one is left to `--full`.
+const SHOWN_FRACTION: usize = 60;
+
+/// Whether `dist` is summarised by default: more than [`SUMMARY_OUTCOMES`] outcomes, or a table
+/// of more than [`SUMMARY_CHARS`] characters (`skald odds 1000d6` would print 14 MB).
+fn large(dist: &Distribution) -> bool {
+    dist.outcomes.len() > SUMMARY_OUTCOMES || dist.table_chars() > SUMMARY_CHARS
+}
+
+/// A large distribution summarised: its first [`EDGE_ROWS`] and last outcomes, the
+/// [`AROUND_MODE`] on each side of the most likely one, each with its exact chances, and the
+/// numbers that sum it up; how many outcomes were left out between them.
+struct Excerpt {
+    /// The rows shown, ascending, each with how many outcomes were left out before it.
+    rows: Vec<(usize, (i64, odds::Fraction, odds::Fraction))>,
+    /// How many outcomes were left out after the last row shown (none: the last is shown).
+    left_out: usize,
+    /// Every outcome's count.
+    outcomes: usize,
+    /// The most likely outcome (the lowest of equals).
+    mode: i64,
+    /// The median: the lowest outcome with P(<= x) of at least 1/2.
+    median: i64,
+    /// The outcomes between which 90% of rolls fall: the lowest with P(<= x) of at least 5%, and
+    /// the lowest with at least 95%.
+    middle: (i64, i64),
+}
+
+impl Excerpt {
+    /// The excerpt of `dist` (one pass over its rows; the percentiles from decimals).
+    fn of(dist: &Distribution) -> Self {
+        let n = dist.outcomes.len();
+        let mode_at = dist
+            .outcomes
+            .iter()
+            .enumerate()
+            .rev()
+            .max_by(|a, b| a.1.1.cmp(&b.1.1))
+            .map_or(0, |(i, _)| i);
+        let shown =
+            |i: usize| i < EDGE_ROWS || i + EDGE_ROWS >= n || i.abs_diff(mode_at) <= AROUND_MODE;
+        let mut rows = Vec::new();
+        let mut skipped = 0;
+        let mut at_most = 0.0;
+        let (mut median, mut low, mut high) = (None, None, None);
+        for (i, (o, eq, ge)) in dist.rows().enumerate() {
+            at_most = (1.0 - ge.to_f64() + eq.to_f64()).max(at_most);
+            for (slot, q) in [(&mut low, 0.05), (&mut median, 0.5), (&mut high, 0.95)] {
+                if slot.is_none() && at_most >= q - 1e-12 {
+                    *slot = Some(o);
+                }
+            }
+            if shown(i) {
+                rows.push((skipped, (o, eq, ge)));
+                skipped = 0;
+            } else {
+                skipped += 1;
+            }
+        }
+        let last = dist.outcomes.last().map_or(0, |(o, _)| *o);
+        Excerpt {
+            rows,
+            left_out: skipped,
+            outcomes: n,
+            mode: dist.outcomes.get(mode_at).map_or(0, |(o, _)| *o),
+            median: median.unwrap_or(last),
+            middle: (low.unwrap_or(last), high.unwrap_or(last)),
+        }
     }
+
+    /// How many outcomes the excerpt leaves out.
+    fn left_out(&self) -> usize {
+        self.outcomes - self.rows.len()
+    }
+
+    /// The summary line of the text.
+    fn summary(&self, dist: &Distribution) -> String {
+        let first = dist.outcomes.first().map_or(0, |(o, _)| *o);
+        let last = dist.outcomes.last().map_or(0, |(o, _)| *o);
+        format!(
+            "{} outcomes, from {first} to {last}; most likely {}; median {}; 90% of rolls from {} to {}",
+            self.outcomes, self.mode, self.median, self.middle.0, self.middle.1
+        )
+    }
+}
+
+/// A probability as a decimal that never hides a non-zero chance: 6 places, or 4 significant digits in
+/// scientific notation below 0.0001 (below the smallest `f64`, from the fraction's digits:
+/// 1/6^1000 is `7.059e-779`).
+fn decimal(p: &odds::Fraction) -> String {
+    let f = p.to_f64();
+    if f == 0.0 {
+        return match tiny(&p.to_string()) {
+            Some(shown) => shown,
+            None => format!("{f:.6}"),
+        };
+    }
+    if f >= 1e-4 {
+        format!("{f:.6}")
+    } else {
+        format!("{f:.3e}")
+    }
+}
+
+/// A fraction `"n/d"` too small for an `f64`, in scientific notation from its digits; `None`
+/// for zero.
+fn tiny(fraction: &str) -> Option<String> {
+    let (n, d) = fraction.split_once('/')?;
+    if n.trim_start_matches('0').is_empty() {
+        return None;
+    }
+    let lead = |digits: &str| -> f64 {
+        let head: String = digits.chars().take(15).collect();
+        head.parse::<f64>().unwrap_or(1.0) / 10f64.powi(head.len() as i32 - 1)
+    };
+    let mut mantissa = lead(n) / lead(d);
+    let mut exponent = n.len() as i64 - d.len() as i64;
+    while mantissa < 1.0 {
+        mantissa *= 10.0;
+        exponent -= 1;
+    }
+    Some(format!("{mantissa:.3}e{exponent}"))
 }
 
 /// What the reader should know about how the expression was read.
@@ -246,7 +376,12 @@ fn spaced_point(input: &str) -> bool {
     })
 }
 
-fn exact_text(input: &str, expr: &Expr, dist: &Distribution) -> anyhow::Result<String> {
+fn exact_text(
+    input: &str,
+    expr: &Expr,
+    dist: &Distribution,
+    excerpt: Option<&Excerpt>,
+) -> anyhow::Result<String> {
     let mut out = String::new();
     let mean = dist.mean();
     let _ = writeln!(out, "{expr}");
@@ -255,7 +390,7 @@ fn exact_text(input: &str, expr: &Expr, dist: &Distribution) -> anyhow::Result<S
     }
     if dist.comparison {
         let p = dist.p_true();
-        let _ = writeln!(out, "P(true) ≈ {} = {p}", decimal(p.to_f64()));
+        let _ = writeln!(out, "P(true) ≈ {} = {p}", decimal(&p));
     }
     let _ = writeln!(out, "mean ≈ {:.6} = {mean}", mean.to_f64());
     let _ = writeln!(
@@ -267,30 +402,70 @@ fn exact_text(input: &str, expr: &Expr, dist: &Distribution) -> anyhow::Result<S
     if dist.capped {
         let _ = writeln!(out, "note: {CAP_NOTE}");
     }
-    if dist.outcomes.len() > ALIGNED_ROWS {
+    if let Some(excerpt) = excerpt {
+        let _ = writeln!(out, "{}", excerpt.summary(dist));
+        let _ = writeln!(
+            out,
+            "summary: {} of {} outcomes shown (the first and last {EDGE_ROWS}, and the {} around \
+             the most likely); {} left out, and exact fractions of more than {SHOWN_FRACTION} \
+             characters; --full prints every outcome with its exact fractions",
+            excerpt.rows.len(),
+            excerpt.outcomes,
+            2 * AROUND_MODE + 1,
+            excerpt.left_out()
+        );
+    }
+    if excerpt.is_none() && dist.outcomes.len() > ALIGNED_ROWS {
         let _ = writeln!(out, "outcome P(= x) P(>= x) exact P(= x) exact P(>= x)");
         crate::output::print(&out)?;
         for (o, eq, ge) in dist.rows() {
             crate::output::print(&format!(
                 "{o} {} {} {eq} {ge}\n",
-                decimal(eq.to_f64()),
-                decimal(ge.to_f64())
+                decimal(&eq),
+                decimal(&ge)
             ))?;
         }
         return Ok(String::new());
     }
-    let rows: Vec<[String; 5]> = dist
-        .rows()
-        .map(|(o, eq, ge)| {
-            [
-                o.to_string(),
-                decimal(eq.to_f64()),
-                decimal(ge.to_f64()),
-                eq.to_string(),
-                ge.to_string(),
-            ]
-        })
-        .collect();
+    let row = |(o, eq, ge): &(i64, odds::Fraction, odds::Fraction)| {
+        let exact = |f: &odds::Fraction| {
+            let f = f.to_string();
+            if excerpt.is_some() && f.len() > SHOWN_FRACTION {
+                "(--full)".to_owned()
+            } else {
+                f
+            }
+        };
+        [
+            o.to_string(),
+            decimal(eq),
+            decimal(ge),
+            exact(eq),
+            exact(ge),
+        ]
+    };
+    // A summary's gaps: a row of its own saying how many outcomes it leaves out.
+    let gap = |n: usize| {
+        let mut cells: [String; 5] = Default::default();
+        cells[0] = format!("… {n} left out");
+        cells
+    };
+    let rows: Vec<[String; 5]> = match excerpt {
+        None => dist.rows().map(|r| row(&r)).collect(),
+        Some(excerpt) => {
+            let mut rows = Vec::new();
+            for (skipped, r) in &excerpt.rows {
+                if *skipped > 0 {
+                    rows.push(gap(*skipped));
+                }
+                rows.push(row(r));
+            }
+            if excerpt.left_out > 0 {
+                rows.push(gap(excerpt.left_out));
+            }
+            rows
+        }
+    };
     let header = [
         "outcome",
         "P(= x)",
@@ -298,9 +473,11 @@ fn exact_text(input: &str, expr: &Expr, dist: &Distribution) -> anyhow::Result<S
         "exact P(= x)",
         "exact P(>= x)",
     ];
+    let gap_row = |r: &[String; 5]| r[1].is_empty();
     let widths: Vec<usize> = (0..5)
         .map(|i| {
             rows.iter()
+                .filter(|r| !gap_row(r))
                 .map(|r| r[i].chars().count())
                 .chain([header[i].len()])
                 .max()
@@ -324,15 +501,27 @@ fn exact_text(input: &str, expr: &Expr, dist: &Distribution) -> anyhow::Result<S
     };
     let _ = writeln!(out, "{}", line(header).trim_end());
     for r in &rows {
-        let _ = writeln!(out, "{}", line([&r[0], &r[1], &r[2], &r[3], &r[4]]));
+        if gap_row(r) {
+            let _ = writeln!(out, "{}", r[0]);
+            continue;
+        }
+        let _ = writeln!(
+            out,
+            "{}",
+            line([&r[0], &r[1], &r[2], &r[3], &r[4]]).trim_end()
+        );
     }
     Ok(out)
 }
 
-/// The exact answer as JSON, its distribution serialized row by row.
+/// The exact answer as JSON, its distribution serialized row by row; a large one summarised
+/// ([`Excerpt`]: `outcomes`, `min`, `max`, `mode`, `median`, `middle_90`, the rows shown as
+/// `excerpt`, each with `left_out_before`, and `left_out`), with `--full` the whole
+/// `distribution`.
 struct ExactJson<'a> {
     expression: &'a str,
     dist: &'a Distribution,
+    excerpt: Option<&'a Excerpt>,
 }
 
 impl serde::Serialize for ExactJson<'_> {
@@ -354,7 +543,34 @@ impl serde::Serialize for ExactJson<'_> {
         map.serialize_entry("standard_deviation", &dist.standard_deviation())?;
         map.serialize_entry("capped", &dist.capped)?;
         map.serialize_entry("denominator", &dist.total.to_string())?;
-        map.serialize_entry("distribution", &Rows(dist))?;
+        match self.excerpt {
+            None => map.serialize_entry("distribution", &Rows(dist))?,
+            Some(excerpt) => {
+                map.serialize_entry("full", &false)?;
+                map.serialize_entry("outcomes", &excerpt.outcomes)?;
+                map.serialize_entry("min", &dist.outcomes.first().map(|(o, _)| o))?;
+                map.serialize_entry("max", &dist.outcomes.last().map(|(o, _)| o))?;
+                map.serialize_entry("mode", &excerpt.mode)?;
+                map.serialize_entry("median", &excerpt.median)?;
+                map.serialize_entry("middle_90", &[excerpt.middle.0, excerpt.middle.1])?;
+                let rows: Vec<Value> = excerpt
+                    .rows
+                    .iter()
+                    .map(|(skipped, (o, eq, ge))| {
+                        let mut row = row_json(*o, eq, ge);
+                        row["left_out_before"] = json!(skipped);
+                        row
+                    })
+                    .collect();
+                map.serialize_entry("excerpt", &rows)?;
+                map.serialize_entry("left_out", &excerpt.left_out())?;
+                map.serialize_entry(
+                    "note",
+                    "a summary: the first and last outcomes and those around the most likely; \
+                     --full gives the whole distribution",
+                )?;
+            }
+        }
         map.end()
     }
 }
@@ -367,13 +583,16 @@ impl serde::Serialize for Rows<'_> {
         use serde::ser::SerializeSeq as _;
         let mut seq = serializer.serialize_seq(Some(self.0.outcomes.len()))?;
         for (o, eq, ge) in self.0.rows() {
-            seq.serialize_element(
-                &json!({ "outcome": o, "p": eq.to_string(), "p_decimal": eq.to_f64(),
-                "p_at_least": ge.to_string(), "p_at_least_decimal": ge.to_f64() }),
-            )?;
+            seq.serialize_element(&row_json(o, &eq, &ge))?;
         }
         seq.end()
     }
+}
+
+/// One outcome's row as JSON.
+fn row_json(o: i64, eq: &odds::Fraction, ge: &odds::Fraction) -> Value {
+    json!({ "outcome": o, "p": eq.to_string(), "p_decimal": eq.to_f64(),
+            "p_at_least": ge.to_string(), "p_at_least_decimal": ge.to_f64() })
 }
 
 fn estimate_text(expression: &str, e: &Estimate, seed: u64, comparison: bool) -> String {

@@ -199,6 +199,9 @@ mod tests {
         let zero = args(&["--archive-after-days", "0"])
             .err()
             .unwrap_or_default();
-        assert!(zero.contains("0 is not in 1..=36500"), "{zero}");
+        assert!(
+            zero.contains("it must be a whole number from 1 to 36500"),
+            "{zero}"
+        );
     }
 }

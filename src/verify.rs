@@ -47,7 +47,7 @@ pub fn run(args: &VerifyArgs) -> crate::error::Result {
     };
     if let Some(unknown) = fields.keys().find(|k| !EXPORT_FIELDS.contains(&k.as_str())) {
         return Err(Error::usage(format!(
-            "{}: unknown field `{unknown}` in the export (an export has {})",
+            "{}: the export holds a field \"{unknown}\" Skald does not write (an export has {})",
             args.file.display(),
             EXPORT_FIELDS.join(", ")
         )));
@@ -93,7 +93,7 @@ fn kept_head(args: &VerifyArgs) -> crate::error::Result<Option<String>> {
                 .find(|line| is_hash(line))
                 .ok_or_else(|| {
                     Error::usage(format!(
-                        "--head-file: {} holds no head: expected a line of 64 hex digits, or `head: ` and them (as the table page's download writes)",
+                        "--head-file: {} holds no head: expected a line of 64 hex digits, or \"head: \" and them (as the table page's download writes)",
                         file.display()
                     ))
                 })?;

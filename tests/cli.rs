@@ -284,6 +284,66 @@ fn odds_prints_exact_fractions_and_json() {
     );
 }
 
+/// Issue 31: `skald odds 1000d6 --json`, the README's example, wrote 14.8 MB. A large
+/// distribution is summed up by default (its first and last outcomes, the 21 around the most
+/// likely, the median and the middle 90%, how many were left out); `--full` gives every outcome.
+#[test]
+fn odds_sums_up_a_large_distribution_unless_asked_for_in_full() {
+    let out = skald(&["odds", "1000d6"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.len() < 5_000, "{} bytes", stdout.len());
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(
+        lines[3],
+        "5001 outcomes, from 1000 to 6000; most likely 3500; median 3500; 90% of rolls from 3411 \
+         to 3589"
+    );
+    assert_eq!(
+        lines[4],
+        "summary: 31 of 5001 outcomes shown (the first and last 5, and the 21 around the most \
+         likely); 4970 left out, and exact fractions of more than 60 characters; --full prints \
+         every outcome with its exact fractions"
+    );
+    // A chance below the smallest f64 still shows, from its fraction's digits: 1/6^1000.
+    assert_eq!(lines[6], "   1000  7.059e-779    1.000000      (--full)  1");
+    assert_eq!(lines[11], "… 2485 left out");
+    assert_eq!(
+        lines[22],
+        "   3500    0.007386    0.503693      (--full)  (--full)"
+    );
+    assert_eq!(stdout.matches("… 2485 left out").count(), 2, "{stdout}");
+    let json = skald(&["odds", "1000d6", "--json"]);
+    assert!(json.stdout.len() < 200_000, "{} bytes", json.stdout.len());
+    let json: serde_json::Value = serde_json::from_slice(&json.stdout).expect("valid JSON");
+    assert_eq!(json["full"], false);
+    assert_eq!(json["outcomes"], 5001);
+    assert_eq!(json["left_out"], 4970);
+    assert_eq!(json["median"], 3500);
+    assert_eq!(json["middle_90"], serde_json::json!([3411, 3589]));
+    assert!(
+        json.get("distribution").is_none(),
+        "an excerpt is never the distribution"
+    );
+    let excerpt = json["excerpt"].as_array().expect("rows");
+    assert_eq!(excerpt.len(), 31);
+    assert_eq!(excerpt[5]["outcome"], 3490);
+    assert_eq!(excerpt[5]["left_out_before"], 2485);
+    // Every outcome with --full (200d2: 201 outcomes, one past the summary's bound).
+    let full = skald(&["odds", "200d2", "--json", "--full"]);
+    let full: serde_json::Value = serde_json::from_slice(&full.stdout).expect("valid JSON");
+    assert_eq!(full["distribution"].as_array().map(Vec::len), Some(201));
+    let summed = skald(&["odds", "200d2", "--json"]);
+    let summed: serde_json::Value = serde_json::from_slice(&summed.stdout).expect("valid JSON");
+    assert_eq!(summed["excerpt"].as_array().map(Vec::len), Some(31));
+    let text_full = text(&skald(&["odds", "200d2", "--full"]).stdout);
+    assert_eq!(text_full.lines().count(), 4 + 201, "{text_full}");
+    // A small distribution is whole, as before.
+    let small: serde_json::Value =
+        serde_json::from_slice(&skald(&["odds", "3d6", "--json"]).stdout).expect("valid JSON");
+    assert_eq!(small["distribution"].as_array().map(Vec::len), Some(16));
+}
+
 #[test]
 fn odds_refuses_what_roll_refuses_and_names_bounds() {
     let roll = skald(&["roll", "1d6r<7"]);

@@ -114,12 +114,12 @@ fn bad_odds_input_exits_2_naming_the_flag() {
     check(
         &["chi", "odds", "--dice", "0", "--difficulty", "2"],
         2,
-        "skald: `--dice` is 0, but it must be 1 to 100 (d6 put into the action)\n",
+        "skald: --dice is 0, but it must be 1 to 100 (d6 put into the action)\n",
     );
     check(
         &["chi", "odds", "--dice", "1", "--difficulty", "101"],
         2,
-        "skald: `--difficulty` is 101, but it must be 1 to 100 (the GM's Difficulty, in d6)\n",
+        "skald: --difficulty is 101, but it must be 1 to 100 (the GM's Difficulty, in d6)\n",
     );
     check(
         &[
@@ -133,7 +133,7 @@ fn bad_odds_input_exits_2_naming_the_flag() {
             "-101",
         ],
         2,
-        "skald: `--modifier` is -101, but it must be -100 to 100 (added to the sum; beyond +/-5 is \
+        "skald: --modifier is -101, but it must be -100 to 100 (added to the sum; beyond +/-5 is \
          flagged, ruling C3)\n",
     );
     // clap's own usage errors: a missing Difficulty, an opposed roll with a tie option.
@@ -245,7 +245,7 @@ fn bad_advice_input_exits_2() {
             "1",
         ],
         2,
-        "skald: `--action` declares 2 actions, but the 3 dice left this round less the reserve of \
+        "skald: --action declares 2 actions, but the 3 dice left this round less the reserve of \
          2 leave 1 for them: each action needs at least 1 die (ruling C1)\n",
     );
     check(
@@ -253,12 +253,12 @@ fn bad_advice_input_exits_2() {
             "chi", "advise", "--pool", "3", "--left", "4", "--action", "1",
         ],
         2,
-        "skald: `--left` is 4, but it must be 0 to 3 (dice left this round, at most the current pool)\n",
+        "skald: --left is 4, but it must be 0 to 3 (dice left this round, at most the current pool)\n",
     );
     check(
         &["chi", "advise", "--pool", "101", "--action", "1"],
         2,
-        "skald: `--pool` is 101, but it must be 1 to 100 (the current pool, in d6)\n",
+        "skald: --pool is 101, but it must be 1 to 100 (the current pool, in d6)\n",
     );
     let out = common::skald(&["chi", "advise", "--pool", "3", "--action", "hard"]);
     assert_eq!(out.status.code(), Some(2));
@@ -368,13 +368,13 @@ fn commitments_hide_the_allocation_behind_a_salted_hash() {
             "chi", "commit", "--who", "Ragnar", "--dice", "4", "--salt", "short",
         ],
         2,
-        "skald: `--salt` is 5 characters long, but it must be 16 to 128: an allocation is one of at \
+        "skald: --salt is 5 characters long, but it must be 16 to 128: an allocation is one of at \
          most 101 numbers, so a short salt would let anyone try them all (ruling C4)\n",
     );
     check(
         &["chi", "commit", "--who", "Ragnar", "--dice", "101"],
         2,
-        "skald: `--dice` is 101, but it must be 0 to 100 (the secret allocation, in d6)\n",
+        "skald: --dice is 101, but it must be 0 to 100 (the secret allocation, in d6)\n",
     );
 }
 

@@ -206,20 +206,20 @@ fn bad_check_input_is_refused_with_the_rule() {
     check(
         &["check", "--rating", "-5", "--difficulty", "3"],
         2,
-        Expected::Error("`--rating` is \"-5\", but it must be 0 to 10^30 (a rating, F3)"),
+        Expected::Error("--rating is \"-5\", but it must be 0 to 10^30 (a rating, F3)"),
     );
     check(
         &["check", "--rating", "strong", "--difficulty", "3"],
         2,
         Expected::Error(
-            "`--rating` is \"strong\", but it must be a whole number 0 to 10^30 (a rating, F3)",
+            "--rating is \"strong\", but it must be a whole number 0 to 10^30 (a rating, F3)",
         ),
     );
     check(
         &["check", "--rating", "42"],
         2,
         Expected::Error(
-            "skald: `--difficulty` is missing: a task check sets a rating against a difficulty (F3)",
+            "skald: --difficulty is missing: a task check sets a rating against a difficulty (F3)",
         ),
     );
     check(
@@ -245,7 +245,7 @@ fn bad_check_input_is_refused_with_the_rule() {
         ],
         2,
         Expected::Error(
-            "skald: `--roll` is 3, but at a difference of 200 the check is decided without a roll: \
+            "skald: --roll is 3, but at a difference of 200 the check is decided without a roll: \
              it fails and counts as a Botch (F3)",
         ),
     );
@@ -260,7 +260,7 @@ fn bad_check_input_is_refused_with_the_rule() {
         ],
         2,
         Expected::Error(
-            "skald: `--roll-anyway` is given, but it must be left out: rolling anyway is retired; a \
+            "skald: --roll-anyway is given, but it must be left out: rolling anyway is retired; a \
              task check at a difference of 151 or more fails with no roll and counts as a Botch (F3)",
         ),
     );
@@ -275,12 +275,12 @@ fn bad_check_input_is_refused_with_the_rule() {
             "101",
         ],
         2,
-        Expected::Error("`--roll` is \"101\", but it must be 1 to 100 (a d100, F1)"),
+        Expected::Error("--roll is \"101\", but it must be 1 to 100 (a d100, F1)"),
     );
     check(
         &["check", "--chance", "101"],
         2,
-        Expected::Error("`--chance` is \"101\", but it must be 0 to 100"),
+        Expected::Error("--chance is \"101\", but it must be 0 to 100"),
     );
 }
 
@@ -327,7 +327,7 @@ fn opposed_gives_each_sides_chance_by_either_method() {
     check(
         &["opposed", "--a", "-1", "--b", "4"],
         2,
-        Expected::Error("`--a` is \"-1\", but it must be 0 to 10^30 (a rating, F4)"),
+        Expected::Error("--a is \"-1\", but it must be 0 to 10^30 (a rating, F4)"),
     );
 }
 
@@ -389,6 +389,6 @@ fn initiative_and_actions_follow_the_books_numbers() {
     check(
         &["actions", "--turn", "0", "--slowest", "5"],
         2,
-        Expected::Error("`--turn` is \"0\", but it must be 1 to"),
+        Expected::Error("--turn is \"0\", but it must be 1 to"),
     );
 }

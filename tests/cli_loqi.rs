@@ -98,7 +98,7 @@ fn odds_refuse_bad_input_with_exit_2() {
     check(
         &["loqi", "odds", "--player", "1001", "--gm", "0"],
         2,
-        "~invalid value '1001' for '--player <PLAYER>': 1001 is not in -1000..=1000",
+        "~invalid value '1001' for '--player <PLAYER>': it must be a whole number from -1000 to 1000",
     );
     check(
         &["loqi", "odds", "--player", "x", "--gm", "0"],
@@ -192,7 +192,7 @@ fn impact_refuses_bad_input_with_exit_2() {
     check(
         &["loqi", "impact", "--weakening", "41"],
         2,
-        "~41 is not in 1..=40",
+        "~it must be a whole number from 1 to 40",
     );
 }
 

@@ -204,7 +204,7 @@ fn bad_input_exits_2_with_the_reason() {
     check(
         &["odds", "--mine", "12", "--theirs", "14", "--bring", "21"],
         2,
-        json!("21 is not in 0..=20"),
+        json!("it must be a whole number from 0 to 20"),
     );
     check(
         &[

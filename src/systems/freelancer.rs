@@ -130,7 +130,7 @@ pub struct InitiativeArgs {
     #[arg(long, allow_hyphen_values = true, value_parser = spd)]
     pub spd: Option<u128>,
     /// Initiative method: 1 (F5, one turn) or 2 (F6, a turn every two orders of magnitude).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
+    #[arg(long, default_value_t = 1, value_parser = crate::cli::whole::<u8>(1, 2))]
     pub method: u8,
     /// Print JSON: `method`, `roll`, `spd`, and `turn` (method 1) or `turns` (method 2).
     #[arg(long)]
@@ -154,7 +154,9 @@ pub struct ActionsArgs {
 
 /// A number as the crate reads it, its refusal as the value parser's message.
 fn read(input: inputs::Input, text: &str) -> Result<u128, String> {
-    input.read(text).map_err(|e| e.to_string())
+    input
+        .read(text)
+        .map_err(|e| crate::error::words(&e.to_string()))
 }
 
 fn rating(text: &str) -> Result<u128, String> {
@@ -174,11 +176,15 @@ fn difficulty(text: &str) -> Result<u128, String> {
 }
 
 fn chance(text: &str) -> Result<u32, String> {
-    inputs::CHANCE.read_u32(text).map_err(|e| e.to_string())
+    inputs::CHANCE
+        .read_u32(text)
+        .map_err(|e| crate::error::words(&e.to_string()))
 }
 
 fn d100(text: &str) -> Result<u32, String> {
-    inputs::D100.read_u32(text).map_err(|e| e.to_string())
+    inputs::D100
+        .read_u32(text)
+        .map_err(|e| crate::error::words(&e.to_string()))
 }
 
 fn initiative_roll(text: &str) -> Result<u128, String> {

@@ -42,10 +42,10 @@ Positive impact helps the player characters. See docs/loqi.md.";
 #[derive(Debug, Args)]
 pub struct OddsArgs {
     /// The player's outcome's likelihood total, -1000 to 1000.
-    #[arg(long, allow_hyphen_values = true, value_parser = clap::value_parser!(i64).range(CALCULATOR_LIKELIHOOD))]
+    #[arg(long, allow_hyphen_values = true, value_parser = crate::cli::whole::<i64>(*CALCULATOR_LIKELIHOOD.start(), *CALCULATOR_LIKELIHOOD.end()))]
     pub player: i64,
     /// The GM's outcome's likelihood total, -1000 to 1000.
-    #[arg(long, allow_hyphen_values = true, value_parser = clap::value_parser!(i64).range(CALCULATOR_LIKELIHOOD))]
+    #[arg(long, allow_hyphen_values = true, value_parser = crate::cli::whole::<i64>(*CALCULATOR_LIKELIHOOD.start(), *CALCULATOR_LIKELIHOOD.end()))]
     pub gm: i64,
     /// Play the unlikely-outcomes option (L4): at odds 12 or more a 12 keeps the less likely
     /// outcome possible.
@@ -69,13 +69,13 @@ pub struct ImpactArgs {
     )]
     pub trait_changes: Vec<String>,
     /// A tactical change: the later modifier, -6 to 6, not 0 (+ helps the PCs). Repeatable.
-    #[arg(long, allow_hyphen_values = true, value_parser = clap::value_parser!(i64).range(-*TACTICAL.end()..=*TACTICAL.end()))]
+    #[arg(long, allow_hyphen_values = true, value_parser = crate::cli::whole::<i64>(-*TACTICAL.end(), *TACTICAL.end()))]
     pub tactical: Vec<i64>,
     /// Strength lost, 1 to 40 points. Repeatable.
-    #[arg(long, value_parser = clap::value_parser!(i64).range(STRENGTH_POINTS))]
+    #[arg(long, value_parser = crate::cli::whole::<i64>(*STRENGTH_POINTS.start(), *STRENGTH_POINTS.end()))]
     pub weakening: Vec<i64>,
     /// Strength regained inside the outcome, 1 to 40 points. Repeatable.
-    #[arg(long, value_parser = clap::value_parser!(i64).range(STRENGTH_POINTS))]
+    #[arg(long, value_parser = crate::cli::whole::<i64>(*STRENGTH_POINTS.start(), *STRENGTH_POINTS.end()))]
     pub regain: Vec<i64>,
     /// A relationship: `CHANGE[:INFLUENCE[:LENGTH]]`, CHANGE -4 to 4 (not 0; + a friend, - an enemy),
     /// INFLUENCE x0.5 to x2 and LENGTH x0.25 to x1.5 (default 1 each). Repeatable.

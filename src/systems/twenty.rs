@@ -90,12 +90,12 @@ pub struct OddsArgs {
     pub theirs: Vec<Pool>,
     /// New d20s you bring in this exchange: 0 to 20 (the unchecked boxes of the trait you use).
     #[arg(long, value_name = "N", default_value_t = 0,
-          value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_NEW_DICE)))]
+          value_parser = crate::cli::whole::<u32>(0, i64::from(MAX_NEW_DICE)))]
     pub bring: u32,
     /// New d20s the opponents bring, 0 to 20: once for all of them, or once per --theirs, in order.
     /// None if left out (they stand).
     #[arg(long, value_name = "N",
-          value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_NEW_DICE)))]
+          value_parser = crate::cli::whole::<u32>(0, i64::from(MAX_NEW_DICE)))]
     pub theirs_bring: Vec<u32>,
     /// Print JSON: the pools, `p_winning` as an exact fraction "p/q" and `p_winning_decimal`.
     #[arg(long)]

@@ -5,7 +5,7 @@
 //! Commands and events cross this boundary as `serde_json::Value` shaped exactly as scenarios write
 //! them (`{"do": "stand", ...}`); inside, each is the system's own typed command and event.
 
-use crate::{Authority, DiceSource, Move, Odds, Seat, System};
+use crate::{Authority, DiceSource, Move, Odds, Problem, Seat, System};
 use serde_json::Value;
 
 /// What an accepted command produced.
@@ -21,22 +21,25 @@ pub struct Decided {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum GameError {
     /// The options do not fit the system.
-    #[error("the table's options do not fit {system}: {message}")]
+    #[error("the table's options do not fit {system}: {}", problem.option_words(system))]
     BadOptions {
-        /// The system.
+        /// The system's title.
         system: &'static str,
-        /// The parser's message.
-        message: String,
+        /// What the parser found wrong.
+        problem: Problem,
     },
     /// A command that is not one of the system's (an unknown `do`, a missing or unknown field, a
-    /// value of the wrong type).
-    #[error("{}", bad_command(system, message, field.as_deref()))]
+    /// value of the wrong kind), said in words ([`Problem::words`]); a table words it by the
+    /// seat's forms ([`crate::Forms::word_problem`]).
+    #[error("{}", problem.words(title))]
     BadCommand {
-        /// The system.
+        /// The system's name ([`System::NAME`]).
         system: &'static str,
-        /// The parser's message.
-        message: String,
-        /// The field the parser named, when it named one (`"who"`).
+        /// The system's title, as people read it ([`System::TITLE`]).
+        title: &'static str,
+        /// What the parser found wrong.
+        problem: Problem,
+        /// The field the parser named, when it named one (`"who"`; its name, not its path).
         field: Option<String>,
     },
     /// The rules refused the command.
@@ -52,9 +55,11 @@ pub enum GameError {
     #[error("{0}")]
     Corrupt(String),
     /// A sealed allocation at a table whose system seals none ([`System::seal`]).
-    #[error("allocate: only a system with secret allocations takes one, this table plays {system}")]
+    #[error(
+        "a secret allocation is a move of a game with secret rolls, and this table plays {system}"
+    )]
     NotSealing {
-        /// The system.
+        /// The system's title.
         system: &'static str,
     },
 }
@@ -71,36 +76,36 @@ impl GameError {
         }
     }
 
+    /// What the parser found wrong, for a command that did not parse.
+    pub fn problem(&self) -> Option<&Problem> {
+        match self {
+            GameError::BadCommand { problem, .. } | GameError::BadOptions { problem, .. } => {
+                Some(problem)
+            }
+            _ => None,
+        }
+    }
+
+    /// The machine-readable name of what is wrong, for scripts: [`Problem::code`] for a command
+    /// that did not parse; `None` otherwise.
+    pub fn code(&self) -> Option<&'static str> {
+        self.problem().map(Problem::code)
+    }
+
+    /// The system's title, for a command that did not parse.
+    pub fn title(&self) -> Option<&'static str> {
+        match self {
+            GameError::BadCommand { title, .. } => Some(title),
+            _ => None,
+        }
+    }
+
     fn refused<S: System>(error: &S::Error) -> Self {
         GameError::Refused {
             message: error.to_string(),
             field: S::error_field(error),
         }
     }
-}
-
-/// A command that does not parse, in the reader's words: a blank left empty is named as such
-/// ("name is empty: fill it in"), anything else says what the parser found.
-fn bad_command(system: &str, message: &str, field: Option<&str>) -> String {
-    match field {
-        Some(field) if message.starts_with("missing field") => {
-            format!("{} is empty: fill it in", field.replace('_', " "))
-        }
-        _ => format!("not a {system} command: {message}"),
-    }
-}
-
-/// The field a serde message names (`missing field `who``, `unknown field `x``), if any: its name
-/// only, not its path. Commands are enums tagged by `do`, which serde reads through a buffer that
-/// keeps no path (a path-tracking parser such as `serde_path_to_error` reports the root), so a page
-/// places such a refusal by the name and by which blank is empty (`crates/web/static/skald.js`).
-fn named_field(message: &str) -> Option<String> {
-    ["missing field `", "unknown field `", "duplicate field `"]
-        .iter()
-        .find_map(|start| {
-            let rest = &message[message.find(start)? + start.len()..];
-            Some(rest[..rest.find('`')?].to_owned())
-        })
 }
 
 /// One system's rules and state behind JSON. Cloning a game (`boxed_clone`) copies its state.
@@ -197,8 +202,8 @@ where
             S::Options::default()
         } else {
             serde_json::from_value(options.clone()).map_err(|e| GameError::BadOptions {
-                system: S::NAME,
-                message: e.to_string(),
+                system: S::TITLE,
+                problem: Problem::read(&e.to_string()),
             })?
         };
         let state = S::initial(&options);
@@ -207,11 +212,12 @@ where
 
     fn command(command: &Value) -> Result<S::Command, GameError> {
         serde_json::from_value(command.clone()).map_err(|e| {
-            let message = e.to_string();
+            let problem = Problem::read_about(&e.to_string(), command);
             GameError::BadCommand {
                 system: S::NAME,
-                field: named_field(&message),
-                message,
+                title: S::TITLE,
+                field: problem.field().map(str::to_owned),
+                problem,
             }
         })
     }
@@ -300,7 +306,7 @@ where
 
     fn seal(&self, who: &str, spend: u32, salt: &str) -> Result<Value, GameError> {
         match S::seal(&self.state, who, spend, salt) {
-            None => Err(GameError::NotSealing { system: S::NAME }),
+            None => Err(GameError::NotSealing { system: S::TITLE }),
             Some(Err(e)) => Err(GameError::refused::<S>(&e)),
             Some(Ok(command)) => Self::json(&command),
         }

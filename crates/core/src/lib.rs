@@ -19,6 +19,7 @@ mod game;
 mod moves;
 mod parts;
 mod path;
+mod refusal;
 mod rulings;
 mod system;
 mod table;
@@ -32,6 +33,7 @@ pub use moves::{
 };
 pub use parts::{Decider, Part};
 pub use path::{get_path, set_path};
+pub use refusal::{Forms, Problem, Worded, human_path, plain, word_options};
 pub use rulings::{Ruling, Rulings};
 pub use skald_dice::{DiceSource, Die, Scripted, SeededRandom, SourceError};
 pub use system::System;

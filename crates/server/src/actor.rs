@@ -268,7 +268,7 @@ impl TableHandle {
         let mine = sockets.get(&seat).copied().unwrap_or(0);
         if mine >= per_seat {
             return Err(ApiError::Limit(format!(
-                "clients: this seat has {} open, the most one seat may have; close one (another \
+                "this seat has {} open, the most one seat may have; close one (another \
                  tab or device) first",
                 noun(mine, "connection", "connections")
             )));
@@ -282,7 +282,7 @@ impl TableHandle {
             let max = per_table.saturating_sub(per_seat);
             if players >= max {
                 return Err(ApiError::Limit(format!(
-                    "clients: the players of this table have {} open, the most they may have \
+                    "the players of this table have {} open, the most they may have \
                      ({per_seat} more {} kept for the GM)",
                     noun(players, "connection", "connections"),
                     plural(per_seat as u64, "is", "are")
@@ -577,7 +577,7 @@ impl TableTask {
             && self.resends.differs(by, client, &request.action)
         {
             return Err(ApiError::BadRequest(format!(
-                "client_id: \"{client}\" was sent before with another action; give each new \
+                "the client id \"{client}\" was sent before with another action; give each new \
                  action an id of its own (only an action sent again keeps its id)"
             )));
         }

@@ -38,7 +38,41 @@ pub const MAX_LOG_PAGE: u64 = 1000;
 pub use crate::credentials::{bearer, cookie_name};
 
 fn json_body<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
-    serde_json::from_slice(bytes).map_err(|e| ApiError::BadRequest(format!("body: {e}")))
+    serde_json::from_slice(bytes).map_err(|e| ApiError::BadRequest(body_refusal(&e)))
+}
+
+/// A request body that did not read, in words: not JSON (and where), or the field that is
+/// missing, unknown or of the wrong kind (never serde's own wording).
+pub(crate) fn body_refusal(e: &serde_json::Error) -> String {
+    use serde_json::error::Category;
+    use skald_core::{Problem, human_path};
+    match e.classify() {
+        Category::Syntax => format!(
+            "the request's body is not JSON (line {}, column {})",
+            e.line(),
+            e.column()
+        ),
+        Category::Eof => "the request's body ends before its JSON does".to_owned(),
+        Category::Io => "the request's body could not be read".to_owned(),
+        Category::Data => match Problem::read(&e.to_string()) {
+            Problem::Missing { field } => {
+                format!("the request needs “{}”: fill it in", human_path(&field))
+            }
+            Problem::Unknown { field } => {
+                format!("the request takes no field called “{}”", human_path(&field))
+            }
+            Problem::Duplicate { field } => {
+                format!("“{}” is given twice: give it once", human_path(&field))
+            }
+            Problem::WrongType { found, expected } => {
+                format!("a field of the request holds {found}, where {expected} belongs")
+            }
+            Problem::UnknownCommand { name } => {
+                format!("a field of the request holds \"{name}\", which is not one of its choices")
+            }
+            Problem::Said(message) => skald_core::plain(&message, &|_| None),
+        },
+    }
 }
 
 #[utoipa::path(
@@ -244,7 +278,8 @@ pub async fn join(
             })?;
     if role != Role::Invite {
         return Err(ApiError::BadRequest(
-            "invite: this is a seat's token, not the table's invite".into(),
+            "this is the link to a seat, not the table's invite: ask the GM for an invite link"
+                .into(),
         ));
     }
     let (player, token) = table.join(&request.name).await?;

@@ -135,7 +135,7 @@ impl App {
             }
         }
         Err(ApiError::Limit(format!(
-            "tables: this server holds {max} live tables at most (a table is archived out of \
+            "this server holds {max} live tables at most (a table is archived out of \
              them after {} without activity, or {} after its creation if nobody joined it); try \
              again later",
             in_words(self.inner.limits.archive_after),
@@ -167,7 +167,7 @@ impl App {
             .map_err(|not_until| {
                 let wait = not_until.wait_time_from(DefaultClock::default().now());
                 ApiError::Limit(format!(
-                    "tables: at most {} per hour from one address; try again in {}",
+                    "one address may make at most {} per hour; try again in {}",
                     noun(limits.tables_per_hour as usize, "new table", "new tables"),
                     in_words(wait)
                 ))
@@ -175,7 +175,7 @@ impl App {
         self.inner.server_creations.check().map_err(|not_until| {
             let wait = not_until.wait_time_from(DefaultClock::default().now());
             ApiError::Limit(format!(
-                "tables: this server creates at most {} per hour, from every address together, \
+                "this server creates at most {} per hour, from every address together, \
                  and has made them; try again in {}",
                 noun(
                     limits.server_tables_per_hour as usize,
@@ -215,7 +215,7 @@ impl App {
     pub fn check_address_rate(&self, client: ClientAddr) -> Result<(), ApiError> {
         self.inner.per_address.check_key(&client).map_err(|_| {
             ApiError::Limit(format!(
-                "rate: at most {} per second from one address (bursts of {})",
+                "too fast: at most {} per second from one address (bursts of {})",
                 noun(
                     self.inner.limits.address_per_second as usize,
                     "request",
@@ -351,7 +351,7 @@ fn per_second(rate: u32, burst: u32) -> Quota {
 /// The refusal for a seat past its rate.
 pub fn rate_error(limits: &Limits) -> ApiError {
     ApiError::Limit(format!(
-        "rate: at most {} per second from one seat (bursts of {})",
+        "too fast: at most {} per second from one seat (bursts of {})",
         noun(limits.actions_per_second as usize, "request", "requests"),
         limits.action_burst
     ))

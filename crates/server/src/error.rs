@@ -25,7 +25,7 @@ pub enum ApiError {
     )]
     Replaced,
     /// A join with something that is not one of the table's invites.
-    #[error("invite: not an invite of this table; ask the GM for a new invite link")]
+    #[error("this is not an invite of this table: ask the GM for a new invite link")]
     BadInvite,
     /// No table with this id. The id is echoed only when it is short enough to be a table id (16
     /// characters): a token sent in its place never goes back out, nor into the log.
@@ -173,7 +173,8 @@ impl ApiError {
         self.status() == StatusCode::TOO_MANY_REQUESTS
     }
 
-    /// What the body says: kind, message and, for a refusal about one field, the field.
+    /// What the body says: kind, message and, for a refusal about one field, the field; what is
+    /// wrong as a code where the refusal has one.
     pub fn detail(&self) -> ErrorDetail {
         ErrorDetail {
             kind: self.kind().to_owned(),
@@ -181,6 +182,11 @@ impl ApiError {
             field: match self {
                 ApiError::Table(e) => e.field().map(str::to_owned),
                 ApiError::Relayed { detail, .. } => detail.field.clone(),
+                _ => None,
+            },
+            code: match self {
+                ApiError::Table(e) => e.code().map(str::to_owned),
+                ApiError::Relayed { detail, .. } => detail.code.clone(),
                 _ => None,
             },
         }
@@ -262,7 +268,7 @@ impl From<skald_store::Error> for ApiError {
     fn from(e: skald_store::Error) -> Self {
         match e.kind() {
             skald_store::ErrorKind::TooLarge { field, len, max } => ApiError::TooLarge(format!(
-                "record: its {} would be {len} bytes, more than the {max} bytes one record may \
+                "this record's {} would be {len} bytes, more than the {max} bytes one record may \
                  hold; nothing was recorded (ask for less: fewer dice, shorter text)",
                 match *field {
                     "row.secret" => "secret part",
@@ -313,7 +319,7 @@ mod tests {
         assert_eq!(e.status(), StatusCode::PAYLOAD_TOO_LARGE);
         assert_eq!(
             e.to_string(),
-            "record: its text would be 46137344 bytes, more than the 1048576 bytes one record \
+            "this record's text would be 46137344 bytes, more than the 1048576 bytes one record \
              may hold; nothing was recorded (ask for less: fewer dice, shorter text)"
         );
     }

@@ -132,7 +132,7 @@ async fn plain_errors_as_json(
         (
             "limit",
             format!(
-                "body: larger than {}, the most a request may carry",
+                "the request is larger than {}, the most a request may carry",
                 skald_core::noun(max_body, "byte", "bytes")
             ),
         )
@@ -161,6 +161,7 @@ async fn plain_errors_as_json(
             kind: kind.to_owned(),
             message,
             field: None,
+            code: None,
         },
     };
     (status, axum::Json(body)).into_response()

@@ -46,12 +46,64 @@ fn code_at(text: &str, i: usize) -> Option<usize> {
     ((1..=2).contains(&digits) && bytes.get(end).is_none_or(|&b| !word(b))).then_some(end)
 }
 
+/// How [`link_with`] writes a text: its plain parts, a cited ruling's link, the fairness page's.
+struct Writer<'a> {
+    /// A plain part, escaped as the output needs.
+    plain: &'a dyn Fn(&str, &mut String),
+    /// A link to ruling `code` at `href`.
+    ruling: &'a dyn Fn(&str, &str, &mut String),
+    /// The link that stands for `docs/fairness.md`.
+    fairness: &'a dyn Fn(&mut String),
+}
+
 /// `text`, escaped for HTML, with each ruling id it cites linked to its statement and
 /// `docs/fairness.md` linked to [`FAIRNESS_PAGE`] as [`FAIRNESS_WORDS`], each opening in a new
 /// tab ([`NEW_TAB`]). An id is cited inside parentheses (`(T3)`,
 /// `(T1, T5)`, `(disabled: loses at once, T7)`), or after the word `RULINGS` and in a list that
 /// follows it (`RULINGS T5, T6`).
 pub fn linked(text: &str) -> String {
+    link_with(
+        text,
+        &Writer {
+            plain: &|part, out| {
+                let _ = write!(out, "{}", HtmlEscape(part));
+            },
+            ruling: &|code, href, out| {
+                let _ = write!(
+                    out,
+                    "<a class=\"rule-link\" href=\"{href}\" {NEW_TAB}>{code}</a>"
+                );
+            },
+            fairness: &|out| {
+                let _ = write!(
+                    out,
+                    "<a class=\"doc-link\" href=\"{FAIRNESS_PAGE}\" {NEW_TAB}>{FAIRNESS_WORDS}</a>"
+                );
+            },
+        },
+    )
+}
+
+/// `text` for Markdown, each plain part made inert by `escape` (the report's escaping), with the
+/// ruling ids it cites (as [`linked`] finds them) as Markdown links to their statements
+/// (`[T3](/rules/twenty#T3)`) and `docs/fairness.md` as a link to [`FAIRNESS_PAGE`].
+pub fn linked_markdown(text: &str, escape: &dyn Fn(&str) -> String) -> String {
+    link_with(
+        text,
+        &Writer {
+            plain: &|part, out| out.push_str(&escape(part)),
+            ruling: &|code, href, out| {
+                let _ = write!(out, "[{code}]({href})");
+            },
+            fairness: &|out| {
+                let _ = write!(out, "[{FAIRNESS_WORDS}]({FAIRNESS_PAGE})");
+            },
+        },
+    )
+}
+
+/// `text` written by `writer`: its cited rulings and `docs/fairness.md` as links, the rest plain.
+fn link_with(text: &str, writer: &Writer<'_>) -> String {
     let mut out = String::with_capacity(text.len() + 32);
     let mut plain = 0;
     let mut depth = 0usize;
@@ -61,15 +113,9 @@ pub fn linked(text: &str) -> String {
     let mut i = 0;
     while i < text.len() {
         let rest = &text[i..];
-        let flush = |out: &mut String, to: usize| {
-            let _ = write!(out, "{}", HtmlEscape(&text[plain..to]));
-        };
         if rest.starts_with(FAIRNESS_DOC) {
-            flush(&mut out, i);
-            let _ = write!(
-                out,
-                "<a class=\"doc-link\" href=\"{FAIRNESS_PAGE}\" {NEW_TAB}>{FAIRNESS_WORDS}</a>"
-            );
+            (writer.plain)(&text[plain..i], &mut out);
+            (writer.fairness)(&mut out);
             i += FAIRNESS_DOC.len();
             plain = i;
             continue;
@@ -93,12 +139,8 @@ pub fn linked(text: &str) -> String {
             let listed =
                 listing.is_some_and(|from| text[from..i].bytes().all(|b| b" ,-&and".contains(&b)));
             if let (true, Some((system, _))) = (depth > 0 || listed, skald_systems::ruling(code)) {
-                flush(&mut out, i);
-                let _ = write!(
-                    out,
-                    "<a class=\"rule-link\" href=\"{}\" {NEW_TAB}>{code}</a>",
-                    ruling_href(system.name, code)
-                );
+                (writer.plain)(&text[plain..i], &mut out);
+                (writer.ruling)(code, &ruling_href(system.name, code), &mut out);
                 if listed {
                     listing = Some(end);
                 }
@@ -109,7 +151,35 @@ pub fn linked(text: &str) -> String {
         }
         i += rest.chars().next().map_or(1, char::len_utf8);
     }
-    let _ = write!(out, "{}", HtmlEscape(&text[plain..]));
+    (writer.plain)(&text[plain..], &mut out);
+    out
+}
+
+/// `text` without the rulings it cites in parentheses of their own (`" (T3)"`, `" (T1, T5)"`),
+/// for a place where a link cannot go (a fold's summary, the control that opens it: a link inside
+/// it would be one control inside another); the codes stay where they are links (the fold's
+/// list). Parentheses that hold more than codes are kept whole. The `uncited` filter.
+pub fn uncited(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(open) = rest.find(" (") {
+        let inside = &rest[open + 2..];
+        let Some(close) = inside.find(')') else {
+            break;
+        };
+        let codes = &inside[..close];
+        let only_codes = !codes.is_empty()
+            && codes.split(", ").all(|code| {
+                code_at(code, 0) == Some(code.len()) && skald_systems::ruling(code).is_some()
+            });
+        if only_codes {
+            out.push_str(&rest[..open]);
+        } else {
+            out.push_str(&rest[..open + 2 + close + 1]);
+        }
+        rest = &inside[close + 1..];
+    }
+    out.push_str(rest);
     out
 }
 
@@ -163,6 +233,14 @@ mod tests {
     }
 
     #[test]
+    fn a_summary_leaves_its_citations_to_the_list_under_it() {
+        assert_eq!(
+            uncited("Ahead after the exchange (T3), and (T1, T5) but (a tie, T3) (C3PO)"),
+            "Ahead after the exchange, and but (a tie, T3) (C3PO)"
+        );
+    }
+
+    #[test]
     fn the_filter_links_once() {
         let once = rule_links(Value::from("(T9)"));
         assert!(once.is_safe());
@@ -173,6 +251,12 @@ mod tests {
             "(<a class=\"rule-link\" href=\"/rules/twenty#T9\" target=\"_blank\" rel=\"noopener\" title=\"opens in a new tab\">T9</a>)"
         );
         assert!(rule_links(Value::from(())).is_none());
+        assert_eq!(
+            linked_markdown("a [x] (T3, F2) C3PO", &|t| t
+                .replace('[', "\\[")
+                .replace(']', "\\]")),
+            "a \\[x\\] ([T3](/rules/twenty#T3), [F2](/rules/freelancer#F2)) C3PO"
+        );
         // As the binary's environment registers it (crate::templates), on a bare one: this file
         // must not import the one that imports it.
         let mut env = minijinja::Environment::new();

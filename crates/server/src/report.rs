@@ -368,9 +368,13 @@ fn md(text: &str) -> String {
     out
 }
 
-/// Every text of `report` made inert for Markdown ([`md`]); hex, numbers and the commands are
-/// left as they are (the template puts those in code spans or blocks).
+/// Every text of `report` made inert for Markdown ([`md`]), the rulings cited in the system's
+/// words (the summary, the log's lines, the odds) as links to their statements
+/// ([`crate::links::linked_markdown`], as the HTML report links them); hex, numbers and the
+/// commands are left as they are (the template puts those in code spans or blocks). Talk is the
+/// players' words: escaped, never linked.
 fn for_markdown(mut report: Report) -> Report {
+    let linked = |text: &str| crate::links::linked_markdown(text, &md);
     report.title = md(&report.title);
     report.system = md(&report.system);
     report.reader = md(&report.reader);
@@ -379,18 +383,23 @@ fn for_markdown(mut report: Report) -> Report {
         seat.characters = seat.characters.iter().map(|c| md(c)).collect();
     }
     for episode in &mut report.episodes {
-        episode.title = md(&episode.title);
+        episode.title = linked(&episode.title);
         episode.who = episode.who.iter().map(|w| md(w)).collect();
-        episode.outcome = md(&episode.outcome);
-        episode.changes = episode.changes.iter().map(|c| md(c)).collect();
+        episode.outcome = linked(&episode.outcome);
+        episode.changes = episode.changes.iter().map(|c| linked(c)).collect();
     }
     for line in &mut report.story {
+        let talk = line.talk.is_some();
         line.who = md(&line.who);
-        line.what = line.what.iter().map(|w| md(w)).collect();
-        line.secret = line.secret.as_deref().map(md);
-        line.odds = line.odds.as_deref().map(md);
+        line.what = line
+            .what
+            .iter()
+            .map(|w| if talk { md(w) } else { linked(w) })
+            .collect();
+        line.secret = line.secret.as_deref().map(linked);
+        line.odds = line.odds.as_deref().map(linked);
         for chance in &mut line.chances {
-            chance.label = md(&chance.label);
+            chance.label = linked(&chance.label);
         }
         if let Some(talk) = &mut line.talk {
             talk.voice = talk.voice.as_deref().map(md);

@@ -254,6 +254,12 @@ pub struct ErrorDetail {
     /// that field.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub field: Option<String>,
+    /// What is wrong, machine-readable, when the refusal says it: for an action that did not
+    /// read, `missing` (a blank left out), `unknown_field`, `duplicate_field`,
+    /// `unknown_command`, `wrong_type` or `unreadable`; `empty` or `length` for a text out of
+    /// its bounds. The message says the same in words.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub code: Option<String>,
 }
 
 /// A message a WebSocket client sends: `{"id": any JSON, "action": {"do": ...}}`.

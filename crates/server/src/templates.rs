@@ -60,6 +60,7 @@ pub fn environment() -> &'static Environment<'static> {
         });
         env.set_loader(|name| Ok(source(name).map(str::to_owned)));
         env.add_filter("rule_links", crate::links::rule_links);
+        env.add_filter("uncited", |text: String| crate::links::uncited(&text));
         // A chance as people read it, the one wording of the pages and the report:
         // `{{ p | percent(decimal) }}` ([`skald_core::percent`]).
         env.add_filter("percent", |p: String, decimal: f64| {

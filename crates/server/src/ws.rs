@@ -277,7 +277,9 @@ async fn incoming(
                 from,
                 &Value::Null,
                 &ApiError::BadRequest(format!(
-                    "message: {e}; expected {{\"id\": .., \"action\": {{\"do\": ..}}}}"
+                    "{}: a message is a JSON object with an id and an action, the action as \
+                     POST /api/tables/{{id}}/actions takes it",
+                    crate::api::body_refusal(&e).replacen("the request's body", "the message", 1)
                 )),
             );
         }

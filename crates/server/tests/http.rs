@@ -498,7 +498,8 @@ async fn a_check_answers_before_the_dice_and_records_nothing() {
     assert_eq!(
         check(&ann, json!({"do": "action", "who": "Ragnar"})).await,
         json!({"ok": false, "error": {"kind": "refused",
-            "message": "spend is empty: fill it in", "field": "spend"}})
+            "message": "Dice put in (8 left) is empty: fill it in", "field": "spend",
+            "code": "missing"}})
     );
     // JSON that is no action is refused as /actions refuses it, not answered `ok: false`: the
     // document says `do` is a string (schemathesis, issue 30).
@@ -641,7 +642,7 @@ async fn the_gm_hands_a_seat_back_with_a_new_link_that_outlives_a_restart() {
                 .await,
             422,
             "refused",
-            "player: there is no player 2; the players are 1 to 1",
+            "there is no player 2: the players are 1",
             "an empty seat",
         );
         assert_refused(
@@ -661,7 +662,7 @@ async fn the_gm_hands_a_seat_back_with_a_new_link_that_outlives_a_restart() {
                 .await,
             400,
             "bad_request",
-            "invite: this is a seat's token, not the table's invite",
+            "this is the link to a seat, not the table's invite: ask the GM for an invite link",
             "a seat's token as an invite",
         );
         server.stop().await;
@@ -1326,7 +1327,7 @@ async fn a_resent_action_is_answered_once_never_done_twice() {
             &bad,
             422,
             "refused",
-            "client_id: \"no spaces\" is not an id; give 1 to 64 letters, digits, - or _",
+            "the client id \"no spaces\" is not one: give 1 to 64 letters, digits, - or _",
             label,
         );
         server.stop().await;
@@ -1352,7 +1353,7 @@ async fn an_id_sent_again_with_another_action_is_refused() {
         &bad,
         400,
         "bad_request",
-        "client_id: \"ann-0001\" was sent before with another action; give each new action an \
+        "the client id \"ann-0001\" was sent before with another action; give each new action an \
          id of its own (only an action sent again keeps its id)",
         label,
     );
@@ -1388,13 +1389,7 @@ async fn a_join_refusal_names_the_name() {
     let empty = http
         .post(&path, None, &json!({"invite": created.invite, "name": ""}))
         .await;
-    common::assert_refused(
-        &empty,
-        422,
-        "refused",
-        "name must be 1 to 60 characters long, not 0",
-        "empty",
-    );
+    common::assert_refused(&empty, 422, "refused", "name is empty: fill it in", "empty");
     server.stop().await;
 }
 

@@ -240,14 +240,14 @@ fn a_twenty_conflict_is_summed_up() {
 
             Who: Gorand, Dragon
 
-            **Outcome:** Gorand wins and gets its goal: kill this dragon and get to my brother's wedding on time (T4), after 3 exchanges
+            **Outcome:** Gorand wins and gets its goal: kill this dragon and get to my brother's wedding on time ([T4](/rules/twenty#T4)), after 3 exchanges
 
             - Gorand wants: kill this dragon and get to my brother's wedding on time (death goal: Dragon)
             - Dragon wants: keep the upstart off its road
             - Dragon surrenders: goal lost
             - Gorand checked 2 boxes (Friendly, Arms)
             - Dragon checked 1 box (Ancient and Wise)
-            - Dragon dies: Gorand won with Dragon's death as its goal (T7)
+            - Dragon dies: Gorand won with Dragon's death as its goal ([T7](/rules/twenty#T7))
 
         "#]],
     );
@@ -266,7 +266,7 @@ fn a_loqi_problem_is_summed_up() {
 
             **Outcome:** resolved for the player's outcome: the player's outcome 83.3% (5/6), the GM's 16.7% (1/6); the d12 rolled 3 against odds 10 (L3); told by Mirela: Mirela cuts through the bandits and takes their leader's horse.
 
-            - Mirela spent 1 influence (L5)
+            - Mirela spent 1 influence ([L5](/rules/loqi#L5))
 
         "#]],
     );
@@ -418,7 +418,7 @@ fn the_html_story_folds_a_long_list_of_lines_and_the_exact_odds() {
             <li id="r8"><span class="at">#8 · 00:00:08 UTC</span>
             <span class="first"><b class="gm-mark">GM</b> Dragon brings in Ancient and Wise (exchange 1): rolls 3d20 = 1 7 7; checks a box of Ancient and Wise</span>
             <details class="more"><summary>4 more lines</summary><span class="line">Dragon rolled a 1 and must stand for the rest of the conflict (the dice still count)</span><span class="line">End of exchange 1: pools Gorand [11 3], Dragon [7 7 1]; Gorand is winning; narration order Gorand, Dragon</span><span class="line">Exchange 2 begins</span><span class="line">dice (roll 1): d20=1 d20=7 d20=7</span></details>
-            <details class="odds"><summary>Odds before the roll:<span class="digest"> Ahead of every other pool after the exchange (T3) <b>87.4%</b>, and 2 more</span></summary>
+            <details class="odds"><summary>Odds before the roll:<span class="digest"> Ahead of every other pool after the exchange <b>87.4%</b>, and 2 more</span></summary>
             <ul class="chances"><li>Ahead of every other pool after the exchange (<a class="rule-link" href="/rules/twenty#T3" target="_blank" rel="noopener" title="opens in a new tab">T3</a>) <b>87.4%</b> <span class="fraction">(1747&#x2f;2000)</span></li><li>Ahead after the exchange if you stand instead <b>impossible</b></li><li>A 1 among the dice: forced to stand for the rest of the conflict (<a class="rule-link" href="/rules/twenty#T2" target="_blank" rel="noopener" title="opens in a new tab">T2</a>) <b>14.3%</b> <span class="fraction">(1141&#x2f;8000)</span></li></ul></details></li>
         "#]],
     );
@@ -621,5 +621,73 @@ fn the_gms_lines_carry_a_mark_no_name_makes() {
     assert!(
         html.contains("rolled for &lt;b class=&quot;gm-mark&quot;&gt;GM&lt;&#x2f;b&gt;"),
         "{html}"
+    );
+}
+
+/// The ruling codes `text` cites that no link holds: an id of a ruling some system states
+/// (`skald_systems::ruling`), inside parentheses or after a comma, outside every `<a>` (HTML) or
+/// `[...](...)` (Markdown).
+fn unlinked_codes(text: &str) -> Vec<String> {
+    // Links out: an HTML anchor's content and a Markdown link's text are taken away.
+    let mut bare = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("<a ") {
+        bare.push_str(&rest[..at]);
+        rest = rest[at..]
+            .find("</a>")
+            .map_or("", |end| &rest[at + end + 4..]);
+    }
+    bare.push_str(rest);
+    let bare = bare
+        .split("](/rules/")
+        .map(|part| part.rsplit_once('[').map_or(part, |(before, _)| before))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let bytes = bare.as_bytes();
+    let mut found = Vec::new();
+    for (i, b) in bytes.iter().enumerate() {
+        if !b"TLCF".contains(b) || i == 0 || !b"(, ".contains(&bytes[i - 1]) {
+            continue;
+        }
+        let digits = bytes[i + 1..]
+            .iter()
+            .take_while(|d| d.is_ascii_digit())
+            .count();
+        let end = i + 1 + digits;
+        let cited =
+            (1..=2).contains(&digits) && bytes.get(end).is_some_and(|b| b")],;".contains(b));
+        if cited && skald_systems::ruling(&bare[i..end]).is_some() {
+            found.push(bare[i.saturating_sub(30)..end + 1].to_owned());
+        }
+    }
+    found
+}
+
+/// Issue 31: every ruling code a report cites is a link to its statement, in the summary, the
+/// story and the odds, in HTML as on the table page and in Markdown as `[T3](/rules/twenty#T3)`.
+#[test]
+fn every_ruling_a_report_cites_is_a_link() {
+    for (system, name, enroll) in [
+        ("chi", "three-actions-and-a-defence", "enroll"),
+        ("twenty", "gorand-and-the-dragon", "add_character"),
+        ("loqi", "problem", "enroll"),
+        ("freelancer", "boulder", "enroll"),
+    ] {
+        let play = Play::example(system, name, enroll);
+        for reader in [ANN, GM] {
+            let (md, html) = (play.markdown(reader), play.html(reader));
+            assert_eq!(
+                unlinked_codes(&html),
+                Vec::<String>::new(),
+                "{system}: {html}"
+            );
+            assert_eq!(unlinked_codes(&md), Vec::<String>::new(), "{system}: {md}");
+            assert!(md.contains("](/rules/"), "{system}: no link in {md}");
+        }
+    }
+    // The test itself finds a code left bare.
+    assert_eq!(
+        unlinked_codes("a (T3) b [T4](/rules/twenty#T4) <a href=x>(T5)</a> C3PO"),
+        ["a (T3)"]
     );
 }

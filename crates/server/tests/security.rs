@@ -13,7 +13,7 @@ use skald_server::Limits;
 use skald_testkit::sheets::{DIRK, RAGNAR};
 use tokio_tungstenite::tungstenite;
 
-const BAD_INVITE: &str = "invite: not an invite of this table; ask the GM for a new invite link";
+const BAD_INVITE: &str = "this is not an invite of this table: ask the GM for a new invite link";
 const UNAUTHORIZED: &str =
     "a valid token for this table is required (Authorization: Bearer TOKEN, or ?token=)";
 
@@ -133,28 +133,28 @@ async fn actions_not_the_senders_are_refused_and_record_nothing() {
                 json!({"do": "fly"}),
                 422,
                 "refused",
-                "not a chi command: unknown variant `fly`...".into(),
+                "Chi has no move called “fly”".into(),
             ),
             (
                 "gm",
                 json!({"no": "do"}),
                 422,
                 "refused",
-                "an action is a JSON object with a string field `do`".into(),
+                "an action is a JSON object naming its move in its field do".into(),
             ),
             (
                 "gm",
                 json!([1, 2]),
                 422,
                 "refused",
-                "an action is a JSON object with a string field `do`".into(),
+                "an action is a JSON object naming its move in its field do".into(),
             ),
             (
                 "gm",
                 json!({"do": "roll"}),
                 422,
                 "refused",
-                "missing field `notation`".into(),
+                "Dice is empty: fill it in".into(),
             ),
             (
                 "gm",
@@ -168,7 +168,7 @@ async fn actions_not_the_senders_are_refused_and_record_nothing() {
                 json!({"do": "note", "text": ""}),
                 422,
                 "refused",
-                "text must be 1 to 4000 characters long, not 0".into(),
+                "The note is empty: fill it in".into(),
             ),
             (
                 "gm",
@@ -277,13 +277,13 @@ async fn only_a_seat_at_this_table_opens_its_routes() {
                 created.gm.as_str(),
                 400,
                 "bad_request",
-                "invite: this is a seat's token, not the table's invite",
+                "this is the link to a seat, not the table's invite: ask the GM for an invite link",
             ),
             (
                 ann.as_str(),
                 400,
                 "bad_request",
-                "invite: this is a seat's token, not the table's invite",
+                "this is the link to a seat, not the table's invite: ask the GM for an invite link",
             ),
             (other.invite.as_str(), 401, "unauthorized", BAD_INVITE),
         ] {
@@ -367,42 +367,42 @@ async fn bodies_too_large_or_malformed_are_refused_and_the_server_goes_on() {
                 b"{\"do\": ".to_vec(),
                 400,
                 "bad_request",
-                "body: EOF while parsing",
+                "the request's body ends before its JSON does",
             ),
             (
                 "not JSON",
                 b"roll 1d6".to_vec(),
                 400,
                 "bad_request",
-                "body: expected value",
+                "the request's body is not JSON (line 1, column 1)",
             ),
             (
                 "empty",
                 Vec::new(),
                 400,
                 "bad_request",
-                "body: EOF while parsing",
+                "the request's body ends before its JSON does",
             ),
             (
                 "invalid UTF-8",
                 b"{\"do\": \"roll\", \"notation\": \"1d6\", \"label\": \"\xff\xfe\"}".to_vec(),
                 400,
                 "bad_request",
-                "body: invalid unicode code point",
+                "the request's body is not JSON (line 1, column ",
             ),
             (
                 "an unknown do",
                 br#"{"do": "dance"}"#.to_vec(),
                 422,
                 "refused",
-                "not a twenty command: unknown variant `dance`",
+                "Twenty has no move called “dance”",
             ),
             (
                 "a table action with a stray field",
                 br#"{"do": "roll", "notation": "1d6", "sneaky": true}"#.to_vec(),
                 422,
                 "refused",
-                "unknown field `sneaky`",
+                "“Roll dice” takes no blank called “sneaky”",
             ),
         ];
         for (what, body, status, kind, start) in cases {
@@ -428,21 +428,21 @@ async fn bodies_too_large_or_malformed_are_refused_and_the_server_goes_on() {
                 json!({"system": "chi", "title": " "}),
                 422,
                 "refused",
-                "title must be 1 to 120 characters long, not 0",
+                "title is empty: fill it in",
             ),
             (
                 "a stray field",
                 json!({"system": "chi", "title": "x", "gm": "me"}),
                 400,
                 "bad_request",
-                "body: unknown field `gm`...",
+                "the request takes no field called “gm”",
             ),
             (
                 "bad options",
                 json!({"system": "chi", "title": "x", "options": {"tie": "coin"}}),
                 422,
                 "refused",
-                "the table's options do not fit chi: ...",
+                "the table's options do not fit Chi: the option “Ties on an action (C3)” is \"coin\", but it must be one of “a tie fails” or “a tie is rolled again”",
             ),
         ] {
             let reply = http.post("/api/tables", None, &body).await;
@@ -480,7 +480,7 @@ async fn bodies_too_large_or_malformed_are_refused_and_the_server_goes_on() {
 async fn a_server_holds_at_most_its_live_tables_and_quiet_ones_are_archived_out() {
     let log = Log::capture();
     const QUIET: std::time::Duration = std::time::Duration::from_secs(3);
-    let full_message = "tables: this server holds 2 live tables at most (a table is archived out \
+    let full_message = "this server holds 2 live tables at most (a table is archived out \
                         of them after 3 seconds without activity, or 24 hours after its creation if \
                         nobody joined it); try again later";
     for db in databases().await {
@@ -1168,7 +1168,7 @@ async fn the_server_creates_at_most_its_tables_per_hour_from_every_address() {
         &reply,
         429,
         "limit",
-        "tables: at most 2 new tables per hour from one address; try again in 30 minutes",
+        "one address may make at most 2 new tables per hour; try again in 30 minutes",
         label,
     );
     let reply = create_as(&server, "203.0.113.7", &[], &table).await;
@@ -1176,7 +1176,7 @@ async fn the_server_creates_at_most_its_tables_per_hour_from_every_address() {
         &reply,
         429,
         "limit",
-        "tables: this server creates at most 3 new tables per hour, from every address \
+        "this server creates at most 3 new tables per hour, from every address \
          together, and has made them; try again in 20 minutes",
         label,
     );
@@ -1256,7 +1256,7 @@ async fn an_address_creates_at_most_its_tables_per_hour() {
             &reply,
             429,
             "limit",
-            "tables: at most 3 new tables per hour from one address; try again in 20 minutes",
+            "one address may make at most 3 new tables per hour; try again in 20 minutes",
             label,
         );
         let reply = create_as(&server, "203.0.113.6", &[], &table).await;

@@ -168,8 +168,11 @@ impl<'de> Deserialize<'de> for Recipient {
 }
 
 fn not_a_seat(value: &serde_json::Value) -> String {
-    let shown: String = value.to_string().chars().take(40).collect();
-    format!("to: {shown} is not a seat; give \"gm\" or a player's number")
+    let shown: String = match value {
+        serde_json::Value::Object(_) | serde_json::Value::Array(_) => "a group of values".into(),
+        other => other.to_string().chars().take(40).collect(),
+    };
+    format!("a whisper goes to \"gm\" or to a player's number, not to {shown}")
 }
 
 /// The longest client id, in characters.
@@ -200,7 +203,7 @@ impl Request {
                 let shown: String = other.to_string().chars().take(80).collect();
                 return Err(ErrorKind::BadAction {
                     message: format!(
-                        "client_id: {shown} is not an id; give 1 to {MAX_CLIENT_ID} letters, digits, - or _"
+                        "the client id {shown} is not one: give 1 to {MAX_CLIENT_ID} letters, digits, - or _"
                     ),
                 }
                 .into());
@@ -250,17 +253,12 @@ impl Action {
             .get("do")
             .and_then(Value::as_str)
             .ok_or_else(|| ErrorKind::BadAction {
-                message: "an action is a JSON object with a string field `do`".into(),
+                message: "an action is a JSON object naming its move in its field do".into(),
             })?;
         if TABLE_ACTIONS.contains(&name) {
-            serde_json::from_value(value)
+            serde_json::from_value(value.clone())
                 .map(Action::Table)
-                .map_err(|e| {
-                    ErrorKind::BadAction {
-                        message: e.to_string(),
-                    }
-                    .into()
-                })
+                .map_err(|e| crate::worded::unreadable_action(&value, &e.to_string()))
         } else {
             Ok(Action::Command(value))
         }

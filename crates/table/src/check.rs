@@ -41,7 +41,7 @@ impl Table {
     /// `by` may not send it, [`crate::ErrorKind::Game`] for a command the system does not know or
     /// its rules refuse ([`Error::field`] names the command's field when the rules name one).
     pub fn check(&self, by: Actor, action: &Action) -> Result<(), Error> {
-        let refusal = match self.check_rules(by, action) {
+        let refusal = match self.check_unworded(by, action) {
             Ok(()) => return Ok(()),
             Err(refusal) => refusal,
         };
@@ -54,11 +54,11 @@ impl Table {
         {
             return Ok(());
         }
-        Err(refusal)
+        Err(self.word(by, action, refusal))
     }
 
-    /// [`Table::check`] before a blank left to another is forgiven.
-    fn check_rules(&self, by: Actor, action: &Action) -> Result<(), Error> {
+    /// [`Table::check`] before a blank left to another is forgiven and the refusal is worded.
+    fn check_unworded(&self, by: Actor, action: &Action) -> Result<(), Error> {
         let (by, command) = match action {
             Action::Command(command) => {
                 self.check_unsealed(command)?;

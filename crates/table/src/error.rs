@@ -3,14 +3,36 @@
 //! Messages never hold a secret the sender may not see: a refusal goes only to its sender, and
 //! refusals about secrets say what is wrong without saying what the secret is.
 
-use skald_core::GameError;
+use skald_core::{GameError, Worded};
 
-/// Why a table refused something.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{kind}")]
+/// Why a table refused something: its kind, and, once the table has worded it by the forms its
+/// sender was offered ([`crate::Table`]'s refusals always are), the words people read.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Error {
     kind: ErrorKind,
+    /// The words and the code, once given (boxed: most refusals have neither).
+    said: Option<Box<Said>>,
 }
+
+/// What an [`Error`] says beyond its kind.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+struct Said {
+    /// The refusal in the words of the sender's forms (`skald_core::Forms`), when worded.
+    worded: Option<Worded>,
+    /// What is wrong, for scripts, when the kind does not say it ([`Error::code`]).
+    code: Option<&'static str>,
+}
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.said.as_ref().and_then(|s| s.worded.as_ref()) {
+            Some(worded) => f.write_str(&worded.message),
+            None => self.kind.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
 
 impl Error {
     /// What went wrong.
@@ -18,10 +40,53 @@ impl Error {
         &self.kind
     }
 
+    /// The same refusal said as `worded` (its message, and its field when it names one).
+    #[must_use]
+    pub fn worded(mut self, worded: Worded) -> Self {
+        self.said.get_or_insert_default().worded = Some(worded);
+        self
+    }
+
+    /// Whether the refusal was already worded by its sender's forms.
+    pub fn is_worded(&self) -> bool {
+        self.said.as_ref().is_some_and(|s| s.worded.is_some())
+    }
+
+    /// The same refusal with `code` as its machine-readable name ([`Error::code`]).
+    #[must_use]
+    pub(crate) fn coded(mut self, code: &'static str) -> Self {
+        self.said.get_or_insert_default().code = Some(code);
+        self
+    }
+
+    /// A machine-readable name of what is wrong, for scripts (an error body's `code`), where
+    /// the refusal has one: for an action that did not parse, `missing`, `unknown_field`,
+    /// `duplicate_field`, `unknown_command`, `wrong_type` or `unreadable`
+    /// (`skald_core::Problem::code`); `too_long`/`empty` for a text out of its bounds.
+    pub fn code(&self) -> Option<&'static str> {
+        if let Some(code) = self.said.as_ref().and_then(|s| s.code) {
+            return Some(code);
+        }
+        match &self.kind {
+            ErrorKind::Game(e) => e.code(),
+            ErrorKind::Length { len: 0, .. } => Some("empty"),
+            ErrorKind::Length { .. } => Some("length"),
+            _ => None,
+        }
+    }
+
     /// The field of the action this refusal is about, as a dotted path into the action's JSON
     /// (`"title"`, `"spend"`, `"character.traits"`), when it is about one: a form shows the
     /// refusal beside that field.
     pub fn field(&self) -> Option<&str> {
+        if let Some(field) = self
+            .said
+            .as_ref()
+            .and_then(|s| s.worded.as_ref())
+            .and_then(|w| w.field.as_deref())
+        {
+            return Some(field);
+        }
         match &self.kind {
             ErrorKind::Game(e) => e.field(),
             ErrorKind::Length { field, .. }
@@ -39,7 +104,7 @@ impl Error {
 
 impl From<ErrorKind> for Error {
     fn from(kind: ErrorKind) -> Self {
-        Self { kind }
+        Self { kind, said: None }
     }
 }
 
@@ -71,8 +136,15 @@ pub enum ErrorKind {
         /// Who may, in a sentence.
         reason: String,
     },
-    /// A text field outside its bounds.
-    #[error("{field} must be {min} to {max} characters long, not {len}")]
+    /// A text field outside its bounds (an empty one: "is empty: fill it in").
+    #[error(
+        "{}",
+        if *len == 0 && *min > 0 {
+            format!("{field} is empty: fill it in")
+        } else {
+            format!("{field} must be {min} to {max} characters long, not {len}")
+        }
+    )]
     Length {
         /// The field.
         field: &'static str,
@@ -178,7 +250,7 @@ pub enum ErrorKind {
     },
     /// `end_epoch` while secret rolls are hidden, without `reveal_hidden`.
     #[error(
-        "{} still hidden: {}. Ending the epoch makes its seed public, and then anyone who guesses such a roll's dice can check the guess; reveal them first (reveal_roll), or end the epoch with \"reveal_hidden\": true to reveal them in the same step",
+        "{} still hidden: {}. Ending the epoch makes its seed public, and then anyone who guesses such a roll's dice can check the guess; reveal them first (Reveal a secret roll), or tick \"Reveal my secret rolls still hidden, in the same step\" to reveal them as the epoch ends",
         skald_core::noun(rolls.len(), "secret roll", "secret rolls"),
         rolls.join(", ")
     )]

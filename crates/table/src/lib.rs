@@ -23,6 +23,7 @@ mod table;
 mod talk;
 mod verify;
 mod view;
+mod worded;
 
 pub use action::{Action, MAX_CLIENT_ID, Recipient, Request, TABLE_ACTIONS, TableAction};
 pub use error::{Error, ErrorKind};
@@ -34,3 +35,4 @@ pub use skald_core::{Decided, Game, GameError};
 pub use table::{Player, Table, actor_of};
 pub use verify::{Finding, Kept, Report, read_records, verify, verify_kept};
 pub use view::{Reader, can_read, redact};
+pub use worded::own_forms;

@@ -81,7 +81,8 @@ impl Table {
     ) -> Result<Record, Error> {
         check_text("title", title, limits::TITLE)?;
         let (players_set_gm_numbers, options) = table_options(options)?;
-        let game = new_game(system, &options)?;
+        let game =
+            new_game(system, &options).map_err(|e| Self::word_options(system, &options, e))?;
         Ok(Record {
             seq: 1,
             at_ms,
@@ -125,7 +126,10 @@ impl Table {
             ..
         } = &first.body
         else {
-            return Err(ErrorKind::Corrupt("the log does not start with `created`".into()).into());
+            return Err(ErrorKind::Corrupt(
+                "the log does not start with the table's creation".into(),
+            )
+            .into());
         };
         if first.seq != 1 {
             return Err(
@@ -208,13 +212,16 @@ impl Table {
     /// Player `n` of this table, for a request's `field` that names a player.
     ///
     /// # Errors
-    /// [`ErrorKind::BadAction`] naming `field` and `n` when nobody sits in seat `n`, with the
-    /// seats there are ("the players are 1 to 3", or "nobody has joined yet").
-    pub fn player(&self, field: &str, n: u32) -> Result<&Player, Error> {
+    /// [`ErrorKind::BadAction`] naming `n` when nobody sits in seat `n`, with the seats there
+    /// are ("the players are 1 to 3", or "nobody has joined yet").
+    pub fn player(&self, _field: &str, n: u32) -> Result<&Player, Error> {
         self.players.iter().find(|p| p.id == n).ok_or_else(|| {
             let message = match self.players.len() {
-                0 => format!("{field}: there is no player {n}; nobody has joined yet"),
-                seated => format!("{field}: there is no player {n}; the players are 1 to {seated}"),
+                0 => format!("there is no player {n}: nobody has joined yet"),
+                seated => format!(
+                    "there is no player {n}: the players are {}",
+                    skald_core::bounds(1, seated)
+                ),
             };
             ErrorKind::BadAction { message }.into()
         })
@@ -383,7 +390,9 @@ impl Table {
         fresh: [u8; 32],
         at_ms: i64,
     ) -> Result<Vec<Record>, Error> {
-        let mut records = self.decide_unsealed(by, action, fresh, at_ms)?;
+        let mut records = self
+            .decide_unsealed(by, action, fresh, at_ms)
+            .map_err(|e| self.word(by, action, e))?;
         self.seal(&mut records, None);
         Ok(records)
     }
@@ -406,11 +415,13 @@ impl Table {
             && self.earlier(by, client).is_some()
         {
             return Err(ErrorKind::BadAction {
-                message: format!("client_id: \"{client}\" was already used for another action"),
+                message: format!("the client id \"{client}\" was already used for another action"),
             }
             .into());
         }
-        let mut records = self.decide_unsealed(by, &request.action, fresh, at_ms)?;
+        let mut records = self
+            .decide_unsealed(by, &request.action, fresh, at_ms)
+            .map_err(|e| self.word(by, &request.action, e))?;
         self.seal(&mut records, request.client.as_deref());
         Ok(records)
     }
@@ -518,6 +529,8 @@ impl Table {
         let Some(roll) = self.fair_roll(dice) else {
             return Err(error);
         };
+        // The log keeps the refusal as its sender read it.
+        let error = self.word(by, &Action::Command(command.clone()), error);
         Ok(self.record(
             at_ms,
             Body::RollFailed {
@@ -770,9 +783,9 @@ impl Table {
     pub(crate) fn check_unsealed(&self, command: &Value) -> Result<(), Error> {
         if self.game.binds(command) && self.game.bare_reveal(command).is_none() {
             return Err(ErrorKind::BadAction {
-                message: "at this table an allocation is committed with `allocate` (its dice are \
-                          checked before it is sealed) and revealed without `spend` or `salt`, \
-                          from what the table sealed"
+                message: "at this table the table seals each secret allocation (its dice checked \
+                          first) and reveals it from what it sealed: choose your dice with the \
+                          secret roll's own move"
                     .into(),
             }
             .into());
@@ -804,7 +817,7 @@ impl Table {
         });
         let (spend, salt) = allocation.ok_or_else(|| ErrorKind::BadAction {
             message: format!(
-                "secret_reveal: you made no allocation for \"{}\" through the table; give `spend` and `salt`",
+                "you made no secret allocation for \"{}\" through the table: to reveal one made elsewhere, give its dice and its salt",
                 shorten(&who)
             ),
         })?;
@@ -1134,9 +1147,11 @@ impl Table {
         self.check_link(&record)?;
         match &record.body {
             Body::Created { .. } => {
-                return Err(
-                    ErrorKind::Corrupt(format!("a second `created` at {}", record.seq)).into(),
-                );
+                return Err(ErrorKind::Corrupt(format!(
+                    "a second creation of the table at record {}",
+                    record.seq
+                ))
+                .into());
             }
             Body::Joined { player, name } => self.players.push(Player {
                 id: *player,
@@ -1294,7 +1309,11 @@ fn table_options(options: &Value) -> Result<(bool, Value), Error> {
         Value::Bool(on) => Ok((on, options)),
         other => Err(ErrorKind::BadAction {
             message: format!(
-                "options: players_set_gm_numbers is {other}; it is true or false (default false)"
+                "the option \"Players set the GM's numbers\" is {}, but it must be yes or no (no unless chosen)",
+                match other {
+                    Value::Object(_) | Value::Array(_) => "a group of values".to_owned(),
+                    other => other.to_string(),
+                }
             ),
         }
         .into()),

@@ -139,12 +139,12 @@ impl Table {
         let shown: String = name.chars().take(60).collect();
         let message = if yours.is_empty() {
             format!(
-                "as: \"{shown}\" is not one of your characters; you have none yet, so speak as yourself"
+                "you cannot speak as \"{shown}\": you have no character yet, so speak as yourself"
             )
         } else {
             let names: Vec<&str> = yours.iter().map(|c| c.as_str()).collect();
             format!(
-                "as: \"{shown}\" is not one of your characters ({})",
+                "you cannot speak as \"{shown}\": your characters are {}",
                 names.join(", ")
             )
         };
@@ -153,7 +153,7 @@ impl Table {
 
     fn check_recipient(&self, by: Actor, to: Actor) -> Result<(), Error> {
         let message = if to == by {
-            "to: a whisper goes to someone else; leave `to` out to speak to everyone".to_owned()
+            "a whisper goes to someone else: pick another seat, or everyone".to_owned()
         } else if let Actor::Player(n) = to {
             return self.player("to", n).map(|_| ());
         } else {

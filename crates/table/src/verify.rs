@@ -223,7 +223,7 @@ pub fn read_records(given: &[Value]) -> Result<(Vec<Record>, Vec<Finding>), Find
             finding(
                 record.seq,
                 format!(
-                    "unknown field `{path}`: Skald writes no such field, and the record's hash does not cover it"
+                    "a field \"{path}\" Skald does not write: the record's hash does not cover it"
                 ),
             )
         }));

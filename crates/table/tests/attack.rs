@@ -165,7 +165,10 @@ fn undo_never_takes_back_a_commitment_or_a_reveal() {
         GM,
         json!({"do": "secret_commit", "who": "Grok", "commitment": "ab".repeat(32)}),
     );
-    assert!(raw.contains("is committed with `allocate`"), "{raw}");
+    assert!(
+        raw.contains("the table seals each secret allocation"),
+        "{raw}"
+    );
 }
 
 #[test]
@@ -188,7 +191,10 @@ fn the_gm_cannot_undo_a_players_commitment_for_it_to_allocate_anew() {
         GM,
         json!({"do": "secret_commit", "who": "Ragnar", "commitment": "ab".repeat(32)}),
     );
-    assert!(raw.contains("is committed with `allocate`"), "{raw}");
+    assert!(
+        raw.contains("the table seals each secret allocation"),
+        "{raw}"
+    );
 }
 
 #[test]
@@ -220,9 +226,9 @@ fn a_commitment_the_table_did_not_seal_is_refused_so_no_secret_roll_is_stuck() {
     // A raw commitment could hide dice the rules refuse (60 of Grok's): its reveal would be refused
     // (C1), and with the roll no longer called off after a reveal, the table would wait forever.
     let mut play = secret_opposed();
-    let sealed_only = "at this table an allocation is committed with `allocate` (its dice are \
-                       checked before it is sealed) and revealed without `spend` or `salt`, \
-                       from what the table sealed";
+    let sealed_only = "at this table the table seals each secret allocation (its dice checked \
+                       first) and reveals it from what it sealed: choose your dice with the \
+                       secret roll's own move";
     let raw = json!({"do": "secret_commit", "who": "Grok", "commitment": "ab".repeat(32)});
     assert_eq!(play.refusal(GM, raw.clone()), sealed_only);
     assert_eq!(
@@ -347,7 +353,7 @@ fn a_resent_action_is_answered_with_its_first_records() {
     assert!(
         again
             .to_string()
-            .contains("client_id: \"c-1\" was already used"),
+            .contains("the client id \"c-1\" was already used"),
         "{again}"
     );
     // The record map survives a reload of the log.
@@ -357,7 +363,10 @@ fn a_resent_action_is_answered_with_its_first_records() {
         let refused =
             Request::from_json(json!({"do": "roll", "notation": "1d6", "client_id": bad}))
                 .unwrap_err();
-        assert!(refused.to_string().starts_with("client_id: "), "{refused}");
+        assert!(
+            refused.to_string().starts_with("the client id "),
+            "{refused}"
+        );
     }
 }
 

@@ -143,7 +143,7 @@ fn a_secret_roll_is_the_gms_until_revealed_and_then_verifies() {
     // Ending the epoch would make the roll guessable from the seed: refused, with the list.
     assert_eq!(
         play.refused(GM, json!({"do": "end_epoch"})).to_string(),
-        "1 secret roll still hidden: record 4 (\"ambush\", 1d20 + 3). Ending the epoch makes its seed public, and then anyone who guesses such a roll's dice can check the guess; reveal them first (reveal_roll), or end the epoch with \"reveal_hidden\": true to reveal them in the same step"
+        "1 secret roll still hidden: record 4 (\"ambush\", 1d20 + 3). Ending the epoch makes its seed public, and then anyone who guesses such a roll's dice can check the guess; reveal them first (Reveal a secret roll), or tick \"Reveal my secret rolls still hidden, in the same step\" to reveal them as the epoch ends"
     );
     // Before the reveal a player's export cannot check it; nothing mismatches.
     let report = verify(&play.export(ANN), Some(play.table.head()));
@@ -318,13 +318,11 @@ fn no_system_command_is_shadowed_by_a_table_action() {
     for system in skald_systems::names() {
         let game = skald_table::new_game(system, &Value::Null).unwrap();
         for name in TABLE_ACTIONS {
-            let message = game
-                .authority(&json!({"do": name}))
-                .unwrap_err()
-                .to_string();
-            assert!(
-                message.contains("unknown variant"),
-                "{system} has a command {name}: {message}"
+            let error = game.authority(&json!({"do": name})).unwrap_err();
+            assert_eq!(
+                error.code(),
+                Some("unknown_command"),
+                "{system} has a command {name}: {error}"
             );
         }
     }
@@ -336,7 +334,7 @@ fn bad_input_names_the_field_and_the_bounds() {
     let check = |kind: ErrorKind, expected: &str| assert_eq!(kind.to_string(), expected);
     check(
         play.refused(GM, json!({"do": "note", "text": ""})),
-        "text must be 1 to 4000 characters long, not 0",
+        "text is empty: fill it in",
     );
     check(
         play.refused(
@@ -432,7 +430,7 @@ fn a_check_answers_what_the_table_would_refuse_and_draws_no_die() {
     let (field, message) =
         check(&checked, ANN, json!({"do": "action", "who": "Ragnar"})).unwrap_err();
     assert_eq!(field.as_deref(), Some("spend"));
-    assert_eq!(message, "spend is empty: fill it in");
+    assert_eq!(message, "Dice put in (8 left) is empty: fill it in");
     // A command that gets as far as its dice passes, and the check draws none of them: the roll
     // after a check is the roll without it.
     let fine = json!({"do": "action", "who": "Ragnar", "spend": 2, "difficulty": 1});
@@ -442,5 +440,179 @@ fn a_check_answers_what_the_table_would_refuse_and_draws_no_die() {
     assert_eq!(
         checked.records(ANN, fine.clone()),
         unchecked.records(ANN, fine)
+    );
+}
+
+/// Issue 31, "nothing raw": a refusal names the blank as the sender's form labels it (the
+/// system's moves, the table's own tools, the lobby's options), with the value and what is
+/// allowed, and no parser wording, backtick, field path or option key; the field it is about
+/// stays beside the words for a form to place it.
+#[test]
+fn refusals_name_the_blank_as_the_senders_form_labels_it() {
+    let mut chi = Play::new("chi", true);
+    chi.records(ANN, chi_enroll(RAGNAR));
+    let mut loqi = Play::new("loqi", true);
+    loqi.records(
+        ANN,
+        json!({"do": "enroll", "character": skald_testkit::sheets::tiran()}),
+    );
+    let mut freelancer = Play::new("freelancer", true);
+    freelancer.records(
+        ANN,
+        json!({"do": "enroll", "character": skald_testkit::sheets::ash()}),
+    );
+    let said = |play: &mut Play, by: Actor, action: Value| {
+        let (message, field) = play.said(by, action);
+        (message, field.unwrap_or_default())
+    };
+    let cases = [
+        (
+            said(&mut chi, ANN, json!({"do": "say"})),
+            ("What you say is empty: fill it in", "text"),
+        ),
+        (
+            said(&mut chi, GM, json!({"do": "note", "text": ""})),
+            ("The note is empty: fill it in", "text"),
+        ),
+        (
+            said(&mut chi, ANN, json!({"do": "say", "text": "hi", "to": 1})),
+            (
+                "a whisper goes to someone else: pick another seat, or everyone",
+                "",
+            ),
+        ),
+        (
+            said(
+                &mut chi,
+                ANN,
+                json!({"do": "say", "text": "hi", "as": "Bob"}),
+            ),
+            (
+                "you cannot speak as \"Bob\": your characters are Ragnar",
+                "",
+            ),
+        ),
+        (
+            said(&mut chi, ANN, json!({"do": "roll", "notation": 5})),
+            (
+                "Dice is 5, but it must be text of at most 200 characters",
+                "notation",
+            ),
+        ),
+        (
+            said(
+                &mut chi,
+                ANN,
+                json!({"do": "enroll", "character": "Sela, quick barbarian"}),
+            ),
+            (
+                "The book's line is \"Sela, quick barbarian\", but it must end with the pool: a \
+                 number such as 8, or 8/7 for maximum/current",
+                "character",
+            ),
+        ),
+        (
+            said(
+                &mut chi,
+                ANN,
+                json!({"do": "action", "who": "Ragnar", "spend": "x", "difficulty": 2}),
+            ),
+            (
+                "Dice put in (8 left) is \"x\", but it must be a whole number from 1 to 8",
+                "spend",
+            ),
+        ),
+        (
+            said(
+                &mut chi,
+                ANN,
+                json!({"do": "action", "who": "Ragnar", "spend": 99, "difficulty": 2}),
+            ),
+            (
+                "Dice put in (8 left) is 99, but Ragnar has 8 of 8 dice left this round, so at \
+                 most 8 can go in (ruling C1: the pool refills at the next round)",
+                "spend",
+            ),
+        ),
+        (
+            said(
+                &mut chi,
+                ANN,
+                json!({"do": "action", "who": "Ragnar", "spend": 2, "difficulty": 2, "bogus": 1}),
+            ),
+            (
+                "“Ragnar: act against a Difficulty” takes no blank called “bogus”: the form may \
+                 be out of date, so open the move again",
+                "bogus",
+            ),
+        ),
+        (
+            said(&mut chi, ANN, json!({"do": "nope"})),
+            ("Chi has no move called “nope”", ""),
+        ),
+        (
+            said(
+                &mut loqi,
+                ANN,
+                json!({"do": "enroll", "character": {"name": "Ayla", "influence": 3, "traits": [
+                    {"name": "Archer", "rating": 3}, {"name": "Bow", "rating": 5}]}}),
+            ),
+            (
+                "Rating in entry 2 of Traits is 5; allowed: 1 to 4 (book: Traits; 5-6 need \
+                 option “Trait ratings 5 and 6”)",
+                "character.traits.1.rating",
+            ),
+        ),
+        (
+            said(
+                &mut loqi,
+                ANN,
+                json!({"do": "enroll", "character": {"name": "Ayla", "influence": 3, "traits": [
+                    {"name": "Archer", "rating": "1l"}]}}),
+            ),
+            (
+                "Rating in entry 1 of Traits is \"1l\", but it must be a whole number from 1 to 4",
+                "character.traits.0.rating",
+            ),
+        ),
+        (
+            said(
+                &mut freelancer,
+                ANN,
+                json!({"do": "enroll", "character": {"name": "Bo", "ratings": {"LCK": "1l"}}}),
+            ),
+            (
+                "Luck (LCK) is \"1l\", but it must be a whole number 0 to 10^30 (a rating on the \
+                 sheet, F8)",
+                "character.ratings.LCK",
+            ),
+        ),
+    ];
+    for ((message, field), (expected, at)) in cases {
+        assert_eq!((message.as_str(), field.as_str()), (expected, at));
+    }
+    // The lobby's options by their labels.
+    let refused = |system: &str, options: Value| {
+        let e =
+            Table::create(system, "x", &options, &ServerSeed::from_bytes([0; 32]), 0).unwrap_err();
+        (e.to_string(), e.field().map(str::to_owned))
+    };
+    assert_eq!(
+        refused("chi", json!({"tie": "coin"})),
+        (
+            "the table's options do not fit Chi: the option “Ties on an action (C3)” is \"coin\", \
+             but it must be one of “a tie fails” or “a tie is rolled again”"
+                .to_owned(),
+            Some("tie".to_owned())
+        )
+    );
+    assert_eq!(
+        refused("loqi", json!({"high_ratings": 3})).0,
+        "the table's options do not fit Loqi: the option “Trait ratings 5 and 6” is 3, but it \
+         must be yes or no"
+    );
+    assert_eq!(
+        refused("loqi", json!({"nope": 3})).0,
+        "the table's options do not fit Loqi: Loqi has no option called “nope”"
     );
 }

@@ -132,52 +132,47 @@ fn a_whisper_keeps_its_audience_through_the_store_form() {
 fn bad_talk_names_the_field_and_what_is_allowed() {
     let mut play = chi();
     let check = |play: &mut Play, by, action: Value, expected: &str| {
-        assert_eq!(play.refusal(by, action), expected);
+        assert_eq!(play.said(by, action).0, expected);
     };
-    check(
-        &mut play,
-        ANN,
-        say(""),
-        "text must be 1 to 1000 characters long, not 0",
-    );
+    check(&mut play, ANN, say(""), "What you say is empty: fill it in");
     check(
         &mut play,
         ANN,
         say(" \n "),
-        "text must be 1 to 1000 characters long, not 0",
+        "What you say is empty: fill it in",
     );
     check(
         &mut play,
         ANN,
         say(&"x".repeat(1001)),
-        "text must be 1 to 1000 characters long, not 1001",
+        "What you say must be 1 to 1000 characters long, not 1001",
     );
     check(
         &mut play,
         ANN,
         say("a\u{7}b"),
-        "text may not hold control characters (such as tabs and line breaks)",
+        "What you say may not hold control characters (such as tabs and line breaks)",
     );
     check(
         &mut play,
         ANN,
         json!({"do": "say", "text": "hi", "to": 1}),
-        "to: a whisper goes to someone else; leave `to` out to speak to everyone",
+        "a whisper goes to someone else: pick another seat, or everyone",
     );
     check(
         &mut play,
         GM,
         json!({"do": "say", "text": "hi", "to": "gm"}),
-        "to: a whisper goes to someone else; leave `to` out to speak to everyone",
+        "a whisper goes to someone else: pick another seat, or everyone",
     );
     check(
         &mut play,
         ANN,
         json!({"do": "say", "text": "hi", "to": 3}),
-        "to: there is no player 3; the players are 1 to 2",
+        "there is no player 3: the players are 1 to 2",
     );
     for to in [json!(0), json!("bob"), json!(-1), json!(1.5)] {
-        let expected = format!("to: {to} is not a seat; give \"gm\" or a player's number");
+        let expected = format!("a whisper goes to \"gm\" or to a player's number, not to {to}");
         check(
             &mut play,
             ANN,
@@ -189,13 +184,13 @@ fn bad_talk_names_the_field_and_what_is_allowed() {
         &mut play,
         ANN,
         json!({"do": "say", "text": "hi", "as": "Dirk"}),
-        "as: \"Dirk\" is not one of your characters (Ragnar)",
+        "you cannot speak as \"Dirk\": your characters are Ragnar",
     );
     check(
         &mut play,
         GM,
         json!({"do": "say", "text": "hi", "as": "Dirk"}),
-        "as: \"Dirk\" is not one of your characters; you have none yet, so speak as yourself",
+        "you cannot speak as \"Dirk\": you have no character yet, so speak as yourself",
     );
 }
 

@@ -399,9 +399,7 @@ fn a_field_skald_does_not_write_is_found() {
     assert_eq!(records.len(), 12);
     let found: Vec<(u64, String)> = unknown.into_iter().map(|f| (f.seq, f.message)).collect();
     let says = |path: &str| {
-        format!(
-            "unknown field `{path}`: Skald writes no such field, and the record's hash does not cover it"
-        )
+        format!("a field \"{path}\" Skald does not write: the record's hash does not cover it")
     };
     assert_eq!(
         found,

@@ -5,6 +5,7 @@
 //! server has one. Every wait is bounded.
 
 mod common;
+mod crawl;
 
 use common::{Server, answered, fresh, generous};
 use skald_server::{CreationKey, Limits};
@@ -39,7 +40,7 @@ async fn the_page_that_creates_tables_is_held_to_the_address_rate() {
     let (_, _, body) = create(&server, "system=chi&title=Flood").await;
     assert_eq!(
         body,
-        r#"{"error":{"kind":"limit","message":"rate: at most 1 request per second from one address (bursts of 4)"}}"#
+        r#"{"error":{"kind":"limit","message":"too fast: at most 1 request per second from one address (bursts of 4)"}}"#
     );
 }
 
@@ -69,7 +70,7 @@ async fn the_page_that_creates_tables_counts_tables_per_hour() {
     assert_eq!(status, 429);
     assert!(
         body.contains(
-            "tables: at most 2 new tables per hour from one address; try again in 30 minutes"
+            "one address may make at most 2 new tables per hour; try again in 30 minutes"
         ),
         "{body}"
     );
@@ -181,7 +182,7 @@ async fn the_gms_link_restores_an_archived_table() {
     assert_eq!(full.status().as_u16(), 429);
     let body = full.text().await.unwrap();
     assert!(
-        body.contains("tables: this server holds 2 live tables at most"),
+        body.contains("this server holds 2 live tables at most"),
         "{body}"
     );
 }

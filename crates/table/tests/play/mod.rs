@@ -76,6 +76,15 @@ impl Play {
         error.kind().clone()
     }
 
+    /// The refusal of `action` by `by` as its sender reads it (worded by the sender's forms), and
+    /// the field it is about.
+    pub fn said(&mut self, by: Actor, action: Value) -> (String, Option<String>) {
+        let before = self.table.last_seq();
+        let error = self.try_act(by, action).unwrap_err();
+        assert_eq!(self.table.last_seq(), before, "a refusal records nothing");
+        (error.to_string(), error.field().map(str::to_owned))
+    }
+
     /// The message of the refusal of `action` by `by` ([`Play::refused`]).
     pub fn refusal(&mut self, by: Actor, action: Value) -> String {
         self.refused(by, action).to_string()
