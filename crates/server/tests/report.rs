@@ -223,7 +223,7 @@ fn a_chi_round_is_summed_up() {
             - Ragnar: success (3 dice against Difficulty 2, 6 against 4; 5 dice left)
             - Ragnar: failure (2 dice against Difficulty 2, 2 against 8; 3 dice left)
             - Ragnar: success (1 die against Difficulty 1, 6 against 4; 2 dice left)
-            - Ragnar loses 1 die for now to injury (orc's cleaver): pool 8/7 (C5).
+            - Ragnar loses 1 die for now to injury (orc's cleaver): pool 8/7 ([C5](/rules/chi#C5)).
 
         "#]],
     );
@@ -264,7 +264,7 @@ fn a_loqi_problem_is_summed_up() {
 
             Who: the GM, Mirela
 
-            **Outcome:** resolved for the player's outcome: the player's outcome 83.3% (5/6), the GM's 16.7% (1/6); the d12 rolled 3 against odds 10 (L3); told by Mirela: Mirela cuts through the bandits and takes their leader's horse.
+            **Outcome:** resolved for the player's outcome: the player's outcome 83.3% (5/6), the GM's 16.7% (1/6); the d12 rolled 3 against odds 10 ([L3](/rules/loqi#L3)); told by Mirela: Mirela cuts through the bandits and takes their leader's horse.
 
             - Mirela spent 1 influence ([L5](/rules/loqi#L5))
 
@@ -298,9 +298,9 @@ fn a_freelancer_check_is_summed_up() {
 
             Who: Ash
 
-            **Outcome:** failure on a Botch (F3)
+            **Outcome:** failure on a Botch ([F3](/rules/freelancer#F3))
 
-            - Ash: task check, LFT 42 vs 1200 (the boulder's weight): the larger number, 1200, has 4 digits: keep its highest 3 (F2); divide both by 10^1 = 10, dropping fractions: rating 42 -&gt; 4, difficulty 1200 -&gt; 120; difference = 120 - 4 = 116 (101-150: only a Crit succeeds; every failure is a Botch, F3); chance of success 5.0% (1/20), of a Botch 95.0% (19/20): d100 31: Botch, failure.
+            - Ash: task check, LFT 42 vs 1200 (the boulder's weight): the larger number, 1200, has 4 digits: keep its highest 3 ([F2](/rules/freelancer#F2)); divide both by 10^1 = 10, dropping fractions: rating 42 -&gt; 4, difficulty 1200 -&gt; 120; difference = 120 - 4 = 116 (101-150: only a Crit succeeds; every failure is a Botch, [F3](/rules/freelancer#F3)); chance of success 5.0% (1/20), of a Botch 95.0% (19/20): d100 31: Botch, failure.
 
         "#]],
     );

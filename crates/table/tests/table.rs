@@ -506,8 +506,8 @@ fn refusals_name_the_blank_as_the_senders_form_labels_it() {
                 json!({"do": "enroll", "character": "Sela, quick barbarian"}),
             ),
             (
-                "The book's line is \"Sela, quick barbarian\", but it must end with the pool: a \
-                 number such as 8, or 8/7 for maximum/current",
+                "The character line \"Sela, quick barbarian\" does not read: it must end with the \
+                 pool: a number such as 8, or 8/7 for maximum/current",
                 "character",
             ),
         ),
@@ -529,7 +529,7 @@ fn refusals_name_the_blank_as_the_senders_form_labels_it() {
                 json!({"do": "action", "who": "Ragnar", "spend": 99, "difficulty": 2}),
             ),
             (
-                "Dice put in (8 left) is 99, but Ragnar has 8 of 8 dice left this round, so at \
+                "The number of dice put in is 99, but Ragnar has 8 of 8 dice left this round, so at \
                  most 8 can go in (ruling C1: the pool refills at the next round)",
                 "spend",
             ),
@@ -558,8 +558,8 @@ fn refusals_name_the_blank_as_the_senders_form_labels_it() {
                     {"name": "Archer", "rating": 3}, {"name": "Bow", "rating": 5}]}}),
             ),
             (
-                "Rating in entry 2 of Traits is 5; allowed: 1 to 4 (book: Traits; 5-6 need \
-                 option “Trait ratings 5 and 6”)",
+                "Trait 2's rating is 5; allowed: 1 to 4 (book: Traits; 5 and 6 need the table's \
+                 option \"Trait ratings 5 and 6\")",
                 "character.traits.1.rating",
             ),
         ),

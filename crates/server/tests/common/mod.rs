@@ -570,7 +570,13 @@ fn note_tokens(body: &str) {
 pub struct Log {
     lines: std::sync::Arc<std::sync::Mutex<Vec<u8>>>,
     _guard: tracing::subscriber::DefaultGuard,
+    _alone: std::sync::MutexGuard<'static, ()>,
 }
+
+/// Held by the one [`Log`] capturing at a time in a test binary: tracing keeps its interest in each
+/// event and its highest level for all threads at once, and two captures set and dropped on two
+/// threads at the same moment could leave one of them deaf to the request lines.
+static CAPTURING: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 /// One writer into a [`Log`].
 struct LogWriter(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
@@ -599,9 +605,18 @@ impl Log {
             .with_writer(move || LogWriter(writer.clone()))
             .with_ansi(false)
             .finish();
+        let alone = CAPTURING
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let guard = tracing::subscriber::set_default(subscriber);
+        // Another test's thread may have cached a callsite as of interest to no one while no
+        // capture was set; ask every callsite again now that this one is (tracing caches
+        // interest per callsite, for all threads).
+        tracing::callsite::rebuild_interest_cache();
         Log {
             lines,
-            _guard: tracing::subscriber::set_default(subscriber),
+            _guard: guard,
+            _alone: alone,
         }
     }
 

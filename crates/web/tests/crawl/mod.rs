@@ -20,35 +20,13 @@ use std::collections::BTreeSet;
 /// Raw text the crawl still finds in the system crates' own words, each as (a piece of the
 /// finding, where it comes from). Known, not accepted: the coordinator empties this list as each
 /// system's texts are put in words (issue 31); a finding not matched here fails the test.
-const KNOWN_RAW: &[(&str, &str)] = &[
-    (
-        "\"fits_concept\"",
-        "crates/table request_words.rs `shown`: a choice's value that no option offered now \
+const KNOWN_RAW: &[(&str, &str)] = &[(
+    "\"fits_concept\"",
+    "crates/table request_words.rs `shown`: a choice's value that no option offered now \
          holds falls back to its JSON, so a Chi opposed request's lines read 'proposed: Ragnar \
          puts in: {\"fits_concept\":true,\"modifier\":0,\"spend\":3,\"who\":\"Ragnar\"}' and 'with the \
          dice it kept back: {...}' (the table page's log, older pages, both reports)",
-    ),
-    (
-        "P(success) ",
-        "freelancer describe, a task or chance check's line: 'P(success) 1/20, P(Botch) 19/20: \
-         d100 31: Botch, failure' (fractions without percentages; log, reports, summary)",
-    ),
-    (
-        "P(Crit) ",
-        "freelancer describe, a roll of the other dice: 'rolls a d4 (...): 3; P(Crit) 1/4, \
-         P(Botch) 1/4 (F1)'",
-    ),
-    (
-        "each with chance ",
-        "freelancer odds of a roll of the other dice (the odds box): '... and 1 a Botch, each \
-         with chance 1/4 (F1)'",
-    ),
-    (
-        "the GM's outcome ",
-        "loqi describe, a d12 resolution's line: 'Chances: the player's outcome 5/6, the GM's \
-         outcome 1/6.'",
-    ),
-];
+)];
 
 /// One table of the crawl: its system, its id, its seats' tokens, and the refusals it gave.
 struct Evening {
@@ -484,7 +462,7 @@ const JSON_ON_PURPOSE: [(&str, &str); 2] = [
 ];
 
 /// Words beside an `a/b` that is no chance (a Chi pool's maximum/current, a Freelancer factor).
-const NOT_CHANCES: [&str; 2] = ["maximum/current", "halves the rating"];
+const NOT_CHANCES: [&str; 3] = ["maximum/current", "halves the rating", "Adjustments: "];
 
 /// Byte offsets moved to a character's start (`str::floor_char_boundary` is newer than the
 /// workspace's Rust).
