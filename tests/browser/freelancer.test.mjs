@@ -54,7 +54,7 @@ test("characters are made with the builders, no JSON typed", { timeout: FILE_TIM
   await fill(form, { "character.ratings.MIT": "strong" });
   const slip = form.locator(".field-error").first();
   await slip.waitFor({ timeout: WAIT });
-  assert.match(await slip.innerText(), /ratings\.MIT. is "strong", but it must be a whole number 0 to 10\^30/);
+  assert.match(await slip.innerText(), /^Might \(MIT\) is "strong", but it must be a whole number 0 to 10\^30/);
   assert.equal(await form.locator('[name="character.ratings.MIT"]').getAttribute("aria-invalid"), "true");
   await fill(form, { "character.ratings.MIT": "12" });
   count.fields++;

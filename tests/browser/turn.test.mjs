@@ -453,7 +453,7 @@ test("Loqi: the GM types while the players play the problem; a move's fold close
   const { page: gm } = await typeWhileOthersAct("loqi", [
     { does: "reward", legend: "Reward influence", steps: [choice("who"), text("points", "2"), text("reason", "brave")] },
     { does: "prepare_goals", legend: "GM: prepare goals", steps: [entry("goals", { text: "Hold", kind: null, base: "3" })] },
-    { does: "enroll", legend: "Make a character", steps: [text("character.name", "Wren"), entry("character.traits", { name: "Sly", rating: "2" })] },
+    { does: "enroll", legend: "Make an NPC", steps: [text("character.name", "Wren"), entry("character.traits", { name: "Sly", rating: "2" })] },
   ]);
   // The GM sends the reward typed first: its fold closes, the focus on the fold's name; the
   // goals typed and not sent stay open, their fold remembered by the move (across a reload too).
