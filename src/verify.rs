@@ -197,6 +197,16 @@ fn text_report(report: &Report) -> String {
             let _ = writeln!(out, "  record {}: {}", finding.seq, finding.message);
         }
     }
+    if !report.reworded.is_empty() {
+        let _ = writeln!(
+            out,
+            "{} from a log made by an earlier Skald, worded otherwise now; their events, dice and odds check, and only the hash chain (or a kept head) vouches for their words:",
+            count(report.reworded.len(), "record", "records"),
+        );
+        for finding in &report.reworded {
+            let _ = writeln!(out, "  record {}: {}", finding.seq, finding.message);
+        }
+    }
     let _ = writeln!(
         out,
         "{}; {} recomputed from {} and equal; {} replayed through the rules; {} checked against {}",

@@ -88,7 +88,7 @@ pub fn authority(command: &Command) -> Authority {
 ///   answering may add one (the book's GM halves both arm wrestlers' LFT);
 /// - the go-ahead of the other side of an opposed check ([`Part::go_ahead`]): its player (the GM
 ///   for an NPC) agrees and rolls its own d100 before anything is rolled (book, Task Checks: the
-///   friend "agree[s]" to arm wrestle; F4);
+///   friend agrees to arm wrestle; F4);
 /// - on a player's sheet, its stats, level, XP, AP and abilities already learned (F8: "stats are
 ///   entered by the GM"; book, Vocations: the GM awards XP and AP, which buy abilities).
 ///   Attributes, vocation and name stay the player's.

@@ -258,7 +258,7 @@ impl Action {
         if TABLE_ACTIONS.contains(&name) {
             serde_json::from_value(value.clone())
                 .map(Action::Table)
-                .map_err(|e| crate::worded::unreadable_action(&value, &e.to_string()))
+                .map_err(|e| crate::own_forms::unreadable_action(&value, &e.to_string()))
         } else {
             Ok(Action::Command(value))
         }

@@ -15,6 +15,7 @@ mod check;
 mod error;
 mod game;
 pub mod limits;
+mod own_forms;
 mod pending;
 mod record;
 mod request_words;
@@ -28,11 +29,12 @@ mod worded;
 pub use action::{Action, MAX_CLIENT_ID, Recipient, Request, TABLE_ACTIONS, TableAction};
 pub use error::{Error, ErrorKind};
 pub use game::new_game;
+pub use own_forms::own_forms;
 pub use record::{
-    Actor, Audience, Body, FairRoll, GENESIS, Record, Secret, SecretBody, SecretRoll, Waiting,
+    Actor, Audience, Body, FairRoll, GENESIS, Record, Secret, SecretBody, SecretRoll, WORDING,
+    Waiting,
 };
 pub use skald_core::{Decided, Game, GameError};
 pub use table::{Player, Table, actor_of};
 pub use verify::{Finding, Kept, Report, read_records, verify, verify_kept};
 pub use view::{Reader, can_read, redact};
-pub use worded::own_forms;

@@ -153,6 +153,10 @@ pub enum Body {
         /// `table_options` records.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         players_set_gm_numbers: bool,
+        /// The edition of the words the table wrote when it was made ([`WORDING`]); 0 (left out)
+        /// for a log made before editions were counted.
+        #[serde(default, skip_serializing_if = "is_zero")]
+        wording: u32,
     },
     /// A player took a seat.
     Joined {
@@ -519,4 +523,15 @@ impl Record {
         let json = serde_json::to_string(&chained).unwrap_or_default();
         hex::encode(Sha256::digest(json.as_bytes()))
     }
+}
+
+/// The edition of the words Skald writes into a log: each system's log lines (`describe`), a
+/// request's, an answer's and a withdrawal's words, and a refused roll's refusal. Raised whenever
+/// any of them changes, so that `skald verify` holds a log made under an earlier edition to its
+/// events, dice and odds, and lists the lines this edition would word otherwise
+/// ([`crate::Report::reworded`]) instead of calling them rewritten. 1: issue 31's words.
+pub const WORDING: u32 = 1;
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }

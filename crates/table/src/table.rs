@@ -95,6 +95,7 @@ impl Table {
                 options: game.options(),
                 commitment: seed.commitment(),
                 players_set_gm_numbers,
+                wording: crate::record::WORDING,
             },
             secret: Some(Secret {
                 audience: Audience::Server,

@@ -37,6 +37,12 @@ pub struct Report {
     pub uncommitted: Vec<Finding>,
     /// What the head someone kept says of this log ([`verify_kept`]).
     pub kept: Kept,
+    /// Records of a log made under an earlier edition of Skald's words
+    /// ([`crate::record::WORDING`]) whose words this edition would write otherwise, though their
+    /// events, dice and odds check: the chain (and a kept head) vouch for those words; the rules
+    /// of this edition cannot. Empty for a log made under this edition, where such a record is a
+    /// mismatch.
+    pub reworded: Vec<Finding>,
     /// Everything that does not match. Empty for an honest log.
     pub mismatches: Vec<Finding>,
     /// The seq of the record where checking stopped because the log could not be folded past it
@@ -163,6 +169,12 @@ fn verify_chain(records: &[Record], head: Option<&str>) -> Report {
             .push(finding(0, "the log is empty".into()));
         return report;
     };
+    // A log made under an earlier edition of the words: a line worded otherwise is listed, not
+    // a mismatch.
+    let earlier = match &first.body {
+        Body::Created { wording, .. } => *wording < crate::record::WORDING,
+        _ => false,
+    };
     let mut table = match Table::from_records(vec![first.clone()]) {
         Ok(table) => table,
         Err(e) => {
@@ -177,7 +189,14 @@ fn verify_chain(records: &[Record], head: Option<&str>) -> Report {
             report.stopped_at = Some(record.seq);
             return report;
         }
-        check(&table, record, &seeds, &revealed_rolls, &mut report);
+        check(
+            &table,
+            record,
+            &seeds,
+            &revealed_rolls,
+            earlier,
+            &mut report,
+        );
         if let Err(e) = table.apply(record.clone()) {
             report.mismatches.push(finding(record.seq, plain(&e)));
             report.stopped_at = Some(record.seq);
@@ -329,9 +348,20 @@ fn check(
     record: &Record,
     seeds: &BTreeMap<u32, ServerSeed>,
     revealed: &BTreeMap<u64, Vec<(Copy, &SecretRoll)>>,
+    earlier: bool,
     report: &mut Report,
 ) {
     let seq = record.seq;
+    // Words this edition writes otherwise: a mismatch, or in a log of an earlier edition a
+    // record listed as reworded.
+    let reworded = |report: &mut Report, message: &str| {
+        let finding = finding(seq, message.to_owned());
+        if earlier {
+            report.reworded.push(finding);
+        } else {
+            report.mismatches.push(finding);
+        }
+    };
     check_committed(record, report);
     check_allocation(table, record, report);
     match &record.body {
@@ -376,14 +406,20 @@ fn check(
                 return;
             }
             match decided {
-                Ok(decided) if decided.events == *events && decided.lines != *lines => {
-                    report.mismatches.push(finding(
-                        seq,
-                        "the report lines are not what the rules say of its events (rewritten?)"
-                            .into(),
-                    ));
+                Ok(decided) if decided.events == *events && decided.lines != *lines && !earlier => {
+                    reworded(
+                        report,
+                        "the report lines are not what the rules say of its events (rewritten?)",
+                    );
                 }
                 Ok(decided) if decided.events == *events => {
+                    if decided.lines != *lines {
+                        // An earlier edition's words: listed; its events and dice still count.
+                        reworded(
+                            report,
+                            "the report lines are not what the rules say of its events (rewritten?)",
+                        );
+                    }
                     report.commands_replayed += 1;
                     if roll.is_some() {
                         note_dice(
@@ -442,10 +478,10 @@ fn check(
                         report,
                     );
                 }
-                Err(e) => report.mismatches.push(finding(
-                    seq,
-                    format!("replaying the refused command is refused otherwise: {e}"),
-                )),
+                Err(e) => reworded(
+                    report,
+                    &format!("replaying the refused command is refused otherwise: {e}"),
+                ),
                 Ok(_) => report.mismatches.push(finding(
                     seq,
                     "recorded as refused after its dice, but the rules accept it with them".into(),
@@ -532,11 +568,10 @@ fn check(
             waiting,
             lines,
         } if !lines.is_empty() && table.request_lines(*by, command, waiting) != *lines => {
-            report.mismatches.push(finding(
-                seq,
-                "the request's words are not what the table says of its command (rewritten?)"
-                    .into(),
-            ));
+            reworded(
+                report,
+                "the request's words are not what the table says of its command (rewritten?)",
+            );
         }
         Body::Answered {
             by,
@@ -551,10 +586,10 @@ fn check(
                     again != *lines && again.get(1..) != Some(lines.as_slice())
                 }) =>
         {
-            report.mismatches.push(finding(
-                seq,
-                "the answer's words are not what the table says of its values (rewritten?)".into(),
-            ));
+            reworded(
+                report,
+                "the answer's words are not what the table says of its values (rewritten?)",
+            );
         }
         Body::Withdrawn {
             by,
@@ -566,10 +601,10 @@ fn check(
                 .withdrawn_words(*by, *request, reason.as_deref())
                 .is_some_and(|again| again != *lines) =>
         {
-            report.mismatches.push(finding(
-                seq,
-                "the withdrawal's words are not what the table says of it (rewritten?)".into(),
-            ));
+            reworded(
+                report,
+                "the withdrawal's words are not what the table says of it (rewritten?)",
+            );
         }
         Body::Joined { player, .. }
             if usize::try_from(*player).ok() != Some(table.players().len() + 1) =>

@@ -572,3 +572,48 @@ fn a_seat_or_a_voice_that_could_not_have_been_is_a_mismatch() {
         (3, "seats player 3, but the next seat is 2".to_owned())
     );
 }
+
+#[test]
+fn a_log_of_an_earlier_edition_of_the_words_verifies_and_lists_its_reworded_lines() {
+    // A table made now records the edition of its words; an older log has none (edition 0).
+    let play = played();
+    let honest = play.export(GM);
+    let Body::Created { wording, .. } = &honest[0].body else {
+        panic!("{:?}", honest[0].body)
+    };
+    assert_eq!(*wording, skald_table::WORDING);
+    // The same log, its enrolment's line as an earlier Skald might have worded it.
+    let enrolled = honest
+        .iter()
+        .position(|r| matches!(&r.body, Body::Command { lines, .. } if !lines.is_empty()))
+        .unwrap();
+    let seq = honest[enrolled].seq;
+    let reword = |edition: Option<u32>| {
+        forged(&honest, &move |j| {
+            j[enrolled]["body"]["lines"][0] = json!("Ragnar joins the table (worded before)");
+            let created = j[0]["body"].as_object_mut().unwrap();
+            match edition {
+                Some(n) => created.insert("wording".into(), json!(n)),
+                None => created.remove("wording"),
+            };
+        })
+    };
+    // Made under this edition: a changed line is a mismatch.
+    let (records, head) = reword(Some(skald_table::WORDING));
+    assert_eq!(
+        mismatches(&verify(&records, Some(&head))),
+        [(
+            seq,
+            "the report lines are not what the rules say of its events (rewritten?)".to_owned()
+        )]
+    );
+    // Made before editions were counted: listed, not a mismatch; its events and dice still checked.
+    let (records, head) = reword(None);
+    let report = verify(&records, Some(&head));
+    assert!(report.ok(), "{report:?}");
+    assert_eq!(
+        report.reworded.iter().map(|f| f.seq).collect::<Vec<_>>(),
+        [seq]
+    );
+    assert!(report.rolls_verified > 0, "{report:?}");
+}
