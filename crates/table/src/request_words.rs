@@ -211,6 +211,18 @@ fn within(fixed: &Value, command: &Value) -> bool {
     }
 }
 
+/// Whether `command` holds every field of `fixed` with its value, or a number where `fixed` has
+/// a number.
+fn alike(fixed: &Value, command: &Value) -> bool {
+    match (fixed, command) {
+        (Value::Object(fixed), Value::Object(command)) => fixed
+            .iter()
+            .all(|(k, v)| command.get(k).is_some_and(|c| alike(v, c))),
+        (Value::Number(_), Value::Number(_)) => true,
+        _ => fixed == command,
+    }
+}
+
 /// `value` as a form's `field` shows it: a choice's label, "yes" or "no", a list's entries; `None`
 /// when there is nothing to show (blank, or a shape the field does not give).
 pub(crate) fn shown(field: &Field, value: &Value) -> Option<String> {
@@ -242,6 +254,16 @@ pub(crate) fn shown(field: &Field, value: &Value) -> Option<String> {
                     options.iter().find(|o| {
                         o.value.as_object().is_some_and(|m| !m.is_empty()) && within(&o.value, v)
                     })
+                })
+                // The one option like it but for a number (Chi's defender offered to its
+                // attacker once, its player choosing the dice: 2 put in): that option's words,
+                // the number being another blank's, shown beside. Of several such options each
+                // would state a number, so none is picked.
+                .or_else(|| {
+                    let mut alike = options.iter().filter(|o| {
+                        o.value.as_object().is_some_and(|m| !m.is_empty()) && alike(&o.value, v)
+                    });
+                    alike.next().filter(|_| alike.next().is_none())
                 })
                 .map_or_else(|| text(v), |o| o.label.clone()),
         ),
@@ -293,6 +315,28 @@ mod tests {
         assert_eq!(
             shown(&field, &other).as_deref(),
             Some(r#"{"spend":3,"who":"Blackfang"}"#)
+        );
+        // Offered once, its player choosing the number: that option's words whatever the number.
+        let once = Field::new(
+            "defender",
+            "Who reacts",
+            FieldKind::Choice {
+                options: vec![Choice::new(
+                    json!({"who": "Blackfang", "spend": 0}),
+                    "Blackfang (who chooses its own dice)".to_owned(),
+                )],
+                multiple: false,
+            },
+        );
+        let chosen = json!({"who": "Blackfang", "spend": 2, "modifier": 0, "fits_concept": true});
+        assert_eq!(
+            shown(&once, &chosen).as_deref(),
+            Some("Blackfang (who chooses its own dice)")
+        );
+        let someone_else = json!({"who": "Vex", "spend": 2});
+        assert_eq!(
+            shown(&once, &someone_else).as_deref(),
+            Some(r#"{"spend":2,"who":"Vex"}"#)
         );
     }
 }
