@@ -203,22 +203,22 @@ fn short(label: &str) -> String {
 /// Whether every fixed field of `fixed` is in `command` with the same value (objects compared
 /// key by key, so `{"character": {"kind": "npc"}}` is within a whole NPC sheet).
 fn within(fixed: &Value, command: &Value) -> bool {
-    match (fixed, command) {
-        (Value::Object(fixed), Value::Object(command)) => fixed
-            .iter()
-            .all(|(k, v)| command.get(k).is_some_and(|c| within(v, c))),
-        _ => fixed == command,
-    }
+    holds(fixed, command, false)
 }
 
-/// Whether `command` holds every field of `fixed` with its value, or a number where `fixed` has
-/// a number.
+/// As [`within`], but any number matches where `fixed` has a number.
 fn alike(fixed: &Value, command: &Value) -> bool {
+    holds(fixed, command, true)
+}
+
+/// Whether `command` holds every field of `fixed` with its value (`any_number`: or any number
+/// where `fixed` has one).
+fn holds(fixed: &Value, command: &Value, any_number: bool) -> bool {
     match (fixed, command) {
         (Value::Object(fixed), Value::Object(command)) => fixed
             .iter()
-            .all(|(k, v)| command.get(k).is_some_and(|c| alike(v, c))),
-        (Value::Number(_), Value::Number(_)) => true,
+            .all(|(k, v)| command.get(k).is_some_and(|c| holds(v, c, any_number))),
+        (Value::Number(_), Value::Number(_)) if any_number => true,
         _ => fixed == command,
     }
 }
