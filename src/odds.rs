@@ -390,7 +390,11 @@ fn exact_text(
     }
     if dist.comparison {
         let p = dist.p_true();
-        let _ = writeln!(out, "P(true) ≈ {} = {p}", decimal(&p));
+        let _ = writeln!(
+            out,
+            "P(true) = {}",
+            skald_core::chance(&p.to_string(), p.to_f64())
+        );
     }
     let _ = writeln!(out, "mean ≈ {:.6} = {mean}", mean.to_f64());
     let _ = writeln!(

@@ -19,9 +19,9 @@ fn odds_of_an_action_are_exact_fractions() {
         ],
         0,
         "3d6 - 1 against Difficulty 2 (2d6); a tie fails (C3)\n\
-         P(success) = 1801/2592 ≈ 0.694830\n\
-         P(failure) = 791/2592 ≈ 0.305170\n\
-         P(tie)     = 217/2592 ≈ 0.083719\n",
+         P(success) = 69.5% (1801/2592)\n\
+         P(failure) = 30.5% (791/2592)\n\
+         P(tie)     = 8.4% (217/2592)\n",
     );
     check(
         &[
@@ -36,9 +36,9 @@ fn odds_of_an_action_are_exact_fractions() {
         ],
         0,
         "2d6 against Difficulty 2 (2d6); a tie is rerolled until the totals differ (C3)\n\
-         P(success) = 1/2 ≈ 0.500000\n\
-         P(failure) = 1/2 ≈ 0.500000\n\
-         P(tie)     = 73/648 ≈ 0.112654\n",
+         P(success) = 50.0% (1/2)\n\
+         P(failure) = 50.0% (1/2)\n\
+         P(tie)     = 11.3% (73/648)\n",
     );
     check(
         &[
@@ -54,9 +54,9 @@ fn odds_of_an_action_are_exact_fractions() {
         0,
         "1d6 + 6 against the defender's 1d6 (modifier beyond +/-5, flagged); a tie goes to the \
          defender (C3)\n\
-         P(success) = 1 ≈ 1.000000\n\
-         P(failure) = 0 ≈ 0.000000\n\
-         P(tie)     = 0 ≈ 0.000000\n",
+         P(success) = certain\n\
+         P(failure) = impossible\n\
+         P(tie)     = impossible\n",
     );
 }
 
@@ -174,12 +174,12 @@ fn the_adviser_splits_the_pool_exactly() {
         0,
         "Pool 8 with 8 left this round, 2 kept in reserve; maximising the chance that every action \
          succeeds (ties fail):\n  \
-         action 1: Difficulty 4: 3 dice, P(success) = 559/2916 ≈ 0.191701\n  \
-         action 2: Difficulty 2: 1 die, P(success) = 5/54 ≈ 0.092593\n  \
-         action 3: Difficulty 3, off-concept (at most 3): 2 dice, P(success) = 197/1296 ≈ 0.152006\n\
+         action 1: Difficulty 4: 3 dice, P(success) = 19.2% (559/2916)\n  \
+         action 2: Difficulty 2: 1 die, P(success) = 9.3% (5/54)\n  \
+         action 3: Difficulty 3, off-concept (at most 3): 2 dice, P(success) = 15.2% (197/1296)\n\
          Spent 6, kept back 2.\n\
-         P(all succeed) = 550615/204073344 ≈ 0.002698\n\
-         Expected successes = 5089/11664 ≈ 0.436300\n",
+         P(all succeed) = 0.3% (550615/204073344)\n\
+         Expected successes = 0.44 (5089/11664)\n",
     );
     let stdout = check(
         &[
@@ -221,11 +221,11 @@ fn the_adviser_splits_the_pool_exactly() {
         0,
         "Pool 7 with 7 left this round, 0 kept in reserve; maximising the chance that every action \
          succeeds (ties fail):\n  \
-         action 1: Difficulty 6 -1: 6 dice, P(success) = 436539805/1088391168 ≈ 0.401087\n  \
-         action 2: Difficulty 1 +2: 1 die, P(success) = 13/18 ≈ 0.722222\n\
+         action 1: Difficulty 6 -1: 6 dice, P(success) = 40.1% (436539805/1088391168)\n  \
+         action 2: Difficulty 1 +2: 1 die, P(success) = 72.2% (13/18)\n\
          Spent 7, kept back 0.\n\
-         P(all succeed) = 5675017465/19591041024 ≈ 0.289674\n\
-         Expected successes = 1222600093/1088391168 ≈ 1.123309\n",
+         P(all succeed) = 29.0% (5675017465/19591041024)\n\
+         Expected successes = 1.12 (1222600093/1088391168)\n",
     );
 }
 

@@ -60,8 +60,8 @@ fn check_prints_the_equalizing_the_band_and_the_odds() {
              \x20 divide both by 10^1 = 10, dropping fractions: rating 42 -> 4, difficulty 1200 -> 120\n\
              \x20 difference = 120 - 4 = 116\n\
              band: 101-150: only a Crit succeeds; every failure is a Botch\n\
-             P(success) = 1/20 (0.0500)\n\
-             P(Botch)   = 19/20 (0.9500)\n",
+             P(success) = 5.0% (1/20)\n\
+             P(Botch)   = 95.0% (19/20)\n",
         ),
     );
     check(
@@ -96,8 +96,8 @@ fn check_prints_the_equalizing_the_band_and_the_odds() {
              \x20 the larger number, 56, has 2 digits: no equalizing needed (F2)\n\
              \x20 difference = 56 - 27 = 29\n\
              band: 6-95: d100 at most 100 - difference succeeds; Crit succeeds, Botch fails\n\
-             P(success) = 71/100 (0.7100)\n\
-             P(Botch)   = 1/20 (0.0500)\n\
+             P(success) = 71.0% (71/100)\n\
+             P(Botch)   = 5.0% (1/20)\n\
              d100 38: success, consequence: none\n",
         ),
     );
@@ -115,8 +115,8 @@ fn a_hopeless_check_is_a_botch_with_no_roll() {
              \x20 difference = 200 - 0 = 200\n\
              band: 151 or more: fails and counts as a Botch\n\
              no roll: no face of the d100 could change it (F3)\n\
-             P(success) = 0 (0.0000)\n\
-             P(Botch)   = 1 (1.0000)\n",
+             P(success) = impossible\n\
+             P(Botch)   = certain\n",
         ),
     );
 }

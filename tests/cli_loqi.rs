@@ -16,11 +16,11 @@ fn odds_as_text() {
         "Likelihoods: the player's outcome 3, the GM's outcome -2\n\
          advantage 5, odds 11\n\
          a d12 of 11 or less selects the player's outcome, the more likely; 12 selects the GM's (L3)\n\
-         P(the player's outcome) = 11/12 ≈ 0.916667\n\
-         P(the GM's outcome)     = 1/12 ≈ 0.083333\n\
+         P(the player's outcome) = 91.7% (11/12)\n\
+         P(the GM's outcome)     = 8.3% (1/12)\n\
          One more point of influence (L5):\n\
-         \x20 for the player's outcome: P(the player's outcome) = 1 ≈ 1.000000 (advantage 6)\n\
-         \x20 for the GM's outcome:     P(the GM's outcome)     = 1/6 ≈ 0.166667 (advantage 4)\n",
+         \x20 for the player's outcome: P(the player's outcome) = certain (advantage 6)\n\
+         \x20 for the GM's outcome:     P(the GM's outcome)     = 16.7% (1/6) (advantage 4)\n",
     );
     check(
         &["loqi", "odds", "--player", "0", "--gm", "0"],
@@ -28,18 +28,18 @@ fn odds_as_text() {
         "Likelihoods: the player's outcome 0, the GM's outcome 0\n\
          advantage 0, odds 6\n\
          equal likelihoods: a d12 of 1-6 selects the player's outcome, 7-12 the GM's (L3)\n\
-         P(the player's outcome) = 1/2 ≈ 0.500000\n\
-         P(the GM's outcome)     = 1/2 ≈ 0.500000\n\
+         P(the player's outcome) = 50.0% (1/2)\n\
+         P(the GM's outcome)     = 50.0% (1/2)\n\
          One more point of influence (L5):\n\
-         \x20 for the player's outcome: P(the player's outcome) = 7/12 ≈ 0.583333 (advantage 1)\n\
-         \x20 for the GM's outcome:     P(the GM's outcome)     = 7/12 ≈ 0.583333 (advantage 1)\n",
+         \x20 for the player's outcome: P(the player's outcome) = 58.3% (7/12) (advantage 1)\n\
+         \x20 for the GM's outcome:     P(the GM's outcome)     = 58.3% (7/12) (advantage 1)\n",
     );
     check(
         &["loqi", "odds", "--player", "-4", "--gm", "2"],
         0,
         "~advantage 6 or more: the more likely outcome is certain, no die is rolled (L3)\n\
-         P(the player's outcome) = 0 ≈ 0.000000\n\
-         P(the GM's outcome)     = 1 ≈ 1.000000\n",
+         P(the player's outcome) = impossible\n\
+         P(the GM's outcome)     = certain\n",
     );
     check(
         &[
@@ -53,8 +53,8 @@ fn odds_as_text() {
         ],
         0,
         "~odds 12 or more: the less likely outcome needs a 12, then a roll at advantage - 6 (L4)\n\
-         P(the player's outcome) = 139/144 ≈ 0.965278\n\
-         P(the GM's outcome)     = 5/144 ≈ 0.034722\n",
+         P(the player's outcome) = 96.5% (139/144)\n\
+         P(the GM's outcome)     = 3.5% (5/144)\n",
     );
 }
 

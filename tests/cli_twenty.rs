@@ -152,8 +152,7 @@ fn the_dragon_odds_as_json_and_text() {
         json!(
             "Mine: 12 10, bringing 2 new d20s\n\
              Opponent 1: 14 6 5, bringing 0 new d20s\n\
-             P(ahead of every opponent after the exchange) = 231/400\n  \
-             = 0.577500 (57.75%)"
+             P(ahead of every opponent after the exchange) = 57.8% (231/400)"
         ),
     );
     // Two opponents with their own new dice; empty pools.

@@ -120,12 +120,13 @@ impl fmt::Display for OddsReport {
     }
 }
 
-/// `p ≈ 0.123456`.
+/// A chance as a percentage with its exact fraction: `91.7% (11/12)`, `certain`
+/// ([`skald_core::chance`]).
 struct Decimal<'a>(&'a Fraction);
 
 impl fmt::Display for Decimal<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} ≈ {:.6}", self.0, self.0.to_f64())
+        f.write_str(&skald_core::chance(&self.0.to_string(), self.0.to_f64()))
     }
 }
 
@@ -651,11 +652,11 @@ mod tests {
             "Likelihoods: the player's outcome 3, the GM's outcome -2\n\
              advantage 5, odds 11\n\
              a d12 of 11 or less selects the player's outcome, the more likely; 12 selects the GM's (L3)\n\
-             P(the player's outcome) = 11/12 ≈ 0.916667\n\
-             P(the GM's outcome)     = 1/12 ≈ 0.083333\n\
+             P(the player's outcome) = 91.7% (11/12)\n\
+             P(the GM's outcome)     = 8.3% (1/12)\n\
              One more point of influence (L5):\n\
-             \x20 for the player's outcome: P(the player's outcome) = 1 ≈ 1.000000 (advantage 6)\n\
-             \x20 for the GM's outcome:     P(the GM's outcome)     = 1/6 ≈ 0.166667 (advantage 4)\n"
+             \x20 for the player's outcome: P(the player's outcome) = certain (advantage 6)\n\
+             \x20 for the GM's outcome:     P(the GM's outcome)     = 16.7% (1/6) (advantage 4)\n"
         );
         let json = serde_json::to_string(&report).unwrap_or_default();
         assert!(

@@ -239,10 +239,8 @@ impl fmt::Display for OddsReport {
         }
         writeln!(
             f,
-            "\nP(ahead of every opponent after the exchange) = {}\n  = {:.6} ({:.2}%)\nTies are not ahead (T3).",
-            self.p_winning,
-            self.p_winning_decimal,
-            100.0 * self.p_winning_decimal
+            "\nP(ahead of every opponent after the exchange) = {}\nTies are not ahead (T3).",
+            skald_core::chance(&self.p_winning.to_string(), self.p_winning_decimal)
         )
     }
 }
@@ -378,7 +376,7 @@ mod tests {
         assert_eq!(
             report.to_string(),
             "Mine: 12 10, bringing 2 new d20s\nOpponent 1: 14 6 5, bringing 0 new d20s\n\n\
-             P(ahead of every opponent after the exchange) = 231/400\n  = 0.577500 (57.75%)\n\
+             P(ahead of every opponent after the exchange) = 57.8% (231/400)\n\
              Ties are not ahead (T3).\n"
         );
         let json = serde_json::to_value(&report).unwrap_or_default();

@@ -17,6 +17,7 @@ use crate::reports::written;
 use crate::rules::round::{check_difficulty, check_modifier, off_concept_cap};
 use num_bigint::{BigInt, BigUint};
 use serde::{Deserialize, Serialize};
+use skald_core::chance;
 use skald_dice::odds::Fraction;
 use std::cmp::Ordering;
 use std::fmt;
@@ -444,24 +445,22 @@ impl fmt::Display for AdviceReport {
             };
             writeln!(
                 f,
-                "  action {}: Difficulty {}{modifier}{concept}: {} {}, P(success) = {} ≈ {:.6}",
+                "  action {}: Difficulty {}{modifier}{concept}: {} {}, P(success) = {}",
                 i + 1,
                 a.difficulty,
                 a.dice,
                 if a.dice == 1 { "die" } else { "dice" },
-                a.p_success,
-                a.p_success_decimal
+                chance(&a.p_success.to_string(), a.p_success_decimal)
             )?;
         }
         writeln!(
             f,
-            "Spent {}, kept back {}.\nP(all succeed) = {} ≈ {:.6}\nExpected successes = {} ≈ {:.6}",
+            "Spent {}, kept back {}.\nP(all succeed) = {}\nExpected successes = {:.2} ({})",
             self.spent,
             self.kept,
-            self.p_all,
-            self.p_all_decimal,
-            self.expected,
-            self.expected_decimal
+            chance(&self.p_all.to_string(), self.p_all_decimal),
+            self.expected_decimal,
+            self.expected
         )
     }
 }

@@ -8,6 +8,7 @@ use crate::odds::{self, ActionOdds};
 use crate::reports::flags::flagged;
 use crate::reports::written;
 use serde::Serialize;
+use skald_core::chance;
 use skald_dice::odds::Fraction;
 use std::fmt;
 
@@ -121,7 +122,8 @@ fn report(
     }
 }
 
-/// `8d6 against Difficulty 6 (6d6); a tie fails (C3)`, then each chance as `p/q ≈ decimal`.
+/// `8d6 against Difficulty 6 (6d6); a tie fails (C3)`, then each chance as a percentage with its exact
+/// fraction (`77.9% (1009/1296)`, [`skald_core::chance`]).
 impl fmt::Display for OddsReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let modifier = match self.modifier {
@@ -156,7 +158,7 @@ impl fmt::Display for OddsReport {
             ("P(failure)", &self.p_failure, self.p_failure_decimal),
             ("P(tie)    ", &self.p_tie, self.p_tie_decimal),
         ] {
-            writeln!(f, "{name} = {p} ≈ {decimal:.6}")?;
+            writeln!(f, "{name} = {}", chance(&p.to_string(), decimal))?;
         }
         Ok(())
     }
@@ -184,9 +186,9 @@ mod tests {
         assert_eq!(
             report.to_string(),
             "3d6 against the defender's 2d6; a tie goes to the defender (C3)\n\
-             P(success) = 1009/1296 ≈ 0.778549\n\
-             P(failure) = 287/1296 ≈ 0.221451\n\
-             P(tie)     = 5/72 ≈ 0.069444\n"
+             P(success) = 77.9% (1009/1296)\n\
+             P(failure) = 22.1% (287/1296)\n\
+             P(tie)     = 6.9% (5/72)\n"
         );
     }
 

@@ -164,13 +164,13 @@ impl fmt::Display for TaskCheckReport {
         }
         writeln!(
             f,
-            "P(success) = {} ({:.4})",
-            self.p_success, self.p_success_decimal
+            "P(success) = {}",
+            skald_core::chance(&self.p_success.to_string(), self.p_success_decimal)
         )?;
         writeln!(
             f,
-            "P(Botch)   = {} ({:.4})",
-            self.p_botch, self.p_botch_decimal
+            "P(Botch)   = {}",
+            skald_core::chance(&self.p_botch.to_string(), self.p_botch_decimal)
         )?;
         if let (Some(roll), Some(outcome), Some(consequence)) =
             (self.roll, self.outcome, self.consequence)
@@ -247,13 +247,13 @@ impl fmt::Display for ChanceReport {
         )?;
         writeln!(
             f,
-            "P(success) = {} ({:.4})",
-            self.p_success, self.p_success_decimal
+            "P(success) = {}",
+            skald_core::chance(&self.p_success.to_string(), self.p_success_decimal)
         )?;
         writeln!(
             f,
-            "P(Botch)   = {} ({:.4})",
-            self.p_botch, self.p_botch_decimal
+            "P(Botch)   = {}",
+            skald_core::chance(&self.p_botch.to_string(), self.p_botch_decimal)
         )?;
         if let (Some(roll), Some(outcome)) = (self.roll, self.outcome) {
             writeln!(f, "d100 {roll}: {}", outcome.name())?;
