@@ -237,14 +237,6 @@ pub fn odds(state: &State, command: &Command) -> Option<Odds> {
     }
 }
 
-fn chance(label: impl Into<String>, p: &Fraction) -> Chance {
-    Chance {
-        label: label.into(),
-        p: p.to_string(),
-        decimal: p.to_f64(),
-    }
-}
-
 fn signed(modifier: i32) -> String {
     match modifier {
         0 => String::new(),
@@ -263,9 +255,9 @@ fn action_chances(tie: TieRule, o: &ActionOdds) -> Vec<Chance> {
         TieRule::Reroll => "Success (once ties are settled)",
     };
     vec![
-        chance(success, &o.p_success),
-        chance("Failure", &o.p_failure),
-        chance(tie_label, &o.p_tie),
+        Chance::exact(success, &o.p_success),
+        Chance::exact("Failure", &o.p_failure),
+        Chance::exact(tie_label, &o.p_tie),
     ]
 }
 
@@ -301,9 +293,9 @@ fn opposed_odds(actor: &Side, defender: &Side) -> Option<Odds> {
             signed(defender.modifier)
         ),
         chances: vec![
-            chance(format!("{a} wins"), &o.p_success),
-            chance(format!("{d} holds"), &o.p_failure),
-            chance(format!("A tie (goes to {d})"), &o.p_tie),
+            Chance::exact(format!("{a} wins"), &o.p_success),
+            Chance::exact(format!("{d} holds"), &o.p_failure),
+            Chance::exact(format!("A tie (goes to {d})"), &o.p_tie),
         ],
         distribution: margin(actor.spend, net, defender.spend)?,
     })
@@ -334,7 +326,7 @@ fn margin(mine: u32, modifier: i32, theirs: u32) -> Option<Vec<Chance>> {
                 } else {
                     m.to_string()
                 };
-                chance(label, &p)
+                Chance::exact(label, &p)
             })
             .collect(),
     )
@@ -356,7 +348,7 @@ fn secret_roll_odds(state: &State) -> Option<Odds> {
         };
         round::check_side(state, side, &ACTION).ok()?;
         let o = action(spend, a.difficulty, a.modifier, tie).ok()?;
-        chances.push(chance(
+        chances.push(Chance::exact(
             format!(
                 "{} succeeds: {spend}d6{} against Difficulty {}",
                 a.who,
@@ -381,7 +373,7 @@ fn secret_roll_odds(state: &State) -> Option<Odds> {
         round::check_side(state, defender.clone(), &DEFENDER).ok()?;
         let net = actor.modifier - defender.modifier;
         let o = opposed(actor.spend, defender.spend, net).ok()?;
-        chances.push(chance(
+        chances.push(Chance::exact(
             format!(
                 "{} beats {}: {}d6{} against {}d6{} (a tie goes to {})",
                 actor.who,

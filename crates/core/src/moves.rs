@@ -447,21 +447,96 @@ pub struct Odds {
     pub distribution: Vec<Chance>,
 }
 
-/// One outcome's exact chance.
+/// One outcome's chance: exact (`margin` is `None`), or a simulation's estimate with its error.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Chance {
     /// The outcome, in the book's terms (or the number, for a distribution).
     pub label: String,
-    /// The exact chance as a reduced fraction `"n/d"` (`"1"` and `"0"` for certain and impossible).
+    /// The exact chance as a reduced fraction `"n/d"` (`"1"` and `"0"` for certain and impossible);
+    /// for an estimate, the share of the simulated plays that ended so, reduced (`"6213/10000"`).
     pub p: String,
-    /// The same as a decimal, for drawing; never shown instead of `p`.
+    /// The same as a decimal in 0..=1, for drawing; never shown instead of `p`.
     pub decimal: f64,
+    /// For a simulation's estimate: the half-width of its 99.9% interval, in 0..=1 (`0.01` is "± 1
+    /// point"); `None` (and left out of JSON) for an exact chance.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub margin: Option<f64>,
+}
+
+/// The z value of a two-sided 99.9% normal interval: the margin of [`Chance::estimate`].
+pub const Z_999: f64 = 3.290_526_731_491_926;
+
+impl Chance {
+    /// An exact chance: `p` as its reduced fraction and its decimal, no margin.
+    pub fn exact(label: impl Into<String>, p: &skald_dice::odds::Fraction) -> Self {
+        Self {
+            label: label.into(),
+            p: p.to_string(),
+            decimal: p.to_f64(),
+            margin: None,
+        }
+    }
+
+    /// A simulation's estimate: `hits` of `plays` simulated plays ended in this outcome. `decimal`
+    /// is `hits / plays`; `margin` the half-width of the 99.9% Wilson score interval around it
+    /// (never 0, so a share of 0 or 1 still says how sure it is). `plays` 0 is read as no
+    /// evidence: 0 with a margin of 1. `hits` above `plays` counts as `plays`.
+    pub fn estimate(label: impl Into<String>, hits: u64, plays: u64) -> Self {
+        let label = label.into();
+        if plays == 0 {
+            return Self {
+                label,
+                p: "0".into(),
+                decimal: 0.0,
+                margin: Some(1.0),
+            };
+        }
+        let hits = hits.min(plays);
+        let p = skald_dice::odds::Fraction::new(hits.into(), plays.into());
+        let n = plays as f64;
+        let share = hits as f64 / n;
+        let z2 = Z_999 * Z_999;
+        let centre = (share + z2 / (2.0 * n)) / (1.0 + z2 / n);
+        let half = Z_999 / (1.0 + z2 / n) * (share * (1.0 - share) / n + z2 / (4.0 * n * n)).sqrt();
+        let margin = (centre + half - share).max(share - (centre - half));
+        Self {
+            label,
+            p: p.to_string(),
+            decimal: share,
+            margin: Some(margin),
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use serde_json::json;
+
+    /// An exact chance carries no margin, and its JSON says nothing of one; an estimate's margin
+    /// is the half-width of the 99.9% Wilson interval, never 0 even for a share of 0.
+    #[test]
+    fn an_estimate_carries_its_margin_and_an_exact_chance_none() {
+        let half = skald_dice::odds::Fraction::new(1.into(), 2u32.into());
+        let exact = Chance::exact("win", &half);
+        assert_eq!(exact.margin, None);
+        assert_eq!(
+            serde_json::to_value(&exact).ok(),
+            Some(json!({"label": "win", "p": "1/2", "decimal": 0.5}))
+        );
+        let even = Chance::estimate("win", 50, 100);
+        assert_eq!((even.p.as_str(), even.decimal), ("1/2", 0.5));
+        let margin = even.margin.unwrap_or_default();
+        assert!((margin - 0.156_28).abs() < 1e-4, "{margin}");
+        let none = Chance::estimate("win", 0, 100);
+        let margin = none.margin.unwrap_or_default();
+        assert_eq!(none.p, "0");
+        assert!((margin - 0.097_70).abs() < 1e-4, "{margin}");
+        let unplayed = Chance::estimate("win", 3, 0);
+        assert_eq!((unplayed.decimal, unplayed.margin), (0.0, Some(1.0)));
+        let capped = Chance::estimate("win", 7, 4);
+        assert_eq!(capped.p, "1");
+    }
 
     /// A blank shown only while another of its scope holds some values serializes its condition
     /// for a page (`shown_when`), and a blank without one says nothing of it.

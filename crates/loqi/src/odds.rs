@@ -10,7 +10,6 @@ use crate::rules::consequence;
 use crate::rules::traits::signed;
 use skald_core::{Chance, Odds};
 use skald_dice::Scripted;
-use skald_dice::odds::Fraction;
 
 /// The exact chances of `command` before the d12 is rolled, or `None` when it bears on no roll or
 /// would be refused now.
@@ -140,15 +139,7 @@ fn side_chances(problem: &Problem, c: &Chances) -> Vec<Chance> {
         .into_iter()
         .map(|(side, p)| {
             let by = problem.outcome(side).map_or(GM, |o| o.by.as_str());
-            chance(format!("{} ({by})", capitalized(side.outcome_phrase())), p)
+            Chance::exact(format!("{} ({by})", capitalized(side.outcome_phrase())), p)
         })
         .collect()
-}
-
-fn chance(label: String, p: &Fraction) -> Chance {
-    Chance {
-        label,
-        p: p.to_string(),
-        decimal: p.to_f64(),
-    }
 }

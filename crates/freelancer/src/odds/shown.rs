@@ -13,14 +13,6 @@ use num_bigint::{BigInt, BigUint};
 use skald_core::{Chance, Odds};
 use skald_dice::odds::Fraction;
 
-fn chance(label: String, p: &Fraction) -> Chance {
-    Chance {
-        label,
-        p: p.to_string(),
-        decimal: p.to_f64(),
-    }
-}
-
 fn fraction(numerator: u128, denominator: u128) -> Fraction {
     Fraction::new(BigInt::from(numerator), BigUint::from(denominator))
 }
@@ -41,13 +33,13 @@ fn outcomes(
     failure_label: &str,
 ) -> Vec<Chance> {
     vec![
-        chance("Success".to_owned(), success),
-        chance(
+        Chance::exact("Success".to_owned(), success),
+        Chance::exact(
             "Crit (1-5, within success)".to_owned(),
             &fraction(crit, 100),
         ),
-        chance(failure_label.to_owned(), &fraction(failure, 100)),
-        chance("Botch".to_owned(), botch),
+        Chance::exact(failure_label.to_owned(), &fraction(failure, 100)),
+        Chance::exact("Botch".to_owned(), botch),
     ]
 }
 
@@ -148,16 +140,16 @@ pub(crate) fn dice_odds(roll: &DiceRoll) -> Option<Odds> {
             count.saturating_mul(sides)
         ),
         chances: vec![
-            chance(crit, &marks.any_crit),
-            chance(botch, &marks.any_botch),
-            chance(neither, &marks.neither),
+            Chance::exact(crit, &marks.any_crit),
+            Chance::exact(botch, &marks.any_botch),
+            Chance::exact(neither, &marks.neither),
         ],
         distribution: total
             .outcomes
             .iter()
             .map(|(sum, weight)| {
                 let p = Fraction::new(BigInt::from(weight.clone()), total.total.clone());
-                chance(sum.to_string(), &p)
+                Chance::exact(sum.to_string(), &p)
             })
             .collect(),
     })
@@ -203,26 +195,29 @@ pub(crate) fn opposed_odds(state: &State, check: &OpposedCheck) -> Option<Odds> 
     if check.automatic {
         let certain = |yes: bool| fraction(u128::from(yes), 1);
         let winner = check.winner.as_deref();
-        chances.push(chance(
+        chances.push(Chance::exact(
             format!("{} wins", a.who),
             &certain(winner == Some(&a.who)),
         ));
-        chances.push(chance(
+        chances.push(Chance::exact(
             format!("{} wins", b.who),
             &certain(winner == Some(&b.who)),
         ));
-        chances.push(chance(neither_label.to_owned(), &certain(winner.is_none())));
+        chances.push(Chance::exact(
+            neither_label.to_owned(),
+            &certain(winner.is_none()),
+        ));
     } else {
         let o = exact::opposed(u128::from(a.reduced), u128::from(b.reduced)).ok()?;
-        chances.push(chance(format!("{} wins", a.who), &o.a));
-        chances.push(chance(format!("{} wins", b.who), &o.b));
-        chances.push(chance(neither_label.to_owned(), &o.neither));
+        chances.push(Chance::exact(format!("{} wins", a.who), &o.a));
+        chances.push(Chance::exact(format!("{} wins", b.who), &o.b));
+        chances.push(Chance::exact(neither_label.to_owned(), &o.neither));
         if reroll
             && o.neither.numerator != BigInt::default()
             && let (Some(pa), Some(pb)) = (&o.a_eventually, &o.b_eventually)
         {
-            chances.push(chance(format!("{} wins in the end", a.who), pa));
-            chances.push(chance(format!("{} wins in the end", b.who), pb));
+            chances.push(Chance::exact(format!("{} wins in the end", a.who), pa));
+            chances.push(Chance::exact(format!("{} wins in the end", b.who), pb));
         }
     }
     Some(Odds {
@@ -269,11 +264,14 @@ pub(crate) fn initiative_odds(state: &State, initiative: &Initiative) -> Option<
         }
         decided += &favourable;
         let p = Fraction::new(BigInt::from(favourable), total.clone());
-        chances.push(chance(format!("{} goes first", roll.who), &p));
+        chances.push(Chance::exact(format!("{} goes first", roll.who), &p));
     }
     let tie = Fraction::new(BigInt::from(&total - &decided), total.clone());
     if tie.numerator != BigInt::default() {
-        chances.push(chance("A roll-off decides who goes first".to_owned(), &tie));
+        chances.push(Chance::exact(
+            "A roll-off decides who goes first".to_owned(),
+            &tie,
+        ));
     }
     let method = match state.scene.as_ref().map(|s| s.method) {
         Some(InitiativeMethod::Two) => "F6: a turn every two orders of magnitude",

@@ -2,13 +2,13 @@
 //! ([`burden_options`], also `skald twenty burden`), and the odds of `take_burden` before its d20.
 
 use super::ahead::work;
-use super::chance::{chance, dice_text, fraction};
+use super::chance::{dice_text, fraction};
 use super::choices::{MODEL, choices_within, others_in};
 use crate::limits::{MAX_ODDS_WORK, MAX_SIDE_ODDS_WORK};
 use crate::model::{STATS, State};
 use crate::rules::compare_pools;
 use serde::Serialize;
-use skald_core::Odds;
+use skald_core::{Chance, Odds};
 use std::cmp::Ordering;
 
 /// One way to take a burden from one opponent (T5).
@@ -80,7 +80,7 @@ pub(super) fn take_burden_odds(state: &State, who: &str, from: &str, boxes: u32)
     let choice = calculator
         .options
         .get(usize::try_from(boxes).ok()?.checked_sub(1)?)?;
-    let mut chances = vec![chance(
+    let mut chances = vec![Chance::exact(
         format!("Ahead of {from} right after (T5)"),
         &fraction(u128::from(choice.winning_after), 1),
     )];
@@ -112,12 +112,12 @@ pub(super) fn take_burden_odds(state: &State, who: &str, from: &str, boxes: u32)
             .all(|pool| compare_pools(mine, pool) == Ordering::Greater)
     });
     if !allies.is_empty() {
-        chances.push(chance(
+        chances.push(Chance::exact(
             "Your side ahead of every other side right after (T3, T13)",
             &fraction(u128::from(ahead_of_all), 1),
         ));
     } else if others_in(conflict, who) > 1 {
-        chances.push(chance(
+        chances.push(Chance::exact(
             "Ahead of every other pool right after (T3)",
             &fraction(u128::from(ahead_of_all), 1),
         ));
@@ -143,7 +143,7 @@ pub(super) fn take_burden_odds(state: &State, who: &str, from: &str, boxes: u32)
     } else {
         format!("{bearer_name}, the patient, disabled by it (T7, T14)")
     };
-    chances.push(chance(
+    chances.push(Chance::exact(
         label,
         &fraction(disabling as u128, STATS.len() as u128),
     ));
@@ -154,7 +154,7 @@ pub(super) fn take_burden_odds(state: &State, who: &str, from: &str, boxes: u32)
         } else {
             format!("Under {stat} (d20 {low}-{})", low + 3)
         };
-        chances.push(chance(label, &fraction(1, 5)));
+        chances.push(Chance::exact(label, &fraction(1, 5)));
     }
     // What is left in the exchange after it, choice by choice.
     let mut after = state.clone();
@@ -200,7 +200,7 @@ pub(super) fn take_burden_odds(state: &State, who: &str, from: &str, boxes: u32)
                 Some(t) => format!("Then bring in {t} ({} d20): {ahead}", c.dice),
                 None => format!("Then stand: {ahead}"),
             };
-            chances.push(chance(label, &c.p_ahead));
+            chances.push(Chance::exact(label, &c.p_ahead));
         }
         summary.push_str(&format!("; if not disabled, {MODEL}"));
     }

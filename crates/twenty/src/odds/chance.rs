@@ -6,15 +6,6 @@ use num_bigint::{BigInt, BigUint};
 use skald_core::Chance;
 use skald_dice::odds::Fraction;
 
-/// An exact chance from a fraction.
-pub(super) fn chance(label: impl Into<String>, p: &Fraction) -> Chance {
-    Chance {
-        label: label.into(),
-        p: p.to_string(),
-        decimal: p.to_f64(),
-    }
-}
-
 /// `numerator / denominator`, reduced.
 pub(super) fn fraction(numerator: u128, denominator: u128) -> Fraction {
     Fraction::new(BigInt::from(numerator), BigUint::from(denominator))
@@ -30,7 +21,7 @@ pub(super) fn any_face(n: u32) -> Fraction {
 pub(super) fn highest_of(n: u32) -> Vec<Chance> {
     let all = u128::from(SIDES).pow(n);
     (1..=u128::from(SIDES))
-        .map(|v| chance(v.to_string(), &fraction(v.pow(n) - (v - 1).pow(n), all)))
+        .map(|v| Chance::exact(v.to_string(), &fraction(v.pow(n) - (v - 1).pow(n), all)))
         .collect()
 }
 

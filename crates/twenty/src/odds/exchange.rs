@@ -1,11 +1,11 @@
 //! The odds of an exchange's commands before their dice (T2, T3, T8, T9): `bring_in` and `stand`.
 
 use super::ahead::work;
-use super::chance::{any_face, chance, dice_text, fraction, highest_of};
+use super::chance::{any_face, dice_text, fraction, highest_of};
 use super::choices::{MODEL, choices_within, has_allies, only, others_in};
 use crate::limits::{MAX_ODDS_WORK, MAX_SIDE_ODDS_WORK};
 use crate::model::State;
-use skald_core::Odds;
+use skald_core::{Chance, Odds};
 
 /// The odds of `bring_in` (see [`super::odds`]): being ahead after the exchange with `trait_name`
 /// and standing instead (when the work fits [`MAX_ODDS_WORK`]), a 1 among the dice (a forced stand,
@@ -46,7 +46,7 @@ pub(super) fn bring_in_odds(state: &State, who: &str, trait_name: &str) -> Optio
                     }
                     (None, true) => "Your side ahead after the exchange if you stand instead",
                 };
-                chances.push(chance(label, &choice.p_ahead));
+                chances.push(Chance::exact(label, &choice.p_ahead));
             }
             summary.push_str(&format!(", {MODEL}."));
         } else if side {
@@ -70,9 +70,9 @@ pub(super) fn bring_in_odds(state: &State, who: &str, trait_name: &str) -> Optio
     } else {
         "A 1 among the dice: forced to stand for the rest of the conflict (T2)".to_string()
     };
-    chances.push(chance(one, &any_face(n)));
+    chances.push(Chance::exact(one, &any_face(n)));
     if struck {
-        chances.push(chance(
+        chances.push(Chance::exact(
             format!("{trait_name} breaks: an opponent rolled a 20 this exchange (T9)"),
             &fraction(1, 1),
         ));
@@ -97,7 +97,7 @@ pub(super) fn bring_in_odds(state: &State, who: &str, trait_name: &str) -> Optio
             })
             .collect();
         if !exposed.is_empty() {
-            chances.push(chance(
+            chances.push(Chance::exact(
                 format!("A 20 among the dice: breaks {} (T9)", exposed.join(", ")),
                 &any_face(n),
             ));
@@ -132,7 +132,7 @@ pub(super) fn stand_odds(state: &State, who: &str) -> Option<Odds> {
             dice_text(&p.pool),
             conflict.exchange
         ),
-        chances: vec![chance(label, &stand.p_ahead)],
+        chances: vec![Chance::exact(label, &stand.p_ahead)],
         distribution: Vec::new(),
     })
 }

@@ -85,15 +85,6 @@ fn too_big(notation: &str, error: &OddsError) -> NoOdds {
     ))
 }
 
-/// A fraction as a chance: its reduced text (`"7/36"`, `"1"`, `"0"`) and decimal.
-fn chance(label: String, p: &Fraction) -> Chance {
-    Chance {
-        label,
-        p: p.to_string(),
-        decimal: p.to_f64(),
-    }
-}
-
 /// A decimal to at most two places, without trailing zeros: `13.5`, `7`, `-0.33`.
 fn decimal(x: f64) -> String {
     let text = format!("{x:.2}");
@@ -111,7 +102,7 @@ fn shown(notation: &str, dist: &Distribution) -> Odds {
         let no = dist.p_eq(0);
         return Odds {
             summary: format!("{notation}: true (1) or false (0)."),
-            chances: vec![chance("true".into(), &yes), chance("false".into(), &no)],
+            chances: vec![Chance::exact("true", &yes), Chance::exact("false", &no)],
             distribution: Vec::new(),
         };
     }
@@ -138,7 +129,7 @@ fn shown(notation: &str, dist: &Distribution) -> Odds {
     };
     let each: Vec<Chance> = rows
         .iter()
-        .map(|(o, eq, _)| chance(o.to_string(), eq))
+        .map(|(o, eq, _)| Chance::exact(o.to_string(), eq))
         .collect();
     if rows.len() <= LISTED {
         return Odds {
@@ -152,13 +143,13 @@ fn shown(notation: &str, dist: &Distribution) -> Odds {
         .iter()
         .max_by(|a, b| a.1.to_f64().total_cmp(&b.1.to_f64()).then(b.0.cmp(&a.0)))
     {
-        chances.push(chance(format!("{o} (the most likely)"), eq));
+        chances.push(Chance::exact(format!("{o} (the most likely)"), eq));
     }
     let mut last = None;
     for at_least in AT_LEAST {
         let reached = rows.iter().rev().find(|(_, _, ge)| ge.to_f64() >= at_least);
         if let Some((o, _, ge)) = reached.filter(|(o, _, _)| Some(*o) != last && *o != low) {
-            chances.push(chance(format!("{o} or more"), ge));
+            chances.push(Chance::exact(format!("{o} or more"), ge));
             last = Some(*o);
         }
     }
