@@ -2,7 +2,7 @@
 """Writes crates/dice/tests/data/icepool-corpus-*.json: exact distributions computed by icepool 2.1.3.
 
 Each case pairs a Skald expression (docs/dice-notation.md) with the icepool computation of the same
-process. The Rust test crates/dice/tests/icepool_corpus.rs checks Skald's exact engine against every
+process. The Rust test crates/dice/tests/it/icepool_corpus.rs checks Skald's exact engine against every
 case, fraction by fraction. Run it through scripts/icepool-corpus, which sets up the pinned icepool.
 
 How our notation maps onto icepool:

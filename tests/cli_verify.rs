@@ -14,7 +14,7 @@ use skald_table::{Action, Actor, GENESIS, Record, Table, redact};
 /// `end`, exported as player 1 sees it, with the head of its hash chain.
 fn export_ended(end: bool) -> Value {
     let seed = ServerSeed::from_bytes([3; 32]);
-    // A quick table: players set the GM's numbers (crates/table/tests/requests.rs plays the default).
+    // A quick table: players set the GM's numbers (crates/table/tests/it/requests.rs plays the default).
     let created = Table::create(
         "chi",
         "Verify me",

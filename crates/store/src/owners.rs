@@ -137,7 +137,13 @@ impl Owners {
 
     /// Ends the session: every table this node holds is free for the others at once.
     pub async fn close(&self) {
-        if let Some(conn) = self.conn.lock().await.take() {
+        if let Some(mut conn) = self.conn.lock().await.take() {
+            // Unlocked before the goodbye: a closed socket's backend lets its locks go only when
+            // it exits, a moment later, and another node asking in that moment would still find
+            // this one holding them. A session already lost has nothing to unlock.
+            let _ = sqlx::query("SELECT pg_advisory_unlock_all()")
+                .execute(&mut conn)
+                .await;
             let _ = conn.close().await;
         }
     }

@@ -6,7 +6,7 @@ use serde_json::{Value, json};
 use skald_table::{Actor, Audience, Body, Record, SecretBody, Table, verify};
 use skald_testkit::sheets::{DIRK, RAGNAR};
 
-mod play;
+use crate::play;
 use play::{ANN, BOB, GM, Play};
 
 fn say(text: &str) -> Value {

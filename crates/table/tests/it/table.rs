@@ -9,7 +9,7 @@ use skald_table::{
 };
 use skald_testkit::sheets::{DIRK, RAGNAR};
 
-mod play;
+use crate::play;
 use play::{ANN, BOB, GM, Play};
 
 fn chi_enroll(line: &str) -> Value {

@@ -10,7 +10,7 @@ use skald_table::{
 };
 use skald_testkit::sheets::RAGNAR;
 
-mod play;
+use crate::play;
 use play::{ANN, BOB, GM, Play, kinds};
 
 /// A quick table (players set the GM's numbers: what these attacks are about is elsewhere;

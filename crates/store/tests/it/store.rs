@@ -1,7 +1,7 @@
 #![allow(clippy::unwrap_used)]
 //! The store's contract, on every back end `common::databases` yields.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

@@ -12,7 +12,7 @@ use skald_freelancer::{Band, Outcome};
 use skald_freelancer::{Command, Freelancer, Options, State};
 use skald_testkit::form;
 
-mod common;
+use crate::common;
 use skald_testkit::{
     Expect, check, expect, gm, newcomer, player, sheets, sketch, sketch_move, sketch_odds,
 };

@@ -7,7 +7,7 @@ use skald_table::budget::{in_words, stored_bytes};
 use skald_table::limits::{GM_ROOM, SEAT_BYTES, SEAT_RECORDS_PER_HOUR, TABLE_BYTES};
 use skald_table::{Actor, ErrorKind};
 
-mod play;
+use crate::play;
 use play::{ANN, BOB, GM, Play};
 
 /// The largest roll the table takes: 10,000 dice of a million sides (about 520 KB of record).

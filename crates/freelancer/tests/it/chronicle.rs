@@ -5,7 +5,7 @@
 use skald_freelancer::Freelancer;
 use skald_testkit::{check, example_episodes, expect, sketch_episodes};
 
-mod common;
+use crate::common;
 use common::slips;
 
 #[test]

@@ -9,7 +9,7 @@ use skald_table::{
 };
 use skald_testkit::sheets::{DIRK, RAGNAR};
 
-mod play;
+use crate::play;
 use play::{ANN, BOB, GM, Play};
 
 /// Records: 1 created, 2-3 joined (Ann, Bob), 4 Ann enrolls Ragnar, 5 the GM's secret 1d20

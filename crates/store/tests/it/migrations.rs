@@ -3,7 +3,7 @@
 //! written here with the statements of the builds that made them) open and keep their data; a
 //! database newer than this build is refused in words.
 
-mod common;
+use crate::common;
 
 use common::{Open as _, TestDb, databases, row};
 use skald_store::{ErrorKind, Store};

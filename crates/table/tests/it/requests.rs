@@ -9,7 +9,7 @@
 use serde_json::{Value, json};
 use skald_table::{Body, ErrorKind, Table, verify};
 
-mod play;
+use crate::play;
 use play::{ANN, BOB, GM, Play, kinds, rolled};
 
 /// Ragnar (Ann's) and Dirk (Bob's), their pools given by the GM.

@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use skald_core::get_path;
 use skald_table::{Actor, Body};
 
-mod play;
+use crate::play;
 use play::{ANN, BOB, GM, Play, kinds, rolled};
 
 /// A player's command whose parts wait for the GM.

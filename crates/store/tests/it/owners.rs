@@ -4,7 +4,7 @@
 
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use common::{Open as _, databases};
 use skald_store::{Backend, ErrorKind, Owner};

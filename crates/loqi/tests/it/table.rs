@@ -2,7 +2,6 @@
 //! the command format (RULINGS.md L1-L5).
 
 #![allow(clippy::unwrap_used)] // test helpers outside #[test] functions
-#![recursion_limit = "256"] // the json! literal of a whole view
 
 use serde_json::json;
 use skald_core::{Scripted, System, Table};

@@ -1,0 +1,11 @@
+//! The integration tests of skald-chi, one test binary (one link on two cores) with a module
+//! per concern.
+
+mod advise;
+mod chronicle;
+mod invariants;
+mod moves;
+mod odds;
+mod potential;
+mod rounds;
+mod secret;

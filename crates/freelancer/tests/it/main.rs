@@ -1,0 +1,13 @@
+//! The integration tests of skald-freelancer, one test binary (one link on two cores) with a module
+//! per concern.
+
+mod chronicle;
+mod common;
+mod events;
+mod invariants;
+mod moves;
+mod opposed;
+mod refusals;
+mod rolls;
+mod sheets;
+mod task_checks;

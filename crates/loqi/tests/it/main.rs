@@ -1,0 +1,10 @@
+//! The integration tests of skald-loqi, one test binary (one link on two cores) with a module
+//! per concern.
+
+#![recursion_limit = "256"] // the json! literal of a whole view (table.rs)
+
+mod campaign;
+mod chronicle;
+mod moves;
+mod properties;
+mod table;
