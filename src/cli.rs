@@ -19,7 +19,10 @@ Examples:
   skald roll '6d10>=7' --json        count successes, print JSON
   skald odds '8d6 > 6d6'             exact chance, as a fraction
   skald replay examples/twenty/gorand-and-the-dragon.toml
-  skald replay examples/chi/pool-7-round.toml --json";
+  skald replay examples/chi/pool-7-round.toml --json
+  skald serve                        the online table on http://127.0.0.1:8080 (tables in skald.db)
+  skald verify log.json              recompute every roll of a table's exported log
+  skald twenty --help                each game's calculators (also loqi, chi, freelancer)";
 
 /// A whole number from `min` to `max` as a flag's value, refused in words ("it must be a whole
 /// number from -6 to 6", where clap would say "not in -6..=6").

@@ -8,6 +8,11 @@ use anyhow::Context as _;
 use serde_json::Value;
 use skald_table::{Kept, Report};
 
+/// Said after the rolls that cannot be checked yet: how they become checkable.
+const UNVERIFIED_NEXT: &str = "They can be checked once the GM ends the epoch (\"End the epoch\" in the \
+     table page's dice and table tools) or reveals the secret roll: export the log again then and \
+     verify it.";
+
 /// The largest log read, bytes.
 const MAX_LOG_BYTES: usize = 256 * 1024 * 1024;
 
@@ -181,6 +186,8 @@ fn text_report(report: &Report) -> String {
         for finding in &report.unverified {
             let _ = writeln!(out, "  record {}: {}", finding.seq, finding.message);
         }
+        // What to do next: the reader cannot reveal a seed, but can ask for it and verify again.
+        let _ = writeln!(out, "{UNVERIFIED_NEXT}");
     }
     if !report.uncommitted.is_empty() {
         let _ = writeln!(

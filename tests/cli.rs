@@ -116,6 +116,15 @@ fn help_shows_examples_for_each_subcommand() {
         stdout.contains("skald roll 4d6kh3") && stdout.contains("skald replay examples/"),
         "{stdout}"
     );
+    // The README's first steps are the table and its verification: the help names them too.
+    for line in [
+        "skald serve                        the online table",
+        "skald verify log.json",
+        "skald twenty --help",
+        "an online table, dice, odds, scenarios",
+    ] {
+        assert!(stdout.contains(line), "{line}: {stdout}");
+    }
     for sub in ["roll", "replay"] {
         let out = skald(&[sub, "--help"]);
         assert!(text(&out.stdout).contains("Examples:"), "{sub}");

@@ -98,9 +98,55 @@ fn check_prints_the_equalizing_the_band_and_the_odds() {
              band: 6-95: d100 at most 100 - difference succeeds; Crit succeeds, Botch fails\n\
              P(success) = 71.0% (71/100)\n\
              P(Botch)   = 5.0% (1/20)\n\
-             d100 38: success, consequence: none\n",
+             d100 38: success\n",
         ),
     );
+}
+
+/// A roll's outcome reads in words, as the table's log tells it: a Botch fails, a failure in band
+/// 96-100 has minor consequences (F3), a plain chance's Crit succeeds (F1); never the JSON's enum
+/// names ("botch, consequence: botch", a fresh reader's pass, issue 31).
+#[test]
+fn a_rolls_outcome_reads_in_words() {
+    for (args, last) in [
+        (
+            &[
+                "check",
+                "--rating",
+                "42",
+                "--difficulty",
+                "1200",
+                "--roll",
+                "63",
+            ][..],
+            "d100 63: Botch, failure\n",
+        ),
+        (
+            &[
+                "check",
+                "--rating",
+                "0",
+                "--difficulty",
+                "98",
+                "--roll",
+                "50",
+            ][..],
+            "d100 50: failure, minor consequences\n",
+        ),
+        (
+            &["check", "--chance", "75", "--roll", "3"][..],
+            "d100 3: Crit, success\n",
+        ),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_skald"))
+            .arg("freelancer")
+            .args(args)
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {stdout}");
+        assert!(stdout.ends_with(last), "{args:?}: {stdout}");
+    }
 }
 
 #[test]

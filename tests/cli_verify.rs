@@ -107,6 +107,7 @@ fn an_honest_log_verifies_and_says_what_it_could_not_check() {
             "no mismatch, but not checked against a kept head\n{NO_HEAD}\n\
              3 rolls cannot be checked yet:\n  record 5: epoch 0 has not ended: its seed is not revealed yet\n  \
              record 6: secret roll not revealed\n  record 7: epoch 0 has not ended: its seed is not revealed yet\n\
+             They can be checked once the GM ends the epoch (\"End the epoch\" in the table page's dice and table tools) or reveals the secret roll: export the log again then and verify it.\n\
              7 records; 0 rolls recomputed from their revealed seeds and equal; 2 commands replayed through the rules; 0 secrets checked against their commitments\n"
         ),
     );

@@ -1,7 +1,6 @@
 //! One log line per Freelancer event, in the book's terms, with every die and the odds shown.
 
 use crate::model::adjustment::Adjusted;
-use crate::model::check::Outcome;
 use crate::model::event::{
     Allowance, ChanceCheck, Check, ContestResult, Event, OpposedCheck, TaskCheck, TeamLift,
 };
@@ -328,15 +327,7 @@ fn result(check: &Check, roller: Option<&String>, opposing: &str) -> String {
         (Some(roll), None) => format!("d100 {roll}"),
         (None, _) => "no roll".to_owned(),
     };
-    let outcome = match check.outcome {
-        Outcome::Success => "success",
-        Outcome::Crit => "Crit, success",
-        Outcome::Failure if check.consequence == crate::Consequence::Minor => {
-            "failure, minor consequences"
-        }
-        Outcome::Failure => "failure",
-        Outcome::Botch => "Botch, failure",
-    };
+    let outcome = check.outcome.words(check.consequence);
     format!(
         "{}{against}{opposing}: {steps} ({}, F3); chance of success {}, of a Botch {}: {roll}: \
          {outcome}.",
@@ -353,12 +344,7 @@ fn chance_line(chance: &ChanceCheck) -> String {
         .as_ref()
         .map(|a| format!(" ({a})"))
         .unwrap_or_default();
-    let outcome = match chance.outcome {
-        Outcome::Success => "success",
-        Outcome::Crit => "Crit, success",
-        Outcome::Failure => "failure",
-        Outcome::Botch => "Botch, failure",
-    };
+    let outcome = chance.outcome.words(crate::Consequence::None);
     format!(
         "{}: a plain {}% chance{against} (F1); chance of success {}, of a Botch {}: d100 {}: \
          {outcome}.",

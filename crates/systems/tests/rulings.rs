@@ -130,3 +130,34 @@ fn a_code_is_found_on_the_page_of_its_system() {
     assert!(skald_systems::ruling("T15").is_none());
     assert!(skald_systems::ruling("X1").is_none());
 }
+
+/// Sentences a fresh reader's pass (issue 31) found short of the rulings: Chi's off-concept cap
+/// is a third of the pool rounded up (C2: ceil(current pool / 3)), and Freelancer's divided turn
+/// rounds to the nearest turn, a half up (F5: round(turn / k); 150448 / 3 = 50149.3 gives 50149,
+/// which "halves rounded up" read as rounding up would not).
+#[test]
+fn the_rules_pages_round_as_the_rulings_do() {
+    let page = |name: &str| {
+        skald_systems::find(name)
+            .unwrap_or_else(|| panic!("{name}"))
+            .rulings
+    };
+    let chi = page("chi");
+    assert!(
+        chi.how_to_play
+            .iter()
+            .any(|p| p.contains("may use at most a third of the pool, rounded up (C2)")),
+        "{:?}",
+        chi.how_to_play
+    );
+    let (_, f5) = skald_systems::ruling("F5").expect("F5");
+    assert!(
+        f5.text.contains(
+            "rounded to the nearest whole number, a half up (150448 gives 75224 for two, or 50149 for three; 673 gives 337 for two)"
+        ),
+        "{}",
+        f5.text
+    );
+    assert!(!f5.text.contains("halves rounded up"), "{}", f5.text);
+    assert!(page("freelancer").rulings.iter().any(|r| r.code == "F5"));
+}

@@ -1778,6 +1778,24 @@ fn the_last_exchange_is_narrated_with_the_end_and_the_gm_narrates_the_burden() {
             "Gorand: final narration: your goal"
         ]
     );
+    // The dragon narrates between the two allies (the final order is the winner, then those still
+    // in by their pools, T3, T13): the prompt must not say the winning side goes first (a fresh
+    // reader's pass, issue 31: "The winning side (Kaya, Gorand) narrates ... first" beside
+    // "3rd of 3, after Kaya, Dragon").
+    let (_, _, note) = prompts_with_notes(ended.state(), &player(&["Gorand"])).remove(0);
+    assert_eq!(
+        note.unwrap(),
+        "3rd of 3, after Kaya, Dragon. Kaya narrates first, about the goal its side won; then the others still in, best pool first, its allies (Gorand) among them; those who surrendered last, most recent first. Nobody contradicts what was said (T3, T4, T13)."
+    );
+}
+
+/// The talk prompts offered to `seat`, with their notes.
+fn prompts_with_notes(state: &State, seat: &Seat) -> Vec<(String, Value, Option<String>)> {
+    <Twenty as System>::moves(state, seat)
+        .into_iter()
+        .filter(|m| m.command["do"] == skald_core::SAY)
+        .map(|m| (m.label, m.command, m.note))
+        .collect()
 }
 
 /// With allies in (T13) the odds are the side's: one of its pools ahead of every opponent's.

@@ -95,6 +95,19 @@ impl Outcome {
         matches!(self, Outcome::Success | Outcome::Crit)
     }
 
+    /// The outcome as the log and the command line tell it: `"success"`, `"Crit, success"`,
+    /// `"failure"` or `"Botch, failure"`; a failure with [`Consequence::Minor`] (band 96-100,
+    /// F3) reads `"failure, minor consequences"`. (`name` is the JSON's word.)
+    pub fn words(self, consequence: Consequence) -> &'static str {
+        match self {
+            Outcome::Success => "success",
+            Outcome::Crit => "Crit, success",
+            Outcome::Failure if consequence == Consequence::Minor => "failure, minor consequences",
+            Outcome::Failure => "failure",
+            Outcome::Botch => "Botch, failure",
+        }
+    }
+
     /// `"success"`, `"crit"`, `"failure"` or `"botch"`.
     pub fn name(self) -> &'static str {
         match self {

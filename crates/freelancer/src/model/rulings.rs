@@ -35,7 +35,7 @@ pub const RULINGS: Rulings = Rulings {
         Ruling {
             code: "F5",
             title: "Initiative (the first method, the default)",
-            text: "Each round everyone rolls d100 plus ALC, and the result is scaled to as many digits as the character's SPD has (79 with SPD 8 is 7; 115 with SPD 1248 is 1150). The highest goes first. A character whose turn has d more digits than the slowest turn's may divide it into up to 1 + d/2 (rounded down) Full Actions, all taken at the turn found by dividing its turn by their number, halves rounded up (150448 gives 75224 for two, or 50149 for three). Ties go to the higher SPD, then the higher LCK, then a d100 roll-off.",
+            text: "Each round everyone rolls d100 plus ALC, and the result is scaled to as many digits as the character's SPD has (79 with SPD 8 is 7; 115 with SPD 1248 is 1150). The highest goes first. A character whose turn has d more digits than the slowest turn's may divide it into up to 1 + d/2 (rounded down) Full Actions, all taken at the turn found by dividing its turn by their number, rounded to the nearest whole number, a half up (150448 gives 75224 for two, or 50149 for three; 673 gives 337 for two). Ties go to the higher SPD, then the higher LCK, then a d100 roll-off.",
         },
         Ruling {
             code: "F6",

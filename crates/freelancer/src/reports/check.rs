@@ -175,12 +175,7 @@ impl fmt::Display for TaskCheckReport {
         if let (Some(roll), Some(outcome), Some(consequence)) =
             (self.roll, self.outcome, self.consequence)
         {
-            writeln!(
-                f,
-                "d100 {roll}: {}, consequence: {}",
-                outcome.name(),
-                consequence.name()
-            )?;
+            writeln!(f, "d100 {roll}: {}", outcome.words(consequence))?;
         }
         Ok(())
     }
@@ -256,7 +251,7 @@ impl fmt::Display for ChanceReport {
             skald_core::chance(&self.p_botch.to_string(), self.p_botch_decimal)
         )?;
         if let (Some(roll), Some(outcome)) = (self.roll, self.outcome) {
-            writeln!(f, "d100 {roll}: {}", outcome.name())?;
+            writeln!(f, "d100 {roll}: {}", outcome.words(Consequence::None))?;
         }
         Ok(())
     }

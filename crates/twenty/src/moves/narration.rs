@@ -23,12 +23,17 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
     };
     let (order, what, why) = if conflict.ended() {
         let winners = winning_side(conflict);
-        let final_words = if winners.len() > 1 {
+        // The final order is the winner, then everyone else still in by their pools, its allies
+        // among them (T3; T13 keeps narration per participant): an ally may come after an
+        // opponent, so the words must not say the winning side goes first.
+        let final_words = if let [winner, allies @ ..] = winners.as_slice()
+            && !allies.is_empty()
+        {
             format!(
-                "The winning side ({}) narrates the goal it won, its best pool first; then the \
-                 others still in; those who surrendered last, most recent first. Nobody \
-                 contradicts what was said (T3, T4, T13).",
-                winners.join(", ")
+                "{winner} narrates first, about the goal its side won; then the others still in, \
+                 best pool first, its allies ({}) among them; those who surrendered last, most \
+                 recent first. Nobody contradicts what was said (T3, T4, T13).",
+                allies.join(", ")
             )
         } else {
             "The winner narrates first, about the goal it won; then those still in; those who \
