@@ -532,11 +532,7 @@ pub fn words(field: &str) -> String {
 
 /// [`words`] at the start of a sentence: its first letter capitalized.
 fn sentence(field: &str) -> String {
-    let words = words(field);
-    let mut chars = words.chars();
-    chars.next().map_or_else(String::new, |c| {
-        c.to_uppercase().collect::<String>() + chars.as_str()
-    })
+    skald_core::capitalized(&words(field))
 }
 
 impl Error {

@@ -12,6 +12,7 @@
 //! words ([`Worded::field`], [`Problem::code`]) for scripts.
 
 use crate::moves::{Field, FieldKind, Move};
+use crate::words::capitalized;
 use serde_json::Value;
 
 /// What a command's parser found wrong, read from its message (serde's wording is its own, not
@@ -891,7 +892,13 @@ pub fn human_path(path: &str) -> String {
 fn lead_with(message: &str, path: &str, phrase: &str) -> String {
     let (first, rest) = message.split_at(message.find(' ').unwrap_or(message.len()));
     let first = first.trim_end_matches(':');
+    // A message may open on its field capitalized ("Text is empty"): a path never is.
     let bare = first.trim_matches('`').replace('[', ".").replace(']', "");
+    let mut chars = bare.chars();
+    let bare: String = chars
+        .next()
+        .map(|c| c.to_lowercase().chain(chars).collect())
+        .unwrap_or_default();
     let path = path.replace('[', ".").replace(']', "");
     let names = !bare.is_empty()
         && (bare == path || path.ends_with(&format!(".{bare}")))
@@ -907,15 +914,6 @@ fn lead_with(message: &str, path: &str, phrase: &str) -> String {
         None => rest.to_owned(),
     };
     format!("{}{rest}", capitalized(phrase))
-}
-
-/// `text` with its first letter in capitals (a phrase starting a sentence).
-fn capitalized(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
 }
 
 /// `message` with each backticked span outside double quotes made plain: `name(span)` when it

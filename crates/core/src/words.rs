@@ -13,6 +13,16 @@ pub fn noun(count: usize, one: &str, many: &str) -> String {
     format!("{count} {}", plural(count as u64, one, many))
 }
 
+/// `text` with its first letter a capital, for a phrase that opens a sentence ("the GM" ->
+/// "The GM", "title is empty" -> "Title is empty"); the empty text stays empty.
+pub fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
 /// An allowed range as a message says it: `bounds(1, 3)` is `"1 to 3"`, `bounds(1, 1)` is `"1"`
 /// (never "1 to 1").
 pub fn bounds<T: std::fmt::Display + PartialEq>(min: T, max: T) -> String {
@@ -63,6 +73,13 @@ mod tests {
         assert_eq!(percent("1/2000", 0.0005), "0.1%");
         assert_eq!(percent("1/3", 1.0 / 3.0), "33.3%");
         assert_eq!(percent("2/3", 2.0 / 3.0), "66.7%");
+    }
+
+    #[test]
+    fn a_phrase_opening_a_sentence_gets_its_capital() {
+        assert_eq!(capitalized("the GM"), "The GM");
+        assert_eq!(capitalized("élan"), "Élan");
+        assert_eq!(capitalized(""), "");
     }
 
     #[test]

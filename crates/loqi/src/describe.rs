@@ -7,6 +7,7 @@ use crate::model::{
 };
 use crate::rules::sheets::high;
 use crate::rules::traits::signed;
+use skald_core::capitalized;
 
 /// One line of the table log for `event`.
 pub fn describe(event: &Event) -> String {
@@ -58,7 +59,7 @@ pub fn describe(event: &Event) -> String {
             };
             format!(
                 "{} spends {points} influence {what} (L5); {left} left.",
-                capitalize(&who_phrase(who))
+                capitalized(&who_phrase(who))
             )
         }
         Event::InfluenceRewarded {
@@ -191,7 +192,7 @@ pub fn describe(event: &Event) -> String {
             let list: Vec<String> = goals.iter().map(goal_phrase).collect();
             format!(
                 "{} prepares goals (L6): {}.",
-                capitalize(&who_phrase(by)),
+                capitalized(&who_phrase(by)),
                 list.join("; ")
             )
         }
@@ -203,7 +204,7 @@ pub fn describe(event: &Event) -> String {
             };
             format!(
                 "{} adds a goal {at} (L6): {}.",
-                capitalize(&who_phrase(&goal.by)),
+                capitalized(&who_phrase(&goal.by)),
                 goal_phrase(goal)
             )
         }
@@ -268,7 +269,7 @@ pub fn describe(event: &Event) -> String {
             };
             format!(
                 "{}: entry {} {} ({what}: {:?}), by {}; likelihood {before} -> {likelihood} ({rule}).",
-                capitalize(outcome.outcome_phrase()),
+                capitalized(outcome.outcome_phrase()),
                 entry.id,
                 signed(entry.value),
                 entry.reason,
@@ -287,7 +288,7 @@ pub fn describe(event: &Event) -> String {
                 .collect();
             format!(
                 "{}: entries {} merged into entry {} {} by {} ({:?}); likelihood now {likelihood} (book: Judging Likelihood Modifiers).",
-                capitalize(outcome.outcome_phrase()),
+                capitalized(outcome.outcome_phrase()),
                 sources.join(" and "),
                 entry.id,
                 signed(entry.value),
@@ -318,7 +319,7 @@ fn describe_outcome(side: Side, o: &Outcome) -> String {
     let entry = o.tally.first().map_or(0, |e| e.value);
     let mut line = format!(
         "{} proposes {}: {:?} Impact {}, the net benefit to the PCs ({}), so {} on its tally (L2)",
-        capitalize(&who_phrase(&o.by)),
+        capitalized(&who_phrase(&o.by)),
         side.outcome_phrase(),
         o.description,
         signed(o.impact),
@@ -498,14 +499,6 @@ fn who_phrase(who: &str) -> String {
         "the GM".to_string()
     } else {
         who.to_string()
-    }
-}
-
-fn capitalize(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
     }
 }
 

@@ -4,10 +4,10 @@
 //! with the entry made, beside today's. The arithmetic is [`crate::rules::chances`].
 
 use crate::model::{Command, Event, GM, Odds as D12Odds, Problem, Side, State};
-use crate::moves::capitalized;
 use crate::rules::chances::{Chances, chances, people};
 use crate::rules::consequence;
 use crate::rules::traits::signed;
+use skald_core::capitalized;
 use skald_core::{Chance, Odds};
 use skald_dice::Scripted;
 

@@ -1389,7 +1389,7 @@ async fn a_join_refusal_names_the_name() {
     let empty = http
         .post(&path, None, &json!({"invite": created.invite, "name": ""}))
         .await;
-    common::assert_refused(&empty, 422, "refused", "name is empty: fill it in", "empty");
+    common::assert_refused(&empty, 422, "refused", "Name is empty: fill it in", "empty");
     server.stop().await;
 }
 

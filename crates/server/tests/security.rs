@@ -428,7 +428,7 @@ async fn bodies_too_large_or_malformed_are_refused_and_the_server_goes_on() {
                 json!({"system": "chi", "title": " "}),
                 422,
                 "refused",
-                "title is empty: fill it in",
+                "Title is empty: fill it in",
             ),
             (
                 "a stray field",

@@ -140,7 +140,7 @@ pub enum ErrorKind {
     #[error(
         "{}",
         if *len == 0 && *min > 0 {
-            format!("{field} is empty: fill it in")
+            format!("{} is empty: fill it in", skald_core::capitalized(field))
         } else {
             format!("{field} must be {min} to {max} characters long, not {len}")
         }

@@ -529,8 +529,9 @@ impl Record {
 /// request's, an answer's and a withdrawal's words, and a refused roll's refusal. Raised whenever
 /// any of them changes, so that `skald verify` holds a log made under an earlier edition to its
 /// events, dice and odds, and lists the lines this edition would word otherwise
-/// ([`crate::Report::reworded`]) instead of calling them rewritten. 1: issue 31's words.
-pub const WORDING: u32 = 1;
+/// ([`crate::Report::reworded`]) instead of calling them rewritten. 1: issue 31's words; 2: a
+/// list in a request's words has its entries joined by commas, not by the mark between blanks.
+pub const WORDING: u32 = 2;
 
 fn is_zero(n: &u32) -> bool {
     *n == 0

@@ -279,7 +279,7 @@ pub(crate) fn shown(field: &Field, value: &Value) -> Option<String> {
             Some(if entries.is_empty() {
                 "none".to_owned()
             } else {
-                entries.join("; ")
+                entries.join(", ")
             })
         }
         (_, Value::Object(_) | Value::Array(_)) => None,

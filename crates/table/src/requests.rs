@@ -29,6 +29,7 @@ use crate::record::{Actor, Body, Record, Waiting};
 use crate::request_words::decider_words;
 use crate::table::Table;
 use serde_json::{Value, json};
+use skald_core::capitalized;
 use skald_core::{Authority, Decider, Field, FieldKind, Move, get_path as get, set_path as set};
 
 impl Table {
@@ -676,12 +677,4 @@ fn leaves(values: &Value, fields: &[String]) -> Vec<(String, Value)> {
     let mut out = Vec::new();
     walk(values, String::new(), fields, &mut out);
     out
-}
-
-/// `text` with its first letter a capital: a label that starts with "the GM".
-fn capitalized(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or_else(String::new, |first| {
-        first.to_uppercase().chain(chars).collect()
-    })
 }

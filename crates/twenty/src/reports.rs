@@ -299,7 +299,7 @@ impl fmt::Display for ChoicesReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
-            "{} after step {}: each choice's chance of being ahead after the exchange (with allies in, of its side being ahead: T13)",
+            "{} after step {}: each choice's chance of being ahead after the exchange (with allies still in, the chance is its side's: T13)",
             self.who, self.after_steps
         )?;
         for c in &self.choices {

@@ -3,6 +3,7 @@
 use crate::model::{Character, Entry, GM, Problem, Scale, Side, State, Status};
 use crate::rules::traits::signed;
 use serde_json::{Value, json};
+use skald_core::capitalized;
 use skald_core::{Choice, Field, FieldKind, Move, Seat};
 
 /// Group of the problem's own steps: introducing, taking over, proposing (book: Problems; L5).
@@ -174,11 +175,4 @@ pub(super) fn entry_label(e: &Entry) -> String {
         None => e.reason.clone(),
     };
     format!("#{} {} {}: {what}", e.id, e.kind.name(), signed(e.value))
-}
-
-pub(crate) fn capitalized(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or_else(String::new, |c| {
-        c.to_uppercase().collect::<String>() + chars.as_str()
-    })
 }

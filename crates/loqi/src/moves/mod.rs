@@ -35,7 +35,6 @@ mod story;
 mod tally;
 mod telling;
 
-pub(crate) use forms::capitalized;
 pub use forms::{CHARACTERS, GOALS, INFLUENCE, PROBLEM, RESOLVE, STORY, TALLY};
 
 use crate::model::GM;

@@ -334,7 +334,7 @@ fn bad_input_names_the_field_and_the_bounds() {
     let check = |kind: ErrorKind, expected: &str| assert_eq!(kind.to_string(), expected);
     check(
         play.refused(GM, json!({"do": "note", "text": ""})),
-        "text is empty: fill it in",
+        "Text is empty: fill it in",
     );
     check(
         play.refused(

@@ -7,6 +7,7 @@ use crate::limits::MAX_NAME_CHARS;
 use crate::model::{GM, State};
 use crate::odds::burden_options;
 use serde_json::json;
+use skald_core::capitalized;
 use skald_core::{FieldKind, Move, Seat, noun};
 
 /// The page's group of these moves.
@@ -206,14 +207,5 @@ fn or_list(names: &[&str]) -> String {
         [] => String::new(),
         [one] => (*one).to_owned(),
         [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
-    }
-}
-
-/// `text` with its first letter in capitals.
-fn capitalized(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
     }
 }

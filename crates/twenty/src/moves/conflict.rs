@@ -7,6 +7,7 @@ use crate::limits::{MAX_GOAL_CHARS, MAX_PARTICIPANTS};
 use crate::model::{Character, Command, GM, State};
 use crate::rules::boxes_and_earned;
 use serde_json::{Value, json};
+use skald_core::capitalized;
 use skald_core::{Choice, Field, FieldKind, Move, Seat, noun};
 
 /// The page's group of these moves.
@@ -268,13 +269,4 @@ fn surrender_question(state: &State, conflict: &crate::model::Conflict, who: &st
     format!(
         "Surrender {who}? {who} leaves the conflict for good: the dice go and the goal is lost.{end}"
     )
-}
-
-/// `text` with its first letter in capitals ("the GM" opening a sentence).
-fn capitalized(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
 }
