@@ -63,7 +63,7 @@ pub enum Msg {
         reply: oneshot::Sender<Vec<Move>>,
     },
     /// What the chances of a system command before it is rolled need, taken now: the task hands
-    /// out the question and never works out odds itself (`crate::odds_gate`).
+    /// out the question and never works out odds itself (`crate::live::LiveTable::odds` does, off the task).
     OddsQuestion {
         /// The command.
         command: Value,

@@ -127,6 +127,18 @@ mod tests {
         assert_eq!(waiting.await.ok().and_then(Result::ok), Some(2));
     }
 
+    /// The table's task works out no odds for a page (ARCHITECTURE.md, "Odds"): its source
+    /// neither asks the table for them nor answers a question for odds; it only hands one out
+    /// (`odds_question`). The odds a record keeps are the table's (`Table::decide_request`).
+    #[test]
+    fn the_table_task_works_out_no_odds() {
+        let task = include_str!("actor.rs");
+        for call in [".odds(", ".answer()", "odds_gate", "spawn_blocking"] {
+            assert!(!task.contains(call), "actor.rs holds {call}");
+        }
+        assert!(task.contains("self.table.odds_question(&command)"));
+    }
+
     /// A panicking computation is a busy answer, and gives its turn back.
     #[tokio::test]
     async fn a_panic_is_busy_and_frees_its_turn() {
