@@ -9,7 +9,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import {
   setup, screenshot, screenshotOf, waitLive, waitLog, movesOf, apiAct, synced, startingCommand, moveForm,
-  submit, waitOdds, assertOddsCurrent, assertNoSideScroll, showTabOf, FILE_TIMEOUT, SETUP_TIMEOUT, WAIT,
+  submit, waitOdds, assertOddsCurrent, assertNoSideScroll, showTabOf, seqOf, FILE_TIMEOUT, SETUP_TIMEOUT, WAIT,
 } from "./harness.mjs";
 import { fourCharacterTable, FOUR } from "./four.mjs";
 
@@ -522,6 +522,50 @@ test("a form whose blanks shadow the form's properties is filled, updated and se
   assert.match(await waitOdds(inTools), /7/);
   await submit(inTools);
   await waitLog(gm, /rolled for the shadows/);
+  h.assertClean();
+});
+
+// Odds are worked out off the table's task, so an answer can come back after a newer record has
+// been drawn: the page shows an answer only if the state it is of (the `skald-odds-seq` header)
+// is not older than the newest record it has drawn (issue 32). The server's answers are replaced
+// here (page.route), so the one difference between the dropped answer and the shown one is its seq.
+test("an odds answer for an older state than the page shows is dropped", { timeout: FILE_TIMEOUT }, async () => {
+  const { id, gm } = await table("chi");
+  await gm.reload();
+  await waitLive(gm);
+  await showTabOf(gm, "#moves");
+  await gm.evaluate(() => document.getElementById("moves").insertAdjacentHTML("afterbegin",
+    `<form class="move" data-scope data-command='{"do": "roll"}' data-odds data-marker="stale">`
+    + `<fieldset><legend>Odds of another state</legend><label>Dice <input name="notation" data-kind="text" autocomplete="off"></label>`
+    + `<input type="hidden" name="label" data-kind="text" value="stale">`
+    + `<div class="odds"></div><p class="error" role="alert" hidden></p><button type="submit">Roll</button></fieldset></form>`));
+  const form = gm.locator('form[data-marker="stale"]');
+  const now = await seqOf(gm);
+  assert.ok(now >= 1, `the page has drawn records (seq ${now})`);
+  let answer = { seq: now - 1, text: "STALE odds" };
+  await gm.route(`**/t/${id}/odds`, route => route.fulfill({
+    status: 200, contentType: "text/html; charset=utf-8",
+    headers: { "skald-odds-seq": String(answer.seq) }, body: `<p class="probe">${answer.text}</p>`,
+  }));
+  const asked = notation => gm.waitForResponse(r => r.url().endsWith(`/t/${id}/odds`)
+    && (r.request().postData() || "").includes(notation), { timeout: WAIT });
+  try {
+    const stale = asked("2d6");
+    await form.locator("[name=notation]").fill("2d6");
+    await stale;
+    // The page reads the answer in a task or two; a tenth of a second is many.
+    await gm.evaluate(() => new Promise(resolve => setTimeout(resolve, 100)));
+    assert.doesNotMatch(await form.locator(".odds").textContent(), /STALE/, "odds of an older state are not shown");
+    // The same answer of the state the page shows is shown.
+    answer = { seq: now, text: "FRESH odds" };
+    const fresh = asked("3d6");
+    await form.locator("[name=notation]").fill("3d6");
+    await fresh;
+    await gm.waitForFunction(() => /FRESH/.test(document.querySelector('form[data-marker="stale"] .odds').textContent), null, { timeout: WAIT });
+  } finally {
+    await gm.unroute(`**/t/${id}/odds`);
+    await form.evaluate(f => f.remove());
+  }
   h.assertClean();
 });
 

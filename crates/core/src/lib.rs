@@ -38,4 +38,4 @@ pub use rulings::{Ruling, Rulings};
 pub use skald_dice::{DiceSource, Die, Scripted, SeededRandom, SourceError};
 pub use system::System;
 pub use table::{Entry, Table};
-pub use words::{bounds, capitalized, chance, noun, percent, plural};
+pub use words::{bounds, capitalized, chance, estimate, noun, percent, plural, said, simulated};

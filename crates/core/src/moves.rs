@@ -453,7 +453,8 @@ pub struct Chance {
     /// The outcome, in the book's terms (or the number, for a distribution).
     pub label: String,
     /// The exact chance as a reduced fraction `"n/d"` (`"1"` and `"0"` for certain and impossible);
-    /// for an estimate, the share of the simulated plays that ended so, reduced (`"6213/10000"`).
+    /// for an estimate, the simulated plays that ended so over all the plays, not reduced, so the
+    /// plays stay known (`"6213/10000"`, `"5000/10000"`; `"0/0"` for none).
     pub p: String,
     /// The same as a decimal in 0..=1, for drawing; never shown instead of `p`.
     pub decimal: f64,
@@ -477,7 +478,9 @@ impl Chance {
         }
     }
 
-    /// A simulation's estimate: `hits` of `plays` simulated plays ended in this outcome. `decimal`
+    /// A simulation's estimate: `hits` of `plays` simulated plays ended in this outcome. `p` is
+    /// `"hits/plays"` as counted (never reduced: `"5000/10000"` says how many plays, `"1/2"` would
+    /// not; [`crate::words::chance_said`] reads it as "simulated: 5000 of 10000 plays"); `decimal`
     /// is `hits / plays`; `margin` the half-width of the 99.9% Wilson score interval around it
     /// (never 0, so a share of 0 or 1 still says how sure it is). `plays` 0 is read as no
     /// evidence: 0 with a margin of 1. `hits` above `plays` counts as `plays`.
@@ -486,13 +489,12 @@ impl Chance {
         if plays == 0 {
             return Self {
                 label,
-                p: "0".into(),
+                p: "0/0".into(),
                 decimal: 0.0,
                 margin: Some(1.0),
             };
         }
         let hits = hits.min(plays);
-        let p = skald_dice::odds::Fraction::new(hits.into(), plays.into());
         let n = plays as f64;
         let share = hits as f64 / n;
         let z2 = Z_999 * Z_999;
@@ -501,7 +503,7 @@ impl Chance {
         let margin = (centre + half - share).max(share - (centre - half));
         Self {
             label,
-            p: p.to_string(),
+            p: format!("{hits}/{plays}"),
             decimal: share,
             margin: Some(margin),
         }
@@ -525,17 +527,20 @@ mod tests {
             Some(json!({"label": "win", "p": "1/2", "decimal": 0.5}))
         );
         let even = Chance::estimate("win", 50, 100);
-        assert_eq!((even.p.as_str(), even.decimal), ("1/2", 0.5));
+        assert_eq!((even.p.as_str(), even.decimal), ("50/100", 0.5));
         let margin = even.margin.unwrap_or_default();
         assert!((margin - 0.156_28).abs() < 1e-4, "{margin}");
         let none = Chance::estimate("win", 0, 100);
         let margin = none.margin.unwrap_or_default();
-        assert_eq!(none.p, "0");
+        assert_eq!(none.p, "0/100");
         assert!((margin - 0.097_70).abs() < 1e-4, "{margin}");
         let unplayed = Chance::estimate("win", 3, 0);
-        assert_eq!((unplayed.decimal, unplayed.margin), (0.0, Some(1.0)));
+        assert_eq!(
+            (unplayed.p.as_str(), unplayed.decimal, unplayed.margin),
+            ("0/0", 0.0, Some(1.0))
+        );
         let capped = Chance::estimate("win", 7, 4);
-        assert_eq!(capped.p, "1");
+        assert_eq!(capped.p, "4/4");
     }
 
     /// A blank shown only while another of its scope holds some values serializes its condition

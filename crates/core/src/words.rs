@@ -1,6 +1,7 @@
 //! English counts for messages people read: "1 die", "2 dice", "1 box left", "1 to 3" (or "1" when
-//! only one value is allowed); and a chance as people read it ([`percent`], [`chance`]), the one
-//! wording of the pages, the odds and the session report.
+//! only one value is allowed); and a chance as people read it ([`percent`], [`chance`] for an exact
+//! one, [`estimate`] and [`simulated`] for a simulation's, [`said`] for any [`crate::Chance`]), the
+//! one wording of the pages, the odds, the command line and the session report.
 
 /// `one` when `count` is 1, else `many`: `plural(1, "die", "dice")` is `"die"`.
 pub fn plural<'a>(count: impl Into<u64>, one: &'a str, many: &'a str) -> &'a str {
@@ -58,6 +59,86 @@ pub fn chance(p: &str, decimal: f64) -> String {
     }
 }
 
+/// A simulation's estimate as people read it: the share of plays as a percentage with its margin
+/// (the half-width of its 99.9% interval, [`crate::Chance::estimate`]): `"62% ± 2%"`. Whole points
+/// when the margin is half a point or more, else tenths (`"62.1% ± 0.2%"`); the margin is rounded
+/// up, never down, so the words never claim more than the plays showed (at least one step). Never
+/// "certain" nor "impossible": where the interval reaches 100% (or 0%), the bound the interval
+/// supports, rounded outwards: `"at least 99.8%"`, `"at most 0.2%"`; `"not known"` where it reaches
+/// both (no plays). `decimal` and `margin` in 0..=1; values outside are read clamped to it, and a
+/// margin that is not a number as 1.
+pub fn estimate(decimal: f64, margin: f64) -> String {
+    let share = if decimal.is_nan() {
+        0.0
+    } else {
+        decimal.clamp(0.0, 1.0)
+    };
+    let margin = if margin.is_nan() {
+        1.0
+    } else {
+        margin.clamp(0.0, 1.0)
+    };
+    // In tenths of a point, so the rounding is integer work: 1000 is 100%.
+    let (share, margin) = (share * 1000.0, margin * 1000.0);
+    let step: i64 = if margin >= 5.0 { 10 } else { 1 };
+    let per = step as f64;
+    // A float a hair past a step (61.000000001) is that step, not the next.
+    let up = |x: f64| ((x / per) - 1e-9).ceil() as i64 * step;
+    let down = |x: f64| ((x / per) + 1e-9).floor() as i64 * step;
+    let shown = (share / per).round() as i64 * step;
+    let plus = up(margin).max(step);
+    let (lower, upper) = (down(share - margin), up(share + margin));
+    let words = |tenths: i64| {
+        if step == 10 {
+            format!("{}%", tenths / 10)
+        } else {
+            format!("{}.{}%", tenths / 10, tenths % 10)
+        }
+    };
+    if lower <= 0 && upper >= 1000 {
+        "not known".to_owned()
+    } else if shown - plus <= 0 {
+        format!("at most {}", words(upper))
+    } else if shown + plus >= 1000 {
+        format!("at least {}", words(lower))
+    } else {
+        format!("{} ± {}", words(shown), words(plus))
+    }
+}
+
+/// How a simulation's estimate was made, from its `p` (`"hits/plays"`, as
+/// [`crate::Chance::estimate`] writes it): `"simulated: 6213 of 10000 plays"`, `"simulated: 1 of
+/// 1 play"`; `"not simulated: no plays"` for `"0/0"`; `"simulated"` for a `p` that is not two
+/// counts.
+pub fn simulated(p: &str) -> String {
+    let counts = p
+        .split_once('/')
+        .and_then(|(hits, plays)| Some((hits.parse::<u64>().ok()?, plays.parse::<u64>().ok()?)));
+    match counts {
+        Some((_, 0)) => "not simulated: no plays".to_owned(),
+        Some((hits, plays)) => format!("simulated: {hits} of {}", noun_u64(plays, "play", "plays")),
+        None => "simulated".to_owned(),
+    }
+}
+
+fn noun_u64(count: u64, one: &str, many: &str) -> String {
+    format!("{count} {}", plural(count, one, many))
+}
+
+/// Any [`crate::Chance`] as a line of text says it: an exact one as [`chance`] (`"35.6%
+/// (89/250)"`, `"certain"`), an estimate as [`estimate`] with [`simulated`] beside it (`"62% ± 2%
+/// (simulated: 6213 of 10000 plays)"`).
+pub fn said(chance: &crate::Chance) -> String {
+    match chance.margin {
+        None => self::chance(&chance.p, chance.decimal),
+        Some(margin) => format!(
+            "{} ({})",
+            estimate(chance.decimal, margin),
+            simulated(&chance.p)
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -73,6 +154,49 @@ mod tests {
         assert_eq!(percent("1/2000", 0.0005), "0.1%");
         assert_eq!(percent("1/3", 1.0 / 3.0), "33.3%");
         assert_eq!(percent("2/3", 2.0 / 3.0), "66.7%");
+    }
+
+    /// Whole points from a margin of half a point, tenths below; the margin rounded up; bounds
+    /// where the interval reaches a certainty; an exact chance as before.
+    #[test]
+    fn an_estimate_reads_with_its_margin_and_never_as_a_certainty() {
+        use crate::Chance;
+        let said_of = |hits, plays| said(&Chance::estimate("win", hits, plays));
+        // Margin 1.60 points: whole points, rounded up to 2.
+        assert_eq!(
+            said_of(6213, 10_000),
+            "62% ± 2% (simulated: 6213 of 10000 plays)"
+        );
+        // Margin 0.505 points: still whole points.
+        assert_eq!(estimate(0.6213, 0.00505), "62% ± 1%");
+        // Margin 0.16 points: tenths, rounded up.
+        assert_eq!(
+            said_of(621_300, 1_000_000),
+            "62.1% ± 0.2% (simulated: 621300 of 1000000 plays)"
+        );
+        assert_eq!(estimate(0.5, 0.01), "50% ± 1%");
+        assert_eq!(estimate(0.5, 0.004), "50.0% ± 0.4%");
+        // Every play a win: at least what the interval supports, never "certain".
+        assert_eq!(
+            said_of(10_000, 10_000),
+            "at least 99.8% (simulated: 10000 of 10000 plays)"
+        );
+        assert_eq!(
+            said_of(0, 10_000),
+            "at most 0.2% (simulated: 0 of 10000 plays)"
+        );
+        assert_eq!(estimate(0.995, 0.01), "at least 98%");
+        assert_eq!(estimate(0.003, 0.004), "at most 0.7%");
+        assert_eq!(said_of(3, 0), "not known (not simulated: no plays)");
+        // The interval of one win in one play still rules out the lowest chances.
+        assert_eq!(said_of(1, 1), "at least 8% (simulated: 1 of 1 play)");
+        assert_eq!(estimate(f64::NAN, f64::NAN), "not known");
+        assert_eq!(simulated("1/2/3"), "simulated");
+        // An exact chance reads as it always did.
+        let third = skald_dice::odds::Fraction::new(1.into(), 3u32.into());
+        assert_eq!(said(&Chance::exact("win", &third)), "33.3% (1/3)");
+        let one = skald_dice::odds::Fraction::new(1.into(), 1u32.into());
+        assert_eq!(said(&Chance::exact("win", &one)), "certain");
     }
 
     #[test]

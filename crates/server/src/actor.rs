@@ -11,9 +11,9 @@ use crate::rows::{seat_row, to_row, token_row};
 use crate::shapes::Summary;
 use crate::token;
 use serde_json::Value;
-use skald_core::{Move, Odds, noun, plural};
+use skald_core::{Move, noun, plural};
 use skald_store::{Store, TokenRow};
-use skald_table::{Action, Actor, Reader, Record, Request, Table, redact};
+use skald_table::{Action, Actor, OddsQuestion, Reader, Record, Request, Table, redact};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
@@ -62,12 +62,13 @@ pub enum Msg {
         /// The moves.
         reply: oneshot::Sender<Vec<Move>>,
     },
-    /// The exact chances of a system command before it is rolled.
-    Odds {
+    /// What the chances of a system command before it is rolled need, taken now: the task hands
+    /// out the question and never works out odds itself (`crate::live::LiveTable::odds` does, off the task).
+    OddsQuestion {
         /// The command.
         command: Value,
-        /// The odds (`None` when the system gives none), or why not.
-        reply: oneshot::Sender<Result<Option<Odds>, ApiError>>,
+        /// A copy of the game's state, the command, and the seq they stand at.
+        reply: oneshot::Sender<OddsQuestion>,
     },
     /// Whether the table would take an action now, before its dice; records nothing.
     Check {
@@ -98,7 +99,7 @@ impl Msg {
             self,
             Msg::Summary { .. }
                 | Msg::Moves { .. }
-                | Msg::Odds { .. }
+                | Msg::OddsQuestion { .. }
                 | Msg::Check { .. }
                 | Msg::After { .. }
         )
@@ -426,13 +427,14 @@ impl TableHandle {
         self.ask(Msg::Moves { reader, reply }, rx).await
     }
 
-    /// The exact chances of `command` before it is rolled (`None` if the system gives none).
+    /// What the chances of `command` before it is rolled need, at the table's state now: to be
+    /// answered off the task ([`OddsQuestion::answer`]).
     ///
     /// # Errors
-    /// The table's refusal of a command that does not parse, or [`ApiError::Busy`].
-    pub(crate) async fn odds(&self, command: Value) -> Result<Option<Odds>, ApiError> {
+    /// [`ApiError::Busy`].
+    pub(crate) async fn odds_question(&self, command: Value) -> Result<OddsQuestion, ApiError> {
         let (reply, rx) = oneshot::channel();
-        self.ask(Msg::Odds { command, reply }, rx).await?
+        self.ask(Msg::OddsQuestion { command, reply }, rx).await
     }
 
     /// Whether the table would take `action` from `by` now, as far as can be known before its
@@ -537,8 +539,10 @@ impl TableTask {
             Msg::Moves { reader, reply } => {
                 let _ = reply.send(self.table.moves(reader));
             }
-            Msg::Odds { command, reply } => {
-                let _ = reply.send(self.table.odds(&command).map_err(ApiError::from));
+            // Only the question: its answer may take a simulation's time, which would hold up
+            // every other seat's actions here (ARCHITECTURE.md, "Odds").
+            Msg::OddsQuestion { command, reply } => {
+                let _ = reply.send(self.table.odds_question(&command));
             }
             Msg::Check { by, action, reply } => {
                 let _ = reply.send(self.table.check(by, &action));

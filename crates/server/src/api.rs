@@ -579,8 +579,9 @@ pub async fn moves(Seated { table, reader, .. }: Seated) -> Result<Json<MovesAns
     security(("token" = [])),
     request_body = ActionSchema,
     responses(
-        (status = 200, description = "{odds: null | {summary, chances: [{label, p, decimal}], \
-            distribution: [...]}}", body = OddsAnswer),
+        (status = 200, description = "{odds: null | {summary, chances: [{label, p, decimal, \
+            margin?}], distribution: [...]}, seq}: `margin` only for a simulation's estimate; \
+            `seq` the last record's when they were worked out", body = OddsAnswer),
         (status = 400, description = BAD_REQUEST, body = ErrorBody),
         (status = 403, description = CROSS_ORIGIN, body = ErrorBody),
         (status = 401, description = UNAUTHORIZED, body = ErrorBody),
@@ -593,15 +594,16 @@ pub async fn moves(Seated { table, reader, .. }: Seated) -> Result<Json<MovesAns
         (status = 503, description = BUSY, body = ErrorBody),
     ),
 )]
-/// `POST /api/tables/{id}/odds`: the exact chances of a system command before it is rolled
-/// (`{"odds": null}` when it does not roll or the system gives none). Records nothing.
+/// `POST /api/tables/{id}/odds`: the chances of a system command before it is rolled
+/// (`{"odds": null}` when it does not roll or the system gives none), and the `seq` of the state
+/// they are of. Records nothing. Worked out off the table's task, behind the node's gate
+/// ([`crate::odds_gate`]).
 pub async fn odds(
     Seated { table, .. }: Seated,
     body: axum::body::Bytes,
 ) -> Result<Json<OddsAnswer>, ApiError> {
     let command: Value = json_body(&body)?;
-    let odds = table.odds(&command).await?;
-    Ok(Json(OddsAnswer { odds }))
+    Ok(Json(table.odds(&command).await?))
 }
 
 /// The largest `after` the log and WebSocket routes read: the most an OpenAPI `int64` holds (a

@@ -94,10 +94,12 @@ pub struct ChanceLine {
     /// exchange (T3)").
     pub label: String,
     /// The chance as people read it: "35.6%", "under 0.1%", "certain", "impossible"
-    /// ([`skald_core::percent`]).
+    /// ([`skald_core::percent`]); an estimate with its margin, "62% ± 2%", "at least 99.8%"
+    /// ([`skald_core::estimate`]).
     pub percent: String,
     /// The exact reduced fraction `"n/d"`; none for a certainty or an impossibility, which the
-    /// words say exactly.
+    /// words say exactly. For a simulation's estimate, how it was simulated ("simulated: 6213 of
+    /// 10000 plays", [`skald_core::simulated`]).
     pub exact: Option<String>,
 }
 
@@ -196,18 +198,31 @@ fn chances_of(record: &Record) -> Vec<ChanceLine> {
     else {
         return Vec::new();
     };
-    odds.chances
-        .iter()
-        .map(|c| ChanceLine {
+    odds.chances.iter().map(chance_line).collect()
+}
+
+/// One chance as a report shows it: exact, its percentage and its fraction (none for a
+/// certainty); a simulation's estimate, its percentage with its margin and how it was simulated
+/// ([`skald_core::estimate`], [`skald_core::simulated`]).
+fn chance_line(c: &skald_core::Chance) -> ChanceLine {
+    match c.margin {
+        None => ChanceLine {
             label: c.label.clone(),
             percent: skald_core::percent(&c.p, c.decimal),
             exact: (c.p != "1" && c.p != "0").then(|| c.p.clone()),
-        })
-        .collect()
+        },
+        Some(margin) => ChanceLine {
+            label: c.label.clone(),
+            percent: skald_core::estimate(c.decimal, margin),
+            exact: Some(skald_core::simulated(&c.p)),
+        },
+    }
 }
 
 /// `chances` as one line, `odds before the roll: label 35.6% (89/250), ...` (a percentage
-/// first, the exact fraction beside it, as [`skald_core::chance`] words it); none for none.
+/// first, the exact fraction beside it, as [`skald_core::chance`] words it; an estimate as
+/// [`skald_core::said`] words it, `label 62% ± 2% (simulated: 6213 of 10000 plays)`); none for
+/// none.
 fn odds_line(chances: &[ChanceLine]) -> Option<String> {
     if chances.is_empty() {
         return None;
@@ -553,7 +568,37 @@ fn utc(at_ms: i64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{brief_roll, thousands};
+    use super::{brief_roll, chance_line, odds_line, thousands};
+    use skald_core::Chance;
+
+    /// A report's odds line says an exact chance with its fraction and an estimate with its
+    /// margin and its plays, each as skald_core::said does.
+    #[test]
+    fn an_odds_line_says_each_chance_as_said() {
+        let third = skald_dice::odds::Fraction::new(1.into(), 3u32.into());
+        let chances = [
+            Chance::exact("Success", &third),
+            Chance::estimate("Your side wins", 6213, 10_000),
+            Chance::estimate("Every side stands", 0, 10_000),
+        ];
+        let lines: Vec<_> = chances.iter().map(chance_line).collect();
+        assert_eq!(
+            odds_line(&lines).as_deref(),
+            Some(
+                "odds before the roll: Success 33.3% (1/3), Your side wins 62% ± 2% (simulated: \
+                 6213 of 10000 plays), Every side stands at most 0.2% (simulated: 0 of 10000 plays)"
+            )
+        );
+        for chance in &chances {
+            let line = chance_line(chance);
+            let said = match &line.exact {
+                Some(beside) => format!("{} ({beside})", line.percent),
+                None => line.percent.clone(),
+            };
+            assert_eq!(said, skald_core::said(chance));
+        }
+        assert_eq!(odds_line(&[]), None);
+    }
 
     fn listed(from: usize, n: usize) -> String {
         (from..from + n)

@@ -22,6 +22,7 @@ pub mod links;
 pub mod live;
 pub mod node;
 pub mod numbers;
+pub mod odds_gate;
 pub mod openapi;
 pub mod query;
 pub mod ready;

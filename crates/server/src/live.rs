@@ -10,9 +10,9 @@ use crate::actor::TableHandle;
 use crate::error::ApiError;
 use crate::forwarded::{Answer, Forwarded};
 use crate::registry::Registry;
-use crate::shapes::Summary;
+use crate::shapes::{OddsAnswer, Summary};
 use serde_json::Value;
-use skald_core::{Move, Odds};
+use skald_core::Move;
 use skald_table::{Action, Actor, Reader, Record, Request};
 use std::future::Future;
 use std::sync::Arc;
@@ -139,16 +139,28 @@ impl LiveTable {
         .await
     }
 
-    /// The exact chances of `command` before it is rolled (`None` if the system gives none).
+    /// The chances of `command` before it is rolled (`None` if the system gives none), with the
+    /// seq of the state they are of. The table's task only hands out what they need (a copy of
+    /// its state); they are worked out behind the node's gate ([`crate::odds_gate`]), never on
+    /// the task, so a long computation holds up no action.
     ///
     /// # Errors
-    /// The table's refusal of a command that does not parse, or [`ApiError::Busy`].
-    pub async fn odds(&self, command: &Value) -> Result<Option<Odds>, ApiError> {
-        self.ask(|h| {
-            let command = command.clone();
-            async move { h.odds(command).await }
-        })
-        .await
+    /// The table's refusal of a command that does not parse, or [`ApiError::Busy`] (the table's
+    /// queue, or the gate shut past its wait).
+    pub async fn odds(&self, command: &Value) -> Result<OddsAnswer, ApiError> {
+        let question = self
+            .ask(|h| {
+                let command = command.clone();
+                async move { h.odds_question(command).await }
+            })
+            .await?;
+        let seq = question.seq();
+        let odds = self
+            .registry
+            .odds_gate()
+            .run(move || question.answer())
+            .await??;
+        Ok(OddsAnswer { odds, seq })
     }
 
     /// At most `limit` records after seq `after`, redacted for `reader`, and the table's last

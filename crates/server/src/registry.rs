@@ -4,6 +4,7 @@ use crate::actor::{Activity, Mode, Msg, TableCount, TableHandle, TableTask, Toke
 use crate::error::ApiError;
 use crate::limits::Limits;
 use crate::node::Node;
+use crate::odds_gate::OddsGate;
 use crate::rows::from_row;
 use skald_store::{Notice, Owner, Store};
 use skald_table::Table;
@@ -24,6 +25,8 @@ pub struct Registry {
     shutdown: CancellationToken,
     count: Arc<TableCount>,
     node: Option<Arc<Node>>,
+    /// The node's bound on odds worked out at once, for every table.
+    odds: OddsGate,
 }
 
 /// How often a table this node follows reads the log even without a notice (a notice can be
@@ -50,7 +53,13 @@ impl Registry {
             shutdown,
             count,
             node,
+            odds: OddsGate::default(),
         })
+    }
+
+    /// The node's gate for working out odds ([`OddsGate`]): shared by every table.
+    pub fn odds_gate(&self) -> &OddsGate {
+        &self.odds
     }
 
     /// This node among others on one PostgreSQL database; `None` on a single node.

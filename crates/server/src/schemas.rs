@@ -119,31 +119,36 @@ pub struct MoveSchema {
     character: Option<String>,
 }
 
-/// The exact chances of a command before its dice: a sentence, the outcomes that matter and the
-/// distribution of the deciding number.
+/// The chances of a command before its dice (exact, or a simulation's estimates with their
+/// margins): a sentence, the outcomes that matter and the distribution of the deciding number.
 #[derive(ToSchema)]
 #[schema(as = Odds)]
 pub struct OddsSchema {
     /// One sentence: what the chances are of.
     summary: String,
-    /// Each outcome that matters with its exact chance.
+    /// Each outcome that matters with its chance.
     chances: Vec<ChanceSchema>,
     /// The distribution of the deciding number, when there is one worth drawing.
     distribution: Vec<ChanceSchema>,
 }
 
-/// One outcome's exact chance.
+/// One outcome's chance: exact (no `margin`), or a simulation's estimate with its margin.
 #[derive(ToSchema)]
 #[schema(as = Chance)]
 pub struct ChanceSchema {
     /// The outcome, in the book's terms (or the number, for a distribution).
     label: String,
     /// The exact chance as a reduced fraction `"n/d"` (`"1"` and `"0"` for certain and
-    /// impossible).
+    /// impossible); for an estimate, the simulated plays that ended so over all the plays, not
+    /// reduced (`"6213/10000"`).
     #[schema(example = "5/12")]
     p: String,
     /// The same as a decimal, for drawing; never shown instead of `p`.
     decimal: f64,
+    /// Only for a simulation's estimate: the half-width of its 99.9% interval, in 0..=1 (`0.016`
+    /// reads "± 2%"); absent for an exact chance.
+    #[schema(minimum = 0.0, maximum = 1.0)]
+    margin: Option<f64>,
 }
 
 /// What kind of refusal an error is.

@@ -176,6 +176,9 @@ pub struct OddsAnswer {
     /// system gives none.
     #[schema(value_type = Option<OddsSchema>)]
     pub odds: Option<skald_core::Odds>,
+    /// The seq of the table's last record when the odds were worked out (0 for none): the state
+    /// they are of. A page drops an answer older than the state it shows.
+    pub seq: u64,
 }
 
 /// `POST /api/tables/{id}/check` answer: whether the table would take the action now, as far as

@@ -3,7 +3,8 @@
 //! this crate cannot name them. Templates are compiled in; each is compiled on first use and kept.
 //! `.html` templates escape HTML; the Markdown report escapes its text itself. The filter
 //! `rule_links` ([`crate::links`]) escapes a text and links the rulings it cites; the `percent`
-//! filter writes a chance as [`skald_core::percent`] does.
+//! filter writes a chance as [`skald_core::percent`] does (an estimate as [`skald_core::estimate`]),
+//! the `simulated` filter an estimate's plays as [`skald_core::simulated`].
 
 use minijinja::Environment;
 use std::sync::OnceLock;
@@ -62,10 +63,17 @@ pub fn environment() -> &'static Environment<'static> {
         env.add_filter("rule_links", crate::links::rule_links);
         env.add_filter("uncited", |text: String| crate::links::uncited(&text));
         // A chance as people read it, the one wording of the pages and the report:
-        // `{{ p | percent(decimal) }}` ([`skald_core::percent`]).
-        env.add_filter("percent", |p: String, decimal: f64| {
-            skald_core::percent(&p, decimal)
-        });
+        // `{{ p | percent(decimal) }}` ([`skald_core::percent`]), or with a simulation's margin
+        // `{{ p | percent(decimal, margin) }}` ([`skald_core::estimate`]; a margin of none or
+        // undefined is an exact chance's); `{{ p | simulated }}` ([`skald_core::simulated`]).
+        env.add_filter(
+            "percent",
+            |p: String, decimal: f64, margin: Option<f64>| match margin {
+                None => skald_core::percent(&p, decimal),
+                Some(margin) => skald_core::estimate(decimal, margin),
+            },
+        );
+        env.add_filter("simulated", |p: String| skald_core::simulated(&p));
         env
     })
 }

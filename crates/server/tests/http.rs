@@ -520,6 +520,66 @@ async fn a_check_answers_before_the_dice_and_records_nothing() {
     );
 }
 
+/// The odds of a command say the seq of the state they are of, and are the table's exact odds as
+/// before they were worked out off the table's task: the same chances at the next seq when the
+/// record between changed nothing they depend on, and a refusal for what is no command.
+#[tokio::test]
+async fn odds_say_the_seq_they_are_of() {
+    let db = common::sqlite();
+    let server = Server::start(&db, limits()).await;
+    let http = server.http();
+    let created = http.create("chi", "Odds").await;
+    let table = &created.table;
+    let (_, ann) = http.join(&created, "Ann").await;
+    http.act(
+        table,
+        &ann,
+        json!({"do": "enroll", "character": {"line": RAGNAR}}),
+    )
+    .await;
+    let odds = |action: Value| {
+        let http = &http;
+        let path = format!("/api/tables/{table}/odds");
+        let ann = ann.clone();
+        async move { http.post(&path, Some(&ann), &action).await.expect(200) }
+    };
+    let acts = json!({"do": "action", "who": "Ragnar", "spend": 2, "difficulty": 1});
+    let before = http.last_seq(table, &ann).await;
+    let first = odds(acts.clone()).await;
+    assert_eq!(first["seq"], json!(before));
+    let chances = first["odds"]["chances"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    assert!(!chances.is_empty(), "{first}");
+    for chance in &chances {
+        let mut keys: Vec<&str> = chance
+            .as_object()
+            .map(|o| o.keys().map(String::as_str).collect())
+            .unwrap_or_default();
+        keys.sort_unstable();
+        assert_eq!(
+            keys,
+            ["decimal", "label", "p"],
+            "an exact chance has no margin"
+        );
+    }
+    http.act(table, &ann, json!({"do": "say", "text": "Here goes."}))
+        .await;
+    let second = odds(acts).await;
+    assert_eq!(second["seq"], json!(before + 1));
+    assert_eq!(second["odds"], first["odds"]);
+    // A table action is no command of the system: refused, as before.
+    let reply = http
+        .post(
+            &format!("/api/tables/{table}/odds"),
+            Some(&ann),
+            &json!({"do": "say", "text": "no dice"}),
+        )
+        .await;
+    assert_eq!(reply.status, 422, "{}", reply.text);
+}
+
 #[tokio::test]
 async fn a_restarted_server_has_every_table_as_it_was() {
     for db in databases().await {

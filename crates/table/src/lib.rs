@@ -15,6 +15,7 @@ mod check;
 mod error;
 mod game;
 pub mod limits;
+mod odds_question;
 mod own_forms;
 mod pending;
 mod record;
@@ -29,6 +30,7 @@ mod worded;
 pub use action::{Action, MAX_CLIENT_ID, Recipient, Request, TABLE_ACTIONS, TableAction};
 pub use error::{Error, ErrorKind};
 pub use game::new_game;
+pub use odds_question::OddsQuestion;
 pub use own_forms::own_forms;
 pub use record::{
     Actor, Audience, Body, FairRoll, GENESIS, Record, Secret, SecretBody, SecretRoll, WORDING,

@@ -21,7 +21,7 @@ use skald_server::export::Log;
 use skald_server::live::LiveTable;
 use skald_server::query::Params;
 use skald_server::seated::Seated;
-use skald_server::shapes::{CreateTable, HeldSeat};
+use skald_server::shapes::{CreateTable, HeldSeat, OddsAnswer};
 use skald_server::{ApiError, App};
 use skald_table::{Actor, ErrorKind, Reader, TableAction};
 use std::collections::HashMap;
@@ -648,8 +648,10 @@ pub async fn parts(Seated { table, reader, .. }: Seated, params: Params) -> Resp
 }
 
 /// `POST /t/{id}/odds` (a system command as JSON, or the table's `roll` or `secret_roll_dice`):
-/// the exact chances before rolling, as an HTML fragment with a chart; empty when the command
-/// does not roll. A notation's odds are the free roller's ([`roller::odds`], bounded to answer at
+/// the chances before rolling, as an HTML fragment with a chart; empty when the command does not
+/// roll. A command's fragment says the seq of the state it is of in the [`ODDS_SEQ`] header
+/// (worked out off the table's task, [`skald_server::live::LiveTable::odds`]); a busy server's
+/// answer is a 503 with no fragment. A notation's odds are the free roller's ([`roller::odds`], bounded to answer at
 /// once; past its bounds, a sentence saying so).
 pub async fn odds(Seated { table, .. }: Seated, body: axum::body::Bytes) -> Response {
     let command: Value = match serde_json::from_slice(&body) {
@@ -677,13 +679,34 @@ pub async fn odds(Seated { table, .. }: Seated, body: axum::body::Bytes) -> Resp
         };
     }
     match table.odds(&command).await {
-        Ok(None) => Html(String::new()).into_response(),
-        Ok(Some(odds)) => page(
-            StatusCode::OK,
-            render("odds.html", context! { odds => Serde(odds) }),
+        Ok(OddsAnswer { odds: None, seq }) => at_seq(Html(String::new()).into_response(), seq),
+        Ok(OddsAnswer {
+            odds: Some(odds),
+            seq,
+        }) => at_seq(
+            page(
+                StatusCode::OK,
+                render("odds.html", context! { odds => Serde(odds) }),
+            ),
+            seq,
         ),
+        // The server is working out other odds: no fragment, so the page keeps what it shows
+        // and asks again with the next change.
+        Err(ApiError::Busy(why)) => ApiError::Busy(why).into_response(),
         // A form not filled in yet is not a command yet: say what the odds wait for.
         Err(_) => Html("<p class=\"muted small\">Fill in the form to see the odds.</p>".to_owned())
             .into_response(),
     }
+}
+
+/// The header that says which state of the table an odds fragment is of: the seq of its last
+/// record when the odds were worked out. skald.js shows a fragment only if that is not older than
+/// the newest record the page has drawn (issue 32: a stale answer is never shown).
+pub const ODDS_SEQ: &str = "skald-odds-seq";
+
+fn at_seq(mut response: Response, seq: u64) -> Response {
+    response
+        .headers_mut()
+        .insert(ODDS_SEQ, axum::http::HeaderValue::from(seq));
+    response
 }

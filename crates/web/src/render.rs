@@ -138,6 +138,38 @@ mod odds_tests {
             ]
         );
     }
+    /// A simulation's estimate shows its margin first and its plays a tap away, never a
+    /// certainty; a distribution bar's title says the same.
+    #[test]
+    fn an_estimate_reads_with_its_margin_and_its_plays_folded() {
+        let estimate = skald_core::Chance::estimate("Your side wins", 6213, 10_000);
+        let all = skald_core::Chance::estimate("Your side wins", 10_000, 10_000);
+        let odds = json!({"summary": "The conflict.", "chances": [estimate, all],
+            "distribution": [estimate]});
+        let html = super::render(
+            "odds.html",
+            minijinja::context! { odds => minijinja::value::Serde(odds) },
+        )
+        .unwrap();
+        let shown: Vec<&str> = html
+            .split("<span class=\"chance-p\">")
+            .skip(1)
+            .map(|part| part.split("</span>").next().unwrap_or_default())
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                "<b>62% ± 2%</b> <details class=\"exact\"><summary>plays</summary><small>simulated: 6213 of 10000 plays</small></details>",
+                "<b>at least 99.8%</b> <details class=\"exact\"><summary>plays</summary><small>simulated: 10000 of 10000 plays</small></details>",
+            ]
+        );
+        assert!(
+            html.contains(
+                "<title>Your side wins: 62% ± 2% (simulated: 6213 of 10000 plays)</title>"
+            ),
+            "{html}"
+        );
+    }
 }
 
 #[cfg(test)]

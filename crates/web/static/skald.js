@@ -439,6 +439,15 @@
     try { return JSON.stringify(commandOf(form)) === JSON.stringify(command); } catch (_) { return false; }
   }
 
+  // A form's odds: shown only if they answer the latest question about it, for the values it
+  // holds now, and are of a state no older than the newest record the page has drawn (the
+  // `skald-odds-seq` header; none for the free roller's notation, which no record changes). Odds
+  // of an older state are dropped: the live update that drew the newer record asks again
+  // (`morphMoves`), so a stale answer is never shown for a newer state (issue 32).
+  function oddsFresh(response) {
+    const at = response.headers.get("skald-odds-seq");
+    return at === null || Number(at) >= seq;
+  }
   async function showOdds(form) {
     const box = form.querySelector(".odds");
     if (!box || !hasData(form, "odds")) return;
@@ -448,7 +457,7 @@
     try {
       const response = await post(`/t/${id}/odds`, command);
       const html = response.ok ? await response.text() : null;
-      if (html !== null && latest() && sameCommand(form, command)) box.innerHTML = html;
+      if (html !== null && latest() && sameCommand(form, command) && oddsFresh(response)) box.innerHTML = html;
     } catch (_) { /* the connection is down: the odds come with the next change */ }
   }
 

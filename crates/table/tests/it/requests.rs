@@ -112,6 +112,13 @@ fn a_players_action_is_rolled_only_with_the_gms_numbers() {
         .unwrap()
         .unwrap();
     assert!(odds.summary.contains("6"), "{}", odds.summary);
+    // Taken off the table as a question, the odds are the same, and say the seq they are of;
+    // a record after the question changes neither.
+    let question = play
+        .table
+        .odds_question(&json!({"do": "answer", "request": request, "values": {"difficulty": 6}}));
+    assert_eq!(question.seq(), request);
+    assert_eq!(question.answer().unwrap().as_ref(), Some(&odds));
     // Who acts is Ann's: the GM answers the numbers.
     assert_eq!(
         play.refusal(
@@ -127,6 +134,10 @@ fn a_players_action_is_rolled_only_with_the_gms_numbers() {
     );
     assert_eq!(kinds(&answered), ["answered", "command"]);
     assert!(rolled(&answered), "the answer rolls");
+    assert_eq!(
+        (question.seq(), question.answer().unwrap().as_ref()),
+        (request, Some(&odds))
+    );
     let command = play.last_command();
     assert_eq!(
         (

@@ -1,0 +1,62 @@
+//! The odds of a command taken off the table: [`Table::odds_question`] copies what they need
+//! (the game's state, the command with a request's answer merged in, the seq it stands at) at
+//! once, and [`OddsQuestion::answer`] works them out later, anywhere, however long that takes.
+//! A live table's task hands out the question and never answers it itself (skald-server
+//! `live.rs`): a simulation's odds take up to ~200 ms (issue 32), which would hold up every other
+//! seat's actions at that table.
+
+use crate::error::Error;
+use crate::table::Table;
+use serde_json::Value;
+use skald_core::{Game, Odds};
+
+/// The odds of one command at one state of a table, not worked out yet. Owns a copy of the
+/// game (its options and state: a few sheets, never the log), so it outlives the table's next
+/// record and moves to another thread (`Send`).
+pub struct OddsQuestion {
+    game: Box<dyn Game>,
+    command: Value,
+    seq: u64,
+}
+
+impl std::fmt::Debug for OddsQuestion {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("OddsQuestion")
+            .field("system", &self.game.system())
+            .field("seq", &self.seq)
+            .finish_non_exhaustive()
+    }
+}
+
+impl OddsQuestion {
+    /// The seq of the table's last record when the question was taken (0 for none): the state
+    /// the answer is about.
+    pub fn seq(&self) -> u64 {
+        self.seq
+    }
+
+    /// The chances of the command at that state, as [`Table::odds`] would have answered then
+    /// (`None` when it does not roll or the system gives none). May take as long as the system's
+    /// odds do: run it off any task that others wait on.
+    ///
+    /// # Errors
+    /// [`crate::ErrorKind::Game`] ([`skald_core::GameError::BadCommand`]).
+    pub fn answer(&self) -> Result<Option<Odds>, Error> {
+        Ok(self.game.odds(&self.command)?)
+    }
+}
+
+impl Table {
+    /// The odds of `command` as a question to answer later ([`OddsQuestion`]): a request's
+    /// answer is merged into the command it answers now, as [`Table::odds`] does. Cheap: a copy
+    /// of the game's state, no odds worked out.
+    pub fn odds_question(&self, command: &Value) -> OddsQuestion {
+        OddsQuestion {
+            game: self.game().boxed_clone(),
+            command: self
+                .answer_command(command)
+                .unwrap_or_else(|| command.clone()),
+            seq: self.last_seq(),
+        }
+    }
+}
