@@ -155,6 +155,12 @@ pub trait Game: Send + Sync {
     /// # Errors
     /// [`GameError::BadCommand`] when `command` is not one of the system's commands.
     fn odds(&self, command: &Value) -> Result<Option<Odds>, GameError>;
+    /// The advice beyond the roll of `command` ([`System::advice`]): for pages only, never
+    /// recorded; may take up to about 200 ms.
+    ///
+    /// # Errors
+    /// [`GameError::BadCommand`] when `command` is not one of the system's commands.
+    fn advice(&self, command: &Value) -> Result<Option<Odds>, GameError>;
     /// The state as the system's view (the sheets, the conflict, the round...). Holds no secret.
     fn view(&self) -> Value;
     /// The command that commits `spend` dice of `who` now, sealed with `salt` ([`System::seal`]).
@@ -298,6 +304,10 @@ where
 
     fn odds(&self, command: &Value) -> Result<Option<Odds>, GameError> {
         Ok(S::odds(&self.state, &Self::command(command)?))
+    }
+
+    fn advice(&self, command: &Value) -> Result<Option<Odds>, GameError> {
+        Ok(S::advice(&self.state, &Self::command(command)?))
     }
 
     fn view(&self) -> Value {

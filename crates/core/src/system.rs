@@ -136,6 +136,17 @@ pub trait System {
         None
     }
 
+    /// Advice beyond the roll of `command`: for the character it acts for, the chance of each
+    /// choice it has now to come out ahead of the whole conflict, round, event or problem
+    /// (issue 32), exact or a simulation's estimate with its margin ([`crate::Chance::estimate`]).
+    /// For pages and calculators only: never kept in a record (a record keeps [`System::odds`],
+    /// which `skald verify` recomputes), and worked out off the table's task, as it may take up
+    /// to about 200 ms within the system's own bounds. `None` when the system gives none (the
+    /// default) or the command has none.
+    fn advice(_state: &Self::State, _command: &Self::Command) -> Option<Odds> {
+        None
+    }
+
     /// The session's episodes for a report's summary (`chronicle.rs` of each system crate): the
     /// accepted commands' events, in log order (an undone command's left out), folded into each
     /// conflict, problem, round or event with who took part, its outcome and what it left behind,

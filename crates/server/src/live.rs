@@ -155,12 +155,12 @@ impl LiveTable {
             })
             .await?;
         let seq = question.seq();
-        let odds = self
+        let (odds, advice) = self
             .registry
             .odds_gate()
-            .run(move || question.answer())
+            .run(move || Ok::<_, skald_table::Error>((question.answer()?, question.advice()?)))
             .await??;
-        Ok(OddsAnswer { odds, seq })
+        Ok(OddsAnswer { odds, advice, seq })
     }
 
     /// At most `limit` records after seq `after`, redacted for `reader`, and the table's last

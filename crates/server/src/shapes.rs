@@ -176,6 +176,12 @@ pub struct OddsAnswer {
     /// system gives none.
     #[schema(value_type = Option<OddsSchema>)]
     pub odds: Option<skald_core::Odds>,
+    /// Advice beyond the roll: for the character the command acts for, each choice it has now
+    /// with its chance to come out ahead of the whole conflict, round, event or problem, exact or
+    /// a simulation's estimate with its `margin` (issue 32); `null` when the system gives none.
+    /// Never kept in a record.
+    #[schema(value_type = Option<OddsSchema>)]
+    pub advice: Option<skald_core::Odds>,
     /// The seq of the table's last record when the odds were worked out (0 for none): the state
     /// they are of. A page drops an answer older than the state it shows.
     pub seq: u64,

@@ -44,6 +44,15 @@ impl OddsQuestion {
     pub fn answer(&self) -> Result<Option<Odds>, Error> {
         Ok(self.game.odds(&self.command)?)
     }
+
+    /// The advice beyond the roll of the command at that state ([`skald_core::System::advice`]):
+    /// for the page only, never recorded; may take up to about 200 ms.
+    ///
+    /// # Errors
+    /// As [`OddsQuestion::answer`].
+    pub fn advice(&self) -> Result<Option<Odds>, Error> {
+        Ok(self.game.advice(&self.command)?)
+    }
 }
 
 impl Table {

@@ -1464,6 +1464,9 @@ mod tests {
         fn odds(&self, _: &Value) -> Result<Option<Odds>, GameError> {
             Ok(None)
         }
+        fn advice(&self, _: &Value) -> Result<Option<Odds>, GameError> {
+            Ok(None)
+        }
         fn view(&self) -> Value {
             self.0.view()
         }

@@ -679,14 +679,18 @@ pub async fn odds(Seated { table, .. }: Seated, body: axum::body::Bytes) -> Resp
         };
     }
     match table.odds(&command).await {
-        Ok(OddsAnswer { odds: None, seq }) => at_seq(Html(String::new()).into_response(), seq),
         Ok(OddsAnswer {
-            odds: Some(odds),
+            odds: None,
+            advice: None,
             seq,
-        }) => at_seq(
+        }) => at_seq(Html(String::new()).into_response(), seq),
+        Ok(OddsAnswer { odds, advice, seq }) => at_seq(
             page(
                 StatusCode::OK,
-                render("odds.html", context! { odds => Serde(odds) }),
+                render(
+                    "odds.html",
+                    context! { odds => Serde(odds), advice => Serde(advice) },
+                ),
             ),
             seq,
         ),
