@@ -65,10 +65,19 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                     choice_field("reward", "Reward", rewards, false),
                 ],
                 odds: false,
-                note: Some(format!(
-                    "A major goal achieved unchecks up to {MAJOR_GOAL_UNCHECK} boxes on {}'s sheet, or earns it one advancement instead: a new key, a new trait with 1 box, a box on each of three traits, or a trait swapped (T10).",
-                    c.name
-                )),
+                note: Some(if !in_conflict(state, &c.name) {
+                    format!(
+                        "A major goal achieved unchecks up to {MAJOR_GOAL_UNCHECK} boxes on {}'s sheet, or earns it one advancement instead: a new key, a new trait with 1 box, a box on each of three traits, or a trait swapped (T10).",
+                        c.name
+                    )
+                } else {
+                    // Boxes regenerate outside conflicts only: in one, a major goal earns an
+                    // advancement and nothing else.
+                    format!(
+                        "A major goal achieved earns {} one advancement: a new key, a new trait with 1 box, a box on each of three traits, or a trait swapped; its boxes uncheck only outside conflicts (T10).",
+                        c.name
+                    )
+                }),
                 sheet: None,
                 confirm: None,
                 lead: false,
