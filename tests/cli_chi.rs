@@ -329,8 +329,9 @@ fn commitments_hide_the_allocation_behind_a_salted_hash() {
         0,
         "commitment: df40d7323fbbe5df4f3c74148854dd9fdc23876a7e57369f45e6496b14b93d0a\n\
          salt: ragnar-keeps-this-1\n\
-         Give the table the commitment now (secret_commit); keep the salt and the allocation (4 \
-         dice) until everyone has committed, then reveal both (secret_reveal).\n",
+         Give the table the commitment now (in a scenario, do = \"secret_commit\"); keep the salt \
+         and the allocation (4 dice) until everyone has committed, then reveal both \
+         (do = \"secret_reveal\").\n",
     );
     // Without --salt, a fresh random one: two runs differ, and each matches its own salt.
     let run = || {

@@ -55,8 +55,9 @@ const COMMIT_EXAMPLES: &str = "\
 Examples:
   skald chi commit --who Ragnar --dice 3                 a fresh random salt
   skald chi commit --who Ragnar --dice 3 --salt ragnar-salt-0001 --json
-Give the commitment to the table (secret_commit) and keep the salt until the reveal. For play off
-the server (a scenario): the online table seals each allocation itself (allocate).";
+For play off the server: give the commitment to the table (in a scenario, do = \"secret_commit\") and
+keep the salt until the reveal. The online table seals each allocation itself: there, just choose
+your dice in secret.";
 
 /// How a tie is settled, as `--tie` takes it.
 #[derive(Debug, Clone, Copy, ValueEnum)]

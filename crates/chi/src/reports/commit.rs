@@ -56,9 +56,9 @@ impl fmt::Display for CommitReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
-            "commitment: {}\nsalt: {}\nGive the table the commitment now (secret_commit); keep the \
-             salt and the allocation ({} {}) until everyone has committed, then reveal both \
-             (secret_reveal).",
+            "commitment: {}\nsalt: {}\nGive the table the commitment now (in a scenario, do = \
+             \"secret_commit\"); keep the salt and the allocation ({} {}) until everyone has \
+             committed, then reveal both (do = \"secret_reveal\").",
             self.commitment,
             self.salt,
             self.dice,
