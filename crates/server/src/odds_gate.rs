@@ -133,10 +133,19 @@ mod tests {
     #[test]
     fn the_table_task_works_out_no_odds() {
         let task = include_str!("actor.rs");
-        for call in [".odds(", ".answer()", "odds_gate", "spawn_blocking"] {
+        for call in [
+            ".odds(",
+            ".advice(",
+            ".answer()",
+            "odds_gate",
+            "spawn_blocking",
+        ] {
             assert!(!task.contains(call), "actor.rs holds {call}");
         }
         assert!(task.contains("self.table.odds_question(&command)"));
+        // Nor does the table itself: a record never keeps the advice beyond the roll.
+        let table = include_str!("../../table/src/table.rs");
+        assert!(!table.contains(".advice("), "table.rs asks for advice");
     }
 
     /// A panicking computation is a busy answer, and gives its turn back.
