@@ -57,7 +57,8 @@ pub use model::{
     SurrenderReason, Trait, TraitDef,
 };
 pub use odds::{
-    BurdenOption, BurdenOptions, ChoiceOdds, burden_options, exchange_choices, p_ahead,
+    AdviceBudget, AdviceChoice, AdviceModel, BurdenOption, BurdenOptions, ChoiceAdvice, ChoiceOdds,
+    ConflictAdvice, Estimate, burden_options, conflict_advice, exchange_choices, p_ahead,
 };
 pub use rules::{compare_pools, narration_order};
 pub use view::view;

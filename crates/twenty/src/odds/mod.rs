@@ -29,6 +29,7 @@ mod ahead;
 mod burdens;
 mod chance;
 mod choices;
+pub mod conflict;
 mod exchange;
 mod sides;
 
@@ -36,6 +37,10 @@ pub(crate) use ahead::check_pool;
 pub use ahead::p_ahead;
 pub use burdens::{BurdenOption, BurdenOptions, burden_options};
 pub use choices::{ChoiceOdds, exchange_choices};
+pub use conflict::{
+    AdviceBudget, AdviceChoice, AdviceModel, ChoiceAdvice, ConflictAdvice, Estimate,
+    conflict_advice,
+};
 pub use sides::p_side_ahead;
 
 use crate::model::{Command, State};
