@@ -475,3 +475,440 @@ proptest! {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Whole-conflict advice (issue 32), exact mode: checked against an independent brute force that
+// drives the real rules engine (`Twenty::decide` and `Twenty::apply`) over every sequence of faces.
+
+mod advice {
+    use num_bigint::{BigInt, BigUint};
+    use skald_core::{DiceSource, Die, Scripted, SourceError, System, Table};
+    use skald_dice::odds::Fraction;
+    use skald_twenty::{
+        AdviceBudget, AdviceChoice, AdviceModel, Burden, Command, Declaration, Estimate, Sheet,
+        SheetKind, StatBoxes, State, Trait, Twenty, compare_pools, conflict_advice,
+    };
+    use std::collections::BTreeMap;
+
+    /// An NPC with `traits` as (name, boxes, checked), and stats when given (all boxes checked).
+    pub fn npc(name: &str, traits: &[(&str, u32, u32)], stats: &[(&str, u32)]) -> Sheet {
+        Sheet {
+            name: name.into(),
+            kind: SheetKind::Npc,
+            stats: stats
+                .iter()
+                .map(|(s, b)| {
+                    // Every stat box checked: they count for T7 but roll nothing.
+                    let boxes = StatBoxes::Checked {
+                        boxes: *b,
+                        checked: *b,
+                    };
+                    ((*s).to_string(), boxes)
+                })
+                .collect::<BTreeMap<_, _>>(),
+            keys: Vec::new(),
+            traits: traits
+                .iter()
+                .map(|(n, b, c)| Trait {
+                    checked: *c,
+                    ..Trait::new(*n, *b)
+                })
+                .collect(),
+            equipment: Vec::new(),
+            gear: Vec::new(),
+            burdens: Vec::new(),
+        }
+    }
+
+    /// A table with `sheets` and a conflict among them: (who, goal).
+    pub fn conflict(sheets: Vec<Sheet>, goals: &[(&str, &str)]) -> Table<Twenty> {
+        let mut table = Table::<Twenty>::new(Default::default());
+        for s in sheets {
+            table
+                .execute(Twenty::enroll(s), &mut Scripted::default())
+                .unwrap();
+        }
+        let participants = goals
+            .iter()
+            .map(|(who, goal)| Declaration {
+                who: (*who).into(),
+                goal: (*goal).into(),
+                death_of: None,
+            })
+            .collect();
+        table
+            .execute(
+                Command::StartConflict { participants },
+                &mut Scripted::default(),
+            )
+            .unwrap();
+        table
+    }
+
+    pub fn bring(table: &mut Table<Twenty>, who: &str, trait_name: &str, dice: &[i64]) {
+        table
+            .execute(
+                Command::BringIn {
+                    who: who.into(),
+                    trait_name: trait_name.into(),
+                    remove: Vec::new(),
+                },
+                &mut Scripted::new(dice.to_vec()),
+            )
+            .unwrap();
+    }
+
+    /// The script, then 1, 2, 3... so that a tie's roll-off always ends (its winner is not read:
+    /// the brute force shares a tie itself).
+    struct Then(Vec<u32>, usize);
+
+    impl DiceSource for Then {
+        fn roll(&mut self, die: Die) -> Result<i64, SourceError> {
+            let i = self.1;
+            self.1 += 1;
+            match (die, self.0.get(i)) {
+                (_, Some(face)) => Ok(i64::from(*face)),
+                (Die::Numbered(sides), None) if sides > 0 => Ok(i64::from(i as u32 % sides) + 1),
+                _ => Err(SourceError::NoSides),
+            }
+        }
+    }
+
+    /// A chance as `n / (20^e * 12)` (12: every tie of up to four participants divides it).
+    #[derive(Clone, Debug)]
+    pub struct R {
+        n: BigUint,
+        e: u32,
+    }
+
+    impl R {
+        fn at(&self, e: u32) -> BigUint {
+            &self.n * BigUint::from(20u32).pow(e - self.e)
+        }
+        fn fraction(&self) -> Fraction {
+            Fraction::new(
+                BigInt::from(self.n.clone()),
+                BigUint::from(20u32).pow(self.e) * BigUint::from(12u32),
+            )
+        }
+    }
+
+    fn execute(state: &State, command: &Command, dice: Vec<u32>) -> State {
+        let events = Twenty::decide(state, command, &mut Then(dice, 0)).unwrap();
+        events.iter().fold(state.clone(), Twenty::apply)
+    }
+
+    /// Every sequence of `n` d20 faces.
+    fn sequences(n: u32) -> Vec<Vec<u32>> {
+        let mut all = vec![Vec::new()];
+        for _ in 0..n {
+            all = all
+                .into_iter()
+                .flat_map(|s| {
+                    (1..=20).map(move |d| {
+                        let mut s = s.clone();
+                        s.push(d);
+                        s
+                    })
+                })
+                .collect();
+        }
+        all
+    }
+
+    /// The mean over `children` (equally likely), per side.
+    fn mean(children: &[BTreeMap<usize, R>], count: u32, of_20s: u32) -> BTreeMap<usize, R> {
+        let e = children
+            .iter()
+            .flat_map(|c| c.values().map(|r| r.e))
+            .max()
+            .unwrap_or(0);
+        let mut out: BTreeMap<usize, BigUint> = BTreeMap::new();
+        for c in children {
+            for (side, r) in c {
+                *out.entry(*side).or_default() += r.at(e);
+            }
+        }
+        // `count` children of 20^of_20s equally likely outcomes each.
+        assert_eq!(children.len() as u32, count);
+        out.into_iter()
+            .map(|(side, n)| (side, R { n, e: e + of_20s }))
+            .collect()
+    }
+
+    /// Each side's (by its `side` number) chance of winning from `state` with best play by
+    /// everyone, the actor in declaration order, ties between choices going to stand, then fewest
+    /// dice.
+    pub fn best(state: &State) -> BTreeMap<usize, R> {
+        let conflict = state.conflict.as_ref().unwrap();
+        if conflict.ended() {
+            // The best pool among those in; tied participants of different sides share the
+            // roll-off, each as likely to win it.
+            let inside: Vec<_> = conflict.participants.iter().filter(|p| p.is_in()).collect();
+            let top = inside
+                .iter()
+                .map(|p| p.pool.clone())
+                .max_by(|a, b| compare_pools(a, b))
+                .unwrap();
+            let tied: Vec<_> = inside
+                .iter()
+                .filter(|p| compare_pools(&p.pool, &top).is_eq())
+                .collect();
+            let mut out: BTreeMap<usize, R> = conflict
+                .participants
+                .iter()
+                .map(|p| {
+                    (
+                        p.side,
+                        R {
+                            n: BigUint::default(),
+                            e: 0,
+                        },
+                    )
+                })
+                .collect();
+            for p in &tied {
+                out.get_mut(&p.side).unwrap().n += BigUint::from(12 / tied.len() as u32);
+            }
+            return out;
+        }
+        let actor = conflict
+            .participants
+            .iter()
+            .find(|p| p.can_act() && p.acted_in < conflict.exchange)
+            .expect("someone to act in a conflict in progress");
+        let who = actor.who.clone();
+        let character = state.character(&who).unwrap();
+        let mut traits: Vec<(String, u32)> = character
+            .rollables()
+            .filter(|t| {
+                t.unchecked() >= conflict.exchange && !t.broken && !actor.used.contains(&t.name)
+            })
+            .map(|t| (t.name.clone(), t.unchecked()))
+            .collect();
+        traits.sort_by_key(|(_, n)| *n);
+        let mut best: Option<BTreeMap<usize, R>> = None;
+        let stand = Command::Stand {
+            who: who.clone(),
+            remove: Vec::new(),
+        };
+        let mut options = vec![(stand, 0u32)];
+        let gm = gm_dice(state, &who);
+        for (name, n) in traits {
+            options.push((
+                Command::BringIn {
+                    who: who.clone(),
+                    trait_name: name,
+                    remove: Vec::new(),
+                },
+                n + gm,
+            ));
+        }
+        for (command, dice) in options {
+            let value = outcome(state, &command, dice);
+            let better = best.as_ref().is_none_or(|b| {
+                let (a, b) = (&value[&actor.side], &b[&actor.side]);
+                let e = a.e.max(b.e);
+                a.at(e) > b.at(e)
+            });
+            if better {
+                best = Some(value);
+            }
+        }
+        best.unwrap()
+    }
+
+    /// T8: the GM's d20s when `who` brings in dice now: one per burden box from the healer's
+    /// second bring-in.
+    fn gm_dice(state: &State, who: &str) -> u32 {
+        let conflict = state.conflict.as_ref().unwrap();
+        let rolled = !conflict.participant(who).unwrap().rolls.is_empty();
+        conflict
+            .healing
+            .as_ref()
+            .filter(|h| h.healer == who && rolled)
+            .map_or(0, |h| {
+                let patient = state.character(&h.patient).unwrap();
+                patient.burden(&h.burden).unwrap().boxes.len() as u32
+            })
+    }
+
+    /// The values after `command` rolling `dice` d20s, over every sequence of faces.
+    fn outcome(state: &State, command: &Command, dice: u32) -> BTreeMap<usize, R> {
+        let children: Vec<_> = sequences(dice)
+            .into_iter()
+            .map(|s| best(&execute(state, command, s)))
+            .collect();
+        mean(&children, 20u32.pow(dice), dice)
+    }
+
+    /// `who`'s side's chance for every choice, by brute force: (label, chance).
+    pub fn brute(state: &State, who: &str) -> Vec<(String, Fraction)> {
+        let advice = conflict_advice(state, who, AdviceBudget::TABLE).unwrap();
+        let side = state
+            .conflict
+            .as_ref()
+            .unwrap()
+            .participant(who)
+            .unwrap()
+            .side;
+        advice
+            .choices
+            .iter()
+            .map(|c| {
+                let values = match &c.choice {
+                    AdviceChoice::BringIn { trait_name, dice } => {
+                        let command = Command::BringIn {
+                            who: who.into(),
+                            trait_name: trait_name.clone(),
+                            remove: Vec::new(),
+                        };
+                        outcome(state, &command, *dice + gm_dice(state, who))
+                    }
+                    AdviceChoice::Stand => {
+                        let command = Command::Stand {
+                            who: who.into(),
+                            remove: Vec::new(),
+                        };
+                        outcome(state, &command, 0)
+                    }
+                    AdviceChoice::Surrender => {
+                        outcome(state, &Command::Surrender { who: who.into() }, 0)
+                    }
+                    AdviceChoice::TakeBurden { from, boxes } => {
+                        // The stat's d20: every face.
+                        let command = Command::TakeBurden {
+                            who: who.into(),
+                            from: from.clone(),
+                            boxes: *boxes,
+                            name: "A fresh wound".into(),
+                        };
+                        outcome(state, &command, 1)
+                    }
+                };
+                (c.choice.label(), values[&side].fraction())
+            })
+            .collect()
+    }
+
+    /// The advice's exact answers, (label, chance).
+    pub fn exact(state: &State, who: &str) -> Vec<(String, Fraction)> {
+        let advice = conflict_advice(state, who, AdviceBudget::TABLE).unwrap();
+        assert_eq!(advice.model, AdviceModel::BestPlay, "{who}");
+        advice
+            .choices
+            .into_iter()
+            .map(|c| match c.win {
+                Estimate::Exact(p) => (c.choice.label(), p),
+                Estimate::Simulated { .. } => panic!("simulated"),
+            })
+            .collect()
+    }
+
+    pub fn healing_table() -> Table<Twenty> {
+        let mut patient = npc("Patient", &[("Grit", 1, 0), ("Nerve", 2, 0)], &[]);
+        patient.burdens = vec![Burden {
+            name: "Flesh wound".into(),
+            stat: "Physical".into(),
+            boxes: vec![15],
+        }];
+        let mut table = Table::<Twenty>::new(Default::default());
+        table
+            .execute(Twenty::enroll(patient), &mut Scripted::default())
+            .unwrap();
+        table
+            .execute(
+                Command::StartHealing {
+                    healer: "Patient".into(),
+                    patient: "Patient".into(),
+                    burden: "Flesh wound".into(),
+                    worsen_on_loss: true,
+                },
+                &mut Scripted::default(),
+            )
+            .unwrap();
+        table
+    }
+}
+
+#[test]
+fn whole_conflict_advice_agrees_exactly_with_brute_force_over_the_rules_engine() {
+    use advice::*;
+    let mut cases: Vec<(skald_twenty::State, &str)> = Vec::new();
+    // Two sides, one 1-box trait each, nobody has acted: every choice of A.
+    let t = conflict(
+        vec![
+            npc("A", &[("Quick", 1, 0)], &[]),
+            npc("B", &[("Slow", 1, 0)], &[]),
+        ],
+        &[("A", "win"), ("B", "stop A")],
+    );
+    cases.push((t.state().clone(), "A"));
+    // Exchange 2: A still has a 2-box trait, B has nothing left (forced to stand).
+    let mut t = conflict(
+        vec![
+            npc("A", &[("Quick", 1, 0), ("Strong", 2, 0)], &[]),
+            npc("B", &[("Slow", 1, 0)], &[]),
+        ],
+        &[("A", "win"), ("B", "stop A")],
+    );
+    bring(&mut t, "A", "Quick", &[7]);
+    bring(&mut t, "B", "Slow", &[9]);
+    cases.push((t.state().clone(), "A"));
+    // B acts after A rolled: B's 2-box trait against A's pool, a burden to take too.
+    let mut t = conflict(
+        vec![
+            npc("A", &[("Quick", 1, 0)], &[]),
+            npc(
+                "B",
+                &[("Slow", 1, 0), ("Big", 2, 1)],
+                &[
+                    ("Physical", 1),
+                    ("Mental", 2),
+                    ("Social", 3),
+                    ("Emotional", 4),
+                    ("Spiritual", 5),
+                ],
+            ),
+        ],
+        &[("A", "win"), ("B", "stop A")],
+    );
+    bring(&mut t, "A", "Quick", &[12]);
+    cases.push((t.state().clone(), "B"));
+    // Three sides, each a 1-box trait (shares of a three-way tie; the tie-break between choices).
+    let t = conflict(
+        vec![
+            npc("A", &[("Quick", 1, 0)], &[]),
+            npc("B", &[("Slow", 1, 0)], &[]),
+            npc("C", &[("Odd", 1, 0)], &[]),
+        ],
+        &[("A", "first"), ("B", "second"), ("C", "third")],
+    );
+    cases.push((t.state().clone(), "A"));
+    // Allies (T13): A and B share a goal against C.
+    let mut t = conflict(
+        vec![
+            npc("A", &[("Quick", 1, 0)], &[]),
+            npc("B", &[("Slow", 1, 0)], &[]),
+            npc("C", &[("Odd", 1, 0), ("Even", 2, 1)], &[]),
+        ],
+        &[("A", "together"), ("B", "together"), ("C", "alone")],
+    );
+    bring(&mut t, "A", "Quick", &[11]);
+    cases.push((t.state().clone(), "B"));
+    // A healing conflict (T8): the GM rolls a die per burden box from the healer's second bring-in.
+    let mut t = healing_table();
+    bring(&mut t, "Patient", "Grit", &[9]);
+    cases.push((t.state().clone(), "Patient"));
+    for (state, who) in &cases {
+        let exact = exact(state, who);
+        assert_eq!(exact, brute(state, who), "{who}");
+    }
+    // The first case by hand: A brings in 1 die, B then brings in 1 die (best, never worse than
+    // standing behind), A wins when its die is higher: 190/400, half of the 20 ties: 200/400.
+    let first = exact(&cases[0].0, "A");
+    assert_eq!(first[0].0, "Win the conflict if you bring in Quick (1 die)");
+    assert_eq!(first[0].1.to_string(), "1/2");
+    // Standing first: B brings in its die and wins unless A then brings in and beats it.
+    assert_eq!(first[1].0, "Win the conflict if you stand");
+}
