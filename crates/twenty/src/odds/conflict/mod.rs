@@ -345,3 +345,21 @@ fn fraction(q: &Q, _sides: usize, p: &Position) -> Fraction {
     let denominator = BigUint::from(20u32).pow(q.e) * BigUint::from(lcm);
     Fraction::new(BigInt::from(q.num.clone()), denominator)
 }
+
+/// The whole-conflict chances of every choice of `who` now, for a command's odds (`odds/mod.rs`),
+/// with the clause that names their model; `None` when `who` cannot act now.
+pub(in crate::odds) fn advice_chances(
+    state: &State,
+    who: &str,
+) -> Option<(Vec<skald_core::Chance>, String)> {
+    let advice = conflict_advice(state, who, AdviceBudget::TABLE).ok()?;
+    let chances = advice
+        .choices
+        .iter()
+        .map(|c| c.win.chance(c.choice.label()))
+        .collect();
+    Some((
+        chances,
+        format!(" Chances to win the conflict: {}.", advice.model.words()),
+    ))
+}
