@@ -1118,7 +1118,7 @@ fn bring_in_and_stand_odds_are_exact() {
             json!({"do": "bring_in", "who": "Gorand", "trait": "Arms"}),
             // The highest of the two new dice: (v^2 - (v-1)^2)/400.
             expect![[r#"
-                Gorand brings in Arms: 2 d20 in exchange 2, assuming everyone yet to act brings in its largest eligible trait (burden dice not foreseen). Chances to win the conflict: simulated, with everyone then standing when its side is ahead and otherwise bringing in its largest trait (no later burdens or surrenders).
+                Gorand brings in Arms: 2 d20 in exchange 2, assuming everyone yet to act brings in its largest eligible trait (burden dice not foreseen). Chances to win the conflict: simulated, everyone then standing when its side is ahead and otherwise bringing in its largest trait, with no later burdens or surrenders.
                   Ahead of every other pool after the exchange (T3): 8944929/32000000 (0.27952903125)
                   Ahead after the exchange if you stand instead: 0 (0)
                   A 1 among the dice: forced to stand for the rest of the conflict (T2): 39/400 (0.0975)
@@ -1138,7 +1138,7 @@ fn bring_in_and_stand_odds_are_exact() {
         (
             json!({"do": "bring_in", "who": "Gorand", "trait": "Honeybee"}),
             expect![[r#"
-                Gorand brings in Honeybee: 2 d20 in exchange 2, assuming everyone yet to act brings in its largest eligible trait (burden dice not foreseen). Chances to win the conflict: simulated, with everyone then standing when its side is ahead and otherwise bringing in its largest trait (no later burdens or surrenders).
+                Gorand brings in Honeybee: 2 d20 in exchange 2, assuming everyone yet to act brings in its largest eligible trait (burden dice not foreseen). Chances to win the conflict: simulated, everyone then standing when its side is ahead and otherwise bringing in its largest trait, with no later burdens or surrenders.
                   Ahead of every other pool after the exchange (T3): 8944929/32000000 (0.27952903125)
                   Ahead after the exchange if you stand instead: 0 (0)
                   A 1 among the dice: forced to stand (T2) and Honeybee breaks (T9): 39/400 (0.0975)
@@ -1158,7 +1158,7 @@ fn bring_in_and_stand_odds_are_exact() {
         (
             json!({"do": "bring_in", "who": "Gorand", "trait": "Physical"}),
             expect![[r#"
-                Gorand brings in Physical: 5 d20 in exchange 2, assuming everyone yet to act brings in its largest eligible trait (burden dice not foreseen). Chances to win the conflict: simulated, with everyone then standing when its side is ahead and otherwise bringing in its largest trait (no later burdens or surrenders).
+                Gorand brings in Physical: 5 d20 in exchange 2, assuming everyone yet to act brings in its largest eligible trait (burden dice not foreseen). Chances to win the conflict: simulated, everyone then standing when its side is ahead and otherwise bringing in its largest trait, with no later burdens or surrenders.
                   Ahead of every other pool after the exchange (T3): 11012414159/20480000000 (0.5377155351074219)
                   Ahead after the exchange if you stand instead: 0 (0)
                   A 1 among the dice: forced to stand for the rest of the conflict (T2): 723901/3200000 (0.2262190625)
@@ -1178,7 +1178,7 @@ fn bring_in_and_stand_odds_are_exact() {
         (
             json!({"do": "stand", "who": "Gorand"}),
             expect![[r#"
-                Gorand stands on 12 10 in exchange 2, assuming everyone yet to act brings in its largest eligible trait (burden dice not foreseen). Chances to win the conflict: simulated, with everyone then standing when its side is ahead and otherwise bringing in its largest trait (no later burdens or surrenders).
+                Gorand stands on 12 10 in exchange 2, assuming everyone yet to act brings in its largest eligible trait (burden dice not foreseen). Chances to win the conflict: simulated, everyone then standing when its side is ahead and otherwise bringing in its largest trait, with no later burdens or surrenders.
                   Ahead of every other pool after the exchange (T3): 0 (0)
                   Win the conflict if you bring in Physical (5 dice): 7247/10000 (0.7247)
                   Win the conflict if you bring in Mental (2 dice): 13613/20000 (0.68065)
@@ -1263,7 +1263,7 @@ fn take_burden_odds_weigh_the_burden_and_what_follows() {
     check(
         sketched_odds(state, two),
         expect![[r#"
-            Witch discards 19 17 (left: 6 2); 1d20 picks the burden's stat (T5); if not disabled, assuming everyone yet to act brings in its largest eligible trait (burden dice not foreseen). Chances to win the conflict: simulated, with everyone then standing when its side is ahead and otherwise bringing in its largest trait (no later burdens or surrenders).
+            Witch discards 19 17 (left: 6 2); 1d20 picks the burden's stat (T5); if not disabled, assuming everyone yet to act brings in its largest eligible trait (burden dice not foreseen). Chances to win the conflict: simulated, everyone then standing when its side is ahead and otherwise bringing in its largest trait, with no later burdens or surrenders.
               Ahead of Witch right after (T5): 1 (1)
               Disabled by it: loses the conflict at once (T7): 1/5 (0.2)
               Under Physical (d20 1-4): 1/5 (0.2)
@@ -1296,7 +1296,7 @@ fn take_burden_odds_weigh_the_burden_and_what_follows() {
     check(
         sketched_odds(state, one.clone()),
         expect![[r#"
-            Witch discards 19 (left: 17 6 2); 1d20 picks the burden's stat (T5); if not disabled, assuming everyone yet to act brings in its largest eligible trait (burden dice not foreseen). Chances to win the conflict: simulated, with everyone then standing when its side is ahead and otherwise bringing in its largest trait (no later burdens or surrenders).
+            Witch discards 19 (left: 17 6 2); 1d20 picks the burden's stat (T5); if not disabled, assuming everyone yet to act brings in its largest eligible trait (burden dice not foreseen). Chances to win the conflict: simulated, everyone then standing when its side is ahead and otherwise bringing in its largest trait, with no later burdens or surrenders.
               Ahead of Witch right after (T5): 0 (0)
               Disabled by it: loses the conflict at once (T7): 0 (0)
               Under Physical (d20 1-4): 1/5 (0.2)

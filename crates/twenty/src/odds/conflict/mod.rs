@@ -67,11 +67,11 @@ impl AdviceModel {
     pub fn words(self) -> &'static str {
         match self {
             AdviceModel::BestPlay => {
-                "exact, with everyone then playing its best choice (no later burdens or surrenders)"
+                "exact, everyone then playing its best choice, with no later burdens or surrenders"
             }
             AdviceModel::SimplePolicy => {
-                "simulated, with everyone then standing when its side is ahead and otherwise \
-                 bringing in its largest trait (no later burdens or surrenders)"
+                "simulated, everyone then standing when its side is ahead and otherwise bringing \
+                 in its largest trait, with no later burdens or surrenders"
             }
         }
     }
