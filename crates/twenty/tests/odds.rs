@@ -1298,6 +1298,7 @@ fn simulated_advice_agrees_with_an_independent_monte_carlo_of_the_policy() {
     let budget = AdviceBudget {
         exact_work: 0,
         plays: 6_000,
+        sim_work: u64::MAX,
     };
     let mut rng = lean::Mix(2026);
     for (state, who) in &positions {
@@ -1331,6 +1332,7 @@ fn million_conflicts_agree_with_the_simulated_advice() {
     let budget = AdviceBudget {
         exact_work: 0,
         plays: 200_000,
+        sim_work: u64::MAX,
     };
     let mut rng = lean::Mix(1_000_000);
     let mut played = 0u64;
@@ -1367,9 +1369,9 @@ proptest! {
         let table = lean::random_conflict(seed);
         let state = table.state();
         let budget = if tiny {
-            AdviceBudget { exact_work: 50, plays: 100 }
+            AdviceBudget { exact_work: 50, plays: 100, sim_work: 300 }
         } else {
-            AdviceBudget { exact_work: 5_000, plays: 400 }
+            AdviceBudget { exact_work: 5_000, plays: 400, sim_work: u64::MAX }
         };
         if let Some(c) = state.active_conflict() {
             for p in c.participants.iter().filter(|p| p.can_act() && p.acted_in < c.exchange) {

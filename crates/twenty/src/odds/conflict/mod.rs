@@ -14,7 +14,8 @@
 //! - [`AdviceModel::SimplePolicy`], simulated when the exact work would pass
 //!   [`AdviceBudget::exact_work`]: a participant whose side is strictly ahead stands, otherwise it
 //!   brings in its eligible trait with the most unchecked boxes; a deterministic random source
-//!   seeded from the position plays [`AdviceBudget::plays`] conflicts shared by the choices.
+//!   seeded from the position plays conflicts for each choice, within [`AdviceBudget::plays`] and
+//!   [`AdviceBudget::sim_work`] shared equally by the choices.
 //!
 //! Files: `position.rs` (the abstract conflict and its rules), `exact.rs`, `simulate.rs`,
 //! `policy.rs`. Pure: no I/O, no clock, no global random source.
@@ -40,16 +41,21 @@ pub struct AdviceBudget {
     /// The exact search's bound: positions valued plus dice outcomes walked, for all the choices
     /// together. Past it, the advice is simulated instead.
     pub exact_work: u64,
-    /// The simulated conflicts in all, shared equally by the choices (at least one each).
+    /// The simulated conflicts in all at most, shared equally by the choices (at least one each).
     pub plays: u64,
+    /// The simulation's bound in units of work, shared equally by the choices: one unit per
+    /// choice made or die rolled in a simulated conflict, so a choice stops short of its share of
+    /// `plays` when its conflicts are long (many participants, many dice).
+    pub sim_work: u64,
 }
 
 impl AdviceBudget {
     /// The table's budget: every choice of a page within 200 ms on one core in a release build
     /// for the books' examples and a four-character conflict (`docs/benchmarks.md`).
     pub const TABLE: AdviceBudget = AdviceBudget {
-        exact_work: 80_000,
+        exact_work: 50_000,
         plays: 200_000,
+        sim_work: 3_500_000,
     };
 }
 
@@ -267,16 +273,15 @@ pub fn conflict_advice(
                 .collect::<Vec<_>>(),
         ),
         Err(OverBudget) => {
-            let each = (budget.plays / choices.len() as u64).max(1);
+            let count = choices.len() as u64;
+            let (each, work) = ((budget.plays / count).max(1), budget.sim_work / count);
             let estimates = choices
                 .iter()
                 .enumerate()
                 .map(|(k, (_, first))| {
                     let mut rng = rng_for(&position, k);
-                    Estimate::Simulated {
-                        wins: wins(&position, seat, *first, each, &mut rng),
-                        plays: each,
-                    }
+                    let (wins, plays) = wins(&position, seat, *first, each, work, &mut rng);
+                    Estimate::Simulated { wins, plays }
                 })
                 .collect();
             (AdviceModel::SimplePolicy, estimates)

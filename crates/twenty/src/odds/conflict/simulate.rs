@@ -49,31 +49,40 @@ impl Hasher for Fnv {
     }
 }
 
-/// Plays `plays` conflicts from `p` where seat `who` first plays `first`; returns how many
-/// `who`'s side won.
+/// Plays conflicts from `p` where seat `who` first plays `first`, at most `plays` of them and
+/// no more once `work` units are spent (a unit is one choice made or one die rolled: a long
+/// conflict of many participants costs more per play), at least one; returns (how many
+/// `who`'s side won, how many were played).
 pub(super) fn wins(
     p: &Position,
     who: usize,
     first: First,
     plays: u64,
+    work: u64,
     rng: &mut ChaCha8Rng,
-) -> u64 {
+) -> (u64, u64) {
     let side = usize::from(p.seats[who].side);
     let mut wins = 0;
+    let mut played = 0;
+    let mut spent = 0;
     let mut scratch = p.clone();
-    for _ in 0..plays {
+    while played < plays.max(1) && (played == 0 || spent < work) {
         scratch.clone_from(p);
-        if play(&mut scratch, who, first, rng) == side {
+        let (winner, cost) = play(&mut scratch, who, first, rng);
+        spent += cost;
+        played += 1;
+        if winner == side {
             wins += 1;
         }
     }
-    wins
+    (wins, played)
 }
 
-/// One conflict played to its end; the winning side.
-fn play(p: &mut Position, who: usize, first: First, rng: &mut ChaCha8Rng) -> usize {
+/// One conflict played to its end: the winning side, and the units of work it took.
+fn play(p: &mut Position, who: usize, first: First, rng: &mut ChaCha8Rng) -> (usize, u64) {
+    let mut cost = 1;
     match first {
-        First::Act(act) => step(p, who, act, rng),
+        First::Act(act) => cost += step(p, who, act, rng),
         First::Surrender => p.surrender(who),
         First::Burden {
             from,
@@ -93,33 +102,37 @@ fn play(p: &mut Position, who: usize, first: First, rng: &mut ChaCha8Rng) -> usi
         match p.settle() {
             Next::Turn(i) => {
                 let act = simple(p, i);
-                step(p, i, act, rng);
+                cost += 1 + step(p, i, act, rng);
             }
             Next::Over { shares, of } => {
                 // T4: a roll-off among the tied makes each of them as likely to win.
                 let mut pick = rng.random_range(0..of.max(1));
                 for (side, share) in shares.iter().enumerate() {
                     if pick < *share {
-                        return side;
+                        return (side, cost);
                     }
                     pick -= share;
                 }
-                return 0;
+                return (0, cost);
             }
         }
     }
 }
 
-/// Seat `i` plays `act`, its dice (and the GM's, T8) rolled.
-fn step(p: &mut Position, i: usize, act: Act, rng: &mut ChaCha8Rng) {
+/// Seat `i` plays `act`, its dice (and the GM's, T8) rolled; returns the dice rolled.
+fn step(p: &mut Position, i: usize, act: Act, rng: &mut ChaCha8Rng) -> u64 {
     match act {
-        Act::Stand => p.stand(i),
+        Act::Stand => {
+            p.stand(i);
+            0
+        }
         Act::BringIn(n) => {
             let dice = roll(n, rng);
             let gm = p.bring_in(i, n, &dice);
             if gm > 0 {
                 p.gm_rolls(&roll(gm, rng));
             }
+            u64::from(n + gm)
         }
     }
 }
