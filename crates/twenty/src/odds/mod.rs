@@ -27,8 +27,9 @@
 //! `conflict/` ([`conflict_advice`]: the chance to win the whole conflict).
 //!
 //! Pure: no I/O, no clock, no global random source (the advice's simulation draws from a ChaCha
-//! seeded by the position, so the same state gives the same answer; the probe that asks `decide` whether a command would
-//! be accepted rolls a fixed cycle of faces and its events are thrown away).
+//! seeded by the position, so the same state gives the same answer; the probe that asks `decide`
+//! whether a command would be accepted rolls a fixed cycle of faces and its events are thrown
+//! away).
 
 mod ahead;
 mod burdens;

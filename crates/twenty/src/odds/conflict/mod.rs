@@ -269,7 +269,7 @@ pub fn conflict_advice(
             AdviceModel::BestPlay,
             values
                 .iter()
-                .map(|v| Estimate::Exact(fraction(&v[side], v.len(), &position)))
+                .map(|v| Estimate::Exact(fraction(&v[side], &position)))
                 .collect::<Vec<_>>(),
         ),
         Err(OverBudget) => {
@@ -344,8 +344,9 @@ fn exactly(
         .collect()
 }
 
-/// `q` of a search over `p`'s participants as a reduced fraction.
-fn fraction(q: &Q, _sides: usize, p: &Position) -> Fraction {
+/// `q` of a search over `p`'s participants as a reduced fraction (its denominator `20^e * L`,
+/// `L` the search's least common multiple of 1 to the participants).
+fn fraction(q: &Q, p: &Position) -> Fraction {
     let lcm = Exact::new(p.seats.len(), 0).lcm;
     let denominator = BigUint::from(20u32).pow(q.e) * BigUint::from(lcm);
     Fraction::new(BigInt::from(q.num.clone()), denominator)
