@@ -275,3 +275,58 @@ fn choices_gives_each_eligible_choice_its_exact_chance_at_a_step() {
     assert_eq!(choices[7]["bring_in"], serde_json::Value::Null);
     assert_eq!(choices[7]["p_ahead"], "0");
 }
+
+/// `skald twenty advise` (issue 32): the book's dragon at exchange 3, Gorand to act after the
+/// dragon's Fire Breath: too large to weigh exactly, so simulated (the same answer every run: the
+/// random source is seeded by the position), every choice with its margin.
+#[test]
+fn advise_weighs_every_choice_of_the_books_dragon_fight() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/twenty/gorand-and-the-dragon.toml"
+    );
+    let out = skald(&["twenty", "advise", file, "--who", "Gorand", "--after", "8"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout),
+        "Gorand after step 8: each choice's chance that Gorand's side wins the conflict
+The model: simulated, everyone then standing when its side is ahead and otherwise bringing in its largest trait, with no later burdens or surrenders (docs/twenty.md, \"Whole-conflict advice\").
+  bring in Physical (5 dice)               66.1% ± 1.0% (simulated, 25,000 plays)
+  bring in Social (3 dice)                 61.8% ± 1.0% (simulated, 25,000 plays)
+  bring in Spiritual (4 dice)              65.5% ± 1.0% (simulated, 25,000 plays)
+  bring in Swords (4 dice)                 65.5% ± 1.0% (simulated, 25,000 plays)
+  stand                                    47.9% ± 1.0% (simulated, 25,000 plays)
+  take a 1-box burden from Dragon          87.8% ± 0.7% (simulated, 25,000 plays)
+  take a 2-box burden from Dragon          79.7% ± 0.8% (simulated, 25,000 plays)
+  surrender                                0.0% ± 0.0% (simulated, 25,000 plays)
+"
+    );
+    // The dragon stands forced: no advice, exit 2 with the reason.
+    check(
+        &["advise", file, "--who", "Dragon", "--after", "8"],
+        2,
+        json!("Dragon cannot act now in exchange 3"),
+    );
+}
+
+/// `skald twenty advise --json` on a small end of a conflict: exact, no margin.
+#[test]
+fn advise_is_exact_when_the_conflict_is_small() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/twenty/disabled.toml");
+    let exact = |choice: &str, p: &str, decimal: f64| json!({"choice": choice, "p": p, "decimal": decimal, "margin": null, "plays": null, "model": "best_play"});
+    check(
+        &["advise", file, "--who", "Witch", "--after", "8", "--json"],
+        0,
+        json!({
+            "after_steps": 8,
+            "choices": [
+                exact("bring in Curses (3 dice)", "6669/8000", 0.833625),
+                exact("stand", "0", 0.0),
+                exact("take a 1-box burden from Villager", "1", 1.0),
+                exact("surrender", "0", 0.0),
+            ],
+            "model": "best_play",
+            "who": "Witch"
+        }),
+    );
+}

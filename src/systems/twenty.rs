@@ -5,6 +5,8 @@
 //! - `skald twenty burden`: the burdens one can take from one opponent and which leave one winning (T5).
 //! - `skald twenty odds`: the exact chance of being ahead of every opponent after an exchange (T2, T3).
 //! - `skald twenty choices`: each choice of a participant about to act, with its chance.
+//! - `skald twenty advise`: each choice of a participant about to act, with its chance to win the
+//!   whole conflict.
 
 use crate::error::Error;
 use clap::{Args, Subcommand};
@@ -26,7 +28,20 @@ pub enum Command {
     /// or standing) with its exact chance of being ahead after the exchange.
     #[command(after_help = CHOICES_EXAMPLES)]
     Choices(ChoicesArgs),
+    /// At a point of a scenario's conflict: each legal choice of the participant to act (each
+    /// eligible trait, standing, each burden, surrendering) with its chance that its side wins the
+    /// whole conflict: exact under best play when small enough, else simulated.
+    #[command(after_help = ADVISE_EXAMPLES)]
+    Advise(ChoicesArgs),
 }
+
+const ADVISE_EXAMPLES: &str = "\
+Examples:
+  skald twenty advise examples/twenty/gorand-and-the-dragon.toml --who Gorand --after 3
+  skald twenty advise examples/twenty/gorand-and-the-dragon.toml --who Gorand --after 7 --json
+The model: exact when small (everyone then plays its best choice), otherwise simulated (everyone
+stands when its side is ahead, else brings in its largest trait); no later burdens or surrenders.
+See docs/twenty.md, \"Whole-conflict advice\".";
 
 const CHOICES_EXAMPLES: &str = "\
 Examples:
@@ -45,7 +60,9 @@ pub struct ChoicesArgs {
     /// Play the characters and this many steps first (default: every step).
     #[arg(long)]
     pub after: Option<usize>,
-    /// Print JSON: `choices`, each with `bring_in` (null for standing), `dice` and `p_ahead` ("p/q").
+    /// Print JSON. `choices`: each with `bring_in` (null for standing), `dice` and `p_ahead`
+    /// ("p/q"). `advise`: `model`, and `choices`, each with `choice`, `p` ("p/q"), `decimal`,
+    /// `margin` and `plays` (null when exact) and `model`.
     #[arg(long)]
     pub json: bool,
 }
@@ -118,6 +135,7 @@ pub fn run(command: &Command) -> crate::error::Result {
         Command::Burden(args) => burden(args),
         Command::Odds(args) => odds(args),
         Command::Choices(args) => choices(args),
+        Command::Advise(args) => advise(args),
     }
 }
 
@@ -134,6 +152,21 @@ fn odds(args: &OddsArgs) -> crate::error::Result {
 }
 
 fn choices(args: &ChoicesArgs) -> crate::error::Result {
+    let (table, steps) = table_after(args)?;
+    let report = reports::choices(table.state(), &args.who, steps).map_err(Error::usage)?;
+    Ok(crate::output::print_report(&report, args.json)?)
+}
+
+fn advise(args: &ChoicesArgs) -> crate::error::Result {
+    let (table, steps) = table_after(args)?;
+    let report = reports::advise(table.state(), &args.who, steps).map_err(Error::usage)?;
+    Ok(crate::output::print_report(&report, args.json)?)
+}
+
+/// The scenario of `args` played to `--after` steps (every step by default), and that count.
+fn table_after(
+    args: &ChoicesArgs,
+) -> Result<(skald_core::Table<skald_twenty::Twenty>, usize), Error> {
     let file = args.file.display();
     let text = std::fs::read_to_string(&args.file)
         .map_err(|e| Error::Usage(format!("cannot read {file}: {e}")))?;
@@ -143,6 +176,5 @@ fn choices(args: &ChoicesArgs) -> crate::error::Result {
     let table = scenario
         .table_after::<skald_twenty::Twenty>(steps)
         .map_err(|e| Error::Usage(format!("{file}: {e}")))?;
-    let report = reports::choices(table.state(), &args.who, steps).map_err(Error::usage)?;
-    Ok(crate::output::print_report(&report, args.json)?)
+    Ok((table, steps))
 }

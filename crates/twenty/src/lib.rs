@@ -20,7 +20,9 @@
 //! the exact chances of a command before its dice ([`odds::odds`]) and the calculators under it:
 //! the burdens one can take ([`burden_options`], T5), the chance of being ahead after an exchange
 //! ([`p_ahead`], T2, T3; for a side of allies, [`odds::p_side_ahead`], T13) and each choice's
-//! chance ([`exchange_choices`]). `view.rs` is the state as
+//! chance ([`exchange_choices`]), and the chance to win the whole conflict for every choice now
+//! ([`conflict_advice`], exact under best play or simulated under a simple policy). `view.rs` is
+//! the state as
 //! the JSON a scenario's `expect` and a page's board read ([`view()`]). `limits.rs` holds every
 //! bound the crate checks, each with its unit, range and source ([`limits`]). `error.rs` says why
 //! something was refused, with the field, the value and what is allowed: [`Error`] for a command
@@ -57,7 +59,8 @@ pub use model::{
     SurrenderReason, Trait, TraitDef,
 };
 pub use odds::{
-    BurdenOption, BurdenOptions, ChoiceOdds, burden_options, exchange_choices, p_ahead,
+    AdviceBudget, AdviceChoice, AdviceModel, BurdenOption, BurdenOptions, ChoiceAdvice, ChoiceOdds,
+    ConflictAdvice, Estimate, burden_options, conflict_advice, exchange_choices, p_ahead,
 };
 pub use rules::{compare_pools, narration_order};
 pub use view::view;

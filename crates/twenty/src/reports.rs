@@ -5,6 +5,8 @@
 //! - [`odds`]: the exact chance of being ahead of every opponent after an exchange (T2, T3).
 //! - [`choices`]: at a point of a conflict, each choice of the participant to act with its exact
 //!   chance of being ahead after the exchange (the model of [`exchange_choices`]).
+//! - [`advise`]: at a point of a conflict, each legal choice of the participant to act with its
+//!   chance that its side wins the whole conflict ([`conflict_advice`]).
 //!
 //! [`read_pool`] reads a pool as the command line writes it (`15,15,12,11,9`).
 //!
@@ -13,7 +15,10 @@
 use crate::error::{Error, OddsError};
 use crate::limits::{MAX_OTHERS, MAX_POOL_DICE, SIDES};
 use crate::model::State;
-use crate::odds::{BurdenOption, burden_options, check_pool, exchange_choices, p_ahead};
+use crate::odds::{
+    AdviceBudget, AdviceChoice, AdviceModel, BurdenOption, Estimate, burden_options, check_pool,
+    conflict_advice, exchange_choices, p_ahead,
+};
 use serde::{Serialize, Serializer};
 use skald_core::{noun, plural};
 use skald_dice::odds::Fraction;
@@ -312,6 +317,150 @@ impl fmt::Display for ChoicesReport {
                 "  {what:<40} {}",
                 skald_core::chance(&p, c.p_ahead_decimal)
             )?;
+        }
+        Ok(())
+    }
+}
+
+/// `skald twenty advise`: for each legal choice of a participant about to act, the chance that its
+/// side wins the whole conflict ([`conflict_advice`], issue 32). JSON: `after_steps`, `choices`,
+/// `model`, `who`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct AdviseReport {
+    /// How many steps of the scenario were played to reach the state.
+    pub after_steps: usize,
+    /// Each legal choice: each eligible trait, stat, item or obligation, stand, each burden, surrender.
+    pub choices: Vec<AdviseChoice>,
+    /// The model of every chance: `best_play` (exact) or `simple_policy` (simulated).
+    pub model: AdviceModelName,
+    /// The participant about to act.
+    pub who: String,
+}
+
+/// The model of an [`AdviseReport`], as JSON names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AdviceModelName {
+    /// Exact: everyone plays its best choice after this one.
+    BestPlay,
+    /// Simulated: everyone plays the simple policy after this one.
+    SimplePolicy,
+}
+
+/// One choice of an [`AdviseReport`].
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct AdviseChoice {
+    /// The choice in words: "bring in Swords (4 dice)", "stand", "take a 2-box burden from
+    /// Dragon", "surrender".
+    pub choice: String,
+    /// The chance to win the conflict as a reduced fraction "p/q" (for a simulation, the share of
+    /// the plays won).
+    pub p: String,
+    /// `p` as a decimal in 0..=1.
+    pub decimal: f64,
+    /// For a simulation, the half-width of the 99.9% interval in 0..=1; `null` when exact.
+    pub margin: Option<f64>,
+    /// For a simulation, the conflicts played for this choice; `null` when exact.
+    pub plays: Option<u64>,
+    /// The model, as [`AdviseReport::model`].
+    pub model: AdviceModelName,
+}
+
+/// The advice for `who` at `state` (reached after `after_steps` steps of a scenario) within
+/// [`AdviceBudget::TABLE`].
+///
+/// # Errors
+/// The refusals of [`conflict_advice`]: no conflict, `who` not in it or unable to act now.
+pub fn advise(state: &State, who: &str, after_steps: usize) -> Result<AdviseReport, Error> {
+    let advice = conflict_advice(state, who, AdviceBudget::TABLE)?;
+    let model = match advice.model {
+        AdviceModel::BestPlay => AdviceModelName::BestPlay,
+        AdviceModel::SimplePolicy => AdviceModelName::SimplePolicy,
+    };
+    let choices = advice
+        .choices
+        .iter()
+        .map(|c| {
+            let chance = c.win.chance(c.choice.label());
+            let plays = match c.win {
+                Estimate::Exact(_) => None,
+                Estimate::Simulated { plays, .. } => Some(plays),
+            };
+            AdviseChoice {
+                choice: choice_words(&c.choice),
+                p: chance.p,
+                decimal: chance.decimal,
+                margin: chance.margin,
+                plays,
+                model,
+            }
+        })
+        .collect();
+    Ok(AdviseReport {
+        after_steps,
+        choices,
+        model,
+        who: who.to_owned(),
+    })
+}
+
+/// A choice in words, as a list reads it ("bring in Swords (4 dice)").
+fn choice_words(choice: &AdviceChoice) -> String {
+    match choice {
+        AdviceChoice::BringIn { trait_name, dice } => {
+            format!(
+                "bring in {trait_name} ({})",
+                noun(*dice as usize, "die", "dice")
+            )
+        }
+        AdviceChoice::Stand => "stand".into(),
+        AdviceChoice::TakeBurden { from, boxes } => {
+            format!("take a {boxes}-box burden from {from}")
+        }
+        AdviceChoice::Surrender => "surrender".into(),
+    }
+}
+
+/// A count with thousands separated by commas ("40,000").
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
+}
+
+impl fmt::Display for AdviseReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let model = match self.model {
+            AdviceModelName::BestPlay => AdviceModel::BestPlay,
+            AdviceModelName::SimplePolicy => AdviceModel::SimplePolicy,
+        };
+        writeln!(
+            f,
+            "{} after step {}: each choice's chance that {}'s side wins the conflict",
+            self.who, self.after_steps, self.who
+        )?;
+        writeln!(
+            f,
+            "The model: {} (docs/twenty.md, \"Whole-conflict advice\").",
+            model.words()
+        )?;
+        for c in &self.choices {
+            let chance = match (c.margin, c.plays) {
+                (Some(margin), Some(plays)) => format!(
+                    "{:.1}% ± {:.1}% (simulated, {} plays)",
+                    c.decimal * 100.0,
+                    margin * 100.0,
+                    grouped(plays)
+                ),
+                _ => skald_core::chance(&c.p, c.decimal),
+            };
+            writeln!(f, "  {:<40} {chance}", c.choice)?;
         }
         Ok(())
     }

@@ -14,21 +14,28 @@
 //! the exchange after it). The work is bounded before it starts
 //! ([`MAX_ODDS_WORK`](crate::limits::MAX_ODDS_WORK)); a command `decide` would refuse has no odds.
 //!
+//! Each of those odds ends with the chance to win the whole conflict for every choice of the
+//! participant now ([`conflict_advice`], issue 32), its model named in the summary.
+//!
 //! With allies still in (T13) the chances of being ahead are the side's: one of its pools ahead of
 //! every opponent's ([`p_side_ahead`]), labelled "Your side ahead of every other side"; an opponent
 //! is a participant of another side (a 20 breaks only an opponent's item, T9).
 //!
 //! Files: `ahead.rs` ([`p_ahead`]), `sides.rs` ([`p_side_ahead`]), `burdens.rs`
 //! ([`burden_options`] and the odds of `take_burden`), `exchange.rs` (the odds of `bring_in` and
-//! `stand`), `choices.rs` ([`exchange_choices`]), `chance.rs` (fractions as a page shows them).
+//! `stand`), `choices.rs` ([`exchange_choices`]), `chance.rs` (fractions as a page shows them),
+//! `conflict/` ([`conflict_advice`]: the chance to win the whole conflict).
 //!
-//! Pure: no I/O, no clock, no random numbers (the probe that asks `decide` whether a command would
-//! be accepted rolls a fixed cycle of faces and its events are thrown away).
+//! Pure: no I/O, no clock, no global random source (the advice's simulation draws from a ChaCha
+//! seeded by the position, so the same state gives the same answer; the probe that asks `decide`
+//! whether a command would be accepted rolls a fixed cycle of faces and its events are thrown
+//! away).
 
 mod ahead;
 mod burdens;
 mod chance;
 mod choices;
+pub mod conflict;
 mod exchange;
 mod sides;
 
@@ -36,6 +43,10 @@ pub(crate) use ahead::check_pool;
 pub use ahead::p_ahead;
 pub use burdens::{BurdenOption, BurdenOptions, burden_options};
 pub use choices::{ChoiceOdds, exchange_choices};
+pub use conflict::{
+    AdviceBudget, AdviceChoice, AdviceModel, ChoiceAdvice, ConflictAdvice, Estimate,
+    conflict_advice,
+};
 pub use sides::p_side_ahead;
 
 use crate::model::{Command, State};

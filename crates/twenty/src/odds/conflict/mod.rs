@@ -1,0 +1,371 @@
+//! Whole-conflict advice (issue 32): for each legal choice of a participant now, the chance that
+//! its side wins the whole conflict ([`conflict_advice`]; T2-T5, T7, T8, T13).
+//!
+//! The model (`docs/twenty.md`, "Whole-conflict advice"): choices within an exchange are made one
+//! at a time and each bring-in's dice are rolled at once, as the rules engine does; after the
+//! advised participant's choice, the others yet to act this exchange act in declaration order,
+//! then in each later exchange every participant able to act acts in declaration order. Nobody
+//! takes a burden, uses one (T6, not foreseen) or surrenders after the first choice.
+//!
+//! - [`AdviceModel::BestPlay`], exact: every participant (the advised one too, after its first
+//!   choice) plays the choice that maximises its own side's chance of winning (expectimax per side;
+//!   with two sides, minimax), over every outcome of the dice. Between choices of equal value to
+//!   the chooser, the first in the order stand, then fewest dice, is played.
+//! - [`AdviceModel::SimplePolicy`], simulated when the exact work would pass
+//!   [`AdviceBudget::exact_work`]: a participant whose side is strictly ahead stands, otherwise it
+//!   brings in its eligible trait with the most unchecked boxes; a deterministic random source
+//!   seeded from the position plays conflicts for each choice, within [`AdviceBudget::plays`] and
+//!   [`AdviceBudget::sim_work`] shared equally by the choices.
+//!
+//! Files: `position.rs` (the abstract conflict and its rules), `exact.rs`, `simulate.rs`,
+//! `policy.rs`. Pure: no I/O, no clock, no global random source.
+
+mod exact;
+mod policy;
+mod position;
+mod simulate;
+
+use super::burdens::burden_options;
+use crate::error::Error;
+use crate::model::{GM, STATS, State};
+use exact::{Exact, OverBudget, Q, Values};
+use num_bigint::{BigInt, BigUint};
+use position::{Act, Position};
+use simulate::{First, rng_for, wins};
+use skald_dice::odds::Fraction;
+use std::rc::Rc;
+
+/// How much work the advice may do: no clock in the core, so the bound is in units of work.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AdviceBudget {
+    /// The exact search's bound: positions valued plus dice outcomes walked, for all the choices
+    /// together. Past it, the advice is simulated instead.
+    pub exact_work: u64,
+    /// The simulated conflicts in all at most, shared equally by the choices (at least one each).
+    pub plays: u64,
+    /// The simulation's bound in units of work, shared equally by the choices: one unit per
+    /// choice made or die rolled in a simulated conflict, so a choice stops short of its share of
+    /// `plays` when its conflicts are long (many participants, many dice).
+    pub sim_work: u64,
+}
+
+impl AdviceBudget {
+    /// The table's budget: every choice of a page within 200 ms on one core in a release build
+    /// for the books' examples and a four-character conflict (`docs/benchmarks.md`).
+    pub const TABLE: AdviceBudget = AdviceBudget {
+        exact_work: 50_000,
+        plays: 200_000,
+        sim_work: 3_500_000,
+    };
+}
+
+/// Which model produced the chances of a [`ConflictAdvice`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AdviceModel {
+    /// Exact, everyone playing its best (see the module doc).
+    BestPlay,
+    /// Simulated, everyone after the first choice playing the simple policy (see the module doc).
+    SimplePolicy,
+}
+
+impl AdviceModel {
+    /// The model in words, for a summary: one short clause.
+    pub fn words(self) -> &'static str {
+        match self {
+            AdviceModel::BestPlay => {
+                "exact, everyone then playing its best choice, with no later burdens or surrenders"
+            }
+            AdviceModel::SimplePolicy => {
+                "simulated, everyone then standing when its side is ahead and otherwise bringing \
+                 in its largest trait, with no later burdens or surrenders"
+            }
+        }
+    }
+}
+
+/// A chance of winning: exact, or estimated by simulation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Estimate {
+    /// The exact chance.
+    Exact(Fraction),
+    /// `wins` of `plays` simulated conflicts were won.
+    Simulated {
+        /// Conflicts won by the side.
+        wins: u64,
+        /// Conflicts played.
+        plays: u64,
+    },
+}
+
+impl Estimate {
+    /// The chance as a [`skald_core::Chance`] labelled `label` (a simulated one carries its 99.9%
+    /// margin).
+    pub fn chance(&self, label: impl Into<String>) -> skald_core::Chance {
+        match self {
+            Estimate::Exact(p) => skald_core::Chance::exact(label, p),
+            Estimate::Simulated { wins, plays } => {
+                skald_core::Chance::estimate(label, *wins, *plays)
+            }
+        }
+    }
+}
+
+/// One choice of the advised participant now.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AdviceChoice {
+    /// Bring in a trait, stat, item or obligation trait: `dice` d20s (T2).
+    BringIn {
+        /// Its name.
+        trait_name: String,
+        /// Its unchecked boxes: the d20s it rolls.
+        dice: u32,
+    },
+    /// Stand on the pool (T2).
+    Stand,
+    /// Take a burden of `boxes` boxes from `from`, who discards its highest dice (T5).
+    TakeBurden {
+        /// The opponent.
+        from: String,
+        /// The boxes, 1 to the opponent's dice above the taker's highest.
+        boxes: u32,
+    },
+    /// Surrender (T4).
+    Surrender,
+}
+
+impl AdviceChoice {
+    /// "Win the conflict if you ..." in words.
+    pub fn label(&self) -> String {
+        match self {
+            AdviceChoice::BringIn { trait_name, dice } => format!(
+                "Win the conflict if you bring in {trait_name} ({dice} {})",
+                if *dice == 1 { "die" } else { "dice" }
+            ),
+            AdviceChoice::Stand => "Win the conflict if you stand".into(),
+            AdviceChoice::TakeBurden { from, boxes } => {
+                format!("Win the conflict if you take a {boxes}-box burden from {from}")
+            }
+            AdviceChoice::Surrender => "Win the conflict if you surrender".into(),
+        }
+    }
+}
+
+/// One choice with its chance.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChoiceAdvice {
+    /// The choice.
+    pub choice: AdviceChoice,
+    /// The chance that the advised participant's side wins the conflict after it (T4, T13).
+    pub win: Estimate,
+}
+
+/// The advice for one participant now.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConflictAdvice {
+    /// Who is advised.
+    pub who: String,
+    /// The model that produced every chance below (one model for all, so they compare).
+    pub model: AdviceModel,
+    /// Each legal choice: each eligible trait, stat, item or obligation trait in sheet order
+    /// (stats, traits, items, obligations), standing, each burden from each opponent still in
+    /// (declaration order, fewest boxes first), surrendering.
+    pub choices: Vec<ChoiceAdvice>,
+}
+
+/// For each legal choice of `who` now, the chance that `who`'s side wins the whole conflict (T4;
+/// T13: any member of the side holding the winning pool wins), under the model of the module doc:
+/// exact when the work fits `budget.exact_work`, simulated otherwise (never refused for size).
+///
+/// # Errors
+/// [`Error::NoConflict`], [`Error::NotAParticipant`], [`Error::UnknownCharacter`]; [`Error::Rule`]
+/// when `who` cannot act now (it acted this exchange, stands forced, surrendered, or is the GM's
+/// side of a healing conflict, T8).
+pub fn conflict_advice(
+    state: &State,
+    who: &str,
+    budget: AdviceBudget,
+) -> Result<ConflictAdvice, Error> {
+    let conflict = state.active_conflict().ok_or(Error::NoConflict)?;
+    let me = conflict
+        .participant(who)
+        .ok_or_else(|| Error::NotAParticipant(who.to_string()))?;
+    let gm_of_healing = who == GM && conflict.healing.is_some();
+    if gm_of_healing || !me.can_act() || me.acted_in == conflict.exchange {
+        return Err(Error::Rule(format!(
+            "{who} cannot act now in exchange {}",
+            conflict.exchange
+        )));
+    }
+    let character = state
+        .character(who)
+        .ok_or_else(|| Error::UnknownCharacter(who.to_string()))?;
+    let position = Position::of(state).ok_or(Error::NoConflict)?;
+    let seat = conflict
+        .participants
+        .iter()
+        .position(|p| p.who == who)
+        .ok_or_else(|| Error::NotAParticipant(who.to_string()))?;
+    let mut choices: Vec<(AdviceChoice, First)> = character
+        .rollables()
+        .filter(|t| t.unchecked() >= conflict.exchange && !t.broken && !me.used.contains(&t.name))
+        .map(|t| {
+            (
+                AdviceChoice::BringIn {
+                    trait_name: t.name.clone(),
+                    dice: t.unchecked(),
+                },
+                First::Act(Act::BringIn(t.unchecked())),
+            )
+        })
+        .collect();
+    choices.push((AdviceChoice::Stand, First::Act(Act::Stand)));
+    // T5: burdens from each opponent still in; T14: a healer's lands on the patient; T7: it may
+    // disable its bearer, who then surrenders if in the conflict.
+    let bearer_name = conflict
+        .healing
+        .as_ref()
+        .filter(|h| h.healer == who)
+        .map_or(who, |h| h.patient.as_str());
+    let bearer = state.character(bearer_name);
+    let bearer_seat = conflict
+        .participants
+        .iter()
+        .position(|p| p.who == bearer_name && p.is_in());
+    for (j, them) in conflict.participants.iter().enumerate() {
+        if !them.is_in() || !conflict.opponents(who, &them.who) {
+            continue;
+        }
+        let most = burden_options(&me.pool, &them.pool).max_boxes;
+        for boxes in 1..=most {
+            let disabling = bearer.map_or(0, |c| {
+                STATS
+                    .iter()
+                    .filter(|stat| {
+                        c.stats
+                            .iter()
+                            .any(|s| s.name == **stat && c.burden_boxes(stat) + boxes > s.boxes)
+                    })
+                    .count() as u32
+            });
+            choices.push((
+                AdviceChoice::TakeBurden {
+                    from: them.who.clone(),
+                    boxes,
+                },
+                First::Burden {
+                    from: j,
+                    boxes,
+                    disabling,
+                    bearer: bearer_seat,
+                },
+            ));
+        }
+    }
+    choices.push((AdviceChoice::Surrender, First::Surrender));
+
+    let side = usize::from(position.seats[seat].side);
+    let (model, estimates) = match exactly(&position, seat, &choices, budget.exact_work) {
+        Ok(values) => (
+            AdviceModel::BestPlay,
+            values
+                .iter()
+                .map(|v| Estimate::Exact(fraction(&v[side], &position)))
+                .collect::<Vec<_>>(),
+        ),
+        Err(OverBudget) => {
+            let count = choices.len() as u64;
+            let (each, work) = ((budget.plays / count).max(1), budget.sim_work / count);
+            let estimates = choices
+                .iter()
+                .enumerate()
+                .map(|(k, (_, first))| {
+                    let mut rng = rng_for(&position, k);
+                    let (wins, plays) = wins(&position, seat, *first, each, work, &mut rng);
+                    Estimate::Simulated { wins, plays }
+                })
+                .collect();
+            (AdviceModel::SimplePolicy, estimates)
+        }
+    };
+    Ok(ConflictAdvice {
+        who: who.to_string(),
+        model,
+        choices: choices
+            .into_iter()
+            .zip(estimates)
+            .map(|((choice, _), win)| ChoiceAdvice { choice, win })
+            .collect(),
+    })
+}
+
+/// Each choice's values under best play, or [`OverBudget`] once the work passes `budget` (one
+/// memo shared by the choices).
+fn exactly(
+    p: &Position,
+    seat: usize,
+    choices: &[(AdviceChoice, First)],
+    budget: u64,
+) -> Result<Vec<Values>, OverBudget> {
+    let mut search = Exact::new(p.seats.len(), budget);
+    choices
+        .iter()
+        .map(|(_, first)| match *first {
+            First::Act(act) => search.act(p, seat, act),
+            First::Surrender => {
+                let mut child = p.clone();
+                child.surrender(seat);
+                search.value(&child)
+            }
+            First::Burden {
+                from,
+                boxes,
+                disabling,
+                bearer,
+            } => {
+                let mut kept = p.clone();
+                kept.discard(from, boxes);
+                let stays = search.value(&kept)?;
+                let Some(b) = bearer.filter(|_| disabling > 0) else {
+                    return Ok(stays);
+                };
+                let mut out = kept.clone();
+                out.surrender(b);
+                let falls = search.value(&out)?;
+                // The stat's d20: `disabling` stats of five, four faces each (T5, T7).
+                Ok(Rc::new(Exact::mix(
+                    &[
+                        (u64::from(5 - disabling) * 4, stays),
+                        (u64::from(disabling) * 4, falls),
+                    ],
+                    1,
+                )))
+            }
+        })
+        .collect()
+}
+
+/// `q` of a search over `p`'s participants as a reduced fraction (its denominator `20^e * L`,
+/// `L` the search's least common multiple of 1 to the participants).
+fn fraction(q: &Q, p: &Position) -> Fraction {
+    let lcm = Exact::new(p.seats.len(), 0).lcm;
+    let denominator = BigUint::from(20u32).pow(q.e) * BigUint::from(lcm);
+    Fraction::new(BigInt::from(q.num.clone()), denominator)
+}
+
+/// The whole-conflict chances of every choice of `who` now, for a command's odds (`odds/mod.rs`),
+/// with the clause that names their model; `None` when `who` cannot act now.
+pub(in crate::odds) fn advice_chances(
+    state: &State,
+    who: &str,
+) -> Option<(Vec<skald_core::Chance>, String)> {
+    let advice = conflict_advice(state, who, AdviceBudget::TABLE).ok()?;
+    let chances = advice
+        .choices
+        .iter()
+        .map(|c| c.win.chance(c.choice.label()))
+        .collect();
+    Some((
+        chances,
+        format!(" Chances to win the conflict: {}.", advice.model.words()),
+    ))
+}
