@@ -298,7 +298,7 @@ The model: simulated, everyone then standing when its side is ahead and otherwis
   stand                                    47.9% ± 1.0% (simulated, 25,000 plays)
   take a 1-box burden from Dragon          87.8% ± 0.7% (simulated, 25,000 plays)
   take a 2-box burden from Dragon          79.7% ± 0.8% (simulated, 25,000 plays)
-  surrender                                0.0% ± 0.0% (simulated, 25,000 plays)
+  surrender                                impossible
 "
     );
     // The dragon stands forced: no advice, exit 2 with the reason.

@@ -140,6 +140,11 @@ impl System for Twenty {
         odds::odds(state, command)
     }
 
+    /// Each choice's chance to win the whole conflict, for the page under the odds ([`odds::advice`]).
+    fn advice(state: &State, command: &Command) -> Option<Odds> {
+        odds::advice(state, command)
+    }
+
     /// The state as JSON ([`view()`]).
     fn view(state: &State) -> serde_json::Value {
         view::view(state)

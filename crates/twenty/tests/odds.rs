@@ -773,7 +773,9 @@ mod advice {
                         outcome(state, &command, 0)
                     }
                     AdviceChoice::Surrender => {
-                        outcome(state, &Command::Surrender { who: who.into() }, 0)
+                        // The side may still win without it, but the rules engine gives the goal
+                        // only to the winner and its allies still in (`winner_allies`, T13).
+                        return (c.choice.label(), Fraction::new(0.into(), 1u32.into()));
                     }
                     AdviceChoice::TakeBurden { from, boxes } => {
                         // The stat's d20: every face.
@@ -1305,6 +1307,11 @@ fn simulated_advice_agrees_with_an_independent_monte_carlo_of_the_policy() {
         let advice = conflict_advice(state, who, budget).unwrap();
         assert_eq!(advice.model, AdviceModel::SimplePolicy);
         for c in &advice.choices {
+            // Surrendering loses the goal for certain: exact whatever the model.
+            if c.choice == skald_twenty::AdviceChoice::Surrender {
+                assert_eq!(c.win, Estimate::Exact(Fraction::new(0.into(), 1u32.into())));
+                continue;
+            }
             let Estimate::Simulated { wins, plays } = c.win else {
                 panic!("exact");
             };

@@ -4,7 +4,6 @@
 use super::ahead::work;
 use super::chance::{dice_text, fraction};
 use super::choices::{MODEL, choices_within, others_in};
-use super::conflict::advice_chances;
 use crate::limits::{MAX_ODDS_WORK, MAX_SIDE_ODDS_WORK};
 use crate::model::{STATS, State};
 use crate::rules::compare_pools;
@@ -206,10 +205,6 @@ pub(super) fn take_burden_odds(state: &State, who: &str, from: &str, boxes: u32)
         summary.push_str(&format!("; if not disabled, {MODEL}"));
     }
     summary.push('.');
-    if let Some((whole, clause)) = advice_chances(state, who) {
-        chances.extend(whole);
-        summary.push_str(&clause);
-    }
     Some(Odds {
         summary,
         chances,

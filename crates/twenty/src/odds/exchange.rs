@@ -3,7 +3,6 @@
 use super::ahead::work;
 use super::chance::{any_face, dice_text, fraction, highest_of};
 use super::choices::{MODEL, choices_within, has_allies, only, others_in};
-use super::conflict::advice_chances;
 use crate::limits::{MAX_ODDS_WORK, MAX_SIDE_ODDS_WORK};
 use crate::model::State;
 use skald_core::{Chance, Odds};
@@ -104,10 +103,6 @@ pub(super) fn bring_in_odds(state: &State, who: &str, trait_name: &str) -> Optio
             ));
         }
     }
-    if let Some((whole, clause)) = advice_chances(state, who) {
-        chances.extend(whole);
-        summary.push_str(&clause);
-    }
     Some(Odds {
         summary,
         chances,
@@ -131,19 +126,13 @@ pub(super) fn stand_odds(state: &State, who: &str) -> Option<Odds> {
     } else {
         "Ahead of every other pool after the exchange (T3)"
     };
-    let mut summary = format!(
-        "{who} stands on {} in exchange {}, {MODEL}.",
-        dice_text(&p.pool),
-        conflict.exchange
-    );
-    let mut chances = vec![Chance::exact(label, &stand.p_ahead)];
-    if let Some((whole, clause)) = advice_chances(state, who) {
-        chances.extend(whole);
-        summary.push_str(&clause);
-    }
     Some(Odds {
-        summary,
-        chances,
+        summary: format!(
+            "{who} stands on {} in exchange {}, {MODEL}.",
+            dice_text(&p.pool),
+            conflict.exchange
+        ),
+        chances: vec![Chance::exact(label, &stand.p_ahead)],
         distribution: Vec::new(),
     })
 }

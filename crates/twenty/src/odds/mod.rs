@@ -14,8 +14,10 @@
 //! the exchange after it). The work is bounded before it starts
 //! ([`MAX_ODDS_WORK`](crate::limits::MAX_ODDS_WORK)); a command `decide` would refuse has no odds.
 //!
-//! Each of those odds ends with the chance to win the whole conflict for every choice of the
-//! participant now ([`conflict_advice`], issue 32), its model named in the summary.
+//! [`advice`] gives the advice beyond the roll of those commands and of `surrender` (the
+//! [`skald_core::System::advice`] a table page shows under the odds, never recorded): the chance
+//! to win the whole conflict for every choice of the participant now ([`conflict_advice`], issue
+//! 32), its model named in the summary.
 //!
 //! With allies still in (T13) the chances of being ahead are the side's: one of its pools ahead of
 //! every opponent's ([`p_side_ahead`]), labelled "Your side ahead of every other side"; an opponent
@@ -97,6 +99,31 @@ pub fn odds(state: &State, command: &Command) -> Option<Odds> {
         } => burdens::take_burden_odds(state, who, from, *boxes),
         _ => None,
     }
+}
+
+/// The advice beyond the roll of `command` ([`skald_core::System::advice`]): for `bring_in`,
+/// `stand`, `take_burden` and `surrender` by a participant who can act now, the chance that its
+/// side wins the whole conflict for every choice it has now (each eligible trait, standing, each
+/// burden it may take, surrendering), exact under best play or a simulation's estimate with its
+/// margin ([`conflict_advice`] with [`AdviceBudget::TABLE`]: at most about 200 ms), the model
+/// named in the summary; `None` for every other command and for a participant who cannot act.
+/// Never kept in a record: a record keeps [`odds`].
+pub fn advice(state: &State, command: &Command) -> Option<Odds> {
+    let who = match command {
+        Command::BringIn { who, .. }
+        | Command::Stand { who, .. }
+        | Command::TakeBurden { who, .. }
+        | Command::Surrender { who, .. } => who,
+        _ => return None,
+    };
+    let (chances, model) = conflict::advice_chances(state, who)?;
+    Some(Odds {
+        summary: format!(
+            "{who}'s chance to win the whole conflict, for each choice now ({model})."
+        ),
+        chances,
+        distribution: Vec::new(),
+    })
 }
 
 /// A dice source for asking `decide` whether a command would be accepted: faces 1, 2, 3... in turn

@@ -293,7 +293,15 @@ pub fn conflict_advice(
         choices: choices
             .into_iter()
             .zip(estimates)
-            .map(|((choice, _), win)| ChoiceAdvice { choice, win })
+            .map(|((choice, _), win)| match choice {
+                // Whoever surrenders does not get its goal, whatever its allies then do (T4,
+                // T13: the winning side's members still in get it): certain, never estimated.
+                AdviceChoice::Surrender => ChoiceAdvice {
+                    choice,
+                    win: Estimate::Exact(Fraction::new(0.into(), 1u32.into())),
+                },
+                choice => ChoiceAdvice { choice, win },
+            })
             .collect(),
     })
 }
@@ -352,8 +360,9 @@ fn fraction(q: &Q, p: &Position) -> Fraction {
     Fraction::new(BigInt::from(q.num.clone()), denominator)
 }
 
-/// The whole-conflict chances of every choice of `who` now, for a command's odds (`odds/mod.rs`),
-/// with the clause that names their model; `None` when `who` cannot act now.
+/// The whole-conflict chances of every choice of `who` now, for a command's advice
+/// ([`crate::odds::advice`]), with the words that name their model; `None` when `who` cannot
+/// act now.
 pub(in crate::odds) fn advice_chances(
     state: &State,
     who: &str,
@@ -364,8 +373,5 @@ pub(in crate::odds) fn advice_chances(
         .iter()
         .map(|c| c.win.chance(c.choice.label()))
         .collect();
-    Some((
-        chances,
-        format!(" Chances to win the conflict: {}.", advice.model.words()),
-    ))
+    Some((chances, advice.model.words().to_owned()))
 }
