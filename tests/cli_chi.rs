@@ -267,6 +267,85 @@ fn bad_advice_input_exits_2() {
     ));
 }
 
+/// `skald chi advise FILE --who NAME --after N`: the advice over the round at a scenario's
+/// position (issue 32), percentages first with the exact fraction beside; the next step's roll,
+/// or the open secret roll; a name not at the table refused.
+#[test]
+fn the_adviser_reads_a_scenario_position() {
+    check(
+        &[
+            "chi",
+            "advise",
+            "examples/chi/three-actions-and-a-defence.toml",
+            "--who",
+            "Ragnar",
+            "--after",
+            "1",
+        ],
+        0,
+        "Advice for Ragnar on step 2:\n\
+         Ragnar in round 1: 5 of 8 dice left, 1 success so far this round; expected successes by \
+         the end of the declared rolls: 1.44 (1871/1296) (C1). A tie fails (C3).\n\
+         \x20 Ragnar's action succeeds: 2 dice against Difficulty 2: 44.4% (575/1296)\n\
+         \x20 If orc acts against Ragnar with its 5 dice left, Ragnar holds with the 3 dice kept \
+         back: 9.1% (8459/93312)\n\
+         \x20 The adviser's split: 1 die of Ragnar's 5 left into the action, 4 kept back (orc has \
+         5 dice left): success: 9.3% (5/54)\n\
+         \x20 With that split, Ragnar holds with the 4 dice kept back if orc acts against it with \
+         its 5 dice left: 28.2% (9865/34992)\n",
+    );
+    check(
+        &[
+            "chi",
+            "advise",
+            "examples/chi/secret-round.toml",
+            "--who",
+            "Ragnar",
+            "--after",
+            "1",
+        ],
+        0,
+        "Advice for Ragnar after 1 step (the open secret roll):\n\
+         Ragnar in round 1: 8 of 8 dice left, no success so far this round; expected successes by \
+         the end of the declared rolls: 0.59 (1989230964151/3343537668096) (C1). Secret dice are \
+         taken as any they may be, each as likely (C4); a tie fails (C3).\n\
+         \x20 Ragnar beats Capt. Dirk Rednova: a secret 1 to 8 dice against a secret 0 to 7 dice \
+         (a tie goes to Capt. Dirk Rednova): 59.5% (1989230964151/3343537668096)\n",
+    );
+    let json = check(
+        &[
+            "chi",
+            "advise",
+            "examples/chi/three-actions-and-a-defence.toml",
+            "--who",
+            "Ragnar",
+            "--after",
+            "0",
+            "--json",
+        ],
+        0,
+        "",
+    );
+    let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(value["step"], 1);
+    assert_eq!(value["chances"][0]["p"], "1009/1296");
+    assert_eq!(
+        value["chances"][0]["label"],
+        "Ragnar's action succeeds: 3 dice against Difficulty 2"
+    );
+    check(
+        &[
+            "chi",
+            "advise",
+            "examples/chi/three-actions-and-a-defence.toml",
+            "--who",
+            "Grog",
+        ],
+        2,
+        "skald: --who is \"Grog\", but the table has Ragnar, orc\n",
+    );
+}
+
 #[test]
 fn character_lines_are_read_and_written_back() {
     check(

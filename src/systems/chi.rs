@@ -42,8 +42,11 @@ const ADVISE_EXAMPLES: &str = "\
 Examples:
   skald chi advise --pool 8 --reserve 2 --action 4 --action 2 --action 3:off
   skald chi advise --pool 7 --action 6+1 --action 1 --goal expected --json
+  skald chi advise examples/chi/secret-round.toml --who Ragnar --after 2
 An action is DIFFICULTY, then an optional modifier (+M or -M), then :off when it does not fit the
-concept (at most ceil(pool / 3) dice, C2). See docs/chi.md.";
+concept (at most ceil(pool / 3) dice, C2). With a scenario FILE and --who, the advice over the
+round at that position: each declared roll's chance, the expected successes, the reactions still
+possible and the adviser's split (see docs/chi.md, \"Advice over the round\").";
 
 const CHARACTER_EXAMPLES: &str = "\
 Examples:
@@ -132,9 +135,19 @@ pub struct OddsArgs {
 /// `skald chi advise`.
 #[derive(Debug, Args)]
 pub struct AdviseArgs {
+    /// A Chi scenario (TOML): advise on a character at its position instead (with `--who`).
+    #[arg(conflicts_with_all = ["pool", "left", "reserve", "actions", "goal"])]
+    pub file: Option<std::path::PathBuf>,
+    /// With FILE: the character advised.
+    #[arg(long, requires = "file")]
+    pub who: Option<String>,
+    /// With FILE: play the characters and this many steps first (default: every step); the
+    /// advice is on the next step when it is a roll of `--who`, else on the open secret roll.
+    #[arg(long, requires = "file")]
+    pub after: Option<usize>,
     /// The character's current pool, 1-100 d6 (sets the off-concept cap).
-    #[arg(long)]
-    pub pool: u32,
+    #[arg(long, required_unless_present = "file")]
+    pub pool: Option<u32>,
     /// Dice left this round, 0 to the pool (default: the pool).
     #[arg(long)]
     pub left: Option<u32>,
@@ -142,11 +155,11 @@ pub struct AdviseArgs {
     #[arg(long, default_value_t = 0)]
     pub reserve: u32,
     /// A declared action: `DIFFICULTY[+M|-M][:off]`, e.g. 6, 4+1, 3-2:off. Repeat for each (1-10).
-    #[arg(long = "action", required = true, value_parser = str::parse::<Planned>, allow_hyphen_values = true)]
+    #[arg(long = "action", required_unless_present = "file", value_parser = str::parse::<Planned>, allow_hyphen_values = true)]
     pub actions: Vec<Planned>,
-    /// What to maximise.
-    #[arg(long, value_enum, default_value = "all")]
-    pub goal: GoalArg,
+    /// What to maximise (default all).
+    #[arg(long, value_enum)]
+    pub goal: Option<GoalArg>,
     /// How a tie is settled (table option `tie`).
     #[arg(long, value_enum, default_value = "fail")]
     pub tie: TieArg,
@@ -198,13 +211,15 @@ pub fn run(command: &Command) -> crate::error::Result {
             };
             print_report(&report.map_err(Error::usage)?, args.json)?;
         }
+        Command::Advise(args) if args.file.is_some() => round(args)?,
         Command::Advise(args) => {
+            let pool = args.pool.unwrap_or_default();
             let plan = Plan {
-                current: args.pool,
-                left: args.left.unwrap_or(args.pool),
+                current: pool,
+                left: args.left.unwrap_or(pool),
                 reserve: args.reserve,
                 actions: args.actions.clone(),
-                goal: args.goal.into(),
+                goal: args.goal.unwrap_or(GoalArg::All).into(),
                 tie: args.tie.into(),
             };
             print_report(&reports::advice(&plan).map_err(Error::usage)?, args.json)?;
@@ -226,6 +241,30 @@ pub fn run(command: &Command) -> crate::error::Result {
         }
     }
     Ok(())
+}
+
+/// `skald chi advise FILE --who NAME [--after N]`: the advice over the round at a position.
+fn round(args: &AdviseArgs) -> crate::error::Result {
+    let path = args.file.clone().unwrap_or_default();
+    let file = path.display();
+    let who = args
+        .who
+        .as_deref()
+        .ok_or_else(|| Error::Usage("`--who` names the character to advise, with FILE".into()))?;
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| Error::Usage(format!("cannot read {file}: {e}")))?;
+    let scenario = skald_scenario::load(&text)
+        .map_err(|e| Error::Usage(format!("{file} is not a valid scenario: {e}")))?;
+    let after = args.after.unwrap_or(scenario.steps.len());
+    let table = scenario
+        .table_after::<skald_chi::Chi>(after)
+        .map_err(|e| Error::Usage(format!("{file}: {e}")))?;
+    let next = scenario
+        .steps
+        .get(after)
+        .and_then(|step| serde_json::from_value::<skald_chi::Command>(step.command.clone()).ok());
+    let report = reports::round(table.state(), who, after, next.as_ref()).map_err(Error::Usage)?;
+    Ok(print_report(&report, args.json)?)
 }
 
 /// A count of dice as typed: any whole number reads (the range is checked with the rule's message);

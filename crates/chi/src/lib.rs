@@ -27,6 +27,8 @@
 //!   (who acted, each result, the tally; dice lost and recovered, advancement).
 //! - [`describe`]: one log line per event, in the book's terms, every die shown.
 //! - [`moves`]: the moves legal now for a seat, as forms.
+//! - [`advice`]: advice over the round, beyond one roll (issue 32): each declared roll's chance,
+//!   the expected successes, the reactions still possible and the adviser's split.
 //! - [`odds`]: the exact chances of an action, an opposed action or a command before its dice.
 //! - [`view`]: the state as the JSON a scenario's `expect` and a page's board read.
 //! - [`limits`]: every bound the crate checks.
@@ -38,6 +40,7 @@
 //!
 //! Pure: no I/O, clock or random generator; dice come from the caller's [`DiceSource`].
 
+pub mod advice;
 pub mod authority;
 pub mod chronicle;
 pub mod describe;
@@ -143,6 +146,10 @@ impl System for Chi {
 
     fn odds(state: &State, command: &Command) -> Option<Odds> {
         odds::odds(state, command)
+    }
+
+    fn advice(state: &State, command: &Command) -> Option<Odds> {
+        advice::advice(state, command)
     }
 
     fn view(state: &State) -> serde_json::Value {

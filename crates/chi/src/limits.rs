@@ -50,3 +50,17 @@ pub const MAX_LABELLED_ALLOCATIONS: u32 = 30;
 
 /// The longest character line the enrolment form takes, in characters (as `skald chi character`).
 pub const MAX_LINE: usize = 1000;
+
+/// The most work the round's advice ([`crate::advice`]) does exactly, in multiplications of big
+/// numbers (a declared roll costs one per outcome of the acting side's sum, 5 x dice + 1, for each
+/// pair of allocations its secret dice may be; [`crate::advice::exact`]). The rolls are taken in
+/// order; one that would go beyond what is left of it is simulated instead. 200,000 keeps the
+/// exact part under about 50 ms on one core in release (docs/benchmarks.md, "Chi's advice over
+/// the round"), leaving room for the simulated rolls.
+pub const MAX_EXACT_WORK: u64 = 200_000;
+
+/// The plays of each simulated roll of the round's advice ([`crate::advice::simulate`]): 40,000
+/// give a 99.9% margin of at most 0.83 points (at a chance of one half), shown as "± 1%". A roll
+/// costs about 3 ms to simulate in release; a secret roll holds at most 20 characters, so at most
+/// 20 rolls, plus one per other character at the table for the reactions.
+pub const SIMULATED_PLAYS: u64 = 40_000;

@@ -4,6 +4,8 @@
 //! - [`odds`]: the exact chances of an action or an opposed action (`skald chi odds`, C3);
 //! - [`advise`]: the allocation adviser, the best split of a pool over declared actions (`skald chi
 //!   advise`, C1-C3);
+//! - [`mod@round`]: the advice over the round at a scenario's position (`skald chi advise FILE
+//!   --who NAME`, issue 32);
 //! - [`mod@character`]: a character line read and checked (`skald chi character`, C6);
 //! - [`mod@commit`]: a secret roll's commitment (`skald chi commit`, C4).
 //!
@@ -16,9 +18,11 @@ pub mod character;
 pub mod commit;
 mod flags;
 pub mod odds;
+pub mod round;
 mod written;
 
 pub use advise::{AdviceReport, AdvisedAction, advice};
 pub use character::{CharacterReport, character};
 pub use commit::{CommitReport, commit};
 pub use odds::OddsReport;
+pub use round::{RoundReport, round};

@@ -7,5 +7,6 @@ mod invariants;
 mod moves;
 mod odds;
 mod potential;
+mod round_advice;
 mod rounds;
 mod secret;
