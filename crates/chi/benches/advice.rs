@@ -1,6 +1,6 @@
 //! Chi's advice over the round (issue 32), timed in-process: the median of repeated
 //! `skald_chi::advice::advice` calls for each state, one line per state. Run with
-//! `cargo bench -p skald --bench chi_advice`. The goal: at most 200 ms on one core (docs/benchmarks.md).
+//! `cargo bench -p skald-chi --bench advice`. The goal: at most 200 ms on one core (docs/benchmarks.md).
 #![allow(missing_docs, clippy::unwrap_used)]
 
 use serde_json::json;
