@@ -603,7 +603,7 @@ pub async fn odds(
     body: axum::body::Bytes,
 ) -> Result<Json<OddsAnswer>, ApiError> {
     let command: Value = json_body(&body)?;
-    Ok(Json(table.odds(&command).await?))
+    Ok(Json(table.odds_and_advice(&command).await?))
 }
 
 /// The largest `after` the log and WebSocket routes read: the most an OpenAPI `int64` holds (a

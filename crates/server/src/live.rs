@@ -140,27 +140,78 @@ impl LiveTable {
     }
 
     /// The chances of `command` before it is rolled (`None` if the system gives none), with the
-    /// seq of the state they are of. The table's task only hands out what they need (a copy of
-    /// its state); they are worked out behind the node's gate ([`crate::odds_gate`]), never on
-    /// the task, so a long computation holds up no action.
+    /// seq of the state they are of; no advice (see [`LiveTable::advice`]). The table's task only
+    /// hands out what they need (a copy of its state); they are worked out behind the node's gate
+    /// ([`crate::odds_gate`]), never on the task, so a long computation holds up no action.
     ///
     /// # Errors
     /// The table's refusal of a command that does not parse, or [`ApiError::Busy`] (the table's
     /// queue, or the gate shut past its wait).
     pub async fn odds(&self, command: &Value) -> Result<OddsAnswer, ApiError> {
-        let question = self
-            .ask(|h| {
-                let command = command.clone();
-                async move { h.odds_question(command).await }
-            })
-            .await?;
+        let question = self.question(command).await?;
         let seq = question.seq();
-        let (odds, advice) = self
+        let odds = self
             .registry
             .odds_gate()
-            .run(move || Ok::<_, skald_table::Error>((question.answer()?, question.advice()?)))
+            .run(move || question.answer())
+            .await??;
+        Ok(OddsAnswer {
+            odds,
+            advice: None,
+            seq,
+        })
+    }
+
+    /// The advice beyond the roll of `command` ([`skald_core::System::advice`], up to ~200 ms),
+    /// with the seq of the state it is of, and no odds: worked out as [`LiveTable::odds`] are,
+    /// behind a gate of its own (one at a time), so it never holds up a roll's exact odds.
+    ///
+    /// # Errors
+    /// As [`LiveTable::odds`].
+    pub async fn advice(&self, command: &Value) -> Result<OddsAnswer, ApiError> {
+        let question = self.question(command).await?;
+        let seq = question.seq();
+        let advice = self
+            .registry
+            .advice_gate()
+            .run(move || question.advice())
+            .await??;
+        Ok(OddsAnswer {
+            odds: None,
+            advice,
+            seq,
+        })
+    }
+
+    /// The odds of `command` and its advice beyond the roll, both of one state (one question),
+    /// each behind its own gate: for the JSON API, which answers them together.
+    ///
+    /// # Errors
+    /// As [`LiveTable::odds`].
+    pub async fn odds_and_advice(&self, command: &Value) -> Result<OddsAnswer, ApiError> {
+        let question = std::sync::Arc::new(self.question(command).await?);
+        let seq = question.seq();
+        let asked = std::sync::Arc::clone(&question);
+        let odds = self
+            .registry
+            .odds_gate()
+            .run(move || asked.answer())
+            .await??;
+        let advice = self
+            .registry
+            .advice_gate()
+            .run(move || question.advice())
             .await??;
         Ok(OddsAnswer { odds, advice, seq })
+    }
+
+    /// The question for the odds or the advice of `command`, handed out by the table's task.
+    async fn question(&self, command: &Value) -> Result<skald_table::OddsQuestion, ApiError> {
+        self.ask(|h| {
+            let command = command.clone();
+            async move { h.odds_question(command).await }
+        })
+        .await
     }
 
     /// At most `limit` records after seq `after`, redacted for `reader`, and the table's last

@@ -16,6 +16,10 @@ pub const ODDS_AT_ONCE: usize = 2;
 /// of the longest computations (~200 ms each).
 pub const ODDS_WAIT: Duration = Duration::from_secs(1);
 
+/// How many advices beyond the roll a node works out at once ([`skald_core::System::advice`],
+/// up to ~200 ms each): a gate of their own, so they never hold up a roll's exact odds.
+pub const ADVICE_AT_ONCE: usize = 1;
+
 /// What a reader is told when the gate stays shut past its wait.
 const BUSY: &str = "the server is busy working out other odds: ask again in a moment";
 

@@ -27,6 +27,9 @@ pub struct Registry {
     node: Option<Arc<Node>>,
     /// The node's bound on odds worked out at once, for every table.
     odds: OddsGate,
+    /// The node's bound on advice beyond the roll worked out at once: apart from the odds', so
+    /// a slow advice never holds up a roll's exact odds.
+    advice: OddsGate,
 }
 
 /// How often a table this node follows reads the log even without a notice (a notice can be
@@ -54,12 +57,22 @@ impl Registry {
             count,
             node,
             odds: OddsGate::default(),
+            advice: OddsGate::new(
+                crate::odds_gate::ADVICE_AT_ONCE,
+                crate::odds_gate::ODDS_WAIT,
+            ),
         })
     }
 
     /// The node's gate for working out odds ([`OddsGate`]): shared by every table.
     pub fn odds_gate(&self) -> &OddsGate {
         &self.odds
+    }
+
+    /// The node's gate for working out advice beyond the roll ([`OddsGate`], one at a time):
+    /// shared by every table, apart from the odds' gate.
+    pub fn advice_gate(&self) -> &OddsGate {
+        &self.advice
     }
 
     /// This node among others on one PostgreSQL database; `None` on a single node.

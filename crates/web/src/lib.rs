@@ -38,6 +38,12 @@ pub fn routes(app: App) -> Router {
                 skald_server::same_origin::json_only,
             )),
         )
+        .route(
+            "/t/{id}/advice",
+            post(pages::advice).layer(axum::middleware::from_fn(
+                skald_server::same_origin::json_only,
+            )),
+        )
         .route("/rules/{system}", get(reference::rules))
         .route("/fairness", get(reference::fairness))
         .route("/static/{file}", get(assets::asset))

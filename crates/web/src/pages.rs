@@ -647,6 +647,36 @@ pub async fn parts(Seated { table, reader, .. }: Seated, params: Params) -> Resp
     .into_response()
 }
 
+/// `POST /t/{id}/advice` (a system command as JSON): the advice beyond its roll
+/// ([`skald_core::System::advice`]: each choice's chance over the whole conflict, round, event or
+/// problem) as an HTML fragment the page puts under the command's odds, asked for once the odds
+/// are shown (a slow advice never holds them up); empty when the system gives none. It says the
+/// seq of the state it is of in the [`ODDS_SEQ`] header, as the odds do; a busy server's answer
+/// is a 503 with no fragment.
+pub async fn advice(Seated { table, .. }: Seated, body: axum::body::Bytes) -> Response {
+    let command: Value = match serde_json::from_slice(&body) {
+        Ok(command) => command,
+        Err(e) => return ApiError::BadRequest(format!("body: {e}")).into_response(),
+    };
+    match table.advice(&command).await {
+        Ok(OddsAnswer {
+            advice: Some(advice),
+            seq,
+            ..
+        }) => at_seq(
+            page(
+                StatusCode::OK,
+                render("odds.html", context! { advice => Serde(advice) }),
+            ),
+            seq,
+        ),
+        Ok(OddsAnswer { seq, .. }) => at_seq(Html(String::new()).into_response(), seq),
+        Err(ApiError::Busy(why)) => ApiError::Busy(why).into_response(),
+        // Not a command yet: the odds say what they wait for; the advice says nothing.
+        Err(_) => Html(String::new()).into_response(),
+    }
+}
+
 /// `POST /t/{id}/odds` (a system command as JSON, or the table's `roll` or `secret_roll_dice`):
 /// the chances before rolling, as an HTML fragment with a chart; empty when the command does not
 /// roll. A command's fragment says the seq of the state it is of in the [`ODDS_SEQ`] header

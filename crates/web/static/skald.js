@@ -457,8 +457,20 @@
     try {
       const response = await post(`/t/${id}/odds`, command);
       const html = response.ok ? await response.text() : null;
-      if (html !== null && latest() && sameCommand(form, command) && oddsFresh(response)) box.innerHTML = html;
+      if (html !== null && latest() && sameCommand(form, command) && oddsFresh(response)) {
+        box.innerHTML = html;
+        // Then the advice beyond the roll (issue 32), slower: under the odds once it comes, for
+        // the same question only.
+        if (html.trim() !== "") showAdvice(form, box, command, latest);
+      }
     } catch (_) { /* the connection is down: the odds come with the next change */ }
+  }
+  async function showAdvice(form, box, command, latest) {
+    try {
+      const response = await post(`/t/${id}/advice`, command);
+      const html = response.ok ? await response.text() : "";
+      if (html.trim() !== "" && latest() && sameCommand(form, command) && oddsFresh(response)) box.insertAdjacentHTML("beforeend", html);
+    } catch (_) { /* the connection is down: the advice comes with the next change */ }
   }
 
   document.addEventListener("input", event => {
