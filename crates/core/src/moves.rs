@@ -480,7 +480,7 @@ impl Chance {
 
     /// A simulation's estimate: `hits` of `plays` simulated plays ended in this outcome. `p` is
     /// `"hits/plays"` as counted (never reduced: `"5000/10000"` says how many plays, `"1/2"` would
-    /// not; [`crate::words::chance_said`] reads it as "simulated: 5000 of 10000 plays"); `decimal`
+    /// not; [`crate::words::simulated`] reads it as "simulated: 5000 of 10000 plays"); `decimal`
     /// is `hits / plays`; `margin` the half-width of the 99.9% Wilson score interval around it
     /// (never 0, so a share of 0 or 1 still says how sure it is). `plays` 0 is read as no
     /// evidence: 0 with a margin of 1. `hits` above `plays` counts as `plays`.
