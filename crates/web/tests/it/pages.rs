@@ -4,8 +4,8 @@
 //! client address's rate and tables per hour like the API, and asks for the creation key when the
 //! server has one. Every wait is bounded.
 
-mod common;
-mod crawl;
+use crate::common;
+use crate::crawl;
 
 use common::{Server, answered, fresh, generous};
 use skald_server::{CreationKey, Limits};

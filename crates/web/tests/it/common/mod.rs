@@ -23,9 +23,13 @@ pub struct Server {
 
 impl Server {
     pub async fn start(limits: Limits) -> Server {
+        // A directory of this server's own: the process id and a count, as every test of the
+        // binary runs in one process, at once.
+        static SERVERS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         let dir = std::env::temp_dir().join(format!(
-            "skald-web-test-{}-{}",
+            "skald-web-test-{}-{}-{}",
             std::process::id(),
+            SERVERS.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .unwrap()
