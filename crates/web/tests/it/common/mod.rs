@@ -2,8 +2,9 @@
 //! over one server on 127.0.0.1, SQLite in a temporary file), and a client that follows no
 //! redirect. Every wait is bounded.
 
-// Each test file uses a part of this.
-#![allow(dead_code)]
+// Each test file uses a part of this; a helper's unwrap fails the test calling it, as the
+// test's own would.
+#![allow(dead_code, clippy::unwrap_used)]
 
 use skald_server::Limits;
 use std::time::Duration;
