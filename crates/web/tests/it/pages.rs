@@ -5,7 +5,6 @@
 //! server has one. Every wait is bounded.
 
 use crate::common;
-use crate::crawl;
 
 use common::{Server, answered, fresh, generous};
 use skald_server::{CreationKey, Limits};
