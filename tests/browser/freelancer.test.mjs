@@ -120,7 +120,7 @@ test("a player's task check waits for the GM's difficulty; odds on both sides, t
   }
   // The log says whose request the GM answered and what it asked, in words.
   await waitLog(ann, "answered Ann's request: Ash: task check");
-  await waitLog(ann, "Adjustments: 1/2 one arm; 3/2 adrenaline");
+  await waitLog(ann, "Adjustments: 1/2 one arm, 3/2 adrenaline");
 });
 
 test("a declined request tells the player why; nothing is rolled", { timeout: FILE_TIMEOUT }, async () => {
