@@ -1,5 +1,5 @@
 //! The API's routes, listed once: [`crate::router`] serves them, and the OpenAPI document's test
-//! walks them to check that each is described (`crates/server/tests/http.rs`).
+//! walks them to check that each is described (`crates/server/tests/it/http.rs`).
 
 use crate::app::App;
 use crate::{api, openapi, ready, ws};

@@ -16,7 +16,7 @@
 // SIGKILL and SIGTERM are Unix signals.
 #![cfg(unix)]
 
-mod serve_common;
+use crate::serve_common;
 
 use serve_common::*;
 use skald_testkit::Db as TestDb;
@@ -93,7 +93,7 @@ async fn postgres_keeps_every_acknowledged_action_through_kill_and_stop() {
             crash_and_stop(skald_testkit::postgres(&admin).await).await
         }
         _ => println!(
-            "SKALD_TEST_PG is not set: the PostgreSQL half of tests/serve_crash.rs was skipped"
+            "SKALD_TEST_PG is not set: the PostgreSQL half of tests/it/serve_crash.rs was skipped"
         ),
     }
 }

@@ -5,7 +5,7 @@
 //! also reads the server's log: it has a line per request, and no token or invite is in it.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use common::{Created, Http, Log, Reply, Server, assert_refused, databases, limits};
 use serde_json::{Value, json};

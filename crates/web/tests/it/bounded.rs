@@ -3,7 +3,7 @@
 //! only, and older records are read a page at a time.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 use common::{Server, fresh, generous};
 use skald_server::Limits;
 use skald_server::shapes::{Created, Joined};

@@ -6,7 +6,7 @@
 //! a query parameter given twice is refused on every route with one message; and a flood of
 //! requests past the address's rate is one log line, not two per request.
 
-mod common;
+use crate::common;
 
 use common::{Log, Server, assert_refused, databases, limits};
 use serde_json::{Value, json};

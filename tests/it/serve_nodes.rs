@@ -16,7 +16,7 @@
 // SIGKILL is a Unix signal.
 #![cfg(unix)]
 
-mod serve_common;
+use crate::serve_common;
 
 use serde_json::{Value, json};
 use serve_common::*;
@@ -28,7 +28,7 @@ fn admin() -> Option<String> {
     match std::env::var("SKALD_TEST_PG") {
         Ok(admin) if !admin.is_empty() => Some(admin),
         _ => {
-            println!("SKALD_TEST_PG is not set: tests/serve_nodes.rs was skipped");
+            println!("SKALD_TEST_PG is not set: tests/it/serve_nodes.rs was skipped");
             None
         }
     }

@@ -7,7 +7,7 @@
 // SIGTERM is a Unix signal.
 #![cfg(unix)]
 
-mod serve_common;
+use crate::serve_common;
 
 use serve_common::{Server, WAIT};
 use std::process::Stdio;

@@ -3,7 +3,7 @@
 //! recomputed is caught with a kept head (`--head`, `--head-file`), and only with one.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use common::check;
 use serde_json::{Value, json};

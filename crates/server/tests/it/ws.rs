@@ -2,7 +2,7 @@
 //! reconnecting, a slow client caught up from the log, and every bound a client can reach.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use common::{Server, Ws, assert_contiguous, databases, limits, within};
 use futures_util::SinkExt as _;

@@ -1,5 +1,5 @@
 //! The `skald` binary as a user meets it: exit codes, stdout and stderr.
-mod common;
+use crate::common;
 use common::{skald, text};
 
 #[test]

@@ -5,7 +5,7 @@
 //! forms and odds are refused from another origin, the odds read JSON only; a parameter given
 //! twice is refused on the pages too. Every wait is bounded.
 
-mod common;
+use crate::common;
 
 use common::{Server, answered, fresh, generous};
 use serde_json::{Value, json};

@@ -3,7 +3,7 @@
 //! file, and the OpenAPI description.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use common::{Http, Server, assert_contiguous, assert_refused, databases, limits, within};
 use serde_json::{Value, json};

@@ -1,7 +1,7 @@
 #![allow(clippy::unwrap_used)]
 //! `skald loqi ...` as a user meets it: the exact chances of a problem's outcomes (L3, L4), the L7
 //! impact calculator, their exit codes, stdout and stderr; and the Loqi scenarios replayed.
-mod common;
+use crate::common;
 use common::check;
 
 fn json(args: &[&str]) -> serde_json::Value {

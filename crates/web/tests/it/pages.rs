@@ -4,8 +4,7 @@
 //! client address's rate and tables per hour like the API, and asks for the creation key when the
 //! server has one. Every wait is bounded.
 
-mod common;
-mod crawl;
+use crate::common;
 
 use common::{Server, answered, fresh, generous};
 use skald_server::{CreationKey, Limits};

@@ -1,6 +1,7 @@
 //! What the server's integration tests share: a fresh database on each back end (from
 //! `skald-testkit`), a server started in-process on 127.0.0.1, and small HTTP and WebSocket clients. Every wait is
 //! bounded by [`WAIT`].
+#![allow(clippy::unwrap_used)] // a helper's unwrap fails the test calling it, as the test's own would
 #![allow(dead_code)] // each test binary uses a part of this module
 
 use futures_util::{SinkExt as _, StreamExt as _};

@@ -5,7 +5,7 @@
 //! which seats any browser that opens it); a seat's link downloads as a small file; the lobby says
 //! what each game is.
 
-mod common;
+use crate::common;
 
 use common::{Server, answered, fresh, generous};
 use serde_json::{Value, json};

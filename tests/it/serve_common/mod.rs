@@ -1,6 +1,6 @@
 //! What the tests of `skald serve` through the real binary share: starting and stopping servers,
 //! tables and seats, WebSocket clients that act until their server goes, and the checks of a
-//! table's log against what its clients were told (tests/serve_crash.rs, tests/serve_nodes.rs).
+//! table's log against what its clients were told (tests/it/serve_crash.rs, tests/it/serve_nodes.rs).
 
 #![allow(dead_code, clippy::unwrap_used)]
 

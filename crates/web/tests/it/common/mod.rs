@@ -2,8 +2,9 @@
 //! over one server on 127.0.0.1, SQLite in a temporary file), and a client that follows no
 //! redirect. Every wait is bounded.
 
-// Each test file uses a part of this.
-#![allow(dead_code)]
+// Each test file uses a part of this; a helper's unwrap fails the test calling it, as the
+// test's own would.
+#![allow(dead_code, clippy::unwrap_used)]
 
 use skald_server::Limits;
 use std::time::Duration;
@@ -23,9 +24,13 @@ pub struct Server {
 
 impl Server {
     pub async fn start(limits: Limits) -> Server {
+        // A directory of this server's own: the process id and a count, as every test of the
+        // binary runs in one process, at once.
+        static SERVERS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         let dir = std::env::temp_dir().join(format!(
-            "skald-web-test-{}-{}",
+            "skald-web-test-{}-{}-{}",
             std::process::id(),
+            SERVERS.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .unwrap()

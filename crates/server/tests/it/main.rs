@@ -1,0 +1,10 @@
+//! The integration tests of skald-server, one test binary (one link on two cores) with a module
+//! per concern.
+
+mod browsers;
+mod common;
+mod http;
+mod report;
+mod seams;
+mod security;
+mod ws;

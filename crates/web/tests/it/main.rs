@@ -1,0 +1,13 @@
+//! The integration tests of skald-web, one test binary (one link on two cores) with a module
+//! per concern.
+
+mod board_chi;
+mod board_freelancer;
+mod board_loqi;
+mod board_twenty;
+mod bounded;
+mod browser_rules;
+mod coming_back;
+mod common;
+mod crawl;
+mod pages;
