@@ -1,6 +1,6 @@
 //! The exact chance that a declared roll succeeds (C3), secret dice averaged over every allocation
 //! they may be, each as likely (C4): the mean of the exact chances of each pair of allocations,
-//! as a reduced fraction. [`work`] is what that costs, so the caller can keep within
+//! as a reduced fraction. `work` is what that costs, so the caller can keep within
 //! [`crate::limits::MAX_EXACT_WORK`] and simulate beyond it.
 
 use crate::advice::question::{Against, Declared, Dice};

@@ -2,7 +2,7 @@
 //! exactly: each play draws the secret allocations (each as likely), then each side's sum of d6
 //! from its exact distribution, and settles the roll as the rules do (C3: a tie fails, is rolled
 //! again, or goes to the defender). Deterministic: a ChaCha generator seeded from the state, the
-//! command and the roll's place ([`seed`]), never a global generator or the clock.
+//! command and the roll's place (`seed`), never a global generator or the clock.
 
 use crate::advice::exact::Sums;
 use crate::advice::question::{Against, Declared, Dice};
