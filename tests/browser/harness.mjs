@@ -455,9 +455,10 @@ export async function waitOdds(form) {
  * advice beyond the roll under a form's odds (issue 32) and returns its text.
  */
 export async function waitAdvice(form) {
+  // Folded under its summary until opened: present, not shown.
   const box = form.locator(".odds .advice-box");
-  await box.locator(".chance-p b").first().waitFor({ timeout: 6 * WAIT });
-  return (await box.innerText()).trim();
+  await box.locator(".chance-p b").first().waitFor({ state: "attached", timeout: 6 * WAIT });
+  return (await box.textContent()).replace(/\s+/g, " ").trim();
 }
 
 /**
@@ -725,7 +726,12 @@ export async function assertOddsCurrent(form, what) {
       holder.innerHTML = await response.text();
       return holder.textContent.replace(/\s+/g, " ").trim();
     }, { id, command });
-    shown = (await form.locator(".odds").textContent()).replace(/\s+/g, " ").trim();
+    // The odds only: the advice beyond the roll comes after them, of its own request.
+    shown = (await form.locator(".odds").evaluate(box => {
+      const copy = box.cloneNode(true);
+      for (const advice of copy.querySelectorAll(".advice")) advice.remove();
+      return copy.textContent;
+    })).replace(/\s+/g, " ").trim();
     if (shown === wanted && JSON.stringify(command) === JSON.stringify(await formCommand(form))) return shown;
     if (Date.now() > deadline) break;
     await sleep(200);

@@ -465,12 +465,18 @@
       }
     } catch (_) { /* the connection is down: the odds come with the next change */ }
   }
+  // The advice has a gate of one at the server: busy (503) while another is worked out, it is
+  // asked again a moment later, a bounded number of times, as long as it is still wanted.
   async function showAdvice(form, box, command, latest) {
-    try {
-      const response = await post(`/t/${id}/advice`, command);
-      const html = response.ok ? await response.text() : "";
-      if (html.trim() !== "" && latest() && sameCommand(form, command) && oddsFresh(response)) box.insertAdjacentHTML("beforeend", html);
-    } catch (_) { /* the connection is down: the advice comes with the next change */ }
+    for (let attempt = 1; attempt <= 20 && latest() && sameCommand(form, command); attempt++) {
+      try {
+        const response = await post(`/t/${id}/advice`, command);
+        if (response.status === 503) { await new Promise(resolve => setTimeout(resolve, 1000)); continue; }
+        const html = response.ok ? await response.text() : "";
+        if (html.trim() !== "" && latest() && sameCommand(form, command) && oddsFresh(response)) box.insertAdjacentHTML("beforeend", html);
+        return;
+      } catch (_) { return; /* the connection is down: the advice comes with the next change */ }
+    }
   }
 
   document.addEventListener("input", event => {
