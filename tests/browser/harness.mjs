@@ -440,9 +440,11 @@ export async function fillList(form, field, rows, count = { fields: 0, clicks: 0
  */
 export async function waitOdds(form) {
   const box = form.locator(".odds");
-  await box.locator(".odds-box .chance-p b").first().waitFor({ timeout: WAIT });
+  // The odds' own figure: the advice beyond the roll, folded after it, has its own wait.
+  const odds = box.locator(".odds-box:not(.advice-box) .chance-p b");
+  await odds.first().waitFor({ timeout: WAIT });
   const text = (await box.innerText()).trim();
-  for (const shown of await box.locator(".odds-box .chance-p b").allInnerTexts()) {
+  for (const shown of await odds.allInnerTexts()) {
     // Exact: a percentage or a word; a simulation's estimate (issue 32's advice): with its margin,
     // or the bound its interval supports, never a certainty.
     assert.match(shown.trim(), /^(\d+(\.\d)?%|under 0\.1%|over 99\.9%|certain|impossible|\d+(\.\d)?% ± \d+(\.\d)?%|at (least|most) \d+(\.\d)?%|not known)$/, `a chance reads as a percentage or a word: ${text}`);
