@@ -330,3 +330,61 @@ fn advise_is_exact_when_the_conflict_is_small() {
         }),
     );
 }
+
+/// `skald twenty balance` (issue 32, a fair fight): Gorand alone against the book's dragon, and an
+/// opponent proposed for each fight (seeded: the same numbers every run); refusals in words.
+#[test]
+fn balance_weighs_the_party_against_the_dragon_and_proposes_opponents() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/twenty/gorand-and-the-dragon.toml"
+    );
+    let out = skald(&[
+        "twenty",
+        "balance",
+        file,
+        "--after",
+        "0",
+        "--against",
+        "Dragon",
+        "--plays",
+        "1000",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout),
+        "After step 0: Gorand, alone, in one conflict against one opponent
+The model: exact when small (everyone plays its best choice), otherwise simulated (everyone stands when its side is ahead, else brings in its largest trait); no burdens or surrenders (docs/twenty.md, \"A fair fight\").
+  Gorand wins against Dragon: 64.4% ± 5.1% (simulated, 1,000 plays)
+  Easy fight (75% wanted): an opponent with 5 traits of 2 boxes: Gorand wins 75.7% ± 4.7% (simulated, 1,000 plays)
+  Even fight (50% wanted): an opponent with 6 traits: 3 of 4 boxes and 3 of 3: Gorand wins 47.8% ± 5.2% (simulated, 1,000 plays)
+  Hard fight (25% wanted): an opponent with 6 traits of 9 boxes: Gorand wins 29.3% ± 4.9% (simulated, 1,000 plays)
+Opponents weighed: 1 to 8 traits of 1 to 20 boxes each; name the traits, then check the chance with --against.
+"
+    );
+    check(
+        &["balance", file, "--after", "0", "--against", "Gorand"],
+        2,
+        json!("Gorand is in the party: name an opponent outside it"),
+    );
+    let allies = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/twenty/allies.toml");
+    check(
+        &["balance", allies, "--after", "0"],
+        2,
+        json!(
+            "No player character here can fight (every other sheet is an NPC's): name the party with --party"
+        ),
+    );
+    check(
+        &[
+            "balance",
+            allies,
+            "--after",
+            "0",
+            "--party",
+            "Gorand,Nobody",
+        ],
+        2,
+        json!("no character named \"Nobody\" is at the table"),
+    );
+}

@@ -7,6 +7,7 @@
 //! - `skald twenty choices`: each choice of a participant about to act, with its chance.
 //! - `skald twenty advise`: each choice of a participant about to act, with its chance to win the
 //!   whole conflict.
+//! - `skald twenty balance`: a fair fight: the party's chance against an NPC, opponents proposed.
 
 use crate::error::Error;
 use clap::{Args, Subcommand};
@@ -33,6 +34,59 @@ pub enum Command {
     /// whole conflict: exact under best play when small enough, else simulated.
     #[command(after_help = ADVISE_EXAMPLES)]
     Advise(ChoicesArgs),
+    /// A fair fight: with the characters of a scenario at the table, the party's chance to win a
+    /// whole conflict against an NPC (--against), and an opponent proposed for an easy (75%), even
+    /// (50%) or hard (25%) fight.
+    #[command(after_help = BALANCE_EXAMPLES)]
+    Balance(BalanceArgs),
+}
+
+const BALANCE_EXAMPLES: &str = "\
+Examples:
+  skald twenty balance examples/twenty/gorand-and-the-dragon.toml --after 0 --against Dragon
+  skald twenty balance examples/twenty/allies.toml --after 0 --party Gorand,Kaya --against Dragon
+  skald twenty balance examples/twenty/allies.toml --after 0 --party Gorand,Kaya --target hard --json
+The party is every character not made as an NPC (or --party), allied (T13); the opponents
+proposed have 1 to 8 traits of equal boxes. See docs/twenty.md, \"A fair fight\".";
+
+/// `skald twenty balance`.
+#[derive(Debug, Args)]
+pub struct BalanceArgs {
+    /// A Twenty scenario (TOML).
+    pub file: std::path::PathBuf,
+    /// Play the characters and this many steps first (default: every step).
+    #[arg(long)]
+    pub after: Option<usize>,
+    /// The party, comma-separated names (default: every character not made as an NPC).
+    #[arg(long, value_delimiter = ',')]
+    pub party: Option<Vec<String>>,
+    /// A character at the table, outside the party, to weigh the party against.
+    #[arg(long)]
+    pub against: Option<String>,
+    /// The fight wanted: easy (the party wins 75%), even (50%) or hard (25%); all three if left
+    /// out.
+    #[arg(long, value_enum)]
+    pub target: Option<Fight>,
+    /// Simulated conflicts per chance, 1 to 10,000,000: fewer answer faster with wider margins.
+    #[arg(long, default_value_t = 200_000,
+          value_parser = crate::cli::whole::<u64>(1, 10_000_000))]
+    pub plays: u64,
+    /// Print JSON: `after_steps`, `party`, `against` (`name`, `chance`) and `proposals`, each with
+    /// `target`, `wanted` (percent), `traits`, `boxes`, `chance` and `out_of_reach`; a chance has
+    /// `p` ("p/q"), `decimal`, `margin` and `plays` (null when exact) and `model`.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The fight a GM wants, as `--target` names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Fight {
+    /// The party wins three times in four.
+    Easy,
+    /// One in two.
+    Even,
+    /// One in four.
+    Hard,
 }
 
 const ADVISE_EXAMPLES: &str = "\
@@ -136,7 +190,27 @@ pub fn run(command: &Command) -> crate::error::Result {
         Command::Odds(args) => odds(args),
         Command::Choices(args) => choices(args),
         Command::Advise(args) => advise(args),
+        Command::Balance(args) => balance(args),
     }
+}
+
+fn balance(args: &BalanceArgs) -> crate::error::Result {
+    let (table, steps) = scenario_after(&args.file, args.after)?;
+    let target = args.target.map(|t| match t {
+        Fight::Easy => skald_twenty::odds::Target::Easy,
+        Fight::Even => skald_twenty::odds::Target::Even,
+        Fight::Hard => skald_twenty::odds::Target::Hard,
+    });
+    let report = reports::balance(
+        table.state(),
+        steps,
+        args.party.as_deref(),
+        args.against.as_deref(),
+        target,
+        skald_twenty::odds::BalanceBudget::with_plays(args.plays),
+    )
+    .map_err(Error::usage)?;
+    Ok(crate::output::print_report(&report, args.json)?)
 }
 
 fn burden(args: &BurdenArgs) -> crate::error::Result {
@@ -167,12 +241,20 @@ fn advise(args: &ChoicesArgs) -> crate::error::Result {
 fn table_after(
     args: &ChoicesArgs,
 ) -> Result<(skald_core::Table<skald_twenty::Twenty>, usize), Error> {
-    let file = args.file.display();
-    let text = std::fs::read_to_string(&args.file)
+    scenario_after(&args.file, args.after)
+}
+
+/// The scenario `path` played to `after` steps (every step when `None`), and that count.
+fn scenario_after(
+    path: &std::path::Path,
+    after: Option<usize>,
+) -> Result<(skald_core::Table<skald_twenty::Twenty>, usize), Error> {
+    let file = path.display();
+    let text = std::fs::read_to_string(path)
         .map_err(|e| Error::Usage(format!("cannot read {file}: {e}")))?;
     let scenario = skald_scenario::load(&text)
         .map_err(|e| Error::Usage(format!("{file} is not a valid scenario: {e}")))?;
-    let steps = args.after.unwrap_or(scenario.steps.len());
+    let steps = after.unwrap_or(scenario.steps.len());
     let table = scenario
         .table_after::<skald_twenty::Twenty>(steps)
         .map_err(|e| Error::Usage(format!("{file}: {e}")))?;

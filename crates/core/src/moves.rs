@@ -35,7 +35,8 @@ pub struct Move {
     pub command: Value,
     /// The blanks, in the order a form shows them.
     pub fields: Vec<Field>,
-    /// Whether the system gives exact odds for this command ([`System::odds`](crate::System::odds)).
+    /// Whether a page asks for this command's exact odds ([`System::odds`](crate::System::odds))
+    /// and advice ([`System::advice`](crate::System::advice)) as its form is filled in.
     pub odds: bool,
     /// A rule reminder shown beside the form (at most a sentence or two), with its source.
     pub note: Option<String>,

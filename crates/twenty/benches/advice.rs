@@ -3,11 +3,14 @@
 //! (`examples/twenty/*.toml`, step by step) and for four-character conflicts, the time of
 //! `conflict_advice` with [`AdviceBudget::TABLE`] (every choice of a page at once), the median of
 //! a few runs. Prints one line per position and a summary: the slowest page, and the largest
-//! position answered exactly (by the dice its participants could still roll). Run with
+//! position answered exactly (by the dice its participants could still roll). Then a fair fight:
+//! the party's chance against an NPC drafted and the three opponents proposed, as the GM's
+//! builder works them out, for the book's Gorand alone and for four fighters. Run with
 //! `cargo bench -p skald-twenty --bench advice`.
 #![allow(missing_docs, clippy::unwrap_used)]
 
 use skald_core::{Scripted, Table};
+use skald_twenty::odds::conflict::balance::{BalanceBudget, balance, party, party_chance};
 use skald_twenty::{
     AdviceBudget, AdviceModel, Command, Declaration, Sheet, SheetKind, StatBoxes, State, Trait,
     Twenty, conflict_advice,
@@ -206,5 +209,63 @@ fn main() {
     }
     if let Some((d, at)) = largest_exact {
         println!("largest position answered exactly: {d} dice left to roll ({at})");
+    }
+    fair_fights();
+}
+
+/// A fair fight (an NPC drafted in the GM's builder): the party's chance against the draft and
+/// the three proposals, as the page's advice works them out ([`BalanceBudget::TABLE`]), for the
+/// book's Gorand alone and for four fighters like him.
+fn fair_fights() {
+    let gorand = skald_scenario::load(
+        &std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../examples/twenty/gorand-and-the-dragon.toml"
+        ))
+        .unwrap(),
+    )
+    .unwrap()
+    .table_after::<Twenty>(0)
+    .unwrap();
+    let fighters = four(true);
+    let dragon = [2, 2, 3, 1, 4];
+    for (label, state, names) in [
+        ("Gorand alone", gorand.state(), vec!["Gorand".to_string()]),
+        (
+            "four fighters",
+            fighters.state(),
+            ["Gorand", "Kaya", "Brom", "Ilsa"]
+                .map(String::from)
+                .to_vec(),
+        ),
+    ] {
+        let party = party(state, Some(&names)).unwrap();
+        let mut times = Vec::new();
+        let mut shown = String::new();
+        for _ in 0..5 {
+            let t = Instant::now();
+            let against = party_chance(&party, &dragon, BalanceBudget::TABLE.chance).unwrap();
+            let proposals = balance(&party, BalanceBudget::TABLE).unwrap();
+            times.push(t.elapsed());
+            shown = format!(
+                "the book's dragon {:.1}%; {}",
+                against.win.chance("").decimal * 100.0,
+                proposals
+                    .iter()
+                    .map(|p| format!(
+                        "{} {} {:.1}%",
+                        p.target.name(),
+                        p.shape(),
+                        p.chance.win.chance("").decimal * 100.0
+                    ))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            );
+        }
+        times.sort();
+        println!(
+            "fair fight, {label:<14} {:>8.1} ms  ({shown})",
+            times[2].as_secs_f64() * 1000.0
+        );
     }
 }

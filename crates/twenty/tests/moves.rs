@@ -207,7 +207,7 @@ fn exchange_two_of_the_dragon_for_the_gm_and_for_gorands_player() {
                   stat: one of ["Physical", "Mental", "Social", "Emotional", "Spiritual"]
                   boxes: list of 1..=20 entries, 1 at first
                       : number 1..=20, default 10
-            Characters | Make an NPC or creature | {"character":{"kind":"npc"},"do":"add_character"}
+            Characters | Make an NPC or creature | {"character":{"kind":"npc"},"do":"add_character"} | odds
               (the sheet at character saves to a file)
               character.name: text, at most 64
               character.stats.Physical: number 1..=20, default 3
@@ -592,7 +592,7 @@ fn what_is_done_is_no_longer_offered() {
                   stat: one of ["Physical", "Mental", "Social", "Emotional", "Spiritual"]
                   boxes: list of 1..=20 entries, 1 at first
                       : number 1..=20, default 10
-            Characters | Make an NPC or creature | {"character":{"kind":"npc"},"do":"add_character"}
+            Characters | Make an NPC or creature | {"character":{"kind":"npc"},"do":"add_character"} | odds
               (the sheet at character saves to a file)
               character.name: text, at most 64
               character.stats.Physical: number 1..=20, default 3
@@ -1352,6 +1352,55 @@ fn advice_is_each_choices_chance_to_win_the_conflict() {
     assert_eq!(
         advised(json!({"do": "repair", "who": "Gorand", "item": "Honeybee"})),
         None
+    );
+}
+
+/// An NPC drafted in the GM's builder (issue 32, a fair fight): its advice is the party's chance
+/// against it as drafted, then an opponent for an easy, an even and a hard fight; a player's
+/// sheet, or a table with no party, has none; the builder asks for it as the form changes.
+#[test]
+fn an_npc_drafted_shows_the_party_s_chance_against_it() {
+    let table = after("gorand-and-the-dragon", 0);
+    let state = table.state();
+    let draft = |kind: &str| -> Command {
+        serde_json::from_value(json!({"do": "add_character", "character": {
+            "kind": kind, "name": "Wyrm",
+            "traits": [{"name": "Bite", "boxes": 4}, {"name": "Scales", "boxes": 3}]}}))
+        .unwrap()
+    };
+    let advice = <Twenty as System>::advice(state, &draft("npc")).unwrap();
+    let labels: Vec<&str> = advice.chances.iter().map(|c| c.label.as_str()).collect();
+    assert_eq!(labels[0], "Gorand wins a conflict against Wyrm as drafted");
+    assert_eq!(labels.len(), 4, "{labels:?}");
+    for (label, fight) in
+        labels[1..]
+            .iter()
+            .zip(["Easy fight (75%", "Even fight (50%", "Hard fight (25%"])
+    {
+        assert!(label.starts_with(fight), "{label}");
+        assert!(label.contains(": an opponent with "), "{label}");
+    }
+    assert!(
+        advice
+            .summary
+            .starts_with("A fair fight: the chance that Gorand wins a whole conflict"),
+        "{}",
+        advice.summary
+    );
+    assert_eq!(<Twenty as System>::advice(state, &draft("new")), None);
+    let empty = Table::<Twenty>::new(Default::default());
+    assert_eq!(
+        <Twenty as System>::advice(empty.state(), &draft("npc")),
+        None
+    );
+    let gm = Seat {
+        gm: true,
+        characters: Vec::new(),
+    };
+    let npc = builder(&gm, "Make an NPC or creature");
+    assert!(
+        npc.odds,
+        "the builder asks for its advice as it is filled in"
     );
 }
 

@@ -1400,3 +1400,216 @@ proptest! {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// A fair fight (issue 32): the party's chance against one opponent from the first exchange, and
+// the opponents proposed for a target.
+
+/// A party as the tests write it: (name, each trait's boxes).
+type Party<'a> = &'a [(&'a str, &'a [u32])];
+
+/// A party of `members` (name, trait boxes) declared first with one goal (allies, T13) against
+/// `Foe` (trait boxes) declared last, as the rules engine starts it.
+fn party_against(
+    members: &[(&str, &[u32])],
+    foe: &[u32],
+) -> skald_core::Table<skald_twenty::Twenty> {
+    let trait_list = |boxes: &[u32]| -> Vec<(String, u32, u32)> {
+        boxes
+            .iter()
+            .enumerate()
+            .map(|(i, b)| (format!("Knack {i}"), *b, 0))
+            .collect()
+    };
+    let mut sheets = Vec::new();
+    let mut goals = Vec::new();
+    for (name, boxes) in members {
+        let traits = trait_list(boxes);
+        let traits: Vec<(&str, u32, u32)> = traits
+            .iter()
+            .map(|(n, b, c)| (n.as_str(), *b, *c))
+            .collect();
+        sheets.push(advice::npc(name, &traits, &[]));
+        goals.push((*name, "together"));
+    }
+    let traits = trait_list(foe);
+    let traits: Vec<(&str, u32, u32)> = traits
+        .iter()
+        .map(|(n, b, c)| (n.as_str(), *b, *c))
+        .collect();
+    sheets.push(advice::npc("Foe", &traits, &[]));
+    goals.push(("Foe", "alone"));
+    advice::conflict(sheets, &goals)
+}
+
+/// The party's chance, exact under best play, is the best choice of its first member at the
+/// conflict's start, counted by brute force over the rules engine.
+#[test]
+fn the_party_s_exact_chance_is_its_best_play_from_the_first_exchange() {
+    use skald_twenty::odds::conflict::balance::{party, party_chance};
+    use skald_twenty::{AdviceBudget, AdviceModel, Estimate};
+    let exact = AdviceBudget {
+        exact_work: 10_000_000,
+        ..AdviceBudget::TABLE
+    };
+    let cases: [(Party, &[u32]); 4] = [
+        (&[("A", &[1])], &[1]),
+        (&[("A", &[2])], &[1]),
+        (&[("A", &[1]), ("B", &[1])], &[1]),
+        (&[("A", &[1])], &[1, 1]),
+    ];
+    for (members, foe) in cases {
+        let table = party_against(members, foe);
+        let names: Vec<String> = members.iter().map(|(n, _)| n.to_string()).collect();
+        let state = table.state();
+        let party = party(state, Some(&names)).unwrap();
+        let ours = party_chance(&party, foe, exact).unwrap();
+        assert_eq!(
+            ours.model,
+            AdviceModel::BestPlay,
+            "{members:?} against {foe:?}"
+        );
+        let best = advice::brute(state, members[0].0)
+            .into_iter()
+            .map(|(_, p)| p)
+            .max_by(|a, b| a.to_f64().total_cmp(&b.to_f64()))
+            .unwrap();
+        assert_eq!(
+            ours.win,
+            Estimate::Exact(best),
+            "{members:?} against {foe:?}"
+        );
+    }
+    // By hand: one die each, the party first. Bringing in beats standing (the foe would bring in
+    // and win unless the party then beat it); then the foe brings in its die: 190 of 400 higher,
+    // 20 ties rolled off evenly: 1/2.
+    let table = party_against(&[("A", &[1])], &[1]);
+    let party = party(table.state(), Some(&["A".to_string()])).unwrap();
+    let ours = party_chance(&party, &[1], AdviceBudget::TABLE).unwrap();
+    assert_eq!(ours.win.chance("").p, "1/2");
+}
+
+/// Past the exact budget, the party's chance is simulated under the simple policy, and agrees with
+/// the tests' own Monte Carlo of that policy (its first member brings in its largest trait).
+#[test]
+fn the_party_s_simulated_chance_agrees_with_an_independent_monte_carlo() {
+    use skald_twenty::odds::conflict::balance::{party, party_chance};
+    use skald_twenty::{AdviceBudget, AdviceChoice, Estimate};
+    let budget = AdviceBudget {
+        exact_work: 0,
+        plays: 4_000,
+        sim_work: u64::MAX,
+    };
+    let mut rng = lean::Mix(32);
+    let cases: [(Party, &[u32]); 3] = [
+        (&[("A", &[3, 2, 1])], &[2, 2]),
+        (&[("A", &[4, 1]), ("B", &[2, 2])], &[5, 4, 3]),
+        (&[("A", &[2]), ("B", &[3]), ("C", &[1, 1])], &[6, 6, 6]),
+    ];
+    for (members, foe) in cases {
+        let table = party_against(members, foe);
+        let names: Vec<String> = members.iter().map(|(n, _)| n.to_string()).collect();
+        let state = table.state();
+        let party = party(state, Some(&names)).unwrap();
+        let Estimate::Simulated { wins, plays } = party_chance(&party, foe, budget).unwrap().win
+        else {
+            panic!("exact");
+        };
+        let largest = members[0].1.iter().max().unwrap();
+        let first = members[0].1.iter().position(|b| b == largest).unwrap();
+        let choice = AdviceChoice::BringIn {
+            trait_name: format!("Knack {first}"),
+            dice: *largest,
+        };
+        let theirs = lean::wins(state, members[0].0, &choice, 2_000, &mut rng);
+        let ours = skald_core::Chance::estimate("", wins, plays);
+        let mine = skald_core::Chance::estimate("", theirs, 2_000);
+        let gap = (ours.decimal - mine.decimal).abs();
+        assert!(
+            gap <= ours.margin.unwrap() + mine.margin.unwrap(),
+            "{members:?} against {foe:?}: {wins}/{plays} against {theirs}/2000"
+        );
+    }
+}
+
+/// Each proposal comes near its target, easier ones weaker, each a shape a GM can write: at most
+/// eight traits, at most one box apart.
+#[test]
+fn opponents_are_proposed_near_each_target() {
+    use skald_twenty::AdviceBudget;
+    use skald_twenty::odds::conflict::balance::{
+        BalanceBudget, Target, balance, party, shape_words,
+    };
+    let budget = BalanceBudget {
+        chance: AdviceBudget {
+            exact_work: 0,
+            plays: 3_000,
+            sim_work: u64::MAX,
+        },
+        scan_plays: 100,
+    };
+    let solo: Party = &[("A", &[5, 4, 3, 2, 1, 2, 2])];
+    let trio: Party = &[("A", &[3, 2]), ("B", &[4, 1, 1]), ("C", &[2, 2, 2])];
+    for members in [solo, trio] {
+        let table = party_against(members, &[1]);
+        let names: Vec<String> = members.iter().map(|(n, _)| n.to_string()).collect();
+        let party = party(table.state(), Some(&names)).unwrap();
+        let proposals = balance(&party, budget).unwrap();
+        assert_eq!(
+            proposals.iter().map(|p| p.target).collect::<Vec<_>>(),
+            Target::ALL
+        );
+        for p in &proposals {
+            let c = p.chance.win.chance("");
+            let off = (c.decimal - f64::from(p.target.percent()) / 100.0).abs();
+            assert!(
+                off <= 0.10 && !p.out_of_reach,
+                "{members:?}, {}: {} at {:.3}",
+                p.target.name(),
+                p.shape(),
+                c.decimal
+            );
+            assert!((1..=8).contains(&p.traits.len()));
+            assert!(
+                p.traits
+                    .windows(2)
+                    .all(|w| w[0] >= w[1] && w[0] - w[1] <= 1)
+            );
+        }
+        let chance = |i: usize| proposals[i].chance.win.chance("").decimal;
+        assert!(chance(0) > chance(1) && chance(1) > chance(2));
+    }
+    assert_eq!(shape_words(&[5, 5, 5, 5]), "4 traits of 5 boxes");
+    assert_eq!(shape_words(&[1]), "1 trait of 1 box");
+    assert_eq!(
+        shape_words(&[4, 4, 3, 3, 3]),
+        "2 traits of 4 boxes and 3 of 3"
+    );
+}
+
+/// A party nobody can make: an empty party, and an opponent's trait out of range, are refused in
+/// words.
+#[test]
+fn a_fair_fight_refuses_an_empty_party_and_a_trait_out_of_range() {
+    use skald_twenty::AdviceBudget;
+    use skald_twenty::odds::conflict::balance::{party, party_chance};
+    let table = party_against(&[("A", &[1])], &[1]);
+    let none = party(table.state(), None).unwrap();
+    assert!(none.is_empty(), "every sheet here is an NPC's");
+    let err = party_chance(&none, &[1], AdviceBudget::TABLE).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "No character of the party can fight: add a player's character, or heal one who is disabled"
+    );
+    let a = party(table.state(), Some(&["A".to_string()])).unwrap();
+    let err = party_chance(&a, &[21], AdviceBudget::TABLE).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "A trait of the opponent has 21 boxes: give it 1 to 20"
+    );
+    let err = party(table.state(), Some(&["Nobody".to_string()])).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "no character named \"Nobody\" is at the table"
+    );
+}

@@ -460,8 +460,9 @@
       if (html !== null && latest() && sameCommand(form, command) && oddsFresh(response)) {
         box.innerHTML = html;
         // Then the advice beyond the roll (issue 32), slower: under the odds once it comes, for
-        // the same question only.
-        if (html.trim() !== "") showAdvice(form, box, command, latest);
+        // the same question only. A command may have advice and no odds (an NPC drafted: the
+        // party's chance against it).
+        showAdvice(form, box, command, latest);
       }
     } catch (_) { /* the connection is down: the odds come with the next change */ }
   }

@@ -396,11 +396,14 @@ fn npc() -> Move {
         0,
     ));
     fields.push(burdens());
-    builder(
+    let mut npc = builder(
         "Make an NPC or creature",
         "npc",
         json!({}),
         fields,
         "Yours to play: no creation limits, names and ranges only (T12).".into(),
-    )
+    );
+    // Issue 32: the party's chance against it as drafted, and opponents proposed (the advice).
+    npc.odds = true;
+    npc
 }

@@ -45,15 +45,17 @@ pub(crate) use ahead::check_pool;
 pub use ahead::p_ahead;
 pub use burdens::{BurdenOption, BurdenOptions, burden_options};
 pub use choices::{ChoiceOdds, exchange_choices};
+pub use conflict::balance::{BalanceBudget, PartyChance, Proposal, Target};
 pub use conflict::{
     AdviceBudget, AdviceChoice, AdviceModel, ChoiceAdvice, ConflictAdvice, Estimate,
     conflict_advice,
 };
 pub use sides::p_side_ahead;
 
-use crate::model::{Command, State};
+use crate::limits::MAX_BOXES;
+use crate::model::{Command, Sheet, SheetKind, State, Trait};
 use crate::rules;
-use skald_core::{DiceSource, Die, Odds, SourceError};
+use skald_core::{DiceSource, Die, Odds, SourceError, capitalized};
 
 /// The exact chances of `command` at `state` before its dice are rolled: for `bring_in`, `stand`
 /// and `take_burden`; `None` for every other command (they roll nothing that a choice could weigh)
@@ -109,6 +111,9 @@ pub fn odds(state: &State, command: &Command) -> Option<Odds> {
 /// named in the summary; `None` for every other command and for a participant who cannot act.
 /// Never kept in a record: a record keeps [`odds`].
 pub fn advice(state: &State, command: &Command) -> Option<Odds> {
+    if let Command::AddCharacter { character } = command {
+        return npc_advice(state, character);
+    }
     let who = match command {
         Command::BringIn { who, .. }
         | Command::Stand { who, .. }
@@ -120,6 +125,78 @@ pub fn advice(state: &State, command: &Command) -> Option<Odds> {
     Some(Odds {
         summary: format!(
             "{who}'s chance to win the whole conflict, for each choice now ({model})."
+        ),
+        chances,
+        distribution: Vec::new(),
+    })
+}
+
+/// A fair fight (issue 32), for the GM drafting an NPC or creature (`add_character` with an NPC
+/// sheet) while the table has a party ([`conflict::balance::party`]): the party's chance to win a
+/// conflict against it as drafted (its stats, traits and items with unchecked boxes; any out of
+/// range left out), then an opponent proposed for an easy, an even and a hard fight
+/// ([`conflict::balance::balance`], [`BalanceBudget::TABLE`]). `None` for a player's sheet or an
+/// empty party.
+fn npc_advice(state: &State, sheet: &Sheet) -> Option<Odds> {
+    if sheet.kind != SheetKind::Npc {
+        return None;
+    }
+    let party = conflict::balance::party(state, None).ok()?;
+    if party.is_empty() {
+        return None;
+    }
+    let opponent: Vec<u32> = sheet
+        .stats
+        .values()
+        .map(|s| s.boxes().saturating_sub(s.checked()))
+        .chain(
+            sheet
+                .traits
+                .iter()
+                .chain(&sheet.equipment)
+                .map(Trait::unchecked),
+        )
+        .filter(|b| (1..=MAX_BOXES).contains(b))
+        .collect();
+    let budget = BalanceBudget::TABLE;
+    let name = match sheet.name.trim() {
+        "" => "this opponent".to_string(),
+        name => name.to_string(),
+    };
+    let who = match party.as_slice() {
+        [one] => one.name.clone(),
+        _ => "The party".to_owned(),
+    };
+    let mut chances = vec![
+        conflict::balance::party_chance(&party, &opponent, budget.chance)
+            .ok()?
+            .win
+            .chance(format!("{who} wins a conflict against {name} as drafted")),
+    ];
+    for proposal in conflict::balance::balance(&party, budget).ok()? {
+        let reach = if proposal.out_of_reach {
+            ", the closest there is"
+        } else {
+            ""
+        };
+        chances.push(proposal.chance.win.chance(format!(
+            "{} fight ({}% wanted{reach}): an opponent with {}",
+            capitalized(proposal.target.name()),
+            proposal.target.percent(),
+            proposal.shape()
+        )));
+    }
+    let names: Vec<&str> = party.iter().map(|c| c.name.as_str()).collect();
+    Some(Odds {
+        summary: format!(
+            "A fair fight: the chance that {} a whole conflict against one opponent, from \
+             the first exchange. Exact chances assume everyone plays its best choice; those with \
+             a margin are simulated, everyone standing when its side is ahead and otherwise \
+             bringing in its largest trait. No burdens or surrenders.",
+            match names.as_slice() {
+                [one] => format!("{one} wins"),
+                all => format!("the party ({}), allies (T13), wins", all.join(", ")),
+            }
         ),
         chances,
         distribution: Vec::new(),

@@ -18,8 +18,10 @@
 //!   [`AdviceBudget::sim_work`] shared equally by the choices.
 //!
 //! Files: `position.rs` (the abstract conflict and its rules), `exact.rs`, `simulate.rs`,
-//! `policy.rs`. Pure: no I/O, no clock, no global random source.
+//! `policy.rs`; `balance.rs` weighs a whole conflict of the party against one opponent, for a
+//! GM sizing an NPC ([`balance::balance`]). Pure: no I/O, no clock, no global random source.
 
+pub mod balance;
 mod exact;
 mod policy;
 mod position;

@@ -7,10 +7,16 @@
 //!   chance of being ahead after the exchange (the model of [`exchange_choices`]).
 //! - [`advise`]: at a point of a conflict, each legal choice of the participant to act with its
 //!   chance that its side wins the whole conflict ([`conflict_advice`]).
+//! - [`balance()`]: the party's chance to win a conflict against an NPC, and an opponent proposed
+//!   for an easy, even or hard fight (`balance.rs`).
 //!
 //! [`read_pool`] reads a pool as the command line writes it (`15,15,12,11,9`).
 //!
 //! Pure: no I/O; the caller reads files and plays scenarios.
+
+mod balance;
+
+pub use balance::{AgainstLine, BalanceReport, ChanceLine, ProposalLine, balance};
 
 use crate::error::{Error, OddsError};
 use crate::limits::{MAX_OTHERS, MAX_POOL_DICE, SIDES};
