@@ -1583,8 +1583,9 @@ fn opponents_are_proposed_near_each_target() {
     assert_eq!(shape_words(&[1]), "1 trait of 1 box");
     assert_eq!(
         shape_words(&[4, 4, 3, 3, 3]),
-        "2 traits of 4 boxes and 3 of 3"
+        "5 traits: 2 of 4 boxes and 3 of 3"
     );
+    assert_eq!(shape_words(&[2, 1]), "2 traits: 1 of 2 boxes and 1 of 1");
 }
 
 /// A party nobody can make: an empty party, and an opponent's trait out of range, are refused in
