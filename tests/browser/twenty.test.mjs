@@ -103,6 +103,19 @@ test("characters are made with the builders' forms, no JSON typed", { timeout: F
   await fill(npc, { "character.name": DRAGON.name });
   await fillList(npc, "character.keys", DRAGON.keys, count);
   await fillList(npc, "character.traits", DRAGON.traits, count);
+  // A fair fight (issue 32): the GM's phone shows, unfolded, the party's chance against the dragon
+  // as drafted and an opponent proposed for an easy, even and hard fight, and the page stays a phone's.
+  const fair = npc.locator(".odds details.advice[open] .advice-box");
+  assert.equal(await npc.locator(".odds details.advice > summary").innerText(), "The chances ahead");
+  await fair.getByText(/The party wins a conflict against Dragon as drafted/).waitFor({ timeout: 60_000 });
+  const fairText = (await fair.textContent()).replace(/\s+/g, " ");
+  for (const fight of ["Easy fight (75% wanted", "Even fight (50% wanted", "Hard fight (25% wanted"]) {
+    assert.ok(fairText.includes(fight), `${fight} in: ${fairText}`);
+  }
+  assert.match(fairText, /the party \(Gorand, Kaya\), allies \(T13\), wins a whole conflict/);
+  await fair.scrollIntoViewIfNeeded();
+  await screenshot(gm, "twenty-fair-fight-gm");
+  await assertNoSideScroll(gm, "the NPC builder's fair fight (phone)");
   await submit(npc);
   for (const page of [gm, ann, bo]) for (const name of ["Gorand", "Kaya", "Dragon"]) await waitLog(page, `${name} joins`);
   const state = await boardState(ann);
@@ -150,6 +163,7 @@ test("a conflict played to the end, with a burden taken", { timeout: FILE_TIMEOU
     await submit(start);
     await synced(gm, ann);
     ended = false;
+    const opened = new Set();
     for (let step = 0; step < 40; step++) {
       const next = await nextMove(burden !== null);
       if (!next) { ended = true; break; }
@@ -163,10 +177,20 @@ test("a conflict played to the end, with a burden taken", { timeout: FILE_TIMEOU
         // Under them, each choice's chance to win the whole conflict (issue 32), surrender last.
         // (A burden may be taken after acting in the exchange, when the advice, which weighs the
         // choices of one about to act, has nothing to say: bring_in and stand always have it.)
-        if (!seen.has(move.command.do) && ["bring_in", "stand"].includes(move.command.do)) {
+        if ((!seen.has(move.command.do) || !opened.has(page)) && ["bring_in", "stand"].includes(move.command.do)) {
           const advice = await waitAdvice(form);
           assert.match(advice, /chance to win the whole conflict, for each choice now/, `${move.label}: the advice`);
           assert.match(advice, /Win the conflict if you surrender\s+impossible/, `${move.label}: surrendering loses`);
+          // Opened once on each page (Ann's desktop, the GM's phone), it fits beside the move.
+          const fold = form.locator(".odds details.advice");
+          assert.equal(await fold.locator(":scope > summary").innerText(), "Beyond this roll: each choice's chance");
+          assert.equal(await fold.getAttribute("open"), null, "folded under the odds");
+          await fold.locator(":scope > summary").click();
+          await fold.scrollIntoViewIfNeeded();
+          await screenshot(page, `twenty-advice-${move.command.do}`);
+          opened.add(page);
+          await assertNoSideScroll(page, `${move.label}: the advice opened`);
+          await fold.locator(":scope > summary").click();
         }
       }
       seen.add(move.command.do);

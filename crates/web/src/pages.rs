@@ -652,8 +652,17 @@ pub async fn parts(Seated { table, reader, .. }: Seated, params: Params) -> Resp
 /// problem) as an HTML fragment the page puts under the command's odds, asked for once the odds
 /// are shown (a slow advice never holds them up); empty when the system gives none. It says the
 /// seq of the state it is of in the [`ODDS_SEQ`] header, as the odds do; a busy server's answer
-/// is a 503 with no fragment.
-pub async fn advice(Seated { table, .. }: Seated, body: axum::body::Bytes) -> Response {
+/// is a 503 with no fragment. With `?alone=1` (the command has no odds: an NPC drafted) the
+/// advice comes unfolded under a heading of its own instead of folded under the odds.
+pub async fn advice(
+    Seated { table, .. }: Seated,
+    params: Params,
+    body: axum::body::Bytes,
+) -> Response {
+    let alone = match params.only(&["alone"]).and_then(|p| p.whole("alone", 0, 1)) {
+        Ok(alone) => alone == Some(1),
+        Err(e) => return e.into_response(),
+    };
     let command: Value = match serde_json::from_slice(&body) {
         Ok(command) => command,
         Err(e) => return ApiError::BadRequest(format!("body: {e}")).into_response(),
@@ -666,7 +675,7 @@ pub async fn advice(Seated { table, .. }: Seated, body: axum::body::Bytes) -> Re
         }) => at_seq(
             page(
                 StatusCode::OK,
-                render("odds.html", context! { advice => Serde(advice) }),
+                render("odds.html", context! { advice => Serde(advice), alone }),
             ),
             seq,
         ),

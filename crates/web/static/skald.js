@@ -462,16 +462,16 @@
         // Then the advice beyond the roll (issue 32), slower: under the odds once it comes, for
         // the same question only. A command may have advice and no odds (an NPC drafted: the
         // party's chance against it).
-        showAdvice(form, box, command, latest);
+        showAdvice(form, box, command, latest, html.trim() === "");
       }
     } catch (_) { /* the connection is down: the odds come with the next change */ }
   }
   // The advice has a gate of one at the server: busy (503) while another is worked out, it is
   // asked again a moment later, a bounded number of times, as long as it is still wanted.
-  async function showAdvice(form, box, command, latest) {
+  async function showAdvice(form, box, command, latest, alone) {
     for (let attempt = 1; attempt <= 20 && latest() && sameCommand(form, command); attempt++) {
       try {
-        const response = await post(`/t/${id}/advice`, command);
+        const response = await post(`/t/${id}/advice${alone ? "?alone=1" : ""}`, command);
         if (response.status === 503) { await new Promise(resolve => setTimeout(resolve, 1000)); continue; }
         const html = response.ok ? await response.text() : "";
         if (html.trim() !== "" && latest() && sameCommand(form, command) && oddsFresh(response)) box.insertAdjacentHTML("beforeend", html);

@@ -189,10 +189,9 @@ fn npc_advice(state: &State, sheet: &Sheet) -> Option<Odds> {
     let names: Vec<&str> = party.iter().map(|c| c.name.as_str()).collect();
     Some(Odds {
         summary: format!(
-            "A fair fight: the chance that {} a whole conflict against one opponent, from \
-             the first exchange. Exact chances assume everyone plays its best choice; those with \
-             a margin are simulated, everyone standing when its side is ahead and otherwise \
-             bringing in its largest trait. No burdens or surrenders.",
+            "A fair fight: the chance that {} a whole conflict against one opponent. With a \
+             margin: simulated, each standing when ahead, else bringing in its largest trait; \
+             exact: each playing its best. No burdens or surrenders.",
             match names.as_slice() {
                 [one] => format!("{one} wins"),
                 all => format!("the party ({}), allies (T13), wins", all.join(", ")),
