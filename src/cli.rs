@@ -290,3 +290,24 @@ pub struct ReplayArgs {
     #[arg(long)]
     pub json: bool,
 }
+
+/// The fight a GM wants, as `--target` names it (`skald <system> balance`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum FightArg {
+    /// The party wins three times in four.
+    Easy,
+    /// One in two.
+    Even,
+    /// One in four.
+    Hard,
+}
+
+impl From<FightArg> for skald_core::Fight {
+    fn from(arg: FightArg) -> Self {
+        match arg {
+            FightArg::Easy => skald_core::Fight::Easy,
+            FightArg::Even => skald_core::Fight::Even,
+            FightArg::Hard => skald_core::Fight::Hard,
+        }
+    }
+}

@@ -497,3 +497,65 @@ fn every_chi_scenario_replays() {
     );
     assert!(stdout.contains("Ragnar: the new die that waited joins the pool: pool 9/9 (C5)."));
 }
+
+/// `skald chi balance` (issue 32, a fair fight): the party's chances against a character, an
+/// opponent's pool and each member's Difficulty for an even fight, exact; refusals in words.
+#[test]
+fn balance_proposes_a_pool_and_a_difficulty_for_the_fight_wanted() {
+    check(
+        &[
+            "chi",
+            "balance",
+            "examples/chi/book-characters.toml",
+            "--after",
+            "0",
+            "--party",
+            "Ragnar,orc",
+            "--against",
+            "Capt. Dirk Rednova",
+            "--target",
+            "even",
+        ],
+        0,
+        "After step 0: the party, Ragnar (8), orc (3); each acts with every die against one \
+         opponent defending with every die, a tie to the defender (C1, C3); the party's chance is \
+         the mean\n\
+         Against Capt. Dirk Rednova (7 dice):\n\
+         \x20 Ragnar                   67.3% (35183192065/52242776064)\n\
+         \x20 orc                      0.3% (87373/30233088)\n\
+         \x20 the party, on average    33.8% (35334172609/104485552128)\n\
+         An opponent for the party:\n\
+         \x20 even (50%)               a pool of 5   50.4% (13170980467/26121388032)\n\
+         The Difficulty of an action (C3):\n\
+         \x20 Ragnar, 8 dice, even             Difficulty 8   47.1% (147666524159/313456656384)\n\
+         \x20 orc, 3 dice, even                Difficulty 3   45.4% (3527/7776)\n",
+    );
+    check(
+        &[
+            "chi",
+            "balance",
+            "examples/chi/book-characters.toml",
+            "--after",
+            "0",
+            "--party",
+            "Ragnar",
+            "--against",
+            "Ragnar",
+        ],
+        2,
+        "skald: Ragnar is in the party: name an opponent outside it\n",
+    );
+    check(
+        &[
+            "chi",
+            "balance",
+            "examples/chi/book-characters.toml",
+            "--after",
+            "0",
+            "--dice",
+            "0",
+        ],
+        2,
+        "skald: --dice is 0: put in 1 to 100 dice\n",
+    );
+}

@@ -22,6 +22,11 @@ pub enum Command {
     /// that all succeed or the expected number of successes (C1-C3).
     #[command(after_help = ADVISE_EXAMPLES)]
     Advise(AdviseArgs),
+    /// A fair fight: for the characters of a scenario at a position, the opponent's pool and each
+    /// one's Difficulty for an easy (75%), even (50%) or hard (25%) fight, exact; with --against,
+    /// each one's chance against a character.
+    #[command(after_help = BALANCE_EXAMPLES)]
+    Balance(BalanceArgs),
     /// Read a character line in the book's notation and print it back with its parts (C6).
     #[command(after_help = CHARACTER_EXAMPLES)]
     Character(CharacterArgs),
@@ -132,6 +137,40 @@ pub struct OddsArgs {
     pub json: bool,
 }
 
+const BALANCE_EXAMPLES: &str = "\
+Examples:
+  skald chi balance examples/chi/book-characters.toml --after 0
+  skald chi balance examples/chi/book-characters.toml --after 0 --dice 4 --target even --json
+Each member acts with every die (or --dice) against one opponent defending with every die; a tie
+goes to the defender (C1, C3). See docs/chi.md, \"A fair fight\".";
+
+/// `skald chi balance`.
+#[derive(Debug, Args)]
+pub struct BalanceArgs {
+    /// A Chi scenario (TOML).
+    pub file: std::path::PathBuf,
+    /// Play the characters and this many steps first (default: every step).
+    #[arg(long)]
+    pub after: Option<usize>,
+    /// The party, comma-separated names (default: every character in play but --against).
+    #[arg(long, value_delimiter = ',')]
+    pub party: Option<Vec<String>>,
+    /// A character outside the party to weigh each member against.
+    #[arg(long)]
+    pub against: Option<String>,
+    /// The d6 each member puts into an action, 1-100 (default: its whole current pool).
+    #[arg(long)]
+    pub dice: Option<u32>,
+    /// The fight wanted: easy (75%), even (50%) or hard (25%); all three if left out.
+    #[arg(long, value_enum)]
+    pub target: Option<crate::cli::FightArg>,
+    /// Print JSON: `after`, `against` (`each`, `mean`, `name`, `pool`), `difficulties` (`chance`,
+    /// `dice`, `difficulty`, `target`, `wanted`, `who`), `opponents` (`chance`, `pool`, `target`,
+    /// `wanted`) and `party` (`name`, `pool`); a chance is `p` ("n/d") and `decimal`.
+    #[arg(long)]
+    pub json: bool,
+}
+
 /// `skald chi advise`.
 #[derive(Debug, Args)]
 pub struct AdviseArgs {
@@ -212,6 +251,19 @@ pub fn run(command: &Command) -> crate::error::Result {
             print_report(&report.map_err(Error::usage)?, args.json)?;
         }
         Command::Advise(args) if args.file.is_some() => round(args)?,
+        Command::Balance(args) => {
+            let (table, after) = super::scenario_after::<skald_chi::Chi>(&args.file, args.after)?;
+            let report = reports::balance(
+                table.state(),
+                after,
+                args.party.as_deref(),
+                args.against.as_deref(),
+                args.dice,
+                args.target.map(skald_core::Fight::from),
+            )
+            .map_err(Error::Usage)?;
+            print_report(&report, args.json)?;
+        }
         Command::Advise(args) => {
             let pool = args.pool.unwrap_or_default();
             let plan = Plan {

@@ -66,7 +66,7 @@ pub struct BalanceArgs {
     /// The fight wanted: easy (the party wins 75%), even (50%) or hard (25%); all three if left
     /// out.
     #[arg(long, value_enum)]
-    pub target: Option<Fight>,
+    pub target: Option<crate::cli::FightArg>,
     /// Simulated conflicts per chance, 1 to 10,000,000: fewer answer faster with wider margins.
     #[arg(long, default_value_t = 200_000,
           value_parser = crate::cli::whole::<u64>(1, 10_000_000))]
@@ -76,17 +76,6 @@ pub struct BalanceArgs {
     /// `p` ("p/q"), `decimal`, `margin` and `plays` (null when exact) and `model`.
     #[arg(long)]
     pub json: bool,
-}
-
-/// The fight a GM wants, as `--target` names it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Fight {
-    /// The party wins three times in four.
-    Easy,
-    /// One in two.
-    Even,
-    /// One in four.
-    Hard,
 }
 
 const ADVISE_EXAMPLES: &str = "\
@@ -195,12 +184,8 @@ pub fn run(command: &Command) -> crate::error::Result {
 }
 
 fn balance(args: &BalanceArgs) -> crate::error::Result {
-    let (table, steps) = scenario_after(&args.file, args.after)?;
-    let target = args.target.map(|t| match t {
-        Fight::Easy => skald_twenty::odds::Target::Easy,
-        Fight::Even => skald_twenty::odds::Target::Even,
-        Fight::Hard => skald_twenty::odds::Target::Hard,
-    });
+    let (table, steps) = super::scenario_after::<skald_twenty::Twenty>(&args.file, args.after)?;
+    let target = args.target.map(skald_core::Fight::from);
     let report = reports::balance(
         table.state(),
         steps,
@@ -241,22 +226,5 @@ fn advise(args: &ChoicesArgs) -> crate::error::Result {
 fn table_after(
     args: &ChoicesArgs,
 ) -> Result<(skald_core::Table<skald_twenty::Twenty>, usize), Error> {
-    scenario_after(&args.file, args.after)
-}
-
-/// The scenario `path` played to `after` steps (every step when `None`), and that count.
-fn scenario_after(
-    path: &std::path::Path,
-    after: Option<usize>,
-) -> Result<(skald_core::Table<skald_twenty::Twenty>, usize), Error> {
-    let file = path.display();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Error::Usage(format!("cannot read {file}: {e}")))?;
-    let scenario = skald_scenario::load(&text)
-        .map_err(|e| Error::Usage(format!("{file} is not a valid scenario: {e}")))?;
-    let steps = after.unwrap_or(scenario.steps.len());
-    let table = scenario
-        .table_after::<skald_twenty::Twenty>(steps)
-        .map_err(|e| Error::Usage(format!("{file}: {e}")))?;
-    Ok((table, steps))
+    super::scenario_after(&args.file, args.after)
 }

@@ -49,7 +49,7 @@ fn time(label: &str, state: &State, command: &Command) {
 
 fn main() {
     // The book's examples: every action and opposed action step of examples/chi, at its position.
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/chi");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/chi");
     let mut slowest = (Duration::ZERO, String::new());
     let mut files: Vec<_> = std::fs::read_dir(dir)
         .unwrap()
@@ -116,4 +116,14 @@ fn main() {
         "commitment": skald_chi::rules::secret::commitment("C00", 3, "c00-salt-00000001")}))
     .unwrap();
     time("twenty pools of 100, ten secret pairs", &largest, &commit);
+    // A fair fight: the GM enrolling an NPC at the four-character table, and at the twenty pools of
+    // 100 (the largest pools and the most characters).
+    let troll: Command =
+        serde_json::from_value(json!({"do": "enroll", "character": "troll9"})).unwrap();
+    time(
+        "four characters, an NPC enrolled (a fair fight)",
+        &four,
+        &troll,
+    );
+    time("twenty pools of 100, an NPC enrolled", &largest, &troll);
 }

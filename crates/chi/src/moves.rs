@@ -764,6 +764,8 @@ fn enroll_move(seat: &skald_core::Seat) -> Move {
         note.to_owned(),
     );
     m.sheet = Some("character".into());
+    // Issue 32: the GM sees each character's chance against the one being made (a fair fight).
+    m.odds = seat.gm;
     m
 }
 
@@ -779,7 +781,7 @@ fn line_move(seat: &skald_core::Seat) -> Move {
         "Write a character as one line".to_owned(),
         json!({"do": "enroll"}),
         vec![text("character", "The book's line", MAX_LINE)],
-        false,
+        seat.gm,
         format!(
             "Name, three words and an occupation, then the pool (8/7: maximum/current): {example} \
              (book: Character Creation; C6)."

@@ -15,6 +15,7 @@
 
 mod authority;
 mod chronicle;
+mod fight;
 mod game;
 mod moves;
 mod parts;
@@ -27,6 +28,7 @@ mod words;
 
 pub use authority::Authority;
 pub use chronicle::{Chronicle, Episode, STILL_GOING};
+pub use fight::Fight;
 pub use game::{Decided, Game, GameError, Rules};
 pub use moves::{
     Chance, Choice, Condition, Field, FieldKind, Move, Odds, SAY, Seat, TALK_CHARS, Total,

@@ -1537,9 +1537,7 @@ fn the_party_s_simulated_chance_agrees_with_an_independent_monte_carlo() {
 #[test]
 fn opponents_are_proposed_near_each_target() {
     use skald_twenty::AdviceBudget;
-    use skald_twenty::odds::conflict::balance::{
-        BalanceBudget, Target, balance, party, shape_words,
-    };
+    use skald_twenty::odds::conflict::balance::{BalanceBudget, balance, party, shape_words};
     let budget = BalanceBudget {
         chance: AdviceBudget {
             exact_work: 0,
@@ -1557,7 +1555,7 @@ fn opponents_are_proposed_near_each_target() {
         let proposals = balance(&party, budget).unwrap();
         assert_eq!(
             proposals.iter().map(|p| p.target).collect::<Vec<_>>(),
-            Target::ALL
+            skald_core::Fight::ALL
         );
         for p in &proposals {
             let c = p.chance.win.chance("");

@@ -12,13 +12,13 @@ use skald_dice::odds::{Distribution, Fraction};
 
 /// The sums of 0-100 d6, each worked out once when first needed.
 #[derive(Default)]
-pub(crate) struct Sums {
+pub struct Sums {
     cache: Vec<Option<Distribution>>,
 }
 
 impl Sums {
     /// The distribution of the sum of `count` d6.
-    pub(crate) fn get(&mut self, count: u32) -> Result<&Distribution, Error> {
+    pub fn get(&mut self, count: u32) -> Result<&Distribution, Error> {
         let at = count as usize;
         if self.cache.len() <= at {
             self.cache.resize(at + 1, None);

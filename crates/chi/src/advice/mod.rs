@@ -16,11 +16,16 @@
 //!   has left over its declared action, keeping back as many as the strongest other character has
 //!   left (at most all but one), with its chance and that of holding with the dice kept.
 //!
+//! For the GM (a fair fight, [`balance`]): under an action's advice, the Difficulty for an easy,
+//! even and hard action with its dice; a character being enrolled, each character in play
+//! acting against it and an opponent's pool for an easy, even and hard fight.
+//!
 //! Every chance is exact ([`exact`]) while the work stays within
 //! [`crate::limits::MAX_EXACT_WORK`] (rolls taken in order); a roll beyond it is simulated
 //! ([`simulate`], [`crate::limits::SIMULATED_PLAYS`] plays, seeded from the state and the command)
 //! and shown with its 99.9% margin. Pure and deterministic.
 
+pub mod balance;
 pub mod exact;
 pub mod question;
 pub mod simulate;
@@ -162,16 +167,32 @@ impl Expected {
 }
 
 /// The advice beyond the roll of `command` at `state` (see the module docs), as a page shows it:
-/// a summary and one chance per line. `None` for a command that declares no roll, or one the
-/// rules would refuse now.
+/// a summary and one chance per line; for an `action`, then the Difficulty for an easy, even and
+/// hard action with its dice; for an `enroll`, a fair fight ([`balance`]). `None` for a command
+/// that declares no roll, or one the rules would refuse now.
 pub fn advice(state: &State, command: &Command) -> Option<Odds> {
+    if let Command::Enroll { character } = command {
+        return balance::enroll_advice(state, character);
+    }
     let question = Question::of(state, command)?;
     let seed = [
         serde_json::to_vec(state).unwrap_or_default(),
         serde_json::to_vec(command).unwrap_or_default(),
     ]
     .concat();
-    answer(state, &question, seed)
+    let mut odds = answer(state, &question, seed)?;
+    // The GM's number (C3): the Difficulty that makes this action easy, even or hard.
+    if let Command::Action {
+        spend, modifier, ..
+    } = command
+    {
+        odds.chances.extend(balance::difficulty_chances(
+            *spend,
+            *modifier,
+            state.options.tie,
+        ));
+    }
+    Some(odds)
 }
 
 /// The advice on `question` asked at `state` (the state before its command), its simulations

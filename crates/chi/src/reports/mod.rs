@@ -6,6 +6,8 @@
 //!   advise`, C1-C3);
 //! - [`mod@round`]: the advice over the round at a scenario's position (`skald chi advise FILE
 //!   --who NAME`, issue 32);
+//! - [`mod@balance`]: a fair fight for the GM: opponents' pools and Difficulties for a target
+//!   chance (`skald chi balance`, issue 32);
 //! - [`mod@character`]: a character line read and checked (`skald chi character`, C6);
 //! - [`mod@commit`]: a secret roll's commitment (`skald chi commit`, C4).
 //!
@@ -14,6 +16,7 @@
 //! line has always printed them.
 
 pub mod advise;
+pub mod balance;
 pub mod character;
 pub mod commit;
 mod flags;
@@ -22,6 +25,7 @@ pub mod round;
 mod written;
 
 pub use advise::{AdviceReport, AdvisedAction, advice};
+pub use balance::{BalanceReport, balance};
 pub use character::{CharacterReport, character};
 pub use commit::{CommitReport, commit};
 pub use odds::OddsReport;

@@ -2,6 +2,7 @@
 //! per concern.
 
 mod advise;
+mod balance;
 mod chronicle;
 mod invariants;
 mod moves;

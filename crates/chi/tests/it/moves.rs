@@ -131,14 +131,14 @@ fn a_fresh_round_offers_each_seat_its_own_moves() {
               occupation: text, at most 64
             Session | End session 1 | {"do":"end_session"}
               confirm: End session 1? Round 1 ends with it, and no round is played until the next session starts.
-            Characters | Add a character or NPC | {"do":"enroll"}
+            Characters | Add a character or NPC | {"do":"enroll"} | odds
               (the sheet at character saves to a file)
               character.name: text, at most 64
               character.words: list of 0..=12 entries, 3 at first
                   : text, at most 64
               character.occupation: text, at most 64
               character.pool: number 1..=100, default 6
-            Characters | Write a character as one line | {"do":"enroll"}
+            Characters | Write a character as one line | {"do":"enroll"} | odds
               character: text, at most 1000
         "#]],
     );
@@ -309,14 +309,14 @@ fn losses_sessions_and_advancement_offer_only_what_is_possible() {
               occupation: text, at most 64
             Session | End session 1 | {"do":"end_session"}
               confirm: End session 1? Round 1 ends with it, and no round is played until the next session starts.
-            Characters | Add a character or NPC | {"do":"enroll"}
+            Characters | Add a character or NPC | {"do":"enroll"} | odds
               (the sheet at character saves to a file)
               character.name: text, at most 64
               character.words: list of 0..=12 entries, 3 at first
                   : text, at most 64
               character.occupation: text, at most 64
               character.pool: number 1..=100, default 6
-            Characters | Write a character as one line | {"do":"enroll"}
+            Characters | Write a character as one line | {"do":"enroll"} | odds
               character: text, at most 1000
         "#]],
     );
@@ -355,14 +355,14 @@ fn losses_sessions_and_advancement_offer_only_what_is_possible() {
             Potential | orc: change the concept | {"do":"change_concept","who":"orc"}
               occupation: text, at most 64
             Session | Start session 2 | {"do":"start_session"}
-            Characters | Add a character or NPC | {"do":"enroll"}
+            Characters | Add a character or NPC | {"do":"enroll"} | odds
               (the sheet at character saves to a file)
               character.name: text, at most 64
               character.words: list of 0..=12 entries, 3 at first
                   : text, at most 64
               character.occupation: text, at most 64
               character.pool: number 1..=100, default 6
-            Characters | Write a character as one line | {"do":"enroll"}
+            Characters | Write a character as one line | {"do":"enroll"} | odds
               character: text, at most 1000
         "#]],
     );

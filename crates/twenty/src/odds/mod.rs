@@ -45,7 +45,7 @@ pub(crate) use ahead::check_pool;
 pub use ahead::p_ahead;
 pub use burdens::{BurdenOption, BurdenOptions, burden_options};
 pub use choices::{ChoiceOdds, exchange_choices};
-pub use conflict::balance::{BalanceBudget, PartyChance, Proposal, Target};
+pub use conflict::balance::{BalanceBudget, PartyChance, Proposal};
 pub use conflict::{
     AdviceBudget, AdviceChoice, AdviceModel, ChoiceAdvice, ConflictAdvice, Estimate,
     conflict_advice,

@@ -6,8 +6,8 @@ use super::grouped;
 use crate::error::Error;
 use crate::model::State;
 use crate::odds::conflict::balance::{
-    BalanceBudget, MAX_PROPOSED_TRAITS, PartyChance, Target, balance as propose, party,
-    party_chance, shape_words,
+    BalanceBudget, MAX_PROPOSED_TRAITS, PartyChance, balance as propose, party, party_chance,
+    shape_words,
 };
 use crate::odds::{AdviceModel, Estimate};
 use serde::Serialize;
@@ -113,7 +113,7 @@ pub fn balance(
     after_steps: usize,
     named: Option<&[String]>,
     against: Option<&str>,
-    target: Option<Target>,
+    target: Option<skald_core::Fight>,
     budget: BalanceBudget,
 ) -> Result<BalanceReport, Error> {
     let party = party(state, named)?;

@@ -26,6 +26,7 @@ use super::{AdviceModel, Estimate, fraction};
 use crate::error::Error;
 use crate::limits::MAX_BOXES;
 use crate::model::{Character, SheetKind, State};
+use skald_core::Fight;
 
 /// The most traits a proposed opponent has.
 pub const MAX_PROPOSED_TRAITS: u32 = 8;
@@ -35,40 +36,6 @@ const CLOSE: f64 = 0.05;
 
 /// How far from the target a proposal is said to be out of reach: 10 points.
 const OUT_OF_REACH: f64 = 0.10;
-
-/// What the GM wants: the chance that the party wins.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Target {
-    /// The party wins three times in four.
-    Easy,
-    /// One in two.
-    Even,
-    /// One in four.
-    Hard,
-}
-
-impl Target {
-    /// The three, easiest first.
-    pub const ALL: [Target; 3] = [Target::Easy, Target::Even, Target::Hard];
-
-    /// The party's chance wanted, in percent: 75, 50 or 25.
-    pub fn percent(self) -> u32 {
-        match self {
-            Target::Easy => 75,
-            Target::Even => 50,
-            Target::Hard => 25,
-        }
-    }
-
-    /// Its name: "easy", "even" or "hard".
-    pub fn name(self) -> &'static str {
-        match self {
-            Target::Easy => "easy",
-            Target::Even => "even",
-            Target::Hard => "hard",
-        }
-    }
-}
 
 /// How much work the weighing may do (no clock in the core: units of work, as
 /// [`super::AdviceBudget`]).
@@ -133,7 +100,7 @@ pub struct PartyChance {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Proposal {
     /// The target it is for.
-    pub target: Target,
+    pub target: Fight,
     /// Its traits' boxes, largest first: 1 to [`MAX_PROPOSED_TRAITS`] traits, each of 1 to
     /// [`MAX_BOXES`] boxes, at most one box apart.
     pub traits: Vec<u32>,
@@ -227,7 +194,7 @@ pub fn party_chance(
     Ok(weigh(&position, budget))
 }
 
-/// The opponents proposed for each of [`Target::ALL`] against `party`, easiest first.
+/// The opponents proposed for each of [`Fight::ALL`] against `party`, easiest first.
 ///
 /// # Errors
 /// [`Error::Rule`] when the party is empty.
@@ -246,8 +213,8 @@ pub fn balance(party: &[&Character], budget: BalanceBudget) -> Result<Vec<Propos
     let mut counts: Vec<u32> = (1..=MAX_PROPOSED_TRAITS).collect();
     counts.sort_by_key(|c| c.abs_diff(natural));
     let mut proposals = Vec::new();
-    for target in Target::ALL {
-        let want = f64::from(target.percent()) / 100.0;
+    for target in Fight::ALL {
+        let want = target.decimal();
         let off = |s: &&(u32, u32, f64)| (s.2 - want).abs();
         let closest = |a: &&(u32, u32, f64), b: &&(u32, u32, f64)| off(a).total_cmp(&off(b));
         // The count nearest the natural one whose best shape comes close; else the closest of all.
