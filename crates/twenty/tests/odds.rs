@@ -772,6 +772,8 @@ mod advice {
                         };
                         outcome(state, &command, 0)
                     }
+                    // Nothing now: the position as it stands, best play on.
+                    AdviceChoice::Wait => best(state),
                     AdviceChoice::Surrender => {
                         // The side may still win without it, but the rules engine gives the goal
                         // only to the winner and its allies still in (`winner_allies`, T13).
@@ -898,6 +900,19 @@ fn whole_conflict_advice_agrees_exactly_with_brute_force_over_the_rules_engine()
     );
     bring(&mut t, "A", "Quick", &[11]);
     cases.push((t.state().clone(), "B"));
+    // T5, a burden at any time: A has acted, B has beaten it, C is still to act. A may take no
+    // burden now, take one from B, or surrender.
+    let mut t = conflict(
+        vec![
+            npc("A", &[("Quick", 1, 0)], &[]),
+            npc("B", &[("Slow", 1, 0)], &[]),
+            npc("C", &[("Odd", 1, 0)], &[]),
+        ],
+        &[("A", "first"), ("B", "second"), ("C", "third")],
+    );
+    bring(&mut t, "A", "Quick", &[5]);
+    bring(&mut t, "B", "Slow", &[15]);
+    cases.push((t.state().clone(), "A"));
     // A healing conflict (T8): the GM rolls a die per burden box from the healer's second bring-in.
     let mut t = healing_table();
     bring(&mut t, "Patient", "Grit", &[9]);
@@ -1130,6 +1145,7 @@ mod lean {
                 AdviceChoice::BringIn { dice, .. } => g.bring(i, *dice, rng),
                 AdviceChoice::Stand => g.seats[i].acted = true,
                 AdviceChoice::Surrender => g.seats[i].status = 2,
+                AdviceChoice::Wait => {}
                 AdviceChoice::TakeBurden { from, boxes } => {
                     let j = c.participants.iter().position(|p| &p.who == from).unwrap();
                     g.seats[j].pool.sort_unstable_by(|a, b| b.cmp(a));

@@ -424,6 +424,7 @@ fn choice_words(choice: &AdviceChoice) -> String {
             format!("take a {boxes}-box burden from {from}")
         }
         AdviceChoice::Surrender => "surrender".into(),
+        AdviceChoice::Wait => "take no burden now".into(),
     }
 }
 

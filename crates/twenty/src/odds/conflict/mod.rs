@@ -133,6 +133,9 @@ pub enum AdviceChoice {
     },
     /// Surrender (T4).
     Surrender,
+    /// Take no burden now (one who has acted this exchange or stands forced, T5: a burden may
+    /// be taken at any time): the conflict goes on.
+    Wait,
 }
 
 impl AdviceChoice {
@@ -148,6 +151,7 @@ impl AdviceChoice {
                 format!("Win the conflict if you take a {boxes}-box burden from {from}")
             }
             AdviceChoice::Surrender => "Win the conflict if you surrender".into(),
+            AdviceChoice::Wait => "Win the conflict if you take no burden now".into(),
         }
     }
 }
@@ -178,10 +182,14 @@ pub struct ConflictAdvice {
 /// T13: any member of the side holding the winning pool wins), under the model of the module doc:
 /// exact when the work fits `budget.exact_work`, simulated otherwise (never refused for size).
 ///
+/// One who has acted this exchange or stands forced may still take a burden (T5: at any time):
+/// its choices are then taking no burden now ([`AdviceChoice::Wait`]), each burden, and
+/// surrendering.
+///
 /// # Errors
 /// [`Error::NoConflict`], [`Error::NotAParticipant`], [`Error::UnknownCharacter`]; [`Error::Rule`]
-/// when `who` cannot act now (it acted this exchange, stands forced, surrendered, or is the GM's
-/// side of a healing conflict, T8).
+/// when `who` has nothing to choose now (it surrendered, or is the GM, who takes no burden and,
+/// in a healing conflict, makes no choice, T5, T8).
 pub fn conflict_advice(
     state: &State,
     who: &str,
@@ -192,7 +200,9 @@ pub fn conflict_advice(
         .participant(who)
         .ok_or_else(|| Error::NotAParticipant(who.to_string()))?;
     let gm_of_healing = who == GM && conflict.healing.is_some();
-    if gm_of_healing || !me.can_act() || me.acted_in == conflict.exchange {
+    let acting = !gm_of_healing && me.can_act() && me.acted_in != conflict.exchange;
+    // T5: a burden at any time, but never by the GM (rules/burdens.rs).
+    if !acting && (!me.is_in() || who == GM) {
         return Err(Error::Rule(format!(
             "{who} cannot act now in exchange {}",
             conflict.exchange
@@ -207,20 +217,28 @@ pub fn conflict_advice(
         .iter()
         .position(|p| p.who == who)
         .ok_or_else(|| Error::NotAParticipant(who.to_string()))?;
-    let mut choices: Vec<(AdviceChoice, First)> = character
-        .rollables()
-        .filter(|t| t.unchecked() >= conflict.exchange && !t.broken && !me.used.contains(&t.name))
-        .map(|t| {
-            (
-                AdviceChoice::BringIn {
-                    trait_name: t.name.clone(),
-                    dice: t.unchecked(),
-                },
-                First::Act(Act::BringIn(t.unchecked())),
-            )
-        })
-        .collect();
-    choices.push((AdviceChoice::Stand, First::Act(Act::Stand)));
+    let mut choices: Vec<(AdviceChoice, First)> = Vec::new();
+    if acting {
+        choices.extend(
+            character
+                .rollables()
+                .filter(|t| {
+                    t.unchecked() >= conflict.exchange && !t.broken && !me.used.contains(&t.name)
+                })
+                .map(|t| {
+                    (
+                        AdviceChoice::BringIn {
+                            trait_name: t.name.clone(),
+                            dice: t.unchecked(),
+                        },
+                        First::Act(Act::BringIn(t.unchecked())),
+                    )
+                }),
+        );
+        choices.push((AdviceChoice::Stand, First::Act(Act::Stand)));
+    } else {
+        choices.push((AdviceChoice::Wait, First::Wait));
+    }
     // T5: burdens from each opponent still in; T14: a healer's lands on the patient; T7: it may
     // disable its bearer, who then surrenders if in the conflict.
     let bearer_name = conflict
@@ -321,6 +339,7 @@ fn exactly(
         .iter()
         .map(|(_, first)| match *first {
             First::Act(act) => search.act(p, seat, act),
+            First::Wait => search.value(p),
             First::Surrender => {
                 let mut child = p.clone();
                 child.surrender(seat);

@@ -15,6 +15,8 @@ pub(super) enum First {
     Act(Act),
     /// Surrender (T4).
     Surrender,
+    /// Nothing now: the conflict goes on (one who has acted or stands forced, taking no burden).
+    Wait,
     /// Take a burden of `boxes` boxes from seat `from` (T5); it disables its bearer with chance
     /// `disabling` in 5 (the stat's d20, T7), and then the bearer, seat `bearer`, surrenders.
     Burden {
@@ -84,6 +86,7 @@ fn play(p: &mut Position, who: usize, first: First, rng: &mut ChaCha8Rng) -> (us
     match first {
         First::Act(act) => cost += step(p, who, act, rng),
         First::Surrender => p.surrender(who),
+        First::Wait => {}
         First::Burden {
             from,
             boxes,
