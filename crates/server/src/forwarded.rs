@@ -143,4 +143,7 @@ pub enum Hop {
     Unreachable,
     /// The connection failed after the write was sent: it may or may not have been done.
     Lost,
+    /// The owner took longer than the hop's timeout to answer (a busy node, not a stopped one):
+    /// it may or may not have been done.
+    TimedOut,
 }

@@ -88,6 +88,7 @@ impl Node {
         let response = match sent {
             Ok(response) => response,
             Err(e) if e.is_connect() || e.is_builder() => return Err(Hop::Unreachable),
+            Err(e) if e.is_timeout() => return Err(Hop::TimedOut),
             Err(_) => return Err(Hop::Lost),
         };
         if !response.status().is_success() {
@@ -95,7 +96,13 @@ impl Node {
             // done by a node.
             return Err(Hop::Unreachable);
         }
-        response.json::<Answer>().await.map_err(|_| Hop::Lost)
+        response.json::<Answer>().await.map_err(|e| {
+            if e.is_timeout() {
+                Hop::TimedOut
+            } else {
+                Hop::Lost
+            }
+        })
     }
 
     /// Ends the ownership session: every table of this node is free for the others at once.

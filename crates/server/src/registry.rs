@@ -231,16 +231,25 @@ impl Registry {
         self.tasks.spawn(async move {
             let mut follow = tokio::time::interval(FOLLOW_EVERY);
             follow.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            // Idle means no message for `idle`: one deadline, moved by messages only. (A sleep
+            // made anew each turn of the loop was reset by every follow tick too, so a table this
+            // node followed never unloaded: issue 34.)
+            let unload = tokio::time::sleep(idle);
+            tokio::pin!(unload);
             loop {
                 tokio::select! {
                     msg = rx.recv() => match msg {
-                        Some(msg) => task.handle(msg).await,
+                        Some(msg) => {
+                            unload.as_mut().reset(tokio::time::Instant::now() + idle);
+                            task.handle(msg).await;
+                        }
                         None => break,
                     },
                     _ = follow.tick(), if task.following.load(Ordering::SeqCst) => {
                         task.heard(u64::MAX, false).await;
                     }
-                    () = tokio::time::sleep(idle) => {
+                    () = &mut unload => {
+                        unload.as_mut().reset(tokio::time::Instant::now() + idle);
                         if task.events.receiver_count() == 0 || registry.shutdown.is_cancelled() {
                             // The table stays listed until this task has answered its last
                             // message: a request meanwhile waits for the lock, then loads the

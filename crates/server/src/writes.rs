@@ -27,6 +27,11 @@ const LOST: &str = "the node holding this table stopped while your action was on
     or may not have been done, the table's log says which; give actions a client_id to have them \
     resent safely";
 
+/// What a client is told when the owner did not answer in time (busy, not stopped, issue 34).
+const SLOW: &str = "the node holding this table is busy and did not answer in time: your action \
+    may or may not have been done, the table's log says which; give actions a client_id to have \
+    them resent safely";
+
 impl TableTask {
     /// Does `write`: here when this node owns the table, else through its owner.
     pub(crate) async fn write(&mut self, write: Write) -> Result<Written, ApiError> {
@@ -53,8 +58,9 @@ impl TableTask {
                 }
                 match node.forward(&owner, &self.id, &write.forwarded()).await {
                     Ok(Answer::NotOwner) | Err(Hop::Unreachable) => {}
-                    Err(Hop::Lost) if write.is_idempotent() => {}
+                    Err(Hop::Lost | Hop::TimedOut) if write.is_idempotent() => {}
                     Err(Hop::Lost) => return Err(ApiError::Busy(LOST.into())),
+                    Err(Hop::TimedOut) => return Err(ApiError::Busy(SLOW.into())),
                     Ok(answer) => return self.settle(answer).await,
                 }
             }

@@ -802,6 +802,37 @@ async fn an_idle_table_unloads_and_loads_again_unchanged() {
     }
 }
 
+/// Issue 34: a table another node owns and this node follows unloads here once idle, though its
+/// follow tick (every 2 s) keeps reading the log: the idle time is longer than the tick here.
+#[tokio::test]
+async fn a_followed_table_unloads_when_idle() {
+    for db in databases().await {
+        if db.label != "postgres" {
+            continue;
+        }
+        let idle = Limits {
+            idle_unload: Duration::from_millis(2_500),
+            ..limits()
+        };
+        let owner = Server::start(&db, idle.clone()).await;
+        let other = Server::start(&db, idle).await;
+        let (here, there) = (owner.http(), other.http());
+        let created = here.create("chi", "Followed").await;
+        let (_, ann) = here.join(&created, "Ann").await;
+        there
+            .act(
+                &created.table,
+                &ann,
+                json!({"do": "roll", "notation": "1d6"}),
+            )
+            .await;
+        assert_eq!(there.health().await["live_tables"], 1, "followed there");
+        live_tables_become(&there, 0).await;
+        other.stop().await;
+        owner.stop().await;
+    }
+}
+
 /// Unloading races with requests: a table that unloads between almost every request still loses
 /// nothing, and every action is answered with the next seq.
 #[tokio::test]
