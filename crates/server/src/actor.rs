@@ -504,8 +504,9 @@ pub struct TableTask {
 pub enum Mode {
     /// The only node (SQLite): it decides and commits.
     Solo,
-    /// It owns the table among several nodes: it decides and commits.
-    Owner,
+    /// It owns the table among several nodes, taken in this ownership session
+    /// ([`crate::node::Node::session`]): it decides and commits while the session is that one.
+    Owner(u64),
     /// Another node owns it, last seen at this address (empty: not known): this node forwards
     /// writes there and reads the log after each notice.
     Follower(String),

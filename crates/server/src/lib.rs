@@ -271,6 +271,9 @@ pub async fn serve_with(
     .await?;
     let follower =
         notices.map(|notices| tokio::spawn(follow::run(notices, Arc::clone(app.registry()))));
+    let watcher = node
+        .clone()
+        .map(|node| tokio::spawn(node::watch(node, Arc::clone(app.registry()))));
     ready(bound);
     let sweeper = {
         let app = app.clone();
@@ -316,6 +319,9 @@ pub async fn serve_with(
     tasks.wait().await;
     if let Some(follower) = follower {
         follower.abort();
+    }
+    if let Some(watcher) = watcher {
+        watcher.abort();
     }
     // Every table this node held is free for the other nodes from here.
     if let Some(node) = node {

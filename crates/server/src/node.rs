@@ -52,12 +52,26 @@ impl Node {
         crate::token::matches(key, &self.key_hash)
     }
 
-    /// Takes table `table` if nobody owns it, else says who does.
+    /// Takes table `table` if nobody owns it, else says who does, with the ownership session the
+    /// answer holds in ([`Node::session`]).
     ///
     /// # Errors
     /// The database's error.
-    pub async fn take(&self, table: &str) -> Result<Owner, skald_store::Error> {
-        self.owners.take(table).await
+    pub async fn take(&self, table: &str) -> Result<(Owner, u64), skald_store::Error> {
+        self.owners.take_in_session(table).await
+    }
+
+    /// The ownership session now: a table taken in another holds no more (issue 34).
+    pub fn session(&self) -> u64 {
+        self.owners.session()
+    }
+
+    /// Asks the database whether the ownership session is alive, opening it again if not (its
+    /// number then moves on).
+    pub async fn check(&self) {
+        if let Err(e) = self.owners.check().await {
+            tracing::warn!(error = %e, "could not open the ownership session again");
+        }
     }
 
     /// Gives table `table` up.
@@ -147,4 +161,27 @@ pub async fn join(
         .map_err(|e| crate::ServeError::Io(std::io::Error::other(e.to_string())))?;
     tracing::info!(address = %node.address(), "serving as one node of several on this database");
     Ok(Some(std::sync::Arc::new(node)))
+}
+
+/// How often a node asks whether its ownership session is alive.
+const WATCH_EVERY: Duration = Duration::from_secs(2);
+
+/// Watches this node's ownership session: every [`WATCH_EVERY`] it asks the database, and once
+/// the session was lost (a database restart, a network cut, `pg_terminate_backend`), every table
+/// this node held hears it and gives the table up, following whoever owns it now (issue 34:
+/// otherwise two nodes both act as the owner and their views part).
+pub async fn watch(
+    node: std::sync::Arc<Node>,
+    registry: std::sync::Arc<crate::registry::Registry>,
+) {
+    let mut seen = node.session();
+    loop {
+        tokio::time::sleep(WATCH_EVERY).await;
+        node.check().await;
+        let now = node.session();
+        if now != seen {
+            seen = now;
+            registry.session_lost().await;
+        }
+    }
 }

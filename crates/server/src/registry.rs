@@ -87,15 +87,17 @@ impl Registry {
             return Ok(Mode::Solo);
         };
         Ok(match node.take(id).await? {
-            Owner::Me => Mode::Owner,
-            Owner::At(address) => Mode::Follower(address),
-            Owner::Unknown => Mode::Follower(String::new()),
+            (Owner::Me, session) => Mode::Owner(session),
+            (Owner::At(address), _) => Mode::Follower(address),
+            (Owner::Unknown, _) => Mode::Follower(String::new()),
         })
     }
 
     /// Gives table `id` up if this node took it.
     async fn give_up(&self, id: &str, mode: &Mode) {
-        if let (Mode::Owner, Some(node)) = (mode, &self.node) {
+        if let (Mode::Owner(session), Some(node)) = (mode, &self.node)
+            && *session == node.session()
+        {
             node.release(id).await;
         }
     }
@@ -111,6 +113,20 @@ impl Registry {
                 seq: u64::try_from(notice.seq).unwrap_or(0),
                 tokens: notice.tokens,
             });
+        }
+    }
+
+    /// The ownership session was lost (issue 34): every table this node held gives itself up and
+    /// reads the log as a follower ([`crate::actor::TableTask::heard`] sees the session moved on).
+    pub async fn session_lost(&self) {
+        let live = self.live.lock().await;
+        for handle in live.values() {
+            if !handle.following.load(Ordering::SeqCst) {
+                let _ = handle.tx.try_send(Msg::Heard {
+                    seq: u64::MAX,
+                    tokens: true,
+                });
+            }
         }
     }
 
@@ -290,7 +306,8 @@ impl Registry {
     ) -> TableHandle {
         // A new id is nobody's: this node takes it (a store that cannot say keeps it here too,
         // and the unique (table, seq) guards the log as ever).
-        let mode = self.mode(id).await.unwrap_or(Mode::Owner);
+        let session = self.node.as_ref().map_or(0, |n| n.session());
+        let mode = self.mode(id).await.unwrap_or(Mode::Owner(session));
         let handle = self.spawn(id, table, tokens, active_ms, mode);
         self.live
             .lock()

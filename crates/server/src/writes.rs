@@ -36,8 +36,14 @@ impl TableTask {
     /// Does `write`: here when this node owns the table, else through its owner.
     pub(crate) async fn write(&mut self, write: Write) -> Result<Written, ApiError> {
         for attempt in 1..=ATTEMPTS {
+            self.give_up_if_lost();
             let Mode::Follower(owner) = &self.mode else {
-                return self.write_owned(&write).await;
+                match self.write_owned(&write).await {
+                    // It lost the table on the way (another node appended, and this node's
+                    // ownership session had ended): through the owner now.
+                    Err(ApiError::LogMoved) if matches!(self.mode, Mode::Follower(_)) => continue,
+                    other => return other,
+                }
             };
             let owner = owner.clone();
             let Some(node) = self.node.clone() else {
@@ -93,10 +99,44 @@ impl TableTask {
                     .map(|(name, token)| Written::SeatLinked(name, token)),
             };
             match result {
-                Err(ApiError::LogMoved) if attempt < ATTEMPTS => attempt += 1,
+                Err(ApiError::LogMoved) => {
+                    // Another node appended to the log: this node may have lost its ownership
+                    // session, and with it the table (issue 34). Ask before deciding again.
+                    if let Some(node) = self.node.clone() {
+                        node.check().await;
+                        if self.give_up_if_lost() {
+                            return Err(ApiError::LogMoved);
+                        }
+                    }
+                    if attempt >= ATTEMPTS {
+                        return Err(ApiError::LogMoved);
+                    }
+                    attempt += 1;
+                }
                 other => return other,
             }
         }
+    }
+
+    /// Whether this node held the table in an ownership session that has ended since (issue
+    /// 34): it then holds it no more, and another node may have taken it.
+    fn lost(&self) -> bool {
+        match (&self.mode, &self.node) {
+            (Mode::Owner(session), Some(node)) => *session != node.session(),
+            _ => false,
+        }
+    }
+
+    /// Gives the table up if it was lost ([`TableTask::lost`]): it follows the log from now on,
+    /// and the next write finds the owner. Returns whether it did.
+    pub(crate) fn give_up_if_lost(&mut self) -> bool {
+        if !self.lost() {
+            return false;
+        }
+        tracing::warn!(table = %self.id, "the ownership session ended: following the table now");
+        self.mode = Mode::Follower(String::new());
+        self.following.store(true, Ordering::SeqCst);
+        true
     }
 
     /// A follower's answer without the owner: the table's refusal. `Ok(None)`: forward it (a
@@ -160,17 +200,17 @@ impl TableTask {
     /// commits are in it), else notes who does.
     async fn claim(&mut self, node: &Node) -> Result<(), ApiError> {
         match node.take(&self.id).await? {
-            Owner::Me => {
+            (Owner::Me, session) => {
                 if let Err(e) = self.reload().await {
                     node.release(&self.id).await;
                     return Err(e);
                 }
                 tracing::info!(table = %self.id, "took the table: its owner was gone");
-                self.mode = Mode::Owner;
+                self.mode = Mode::Owner(session);
                 self.following.store(false, Ordering::SeqCst);
             }
-            Owner::At(address) => self.mode = Mode::Follower(address),
-            Owner::Unknown => self.mode = Mode::Follower(String::new()),
+            (Owner::At(address), _) => self.mode = Mode::Follower(address),
+            (Owner::Unknown, _) => self.mode = Mode::Follower(String::new()),
         }
         Ok(())
     }
@@ -178,12 +218,13 @@ impl TableTask {
     /// Answers a write another node forwarded, as the owner; a follower takes the table first if
     /// nobody holds it.
     pub(crate) async fn answer(&mut self, forwarded: Forwarded) -> Answer {
+        self.give_up_if_lost();
         if let (Mode::Follower(_), Some(node)) = (&self.mode, self.node.clone())
             && let Err(e) = self.claim(&node).await
         {
             return refused(&e);
         }
-        if self.mode != Mode::Owner {
+        if !matches!(self.mode, Mode::Owner(_)) {
             return Answer::NotOwner;
         }
         let write = match forwarded {
@@ -210,12 +251,15 @@ impl TableTask {
                 token,
                 seq: self.table.last_seq(),
             },
+            // Lost on the way (issue 34): the asking node finds the owner itself.
+            Err(ApiError::LogMoved) if matches!(self.mode, Mode::Follower(_)) => Answer::NotOwner,
             Err(e) => refused(&e),
         }
     }
 
     /// A follower reads the log up to now (a read error is logged: the copy stays as it was).
     pub(crate) async fn follow_now(&mut self) {
+        self.give_up_if_lost();
         if matches!(self.mode, Mode::Follower(_))
             && let Err(e) = self.catch_up(u64::MAX).await
         {
@@ -225,6 +269,7 @@ impl TableTask {
 
     /// A notice that the log reached `seq` (and maybe new tokens), for a follower.
     pub(crate) async fn heard(&mut self, seq: u64, tokens: bool) {
+        self.give_up_if_lost();
         if !matches!(self.mode, Mode::Follower(_)) {
             return;
         }

@@ -9,6 +9,7 @@
 //! `skald_nodes`. SQLite has no such thing: it serves one node ([`crate::Store::owners`] is `None`).
 
 use sqlx::{Connection as _, PgConnection, Row as _};
+use std::sync::atomic::{AtomicU64, Ordering};
 use tokio::sync::Mutex;
 
 use crate::{Error, ErrorKind, check_chars, check_id, now_ms};
@@ -24,6 +25,9 @@ pub const MAX_ADDRESS_CHARS: usize = 200;
 pub struct Owners {
     /// `None` once closed.
     conn: Mutex<Option<PgConnection>>,
+    /// Which session this is: 0 for the first, one more each time it was lost and opened again.
+    /// A table taken in an earlier session is not held any more (its lock went with it).
+    session: AtomicU64,
     /// Where to open the session again when its connection is lost.
     url: String,
     address: String,
@@ -79,6 +83,7 @@ impl Owners {
             .try_get(0)?;
         Ok(Self {
             conn: Mutex::new(Some(conn)),
+            session: AtomicU64::new(0),
             url: url.to_owned(),
             address: address.to_owned(),
             key,
@@ -101,6 +106,15 @@ impl Owners {
     /// # Errors
     /// A bad id; the database's error (the ownership session is gone: this node owns nothing).
     pub async fn take(&self, table: &str) -> Result<Owner, Error> {
+        Ok(self.take_in_session(table).await?.0)
+    }
+
+    /// [`Owners::take`], with the session ([`Owners::session`]) the answer holds in: a table
+    /// taken holds only while the session is still that one.
+    ///
+    /// # Errors
+    /// As [`Owners::take`].
+    pub async fn take_in_session(&self, table: &str) -> Result<(Owner, u64), Error> {
         check_id(table)?;
         let mut guard = self.conn.lock().await;
         let conn = guard.as_mut().ok_or(ErrorKind::Closed)?;
@@ -108,15 +122,43 @@ impl Owners {
             Err(e) if conn.ping().await.is_err() => {
                 // The session is gone (a database restart, a network cut), and every lock with
                 // it: this node holds nothing now. Open it again and ask again; a table this node
-                // still acts for meets a taken seq at its next commit and reads the log again.
+                // still acts for sees the session change and gives the table up (issue 34).
                 tracing::warn!(error = %e, "lost the ownership session; opening it again");
                 let mut fresh = connect(&self.url, &self.address).await?;
                 let owner = who_owns(&mut fresh, table).await?;
                 *guard = Some(fresh);
-                Ok(owner)
+                let session = self.session.fetch_add(1, Ordering::SeqCst) + 1;
+                Ok((owner, session))
             }
-            other => other,
+            Ok(owner) => Ok((owner, self.session.load(Ordering::SeqCst))),
+            Err(e) => Err(e),
         }
+    }
+
+    /// The session now: 0 for the first, one more each time it was lost and opened again.
+    pub fn session(&self) -> u64 {
+        self.session.load(Ordering::SeqCst)
+    }
+
+    /// Whether the session is still alive, asked of the database (one round trip); if it was
+    /// lost, it is opened again and [`Owners::session`] moves on. A node asks every few seconds
+    /// and whenever another node appended to a table it thought it owned.
+    ///
+    /// # Errors
+    /// The session is lost and cannot be opened again now (the database is unreachable).
+    pub async fn check(&self) -> Result<(), Error> {
+        let mut guard = self.conn.lock().await;
+        let Some(conn) = guard.as_mut() else {
+            return Ok(());
+        };
+        if conn.ping().await.is_ok() {
+            return Ok(());
+        }
+        // Every lock went with the session: whatever this node took, it holds no more.
+        self.session.fetch_add(1, Ordering::SeqCst);
+        tracing::warn!("lost the ownership session; opening it again");
+        *guard = Some(connect(&self.url, &self.address).await?);
+        Ok(())
     }
 
     /// Gives table `table` up (one [`Owner::Me`] of [`Owners::take`]).

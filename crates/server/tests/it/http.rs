@@ -833,6 +833,66 @@ async fn a_followed_table_unloads_when_idle() {
     }
 }
 
+/// Issue 34: a node whose ownership session ends (a database restart, a network cut; here
+/// `pg_terminate_backend`) while another loads its table does not go on as a second owner: every
+/// action through either node is acknowledged with its own seq, and both nodes then show one log.
+#[tokio::test]
+async fn a_lost_ownership_session_leaves_one_owner() {
+    for db in databases().await {
+        if db.label != "postgres" {
+            continue;
+        }
+        let owner = Server::start(&db, limits()).await;
+        let other = Server::start(&db, limits()).await;
+        let (here, there) = (owner.http(), other.http());
+        let created = here.create("chi", "Two owners?").await;
+        let table = &created.table;
+        let (_, ann) = here.join(&created, "Ann").await;
+        let roll =
+            |i: usize| json!({"do": "roll", "notation": "1d6", "label": format!("roll {i}")});
+        here.act(table, &ann, roll(0)).await;
+        execute(
+            &db,
+            &format!(
+                "SELECT pg_terminate_backend(pid) FROM skald_nodes WHERE address = '{}'",
+                owner.base
+            ),
+        )
+        .await;
+        let mut seqs = Vec::new();
+        for i in 1..=12 {
+            let node = if i % 2 == 0 { &here } else { &there };
+            let reply = node.act(table, &ann, roll(i)).await;
+            seqs.push(reply["seq"].as_u64().unwrap());
+        }
+        let mut sorted = seqs.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(
+            sorted.len(),
+            seqs.len(),
+            "one seq per acknowledged action: {seqs:?}"
+        );
+        within("both nodes to show one log", async {
+            loop {
+                let (a, b) = (
+                    here.log(table, &created.gm, 0).await,
+                    there.log(table, &created.gm, 0).await,
+                );
+                if a == b && a.len() == b.len() {
+                    let labels = a.iter().filter(|r| r["body"]["kind"] == "dice_rolled").count();
+                    assert_eq!(labels, 13, "every roll in the log once: {:?}", a.last());
+                    return;
+                }
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+        })
+        .await;
+        other.stop().await;
+        owner.stop().await;
+    }
+}
+
 /// Unloading races with requests: a table that unloads between almost every request still loses
 /// nothing, and every action is answered with the next seq.
 #[tokio::test]
