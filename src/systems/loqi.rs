@@ -1,7 +1,9 @@
 //! `skald loqi ...`: Loqi's own calculators on the command line, over the `skald-loqi` crate: the
-//! exact chances of a problem's two outcomes before the roll (`odds`, L3 and L4) and the impact an
-//! outcome's changes suggest (`impact`, L7, with the L2 guide). Argument parsing and printing only:
-//! the calculators, their checks and their wording are the crate's reports (`skald_loqi::reports`).
+//! exact chances of a problem's two outcomes before the roll (`odds`, L3 and L4), the impact an
+//! outcome's changes suggest (`impact`, L7, with the L2 guide) and the advice over a scenario's
+//! open problem (`advise`, issue 32). Argument parsing, reading the scenario file and printing
+//! only: the calculators, their checks and their wording are the crate's reports
+//! (`skald_loqi::reports`).
 
 use crate::error::Error;
 use clap::{Args, Subcommand};
@@ -19,7 +21,20 @@ pub enum Command {
     /// regained strength and relationships, summed, with where the total reaches on the L2 guide.
     #[command(after_help = IMPACT_EXAMPLES)]
     Impact(ImpactArgs),
+    /// At a point of a scenario's problem: the chance that each outcome is the one selected, given
+    /// the tallies and the influence that may still be spent on them (L3-L5), exact or simulated.
+    #[command(after_help = ADVISE_EXAMPLES)]
+    Advise(AdviseArgs),
 }
+
+const ADVISE_EXAMPLES: &str = "\
+Examples:
+  skald loqi advise examples/loqi/bidding-war.toml --who Tiran --after 5
+  skald loqi advise examples/loqi/bidding-war.toml --who GM --after 6 --json
+The model: everyone who may still spend (players' characters that can take part and hold
+influence; the GM under the GM-influence option) spends, before the roll, any amount from none to
+all it holds on the outcome it backs, each amount as likely; then the d12 decides. Exact when small
+enough, else simulated with its 99.9% margin. See docs/loqi.md, \"Advice over the problem\".";
 
 const ODDS_EXAMPLES: &str = "\
 Examples:
@@ -90,12 +105,53 @@ pub struct ImpactArgs {
     pub json: bool,
 }
 
+/// `skald loqi advise`.
+#[derive(Debug, Args)]
+pub struct AdviseArgs {
+    /// A Loqi scenario (TOML).
+    pub file: std::path::PathBuf,
+    /// Whom to advise: a character's name, or GM.
+    #[arg(long)]
+    pub who: String,
+    /// Play the characters and this many steps first (default: every step); the advice is on the
+    /// next step when it is a tally command or proposal of --who that leaves both outcomes
+    /// proposed, else on the open problem as it stands.
+    #[arg(long)]
+    pub after: Option<usize>,
+    /// Print JSON: `who`, `after`, `step` (the step advised, 1-based, or null for the open problem),
+    /// `summary`, and `chances`, each with `label`, `p` (an exact "p/q", or "hits/plays" when
+    /// simulated), `decimal`, and `margin` (the 99.9% interval's half-width; only when simulated).
+    #[arg(long)]
+    pub json: bool,
+}
+
 /// Runs a `skald loqi` subcommand.
 pub fn run(command: &Command) -> crate::error::Result {
     match command {
         Command::Odds(args) => odds(args),
         Command::Impact(args) => impact(args),
+        Command::Advise(args) => advise(args),
     }
+}
+
+/// `skald loqi advise FILE --who NAME [--after N]`: the advice over the problem at a position.
+fn advise(args: &AdviseArgs) -> crate::error::Result {
+    let file = args.file.display();
+    let text = std::fs::read_to_string(&args.file)
+        .map_err(|e| Error::Usage(format!("cannot read {file}: {e}")))?;
+    let scenario = skald_scenario::load(&text)
+        .map_err(|e| Error::Usage(format!("{file} is not a valid scenario: {e}")))?;
+    let after = args.after.unwrap_or(scenario.steps.len());
+    let table = scenario
+        .table_after::<skald_loqi::Loqi>(after)
+        .map_err(|e| Error::Usage(format!("{file}: {e}")))?;
+    let next = scenario
+        .steps
+        .get(after)
+        .and_then(|step| serde_json::from_value::<skald_loqi::Command>(step.command.clone()).ok());
+    let report =
+        reports::advise(table.state(), &args.who, after, next.as_ref()).map_err(Error::Usage)?;
+    Ok(crate::output::print_report(&report, args.json)?)
 }
 
 fn odds(args: &OddsArgs) -> crate::error::Result {

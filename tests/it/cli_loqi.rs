@@ -224,3 +224,112 @@ fn every_loqi_scenario_replays() {
         "{text}"
     );
 }
+
+/// `skald loqi advise FILE --who NAME --after N`: the advice over the problem at a scenario's
+/// position (issue 32), percentages first with the exact fraction beside; the next step's command
+/// of NAME, or the open problem as it stands; JSON; a name not at the table and a position
+/// without a problem refused with exit 2.
+#[test]
+fn advise_reads_a_scenario_position() {
+    check(
+        &[
+            "loqi",
+            "advise",
+            "examples/loqi/bidding-war.toml",
+            "--who",
+            "Tiran",
+            "--after",
+            "5",
+        ],
+        0,
+        "Advice for Tiran on step 6:\n\
+         Problem 1: the player's outcome at +1 and the GM's at -1, advantage 2. Influence that may \
+         still be spent on it (L5): Tiran 8 for the player's outcome (spent for it), Ayla 6 for the \
+         player's outcome (better for the PCs), the GM 10 for the GM's outcome (proposed it). The \
+         model: each spends, before the roll, any amount from none to all it holds on the outcome \
+         it backs, each amount as likely (docs/loqi.md, \"Advice over the problem\"); exact.\n\
+         \x20 The player's outcome (Tiran) is selected: 75.0% (1559/2079)\n\
+         \x20 The GM's outcome (GM) is selected: 25.0% (520/2079)\n\
+         \x20 The player's outcome (Tiran), if Tiran spends nothing more of the 8 held: 50.0% (1/2)\n\
+         \x20 The player's outcome (Tiran), if Tiran spends all 8 held on it: 93.9% (31/33)\n\
+         \x20 The player's outcome (Tiran), if everyone spends all held (the bidding war to the \
+         end): certain\n",
+    );
+    // Step 7 is the GM's bid, not Tiran's: the open problem as it stands after 6.
+    check(
+        &[
+            "loqi",
+            "advise",
+            "examples/loqi/bidding-war.toml",
+            "--who",
+            "Tiran",
+            "--after",
+            "6",
+        ],
+        0,
+        "~Advice for Tiran after 6 steps (the open problem):\n",
+    );
+    let v = json(&[
+        "loqi",
+        "advise",
+        "examples/loqi/bidding-war.toml",
+        "--who",
+        "GM",
+        "--after",
+        "6",
+        "--json",
+    ]);
+    assert_eq!(
+        (v["who"].as_str(), v["after"].as_u64(), v["step"].as_u64()),
+        (Some("GM"), Some(6), Some(7))
+    );
+    let chances = v["chances"].as_array().unwrap();
+    let ps: Vec<&str> = chances.iter().map(|c| c["p"].as_str().unwrap()).collect();
+    assert_eq!(ps, ["4079/6048", "1969/6048", "1/9", "437/756", "0"]);
+    assert_eq!(
+        chances[2]["label"],
+        "The GM's outcome (GM), if the GM spends nothing more of the 7 held"
+    );
+    assert!(
+        chances.iter().all(|c| c.get("margin").is_none()),
+        "exact: no margins"
+    );
+    check(
+        &[
+            "loqi",
+            "advise",
+            "examples/loqi/bidding-war.toml",
+            "--who",
+            "Bob",
+            "--after",
+            "5",
+        ],
+        2,
+        "skald: --who is \"Bob\", but the table has \"GM\" and Tiran, Ayla\n",
+    );
+    check(
+        &[
+            "loqi",
+            "advise",
+            "examples/loqi/bidding-war.toml",
+            "--who",
+            "Tiran",
+        ],
+        2,
+        "skald: no problem is open with both outcomes proposed after 14 steps (give --after the \
+         steps up to one)\n",
+    );
+    check(
+        &[
+            "loqi",
+            "advise",
+            "examples/loqi/bidding-war.toml",
+            "--who",
+            "Tiran",
+            "--after",
+            "3",
+        ],
+        2,
+        "~step 4 is no tally command nor proposal of Tiran that would leave one",
+    );
+}

@@ -26,15 +26,20 @@
 //! - [`describe`]: one log line per event, in the book's terms, every die shown.
 //! - [`moves`]: the moves legal now for a seat, as forms.
 //! - [`odds`]: the exact chances of a command before its d12 is rolled (L3, L4).
+//! - [`advice`]: advice over the problem, beyond one roll (issue 32): each outcome's chance of
+//!   being selected given the influence that may still be spent on it (L3-L5), exact or
+//!   simulated.
 //! - [`view`]: the state as the JSON a scenario's `expect` and a page's board read.
 //! - [`reports`]: the calculators `skald loqi ...` offers ([`reports::odds`], L3 to L5;
-//!   [`reports::impact`], L7), each returning a report that is `Serialize` and `Display`.
+//!   [`reports::impact`], L7; [`reports::advise()`], the advice at a scenario's position), each
+//!   returning a report that is `Serialize` and `Display`.
 //! - [`limits`]: every bound the crate checks.
 //! - [`error`]: [`Error`], why a command was refused, with the field, the value and the allowed
 //!   range as data.
 //!
 //! Pure: no I/O, no clock, no randomness of its own; dice come in through a [`DiceSource`].
 
+pub mod advice;
 pub mod authority;
 pub mod chronicle;
 pub mod describe;
@@ -121,6 +126,10 @@ impl System for Loqi {
 
     fn odds(state: &State, command: &Command) -> Option<skald_core::Odds> {
         odds::odds(state, command)
+    }
+
+    fn advice(state: &State, command: &Command) -> Option<skald_core::Odds> {
+        advice::advice(state, command)
     }
 
     fn view(state: &State) -> serde_json::Value {

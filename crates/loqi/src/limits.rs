@@ -148,6 +148,18 @@ pub const RELATIONSHIP_LENGTH: RangeInclusive<i64> = 25..=150;
 /// likelihood points (Skald limit; under L4 the number of d12 rolls grows with the advantage).
 pub const MAX_ADVANTAGE: i64 = 12_000;
 
+/// The exact advice's bound, in units of work (`advice::exact::work`): one unit per weight of
+/// the spread of what the holders may still spend, times its 64-bit words, plus the L4 tail's
+/// powers of 12 (Skald limit; issue 32). Past it (or, under L4, past an advantage of
+/// [`MAX_ADVANTAGE`]) the advice is simulated. The largest table a Loqi table allows (32
+/// characters of 999 influence and the GM's 100) is about 3.4 million units, some 20 ms on one
+/// core (`docs/benchmarks.md`): without L4 every state is answered exactly.
+pub const MAX_EXACT_WORK: u64 = 4_000_000;
+
+/// The plays of a simulated advice (Skald limit; issue 32): a 99.9% margin of at most about half
+/// a point.
+pub const SIMULATED_PLAYS: u64 = 100_000;
+
 /// The most resolved problems a board lists (the newest of the session first): a display bound,
 /// the rest are in the log and the session report.
 pub const BOARD_RESOLVED: usize = 12;

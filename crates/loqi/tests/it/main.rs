@@ -6,5 +6,6 @@
 mod campaign;
 mod chronicle;
 mod moves;
+mod problem_advice;
 mod properties;
 mod table;

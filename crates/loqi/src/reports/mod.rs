@@ -6,10 +6,16 @@
 //! - [`impact`]: the impact an outcome's changes suggest (L7), summed, with where it reaches on the
 //!   L2 guide. Each [`Change`] is checked as it is made ([`Change::trait_change`],
 //!   [`Change::read_trait_change`], ...), so the report itself cannot fail.
+//! - [`advise()`]: the advice over the problem ([`crate::advice`]) at a scenario's position
+//!   (`skald loqi advise FILE`), in `advise.rs`.
 //!
 //! JSON keys are in alphabetical order, as these commands have always printed them.
 //!
 //! Pure: no I/O.
+
+pub mod advise;
+
+pub use advise::{AdviseReport, advise};
 
 use crate::error::Error;
 use crate::limits::{
