@@ -12,3 +12,4 @@ mod serve_common;
 mod serve_crash;
 mod serve_nodes;
 mod serve_single_node;
+mod tidy;
