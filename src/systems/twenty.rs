@@ -192,7 +192,7 @@ fn balance(args: &BalanceArgs) -> crate::error::Result {
         args.party.as_deref(),
         args.against.as_deref(),
         target,
-        skald_twenty::odds::BalanceBudget::with_plays(args.plays),
+        skald_twenty::advice::balance::BalanceBudget::with_plays(args.plays),
     )
     .map_err(Error::usage)?;
     Ok(crate::output::print_report(&report, args.json)?)

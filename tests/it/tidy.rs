@@ -72,14 +72,8 @@ fn a_file_is_named_by_its_name_or_a_path_ending_in_it() {
     assert!(!named(&spans, "ance.rs"), "a name is matched whole");
     assert!(!named(&spans, "board_chi.html"), "a pattern names no file");
 
-    assert_eq!(
-        word_for("crates/twenty/src/odds/conflict/mod.rs"),
-        "conflict/"
-    );
-    assert_eq!(
-        word_for("crates/twenty/src/odds/conflict/exact.rs"),
-        "exact.rs"
-    );
+    assert_eq!(word_for("crates/twenty/src/advice/mod.rs"), "advice/");
+    assert_eq!(word_for("crates/twenty/src/advice/exact.rs"), "exact.rs");
     assert_eq!(word_for("crates/web/templates/lobby.html"), "lobby.html");
 
     let map = code_map(

@@ -272,8 +272,8 @@ pub async fn serve_with(
     let follower =
         notices.map(|notices| tokio::spawn(follow::run(notices, Arc::clone(app.registry()))));
     let watcher = node
-        .clone()
-        .map(|node| tokio::spawn(node::watch(node, Arc::clone(app.registry()))));
+        .is_some()
+        .then(|| tokio::spawn(Arc::clone(app.registry()).watch_ownership()));
     ready(bound);
     let sweeper = {
         let app = app.clone();

@@ -162,26 +162,3 @@ pub async fn join(
     tracing::info!(address = %node.address(), "serving as one node of several on this database");
     Ok(Some(std::sync::Arc::new(node)))
 }
-
-/// How often a node asks whether its ownership session is alive.
-const WATCH_EVERY: Duration = Duration::from_secs(2);
-
-/// Watches this node's ownership session: every [`WATCH_EVERY`] it asks the database, and once
-/// the session was lost (a database restart, a network cut, `pg_terminate_backend`), every table
-/// this node held hears it and gives the table up, following whoever owns it now (issue 34:
-/// otherwise two nodes both act as the owner and their views part).
-pub async fn watch(
-    node: std::sync::Arc<Node>,
-    registry: std::sync::Arc<crate::registry::Registry>,
-) {
-    let mut seen = node.session();
-    loop {
-        tokio::time::sleep(WATCH_EVERY).await;
-        node.check().await;
-        let now = node.session();
-        if now != seen {
-            seen = now;
-            registry.session_lost().await;
-        }
-    }
-}

@@ -36,6 +36,10 @@ pub struct Registry {
 /// lost when the listening connection drops).
 const FOLLOW_EVERY: std::time::Duration = std::time::Duration::from_secs(2);
 
+/// How often a node asks whether its ownership session is alive (one round trip, no
+/// transaction).
+const WATCH_EVERY: std::time::Duration = std::time::Duration::from_secs(2);
+
 impl Registry {
     /// An empty registry over `store`. Table tasks are tracked by `tasks` so shutdown can wait for
     /// them to finish their queues.
@@ -113,6 +117,27 @@ impl Registry {
                 seq: u64::try_from(notice.seq).unwrap_or(0),
                 tokens: notice.tokens,
             });
+        }
+    }
+
+    /// Watches this node's ownership session: every [`WATCH_EVERY`] it asks the database, and
+    /// once the session was lost (a database restart, a network cut, `pg_terminate_backend`),
+    /// every table this node held hears it and gives the table up, following whoever owns it now
+    /// (issue 34: otherwise two nodes both act as the owner and their views part). Returns at
+    /// once on a single node.
+    pub async fn watch_ownership(self: Arc<Self>) {
+        let Some(node) = self.node.clone() else {
+            return;
+        };
+        let mut seen = node.session();
+        loop {
+            tokio::time::sleep(WATCH_EVERY).await;
+            node.check().await;
+            let now = node.session();
+            if now != seen {
+                seen = now;
+                self.session_lost().await;
+            }
         }
     }
 

@@ -10,7 +10,7 @@
 #![allow(missing_docs, clippy::unwrap_used)]
 
 use skald_core::{Scripted, Table};
-use skald_twenty::odds::conflict::balance::{BalanceBudget, balance, party, party_chance};
+use skald_twenty::advice::balance::{BalanceBudget, balance, party, party_chance};
 use skald_twenty::{
     AdviceBudget, AdviceModel, Command, Declaration, Sheet, SheetKind, StatBoxes, State, Trait,
     Twenty, conflict_advice,

@@ -39,6 +39,7 @@
 //!
 //! [`Twenty`] plugs these rules into the core's [`skald_core::System`].
 
+pub mod advice;
 mod authority;
 mod chronicle;
 mod describe;
@@ -51,6 +52,10 @@ pub mod reports;
 mod rules;
 mod view;
 
+pub use advice::{
+    AdviceBudget, AdviceChoice, AdviceModel, ChoiceAdvice, ConflictAdvice, Estimate,
+    conflict_advice,
+};
 pub use error::{CatalogueError, Error, OddsError, SheetProblem};
 pub use model::{
     BOOK_TOML, BreakCause, Burden, Catalogue, Character, Command, Conflict, Declaration, Event, GM,
@@ -59,8 +64,7 @@ pub use model::{
     SurrenderReason, Trait, TraitDef,
 };
 pub use odds::{
-    AdviceBudget, AdviceChoice, AdviceModel, BurdenOption, BurdenOptions, ChoiceAdvice, ChoiceOdds,
-    ConflictAdvice, Estimate, burden_options, conflict_advice, exchange_choices, p_ahead,
+    BurdenOption, BurdenOptions, ChoiceOdds, burden_options, exchange_choices, p_ahead,
 };
 pub use rules::{compare_pools, narration_order};
 pub use view::view;
@@ -140,9 +144,9 @@ impl System for Twenty {
         odds::odds(state, command)
     }
 
-    /// Each choice's chance to win the whole conflict, for the page under the odds ([`odds::advice`]).
+    /// Each choice's chance to win the whole conflict, for the page under the odds ([`advice::advice`]).
     fn advice(state: &State, command: &Command) -> Option<Odds> {
-        odds::advice(state, command)
+        advice::advice(state, command)
     }
 
     /// The state as JSON ([`view()`]).

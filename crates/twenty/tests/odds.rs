@@ -1462,7 +1462,7 @@ fn party_against(
 /// conflict's start, counted by brute force over the rules engine.
 #[test]
 fn the_party_s_exact_chance_is_its_best_play_from_the_first_exchange() {
-    use skald_twenty::odds::conflict::balance::{party, party_chance};
+    use skald_twenty::advice::balance::{party, party_chance};
     use skald_twenty::{AdviceBudget, AdviceModel, Estimate};
     let exact = AdviceBudget {
         exact_work: 10_000_000,
@@ -1509,7 +1509,7 @@ fn the_party_s_exact_chance_is_its_best_play_from_the_first_exchange() {
 /// the tests' own Monte Carlo of that policy (its first member brings in its largest trait).
 #[test]
 fn the_party_s_simulated_chance_agrees_with_an_independent_monte_carlo() {
-    use skald_twenty::odds::conflict::balance::{party, party_chance};
+    use skald_twenty::advice::balance::{party, party_chance};
     use skald_twenty::{AdviceBudget, AdviceChoice, Estimate};
     let budget = AdviceBudget {
         exact_work: 0,
@@ -1553,7 +1553,7 @@ fn the_party_s_simulated_chance_agrees_with_an_independent_monte_carlo() {
 #[test]
 fn opponents_are_proposed_near_each_target() {
     use skald_twenty::AdviceBudget;
-    use skald_twenty::odds::conflict::balance::{BalanceBudget, balance, party, shape_words};
+    use skald_twenty::advice::balance::{BalanceBudget, balance, party, shape_words};
     let budget = BalanceBudget {
         chance: AdviceBudget {
             exact_work: 0,
@@ -1607,7 +1607,7 @@ fn opponents_are_proposed_near_each_target() {
 #[test]
 fn a_fair_fight_refuses_an_empty_party_and_a_trait_out_of_range() {
     use skald_twenty::AdviceBudget;
-    use skald_twenty::odds::conflict::balance::{party, party_chance};
+    use skald_twenty::advice::balance::{party, party_chance};
     let table = party_against(&[("A", &[1])], &[1]);
     let none = party(table.state(), None).unwrap();
     assert!(none.is_empty(), "every sheet here is an NPC's");

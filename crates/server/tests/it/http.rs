@@ -880,7 +880,10 @@ async fn a_lost_ownership_session_leaves_one_owner() {
                     there.log(table, &created.gm, 0).await,
                 );
                 if a == b && a.len() == b.len() {
-                    let labels = a.iter().filter(|r| r["body"]["kind"] == "dice_rolled").count();
+                    let labels = a
+                        .iter()
+                        .filter(|r| r["body"]["kind"] == "dice_rolled")
+                        .count();
                     assert_eq!(labels, 13, "every roll in the log once: {:?}", a.last());
                     return;
                 }

@@ -1,15 +1,15 @@
 //! `skald twenty balance`: a fair fight for the GM (issue 32). The party's chance to win a whole
 //! conflict against an NPC at the table, and an opponent proposed for an easy, even or hard fight
-//! ([`crate::odds::conflict::balance`]). JSON: `after_steps`, `party`, `against`, `proposals`.
+//! ([`crate::advice::balance`]). JSON: `after_steps`, `party`, `against`, `proposals`.
 
 use super::grouped;
-use crate::error::Error;
-use crate::model::State;
-use crate::odds::conflict::balance::{
+use crate::advice::balance::{
     BalanceBudget, MAX_PROPOSED_TRAITS, PartyChance, balance as propose, party, party_chance,
     shape_words,
 };
-use crate::odds::{AdviceModel, Estimate};
+use crate::advice::{AdviceModel, Estimate};
+use crate::error::Error;
+use crate::model::State;
 use serde::Serialize;
 use std::fmt;
 

@@ -18,13 +18,11 @@ mod balance;
 
 pub use balance::{AgainstLine, BalanceReport, ChanceLine, ProposalLine, balance};
 
+use crate::advice::{AdviceBudget, AdviceChoice, AdviceModel, Estimate, conflict_advice};
 use crate::error::{Error, OddsError};
 use crate::limits::{MAX_OTHERS, MAX_POOL_DICE, SIDES};
 use crate::model::State;
-use crate::odds::{
-    AdviceBudget, AdviceChoice, AdviceModel, BurdenOption, Estimate, burden_options, check_pool,
-    conflict_advice, exchange_choices, p_ahead,
-};
+use crate::odds::{BurdenOption, burden_options, check_pool, exchange_choices, p_ahead};
 use serde::{Serialize, Serializer};
 use skald_core::{noun, plural};
 use skald_dice::odds::Fraction;

@@ -1,5 +1,7 @@
-//! Whole-conflict advice (issue 32): for each legal choice of a participant now, the chance that
-//! its side wins the whole conflict ([`conflict_advice`]; T2-T5, T7, T8, T13).
+//! Twenty's advice beyond the roll (issue 32, [`skald_core::System::advice`], never recorded):
+//! for each legal choice of a participant now, the chance that its side wins the whole conflict
+//! ([`conflict_advice`], [`advice`]; T2-T5, T7, T8, T13); and a fair fight for the GM drafting an
+//! NPC ([`balance`]).
 //!
 //! The model (`docs/twenty.md`, "Whole-conflict advice"): choices within an exchange are made one
 //! at a time and each bring-in's dice are rolled at once, as the rules engine does; after the
@@ -27,13 +29,17 @@ mod policy;
 mod position;
 mod simulate;
 
-use super::burdens::burden_options;
 use crate::error::Error;
+use crate::limits::MAX_BOXES;
+use crate::model::{Command, Sheet, SheetKind, Trait};
 use crate::model::{GM, STATS, State};
+use crate::odds::burden_options;
+use balance::BalanceBudget;
 use exact::{Exact, OverBudget, Q, Values};
 use num_bigint::{BigInt, BigUint};
 use position::{Act, Position};
 use simulate::{First, rng_for, wins};
+use skald_core::{Odds, capitalized};
 use skald_dice::odds::Fraction;
 use std::rc::Rc;
 
@@ -382,12 +388,8 @@ fn fraction(q: &Q, p: &Position) -> Fraction {
 }
 
 /// The whole-conflict chances of every choice of `who` now, for a command's advice
-/// ([`crate::odds::advice`]), with the words that name their model; `None` when `who` cannot
-/// act now.
-pub(in crate::odds) fn advice_chances(
-    state: &State,
-    who: &str,
-) -> Option<(Vec<skald_core::Chance>, String)> {
+/// ([`advice`]), with the words that name their model; `None` when `who` cannot act now.
+fn advice_chances(state: &State, who: &str) -> Option<(Vec<skald_core::Chance>, String)> {
     let advice = conflict_advice(state, who, AdviceBudget::TABLE).ok()?;
     let chances = advice
         .choices
@@ -395,4 +397,103 @@ pub(in crate::odds) fn advice_chances(
         .map(|c| c.win.chance(c.choice.label()))
         .collect();
     Some((chances, advice.model.words().to_owned()))
+}
+
+/// The advice beyond the roll of `command` ([`skald_core::System::advice`]): for `bring_in`,
+/// `stand`, `take_burden` and `surrender` by a participant who can act now, the chance that its
+/// side wins the whole conflict for every choice it has now (each eligible trait, standing, each
+/// burden it may take, surrendering), exact under best play or a simulation's estimate with its
+/// margin ([`conflict_advice`] with [`AdviceBudget::TABLE`]: at most about 200 ms), the model
+/// named in the summary; `None` for every other command and for a participant who cannot act.
+/// Never kept in a record: a record keeps [`crate::odds::odds`].
+pub fn advice(state: &State, command: &Command) -> Option<Odds> {
+    if let Command::AddCharacter { character } = command {
+        return npc_advice(state, character);
+    }
+    let who = match command {
+        Command::BringIn { who, .. }
+        | Command::Stand { who, .. }
+        | Command::TakeBurden { who, .. }
+        | Command::Surrender { who, .. } => who,
+        _ => return None,
+    };
+    let (chances, model) = advice_chances(state, who)?;
+    Some(Odds {
+        summary: format!(
+            "{who}'s chance to win the whole conflict, for each choice now ({model})."
+        ),
+        chances,
+        distribution: Vec::new(),
+    })
+}
+
+/// A fair fight (issue 32), for the GM drafting an NPC or creature (`add_character` with an NPC
+/// sheet) while the table has a party ([`balance::party`]): the party's chance to win a
+/// conflict against it as drafted (its stats, traits and items with unchecked boxes; any out of
+/// range left out), then an opponent proposed for an easy, an even and a hard fight
+/// ([`balance::balance`], [`BalanceBudget::TABLE`]). `None` for a player's sheet or an
+/// empty party.
+fn npc_advice(state: &State, sheet: &Sheet) -> Option<Odds> {
+    if sheet.kind != SheetKind::Npc {
+        return None;
+    }
+    let party = balance::party(state, None).ok()?;
+    if party.is_empty() {
+        return None;
+    }
+    let opponent: Vec<u32> = sheet
+        .stats
+        .values()
+        .map(|s| s.boxes().saturating_sub(s.checked()))
+        .chain(
+            sheet
+                .traits
+                .iter()
+                .chain(&sheet.equipment)
+                .map(Trait::unchecked),
+        )
+        .filter(|b| (1..=MAX_BOXES).contains(b))
+        .collect();
+    let budget = BalanceBudget::TABLE;
+    let name = match sheet.name.trim() {
+        "" => "this opponent".to_string(),
+        name => name.to_string(),
+    };
+    let who = match party.as_slice() {
+        [one] => one.name.clone(),
+        _ => "The party".to_owned(),
+    };
+    let mut chances = vec![
+        balance::party_chance(&party, &opponent, budget.chance)
+            .ok()?
+            .win
+            .chance(format!("{who} wins a conflict against {name} as drafted")),
+    ];
+    for proposal in balance::balance(&party, budget).ok()? {
+        let reach = if proposal.out_of_reach {
+            ", the closest there is"
+        } else {
+            ""
+        };
+        chances.push(proposal.chance.win.chance(format!(
+            "{} fight ({}% wanted{reach}): an opponent with {}",
+            capitalized(proposal.target.name()),
+            proposal.target.percent(),
+            proposal.shape()
+        )));
+    }
+    let names: Vec<&str> = party.iter().map(|c| c.name.as_str()).collect();
+    Some(Odds {
+        summary: format!(
+            "A fair fight: the chance that {} a whole conflict against one opponent. With a \
+             margin: simulated, each standing when ahead, else bringing in its largest trait; \
+             exact: each playing its best. No burdens or surrenders.",
+            match names.as_slice() {
+                [one] => format!("{one} wins"),
+                all => format!("the party ({}), allies (T13), wins", all.join(", ")),
+            }
+        ),
+        chances,
+        distribution: Vec::new(),
+    })
 }
