@@ -60,6 +60,11 @@ pub struct Limits {
     pub client_lag: usize,
     /// How long a table with no client and no action stays loaded.
     pub idle_unload: Duration,
+    /// How often a table this node follows reads the log without a notice (several nodes): a
+    /// safety net only, for a notice a full queue dropped; notices carry every append, and a
+    /// lost notice connection makes every followed table read the log at once (issue 34: at 2 s
+    /// this polling was most of an idle node's cost).
+    pub follow_every: Duration,
     /// Records sent per catch-up read.
     pub catch_up_batch: usize,
     /// The address other nodes reach this one at (`http://HOST:PORT`), when several nodes share
@@ -97,6 +102,7 @@ impl Default for Limits {
             table_queue: 256,
             client_lag: 1024,
             idle_unload: Duration::from_secs(300),
+            follow_every: Duration::from_secs(30),
             catch_up_batch: 500,
             advertise: None,
             public_url: None,

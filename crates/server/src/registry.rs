@@ -32,10 +32,6 @@ pub struct Registry {
     advice: OddsGate,
 }
 
-/// How often a table this node follows reads the log even without a notice (a notice can be
-/// lost when the listening connection drops).
-const FOLLOW_EVERY: std::time::Duration = std::time::Duration::from_secs(2);
-
 /// How often a node asks whether its ownership session is alive (one round trip, no
 /// transaction).
 const WATCH_EVERY: std::time::Duration = std::time::Duration::from_secs(2);
@@ -269,8 +265,9 @@ impl Registry {
         let registry = Arc::clone(self);
         let generation = handle.generation;
         let idle = self.limits.idle_unload;
+        let follow_every = self.limits.follow_every;
         self.tasks.spawn(async move {
-            let mut follow = tokio::time::interval(FOLLOW_EVERY);
+            let mut follow = tokio::time::interval(follow_every);
             follow.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
             // Idle means no message for `idle`: one deadline, moved by messages only. (A sleep
             // made anew each turn of the loop was reset by every follow tick too, so a table this
