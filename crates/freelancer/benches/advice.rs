@@ -229,7 +229,7 @@ fn main() {
         .map(|i| {
             sheet(
                 &names[i as usize],
-                u128::from(i) * 200,
+                1000 + u128::from(i) * 200,
                 10u128.pow(30),
                 u64::from(i % 4),
             )
@@ -242,7 +242,8 @@ fn main() {
             start(&who),
             (
                 json!({"do": "initiative"}),
-                (0..32).map(|i| 1 + (i * 37) % 100).collect(),
+                // The d100s, then enough for the roll-offs of the turns that meet low down.
+                (0..5000).map(|i| 1 + (i * 7919 + i * i) % 100).collect(),
             ),
         ],
     );
@@ -251,6 +252,36 @@ fn main() {
         .clone();
     time(
         "32 PCs, method 2, all SPD 10^30 (512 turns a round)",
+        &crowd,
+        &check(&first),
+    );
+    // The same 32 with ALC 3 apart, so their turns meet: whose success is first is simulated.
+    let met: Vec<Value> = (0..32u32)
+        .map(|i| {
+            sheet(
+                &names[i as usize],
+                1000 + u128::from(i) * 3,
+                10u128.pow(30),
+                u64::from(i % 4),
+            )
+        })
+        .collect();
+    let crowd = play(
+        json!({"initiative": 2}),
+        &met,
+        &[
+            start(&who),
+            (
+                json!({"do": "initiative"}),
+                (0..5000).map(|i| 1 + (i * 7919 + i * i) % 100).collect(),
+            ),
+        ],
+    );
+    let first = crowd.scene.as_ref().unwrap().round.as_ref().unwrap().order[0]
+        .who
+        .clone();
+    time(
+        "32 PCs, method 2, all SPD 10^30, turns that meet (512 turns a round)",
         &crowd,
         &check(&first),
     );

@@ -264,9 +264,9 @@ pub fn next_round(
     if work > budget {
         return Err(OverBudget);
     }
-    // Every weight is a whole number over scale × 100^rollers: scale = slots! is a multiple of
-    // the product of the ties' factorials (a multinomial coefficient is whole).
-    let scale: BigUint = (1..=slots.max(1) as u64).map(BigUint::from).product();
+    // Every weight is a whole number over scale × 100^rollers: scale is a multiple of each
+    // combination's ties' orders (most have none), grown when a combination needs it.
+    let mut scale = BigUint::one();
     let mut sequences: HashMap<Vec<(usize, u32)>, BigUint> = HashMap::new();
     let mut at = vec![0usize; faces.len()];
     loop {
@@ -298,7 +298,14 @@ pub fn next_round(
         let weight = if orders == 1 {
             &scale * count
         } else {
-            &scale / BigUint::from(orders) * count
+            let orders = BigUint::from(orders);
+            if !(&scale % &orders).is_zero() {
+                for weight in sequences.values_mut() {
+                    *weight *= &orders;
+                }
+                scale *= &orders;
+            }
+            &scale / orders * count
         };
         let per_tie: Vec<Vec<Vec<usize>>> =
             ties.iter().map(|(_, len)| permutations(*len)).collect();
