@@ -485,7 +485,7 @@ fn advise_gives_the_chance_the_task_goes_through_over_the_event() {
     check(
         &["advise", file, "--who", "Nobody", "--after", "5"],
         2,
-        Expected::Error("`--who` is \"Nobody\", but the table has Ash, Guard, Mara, Tobin"),
+        Expected::Error("--who is \"Nobody\", but the table has Ash, Guard, Mara, Tobin"),
     );
     check(
         &["advise", file, "--who", "Ash", "--after", "99"],
