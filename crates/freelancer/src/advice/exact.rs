@@ -147,16 +147,19 @@ fn complement(part: &BigUint, all: BigUint) -> Fraction {
 /// whose turns fall in the same gaps between the others' possible turns (or on the same turns)
 /// give the same orders: attempters whose turns cannot meet (SPD of other digit counts) have one
 /// class each.
-type Faces = Vec<(usize, Vec<(Vec<(u128, u32)>, u64)>)>;
+type Faces = Vec<(usize, Vec<(Turns, u64)>)>;
+
+/// One roll's turns: each turn number with its Full Actions.
+type Turns = Vec<(u128, u32)>;
 
 fn faces(question: &Question, actions: &[u32]) -> Faces {
-    let rolls: Vec<(usize, BTreeMap<Vec<(u128, u32)>, u64>)> = question
+    let rolls: Vec<(usize, BTreeMap<Turns, u64>)> = question
         .rollers
         .iter()
         .enumerate()
         .filter(|(_, r)| r.attempter.is_some())
         .map(|(i, roller)| {
-            let mut seen: BTreeMap<Vec<(u128, u32)>, u64> = BTreeMap::new();
+            let mut seen: BTreeMap<Turns, u64> = BTreeMap::new();
             for d100 in 1..=100 {
                 let k = actions.get(i).copied().unwrap_or(1);
                 *seen
@@ -180,8 +183,7 @@ fn faces(question: &Question, actions: &[u32]) -> Faces {
         .map(|(me, (i, seen))| {
             let mut own: Vec<u128> = seen.keys().flatten().map(|(t, _)| *t).collect();
             own.sort_unstable();
-            let mut classes: BTreeMap<Vec<(usize, bool)>, (Vec<(u128, u32)>, u64)> =
-                BTreeMap::new();
+            let mut classes: BTreeMap<Vec<(usize, bool)>, (Turns, u64)> = BTreeMap::new();
             for (turns, count) in seen {
                 let signature = turns
                     .iter()

@@ -113,6 +113,9 @@ fn attempters(state: &State, command: &Command) -> Vec<String> {
     out
 }
 
+/// Turns in order: each slot's participant, its Full Actions and the round it is in.
+type Turns = Vec<(String, u32, Phase)>;
+
 /// Where one attempt falls: the check now, the round under way, the next round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Phase {
@@ -124,7 +127,7 @@ enum Phase {
 /// The turns left in the round under way as the rules give them (its order as it stands), each
 /// slot's participant and its Full Actions (the checker's turn, when it is now, less the check
 /// now's), and the state once they are all taken.
-fn rest_of_round(state: &State, checker: &str) -> (Vec<(String, u32, Phase)>, State) {
+fn rest_of_round(state: &State, checker: &str) -> (Turns, State) {
     let mut state = state.clone();
     let mut out = Vec::new();
     let mut first = true;
@@ -150,7 +153,7 @@ fn rest_of_round(state: &State, checker: &str) -> (Vec<(String, u32, Phase)>, St
 /// order that leaves.
 /// Empty when the rules refuse the initiative (the event's last round, everyone taking a Total
 /// Action, or a roll-off a scripted source cannot feed).
-fn next_round(state: &State, dice: &mut dyn DiceSource) -> Vec<(String, u32, Phase)> {
+fn next_round(state: &State, dice: &mut dyn DiceSource) -> Turns {
     let Some(mut state) = run(state, &command(json!({"do": "initiative"})), dice) else {
         return Vec::new();
     };
@@ -216,7 +219,7 @@ fn play(
     state: &State,
     checks: &[Command],
     who: &[String],
-    (this_round, after): &(Vec<(String, u32, Phase)>, State),
+    (this_round, after): &(Turns, State),
     dice: &mut SeededRandom,
 ) -> Play {
     let mut result = Play::new();
@@ -473,7 +476,7 @@ fn random_case(seed: u64) -> (State, Command) {
 fn enumerated(
     state: &State,
     command: &Command,
-    cache: &mut Option<BTreeMap<Vec<(String, u32, Phase)>, u128>>,
+    cache: &mut Option<BTreeMap<Turns, u128>>,
 ) -> BTreeMap<String, String> {
     use num_bigint::{BigInt, BigUint};
     let who = attempters(state, command);
@@ -506,7 +509,7 @@ fn enumerated(
     let (this_round, after) = rest_of_round(state, &checker);
     // The next round does not depend on the check: played once per state.
     let next = cache.get_or_insert_with(|| {
-        let mut next: BTreeMap<Vec<(String, u32, Phase)>, u128> = BTreeMap::new();
+        let mut next: BTreeMap<Turns, u128> = BTreeMap::new();
         let combos = 100u64.pow(u32::try_from(rollers).unwrap());
         for mut index in 0..combos {
             let mut faces = Vec::new();
@@ -520,7 +523,7 @@ fn enumerated(
         }
         next
     });
-    let sequences: BTreeMap<Vec<(String, u32, Phase)>, u128> = next
+    let sequences: BTreeMap<Turns, u128> = next
         .iter()
         .map(|(turns, count)| {
             let mut sequence = this_round.clone();
