@@ -71,8 +71,8 @@ See docs/freelancer.md.";
 
 const ADVISE_EXAMPLES: &str = "\
 Examples:
-  skald freelancer advise examples/freelancer/vault-event.toml --who Ash --after 4
-  skald freelancer advise examples/freelancer/vault-event.toml --who Ash --after 4 --json
+  skald freelancer advise examples/freelancer/vault-event.toml --who Ash --after 5
+  skald freelancer advise examples/freelancer/vault-event.toml --who Ash --after 5 --json
 Plays the scenario's characters and its first N steps, then advises NAME on step N+1, which must be
 a task check or a chance check NAME makes during an event. The task is tried by NAME and, for a
 rating from the sheet, by every other participant on NAME's side with that rating: one d100 per Full
