@@ -830,3 +830,40 @@ proptest! {
         }
     }
 }
+
+/// Past the exact bound the chances that depend on the next round's order are simulated, and the
+/// simulation agrees with the exact answer within its 99.9% margin: the vault and four PCs, with
+/// no exact work allowed.
+#[test]
+fn past_the_bound_the_simulation_agrees_with_the_exact_answer() {
+    let (state, check) = vault();
+    let question = advice::question::Question::of(&state, &check).unwrap();
+    let exact = advice::answer(&question, "the PCs", || 1, u64::MAX);
+    let simulated = advice::answer(&question, "the PCs", || 1, 0);
+    assert!(exact.chances.iter().all(|c| c.margin.is_none()));
+    assert_eq!(exact.chances.len(), simulated.chances.len());
+    let mut estimates = 0;
+    for (e, s) in exact.chances.iter().zip(&simulated.chances) {
+        assert_eq!(e.label, s.label);
+        match s.margin {
+            None => assert_eq!(e.p, s.p, "{}", e.label),
+            Some(margin) => {
+                estimates += 1;
+                assert!(
+                    (e.decimal - s.decimal).abs() <= margin,
+                    "{}: {} against {}",
+                    e.label,
+                    e.p,
+                    s.p
+                );
+                assert!(s.p.ends_with("/40000"), "{}", s.p);
+            }
+        }
+    }
+    assert_eq!(estimates, 3);
+    assert!(
+        simulated
+            .summary
+            .contains("Whose success is first is simulated (40000 plays")
+    );
+}
