@@ -66,7 +66,7 @@ pub enum Command {
     /// Chi's calculators: odds of an action, allocation advice, character lines, secret-roll commitments.
     #[command(subcommand)]
     Chi(crate::systems::chi::Command),
-    /// Freelancer's calculators: task checks, opposed checks, initiative, actions.
+    /// Freelancer's calculators: task checks, opposed checks, initiative, actions, advice over an event.
     #[command(subcommand)]
     Freelancer(crate::systems::freelancer::Command),
     /// Play a scenario file (TOML) and print the table log; exit 1 if an expectation fails.

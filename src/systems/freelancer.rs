@@ -1,7 +1,8 @@
 //! `skald freelancer ...`: Freelancer's calculators on the command line, over the `skald-freelancer`
 //! crate: a task check's equalizing, band and exact odds (`check`, F1-F3), an opposed check's odds by
 //! either method (`opposed`, F4), an initiative roll's turn or turns (`initiative`, F5-F6) and the
-//! extra Full Actions a turn may be divided into (`actions`, F5). Argument parsing and printing only;
+//! extra Full Actions a turn may be divided into (`actions`, F5), and the advice over the event on a
+//! scenario's check (`advise`, issue 32). Argument parsing and printing only;
 //! the calculators, their bounds and their wording are the crate's reports
 //! (`skald_freelancer::reports`).
 
@@ -30,6 +31,11 @@ pub enum Command {
     /// of each choice (F5).
     #[command(after_help = ACTIONS_EXAMPLES)]
     Actions(ActionsArgs),
+    /// The advice over the event on a scenario's check: the chance the task goes through for each
+    /// character who could try it and for the event, given the turn order and the extra Full
+    /// Actions (F1, F3, F5-F7).
+    #[command(after_help = ADVISE_EXAMPLES)]
+    Advise(AdviseArgs),
 }
 
 const CHECK_EXAMPLES: &str = "\
@@ -62,6 +68,38 @@ Examples:
   skald freelancer actions --turn 150448 --slowest 25     up to 3: at 150448, 75224 or 50149
   skald freelancer actions --turn 673 --slowest 25        one order of magnitude: 1 action
 See docs/freelancer.md.";
+
+const ADVISE_EXAMPLES: &str = "\
+Examples:
+  skald freelancer advise examples/freelancer/vault-event.toml --who Ash --after 5
+  skald freelancer advise examples/freelancer/vault-event.toml --who Ash --after 5 --json
+Plays the scenario's characters and its first N steps, then advises NAME on step N+1, which must be
+a task check or a chance check NAME makes during an event. The task is tried by NAME and, for a
+rating from the sheet, by every other participant on NAME's side with that rating: one d100 per Full
+Action in turn order, the rest of the round as it stands, then the next round rolled with each
+taking its most Full Actions; a Botch ends a character's tries, the first success carries it (see
+docs/freelancer.md, \"Advice over the event\"). Each chance is a percentage with its exact fraction,
+or a simulation's estimate with its 99.9% margin and its plays.
+--json prints `who`, `after`, `step`, `summary` and `chances`, each with `label`, `p` (an exact
+\"n/d\", or \"hits/plays\" for a simulated one), `decimal`, and `margin` (simulated only).";
+
+/// `skald freelancer advise`.
+#[derive(Debug, Args)]
+pub struct AdviseArgs {
+    /// A Freelancer scenario (TOML).
+    pub file: std::path::PathBuf,
+    /// The character advised: the one making the check at step N+1.
+    #[arg(long)]
+    pub who: String,
+    /// Play the characters and this many steps first (default: every step); the advice is on the
+    /// next step.
+    #[arg(long)]
+    pub after: Option<usize>,
+    /// Print JSON: `who`, `after`, `step`, `summary`, `chances` (each `label`, `p`, `decimal`, and
+    /// `margin` for a simulated one).
+    #[arg(long)]
+    pub json: bool,
+}
 
 /// `skald freelancer check`.
 #[derive(Debug, Args)]
@@ -249,6 +287,26 @@ pub fn run(command: &Command) -> crate::error::Result {
             let report = reports::actions(args.turn, args.slowest).map_err(Error::usage)?;
             print_report(&report, args.json)?;
         }
+        Command::Advise(args) => advise(args)?,
     }
     Ok(())
+}
+
+/// `skald freelancer advise FILE --who NAME [--after N]`: the advice over the event at a position.
+fn advise(args: &AdviseArgs) -> crate::error::Result {
+    let file = args.file.display();
+    let text = std::fs::read_to_string(&args.file)
+        .map_err(|e| Error::Usage(format!("cannot read {file}: {e}")))?;
+    let scenario = skald_scenario::load(&text)
+        .map_err(|e| Error::Usage(format!("{file} is not a valid scenario: {e}")))?;
+    let after = args.after.unwrap_or(scenario.steps.len());
+    let table = scenario
+        .table_after::<skald_freelancer::Freelancer>(after)
+        .map_err(|e| Error::Usage(format!("{file}: {e}")))?;
+    let next = scenario.steps.get(after).and_then(|step| {
+        serde_json::from_value::<skald_freelancer::Command>(step.command.clone()).ok()
+    });
+    let report = reports::advice::advice(table.state(), &args.who, after, next.as_ref())
+        .map_err(Error::Usage)?;
+    Ok(print_report(&report, args.json)?)
 }

@@ -92,7 +92,13 @@ fn each_systems_help_names_every_calculator() {
         ),
         (
             "freelancer",
-            &["task checks", "opposed checks", "initiative", "actions"][..],
+            &[
+                "task checks",
+                "opposed checks",
+                "initiative",
+                "actions",
+                "advice over an event",
+            ][..],
         ),
     ] {
         let out = skald(&[system, "--help"]);

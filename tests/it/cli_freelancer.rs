@@ -438,3 +438,58 @@ fn initiative_and_actions_follow_the_books_numbers() {
         Expected::Error("--turn is \"0\", but it must be 1 to"),
     );
 }
+
+/// `skald freelancer advise` (issue 32): the vault's lock at Ash's check, the chance the task goes
+/// through for each PC who could try it and for the event, percentages first with the exact
+/// fraction beside; JSON with each chance's `p`; a step that is not the character's check refused.
+#[test]
+fn advise_gives_the_chance_the_task_goes_through_over_the_event() {
+    let file = "examples/freelancer/vault-event.toml";
+    check(
+        &["advise", file, "--who", "Ash", "--after", "5"],
+        0,
+        Expected::Text(
+            "Advice for Ash on step 6:\n\
+             The task (DIS against 75), tried by Ash, Mara and Tobin (the PCs with the rating): one d100 per Full Action in turn order over the rest of round 1 as it stands, then round 2 with its initiative rolled and each taking its most Full Actions (F5-F7); a Botch ends a character's tries (F3), the first success carries the task.\n\
+             \x20 Ash's check now (DIS against 75) succeeds: 65.0% (13/20)\n\
+             \x20 Ash alone gets it through, with the check now, 1 more Full Action in round 1 and 2 Full Actions in round 2: 92.1% (18421/20000)\n\
+             \x20 Mara alone gets it through, with 3 Full Actions in round 2: 82.6% (661/800)\n\
+             \x20 Tobin alone gets it through, with 1 Full Action in round 1 and 1 Full Action in round 2: 93.5% (187/200)\n\
+             \x20 The task goes through in round 1: 97.7% (3907/4000)\n\
+             \x20 The task goes through by the end of round 2: 99.9% (3197146747/3200000000)\n\
+             \x20 Ash's success is the first, by the end of round 2: 84.7% (271034257/320000000)\n\
+             \x20 Mara's success is the first, by the end of round 2: 1.9% (61473/3200000)\n\
+             \x20 Tobin's success is the first, by the end of round 2: 13.3% (425331177/3200000000)\n",
+        ),
+    );
+    check(
+        &["advise", file, "--who", "Ash", "--after", "5", "--json"],
+        0,
+        Expected::Fields(vec![
+            ("/who", json!("Ash")),
+            ("/after", json!(5)),
+            ("/step", json!(6)),
+            (
+                "/chances/0/label",
+                json!("Ash's check now (DIS against 75) succeeds"),
+            ),
+            ("/chances/0/p", json!("13/20")),
+            ("/chances/6/p", json!("271034257/320000000")),
+        ]),
+    );
+    check(
+        &["advise", file, "--who", "Mara", "--after", "5"],
+        2,
+        Expected::Error("Mara has no check to advise on after 5 steps: step 6 is not a task check"),
+    );
+    check(
+        &["advise", file, "--who", "Nobody", "--after", "5"],
+        2,
+        Expected::Error("--who is \"Nobody\", but the table has Ash, Guard, Mara, Tobin"),
+    );
+    check(
+        &["advise", file, "--who", "Ash", "--after", "99"],
+        2,
+        Expected::Error("the scenario has 7 steps"),
+    );
+}

@@ -36,6 +36,11 @@
 //!   formula's value: F8), [`rules::formula_parse`] (reading a stat formula: F8), [`rules::number`] (checking
 //!   a number as written), [`rules::lookup`] (finding a character or a rating), [`rules::dice`]
 //!   (the d100: F1); [`rules::apply()`] is the fold.
+//! - [`advice`]: advice over the event, beyond one roll (issue 32): for a check during an event,
+//!   the chance that the task goes through for each character who could try it and for the event,
+//!   over the Full Actions left in turn order and the next round's ([`advice::question`] what is
+//!   asked, [`advice::exact`] the exact chances, [`advice::next_round`] the next round's order,
+//!   [`advice::simulate`] the simulation past [`MAX_EXACT_WORK`]).
 //! - [`authority`]: who may send each command at an online table.
 //! - [`chronicle`]: a session folded into its events and the checks made outside one, for a
 //!   report's summary (who, the outcome, each check) and growth between them (F8).
@@ -57,6 +62,7 @@
 //!
 //! Pure: no I/O, clock or random generator; dice come from the caller's [`DiceSource`].
 
+pub mod advice;
 pub mod authority;
 pub mod chronicle;
 pub mod describe;
@@ -145,6 +151,10 @@ impl System for Freelancer {
 
     fn odds(state: &State, command: &Command) -> Option<Odds> {
         odds::odds(state, command)
+    }
+
+    fn advice(state: &State, command: &Command) -> Option<Odds> {
+        advice::advice(state, command)
     }
 
     fn view(state: &State) -> serde_json::Value {

@@ -69,3 +69,18 @@ pub const MIN_DICE: u64 = 1;
 /// Most dice in one `roll_die` (F1): a handful, as a table rolls them at once, and a total's exact
 /// distribution that stays small (20d20 has 381 sums).
 pub const MAX_DICE: u64 = 20;
+/// The exact advice's bound (issue 32, [`crate::advice`]): the work of following every next-round
+/// initiative roll of the characters who would try the task, in units of one slot placed for one
+/// combination of their d100s (each order a tie may take counted apart). Past it, the chances that
+/// depend on the next round's order are simulated instead. The book's examples and a four-character
+/// table stay well inside it (docs/benchmarks.md).
+pub const MAX_EXACT_WORK: u64 = 400_000;
+/// Most simulated plays of the rest of the event for one advice (issue 32): 40,000 plays give a
+/// 99.9% margin of at most 0.83 points.
+pub const SIMULATED_PLAYS: u64 = 40_000;
+/// Fewest simulated plays, whatever the work: at least this many, so a margin stays under 3.7 points.
+pub const MIN_SIMULATED_PLAYS: u64 = 2_000;
+/// The simulation's bound in units of work (one unit per attempt rolled or slot placed in a play),
+/// shared by the plays: a play of a long event (32 characters with 16 turns each) stops the plays
+/// at this much, never below [`MIN_SIMULATED_PLAYS`].
+pub const SIMULATION_WORK: u64 = 12_000_000;

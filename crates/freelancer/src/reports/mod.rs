@@ -1,6 +1,8 @@
 //! The calculators `skald freelancer ...` offers, each a function returning a report that is
 //! `Serialize` (the command line's `--json`) and `Display` (its text, ending with a newline):
 //!
+//! - [`mod@advice`]: the advice over the event on a scenario's next step, a check during an event
+//!   (`skald freelancer advise FILE --who NAME`, issue 32);
 //! - [`mod@check`]: a task check or team lift before and after its roll, or a plain percentile check
 //!   (`skald freelancer check`, F1-F3);
 //! - [`mod@opposed`]: an opposed check by either method (`skald freelancer opposed`, F4);
@@ -11,12 +13,14 @@
 //! and for their own checks. A refusal names the flag the reader typed (`--rating`). A report's
 //! JSON keys come in alphabetical order, as the command line has always printed them.
 
+pub mod advice;
 pub mod check;
 pub mod initiative;
 pub mod inputs;
 pub mod opposed;
 mod written;
 
+pub use advice::AdviceReport;
 pub use check::{ChanceReport, TaskCheckReport, chance, task_check};
 pub use initiative::{ActionsReport, Choice, InitiativeReport, actions, initiative};
 pub use inputs::Input;

@@ -80,7 +80,7 @@ fn every_summary_line_cites_its_rules_as_links_and_gives_each_chance_its_percent
     .filter(|p| p.extension().is_some_and(|x| x == "toml"))
     .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
     .collect::<Vec<_>>();
-    assert_eq!(examples.len(), 13);
+    assert_eq!(examples.len(), 14);
     let mut texts = 0;
     for name in &examples {
         for episode in example_episodes::<Freelancer>(name) {

@@ -3,6 +3,7 @@
 
 mod chronicle;
 mod common;
+mod event_advice;
 mod events;
 mod invariants;
 mod moves;
