@@ -1,7 +1,7 @@
 //! `skald loqi ...`: Loqi's own calculators on the command line, over the `skald-loqi` crate: the
 //! exact chances of a problem's two outcomes before the roll (`odds`, L3 and L4), the impact an
-//! outcome's changes suggest (`impact`, L7, with the L2 guide) and the advice over a scenario's
-//! open problem (`advise`, issue 32). Argument parsing, reading the scenario file and printing
+//! outcome's changes suggest (`impact`, L7, with the L2 guide), the advice over a scenario's
+//! open problem (`advise`, issue 32) and a fair fight for the GM (`balance`, issue 32). Argument parsing, reading the scenario file and printing
 //! only: the calculators, their checks and their wording are the crate's reports
 //! (`skald_loqi::reports`).
 
@@ -25,7 +25,21 @@ pub enum Command {
     /// the tallies and the influence that may still be spent on them (L3-L5), exact or simulated.
     #[command(after_help = ADVISE_EXAMPLES)]
     Advise(AdviseArgs),
+    /// A fair fight: at a scenario's problem whose player's outcome is proposed, the impact of the
+    /// GM's outcome for an easy (75%), even (50%) or hard (25%) fight: the chance that the
+    /// player's outcome is selected, given the influence still to be spent (L2-L5).
+    #[command(after_help = BALANCE_EXAMPLES)]
+    Balance(BalanceArgs),
 }
+
+const BALANCE_EXAMPLES: &str = "\
+Examples:
+  skald loqi balance examples/loqi/bidding-war.toml --after 3
+  skald loqi balance examples/loqi/tiran-scene.toml --after 2 --target even --json
+The GM's outcome weighed is the next step's when it is the GM's proposal, else one still to
+propose with nobody acting in it. The party wins when the player's outcome is selected, under the
+advice's model: everyone who may still spend spends any amount from none to all it holds, each as
+likely. See docs/loqi.md, \"A fair fight\".";
 
 const ADVISE_EXAMPLES: &str = "\
 Examples:
@@ -125,13 +139,60 @@ pub struct AdviseArgs {
     pub json: bool,
 }
 
+/// `skald loqi balance`.
+#[derive(Debug, Args)]
+pub struct BalanceArgs {
+    /// A Loqi scenario (TOML).
+    pub file: std::path::PathBuf,
+    /// Play the characters and this many steps first (default: every step); the GM's outcome
+    /// weighed is the next step's when it proposes one, else one still to propose.
+    #[arg(long)]
+    pub after: Option<usize>,
+    /// The fight wanted: easy (75%), even (50%) or hard (25%); all three if left out.
+    #[arg(long, value_enum)]
+    pub target: Option<crate::cli::FightArg>,
+    /// Print JSON: `after`, `author`, `drafted` (null, or `chance`, `impact`, `likelihood`),
+    /// `exact`, `holders` (`backs`, `pool`, `who`), `player` (`by`, `impact`, `likelihood`),
+    /// `plays`, `problem`, `proposals` (`chance`, `impact`, `likelihood`, `out_of_reach`,
+    /// `target`, `wanted`), `step` and `unlikely_outcomes`; a chance is `p` ("n/d", or
+    /// "hits/plays" simulated), `decimal` and, simulated, `margin`.
+    #[arg(long)]
+    pub json: bool,
+}
+
 /// Runs a `skald loqi` subcommand.
 pub fn run(command: &Command) -> crate::error::Result {
     match command {
         Command::Odds(args) => odds(args),
         Command::Impact(args) => impact(args),
         Command::Advise(args) => advise(args),
+        Command::Balance(args) => balance(args),
     }
+}
+
+/// `skald loqi balance FILE [--after N] [--target T]`: a fair fight for the GM at a position.
+fn balance(args: &BalanceArgs) -> crate::error::Result {
+    let file = args.file.display();
+    let text = std::fs::read_to_string(&args.file)
+        .map_err(|e| Error::Usage(format!("cannot read {file}: {e}")))?;
+    let scenario = skald_scenario::load(&text)
+        .map_err(|e| Error::Usage(format!("{file} is not a valid scenario: {e}")))?;
+    let after = args.after.unwrap_or(scenario.steps.len());
+    let table = scenario
+        .table_after::<skald_loqi::Loqi>(after)
+        .map_err(|e| Error::Usage(format!("{file}: {e}")))?;
+    let next = scenario
+        .steps
+        .get(after)
+        .and_then(|step| serde_json::from_value::<skald_loqi::Command>(step.command.clone()).ok());
+    let report = reports::balance(
+        table.state(),
+        after,
+        next.as_ref(),
+        args.target.map(skald_core::Fight::from),
+    )
+    .map_err(Error::Usage)?;
+    Ok(crate::output::print_report(&report, args.json)?)
 }
 
 /// `skald loqi advise FILE --who NAME [--after N]`: the advice over the problem at a position.

@@ -333,3 +333,99 @@ fn advise_reads_a_scenario_position() {
         "~step 4 is no tally command nor proposal of Tiran that would leave one",
     );
 }
+
+/// `skald loqi balance FILE --after N`: a fair fight for the GM (issue 32). On the GM's proposal
+/// of the bidding war (step 4), the draft's chance and the impact of the GM's outcome for an easy,
+/// even and hard fight, percentages first with the exact fraction beside (the hard fight out of
+/// reach: no GM's outcome better for the PCs than theirs); before it, a GM's outcome still to
+/// propose; JSON with one target; a position without a player's outcome, or past the problem,
+/// refused with exit 2.
+#[test]
+fn balance_proposes_an_impact_for_the_fight_wanted() {
+    check(
+        &[
+            "loqi",
+            "balance",
+            "examples/loqi/bidding-war.toml",
+            "--after",
+            "3",
+        ],
+        0,
+        "Problem 1 after 3 steps: the GM's outcome as the GM drafts it on step 4.\n\
+         The player's outcome (Tiran): impact 3, likelihood -1.\n\
+         Influence that may still be spent on it (L5): Tiran 10 for the player's outcome, Ayla 6 \
+         for the player's outcome, the GM 10 for the GM's outcome; each spends, before the roll, \
+         any amount from none to all it holds on the outcome it backs, each as likely. The party \
+         wins when the player's outcome is selected (L3; docs/loqi.md, \"A fair fight\"); exact.\n\
+         The GM's outcome, the party's chance (more harm makes it less likely, L2):\n\
+         \x20 as drafted               impact -2, likelihood -2     74.0% (7519/10164)\n\
+         \x20 easy (75%)               impact -2, likelihood -2     74.0% (7519/10164)\n\
+         \x20 even (50%)               impact 2, likelihood +2      50.0% (1/2)\n\
+         \x20 hard (25%)               impact 3, likelihood +3      43.7% (317/726), the closest \
+         there is\n",
+    );
+    let v = json(&[
+        "loqi",
+        "balance",
+        "examples/loqi/bidding-war.toml",
+        "--after",
+        "2",
+        "--target",
+        "even",
+        "--json",
+    ]);
+    assert_eq!(
+        (
+            v["after"].as_u64(),
+            v["step"].is_null(),
+            v["drafted"].is_null()
+        ),
+        (Some(2), true, true)
+    );
+    assert_eq!(
+        (
+            v["exact"].as_bool(),
+            v["plays"].as_u64(),
+            v["problem"].as_u64()
+        ),
+        (Some(true), Some(0), Some(1))
+    );
+    assert_eq!(
+        v["player"],
+        serde_json::json!({"by": "Tiran", "impact": 3, "likelihood": -3})
+    );
+    assert_eq!(v["holders"].as_array().map(Vec::len), Some(3));
+    assert_eq!(
+        v["proposals"],
+        serde_json::json!([{"chance": {"decimal": 0.5, "p": "1/2"}, "impact": 0, "likelihood": 0,
+                            "out_of_reach": false, "target": "even", "wanted": 50}])
+    );
+    check(
+        &[
+            "loqi",
+            "balance",
+            "examples/loqi/bidding-war.toml",
+            "--after",
+            "1",
+        ],
+        2,
+        "skald: no GM's outcome to weigh after 1 step: a problem must be open with the player's \
+         outcome proposed and the GM's still to propose (give --after the steps up to one)\n",
+    );
+    check(
+        &["loqi", "balance", "examples/loqi/bidding-war.toml"],
+        2,
+        "~no GM's outcome to weigh after 14 steps",
+    );
+    check(
+        &[
+            "loqi",
+            "balance",
+            "examples/loqi/bidding-war.toml",
+            "--target",
+            "fair",
+        ],
+        2,
+        "~invalid value 'fair' for '--target <TARGET>'",
+    );
+}

@@ -3,8 +3,10 @@
 //! (its slowest and median); a page of a four-character table (every tally form's advice at
 //! once); the largest tables answered exactly, with and without unlikely outcomes (L4: exact
 //! while no difference can pass an advantage of 12,000), one more under L4 and the largest a
-//! table allows under L4 (simulated). Run with `cargo bench -p skald-loqi --bench advice`. The
-//! goal: a page within 200 ms on one core (docs/benchmarks.md).
+//! table allows under L4 (simulated). Then a fair fight (the GM's outcome form's advice with its
+//! three proposals, `advice::balance`): the bidding war's GM outcome, a four-character table's,
+//! and the same large tables. Run with `cargo bench -p skald-loqi --bench advice`. The goal: a
+//! page within 200 ms on one core (docs/benchmarks.md).
 #![allow(missing_docs, clippy::unwrap_used)]
 
 use serde_json::{Value, json};
@@ -62,6 +64,40 @@ fn report(label: &str, state: &State, who: &str) {
         if a.exact { "exact" } else { "simulated" },
         q.holders.len()
     );
+}
+
+/// A fair fight: the GM's outcome form's advice (the advice as drafted and three proposals).
+fn fair(label: &str, state: &State) {
+    let draft = command(json!({"do": "propose_outcome", "outcome": "gm", "impact": -3}));
+    let (median, slowest, runs) = time(|| {
+        assert!(Loqi::advice(state, &draft).is_some());
+    });
+    let d = skald_loqi::advice::balance::Draft::of(state, &draft).unwrap();
+    let b =
+        skald_loqi::advice::balance::balance(&d, &skald_core::Fight::ALL, Budget::TABLE).unwrap();
+    println!(
+        "fair fight, {label}: median {:.3} ms, slowest {:.3} ms over {runs} runs ({}; {} holders)",
+        ms(median),
+        ms(slowest),
+        if b.exact { "exact" } else { "simulated" },
+        b.question.holders.len()
+    );
+}
+
+/// `n` characters of `pile` influence (the GM's 100 under its option), a story-level problem with
+/// the player's outcome proposed and the GM's still to propose.
+fn large_draft(n: usize, pile: i64, unlikely: bool) -> State {
+    let characters: Vec<Value> = (0..n)
+        .map(|i| json!({"name": format!("C{i:02}"), "influence": pile}))
+        .collect();
+    table(
+        json!({"unlikely_outcomes": unlikely, "gm_influence": true, "gm_influence_per_session": 100}),
+        &characters,
+        &[
+            json!({"do": "introduce_problem", "scale": "story", "description": "The war.", "responder": "C00"}),
+            json!({"do": "propose_outcome", "outcome": "player", "description": "Won.", "impact": 12}),
+        ],
+    )
 }
 
 /// `n` characters of `pile` influence (the GM's 100 under its option), a story-level problem with
@@ -206,5 +242,46 @@ fn main() {
         "the largest a table allows, unlikely outcomes (L4): 32 characters of 999 and the GM's 100",
         &large(32, 999, true),
         "C00",
+    );
+
+    // A fair fight: the GM's outcome form, the player's outcome proposed.
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/loqi");
+    let scenario =
+        skald_scenario::load(&std::fs::read_to_string(dir.join("bidding-war.toml")).unwrap())
+            .unwrap();
+    fair(
+        "the bidding war's GM outcome (step 4)",
+        scenario.table_after::<Loqi>(3).unwrap().state(),
+    );
+    let four = table(
+        json!({"gm_influence": true}),
+        &[
+            json!({"name": "Ann", "influence": 10, "traits": [{"name": "Sword", "rating": 3}]}),
+            json!({"name": "Bo", "influence": 8}),
+            json!({"name": "Cy", "influence": 6}),
+            json!({"name": "Di", "influence": 4}),
+        ],
+        &[
+            json!({"do": "introduce_problem", "scale": "scene", "description": "The pass.", "responders": ["Ann", "Bo"]}),
+            json!({"do": "propose_outcome", "outcome": "player", "description": "Through.", "impact": 4}),
+            json!({"do": "add_trait", "outcome": "player", "character": "Ann", "trait": "Sword", "along": true, "by": "Ann", "reason": "she cuts"}),
+        ],
+    );
+    fair("four characters (10, 8, 6, 4) and the GM's 10", &four);
+    fair(
+        "32 characters of 999 and the GM's 100",
+        &large_draft(32, 999, false),
+    );
+    fair(
+        "12 characters of 999 and the GM's 100, unlikely outcomes (L4)",
+        &large_draft(12, 999, true),
+    );
+    fair(
+        "13 characters of 999 and the GM's 100, unlikely outcomes (L4)",
+        &large_draft(13, 999, true),
+    );
+    fair(
+        "32 characters of 999 and the GM's 100, unlikely outcomes (L4)",
+        &large_draft(32, 999, true),
     );
 }

@@ -28,10 +28,12 @@
 //! - [`odds`]: the exact chances of a command before its d12 is rolled (L3, L4).
 //! - [`advice`]: advice over the problem, beyond one roll (issue 32): each outcome's chance of
 //!   being selected given the influence that may still be spent on it (L3-L5), exact or
-//!   simulated.
+//!   simulated; and a fair fight for the GM ([`advice::balance`]): the impact of the GM's outcome
+//!   for an easy, even or hard fight.
 //! - [`view`]: the state as the JSON a scenario's `expect` and a page's board read.
 //! - [`reports`]: the calculators `skald loqi ...` offers ([`reports::odds`], L3 to L5;
-//!   [`reports::impact`], L7; [`reports::advise()`], the advice at a scenario's position), each
+//!   [`reports::impact`], L7; [`reports::advise()`], the advice at a scenario's position;
+//!   [`reports::balance()`], a fair fight there), each
 //!   returning a report that is `Serialize` and `Display`.
 //! - [`limits`]: every bound the crate checks.
 //! - [`error`]: [`Error`], why a command was refused, with the field, the value and the allowed

@@ -94,10 +94,7 @@ pub(crate) fn at(difference: i64, unlikely_outcomes: bool) -> Option<Fraction> {
 fn answer_in<T: Weight>(question: &Question, others: &[&Holder], focus: Option<&Holder>) -> Exact {
     let d0 = question.difference();
     let unlikely = question.unlikely_outcomes;
-    let mut spread = Spread {
-        lo: 0,
-        weights: vec![T::one()],
-    };
+    let mut spread = Spread::<T>::start();
     for h in others {
         spread = spread.widen(h);
     }
@@ -121,6 +118,50 @@ fn answer_in<T: Weight>(question: &Question, others: &[&Holder], focus: Option<&
         model: chance(d0, &spread, &total(others, Some(f)), unlikely),
         none: Some(none),
         all: Some(all),
+    }
+}
+
+/// The spread of what every holder of a question may still spend, built once to be weighed at
+/// many starting differences: a fair fight's search over the GM's impact (`balance.rs`), where
+/// only the likelihoods move. Its cost is [`work`]'s spread part; each weighing is one pass
+/// over the spread (and, under L4, its tail's powers of 12).
+pub(crate) struct Model {
+    spread: Built,
+    total: BigUint,
+    unlikely: bool,
+}
+
+/// A spread in `u128` while the number of profiles fits, in big integers beyond.
+enum Built {
+    Small(Spread<u128>),
+    Big(Spread<BigUint>),
+}
+
+impl Model {
+    /// The spread of every holder of `question` (the advised one drawn like the others).
+    pub(crate) fn new(question: &Question) -> Model {
+        let all: Vec<&Holder> = question.holders.iter().collect();
+        let total = total(&all, None);
+        let spread = if total.bits() <= 128 {
+            Built::Small(all.iter().fold(Spread::start(), |s, h| s.widen(h)))
+        } else {
+            Built::Big(all.iter().fold(Spread::start(), |s, h| s.widen(h)))
+        };
+        Model {
+            spread,
+            total,
+            unlikely: question.unlikely_outcomes,
+        }
+    }
+
+    /// P(the player's outcome is selected) under the model when the likelihood difference
+    /// before anyone spends more is `d0` (L3; L4 with the question's option). Under L4 the
+    /// caller keeps every difference reached within [`MAX_ADVANTAGE`] (as [`work`] checks).
+    pub(crate) fn chance(&self, d0: i64) -> Fraction {
+        match &self.spread {
+            Built::Small(s) => chance(d0, s, &self.total, self.unlikely),
+            Built::Big(s) => chance(d0, s, &self.total, self.unlikely),
+        }
     }
 }
 
@@ -192,6 +233,14 @@ struct Spread<T> {
 }
 
 impl<T: Weight> Spread<T> {
+    /// Nobody spending: a difference of 0 for sure.
+    fn start() -> Spread<T> {
+        Spread {
+            lo: 0,
+            weights: vec![T::one()],
+        }
+    }
+
     /// The spread with `h`'s amount added: 0 to its pile, each as likely, signed by its side.
     /// A window sum: weight `i` of the result is the sum of weights `i - pile ..= i` of this one.
     fn widen(self, h: &Holder) -> Spread<T> {

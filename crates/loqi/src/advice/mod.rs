@@ -19,85 +19,25 @@
 //! ([`Budget::TABLE`]: [`crate::limits::MAX_EXACT_WORK`]); beyond it they are simulated
 //! ([`simulate`], [`crate::limits::SIMULATED_PLAYS`] plays, seeded from the question) and shown
 //! with their 99.9% margins. Pure and deterministic: no clock, no global random source.
+//!
+//! The GM's outcome drafted once the player's is proposed also gets a fair fight ([`balance`]):
+//! the impact for an easy, even or hard fight, the party winning when the player's outcome is
+//! selected under the same model. [`value`] holds the data every file here shares ([`Budget`],
+//! [`Value`]).
 
+pub mod balance;
 pub mod exact;
 pub mod question;
 pub mod simulate;
+pub mod value;
 
-use crate::limits::{MAX_EXACT_WORK, SIMULATED_PLAYS};
+pub use value::{Budget, Value};
+
 use crate::model::{Command, GM, Side, State};
-use crate::rules::chances::{CERTAIN_ADVANTAGE, complement};
+use crate::rules::chances::CERTAIN_ADVANTAGE;
 use crate::rules::traits::signed;
 use question::{Backing, Holder, Question};
-use skald_core::{Chance, Odds, capitalized};
-use skald_dice::odds::Fraction;
-
-/// How much work the advice may do: no clock in the core, so the bound is in units of work.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Budget {
-    /// The exact answer's bound, in the units of `exact::work`; past it, every chance of the
-    /// answer is simulated.
-    pub exact_work: u64,
-    /// The plays of a simulated answer (at least one).
-    pub plays: u64,
-}
-
-impl Budget {
-    /// The table's budget: every advice of a page within 200 ms on one core in a release build
-    /// for the books' examples and a four-character table (`docs/benchmarks.md`).
-    pub const TABLE: Budget = Budget {
-        exact_work: MAX_EXACT_WORK,
-        plays: SIMULATED_PLAYS,
-    };
-}
-
-/// A chance worked out: exact, or `hits` of `plays` simulated plays.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Value {
-    /// The exact chance.
-    Exact(Fraction),
-    /// `hits` of `plays` simulated problems ended so.
-    Estimate {
-        /// The plays that ended so.
-        hits: u64,
-        /// The plays.
-        plays: u64,
-    },
-}
-
-impl Value {
-    /// The chance of the other outcome.
-    pub fn complement(&self) -> Value {
-        match self {
-            Value::Exact(p) => Value::Exact(complement(p)),
-            Value::Estimate { hits, plays } => Value::Estimate {
-                hits: plays.saturating_sub(*hits),
-                plays: *plays,
-            },
-        }
-    }
-
-    /// The chance as the page shows it, labelled `label` (an estimate with its 99.9% margin).
-    pub fn chance(&self, label: impl Into<String>) -> Chance {
-        match self {
-            Value::Exact(p) => Chance::exact(label, p),
-            Value::Estimate { hits, plays } => Chance::estimate(label, *hits, *plays),
-        }
-    }
-
-    /// As a decimal in 0..=1.
-    pub fn decimal(&self) -> f64 {
-        self.chance("").decimal
-    }
-
-    /// The chance of `side`'s outcome, this being the player's outcome's.
-    fn of(self, side: Side) -> Value {
-        match side {
-            Side::Player => self,
-            Side::Gm => self.complement(),
-        }
-    }
-}
+use skald_core::{Fight, Odds, capitalized};
 
 /// The advice on a [`Question`]: one model for every chance, so they compare.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -125,7 +65,7 @@ pub struct Advice {
 /// question. Never refused: a question too large for exact work is simulated.
 pub fn advise(question: &Question, budget: Budget) -> Advice {
     let backs = question.focus_backs;
-    let seed = seed(question);
+    let seed = simulate::question_seed(question);
     let exact = exact::work(question).is_some_and(|w| w <= budget.exact_work);
     let (player, none, all, plays) = if exact {
         let e = exact::answer(question);
@@ -181,7 +121,21 @@ pub fn advise(question: &Question, budget: Budget) -> Advice {
 /// shows it: a summary and one chance per line. `None` for a command that gets none (see
 /// [`Question::of`]: `resolve` rolls now and its odds are exact; a problem without both
 /// outcomes has nothing to weigh) or that the rules would refuse now.
+///
+/// The GM's outcome drafted once the player's is proposed ([`balance::Draft::of`]) gets a fair
+/// fight besides (issue 32): the advice as drafted, then the impact proposed for an easy, even
+/// and hard fight ([`balance::balance`] with [`Budget::TABLE`]); it is given while the
+/// description is still blank and while a consequence is refused, since neither moves a
+/// likelihood.
 pub fn advice(state: &State, command: &Command) -> Option<Odds> {
+    if let Some(draft) = balance::Draft::of(state, command) {
+        let fair = balance::balance(&draft, &Fight::ALL, Budget::TABLE)?;
+        let mut odds = words(&advise(&fair.question, Budget::TABLE));
+        odds.summary.push(' ');
+        odds.summary.push_str(&balance::summary(&fair));
+        odds.chances.extend(balance::chances(&fair));
+        return Some(odds);
+    }
     let question = Question::of(state, command)?;
     Some(words(&advise(&question, Budget::TABLE)))
 }
@@ -302,21 +256,4 @@ fn name(who: &str) -> String {
     } else {
         who.to_owned()
     }
-}
-
-/// The simulation's seed: the question's own content (the likelihood difference, the option,
-/// whom it advises and every holder's pile and side), so one question always gets one answer.
-fn seed(q: &Question) -> u64 {
-    let mut parts: Vec<Vec<u8>> = vec![
-        q.difference().to_le_bytes().to_vec(),
-        vec![u8::from(q.unlikely_outcomes)],
-        q.focus.as_bytes().to_vec(),
-    ];
-    for h in &q.holders {
-        parts.push(h.who.as_bytes().to_vec());
-        parts.push(h.pool.to_le_bytes().to_vec());
-        parts.push(h.sign().to_le_bytes().to_vec());
-    }
-    let parts: Vec<&[u8]> = parts.iter().map(Vec::as_slice).collect();
-    simulate::seed(&parts)
 }

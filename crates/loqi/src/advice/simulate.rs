@@ -75,6 +75,22 @@ pub(crate) fn play(question: &Question, plays: u64, seed: u64) -> Counts {
     }
 }
 
+/// `plays` problems played from `question` under the model (every holder drawn, the advised one
+/// like the others), drawn from `seed` (at least one play): how many selected the player's
+/// outcome. A fair fight's chance past the exact bound (`balance.rs`).
+pub(crate) fn model(question: &Question, plays: u64, seed: u64) -> u64 {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let d0 = question.difference();
+    (0..plays.max(1))
+        .map(|_| {
+            let d = question.holders.iter().fold(d0, |d, h| {
+                d.saturating_add(h.sign().saturating_mul(amount(h, &mut rng)))
+            });
+            u64::from(player_selected(d, question.unlikely_outcomes, &mut rng))
+        })
+        .sum()
+}
+
 /// `plays` resolutions at likelihood difference `difference` (drawn from `seed`, at least one
 /// play): how many selected the player's outcome.
 pub(crate) fn fixed(difference: i64, unlikely_outcomes: bool, plays: u64, seed: u64) -> u64 {
@@ -110,4 +126,21 @@ fn player_selected(difference: i64, unlikely_outcomes: bool, rng: &mut ChaCha8Rn
         }
         return (rng.random_range(1..=D12_FACES) <= odds) == favourite_is_player;
     }
+}
+
+/// The simulation's seed: the question's own content (the likelihood difference, the option,
+/// whom it advises and every holder's pile and side), so one question always gets one answer.
+pub(crate) fn question_seed(q: &Question) -> u64 {
+    let mut parts: Vec<Vec<u8>> = vec![
+        q.difference().to_le_bytes().to_vec(),
+        vec![u8::from(q.unlikely_outcomes)],
+        q.focus.as_bytes().to_vec(),
+    ];
+    for h in &q.holders {
+        parts.push(h.who.as_bytes().to_vec());
+        parts.push(h.pool.to_le_bytes().to_vec());
+        parts.push(h.sign().to_le_bytes().to_vec());
+    }
+    let parts: Vec<&[u8]> = parts.iter().map(Vec::as_slice).collect();
+    seed(&parts)
 }

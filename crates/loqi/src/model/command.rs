@@ -85,7 +85,10 @@ pub enum Command {
     ProposeOutcome {
         /// `player` or `gm`.
         outcome: Side,
-        /// What happens: 1-1000 characters.
+        /// What happens: 1-1000 characters. Left out, it is blank and refused by the rules
+        /// beside its blank (not by the reader), so the GM's outcome drafted before it is written
+        /// still gets its fair fight (issue 32).
+        #[serde(default)]
         description: String,
         /// Net benefit to the player characters, -100 to 100 (L2; guide 0-2 inconclusive, 3-5
         /// scene, 6-9 scenario, 10-12 story; negative is harm). May be left out when consequences

@@ -216,12 +216,15 @@ fn propose_move(state: &State, problem: &Problem, seat: &Seat, out: &mut Vec<Mov
             ],
         ));
     }
+    // The proposal that completes the pair gets the advice over the problem as it is filled
+    // in: the GM's, a fair fight besides (issue 32, `advice/balance.rs`).
+    let completes = problem.outcome(side.other()).is_some();
     out.push(mv(
         PROBLEM,
         format!("Propose {}", side.outcome_phrase()),
         command,
         fields,
-        false,
+        completes,
         // The note follows no blank: what the impact does is said as a rule, not at the
         // blank's starting value, which the form changes (a stale "Impact -6" beside -7).
         &format!(

@@ -8,14 +8,19 @@
 //!   [`Change::read_trait_change`], ...), so the report itself cannot fail.
 //! - [`advise()`]: the advice over the problem ([`crate::advice`]) at a scenario's position
 //!   (`skald loqi advise FILE`), in `advise.rs`.
+//! - [`balance()`]: a fair fight for the GM ([`crate::advice::balance`]) at a scenario's
+//!   position (`skald loqi balance FILE`): the impact of the GM's outcome for an easy, even
+//!   and hard fight, in `balance.rs`.
 //!
 //! JSON keys are in alphabetical order, as these commands have always printed them.
 //!
 //! Pure: no I/O.
 
 pub mod advise;
+pub mod balance;
 
 pub use advise::{AdviseReport, advise};
+pub use balance::{BalanceReport, balance};
 
 use crate::error::Error;
 use crate::limits::{

@@ -3,6 +3,7 @@
 
 #![recursion_limit = "256"] // the json! literal of a whole view (table.rs)
 
+mod balance;
 mod campaign;
 mod chronicle;
 mod moves;

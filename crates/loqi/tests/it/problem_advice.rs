@@ -578,7 +578,7 @@ fn large_table(seed: u64, unlikely: bool) -> (State, String) {
 }
 
 /// The exact chances of small states, by playing every spending profile through the rules.
-mod enumerate {
+pub(crate) mod enumerate {
     use super::*;
 
     /// The four chances of the advice, each an exact fraction (`None` where the advice has none).
@@ -697,7 +697,7 @@ mod enumerate {
 /// The independent Monte Carlo: its own reading of who may spend and for which outcome
 /// (docs/loqi.md, "Advice over the problem"), its own generator (SplitMix64) and its own d12
 /// (L3, L4).
-mod lean {
+pub(crate) mod lean {
     use super::*;
 
     /// SplitMix64.
