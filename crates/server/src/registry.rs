@@ -116,7 +116,7 @@ impl Registry {
         }
     }
 
-    /// Watches this node's ownership session: every [`WATCH_EVERY`] it asks the database, and
+    /// Watches this node's ownership session: every 2 s (`WATCH_EVERY`) it asks the database, and
     /// once the session was lost (a database restart, a network cut, `pg_terminate_backend`),
     /// every table this node held hears it and gives the table up, following whoever owns it now
     /// (issue 34: otherwise two nodes both act as the owner and their views part). Returns at
@@ -138,7 +138,7 @@ impl Registry {
     }
 
     /// The ownership session was lost (issue 34): every table this node held gives itself up and
-    /// reads the log as a follower ([`crate::actor::TableTask::heard`] sees the session moved on).
+    /// reads the log as a follower (its task, hearing, sees the session moved on).
     pub async fn session_lost(&self) {
         let live = self.live.lock().await;
         for handle in live.values() {
