@@ -517,9 +517,10 @@ fn balance_proposes_a_pool_and_a_difficulty_for_the_fight_wanted() {
             "even",
         ],
         0,
-        "After step 0: the party, Ragnar (8), orc (3); each acts with every die against one \
-         opponent defending with every die, a tie to the defender (C1, C3); the party's chance is \
-         the mean\n\
+        "After step 0: the party, Ragnar (pool 8), orc (pool 3); each, one on one, acts with every \
+         die of its pool against the opponent defending with every die of its own, as if each were \
+         the opponent's only foe that round (C1), a tie to the defender (C3); the party's chance is \
+         the mean of these contests\n\
          Against Capt. Dirk Rednova (7 dice):\n\
          \x20 Ragnar                   67.3% (35183192065/52242776064)\n\
          \x20 orc                      0.3% (87373/30233088)\n\

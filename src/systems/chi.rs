@@ -141,8 +141,9 @@ const BALANCE_EXAMPLES: &str = "\
 Examples:
   skald chi balance examples/chi/book-characters.toml --after 0
   skald chi balance examples/chi/book-characters.toml --after 0 --dice 4 --target even --json
-Each member acts with every die (or --dice) against one opponent defending with every die; a tie
-goes to the defender (C1, C3). See docs/chi.md, \"A fair fight\".";
+Each member, one on one, acts with every die against the opponent defending with every die, as
+if each were its only foe that round (C1); a tie goes to the defender (C3). --dice is what each puts
+into an action against a Difficulty (never more than its pool). See docs/chi.md, \"A fair fight\".";
 
 /// `skald chi balance`.
 #[derive(Debug, Args)]
@@ -158,7 +159,8 @@ pub struct BalanceArgs {
     /// A character outside the party to weigh each member against.
     #[arg(long)]
     pub against: Option<String>,
-    /// The d6 each member puts into an action, 1-100 (default: its whole current pool).
+    /// The d6 each member puts into an action against a Difficulty, 1-100 (default: its whole
+    /// current pool; never more than it has, C1).
     #[arg(long)]
     pub dice: Option<u32>,
     /// The fight wanted: easy (75%), even (50%) or hard (25%); all three if left out.

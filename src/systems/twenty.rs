@@ -72,7 +72,7 @@ pub struct BalanceArgs {
           value_parser = crate::cli::whole::<u64>(1, 10_000_000))]
     pub plays: u64,
     /// Print JSON: `after_steps`, `party`, `against` (`name`, `chance`) and `proposals`, each with
-    /// `target`, `wanted` (percent), `traits`, `boxes`, `chance` and `out_of_reach`; a chance has
+    /// `target`, `wanted` (percent), `traits` (each trait's boxes), `chance` and `out_of_reach`; a chance has
     /// `p` ("p/q"), `decimal`, `margin` and `plays` (null when exact) and `model`.
     #[arg(long)]
     pub json: bool,

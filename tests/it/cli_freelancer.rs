@@ -450,7 +450,7 @@ fn advise_gives_the_chance_the_task_goes_through_over_the_event() {
         0,
         Expected::Text(
             "Advice for Ash on step 6:\n\
-             The task (DIS against 75), tried by Ash, Mara and Tobin (the PCs with the rating): one d100 per Full Action in turn order over the rest of round 1 as it stands, then round 2 with its initiative rolled and each taking its most Full Actions (F5-F7); a Botch ends a character's tries (F3), the first success carries the task.\n\
+             The task (DIS against 75), tried by Ash, Mara and Tobin (the PCs with the rating): one d100 per Full Action in turn order over the rest of round 1 as it stands, then round 2 with its initiative rolled and each taking its most Full Actions (F5-F7); a Botch ends a character's tries (Skald's reading: the book makes a Botch a reversal of fortune, F3), the first success carries the task.\n\
              \x20 Ash's check now (DIS against 75) succeeds: 65.0% (13/20)\n\
              \x20 Ash alone gets it through, with the check now, 1 more Full Action in round 1 and 2 Full Actions in round 2: 92.1% (18421/20000)\n\
              \x20 Mara alone gets it through, with 3 Full Actions in round 2: 82.6% (661/800)\n\

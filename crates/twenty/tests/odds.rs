@@ -779,7 +779,7 @@ mod advice {
                         // only to the winner and its allies still in (`winner_allies`, T13).
                         return (c.choice.label(), Fraction::new(0.into(), 1u32.into()));
                     }
-                    AdviceChoice::TakeBurden { from, boxes } => {
+                    AdviceChoice::TakeBurden { from, boxes, .. } => {
                         // The stat's d20: every face.
                         let command = Command::TakeBurden {
                             who: who.into(),
@@ -1146,7 +1146,7 @@ mod lean {
                 AdviceChoice::Stand => g.seats[i].acted = true,
                 AdviceChoice::Surrender => g.seats[i].status = 2,
                 AdviceChoice::Wait => {}
-                AdviceChoice::TakeBurden { from, boxes } => {
+                AdviceChoice::TakeBurden { from, boxes, .. } => {
                     let j = c.participants.iter().position(|p| &p.who == from).unwrap();
                     g.seats[j].pool.sort_unstable_by(|a, b| b.cmp(a));
                     g.seats[j].pool.drain(..*boxes as usize);

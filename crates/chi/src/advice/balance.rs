@@ -5,8 +5,11 @@
 //! - An action against a Difficulty: the character puts in `dice` d6 with its `modifier` against
 //!   the GM's Difficulty d6, a tie settled by the table's rule (C3). [`difficulty_for`] finds the
 //!   Difficulty, 1 to [`MAX_DIFFICULTY`], whose chance of success is closest to the target.
-//! - An opponent: each character of the party acts against it, both putting in every die of their
-//!   current pools, a tie going to the defender (C1, C3). The party's chance is the mean of theirs.
+//! - An opponent: each character of the party acts against it one on one, both putting in every
+//!   die of their current pools, as if each were the opponent's only foe that round (C1: an
+//!   opponent facing several in one round splits one pool among them, so this is the easiest it
+//!   can be for the opponent), a tie going to the defender (C3). The party's chance is the mean of
+//!   these contests.
 //!   [`pool_for`] finds the opponent's pool, 1 to [`MAX_POOL`], whose mean is closest.
 //!
 //! Both chances only fall as the GM's dice grow, so each search is a binary search over exact
@@ -177,9 +180,9 @@ pub(crate) fn enroll_advice(state: &State, sheet: &Sheet) -> Option<Odds> {
     }
     Some(Odds {
         summary: format!(
-            "A fair fight: each character in play acting against {name}, both putting in every \
-             die of their pools; a tie goes to the defender (C1, C3). The party's chance is the \
-             mean of theirs."
+            "A fair fight: each character in play acting against {name} one on one, both \
+             putting in every die of their pools, as if each were its only foe that round (C1); a \
+             tie goes to the defender (C3). The party's chance is the mean of these contests."
         ),
         chances,
         distribution: Vec::new(),

@@ -113,9 +113,9 @@ pub struct DifficultyLine {
 }
 
 /// The report for the party `named` (every character in play when `None`) at `state`, after
-/// `after` steps: against the character `against` if named; each member putting in `dice` d6 (every
-/// die of its current pool when `None`, at most its pool); the fights of `target` (all three when
-/// `None`).
+/// `after` steps: against the character `against` if named; each member putting `dice` d6 into an
+/// action against a Difficulty (every die of its current pool when `None`; never more than its
+/// pool, C1); the fights of `target` (all three when `None`).
 ///
 /// # Errors
 /// A sentence for the reader: a name not at the table, a member or `against` out of play,
@@ -158,6 +158,16 @@ pub fn balance(
             })
             .collect(),
     };
+    if let Some(twice) = party
+        .iter()
+        .enumerate()
+        .find(|(i, m)| party[..*i].iter().any(|o| o.name == m.name))
+    {
+        return Err(format!(
+            "--party names {} twice: name each once",
+            twice.1.name
+        ));
+    }
     if party.is_empty() {
         return Err(
             "no character in play to weigh: enroll one, or name the party with --party".into(),
@@ -211,7 +221,8 @@ pub fn balance(
     }
     let mut difficulties = Vec::new();
     for m in &party {
-        let put_in = dice.unwrap_or(m.pool);
+        // C1: no more than the pool it has this round.
+        let put_in = dice.map_or(m.pool, |d| d.min(m.pool));
         for fight in &fights {
             let (difficulty, p) =
                 difficulty_for(put_in, 0, state.options.tie, *fight, &mut sums).map_err(odds)?;
@@ -239,12 +250,14 @@ impl fmt::Display for BalanceReport {
         let party: Vec<String> = self
             .party
             .iter()
-            .map(|m| format!("{} ({})", m.name, m.pool))
+            .map(|m| format!("{} (pool {})", m.name, m.pool))
             .collect();
         writeln!(
             f,
-            "After step {}: the party, {}; each acts with every die against one opponent \
-             defending with every die, a tie to the defender (C1, C3); the party's chance is the mean",
+            "After step {}: the party, {}; each, one on one, acts with every die of its pool \
+             against the opponent defending with every die of its own, as if each were the \
+             opponent's only foe that round (C1), a tie to the defender (C3); the party's chance \
+             is the mean of these contests",
             self.after,
             party.join(", ")
         )?;

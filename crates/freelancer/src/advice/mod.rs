@@ -172,7 +172,8 @@ pub fn answer(question: &Question, side: &str, seed: impl Fn() -> u64, budget: u
     };
     let summary = format!(
         "The task ({}), {tried_by}: one d100 per Full Action in turn order over {when}; a Botch \
-         ends a character's tries (F3), the first success carries the task.{how}",
+         ends a character's tries (Skald's reading: the book makes a Botch a reversal of fortune, \
+         F3), the first success carries the task.{how}",
         question.task
     );
     Odds {

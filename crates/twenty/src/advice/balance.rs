@@ -9,7 +9,8 @@
 //! simple policy; nobody takes a burden or surrenders.
 //!
 //! The opponents proposed are of a shape a GM can read and write: some traits of `b` boxes and
-//! the rest of `b + 1`, no stats (T12: an NPC's sheet is the GM's). Every shape of up to
+//! the rest of `b + 1`, never more traits than `b` (T2: a trait of `b` boxes is brought in only
+//! in exchanges 1 to `b`, one a turn, so more could never all be used), no stats (T12: an NPC's sheet is the GM's). Every shape of up to
 //! [`MAX_PROPOSED_TRAITS`] traits of up to [`MAX_BOXES`] boxes is weighed by a short simulation.
 //! For each target the count is the one nearest a natural count (about half of what a member of
 //! the party can bring in, 2 to 6) whose best shape comes within 5 points of the target (else the
@@ -72,7 +73,7 @@ impl BalanceBudget {
 
 impl BalanceBudget {
     /// [`Self::REPORT`] with `plays` simulated conflicts per chance instead (1 to 10,000,000):
-    /// the simulation's units 50 per play, the scan's plays one in 200 (at least 50). Fewer plays
+    /// the simulation's units 50 per play, the scan's plays one in 200 (at least 100). Fewer plays
     /// answer faster with wider margins.
     pub fn with_plays(plays: u64) -> BalanceBudget {
         let plays = plays.clamp(1, 10_000_000);
@@ -82,7 +83,7 @@ impl BalanceBudget {
                 sim_work: plays.saturating_mul(50),
                 ..Self::REPORT.chance
             },
-            scan_plays: (plays / 200).max(50),
+            scan_plays: (plays / 200).max(100),
         }
     }
 }
@@ -202,7 +203,9 @@ pub fn balance(party: &[&Character], budget: BalanceBudget) -> Result<Vec<Propos
     start(party, &[1])?;
     let mut scan = Vec::new();
     for count in 1..=MAX_PROPOSED_TRAITS {
-        for boxes in 1..=MAX_BOXES {
+        // T2: one trait a turn, and a trait of `b` boxes only in exchanges 1 to `b`: more traits
+        // than boxes would leave some that can never be brought in.
+        for boxes in count..=MAX_BOXES {
             let traits = vec![boxes; count as usize];
             let position = start(party, &traits)?;
             let (won, plays) = simulated(&position, budget.scan_plays, u64::MAX);
@@ -244,7 +247,7 @@ pub fn balance(party: &[&Character], budget: BalanceBudget) -> Result<Vec<Propos
             Ok(p)
         };
         let (mut lo, mut hi) = (
-            count * near.saturating_sub(1).max(1),
+            count * near.saturating_sub(1).max(count),
             count * (near + 1).min(MAX_BOXES),
         );
         while lo < hi {

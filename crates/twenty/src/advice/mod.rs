@@ -136,6 +136,8 @@ pub enum AdviceChoice {
         from: String,
         /// The boxes, 1 to the opponent's dice above the taker's highest.
         boxes: u32,
+        /// Who bears it when not the taker: a healing's patient (T14).
+        bearer: Option<String>,
     },
     /// Surrender (T4).
     Surrender,
@@ -153,8 +155,23 @@ impl AdviceChoice {
                 if *dice == 1 { "die" } else { "dice" }
             ),
             AdviceChoice::Stand => "Win the conflict if you stand".into(),
-            AdviceChoice::TakeBurden { from, boxes } => {
-                format!("Win the conflict if you take a {boxes}-box burden from {from}")
+            AdviceChoice::TakeBurden {
+                from,
+                boxes,
+                bearer,
+            } => {
+                let lands = bearer
+                    .as_ref()
+                    .map(|b| format!(" (it lands on {b}, T14)"))
+                    .unwrap_or_default();
+                format!(
+                    "Win the conflict if you take a {boxes}-box burden to make {from} discard its {}{lands}",
+                    if *boxes == 1 {
+                        "highest die".to_owned()
+                    } else {
+                        format!("{boxes} highest dice")
+                    }
+                )
             }
             AdviceChoice::Surrender => "Win the conflict if you surrender".into(),
             AdviceChoice::Wait => "Win the conflict if you take no burden now".into(),
@@ -277,6 +294,7 @@ pub fn conflict_advice(
                 AdviceChoice::TakeBurden {
                     from: them.who.clone(),
                     boxes,
+                    bearer: (bearer_name != who).then(|| bearer_name.to_owned()),
                 },
                 First::Burden {
                     from: j,

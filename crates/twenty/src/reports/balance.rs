@@ -119,8 +119,8 @@ pub fn balance(
     let party = party(state, named)?;
     if party.is_empty() && named.is_none() {
         return Err(Error::Rule(
-            "No player character here can fight (every other sheet is an NPC's): name the party \
-             with --party"
+            "No player character here can fight (none is at the table, or each is dead or \
+             disabled, T7; an NPC's sheet is not one): name the party with --party"
                 .into(),
         ));
     }
@@ -137,6 +137,11 @@ pub fn balance(
             let npc = state
                 .character(name)
                 .ok_or_else(|| Error::UnknownCharacter(name.to_owned()))?;
+            if npc.dead {
+                return Err(Error::Rule(format!(
+                    "{name} is dead: the dead enter no conflict (T7); name an opponent alive"
+                )));
+            }
             let opponent: Vec<u32> = npc
                 .rollables()
                 .filter(|t| !t.broken && t.unchecked() > 0)

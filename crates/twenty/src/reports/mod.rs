@@ -418,10 +418,23 @@ fn choice_words(choice: &AdviceChoice) -> String {
             )
         }
         AdviceChoice::Stand => "stand".into(),
-        AdviceChoice::TakeBurden { from, boxes } => {
-            format!("take a {boxes}-box burden from {from}")
+        AdviceChoice::TakeBurden {
+            from,
+            boxes,
+            bearer,
+        } => {
+            let lands = bearer
+                .as_ref()
+                .map(|b| format!(", lands on {b} (T14)"))
+                .unwrap_or_default();
+            let dice = if *boxes == 1 {
+                "its highest die".to_owned()
+            } else {
+                format!("its {boxes} highest dice")
+            };
+            format!("take a {boxes}-box burden: {from} discards {dice}{lands}")
         }
-        AdviceChoice::Surrender => "surrender".into(),
+        AdviceChoice::Surrender => "surrender (the goal is lost)".into(),
         AdviceChoice::Wait => "take no burden now".into(),
     }
 }
@@ -450,9 +463,14 @@ impl fmt::Display for AdviseReport {
             "{} after step {}: each choice's chance that {}'s side wins the conflict",
             self.who, self.after_steps, self.who
         )?;
+        let margin = if self.choices.iter().any(|c| c.margin.is_some()) {
+            " A chance ± its margin: the simulation's 99.9% interval."
+        } else {
+            ""
+        };
         writeln!(
             f,
-            "The model: {} (docs/twenty.md, \"Whole-conflict advice\").",
+            "The model: {} (docs/twenty.md, \"Whole-conflict advice\").{margin}",
             model.words()
         )?;
         for c in &self.choices {
@@ -465,7 +483,7 @@ impl fmt::Display for AdviseReport {
                 ),
                 _ => skald_core::chance(&c.p, c.decimal),
             };
-            writeln!(f, "  {:<40} {chance}", c.choice)?;
+            writeln!(f, "  {:<52} {chance}", c.choice)?;
         }
         Ok(())
     }
