@@ -2,7 +2,7 @@
 //! crate: a task check's equalizing, band and exact odds (`check`, F1-F3), an opposed check's odds by
 //! either method (`opposed`, F4), an initiative roll's turn or turns (`initiative`, F5-F6) and the
 //! extra Full Actions a turn may be divided into (`actions`, F5), and the advice over the event on a
-//! scenario's check (`advise`, issue 32). Argument parsing and printing only;
+//! scenario's check (`advise`, issue 32), and a fair fight for the GM (`balance`, issue 32). Argument parsing and printing only;
 //! the calculators, their bounds and their wording are the crate's reports
 //! (`skald_freelancer::reports`).
 
@@ -36,6 +36,65 @@ pub enum Command {
     /// Actions (F1, F3, F5-F7).
     #[command(after_help = ADVISE_EXAMPLES)]
     Advise(AdviseArgs),
+    /// A fair fight: for the characters of a scenario at a position and one rating, each one's
+    /// difficulty and an opponent's rating (an Encounter Sheet's, a full NPC sheet's) for an easy
+    /// (75%), even (50%) or hard (25%) fight, exact; with --against, each one's chance against a
+    /// character (F2-F4).
+    #[command(after_help = BALANCE_EXAMPLES)]
+    Balance(BalanceArgs),
+}
+
+const BALANCE_EXAMPLES: &str = "\
+Examples:
+  skald freelancer balance examples/freelancer/guard.toml --after 0 --rating CHM
+  skald freelancer balance examples/freelancer/guard.toml --after 0 --rating CHM \\
+      --against Guard --opponent-rating WIL --target even --json
+Each member meets the opponent with its rating: a task check against an Encounter Sheet's rating as
+the difficulty (F2, F3), an opposed check against a full sheet by the table's method (F4, counted
+once someone wins when rolls are rerolled); the party's chance is the mean. Each rating proposed is
+the smallest, 0 to 10^30, whose chance is closest to the fight's. See docs/freelancer.md, \"A fair
+fight\".";
+
+/// `skald freelancer balance`.
+#[derive(Debug, Args)]
+pub struct BalanceArgs {
+    /// A Freelancer scenario (TOML).
+    pub file: std::path::PathBuf,
+    /// Play the characters and this many steps first (default: every step).
+    #[arg(long)]
+    pub after: Option<usize>,
+    /// The party's rating weighed: an attribute or stat (MIT ... FTH).
+    #[arg(long, value_parser = rating_name)]
+    pub rating: skald_freelancer::Rating,
+    /// The opponent's rating the party meets (default: the same as --rating).
+    #[arg(long, value_parser = rating_name)]
+    pub opponent_rating: Option<skald_freelancer::Rating>,
+    /// The party, comma-separated names (default: every PC with the rating but --against).
+    #[arg(long, value_delimiter = ',')]
+    pub party: Option<Vec<String>>,
+    /// A character outside the party to weigh each member against (an Encounter Sheet: task
+    /// checks; a full sheet: opposed checks).
+    #[arg(long)]
+    pub against: Option<String>,
+    /// The fight wanted: easy (75%), even (50%) or hard (25%); all three if left out.
+    #[arg(long, value_enum)]
+    pub target: Option<crate::cli::FightArg>,
+    /// Print JSON: `after`, `against` (`each`, `kind`, `mean`, `name`, `rating`), `difficulties`
+    /// (`chance`, `difficulty`, `target`, `wanted`, `who`), `encounter` and `npc` (`chance`,
+    /// `rating`, `target`, `wanted`), `opponent_rating`, `opposed`, `party` (`name`, `rating`) and
+    /// `rating`; a chance is `p` ("n/d") and `decimal`.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// An attribute or stat by its abbreviation, in any case.
+fn rating_name(text: &str) -> Result<skald_freelancer::Rating, String> {
+    skald_freelancer::Rating::from_abbreviation(text).ok_or_else(|| {
+        format!(
+            "{text:?} is not a rating: give an attribute (MIT VIG ALC INT MRL LCK) or a stat (HP TP \
+             SP LFT STR PHD MD JMP SPD DOG ATN DIS RES WIL CHM FTH)"
+        )
+    })
 }
 
 const CHECK_EXAMPLES: &str = "\
@@ -288,6 +347,23 @@ pub fn run(command: &Command) -> crate::error::Result {
             print_report(&report, args.json)?;
         }
         Command::Advise(args) => advise(args)?,
+        Command::Balance(args) => {
+            let (table, after) =
+                super::scenario_after::<skald_freelancer::Freelancer>(&args.file, args.after)?;
+            let report = reports::balance(
+                table.state(),
+                after,
+                args.party.as_deref(),
+                reports::Ratings {
+                    rating: args.rating,
+                    opponent_rating: args.opponent_rating,
+                },
+                args.against.as_deref(),
+                args.target.map(skald_core::Fight::from),
+            )
+            .map_err(Error::Usage)?;
+            print_report(&report, args.json)?;
+        }
     }
     Ok(())
 }

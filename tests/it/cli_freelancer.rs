@@ -493,3 +493,126 @@ fn advise_gives_the_chance_the_task_goes_through_over_the_event() {
         Expected::Error("the scenario has 7 steps"),
     );
 }
+
+/// `skald freelancer balance` (issue 32): the guard's table, Ash's CHM 27 against the guard's WIL
+/// 56: each fight's difficulty, Encounter Sheet's and NPC's rating with its exact chance; JSON;
+/// the flags refused with what they take.
+#[test]
+fn balance_proposes_a_fair_fight_for_the_gm() {
+    let file = "examples/freelancer/guard.toml";
+    check(
+        &[
+            "balance",
+            file,
+            "--after",
+            "0",
+            "--rating",
+            "chm",
+            "--against",
+            "Guard",
+            "--opponent-rating",
+            "WIL",
+        ],
+        0,
+        Expected::Text(
+            "After step 0: the party, Ash (CHM 27); its chance against an opponent is the mean of theirs\n\
+             Against Guard (WIL 56), a task check against it (F3):\n\
+             \x20 Ash                      71.0% (71/100)\n\
+             \x20 the party, on average    71.0% (71/100)\n\
+             An Encounter Sheet's WIL (each member's task check against it, F2, F3):\n\
+             \x20 easy (75%)               WIL 52       75.0% (3/4)\n\
+             \x20 even (50%)               WIL 77       50.0% (1/2)\n\
+             \x20 hard (25%)               WIL 102      25.0% (1/4)\n\
+             An NPC's WIL (each member's opposed check against it, roll_under, reroll, F4):\n\
+             \x20 easy (75%)               WIL 11       75.4% (439/582)\n\
+             \x20 even (50%)               WIL 27       50.0% (1/2)\n\
+             \x20 hard (25%)               WIL 53       24.8% (810/3271)\n\
+             The difficulty of a task check with CHM (F3):\n\
+             \x20 Ash, easy                difficulty 52       75.0% (3/4)\n\
+             \x20 Ash, even                difficulty 77       50.0% (1/2)\n\
+             \x20 Ash, hard                difficulty 102      25.0% (1/4)\n",
+        ),
+    );
+    check(
+        &[
+            "balance",
+            "examples/freelancer/arm-wrestling.toml",
+            "--after",
+            "0",
+            "--rating",
+            "LFT",
+            "--target",
+            "even",
+            "--json",
+        ],
+        0,
+        Expected::Json(json!({
+            "after": 0,
+            "against": null,
+            "difficulties": [
+                { "chance": { "decimal": 0.5, "p": "1/2" }, "difficulty": 132, "target": "even", "wanted": 50, "who": "Ash" },
+                { "chance": { "decimal": 0.5, "p": "1/2" }, "difficulty": 965, "target": "even", "wanted": 50, "who": "Brom" },
+            ],
+            "encounter": [{ "chance": { "decimal": 0.5, "p": "1/2" }, "rating": 233, "target": "even", "wanted": 50 }],
+            "npc": [{ "chance": { "decimal": 0.5, "p": "1/2" }, "rating": 181, "target": "even", "wanted": 50 }],
+            "opponent_rating": "LFT",
+            "opposed": "roll_under, reroll",
+            "party": [{ "name": "Ash", "rating": 82 }, { "name": "Brom", "rating": 915 }],
+            "rating": "LFT",
+        })),
+    );
+    check(
+        &["balance", file, "--after", "0", "--rating", "XYZ"],
+        2,
+        Expected::Error("\"XYZ\" is not a rating: give an attribute"),
+    );
+    check(
+        &["balance", file, "--after", "0", "--rating", "LFT"],
+        2,
+        Expected::Error("no PC with LFT to weigh"),
+    );
+    check(
+        &[
+            "balance",
+            file,
+            "--after",
+            "0",
+            "--rating",
+            "CHM",
+            "--party",
+            "Ash",
+            "--against",
+            "Ash",
+        ],
+        2,
+        Expected::Error("Ash is in the party: name an opponent outside it"),
+    );
+    check(
+        &[
+            "balance",
+            file,
+            "--after",
+            "0",
+            "--rating",
+            "CHM",
+            "--against",
+            "Guard",
+        ],
+        2,
+        Expected::Error("Guard has no CHM (--opponent-rating): its sheet has WIL"),
+    );
+    check(
+        &[
+            "balance", file, "--after", "0", "--rating", "CHM", "--party", "Ash,Ash",
+        ],
+        2,
+        Expected::Error("--party names \"Ash\" twice (at 2 and before): name each member once"),
+    );
+    check(
+        &[
+            "balance", file, "--after", "0", "--rating", "CHM", "--party", "Nobody",
+        ],
+        2,
+        Expected::Error("\"Nobody\" is not at the table; it has Ash, Guard"),
+    );
+}

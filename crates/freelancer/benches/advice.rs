@@ -1,5 +1,6 @@
-//! Freelancer's advice over the event (issue 32), timed in-process: the median of repeated
-//! `skald_freelancer::advice::advice` calls for each state, one line per state. Run with
+//! Freelancer's advice over the event and a fair fight for the GM (issue 32), timed in-process:
+//! the median of repeated `skald_freelancer::advice::advice` calls for each state, one line per
+//! state. Run with
 //! `cargo bench -p skald-freelancer --bench advice`. The goal: at most 200 ms on one core
 //! (docs/benchmarks.md).
 #![allow(missing_docs, clippy::unwrap_used)]
@@ -285,4 +286,28 @@ fn main() {
         &crowd,
         &check(&first),
     );
+    // A fair fight (issue 32): the GM drafting an NPC with a full sheet (opposed checks, F4)
+    // and an Encounter Sheet (task checks, F3) against 32 PCs, and against 200 (the most at a
+    // table), whose ratings run from 7 to 10^29; three ratings weighed, each with an easy, even
+    // and hard proposal.
+    for pcs in [32u32, 200] {
+        let party: Vec<Value> = (0..pcs)
+            .map(|i| {
+                let r = 7 * 10u128.pow(i % 30) + u128::from(i);
+                json!({"name": format!("P{i}"), "ratings": {"MIT": r.to_string(), "LFT": (r / 3).to_string(), "WIL": (r + 41).to_string()}})
+            })
+            .collect();
+        let table = play(json!({}), &party, &[]);
+        for kind in ["npc", "encounter"] {
+            let draft: Command = serde_json::from_value(json!({"do": "enroll", "character": {
+                "name": "Foe", "kind": kind, "ratings": {"MIT": "5000", "LFT": "12", "WIL": "123456789"}
+            }}))
+            .unwrap();
+            time(
+                &format!("a fair fight: the GM drafting an {kind} against {pcs} PCs, 3 ratings"),
+                &table,
+                &draft,
+            );
+        }
+    }
 }

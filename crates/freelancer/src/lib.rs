@@ -40,7 +40,9 @@
 //!   the chance that the task goes through for each character who could try it and for the event,
 //!   over the Full Actions left in turn order and the next round's ([`advice::question`] what is
 //!   asked, [`advice::exact`] the exact chances, [`advice::next_round`] the next round's order,
-//!   [`advice::simulate`] the simulation past [`MAX_EXACT_WORK`]).
+//!   [`advice::simulate`] the simulation past [`MAX_EXACT_WORK`]); and a fair fight for the GM
+//!   ([`advice::balance`]): the difficulty of a task check, and an opponent's rating, for an easy,
+//!   even or hard check, exact.
 //! - [`authority`]: who may send each command at an online table.
 //! - [`chronicle`]: a session folded into its events and the checks made outside one, for a
 //!   report's summary (who, the outcome, each check) and growth between them (F8).

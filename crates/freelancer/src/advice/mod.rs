@@ -22,8 +22,14 @@
 //! every next-round d100 of the attempters stays within [`crate::limits::MAX_EXACT_WORK`], and
 //! otherwise simulated ([`simulate`], seeded from the state and the command) with its 99.9% margin.
 //! Pure and deterministic.
+//!
+//! For the GM (a fair fight, [`balance`], issue 32): under a task check, the difficulty for an
+//! easy, even and hard check with its rating; under the builder of an NPC or an Encounter Sheet,
+//! the PCs' chances against it and its rating for each fight (`fair_fight.rs` words them).
 
+pub mod balance;
 pub mod exact;
+mod fair_fight;
 pub mod next_round;
 pub mod question;
 pub mod simulate;
@@ -37,10 +43,35 @@ use next_round::{most_actions, turns};
 use question::Question;
 use skald_core::{Chance, Odds};
 
-/// The advice over the event for `command` at `state` (see the module docs), as a page shows it: a
-/// summary and one chance per line. `None` for a command other than a `task_check` or
-/// `chance_check`, one made when no event is under way, or one the rules would refuse now.
+/// The advice for `command` at `state`, as a page shows it: a summary and one chance per line.
+/// For a `task_check` or `chance_check` during an event, the advice over the event (see the module
+/// docs); under a `task_check`, then the difficulty for an easy, even and hard check with its
+/// rating ([`balance`], issue 32: a fair fight); for the GM's `enroll` of an NPC or an Encounter
+/// Sheet, the PCs' chances against it and its rating for each fight. `None` for any other command,
+/// or one the rules would refuse now.
 pub fn advice(state: &State, command: &Command) -> Option<Odds> {
+    if let Command::Enroll { character } = command {
+        return fair_fight::enroll_advice(state, character);
+    }
+    // The GM's number (F3): the difficulty that makes this check easy, even or hard.
+    let difficulties = fair_fight::difficulty_chances(state, command);
+    let Some(mut odds) = over_the_event(state, command) else {
+        return (!difficulties.is_empty()).then(|| Odds {
+            summary: "A fair check: the difficulty whose chance of success is closest to an easy \
+                      (75%), even (50%) and hard (25%) check with this rating, equalized (F2, F3)."
+                .to_owned(),
+            chances: difficulties,
+            distribution: Vec::new(),
+        });
+    };
+    odds.chances.extend(difficulties);
+    Some(odds)
+}
+
+/// The advice over the event alone (see the module docs): `None` for a command other than a
+/// `task_check` or `chance_check`, one made when no event is under way, or one the rules would
+/// refuse now.
+pub fn over_the_event(state: &State, command: &Command) -> Option<Odds> {
     let question = Question::of(state, command)?;
     let seed = || {
         simulate::seed(&[

@@ -35,22 +35,25 @@ pub(super) fn enroll_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
     };
     out.push(builder(state, seat, Kind::Pc, "Create a character", pc));
     if seat.gm {
-        out.push(builder(
+        // The GM drafting an opponent sees the party's chances against it and the rating for an
+        // easy, even and hard fight as the sheet is filled in (issue 32, `advice::fair_fight`).
+        let weighed = |m: Move| Move { odds: true, ..m };
+        out.push(weighed(builder(
             state,
             seat,
             Kind::Npc,
             "Make an NPC with a full sheet",
             "An NPC that acts as a PC: it takes part in opposed checks (F4) and tracks level, XP, AP, \
              vocation and abilities; yours to play (the book's Task Checks).",
-        ));
-        out.push(builder(
+        )));
+        out.push(weighed(builder(
             state,
             seat,
             Kind::Encounter,
             "Make an Encounter Sheet",
             "A brief NPC sheet, ratings only: a check against it is a task check with its rating as \
              the difficulty (F3); yours to play (the book's Task Checks).",
-        ));
+        )));
     }
 }
 

@@ -75,7 +75,7 @@ pub fn odds(state: &State, command: &Command) -> Option<Odds> {
 
 /// A dice source for [`odds`]: the rules are asked only whether they take the command and what they
 /// would compute before the roll, so any faces do; these count up (1, 2, 3...) so that roll-offs end.
-struct Counting(u32);
+pub(crate) struct Counting(pub(crate) u32);
 
 impl DiceSource for Counting {
     fn roll(&mut self, die: Die) -> Result<i64, SourceError> {

@@ -1,5 +1,5 @@
 //! `skald freelancer advise FILE --who NAME [--after N]`: the advice over the event
-//! ([`crate::advice`]) on a scenario's next step, a check `who` makes during an event, as the table
+//! ([`crate::advice::over_the_event`]) on a scenario's next step, a check `who` makes during an event, as the table
 //! page shows it under the check's odds.
 
 use crate::advice;
@@ -50,7 +50,7 @@ pub fn advice(
     };
     let odds = next
         .filter(|_| checker.is_some_and(|c| c == who))
-        .and_then(|command| advice::advice(state, command))
+        .and_then(|command| advice::over_the_event(state, command))
         .ok_or_else(|| {
             format!(
                 "{who} has no check to advise on after {after} steps: step {} is not a task check \

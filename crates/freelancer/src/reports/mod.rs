@@ -3,6 +3,8 @@
 //!
 //! - [`mod@advice`]: the advice over the event on a scenario's next step, a check during an event
 //!   (`skald freelancer advise FILE --who NAME`, issue 32);
+//! - [`mod@balance`]: a fair fight for the GM: difficulties and opponents' ratings for an easy,
+//!   even or hard fight (`skald freelancer balance FILE --rating R`, issue 32);
 //! - [`mod@check`]: a task check or team lift before and after its roll, or a plain percentile check
 //!   (`skald freelancer check`, F1-F3);
 //! - [`mod@opposed`]: an opposed check by either method (`skald freelancer opposed`, F4);
@@ -14,6 +16,7 @@
 //! JSON keys come in alphabetical order, as the command line has always printed them.
 
 pub mod advice;
+pub mod balance;
 pub mod check;
 pub mod initiative;
 pub mod inputs;
@@ -21,6 +24,7 @@ pub mod opposed;
 mod written;
 
 pub use advice::AdviceReport;
+pub use balance::{BalanceReport, Ratings, balance};
 pub use check::{ChanceReport, TaskCheckReport, chance, task_check};
 pub use initiative::{ActionsReport, Choice, InitiativeReport, actions, initiative};
 pub use inputs::Input;

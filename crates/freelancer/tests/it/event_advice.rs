@@ -265,7 +265,8 @@ fn margin(hits: u64, plays: u64) -> f64 {
 /// half-width over [`Z_999`] (for a simulated chance, both intervals added). A line
 /// is within its 99.9% interval when its score is at most `Z_999`.
 fn agree(name: &str, state: &State, command: &Command, plays: u64, seed: u64) -> Vec<f64> {
-    let odds = advice::advice(state, command).unwrap_or_else(|| panic!("{name}: no advice"));
+    let odds =
+        advice::over_the_event(state, command).unwrap_or_else(|| panic!("{name}: no advice"));
     let who = attempters(state, command);
     let checks: Vec<Command> = who.iter().map(|w| as_who(command, w)).collect();
     let rest = rest_of_round(state, &who[0]);
@@ -531,7 +532,7 @@ fn enumerated(
             (sequence, *count)
         })
         .collect();
-    let labels: Vec<String> = advice::advice(state, command)
+    let labels: Vec<String> = advice::over_the_event(state, command)
         .unwrap()
         .chances
         .into_iter()
@@ -590,7 +591,7 @@ fn enumerated(
 }
 
 fn advised(state: &State, command: &Command) -> BTreeMap<String, String> {
-    advice::advice(state, command)
+    advice::over_the_event(state, command)
         .unwrap()
         .chances
         .into_iter()
@@ -608,7 +609,7 @@ fn sheet(name: &str, kind: &str, alc: u64, spd: u64, lck: u64, dis: u64) -> Valu
 #[test]
 fn the_vault_is_advised_exactly_in_the_books_terms() {
     let (state, check) = vault();
-    let odds = advice::advice(&state, &check).unwrap();
+    let odds = advice::over_the_event(&state, &check).unwrap();
     let lines: Vec<String> = odds
         .chances
         .iter()
@@ -728,14 +729,29 @@ fn no_advice_outside_an_event_or_for_other_commands() {
     let state = table(json!({}), &[sheet("Ann", "pc", 10, 40, 3, 50)], &[]);
     let check =
         command(json!({"do": "task_check", "who": "Ann", "rating": "DIS", "difficulty": 90}));
-    assert!(advice::advice(&state, &check).is_none());
+    assert!(advice::over_the_event(&state, &check).is_none());
+    // The page's advice outside an event: only the fair check's difficulties (tests/it/balance.rs).
+    let page = advice::advice(&state, &check).unwrap();
+    assert_eq!(page.chances.len(), 3);
+    assert!(
+        page.chances[0]
+            .label
+            .starts_with("Difficulty 75 for an easy check")
+    );
     let (state, _) = vault();
+    // During an event, the page's advice is the advice over the event, then the difficulties.
+    let (_, vault_check) = vault();
+    let over = advice::over_the_event(&state, &vault_check).unwrap();
+    let page = advice::advice(&state, &vault_check).unwrap();
+    assert_eq!(page.chances[..over.chances.len()], over.chances[..]);
+    assert_eq!(page.chances.len(), over.chances.len() + 3);
     let act = command(json!({"do": "act", "who": "Ash"}));
+    assert!(advice::over_the_event(&state, &act).is_none());
     assert!(advice::advice(&state, &act).is_none());
     // A check the rules refuse: no advice.
     let check =
         command(json!({"do": "task_check", "who": "Ash", "rating": "LFT", "difficulty": 90}));
-    assert!(advice::advice(&state, &check).is_none());
+    assert!(advice::over_the_event(&state, &check).is_none());
 }
 
 #[test]
@@ -755,7 +771,7 @@ fn the_advice_agrees_with_plays_of_the_rules() {
     // Four PCs of SPD 2 digits: the next round's order is anyone's, so whose success is first
     // is simulated; ties go to SPD and LCK, then a roll-off.
     let (state, check) = four_close();
-    let odds = advice::advice(&state, &check).unwrap();
+    let odds = advice::over_the_event(&state, &check).unwrap();
     assert_eq!(
         odds.chances.iter().filter(|c| c.margin.is_some()).count(),
         4
@@ -803,7 +819,7 @@ fn a_million_plays_agree_with_the_advice() {
     let mut scores = Vec::new();
     let mut simulated = 0;
     for (i, (name, (state, check))) in cases.iter().enumerate() {
-        let odds = advice::advice(state, check).unwrap();
+        let odds = advice::over_the_event(state, check).unwrap();
         simulated += usize::from(odds.chances.iter().any(|c| c.margin.is_some()));
         scores.extend(agree(name, state, check, plays, 7 + i as u64));
     }
@@ -823,7 +839,7 @@ proptest! {
     #[test]
     fn every_check_the_rules_take_in_an_event_gets_advice(seed in any::<u64>()) {
         let (state, check) = random_case(seed);
-        let odds = advice::advice(&state, &check);
+        let odds = advice::over_the_event(&state, &check);
         prop_assert!(odds.is_some());
         for chance in odds.unwrap().chances {
             prop_assert!((0.0..=1.0).contains(&chance.decimal), "{}", chance.label);

@@ -1,6 +1,7 @@
 //! The integration tests of skald-freelancer, one test binary (one link on two cores) with a module
 //! per concern.
 
+mod balance;
 mod chronicle;
 mod common;
 mod event_advice;

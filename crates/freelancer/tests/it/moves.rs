@@ -314,8 +314,8 @@ fn the_guard_table_for_the_player_and_the_gm() {
             Rest and safe areas | Enter a safe area | {"do":"enter_safe_area"}
               place: text, at most 64
             Characters | Create a character | {"character":{"kind":"pc"},"do":"enroll"} (builder, 28 blanks)
-            Characters | Make an NPC with a full sheet | {"character":{"kind":"npc"},"do":"enroll"} (builder, 28 blanks)
-            Characters | Make an Encounter Sheet | {"character":{"kind":"encounter"},"do":"enroll"} (builder, 23 blanks)
+            Characters | Make an NPC with a full sheet | {"character":{"kind":"npc"},"do":"enroll"} | odds (builder, 28 blanks)
+            Characters | Make an Encounter Sheet | {"character":{"kind":"encounter"},"do":"enroll"} | odds (builder, 23 blanks)
         "#]],
     );
     // A player without characters may only create one.
@@ -1077,7 +1077,8 @@ fn tables() -> Vec<(String, State, Vec<Seat>)> {
 }
 
 /// Criterion: every move offered, sent as its form's defaults (see [`filled`]), is accepted by the
-/// rules; has odds exactly when the move says so; and, for a player, is one the player may send
+/// rules; has odds exactly when the move says so (a builder of the GM's opponents asks for advice
+/// instead); and, for a player, is one the player may send
 /// (its own character's, or creating a PC): never a GM-only command.
 #[test]
 fn every_move_at_its_defaults_is_accepted_and_allowed() {
@@ -1095,11 +1096,25 @@ fn every_move_at_its_defaults_is_accepted_and_allowed() {
                     "{name}, {seat:?}: {sent} refused: {:?}",
                     decided.err()
                 );
-                assert_eq!(
-                    Freelancer::odds(&state, &command).is_some(),
-                    m.odds,
-                    "{name}: odds of {sent}"
-                );
+                if sent["do"] == "enroll" {
+                    // A builder has no odds; the GM's opponents ask for their advice (a fair
+                    // fight, issue 32), which a table without a PC to weigh may not give.
+                    assert!(
+                        Freelancer::odds(&state, &command).is_none(),
+                        "{name}: {sent}"
+                    );
+                    assert_eq!(
+                        m.odds,
+                        sent["character"]["kind"] != "pc",
+                        "{name}: odds of {sent}"
+                    );
+                } else {
+                    assert_eq!(
+                        Freelancer::odds(&state, &command).is_some(),
+                        m.odds,
+                        "{name}: odds of {sent}"
+                    );
+                }
                 if !seat.gm {
                     match Freelancer::authority(&command) {
                         Authority::Character(who) => {
@@ -1742,8 +1757,8 @@ fn the_builders_for_a_player_and_the_gm() {
             .collect::<String>(),
         expect![[r#"
             Characters | Create a character | {"character":{"kind":"pc"},"do":"enroll"} (28 blanks)
-            Characters | Make an NPC with a full sheet | {"character":{"kind":"npc"},"do":"enroll"} (28 blanks)
-            Characters | Make an Encounter Sheet | {"character":{"kind":"encounter"},"do":"enroll"} (23 blanks)
+            Characters | Make an NPC with a full sheet | {"character":{"kind":"npc"},"do":"enroll"} | odds (28 blanks)
+            Characters | Make an Encounter Sheet | {"character":{"kind":"encounter"},"do":"enroll"} | odds (23 blanks)
         "#]],
     );
     check(
