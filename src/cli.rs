@@ -57,16 +57,20 @@ pub enum Command {
     /// Exact odds of a dice expression: mean, standard deviation, P(= x) and P(>= x) as fractions.
     #[command(after_help = ODDS_EXAMPLES)]
     Odds(OddsArgs),
-    /// Twenty's calculators: burdens, odds of an exchange, each choice's chance in a scenario.
+    /// Twenty's calculators: burdens, odds of an exchange, each choice's chance in a scenario,
+    /// the chance to win the whole conflict (advise), a fair fight for the GM (balance).
     #[command(subcommand)]
     Twenty(crate::systems::twenty::Command),
-    /// Loqi's calculators: odds of a problem, the impact of consequences.
+    /// Loqi's calculators: odds of a problem, the impact of consequences, each outcome's chance
+    /// given the influence still to spend (advise), a fair fight for the GM (balance).
     #[command(subcommand)]
     Loqi(crate::systems::loqi::Command),
-    /// Chi's calculators: odds of an action, allocation advice, character lines, secret-roll commitments.
+    /// Chi's calculators: odds of an action, allocation advice and advice over the round, a fair
+    /// fight for the GM (balance), character lines, secret-roll commitments.
     #[command(subcommand)]
     Chi(crate::systems::chi::Command),
-    /// Freelancer's calculators: task checks, opposed checks, initiative, actions, advice over an event.
+    /// Freelancer's calculators: task checks, opposed checks, initiative, actions, advice over an
+    /// event, a fair fight for the GM (balance).
     #[command(subcommand)]
     Freelancer(crate::systems::freelancer::Command),
     /// Play a scenario file (TOML) and print the table log; exit 1 if an expectation fails.

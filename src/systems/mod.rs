@@ -22,6 +22,13 @@ pub fn scenario_after<S: skald_core::System>(
     let scenario = skald_scenario::load(&text)
         .map_err(|e| Error::Usage(format!("{file} is not a valid scenario: {e}")))?;
     let steps = after.unwrap_or(scenario.steps.len());
+    if steps > scenario.steps.len() {
+        return Err(Error::Usage(format!(
+            "--after is {steps}, but {file} has {}: give 0 to {}",
+            skald_core::noun(scenario.steps.len(), "step", "steps"),
+            scenario.steps.len()
+        )));
+    }
     let table = scenario
         .table_after::<S>(steps)
         .map_err(|e| Error::Usage(format!("{file}: {e}")))?;

@@ -104,8 +104,8 @@ pub struct ChoicesArgs {
     #[arg(long)]
     pub after: Option<usize>,
     /// Print JSON. `choices`: each with `bring_in` (null for standing), `dice` and `p_ahead`
-    /// ("p/q"). `advise`: `model`, and `choices`, each with `choice`, `p` ("p/q"), `decimal`,
-    /// `margin` and `plays` (null when exact) and `model`.
+    /// ("p/q"). `advise`: `who`, `after_steps`, `model`, and `choices`, each with `choice`, `p`
+    /// ("p/q"), `decimal`, `margin` and `plays` (null when exact) and `model`.
     #[arg(long)]
     pub json: bool,
 }

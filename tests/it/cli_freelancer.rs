@@ -480,7 +480,9 @@ fn advise_gives_the_chance_the_task_goes_through_over_the_event() {
     check(
         &["advise", file, "--who", "Mara", "--after", "5"],
         2,
-        Expected::Error("Mara has no check to advise on after 5 steps: step 6 is not a task check"),
+        Expected::Error(
+            "Mara has no check to advise on after 5 steps: the next step, if there is one, is not a task check",
+        ),
     );
     check(
         &["advise", file, "--who", "Nobody", "--after", "5"],

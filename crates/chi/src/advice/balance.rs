@@ -173,8 +173,16 @@ pub(crate) fn enroll_advice(state: &State, sheet: &Sheet) -> Option<Odds> {
     }
     for fight in Fight::ALL {
         let (pool, p) = pool_for(&pools, fight, &mut sums).ok()?;
+        let reach = if (p.to_f64() - fight.decimal()).abs() > 0.10 {
+            " (out of reach: the closest there is)"
+        } else {
+            ""
+        };
         chances.push(Chance::exact(
-            format!("{}: an opponent with a pool of {pool}", fight.heading()),
+            format!(
+                "{}: an opponent with a pool of {pool}{reach}",
+                fight.heading()
+            ),
             &p,
         ));
     }
@@ -197,10 +205,15 @@ pub(crate) fn difficulty_chances(dice: u32, modifier: i32, tie: TieRule) -> Vec<
         .iter()
         .filter_map(|fight| {
             let (difficulty, p) = difficulty_for(dice, modifier, tie, *fight, &mut sums).ok()?;
+            let reach = if (p.to_f64() - fight.decimal()).abs() > 0.10 {
+                ", out of reach: the closest there is"
+            } else {
+                ""
+            };
             let action = match fight {
-                Fight::Easy => "an easy action (75% wanted)",
-                Fight::Even => "an even action (50% wanted)",
-                Fight::Hard => "a hard action (25% wanted)",
+                Fight::Easy => format!("an easy action (75% wanted{reach})"),
+                Fight::Even => format!("an even action (50% wanted{reach})"),
+                Fight::Hard => format!("a hard action (25% wanted{reach})"),
             };
             Some(Chance::exact(
                 format!(

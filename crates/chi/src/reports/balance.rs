@@ -271,15 +271,23 @@ impl fmt::Display for BalanceReport {
         writeln!(f, "An opponent for the party:")?;
         for o in &self.opponents {
             let fight = format!("{} ({}%)", o.target, o.wanted);
-            writeln!(f, "  {fight:<24} a pool of {:<3} {}", o.pool, o.chance)?;
+            writeln!(
+                f,
+                "  {fight:<24} a pool of {:<3} {}{}",
+                o.pool,
+                o.chance,
+                reach(o.chance.decimal, o.wanted)
+            )?;
         }
         writeln!(f, "The Difficulty of an action (C3):")?;
         for d in &self.difficulties {
             let what = format!("{}, {} {}, {}", d.who, d.dice, dice(d.dice), d.target);
             writeln!(
                 f,
-                "  {what:<32} Difficulty {:<3} {}",
-                d.difficulty, d.chance
+                "  {what:<32} Difficulty {:<3} {}{}",
+                d.difficulty,
+                d.chance,
+                reach(d.chance.decimal, d.wanted)
             )?;
         }
         Ok(())
@@ -288,4 +296,14 @@ impl fmt::Display for BalanceReport {
 
 fn dice(n: u32) -> &'static str {
     if n == 1 { "die" } else { "dice" }
+}
+
+/// ", the closest there is" when `decimal` is more than 10 points from `wanted` percent (as the
+/// other systems' fair fights say it): no number allowed comes nearer.
+fn reach(decimal: f64, wanted: u32) -> &'static str {
+    if (decimal - f64::from(wanted) / 100.0).abs() > 0.10 {
+        " (out of reach: the closest there is)"
+    } else {
+        ""
+    }
 }

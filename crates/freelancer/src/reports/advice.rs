@@ -53,10 +53,9 @@ pub fn advice(
         .and_then(|command| advice::over_the_event(state, command))
         .ok_or_else(|| {
             format!(
-                "{who} has no check to advise on after {after} steps: step {} is not a task check \
-                 or chance check {who} makes during an event that the rules would take (give \
-                 `--after` the steps before one)",
-                after + 1
+                "{who} has no check to advise on after {after} steps: the next step, if there is \
+                 one, is not a task check or chance check {who} makes during an event that the \
+                 rules would take (give `--after` the steps before one)"
             )
         })?;
     Ok(AdviceReport {
