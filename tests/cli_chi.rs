@@ -260,6 +260,12 @@ fn bad_advice_input_exits_2() {
         2,
         "skald: --pool is 101, but it must be 1 to 100 (the current pool, in d6)\n",
     );
+    // An action's Difficulty is named by the flag that gave it.
+    check(
+        &["chi", "advise", "--pool", "5", "--action", "0"],
+        2,
+        "skald: --action's Difficulty is 0, but it must be 1 to 100 (the GM's Difficulty, in d6)\n",
+    );
     let out = common::skald(&["chi", "advise", "--pool", "3", "--action", "hard"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains(

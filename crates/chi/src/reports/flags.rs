@@ -14,6 +14,8 @@ fn flag(field: &'static str) -> &'static str {
         "left" => "--left",
         "reserve" => "--reserve",
         "action" => "--action",
+        "action_difficulty" => "--action's Difficulty",
+        "action_modifier" => "--action's modifier",
         "who" => "--who",
         "salt" => "--salt",
         other => other,

@@ -225,10 +225,22 @@ pub fn conflict_advice(
     let gm_of_healing = who == GM && conflict.healing.is_some();
     let acting = !gm_of_healing && me.can_act() && me.acted_in != conflict.exchange;
     // T5: a burden at any time, but never by the GM (rules/burdens.rs).
-    if !acting && (!me.is_in() || who == GM) {
+    if !acting && !me.is_in() {
         return Err(Error::Rule(format!(
-            "{who} cannot act now in exchange {}",
+            "{who} cannot act now in exchange {}: {who} has surrendered and is out of the \
+             conflict (T4)",
             conflict.exchange
+        )));
+    }
+    if !acting && who == GM {
+        return Err(Error::Rule(format!(
+            "{who} cannot act now in exchange {}: the GM takes no burden (T5){}",
+            conflict.exchange,
+            if conflict.healing.is_some() {
+                " and makes no choice in a healing conflict (T8)"
+            } else {
+                ""
+            }
         )));
     }
     let character = state
