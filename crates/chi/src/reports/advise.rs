@@ -219,8 +219,8 @@ pub fn advise(plan: &Plan) -> Result<Advice, Error> {
         "declared actions to split the dice over",
     )?;
     for action in &plan.actions {
-        check_difficulty("action_difficulty", action.difficulty)?;
-        check_modifier("action_modifier", action.modifier)?;
+        check_difficulty("actions.difficulty", action.difficulty)?;
+        check_modifier("actions.modifier", action.modifier)?;
     }
     let free = plan.left - plan.reserve;
     if (free as usize) < count {

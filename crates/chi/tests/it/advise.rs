@@ -129,7 +129,7 @@ fn errors_name_the_input() {
     );
     assert_eq!(
         err(plan(5, 0, &[(0, 0, true)])),
-        "The Difficulty is 0, but it must be 1 to 100 (the GM's Difficulty, in d6)"
+        "An action's Difficulty is 0, but it must be 1 to 100 (the GM's Difficulty, in d6)"
     );
 }
 
