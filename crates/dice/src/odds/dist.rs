@@ -248,7 +248,16 @@ impl<W: Weight> Dist<W> {
             });
         }
         let uniform = q.weights.iter().all(|w| *w == q.weights[0]);
-        let per_coefficient = if uniform { 3 } else { s as u128 };
+        // Each step of the recurrence multiplies a coefficient (up to `bits` bits) by the die's
+        // weights: by small numbers when they are all one (uniform), else by the weights
+        // themselves, whose size counts too (a rerolled or exploding die's weights are padded to
+        // hundreds of bits; counting only the coefficient's let `2d6r6!4` run for minutes).
+        let per_coefficient = if uniform {
+            3
+        } else {
+            let weight_bits = q.weights.iter().map(Weight::bits).max().unwrap_or(0);
+            (s as u128).saturating_mul(1 + u128::from(weight_bits) / 64)
+        };
         let bits = u128::from(power_bits(&q.total()?, n));
         let recurrence = (span as u128 * per_coefficient).saturating_mul(1 + bits / 64);
         if let Some(k) = u64::try_from(bits).ok().and_then(residues::primes_for) {

@@ -82,6 +82,24 @@ fn bounds_refuse_fast_and_name_the_measure() {
     );
 }
 
+/// Found by the fuzzer (fuzz/regressions/odds/, 2026-12-06): a rerolled die that explodes on more
+/// than one face, summed over two dice (`2d6r6!4`), ran for minutes. The sum's recurrence multiplies
+/// each coefficient by the die's weights, padded to hundreds of bits by the reroll and the
+/// explosions; its work estimate counted the coefficients' size only. Counting the weights' too,
+/// it is refused before the work, by its units of work.
+#[test]
+fn a_rerolled_exploding_pool_is_refused_by_its_work_before_it() {
+    for expr in ["2d6r6!4", "2d6r44r6!4d0"] {
+        let err = distribution_str(expr).unwrap_err().to_string();
+        assert!(
+            err.contains("units of work") && err.contains("--estimate"),
+            "{expr}: {err}"
+        );
+    }
+    // One such die alone is still exact: its chain is not summed.
+    assert!(distribution_str("1d6r6!4").is_ok());
+}
+
 /// Found by the fuzzer (docs/reliability.md): an exploding die of many faces built distributions of
 /// gigabytes, one explosion at a time, before its span or its work was found too large. A chain's
 /// whole span (101 throws' worth) is checked before its first convolution, so these are refused by
