@@ -1299,6 +1299,21 @@ impl Table {
 /// The table's own option, taken out of the options a table is created with (the rest are the
 /// system's): `players_set_gm_numbers`, a boolean, default false.
 fn table_options(options: &Value) -> Result<(bool, Value), Error> {
+    // Named options or none: a list would be read by position into a system's options (serde
+    // reads a struct from a sequence too), which no form sends and the API does not document.
+    if !(options.is_object() || options.is_null()) {
+        return Err(ErrorKind::BadAction {
+            message: format!(
+                "the table's options are {}, but they must be named options, as the lobby's form \
+                 sends them (or left out for the rulings' defaults)",
+                match options {
+                    Value::Array(_) => "a list".to_owned(),
+                    other => other.to_string(),
+                }
+            ),
+        }
+        .into());
+    }
     let mut options = options.clone();
     let Some(value) = options
         .as_object_mut()

@@ -389,6 +389,22 @@ fn bad_input_names_the_field_and_the_bounds() {
         two_lines.unwrap_err().to_string(),
         "title may not hold control characters (such as tabs and line breaks)"
     );
+    // Found by schemathesis (2026-12-06): options as a list were read by position into Loqi's.
+    for system in ["loqi", "chi", "twenty", "freelancer"] {
+        let listed = Table::create(
+            system,
+            "x",
+            &json!([false, false, true]),
+            &ServerSeed::from_bytes([0; 32]),
+            0,
+        );
+        assert_eq!(
+            listed.unwrap_err().to_string(),
+            "the table's options are a list, but they must be named options, as the lobby's form \
+             sends them (or left out for the rulings' defaults)",
+            "{system}"
+        );
+    }
     play.records(GM, json!({"do": "note", "text": "a note\nmay hold\tlines"}));
     assert!(
         Table::create(
