@@ -300,23 +300,11 @@ pub fn run(command: &Command) -> crate::error::Result {
 /// `skald chi advise FILE --who NAME [--after N]`: the advice over the round at a position.
 fn round(args: &AdviseArgs) -> crate::error::Result {
     let path = args.file.clone().unwrap_or_default();
-    let file = path.display();
     let who = args
         .who
         .as_deref()
         .ok_or_else(|| Error::Usage("`--who` names the character to advise, with FILE".into()))?;
-    let text = std::fs::read_to_string(&path)
-        .map_err(|e| Error::Usage(format!("cannot read {file}: {e}")))?;
-    let scenario = skald_scenario::load(&text)
-        .map_err(|e| Error::Usage(format!("{file} is not a valid scenario: {e}")))?;
-    let after = args.after.unwrap_or(scenario.steps.len());
-    let table = scenario
-        .table_after::<skald_chi::Chi>(after)
-        .map_err(|e| Error::Usage(format!("{file}: {e}")))?;
-    let next = scenario
-        .steps
-        .get(after)
-        .and_then(|step| serde_json::from_value::<skald_chi::Command>(step.command.clone()).ok());
+    let (table, after, next) = super::scenario_at::<skald_chi::Chi>(&path, args.after)?;
     let report = reports::round(table.state(), who, after, next.as_ref()).map_err(Error::Usage)?;
     Ok(print_report(&report, args.json)?)
 }

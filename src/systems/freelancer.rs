@@ -370,18 +370,8 @@ pub fn run(command: &Command) -> crate::error::Result {
 
 /// `skald freelancer advise FILE --who NAME [--after N]`: the advice over the event at a position.
 fn advise(args: &AdviseArgs) -> crate::error::Result {
-    let file = args.file.display();
-    let text = std::fs::read_to_string(&args.file)
-        .map_err(|e| Error::Usage(format!("cannot read {file}: {e}")))?;
-    let scenario = skald_scenario::load(&text)
-        .map_err(|e| Error::Usage(format!("{file} is not a valid scenario: {e}")))?;
-    let after = args.after.unwrap_or(scenario.steps.len());
-    let table = scenario
-        .table_after::<skald_freelancer::Freelancer>(after)
-        .map_err(|e| Error::Usage(format!("{file}: {e}")))?;
-    let next = scenario.steps.get(after).and_then(|step| {
-        serde_json::from_value::<skald_freelancer::Command>(step.command.clone()).ok()
-    });
+    let (table, after, next) =
+        super::scenario_at::<skald_freelancer::Freelancer>(&args.file, args.after)?;
     let report = reports::advice::advice(table.state(), &args.who, after, next.as_ref())
         .map_err(Error::Usage)?;
     Ok(print_report(&report, args.json)?)

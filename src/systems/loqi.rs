@@ -172,19 +172,7 @@ pub fn run(command: &Command) -> crate::error::Result {
 
 /// `skald loqi balance FILE [--after N] [--target T]`: a fair fight for the GM at a position.
 fn balance(args: &BalanceArgs) -> crate::error::Result {
-    let file = args.file.display();
-    let text = std::fs::read_to_string(&args.file)
-        .map_err(|e| Error::Usage(format!("cannot read {file}: {e}")))?;
-    let scenario = skald_scenario::load(&text)
-        .map_err(|e| Error::Usage(format!("{file} is not a valid scenario: {e}")))?;
-    let after = args.after.unwrap_or(scenario.steps.len());
-    let table = scenario
-        .table_after::<skald_loqi::Loqi>(after)
-        .map_err(|e| Error::Usage(format!("{file}: {e}")))?;
-    let next = scenario
-        .steps
-        .get(after)
-        .and_then(|step| serde_json::from_value::<skald_loqi::Command>(step.command.clone()).ok());
+    let (table, after, next) = super::scenario_at::<skald_loqi::Loqi>(&args.file, args.after)?;
     let report = reports::balance(
         table.state(),
         after,
@@ -197,19 +185,7 @@ fn balance(args: &BalanceArgs) -> crate::error::Result {
 
 /// `skald loqi advise FILE --who NAME [--after N]`: the advice over the problem at a position.
 fn advise(args: &AdviseArgs) -> crate::error::Result {
-    let file = args.file.display();
-    let text = std::fs::read_to_string(&args.file)
-        .map_err(|e| Error::Usage(format!("cannot read {file}: {e}")))?;
-    let scenario = skald_scenario::load(&text)
-        .map_err(|e| Error::Usage(format!("{file} is not a valid scenario: {e}")))?;
-    let after = args.after.unwrap_or(scenario.steps.len());
-    let table = scenario
-        .table_after::<skald_loqi::Loqi>(after)
-        .map_err(|e| Error::Usage(format!("{file}: {e}")))?;
-    let next = scenario
-        .steps
-        .get(after)
-        .and_then(|step| serde_json::from_value::<skald_loqi::Command>(step.command.clone()).ok());
+    let (table, after, next) = super::scenario_at::<skald_loqi::Loqi>(&args.file, args.after)?;
     let report =
         reports::advise(table.state(), &args.who, after, next.as_ref()).map_err(Error::Usage)?;
     Ok(crate::output::print_report(&report, args.json)?)

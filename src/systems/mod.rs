@@ -11,11 +11,32 @@ use crate::error::Error;
 /// position a calculator such as `skald twenty balance` weighs.
 ///
 /// # Errors
-/// [`Error::Usage`] when the file cannot be read, is not a scenario, or its steps are refused.
+/// [`Error::Usage`] when the file cannot be read, is not a scenario, `after` is past its end, or
+/// its steps are refused.
 pub fn scenario_after<S: skald_core::System>(
     path: &std::path::Path,
     after: Option<usize>,
 ) -> Result<(skald_core::Table<S>, usize), Error> {
+    let (table, steps, _) = scenario_at::<S>(path, after)?;
+    Ok((table, steps))
+}
+
+/// A scenario's position: the table played to it, its count of steps, and the step after it.
+pub type Position<S> = (
+    skald_core::Table<S>,
+    usize,
+    Option<<S as skald_core::System>::Command>,
+);
+
+/// [`scenario_after`], with the step after the position read as a command of `S` (`None` past
+/// the last step, or for a step that is not one): what `skald <system> advise` advises on.
+///
+/// # Errors
+/// As [`scenario_after`].
+pub fn scenario_at<S: skald_core::System>(
+    path: &std::path::Path,
+    after: Option<usize>,
+) -> Result<Position<S>, Error> {
     let file = path.display();
     let text = std::fs::read_to_string(path)
         .map_err(|e| Error::Usage(format!("cannot read {file}: {e}")))?;
@@ -24,7 +45,7 @@ pub fn scenario_after<S: skald_core::System>(
     let steps = after.unwrap_or(scenario.steps.len());
     if steps > scenario.steps.len() {
         return Err(Error::Usage(format!(
-            "--after is {steps}, but {file} has {}: give 0 to {}",
+            "--after is {steps}, but the scenario has {}: give 0 to {} ({file})",
             skald_core::noun(scenario.steps.len(), "step", "steps"),
             scenario.steps.len()
         )));
@@ -32,5 +53,9 @@ pub fn scenario_after<S: skald_core::System>(
     let table = scenario
         .table_after::<S>(steps)
         .map_err(|e| Error::Usage(format!("{file}: {e}")))?;
-    Ok((table, steps))
+    let next = scenario
+        .steps
+        .get(steps)
+        .and_then(|step| serde_json::from_value::<S::Command>(step.command.clone()).ok());
+    Ok((table, steps, next))
 }
