@@ -14,7 +14,7 @@ use crate::schemas::{
     ActionSchema, BAD_REQUEST, BUSY, CROSS_ORIGIN, ExportFormat, NOT_FOUND, NOT_JSON, STORE_FAILED,
     TOO_LARGE, TOO_MANY_REQUESTS, TablePath, UNAUTHORIZED,
 };
-use crate::seated::Seated;
+use crate::seated::{Acting, Seated};
 use crate::shapes::{
     Acted, CheckAnswer, CreateTable, Created, ErrorBody, ExportedLog, Health, Invited, Join,
     Joined, LogPage, MovesAnswer, OddsAnswer, SeatLinkFor, SeatLinked, Summary,
@@ -311,7 +311,9 @@ pub async fn join(
 )]
 /// `POST /api/tables/{id}/invite` (the GM): a new invite token for the table, shown once; earlier
 /// invites stay valid.
-pub async fn invite(Seated { id, table, reader }: Seated) -> Result<Json<Invited>, ApiError> {
+pub async fn invite(
+    Acting(Seated { id, table, reader }): Acting,
+) -> Result<Json<Invited>, ApiError> {
     gm_only(reader.actor, "only the GM may make an invite")?;
     let invite = table.invite().await?;
     Ok(Json(Invited { table: id, invite }))
@@ -347,7 +349,7 @@ pub async fn invite(Seated { id, table, reader }: Seated) -> Result<Json<Invited
 /// was replaced), and the new one reads the seat's secrets (its sealed allocations, its whispers)
 /// only from the `seat_handed` record it is made with.
 pub async fn seat_link(
-    Seated { id, table, reader }: Seated,
+    Acting(Seated { id, table, reader }): Acting,
     body: axum::body::Bytes,
 ) -> Result<Json<SeatLinked>, ApiError> {
     gm_only(
@@ -456,9 +458,9 @@ pub async fn log(
 /// `POST /api/tables/{id}/actions`: one action; answered once its records are committed, with
 /// them as the sender may see them.
 pub async fn act(
-    Seated {
+    Acting(Seated {
         table, reader: by, ..
-    }: Seated,
+    }): Acting,
     body: axum::body::Bytes,
 ) -> Result<Json<Acted>, ApiError> {
     let request = Request::from_json(json_body(&body)?)?;

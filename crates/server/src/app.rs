@@ -35,7 +35,8 @@ struct Inner {
     /// When the store last recounted the live tables (at most once a second).
     recount: tokio::sync::Mutex<Option<Instant>>,
     per_address: DefaultKeyedRateLimiter<ClientAddr>,
-    per_seat: DefaultKeyedRateLimiter<(Arc<str>, Actor)>,
+    seat_actions: DefaultKeyedRateLimiter<(Arc<str>, Actor)>,
+    seat_reads: DefaultKeyedRateLimiter<(Arc<str>, Actor)>,
     creations: DefaultKeyedRateLimiter<ClientAddr>,
     server_creations: DefaultDirectRateLimiter,
     /// Rate refusals per client, logged once a minute at most ([`Refusals`]).
@@ -67,7 +68,8 @@ impl App {
         );
         let per_address =
             RateLimiter::keyed(per_second(limits.address_per_second, limits.address_burst));
-        let per_seat = RateLimiter::keyed(quota(&limits));
+        let seat_actions = RateLimiter::keyed(quota(&limits, Spend::Action));
+        let seat_reads = RateLimiter::keyed(quota(&limits, Spend::Read));
         let hourly = NonZeroU32::new(limits.tables_per_hour).unwrap_or(NonZeroU32::MIN);
         let creations = RateLimiter::keyed(Quota::per_hour(hourly).allow_burst(hourly));
         let all = NonZeroU32::new(limits.server_tables_per_hour).unwrap_or(NonZeroU32::MIN);
@@ -80,7 +82,8 @@ impl App {
                 shutdown,
                 recount: tokio::sync::Mutex::new(None),
                 per_address,
-                per_seat,
+                seat_actions,
+                seat_reads,
                 creations,
                 server_creations,
                 refusals: Refusals::default(),
@@ -226,16 +229,24 @@ impl App {
         })
     }
 
-    /// One request or action of `seat` at table `table` against the seat's rate (HTTP and
-    /// WebSocket share it).
+    /// One read or action of `seat` at table `table` against the seat's rate for it (HTTP and
+    /// WebSocket share each).
     ///
     /// # Errors
     /// [`ApiError::Limit`].
-    pub fn check_seat_rate(&self, table: &Arc<str>, seat: Actor) -> Result<(), ApiError> {
-        self.inner
-            .per_seat
+    pub fn check_seat_rate(
+        &self,
+        table: &Arc<str>,
+        seat: Actor,
+        spend: Spend,
+    ) -> Result<(), ApiError> {
+        let limiter = match spend {
+            Spend::Action => &self.inner.seat_actions,
+            Spend::Read => &self.inner.seat_reads,
+        };
+        limiter
             .check_key(&(Arc::clone(table), seat))
-            .map_err(|_| rate_error(&self.inner.limits))
+            .map_err(|_| rate_error(&self.inner.limits, spend))
     }
 
     /// A 429 answered to `client` (a rate or a bound reached): counted, and logged when it is the
@@ -249,7 +260,8 @@ impl App {
     pub fn forget_idle_connections(&self) {
         self.inner.refusals.sweep(Instant::now());
         self.inner.per_address.retain_recent();
-        self.inner.per_seat.retain_recent();
+        self.inner.seat_actions.retain_recent();
+        self.inner.seat_reads.retain_recent();
         self.inner.creations.retain_recent();
     }
 
@@ -301,7 +313,7 @@ impl App {
     }
 
     /// Like [`App::authenticate`], for someone seated (GM or player; not the invite): the seat and
-    /// since when its token reads it ([`Reader`]). The seat's rate is checked. The GM's token
+    /// since when its token reads it ([`Reader`]). The seat's rate for `spend` is checked. The GM's token
     /// restores an archived table (it is live again, even past the server's cap: it is the GM's
     /// table); a player's only reads it.
     ///
@@ -311,6 +323,7 @@ impl App {
         &self,
         id: &str,
         token: Option<&str>,
+        spend: Spend,
     ) -> Result<(LiveTable, Reader), ApiError> {
         match self.token(id, token).await? {
             (
@@ -322,7 +335,7 @@ impl App {
                 },
             ) => {
                 let handle = table.handle();
-                self.check_seat_rate(&handle.id, actor)?;
+                self.check_seat_rate(&handle.id, actor, spend)?;
                 let now = now_ms();
                 if actor == Actor::Gm
                     && handle.activity.is_archived(now)
@@ -337,9 +350,22 @@ impl App {
     }
 }
 
-/// The per-seat quota: `actions_per_second` sustained, `action_burst` at once.
-pub fn quota(limits: &Limits) -> Quota {
-    per_second(limits.actions_per_second, limits.action_burst)
+/// What a seated request spends of its seat's rates ([`Limits::actions_per_second`],
+/// [`Limits::reads_per_second`]): the two are counted apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Spend {
+    /// A move, an invite, a seat link: what changes the table or its seats.
+    Action,
+    /// Everything else a seat asks: the page, its parts, odds, advice, moves, log, export.
+    Read,
+}
+
+/// A seat's quota for `spend`: its rate sustained, its burst at once.
+pub fn quota(limits: &Limits, spend: Spend) -> Quota {
+    match spend {
+        Spend::Action => per_second(limits.actions_per_second, limits.action_burst),
+        Spend::Read => per_second(limits.reads_per_second, limits.read_burst),
+    }
 }
 
 fn per_second(rate: u32, burst: u32) -> Quota {
@@ -348,12 +374,25 @@ fn per_second(rate: u32, burst: u32) -> Quota {
     Quota::per_second(rate).allow_burst(burst)
 }
 
-/// The refusal for a seat past its rate.
-pub fn rate_error(limits: &Limits) -> ApiError {
+/// The refusal for a seat past its rate for `spend`.
+pub fn rate_error(limits: &Limits, spend: Spend) -> ApiError {
+    let (rate, burst, one, many) = match spend {
+        Spend::Action => (
+            limits.actions_per_second,
+            limits.action_burst,
+            "action",
+            "actions",
+        ),
+        Spend::Read => (
+            limits.reads_per_second,
+            limits.read_burst,
+            "request",
+            "requests",
+        ),
+    };
     ApiError::Limit(format!(
-        "too fast: at most {} per second from one seat (bursts of {})",
-        noun(limits.actions_per_second as usize, "request", "requests"),
-        limits.action_burst
+        "too fast: at most {} per second from one seat (bursts of {burst})",
+        noun(rate as usize, one, many),
     ))
 }
 

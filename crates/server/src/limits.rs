@@ -39,11 +39,19 @@ pub struct Limits {
     pub max_clients_per_table: usize,
     /// WebSocket clients one seat (one token) may have open on its table at once.
     pub sockets_per_seat: usize,
-    /// Requests and actions per second one seat may send (sustained), over HTTP and WebSocket
-    /// together.
+    /// Actions per second one seat may send (sustained), over HTTP and WebSocket together: a move
+    /// (`POST /api/tables/{id}/actions` or a WebSocket message), an invite, a seat link. Counted
+    /// apart from the seat's reads, so the page's own reads (its parts, the odds and advice of
+    /// each form it shows, asked again after every record) never spend what the player needs to
+    /// act.
     pub actions_per_second: u32,
-    /// Requests and actions one seat may send in a burst.
+    /// Actions one seat may send in a burst.
     pub action_burst: u32,
+    /// Reads per second one seat may send (sustained): every other seated request (the page, its
+    /// live parts, odds, advice, moves, log, export, a WebSocket's upgrade).
+    pub reads_per_second: u32,
+    /// Reads one seat may send in a burst.
+    pub read_burst: u32,
     /// HTTP requests per second one client address may send (sustained), every route included.
     pub address_per_second: u32,
     /// HTTP requests one client address may send in a burst.
@@ -90,9 +98,14 @@ impl Default for Limits {
             max_clients_per_table: 64,
             sockets_per_seat: 4,
             actions_per_second: 20,
-            // A browser's table page asks for its fragments and the odds of each move form after
-            // every record: a burst of 40 would refuse a busy table's page its odds.
             action_burst: 80,
+            // A browser's table page asks for its parts, then the odds and the advice of each move
+            // form it shows, after every record: at four players acting a few times a second
+            // that is tens of reads a second (the 20 a second shared with actions refused a
+            // player's move while her page read, issue 31's browser evenings). The odds and the
+            // advice have gates of their own (`odds_gate`); the address's rate bounds the rest.
+            reads_per_second: 60,
+            read_burst: 240,
             // One address is often a whole table (players on one network at the same table, each
             // with their own page): generous, but bounded whatever the number of connections.
             address_per_second: 100,

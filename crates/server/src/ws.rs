@@ -284,8 +284,8 @@ async fn incoming(
             );
         }
     };
-    // The seat's rate, shared with its other sockets and its HTTP requests.
-    if let Err(e) = app.check_seat_rate(&table.handle().id, reader) {
+    // The seat's rate of actions, shared with its other sockets and its HTTP actions.
+    if let Err(e) = app.check_seat_rate(&table.handle().id, reader, crate::app::Spend::Action) {
         return error_reply(app, from, &message.id, &e);
     }
     let request = match Request::from_json(message.action) {

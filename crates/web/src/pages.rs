@@ -16,6 +16,7 @@ use minijinja::value::Serde;
 use serde_json::{Value, json};
 use skald_server::actor::{Role, now_ms};
 use skald_server::api::{bearer, create_table};
+use skald_server::app::Spend;
 use skald_server::client::ClientAddr;
 use skald_server::export::Log;
 use skald_server::live::LiveTable;
@@ -242,7 +243,7 @@ pub async fn enter(State(app): State<App>, Path(id): Path<String>, params: Param
         return error_page(&e);
     }
     let token = params.text("token").unwrap_or_default().to_owned();
-    match app.seated(&id, Some(&token)).await {
+    match app.seated(&id, Some(&token), Spend::Read).await {
         Ok(_) => {
             let mut response = Redirect::to(&format!("/t/{id}")).into_response();
             set_cookie(&app, &mut response, &id, &token);

@@ -1317,6 +1317,8 @@ async fn every_answer_a_route_gives_is_in_the_openapi_description() {
     let mut strict = limits();
     strict.actions_per_second = 1;
     strict.action_burst = 1;
+    strict.reads_per_second = 1;
+    strict.read_burst = 1;
     let server = Server::start(&db, strict).await;
     let http = server.http();
     let spec = http.get("/api/openapi.json", None).await.json();

@@ -396,8 +396,9 @@ async fn forwarded_for_is_believed_from_the_trusted_proxy_only() {
     }
 }
 
-/// A seat's rate is one for all its connections: WebSocket actions and HTTP requests with its
-/// token share it; another seat is not held back.
+/// A seat's rate of actions is one for all its connections: WebSocket actions and HTTP actions
+/// with its token share it; its reads are counted apart (the page keeps reading while its
+/// player acts); another seat is not held back.
 #[tokio::test]
 async fn a_seat_past_its_rate_is_refused_on_every_connection_then_allowed_again() {
     for db in databases().await {
@@ -406,6 +407,8 @@ async fn a_seat_past_its_rate_is_refused_on_every_connection_then_allowed_again(
             Limits {
                 actions_per_second: 1,
                 action_burst: 3,
+                reads_per_second: 1,
+                read_burst: 3,
                 ..limits()
             },
         )
@@ -415,20 +418,21 @@ async fn a_seat_past_its_rate_is_refused_on_every_connection_then_allowed_again(
         let created = http.create("chi", "Rate").await;
         let table = &created.table;
         let (_, ann) = http.join(&created, "Ann").await;
-        // The GM's seat: the upgrade is one request, then two actions; the third is refused.
+        // The GM's seat: the upgrade is a read; three actions, then the fourth is refused.
         let mut ws = server.ws(table, &created.gm, 2).await;
         ws.hello().await;
         let roll = json!({"do": "roll", "notation": "1d6"});
         let mut records = Vec::new();
-        assert_eq!(ws.act(1, &roll, &mut records).await["type"], "ack");
-        assert_eq!(ws.act(2, &roll, &mut records).await["type"], "ack");
-        let refused = ws.act(3, &roll, &mut records).await;
-        let seat_refusal = json!({"kind": "limit", "message": "too fast: at most 1 request per second from one seat (bursts of 3)"});
+        for id in 1..=3 {
+            assert_eq!(ws.act(id, &roll, &mut records).await["type"], "ack");
+        }
+        let refused = ws.act(4, &roll, &mut records).await;
+        let seat_refusal = json!({"kind": "limit", "message": "too fast: at most 1 action per second from one seat (bursts of 3)"});
         assert_eq!(refused["type"], "error", "{label}: {refused}");
         assert_eq!(refused["error"], seat_refusal, "{label}");
-        // The same seat over HTTP, on a new connection: refused too.
-        let path = format!("/api/tables/{table}");
-        let reply = http.get(&path, Some(&created.gm)).await;
+        // The same seat's action over HTTP, on a new connection: refused too.
+        let actions = format!("/api/tables/{table}/actions");
+        let reply = http.post(&actions, Some(&created.gm), &roll).await;
         common::assert_refused(
             &reply,
             429,
@@ -436,12 +440,33 @@ async fn a_seat_past_its_rate_is_refused_on_every_connection_then_allowed_again(
             seat_refusal["message"].as_str().unwrap(),
             label,
         );
+        // Its reads are counted apart: two more reads pass (the upgrade took one of three),
+        // the third is refused in its own words.
+        let path = format!("/api/tables/{table}");
+        for _ in 0..2 {
+            assert_eq!(
+                http.get(&path, Some(&created.gm)).await.status,
+                200,
+                "{label}"
+            );
+        }
+        common::assert_refused(
+            &http.get(&path, Some(&created.gm)).await,
+            429,
+            "limit",
+            "too fast: at most 1 request per second from one seat (bursts of 3)",
+            label,
+        );
         // Ann's seat has its own.
-        assert_eq!(http.get(&path, Some(&ann)).await.status, 200, "{label}");
+        assert_eq!(
+            http.post(&actions, Some(&ann), &roll).await.status,
+            200,
+            "{label}"
+        );
         tokio::time::sleep(Duration::from_millis(1100)).await;
-        let ack = ws.act(4, &roll, &mut records).await;
+        let ack = ws.act(5, &roll, &mut records).await;
         assert_eq!(ack["type"], "ack", "{label}: {ack}");
-        assert_eq!(ack["seq"], 5, "{label}: the refused one recorded nothing");
+        assert_eq!(ack["seq"], 7, "{label}: the refused ones recorded nothing");
         server.stop().await;
     }
 }

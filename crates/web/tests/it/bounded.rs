@@ -55,6 +55,8 @@ async fn a_page_draws_the_first_dice_of_each_roll_and_the_last_records_only() {
     let server = Server::start(Limits {
         actions_per_second: 1_000,
         action_burst: 1_000,
+        reads_per_second: 1_000,
+        read_burst: 1_000,
         ..generous()
     })
     .await;

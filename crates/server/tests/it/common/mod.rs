@@ -41,6 +41,8 @@ pub fn limits() -> Limits {
     Limits {
         actions_per_second: 1_000_000,
         action_burst: 1_000_000,
+        reads_per_second: 1_000_000,
+        read_burst: 1_000_000,
         address_per_second: 1_000_000,
         address_burst: 1_000_000,
         tables_per_hour: 1_000_000,

@@ -873,6 +873,8 @@ async fn nothing_raw_reaches_people_on_any_page_report_or_refusal() {
     let server = Server::start(Limits {
         actions_per_second: 1_000_000,
         action_burst: 1_000_000,
+        reads_per_second: 1_000_000,
+        read_burst: 1_000_000,
         ..generous()
     })
     .await;
