@@ -52,7 +52,7 @@
 //!   [`moves::growth`], [`moves::rests`], [`moves::enroll`]: the character builders). No blank
 //!   takes JSON; each rating is spelled out as the book names it.
 //! - [`odds`]: the exact chances of a command before its dice ([`odds::odds()`]), and the
-//!   arithmetic under them ([`odds::chances`]: a task check, a plain percentile check, an opposed
+//!   arithmetic under them ([`rules::chances`]: a task check, a plain percentile check, an opposed
 //!   check, the marks and total of the other dice).
 //! - [`reports`]: the calculators of the command line (`skald freelancer check`, `opposed`,
 //!   `initiative`, `actions`), each a report that is `Serialize` and `Display`, and the numbers

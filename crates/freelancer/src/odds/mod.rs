@@ -13,10 +13,12 @@
 //! Every chance is an exact reduced fraction with its decimal beside it. `divide` rolls only to break
 //! a tie its new turn makes, so it carries no odds.
 
-pub mod chances;
 pub mod shown;
 
-pub use chances::*;
+// The arithmetic lives with the rules, which record a check's chances in its event: the odds
+// read the rules, never the other way round (no import circle between the two slots).
+pub use crate::rules::chances;
+pub use crate::rules::chances::*;
 
 use crate::model::command::Command;
 use crate::model::event::Event;

@@ -6,7 +6,7 @@ use crate::model::event::{Check, Initiative, OpposedCheck};
 use crate::model::options::{BothMiss, InitiativeMethod};
 use crate::model::roll::DiceRoll;
 use crate::model::state::State;
-use crate::odds::chances as exact;
+use crate::rules::chances as exact;
 use crate::rules::initiative::scale;
 use crate::rules::task_check::{chance_outcome, outcome};
 use num_bigint::{BigInt, BigUint};

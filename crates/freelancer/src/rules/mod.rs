@@ -13,6 +13,7 @@
 
 pub mod adjust;
 pub mod apply;
+pub mod chances;
 pub mod checks;
 pub mod dice;
 pub mod events;

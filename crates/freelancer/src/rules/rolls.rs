@@ -9,7 +9,7 @@ use crate::model::event::Event;
 use crate::model::number::NumberInput;
 use crate::model::roll::{DiceOdds, DiceRoll, Mark, RolledDie};
 use crate::model::state::State;
-use crate::odds::marks;
+use crate::rules::chances::marks;
 use skald_dice::{DiceSource, Die};
 
 impl Mark {
