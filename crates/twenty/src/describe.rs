@@ -51,44 +51,7 @@ fn and_list(names: &[&str]) -> String {
 /// The log line for `event`.
 pub fn describe(event: &Event) -> String {
     match event {
-        Event::CharacterAdded { character } => {
-            let mut parts = Vec::new();
-            if !character.stats.is_empty() {
-                let stats = STATS
-                    .iter()
-                    .filter_map(|s| {
-                        character
-                            .stats
-                            .get(*s)
-                            .map(|b| format!("{s} {}", b.boxes()))
-                    })
-                    .collect::<Vec<_>>()
-                    .join(", ");
-                parts.push(stats);
-            }
-            if !character.keys.is_empty() {
-                parts.push(format!("keys: {}", character.keys.join(", ")));
-            }
-            let list = |ts: &[Trait]| {
-                ts.iter()
-                    .map(|t| format!("{} {}", t.name, t.boxes))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            };
-            parts.push(format!("traits: {}", list(&character.traits)));
-            if !character.equipment.is_empty() {
-                parts.push(format!("special equipment: {}", list(&character.equipment)));
-            }
-            for b in &character.burdens {
-                parts.push(format!(
-                    "burden {} ({}) {}",
-                    b.name,
-                    b.stat,
-                    boxes(&b.boxes)
-                ));
-            }
-            format!("{} joins the table ({})", character.name, parts.join("; "))
-        }
+        Event::CharacterAdded { character } => character_added(character),
         Event::TraitDefined {
             name,
             description,
@@ -100,39 +63,7 @@ pub fn describe(event: &Event) -> String {
         Event::ConflictStarted {
             participants,
             allies,
-        } => {
-            let mut told: Vec<&str> = Vec::new();
-            let mut sides = Vec::new();
-            for d in participants {
-                if told.contains(&d.who.as_str()) {
-                    continue;
-                }
-                let death = |d: &crate::Declaration| {
-                    d.death_of
-                        .as_ref()
-                        .map(|target| format!(" [death goal: {target}]"))
-                        .unwrap_or_default()
-                };
-                match allies.iter().find(|side| side.contains(&d.who)) {
-                    Some(side) => {
-                        let members: Vec<&crate::Declaration> = participants
-                            .iter()
-                            .filter(|p| side.contains(&p.who))
-                            .collect();
-                        told.extend(members.iter().map(|m| m.who.as_str()));
-                        let names: Vec<&str> = members.iter().map(|m| m.who.as_str()).collect();
-                        let deaths: String = members.iter().map(|m| death(m)).collect();
-                        sides.push(format!(
-                            "{} want: {}{deaths} (one side, T13)",
-                            and_list(&names),
-                            d.goal
-                        ));
-                    }
-                    None => sides.push(format!("{} wants: {}{}", d.who, d.goal, death(d))),
-                }
-            }
-            format!("Conflict! {}. Exchange 1 begins.", sides.join("; "))
-        }
+        } => conflict_started(participants, allies),
         Event::HealingStarted { healing } => format!(
             "Healing conflict: {} tends {}'s {} {}; the GM's pool starts as {}. Exchange 1 begins.",
             healing.healer,
@@ -249,29 +180,7 @@ pub fn describe(event: &Event) -> String {
             pools,
             winning,
             allies,
-        } => {
-            let lead = match winning {
-                Some(who) if allies.is_empty() => format!("{who} is winning"),
-                Some(who) => {
-                    let side: Vec<&str> = std::iter::once(who)
-                        .chain(allies)
-                        .map(String::as_str)
-                        .collect();
-                    format!("{who}'s side is winning ({}, T13)", and_list(&side))
-                }
-                None => "a tie at the top: no one is winning".to_string(),
-            };
-            let pools = order
-                .iter()
-                .zip(pools)
-                .map(|(who, pool)| format!("{who} [{}]", dice(pool)))
-                .collect::<Vec<_>>()
-                .join(", ");
-            format!(
-                "End of exchange {exchange}: pools {pools}; {lead}; narration order {}",
-                order.join(", ")
-            )
-        }
+        } => exchange_ended(*exchange, order, pools, winning.as_ref(), allies),
         Event::ExchangeBegan { exchange } => format!("Exchange {exchange} begins"),
         Event::TieRolled { rolls } => {
             let rolls = rolls
@@ -285,26 +194,7 @@ pub fn describe(event: &Event) -> String {
             winner,
             allies,
             order,
-        } => {
-            if winner.is_empty() {
-                "The conflict ends with nobody left in it: nobody wins".to_owned()
-            } else if allies.is_empty() {
-                format!(
-                    "The conflict ends: {winner} wins. Final narration: {}",
-                    order.join(", ")
-                )
-            } else {
-                let side: Vec<&str> = std::iter::once(winner)
-                    .chain(allies)
-                    .map(String::as_str)
-                    .collect();
-                format!(
-                    "The conflict ends: {} win the goal they share, {winner} holding the best pool (T13). Final narration: {}",
-                    and_list(&side),
-                    order.join(", ")
-                )
-            }
-        }
+        } => conflict_ended(winner, allies, order),
         Event::CharacterDied { who, by } => {
             format!("{who} dies: {by} won with {who}'s death as its goal (T7)")
         }
@@ -363,6 +253,134 @@ pub fn describe(event: &Event) -> String {
                 "{grantee}'s obligation {trait_name} ends, {why}: {grantee} loses the trait and the granter's coloured boxes are unchecked (T11)"
             )
         }
+    }
+}
+
+/// A character's joining: its stats, keys, traits, special equipment and burdens.
+fn character_added(character: &crate::model::Sheet) -> String {
+    let mut parts = Vec::new();
+    if !character.stats.is_empty() {
+        let stats = STATS
+            .iter()
+            .filter_map(|s| {
+                character
+                    .stats
+                    .get(*s)
+                    .map(|b| format!("{s} {}", b.boxes()))
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+        parts.push(stats);
+    }
+    if !character.keys.is_empty() {
+        parts.push(format!("keys: {}", character.keys.join(", ")));
+    }
+    let list = |ts: &[Trait]| {
+        ts.iter()
+            .map(|t| format!("{} {}", t.name, t.boxes))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    parts.push(format!("traits: {}", list(&character.traits)));
+    if !character.equipment.is_empty() {
+        parts.push(format!("special equipment: {}", list(&character.equipment)));
+    }
+    for b in &character.burdens {
+        parts.push(format!(
+            "burden {} ({}) {}",
+            b.name,
+            b.stat,
+            boxes(&b.boxes)
+        ));
+    }
+    format!("{} joins the table ({})", character.name, parts.join("; "))
+}
+
+/// A conflict's start: each side's goal (allies told once, as one side: T13) and death goals.
+fn conflict_started(participants: &[crate::Declaration], allies: &[Vec<String>]) -> String {
+    let mut told: Vec<&str> = Vec::new();
+    let mut sides = Vec::new();
+    for d in participants {
+        if told.contains(&d.who.as_str()) {
+            continue;
+        }
+        let death = |d: &crate::Declaration| {
+            d.death_of
+                .as_ref()
+                .map(|target| format!(" [death goal: {target}]"))
+                .unwrap_or_default()
+        };
+        match allies.iter().find(|side| side.contains(&d.who)) {
+            Some(side) => {
+                let members: Vec<&crate::Declaration> = participants
+                    .iter()
+                    .filter(|p| side.contains(&p.who))
+                    .collect();
+                told.extend(members.iter().map(|m| m.who.as_str()));
+                let names: Vec<&str> = members.iter().map(|m| m.who.as_str()).collect();
+                let deaths: String = members.iter().map(|m| death(m)).collect();
+                sides.push(format!(
+                    "{} want: {}{deaths} (one side, T13)",
+                    and_list(&names),
+                    d.goal
+                ));
+            }
+            None => sides.push(format!("{} wants: {}{}", d.who, d.goal, death(d))),
+        }
+    }
+    format!("Conflict! {}. Exchange 1 begins.", sides.join("; "))
+}
+
+/// An exchange's end: the pools in narration order and who is winning (a side of allies: T13).
+fn exchange_ended(
+    exchange: u32,
+    order: &[String],
+    pools: &[Vec<u32>],
+    winning: Option<&String>,
+    allies: &[String],
+) -> String {
+    let lead = match winning {
+        Some(who) if allies.is_empty() => format!("{who} is winning"),
+        Some(who) => {
+            let side: Vec<&str> = std::iter::once(who)
+                .chain(allies)
+                .map(String::as_str)
+                .collect();
+            format!("{who}'s side is winning ({}, T13)", and_list(&side))
+        }
+        None => "a tie at the top: no one is winning".to_string(),
+    };
+    let pools = order
+        .iter()
+        .zip(pools)
+        .map(|(who, pool)| format!("{who} [{}]", dice(pool)))
+        .collect::<Vec<_>>()
+        .join(", ");
+    format!(
+        "End of exchange {exchange}: pools {pools}; {lead}; narration order {}",
+        order.join(", ")
+    )
+}
+
+/// A conflict's end: the winner (and its allies, sharing the goal: T13) and the final narration.
+fn conflict_ended(winner: &String, allies: &[String], order: &[String]) -> String {
+    if winner.is_empty() {
+        "The conflict ends with nobody left in it: nobody wins".to_owned()
+    } else if allies.is_empty() {
+        format!(
+            "The conflict ends: {winner} wins. Final narration: {}",
+            order.join(", ")
+        )
+    } else {
+        let side: Vec<&str> = std::iter::once(winner)
+            .chain(allies)
+            .map(String::as_str)
+            .collect();
+        format!(
+            "The conflict ends: {} win the goal they share, {winner} holding the best pool (T13). Final narration: {}",
+            and_list(&side),
+            order.join(", ")
+        )
     }
 }
 
