@@ -255,11 +255,14 @@ pub fn run(command: &Command) -> crate::error::Result {
         Command::Advise(args) if args.file.is_some() => round(args)?,
         Command::Balance(args) => {
             let (table, after) = super::scenario_after::<skald_chi::Chi>(&args.file, args.after)?;
+            let names = table.state().characters.keys().map(String::as_str);
+            let party = super::all_meant(args.party.as_deref(), names.clone());
+            let against = args.against.as_deref().map(|a| super::meant(a, names));
             let report = reports::balance(
                 table.state(),
                 after,
-                args.party.as_deref(),
-                args.against.as_deref(),
+                party.as_deref(),
+                against.as_deref(),
                 args.dice,
                 args.target.map(skald_core::Fight::from),
             )
@@ -305,7 +308,8 @@ fn round(args: &AdviseArgs) -> crate::error::Result {
         .as_deref()
         .ok_or_else(|| Error::Usage("`--who` names the character to advise, with FILE".into()))?;
     let (table, after, next) = super::scenario_at::<skald_chi::Chi>(&path, args.after)?;
-    let report = reports::round(table.state(), who, after, next.as_ref()).map_err(Error::Usage)?;
+    let who = super::meant(who, table.state().characters.keys().map(String::as_str));
+    let report = reports::round(table.state(), &who, after, next.as_ref()).map_err(Error::Usage)?;
     Ok(print_report(&report, args.json)?)
 }
 

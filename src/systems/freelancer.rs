@@ -350,15 +350,18 @@ pub fn run(command: &Command) -> crate::error::Result {
         Command::Balance(args) => {
             let (table, after) =
                 super::scenario_after::<skald_freelancer::Freelancer>(&args.file, args.after)?;
+            let names = table.state().characters.keys().map(String::as_str);
+            let party = super::all_meant(args.party.as_deref(), names.clone());
+            let against = args.against.as_deref().map(|a| super::meant(a, names));
             let report = reports::balance(
                 table.state(),
                 after,
-                args.party.as_deref(),
+                party.as_deref(),
                 reports::Ratings {
                     rating: args.rating,
                     opponent_rating: args.opponent_rating,
                 },
-                args.against.as_deref(),
+                against.as_deref(),
                 args.target.map(skald_core::Fight::from),
             )
             .map_err(Error::Usage)?;
@@ -372,7 +375,11 @@ pub fn run(command: &Command) -> crate::error::Result {
 fn advise(args: &AdviseArgs) -> crate::error::Result {
     let (table, after, next) =
         super::scenario_at::<skald_freelancer::Freelancer>(&args.file, args.after)?;
-    let report = reports::advice::advice(table.state(), &args.who, after, next.as_ref())
-        .map_err(Error::Usage)?;
+    let who = super::meant(
+        &args.who,
+        table.state().characters.keys().map(String::as_str),
+    );
+    let report =
+        reports::advice::advice(table.state(), &who, after, next.as_ref()).map_err(Error::Usage)?;
     Ok(print_report(&report, args.json)?)
 }

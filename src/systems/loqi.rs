@@ -186,8 +186,10 @@ fn balance(args: &BalanceArgs) -> crate::error::Result {
 /// `skald loqi advise FILE --who NAME [--after N]`: the advice over the problem at a position.
 fn advise(args: &AdviseArgs) -> crate::error::Result {
     let (table, after, next) = super::scenario_at::<skald_loqi::Loqi>(&args.file, args.after)?;
+    let names = table.state().characters.iter().map(|c| c.name.as_str());
+    let who = super::meant(&args.who, names.chain([skald_loqi::GM]));
     let report =
-        reports::advise(table.state(), &args.who, after, next.as_ref()).map_err(Error::Usage)?;
+        reports::advise(table.state(), &who, after, next.as_ref()).map_err(Error::Usage)?;
     Ok(crate::output::print_report(&report, args.json)?)
 }
 

@@ -186,11 +186,14 @@ pub fn run(command: &Command) -> crate::error::Result {
 fn balance(args: &BalanceArgs) -> crate::error::Result {
     let (table, steps) = super::scenario_after::<skald_twenty::Twenty>(&args.file, args.after)?;
     let target = args.target.map(skald_core::Fight::from);
+    let names = table.state().characters.iter().map(|c| c.name.as_str());
+    let party = super::all_meant(args.party.as_deref(), names.clone());
+    let against = args.against.as_deref().map(|a| super::meant(a, names));
     let report = reports::balance(
         table.state(),
         steps,
-        args.party.as_deref(),
-        args.against.as_deref(),
+        party.as_deref(),
+        against.as_deref(),
         target,
         skald_twenty::advice::balance::BalanceBudget::with_plays(args.plays),
     )
@@ -212,13 +215,21 @@ fn odds(args: &OddsArgs) -> crate::error::Result {
 
 fn choices(args: &ChoicesArgs) -> crate::error::Result {
     let (table, steps) = table_after(args)?;
-    let report = reports::choices(table.state(), &args.who, steps).map_err(Error::usage)?;
+    let who = super::meant(
+        &args.who,
+        table.state().characters.iter().map(|c| c.name.as_str()),
+    );
+    let report = reports::choices(table.state(), &who, steps).map_err(Error::usage)?;
     Ok(crate::output::print_report(&report, args.json)?)
 }
 
 fn advise(args: &ChoicesArgs) -> crate::error::Result {
     let (table, steps) = table_after(args)?;
-    let report = reports::advise(table.state(), &args.who, steps).map_err(Error::usage)?;
+    let who = super::meant(
+        &args.who,
+        table.state().characters.iter().map(|c| c.name.as_str()),
+    );
+    let report = reports::advise(table.state(), &who, steps).map_err(Error::usage)?;
     Ok(crate::output::print_report(&report, args.json)?)
 }
 

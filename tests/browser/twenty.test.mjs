@@ -101,13 +101,19 @@ test("characters are made with the builders' forms, no JSON typed", { timeout: F
   // The GM makes the dragon with the NPC form (T12: any keys and traits).
   const npc = await moveForm(gm, "add_character", "Make an NPC or creature");
   await fill(npc, { "character.name": DRAGON.name });
+  await usesTheEvenProposal(npc);
+  // Back to the book's dragon: its five stats of 3 boxes again, then its keys and traits.
+  const stats = {};
+  for (const stat of Object.keys(GORAND.stats)) stats[`character.stats.${stat}`] = 3;
+  await fill(npc, stats);
   await fillList(npc, "character.keys", DRAGON.keys, count);
   await fillList(npc, "character.traits", DRAGON.traits, count);
   // A fair fight (issue 32): the GM's phone shows, unfolded, the party's chance against the dragon
   // as drafted and an opponent proposed for an easy, even and hard fight, and the page stays a phone's.
   const fair = npc.locator(".odds details.advice[open] .advice-box");
-  assert.equal(await npc.locator(".odds details.advice > summary").innerText(), "The chances ahead");
+  // The advice is asked again after each edit (a simulation, slow in a debug build): its words first.
   await fair.getByText(/The party wins a conflict against Dragon as drafted/).waitFor({ timeout: 60_000 });
+  assert.equal(await npc.locator(".odds details.advice > summary").innerText(), "The chances ahead");
   const fairText = (await fair.textContent()).replace(/\s+/g, " ");
   for (const fight of ["Easy fight (75% wanted", "Even fight (50% wanted", "Hard fight (25% wanted"]) {
     assert.ok(fairText.includes(fight), `${fight} in: ${fairText}`);
@@ -122,6 +128,45 @@ test("characters are made with the builders' forms, no JSON typed", { timeout: F
   const traits = Object.entries(state.characters.Gorand.traits).map(([name, t]) => [name, t.boxes]);
   assert.deepEqual(traits.sort(), GORAND.traits.map(t => [t.name, t.boxes]).sort());
 });
+
+/**
+ * Issue 32: the GM takes the even fight's proposal with its "Use this" button (found by its name,
+ * which says what it fills): the builder then holds the proposal's traits, its stats empty and no
+ * special items, and the chance against the NPC as drafted becomes the proposal's.
+ */
+async function usesTheEvenProposal(npc) {
+  const fair = npc.locator(".odds details.advice[open] .advice-box");
+  const even = fair.locator(".chance", { hasText: "Even fight (50% wanted" });
+  await even.waitFor({ timeout: 60_000 });
+  const proposed = (await even.locator(".chance-p b").innerText()).trim();
+  const use = even.getByRole("button", { name: /^Use this: fill the form with the even fight's opponent, \d+ traits?/ });
+  const values = JSON.parse(await use.getAttribute("data-fill"));
+  const drafted = fair.locator(".chance", { hasText: "as drafted" }).locator(".chance-p b");
+  const before = (await drafted.innerText()).trim();
+  assert.notEqual(before, proposed, "the draft already has the proposal's chance");
+  await screenshot(npc.page(), "twenty-fair-fight-proposal");
+  await use.focus();
+  await npc.page().keyboard.press("Enter");
+  // The form holds the proposal: one entry per trait, named and sized; stats empty; no items.
+  const entries = npc.locator("fieldset[data-field='character.traits'] > .entries > .entry");
+  assert.equal(await entries.count(), values["character.traits"].length);
+  for (const [i, t] of values["character.traits"].entries()) {
+    assert.equal(await entries.nth(i).locator("[name=name]").inputValue(), t.name);
+    assert.equal(await entries.nth(i).locator("[name=boxes]").inputValue(), String(t.boxes));
+  }
+  for (const stat of Object.keys(GORAND.stats)) assert.equal(await npc.locator(`[name="character.stats.${stat}"]`).inputValue(), "");
+  assert.equal(await npc.locator("fieldset[data-field='character.equipment'] > .entries > .entry").count(), 0);
+  // The focus went to the first blank set, not to the page's top with the old advice.
+  assert.ok(await npc.evaluate(f => f.contains(document.activeElement) && document.activeElement.matches("input")));
+  // The chance moves as for any edit: the draft's line now shows the proposal's chance.
+  await npc.page().waitForFunction(([form, want]) => {
+    const line = [...form.querySelectorAll(".advice-box .chance")].find(c => c.textContent.includes("as drafted"));
+    return line && line.querySelector(".chance-p b").textContent.trim() === want;
+  }, [await npc.elementHandle(), proposed], { timeout: 60_000 });
+  await fair.locator(".chance", { hasText: "as drafted" }).scrollIntoViewIfNeeded();
+  await screenshot(npc.page(), "twenty-fair-fight-taken");
+  await assertNoSideScroll(npc.page(), "the NPC builder with a proposal taken (phone)");
+}
 
 /**
  * The question a move asks before it is sent with its blanks as they start: the first option's of

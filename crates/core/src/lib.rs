@@ -31,7 +31,7 @@ pub use chronicle::{Chronicle, Episode, STILL_GOING};
 pub use fight::Fight;
 pub use game::{Decided, Game, GameError, Rules};
 pub use moves::{
-    Chance, Choice, Condition, Field, FieldKind, Move, Odds, SAY, Seat, TALK_CHARS, Total,
+    Chance, Choice, Condition, Field, FieldKind, Fill, Move, Odds, SAY, Seat, TALK_CHARS, Total,
 };
 pub use parts::{Decider, Part};
 pub use path::{get_path, set_path};
@@ -40,4 +40,6 @@ pub use rulings::{Ruling, Rulings};
 pub use skald_dice::{DiceSource, Die, Scripted, SeededRandom, SourceError};
 pub use system::System;
 pub use table::{Entry, Table};
-pub use words::{bounds, capitalized, chance, estimate, noun, percent, plural, said, simulated};
+pub use words::{
+    bounds, capitalized, chance, estimate, name_meant, noun, percent, plural, said, simulated,
+};

@@ -463,6 +463,42 @@ pub struct Chance {
     /// point"); `None` (and left out of JSON) for an exact chance.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub margin: Option<f64>,
+    /// For a proposal a reader may take (issue 32: a fair fight's opponent, Difficulty or
+    /// impact), the values it writes into the form its advice sits under; `None` (and left out of
+    /// JSON) for a chance that proposes nothing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fill: Option<Fill>,
+}
+
+/// What taking a proposal writes into its form (issue 32: the GM accepts a fair fight's
+/// proposal, then sees its chance as for any edit). A page offers it as a button beside the
+/// proposal's chance; pressing it sets each named blank of the form the advice sits under to its
+/// value and asks the odds and the advice again, as when typed. A name the form has no blank for
+/// is passed over, so one proposal may name the blanks of every form its command comes from
+/// (Chi's builder and its one-line form). The system sets only blanks of its own forms.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Fill {
+    /// What it writes, in the reader's words, after "Use this": "set the Difficulty to 5". A
+    /// page says it to a screen reader as the button's name.
+    pub label: String,
+    /// Blank name (a [`Field::name`]: a dotted path from the form's root) -> the value the blank
+    /// takes, as the command holds it: a number or a string for a number or text blank, `null`
+    /// to leave one empty, an array of entries for a [`FieldKind::List`] (the form gets one
+    /// entry per item, as many as the list allows).
+    pub blanks: std::collections::BTreeMap<String, Value>,
+}
+
+impl Fill {
+    /// A fill that writes `blanks` (name, value), described by `label`.
+    pub fn new(
+        label: impl Into<String>,
+        blanks: impl IntoIterator<Item = (String, Value)>,
+    ) -> Self {
+        Self {
+            label: label.into(),
+            blanks: blanks.into_iter().collect(),
+        }
+    }
 }
 
 /// The z value of a two-sided 99.9% normal interval: the margin of [`Chance::estimate`].
@@ -476,7 +512,16 @@ impl Chance {
             p: p.to_string(),
             decimal: p.to_f64(),
             margin: None,
+            fill: None,
         }
+    }
+
+    /// The same chance, offering `fill`: the values its proposal writes into the form
+    /// ([`Chance::fill`]).
+    #[must_use]
+    pub fn with_fill(mut self, fill: Fill) -> Self {
+        self.fill = Some(fill);
+        self
     }
 
     /// A simulation's estimate: `hits` of `plays` simulated plays ended in this outcome. `p` is
@@ -493,6 +538,7 @@ impl Chance {
                 p: "0/0".into(),
                 decimal: 0.0,
                 margin: Some(1.0),
+                fill: None,
             };
         }
         let hits = hits.min(plays);
@@ -507,6 +553,7 @@ impl Chance {
             p: format!("{hits}/{plays}"),
             decimal: share,
             margin: Some(margin),
+            fill: None,
         }
     }
 }

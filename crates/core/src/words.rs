@@ -139,6 +139,28 @@ pub fn said(chance: &crate::Chance) -> String {
     }
 }
 
+/// The name among `names` that a person typing `typed` means, as a command line reads a character's
+/// name (`--party gorand,kaya`, `--who ragnar`): `typed` trimmed, then the name written exactly so,
+/// else the one name equal to it but for case (Unicode lowercase); `None` when no name is, or
+/// several are equal but for case and none exactly (the caller's own refusal then names what the
+/// table has).
+pub fn name_meant<'a>(typed: &str, names: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let typed = typed.trim();
+    let lower = typed.to_lowercase();
+    let mut folded = None;
+    let mut several = false;
+    for name in names {
+        if name == typed {
+            return Some(name);
+        }
+        if name.to_lowercase() == lower {
+            several |= folded.is_some();
+            folded = Some(name);
+        }
+    }
+    folded.filter(|_| !several)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -221,5 +243,18 @@ mod tests {
         assert_eq!(bounds(1, 1), "1");
         assert_eq!(bounds(0, 0), "0");
         assert_eq!(bounds("-5", "5"), "-5 to 5");
+    }
+
+    /// A name typed in any case reads as the table's, an exact match first; two names equal but
+    /// for case are told apart only by the exact one; an unknown name is none.
+    #[test]
+    fn a_name_is_meant_whatever_its_case() {
+        let names = ["Gorand", "Kaya", "ragnar", "Ragnar"];
+        assert_eq!(name_meant("gorand", names), Some("Gorand"));
+        assert_eq!(name_meant(" KAYA ", names), Some("Kaya"));
+        assert_eq!(name_meant("Ragnar", names), Some("Ragnar"));
+        assert_eq!(name_meant("ragnar", names), Some("ragnar"));
+        assert_eq!(name_meant("RAGNAR", names), None);
+        assert_eq!(name_meant("Dragon", names), None);
     }
 }

@@ -1404,6 +1404,97 @@ fn an_npc_drafted_shows_the_party_s_chance_against_it() {
     );
 }
 
+/// Issue 32: each proposal of a fair fight offers its opponent for the NPC builder ("Use this"):
+/// the blanks it writes are the builder's; its traits keep the draft's names, then "Trait 1"...;
+/// the stats and special items are emptied, since the proposal weighs its traits alone. The
+/// draft so filled is weighed at exactly the proposal's chance.
+#[test]
+fn a_proposal_fills_the_npc_builder_with_its_opponent() {
+    let table = after("gorand-and-the-dragon", 0);
+    let state = table.state();
+    let draft = json!({"do": "add_character", "character": {
+        "kind": "npc", "name": "Wyrm",
+        "traits": [{"name": "Bite", "boxes": 4}, {"name": "Scales", "boxes": 3}]}});
+    let command: Command = serde_json::from_value(draft.clone()).unwrap();
+    let advice = <Twenty as System>::advice(state, &command).unwrap();
+    assert_eq!(
+        advice.chances[0].fill, None,
+        "the draft's own line proposes nothing"
+    );
+    let even = &advice.chances[2];
+    let fill = even.fill.as_ref().unwrap();
+    let npc = builder(
+        &Seat {
+            gm: true,
+            characters: Vec::new(),
+        },
+        "Make an NPC or creature",
+    );
+    let names: Vec<&str> = fill.blanks.keys().map(String::as_str).collect();
+    assert_eq!(
+        names,
+        [
+            "character.equipment",
+            "character.stats.Emotional",
+            "character.stats.Mental",
+            "character.stats.Physical",
+            "character.stats.Social",
+            "character.stats.Spiritual",
+            "character.traits"
+        ]
+    );
+    for name in &names {
+        assert!(
+            npc.fields.iter().any(|f| f.name == *name),
+            "{name} is no blank of the builder"
+        );
+    }
+    assert_eq!(fill.blanks["character.equipment"], json!([]));
+    assert_eq!(fill.blanks["character.stats.Physical"], Value::Null);
+    let traits = fill.blanks["character.traits"].as_array().unwrap();
+    let boxes: Vec<u32> = traits
+        .iter()
+        .map(|t| t["boxes"].as_u64().unwrap() as u32)
+        .collect();
+    let shape = skald_twenty::advice::balance::shape_words(&boxes);
+    assert!(
+        even.label.ends_with(&format!("an opponent with {shape}")),
+        "{} / {shape}",
+        even.label
+    );
+    let written: Vec<&str> = traits.iter().map(|t| t["name"].as_str().unwrap()).collect();
+    let mut wanted = vec!["Bite".to_owned(), "Scales".to_owned()];
+    wanted.extend(
+        (1..)
+            .map(|i| format!("Trait {i}"))
+            .take(traits.len().saturating_sub(2)),
+    );
+    wanted.truncate(traits.len());
+    assert_eq!(written, wanted);
+    assert_eq!(
+        fill.label,
+        format!(
+            "fill the form with the even fight's opponent, {shape}, no stats and no special items"
+        )
+    );
+    // Taken as the page takes it: each blank set, an emptied one left out of the command.
+    let mut taken = draft;
+    for (name, value) in &fill.blanks {
+        if !value.is_null() {
+            skald_core::set_path(&mut taken, name, value.clone());
+        }
+    }
+    let taken: Command = serde_json::from_value(taken).unwrap();
+    let again = <Twenty as System>::advice(state, &taken).unwrap();
+    let drafted = &again.chances[0];
+    assert_eq!(
+        (drafted.p.as_str(), drafted.margin),
+        (even.p.as_str(), even.margin),
+        "{}",
+        drafted.label
+    );
+}
+
 /// The builder a seat is offered, by its label.
 fn builder(seat: &Seat, label: &str) -> Move {
     let state = State::new(skald_twenty::Options::default());

@@ -195,9 +195,35 @@
       if (option) el.value = option.value;
     } else if (value !== undefined && value !== null) {
       el.value = String(value);
-    } else if (kind === "text") {
+    } else if (kind === "text" || value === null) {
+      // A null empties a blank of any kind (a proposal leaving a stat out); a value merely
+      // missing from a loaded sheet leaves a number at what the form holds.
       el.value = "";
     }
+  }
+
+  // A proposal taken (issue 32: "Use this" under a fair fight's advice, macros.html
+  // `chance_bar`): its data-fill names blanks of the form the advice sits under, each with the
+  // value it takes as the command holds it (a list: its entries, laid out from the list's own
+  // template). Each is set and marked as typed, a name the form lacks passed over, then the form
+  // changes as when typed: its check, odds and advice are asked again. The button goes with the
+  // old advice, so the focus moves to the first blank set.
+  function useProposal(button) {
+    const form = up(button, "form.move");
+    if (!form) return;
+    let values;
+    try { values = JSON.parse(button.getAttribute("data-fill")); } catch (_) { return; }
+    const set = blanksOf(form).filter(el => Object.hasOwn(values || {}, nameOf(el)));
+    if (!set.length) return;
+    for (const el of set) {
+      setValue(el, values[nameOf(el)]);
+      el.dataset.touched = "1";
+    }
+    setData(form, "touched", "1");
+    formChanged(form);
+    // The first blank set in the form's order that can take the focus (an emptied list cannot).
+    const first = set.map(el => is(el, "input, select, textarea") ? el : el.querySelector("input, select, textarea")).find(Boolean);
+    if (first) first.focus();
   }
 
   // Options offered only while another blank holds certain values (a key's traits while the key
@@ -513,6 +539,8 @@
       formChanged(form);
       return;
     }
+    const use = up(event.target, "button[data-fill]");
+    if (use) { useProposal(use); return; }
     const save = up(event.target, "[data-save-sheet]");
     if (save) saveSheet(save.closest("form.move"));
   });

@@ -22,8 +22,10 @@ use crate::model::options::TieRule;
 use crate::model::sheet::Sheet;
 use crate::model::state::State;
 use crate::odds::compare;
+use crate::rules::line;
 use num_bigint::{BigInt, BigUint};
-use skald_core::{Chance, Fight, Odds};
+use serde_json::json;
+use skald_core::{Chance, Fight, Fill, Odds};
 use skald_dice::odds::Fraction;
 
 /// The exact chance that `dice` d6 plus `modifier` beat `difficulty` d6, ties by `tie` (C3).
@@ -178,13 +180,16 @@ pub(crate) fn enroll_advice(state: &State, sheet: &Sheet) -> Option<Odds> {
         } else {
             ""
         };
-        chances.push(Chance::exact(
-            format!(
-                "{}: an opponent with a pool of {pool}{reach}",
-                fight.heading()
-            ),
-            &p,
-        ));
+        chances.push(
+            Chance::exact(
+                format!(
+                    "{}: an opponent with a pool of {pool}{reach}",
+                    fight.heading()
+                ),
+                &p,
+            )
+            .with_fill(pool_fill(sheet, fight, pool)),
+        );
     }
     Some(Odds {
         summary: format!(
@@ -195,6 +200,29 @@ pub(crate) fn enroll_advice(state: &State, sheet: &Sheet) -> Option<Odds> {
         chances,
         distribution: Vec::new(),
     })
+}
+
+/// What taking the pool proposed for `fight` writes into the GM's enroll form drafting `sheet`
+/// (issue 32): the builder's pool, and the one-line form's line with that pool (C6; the line only
+/// when the draft has a name and an occupation to write, as a line drafted on that form has).
+/// A form takes the blank it has and passes the other over.
+fn pool_fill(sheet: &Sheet, fight: Fight, pool: u32) -> Fill {
+    let mut blanks = vec![("character.pool".to_owned(), json!(pool))];
+    if !sheet.name.trim().is_empty() && !sheet.occupation.trim().is_empty() {
+        let proposed = Sheet {
+            pool,
+            current: pool,
+            ..sheet.clone()
+        };
+        blanks.push(("character".to_owned(), json!(line::format(&proposed))));
+    }
+    Fill::new(
+        format!(
+            "give the character being made a pool of {pool}, for the {} fight",
+            fight.name()
+        ),
+        blanks,
+    )
 }
 
 /// The Difficulty for an easy, even and hard action with `dice` d6 and `modifier` (ties by
@@ -215,13 +243,19 @@ pub(crate) fn difficulty_chances(dice: u32, modifier: i32, tie: TieRule) -> Vec<
                 Fight::Even => format!("an even action (50% wanted{reach})"),
                 Fight::Hard => format!("a hard action (25% wanted{reach})"),
             };
-            Some(Chance::exact(
-                format!(
-                    "Difficulty {difficulty} for {action} with these {dice} {}",
-                    self::dice(dice)
-                ),
-                &p,
-            ))
+            Some(
+                Chance::exact(
+                    format!(
+                        "Difficulty {difficulty} for {action} with these {dice} {}",
+                        self::dice(dice)
+                    ),
+                    &p,
+                )
+                .with_fill(Fill::new(
+                    format!("set the Difficulty to {difficulty}"),
+                    [("difficulty".to_owned(), json!(difficulty))],
+                )),
+            )
         })
         .collect()
 }

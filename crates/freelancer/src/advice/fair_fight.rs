@@ -11,7 +11,8 @@ use crate::model::sheet::{Kind, Rating, Sheet};
 use crate::model::state::State;
 use crate::odds::Counting;
 use crate::rules::{self, stats};
-use skald_core::{Chance, Fight, Odds};
+use serde_json::json;
+use skald_core::{Chance, Fight, Fill, Odds};
 
 /// The most PCs weighed one by one against a drafted opponent; past it, only the mean is shown
 /// (with every PC in it).
@@ -43,14 +44,20 @@ pub(crate) fn difficulty_chances(state: &State, command: &Command) -> Vec<Chance
         .iter()
         .filter_map(|fight| {
             let (difficulty, p) = number_for(&[rating], Contest::Task, *fight)?;
-            Some(Chance::exact(
-                format!(
-                    "Difficulty {difficulty} for {} check ({}% wanted) with {used}",
-                    article(*fight),
-                    fight.percent()
-                ),
-                &p,
-            ))
+            Some(
+                Chance::exact(
+                    format!(
+                        "Difficulty {difficulty} for {} check ({}% wanted) with {used}",
+                        article(*fight),
+                        fight.percent()
+                    ),
+                    &p,
+                )
+                .with_fill(Fill::new(
+                    format!("set the difficulty to {difficulty}"),
+                    [("difficulty".to_owned(), json!(difficulty.to_string()))],
+                )),
+            )
         })
         .collect()
 }
@@ -118,10 +125,20 @@ pub(crate) fn enroll_advice(state: &State, sheet: &Sheet) -> Option<Odds> {
         }
         for fight in Fight::ALL {
             let (number, p) = number_for(&ratings, contest, fight)?;
-            chances.push(Chance::exact(
-                format!("{}: {name}'s {stat} {number}", fight.heading()),
-                &p,
-            ));
+            // A rating is a text blank of digits (past 2^53 a number blank would round it).
+            chances.push(
+                Chance::exact(format!("{}: {name}'s {stat} {number}", fight.heading()), &p)
+                    .with_fill(Fill::new(
+                        format!(
+                            "set {name}'s {stat} to {number}, for the {} fight",
+                            fight.name()
+                        ),
+                        [(
+                            format!("character.{}", stat.field()),
+                            json!(number.to_string()),
+                        )],
+                    )),
+            );
         }
     }
     if weighed.is_empty() {

@@ -366,7 +366,14 @@ impl fmt::Display for BalanceReport {
             self.rating
         )?;
         for d in &self.difficulties {
-            let what = format!("{}, {}", d.who, d.target);
+            // The member's rating the difficulty is weighed against, beside its name.
+            let rating = self
+                .party
+                .iter()
+                .find(|m| m.name == d.who)
+                .map(|m| format!(" ({} {})", self.rating, m.rating))
+                .unwrap_or_default();
+            let what = format!("{}{rating}, {}", d.who, d.target);
             writeln!(
                 f,
                 "  {what:<24} difficulty {:<8} {}",

@@ -31,7 +31,7 @@ use crate::limits::IMPACT;
 use crate::model::{Command, Event, Side, State};
 use crate::rules::{apply, decide};
 use num_bigint::BigInt;
-use skald_core::{Chance, Fight};
+use skald_core::{Chance, Fight, Fill};
 use skald_dice::Scripted;
 use std::cmp::Ordering;
 use std::collections::HashMap;
@@ -230,13 +230,23 @@ pub fn chances(balance: &Balance) -> Vec<Chance> {
             } else {
                 ""
             };
-            p.weighed.chance.chance(format!(
-                "{} fight ({}% wanted{reach}): the GM's outcome at impact {}, likelihood {}",
-                skald_core::capitalized(p.target.name()),
-                p.target.percent(),
-                p.weighed.impact,
-                crate::rules::traits::signed(p.weighed.likelihood)
-            ))
+            p.weighed
+                .chance
+                .chance(format!(
+                    "{} fight ({}% wanted{reach}): the GM's outcome at impact {}, likelihood {}",
+                    skald_core::capitalized(p.target.name()),
+                    p.target.percent(),
+                    p.weighed.impact,
+                    crate::rules::traits::signed(p.weighed.likelihood)
+                ))
+                .with_fill(Fill::new(
+                    format!(
+                        "set the GM's outcome's impact to {}, for the {} fight",
+                        p.weighed.impact,
+                        p.target.name()
+                    ),
+                    [("impact".to_owned(), serde_json::json!(p.weighed.impact))],
+                ))
         })
         .collect()
 }

@@ -151,7 +151,12 @@ pub fn position(state: &State, who: &str) -> Option<Odds> {
 /// The advice in words: a summary (the problem, who may still spend, the model) and its chances.
 pub fn words(advice: &Advice) -> Odds {
     let q = &advice.question;
-    let outcome = |side: Side| format!("{} ({})", side.outcome_phrase(), q.author(side));
+    // An outcome and who proposed it: "the player's outcome (Tiran)", "the GM's outcome (Tiran)"
+    // when a player took the GM's part over, and the GM's own said once, "the GM's outcome".
+    let outcome = |side: Side| match q.author(side) {
+        GM if side == Side::Gm => side.outcome_phrase().to_owned(),
+        by => format!("{} ({})", side.outcome_phrase(), name(by)),
+    };
     let mut chances = vec![
         advice.player.chance(format!(
             "{} is selected",

@@ -93,6 +93,7 @@ impl fmt::Display for Party {
             p: self.p.clone(),
             decimal: self.decimal,
             margin: self.margin,
+            fill: None,
         }))
     }
 }

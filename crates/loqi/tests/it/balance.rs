@@ -308,10 +308,10 @@ fn the_gm_s_outcome_form_shows_the_fair_fight() {
         expect![[r#"
             Problem 1: the player's outcome at -1 and the GM's at -2, advantage 1. Influence that may still be spent on it (L5): Tiran 10 for the player's outcome (proposed it), Ayla 6 for the player's outcome (better for the PCs), the GM 10 for the GM's outcome (proposed it). The model: each spends, before the roll, any amount from none to all it holds on the outcome it backs, each amount as likely (docs/loqi.md, "Advice over the problem"); exact. A fair fight: the party wins when the player's outcome is selected, as above. Of the impacts the GM's outcome may have, from -100 up to the player's outcome's (no better for the PCs than theirs), the one whose chance comes closest to 75%, 50% or 25% is proposed: more harm makes it less likely (L2), so an easier fight is a harsher outcome (book: Maintaining Balance); exact.
               The player's outcome (Tiran) is selected: 7519/10164 (0.7397678079496262)
-              The GM's outcome (GM) is selected: 2645/10164 (0.26023219205037385)
-              The GM's outcome (GM), if the GM spends nothing more of the 10 held: 5/132 (0.03787878787878788)
-              The GM's outcome (GM), if the GM spends all 10 held on it: 265/462 (0.5735930735930735)
-              The GM's outcome (GM), if everyone spends all held (the bidding war to the end): 0 (0)
+              The GM's outcome is selected: 2645/10164 (0.26023219205037385)
+              The GM's outcome, if the GM spends nothing more of the 10 held: 5/132 (0.03787878787878788)
+              The GM's outcome, if the GM spends all 10 held on it: 265/462 (0.5735930735930735)
+              The GM's outcome, if everyone spends all held (the bidding war to the end): 0 (0)
               Easy fight (75% wanted): the GM's outcome at impact -2, likelihood -2: 7519/10164 (0.7397678079496262)
               Even fight (50% wanted): the GM's outcome at impact 2, likelihood +2: 1/2 (0.5)
               Hard fight (25% wanted, the closest there is): the GM's outcome at impact 3, likelihood +3: 317/726 (0.4366391184573003)

@@ -113,7 +113,8 @@ fn the_advice_is_for_a_problem_with_both_outcomes_and_stops_at_the_roll() {
         odds.chances
             .iter()
             .map(|c| Chance {
-                label: format!("{} is selected", c.label),
+                // The advice names the GM's own outcome once: "The GM's outcome", not "(GM)" after.
+                label: format!("{} is selected", c.label.replace("outcome (GM)", "outcome")),
                 ..c.clone()
             })
             .collect::<Vec<_>>()
@@ -152,7 +153,7 @@ fn the_bidding_war_as_the_page_shows_it() {
         expect![[r#"
             Problem 1: the player's outcome at +1 and the GM's at -1, advantage 2. Influence that may still be spent on it (L5): Tiran 8 for the player's outcome (spent for it), Ayla 6 for the player's outcome (better for the PCs), the GM 10 for the GM's outcome (proposed it). The model: each spends, before the roll, any amount from none to all it holds on the outcome it backs, each amount as likely (docs/loqi.md, "Advice over the problem"); exact.
               The player's outcome (Tiran) is selected: 1559/2079 (0.7498797498797499)
-              The GM's outcome (GM) is selected: 520/2079 (0.25012025012025013)
+              The GM's outcome is selected: 520/2079 (0.25012025012025013)
               The player's outcome (Tiran), if Tiran spends nothing more of the 8 held: 1/2 (0.5)
               The player's outcome (Tiran), if Tiran spends all 8 held on it: 31/33 (0.9393939393939394)
               The player's outcome (Tiran), if everyone spends all held (the bidding war to the end): 1 (1)

@@ -38,8 +38,9 @@ use balance::BalanceBudget;
 use exact::{Exact, OverBudget, Q, Values};
 use num_bigint::{BigInt, BigUint};
 use position::{Act, Position};
+use serde_json::json;
 use simulate::{First, rng_for, wins};
-use skald_core::{Odds, capitalized};
+use skald_core::{Fill, Odds, capitalized};
 use skald_dice::odds::Fraction;
 use std::rc::Rc;
 
@@ -457,6 +458,61 @@ pub fn advice(state: &State, command: &Command) -> Option<Odds> {
     })
 }
 
+/// What taking `proposal` writes into the NPC builder drafting `sheet` (issue 32): its traits,
+/// each under the name the draft gives the trait at its place or, past those, "Trait 1",
+/// "Trait 2"... (the first not taken); the stats left empty and the special items none, since
+/// the proposal weighs its traits alone (stats and items count as traits, T12), so the drafted
+/// chance then is the proposal's.
+fn proposal_fill(sheet: &Sheet, proposal: &balance::Proposal) -> Fill {
+    let mut taken: Vec<String> = Vec::new();
+    let mut written = sheet
+        .traits
+        .iter()
+        .map(|t| t.name.trim())
+        .filter(|n| !n.is_empty());
+    let mut spare = (1..).map(|i| format!("Trait {i}"));
+    let traits: Vec<serde_json::Value> = proposal
+        .traits
+        .iter()
+        .map(|boxes| {
+            let name = written
+                .by_ref()
+                .find(|n| !taken.iter().any(|t| t.eq_ignore_ascii_case(n)))
+                .map(str::to_owned)
+                .or_else(|| {
+                    spare.by_ref().find(|n| {
+                        !taken.iter().any(|t| t.eq_ignore_ascii_case(n))
+                            && !sheet
+                                .traits
+                                .iter()
+                                .any(|t| t.name.trim().eq_ignore_ascii_case(n))
+                    })
+                })
+                .unwrap_or_default();
+            taken.push(name.clone());
+            json!({"name": name, "boxes": boxes})
+        })
+        .collect();
+    let blanks = STATS
+        .iter()
+        .map(|stat| (format!("character.stats.{stat}"), serde_json::Value::Null))
+        .chain([
+            (
+                "character.traits".to_owned(),
+                serde_json::Value::Array(traits),
+            ),
+            ("character.equipment".to_owned(), json!([])),
+        ]);
+    Fill::new(
+        format!(
+            "fill the form with the {} fight's opponent, {}, no stats and no special items",
+            proposal.target.name(),
+            proposal.shape()
+        ),
+        blanks,
+    )
+}
+
 /// A fair fight (issue 32), for the GM drafting an NPC or creature (`add_character` with an NPC
 /// sheet) while the table has a party ([`balance::party`]): the party's chance to win a
 /// conflict against it as drafted (its stats, traits and items with unchecked boxes; any out of
@@ -505,12 +561,18 @@ fn npc_advice(state: &State, sheet: &Sheet) -> Option<Odds> {
         } else {
             ""
         };
-        chances.push(proposal.chance.win.chance(format!(
-            "{} fight ({}% wanted{reach}): an opponent with {}",
-            capitalized(proposal.target.name()),
-            proposal.target.percent(),
-            proposal.shape()
-        )));
+        chances.push(
+            proposal
+                .chance
+                .win
+                .chance(format!(
+                    "{} fight ({}% wanted{reach}): an opponent with {}",
+                    capitalized(proposal.target.name()),
+                    proposal.target.percent(),
+                    proposal.shape()
+                ))
+                .with_fill(proposal_fill(sheet, &proposal)),
+        );
     }
     let names: Vec<&str> = party.iter().map(|c| c.name.as_str()).collect();
     Some(Odds {

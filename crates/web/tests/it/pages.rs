@@ -642,3 +642,42 @@ async fn the_page_says_what_the_table_waits_for() {
     assert_eq!(response.bytes().await.unwrap().len(), 185);
     assert!(page.contains("<link rel=\"icon\" href=\"/favicon.ico\" sizes=\"32x32\">"));
 }
+
+/// A fair fight's proposal carries what it writes into its form (issue 32: the GM takes it with
+/// "Use this"): the advice of a Chi character being enrolled against Ragnar's 8 dice proposes a
+/// pool for each fight, each with a real button holding the builder's pool and the one-line
+/// form's line as data, named for a screen reader by what it fills.
+#[tokio::test]
+async fn a_fair_fights_proposal_carries_its_values_for_the_form() {
+    let server = Server::start(generous()).await;
+    let (table, gm) = table_of(&server, "chi").await;
+    let response = fresh()
+        .post(format!("{}/api/tables/{table}/actions", server.base))
+        .bearer_auth(&gm)
+        .header("content-type", "application/json")
+        .body(
+            r#"{"do": "enroll", "character": {"name": "Ragnar", "words": ["fierce", "arrogant", "savage"], "occupation": "barbarian", "pool": 8}}"#,
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 200);
+    let response = fresh()
+        .post(format!("{}/t/{table}/advice?alone=1", server.base))
+        .bearer_auth(&gm)
+        .header("content-type", "application/json")
+        .body(r#"{"do": "enroll", "character": {"name": "Orc", "words": [], "occupation": "orc", "pool": 3}}"#)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 200);
+    let html = response.text().await.unwrap();
+    assert!(
+        html.contains(
+            "<button type=\"button\" class=\"use-this\" data-fill='{\"character\": \"Orc, orc8\", \"character.pool\": 8}' \
+             aria-label=\"Use this: give the character being made a pool of 8, for the even fight\">Use this</button>"
+        ),
+        "{html}"
+    );
+    assert_eq!(html.matches("class=\"use-this\"").count(), 3, "{html}");
+}
