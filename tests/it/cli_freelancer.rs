@@ -530,9 +530,9 @@ fn balance_proposes_a_fair_fight_for_the_gm() {
              \x20 even (50%)               WIL 27       50.0% (1/2)\n\
              \x20 hard (25%)               WIL 53       24.8% (810/3271)\n\
              The difficulty of a task check with CHM (F3):\n\
-             \x20 Ash, easy                difficulty 52       75.0% (3/4)\n\
-             \x20 Ash, even                difficulty 77       50.0% (1/2)\n\
-             \x20 Ash, hard                difficulty 102      25.0% (1/4)\n",
+             \x20 Ash (CHM 27), easy       difficulty 52       75.0% (3/4)\n\
+             \x20 Ash (CHM 27), even       difficulty 77       50.0% (1/2)\n\
+             \x20 Ash (CHM 27), hard       difficulty 102      25.0% (1/4)\n",
         ),
     );
     check(

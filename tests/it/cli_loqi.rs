@@ -249,7 +249,7 @@ fn advise_reads_a_scenario_position() {
          model: each spends, before the roll, any amount from none to all it holds on the outcome \
          it backs, each amount as likely (docs/loqi.md, \"Advice over the problem\"); exact.\n\
          \x20 The player's outcome (Tiran) is selected: 75.0% (1559/2079)\n\
-         \x20 The GM's outcome (GM) is selected: 25.0% (520/2079)\n\
+         \x20 The GM's outcome is selected: 25.0% (520/2079)\n\
          \x20 The player's outcome (Tiran), if Tiran spends nothing more of the 8 held: 50.0% (1/2)\n\
          \x20 The player's outcome (Tiran), if Tiran spends all 8 held on it: 93.9% (31/33)\n\
          \x20 The player's outcome (Tiran), if everyone spends all held (the bidding war to the \
@@ -288,7 +288,7 @@ fn advise_reads_a_scenario_position() {
     assert_eq!(ps, ["4079/6048", "1969/6048", "1/9", "437/756", "0"]);
     assert_eq!(
         chances[2]["label"],
-        "The GM's outcome (GM), if the GM spends nothing more of the 7 held"
+        "The GM's outcome, if the GM spends nothing more of the 7 held"
     );
     assert!(
         chances.iter().all(|c| c.get("margin").is_none()),
