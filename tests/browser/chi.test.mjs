@@ -169,6 +169,13 @@ test("a secret round: nobody sees an allocation before its reveal", { timeout: F
   // Ann allocates 5 of Ragnar's dice: her page shows it to her alone.
   const allocate = await moveForm(ann, "allocate", "Ragnar");
   await fill(allocate, { spend: 5 });
+  // Before she sends it, the advice over the round for the 5 dice she chose, Dirk's choice
+  // still secret (issue 32).
+  const ahead = allocate.locator(".odds details.advice", { hasText: "Ragnar beats Dirk: 5 dice" });
+  await ahead.waitFor({ timeout: 60_000 });
+  assert.equal(await ahead.locator(":scope > summary").innerText(), "The chances ahead");
+  assert.match(await ahead.innerText(), /Ragnar beats Dirk: 5 dice against a secret 0 to \d+ dice/);
+  await screenshot(ann, "chi-allocate-advice");
   await submit(allocate);
   await waitLog(ann, "Ragnar puts in 5 dice");
   const ragnarSalt = await ownSalt(ann, "Ragnar");

@@ -152,6 +152,10 @@ impl System for Chi {
         advice::advice(state, command)
     }
 
+    fn allocation_advice(state: &State, who: &str, spend: u32) -> Option<Odds> {
+        advice::allocation(state, who, spend)
+    }
+
     fn view(state: &State) -> serde_json::Value {
         view::view(state)
     }

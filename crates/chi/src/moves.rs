@@ -539,7 +539,9 @@ fn allocate_move(state: &State, secret: &SecretRoll, who: &str, role: Role) -> O
         format!("{who}: choose your dice in secret"),
         json!({"do": "allocate", "who": who}),
         vec![spend],
-        false,
+        // No odds of its own (each choice's label shows its chance), but advice over the round
+        // for the allocation chosen (`advice::allocation`), under "The chances ahead".
+        true,
         format!(
             "{who} is {what}. The server keeps your number secret (not even the GM sees it) and \
              commits its hash; all roll at once (C4)."

@@ -161,6 +161,10 @@ pub trait Game: Send + Sync {
     /// # Errors
     /// [`GameError::BadCommand`] when `command` is not one of the system's commands.
     fn advice(&self, command: &Value) -> Result<Option<Odds>, GameError>;
+    /// The advice for `who` putting `spend` dice in the open secret roll
+    /// ([`System::allocation_advice`]); `None` when the system seals nothing or `who` has no such
+    /// allocation to make now.
+    fn allocation_advice(&self, who: &str, spend: u32) -> Option<Odds>;
     /// The state as the system's view (the sheets, the conflict, the round...). Holds no secret.
     fn view(&self) -> Value;
     /// The command that commits `spend` dice of `who` now, sealed with `salt` ([`System::seal`]).
@@ -308,6 +312,10 @@ where
 
     fn advice(&self, command: &Value) -> Result<Option<Odds>, GameError> {
         Ok(S::advice(&self.state, &Self::command(command)?))
+    }
+
+    fn allocation_advice(&self, who: &str, spend: u32) -> Option<Odds> {
+        S::allocation_advice(&self.state, who, spend)
     }
 
     fn view(&self) -> Value {

@@ -105,6 +105,14 @@ pub trait System {
         None
     }
 
+    /// Advice beyond the roll ([`System::advice`]) for a sealed allocation (RULINGS C4 for Chi):
+    /// `who` putting `spend` dice in the open secret roll, the others' sealed dice taken as any
+    /// they may be. For the page of the one choosing only; never recorded. `None` when the system
+    /// seals nothing (the default) or `who` has no such allocation to make now.
+    fn allocation_advice(_state: &Self::State, _who: &str, _spend: u32) -> Option<Odds> {
+        None
+    }
+
     /// The character `command` (JSON, as sent) reveals for, when it is a reveal of a sealed
     /// allocation sent without its `spend` and `salt`, for the table to fill them in from the
     /// sender's secret. The default: none is.

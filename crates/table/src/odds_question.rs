@@ -5,6 +5,7 @@
 //! `live.rs`): a simulation's odds take up to ~200 ms (issue 32), which would hold up every other
 //! seat's actions at that table.
 
+use crate::action::{Action, TableAction};
 use crate::error::Error;
 use crate::table::Table;
 use serde_json::Value;
@@ -15,8 +16,16 @@ use skald_core::{Game, Odds};
 /// record and moves to another thread (`Send`).
 pub struct OddsQuestion {
     game: Box<dyn Game>,
-    command: Value,
+    asked: Asked,
     seq: u64,
+}
+
+/// What the odds are asked of: a system command, or the table's `allocate` (a sealed choice of
+/// dice, RULINGS C4), which has no odds of its own (its form's choices show each allocation's
+/// chance) but has advice ([`skald_core::System::allocation_advice`]).
+enum Asked {
+    Command(Value),
+    Allocation { who: String, spend: u32 },
 }
 
 impl std::fmt::Debug for OddsQuestion {
@@ -42,7 +51,10 @@ impl OddsQuestion {
     /// # Errors
     /// [`crate::ErrorKind::Game`] ([`skald_core::GameError::BadCommand`]).
     pub fn answer(&self) -> Result<Option<Odds>, Error> {
-        Ok(self.game.odds(&self.command)?)
+        match &self.asked {
+            Asked::Command(command) => Ok(self.game.odds(command)?),
+            Asked::Allocation { .. } => Ok(None),
+        }
     }
 
     /// The advice beyond the roll of the command at that state ([`skald_core::System::advice`]):
@@ -51,20 +63,30 @@ impl OddsQuestion {
     /// # Errors
     /// As [`OddsQuestion::answer`].
     pub fn advice(&self) -> Result<Option<Odds>, Error> {
-        Ok(self.game.advice(&self.command)?)
+        match &self.asked {
+            Asked::Command(command) => Ok(self.game.advice(command)?),
+            Asked::Allocation { who, spend } => Ok(self.game.allocation_advice(who, *spend)),
+        }
     }
 }
 
 impl Table {
     /// The odds of `command` as a question to answer later ([`OddsQuestion`]): a request's
-    /// answer is merged into the command it answers now, as [`Table::odds`] does. Cheap: a copy
-    /// of the game's state, no odds worked out.
+    /// answer is merged into the command it answers now, as [`Table::odds`] does; an `allocate`
+    /// asks for its advice only. Cheap: a copy of the game's state, no odds worked out.
     pub fn odds_question(&self, command: &Value) -> OddsQuestion {
+        let asked = match Action::from_json(command.clone()) {
+            Ok(Action::Table(TableAction::Allocate { who, spend })) => {
+                Asked::Allocation { who, spend }
+            }
+            _ => Asked::Command(
+                self.answer_command(command)
+                    .unwrap_or_else(|| command.clone()),
+            ),
+        };
         OddsQuestion {
             game: self.game().boxed_clone(),
-            command: self
-                .answer_command(command)
-                .unwrap_or_else(|| command.clone()),
+            asked,
             seq: self.last_seq(),
         }
     }

@@ -1482,6 +1482,9 @@ mod tests {
         fn advice(&self, _: &Value) -> Result<Option<Odds>, GameError> {
             Ok(None)
         }
+        fn allocation_advice(&self, _: &str, _: u32) -> Option<Odds> {
+            None
+        }
         fn view(&self) -> Value {
             self.0.view()
         }

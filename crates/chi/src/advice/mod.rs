@@ -195,6 +195,27 @@ pub fn advice(state: &State, command: &Command) -> Option<Odds> {
     Some(odds)
 }
 
+/// The advice for `who` choosing in secret to put `spend` dice in the open secret roll (the
+/// table's `allocate`, C4): the secret roll's question ([`Question::open`]) with `who`'s dice
+/// known as `spend` and every other sealed allocation taken as any it may be. `None` when `who`
+/// has no allocation to make now or `spend` is outside what it may put in
+/// ([`crate::rules::secret::allocation_bounds`]). Seeded from the state, `who` and `spend`.
+pub fn allocation(state: &State, who: &str, spend: u32) -> Option<Odds> {
+    let (least, most) = crate::rules::secret::allocation_bounds(state, who).ok()?;
+    if !(least..=most).contains(&spend) {
+        return None;
+    }
+    let mut question = Question::open(state, who)?;
+    question.choose(who, spend);
+    let seed = [
+        serde_json::to_vec(state).unwrap_or_default(),
+        who.as_bytes().to_vec(),
+        spend.to_le_bytes().to_vec(),
+    ]
+    .concat();
+    answer(state, &question, seed)
+}
+
 /// The advice on `question` asked at `state` (the state before its command), its simulations
 /// seeded from `seed` (any bytes that tell the question apart: the state and the command as
 /// JSON). `None` only if the odds engine refuses a sum of d6 (it does not for 0-100 d6).

@@ -185,6 +185,21 @@ impl Question {
         })
     }
 
+    /// `who`'s dice known as `spend` wherever it acts or defends in the declared rolls (its own
+    /// secret choice, as the one choosing knows it).
+    pub fn choose(&mut self, who: &str, spend: u32) {
+        for roll in &mut self.declared {
+            if roll.who == who {
+                roll.dice = Dice::Known(spend);
+            }
+            if let Against::Defender { who: d, dice } = &mut roll.against
+                && d == who
+            {
+                *dice = Dice::Known(spend);
+            }
+        }
+    }
+
     /// Whether `who` acts or defends in one of the declared rolls.
     pub fn involves(&self, who: &str) -> bool {
         self.declared.iter().any(|roll| {

@@ -421,7 +421,7 @@ fn the_secret_roll_offers_allocate_reveal_and_roll_in_turn() {
     check(
         offered(&open, &ann()),
         expect![[r#"
-            Secret roll | Ragnar: choose your dice in secret | {"do":"allocate","who":"Ragnar"} | lead
+            Secret roll | Ragnar: choose your dice in secret | {"do":"allocate","who":"Ragnar"} | odds | lead
               spend: number 1..=4, default 1
         "#]],
     );
@@ -429,7 +429,7 @@ fn the_secret_roll_offers_allocate_reveal_and_roll_in_turn() {
     check(
         offered(&open, &gm()),
         expect![[r#"
-            Secret roll | orc: choose your dice in secret | {"do":"allocate","who":"orc"} | lead
+            Secret roll | orc: choose your dice in secret | {"do":"allocate","who":"orc"} | odds | lead
               spend: number 0..=2, default 0
             Secret roll | Call off the secret roll | {"do":"secret_cancel"}
               confirm: Call off the secret roll? Nobody has chosen yet; no die is spent.
@@ -441,7 +441,7 @@ fn the_secret_roll_offers_allocate_reveal_and_roll_in_turn() {
     check(
         offered(&one, &gm()),
         expect![[r#"
-            Secret roll | orc: choose your dice in secret | {"do":"allocate","who":"orc"} | lead
+            Secret roll | orc: choose your dice in secret | {"do":"allocate","who":"orc"} | odds | lead
               spend: number 0..=2, default 0
             Secret roll | Call off the secret roll | {"do":"secret_cancel"}
               confirm: Call off the secret roll? The choices made are dropped (Ragnar); no die is spent.
@@ -498,7 +498,7 @@ fn a_secret_action_shows_the_exact_chance_of_each_allocation() {
     check(
         offered(&state, &ann()),
         expect![[r#"
-            Secret roll | Ragnar: choose your dice in secret | {"do":"allocate","who":"Ragnar"} | lead
+            Secret roll | Ragnar: choose your dice in secret | {"do":"allocate","who":"Ragnar"} | odds | lead
               spend: one of
                 - 1 die: success 5/12 (41.7%) = 1
                 - 2 dice: success 181/216 (83.8%) = 2

@@ -323,6 +323,57 @@ fn secret_allocations_agree_with_plays_through_the_rules() {
     }
 }
 
+/// The table's `allocate` (a sealed choice, C4): the advice for Ann choosing 2 of her 4 dice
+/// against Bo, whose sealed choice is any of 0 to 3 as likely, agrees exactly with every roll
+/// played through the rules for each of Bo's choices; a choice outside what Ann may put in, or
+/// by one not in the secret roll, gets none.
+#[test]
+fn an_allocation_chosen_in_secret_agrees_with_every_roll_through_the_rules() {
+    let state = play(
+        Options::default(),
+        &[
+            serde_json::json!({"do": "enroll", "character": {"name": "Ann", "words": [], "occupation": "orc", "pool": 4}}),
+            serde_json::json!({"do": "enroll", "character": {"name": "Bo", "words": [], "occupation": "orc", "pool": 3}}),
+            serde_json::json!({"do": "enroll", "character": {"name": "Cy", "words": [], "occupation": "orc", "pool": 3}}),
+            serde_json::json!({"do": "secret_open", "opposed": [{"actor": {"who": "Ann"}, "defender": {"who": "Bo"}}]}),
+        ],
+    );
+    let advice = advice::allocation(&state, "Ann", 2).unwrap();
+    let chance = find(&advice.chances, "Ann beats Bo: 2 dice");
+    // Bo keeps back 0 to 3 dice, each as likely: the mean of the four chances, over 4 * 6^5.
+    let mut hits = 0;
+    for bo in 0..=3u32 {
+        let mut s = state.clone();
+        let mut rolls = Scripted::new(Vec::new());
+        for (who, spend) in [("Ann", 2), ("Bo", bo)] {
+            let salt = format!("{who}-salt-0000000001");
+            let c: Command = serde_json::from_value(serde_json::json!({"do": "secret_commit",
+                "who": who, "commitment": commitment(who, spend, &salt)}))
+            .unwrap();
+            s = decide(&s, &c, &mut rolls).unwrap().iter().fold(s, apply);
+        }
+        for (who, spend) in [("Ann", 2), ("Bo", bo)] {
+            let salt = format!("{who}-salt-0000000001");
+            let c: Command = serde_json::from_value(
+                serde_json::json!({"do": "secret_reveal", "who": who, "spend": spend, "salt": salt}),
+            )
+            .unwrap();
+            s = decide(&s, &c, &mut rolls).unwrap().iter().fold(s, apply);
+        }
+        let (h, plays) = enumerated(&s, &Command::SecretRoll {}, "Ann", 2 + bo);
+        hits += h * 6u64.pow(5) / plays;
+    }
+    assert_eq!(chance.margin, None, "{chance:?}");
+    assert_eq!(chance.p, reduced(hits, 4 * 6u64.pow(5)), "{}", chance.label);
+    for (who, spend) in [("Ann", 0), ("Ann", 5), ("Cy", 1), ("Nobody", 1)] {
+        assert_eq!(
+            advice::allocation(&state, who, spend),
+            None,
+            "{who} {spend}"
+        );
+    }
+}
+
 /// A large state is simulated, not refused, and its answer is the same each time it is asked.
 #[test]
 fn a_large_state_is_simulated_the_same_each_time() {
