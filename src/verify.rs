@@ -69,7 +69,8 @@ pub fn run(args: &VerifyArgs) -> crate::error::Result {
     };
     let (records, unknown) = skald_table::read_records(records)
         .map_err(|f| Error::usage(format!("{}: {}", args.file.display(), f.message)))?;
-    let mut report = skald_table::verify_kept(&records, head, kept.as_deref());
+    let mut report =
+        skald_table::verify_kept(skald_systems::REGISTRY, &records, head, kept.as_deref());
     report.mismatches.splice(0..0, unknown);
     if args.json {
         crate::output::print(&format!("{}\n", serde_json::to_string_pretty(&report)?))?;

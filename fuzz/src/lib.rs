@@ -101,9 +101,9 @@ pub fn table_actions(system: &str, data: &[u8]) {
         return;
     };
     let seed = ServerSeed::from_bytes([7; 32]);
-    let created = Table::create(system, "Fuzz", &serde_json::json!({"players_set_gm_numbers": true}), &seed, 1_000)
+    let created = Table::create(skald_systems::REGISTRY, system, "Fuzz", &serde_json::json!({"players_set_gm_numbers": true}), &seed, 1_000)
         .unwrap_or_else(|e| panic!("a {system} table cannot be created: {e}"));
-    let mut table = Table::from_records(vec![created]).expect("a new table folds");
+    let mut table = Table::from_records(skald_systems::REGISTRY, vec![created]).expect("a new table folds");
     for name in ["Ann", "Bob"] {
         let joined = table.join(name, 2_000).expect("two players sit down");
         table.apply(joined).expect("a join applies");
@@ -140,7 +140,7 @@ pub fn table_actions(system: &str, data: &[u8]) {
             Err(refusal) => assert!(!refusal.to_string().is_empty(), "an empty refusal"),
         }
     }
-    let again = Table::from_records(table.records().to_vec())
+    let again = Table::from_records(skald_systems::REGISTRY, table.records().to_vec())
         .unwrap_or_else(|e| panic!("the log does not fold again: {e}"));
     assert_eq!(again.head(), table.head(), "the log folds to another head");
     let end = Action::from_json(json!({"do": "end_epoch", "reveal_hidden": true}))
@@ -152,7 +152,7 @@ pub fn table_actions(system: &str, data: &[u8]) {
     }
     for reader in [Actor::Gm, Actor::Player(1), Actor::Player(2)] {
         let export: Vec<_> = table.records().iter().map(|r| redact(r, reader.into())).collect();
-        let report = verify(&export, Some(table.head()));
+        let report = verify(skald_systems::REGISTRY, &export, Some(table.head()));
         assert!(
             report.ok(),
             "{reader:?}'s export of an honest log does not verify: {:?}",

@@ -16,6 +16,7 @@ fn export_ended(end: bool) -> Value {
     let seed = ServerSeed::from_bytes([3; 32]);
     // A quick table: players set the GM's numbers (crates/table/tests/it/requests.rs plays the default).
     let created = Table::create(
+        skald_systems::REGISTRY,
         "chi",
         "Verify me",
         &json!({"players_set_gm_numbers": true}),
@@ -23,7 +24,7 @@ fn export_ended(end: bool) -> Value {
         1_000,
     )
     .unwrap();
-    let mut table = Table::from_records(vec![created]).unwrap();
+    let mut table = Table::from_records(skald_systems::REGISTRY, vec![created]).unwrap();
     let joined = table.join("Ann", 2_000).unwrap();
     table.apply(joined).unwrap();
     let actions = [

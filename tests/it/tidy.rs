@@ -1,5 +1,6 @@
-//! The tree tells the truth (issue 33): ARCHITECTURE.md's "Code map" names every source file and
-//! template, in the style of rust-analyzer's tidy tests. Every `crates/*/src/**/*.rs`,
+//! The tree tells the truth (issue 33), in the style of rust-analyzer's tidy tests: the registry is
+//! the only list of the systems (no neutral crate names one, `no_neutral_crate_names_a_system`),
+//! and ARCHITECTURE.md's "Code map" names every source file and template. Every `crates/*/src/**/*.rs`,
 //! `src/**/*.rs` and `crates/*/templates/*` but `lib.rs` and `main.rs` must be named in its
 //! crate's section (`` ### `crates/NAME` `` or `` ### `src/` ``): `a/b/c.rs` by a code span that
 //! is `c.rs` or a path ending in it (`b/c.rs`), a `mod.rs` by its directory (`b/`), a template
@@ -8,6 +9,181 @@
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
+
+/// The crates under `crates/` that are neither a system's nor neutral: the registry, the dev-only
+/// test kit (each system's sample sheets, for tests) and the load generator (its tables are of two
+/// systems picked for its measure, docs/benchmarks.md).
+const NOT_NEUTRAL: &[&str] = &["systems", "testkit", "load"];
+
+/// The neutral crates that may depend on `skald-systems`: the shell over the table, which takes
+/// `skald_systems::REGISTRY` and hands it down. The others (the table among them) take a
+/// `skald_core::Registry` or need none.
+const SHELL: &[&str] = &["server", "web"];
+
+/// No neutral crate (every crate under `crates/` but the registry's systems, named by their names,
+/// and [`NOT_NEUTRAL`]) spells a system's name in its product code: a quoted name (`"chi"`, in code
+/// or its docs, as a list would), a path to a system crate (`skald_chi`), a board's file
+/// (`board_chi`, `board-chi`), or a system crate in its `[dependencies]`; and only the
+/// [`SHELL`] depends on `skald-systems`. Test code (after `#[cfg(test)]`, and `tests/`) may name
+/// systems; a test that means every system iterates the registry. A fifth system is its crate and
+/// its line in the registry (ARCHITECTURE.md, "Adding a system").
+#[test]
+fn no_neutral_crate_names_a_system() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let systems: Vec<&str> = skald_systems::REGISTRY.names().collect();
+    let mut crates: Vec<String> = fs::read_dir(root.join("crates"))
+        .expect("crates/ is read")
+        .map(|entry| entry.expect("crates/ is listed").file_name())
+        .map(|name| name.to_string_lossy().into_owned())
+        .filter(|name| !systems.contains(&name.as_str()) && !NOT_NEUTRAL.contains(&name.as_str()))
+        .collect();
+    crates.sort();
+    for expected in [
+        "core", "dice", "fair", "scenario", "server", "store", "table", "web",
+    ] {
+        assert!(
+            crates.iter().any(|c| c == expected),
+            "{expected} is neutral: {crates:?}"
+        );
+    }
+
+    let mut found = Vec::new();
+    for name in &crates {
+        let dir = format!("crates/{name}");
+        let manifest = fs::read_to_string(root.join(&dir).join("Cargo.toml"))
+            .expect("a crate's Cargo.toml is read");
+        for (line, dependency) in dependencies(&manifest) {
+            let listed = systems
+                .iter()
+                .any(|system| dependency == format!("skald-{system}"));
+            if listed || (dependency == "skald-systems" && !SHELL.contains(&name.as_str())) {
+                found.push(format!(
+                    "  {dir}/Cargo.toml:{line}: depends on {dependency}"
+                ));
+            }
+        }
+        let mut files = Vec::new();
+        walk(root, &format!("{dir}/src"), ".rs", true, &mut files);
+        walk(root, &format!("{dir}/templates"), "", false, &mut files);
+        walk(root, &format!("{dir}/static"), "", false, &mut files);
+        for path in files {
+            let Ok(text) = fs::read_to_string(root.join(&path)) else {
+                continue; // not text: the icon
+            };
+            let lines = if path.ends_with(".rs") {
+                product_lines(&text)
+            } else {
+                text.lines().enumerate().map(|(i, l)| (i + 1, l)).collect()
+            };
+            for (number, line) in lines {
+                if let Some(spelled) = spelled(line, &systems) {
+                    found.push(format!("  {path}:{number}: {spelled}: {}", line.trim()));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "a neutral crate names a system; take it from the registry (`skald_core::Registry`, \
+         `skald_systems::REGISTRY`) instead, or move the code to the system's crate:\n{}",
+        found.join("\n")
+    );
+}
+
+/// The matching of the test above, so that it can fail.
+#[test]
+fn a_system_is_spelled_by_its_quoted_name_its_crate_or_its_board() {
+    let systems = ["chi", "twenty"];
+    let found = |line: &str| spelled(line, &systems);
+    assert_eq!(found(r#"find("chi")"#).as_deref(), Some("\"chi\""));
+    assert_eq!(
+        found("use skald_twenty::Twenty;").as_deref(),
+        Some("skald_twenty")
+    );
+    assert_eq!(
+        found("{% include \"board_chi.html\" %}").as_deref(),
+        Some("board_chi")
+    );
+    assert_eq!(
+        found(".board-twenty { gap: 0 }").as_deref(),
+        Some("board-twenty")
+    );
+    assert_eq!(spelled(r#"let s = "chip";"#, &systems), None);
+    assert_eq!(
+        spelled("/// the rules page (`/rules/<name>`)", &systems),
+        None
+    );
+
+    let source = "fn a() {}\n#[cfg(test)]\nuse x::y;\nfn b() {}\n#[cfg(test)]\nmod tests {\n    fn c() {\n    }\n}\nfn d() {\n    #[cfg(test)]\n    {\n        e();\n    }\n    f();\n}\n";
+    let kept: Vec<&str> = product_lines(source)
+        .into_iter()
+        .map(|(_, l)| l.trim())
+        .collect();
+    assert_eq!(kept, ["fn a() {}", "fn b() {}", "fn d() {", "f();", "}"]);
+
+    let manifest = "[package]\nname = \"x\"\n\n[dependencies]\nskald-core.workspace = true\nserde = { workspace = true }\n\n[dev-dependencies]\nskald-chi.workspace = true\n";
+    assert_eq!(dependencies(manifest), [(5, "skald-core"), (6, "serde")]);
+}
+
+/// The first way `line` spells one of `systems`: `"name"`, `skald_name`, `board_name` or
+/// `board-name`.
+fn spelled(line: &str, systems: &[&str]) -> Option<String> {
+    systems.iter().find_map(|system| {
+        [
+            format!("\"{system}\""),
+            format!("skald_{system}"),
+            format!("board_{system}"),
+            format!("board-{system}"),
+        ]
+        .into_iter()
+        .find(|word| line.contains(word.as_str()))
+    })
+}
+
+/// The lines of a Rust source that are product code, each with its number: all but the item after
+/// each `#[cfg(test)]` (one line when it ends in `;`, else up to the `}` at the attribute's
+/// indentation that closes it, as rustfmt writes it).
+fn product_lines(text: &str) -> Vec<(usize, &str)> {
+    let mut kept = Vec::new();
+    let mut lines = text.lines().enumerate();
+    while let Some((i, line)) = lines.next() {
+        if line.trim() != "#[cfg(test)]" {
+            kept.push((i + 1, line));
+            continue;
+        }
+        let indent = &line[..line.len() - line.trim_start().len()];
+        let close = format!("{indent}}}");
+        let item = lines
+            .by_ref()
+            .map(|(_, l)| l)
+            .find(|l| !l.trim().is_empty() && !l.trim_start().starts_with("#["));
+        if item.is_some_and(|l| !l.trim_end().ends_with(';')) {
+            for (_, l) in lines.by_ref() {
+                if l == close {
+                    break;
+                }
+            }
+        }
+    }
+    kept
+}
+
+/// The names in a `Cargo.toml`'s `[dependencies]` (not its dev- or build-dependencies), each with
+/// its line number.
+fn dependencies(manifest: &str) -> Vec<(usize, &str)> {
+    let mut section = "";
+    let mut found = Vec::new();
+    for (i, line) in manifest.lines().enumerate() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            section = line;
+        } else if section == "[dependencies]" && !line.is_empty() && !line.starts_with('#') {
+            let name = line.split(['=', '.', ' ']).next().unwrap_or_default();
+            found.push((i + 1, name));
+        }
+    }
+    found
+}
 
 /// Names every file missing from its crate's section of the code map, and what to do about it.
 #[test]

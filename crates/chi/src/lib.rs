@@ -73,6 +73,10 @@ impl System for Chi {
     const TITLE: &'static str = "Chi";
     const ABOUT: &'static str = "A quick game where each character has one number: a pool of d6s. Players spread those dice over their actions each round, against the GM's difficulty dice.";
     const RULINGS: skald_core::Rulings = model::RULINGS;
+    const BOARD: skald_core::Board = skald_core::Board {
+        template: include_str!("../templates/board.html"),
+        style: include_str!("../static/board.css"),
+    };
     type Options = Options;
     type Character = Sheet;
     type Command = Command;

@@ -14,9 +14,11 @@
 //! [`DiceSource`] the caller picks (seeded random in play, scripted in tests and scenarios).
 
 mod authority;
+mod board;
 mod chronicle;
 mod fight;
 mod game;
+mod listed;
 mod moves;
 mod parts;
 mod path;
@@ -27,9 +29,11 @@ mod table;
 mod words;
 
 pub use authority::Authority;
+pub use board::Board;
 pub use chronicle::{Chronicle, Episode, STILL_GOING};
 pub use fight::Fight;
 pub use game::{Decided, Game, GameError, Rules};
+pub use listed::{Listed, Registry};
 pub use moves::{
     Chance, Choice, Condition, Field, FieldKind, Fill, Move, Odds, SAY, Seat, TALK_CHARS, Total,
 };

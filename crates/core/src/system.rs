@@ -1,4 +1,4 @@
-//! The [`System`] trait: what a game system (Loqi, Twenty, Chi, Freelancer) gives the core.
+//! The [`System`] trait: what a game system gives the core.
 
 use crate::Authority;
 use crate::moves::{Field, Move, Odds, Seat};
@@ -16,9 +16,10 @@ use std::fmt::Debug;
 /// - `apply` never fails: an event is a fact already checked by `decide`;
 /// - every die rolled appears in some event, so a log replays without dice.
 pub trait System {
-    /// The system's name as written in scenarios and logs: `"twenty"`, `"loqi"`, `"chi"`, `"freelancer"`.
+    /// The system's name as written in scenarios, logs, the API and addresses (`/rules/<name>`):
+    /// lowercase ASCII letters, one word.
     const NAME: &'static str;
-    /// The system's name as people read it: `"Twenty"`, `"Loqi"`, `"Chi"`, `"Freelancer"`.
+    /// The system's name as people read it: its book's title.
     const TITLE: &'static str;
     /// What the game is, in Skald's own words for a lobby: two short sentences (at most 200
     /// characters together; `skald-systems` tests the bound), written from the rulebook's opening.
@@ -27,6 +28,9 @@ pub trait System {
     /// (moves, notes, errors), for a code such as `(T3)` on a page to link to (`/rules/<name>#T3`).
     /// Each system keeps it in its `model/rulings.rs`.
     const RULINGS: crate::Rulings;
+    /// How a page draws the system's state ([`crate::Board`]): its board template and stylesheet,
+    /// which each system keeps in its crate's `templates/board.html` and `static/board.css`.
+    const BOARD: crate::Board;
     /// The table options of this system (the RULINGS.md options), with the rulings' defaults.
     type Options: Debug + Clone + Default + Serialize + DeserializeOwned;
     /// A character sheet as written in a scenario.

@@ -100,6 +100,10 @@ impl System for Freelancer {
     const TITLE: &'static str = "Freelancer";
     const ABOUT: &'static str = "A game of large numbers: six attributes and sixteen stats that may run into the thousands. Tasks are d100 checks at any scale, with Crits and Botches; most of the math is the GM's.";
     const RULINGS: skald_core::Rulings = model::RULINGS;
+    const BOARD: skald_core::Board = skald_core::Board {
+        template: include_str!("../templates/board.html"),
+        style: include_str!("../static/board.css"),
+    };
     type Options = Options;
     type Character = Sheet;
     type Command = Command;

@@ -75,6 +75,10 @@ impl System for Loqi {
     const TITLE: &'static str = "Loqi";
     const ABOUT: &'static str = "A game with no setting where the table proposes what happens. Two outcomes compete for each problem; what each would change, the traits behind it and influence spent set the odds of one d12.";
     const RULINGS: skald_core::Rulings = model::RULINGS;
+    const BOARD: skald_core::Board = skald_core::Board {
+        template: include_str!("../templates/board.html"),
+        style: include_str!("../static/board.css"),
+    };
     type Options = Options;
     type Character = Sheet;
     type Command = Command;

@@ -722,7 +722,7 @@ impl TableTask {
             .map(crate::rows::from_row)
             .collect::<Result<Vec<_>, _>>()
             .map_err(ApiError::Store)?;
-        self.table = Table::from_records(records)?;
+        self.table = Table::from_records(skald_systems::REGISTRY, records)?;
         let tokens = crate::rows::token_entries(&loaded.tokens);
         if let Ok(mut held) = self.tokens.write() {
             *held = tokens;

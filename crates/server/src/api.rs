@@ -166,6 +166,7 @@ pub async fn create_table(
     let seed = ServerSeed::from_bytes(token::fresh().map_err(fresh)?);
     let now = crate::actor::now_ms();
     let record = Table::create(
+        skald_systems::REGISTRY,
         &request.system,
         &request.title,
         &request.options,
@@ -220,7 +221,7 @@ async fn create_reserved(
         .create_table(&meta, &[to_row(&record)], &rows)
         .await?;
     let commitment = seed.commitment();
-    let table = Table::from_records(vec![record])?;
+    let table = Table::from_records(skald_systems::REGISTRY, vec![record])?;
     app.registry().insert_new(&id, table, entries, now).await;
     Ok(Created {
         table: id,

@@ -390,7 +390,9 @@ fn describe(record: &Record, who: &dyn Fn(&Actor) -> String) -> (String, Vec<Str
             "GM".into(),
             vec![format!(
                 "created the {} table \"{title}\"; the dice's seed for epoch 0 is committed",
-                skald_systems::find(system).map_or(system.as_str(), |s| s.title)
+                skald_systems::REGISTRY
+                    .find(system)
+                    .map_or(system.as_str(), |s| s.title)
             )],
         ),
         Body::Joined { player, name } => (name.clone(), vec![format!("took seat {player}")]),

@@ -10,8 +10,9 @@
 //!
 //! The text is escaped first and only then linked, so nothing in it becomes markup; an id is
 //! linked only where a text cites a ruling (inside parentheses, or after `RULINGS`) and only when
-//! a system's rules page states it ([`skald_systems::ruling`]), so no link leads nowhere and a
-//! name such as "C3PO" or a room "F1" in a sentence stays text.
+//! a system's rules page states it ([`ruling`](skald_core::Registry::ruling) of
+//! [`skald_systems::REGISTRY`]), so no link leads nowhere and a name such as "C3PO" or a room
+//! "F1" in a sentence stays text.
 
 use minijinja::{HtmlEscape, Value};
 use std::fmt::Write;
@@ -138,7 +139,9 @@ fn link_with(text: &str, writer: &Writer<'_>) -> String {
             let code = &text[i..end];
             let listed =
                 listing.is_some_and(|from| text[from..i].bytes().all(|b| b" ,-&and".contains(&b)));
-            if let (true, Some((system, _))) = (depth > 0 || listed, skald_systems::ruling(code)) {
+            if let (true, Some((system, _))) =
+                (depth > 0 || listed, skald_systems::REGISTRY.ruling(code))
+            {
                 (writer.plain)(&text[plain..i], &mut out);
                 (writer.ruling)(code, &ruling_href(system.name, code), &mut out);
                 if listed {
@@ -170,7 +173,8 @@ pub fn uncited(text: &str) -> String {
         let codes = &inside[..close];
         let only_codes = !codes.is_empty()
             && codes.split(", ").all(|code| {
-                code_at(code, 0) == Some(code.len()) && skald_systems::ruling(code).is_some()
+                code_at(code, 0) == Some(code.len())
+                    && skald_systems::REGISTRY.ruling(code).is_some()
             });
         if only_codes {
             out.push_str(&rest[..open]);

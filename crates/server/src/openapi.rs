@@ -97,7 +97,7 @@ fn list_systems(create: &mut RefOr<Schema>) {
         return;
     };
     if let Some(RefOr::T(Schema::Object(system))) = create.properties.get_mut("system") {
-        system.enum_values = Some(skald_systems::names().map(Value::from).collect());
+        system.enum_values = Some(skald_systems::REGISTRY.names().map(Value::from).collect());
     }
 }
 

@@ -218,7 +218,7 @@ impl Registry {
             .map(from_row)
             .collect::<Result<Vec<_>, _>>()
             .map_err(ApiError::Store)?;
-        let table = Table::from_records(records)?;
+        let table = Table::from_records(skald_systems::REGISTRY, records)?;
         let tokens = crate::rows::token_entries(&loaded.tokens);
         Ok((table, tokens, loaded.active_ms))
     }

@@ -189,8 +189,9 @@ pub fn episodes(log: &Log) -> Result<Vec<Episode>, String> {
     else {
         return Err("the log does not start with the table's creation".to_owned());
     };
-    let listed =
-        skald_systems::find(system).ok_or_else(|| format!("no system is called {system}"))?;
+    let listed = skald_systems::REGISTRY
+        .find(system)
+        .ok_or_else(|| format!("no system is called {system}"))?;
     let game = (listed.new_game)(options).map_err(|e| e.to_string())?;
     game.chronicle(&standing_events(&log.records))
         .map_err(|e| e.to_string())
@@ -322,7 +323,8 @@ pub fn report(log: &Log) -> Result<Report, String> {
     Ok(Report {
         table: log.table.clone(),
         title: log.summary.title.clone(),
-        system: skald_systems::find(&log.summary.system)
+        system: skald_systems::REGISTRY
+            .find(&log.summary.system)
             .map_or_else(|| log.summary.system.clone(), |s| s.title.to_owned()),
         rules: format!("/rules/{}", log.summary.system),
         reader: log.reader_name(),

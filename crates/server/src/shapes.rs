@@ -325,7 +325,7 @@ pub struct HeldSeat {
     pub table: String,
     /// The table's title.
     pub title: String,
-    /// The system's name (`"chi"`, ...), as the registry lists it.
+    /// The system's name, as the registry lists it (`skald_systems::REGISTRY`).
     pub system: String,
     /// The seat: the GM or a player.
     pub seat: Actor,

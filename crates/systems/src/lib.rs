@@ -1,81 +1,57 @@
 //! The registry: the one list of the systems Skald plays. Everything that holds a system without
-//! naming it (the online table, scenarios, the server, the pages, the CLI) finds it here; adding a
-//! system is writing its crate (the template of `docs/system-crate.md`) and one line in
-//! [`SYSTEMS`].
+//! naming it (the online table, scenarios, the server, the pages, the CLI) finds it here, in
+//! [`REGISTRY`] (a [`Registry`] of [`Listed`] systems, the value the neutral crates take) and, for a
+//! scenario, [`replay`]. Adding a system is writing its crate (the template of
+//! `docs/system-crate.md`) and one line in [`SYSTEMS`].
 
-use serde_json::Value;
-use skald_core::{Field, Game, GameError, Rules, Ruling, Rulings, System};
+use skald_core::System;
+pub use skald_core::{Listed, Registry};
 use skald_scenario::{Replay, Scenario};
 
-/// One system, as the rest of Skald sees it.
+/// One system of the registry: as every crate sees it, and its scenario player.
 #[derive(Debug, Clone, Copy)]
-pub struct Listed {
-    /// The name in scenarios, logs and the API: `"twenty"`, `"loqi"`, `"chi"`, `"freelancer"`.
-    pub name: &'static str,
-    /// The name people read: `"Twenty"`, ...
-    pub title: &'static str,
-    /// What the game is, in two short sentences, for the lobby ([`System::ABOUT`]).
-    pub about: &'static str,
-    /// The page template that draws the system's board (`crates/web/templates/`).
-    pub board: &'static str,
-    /// A new game with these options (JSON; `null` for the rulings' defaults).
-    pub new_game: fn(&Value) -> Result<Box<dyn Game>, GameError>,
-    /// The table options as a lobby's form fields.
-    pub option_fields: fn() -> Vec<Field>,
+pub struct Entry {
+    /// The system as every crate sees it: names, words, game, options, rules page, board
+    /// ([`Listed::of`], all from its `impl` [`System`]).
+    pub listed: Listed,
     /// Plays a scenario of this system ([`Scenario::replay_as`]).
     pub replay: fn(&Scenario) -> Result<Replay, skald_scenario::Error>,
-    /// Its rules page ([`System::RULINGS`]): how to play, and every ruling its texts cite.
-    pub rulings: Rulings,
 }
 
-/// The entry of the system `S`, its board drawn by `board`.
-const fn listed<S: System + 'static>(board: &'static str) -> Listed
+/// The entry of the system `S`.
+const fn entry<S: System + 'static>() -> Entry
 where
     S::Options: Send + Sync + 'static,
     S::State: Send + Sync + 'static,
 {
-    Listed {
-        name: S::NAME,
-        title: S::TITLE,
-        about: S::ABOUT,
-        board,
-        new_game: Rules::<S>::boxed,
-        option_fields: S::option_fields,
+    Entry {
+        listed: Listed::of::<S>(),
         replay: Scenario::replay_as::<S>,
-        rulings: S::RULINGS,
     }
 }
 
-/// Every system Skald plays, in the order a lobby offers them.
-pub const SYSTEMS: [Listed; 4] = [
-    listed::<skald_twenty::Twenty>("board_twenty.html"),
-    listed::<skald_loqi::Loqi>("board_loqi.html"),
-    listed::<skald_chi::Chi>("board_chi.html"),
-    listed::<skald_freelancer::Freelancer>("board_freelancer.html"),
+/// Every system Skald plays, in the order a lobby offers them: one line per system.
+pub const SYSTEMS: &[Entry] = &[
+    entry::<skald_twenty::Twenty>(),
+    entry::<skald_loqi::Loqi>(),
+    entry::<skald_chi::Chi>(),
+    entry::<skald_freelancer::Freelancer>(),
 ];
 
-/// The system named `name`, if Skald plays it.
-pub fn find(name: &str) -> Option<&'static Listed> {
-    SYSTEMS.iter().find(|s| s.name == name)
-}
+/// [`SYSTEMS`] as every crate sees them, in the same order.
+static LISTED: [Listed; SYSTEMS.len()] = {
+    let mut listed = [SYSTEMS[0].listed; SYSTEMS.len()];
+    let mut i = 1;
+    while i < SYSTEMS.len() {
+        listed[i] = SYSTEMS[i].listed;
+        i += 1;
+    }
+    listed
+};
 
-/// The system whose rules page states the ruling `code` (`"T3"`), with that ruling: a code a
-/// page may link to (`/rules/<name>#<code>`). `None` for a code no system states.
-pub fn ruling(code: &str) -> Option<(&'static Listed, &'static Ruling)> {
-    SYSTEMS
-        .iter()
-        .find_map(|s| s.rulings.find(code).map(|r| (s, r)))
-}
-
-/// The names of every system, in [`SYSTEMS`]' order.
-pub fn names() -> impl Iterator<Item = &'static str> {
-    SYSTEMS.iter().map(|s| s.name)
-}
-
-/// The names of every system, as a reader's list: `"twenty, loqi, chi, freelancer"`.
-pub fn names_listed() -> String {
-    names().collect::<Vec<_>>().join(", ")
-}
+/// The systems Skald plays, as the value the online table (`skald_table::Table::create`), the
+/// server and the pages take: find one by name, list their names, find the system of a ruling.
+pub static REGISTRY: Registry = Registry::new(&LISTED);
 
 /// Reads a scenario's TOML text ([`skald_scenario::load`]) and checks its system is one of these.
 ///
@@ -84,7 +60,7 @@ pub fn names_listed() -> String {
 /// [`SYSTEMS`].
 pub fn load_scenario(text: &str) -> Result<Scenario, skald_scenario::Error> {
     let scenario = skald_scenario::load(text)?;
-    if find(&scenario.system).is_none() {
+    if REGISTRY.find(&scenario.system).is_none() {
         return Err(unknown(scenario.system));
     }
     Ok(scenario)
@@ -93,7 +69,7 @@ pub fn load_scenario(text: &str) -> Result<Scenario, skald_scenario::Error> {
 fn unknown(system: String) -> skald_scenario::Error {
     skald_scenario::ErrorKind::UnknownSystem {
         system,
-        known: names_listed(),
+        known: REGISTRY.names_listed(),
     }
     .into()
 }
@@ -103,8 +79,8 @@ fn unknown(system: String) -> skald_scenario::Error {
 /// # Errors
 /// [`skald_scenario::ErrorKind::UnknownSystem`], or as [`Scenario::replay_as`].
 pub fn replay(scenario: &Scenario) -> Result<Replay, skald_scenario::Error> {
-    match find(&scenario.system) {
-        Some(system) => (system.replay)(scenario),
+    match SYSTEMS.iter().find(|s| s.listed.name == scenario.system) {
+        Some(entry) => (entry.replay)(scenario),
         None => Err(unknown(scenario.system.clone())),
     }
 }
@@ -112,15 +88,25 @@ pub fn replay(scenario: &Scenario) -> Result<Replay, skald_scenario::Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::Value;
 
     #[test]
     fn each_system_is_listed_once_under_its_own_name() {
-        assert_eq!(names_listed(), "twenty, loqi, chi, freelancer");
-        for system in SYSTEMS {
+        assert_eq!(REGISTRY.names_listed(), "twenty, loqi, chi, freelancer");
+        for (system, entry) in REGISTRY.iter().zip(SYSTEMS) {
+            assert_eq!(system.name, entry.listed.name, "LISTED follows SYSTEMS");
+            assert!(
+                !system.name.is_empty() && system.name.bytes().all(|b| b.is_ascii_lowercase()),
+                "{:?}: a name is one lowercase word (System::NAME)",
+                system.name
+            );
             let game =
                 (system.new_game)(&Value::Null).unwrap_or_else(|e| panic!("{}: {e}", system.name));
             assert_eq!(game.system(), system.name);
-            assert_eq!(find(system.name).map(|s| s.title), Some(system.title));
+            assert_eq!(
+                REGISTRY.find(system.name).map(|s| s.title),
+                Some(system.title)
+            );
             let options = game.options();
             for field in (system.option_fields)() {
                 assert!(
@@ -131,7 +117,8 @@ mod tests {
                 );
             }
         }
-        assert!(find("dnd").is_none());
+        assert_eq!(SYSTEMS.len(), REGISTRY.iter().count());
+        assert!(REGISTRY.find("dnd").is_none());
     }
 
     /// The lobby shows each game's words in two lines: two sentences, 200 characters at most,
@@ -139,7 +126,7 @@ mod tests {
     #[test]
     fn each_system_says_what_it_is_in_two_sentences() {
         let mut seen = Vec::new();
-        for system in SYSTEMS {
+        for system in REGISTRY.iter() {
             let about = system.about;
             assert!(
                 about.chars().count() <= 200,
@@ -154,7 +141,7 @@ mod tests {
             seen.push(about);
         }
         assert_eq!(
-            find("chi").map(|s| s.about),
+            REGISTRY.find("chi").map(|s| s.about),
             Some(
                 "A quick game where each character has one number: a pool of d6s. Players spread \
                  those dice over their actions each round, against the GM's difficulty dice."

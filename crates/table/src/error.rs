@@ -117,7 +117,7 @@ pub enum ErrorKind {
     UnknownSystem {
         /// The value given, shortened.
         system: String,
-        /// The systems Skald plays, as a list (`crates/systems`).
+        /// The systems the table was handed, as a list (`skald_core::Registry::names_listed`).
         known: String,
     },
     /// The system's game refused: options or a command that are not the system's, or a command

@@ -1,9 +1,9 @@
-//! The table's way to its system: the registry (`crates/systems`) makes the [`Game`], and the
-//! game's refusals become the table's.
+//! The table's way to its system: the registry the table is given ([`Registry`], which
+//! `skald-systems` writes) makes the [`Game`], and the game's refusals become the table's.
 
 use crate::error::{Error, ErrorKind};
 use serde_json::Value;
-use skald_core::{Game, GameError};
+use skald_core::{Game, GameError, Listed, Registry};
 
 /// A game's refusal as the table's: [`ErrorKind::Game`], except what the table already has a
 /// kind for (a damaged log is the table's log, whoever finds it; an allocation at a table that
@@ -21,19 +21,27 @@ impl From<GameError> for Error {
     }
 }
 
-/// A new game of `system` with `options` (JSON; `null` or `{}` for the rulings' defaults).
+/// A new game of `system`, one of `systems`, with `options` (JSON; `null` or `{}` for the
+/// rulings' defaults).
 ///
 /// # Errors
 /// [`ErrorKind::UnknownSystem`] or [`ErrorKind::Game`] ([`GameError::BadOptions`]).
-pub fn new_game(system: &str, options: &Value) -> Result<Box<dyn Game>, Error> {
-    match skald_systems::find(system) {
-        Some(listed) => Ok((listed.new_game)(options)?),
-        None => Err(ErrorKind::UnknownSystem {
+pub fn new_game(systems: Registry, system: &str, options: &Value) -> Result<Box<dyn Game>, Error> {
+    Ok((listed(systems, system)?.new_game)(options)?)
+}
+
+/// The system named `system` in `systems`.
+///
+/// # Errors
+/// [`ErrorKind::UnknownSystem`], naming the systems there are.
+pub(crate) fn listed(systems: Registry, system: &str) -> Result<&'static Listed, Error> {
+    systems.find(system).ok_or_else(|| {
+        ErrorKind::UnknownSystem {
             system: shorten(system),
-            known: skald_systems::names_listed(),
+            known: systems.names_listed(),
         }
-        .into()),
-    }
+        .into()
+    })
 }
 
 /// At most 80 characters of an input, for error messages.

@@ -140,7 +140,7 @@ pub enum Body {
     Created {
         /// `skald_fair::VERSION`: the derivation every roll of this table uses.
         fairness: String,
-        /// The system's name, one of the registry's (`skald_systems::SYSTEMS`).
+        /// The system's name, one of the registry's the table was given (`skald_core::Registry`).
         system: String,
         /// The table's title (1-120 characters).
         title: String,

@@ -7,7 +7,7 @@
 use crate::action::{Action, Request, TableAction};
 use crate::budget::Spent;
 use crate::error::{Error, ErrorKind};
-use crate::game::{new_game, shorten};
+use crate::game::{listed, shorten};
 use crate::limits::{self, MAX_PLAYERS, MAX_RECORDS, check_text};
 use crate::pending::Open;
 use crate::record::{
@@ -15,7 +15,7 @@ use crate::record::{
 };
 use serde_json::Value;
 use skald_core::Authority;
-use skald_core::Game;
+use skald_core::{Game, Listed, Registry};
 use skald_fair::{FairSource, Mix, ServerSeed};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -31,6 +31,8 @@ pub struct Player {
 /// One table: its records and everything folded from them.
 pub struct Table {
     title: String,
+    /// The system played, as the registry the table was given lists it.
+    listed: &'static Listed,
     game: Box<dyn Game>,
     records: Vec<Record>,
     players: Vec<Player>,
@@ -67,12 +69,14 @@ impl std::fmt::Debug for Table {
 }
 
 impl Table {
-    /// The first record of a new table: `created`, holding epoch 0's seed as the server's secret.
+    /// The first record of a new table of `system`, one of `systems`: `created`, holding epoch
+    /// 0's seed as the server's secret.
     ///
     /// # Errors
-    /// [`ErrorKind::UnknownSystem`], [`ErrorKind::Game`] (options not the system's),
-    /// [`ErrorKind::Length`] (title 1-120).
+    /// [`ErrorKind::UnknownSystem`] (not one of `systems`), [`ErrorKind::Game`] (options not the
+    /// system's), [`ErrorKind::Length`] (title 1-120).
     pub fn create(
+        systems: Registry,
         system: &str,
         title: &str,
         options: &Value,
@@ -81,8 +85,9 @@ impl Table {
     ) -> Result<Record, Error> {
         check_text("title", title, limits::TITLE)?;
         let (players_set_gm_numbers, options) = table_options(options)?;
-        let game =
-            new_game(system, &options).map_err(|e| Self::word_options(system, &options, e))?;
+        let listed = listed(systems, system)?;
+        let game = (listed.new_game)(&options)
+            .map_err(|e| Self::word_options(listed, &options, e.into()))?;
         Ok(Record {
             seq: 1,
             at_ms,
@@ -107,13 +112,14 @@ impl Table {
         })
     }
 
-    /// Folds a log. The log may be redacted (an export): decisions then need the epoch's seed,
-    /// which only the server holds, but reading state does not.
+    /// Folds a log of a table of one of `systems`. The log may be redacted (an export): decisions
+    /// then need the epoch's seed, which only the server holds, but reading state does not.
     ///
     /// # Errors
     /// [`ErrorKind::Corrupt`] when the log does not start with `created`, its seqs are not 1, 2,
-    /// 3..., or a record does not fold.
-    pub fn from_records(records: Vec<Record>) -> Result<Self, Error> {
+    /// 3..., or a record does not fold; [`ErrorKind::UnknownSystem`] when its system is not one of
+    /// `systems`.
+    pub fn from_records(systems: Registry, records: Vec<Record>) -> Result<Self, Error> {
         let mut records = records.into_iter();
         let first = records
             .next()
@@ -143,9 +149,11 @@ impl Table {
             )
             .into());
         }
+        let listed = listed(systems, system)?;
         let mut table = Table {
             title: title.clone(),
-            game: new_game(system, options)?,
+            listed,
+            game: (listed.new_game)(options)?,
             records: Vec::new(),
             players: Vec::new(),
             owners: BTreeMap::new(),
@@ -174,6 +182,12 @@ impl Table {
     /// The system played.
     pub fn system(&self) -> &'static str {
         self.game.system()
+    }
+
+    /// The system played, as the registry the table was given lists it (its title, its lobby's
+    /// option fields, its board).
+    pub fn listed(&self) -> &'static Listed {
+        self.listed
     }
 
     /// The table's title.
@@ -1512,6 +1526,7 @@ mod tests {
     fn a_command_refused_after_its_dice_is_recorded_with_them_and_uses_up_its_index() {
         let seed = ServerSeed::from_bytes([3; 32]);
         let created = Table::create(
+            skald_systems::REGISTRY,
             "chi",
             "t",
             &serde_json::json!({"players_set_gm_numbers": true}),
@@ -1519,7 +1534,7 @@ mod tests {
             0,
         )
         .unwrap();
-        let mut table = Table::from_records(vec![created]).unwrap();
+        let mut table = Table::from_records(skald_systems::REGISTRY, vec![created]).unwrap();
         table.game = Box::new(RefusesOnItsDice(table.game.boxed_clone()));
         let command = Action::Command(json!({"do": "anything"}));
         let records = table.decide(Actor::Gm, &command, [0; 32], 5).unwrap();

@@ -5,6 +5,7 @@ use crate::record::{Audience, Body, FairRoll, Record, Secret, SecretBody, Secret
 use crate::table::{Table, roll_text};
 use serde::{Deserialize as _, Serialize};
 use serde_json::Value;
+use skald_core::Registry;
 use skald_dice::{DiceSource, Die, SourceError};
 use skald_fair::{Draw, FairSource, ServerSeed};
 use std::collections::BTreeMap;
@@ -79,7 +80,8 @@ impl Report {
     }
 }
 
-/// Checks a log (as exported, redacted or not) against everything a reader reads in it:
+/// Checks a log (as exported, redacted or not) of a table of one of `systems` against everything
+/// a reader reads in it:
 /// - the hash chain: each record's `prev` is the hash of the one before, and `head` (the export's
 ///   `head`, [`crate::Table::head`]) the hash of the last, so a record deleted, inserted, moved
 ///   or cut from the end is a mismatch; a missing `head` is one too;
@@ -97,16 +99,21 @@ impl Report {
 ///
 /// Without a kept head ([`verify_kept`]) a log whose every hash was recomputed after a change is
 /// as consistent as an honest one: the report's [`Report::kept`] says so ([`Kept::NotGiven`]).
-pub fn verify(records: &[Record], head: Option<&str>) -> Report {
-    verify_kept(records, head, None)
+pub fn verify(systems: Registry, records: &[Record], head: Option<&str>) -> Report {
+    verify_kept(systems, records, head, None)
 }
 
 /// [`verify`], and `kept`, a head someone kept (64 hex digits, any case): it must be the hash of
 /// a record of the log, the last or an earlier one when the log has grown since it was kept
 /// ([`Kept::Matches`] says which); the hash of no record is a mismatch ([`Kept::Unknown`]: the
 /// log was rewritten, or cut before that record, or the head is another table's).
-pub fn verify_kept(records: &[Record], head: Option<&str>, kept: Option<&str>) -> Report {
-    let mut report = verify_chain(records, head);
+pub fn verify_kept(
+    systems: Registry,
+    records: &[Record],
+    head: Option<&str>,
+    kept: Option<&str>,
+) -> Report {
+    let mut report = verify_chain(systems, records, head);
     if let Some(kept) = kept {
         let kept = kept.trim().to_ascii_lowercase();
         let last = records.last().map_or(0, |r| r.seq);
@@ -138,7 +145,7 @@ enum Copy {
     Gms,
 }
 
-fn verify_chain(records: &[Record], head: Option<&str>) -> Report {
+fn verify_chain(systems: Registry, records: &[Record], head: Option<&str>) -> Report {
     let mut report = Report {
         records: records.len(),
         ..Report::default()
@@ -175,7 +182,7 @@ fn verify_chain(records: &[Record], head: Option<&str>) -> Report {
         Body::Created { wording, .. } => *wording < crate::record::WORDING,
         _ => false,
     };
-    let mut table = match Table::from_records(vec![first.clone()]) {
+    let mut table = match Table::from_records(systems, vec![first.clone()]) {
         Ok(table) => table,
         Err(e) => {
             report.mismatches.push(finding(first.seq, e.to_string()));

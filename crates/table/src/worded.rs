@@ -10,7 +10,7 @@ use crate::own_forms::own_forms;
 use crate::record::Actor;
 use crate::table::Table;
 use serde_json::Value;
-use skald_core::{Forms, GameError};
+use skald_core::{Forms, GameError, Listed};
 
 impl Table {
     /// `error`, the table's refusal of `action` from `by`, in the words of the forms `by` was
@@ -36,9 +36,7 @@ impl Table {
         };
         let mut moves = self.moves(by);
         moves.extend(own_forms());
-        let options = skald_systems::find(self.system())
-            .map(|s| (s.option_fields)())
-            .unwrap_or_default();
+        let options = (self.listed().option_fields)();
         let forms = Forms {
             moves: &moves,
             options: &options,
@@ -62,7 +60,7 @@ impl Table {
     }
 
     /// Options that do not fit the system, in the words of its lobby.
-    pub(crate) fn word_options(system: &str, options: &Value, error: Error) -> Error {
+    pub(crate) fn word_options(listed: &Listed, options: &Value, error: Error) -> Error {
         let ErrorKind::Game(GameError::BadOptions {
             system: title,
             problem,
@@ -70,9 +68,7 @@ impl Table {
         else {
             return error;
         };
-        let fields = skald_systems::find(system)
-            .map(|s| (s.option_fields)())
-            .unwrap_or_default();
+        let fields = (listed.option_fields)();
         let worded = skald_core::word_options(&fields, options, problem, title);
         let worded = skald_core::Worded {
             message: format!("the table's options do not fit {title}: {}", worded.message),

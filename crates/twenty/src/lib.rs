@@ -80,6 +80,10 @@ impl System for Twenty {
     const TITLE: &'static str = "Twenty";
     const ABOUT: &'static str = "A fantasy game about duties that pull against each other. Stats and traits are rows of boxes; conflicts are fought with pools of d20s, and to throw out a foe's best dice you take a burden yourself.";
     const RULINGS: skald_core::Rulings = model::RULINGS;
+    const BOARD: skald_core::Board = skald_core::Board {
+        template: include_str!("../templates/board.html"),
+        style: include_str!("../static/board.css"),
+    };
     type Options = Options;
     type Character = Sheet;
     type Command = Command;

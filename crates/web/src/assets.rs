@@ -1,17 +1,25 @@
-//! The static assets, compiled into the binary: one stylesheet, Skald's script, the browser
-//! code it borrows (`static/vendor/`, pinned and checked by `scripts/vendor`) and the icon.
+//! The static assets, compiled into the binary: one stylesheet (the pages' own, then each
+//! system's board's, as the registry hands it over from the system's crate), Skald's script, the
+//! browser code it borrows (`static/vendor/`, pinned and checked by `scripts/vendor`) and the icon.
 
 use axum::extract::Path;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use std::sync::OnceLock;
 
-const CSS: &str = concat!(
-    include_str!("../static/skald.css"),
-    include_str!("../static/board_twenty.css"),
-    include_str!("../static/board_loqi.css"),
-    include_str!("../static/board_chi.css"),
-    include_str!("../static/board_freelancer.css"),
-);
+/// The pages' own stylesheet.
+const SKALD_CSS: &str = include_str!("../static/skald.css");
+
+/// The one stylesheet: the pages' own, then each system's board's ([`skald_core::Board::style`])
+/// in the registry's order, made once.
+fn css() -> &'static str {
+    static CSS: OnceLock<String> = OnceLock::new();
+    CSS.get_or_init(|| {
+        std::iter::once(SKALD_CSS)
+            .chain(skald_systems::REGISTRY.iter().map(|s| s.board.style))
+            .collect()
+    })
+}
 const JS: &str = include_str!("../static/skald.js");
 /// idiomorph 0.8.0's `dist/idiomorph.min.js`, unchanged (`static/vendor/README.md`).
 const IDIOMORPH: &str = include_str!("../static/vendor/idiomorph.min.js");
@@ -36,7 +44,7 @@ pub async fn icon() -> Response {
 /// `GET /static/{file}`: `skald.css`, `skald.js` or `idiomorph.js`.
 pub async fn asset(Path(file): Path<String>) -> Response {
     let (body, kind) = match file.as_str() {
-        "skald.css" => (CSS, "text/css; charset=utf-8"),
+        "skald.css" => (css(), "text/css; charset=utf-8"),
         "skald.js" => (JS, "text/javascript; charset=utf-8"),
         "idiomorph.js" => (IDIOMORPH, "text/javascript; charset=utf-8"),
         _ => return (StatusCode::NOT_FOUND, "no such asset").into_response(),
@@ -53,7 +61,26 @@ pub async fn asset(Path(file): Path<String>) -> Response {
 
 #[cfg(test)]
 mod tests {
-    use super::{ICON, IDIOMORPH};
+    use super::{ICON, IDIOMORPH, SKALD_CSS, css};
+
+    /// The stylesheet holds every system's board's rules, after the pages' own.
+    #[test]
+    fn the_stylesheet_is_the_pages_then_each_systems_board() {
+        let css = css();
+        assert!(css.starts_with(SKALD_CSS));
+        let mut at = SKALD_CSS.len();
+        for system in skald_systems::REGISTRY.iter() {
+            assert!(!system.board.style.is_empty(), "{}", system.name);
+            assert_eq!(
+                css[at..].find(system.board.style),
+                Some(0),
+                "{}'s board's style, in the registry's order",
+                system.name
+            );
+            at += system.board.style.len();
+        }
+        assert_eq!(at, css.len());
+    }
 
     /// The icon is an ICO file of one 32x32 PNG image (its directory, then the PNG).
     #[test]

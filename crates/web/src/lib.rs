@@ -51,10 +51,9 @@ pub fn routes(app: App) -> Router {
         .with_state(app)
 }
 
-/// Renders the board of `system` (`board.html`, which includes the system's board template, as the
-/// registry names it) with
-/// `context` (a JSON object: `state`, `gm`, `you`, `mine`, `players`, `owners`, `seq`), for tests
-/// and tools.
+/// Renders the board of `system` (`board.html`, which includes the system's board template,
+/// `board_<system>.html`, the registry's [`skald_core::Board`]) with `context` (a JSON object:
+/// `state`, `gm`, `you`, `mine`, `players`, `owners`, `seq`), for tests and tools.
 ///
 /// # Errors
 /// The template engine's message.
@@ -62,7 +61,7 @@ pub fn render_board(system: &str, context: &serde_json::Value) -> Result<String,
     let mut context = context.clone();
     if let Some(object) = context.as_object_mut() {
         object.insert("system".into(), serde_json::Value::from(system));
-        let board = skald_systems::find(system).map(|s| s.board);
+        let board = render::board(system);
         object.insert("board".into(), serde_json::Value::from(board));
     }
     render::render(

@@ -29,7 +29,7 @@ pub struct OptionField {
 /// The options of `system`, defaults filled in from the rules; none for a system Skald does not
 /// play.
 pub fn fields(system: &str) -> Vec<OptionField> {
-    let Some(listed) = skald_systems::find(system) else {
+    let Some(listed) = skald_systems::REGISTRY.find(system) else {
         return Vec::new();
     };
     let defaults = (listed.new_game)(&Value::Null)

@@ -60,7 +60,7 @@ fn error_page(error: &ApiError) -> Response {
 
 fn systems() -> Value {
     Value::Array(
-        skald_systems::SYSTEMS
+        skald_systems::REGISTRY
             .iter()
             .map(|s| json!({"name": s.name, "title": s.title, "about": s.about, "options": options::fields(s.name)}))
             .collect(),
@@ -77,7 +77,9 @@ async fn your_tables(app: &App, headers: &HeaderMap) -> Option<Vec<YourTable>> {
 
 /// One held seat as the lobby shows it at `now` (unix ms).
 fn your_table(seat: &HeldSeat, now: i64) -> YourTable {
-    let system = skald_systems::find(&seat.system).map_or(seat.system.as_str(), |s| s.title);
+    let system = skald_systems::REGISTRY
+        .find(&seat.system)
+        .map_or(seat.system.as_str(), |s| s.title);
     let name = match seat.seat {
         Actor::Gm => "the GM".to_owned(),
         Actor::Player(id) => seat.name.clone().unwrap_or_else(|| format!("player {id}")),
@@ -372,8 +374,8 @@ async fn table_view(table: &LiveTable, sight: Reader, after: u64) -> Result<Tabl
         .filter(|(_, owner)| **owner == reader)
         .map(|(name, _)| name.clone())
         .collect();
-    let listed = skald_systems::find(&summary.system);
-    let board = listed.map(|s| s.board);
+    let listed = skald_systems::REGISTRY.find(&summary.system);
+    let board = crate::render::board(&summary.system);
     let rule_codes = listed.map_or_else(Vec::new, |s| {
         s.rulings.rulings.iter().map(|r| r.code).collect()
     });
@@ -473,7 +475,9 @@ pub async fn seat_link(
             .find(|player| player.id == p)
             .map(|player| player.name.clone()),
     };
-    let system = skald_systems::find(&summary.system).map_or(summary.system.as_str(), |s| s.title);
+    let system = skald_systems::REGISTRY
+        .find(&summary.system)
+        .map_or(summary.system.as_str(), |s| s.title);
     let html = match render(
         "seat_link.html",
         context! { title => &summary.title, system => system, gm => reader == Actor::Gm, you => you, link => link },

@@ -19,7 +19,7 @@ struct Game {
 }
 
 fn games(but: Option<&str>) -> Vec<Game> {
-    skald_systems::SYSTEMS
+    skald_systems::REGISTRY
         .iter()
         .filter(|s| Some(s.name) != but)
         .map(|s| Game {
@@ -32,10 +32,10 @@ fn games(but: Option<&str>) -> Vec<Game> {
 /// `GET /rules/{system}`: how to play the system, and each ruling its texts cite, under its code.
 /// An unknown system is a 404 naming the ones Skald plays.
 pub async fn rules(Path(system): Path<String>) -> Response {
-    let Some(listed) = skald_systems::find(&system) else {
+    let Some(listed) = skald_systems::REGISTRY.find(&system) else {
         let message = format!(
             "no rules page for {system:?}: Skald plays {}",
-            skald_systems::names_listed()
+            skald_systems::REGISTRY.names_listed()
         );
         return page(
             StatusCode::NOT_FOUND,

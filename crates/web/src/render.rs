@@ -1,9 +1,13 @@
 //! The pages' templates, compiled into the binary and rendered in its one environment, which
-//! skald-server owns (`skald_server::templates`) so its export shares it.
+//! skald-server owns (`skald_server::templates`) so its export shares it: the pages' own, and
+//! each system's board as the registry hands it over ([`skald_core::Board`], kept in the system's
+//! crate), named `board_<system>.html`.
 
 use skald_server::templates::Template;
+use std::sync::OnceLock;
 
-const TEMPLATES: &[Template] = &[
+/// The pages' own templates.
+const PAGES: &[Template] = &[
     ("base.html", include_str!("../templates/base.html")),
     ("macros.html", include_str!("../templates/macros.html")),
     ("lobby.html", include_str!("../templates/lobby.html")),
@@ -30,23 +34,39 @@ const TEMPLATES: &[Template] = &[
     ("odds.html", include_str!("../templates/odds.html")),
     ("rules.html", include_str!("../templates/rules.html")),
     ("fairness.html", include_str!("../templates/fairness.html")),
-    (
-        "board_twenty.html",
-        include_str!("../templates/board_twenty.html"),
-    ),
-    (
-        "board_loqi.html",
-        include_str!("../templates/board_loqi.html"),
-    ),
-    (
-        "board_chi.html",
-        include_str!("../templates/board_chi.html"),
-    ),
-    (
-        "board_freelancer.html",
-        include_str!("../templates/board_freelancer.html"),
-    ),
 ];
+
+/// The name of each system's board template, in the registry's order, made once.
+fn board_names() -> &'static [(&'static str, String)] {
+    static NAMES: OnceLock<Vec<(&'static str, String)>> = OnceLock::new();
+    NAMES.get_or_init(|| {
+        skald_systems::REGISTRY
+            .names()
+            .map(|name| (name, format!("board_{name}.html")))
+            .collect()
+    })
+}
+
+/// The name of the template that draws the board of `system` (`board_<system>.html`, which
+/// `board.html` includes); `None` for a system the registry does not list.
+pub(crate) fn board(system: &str) -> Option<&'static str> {
+    board_names()
+        .iter()
+        .find(|(name, _)| *name == system)
+        .map(|(_, template)| template.as_str())
+}
+
+/// Every template of the pages: their own, then each system's board.
+fn templates() -> &'static [Template] {
+    static ALL: OnceLock<Vec<Template>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        let boards = skald_systems::REGISTRY
+            .iter()
+            .zip(board_names())
+            .map(|(system, (_, name))| (name.as_str(), system.board.template));
+        PAGES.iter().copied().chain(boards).collect()
+    })
+}
 
 /// Renders `name` with `context`, in the binary's one environment (`skald_server::templates`),
 /// to which the pages' templates are added first.
@@ -54,7 +74,7 @@ const TEMPLATES: &[Template] = &[
 /// # Errors
 /// The template's name and the engine's message: one that does not compile, or fails to render.
 pub fn render(name: &str, context: minijinja::Value) -> Result<String, String> {
-    skald_server::templates::add(TEMPLATES);
+    skald_server::templates::add(templates());
     skald_server::templates::render(name, context)
 }
 
@@ -79,12 +99,18 @@ mod tests {
     /// Every template of the binary, the pages' and the export's, compiles.
     #[test]
     fn every_template_compiles() {
-        skald_server::templates::add(super::TEMPLATES);
+        skald_server::templates::add(super::templates());
         let env = skald_server::templates::environment();
         let names: Vec<_> = skald_server::templates::names().collect();
-        for (name, _) in super::TEMPLATES {
+        for (name, _) in super::templates() {
             assert!(names.contains(name), "{name}");
         }
+        for system in skald_systems::REGISTRY.names() {
+            let board = super::board(system).unwrap_or_default();
+            assert_eq!(board, format!("board_{system}.html"));
+            assert!(names.contains(&board), "{system}'s board");
+        }
+        assert_eq!(super::board("dnd"), None);
         assert!(names.contains(&"report.md"));
         for name in names {
             if let Err(e) = env.get_template(name) {

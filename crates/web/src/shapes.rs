@@ -18,7 +18,7 @@ pub struct TableView {
     pub title: String,
     /// The system it plays.
     pub system: String,
-    /// The system's board template, as the registry names it.
+    /// The name of the system's board template (`board_<system>.html`, its text the registry's).
     pub board: Option<&'static str>,
     /// The ruling ids its rules page states (`/rules/<system>#T3`), for the script to link the
     /// codes the table's refusals cite, as the `rule_links` filter links the page's own text.

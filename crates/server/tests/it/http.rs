@@ -304,7 +304,7 @@ async fn play_session(http: &Http, label: &str, system: &str, steps: &[(By, Valu
     let records: Vec<skald_table::Record> =
         serde_json::from_value(export["records"].clone()).unwrap();
     assert_eq!(records.len() as u64, seq, "{what}");
-    let report = skald_table::verify(&records, export["head"].as_str());
+    let report = skald_table::verify(skald_systems::REGISTRY, &records, export["head"].as_str());
     assert!(report.ok(), "{what}: {report:?}");
     assert!(report.unverified.is_empty(), "{what}: {report:?}");
     assert!(report.rolls_verified >= 2, "{what}: {report:?}");
@@ -1197,7 +1197,7 @@ async fn the_openapi_description_lists_every_route() {
         ["schema"]["properties"]["system"]["enum"];
     assert_eq!(
         systems,
-        &json!(skald_systems::names().collect::<Vec<_>>()),
+        &json!(skald_systems::REGISTRY.names().collect::<Vec<_>>()),
         "{systems}"
     );
     server.stop().await;

@@ -27,8 +27,16 @@ impl Play {
     fn new(system: &str) -> Self {
         let seed = ServerSeed::from_bytes([7; 32]);
         let options = json!({"players_set_gm_numbers": true});
-        let created = Table::create(system, "Report", &options, &seed, 1_000).unwrap();
-        let mut table = Table::from_records(vec![created]).unwrap();
+        let created = Table::create(
+            skald_systems::REGISTRY,
+            system,
+            "Report",
+            &options,
+            &seed,
+            1_000,
+        )
+        .unwrap();
+        let mut table = Table::from_records(skald_systems::REGISTRY, vec![created]).unwrap();
         for name in ["Ann", "Bob"] {
             let joined = table.join(name, 2_000).unwrap();
             table.apply(joined).unwrap();
@@ -625,7 +633,7 @@ fn the_gms_lines_carry_a_mark_no_name_makes() {
 }
 
 /// The ruling codes `text` cites that no link holds: an id of a ruling some system states
-/// (`skald_systems::ruling`), inside parentheses or after a comma, outside every `<a>` (HTML) or
+/// (`skald_systems::REGISTRY.ruling`), inside parentheses or after a comma, outside every `<a>` (HTML) or
 /// `[...](...)` (Markdown).
 fn unlinked_codes(text: &str) -> Vec<String> {
     // Links out: an HTML anchor's content and a Markdown link's text are taken away.
@@ -656,7 +664,7 @@ fn unlinked_codes(text: &str) -> Vec<String> {
         let end = i + 1 + digits;
         let cited =
             (1..=2).contains(&digits) && bytes.get(end).is_some_and(|b| b")],;".contains(b));
-        if cited && skald_systems::ruling(&bare[i..end]).is_some() {
+        if cited && skald_systems::REGISTRY.ruling(&bare[i..end]).is_some() {
             found.push(bare[i.saturating_sub(30)..end + 1].to_owned());
         }
     }

@@ -830,7 +830,8 @@ async fn secrets_reach_only_their_audience_through_every_route() {
             .expect(200);
         let records: Vec<skald_table::Record> =
             serde_json::from_value(export["records"].clone()).unwrap();
-        let report = skald_table::verify(&records, export["head"].as_str());
+        let report =
+            skald_table::verify(skald_systems::REGISTRY, &records, export["head"].as_str());
         assert!(
             report.ok() && report.unverified.is_empty(),
             "{label}: {report:?}"

@@ -357,7 +357,8 @@ fn a_resent_action_is_answered_with_its_first_records() {
         "{again}"
     );
     // The record map survives a reload of the log.
-    let reloaded = Table::from_records(play.table.records().to_vec()).unwrap();
+    let reloaded =
+        Table::from_records(skald_systems::REGISTRY, play.table.records().to_vec()).unwrap();
     assert_eq!(reloaded.earlier(ANN, "c-1"), Some(&[records[0].seq][..]));
     for bad in [json!(""), json!("a b"), json!(7), json!("x".repeat(65))] {
         let refused =
@@ -395,7 +396,7 @@ fn every_tamper_of_the_attack_is_a_mismatch() {
     // Records: 1 created, 2-3 joined, 4 enroll, 5 seed, 6 action, 7 roll, 8 secret roll,
     // 9 its reveal, 10 the epoch ends.
     let (honest, head) = honest_log();
-    let report = verify(&honest, Some(&head));
+    let report = verify(skald_systems::REGISTRY, &honest, Some(&head));
     assert!(report.ok() && report.unverified.is_empty(), "{report:?}");
     assert_eq!((report.rolls_verified, report.commands_replayed), (3, 2));
 
@@ -409,7 +410,7 @@ fn every_tamper_of_the_attack_is_a_mismatch() {
             .into_iter()
             .map(|j| serde_json::from_value(j).unwrap())
             .collect();
-        let report = verify(&records, head);
+        let report = verify(skald_systems::REGISTRY, &records, head);
         assert!(!report.ok(), "tampering went unseen");
         let first = report.mismatches[0].clone();
         (first.seq, first.message)

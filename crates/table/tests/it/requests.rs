@@ -359,9 +359,14 @@ fn a_request_can_be_withdrawn_or_declined_and_a_log_with_requests_verifies() {
         json!({"do": "answer", "request": third, "values": {"difficulty": 2}}),
     );
     // The table reads back from its records the same, open requests included, and verifies.
-    let again = Table::from_records(play.table.records().to_vec()).unwrap();
+    let again =
+        Table::from_records(skald_systems::REGISTRY, play.table.records().to_vec()).unwrap();
     assert_eq!(again.head(), play.table.head());
-    let report = verify(play.table.records(), Some(play.table.head()));
+    let report = verify(
+        skald_systems::REGISTRY,
+        play.table.records(),
+        Some(play.table.head()),
+    );
     assert!(report.mismatches.is_empty(), "{:?}", report.mismatches);
     assert!(matches!(
         play.try_act(GM, json!({"do": "answer", "request": 2}))
@@ -609,6 +614,10 @@ fn a_decline_carries_a_reason_its_sender_reads_and_the_log_says_what_was_closed(
         "{withdrawn:?}"
     );
     // The words are the table's: rewritten, they are a mismatch; the honest log verifies.
-    let report = verify(play.table.records(), Some(play.table.head()));
+    let report = verify(
+        skald_systems::REGISTRY,
+        play.table.records(),
+        Some(play.table.head()),
+    );
     assert!(report.ok(), "{report:?}");
 }

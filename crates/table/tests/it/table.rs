@@ -146,7 +146,11 @@ fn a_secret_roll_is_the_gms_until_revealed_and_then_verifies() {
         "1 secret roll still hidden: record 4 (\"ambush\", 1d20 + 3). Ending the epoch makes its seed public, and then anyone who guesses such a roll's dice can check the guess; reveal them first (Reveal a secret roll), or tick \"Reveal my secret rolls still hidden, in the same step\" to reveal them as the epoch ends"
     );
     // Before the reveal a player's export cannot check it; nothing mismatches.
-    let report = verify(&play.export(ANN), Some(play.table.head()));
+    let report = verify(
+        skald_systems::REGISTRY,
+        &play.export(ANN),
+        Some(play.table.head()),
+    );
     assert!(report.ok(), "{report:?}");
     assert_eq!(report.unverified.len(), 1);
     // The GM chooses to reveal it with the end of the epoch: one step, two records.
@@ -157,7 +161,11 @@ fn a_secret_roll_is_the_gms_until_revealed_and_then_verifies() {
         play.refused(GM, json!({"do": "reveal_roll", "of": seq})),
         ErrorKind::NotASecretRoll { .. }
     ));
-    let report = verify(&play.export(ANN), Some(play.table.head()));
+    let report = verify(
+        skald_systems::REGISTRY,
+        &play.export(ANN),
+        Some(play.table.head()),
+    );
     assert!(report.ok() && report.unverified.is_empty(), "{report:?}");
     assert_eq!(report.rolls_verified, 1);
 }
@@ -215,7 +223,11 @@ fn a_chi_allocation_stays_its_players_until_the_reveal() {
         "Ragnar's 4 dice against Dirk's 3 (opposed: no difficulty dice)"
     );
     play.records(GM, json!({"do": "end_epoch"}));
-    let report = verify(&play.export(BOB), Some(play.table.head()));
+    let report = verify(
+        skald_systems::REGISTRY,
+        &play.export(BOB),
+        Some(play.table.head()),
+    );
     assert!(report.ok() && report.unverified.is_empty(), "{report:?}");
     assert_eq!(report.rolls_verified, 1);
 }
@@ -248,7 +260,7 @@ fn verification_finds_every_kind_of_tampering() {
         ("Success", "1009/1296")
     );
     let head = play.table.head().to_owned();
-    let report = verify(&honest, Some(&head));
+    let report = verify(skald_systems::REGISTRY, &honest, Some(&head));
     assert!(report.ok() && report.unverified.is_empty(), "{report:?}");
     assert_eq!((report.rolls_verified, report.commands_replayed), (2, 2));
 
@@ -256,7 +268,7 @@ fn verification_finds_every_kind_of_tampering() {
         let mut json = serde_json::to_value(&honest).unwrap();
         edit(&mut json);
         let records: Vec<Record> = serde_json::from_value(json).unwrap();
-        let report = verify(&records, Some(&head));
+        let report = verify(skald_systems::REGISTRY, &records, Some(&head));
         assert!(!report.ok(), "tampering went unseen");
         report.mismatches[0].clone()
     };
@@ -308,15 +320,49 @@ fn a_redacted_log_folds_to_the_same_state_and_never_holds_the_seed() {
             "the live seed leaked to {reader:?}"
         );
         assert_eq!(text.contains("vampire"), reader == GM);
-        let folded = Table::from_records(log).unwrap();
+        let folded = Table::from_records(skald_systems::REGISTRY, log).unwrap();
         assert_eq!(folded.view(), play.table.view());
     }
 }
 
+/// A table plays the systems of the registry it is handed, and only those: a new table of another
+/// is refused naming those it has, and so is another system's log.
+#[test]
+fn a_table_plays_the_systems_of_the_registry_it_is_handed() {
+    let chi = *skald_systems::REGISTRY.find("chi").unwrap();
+    let only_chi = skald_core::Registry::new(Box::leak(Box::new([chi])));
+    let seed = ServerSeed::from_bytes([0; 32]);
+    let created = Table::create(only_chi, "chi", "x", &Value::Null, &seed, 0).unwrap();
+    let table = Table::from_records(only_chi, vec![created]).unwrap();
+    assert_eq!((table.system(), table.listed().title), ("chi", "Chi"));
+
+    let twenty = Table::create(
+        skald_systems::REGISTRY,
+        "twenty",
+        "x",
+        &Value::Null,
+        &seed,
+        0,
+    );
+    let twenty = twenty.unwrap();
+    assert_eq!(
+        Table::create(only_chi, "twenty", "x", &Value::Null, &seed, 0)
+            .unwrap_err()
+            .to_string(),
+        "the system \"twenty\" is not one Skald plays (chi)"
+    );
+    assert_eq!(
+        Table::from_records(only_chi, vec![twenty])
+            .unwrap_err()
+            .to_string(),
+        "the system \"twenty\" is not one Skald plays (chi)"
+    );
+}
+
 #[test]
 fn no_system_command_is_shadowed_by_a_table_action() {
-    for system in skald_systems::names() {
-        let game = skald_table::new_game(system, &Value::Null).unwrap();
+    for system in skald_systems::REGISTRY.names() {
+        let game = skald_table::new_game(skald_systems::REGISTRY, system, &Value::Null).unwrap();
         for name in TABLE_ACTIONS {
             let error = game.authority(&json!({"do": name})).unwrap_err();
             assert_eq!(
@@ -369,6 +415,7 @@ fn bad_input_names_the_field_and_the_bounds() {
     ));
     assert!(
         Table::create(
+            skald_systems::REGISTRY,
             "poker",
             "x",
             &Value::Null,
@@ -377,8 +424,19 @@ fn bad_input_names_the_field_and_the_bounds() {
         )
         .is_err()
     );
-    assert!(Table::create("chi", "", &Value::Null, &ServerSeed::from_bytes([0; 32]), 0).is_err());
+    assert!(
+        Table::create(
+            skald_systems::REGISTRY,
+            "chi",
+            "",
+            &Value::Null,
+            &ServerSeed::from_bytes([0; 32]),
+            0
+        )
+        .is_err()
+    );
     let two_lines = Table::create(
+        skald_systems::REGISTRY,
         "chi",
         "a\nb",
         &Value::Null,
@@ -390,8 +448,9 @@ fn bad_input_names_the_field_and_the_bounds() {
         "title may not hold control characters (such as tabs and line breaks)"
     );
     // Found by schemathesis (2026-12-06): options as a list were read by position into Loqi's.
-    for system in ["loqi", "chi", "twenty", "freelancer"] {
+    for system in skald_systems::REGISTRY.names() {
         let listed = Table::create(
+            skald_systems::REGISTRY,
             system,
             "x",
             &json!([false, false, true]),
@@ -408,6 +467,7 @@ fn bad_input_names_the_field_and_the_bounds() {
     play.records(GM, json!({"do": "note", "text": "a note\nmay hold\tlines"}));
     assert!(
         Table::create(
+            skald_systems::REGISTRY,
             "chi",
             "x",
             &json!({"tie": "coin"}),
@@ -609,8 +669,15 @@ fn refusals_name_the_blank_as_the_senders_form_labels_it() {
     }
     // The lobby's options by their labels.
     let refused = |system: &str, options: Value| {
-        let e =
-            Table::create(system, "x", &options, &ServerSeed::from_bytes([0; 32]), 0).unwrap_err();
+        let e = Table::create(
+            skald_systems::REGISTRY,
+            system,
+            "x",
+            &options,
+            &ServerSeed::from_bytes([0; 32]),
+            0,
+        )
+        .unwrap_err();
         (e.to_string(), e.field().map(str::to_owned))
     };
     assert_eq!(

@@ -253,9 +253,9 @@ fn a_log_with_talk_verifies_and_folds_to_the_same_state_for_every_reader() {
     play.records(ANN, json!({"do": "roll", "notation": "2d6"}));
     for reader in [GM, ANN, BOB] {
         let log = play.export(reader);
-        let report = verify(&log, Some(play.table.head()));
+        let report = verify(skald_systems::REGISTRY, &log, Some(play.table.head()));
         assert!(report.ok(), "{reader:?}: {report:?}");
-        let folded = Table::from_records(log).unwrap();
+        let folded = Table::from_records(skald_systems::REGISTRY, log).unwrap();
         assert_eq!(folded.view(), play.table.view());
     }
 }

@@ -82,7 +82,12 @@ fn an_honest_log_verifies_for_every_reader_with_its_secrets_checked() {
     // The GM reads both copies of the secret roll, both whispers and the note; Ann her whisper and
     // the reveal; Bob his whisper and the reveal.
     for (reader, secrets) in [(GM, 5), (ANN, 2), (BOB, 2)] {
-        let report = verify_kept(&play.export(reader), Some(&head), Some(&head));
+        let report = verify_kept(
+            skald_systems::REGISTRY,
+            &play.export(reader),
+            Some(&head),
+            Some(&head),
+        );
         assert!(report.ok(), "{reader:?}: {report:?}");
         assert_eq!(report.secrets_checked, secrets, "{reader:?}");
         assert_eq!(report.kept, Kept::Matches { seq: 12, since: 0 });
@@ -90,7 +95,10 @@ fn an_honest_log_verifies_for_every_reader_with_its_secrets_checked() {
         assert_eq!(report.rolls_verified, 2);
     }
     // Without a kept head, the report says it could not tell a rewritten log.
-    assert_eq!(verify(&play.export(ANN), Some(&head)).kept, Kept::NotGiven);
+    assert_eq!(
+        verify(skald_systems::REGISTRY, &play.export(ANN), Some(&head)).kept,
+        Kept::NotGiven
+    );
 }
 
 #[test]
@@ -156,7 +164,7 @@ fn a_changed_public_reveal_in_the_gms_export_is_a_mismatch() {
         contents["text"] = json!(text);
         contents["total"] = json!(forged_die);
     });
-    let report = verify(&records, Some(&head));
+    let report = verify(skald_systems::REGISTRY, &records, Some(&head));
     assert_eq!(
         mismatches(&report),
         [(
@@ -167,13 +175,18 @@ fn a_changed_public_reveal_in_the_gms_export_is_a_mismatch() {
     let (records, head) = forged(&gm, &|j| {
         j[10]["body"]["contents"]["label"] = json!("nothing");
     });
-    assert_eq!(verify(&records, Some(&head)).mismatches.len(), 1);
+    assert_eq!(
+        verify(skald_systems::REGISTRY, &records, Some(&head))
+            .mismatches
+            .len(),
+        1
+    );
     // The GM's own copy changed is named as such.
     let (records, head) = forged(&gm, &|j| {
         j[4]["secret"]["body"]["contents"]["label"] = json!("nothing");
     });
     assert_eq!(
-        mismatches(&verify(&records, Some(&head))),
+        mismatches(&verify(skald_systems::REGISTRY, &records, Some(&head))),
         [(
             5,
             "the GM's copy of this secret roll does not hash to its commitment: its dice, text, total, label or notation were changed".to_owned()
@@ -200,7 +213,7 @@ fn a_changed_whisper_or_note_is_a_mismatch_for_whoever_reads_it() {
             }
             other => panic!("{other:?}"),
         }
-        let report = verify(&records, Some(&head));
+        let report = verify(skald_systems::REGISTRY, &records, Some(&head));
         assert_eq!(
             mismatches(&report),
             [(
@@ -224,13 +237,18 @@ fn a_changed_whisper_or_note_is_a_mismatch_for_whoever_reads_it() {
             nonce: None,
         },
     });
-    assert_eq!(verify(&records, Some(&head)).mismatches.len(), 1);
+    assert_eq!(
+        verify(skald_systems::REGISTRY, &records, Some(&head))
+            .mismatches
+            .len(),
+        1
+    );
     // The commitment taken out of the note's record, the chain recomputed.
     let (records, forged_head) = forged(&play.export(GM), &|j| {
         j[9]["body"].as_object_mut().unwrap().remove("commitment");
     });
     assert_eq!(
-        mismatches(&verify(&records, Some(&forged_head))),
+        mismatches(&verify(skald_systems::REGISTRY, &records, Some(&forged_head))),
         [(
             10,
             "the note's record carries no commitment, though its secret has the nonce of one: the commitment was removed".to_owned()
@@ -260,8 +278,8 @@ fn a_log_written_before_commitments_loads_verifies_and_says_what_is_uncommitted(
                 .remove("nonce");
         }
     });
-    skald_table::Table::from_records(records.clone()).unwrap();
-    let report = verify(&records, Some(&head));
+    skald_table::Table::from_records(skald_systems::REGISTRY, records.clone()).unwrap();
+    let report = verify(skald_systems::REGISTRY, &records, Some(&head));
     assert!(report.ok(), "{report:?}");
     let uncommitted: Vec<(u64, &str)> = report
         .uncommitted
@@ -324,10 +342,10 @@ fn a_recomputed_chain_is_caught_by_a_kept_head_and_only_by_it() {
     ];
     for (what, edit) in cases {
         let (records, head) = forged(&honest, &edit);
-        let report = verify(&records, Some(&head));
+        let report = verify(skald_systems::REGISTRY, &records, Some(&head));
         assert!(report.ok(), "{what}: {report:?}");
         assert_eq!(report.kept, Kept::NotGiven, "{what}");
-        let report = verify_kept(&records, Some(&head), Some(&kept));
+        let report = verify_kept(skald_systems::REGISTRY, &records, Some(&head), Some(&kept));
         assert_eq!(report.kept, Kept::Unknown, "{what}");
         let last = u64::try_from(records.len()).unwrap();
         assert_eq!(
@@ -347,16 +365,21 @@ fn a_head_kept_earlier_names_the_record_it_matches() {
     let head = play.table.head().to_owned();
     // Upper case, with spaces around, is the same head.
     let given = format!(" {} ", kept.to_uppercase());
-    let report = verify_kept(&play.export(BOB), Some(&head), Some(&given));
+    let report = verify_kept(
+        skald_systems::REGISTRY,
+        &play.export(BOB),
+        Some(&head),
+        Some(&given),
+    );
     assert!(report.ok(), "{report:?}");
     assert_eq!(report.kept, Kept::Matches { seq: 12, since: 2 });
     // A record before the kept one changed, the chain recomputed: the kept head is no longer in it.
     let (records, head) = forged(&play.export(BOB), &|j| j[6]["body"]["text"] = json!("bye"));
-    let report = verify_kept(&records, Some(&head), Some(&kept));
+    let report = verify_kept(skald_systems::REGISTRY, &records, Some(&head), Some(&kept));
     assert_eq!(report.kept, Kept::Unknown);
     // One after it changed: the kept head still holds for what it covers.
     let (records, head) = forged(&play.export(BOB), &|j| j[12]["body"]["text"] = json!("bye"));
-    let report = verify_kept(&records, Some(&head), Some(&kept));
+    let report = verify_kept(skald_systems::REGISTRY, &records, Some(&head), Some(&kept));
     assert_eq!(report.kept, Kept::Matches { seq: 12, since: 2 });
 }
 
@@ -376,7 +399,7 @@ fn a_command_whose_dice_were_taken_out_is_a_mismatch() {
         body.remove("odds");
     });
     assert_eq!(
-        mismatches(&verify(&records, Some(&head))),
+        mismatches(&verify(skald_systems::REGISTRY, &records, Some(&head))),
         [(
             5,
             "the record lists 0 dice but the rules drew 5 replaying its command".to_owned()
@@ -456,13 +479,13 @@ fn a_request_or_answer_whose_words_were_rewritten_is_a_mismatch() {
             "Difficulty: 2"
         ]
     );
-    assert!(verify(&honest, Some(play.table.head())).ok());
+    assert!(verify(skald_systems::REGISTRY, &honest, Some(play.table.head())).ok());
     let at = request as usize - 1;
     let (records, head) = forged(&honest, &|j| {
         j[at]["body"]["lines"][1] = json!("proposed: Difficulty: 4");
     });
     assert_eq!(
-        mismatches(&verify(&records, Some(&head))),
+        mismatches(&verify(skald_systems::REGISTRY, &records, Some(&head))),
         [(
             request,
             "the request's words are not what the table says of its command (rewritten?)"
@@ -473,7 +496,7 @@ fn a_request_or_answer_whose_words_were_rewritten_is_a_mismatch() {
         j[at + 1]["body"]["lines"][1] = json!("Difficulty: 1");
     });
     assert_eq!(
-        mismatches(&verify(&records, Some(&head))),
+        mismatches(&verify(skald_systems::REGISTRY, &records, Some(&head))),
         [(
             request + 1,
             "the answer's words are not what the table says of its values (rewritten?)".to_owned()
@@ -483,7 +506,7 @@ fn a_request_or_answer_whose_words_were_rewritten_is_a_mismatch() {
     let (records, head) = forged(&honest, &|j| {
         j[at + 1]["body"]["lines"] = json!(["Difficulty: 2"]);
     });
-    assert!(mismatches(&verify(&records, Some(&head))).is_empty());
+    assert!(mismatches(&verify(skald_systems::REGISTRY, &records, Some(&head))).is_empty());
     // A decline's reason is under the same check.
     play.records(
         ANN,
@@ -495,12 +518,12 @@ fn a_request_or_answer_whose_words_were_rewritten_is_a_mismatch() {
         json!({"do": "withdraw", "request": second, "reason": "not now"}),
     );
     let honest = play.export(BOB);
-    assert!(verify(&honest, Some(play.table.head())).ok());
+    assert!(verify(skald_systems::REGISTRY, &honest, Some(play.table.head())).ok());
     let (records, head) = forged(&honest, &|j| {
         j[second as usize]["body"]["lines"][1] = json!("why: never");
     });
     assert_eq!(
-        mismatches(&verify(&records, Some(&head))),
+        mismatches(&verify(skald_systems::REGISTRY, &records, Some(&head))),
         [(
             second + 1,
             "the withdrawal's words are not what the table says of it (rewritten?)".to_owned()
@@ -520,7 +543,7 @@ fn a_sealed_allocation_is_checked_against_the_command_that_committed_it() {
     let committed = play.records(ANN, json!({"do": "allocate", "who": "Ragnar", "spend": 4}));
     let at = usize::try_from(committed[0].seq).unwrap() - 1;
     let head = play.table.head().to_owned();
-    let report = verify(&play.export(ANN), Some(&head));
+    let report = verify(skald_systems::REGISTRY, &play.export(ANN), Some(&head));
     assert!(report.ok(), "{report:?}");
     assert_eq!(report.secrets_checked, 1);
     let mut records = play.export(ANN);
@@ -533,7 +556,7 @@ fn a_sealed_allocation_is_checked_against_the_command_that_committed_it() {
     };
     *spend = 2;
     assert_eq!(
-        mismatches(&verify(&records, Some(&head))),
+        mismatches(&verify(skald_systems::REGISTRY, &records, Some(&head))),
         [(
             committed[0].seq,
             "the allocation kept as its player's secret is not what the committed command seals: its dice or salt were changed".to_owned()
@@ -551,13 +574,13 @@ fn a_seat_or_a_voice_that_could_not_have_been_is_a_mismatch() {
         json!({"do": "say", "text": "Over the wall!", "as": "Ragnar"}),
     );
     let honest = play.export(BOB);
-    assert!(verify(&honest, Some(play.table.head())).ok());
+    assert!(verify(skald_systems::REGISTRY, &honest, Some(play.table.head())).ok());
     // Ann's words put in Dirk's mouth, the chain recomputed.
     let (records, head) = forged(&honest, &|j| {
         j[5]["body"]["as"] = json!("Capt. Dirk Rednova");
     });
     assert_eq!(
-        mismatches(&verify(&records, Some(&head))),
+        mismatches(&verify(skald_systems::REGISTRY, &records, Some(&head))),
         [(
             6,
             "said as \"Capt. Dirk Rednova\", who is not one of the speaker's characters then"
@@ -566,7 +589,7 @@ fn a_seat_or_a_voice_that_could_not_have_been_is_a_mismatch() {
     );
     // Bob's seat numbered 3.
     let (records, head) = forged(&honest, &|j| j[2]["body"]["player"] = json!(3));
-    let found = mismatches(&verify(&records, Some(&head)));
+    let found = mismatches(&verify(skald_systems::REGISTRY, &records, Some(&head)));
     assert_eq!(
         found[0],
         (3, "seats player 3, but the next seat is 2".to_owned())
@@ -601,7 +624,7 @@ fn a_log_of_an_earlier_edition_of_the_words_verifies_and_lists_its_reworded_line
     // Made under this edition: a changed line is a mismatch.
     let (records, head) = reword(Some(skald_table::WORDING));
     assert_eq!(
-        mismatches(&verify(&records, Some(&head))),
+        mismatches(&verify(skald_systems::REGISTRY, &records, Some(&head))),
         [(
             seq,
             "the report lines are not what the rules say of its events (rewritten?)".to_owned()
@@ -609,7 +632,7 @@ fn a_log_of_an_earlier_edition_of_the_words_verifies_and_lists_its_reworded_line
     );
     // Made before editions were counted: listed, not a mismatch; its events and dice still checked.
     let (records, head) = reword(None);
-    let report = verify(&records, Some(&head));
+    let report = verify(skald_systems::REGISTRY, &records, Some(&head));
     assert!(report.ok(), "{report:?}");
     assert_eq!(
         report.reworded.iter().map(|f| f.seq).collect::<Vec<_>>(),

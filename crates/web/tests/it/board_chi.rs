@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 
 /// Chi's view after folding `events` (as logged) into a new table.
 fn view(events: &[Value]) -> Value {
-    let mut game = skald_table::new_game("chi", &json!({})).unwrap();
+    let mut game = skald_table::new_game(skald_systems::REGISTRY, "chi", &json!({})).unwrap();
     game.apply(events).unwrap();
     game.view()
 }

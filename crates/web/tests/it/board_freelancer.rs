@@ -8,7 +8,8 @@ use serde_json::{Value, json};
 
 /// Freelancer's view after folding `events` (as logged) into a new table.
 fn view(events: &[Value]) -> Value {
-    let mut game = skald_table::new_game("freelancer", &json!({})).unwrap();
+    let mut game =
+        skald_table::new_game(skald_systems::REGISTRY, "freelancer", &json!({})).unwrap();
     game.apply(events).unwrap();
     game.view()
 }

@@ -1,5 +1,5 @@
-//! The Loqi board (templates/board_loqi.html) renders through `skald_web::render_board` for states
-//! from the examples: the open problem's two tallies, the d12's odds and bids, the last roll, and the
+//! The Loqi board (`crates/loqi/templates/board.html`) renders through `skald_web::render_board`
+//! for states from the examples: the open problem's two tallies, the d12's odds and bids, the last roll, and the
 //! sheets with the reader's own first.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test helpers outside #[test] functions

@@ -1,5 +1,5 @@
-//! Twenty's board (`templates/board_twenty.html`) renders through `board.html` for states folded
-//! from the book's examples (`cargo run -- replay examples/twenty/<file>.toml --json`, its `state`).
+//! Twenty's board (`crates/twenty/templates/board.html`) renders through `board.html` for states
+//! folded from the book's examples (`cargo run -- replay examples/twenty/<file>.toml --json`, its `state`).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use serde_json::{Value, json};

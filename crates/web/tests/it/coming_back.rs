@@ -423,7 +423,7 @@ async fn a_seat_link_downloads_as_a_small_file() {
 async fn the_lobby_says_what_each_game_is() {
     let server = Server::start(generous()).await;
     let (_, _, html) = get(&server, "/", "").await;
-    for system in skald_systems::SYSTEMS {
+    for system in skald_systems::REGISTRY.iter() {
         let choice = format!(
             r#"<input type="radio" name="system" value="{}" "#,
             system.name
@@ -531,7 +531,12 @@ async fn the_page_shows_the_logs_head_to_keep_and_downloads_it() {
     // The head kept at record 2 is found in the grown export.
     let records: Vec<skald_table::Record> =
         serde_json::from_value(grown["records"].clone()).unwrap();
-    let report = skald_table::verify_kept(&records, Some(&new_head), Some(&head));
+    let report = skald_table::verify_kept(
+        skald_systems::REGISTRY,
+        &records,
+        Some(&new_head),
+        Some(&head),
+    );
     assert!(report.ok(), "{report:?}");
     assert_eq!(report.kept, skald_table::Kept::Matches { seq: 2, since: 1 });
 }

@@ -274,7 +274,7 @@ async fn the_lobby_offers_freelancers_starting_formulas() {
 
 /// The starting set as the lobby's choice holds it, from Freelancer's option fields (the registry's).
 fn skald_freelancer_starting() -> String {
-    let listed = skald_systems::find("freelancer").unwrap();
+    let listed = skald_systems::REGISTRY.find("freelancer").unwrap();
     let formulas = (listed.option_fields)()
         .into_iter()
         .find(|f| f.name == "formulas")
@@ -315,7 +315,7 @@ async fn table_of(server: &Server, system: &str) -> (String, String) {
 #[tokio::test]
 async fn each_system_has_a_rules_page_with_an_anchor_per_ruling() {
     let server = Server::start(generous()).await;
-    for system in skald_systems::SYSTEMS {
+    for system in skald_systems::REGISTRY.iter() {
         let (status, html) = get(&server, &format!("/rules/{}", system.name), None).await;
         assert_eq!(status, 200, "{html}");
         assert!(html.contains(&format!(
@@ -496,7 +496,7 @@ async fn the_free_roller_shows_the_odds_of_its_notation() {
 #[tokio::test]
 async fn no_label_holds_its_blanks_help() {
     let server = Server::start(generous()).await;
-    for system in skald_systems::SYSTEMS {
+    for system in skald_systems::REGISTRY.iter() {
         let (table, gm) = table_of(&server, system.name).await;
         let (status, page) = get(&server, &format!("/t/{table}"), Some(&gm)).await;
         assert_eq!(status, 200);

@@ -25,8 +25,16 @@ impl Play {
     pub fn with_seed(system: &str, quick: bool, seed: u8) -> Self {
         let seed = ServerSeed::from_bytes([seed; 32]);
         let options = json!({"players_set_gm_numbers": quick});
-        let created = Table::create(system, "Test table", &options, &seed, 1_000).unwrap();
-        let mut table = Table::from_records(vec![created]).unwrap();
+        let created = Table::create(
+            skald_systems::REGISTRY,
+            system,
+            "Test table",
+            &options,
+            &seed,
+            1_000,
+        )
+        .unwrap();
+        let mut table = Table::from_records(skald_systems::REGISTRY, vec![created]).unwrap();
         for name in ["Ann", "Bob"] {
             let joined = table.join(name, 2_000).unwrap();
             table.apply(joined).unwrap();

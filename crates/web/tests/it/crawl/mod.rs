@@ -764,7 +764,7 @@ fn unlinked_codes(html: &str) -> Vec<String> {
         let end = i + 1 + digits;
         if (1..=2).contains(&digits)
             && bytes.get(end).is_some_and(|b| b")],;".contains(b))
-            && skald_systems::ruling(&text[i..end]).is_some()
+            && skald_systems::REGISTRY.ruling(&text[i..end]).is_some()
         {
             found.push(format!(
                 "unlinked ruling: {}",
@@ -894,10 +894,11 @@ async fn nothing_raw_reaches_people_on_any_page_report_or_refusal() {
         evenings.push(evening);
     }
     let mut found = Findings::default();
-    for path in ["/".to_owned(), "/fairness".to_owned()]
-        .into_iter()
-        .chain(skald_systems::names().map(|s| format!("/rules/{s}")))
-    {
+    for path in ["/".to_owned(), "/fairness".to_owned()].into_iter().chain(
+        skald_systems::REGISTRY
+            .names()
+            .map(|s| format!("/rules/{s}")),
+    ) {
         let (status, html) = get(&server, &path, None).await;
         assert_eq!(status, 200, "{path}");
         found.page(&path, &html, "");
