@@ -9,6 +9,7 @@ mod arrange;
 mod assets;
 mod options;
 mod pages;
+mod parts;
 mod reference;
 mod render;
 pub mod roller;
@@ -18,20 +19,16 @@ mod when;
 use axum::Router;
 use axum::routing::{get, post};
 use skald_server::App;
+use tower_http::compression::CompressionLayer;
 
 /// The pages' routes, over the same [`App`] as the API.
 pub fn routes(app: App) -> Router {
-    Router::new()
-        .route("/", get(pages::lobby))
-        .route("/tables", post(pages::create))
-        .route("/t/{id}", get(pages::table))
-        .route("/t/{id}/enter", get(pages::enter))
-        .route("/t/{id}/welcome", get(pages::welcome))
-        .route("/t/{id}/seat-link", get(pages::seat_link))
-        .route("/t/{id}/head", get(pages::head))
-        .route("/t/{id}/join", get(pages::join_form).post(pages::join))
+    // Compressed (gzip, for a browser that takes it): nothing in the live parts, the odds, the
+    // advice or the static files is a bearer secret (docs/decisions.md, "Compressed live parts,
+    // never beside a secret"). The table page itself, which holds the seat's link beside what
+    // other players wrote, and the seat-link file are not.
+    let compressed = Router::new()
         .route("/t/{id}/parts", get(pages::parts))
-        .route("/t/{id}/log", get(pages::older))
         .route(
             "/t/{id}/odds",
             post(pages::odds).layer(axum::middleware::from_fn(
@@ -44,10 +41,22 @@ pub fn routes(app: App) -> Router {
                 skald_server::same_origin::json_only,
             )),
         )
+        .route("/static/{file}", get(assets::asset))
+        .layer(CompressionLayer::new().gzip(true));
+    Router::new()
+        .route("/", get(pages::lobby))
+        .route("/tables", post(pages::create))
+        .route("/t/{id}", get(pages::table))
+        .route("/t/{id}/enter", get(pages::enter))
+        .route("/t/{id}/welcome", get(pages::welcome))
+        .route("/t/{id}/seat-link", get(pages::seat_link))
+        .route("/t/{id}/head", get(pages::head))
+        .route("/t/{id}/join", get(pages::join_form).post(pages::join))
+        .route("/t/{id}/log", get(pages::older))
         .route("/rules/{system}", get(reference::rules))
         .route("/fairness", get(reference::fairness))
-        .route("/static/{file}", get(assets::asset))
         .route("/favicon.ico", get(assets::icon))
+        .merge(compressed)
         .with_state(app)
 }
 

@@ -435,8 +435,22 @@ pub async fn table(
     let from = params
         .text("from")
         .filter(|from| ["invite", "join"].contains(from));
-    let context =
-        context! { seat_link => seat_link, from => from, ..minijinja::Value::from(Serde(&view)) };
+    // The parts are drawn as an update draws them, and their digests kept on the page, so the
+    // first update sends only what changed since.
+    let drawn = crate::parts::draw(&view);
+    let (digests, moves) = (drawn.digests().to_string(), drawn.moves_html());
+    let context = context! {
+        seat_link => seat_link,
+        from => from,
+        drawn => context! {
+            board => drawn.board,
+            moves => moves,
+            say => drawn.say,
+            head => drawn.head,
+        },
+        digests => digests,
+        ..minijinja::Value::from(Serde(&view))
+    };
     let mut response = page(StatusCode::OK, render("table.html", context));
     // Opening the table renews the cookie it was opened with: a seat in use is not forgotten.
     if response.status() == StatusCode::OK
@@ -622,14 +636,20 @@ pub async fn older(Seated { id, table, reader }: Seated, params: Params) -> Resp
     )
 }
 
-/// `GET /t/{id}/parts?after=N`: the board, the moves and the log lines after N, as HTML fragments
-/// in JSON, for the script to swap in when records arrive.
+/// `GET /t/{id}/parts?after=N&have=D.D...`: what changed since the page was drawn, for the
+/// script to swap in when records arrive: the log and talk lines after N, and the board, the
+/// moves (piece by piece), the talk box and the log's head, each with its digest and, unless
+/// its digest is among `have` (the digests the page shows, [`crate::parts::have`]), its HTML.
+/// Compressed (gzip) when the browser takes it: nothing in it is a secret of the seat's holder
+/// (docs/decisions.md, "Compressed live parts, never beside a secret").
 pub async fn parts(Seated { table, reader, .. }: Seated, params: Params) -> Response {
-    let after = match params
-        .only(&["after", "token"])
-        .and_then(|p| p.whole("after", 0, u64::MAX))
-    {
-        Ok(after) => after.unwrap_or(0),
+    let (after, have) = match params.only(&["after", "have", "token"]).and_then(|p| {
+        Ok((
+            p.whole("after", 0, u64::MAX)?,
+            crate::parts::have(p.text("have"))?,
+        ))
+    }) {
+        Ok((after, have)) => (after.unwrap_or(0), have),
         Err(e) => return e.into_response(),
     };
     let view = match table_view(&table, reader, after).await {
@@ -640,14 +660,15 @@ pub async fn parts(Seated { table, reader, .. }: Seated, params: Params) -> Resp
     let fragment = |name: &str| {
         render(name, context.clone()).unwrap_or_else(|e| format!("<p class=\"error\">{e}</p>"))
     };
+    let (board, moves, say, head) = crate::parts::draw(&view).pieces(&have);
     axum::Json(Parts {
         seq: view.seq,
-        board: fragment("board.html"),
-        moves: fragment("moves.html"),
+        board,
+        moves,
         log: fragment("log.html"),
         talk: fragment("talk.html"),
-        say: fragment("say.html"),
-        head: fragment("head.html"),
+        say,
+        head,
     })
     .into_response()
 }

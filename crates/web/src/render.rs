@@ -235,9 +235,12 @@ mod form_tests {
             lead: false,
             character: None,
         };
+        // The moves are drawn a piece at a time (crate::parts): this move's fold.
+        let arranged = crate::arrange::arrange(&[m]);
+        let part = arranged.folds[0].id.clone();
         let html = super::render(
             "moves.html",
-            minijinja::context! { arranged => minijinja::value::Serde(crate::arrange::arrange(&[m])) },
+            minijinja::context! { arranged => minijinja::value::Serde(arranged), part => part },
         )
         .unwrap();
         assert_eq!(html.matches("data-field=\"boxes\"").count(), 2, "{html}");

@@ -56,23 +56,48 @@ pub struct TableView {
     pub first: u64,
 }
 
-/// `GET /t/{id}/parts` answer: the fragments the script swaps in, as HTML.
+/// `GET /t/{id}/parts` answer: the parts the script swaps in, as HTML; each part the page
+/// already shows (its digest among the page's `have`) as its digest alone (`crate::parts`).
 #[derive(Debug, Clone, Serialize)]
 pub struct Parts {
     /// The seq of the last record they show.
     pub seq: u64,
     /// The board.
-    pub board: String,
-    /// The moves, as forms.
-    pub moves: String,
-    /// The log lines (talk left out).
+    pub board: Piece,
+    /// The moves, piece by piece in the page's order: a piece the page shows and that is not
+    /// listed goes.
+    pub moves: Vec<MovePiece>,
+    /// The log lines after the page's `after` (talk left out), always sent.
     pub log: String,
-    /// The lines of talk (said, and whispers the reader may read).
+    /// The lines of talk after `after` (said, and whispers the reader may read), always sent.
     pub talk: String,
     /// The talk box, its seats and characters current.
-    pub say: String,
+    pub say: Piece,
     /// The log's head to keep, for the record `seq`.
-    pub head: String,
+    pub head: Piece,
+}
+
+/// A part of the page in an update: its digest, and its HTML unless the page shows it already.
+#[derive(Debug, Clone, Serialize)]
+pub struct Piece {
+    /// The digest of its HTML (`crate::parts::digest`): 16 hex digits.
+    pub digest: String,
+    /// Its HTML; absent when the page said it shows this digest.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub html: Option<String>,
+}
+
+/// A piece of the moves in an update: its key, its digest, and its HTML unless the page shows it.
+#[derive(Debug, Clone, Serialize)]
+pub struct MovePiece {
+    /// `lead`, `requests`, a fold's id (`fold-` and 16 hex digits) or `none`: the piece's
+    /// `data-part` on the page.
+    pub key: String,
+    /// The digest of its HTML: 16 hex digits.
+    pub digest: String,
+    /// Its HTML; absent when the page said it shows this digest.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub html: Option<String>,
 }
 
 /// One line of the lobby's "Your tables": a seat this browser holds

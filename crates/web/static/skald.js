@@ -667,6 +667,7 @@
           // Sent: the form goes back to what the table offers now, and its fold closes.
           for (const el of form.querySelectorAll("[data-touched]")) delete el.dataset.touched;
           unsetData(form, "touched");
+          forgetPiece(form);
           foldSent(form, focused);
         }
         await refresh(body.seq);
@@ -941,6 +942,8 @@
       callbacks: {
         beforeNodeMorphed(old, fresh) {
           if (!(old instanceof HTMLElement)) return true;
+          // A piece of the moves the update left out (the page shows it already): kept as it is.
+          if (fresh instanceof HTMLElement && fresh.hasAttribute("data-same")) return false;
           if (keep && keep(old)) return false;
           if (old.tagName === "FORM" && hasData(old, "touched") && fresh instanceof HTMLElement) setData(fresh, "touched", "1");
           keepTyped(old, fresh);
@@ -986,9 +989,31 @@
       if (at.caret) try { el.setSelectionRange(...at.caret); } catch (_) { /* a number or a select: no caret */ }
     }
   }
-  function morphMoves(moves, html) {
+  // The moves of an update, piece by piece (crates/web/src/parts.rs: the lead, the seat's
+  // requests, each fold): a piece that changed comes with its HTML, one the page shows already as
+  // its key alone, and is kept as it is (a stub of its tag and id, `data-same`, that the morph
+  // leaves alone). The changed pieces are morphed in together, as the whole moves were, so a form
+  // that goes from a fold to the lead keeps its node, its focus and what was typed in it. Returns
+  // false when the page lacks a piece the update says it shows: the page then asks for all.
+  function morphMoves(moves, pieces) {
     const incoming = document.createElement("div");
-    incoming.innerHTML = html;
+    const drawn = new Set();
+    for (const piece of pieces) {
+      if (typeof piece.html === "string") {
+        const holder = document.createElement("template");
+        holder.innerHTML = piece.html;
+        incoming.append(holder.content);
+        drawn.add(piece.key);
+        continue;
+      }
+      const shown = [...moves.children].find(el => el.dataset.part === piece.key);
+      if (!shown || !shown.id) return false;
+      const stub = document.createElement(shown.tagName);
+      stub.id = shown.id;
+      stub.setAttribute("data-part", piece.key);
+      stub.setAttribute("data-same", "");
+      incoming.append(stub);
+    }
     keyForms(incoming);
     keyForms(moves);
     describeBlanks(incoming);
@@ -1000,11 +1025,12 @@
         || (old.tagName === "FIELDSET" && is(old, "fieldset[data-kind=list]") && old.dataset.touched !== undefined));
     restoreFolds(moves);
     typeOn(at);
-    formsDrawn(moves);
+    for (const el of moves.children) if (drawn.has(el.dataset.part)) formsDrawn(el);
     for (const form of moves.querySelectorAll("form.move")) {
       if (hasData(form, "odds")) oddsIfShown(form);
       if (hasData(form, "touched")) checkForm(form);
     }
+    return !moves.querySelector(":scope > [data-same]");
   }
 
   // Odds are asked only for a form the reader can see: a GM's page holds dozens of forms, most
@@ -1034,7 +1060,23 @@
     return added;
   }
 
-  // Morphs in the board and the moves, and appends the new log and talk lines.
+  // The digests of the parts the page shows (crates/web/src/parts.rs; the page's own first, from
+  // `data-digests`), sent with each update's request: the answer leaves out what the page shows.
+  let digests = { moves: {} };
+  try { digests = JSON.parse(table.dataset.digests || "") || digests; } catch (_) { /* asks for all */ }
+  if (!digests.moves) digests.moves = {};
+  function haveOf() {
+    return [digests.board, digests.say, digests.head, ...Object.values(digests.moves)].filter(Boolean).join(".");
+  }
+  // A move sent: its piece is asked for whole with the next update, so the form goes back to
+  // what the table offers now even where the table's HTML for it did not change.
+  function forgetPiece(form) {
+    const piece = up(form, "#moves > [data-part]");
+    if (piece) delete digests.moves[piece.dataset.part];
+  }
+
+  // Morphs in what changed of the board, the moves, the talk box and the head, and appends the
+  // new log and talk lines.
   let refreshing = null;
   async function refresh(upTo) {
     if (upTo !== undefined && upTo <= seq) return;
@@ -1043,7 +1085,7 @@
       let response;
       // Not fetched (the connection is down): seq stays, so the next record or the socket's
       // catch-up after reconnecting draws these lines too.
-      try { response = await fetch(`/t/${id}/parts?after=${seq}`, { credentials: "same-origin" }); }
+      try { response = await fetch(`/t/${id}/parts?after=${seq}&have=${haveOf()}`, { credentials: "same-origin" }); }
       catch (_) { return; }
       // This browser's link was replaced (the GM handed the seat to a new one): the page says so.
       if (response.status === 401) { location.reload(); return; }
@@ -1053,32 +1095,42 @@
       // and the seq moved on, so the page never stops following the table; the error is still
       // thrown, after, for the browser to report.
       const failed = [];
-      const safely = draw => { try { draw(); } catch (e) { failed.push(e); } };
-      // The board is drawn anew: a <details> the reader opened or closed stays so.
-      safely(() => {
-        const board = document.getElementById("board");
-        const before = board.innerHTML;
-        morphInto(board, parts.board);
-        for (const d of board.querySelectorAll("details")) {
+      const safely = draw => { try { draw(); return true; } catch (e) { failed.push(e); return false; } };
+      // A part the page shows already comes as its digest alone, and is left as it is.
+      const fresh = part => typeof part.html === "string";
+      let whole = true;
+      // The board is drawn anew when it changed: a <details> the reader opened or closed stays so.
+      const board = !fresh(parts.board) || safely(() => {
+        const shown = document.getElementById("board");
+        const before = shown.innerHTML;
+        morphInto(shown, parts.board.html);
+        for (const d of shown.querySelectorAll("details")) {
           const open = chosen.get(detailsKey(d));
           if (open !== undefined) d.open = open;
         }
-        if (board.innerHTML !== before) noteChanged("tab-board");
+        if (shown.innerHTML !== before) noteChanged("tab-board");
       });
-      safely(() => {
+      // A part that failed to draw is asked for again with the next update.
+      digests.board = board ? parts.board.digest : "";
+      const moves = safely(() => {
         // A fold opened or closed just now may not have sent its toggle event yet: the page's own
         // state is the reader's choice, so it is noted before the morph draws the folds anew.
         noteFolds(document.getElementById("moves"));
-        morphMoves(document.getElementById("moves"), parts.moves);
+        whole = morphMoves(document.getElementById("moves"), parts.moves);
       });
+      digests.moves = moves && whole ? Object.fromEntries(parts.moves.map(p => [p.key, p.digest])) : {};
       safely(showWaiting);
       safely(() => noteNew("tab-log", appendLines(document.getElementById("log"), parts.log)));
       safely(() => noteNew("tab-talk", appendLines(document.getElementById("talk"), parts.talk)));
-      safely(() => { morphInto(document.getElementById("say-form"), parts.say); labelSay(); });
-      safely(() => {
-        const head = document.getElementById("head-keep");
-        if (head && parts.head) morphInto(head, parts.head);
+      const say = !fresh(parts.say) || safely(() => { morphInto(document.getElementById("say-form"), parts.say.html); labelSay(); });
+      digests.say = say ? parts.say.digest : "";
+      const head = !fresh(parts.head) || safely(() => {
+        const keep = document.getElementById("head-keep");
+        if (keep) morphInto(keep, parts.head.html);
       });
+      digests.head = head ? parts.head.digest : "";
+      // A piece the page should have shown was missing: the next update asks for every piece.
+      if (!whole) setTimeout(() => refresh(), 0);
       seq = Math.max(seq, parts.seq || 0);
       table.dataset.seq = String(seq);
       for (const e of failed) setTimeout(() => { throw e; });

@@ -522,7 +522,7 @@ async fn the_page_shows_the_logs_head_to_keep_and_downloads_it() {
     let (status, _, parts) = get(&server, &format!("/t/{id}/parts?after=2"), &cookie).await;
     assert_eq!(status, 200);
     let parts: Value = serde_json::from_str(&parts).unwrap();
-    let fragment = parts["head"].as_str().unwrap();
+    let fragment = parts["head"]["html"].as_str().unwrap();
     assert!(
         fragment.contains(&format!(r#"value="{new_head}""#)),
         "{fragment}"

@@ -11,3 +11,4 @@ mod coming_back;
 mod common;
 mod crawl;
 mod pages;
+mod parts;

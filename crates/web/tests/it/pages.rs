@@ -611,7 +611,7 @@ async fn the_page_says_what_the_table_waits_for() {
     );
     let lead = page.find("<div class=\"lead\"").unwrap();
     assert!(
-        page[lead..].starts_with("<div class=\"lead\" data-awaited=\"Your turn: Blackfang, act against a Difficulty\" data-awaited-short=\"Your turn\">"),
+        page[lead..].starts_with("<div class=\"lead\" id=\"part-lead\" data-part=\"lead\" data-awaited=\"Your turn: Blackfang, act against a Difficulty\" data-awaited-short=\"Your turn\">"),
         "{}",
         &page[lead..]
     );

@@ -1,0 +1,209 @@
+//! A live update sends what changed (issue 34): the page says the digests of the parts it shows,
+//! and `/t/{id}/parts` answers those with their digest alone; a page whose digests the server does
+//! not know gets every part. The parts are gzipped for a browser that takes it; the table page,
+//! which holds the seat's link, never is.
+#![allow(clippy::unwrap_used)]
+
+use crate::common;
+use common::{Server, fresh, generous};
+use serde_json::{Value, json};
+use skald_server::shapes::{Created, Joined};
+
+/// GET `path` as the holder of `token`, taking gzip when `gzip`: (status, Content-Encoding or
+/// "", body as bytes).
+async fn get(server: &Server, path: &str, token: &str, gzip: bool) -> (u16, String, Vec<u8>) {
+    let mut request = fresh()
+        .get(format!("{}{path}", server.base))
+        .bearer_auth(token);
+    if gzip {
+        request = request.header("accept-encoding", "gzip");
+    }
+    let response = request.send().await.unwrap();
+    let encoding = response
+        .headers()
+        .get("content-encoding")
+        .map(|v| v.to_str().unwrap().to_owned())
+        .unwrap_or_default();
+    (
+        response.status().as_u16(),
+        encoding,
+        response.bytes().await.unwrap().to_vec(),
+    )
+}
+
+async fn parts(server: &Server, id: &str, token: &str, query: &str) -> Value {
+    let (status, _, body) = get(server, &format!("/t/{id}/parts?{query}"), token, false).await;
+    assert_eq!(status, 200, "{}", String::from_utf8_lossy(&body));
+    serde_json::from_slice(&body).unwrap()
+}
+
+/// Every digest of an answer, joined by dots as the page sends them.
+fn have(parts: &Value) -> String {
+    let mut digests: Vec<&str> = ["board", "say", "head"]
+        .iter()
+        .map(|k| parts[k]["digest"].as_str().unwrap())
+        .collect();
+    for piece in parts["moves"].as_array().unwrap() {
+        digests.push(piece["digest"].as_str().unwrap());
+    }
+    digests.join(".")
+}
+
+/// A Chi table with Ann seated: (table, GM token, Ann's token).
+async fn table(server: &Server) -> (String, String, String) {
+    let created: Created = fresh()
+        .post(format!("{}/api/tables", server.base))
+        .header("content-type", "application/json")
+        .body(r#"{"system": "chi", "title": "Deltas"}"#)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let joined: Joined = fresh()
+        .post(format!("{}/api/tables/{}/join", server.base, created.table))
+        .header("content-type", "application/json")
+        .body(json!({"invite": created.invite, "name": "Ann"}).to_string())
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    (created.table, created.gm_token, joined.token)
+}
+
+#[tokio::test]
+async fn an_update_sends_only_the_parts_the_page_does_not_show() {
+    let server = Server::start(generous()).await;
+    let (id, gm, ann) = table(&server).await;
+    // A page that says nothing gets every part with its HTML.
+    let all = parts(&server, &id, &ann, "after=0").await;
+    for part in ["board", "say", "head"] {
+        assert!(all[part]["html"].as_str().unwrap().len() > 20, "{part}");
+        assert_eq!(all[part]["digest"].as_str().unwrap().len(), 16);
+    }
+    let keys: Vec<&str> = all["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["key"].as_str().unwrap())
+        .collect();
+    assert!(!keys.is_empty());
+    for piece in all["moves"].as_array().unwrap() {
+        let (key, html) = (
+            piece["key"].as_str().unwrap(),
+            piece["html"].as_str().unwrap(),
+        );
+        assert!(html.contains(&format!("data-part=\"{key}\"")), "{html}");
+    }
+    // The table page keeps the same digests, for its first update.
+    let (status, encoding, page) = get(&server, &format!("/t/{id}"), &ann, true).await;
+    assert_eq!((status, encoding.as_str()), (200, ""));
+    let page = String::from_utf8(page).unwrap();
+    for digest in have(&all).split('.') {
+        assert!(page.contains(digest), "{digest} not on the page");
+    }
+    // The same page asking again: digests only.
+    let same = parts(&server, &id, &ann, &format!("after=0&have={}", have(&all))).await;
+    for part in ["board", "say", "head"] {
+        assert_eq!(same[part]["html"], Value::Null, "{part}");
+        assert_eq!(same[part]["digest"], all[part]["digest"]);
+    }
+    for piece in same["moves"].as_array().unwrap() {
+        assert_eq!(piece["html"], Value::Null, "{piece}");
+    }
+    // The GM makes an NPC: the board and the head change; Ann's talk box and the pieces of her
+    // moves that did not change stay out.
+    let response = fresh()
+        .post(format!("{}/api/tables/{id}/actions", server.base))
+        .bearer_auth(&gm)
+        .header("content-type", "application/json")
+        .body(json!({"do": "enroll", "character": {"line": "Blackfang, orc4"}}).to_string())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        response.status().as_u16(),
+        200,
+        "{}",
+        response.text().await.unwrap()
+    );
+    let seq = all["seq"].as_u64().unwrap();
+    let next = parts(
+        &server,
+        &id,
+        &ann,
+        &format!("after={seq}&have={}", have(&all)),
+    )
+    .await;
+    assert_eq!(next["seq"].as_u64().unwrap(), seq + 1);
+    for part in ["board", "head"] {
+        assert!(next[part]["html"].is_string(), "{part}");
+        assert_ne!(next[part]["digest"], all[part]["digest"], "{part}");
+    }
+    assert!(
+        next["board"]["html"]
+            .as_str()
+            .unwrap()
+            .contains("Blackfang")
+    );
+    assert_eq!(next["say"]["html"], Value::Null);
+    let before: Vec<&str> = all["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["digest"].as_str().unwrap())
+        .collect();
+    for piece in next["moves"].as_array().unwrap() {
+        let known = before.contains(&piece["digest"].as_str().unwrap());
+        assert_eq!(piece["html"].is_null(), known, "{piece}");
+    }
+    // Digests the server does not know (another page, a missed update): everything.
+    let stranger = parts(&server, &id, &ann, "after=0&have=0123456789abcdef").await;
+    assert!(stranger["board"]["html"].is_string());
+    for piece in stranger["moves"].as_array().unwrap() {
+        assert!(piece["html"].is_string(), "{piece}");
+    }
+}
+
+#[tokio::test]
+async fn a_bad_digest_is_refused_by_name() {
+    let server = Server::start(generous()).await;
+    let (id, _gm, ann) = table(&server).await;
+    let (status, _, body) = get(&server, &format!("/t/{id}/parts?have=board"), &ann, false).await;
+    assert_eq!(status, 400);
+    let body: Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(
+        body["error"]["message"],
+        "have: \u{201c}board\u{201d} is not a digest (16 hex digits, 0-9 and a-f, joined by dots)"
+    );
+}
+
+/// The parts and the script are gzipped for a browser that takes it; the table page, which holds
+/// the seat's link beside what other players wrote, never is (BREACH, docs/decisions.md).
+#[tokio::test]
+async fn the_parts_are_compressed_and_the_page_with_the_seat_link_is_not() {
+    let server = Server::start(generous()).await;
+    let (id, _gm, ann) = table(&server).await;
+    let (status, encoding, body) =
+        get(&server, &format!("/t/{id}/parts?after=0"), &ann, true).await;
+    assert_eq!((status, encoding.as_str()), (200, "gzip"));
+    assert_eq!(&body[..2], &[0x1f, 0x8b]);
+    let (_, plain, whole) = get(&server, &format!("/t/{id}/parts?after=0"), &ann, false).await;
+    assert_eq!(plain, "");
+    assert!(
+        body.len() * 3 < whole.len(),
+        "{} vs {}",
+        body.len(),
+        whole.len()
+    );
+    let (_, encoding, _) = get(&server, "/static/skald.js", &ann, true).await;
+    assert_eq!(encoding, "gzip");
+    let (_, encoding, page) = get(&server, &format!("/t/{id}"), &ann, true).await;
+    assert_eq!(encoding, "");
+    assert!(String::from_utf8(page).unwrap().contains("enter?token="));
+    let (_, encoding, _) = get(&server, &format!("/t/{id}/seat-link"), &ann, true).await;
+    assert_eq!(encoding, "");
+}
