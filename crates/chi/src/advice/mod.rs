@@ -12,7 +12,7 @@
 //! - the reactions still possible by the book (C1): for every other character in play with dice
 //!   left once the declared rolls are made, the chance the character holds if that one acts against
 //!   it with all of them, defending with what it keeps back;
-//! - the allocation adviser's best split ([`crate::reports::advise`]) of the dice the character
+//! - the allocation adviser's best split ([`mod@allocation`]) of the dice the character
 //!   has left over its declared action, keeping back as many as the strongest other character has
 //!   left (at most all but one), with its chance and that of holding with the dice kept.
 //!
@@ -25,6 +25,7 @@
 //! ([`simulate`], [`crate::limits::SIMULATED_PLAYS`] plays, seeded from the state and the command)
 //! and shown with its 99.9% margin. Pure and deterministic.
 
+pub mod allocation;
 pub mod balance;
 pub mod exact;
 pub mod question;
@@ -36,7 +37,7 @@ use crate::model::event::{Event, Outcome};
 use crate::model::options::TieRule;
 use crate::model::state::State;
 use crate::odds::tie_words;
-use crate::reports::advise::{Goal, Plan, Planned, advise};
+use allocation::{Goal, Plan, Planned, advise};
 use exact::Sums;
 use num_bigint::{BigInt, BigUint};
 use question::{Against, Declared, Dice, Question};
