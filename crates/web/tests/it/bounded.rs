@@ -6,7 +6,6 @@
 use crate::common;
 use common::{Server, fresh, generous};
 use skald_server::Limits;
-use skald_server::shapes::{Created, Joined};
 
 /// GET `path` as the holder of `token`: (status, body).
 async fn get(server: &Server, path: &str, token: &str) -> (u16, String) {
@@ -21,30 +20,7 @@ async fn get(server: &Server, path: &str, token: &str) -> (u16, String) {
 
 /// A Chi table with Ann seated: (table, GM token, Ann's token).
 async fn table(server: &Server) -> (String, String, String) {
-    let created: Created = fresh()
-        .post(format!("{}/api/tables", server.base))
-        .header("content-type", "application/json")
-        .body(r#"{"system": "chi", "title": "Dice"}"#)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let joined: Joined = fresh()
-        .post(format!("{}/api/tables/{}/join", server.base, created.table))
-        .header("content-type", "application/json")
-        .body(format!(
-            r#"{{"invite": "{}", "name": "Ann"}}"#,
-            created.invite
-        ))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    (created.table, created.gm_token, joined.token)
+    common::chi_table_with_ann(server, "Dice").await
 }
 
 /// 110 rolls of a thousand dice: each line draws 30 dice and counts 970, lists 100 values and

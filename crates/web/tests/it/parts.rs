@@ -7,7 +7,6 @@
 use crate::common;
 use common::{Server, fresh, generous};
 use serde_json::{Value, json};
-use skald_server::shapes::{Created, Joined};
 
 /// GET `path` as the holder of `token`, taking gzip when `gzip`: (status, Content-Encoding or
 /// "", body as bytes).
@@ -51,27 +50,7 @@ fn have(parts: &Value) -> String {
 
 /// A Chi table with Ann seated: (table, GM token, Ann's token).
 async fn table(server: &Server) -> (String, String, String) {
-    let created: Created = fresh()
-        .post(format!("{}/api/tables", server.base))
-        .header("content-type", "application/json")
-        .body(r#"{"system": "chi", "title": "Deltas"}"#)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let joined: Joined = fresh()
-        .post(format!("{}/api/tables/{}/join", server.base, created.table))
-        .header("content-type", "application/json")
-        .body(json!({"invite": created.invite, "name": "Ann"}).to_string())
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    (created.table, created.gm_token, joined.token)
+    common::chi_table_with_ann(server, "Deltas").await
 }
 
 #[tokio::test]

@@ -106,3 +106,28 @@ pub async fn answered(response: reqwest::Response) -> (u16, String, String) {
         .unwrap_or_default();
     (status, location, response.text().await.unwrap())
 }
+
+/// A Chi table titled `title` with Ann seated: (table, GM token, Ann's token).
+pub async fn chi_table_with_ann(server: &Server, title: &str) -> (String, String, String) {
+    let created: skald_server::shapes::Created = fresh()
+        .post(format!("{}/api/tables", server.base))
+        .header("content-type", "application/json")
+        .body(serde_json::json!({"system": "chi", "title": title}).to_string())
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let joined: skald_server::shapes::Joined = fresh()
+        .post(format!("{}/api/tables/{}/join", server.base, created.table))
+        .header("content-type", "application/json")
+        .body(serde_json::json!({"invite": created.invite, "name": "Ann"}).to_string())
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    (created.table, created.gm_token, joined.token)
+}
