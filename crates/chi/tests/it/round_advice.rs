@@ -268,6 +268,31 @@ fn random_tables_agree_with_the_rules() {
     assert!(checked >= 24);
 }
 
+/// `state` once each of `allocations` (who, dice) is committed, then each revealed, through the
+/// rules (the secret commands roll no dice; `rolls` is there for `decide`).
+fn commit_and_reveal(
+    mut s: State,
+    allocations: &[(&str, u32)],
+    rolls: &mut impl skald_dice::DiceSource,
+) -> State {
+    for &(who, spend) in allocations {
+        let salt = format!("{who}-salt-0000000001");
+        let c: Command = serde_json::from_value(serde_json::json!({"do": "secret_commit",
+            "who": who, "commitment": commitment(who, spend, &salt)}))
+        .unwrap();
+        s = decide(&s, &c, rolls).unwrap().iter().fold(s, apply);
+    }
+    for &(who, spend) in allocations {
+        let salt = format!("{who}-salt-0000000001");
+        let c: Command = serde_json::from_value(
+            serde_json::json!({"do": "secret_reveal", "who": who, "spend": spend, "salt": salt}),
+        )
+        .unwrap();
+        s = decide(&s, &c, rolls).unwrap().iter().fold(s, apply);
+    }
+    s
+}
+
 /// A secret roll whose dice are still secret: the advice's mean over the allocations, against
 /// seeded plays that draw each allocation, commit and reveal it, and roll through the rules.
 #[test]
@@ -300,22 +325,7 @@ fn secret_allocations_agree_with_plays_through_the_rules() {
         let mut rolls = SeededRandom::from_seed(12);
         for _ in 0..plays {
             let (a, b) = (pick(pools.0), pick(pools.1 + 1) - 1);
-            let mut s = state.clone();
-            for (who, spend) in [("Ann", a), ("Bo", b)] {
-                let salt = format!("{who}-salt-0000000001");
-                let c: Command = serde_json::from_value(serde_json::json!({"do": "secret_commit",
-                    "who": who, "commitment": commitment(who, spend, &salt)}))
-                .unwrap();
-                s = decide(&s, &c, &mut rolls).unwrap().iter().fold(s, apply);
-            }
-            for (who, spend) in [("Ann", a), ("Bo", b)] {
-                let salt = format!("{who}-salt-0000000001");
-                let c: Command = serde_json::from_value(
-                    serde_json::json!({"do": "secret_reveal", "who": who, "spend": spend, "salt": salt}),
-                )
-                .unwrap();
-                s = decide(&s, &c, &mut rolls).unwrap().iter().fold(s, apply);
-            }
+            let s = commit_and_reveal(state.clone(), &[("Ann", a), ("Bo", b)], &mut rolls);
             let events = decide(&s, &Command::SecretRoll {}, &mut rolls).unwrap();
             hits += u64::from(succeeded(&events, "Ann").unwrap());
         }
@@ -343,23 +353,11 @@ fn an_allocation_chosen_in_secret_agrees_with_every_roll_through_the_rules() {
     // Bo keeps back 0 to 3 dice, each as likely: the mean of the four chances, over 4 * 6^5.
     let mut hits = 0;
     for bo in 0..=3u32 {
-        let mut s = state.clone();
-        let mut rolls = Scripted::new(Vec::new());
-        for (who, spend) in [("Ann", 2), ("Bo", bo)] {
-            let salt = format!("{who}-salt-0000000001");
-            let c: Command = serde_json::from_value(serde_json::json!({"do": "secret_commit",
-                "who": who, "commitment": commitment(who, spend, &salt)}))
-            .unwrap();
-            s = decide(&s, &c, &mut rolls).unwrap().iter().fold(s, apply);
-        }
-        for (who, spend) in [("Ann", 2), ("Bo", bo)] {
-            let salt = format!("{who}-salt-0000000001");
-            let c: Command = serde_json::from_value(
-                serde_json::json!({"do": "secret_reveal", "who": who, "spend": spend, "salt": salt}),
-            )
-            .unwrap();
-            s = decide(&s, &c, &mut rolls).unwrap().iter().fold(s, apply);
-        }
+        let s = commit_and_reveal(
+            state.clone(),
+            &[("Ann", 2), ("Bo", bo)],
+            &mut Scripted::new(Vec::new()),
+        );
         let (h, plays) = enumerated(&s, &Command::SecretRoll {}, "Ann", 2 + bo);
         hits += h * 6u64.pow(5) / plays;
     }
