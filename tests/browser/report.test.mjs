@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import {
   setup, screenshot, tableWith, sendRaw, synced, waitLog, assertNoSideScroll, axeViolations, FILE_TIMEOUT, SETUP_TIMEOUT,
 } from "./harness.mjs";
-import { fourCharacterTable, playTwentyConflict } from "./four.mjs";
+import { FOUR, fourCharacterTable, playTwentyConflict } from "./four.mjs";
 
 let h, table, gm, ann;
 
@@ -56,8 +56,15 @@ test("the HTML report fits a 375 px phone and keeps its parts in order", { timeo
 
 test("a Twenty conflict's report reads on a phone: odds and long lists folded, open on paper", { timeout: FILE_TIMEOUT }, async () => {
   const { id, gm, players } = await fourCharacterTable(h, "twenty");
-  const moves = await playTwentyConflict(gm, id, 40);
-  assert.ok(moves >= 8, `the conflict took ${moves} moves`);
+  // A conflict takes 8 to 16 of these moves, but the server's dice can end one sooner (7 was
+  // seen): another conflict is started then, so the height below is measured on a long report.
+  let moves = await playTwentyConflict(gm, id, 40);
+  for (let again = 0; moves < 8 && again < 3; again++) {
+    const started = await gm.request.post(`/api/tables/${id}/actions`, { data: FOUR.twenty.play[0] });
+    assert.equal(started.status(), 200, `another conflict: ${await started.text()}`);
+    moves += await playTwentyConflict(gm, id, 40);
+  }
+  assert.ok(moves >= 8, `the conflicts took ${moves} moves`);
   await gm.goto(`/api/tables/${id}/export?format=html`);
   await assertNoSideScroll(gm, "a Twenty conflict's report at 375 px");
   // 14 moves were 9,316 px before the folds (docs/browser-tests.md); the same table is 5,509 now.
