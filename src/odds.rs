@@ -217,26 +217,25 @@ impl Excerpt {
     }
 }
 
-/// A probability as a decimal that never hides a non-zero chance: 6 places, or 4 significant digits in
-/// scientific notation below 0.0001 (below the smallest `f64`, from the fraction's digits:
-/// 1/6^1000 is `7.059e-779`).
-fn decimal(p: &odds::Fraction) -> String {
+/// A probability as a percentage that never hides a non-zero chance: to a tenth as the pages
+/// show it ([`skald_core::percent`]: `"16.7%"`, `"over 99.9%"`), `"100%"` and `"0%"` for a
+/// certainty and an impossibility, and below 0.05% in scientific notation with 4 significant
+/// digits (`"7.716e-2%"`; below the smallest `f64`, from the fraction's digits: 1/6^1000 is
+/// `"7.059e-777%"`). The exact fraction is in its own column.
+fn percentage(p: &odds::Fraction) -> String {
+    let text = p.to_string();
     let f = p.to_f64();
-    if f == 0.0 {
-        return match tiny(&p.to_string()) {
-            Some(shown) => shown,
-            None => format!("{f:.6}"),
-        };
-    }
-    if f >= 1e-4 {
-        format!("{f:.6}")
-    } else {
-        format!("{f:.3e}")
+    match text.as_str() {
+        "0" => "0%".to_owned(),
+        "1" => "100%".to_owned(),
+        _ if f * 100.0 >= 0.05 => skald_core::percent(&text, f),
+        _ if f > 0.0 => format!("{:.3e}%", f * 100.0),
+        _ => tiny(&text).map_or_else(|| "0%".to_owned(), |shown| format!("{shown}%")),
     }
 }
 
-/// A fraction `"n/d"` too small for an `f64`, in scientific notation from its digits; `None`
-/// for zero.
+/// A fraction `"n/d"` too small for an `f64`, as a percentage in scientific notation from its
+/// digits (without the `%`); `None` for zero.
 fn tiny(fraction: &str) -> Option<String> {
     let (n, d) = fraction.split_once('/')?;
     if n.trim_start_matches('0').is_empty() {
@@ -247,7 +246,8 @@ fn tiny(fraction: &str) -> Option<String> {
         head.parse::<f64>().unwrap_or(1.0) / 10f64.powi(head.len() as i32 - 1)
     };
     let mut mantissa = lead(n) / lead(d);
-    let mut exponent = n.len() as i64 - d.len() as i64;
+    // Two more: the digits are read as a percentage.
+    let mut exponent = n.len() as i64 - d.len() as i64 + 2;
     while mantissa < 1.0 {
         mantissa *= 10.0;
         exponent -= 1;
@@ -425,8 +425,8 @@ fn exact_text(
         for (o, eq, ge) in dist.rows() {
             crate::output::print(&format!(
                 "{o} {} {} {eq} {ge}\n",
-                decimal(&eq),
-                decimal(&ge)
+                percentage(&eq),
+                percentage(&ge)
             ))?;
         }
         return Ok(String::new());
@@ -442,8 +442,8 @@ fn exact_text(
         };
         [
             o.to_string(),
-            decimal(eq),
-            decimal(ge),
+            percentage(eq),
+            percentage(ge),
             exact(eq),
             exact(ge),
         ]
@@ -609,7 +609,12 @@ fn estimate_text(expression: &str, e: &Estimate, seed: u64, comparison: bool) ->
     );
     if comparison {
         let (p, se) = e.p_eq(1);
-        let _ = writeln!(out, "P(true) ≈ {p:.4} ± {se:.4} (standard error)");
+        let _ = writeln!(
+            out,
+            "P(true) ≈ {:.2}% ± {:.2}% (standard error)",
+            p * 100.0,
+            se * 100.0
+        );
     }
     let _ = writeln!(
         out,
@@ -620,7 +625,14 @@ fn estimate_text(expression: &str, e: &Estimate, seed: u64, comparison: bool) ->
     if e.counts.len() <= 200 {
         let _ = writeln!(out, "outcome  P(= x) ± se  P(>= x) ± se");
         for (o, p, se, g, gse) in e.rows() {
-            let _ = writeln!(out, "{o:>7}  {p:.4} ± {se:.4}  {g:.4} ± {gse:.4}");
+            let _ = writeln!(
+                out,
+                "{o:>7}  {:.2}% ± {:.2}%  {:.2}% ± {:.2}%",
+                p * 100.0,
+                se * 100.0,
+                g * 100.0,
+                gse * 100.0
+            );
         }
     } else {
         let _ = writeln!(

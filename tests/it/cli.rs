@@ -283,7 +283,7 @@ fn odds_prints_exact_fractions_and_json() {
         stdout
             .lines()
             .any(|l| l.split_whitespace().collect::<Vec<_>>()
-                == ["7", "0.166667", "0.583333", "1/6", "7/12"]),
+                == ["7", "16.7%", "58.3%", "1/6", "7/12"]),
         "{stdout}"
     );
     let out = skald(&["odds", "8d6 > 6d6", "--json"]);
@@ -320,12 +320,16 @@ fn odds_sums_up_a_large_distribution_unless_asked_for_in_full() {
          likely); 4970 left out, and exact fractions of more than 60 characters; --full prints \
          every outcome with its exact fractions"
     );
-    // A chance below the smallest f64 still shows, from its fraction's digits: 1/6^1000.
-    assert_eq!(lines[6], "   1000  7.059e-779    1.000000      (--full)  1");
+    // A chance below the smallest f64 still shows, from its fraction's digits: 1/6^1000, as a
+    // percentage.
+    assert_eq!(
+        lines[6],
+        "   1000  7.059e-777%         100%      (--full)  1"
+    );
     assert_eq!(lines[11], "… 2485 left out");
     assert_eq!(
         lines[22],
-        "   3500    0.007386    0.503693      (--full)  (--full)"
+        "   3500         0.7%        50.4%      (--full)  (--full)"
     );
     assert_eq!(stdout.matches("… 2485 left out").count(), 2, "{stdout}");
     let json = skald(&["odds", "1000d6", "--json"]);
