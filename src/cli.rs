@@ -48,6 +48,44 @@ where
     }
 }
 
+/// A whole number as a flag's value whose range the rule that owns it checks, and refuses in its
+/// own words (what the number is): only text that is no whole number, or one `T` cannot hold, is
+/// refused here, naming the range from `min` to `max` (where clap would say "invalid digit found
+/// in string").
+pub fn number<T>(
+    min: i64,
+    max: i64,
+) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static
+where
+    T: TryFrom<i64> + Clone + Send + Sync + 'static,
+{
+    move |text: &str| {
+        let allowed = || {
+            format!(
+                "it must be a whole number from {}",
+                skald_core::bounds(min, max)
+            )
+        };
+        let n: i64 = text.trim().parse().map_err(|_| allowed())?;
+        T::try_from(n).map_err(|_| allowed())
+    }
+}
+
+/// A seed as `--seed`'s value: a whole number from 0 to 18446744073709551615 (`u64`), refused in
+/// words as [`whole`].
+fn seed(text: &str) -> Result<u64, String> {
+    text.trim()
+        .parse()
+        .map_err(|_| format!("it must be a whole number from 0 to {}", u64::MAX))
+}
+
+/// A count of a scenario's steps as `--after`'s value: a whole number from 0 to
+/// [`skald_scenario::MAX_STEPS`], refused in words as [`whole`]; the scenario's own length is
+/// checked once it is read.
+pub fn steps() -> impl Fn(&str) -> Result<usize, String> + Clone + Send + Sync + 'static {
+    whole::<usize>(0, skald_scenario::MAX_STEPS as i64)
+}
+
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
@@ -252,7 +290,7 @@ pub struct RollArgs {
     pub expression: String,
     /// Seed the generator for reproducible rolls (0 to 18446744073709551615); without it the seed comes
     /// from the operating system.
-    #[arg(long)]
+    #[arg(long, value_parser = seed)]
     pub seed: Option<u64>,
     /// Print the roll as JSON.
     #[arg(long)]
@@ -281,7 +319,7 @@ pub struct OddsArgs {
     #[arg(long)]
     pub estimate: bool,
     /// Seed for --estimate (default: from the operating system).
-    #[arg(long, requires = "estimate")]
+    #[arg(long, requires = "estimate", value_parser = seed)]
     pub seed: Option<u64>,
 }
 

@@ -291,14 +291,14 @@ fn advise_weighs_every_choice_of_the_books_dragon_fight() {
         text(&out.stdout),
         "Gorand after step 8: each choice's chance that Gorand's side wins the conflict
 The model: simulated, everyone then standing when its side is ahead and otherwise bringing in its largest trait, with no later burdens or surrenders (docs/twenty.md, \"Whole-conflict advice\"). A chance ± its margin: the simulation's 99.9% interval.
-  bring in Physical (5 dice)                           66.1% ± 1.0% (simulated, 25,000 plays)
-  bring in Social (3 dice)                             61.8% ± 1.0% (simulated, 25,000 plays)
-  bring in Spiritual (4 dice)                          65.5% ± 1.0% (simulated, 25,000 plays)
-  bring in Swords (4 dice)                             65.5% ± 1.0% (simulated, 25,000 plays)
-  stand                                                47.9% ± 1.0% (simulated, 25,000 plays)
-  take a 1-box burden: Dragon discards its highest die 87.8% ± 0.7% (simulated, 25,000 plays)
-  take a 2-box burden: Dragon discards its 2 highest dice 79.7% ± 0.8% (simulated, 25,000 plays)
-  surrender (the goal is lost)                         impossible
+  bring in Physical (5 dice)                               66% ± 1% (simulated, 25,000 plays)
+  bring in Social (3 dice)                                 62% ± 2% (simulated, 25,000 plays)
+  bring in Spiritual (4 dice)                              65% ± 1% (simulated, 25,000 plays)
+  bring in Swords (4 dice)                                 65% ± 1% (simulated, 25,000 plays)
+  stand                                                    48% ± 2% (simulated, 25,000 plays)
+  take a 1-box burden: Dragon discards its highest die     88% ± 1% (simulated, 25,000 plays)
+  take a 2-box burden: Dragon discards its 2 highest dice  80% ± 1% (simulated, 25,000 plays)
+  surrender (the goal is lost)                             0% (no chance)
 "
     );
     // The dragon stands forced, but a burden may be taken at any time (T5): none is open to it
@@ -307,7 +307,7 @@ The model: simulated, everyone then standing when its side is ahead and otherwis
         &["advise", file, "--who", "Dragon", "--after", "8"],
         0,
         json!(
-            "  take no burden now                                   33.7% ± 0.5% (simulated, 100,000 plays)\n  surrender (the goal is lost)                         impossible"
+            "  take no burden now            33.7% ± 0.5% (simulated, 100,000 plays)\n  surrender (the goal is lost)  0% (no chance)"
         ),
     );
     // The GM takes no burden (T5): nothing to advise, exit 2 with the reason.
@@ -365,11 +365,11 @@ fn balance_weighs_the_party_against_the_dragon_and_proposes_opponents() {
         text(&out.stdout),
         "After step 0: Gorand, alone, in one conflict against one opponent
 The model: exact when small (everyone plays its best choice), otherwise simulated (everyone stands when its side is ahead, else brings in its largest trait); no burdens or surrenders (docs/twenty.md, \"A fair fight\").
-  Gorand wins against Dragon: 64.4% ± 5.1% (simulated, 1,000 plays)
-  Easy fight (75% wanted): an opponent with 2 traits of 2 boxes: Gorand wins 74.6% ± 4.8% (simulated, 1,000 plays)
-  Even fight (50% wanted): an opponent with 3 traits: 2 of 5 boxes and 1 of 4: Gorand wins 50.5% ± 5.2% (simulated, 1,000 plays)
-  Hard fight (25% wanted): an opponent with 6 traits: 5 of 14 boxes and 1 of 13: Gorand wins 24.7% ± 4.7% (simulated, 1,000 plays)
-Opponents weighed: 1 to 8 traits of 1 to 20 boxes each; name the traits, then check the chance with --against.
+  Gorand wins against Dragon: 64% ± 6% (simulated, 1,000 plays)
+  Easy fight (75% wanted): an opponent with 2 traits of 2 boxes: Gorand wins 75% ± 5% (simulated, 1,000 plays)
+  Even fight (50% wanted): an opponent with 3 traits: 2 of 5 boxes and 1 of 4: Gorand wins 51% ± 6% (simulated, 1,000 plays)
+  Hard fight (25% wanted): an opponent with 6 traits: 5 of 14 boxes and 1 of 13: Gorand wins 25% ± 5% (simulated, 1,000 plays)
+Opponents weighed: 1 to 8 traits of 1 to 20 boxes each. To use one, name its traits and add it to the scenario's characters (at a table: the NPC builder, which shows the chance as you edit), then check the chance with --against and its name.
 "
     );
     check(

@@ -127,7 +127,8 @@ pub struct OddsArgs {
     pub defender_dice: Option<u32>,
     /// Added to the player's sum: -100 to 100 (opposed: the actor's minus the defender's, -200 to
     /// 200); beyond +/-5 is flagged.
-    #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true,
+          value_parser = crate::cli::number::<i32>(-200, 200))]
     pub modifier: i32,
     /// How a tie is settled (table option `tie`; default fail).
     #[arg(long, value_enum)]
@@ -151,7 +152,7 @@ pub struct BalanceArgs {
     /// A Chi scenario (TOML).
     pub file: std::path::PathBuf,
     /// Play the characters and this many steps first (default: every step).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::cli::steps())]
     pub after: Option<usize>,
     /// The party, comma-separated names (default: every character in play but --against).
     #[arg(long, value_delimiter = ',')]
@@ -161,7 +162,7 @@ pub struct BalanceArgs {
     pub against: Option<String>,
     /// The d6 each member puts into an action against a Difficulty, 1-100 (default: its whole
     /// current pool; never more than it has, C1).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = crate::cli::number::<u32>(1, 100))]
     pub dice: Option<u32>,
     /// The fight wanted: easy (75%), even (50%) or hard (25%); all three if left out.
     #[arg(long, value_enum)]
@@ -184,16 +185,18 @@ pub struct AdviseArgs {
     pub who: Option<String>,
     /// With FILE: play the characters and this many steps first (default: every step); the
     /// advice is on the next step when it is a roll of `--who`, else on the open secret roll.
-    #[arg(long, requires = "file")]
+    #[arg(long, requires = "file", value_parser = crate::cli::steps())]
     pub after: Option<usize>,
     /// The character's current pool, 1-100 d6 (sets the off-concept cap).
-    #[arg(long, required_unless_present = "file")]
+    #[arg(long, required_unless_present = "file", allow_negative_numbers = true,
+          value_parser = crate::cli::number::<u32>(1, 100))]
     pub pool: Option<u32>,
     /// Dice left this round, 0 to the pool (default: the pool).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = crate::cli::number::<u32>(0, 100))]
     pub left: Option<u32>,
     /// Dice kept back for reactions such as defence, 0 to the dice left.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true,
+          value_parser = crate::cli::number::<u32>(0, 100))]
     pub reserve: u32,
     /// A declared action: `DIFFICULTY[+M|-M][:off]`, e.g. 6, 4+1, 3-2:off. Repeat for each (1-10).
     #[arg(long = "action", required_unless_present = "file", value_parser = str::parse::<Planned>, allow_hyphen_values = true)]
@@ -227,7 +230,7 @@ pub struct CommitArgs {
     #[arg(long)]
     pub who: String,
     /// The secret allocation: d6 put in, 0-100.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = crate::cli::number::<u32>(0, 100))]
     pub dice: u32,
     /// The salt, 16-128 characters (default: 32 random hex digits from the operating system).
     #[arg(long)]
@@ -309,7 +312,11 @@ fn round(args: &AdviseArgs) -> crate::error::Result {
         .ok_or_else(|| Error::Usage("`--who` names the character to advise, with FILE".into()))?;
     let (table, after, next) = super::scenario_at::<skald_chi::Chi>(&path, args.after)?;
     let who = super::meant(who, table.state().characters.keys().map(String::as_str));
-    let report = reports::round(table.state(), &who, after, next.as_ref()).map_err(Error::Usage)?;
+    let report = reports::round(table.state(), &who, after, next.as_ref()).map_err(|e| {
+        super::refused_at::<skald_chi::Chi>(&path, e, |state, next| {
+            reports::advisable(state, &who, next)
+        })
+    })?;
     Ok(print_report(&report, args.json)?)
 }
 

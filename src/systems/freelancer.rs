@@ -61,7 +61,7 @@ pub struct BalanceArgs {
     /// A Freelancer scenario (TOML).
     pub file: std::path::PathBuf,
     /// Play the characters and this many steps first (default: every step).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::cli::steps())]
     pub after: Option<usize>,
     /// The party's rating weighed: an attribute or stat (MIT ... FTH).
     #[arg(long, value_parser = rating_name)]
@@ -152,7 +152,7 @@ pub struct AdviseArgs {
     pub who: String,
     /// Play the characters and this many steps first (default: every step); the advice is on the
     /// next step.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::cli::steps())]
     pub after: Option<usize>,
     /// Print JSON: `who`, `after`, `step`, `summary`, `chances` (each `label`, `p`, `decimal`, and
     /// `margin` for a simulated one).
@@ -380,6 +380,10 @@ fn advise(args: &AdviseArgs) -> crate::error::Result {
         table.state().characters.keys().map(String::as_str),
     );
     let report =
-        reports::advice::advice(table.state(), &who, after, next.as_ref()).map_err(Error::Usage)?;
+        reports::advice::advice(table.state(), &who, after, next.as_ref()).map_err(|e| {
+            super::refused_at::<skald_freelancer::Freelancer>(&args.file, e, |state, next| {
+                reports::advice::advisable(state, &who, next)
+            })
+        })?;
     Ok(print_report(&report, args.json)?)
 }

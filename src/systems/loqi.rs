@@ -130,7 +130,7 @@ pub struct AdviseArgs {
     /// Play the characters and this many steps first (default: every step); the advice is on the
     /// next step when it is a tally command or proposal of --who that leaves both outcomes
     /// proposed, else on the open problem as it stands.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::cli::steps())]
     pub after: Option<usize>,
     /// Print JSON: `who`, `after`, `step` (the step advised, 1-based, or null for the open problem),
     /// `summary`, and `chances`, each with `label`, `p` (an exact "p/q", or "hits/plays" when
@@ -146,7 +146,7 @@ pub struct BalanceArgs {
     pub file: std::path::PathBuf,
     /// Play the characters and this many steps first (default: every step); the GM's outcome
     /// weighed is the next step's when it proposes one, else one still to propose.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::cli::steps())]
     pub after: Option<usize>,
     /// The fight wanted: easy (75%), even (50%) or hard (25%); all three if left out.
     #[arg(long, value_enum)]
@@ -179,7 +179,11 @@ fn balance(args: &BalanceArgs) -> crate::error::Result {
         next.as_ref(),
         args.target.map(skald_core::Fight::from),
     )
-    .map_err(Error::Usage)?;
+    .map_err(|e| {
+        super::refused_at::<skald_loqi::Loqi>(&args.file, e, |state, next| {
+            reports::balanceable(state, next)
+        })
+    })?;
     Ok(crate::output::print_report(&report, args.json)?)
 }
 
@@ -188,8 +192,11 @@ fn advise(args: &AdviseArgs) -> crate::error::Result {
     let (table, after, next) = super::scenario_at::<skald_loqi::Loqi>(&args.file, args.after)?;
     let names = table.state().characters.iter().map(|c| c.name.as_str());
     let who = super::meant(&args.who, names.chain([skald_loqi::GM]));
-    let report =
-        reports::advise(table.state(), &who, after, next.as_ref()).map_err(Error::Usage)?;
+    let report = reports::advise(table.state(), &who, after, next.as_ref()).map_err(|e| {
+        super::refused_at::<skald_loqi::Loqi>(&args.file, e, |state, next| {
+            reports::advisable(state, &who, next)
+        })
+    })?;
     Ok(crate::output::print_report(&report, args.json)?)
 }
 

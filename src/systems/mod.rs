@@ -74,3 +74,74 @@ pub fn scenario_at<S: skald_core::System>(
         .and_then(|step| serde_json::from_value::<S::Command>(step.command.clone()).ok());
     Ok((table, steps, next))
 }
+
+/// `refusal`, a question asked of the scenario at `path` refused at its position, with the step
+/// counts after which `ready` holds (given the table's state and the step after it), so the reader
+/// knows which `--after` to give: "… after 12 steps; it is answered after steps 3 to 9 and 11:
+/// give --after one of them". Where it holds after no step, or the scenario cannot be replayed
+/// (its refusal was already given when it was read), `refusal` alone.
+pub fn refused_at<S: skald_core::System>(
+    path: &std::path::Path,
+    refusal: String,
+    ready: impl Fn(&S::State, Option<&S::Command>) -> bool,
+) -> Error {
+    let Some(scenario) = std::fs::read_to_string(path)
+        .ok()
+        .and_then(|text| skald_scenario::load(&text).ok())
+    else {
+        return Error::Usage(refusal);
+    };
+    let next = |count: usize| {
+        scenario
+            .steps
+            .get(count)
+            .and_then(|step| serde_json::from_value::<S::Command>(step.command.clone()).ok())
+    };
+    let Ok(found) =
+        scenario.steps_where::<S>(|count, table| ready(table.state(), next(count).as_ref()))
+    else {
+        return Error::Usage(refusal);
+    };
+    let hint = match found.as_slice() {
+        // Nowhere: the refusal says what is missing (or that the name is not at the table).
+        [] => return Error::Usage(refusal),
+        [one] => format!("it is answered after step {one} only: give --after {one}"),
+        _ => format!(
+            "it is answered after steps {}: give --after one of them",
+            counts(&found)
+        ),
+    };
+    Error::Usage(format!("{refusal}; {hint}"))
+}
+
+/// Ascending counts as runs, as a sentence lists them: `[3, 4, 5, 9, 11, 12]` is "3 to 5, 9 and
+/// 11 to 12".
+fn counts(sorted: &[usize]) -> String {
+    let mut runs: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < sorted.len() {
+        let mut j = i;
+        while j + 1 < sorted.len() && sorted[j + 1] == sorted[j] + 1 {
+            j += 1;
+        }
+        runs.push(skald_core::bounds(sorted[i], sorted[j]));
+        i = j + 1;
+    }
+    match runs.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => runs.concat(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::counts;
+
+    #[test]
+    fn counts_read_as_runs() {
+        assert_eq!(counts(&[]), "");
+        assert_eq!(counts(&[7]), "7");
+        assert_eq!(counts(&[3, 4, 5, 9, 11, 12]), "3 to 5, 9 and 11 to 12");
+        assert_eq!(counts(&[1, 3]), "1 and 3");
+    }
+}

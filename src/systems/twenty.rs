@@ -12,6 +12,7 @@
 use crate::error::Error;
 use clap::{Args, Subcommand};
 use skald_twenty::OddsError;
+use skald_twenty::Twenty;
 use skald_twenty::limits::MAX_NEW_DICE;
 use skald_twenty::reports;
 
@@ -55,7 +56,7 @@ pub struct BalanceArgs {
     /// A Twenty scenario (TOML).
     pub file: std::path::PathBuf,
     /// Play the characters and this many steps first (default: every step).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::cli::steps())]
     pub after: Option<usize>,
     /// The party, comma-separated names (default: every character not made as an NPC).
     #[arg(long, value_delimiter = ',')]
@@ -101,7 +102,7 @@ pub struct ChoicesArgs {
     #[arg(long)]
     pub who: String,
     /// Play the characters and this many steps first (default: every step).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::cli::steps())]
     pub after: Option<usize>,
     /// Print JSON. `choices`: each with `bring_in` (null for standing), `dice` and `p_ahead`
     /// ("p/q"). `advise`: `who`, `after_steps`, `model`, and `choices`, each with `choice`, `p`
@@ -215,22 +216,55 @@ fn odds(args: &OddsArgs) -> crate::error::Result {
 
 fn choices(args: &ChoicesArgs) -> crate::error::Result {
     let (table, steps) = table_after(args)?;
-    let who = super::meant(
-        &args.who,
-        table.state().characters.iter().map(|c| c.name.as_str()),
-    );
-    let report = reports::choices(table.state(), &who, steps).map_err(Error::usage)?;
+    let who = who_at(args, &table)?;
+    let report = reports::choices(table.state(), &who, steps).map_err(|e| {
+        super::refused_at::<Twenty>(&args.file, after(e, steps), |state, _| {
+            skald_twenty::odds::choosable(state, &who)
+        })
+    })?;
     Ok(crate::output::print_report(&report, args.json)?)
 }
 
 fn advise(args: &ChoicesArgs) -> crate::error::Result {
     let (table, steps) = table_after(args)?;
-    let who = super::meant(
-        &args.who,
-        table.state().characters.iter().map(|c| c.name.as_str()),
-    );
-    let report = reports::advise(table.state(), &who, steps).map_err(Error::usage)?;
+    let who = who_at(args, &table)?;
+    let report = reports::advise(table.state(), &who, steps).map_err(|e| {
+        super::refused_at::<Twenty>(&args.file, after(e, steps), |state, _| {
+            skald_twenty::advice::advisable(state, &who)
+        })
+    })?;
     Ok(crate::output::print_report(&report, args.json)?)
+}
+
+/// `--who` as the table's name it means ([`super::meant`]), the GM included; refused, naming the
+/// table's characters, when it means none of them.
+fn who_at(args: &ChoicesArgs, table: &skald_core::Table<Twenty>) -> Result<String, Error> {
+    let names: Vec<&str> = table
+        .state()
+        .characters
+        .iter()
+        .map(|c| c.name.as_str())
+        .collect();
+    let who = super::meant(&args.who, names.iter().copied());
+    if who == skald_twenty::GM || names.contains(&who.as_str()) {
+        return Ok(who);
+    }
+    Err(Error::Usage(format!(
+        "--who is {who:?}, but the table has {}",
+        if names.is_empty() {
+            "no character".to_owned()
+        } else {
+            names.join(", ")
+        }
+    )))
+}
+
+/// A refusal at a position, saying which: "no conflict is in progress after 18 steps".
+fn after(refusal: skald_twenty::Error, steps: usize) -> String {
+    format!(
+        "{refusal} after {}",
+        skald_core::noun(steps, "step", "steps")
+    )
 }
 
 /// The scenario of `args` played to `--after` steps (every step by default), and that count.

@@ -118,7 +118,7 @@ test("characters are made with the builders' forms, no JSON typed", { timeout: F
   for (const fight of ["Easy fight (75% wanted", "Even fight (50% wanted", "Hard fight (25% wanted"]) {
     assert.ok(fairText.includes(fight), `${fight} in: ${fairText}`);
   }
-  assert.match(fairText, /the party \(Gorand, Kaya\), allies \(T13\), wins a whole conflict/);
+  assert.match(fairText, /the party \(Gorand, Kaya, allies, T13\) wins a whole conflict against this opponent/);
   await fair.scrollIntoViewIfNeeded();
   await screenshot(gm, "twenty-fair-fight-gm");
   await assertNoSideScroll(gm, "the NPC builder's fair fight (phone)");
@@ -225,7 +225,7 @@ test("a conflict played to the end, with a burden taken", { timeout: FILE_TIMEOU
         if ((!seen.has(move.command.do) || !opened.has(page)) && ["bring_in", "stand"].includes(move.command.do)) {
           const advice = await waitAdvice(form);
           assert.match(advice, /chance to win the whole conflict, for each choice now/, `${move.label}: the advice`);
-          assert.match(advice, /Win the conflict if you surrender\s+impossible/, `${move.label}: surrendering loses`);
+          assert.match(advice, /Win the conflict if you surrender\s+0% \(no chance\)/, `${move.label}: surrendering loses`);
           // Opened once on each page (Ann's desktop, the GM's phone), it fits beside the move.
           const fold = form.locator(".odds details.advice");
           assert.equal(await fold.locator(":scope > summary").innerText(), "Beyond this roll: each choice's chance");

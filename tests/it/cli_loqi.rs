@@ -316,8 +316,8 @@ fn advise_reads_a_scenario_position() {
             "Tiran",
         ],
         2,
-        "skald: no problem is open with both outcomes proposed after 14 steps (give --after the \
-         steps up to one)\n",
+        "skald: no problem is open with both outcomes proposed after 14 steps; it is answered \
+         after steps 4 to 12: give --after one of them\n",
     );
     check(
         &[
@@ -410,7 +410,8 @@ fn balance_proposes_an_impact_for_the_fight_wanted() {
         ],
         2,
         "skald: no GM's outcome to weigh after 1 step: a problem must be open with the player's \
-         outcome proposed and the GM's still to propose (give --after the steps up to one)\n",
+         outcome proposed and the GM's still to propose; it is answered after steps 2 to 3: give \
+         --after one of them\n",
     );
     check(
         &["loqi", "balance", "examples/loqi/bidding-war.toml"],

@@ -45,5 +45,6 @@ pub use skald_dice::{DiceSource, Die, Scripted, SeededRandom, SourceError};
 pub use system::System;
 pub use table::{Entry, Table};
 pub use words::{
-    bounds, capitalized, chance, estimate, name_meant, noun, percent, plural, said, simulated,
+    bounds, capitalized, chance, choice_percent, estimate, name_meant, noun, percent, plural, said,
+    simulated,
 };

@@ -50,6 +50,17 @@ pub fn percent(p: &str, decimal: f64) -> String {
     }
 }
 
+/// A choice's chance as advice shows it beside the choice ("surrender: 0% (no chance)"): as
+/// [`percent`], but `"0% (no chance)"` and `"100% (sure)"` for an impossibility and a certainty,
+/// where "impossible" beside a choice would read as the choice not being allowed.
+pub fn choice_percent(p: &str, decimal: f64) -> String {
+    match p {
+        "0" => "0% (no chance)".to_owned(),
+        "1" => "100% (sure)".to_owned(),
+        _ => percent(p, decimal),
+    }
+}
+
 /// A chance with its exact fraction beside it: `"35.6% (89/250)"`; the words alone for a certainty
 /// or an impossibility (`"certain"`, `"impossible"`). As [`percent`].
 pub fn chance(p: &str, decimal: f64) -> String {
@@ -176,6 +187,15 @@ mod tests {
         assert_eq!(percent("1/2000", 0.0005), "0.1%");
         assert_eq!(percent("1/3", 1.0 / 3.0), "33.3%");
         assert_eq!(percent("2/3", 2.0 / 3.0), "66.7%");
+    }
+
+    /// Beside a choice, a certainty and an impossibility are numbers with words, never
+    /// "impossible" (read as "not allowed"); any other chance as a roll's.
+    #[test]
+    fn a_choices_chance_never_reads_as_a_rule() {
+        assert_eq!(choice_percent("0", 0.0), "0% (no chance)");
+        assert_eq!(choice_percent("1", 1.0), "100% (sure)");
+        assert_eq!(choice_percent("1/3", 1.0 / 3.0), "33.3%");
     }
 
     /// Whole points from a margin of half a point, tenths below; the margin rounded up; bounds

@@ -332,6 +332,35 @@ impl Scenario {
     /// refused without expecting it, or `steps` is beyond the scenario's length;
     /// [`ErrorKind::WrongSystem`] when the scenario is not of system `S`.
     pub fn table_after<S: System>(&self, steps: usize) -> Result<Table<S>, Error> {
+        self.walk(steps, |_, _| {})
+    }
+
+    /// The step counts from 0 to the scenario's length after which `holds` is true of the table
+    /// there (given the count), in order: where a question such as `skald twenty advise` has an
+    /// answer, for a refusal to name. One replay, not one per count.
+    ///
+    /// # Errors
+    /// As [`Scenario::table_after`] with every step.
+    pub fn steps_where<S: System>(
+        &self,
+        holds: impl Fn(usize, &Table<S>) -> bool,
+    ) -> Result<Vec<usize>, Error> {
+        let mut found = Vec::new();
+        self.walk(self.steps.len(), |count, table| {
+            if holds(count, table) {
+                found.push(count);
+            }
+        })?;
+        Ok(found)
+    }
+
+    /// The table after the characters and the first `steps` steps, shown to `visit` after each
+    /// count of steps from 0 to `steps`.
+    fn walk<S: System>(
+        &self,
+        steps: usize,
+        mut visit: impl FnMut(usize, &Table<S>),
+    ) -> Result<Table<S>, Error> {
         self.check_system::<S>()?;
         if steps > self.steps.len() {
             return Err(ErrorKind::Step {
@@ -362,6 +391,7 @@ impl Scenario {
                     })
                 })?;
         }
+        visit(0, &table);
         for (i, step) in self.steps.iter().take(steps).enumerate() {
             let command: S::Command =
                 serde_json::from_value(step.command.clone()).map_err(|e| {
@@ -381,6 +411,7 @@ impl Scenario {
                     .into());
                 }
             }
+            visit(i + 1, &table);
         }
         Ok(table)
     }

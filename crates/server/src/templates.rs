@@ -66,9 +66,12 @@ pub fn environment() -> &'static Environment<'static> {
         // `{{ p | percent(decimal) }}` ([`skald_core::percent`]), or with a simulation's margin
         // `{{ p | percent(decimal, margin) }}` ([`skald_core::estimate`]; a margin of none or
         // undefined is an exact chance's); `{{ p | simulated }}` ([`skald_core::simulated`]).
+        // A choice's chance in advice (`choice` true) says "0% (no chance)" where a roll's says
+        // "impossible" ([`skald_core::choice_percent`]).
         env.add_filter(
             "percent",
-            |p: String, decimal: f64, margin: Option<f64>| match margin {
+            |p: String, decimal: f64, margin: Option<f64>, choice: Option<bool>| match margin {
+                None if choice == Some(true) => skald_core::choice_percent(&p, decimal),
                 None => skald_core::percent(&p, decimal),
                 Some(margin) => skald_core::estimate(decimal, margin),
             },

@@ -67,8 +67,13 @@ pub enum Error {
     #[error("no conflict is in progress")]
     NoConflict,
     /// The character is at the table but not in this conflict.
-    #[error("{0} is not taking part in this conflict")]
-    NotAParticipant(String),
+    #[error("{who} is not taking part in this conflict (taking part: {taking_part})")]
+    NotAParticipant {
+        /// The name given.
+        who: String,
+        /// Those taking part, comma-separated ("Gorand, Dragon").
+        taking_part: String,
+    },
     /// The participant has already brought in dice or stood in this exchange.
     #[error("{who} has already acted in exchange {exchange}; it waits for the others (T2)")]
     AlreadyActed {

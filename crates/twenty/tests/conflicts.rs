@@ -235,7 +235,10 @@ fn refusals_name_what_is_wrong() {
         "A has no trait, stat or special item named \"Sword\" (has: Axe)"
     );
     let err = bring_in(&mut t, "Z", "Axe", &[]).unwrap_err();
-    assert_eq!(err, "Z is not taking part in this conflict");
+    assert_eq!(
+        err,
+        "Z is not taking part in this conflict (taking part: A, B)"
+    );
     let err = bring_in(&mut t, "A", "Axe", &[21, 3]).unwrap_err();
     assert_eq!(err, "dice: scripted die 1 is 21, but a d20 shows 1 to 20");
     let err = act(

@@ -1388,10 +1388,15 @@ fn an_npc_drafted_shows_the_party_s_chance_against_it() {
         advice.summary
     );
     assert_eq!(<Twenty as System>::advice(state, &draft("new")), None);
+    // With no player character yet, the GM is told what will show, and no chance.
     let empty = Table::<Twenty>::new(Default::default());
+    let waiting = <Twenty as System>::advice(empty.state(), &draft("npc")).expect("a note");
+    assert!(waiting.chances.is_empty());
     assert_eq!(
-        <Twenty as System>::advice(empty.state(), &draft("npc")),
-        None
+        waiting.summary,
+        "A fair fight is weighed against the player characters: once one is at the table, this \
+         shows the chance that they win a whole conflict against this opponent, and an easy, an \
+         even and a hard opponent to take."
     );
     let gm = Seat {
         gm: true,

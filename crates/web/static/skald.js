@@ -456,8 +456,18 @@
     }
   }
 
-  async function post(url, body) {
-    return fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), credentials: "same-origin" });
+  async function post(url, body, signal) {
+    return fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), credentials: "same-origin", signal });
+  }
+
+  // A form's questions for odds and advice in flight: asking again calls off the older ones, so
+  // the server drops them while they still wait for its gate and works out only what is shown.
+  const inFlight = new WeakMap();
+  function freshSignal(form) {
+    inFlight.get(form)?.abort();
+    const controller = new AbortController();
+    inFlight.set(form, controller);
+    return controller.signal;
   }
 
   // Whether `form` still sends `command`: an answer about other values is not shown.
@@ -480,25 +490,27 @@
     let command;
     try { command = commandOf(form); } catch (_) { return; }
     const latest = ask("odds", form);
+    const signal = freshSignal(form);
     try {
-      const response = await post(`/t/${id}/odds`, command);
+      const response = await post(`/t/${id}/odds`, command, signal);
       const html = response.ok ? await response.text() : null;
       if (html !== null && latest() && sameCommand(form, command) && oddsFresh(response)) {
         box.innerHTML = html;
         // Then the advice beyond the roll (issue 32), slower: under the odds once it comes, for
         // the same question only. A command may have advice and no odds (an NPC drafted: the
         // party's chance against it).
-        showAdvice(form, box, command, latest, html.trim() === "");
+        showAdvice(form, box, command, latest, html.trim() === "", signal);
       }
-    } catch (_) { /* the connection is down: the odds come with the next change */ }
+    } catch (_) { /* the connection is down, or a newer question called this one off */ }
   }
-  // The advice has a gate of one at the server: busy (503) while another is worked out, it is
-  // asked again a moment later, a bounded number of times, as long as it is still wanted.
-  async function showAdvice(form, box, command, latest, alone) {
+  // The advice has a gate of one at the server, where a question waits its turn up to a second:
+  // still busy (503), it is asked again a moment later, a bounded number of times, as long as it
+  // is still wanted.
+  async function showAdvice(form, box, command, latest, alone, signal) {
     for (let attempt = 1; attempt <= 20 && latest() && sameCommand(form, command); attempt++) {
       try {
-        const response = await post(`/t/${id}/advice${alone ? "?alone=1" : ""}`, command);
-        if (response.status === 503) { await new Promise(resolve => setTimeout(resolve, 1000)); continue; }
+        const response = await post(`/t/${id}/advice${alone ? "?alone=1" : ""}`, command, signal);
+        if (response.status === 503) { await new Promise(resolve => setTimeout(resolve, 300)); continue; }
         const html = response.ok ? await response.text() : "";
         if (html.trim() !== "" && latest() && sameCommand(form, command) && oddsFresh(response)) box.insertAdjacentHTML("beforeend", html);
         return;
@@ -916,9 +928,12 @@
       fresh.toggleAttribute("checked", old.checked);
       fresh.checked = old.checked;
     } else if (old.type === "number") {
+      // A number the reader emptied (or "Use this" did) stays empty: the new form's default
+      // would put back what was taken out.
       const v = Number(old.value), min = Number(fresh.min), max = Number(fresh.max);
-      if (old.value === "" || (fresh.min !== "" && v < min) || (fresh.max !== "" && v > max)) return;
-      fresh.setAttribute("value", old.value);
+      if (old.value !== "" && ((fresh.min !== "" && v < min) || (fresh.max !== "" && v > max))) return;
+      if (old.value === "") fresh.removeAttribute("value");
+      else fresh.setAttribute("value", old.value);
       fresh.value = old.value;
     } else if (old.tagName === "TEXTAREA") {
       fresh.textContent = old.value;

@@ -29,4 +29,4 @@ pub use balance::{BalanceReport, balance};
 pub use character::{CharacterReport, character};
 pub use commit::{CommitReport, commit};
 pub use odds::OddsReport;
-pub use round::{RoundReport, round};
+pub use round::{RoundReport, advisable, round};

@@ -27,6 +27,17 @@ pub struct RoundReport {
     pub chances: Vec<Chance>,
 }
 
+/// Whether [`round`] has a roll to advise `who` on at `state`, `next` being the step after it: a
+/// roll of `next` that `who` is in, or an open secret roll with `who` in it. Cheap: no chance is
+/// computed.
+pub fn advisable(state: &State, who: &str, next: Option<&Command>) -> bool {
+    state.characters.contains_key(who)
+        && (next
+            .and_then(|command| Question::of(state, command))
+            .is_some_and(|question| question.involves(who))
+            || Question::open(state, who).is_some())
+}
+
 /// The advice for `who` at `state` (after `after` steps), on `next` (the step after them, if any
 /// reads as a command).
 ///
@@ -63,8 +74,7 @@ pub fn round(
                 format!(
                     "{who} has no roll to advise on after {after} steps: the next step, if there \
                      is one, is not an action, an opposed action or a secret roll's step {who} is \
-                     in, and no secret roll with {who} in it is open (give `--after` the steps \
-                     before one)"
+                     in, and no secret roll with {who} in it is open"
                 )
             })?;
             let seed = serde_json::to_vec(state).unwrap_or_default();

@@ -26,6 +26,19 @@ pub struct AdviceReport {
     pub chances: Vec<Chance>,
 }
 
+/// Whether [`advice()`] has a check to advise `who` on at `state`, `next` being the step after it:
+/// a task check or chance check `who` makes during an event. Cheap: no chance is computed.
+pub fn advisable(state: &State, who: &str, next: Option<&Command>) -> bool {
+    let checker = match next {
+        Some(Command::TaskCheck { who, .. } | Command::ChanceCheck { who, .. }) => Some(who),
+        _ => None,
+    };
+    checker.is_some_and(|c| c == who)
+        && next
+            .and_then(|command| advice::question::Question::of(state, command))
+            .is_some()
+}
+
 /// The advice for `who` at `state` (after `after` steps) on `next`, the step after them (if it
 /// reads as a command).
 ///
@@ -55,7 +68,7 @@ pub fn advice(
             format!(
                 "{who} has no check to advise on after {after} steps: the next step, if there is \
                  one, is not a task check or chance check {who} makes during an event that the \
-                 rules would take (give `--after` the steps before one)"
+                 rules would take"
             )
         })?;
     Ok(AdviceReport {

@@ -27,6 +27,17 @@ pub struct AdviseReport {
     pub chances: Vec<Chance>,
 }
 
+/// Whether [`advise`] has a problem to advise `who` on at `state`, `next` being the step after
+/// it: a problem open with both outcomes proposed, or a next step of `who` that would leave one.
+/// Cheap: no chance is computed.
+pub fn advisable(state: &State, who: &str, next: Option<&Command>) -> bool {
+    (who == GM || state.character(who).is_some())
+        && (next
+            .and_then(|command| Question::of(state, command))
+            .is_some_and(|question| question.focus == who)
+            || Question::at(state, who).is_some())
+}
+
 /// The advice for `who` at `state` (after `after` steps), on `next` (the step after them, if any
 /// reads as a command).
 ///
@@ -66,8 +77,7 @@ pub fn advise(
                     None => String::new(),
                 };
                 format!(
-                    "no problem is open with both outcomes proposed after {}{next} (give \
-                     `--after` the steps up to one)",
+                    "no problem is open with both outcomes proposed after {}{next}",
                     skald_core::noun(after, "step", "steps"),
                 )
             })?;

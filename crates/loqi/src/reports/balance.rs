@@ -136,6 +136,27 @@ pub struct ProposalLine {
     pub wanted: u32,
 }
 
+/// Whether [`balance`] has a GM's outcome to weigh at `state`, `next` being the step after it: the
+/// GM's proposal of the open problem, or a problem open with the player's outcome proposed and the
+/// GM's still to propose. Cheap: no chance is computed.
+pub fn balanceable(state: &State, next: Option<&Command>) -> bool {
+    next.and_then(|c| Draft::of(state, c)).is_some() || Draft::of(state, &unwritten()).is_some()
+}
+
+/// The GM's outcome not yet written, impact 0: what a position without the GM's proposal is
+/// weighed as.
+fn unwritten() -> Command {
+    Command::ProposeOutcome {
+        outcome: Side::Gm,
+        description: String::new(),
+        impact: Some(0),
+        by: None,
+        actors: None,
+        action: Action::default(),
+        consequences: Vec::new(),
+    }
+}
+
 /// The report at `state`, after `after` steps, on `next` (the step after them, if any reads as a
 /// command) when it is the GM's proposal of the open problem; the fights of `target` (all three
 /// when `None`).
@@ -157,25 +178,13 @@ pub fn balance(
     let step = stepped.as_ref().map(|_| after + 1);
     let draft = match stepped {
         Some(draft) => draft,
-        None => {
-            let unwritten = Command::ProposeOutcome {
-                outcome: Side::Gm,
-                description: String::new(),
-                impact: Some(0),
-                by: None,
-                actors: None,
-                action: Action::default(),
-                consequences: Vec::new(),
-            };
-            Draft::of(state, &unwritten).ok_or_else(|| {
-                format!(
-                    "no GM's outcome to weigh after {}: a problem must be open with the player's \
-                     outcome proposed and the GM's still to propose (give `--after` the steps up \
-                     to one)",
-                    skald_core::noun(after, "step", "steps")
-                )
-            })?
-        }
+        None => Draft::of(state, &unwritten()).ok_or_else(|| {
+            format!(
+                "no GM's outcome to weigh after {}: a problem must be open with the player's \
+                 outcome proposed and the GM's still to propose",
+                skald_core::noun(after, "step", "steps")
+            )
+        })?,
     };
     let budget = Budget::TABLE;
     let Balance {

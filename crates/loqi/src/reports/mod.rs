@@ -19,8 +19,8 @@
 pub mod advise;
 pub mod balance;
 
-pub use advise::{AdviseReport, advise};
-pub use balance::{BalanceReport, balance};
+pub use advise::{AdviseReport, advisable, advise};
+pub use balance::{BalanceReport, balance, balanceable};
 
 use crate::error::Error;
 use crate::limits::{

@@ -31,8 +31,8 @@ mod simulate;
 
 use crate::error::Error;
 use crate::limits::MAX_BOXES;
+use crate::model::{Character, Conflict, GM, Participant, STATS, State};
 use crate::model::{Command, Sheet, SheetKind, Trait};
-use crate::model::{GM, STATS, State};
 use crate::odds::burden_options;
 use balance::BalanceBudget;
 use exact::{Exact, OverBudget, Q, Values};
@@ -202,27 +202,28 @@ pub struct ConflictAdvice {
     pub choices: Vec<ChoiceAdvice>,
 }
 
-/// For each legal choice of `who` now, the chance that `who`'s side wins the whole conflict (T4;
-/// T13: any member of the side holding the winning pool wins), under the model of the module doc:
-/// exact when the work fits `budget.exact_work`, simulated otherwise (never refused for size).
-///
-/// One who has acted this exchange or stands forced may still take a burden (T5: at any time):
-/// its choices are then taking no burden now ([`AdviceChoice::Wait`]), each burden, and
-/// surrendering.
-///
-/// # Errors
-/// [`Error::NoConflict`], [`Error::NotAParticipant`], [`Error::UnknownCharacter`]; [`Error::Rule`]
-/// when `who` has nothing to choose now (it surrendered, or is the GM, who takes no burden and,
-/// in a healing conflict, makes no choice, T5, T8).
-pub fn conflict_advice(
-    state: &State,
-    who: &str,
-    budget: AdviceBudget,
-) -> Result<ConflictAdvice, Error> {
+/// Whether [`conflict_advice`] has choices to weigh for `who` at `state`: a conflict is in
+/// progress, `who` takes part in it and has a choice now (T4, T5, T8). Cheap: no chance is
+/// computed.
+pub fn advisable(state: &State, who: &str) -> bool {
+    advised(state, who).is_ok()
+}
+
+/// What [`conflict_advice`] weighs from: the conflict, `who`'s part in it and place among the
+/// participants, whether `who` acts this exchange, `who`'s sheet and the position.
+struct Advised<'s> {
+    conflict: &'s Conflict,
+    me: &'s Participant,
+    seat: usize,
+    acting: bool,
+    character: &'s Character,
+    position: Position,
+}
+
+/// The refusals of [`conflict_advice`], in its order, before any chance is computed.
+fn advised<'s>(state: &'s State, who: &str) -> Result<Advised<'s>, Error> {
     let conflict = state.active_conflict().ok_or(Error::NoConflict)?;
-    let me = conflict
-        .participant(who)
-        .ok_or_else(|| Error::NotAParticipant(who.to_string()))?;
+    let me = conflict.taking_part(who)?;
     let gm_of_healing = who == GM && conflict.healing.is_some();
     let acting = !gm_of_healing && me.can_act() && me.acted_in != conflict.exchange;
     // T5: a burden at any time, but never by the GM (rules/burdens.rs).
@@ -248,11 +249,42 @@ pub fn conflict_advice(
         .character(who)
         .ok_or_else(|| Error::UnknownCharacter(who.to_string()))?;
     let position = Position::of(state).ok_or(Error::NoConflict)?;
-    let seat = conflict
-        .participants
-        .iter()
-        .position(|p| p.who == who)
-        .ok_or_else(|| Error::NotAParticipant(who.to_string()))?;
+    let seat = conflict.seat_of(who)?;
+    Ok(Advised {
+        conflict,
+        me,
+        seat,
+        acting,
+        character,
+        position,
+    })
+}
+
+/// For each legal choice of `who` now, the chance that `who`'s side wins the whole conflict (T4;
+/// T13: any member of the side holding the winning pool wins), under the model of the module doc:
+/// exact when the work fits `budget.exact_work`, simulated otherwise (never refused for size).
+///
+/// One who has acted this exchange or stands forced may still take a burden (T5: at any time):
+/// its choices are then taking no burden now ([`AdviceChoice::Wait`]), each burden, and
+/// surrendering.
+///
+/// # Errors
+/// [`Error::NoConflict`], [`Error::NotAParticipant`], [`Error::UnknownCharacter`]; [`Error::Rule`]
+/// when `who` has nothing to choose now (it surrendered, or is the GM, who takes no burden and,
+/// in a healing conflict, makes no choice, T5, T8).
+pub fn conflict_advice(
+    state: &State,
+    who: &str,
+    budget: AdviceBudget,
+) -> Result<ConflictAdvice, Error> {
+    let Advised {
+        conflict,
+        me,
+        seat,
+        acting,
+        character,
+        position,
+    } = advised(state, who)?;
     let mut choices: Vec<(AdviceChoice, First)> = Vec::new();
     if acting {
         choices.extend(
@@ -517,15 +549,24 @@ fn proposal_fill(sheet: &Sheet, proposal: &balance::Proposal) -> Fill {
 /// sheet) while the table has a party ([`balance::party`]): the party's chance to win a
 /// conflict against it as drafted (its stats, traits and items with unchecked boxes; any out of
 /// range left out), then an opponent proposed for an easy, an even and a hard fight
-/// ([`balance::balance`], [`BalanceBudget::TABLE`]). `None` for a player's sheet or an
-/// empty party.
+/// ([`balance::balance`], [`BalanceBudget::TABLE`]). `None` for a player's sheet; for an empty
+/// party, a summary saying what will be shown once a player character is at the table.
 fn npc_advice(state: &State, sheet: &Sheet) -> Option<Odds> {
     if sheet.kind != SheetKind::Npc {
         return None;
     }
-    let party = balance::party(state, None).ok()?;
+    let party = balance::party(state, None).ok().unwrap_or_default();
     if party.is_empty() {
-        return None;
+        // Said, not left blank: a GM drafting the first NPC would otherwise wonder where the
+        // fair fight went.
+        return Some(Odds {
+            summary: "A fair fight is weighed against the player characters: once one is at the \
+                      table, this shows the chance that they win a whole conflict against this \
+                      opponent, and an easy, an even and a hard opponent to take."
+                .to_owned(),
+            chances: Vec::new(),
+            distribution: Vec::new(),
+        });
     }
     let opponent: Vec<u32> = sheet
         .stats
@@ -577,12 +618,11 @@ fn npc_advice(state: &State, sheet: &Sheet) -> Option<Odds> {
     let names: Vec<&str> = party.iter().map(|c| c.name.as_str()).collect();
     Some(Odds {
         summary: format!(
-            "A fair fight: the chance that {} a whole conflict against one opponent. With a \
-             margin: simulated, each standing when ahead, else bringing in its largest trait; \
-             exact: each playing its best. No burdens or surrenders.",
+            "A fair fight: the chance that {} a whole conflict against this opponent, without \
+             burdens or surrenders.",
             match names.as_slice() {
                 [one] => format!("{one} wins"),
-                all => format!("the party ({}), allies (T13), wins", all.join(", ")),
+                all => format!("the party ({}, allies, T13) wins", all.join(", ")),
             }
         ),
         chances,

@@ -6,6 +6,7 @@ use super::catalogue::Catalogue;
 use super::event::{Healing, StandReason, SurrenderReason};
 use super::options::Options;
 use super::sheet::{Burden, SheetKind, Trait};
+use crate::error::Error;
 use serde::{Deserialize, Serialize};
 
 /// A character at the table: its [`Sheet`](crate::Sheet) as enrolled, with stats turned into traits
@@ -312,6 +313,35 @@ impl Conflict {
     /// The participant named `who`, if taking part.
     pub fn participant(&self, who: &str) -> Option<&Participant> {
         self.participants.iter().find(|p| p.who == who)
+    }
+
+    /// The participant named `who`, or the refusal that names those taking part.
+    ///
+    /// # Errors
+    /// As [`Conflict::seat_of`].
+    pub fn taking_part(&self, who: &str) -> Result<&Participant, Error> {
+        self.seat_of(who).map(|seat| &self.participants[seat])
+    }
+
+    /// The place of `who` among the participants (0 for the first to join), or the refusal that
+    /// names those taking part.
+    ///
+    /// # Errors
+    /// [`Error::NotAParticipant`] when `who` is not taking part ("Z is not taking part in this
+    /// conflict (taking part: Gorand, Dragon)").
+    pub fn seat_of(&self, who: &str) -> Result<usize, Error> {
+        self.participants
+            .iter()
+            .position(|p| p.who == who)
+            .ok_or_else(|| Error::NotAParticipant {
+                who: who.to_owned(),
+                taking_part: self
+                    .participants
+                    .iter()
+                    .map(|p| p.who.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            })
     }
 
     /// Mutable access to the participant named `who`.

@@ -13,7 +13,7 @@ use super::ahead::p_ahead;
 use super::sides::p_side_ahead;
 use crate::error::Error;
 use crate::limits::MAX_WORK;
-use crate::model::{Conflict, GM, State};
+use crate::model::{Conflict, GM, Participant, State};
 use skald_dice::odds::Fraction;
 
 /// One choice and its chance.
@@ -38,6 +38,25 @@ pub fn exchange_choices(state: &State, who: &str) -> Result<Vec<ChoiceOdds>, Err
     choices_within(state, who, MAX_WORK)
 }
 
+/// Whether [`exchange_choices`] has choices for `who` at `state`: a conflict is in progress and
+/// `who` takes part and may act in its exchange. Cheap: no chance is computed.
+pub fn choosable(state: &State, who: &str) -> bool {
+    chooser(state, who).is_ok()
+}
+
+/// The conflict and `who`'s part in it, once `who` may act in its exchange.
+fn chooser<'s>(state: &'s State, who: &str) -> Result<(&'s Conflict, &'s Participant), Error> {
+    let conflict = state.active_conflict().ok_or(Error::NoConflict)?;
+    let me = conflict.taking_part(who)?;
+    if !me.can_act() || me.acted_in == conflict.exchange {
+        return Err(Error::Rule(format!(
+            "{who} cannot act now in exchange {}",
+            conflict.exchange
+        )));
+    }
+    Ok((conflict, me))
+}
+
 /// [`exchange_choices`], the walks of a side of several bounded by `budget` units of work in all,
 /// shared equally by the choices ([`p_side_ahead`]; a side of one is bounded by [`p_ahead`]'s own
 /// bounds).
@@ -49,16 +68,7 @@ pub(super) fn choices_within(
     who: &str,
     budget: u64,
 ) -> Result<Vec<ChoiceOdds>, Error> {
-    let conflict = state.active_conflict().ok_or(Error::NoConflict)?;
-    let me = conflict
-        .participant(who)
-        .ok_or_else(|| Error::NotAParticipant(who.to_string()))?;
-    if !me.can_act() || me.acted_in == conflict.exchange {
-        return Err(Error::Rule(format!(
-            "{who} cannot act now in exchange {}",
-            conflict.exchange
-        )));
-    }
+    let (conflict, me) = chooser(state, who)?;
     let exchange = conflict.exchange;
     let largest_eligible = |name: &str, used: &[String]| -> u32 {
         state.character(name).map_or(0, |c| {

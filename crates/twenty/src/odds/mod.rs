@@ -38,7 +38,7 @@ mod sides;
 pub(crate) use ahead::check_pool;
 pub use ahead::p_ahead;
 pub use burdens::{BurdenOption, BurdenOptions, burden_options};
-pub use choices::{ChoiceOdds, exchange_choices};
+pub use choices::{ChoiceOdds, choosable, exchange_choices};
 pub use sides::p_side_ahead;
 
 use crate::model::{Command, State};

@@ -2,7 +2,6 @@
 //! conflict against an NPC at the table, and an opponent proposed for an easy, even or hard fight
 //! ([`crate::advice::balance`]). JSON: `after_steps`, `party`, `against`, `proposals`.
 
-use super::grouped;
 use crate::advice::balance::{
     BalanceBudget, MAX_PROPOSED_TRAITS, PartyChance, balance as propose, party, party_chance,
     shape_words,
@@ -86,15 +85,10 @@ impl ChanceLine {
 
     fn words(&self) -> String {
         match (self.margin, self.plays) {
-            (Some(margin), Some(plays)) => format!(
-                "{:.1}% ± {:.1}% (simulated, {} plays)",
-                self.decimal * 100.0,
-                margin * 100.0,
-                grouped(plays)
-            ),
+            (Some(_), Some(_)) => super::win_words(&self.p, self.decimal, self.margin, self.plays),
             _ => format!(
                 "{} (exact, best play)",
-                skald_core::chance(&self.p, self.decimal)
+                super::win_words(&self.p, self.decimal, None, None)
             ),
         }
     }
@@ -221,8 +215,10 @@ impl fmt::Display for BalanceReport {
         if !self.proposals.is_empty() {
             writeln!(
                 f,
-                "Opponents weighed: 1 to {MAX_PROPOSED_TRAITS} traits of 1 to 20 boxes each; name \
-                 the traits, then check the chance with --against."
+                "Opponents weighed: 1 to {MAX_PROPOSED_TRAITS} traits of 1 to 20 boxes each. To \
+                 use one, name its traits and add it to the scenario's characters (at a table: \
+                 the NPC builder, which shows the chance as you edit), then check the chance with \
+                 --against and its name."
             )?;
         }
         Ok(())

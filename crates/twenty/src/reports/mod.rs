@@ -439,6 +439,23 @@ fn choice_words(choice: &AdviceChoice) -> String {
     }
 }
 
+/// A chance to win as a list reads it: a simulation's as [`skald_core::estimate`] with its plays
+/// ("62% ± 2% (simulated, 40,000 plays)", "at least 99.8% (…)", never "100.0% ± 0.0%"), an
+/// exact one as [`skald_core::chance`], but "0% (no chance)" and "100% (sure)"
+/// ([`skald_core::choice_percent`]), where "impossible" beside a choice would read as the choice
+/// not being allowed.
+fn win_words(p: &str, decimal: f64, margin: Option<f64>, plays: Option<u64>) -> String {
+    match (margin, plays, p) {
+        (Some(margin), Some(plays), _) => format!(
+            "{} (simulated, {} plays)",
+            skald_core::estimate(decimal, margin),
+            grouped(plays)
+        ),
+        (_, _, "0" | "1") => skald_core::choice_percent(p, decimal),
+        _ => skald_core::chance(p, decimal),
+    }
+}
+
 /// A count with thousands separated by commas ("40,000").
 fn grouped(n: u64) -> String {
     let digits = n.to_string();
@@ -473,17 +490,15 @@ impl fmt::Display for AdviseReport {
             "The model: {} (docs/twenty.md, \"Whole-conflict advice\").{margin}",
             model.words()
         )?;
+        let width = self
+            .choices
+            .iter()
+            .map(|c| c.choice.chars().count())
+            .max()
+            .unwrap_or(0);
         for c in &self.choices {
-            let chance = match (c.margin, c.plays) {
-                (Some(margin), Some(plays)) => format!(
-                    "{:.1}% ± {:.1}% (simulated, {} plays)",
-                    c.decimal * 100.0,
-                    margin * 100.0,
-                    grouped(plays)
-                ),
-                _ => skald_core::chance(&c.p, c.decimal),
-            };
-            writeln!(f, "  {:<52} {chance}", c.choice)?;
+            let chance = win_words(&c.p, c.decimal, c.margin, c.plays);
+            writeln!(f, "  {:<width$}  {chance}", c.choice)?;
         }
         Ok(())
     }

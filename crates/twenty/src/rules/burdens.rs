@@ -35,9 +35,7 @@ pub(super) fn take_burden(
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, Error> {
     let conflict = state.active_conflict().ok_or(Error::NoConflict)?;
-    let taker = conflict
-        .participant(who)
-        .ok_or_else(|| Error::NotAParticipant(who.to_string()))?;
+    let taker = conflict.taking_part(who)?;
     if !taker.is_in() {
         return Err(Error::Rule(format!(
             "{who} has surrendered: surrendered participants take no burdens (T5)"
@@ -150,9 +148,7 @@ pub(super) fn use_burden(
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, Error> {
     let conflict = state.active_conflict().ok_or(Error::NoConflict)?;
-    let user = conflict
-        .participant(who)
-        .ok_or_else(|| Error::NotAParticipant(who.to_string()))?;
+    let user = conflict.taking_part(who)?;
     if !user.is_in() {
         return Err(Error::Surrendered(who.to_string()));
     }

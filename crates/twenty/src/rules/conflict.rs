@@ -94,9 +94,7 @@ pub(super) fn surrender(
             "the GM's side of a healing conflict never surrenders (T8)".into(),
         ));
     }
-    let participant = conflict
-        .participant(who)
-        .ok_or_else(|| Error::NotAParticipant(who.to_string()))?;
+    let participant = conflict.taking_part(who)?;
     if !participant.is_in() {
         return Err(Error::Surrendered(who.to_string()));
     }

@@ -46,9 +46,7 @@ pub(super) fn bring_in(
             available,
         });
     };
-    let participant = conflict
-        .participant(who)
-        .ok_or_else(|| Error::NotAParticipant(who.to_string()))?;
+    let participant = conflict.taking_part(who)?;
     if participant.used.iter().any(|u| u == trait_name) {
         return Err(Error::AlreadyUsed {
             who: who.to_string(),
@@ -128,9 +126,7 @@ pub(super) fn stand(
 /// The conflict in progress, once `who` is known to be able to act in the current exchange.
 fn acting<'s>(state: &'s State, who: &str) -> Result<&'s Conflict, Error> {
     let conflict = state.active_conflict().ok_or(Error::NoConflict)?;
-    let participant = conflict
-        .participant(who)
-        .ok_or_else(|| Error::NotAParticipant(who.to_string()))?;
+    let participant = conflict.taking_part(who)?;
     if who == GM && conflict.healing.is_some() {
         return Err(Error::Rule(
             "the GM's side of a healing conflict rolls only when the healer brings in dice (T8)"
