@@ -33,18 +33,13 @@ pub fn whole<T>(
 where
     T: TryFrom<i64> + Clone + Send + Sync + 'static,
 {
+    let read = number::<i64>(min, max);
     move |text: &str| {
-        let allowed = || {
-            format!(
-                "it must be a whole number from {}",
-                skald_core::bounds(min, max)
-            )
-        };
-        let n: i64 = text.trim().parse().map_err(|_| allowed())?;
+        let n = read(text)?;
         if !(min..=max).contains(&n) {
-            return Err(allowed());
+            return Err(allowed(min, max));
         }
-        T::try_from(n).map_err(|_| allowed())
+        T::try_from(n).map_err(|_| allowed(min, max))
     }
 }
 
@@ -60,15 +55,17 @@ where
     T: TryFrom<i64> + Clone + Send + Sync + 'static,
 {
     move |text: &str| {
-        let allowed = || {
-            format!(
-                "it must be a whole number from {}",
-                skald_core::bounds(min, max)
-            )
-        };
-        let n: i64 = text.trim().parse().map_err(|_| allowed())?;
-        T::try_from(n).map_err(|_| allowed())
+        let n: i64 = text.trim().parse().map_err(|_| allowed(min, max))?;
+        T::try_from(n).map_err(|_| allowed(min, max))
     }
+}
+
+/// What [`whole`] and [`number`] say of a value they refuse.
+fn allowed(min: i64, max: i64) -> String {
+    format!(
+        "it must be a whole number from {}",
+        skald_core::bounds(min, max)
+    )
 }
 
 /// A seed as `--seed`'s value: a whole number from 0 to 18446744073709551615 (`u64`), refused in

@@ -1,10 +1,12 @@
 //! The binary's integration tests, one test binary (one link on two cores) with a module per
-//! concern. `examples` (each scenario a test of its own) and `cli_twenty`, `cli_chi` are binaries of
-//! their own; they share `tests/common` with this one.
+//! concern. `examples` (each scenario a test of its own, harness = false) is a binary of its own;
+//! it shares `tests/common` with this one.
 
 mod cli;
+mod cli_chi;
 mod cli_freelancer;
 mod cli_loqi;
+mod cli_twenty;
 mod cli_verify;
 #[path = "../common/mod.rs"]
 mod common;

@@ -2,9 +2,8 @@
 //! examples, readable text, and exit 2 with a clear message for bad input.
 #![allow(clippy::unwrap_used)]
 
+use crate::common::{skald, text};
 use serde_json::json;
-mod common;
-use common::{skald, text};
 
 /// One run: `skald twenty ARGS` exits with `code`; with 0, stdout is exactly the JSON `expected` (when
 /// `--json` is among the args) or contains every line of `expected` (a string); otherwise stderr

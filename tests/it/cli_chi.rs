@@ -1,7 +1,7 @@
 #![allow(clippy::unwrap_used)]
 //! `skald chi ...` as a user meets it: exact odds, the allocation adviser, character lines and
 //! secret-roll commitments, with their exit codes, stdout and stderr; and the Chi scenarios replayed.
-mod common;
+use crate::common;
 use common::check;
 
 #[test]

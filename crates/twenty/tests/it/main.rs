@@ -1,0 +1,13 @@
+//! Twenty's integration tests, one test binary (one link on two cores) with a module per
+//! concern: sheets, conflicts, goals, healing, choices, odds and advice, moves, the chronicle and
+//! properties.
+
+mod choices;
+mod chronicle;
+mod conflicts;
+mod goals;
+mod healing;
+mod moves;
+mod odds;
+mod properties;
+mod sheets;
