@@ -669,7 +669,8 @@ fn potential_moves(state: &State, moves: &mut Vec<Move>) {
                 json!({"do": "change_concept", "who": name}),
                 vec![text("occupation", "The new occupation", MAX_TEXT)],
                 false,
-                "Between sessions only (book: Advancement; C5).".to_owned(),
+                "Between sessions, or when the character gets a new die (book: Advancement; C5)."
+                    .to_owned(),
             ));
             if has_words {
                 let words = c
@@ -686,8 +687,8 @@ fn potential_moves(state: &State, moves: &mut Vec<Move>) {
                         text("replace.new", "The word that takes its place", MAX_TEXT),
                     ],
                     false,
-                    "Between sessions only, when the story has changed the character (book: \
-                     Advancement; C5)."
+                    "Between sessions, or when the character gets a new die, and only when the story \
+                     has changed the character (book: Advancement; C5)."
                         .to_owned(),
                 ));
             }

@@ -7,7 +7,7 @@ use skald_core::{Ruling, Rulings};
 /// Chi's rules page, served at `/rules/chi`.
 pub const RULINGS: Rulings = Rulings {
     how_to_play: &[
-        "A character is a line: a few descriptive words, an occupation and a pool of d6, like \"Ragnar, fierce, arrogant, and savage barbarian8\".",
+        "A character is a line: three descriptive words, an occupation and a pool of d6, like \"Ragnar, fierce, arrogant, and savage barbarian8\".",
         "Each round, you share your pool's dice out over what your character tries: roll the dice you put in and add them up; a greater total than the sum of the GM's Difficulty dice succeeds. An action that does not fit your character's concept may use at most a third of the pool, rounded up (C2). Dice you keep back can answer someone else's action later in the round; the pool fills up again next round, though dice lost to injury or fatigue stay lost until they come back.",
         "Skald shows the exact chance of beating the Difficulty before you roll.",
     ],

@@ -8,7 +8,7 @@ use skald_core::{Ruling, Rulings};
 pub const RULINGS: Rulings = Rulings {
     how_to_play: &[
         "A character is six attributes and sixteen stats, and ratings may run into the thousands or far beyond. Most things are settled by a task check: the GM gives a difficulty (the Chance of Success) for one of your ratings, and a d100 says whether you make it (F3).",
-        "Big numbers are cut down before they are compared: when the larger has more than three digits, both are divided by the same power of ten until it has three, so a difficulty of 1200 against a rating of 42 plays as 120 against 4 (F2). The further the difficulty is above your rating, the lower the d100 must come up: at most 100 minus the difference. A Crit (1-5) or a Botch (96-100) can turn a check around (F1).",
+        "Big numbers are cut down before they are compared: when the larger has more than three digits, both are divided by the same power of ten until it has three, so a difficulty of 1200 against a rating of 42 plays as 120 against 4 (F2). If the difficulty is not above your rating, you succeed without a roll; above it, the d100 must come up at most 100 minus the difference (F3). A Crit (1-5) or a Botch (96-100) can turn a check around (F1).",
         "Two characters with full sheets contest an opposed check: each rolls a d100 under its own rating, and the larger margin wins (F4). In an Event, initiative sets the order of turns each round, and a character far faster than the slowest may divide its turn into extra Full Actions (F5). Skald shows the exact chances before every roll.",
     ],
     rulings: &[
@@ -35,7 +35,7 @@ pub const RULINGS: Rulings = Rulings {
         Ruling {
             code: "F5",
             title: "Initiative (the first method, the default)",
-            text: "Each round everyone rolls d100 plus ALC, and the result is scaled to as many digits as the character's SPD has (79 with SPD 8 is 7; 115 with SPD 1248 is 1150). The highest goes first. A character whose turn has d more digits than the slowest turn's may divide it into up to 1 + d/2 (rounded down) Full Actions, all taken at the turn found by dividing its turn by their number, rounded to the nearest whole number, a half up (150448 gives 75224 for two, or 50149 for three; 673 gives 337 for two). Ties go to the higher SPD, then the higher LCK, then a d100 roll-off.",
+            text: "Each round everyone rolls d100 plus ALC, and the result is scaled to as many digits as the character's SPD has (79 with SPD 8 is 7; 115 with SPD 1248 is 1150). The highest goes first. A character whose turn has d more digits than the slowest turn's may divide it into up to 1 + d/2 (rounded down) Full Actions, all taken at the turn found by dividing its turn by their number, rounded to the nearest whole number, a half up (150448 gives 75224 for two, or 50149 for three; 673 would give 337 for two, but against the book's slowest turn of 25 it is only one digit more, so it keeps one Full Action). Ties go to the higher SPD, then the higher LCK, then a d100 roll-off.",
         },
         Ruling {
             code: "F6",

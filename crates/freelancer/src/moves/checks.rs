@@ -108,8 +108,9 @@ pub(super) fn check_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
 /// The note of a task check with a difficulty (F2, F3).
 const TASK_CHECK_NOTE: &str = "When the larger number has more than three digits, both are cut \
      down to its three highest (F2). Difference = difficulty - rating: 0 or less succeeds without a \
-     roll; 1-5 fails only on a Botch; 6-95 succeeds on a d100 of at most 100 - difference; 96-150 \
-     succeeds only on a Crit; 151 or more fails without a roll, counting as a Botch (F3).";
+     roll; 1-5 fails only on a Botch; 6-95 succeeds on a d100 of at most 100 - difference; 96-100 \
+     succeeds only on a Crit, and a failure is minor; 101-150 succeeds only on a Crit, and any \
+     failure is a Botch; 151 or more fails without a roll, counting as a Botch (F3).";
 
 /// The difficulty blank: the Chance of Success the rating is checked against, the GM's number,
 /// starting at 50 (a player proposes; the GM confirms or changes it before the roll).

@@ -138,12 +138,12 @@ pub fn fields() -> Vec<skald_core::Field> {
             "Unlikely outcomes stay possible (L4)",
             d.unlikely_outcomes,
         )
-        .with_help("Off: an advantage of 6 or more makes the likelier outcome certain. On: the other one still happens on a 12 and a second roll."),
+        .with_help("Off: an advantage of 6 or more makes the likelier outcome certain. On: the less likely one can still happen: it needs a 12, then a second roll above the odds recalculated with the advantage cut by 6."),
         Field::flag("high_ratings", "Trait ratings 5 and 6", d.high_ratings).with_help(
             "Off: traits are rated 1 to 4, as the book says. On: 5 (an expert) and 6 (a master) are allowed too, and marked.",
         ),
         Field::flag("strength", "Strength (L8)", d.strength).with_help(
-            "Each character has strength (10 is normal) that outcomes wear down; a weakened character does worse, and at 0 is out of the story for a while.",
+            "Each character has strength (10 is normal) that outcomes wear down; a weakened character does worse, and at 0 is out: it takes no part in problems.",
         ),
         Field::number(
             "scene_recovery",

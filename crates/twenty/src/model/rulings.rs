@@ -8,8 +8,8 @@ use skald_core::{Ruling, Rulings};
 pub const RULINGS: Rulings = Rulings {
     how_to_play: &[
         "A character is five stats, a key or more, a handful of traits and two special items, each drawn as boxes. In a conflict everyone taking part declares a goal; those who declare the same goal are allies, one side (unless the table plays without allies, T13). Then the conflict is played in exchanges.",
-        "In exchange 1 you bring in one trait, stat or special item and roll a d20 for each of its unchecked boxes; the dice join your pool and one of its boxes is checked. In exchange 2 and later you bring in another you have not used in this conflict, with at least as many unchecked boxes as the exchange's number. Or you stand for the exchange, or you surrender for good.",
-        "The side holding the best pool is winning. When an opponent has dice above your highest die, you may take a burden to make them throw away some of those dice, highest first: you carry the burden, and enough burdens disable you. When only one side is left in, or nobody brings in dice in an exchange, the side holding the best pool gets its goal. Goals met between conflicts uncheck boxes; a major one may buy an advancement instead.",
+        "In exchange 1 you bring in one trait, stat or special item and roll a d20 for each of its unchecked boxes; the dice join your pool and one of its boxes is checked. In exchange 2 and later you bring in another you have not used in this conflict, with at least as many unchecked boxes as the exchange's number. Or you stand for the exchange, or you surrender for good. A 1 among your dice forces you to stand for the rest of the conflict (T2).",
+        "The side holding the best pool is winning. When an opponent has dice above your highest die, you may take a burden to make them throw away some of those dice, highest first: you carry the burden, and enough burdens disable you. When only one side is left in, or nobody brings in dice in an exchange, the side holding the best pool gets its goal. Meeting one of your keys' goals outside a conflict unchecks boxes; a major goal may buy an advancement instead (T10).",
     ],
     rulings: &[
         Ruling {
@@ -35,7 +35,7 @@ pub const RULINGS: Rulings = Rulings {
         Ruling {
             code: "T5",
             title: "Burdens",
-            text: "At any moment you may take a burden of k boxes to make one opponent throw away their k highest dice, each of which must be strictly above your own highest die. You carry the burden: it goes on your sheet with one box per die thrown away, holding that die's value. The opponent names it; a d20 picks the stat it falls under (1-4 Physical, 5-8 Mental, 9-12 Social, 13-16 Emotional, 17-20 Spiritual). Someone who surrendered takes no burden, and the GM takes none in a healing conflict.",
+            text: "At any moment you may take a burden of k boxes to make one opponent throw away their k highest dice, each of which must be strictly above your own highest die. You carry the burden: it goes on your sheet (in a healing conflict, on the patient's, T14) with one box per die thrown away, holding that die's value. The opponent names it; a d20 picks the stat it falls under (1-4 Physical, 5-8 Mental, 9-12 Social, 13-16 Emotional, 17-20 Spiritual). Someone who surrendered takes no burden, and the GM takes none in a healing conflict.",
         },
         Ruling {
             code: "T6",

@@ -114,7 +114,7 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                 fields,
                 odds: true,
                 note: Some(
-                    "Stand on your pool for this exchange; you may bring in dice again in the next (T2)."
+                    "Stand on your pool for this exchange; if the conflict goes on, you may bring in dice again in the next. An exchange in which nobody brings in dice ends the conflict (T2, T4)."
                         .into(),
                 ),
                 sheet: None,
@@ -131,7 +131,7 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                 fields: Vec::new(),
                 odds: false,
                 note: Some(
-                    "Leave the conflict for good: your dice go and your goal is lost; you narrate last (T3, T4)."
+                    "Leave the conflict for good: your dice go, your goal is lost, and no burden can be put on you; you narrate after those still in, the latest to surrender first (T3, T4, T5)."
                         .into(),
                 ),
                 sheet: None,

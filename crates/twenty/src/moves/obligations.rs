@@ -59,7 +59,7 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
             ],
             odds: false,
             note: Some(format!(
-                "{} colours that many unchecked boxes of the trait on its own sheet (they do not regenerate); the grantee writes a trait of as many boxes under Obligations on its sheet, until the obligation ends (T11).",
+                "The trait must be one that can be handed on. {} colours that many unchecked boxes of it on its own sheet (they do not regenerate); the grantee writes a trait of as many boxes under Obligations on its sheet, until the obligation ends (T11).",
                 g.name
             )),
             sheet: None,
