@@ -666,9 +666,9 @@ impl TableTask {
             role: Role::Invite,
             since: 0,
         };
-        self.store
-            .append(&self.id, Vec::new(), vec![token_row(&entry)])
-            .await?;
+        if let Err(e) = self.append(Vec::new(), vec![token_row(&entry)]).await {
+            return Err(self.refused_write(e).await);
+        }
         if let Ok(mut tokens) = self.tokens.write() {
             tokens.push(entry);
         }
@@ -682,7 +682,10 @@ impl TableTask {
         tokens: Vec<TokenRow>,
     ) -> Result<Vec<Arc<Record>>, ApiError> {
         let rows = records.iter().map(to_row).collect();
-        if let Err(e) = self.store.append(&self.id, rows, tokens).await {
+        if let Err(e) = self.append(rows, tokens).await {
+            if matches!(e.kind(), skald_store::ErrorKind::NotOwner { .. }) {
+                return Err(self.refused_write(e).await);
+            }
             if matches!(
                 e.kind(),
                 skald_store::ErrorKind::Conflict { .. }
@@ -707,6 +710,54 @@ impl TableTask {
             published.push(record);
         }
         Ok(published)
+    }
+
+    /// Appends to the store; fenced when this node owns the table among several (docs/scaling.md,
+    /// "Fencing"): the write's transaction checks that the ownership session the table was
+    /// taken in still holds its lock, and writes nothing if not.
+    async fn append(
+        &self,
+        rows: Vec<skald_store::Row>,
+        tokens: Vec<TokenRow>,
+    ) -> Result<(), skald_store::Error> {
+        match (&self.mode, &self.node) {
+            (Mode::Owner(session), Some(node)) => {
+                let fence = node.fence(&self.id, *session)?;
+                self.store
+                    .append_fenced(&self.id, rows, tokens, fence)
+                    .await
+            }
+            // A follower decides nothing: the write goes to the owner (`crate::writes`).
+            (Mode::Follower(_), Some(_)) => Err(skald_store::ErrorKind::NotOwner {
+                table: self.id.to_string(),
+            }
+            .into()),
+            _ => self.store.append(&self.id, rows, tokens).await,
+        }
+    }
+
+    /// What a failed append becomes: a fence that failed ([`skald_store::ErrorKind::NotOwner`])
+    /// means this node holds the table no more, whatever it believed (its ownership session
+    /// ended, and another node may own the table now): it gives the table up, follows the log,
+    /// and the write is sent to the owner, or the table taken again ([`ApiError::LogMoved`],
+    /// which `crate::writes` turns into that; nothing was written). Any other error is the
+    /// store's.
+    async fn refused_write(&mut self, error: skald_store::Error) -> ApiError {
+        if !matches!(error.kind(), skald_store::ErrorKind::NotOwner { .. }) {
+            return error.into();
+        }
+        tracing::warn!(
+            table = %self.id,
+            "a write was fenced off: this node's ownership session no longer holds the table; \
+             following it now"
+        );
+        if let Some(node) = self.node.clone() {
+            // The session is most likely gone: open it again now, not at the next 2-s check.
+            node.check().await;
+        }
+        self.mode = Mode::Follower(String::new());
+        self.following.store(true, Ordering::SeqCst);
+        ApiError::LogMoved
     }
 
     /// Reads the table's log and tokens again from the store and folds them anew.

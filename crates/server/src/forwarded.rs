@@ -141,6 +141,9 @@ pub enum Answer {
 pub enum Hop {
     /// The owner could not be reached: nothing was sent, so nothing was done.
     Unreachable,
+    /// The owner answered that it could not take the write now (503: its table's queue was full,
+    /// or the table was unloading): nothing was done.
+    Busy,
     /// The connection failed after the write was sent: it may or may not have been done.
     Lost,
     /// The owner took longer than the hop's timeout to answer (a busy node, not a stopped one):

@@ -2,7 +2,7 @@
 //! "Several nodes"): which tables it owns, and how it forwards a write to another table's owner.
 
 use crate::forwarded::{Answer, Forwarded, Hop};
-use skald_store::{Owner, Owners};
+use skald_store::{Fence, Owner, Owners};
 use std::time::Duration;
 
 /// The header a node shows the nodes' key in.
@@ -66,6 +66,16 @@ impl Node {
         self.owners.session()
     }
 
+    /// The fence of a write of table `table`, taken in ownership session `session`: the store
+    /// checks in the write's transaction that the session still holds the table (docs/scaling.md,
+    /// "Fencing").
+    ///
+    /// # Errors
+    /// [`skald_store::ErrorKind::NotOwner`] when the session is not that one any more.
+    pub fn fence(&self, table: &str, session: u64) -> Result<Fence, skald_store::Error> {
+        self.owners.fence(table, session)
+    }
+
     /// Asks the database whether the ownership session is alive, opening it again if not (its
     /// number then moves on).
     pub async fn check(&self) {
@@ -105,6 +115,10 @@ impl Node {
             Err(e) if e.is_timeout() => return Err(Hop::TimedOut),
             Err(_) => return Err(Hop::Lost),
         };
+        if response.status() == reqwest::StatusCode::SERVICE_UNAVAILABLE {
+            // A node that is there but too busy for the write now (issue 34: not a stopped one).
+            return Err(Hop::Busy);
+        }
         if !response.status().is_success() {
             // Not a node's answer (a proxy's, or a node that does not know the key): nothing was
             // done by a node.

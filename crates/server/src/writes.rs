@@ -32,9 +32,20 @@ const SLOW: &str = "the node holding this table is busy and did not answer in ti
     may or may not have been done, the table's log says which; give actions a client_id to have \
     them resent safely";
 
+/// What a client is told when the owner answered, each time, that it was too busy (nothing done).
+const BUSY: &str = "the node holding this table is too busy to take your action now; nothing was \
+    done: send it again in a few seconds";
+
+/// What a client is told when the owner could not be reached, and still held the table.
+const UNREACHABLE: &str = "the node that holds this table could not be reached, and it was not \
+    given up; try again in a few seconds";
+
 impl TableTask {
     /// Does `write`: here when this node owns the table, else through its owner.
     pub(crate) async fn write(&mut self, write: Write) -> Result<Written, ApiError> {
+        // Whether the owner last answered, too busy for the write, rather than not at all; and
+        // whether an earlier try may have been done (its answer was lost; resent by client id).
+        let (mut busy, mut uncertain) = (false, false);
         for attempt in 1..=ATTEMPTS {
             self.give_up_if_lost();
             let Mode::Follower(owner) = &self.mode else {
@@ -62,8 +73,11 @@ impl TableTask {
                 if let Some(written) = checked {
                     return Ok(written);
                 }
-                match node.forward(&owner, &self.id, &write.forwarded()).await {
-                    Ok(Answer::NotOwner) | Err(Hop::Unreachable) => {}
+                let hop = node.forward(&owner, &self.id, &write.forwarded()).await;
+                busy = matches!(hop, Err(Hop::Busy));
+                uncertain |= matches!(hop, Err(Hop::Lost | Hop::TimedOut));
+                match hop {
+                    Ok(Answer::NotOwner) | Err(Hop::Unreachable | Hop::Busy) => {}
                     Err(Hop::Lost | Hop::TimedOut) if write.is_idempotent() => {}
                     Err(Hop::Lost) => return Err(ApiError::Busy(LOST.into())),
                     Err(Hop::TimedOut) => return Err(ApiError::Busy(SLOW.into())),
@@ -76,9 +90,12 @@ impl TableTask {
             self.claim(&node).await?;
         }
         Err(ApiError::Busy(
-            "the node that holds this table could not be reached, and it was not given up; try \
-             again in a few seconds"
-                .into(),
+            match (busy, uncertain) {
+                (true, false) => BUSY,
+                (true, true) => SLOW,
+                (false, _) => UNREACHABLE,
+            }
+            .into(),
         ))
     }
 
@@ -103,6 +120,10 @@ impl TableTask {
                     // Another node appended to the log: this node may have lost its ownership
                     // session, and with it the table (issue 34). Ask before deciding again.
                     if let Some(node) = self.node.clone() {
+                        // A fence that failed gave the table up already.
+                        if matches!(self.mode, Mode::Follower(_)) {
+                            return Err(ApiError::LogMoved);
+                        }
                         node.check().await;
                         if self.give_up_if_lost() {
                             return Err(ApiError::LogMoved);

@@ -45,6 +45,17 @@ pub enum ErrorKind {
         /// The table id.
         table: String,
     },
+    /// A fenced write ([`crate::Store::append_fenced`]) whose node's ownership session no longer
+    /// holds the table's lock when the write's transaction checked it: nothing of the call was
+    /// written, and another node may own the table now (docs/scaling.md, "Fencing").
+    #[error(
+        "table {table:?} is no longer held by this node's ownership session (another node may own \
+         it now); nothing was written"
+    )]
+    NotOwner {
+        /// The table id.
+        table: String,
+    },
     /// A string over its bound; refused before the database is touched.
     #[error("{field} is too large: {len} > {max}")]
     TooLarge {

@@ -9,14 +9,14 @@
 //! `skald_nodes`. SQLite has no such thing: it serves one node ([`crate::Store::owners`] is `None`).
 
 use sqlx::{Connection as _, PgConnection, Row as _};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicI32, AtomicU64, Ordering};
 use tokio::sync::Mutex;
 
 use crate::{Error, ErrorKind, check_chars, check_id, now_ms};
 
 /// The first key of every table lock (the second is the id's `hashtext`): `sk`, so Skald's locks
 /// never meet another program's single-key locks, nor sqlx's migration lock.
-const LOCK_CLASS: i32 = 0x736b;
+pub(crate) const LOCK_CLASS: i32 = 0x736b;
 
 /// Bound of a node's address, in characters.
 pub const MAX_ADDRESS_CHARS: usize = 200;
@@ -28,6 +28,9 @@ pub struct Owners {
     /// Which session this is: 0 for the first, one more each time it was lost and opened again.
     /// A table taken in an earlier session is not held any more (its lock went with it).
     session: AtomicU64,
+    /// The backend pid of the session now (`pg_backend_pid()`, read when it opened): a table's
+    /// lock held by this pid is held by this node ([`Fence`]).
+    pid: AtomicI32,
     /// Where to open the session again when its connection is lost.
     url: String,
     address: String,
@@ -40,6 +43,14 @@ impl std::fmt::Debug for Owners {
             .field("address", &self.address)
             .finish_non_exhaustive()
     }
+}
+
+/// What a fenced write ([`crate::Store::append_fenced`]) asks the database in its own transaction:
+/// that the ownership session with this backend pid still holds the table's advisory lock
+/// (docs/scaling.md, "Fencing"). Made by [`Owners::fence`] only.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Fence {
+    pub(crate) pid: i32,
 }
 
 /// Who owns a table now.
@@ -69,7 +80,7 @@ impl Owners {
             )
             .into());
         }
-        let mut conn = connect(url, address).await?;
+        let (mut conn, pid) = connect(url, address).await?;
         sqlx::query(
             "INSERT INTO skald_cluster (name, value) VALUES ('node_key', $1) \
              ON CONFLICT (name) DO NOTHING",
@@ -84,6 +95,7 @@ impl Owners {
         Ok(Self {
             conn: Mutex::new(Some(conn)),
             session: AtomicU64::new(0),
+            pid: AtomicI32::new(pid),
             url: url.to_owned(),
             address: address.to_owned(),
             key,
@@ -124,9 +136,12 @@ impl Owners {
                 // it: this node holds nothing now. Open it again and ask again; a table this node
                 // still acts for sees the session change and gives the table up (issue 34).
                 tracing::warn!(error = %e, "lost the ownership session; opening it again");
-                let mut fresh = connect(&self.url, &self.address).await?;
+                let (mut fresh, pid) = connect(&self.url, &self.address).await?;
                 let owner = who_owns(&mut fresh, table).await?;
                 *guard = Some(fresh);
+                // The pid before the number: a fence asked for the old number meanwhile names
+                // the new pid, whose session holds nothing of the old one's, and fails as it should.
+                self.pid.store(pid, Ordering::SeqCst);
                 let session = self.session.fetch_add(1, Ordering::SeqCst) + 1;
                 Ok((owner, session))
             }
@@ -138,6 +153,23 @@ impl Owners {
     /// The session now: 0 for the first, one more each time it was lost and opened again.
     pub fn session(&self) -> u64 {
         self.session.load(Ordering::SeqCst)
+    }
+
+    /// The fence of a write made for a table taken in session `session` ([`Owners::session`]):
+    /// the database checks it in the write's transaction ([`crate::Store::append_fenced`]).
+    ///
+    /// # Errors
+    /// [`ErrorKind::NotOwner`] (for `table`) when the session is not that one any more: the
+    /// table's lock went with it.
+    pub fn fence(&self, table: &str, session: u64) -> Result<Fence, Error> {
+        let pid = self.pid.load(Ordering::SeqCst);
+        if self.session.load(Ordering::SeqCst) != session {
+            return Err(ErrorKind::NotOwner {
+                table: table.to_owned(),
+            }
+            .into());
+        }
+        Ok(Fence { pid })
     }
 
     /// Whether the session is still alive, asked of the database (one round trip); if it was
@@ -157,7 +189,11 @@ impl Owners {
         // Every lock went with the session: whatever this node took, it holds no more.
         self.session.fetch_add(1, Ordering::SeqCst);
         tracing::warn!("lost the ownership session; opening it again");
-        *guard = Some(connect(&self.url, &self.address).await?);
+        let (conn, pid) = connect(&self.url, &self.address).await?;
+        *guard = Some(conn);
+        // A fence of the new session may be asked for only once this is its pid: the session
+        // number moved on above, so until now every fence of an older number is refused.
+        self.pid.store(pid, Ordering::SeqCst);
         Ok(())
     }
 
@@ -191,20 +227,22 @@ impl Owners {
     }
 }
 
-/// A new ownership session on `url` for a node at `address`, registered in `skald_nodes`.
-async fn connect(url: &str, address: &str) -> Result<PgConnection, Error> {
+/// A new ownership session on `url` for a node at `address`, registered in `skald_nodes`, with
+/// its backend pid.
+async fn connect(url: &str, address: &str) -> Result<(PgConnection, i32), Error> {
     let mut conn = PgConnection::connect(url).await?;
     // A pid is unique among live sessions only: a dead node's row under this pid is stale.
-    sqlx::query(
+    let pid: i32 = sqlx::query(
         "INSERT INTO skald_nodes (pid, address, started_ms) VALUES (pg_backend_pid(), $1, $2) \
          ON CONFLICT (pid) DO UPDATE SET address = EXCLUDED.address, \
-         started_ms = EXCLUDED.started_ms",
+         started_ms = EXCLUDED.started_ms RETURNING pid",
     )
     .bind(address)
     .bind(now_ms())
-    .execute(&mut conn)
-    .await?;
-    Ok(conn)
+    .fetch_one(&mut conn)
+    .await?
+    .try_get(0)?;
+    Ok((conn, pid))
 }
 
 /// Takes table `table`'s lock on `conn` if nobody holds it, else finds who does.

@@ -2,11 +2,14 @@
 //! waiting, writes it in one transaction and commits once, so one fsync serves many appends. When that
 //! transaction fails, it writes each request in its own transaction so only the offending one fails.
 
+use std::collections::HashSet;
+
 use sqlx::AnyPool;
 use sqlx::{AnyConnection, Row as _};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::notices::{self, Notice};
+use crate::owners::{Fence, LOCK_CLASS};
 use crate::sql::{self, CHUNK, EVENT_COLUMNS, TOKEN_COLUMNS};
 use crate::{Backend, Error, ErrorKind, Row, TableMeta, TokenRow};
 
@@ -24,6 +27,8 @@ pub(crate) enum Op {
         table: String,
         rows: Vec<Row>,
         tokens: Vec<TokenRow>,
+        /// Checked in the write's transaction (PostgreSQL only; `None` on SQLite).
+        fence: Option<Fence>,
     },
     Touch {
         table: String,
@@ -36,6 +41,18 @@ impl Op {
         match self {
             Op::Create { meta, .. } => &meta.id,
             Op::Append { table, .. } | Op::Touch { table, .. } => table,
+        }
+    }
+
+    /// The (table, ownership session's pid) this write must be fenced by, if any.
+    fn fence(&self) -> Option<(&str, i32)> {
+        match self {
+            Op::Append {
+                table,
+                fence: Some(fence),
+                ..
+            } => Some((table, fence.pid)),
+            _ => None,
         }
     }
 }
@@ -112,6 +129,7 @@ fn committed_pointers(
                     table,
                     rows,
                     tokens,
+                    ..
                 },
                 Ok(()),
             ) => Some(Notice::payload(
@@ -130,7 +148,7 @@ fn committed_pointers(
 /// commits of notifying transactions, so a notice there would hold every writer behind each one's
 /// disk flush; alone, a notification writes nothing and waits for no flush. A notice lost here (the
 /// process dies first, or the statement fails) delays the followers until they read the log on
-/// their own (every 2 s).
+/// their own (at their next read or write of the table, or the 30-s follow tick).
 async fn notify(pool: &AnyPool, pointers: Vec<String>) {
     if pointers.is_empty() {
         return;
@@ -157,8 +175,20 @@ async fn together(
     let mut tx = sql::begin_write(conn, backend)
         .await
         .map_err(|e| (Stage::Check, e))?;
+    let fences: Vec<(&str, i32)> = batch.iter().filter_map(|r| r.op.fence()).collect();
+    let lost = match unheld(&mut tx, &fences).await {
+        Ok(lost) => lost,
+        Err(e) => {
+            let _ = tx.rollback().await;
+            return Err((Stage::Check, e));
+        }
+    };
     let mut results = Vec::with_capacity(batch.len());
     for request in batch {
+        if let Some(refused) = not_owner(&request.op, &lost) {
+            results.push(Err(refused));
+            continue;
+        }
         match apply(&mut tx, &request.op).await {
             Ok(result) => results.push(result),
             Err(failure) => {
@@ -176,7 +206,16 @@ async fn alone(conn: &mut AnyConnection, backend: Backend, op: &Op) -> Result<()
     let mut tx = sql::begin_write(conn, backend)
         .await
         .map_err(|e| failed((Stage::Check, e)))?;
-    match apply(&mut tx, op).await {
+    let fences: Vec<(&str, i32)> = op.fence().into_iter().collect();
+    let checked = match unheld(&mut tx, &fences).await {
+        Ok(lost) => Ok(not_owner(op, &lost).map_or(Ok(()), Err)),
+        Err(e) => Err((Stage::Check, e)),
+    };
+    let applied = match checked {
+        Ok(Ok(())) => apply(&mut tx, op).await,
+        other => other,
+    };
+    match applied {
         Ok(Ok(())) => tx.commit().await.map_err(|e| failed((Stage::Check, e))),
         Ok(Err(refused)) => {
             let _ = tx.rollback().await;
@@ -187,6 +226,54 @@ async fn alone(conn: &mut AnyConnection, backend: Backend, op: &Op) -> Result<()
             Err(failed(failure))
         }
     }
+}
+
+/// Which of `fences` (a table and the backend pid of the ownership session that must hold its
+/// advisory lock) are not held now: one statement, inside the write's transaction, for a whole
+/// batch (docs/scaling.md, "Fencing"). A two-key advisory lock shows in `pg_locks` as
+/// `classid` = the first key, `objid` = the second, `objsubid` = 2.
+async fn unheld(
+    tx: &mut AnyConnection,
+    fences: &[(&str, i32)],
+) -> Result<HashSet<(String, i32)>, sqlx::Error> {
+    let wanted: HashSet<(&str, i32)> = fences.iter().copied().collect();
+    if wanted.is_empty() {
+        return Ok(HashSet::new());
+    }
+    let values: Vec<String> = (0..wanted.len())
+        .map(|i| format!("(${}::text, ${}::int4)", 2 * i + 2, 2 * i + 3))
+        .collect();
+    // The lock table is read once (pg_locks copies it whole), then matched against every pair.
+    let statement = format!(
+        "WITH held AS (SELECT l.objid, l.pid FROM pg_locks l \
+         WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2 \
+         AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database()) \
+         AND l.classid = $1::int4::oid) \
+         SELECT f.t, f.p FROM (VALUES {}) AS f(t, p) WHERE NOT EXISTS \
+         (SELECT 1 FROM held h WHERE h.objid = hashtext(f.t)::oid AND h.pid = f.p)",
+        values.join(", ")
+    );
+    let mut query = sqlx::query(&statement).bind(LOCK_CLASS);
+    for (table, pid) in &wanted {
+        query = query.bind(*table).bind(*pid);
+    }
+    query
+        .fetch_all(&mut *tx)
+        .await?
+        .iter()
+        .map(|r| Ok((r.try_get::<String, _>(0)?, r.try_get::<i32, _>(1)?)))
+        .collect()
+}
+
+/// [`ErrorKind::NotOwner`] for a fenced write whose fence is among `lost`.
+fn not_owner(op: &Op, lost: &HashSet<(String, i32)>) -> Option<Error> {
+    let (table, pid) = op.fence()?;
+    lost.contains(&(table.to_owned(), pid)).then(|| {
+        ErrorKind::NotOwner {
+            table: table.to_owned(),
+        }
+        .into()
+    })
 }
 
 /// What a database error means for this request.
@@ -255,6 +342,7 @@ async fn apply(tx: &mut AnyConnection, op: &Op) -> Result<Result<(), Error>, Fai
             table,
             rows,
             tokens,
+            ..
         } => {
             let found = sqlx::query(
                 "SELECT (SELECT COUNT(*) FROM skald_tables WHERE id = $1), \
@@ -399,6 +487,7 @@ mod tests {
                 table: table.to_owned(),
                 rows,
                 tokens,
+                fence: None,
             },
             reply: oneshot::channel().0,
         }

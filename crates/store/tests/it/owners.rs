@@ -62,3 +62,126 @@ async fn one_node_owns_a_table_and_the_others_find_it() {
         store.close().await;
     }
 }
+
+/// A fenced append (docs/scaling.md, "Fencing") is written only while the ownership session it
+/// names still holds the table: once that session ends, the append is refused as `NotOwner` and
+/// nothing of it is written, even when it shares its transaction with writes that are held; the
+/// session opened again fences with its own pid, and an old session's number is refused without
+/// asking the database.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_fenced_append_is_written_only_while_its_session_holds_the_table() {
+    use common::{meta, row};
+    for db in databases().await {
+        let store = db.open().await;
+        if store.backend() == Backend::Sqlite {
+            continue;
+        }
+        let a = store.owners("http://a:1", "key").await.unwrap().unwrap();
+        let b = store.owners("http://b:2", "key").await.unwrap().unwrap();
+        let held: Vec<String> = (0..8).map(|i| format!("held{i}")).collect();
+        for id in held
+            .iter()
+            .chain(["lost".to_owned(), "free".to_owned()].iter())
+        {
+            store
+                .create_table(&meta(id), &[row(1, "{}")], &[])
+                .await
+                .unwrap();
+        }
+        for id in &held {
+            assert_eq!(a.take(id).await.unwrap(), Owner::Me);
+        }
+        assert_eq!(b.take("lost").await.unwrap(), Owner::Me);
+        let (a0, b0) = (a.session(), b.session());
+        let fence_b = b.fence("lost", b0).unwrap();
+        store
+            .append_fenced("lost", vec![row(2, "{}")], vec![], fence_b)
+            .await
+            .unwrap();
+        // A's session does not hold "free": its fence there is refused.
+        let e = store
+            .append_fenced(
+                "free",
+                vec![row(2, "{}")],
+                vec![],
+                a.fence("free", a0).unwrap(),
+            )
+            .await
+            .unwrap_err();
+        assert_eq!(
+            e.kind(),
+            &ErrorKind::NotOwner {
+                table: "free".into()
+            }
+        );
+
+        let mut admin = sqlx::PgConnection::connect(&db.url).await.unwrap();
+        sqlx::query(
+            "SELECT pg_terminate_backend(pid, 5000) FROM skald_nodes WHERE address = 'http://b:2'",
+        )
+        .execute(&mut admin)
+        .await
+        .unwrap();
+        // B does not know yet (its session number is the same), but the database does: A's
+        // appends and B's, sent together, land but for B's.
+        assert_eq!(b.session(), b0);
+        let mut writes = Vec::new();
+        for id in &held {
+            let (store, fence) = (store.clone(), a.fence(id, a0).unwrap());
+            let id = id.clone();
+            writes.push(tokio::spawn(async move {
+                store
+                    .append_fenced(&id, vec![row(2, "{}")], vec![], fence)
+                    .await
+            }));
+        }
+        let lost = {
+            let store = store.clone();
+            tokio::spawn(async move {
+                store
+                    .append_fenced("lost", vec![row(3, "{}")], vec![], fence_b)
+                    .await
+            })
+        };
+        for write in writes {
+            write.await.unwrap().unwrap();
+        }
+        let e = lost.await.unwrap().unwrap_err();
+        assert_eq!(
+            e.kind(),
+            &ErrorKind::NotOwner {
+                table: "lost".into()
+            }
+        );
+        assert_eq!(store.load("lost").await.unwrap().unwrap().rows.len(), 2);
+        for id in &held {
+            assert_eq!(store.load(id).await.unwrap().unwrap().rows.len(), 2, "{id}");
+        }
+
+        // B opens its session again: the old number's fence is refused at once, the new one's
+        // holds once B takes the table again.
+        b.check().await.unwrap();
+        assert_eq!(b.session(), b0 + 1);
+        assert_eq!(
+            b.fence("lost", b0).unwrap_err().kind(),
+            &ErrorKind::NotOwner {
+                table: "lost".into()
+            }
+        );
+        assert_eq!(b.take("lost").await.unwrap(), Owner::Me);
+        store
+            .append_fenced(
+                "lost",
+                vec![row(3, "{}")],
+                vec![],
+                b.fence("lost", b0 + 1).unwrap(),
+            )
+            .await
+            .unwrap();
+        assert_eq!(store.load("lost").await.unwrap().unwrap().rows.len(), 3);
+        a.close().await;
+        b.close().await;
+        admin.close().await.unwrap();
+        store.close().await;
+    }
+}
