@@ -152,7 +152,7 @@ pub struct BalanceArgs {
     /// A Chi scenario (TOML).
     pub file: std::path::PathBuf,
     /// Play the characters and this many steps first (default: every step).
-    #[arg(long, value_parser = crate::cli::steps())]
+    #[arg(long, allow_negative_numbers = true, value_parser = crate::cli::steps())]
     pub after: Option<usize>,
     /// The party, comma-separated names (default: every character in play but --against).
     #[arg(long, value_delimiter = ',')]
@@ -185,7 +185,7 @@ pub struct AdviseArgs {
     pub who: Option<String>,
     /// With FILE: play the characters and this many steps first (default: every step); the
     /// advice is on the next step when it is a roll of `--who`, else on the open secret roll.
-    #[arg(long, requires = "file", value_parser = crate::cli::steps())]
+    #[arg(long, requires = "file", allow_negative_numbers = true, value_parser = crate::cli::steps())]
     pub after: Option<usize>,
     /// The character's current pool, 1-100 d6 (sets the off-concept cap).
     #[arg(long, required_unless_present = "file", allow_negative_numbers = true,

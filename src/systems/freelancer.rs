@@ -61,7 +61,7 @@ pub struct BalanceArgs {
     /// A Freelancer scenario (TOML).
     pub file: std::path::PathBuf,
     /// Play the characters and this many steps first (default: every step).
-    #[arg(long, value_parser = crate::cli::steps())]
+    #[arg(long, allow_negative_numbers = true, value_parser = crate::cli::steps())]
     pub after: Option<usize>,
     /// The party's rating weighed: an attribute or stat (MIT ... FTH).
     #[arg(long, value_parser = rating_name)]
@@ -152,7 +152,7 @@ pub struct AdviseArgs {
     pub who: String,
     /// Play the characters and this many steps first (default: every step); the advice is on the
     /// next step.
-    #[arg(long, value_parser = crate::cli::steps())]
+    #[arg(long, allow_negative_numbers = true, value_parser = crate::cli::steps())]
     pub after: Option<usize>,
     /// Print JSON: `who`, `after`, `step`, `summary`, `chances` (each `label`, `p`, `decimal`, and
     /// `margin` for a simulated one).

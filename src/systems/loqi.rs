@@ -130,7 +130,7 @@ pub struct AdviseArgs {
     /// Play the characters and this many steps first (default: every step); the advice is on the
     /// next step when it is a tally command or proposal of --who that leaves both outcomes
     /// proposed, else on the open problem as it stands.
-    #[arg(long, value_parser = crate::cli::steps())]
+    #[arg(long, allow_negative_numbers = true, value_parser = crate::cli::steps())]
     pub after: Option<usize>,
     /// Print JSON: `who`, `after`, `step` (the step advised, 1-based, or null for the open problem),
     /// `summary`, and `chances`, each with `label`, `p` (an exact "p/q", or "hits/plays" when
@@ -146,7 +146,7 @@ pub struct BalanceArgs {
     pub file: std::path::PathBuf,
     /// Play the characters and this many steps first (default: every step); the GM's outcome
     /// weighed is the next step's when it proposes one, else one still to propose.
-    #[arg(long, value_parser = crate::cli::steps())]
+    #[arg(long, allow_negative_numbers = true, value_parser = crate::cli::steps())]
     pub after: Option<usize>,
     /// The fight wanted: easy (75%), even (50%) or hard (25%); all three if left out.
     #[arg(long, value_enum)]

@@ -114,8 +114,8 @@ pub fn refused_at<S: skald_core::System>(
     Error::Usage(format!("{refusal}; {hint}"))
 }
 
-/// Ascending counts as runs, as a sentence lists them: `[3, 4, 5, 9, 11, 12]` is "3 to 5, 9 and
-/// 11 to 12".
+/// Ascending counts as runs, as a sentence lists them: `[3, 4, 5, 9, 11, 12]` is "3 to 5, 9, 11
+/// and 12".
 fn counts(sorted: &[usize]) -> String {
     let mut runs: Vec<String> = Vec::new();
     let mut i = 0;
@@ -124,7 +124,12 @@ fn counts(sorted: &[usize]) -> String {
         while j + 1 < sorted.len() && sorted[j + 1] == sorted[j] + 1 {
             j += 1;
         }
-        runs.push(skald_core::bounds(sorted[i], sorted[j]));
+        // Two in a row read as two ("11 and 12"), three or more as a run ("3 to 5").
+        if j == i + 1 {
+            runs.extend([sorted[i].to_string(), sorted[j].to_string()]);
+        } else {
+            runs.push(skald_core::bounds(sorted[i], sorted[j]));
+        }
         i = j + 1;
     }
     match runs.split_last() {
@@ -141,7 +146,7 @@ mod tests {
     fn counts_read_as_runs() {
         assert_eq!(counts(&[]), "");
         assert_eq!(counts(&[7]), "7");
-        assert_eq!(counts(&[3, 4, 5, 9, 11, 12]), "3 to 5, 9 and 11 to 12");
+        assert_eq!(counts(&[3, 4, 5, 9, 11, 12]), "3 to 5, 9, 11 and 12");
         assert_eq!(counts(&[1, 3]), "1 and 3");
     }
 }

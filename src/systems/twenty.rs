@@ -56,7 +56,7 @@ pub struct BalanceArgs {
     /// A Twenty scenario (TOML).
     pub file: std::path::PathBuf,
     /// Play the characters and this many steps first (default: every step).
-    #[arg(long, value_parser = crate::cli::steps())]
+    #[arg(long, allow_negative_numbers = true, value_parser = crate::cli::steps())]
     pub after: Option<usize>,
     /// The party, comma-separated names (default: every character not made as an NPC).
     #[arg(long, value_delimiter = ',')]
@@ -102,7 +102,7 @@ pub struct ChoicesArgs {
     #[arg(long)]
     pub who: String,
     /// Play the characters and this many steps first (default: every step).
-    #[arg(long, value_parser = crate::cli::steps())]
+    #[arg(long, allow_negative_numbers = true, value_parser = crate::cli::steps())]
     pub after: Option<usize>,
     /// Print JSON. `choices`: each with `bring_in` (null for standing), `dice` and `p_ahead`
     /// ("p/q"). `advise`: `who`, `after_steps`, `model`, and `choices`, each with `choice`, `p`
@@ -189,7 +189,17 @@ fn balance(args: &BalanceArgs) -> crate::error::Result {
     let target = args.target.map(skald_core::Fight::from);
     let names = table.state().characters.iter().map(|c| c.name.as_str());
     let party = super::all_meant(args.party.as_deref(), names.clone());
-    let against = args.against.as_deref().map(|a| super::meant(a, names));
+    let against = args
+        .against
+        .as_deref()
+        .map(|a| super::meant(a, names.clone()));
+    let listed: Vec<&str> = names.collect();
+    for name in party.iter().flatten() {
+        at_table("--party", name, &listed)?;
+    }
+    if let Some(name) = &against {
+        at_table("--against", name, &listed)?;
+    }
     let report = reports::balance(
         table.state(),
         steps,
@@ -246,11 +256,20 @@ fn who_at(args: &ChoicesArgs, table: &skald_core::Table<Twenty>) -> Result<Strin
         .map(|c| c.name.as_str())
         .collect();
     let who = super::meant(&args.who, names.iter().copied());
-    if who == skald_twenty::GM || names.contains(&who.as_str()) {
-        return Ok(who);
+    if who != skald_twenty::GM {
+        at_table("--who", &who, &names)?;
+    }
+    Ok(who)
+}
+
+/// `name`, given with `flag`, is one of the table's `names`; refused naming them otherwise ("--who
+/// is \"Bob\", but the table has Gorand, Dragon").
+fn at_table(flag: &str, name: &str, names: &[&str]) -> Result<(), Error> {
+    if names.contains(&name) {
+        return Ok(());
     }
     Err(Error::Usage(format!(
-        "--who is {who:?}, but the table has {}",
+        "{flag} is {name:?}, but the table has {}",
         if names.is_empty() {
             "no character".to_owned()
         } else {

@@ -410,7 +410,7 @@ fn balance_proposes_an_impact_for_the_fight_wanted() {
         ],
         2,
         "skald: no GM's outcome to weigh after 1 step: a problem must be open with the player's \
-         outcome proposed and the GM's still to propose; it is answered after steps 2 to 3: give \
+         outcome proposed and the GM's still to propose; it is answered after steps 2 and 3: give \
          --after one of them\n",
     );
     check(

@@ -394,6 +394,6 @@ Opponents weighed: 1 to 8 traits of 1 to 20 boxes each. To use one, name its tra
             "Gorand,Nobody",
         ],
         2,
-        json!("no character named \"Nobody\" is at the table"),
+        json!("--party is \"Nobody\", but the table has Gorand, Kaya, Dragon"),
     );
 }

@@ -167,6 +167,11 @@ pub struct Field {
     /// command a page sends. Always shown when `None`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub shown_when: Option<Condition>,
+    /// A number the form may leave empty (left out of the command then), where the rules give it
+    /// no value of its own: a Twenty NPC's stats (the book's dragon has none, T12). Numbers are
+    /// required otherwise.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub optional: bool,
 }
 
 impl Field {
@@ -178,7 +183,15 @@ impl Field {
             kind,
             help: None,
             shown_when: None,
+            optional: false,
         }
+    }
+
+    /// This blank, which the form may leave empty ([`Field::optional`]).
+    #[must_use]
+    pub fn optional(mut self) -> Self {
+        self.optional = true;
+        self
     }
 
     /// A yes-or-no field starting at `default`.

@@ -495,7 +495,12 @@
       const response = await post(`/t/${id}/odds`, command, signal);
       const html = response.ok ? await response.text() : null;
       if (html !== null && latest() && sameCommand(form, command) && oddsFresh(response)) {
+        // The advice shown stays, marked as being worked out again, until the new one comes: a
+        // busy server's advice takes seconds, and a panel that vanished on each keystroke read
+        // as "no advice" (a fresh GM's try of issue 32).
+        const shown = box.querySelector(":scope > details.advice");
         box.innerHTML = html;
+        if (shown) { shown.classList.add("stale"); shown.setAttribute("aria-busy", "true"); box.append(shown); }
         // Then the advice beyond the roll (issue 32), slower: under the odds once it comes, for
         // the same question only. A command may have advice and no odds (an NPC drafted: the
         // party's chance against it).
@@ -503,19 +508,39 @@
       }
     } catch (_) { /* the connection is down, or a newer question called this one off */ }
   }
+  // What the advice box says while it waits: after half a second (most forms' answer, "no
+  // advice", comes sooner), "working out…"; once the server stayed busy, that it did not come.
+  function adviceNote(box, text) {
+    let note = box.querySelector(":scope > .advice-note");
+    if (text === null) { note?.remove(); return; }
+    // Above the older advice, where the reader's eye is.
+    if (!note) { note = document.createElement("p"); note.className = "advice-note small"; note.setAttribute("role", "status"); box.insertBefore(note, box.querySelector(":scope > details.advice")); }
+    note.textContent = text;
+  }
   // The advice has a gate of one at the server, where a question waits its turn up to a second:
   // still busy (503), it is asked again a moment later, a bounded number of times, as long as it
-  // is still wanted.
+  // is still wanted. The older advice (marked stale) goes when the newer answer comes.
   async function showAdvice(form, box, command, latest, alone, signal) {
-    for (let attempt = 1; attempt <= 20 && latest() && sameCommand(form, command); attempt++) {
+    const wanted = () => latest() && sameCommand(form, command);
+    const waiting = setTimeout(() => { if (wanted()) adviceNote(box, "Working out each choice's chance…"); }, 500);
+    const settle = html => {
+      clearTimeout(waiting);
+      if (!wanted()) return;
+      adviceNote(box, null);
+      for (const old of box.querySelectorAll(":scope > details.advice.stale")) old.remove();
+      if (html.trim() !== "") box.insertAdjacentHTML("beforeend", html);
+    };
+    for (let attempt = 1; attempt <= 20 && wanted(); attempt++) {
       try {
         const response = await post(`/t/${id}/advice${alone ? "?alone=1" : ""}`, command, signal);
         if (response.status === 503) { await new Promise(resolve => setTimeout(resolve, 300)); continue; }
         const html = response.ok ? await response.text() : "";
-        if (html.trim() !== "" && latest() && sameCommand(form, command) && oddsFresh(response)) box.insertAdjacentHTML("beforeend", html);
+        if (oddsFresh(response)) settle(html);
         return;
-      } catch (_) { return; /* the connection is down: the advice comes with the next change */ }
+      } catch (_) { clearTimeout(waiting); return; /* the connection is down, or a newer question called this one off */ }
     }
+    clearTimeout(waiting);
+    if (wanted()) adviceNote(box, "The chances beyond this roll were not worked out: the server is busy. Change the form, or wait for the next move, to ask again.");
   }
 
   document.addEventListener("input", event => {

@@ -72,9 +72,10 @@ pub fn round(
         None => {
             let question = Question::open(state, who).ok_or_else(|| {
                 format!(
-                    "{who} has no roll to advise on after {after} steps: the next step, if there \
+                    "{who} has no roll to advise on after {steps}: the next step, if there \
                      is one, is not an action, an opposed action or a secret roll's step {who} is \
-                     in, and no secret roll with {who} in it is open"
+                     in, and no secret roll with {who} in it is open",
+                    steps = skald_core::noun(after, "step", "steps")
                 )
             })?;
             let seed = serde_json::to_vec(state).unwrap_or_default();

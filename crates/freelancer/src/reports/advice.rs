@@ -66,9 +66,10 @@ pub fn advice(
         .and_then(|command| advice::over_the_event(state, command))
         .ok_or_else(|| {
             format!(
-                "{who} has no check to advise on after {after} steps: the next step, if there is \
+                "{who} has no check to advise on after {steps}: the next step, if there is \
                  one, is not a task check or chance check {who} makes during an event that the \
-                 rules would take"
+                 rules would take",
+                steps = skald_core::noun(after, "step", "steps")
             )
         })?;
     Ok(AdviceReport {

@@ -353,10 +353,11 @@ fn burdens() -> Field {
 fn npc() -> Move {
     let mut fields = vec![name_field()];
     for (i, stat) in STATS.iter().enumerate() {
-        let field = Field::number(&format!("character.stats.{stat}"), stat, 1, max_boxes(), 3);
+        let field =
+            Field::number(&format!("character.stats.{stat}"), stat, 1, max_boxes(), 3).optional();
         fields.push(if i == 0 {
             field.with_help(format!(
-                "Any number of boxes, 1 to {MAX_BOXES}: how many burden boxes of each kind it can carry; one more disables it (T7, T12)."
+                "Any number of boxes, 1 to {MAX_BOXES}: how many burden boxes of each kind it can carry; one more disables it (T7, T12). Leave a stat empty for a creature without it (the book's dragon has none)."
             ))
         } else {
             field
