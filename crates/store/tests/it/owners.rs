@@ -37,13 +37,7 @@ async fn one_node_owns_a_table_and_the_others_find_it() {
         // B's session ends as a killed node's would: its tables are free at once; B, still running,
         // opens its session again on its next question. (The call waits up to 5 s for the session
         // to end.)
-        let mut admin = sqlx::PgConnection::connect(&db.url).await.unwrap();
-        sqlx::query(
-            "SELECT pg_terminate_backend(pid, 5000) FROM skald_nodes WHERE address = 'http://b:2'",
-        )
-        .execute(&mut admin)
-        .await
-        .unwrap();
+        end_session(&db.url, "http://b:2").await;
         assert_eq!(a.take("t1").await.unwrap(), Owner::Me);
         assert_eq!(a.take("t2").await.unwrap(), Owner::Me);
         assert_eq!(b.take("t1").await.unwrap(), Owner::At("http://a:1".into()));
@@ -58,7 +52,6 @@ async fn one_node_owns_a_table_and_the_others_find_it() {
             ErrorKind::Closed
         ));
         b.close().await;
-        admin.close().await.unwrap();
         store.close().await;
     }
 }
@@ -115,13 +108,7 @@ async fn a_fenced_append_is_written_only_while_its_session_holds_the_table() {
             }
         );
 
-        let mut admin = sqlx::PgConnection::connect(&db.url).await.unwrap();
-        sqlx::query(
-            "SELECT pg_terminate_backend(pid, 5000) FROM skald_nodes WHERE address = 'http://b:2'",
-        )
-        .execute(&mut admin)
-        .await
-        .unwrap();
+        end_session(&db.url, "http://b:2").await;
         // B does not know yet (its session number is the same), but the database does: A's
         // appends and B's, sent together, land but for B's.
         assert_eq!(b.session(), b0);
@@ -181,7 +168,18 @@ async fn a_fenced_append_is_written_only_while_its_session_holds_the_table() {
         assert_eq!(store.load("lost").await.unwrap().unwrap().rows.len(), 3);
         a.close().await;
         b.close().await;
-        admin.close().await.unwrap();
         store.close().await;
     }
+}
+
+/// Ends the ownership session of the node at `address` as a killed node's or a cut network's
+/// would end (`pg_terminate_backend`, waiting up to 5 s for it to end).
+async fn end_session(url: &str, address: &str) {
+    let mut admin = sqlx::PgConnection::connect(url).await.unwrap();
+    sqlx::query("SELECT pg_terminate_backend(pid, 5000) FROM skald_nodes WHERE address = $1")
+        .bind(address)
+        .execute(&mut admin)
+        .await
+        .unwrap();
+    admin.close().await.unwrap();
 }
