@@ -525,7 +525,7 @@ fn balance_proposes_a_fair_fight_for_the_gm() {
              \x20 easy (75%)               WIL 52       75.0% (3/4)\n\
              \x20 even (50%)               WIL 77       50.0% (1/2)\n\
              \x20 hard (25%)               WIL 102      25.0% (1/4)\n\
-             An NPC's WIL (each member's opposed check against it, roll_under, reroll, F4):\n\
+             An NPC's WIL (each member's opposed check against it, roll under, rolled again when both miss, F4):\n\
              \x20 easy (75%)               WIL 11       75.4% (439/582)\n\
              \x20 even (50%)               WIL 27       50.0% (1/2)\n\
              \x20 hard (25%)               WIL 53       24.8% (810/3271)\n\
@@ -601,14 +601,16 @@ fn balance_proposes_a_fair_fight_for_the_gm() {
             "Guard",
         ],
         2,
-        Expected::Error("Guard has no CHM (--opponent-rating): its sheet has WIL"),
+        Expected::Error(
+            "Guard has no CHM (--opponent-rating): its sheet has WIL; give --opponent-rating one of them",
+        ),
     );
     check(
         &[
             "balance", file, "--after", "0", "--rating", "CHM", "--party", "Ash,Ash",
         ],
         2,
-        Expected::Error("--party names \"Ash\" twice (at 2 and before): name each member once"),
+        Expected::Error("--party names \"Ash\" twice (names 1 and 2): name each member once"),
     );
     check(
         &[

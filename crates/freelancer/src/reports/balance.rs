@@ -35,6 +35,10 @@ pub struct BalanceReport {
     /// How an opposed check is settled at this table: `"roll_under"` or `"chaotic"`, then
     /// `"reroll"` or `"no_winner"` (the options `opposed` and `both_miss`).
     pub opposed: String,
+    /// The same in words, as the text says it ("roll under, rolled again when both miss"): never
+    /// in the JSON, which keeps the options' names for scripts.
+    #[serde(skip)]
+    pub opposed_words: String,
     /// The opponent's rating weighed (`--opponent-rating`, else `--rating`).
     pub opponent_rating: Rating,
     /// The party, each with its rating.
@@ -168,7 +172,7 @@ pub fn balance(
         match stats::value(&state.formulas, c, stat) {
             Some(Ok((value, _))) => Ok((value, c.kind)),
             _ => Err(format!(
-                "{name} has no {stat} (`{flag}`): its sheet has {}",
+                "{name} has no {stat} (`{flag}`): its sheet has {}; give `{flag}` one of them",
                 c.ratings
                     .keys()
                     .map(|r| r.abbreviation())
@@ -189,8 +193,9 @@ pub fn balance(
             .enumerate()
             .find(|(i, n)| names[..*i].contains(n))
         {
+            let first = names.iter().position(|n| n == twice).unwrap_or(i) + 1;
             return Err(format!(
-                "`--party` names {twice:?} twice (at {} and before): name each member once",
+                "`--party` names {twice:?} twice (names {first} and {}): name each member once",
                 i + 1
             ));
         }
@@ -301,6 +306,14 @@ pub fn balance(
         encounter: opponents(Contest::Task),
         npc: opponents(opposed),
         opposed: format!("{}, {both_miss}", state.options.opposed.name()),
+        opposed_words: format!(
+            "{}, {}",
+            state.options.opposed.label(),
+            match state.options.both_miss {
+                BothMiss::Reroll => "rolled again when both miss",
+                BothMiss::NoWinner => "no winner when both miss",
+            }
+        ),
         opponent_rating,
         party,
         rating,
@@ -349,7 +362,7 @@ impl fmt::Display for BalanceReport {
         writeln!(
             f,
             "An NPC's {theirs} (each member's opposed check against it, {}, F4):",
-            self.opposed
+            self.opposed_words
         )?;
         for o in &self.npc {
             let fight = format!("{} ({}%)", o.target, o.wanted);
