@@ -678,7 +678,7 @@ pub async fn parts(Seated { table, reader, .. }: Seated, params: Params) -> Resp
 /// problem) as an HTML fragment the page puts under the command's odds, asked for once the odds
 /// are shown (a slow advice never holds them up); empty when the system gives none. It says the
 /// seq of the state it is of in the [`ODDS_SEQ`] header, as the odds do; a busy server's answer
-/// is a 503 with no fragment. With `?alone=1` (the command has no odds: an NPC drafted) the
+/// is a 503 with no fragment, a body that is not a command yet a 422 with none. With `?alone=1` (the command has no odds: an NPC drafted) the
 /// advice comes unfolded under a heading of its own instead of folded under the odds.
 pub async fn advice(
     Seated { table, .. }: Seated,
@@ -707,8 +707,11 @@ pub async fn advice(
         ),
         Ok(OddsAnswer { seq, .. }) => at_seq(Html(String::new()).into_response(), seq),
         Err(ApiError::Busy(why)) => ApiError::Busy(why).into_response(),
-        // Not a command yet: the odds say what they wait for; the advice says nothing.
-        Err(_) => Html(String::new()).into_response(),
+        // Not a command yet (a blank emptied, a number out of range): the odds say what they wait
+        // for and the check shows the refusal beside its blank; the advice says nothing, as a 422
+        // with no body, so the page keeps the advice it shows (marked as of the form before)
+        // instead of dropping it on each slip (a fresh GM's try of issue 32).
+        Err(_) => StatusCode::UNPROCESSABLE_ENTITY.into_response(),
     }
 }
 

@@ -185,8 +185,8 @@ mod odds_tests {
         assert_eq!(
             shown,
             [
-                "<b>62% ± 2%</b> <details class=\"exact\"><summary>plays</summary><small>simulated: 6213 of 10000 plays</small></details>",
-                "<b>at least 99.8%</b> <details class=\"exact\"><summary>plays</summary><small>simulated: 10000 of 10000 plays</small></details>",
+                "<b>62% ± 2%</b> <details class=\"exact\"><summary>estimate</summary><small>simulated: 6213 of 10000 plays</small></details>",
+                "<b>at least 99.8%</b> <details class=\"exact\"><summary>estimate</summary><small>simulated: 10000 of 10000 plays</small></details>",
             ]
         );
         assert!(

@@ -534,6 +534,13 @@
       try {
         const response = await post(`/t/${id}/advice${alone ? "?alone=1" : ""}`, command, signal);
         if (response.status === 503) { await new Promise(resolve => setTimeout(resolve, 300)); continue; }
+        // Not a command yet (a blank emptied or out of range, refused beside it): the advice shown
+        // stays, marked as of the form before, rather than vanishing on each slip.
+        if (response.status === 422) {
+          clearTimeout(waiting);
+          if (wanted() && box.querySelector(":scope > details.advice.stale")) adviceNote(box, "The chances below are of the form as it was: they are worked out again once the blanks marked are filled in.");
+          return;
+        }
         const html = response.ok ? await response.text() : "";
         if (oddsFresh(response)) settle(html);
         return;

@@ -59,7 +59,10 @@ impl Kind {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Sheet {
-    /// The character's name, 1 to 64 characters.
+    /// The character's name, 1 to 64 characters. Left out, it reads as empty, which the rules
+    /// refuse at its blank: a draft is still a command, so the fair fight shown while the GM
+    /// makes an NPC is worked out before a name is typed.
+    #[serde(default)]
     pub name: String,
     /// PC, full NPC sheet or Encounter Sheet.
     #[serde(default)]

@@ -90,6 +90,23 @@ impl AdviceModel {
             }
         }
     }
+
+    /// The model as a player at the table reads it, after "for each choice now": what is
+    /// supposed of everyone's later play, in plain words (a fresh GM read [`AdviceModel::words`]
+    /// in bold on the page as jargon).
+    pub fn supposing(self) -> &'static str {
+        match self {
+            AdviceModel::BestPlay => {
+                "worked out exactly, supposing everyone then plays their best and no one takes a \
+                 burden or surrenders later"
+            }
+            AdviceModel::SimplePolicy => {
+                "estimated by playing the conflict out many times, everyone then standing when \
+                 ahead and otherwise bringing in their largest trait, no one taking a burden or \
+                 surrendering later"
+            }
+        }
+    }
 }
 
 /// A chance of winning: exact, or estimated by simulation.
@@ -451,15 +468,33 @@ fn fraction(q: &Q, p: &Position) -> Fraction {
 }
 
 /// The whole-conflict chances of every choice of `who` now, for a command's advice
-/// ([`advice`]), with the words that name their model; `None` when `who` cannot act now.
-fn advice_chances(state: &State, who: &str) -> Option<(Vec<skald_core::Chance>, String)> {
+/// ([`advice`]), with the model that gave them; `None` when `who` cannot act now.
+fn advice_chances(state: &State, who: &str) -> Option<(Vec<skald_core::Chance>, AdviceModel)> {
     let advice = conflict_advice(state, who, AdviceBudget::TABLE).ok()?;
     let chances = advice
         .choices
         .iter()
         .map(|c| c.win.chance(c.choice.label()))
         .collect();
-    Some((chances, advice.model.words().to_owned()))
+    Some((chances, advice.model))
+}
+
+/// Whether no choice is clearly best: two or more simulated chances, each within the others'
+/// margins (the highest's lower bound under the lowest's upper bound), so the order the
+/// simulation gave them may be chance's. Exact chances always have a best.
+fn no_clear_best(chances: &[skald_core::Chance]) -> bool {
+    let bounds: Option<Vec<(f64, f64)>> = chances
+        .iter()
+        .map(|c| c.margin.map(|m| (c.decimal - m, c.decimal + m)))
+        .collect();
+    match bounds {
+        Some(bounds) if bounds.len() >= 2 => {
+            let highest_low = bounds.iter().map(|b| b.0).fold(f64::MIN, f64::max);
+            let lowest_high = bounds.iter().map(|b| b.1).fold(f64::MAX, f64::min);
+            highest_low <= lowest_high
+        }
+        _ => false,
+    }
 }
 
 /// The advice beyond the roll of `command` ([`skald_core::System::advice`]): for `bring_in`,
@@ -481,9 +516,15 @@ pub fn advice(state: &State, command: &Command) -> Option<Odds> {
         _ => return None,
     };
     let (chances, model) = advice_chances(state, who)?;
+    let even = if no_clear_best(&chances) {
+        " No choice is clearly best: each chance is within the others' margins."
+    } else {
+        ""
+    };
     Some(Odds {
         summary: format!(
-            "{who}'s chance to win the whole conflict, for each choice now ({model})."
+            "{who}'s chance to win the whole conflict, for each choice now: {}.{even}",
+            model.supposing()
         ),
         chances,
         distribution: Vec::new(),
@@ -628,4 +669,32 @@ fn npc_advice(state: &State, sheet: &Sheet) -> Option<Odds> {
         chances,
         distribution: Vec::new(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::no_clear_best;
+    use skald_core::Chance;
+
+    #[test]
+    fn a_best_is_clear_only_past_the_margins() {
+        let simulated = |wins| Chance::estimate("a choice", wins, 10_000);
+        // 50% and 51% of 10,000 plays: margins of about 1.6 points overlap.
+        assert!(no_clear_best(&[simulated(5000), simulated(5100)]));
+        // 50% and 60%: apart.
+        assert!(!no_clear_best(&[simulated(5000), simulated(6000)]));
+        // Three, the outer two apart: one is clearly better than another.
+        assert!(!no_clear_best(&[
+            simulated(5000),
+            simulated(5100),
+            simulated(6000)
+        ]));
+        // One choice, or exact chances, always have a best.
+        assert!(!no_clear_best(&[simulated(5000)]));
+        let half = skald_dice::odds::Fraction::new(1.into(), 2u32.into());
+        assert!(!no_clear_best(&[
+            Chance::exact("a", &half),
+            Chance::exact("b", &half)
+        ]));
+    }
 }

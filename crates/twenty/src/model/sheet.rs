@@ -129,7 +129,10 @@ pub enum SheetKind {
 #[serde(deny_unknown_fields)]
 pub struct Sheet {
     /// The character's name, unique at the table, 1 to
-    /// [`MAX_NAME_CHARS`](crate::limits::MAX_NAME_CHARS) characters, not "GM".
+    /// [`MAX_NAME_CHARS`](crate::limits::MAX_NAME_CHARS) characters, not "GM". Left out, it reads
+    /// as empty, which the rules refuse at its blank ("name is empty: fill it in"): a draft is
+    /// still a command, so the NPC builder's fair fight is worked out before a name is typed.
+    #[serde(default)]
     pub name: String,
     /// How strictly to check it; a new character by default.
     #[serde(default)]

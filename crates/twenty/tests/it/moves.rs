@@ -1333,11 +1333,10 @@ fn advice_is_each_choices_chance_to_win_the_conflict() {
         shown.last().map(|(label, p)| (label.as_str(), p.as_str())),
         Some(("Win the conflict if you surrender", "0"))
     );
-    assert!(
-        bring_in.summary.starts_with(
-            "Gorand's chance to win the whole conflict, for each choice now (simulated"
-        )
-    );
+    assert!(bring_in.summary.starts_with(
+        "Gorand's chance to win the whole conflict, for each choice now: estimated by \
+             playing the conflict out many times"
+    ));
     for command in [
         json!({"do": "stand", "who": "Gorand"}),
         json!({"do": "surrender", "who": "Gorand"}),

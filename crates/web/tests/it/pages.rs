@@ -680,4 +680,16 @@ async fn a_fair_fights_proposal_carries_its_values_for_the_form() {
         "{html}"
     );
     assert_eq!(html.matches("class=\"use-this\"").count(), 3, "{html}");
+    // A draft that is not a command yet (its pool emptied): no advice, said as a 422 with no
+    // body, so the page keeps the advice it shows instead of dropping it.
+    let response = fresh()
+        .post(format!("{}/t/{table}/advice?alone=1", server.base))
+        .bearer_auth(&gm)
+        .header("content-type", "application/json")
+        .body(r#"{"do": "enroll", "character": {"name": "Orc", "words": [], "occupation": "orc"}}"#)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 422);
+    assert_eq!(response.text().await.unwrap(), "");
 }
