@@ -9,10 +9,40 @@ use crate::model::roll::DiceRoll;
 use crate::model::scene::Slot;
 use crate::rules::task_check::explain;
 
-/// The log line for `event`, e.g. `Ash: task check, CHM 27 vs 56 (the guard's WIL): the larger number,
+/// The log line for `event`, e.g. `Ash: task check, CHM 27 vs 56 (the guard's WIL): the larger
+/// number,
 /// 56, has 2 digits: no equalizing needed (F2); difference = 56 - 27 = 29 (6-95: ...); P(success)
 /// 71/100, P(Botch) 1/20: d100 38: success.`
 pub fn describe(event: &Event) -> String {
+    match event {
+        Event::Enrolled { .. }
+        | Event::Awarded { .. }
+        | Event::LeveledUp { .. }
+        | Event::RatingSet { .. }
+        | Event::FormulaSet { .. }
+        | Event::VocationChanged { .. }
+        | Event::ApSpent { .. } => describe_sheets(event),
+        Event::Rested { .. }
+        | Event::RestEnded { .. }
+        | Event::SafeAreaEntered { .. }
+        | Event::SafeAreaLeft { .. } => describe_rest(event),
+        Event::EventStarted { .. }
+        | Event::TotalActionDeclared { .. }
+        | Event::InitiativeRolled { .. }
+        | Event::Divided { .. }
+        | Event::Acted { .. }
+        | Event::EventEnded { .. } => describe_event(event),
+        Event::TaskChecked(task) => task_line(task),
+        Event::TeamLifted(lift) => lift_line(lift),
+        Event::ChanceChecked(chance) => chance_line(chance),
+        Event::OpposedChecked(opposed) => opposed_line(opposed),
+        Event::DiceRolled(roll) => dice_line(roll),
+    }
+}
+
+/// A character enrolled, and what changes its sheet: awards, levels, ratings and formulas set,
+/// vocations changed, AP spent (F8).
+fn describe_sheets(event: &Event) -> String {
     match event {
         Event::Enrolled { character } => {
             let ratings: Vec<String> = character
@@ -47,11 +77,6 @@ pub fn describe(event: &Event) -> String {
             };
             format!("{} joins the table ({sheet}): {ratings}.", character.name)
         }
-        Event::TaskChecked(task) => task_line(task),
-        Event::TeamLifted(lift) => lift_line(lift),
-        Event::ChanceChecked(chance) => chance_line(chance),
-        Event::OpposedChecked(opposed) => opposed_line(opposed),
-        Event::DiceRolled(roll) => dice_line(roll),
         Event::Awarded(award) => {
             let mut gains = Vec::new();
             if award.xp > 0 {
@@ -129,12 +154,28 @@ pub fn describe(event: &Event) -> String {
             at.map(|a| format!(", outside the current vocation {} (F8)", allowance(a)))
                 .unwrap_or_default()
         ),
+        // Every other event is another group's (`describe` sends each to its own).
+        _ => String::new(),
+    }
+}
+
+/// Rest and safe areas.
+fn describe_rest(event: &Event) -> String {
+    match event {
         Event::Rested { who } => format!("{} rest{}.", who.join(", "), plural_verb(who.len())),
         Event::RestEnded { who } => {
             format!("{} stop{} resting.", who.join(", "), plural_verb(who.len()))
         }
         Event::SafeAreaEntered { place } => format!("The party is in a safe area: {place}."),
         Event::SafeAreaLeft { place } => format!("The party leaves the safe area: {place}."),
+        // Every other event is another group's (`describe` sends each to its own).
+        _ => String::new(),
+    }
+}
+
+/// An event from its start to its end: initiative, total actions, divisions and turns (F5-F7).
+fn describe_event(event: &Event) -> String {
+    match event {
         Event::EventStarted { name, who, method } => format!(
             "Event: {name}, with {}; initiative by method {} ({}).",
             who.join(", "),
@@ -214,6 +255,8 @@ pub fn describe(event: &Event) -> String {
                 skald_core::noun(*rounds as usize, "round", "rounds")
             )
         }
+        // Every other event is another group's (`describe` sends each to its own).
+        _ => String::new(),
     }
 }
 

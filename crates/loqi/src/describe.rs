@@ -12,6 +12,33 @@ use skald_core::capitalized;
 /// One line of the table log for `event`.
 pub fn describe(event: &Event) -> String {
     match event {
+        Event::Enrolled { .. }
+        | Event::InfluenceSpent { .. }
+        | Event::InfluenceRewarded { .. }
+        | Event::InfluenceGiven { .. } => describe_influence(event),
+        Event::SessionStarted { .. }
+        | Event::SceneEnded { .. }
+        | Event::ScenarioEnded { .. }
+        | Event::StrengthChanged { .. }
+        | Event::TraitChanged { .. }
+        | Event::ChangeExpired { .. } => describe_session(event),
+        Event::GoalsPrepared { .. } | Event::GoalAdded { .. } | Event::GoalFulfilled { .. } => {
+            describe_goals(event)
+        }
+        Event::ProblemIntroduced { .. }
+        | Event::ProblemTakenOver { .. }
+        | Event::OutcomeProposed { .. }
+        | Event::EntryAdded { .. }
+        | Event::EntriesMerged { .. }
+        | Event::OddsFound { .. }
+        | Event::DieRolled { .. }
+        | Event::ProblemResolved { .. } => describe_problem(event),
+    }
+}
+
+/// A character enrolled, and influence spent, rewarded or given (L5).
+fn describe_influence(event: &Event) -> String {
+    match event {
         Event::Enrolled { character } => {
             let traits: Vec<String> = character
                 .traits
@@ -89,6 +116,14 @@ pub fn describe(event: &Event) -> String {
         } => format!(
             "{from} gives {to} {points} influence and {to} gains {received} (L5, influence swapping): {reason:?}; {from} holds {from_left}, {to} {to_now}."
         ),
+        // Every other event is another group's (`describe` sends each to its own).
+        _ => String::new(),
+    }
+}
+
+/// Sessions, scenes and scenarios, strength and trait changes (L7, L8).
+fn describe_session(event: &Event) -> String {
+    match event {
         Event::SessionStarted {
             number,
             gm_influence,
@@ -188,6 +223,14 @@ pub fn describe(event: &Event) -> String {
             change.problem,
             change.trait_name
         ),
+        // Every other event is another group's (`describe` sends each to its own).
+        _ => String::new(),
+    }
+}
+
+/// Goals prepared, added and fulfilled (L6).
+fn describe_goals(event: &Event) -> String {
+    match event {
         Event::GoalsPrepared { by, goals } => {
             let list: Vec<String> = goals.iter().map(goal_phrase).collect();
             format!(
@@ -225,6 +268,14 @@ pub fn describe(event: &Event) -> String {
                 who.join(", ")
             )
         }
+        // Every other event is another group's (`describe` sends each to its own).
+        _ => String::new(),
+    }
+}
+
+/// A problem from its introduction to its resolution: outcomes, tallies, odds and the die (L1-L4).
+fn describe_problem(event: &Event) -> String {
+    match event {
         Event::ProblemIntroduced {
             number,
             scale,
@@ -312,6 +363,8 @@ pub fn describe(event: &Event) -> String {
             winner.outcome_phrase(),
             who_phrase(by)
         ),
+        // Every other event is another group's (`describe` sends each to its own).
+        _ => String::new(),
     }
 }
 

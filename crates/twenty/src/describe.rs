@@ -51,6 +51,39 @@ fn and_list(names: &[&str]) -> String {
 /// The log line for `event`.
 pub fn describe(event: &Event) -> String {
     match event {
+        Event::CharacterAdded { .. } | Event::TraitDefined { .. } => describe_sheets(event),
+        Event::ConflictStarted { .. }
+        | Event::HealingStarted { .. }
+        | Event::BroughtIn { .. }
+        | Event::GmRolled { .. }
+        | Event::BurdenDieUsed { .. }
+        | Event::Stood { .. }
+        | Event::ForcedToStand { .. }
+        | Event::Surrendered { .. }
+        | Event::ExchangeEnded { .. }
+        | Event::ExchangeBegan { .. }
+        | Event::TieRolled { .. }
+        | Event::ConflictEnded { .. } => describe_conflict(event),
+        Event::BurdenTaken { .. }
+        | Event::Disabled { .. }
+        | Event::ItemBroke { .. }
+        | Event::ItemRepaired { .. }
+        | Event::CharacterDied { .. }
+        | Event::BurdenHealed { .. }
+        | Event::BurdenWorsened { .. } => describe_burdens(event),
+        Event::BoxesUnchecked { .. }
+        | Event::KeyAdded { .. }
+        | Event::TraitAdded { .. }
+        | Event::BoxesAdded { .. }
+        | Event::TraitSwapped { .. }
+        | Event::ObligationGranted { .. }
+        | Event::ObligationEnded { .. } => describe_growth(event),
+    }
+}
+
+/// A character sits down, a trait is defined (T1, T12).
+fn describe_sheets(event: &Event) -> String {
+    match event {
         Event::CharacterAdded { character } => character_added(character),
         Event::TraitDefined {
             name,
@@ -60,6 +93,15 @@ pub fn describe(event: &Event) -> String {
             let open = if *open { ", open to all" } else { "" };
             format!("The table adds the trait {name}{open}: {description}")
         }
+        // Every other event is another group's (`describe` sends each to its own).
+        _ => String::new(),
+    }
+}
+
+/// A conflict's course: its start, dice brought in and rolled, stands, surrenders, exchanges, ties
+/// and its end (T2-T4, T8).
+fn describe_conflict(event: &Event) -> String {
+    match event {
         Event::ConflictStarted {
             participants,
             allies,
@@ -123,6 +165,36 @@ pub fn describe(event: &Event) -> String {
                 "{who} is disabled and out of the conflict at once, as though {who} had surrendered (T7)"
             )
         }
+        Event::ExchangeEnded {
+            exchange,
+            order,
+            pools,
+            winning,
+            allies,
+        } => exchange_ended(*exchange, order, pools, winning.as_ref(), allies),
+        Event::ExchangeBegan { exchange } => format!("Exchange {exchange} begins"),
+        Event::TieRolled { rolls } => {
+            let rolls = rolls
+                .iter()
+                .map(|(who, d)| format!("{who} {d}"))
+                .collect::<Vec<_>>()
+                .join(", ");
+            format!("Final tie rolled off, 1d20 each: {rolls}")
+        }
+        Event::ConflictEnded {
+            winner,
+            allies,
+            order,
+        } => conflict_ended(winner, allies, order),
+        // Every other event is another group's (`describe` sends each to its own).
+        _ => String::new(),
+    }
+}
+
+/// Burdens and what they break: a burden taken, healed or worsened, a character disabled or dead,
+/// an item broken or repaired (T5-T7, T9, T14).
+fn describe_burdens(event: &Event) -> String {
+    match event {
         Event::BurdenTaken {
             who,
             on,
@@ -174,27 +246,6 @@ pub fn describe(event: &Event) -> String {
             format!("{who}'s {item} breaks: {by} rolled a 20 in its exchange (T9)")
         }
         Event::ItemRepaired { who, item } => format!("{who}'s {item} is repaired"),
-        Event::ExchangeEnded {
-            exchange,
-            order,
-            pools,
-            winning,
-            allies,
-        } => exchange_ended(*exchange, order, pools, winning.as_ref(), allies),
-        Event::ExchangeBegan { exchange } => format!("Exchange {exchange} begins"),
-        Event::TieRolled { rolls } => {
-            let rolls = rolls
-                .iter()
-                .map(|(who, d)| format!("{who} {d}"))
-                .collect::<Vec<_>>()
-                .join(", ");
-            format!("Final tie rolled off, 1d20 each: {rolls}")
-        }
-        Event::ConflictEnded {
-            winner,
-            allies,
-            order,
-        } => conflict_ended(winner, allies, order),
         Event::CharacterDied { who, by } => {
             format!("{who} dies: {by} won with {who}'s death as its goal (T7)")
         }
@@ -214,6 +265,15 @@ pub fn describe(event: &Event) -> String {
         Event::BurdenWorsened { who, burden, added } => {
             format!("The healing made it worse: {who}'s {burden} gains [{added}] (T8)")
         }
+        // Every other event is another group's (`describe` sends each to its own).
+        _ => String::new(),
+    }
+}
+
+/// Growth between conflicts and obligations: boxes unchecked and added, keys and traits gained or
+/// swapped, obligations granted and ended (T10, T11).
+fn describe_growth(event: &Event) -> String {
+    match event {
         Event::BoxesUnchecked {
             who,
             traits,
@@ -253,6 +313,8 @@ pub fn describe(event: &Event) -> String {
                 "{grantee}'s obligation {trait_name} ends, {why}: {grantee} loses the trait and the granter's coloured boxes are unchecked (T11)"
             )
         }
+        // Every other event is another group's (`describe` sends each to its own).
+        _ => String::new(),
     }
 }
 

@@ -61,10 +61,47 @@ fn recover(character: &mut Character, mut amount: u32, cause: Option<Cause>) {
 /// unknown name (only possible in a hand-edited log) is ignored.
 pub fn apply(mut state: State, event: &Event) -> State {
     match event {
+        Event::Enrolled { .. } | Event::SessionEnded { .. } | Event::SessionStarted { .. } => {
+            session(&mut state, event)
+        }
+        Event::ActionRolled(..) | Event::OpposedRolled(..) | Event::RoundStarted { .. } => {
+            round(&mut state, event)
+        }
+        Event::SecretOpened { .. }
+        | Event::SecretCommitted { .. }
+        | Event::SecretRevealed { .. }
+        | Event::SecretClosed { .. }
+        | Event::SecretCancelled { .. } => secrets(&mut state, event),
+        Event::Lost(..)
+        | Event::Recovered { .. }
+        | Event::DieAwarded { .. }
+        | Event::DieAdded { .. }
+        | Event::WordAdded { .. }
+        | Event::ConceptChanged { .. } => losses(&mut state, event),
+    }
+    state
+}
+
+/// A character enrolled, and sessions started and ended (C5).
+fn session(state: &mut State, event: &Event) {
+    match event {
         Event::Enrolled { character: sheet } => {
             let character = enrolled(sheet.clone());
             state.characters.insert(sheet.name.clone(), character);
         }
+        Event::SessionEnded { .. } => state.between_sessions = true,
+        Event::SessionStarted { session } => {
+            state.session = *session;
+            state.between_sessions = false;
+        }
+        // Every other event is another group's (`apply` sends each to its own).
+        _ => {}
+    }
+}
+
+/// Rounds and their rolls: an action's roll, an opposed roll (C1-C3).
+fn round(state: &mut State, event: &Event) {
+    match event {
         Event::ActionRolled(roll) => {
             if let Some(character) = state.characters.get_mut(&roll.who) {
                 spend(character, roll.spent);
@@ -100,6 +137,14 @@ pub fn apply(mut state: State, event: &Event) -> State {
                 character.reactions = 0;
             }
         }
+        // Every other event is another group's (`apply` sends each to its own).
+        _ => {}
+    }
+}
+
+/// A secret roll from its opening to its close: allocations committed, then revealed (C4).
+fn secrets(state: &mut State, event: &Event) {
+    match event {
         Event::SecretOpened {
             round,
             actions,
@@ -137,6 +182,14 @@ pub fn apply(mut state: State, event: &Event) -> State {
             }
         }
         Event::SecretClosed { .. } | Event::SecretCancelled { .. } => state.secret = None,
+        // Every other event is another group's (`apply` sends each to its own).
+        _ => {}
+    }
+}
+
+/// Losses and recoveries, dice awarded and added, words and concepts (C5).
+fn losses(state: &mut State, event: &Event) {
+    match event {
         Event::Lost(Loss {
             who,
             amount,
@@ -208,11 +261,7 @@ pub fn apply(mut state: State, event: &Event) -> State {
                 }
             }
         }
-        Event::SessionEnded { .. } => state.between_sessions = true,
-        Event::SessionStarted { session } => {
-            state.session = *session;
-            state.between_sessions = false;
-        }
+        // Every other event is another group's (`apply` sends each to its own).
+        _ => {}
     }
-    state
 }

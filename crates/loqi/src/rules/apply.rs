@@ -26,6 +26,34 @@ pub fn initial(options: &Options) -> State {
 /// does not fit (no open problem, say) leaves the state as it was.
 pub fn apply(mut state: State, event: &Event) -> State {
     match event {
+        Event::Enrolled { .. }
+        | Event::InfluenceSpent { .. }
+        | Event::InfluenceRewarded { .. }
+        | Event::InfluenceGiven { .. } => influence(&mut state, event),
+        Event::SessionStarted { .. }
+        | Event::SceneEnded { .. }
+        | Event::ScenarioEnded { .. }
+        | Event::StrengthChanged { .. }
+        | Event::TraitChanged { .. }
+        | Event::ChangeExpired { .. } => session(&mut state, event),
+        Event::GoalsPrepared { .. } | Event::GoalAdded { .. } | Event::GoalFulfilled { .. } => {
+            goals(&mut state, event)
+        }
+        Event::ProblemIntroduced { .. }
+        | Event::ProblemTakenOver { .. }
+        | Event::OutcomeProposed { .. }
+        | Event::EntryAdded { .. }
+        | Event::EntriesMerged { .. }
+        | Event::OddsFound { .. }
+        | Event::DieRolled { .. }
+        | Event::ProblemResolved { .. } => problem(&mut state, event),
+    }
+    state
+}
+
+/// A character enrolled, and influence spent, rewarded or given (L5).
+fn influence(state: &mut State, event: &Event) {
+    match event {
         Event::Enrolled { character } => {
             let member = Character::from_sheet(character, &state.options);
             state.characters.push(member);
@@ -56,6 +84,14 @@ pub fn apply(mut state: State, event: &Event) -> State {
                 c.influence = *to_now;
             }
         }
+        // Every other event is another group's (`apply` sends each to its own).
+        _ => {}
+    }
+}
+
+/// Sessions, scenes and scenarios, strength and trait changes (L7, L8).
+fn session(state: &mut State, event: &Event) {
+    match event {
         Event::SessionStarted {
             number,
             gm_influence,
@@ -109,6 +145,14 @@ pub fn apply(mut state: State, event: &Event) -> State {
                 state.characters[i] = member;
             }
         }
+        // Every other event is another group's (`apply` sends each to its own).
+        _ => {}
+    }
+}
+
+/// Goals prepared, added and fulfilled (L6).
+fn goals(state: &mut State, event: &Event) {
+    match event {
         Event::GoalsPrepared { by, goals } => {
             if by != GM {
                 state.prepared.push(by.clone());
@@ -136,6 +180,14 @@ pub fn apply(mut state: State, event: &Event) -> State {
                 paid: paid.clone(),
             });
         }
+        // Every other event is another group's (`apply` sends each to its own).
+        _ => {}
+    }
+}
+
+/// A problem from its introduction to its resolution: outcomes, tallies, odds and the die (L1-L4).
+fn problem(state: &mut State, event: &Event) {
+    match event {
         Event::ProblemIntroduced {
             number,
             scale,
@@ -213,6 +265,7 @@ pub fn apply(mut state: State, event: &Event) -> State {
                 });
             }
         }
+        // Every other event is another group's (`apply` sends each to its own).
+        _ => {}
     }
-    state
 }

@@ -24,6 +24,39 @@ impl State {
 /// participants that `decide` checked were there; one that is not changes nothing.
 pub fn apply(mut state: State, event: &Event) -> State {
     match event {
+        Event::CharacterAdded { .. } | Event::TraitDefined { .. } => sheets(&mut state, event),
+        Event::ConflictStarted { .. }
+        | Event::HealingStarted { .. }
+        | Event::BroughtIn { .. }
+        | Event::GmRolled { .. }
+        | Event::BurdenDieUsed { .. }
+        | Event::Stood { .. }
+        | Event::ForcedToStand { .. }
+        | Event::Surrendered { .. }
+        | Event::ExchangeBegan { .. }
+        | Event::ConflictEnded { .. } => conflict(&mut state, event),
+        Event::BurdenTaken { .. }
+        | Event::ItemBroke { .. }
+        | Event::ItemRepaired { .. }
+        | Event::CharacterDied { .. }
+        | Event::BurdenHealed { .. }
+        | Event::BurdenWorsened { .. } => burdens(&mut state, event),
+        Event::BoxesUnchecked { .. }
+        | Event::KeyAdded { .. }
+        | Event::TraitAdded { .. }
+        | Event::BoxesAdded { .. }
+        | Event::TraitSwapped { .. } => growth(&mut state, event),
+        Event::ObligationGranted { .. } | Event::ObligationEnded { .. } => {
+            obligations(&mut state, event)
+        }
+        Event::Disabled { .. } | Event::ExchangeEnded { .. } | Event::TieRolled { .. } => {}
+    }
+    state
+}
+
+/// Sheets and the table's catalogue: a character sits down, a trait is defined (T1, T12).
+fn sheets(state: &mut State, event: &Event) {
+    match event {
         Event::CharacterAdded { character } => state.characters.push(character_of(character)),
         Event::TraitDefined {
             name,
@@ -38,6 +71,15 @@ pub fn apply(mut state: State, event: &Event) -> State {
                 let _ = state.catalogue.merge(extra);
             }
         }
+        // Every other event is another group's (`apply` sends each to its own).
+        _ => {}
+    }
+}
+
+/// A conflict's course: its start, dice brought in and rolled, stands and surrenders, its exchanges
+/// and its end (T2-T4, T8, T14).
+fn conflict(state: &mut State, event: &Event) {
+    match event {
         Event::ConflictStarted {
             participants,
             allies,
@@ -95,7 +137,7 @@ pub fn apply(mut state: State, event: &Event) -> State {
             if let Some(p) = state.participant_mut(GM) {
                 p.pool = sorted(p.pool.iter().chain(dice).copied().collect());
             }
-            step(&mut state, GM, StepKind::GmRolled { dice: dice.clone() });
+            step(state, GM, StepKind::GmRolled { dice: dice.clone() });
         }
         Event::BurdenDieUsed {
             who,
@@ -114,22 +156,22 @@ pub fn apply(mut state: State, event: &Event) -> State {
                 burden: burden.clone(),
                 value: *value,
             };
-            step(&mut state, who, what);
+            step(state, who, what);
         }
         Event::Stood { who, exchange } => {
             if let Some(p) = state.participant_mut(who) {
                 p.acted_in = *exchange;
             }
-            step(&mut state, who, StepKind::Stood);
+            step(state, who, StepKind::Stood);
         }
         Event::ForcedToStand { who, reason } => {
             if let Some(p) = state.participant_mut(who) {
                 p.standing = Standing::ForcedStand;
             }
-            step(&mut state, who, StepKind::ForcedToStand { reason: *reason });
+            step(state, who, StepKind::ForcedToStand { reason: *reason });
         }
         Event::Surrendered { who, reason } => {
-            step(&mut state, who, StepKind::Surrendered { reason: *reason });
+            step(state, who, StepKind::Surrendered { reason: *reason });
             if let Some(conflict) = state.conflict.as_mut() {
                 conflict.surrenders += 1;
                 let count = conflict.surrenders;
@@ -140,6 +182,31 @@ pub fn apply(mut state: State, event: &Event) -> State {
                 }
             }
         }
+        Event::ExchangeBegan { exchange } => {
+            if let Some(conflict) = state.conflict.as_mut() {
+                conflict.exchange = *exchange;
+            }
+        }
+        Event::ConflictEnded {
+            winner,
+            allies,
+            order,
+        } => {
+            if let Some(conflict) = state.conflict.as_mut() {
+                conflict.winner = Some(winner.clone());
+                conflict.winner_allies = allies.clone();
+                conflict.final_order = order.clone();
+            }
+        }
+        // Every other event is another group's (`apply` sends each to its own).
+        _ => {}
+    }
+}
+
+/// Burdens and what they break: a burden taken, healed or worsened, an item broken or repaired, a
+/// death (T5-T7, T9, T14).
+fn burdens(state: &mut State, event: &Event) {
+    match event {
         Event::BurdenTaken {
             who,
             on,
@@ -162,14 +229,14 @@ pub fn apply(mut state: State, event: &Event) -> State {
                 by: who.clone(),
                 dice: boxes.clone(),
             };
-            step(&mut state, from, discarded);
+            step(state, from, discarded);
             let took = StepKind::TookBurden {
                 from: from.clone(),
                 on: on.clone(),
                 name: name.clone(),
                 boxes: boxes.clone(),
             };
-            step(&mut state, who, took);
+            step(state, who, took);
             if let Some(conflict) = state.conflict.as_mut() {
                 conflict.new_burdens.push((bearer.clone(), name.clone()));
             }
@@ -195,22 +262,6 @@ pub fn apply(mut state: State, event: &Event) -> State {
                 .and_then(|c| c.equipment.iter_mut().find(|t| &t.name == item))
             {
                 t.broken = false;
-            }
-        }
-        Event::ExchangeBegan { exchange } => {
-            if let Some(conflict) = state.conflict.as_mut() {
-                conflict.exchange = *exchange;
-            }
-        }
-        Event::ConflictEnded {
-            winner,
-            allies,
-            order,
-        } => {
-            if let Some(conflict) = state.conflict.as_mut() {
-                conflict.winner = Some(winner.clone());
-                conflict.winner_allies = allies.clone();
-                conflict.final_order = order.clone();
             }
         }
         Event::CharacterDied { who, .. } => {
@@ -243,6 +294,14 @@ pub fn apply(mut state: State, event: &Event) -> State {
                 b.boxes.push(*added);
             }
         }
+        // Every other event is another group's (`apply` sends each to its own).
+        _ => {}
+    }
+}
+
+/// Growth between conflicts: boxes unchecked and added, keys and traits gained or swapped (T10).
+fn growth(state: &mut State, event: &Event) {
+    match event {
         Event::BoxesUnchecked { who, traits, .. } => {
             if let Some(c) = state.character_mut(who) {
                 for name in traits {
@@ -279,6 +338,14 @@ pub fn apply(mut state: State, event: &Event) -> State {
                 t.name = new.clone();
             }
         }
+        // Every other event is another group's (`apply` sends each to its own).
+        _ => {}
+    }
+}
+
+/// Obligations granted and ended: coloured boxes and the grantee's trait (T11).
+fn obligations(state: &mut State, event: &Event) {
+    match event {
         Event::ObligationGranted {
             granter,
             trait_name,
@@ -328,9 +395,9 @@ pub fn apply(mut state: State, event: &Event) -> State {
                 }
             }
         }
-        Event::Disabled { .. } | Event::ExchangeEnded { .. } | Event::TieRolled { .. } => {}
+        // Every other event is another group's (`apply` sends each to its own).
+        _ => {}
     }
-    state
 }
 
 /// A character as it sits down: its sheet, with the stats turned into traits in [`STATS`] order (so
