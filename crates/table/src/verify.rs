@@ -359,96 +359,11 @@ fn check(
     report: &mut Report,
 ) {
     let seq = record.seq;
-    // Words this edition writes otherwise: a mismatch, or in a log of an earlier edition a
-    // record listed as reworded.
-    let reworded = |report: &mut Report, message: &str| {
-        let finding = finding(seq, message.to_owned());
-        if earlier {
-            report.reworded.push(finding);
-        } else {
-            report.mismatches.push(finding);
-        }
-    };
+    let reworded = |report: &mut Report, message: &str| reworded(report, seq, earlier, message);
     check_committed(record, report);
     check_allocation(table, record, report);
     match &record.body {
-        Body::Command {
-            by,
-            command,
-            events,
-            lines,
-            roll,
-            odds,
-        } => {
-            if let Err(e) = table.authority_of(*by, command) {
-                report.mismatches.push(finding(seq, e.to_string()));
-            }
-            if let Some(roll) = roll
-                && !placed_right(table, seq, roll, report)
-            {
-                return;
-            }
-            let again = match roll {
-                Some(_) => table.game().odds(command).ok().flatten(),
-                None => None,
-            };
-            match (odds, again) {
-                (Some(odds), Some(again)) if same_odds(&again, odds) => {}
-                (None, None) => {}
-                (None, Some(_)) => report.mismatches.push(finding(
-                    seq,
-                    "the odds the rules gave before this roll are missing from its record".into(),
-                )),
-                (Some(_), _) => report.mismatches.push(finding(
-                    seq,
-                    "the odds recorded before the roll are not the rules' odds for it".into(),
-                )),
-            }
-            let draws = roll.as_ref().map(|r| r.draws.as_slice()).unwrap_or(&[]);
-            let epoch = table.live_epoch();
-            let seed = seeds.get(&epoch);
-            let mut dice = Replay::new(table, seed, draws);
-            let decided = table.game().decide(command, &mut dice);
-            if decided.is_ok() && !dice.drew(draws, seq, report) {
-                return;
-            }
-            match decided {
-                Ok(decided) if decided.events == *events && decided.lines != *lines && !earlier => {
-                    reworded(
-                        report,
-                        "the report lines are not what the rules say of its events (rewritten?)",
-                    );
-                }
-                Ok(decided) if decided.events == *events => {
-                    if decided.lines != *lines {
-                        // An earlier edition's words: listed; its events and dice still count.
-                        reworded(
-                            report,
-                            "the report lines are not what the rules say of its events (rewritten?)",
-                        );
-                    }
-                    report.commands_replayed += 1;
-                    if roll.is_some() {
-                        note_dice(
-                            seq,
-                            epoch,
-                            seed.is_some(),
-                            draws,
-                            seed.map(|s| (s, table)),
-                            report,
-                        );
-                    }
-                }
-                Ok(_) => report.mismatches.push(finding(
-                    seq,
-                    "replaying the command gives other events than recorded".into(),
-                )),
-                Err(e) => report.mismatches.push(finding(
-                    seq,
-                    format!("replaying the command is refused: {e}"),
-                )),
-            }
-        }
+        Body::Command { .. } => check_command(table, record, seeds, earlier, report),
         Body::DiceRolled {
             notation,
             total,
@@ -458,43 +373,7 @@ fn check(
         } if placed_right(table, seq, roll, report) => {
             check_notation(seq, notation, *total, text, roll, seeds, report);
         }
-        Body::RollFailed {
-            by,
-            command,
-            error,
-            roll,
-        } => {
-            if let Err(e) = table.authority_of(*by, command) {
-                report.mismatches.push(finding(seq, e.to_string()));
-            }
-            if !placed_right(table, seq, roll, report) {
-                return;
-            }
-            let seed = seeds.get(&table.live_epoch());
-            let mut dice = Replay::new(table, seed, &roll.draws);
-            match table.game().decide(command, &mut dice) {
-                Err(e) if e.to_string() == *error && !dice.drew(&roll.draws, seq, report) => {}
-                Err(e) if e.to_string() == *error => {
-                    report.commands_replayed += 1;
-                    note_dice(
-                        seq,
-                        table.live_epoch(),
-                        seed.is_some(),
-                        &roll.draws,
-                        seed.map(|s| (s, table)),
-                        report,
-                    );
-                }
-                Err(e) => reworded(
-                    report,
-                    &format!("replaying the refused command is refused otherwise: {e}"),
-                ),
-                Ok(_) => report.mismatches.push(finding(
-                    seq,
-                    "recorded as refused after its dice, but the rules accept it with them".into(),
-                )),
-            }
-        }
+        Body::RollFailed { .. } => check_refused_roll(table, record, seeds, earlier, report),
         Body::Undone { of } => match table.undoable() {
             Ok(undoable) if undoable == *of => {}
             Ok(undoable) => report.mismatches.push(finding(
@@ -517,58 +396,7 @@ fn check(
                 ));
             }
         }
-        Body::SecretRolled {
-            index,
-            epoch,
-            commitment,
-        } => {
-            if *index != table.next_roll() || *epoch != table.live_epoch() {
-                report.mismatches.push(finding(
-                    seq,
-                    format!("secret roll at index {index} of epoch {epoch}, expected index {} of epoch {}", table.next_roll(), table.live_epoch()),
-                ));
-                return;
-            }
-            let copies = revealed.get(&seq).map(Vec::as_slice).unwrap_or_default();
-            // Every copy is checked: the public reveal is what the players read, the GM's own copy
-            // what the GM reads; one may not stand in for the other.
-            let mut good = None;
-            for (copy, contents) in copies {
-                if contents.commitment() == *commitment {
-                    report.secrets_checked += 1;
-                    good = good.or(Some(*contents));
-                } else {
-                    report.mismatches.push(finding(
-                        seq,
-                        match copy {
-                            Copy::Revealed(at) => format!(
-                                "the revealed secret roll (record {at}) does not hash to its commitment: its dice, text, total, label or notation were changed"
-                            ),
-                            Copy::Gms => "the GM's copy of this secret roll does not hash to its commitment: its dice, text, total, label or notation were changed".into(),
-                        },
-                    ));
-                }
-            }
-            if copies.is_empty() {
-                report
-                    .unverified
-                    .push(finding(seq, "secret roll not revealed".into()));
-            }
-            let Some(contents) = good else {
-                return;
-            };
-            if placed_right(table, seq, &contents.roll, report) {
-                check_notation(
-                    seq,
-                    &contents.notation,
-                    contents.total,
-                    &contents.text,
-                    &contents.roll,
-                    seeds,
-                    report,
-                );
-            }
-        }
+        Body::SecretRolled { .. } => check_secret_roll(table, record, seeds, revealed, report),
         Body::Requested {
             by,
             command,
@@ -641,6 +469,231 @@ fn check(
             ));
         }
         _ => {}
+    }
+}
+
+/// Words this edition writes otherwise: a mismatch, or in a log of an earlier edition a record
+/// listed as reworded.
+fn reworded(report: &mut Report, seq: u64, earlier: bool, message: &str) {
+    let finding = finding(seq, message.to_owned());
+    if earlier {
+        report.reworded.push(finding);
+    } else {
+        report.mismatches.push(finding);
+    }
+}
+
+/// A command's record: its seat's authority, its roll's place, the odds recorded before it, and
+/// its events, words and dice as the rules give them again from the same draws.
+fn check_command(
+    table: &Table,
+    record: &Record,
+    seeds: &BTreeMap<u32, ServerSeed>,
+    earlier: bool,
+    report: &mut Report,
+) {
+    let Body::Command {
+        by,
+        command,
+        events,
+        lines,
+        roll,
+        odds,
+    } = &record.body
+    else {
+        return;
+    };
+    let seq = record.seq;
+    let reworded = |report: &mut Report, message: &str| reworded(report, seq, earlier, message);
+    if let Err(e) = table.authority_of(*by, command) {
+        report.mismatches.push(finding(seq, e.to_string()));
+    }
+    if let Some(roll) = roll
+        && !placed_right(table, seq, roll, report)
+    {
+        return;
+    }
+    let again = match roll {
+        Some(_) => table.game().odds(command).ok().flatten(),
+        None => None,
+    };
+    match (odds, again) {
+        (Some(odds), Some(again)) if same_odds(&again, odds) => {}
+        (None, None) => {}
+        (None, Some(_)) => report.mismatches.push(finding(
+            seq,
+            "the odds the rules gave before this roll are missing from its record".into(),
+        )),
+        (Some(_), _) => report.mismatches.push(finding(
+            seq,
+            "the odds recorded before the roll are not the rules' odds for it".into(),
+        )),
+    }
+    let draws = roll.as_ref().map(|r| r.draws.as_slice()).unwrap_or(&[]);
+    let epoch = table.live_epoch();
+    let seed = seeds.get(&epoch);
+    let mut dice = Replay::new(table, seed, draws);
+    let decided = table.game().decide(command, &mut dice);
+    if decided.is_ok() && !dice.drew(draws, seq, report) {
+        return;
+    }
+    match decided {
+        Ok(decided) if decided.events == *events && decided.lines != *lines && !earlier => {
+            reworded(
+                report,
+                "the report lines are not what the rules say of its events (rewritten?)",
+            );
+        }
+        Ok(decided) if decided.events == *events => {
+            if decided.lines != *lines {
+                // An earlier edition's words: listed; its events and dice still count.
+                reworded(
+                    report,
+                    "the report lines are not what the rules say of its events (rewritten?)",
+                );
+            }
+            report.commands_replayed += 1;
+            if roll.is_some() {
+                note_dice(
+                    seq,
+                    epoch,
+                    seed.is_some(),
+                    draws,
+                    seed.map(|s| (s, table)),
+                    report,
+                );
+            }
+        }
+        Ok(_) => report.mismatches.push(finding(
+            seq,
+            "replaying the command gives other events than recorded".into(),
+        )),
+        Err(e) => report.mismatches.push(finding(
+            seq,
+            format!("replaying the command is refused: {e}"),
+        )),
+    }
+}
+
+/// A command refused after its dice were drawn: refused again, in the same words, with the same
+/// draws.
+fn check_refused_roll(
+    table: &Table,
+    record: &Record,
+    seeds: &BTreeMap<u32, ServerSeed>,
+    earlier: bool,
+    report: &mut Report,
+) {
+    let Body::RollFailed {
+        by,
+        command,
+        error,
+        roll,
+    } = &record.body
+    else {
+        return;
+    };
+    let seq = record.seq;
+    let reworded = |report: &mut Report, message: &str| reworded(report, seq, earlier, message);
+    if let Err(e) = table.authority_of(*by, command) {
+        report.mismatches.push(finding(seq, e.to_string()));
+    }
+    if !placed_right(table, seq, roll, report) {
+        return;
+    }
+    let seed = seeds.get(&table.live_epoch());
+    let mut dice = Replay::new(table, seed, &roll.draws);
+    match table.game().decide(command, &mut dice) {
+        Err(e) if e.to_string() == *error && !dice.drew(&roll.draws, seq, report) => {}
+        Err(e) if e.to_string() == *error => {
+            report.commands_replayed += 1;
+            note_dice(
+                seq,
+                table.live_epoch(),
+                seed.is_some(),
+                &roll.draws,
+                seed.map(|s| (s, table)),
+                report,
+            );
+        }
+        Err(e) => reworded(
+            report,
+            &format!("replaying the refused command is refused otherwise: {e}"),
+        ),
+        Ok(_) => report.mismatches.push(finding(
+            seq,
+            "recorded as refused after its dice, but the rules accept it with them".into(),
+        )),
+    }
+}
+
+/// A secret roll: its place in the dice, and every copy of its contents (the public reveal, the
+/// GM's own) against its commitment, then its dice from the seed.
+fn check_secret_roll(
+    table: &Table,
+    record: &Record,
+    seeds: &BTreeMap<u32, ServerSeed>,
+    revealed: &BTreeMap<u64, Vec<(Copy, &SecretRoll)>>,
+    report: &mut Report,
+) {
+    let Body::SecretRolled {
+        index,
+        epoch,
+        commitment,
+    } = &record.body
+    else {
+        return;
+    };
+    let seq = record.seq;
+    if *index != table.next_roll() || *epoch != table.live_epoch() {
+        report.mismatches.push(finding(
+            seq,
+            format!(
+                "secret roll at index {index} of epoch {epoch}, expected index {} of epoch {}",
+                table.next_roll(),
+                table.live_epoch()
+            ),
+        ));
+        return;
+    }
+    let copies = revealed.get(&seq).map(Vec::as_slice).unwrap_or_default();
+    // Every copy is checked: the public reveal is what the players read, the GM's own copy
+    // what the GM reads; one may not stand in for the other.
+    let mut good = None;
+    for (copy, contents) in copies {
+        if contents.commitment() == *commitment {
+            report.secrets_checked += 1;
+            good = good.or(Some(*contents));
+        } else {
+            report.mismatches.push(finding(
+                    seq,
+                    match copy {
+                        Copy::Revealed(at) => format!(
+                            "the revealed secret roll (record {at}) does not hash to its commitment: its dice, text, total, label or notation were changed"
+                        ),
+                        Copy::Gms => "the GM's copy of this secret roll does not hash to its commitment: its dice, text, total, label or notation were changed".into(),
+                    },
+                ));
+        }
+    }
+    if copies.is_empty() {
+        report
+            .unverified
+            .push(finding(seq, "secret roll not revealed".into()));
+    }
+    let Some(contents) = good else {
+        return;
+    };
+    if placed_right(table, seq, &contents.roll, report) {
+        check_notation(
+            seq,
+            &contents.notation,
+            contents.total,
+            &contents.text,
+            &contents.roll,
+            seeds,
+            report,
+        );
     }
 }
 
