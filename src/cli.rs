@@ -111,6 +111,8 @@ pub enum Command {
     /// Play a scenario file (TOML) and print the table log; exit 1 if an expectation fails.
     #[command(after_help = REPLAY_EXAMPLES)]
     Replay(ReplayArgs),
+    /// List the systems this build plays: name (as scenarios and the API write it) and title.
+    Systems(SystemsArgs),
     /// Run the online table server (HTTP, WebSocket) on SQLite or PostgreSQL.
     #[command(after_help = SERVE_EXAMPLES)]
     Serve(ServeArgs),
@@ -145,6 +147,15 @@ Examples:
   skald verify log.json --json
 Without a kept head, a log rewritten with its hash chain recomputed cannot be told from an honest
 one: keep the head the table page shows (docs/fairness.md).";
+
+/// Arguments of `skald systems`.
+#[derive(Debug, Args)]
+pub struct SystemsArgs {
+    /// Print JSON: `[{"name": ..., "title": ...}, ...]`, in the lobby's order (what scripts and
+    /// the browser tests read to go through every system).
+    #[arg(long)]
+    pub json: bool,
+}
 
 /// Arguments of `skald serve`.
 #[derive(Debug, Args)]

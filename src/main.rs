@@ -14,6 +14,7 @@ mod replay;
 mod roll;
 mod serve;
 mod systems;
+mod systems_list;
 mod verify;
 
 use clap::Parser;
@@ -47,6 +48,7 @@ fn try_main() -> error::Result {
         cli::Command::Replay(args) => replay::run(&args),
         cli::Command::Serve(args) => serve::run(&args),
         cli::Command::Verify(args) => verify::run(&args),
+        cli::Command::Systems(args) => systems_list::run(&args),
         cli::Command::Twenty(command) => systems::twenty::run(&command),
         cli::Command::Loqi(command) => systems::loqi::run(&command),
         cli::Command::Chi(command) => systems::chi::run(&command),

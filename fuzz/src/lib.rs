@@ -91,6 +91,20 @@ pub fn scenario(data: &[u8]) {
     }
 }
 
+/// Commands at an online table of any system the registry lists, one target for them all (a
+/// system added to the registry is fuzzed without a target of its own): the input's first line
+/// names the system (`chi`), the rest is [`table_actions`]'s. An input whose first line names no
+/// system is passed over.
+pub fn table(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let (first, rest) = text.split_once('\n').unwrap_or((text, ""));
+    if let Some(system) = skald_systems::REGISTRY.find(first.trim()) {
+        table_actions(system.name, rest.as_bytes());
+    }
+}
+
 /// Commands of `system` at an online table with a GM and two players (Ann, 1; Bob, 2): each line of
 /// the input is `gm`, `1` or `2`, a space, and an action as JSON (a line without a known seat is the
 /// GM's). Whatever is accepted applies to the table without error; the log folds again to the same

@@ -2,7 +2,7 @@
 // Chromium driven by playwright-core, and the helpers every test file shares. It builds nothing:
 // SKALD_BIN names the binary (default target/debug/skald under the repository root). Every wait is
 // bounded, and the pages may talk to 127.0.0.1 only. See docs/browser-tests.md.
-import { spawn } from "node:child_process";
+import { spawn, execFileSync } from "node:child_process";
 import { mkdtempSync, mkdirSync, rmSync, existsSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join as joinPath, resolve } from "node:path";
@@ -14,6 +14,16 @@ import { chromium } from "playwright-core";
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 export const SKALD_BIN = process.env.SKALD_BIN ? resolve(process.env.SKALD_BIN) : joinPath(ROOT, "target/debug/skald");
 export const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
+
+/**
+ * The systems the binary under test plays, in the lobby's order: `skald systems --json`, the
+ * registry's list (a test build's includes Toy, the system only tests play). A test that means
+ * every system goes through these, never a list of its own.
+ */
+export function systems() {
+  const out = execFileSync(SKALD_BIN, ["systems", "--json"], { encoding: "utf8", timeout: WAIT });
+  return JSON.parse(out);
+}
 export const SHOTS = joinPath(ROOT, "target/browser-screenshots");
 /** The bound of every single wait. */
 export const WAIT = 10_000;

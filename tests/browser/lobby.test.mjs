@@ -8,10 +8,11 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import {
   setup, screenshot, waitLive, waitStatus, waitLog, assertNoSideScroll, createTable, goToTable, join,
-  moveForm, fill, submit, waitOdds, screenshotOf, FILE_TIMEOUT, SETUP_TIMEOUT, showTabOf, WAIT,
+  moveForm, fill, submit, waitOdds, screenshotOf, FILE_TIMEOUT, SETUP_TIMEOUT, showTabOf, WAIT, systems,
 } from "./harness.mjs";
 
-const SYSTEMS = ["twenty", "loqi", "chi", "freelancer"];
+/** Every system the binary plays (the registry's, through `skald systems --json`). */
+const SYSTEMS = systems().map(s => s.name);
 let h;
 
 before(async () => { h = await setup(); }, { timeout: SETUP_TIMEOUT });

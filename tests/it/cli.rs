@@ -480,3 +480,29 @@ fn an_explosion_point_read_where_a_comparison_was_meant_is_said() {
         "{rolled}"
     );
 }
+
+/// `skald systems` lists the registry's systems in the lobby's order: this test build's, Toy
+/// included (a release build lists the four without it, docs/decisions.md). Scripts and the
+/// browser tests read its JSON to go through every system.
+#[test]
+fn systems_lists_the_registrys_systems_as_text_and_json() {
+    let out = skald(&["systems"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout),
+        "twenty      Twenty\nloqi        Loqi\nchi         Chi\nfreelancer  Freelancer\ntoy         Toy\n"
+    );
+    let out = skald(&["systems", "--json"]);
+    let listed: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_default();
+    let names: Vec<&str> = listed
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|s| s["name"].as_str())
+        .collect();
+    assert_eq!(names, skald_systems::REGISTRY.names().collect::<Vec<_>>());
+    assert_eq!(
+        listed[4],
+        serde_json::json!({"name": "toy", "title": "Toy"})
+    );
+}

@@ -31,12 +31,13 @@ pub fn ruling_href(system: &str, code: &str) -> String {
     format!("/rules/{system}#{code}")
 }
 
-/// The ruling id (`T3`, `L12`) that starts at byte `i` of `text`, as a word of its own: a letter
-/// of `T`, `L`, `C`, `F` and one or two digits; its end.
+/// The ruling id (`T3`, `L12`) that starts at byte `i` of `text`, as a word of its own: a capital
+/// letter and one or two digits; its end. Whether a system states it is the registry's to say
+/// (each system's codes have a letter of their own; none is listed here).
 fn code_at(text: &str, i: usize) -> Option<usize> {
     let bytes = text.as_bytes();
     let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
-    if !b"TLCF".contains(&bytes[i]) || (i > 0 && word(bytes[i - 1])) {
+    if !bytes[i].is_ascii_uppercase() || (i > 0 && word(bytes[i - 1])) {
         return None;
     }
     let digits = bytes[i + 1..]

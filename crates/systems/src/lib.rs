@@ -16,6 +16,9 @@ pub struct Entry {
     pub listed: Listed,
     /// Plays a scenario of this system ([`Scenario::replay_as`]).
     pub replay: fn(&Scenario) -> Result<Replay, skald_scenario::Error>,
+    /// Whether a release build offers it: `false` for a system only the tests play (Toy, listed
+    /// under the `toy` feature), which the API's published document leaves out ([`released`]).
+    pub released: bool,
 }
 
 /// The entry of the system `S`.
@@ -27,15 +30,32 @@ where
     Entry {
         listed: Listed::of::<S>(),
         replay: Scenario::replay_as::<S>,
+        released: true,
     }
 }
 
-/// Every system Skald plays, in the order a lobby offers them: one line per system.
+/// The entry of the system `S`, played only by the tests ([`Entry::released`] `false`).
+#[cfg(feature = "toy")]
+const fn for_tests<S: System + 'static>() -> Entry
+where
+    S::Options: Send + Sync + 'static,
+    S::State: Send + Sync + 'static,
+{
+    Entry {
+        released: false,
+        ..entry::<S>()
+    }
+}
+
+/// Every system Skald plays, in the order a lobby offers them: one line per system (a system
+/// only the tests play comes last, under its feature, its entry made by `for_tests`).
 pub const SYSTEMS: &[Entry] = &[
     entry::<skald_twenty::Twenty>(),
     entry::<skald_loqi::Loqi>(),
     entry::<skald_chi::Chi>(),
     entry::<skald_freelancer::Freelancer>(),
+    #[cfg(feature = "toy")]
+    for_tests::<skald_toy::Toy>(),
 ];
 
 /// [`SYSTEMS`] as every crate sees them, in the same order.
@@ -52,6 +72,13 @@ static LISTED: [Listed; SYSTEMS.len()] = {
 /// The systems Skald plays, as the value the online table (`skald_table::Table::create`), the
 /// server and the pages take: find one by name, list their names, find the system of a ruling.
 pub static REGISTRY: Registry = Registry::new(&LISTED);
+
+/// The names of the systems a release build plays, in order: [`REGISTRY`]'s, less those only
+/// the tests play. The API's published document lists these (it is written once, for every
+/// build: `crates/server/openapi.json`).
+pub fn released() -> impl Iterator<Item = &'static str> {
+    SYSTEMS.iter().filter(|s| s.released).map(|s| s.listed.name)
+}
 
 /// Reads a scenario's TOML text ([`skald_scenario::load`]) and checks its system is one of these.
 ///
@@ -92,7 +119,16 @@ mod tests {
 
     #[test]
     fn each_system_is_listed_once_under_its_own_name() {
-        assert_eq!(REGISTRY.names_listed(), "twenty, loqi, chi, freelancer");
+        // The tests list Toy (this crate's dev-dependency on itself enables `toy`); a release
+        // build does not.
+        assert_eq!(
+            REGISTRY.names_listed(),
+            "twenty, loqi, chi, freelancer, toy"
+        );
+        assert_eq!(
+            released().collect::<Vec<_>>(),
+            ["twenty", "loqi", "chi", "freelancer"]
+        );
         for (system, entry) in REGISTRY.iter().zip(SYSTEMS) {
             assert_eq!(system.name, entry.listed.name, "LISTED follows SYSTEMS");
             assert!(
@@ -154,7 +190,9 @@ mod tests {
         let refused = load_scenario("title = \"t\"\nsystem = \"dnd\"").err();
         assert_eq!(
             refused.map(|e| e.to_string()).as_deref(),
-            Some("system = \"dnd\" is not a system Skald plays (twenty, loqi, chi, freelancer)")
+            Some(
+                "system = \"dnd\" is not a system Skald plays (twenty, loqi, chi, freelancer, toy)"
+            )
         );
     }
 }

@@ -1,14 +1,15 @@
 //! Every ruling a system's texts cite has an entry on its rules page, so no link a page draws
 //! from a code such as `(T3)` leads nowhere: each system crate's source (its moves, notes, errors,
-//! descriptions) is scanned for ruling ids (a letter of `T`, `L`, `C`, `F` and a number, as a word
-//! of its own) and each must be on that system's page.
+//! descriptions) is scanned for ruling ids (the letter of a system's codes, `T`, `L`, `C`, `F`,
+//! `Y`..., and a number, as a word of its own) and each must be on that system's page.
 
 use std::collections::BTreeSet;
 use std::path::Path;
 
-/// Every ruling id in the `.rs` files under `dir` (but the rules page's own `rulings.rs`): `T3` in "(T3)", "T5:" or "T1, T5", never
-/// the `T1` of `T10` or of `XT1`.
-fn cited(dir: &Path, found: &mut BTreeSet<String>) {
+/// Every ruling id in the `.rs` files under `dir` (but the rules page's own `rulings.rs`) whose
+/// letter is one of `letters`: `T3` in "(T3)", "T5:" or "T1, T5", never the `T1` of `T10` or of
+/// `XT1`.
+fn cited(dir: &Path, letters: &[u8], found: &mut BTreeSet<String>) {
     let mut entries: Vec<_> = std::fs::read_dir(dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|e| e.map(|e| e.path()))
@@ -17,25 +18,25 @@ fn cited(dir: &Path, found: &mut BTreeSet<String>) {
     entries.sort();
     for path in entries {
         if path.is_dir() {
-            cited(&path, found);
+            cited(&path, letters, found);
         } else if path.extension().is_some_and(|e| e == "rs")
             // The page itself states every code: the scan reads what cites them.
             && path.file_name().is_some_and(|n| n != "rulings.rs")
         {
             let text = std::fs::read_to_string(&path)
                 .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-            found.extend(codes(&text));
+            found.extend(codes(&text, letters));
         }
     }
 }
 
-/// The ruling ids in `text`.
-fn codes(text: &str) -> Vec<String> {
+/// The ruling ids in `text` whose letter is one of `letters`.
+fn codes(text: &str, letters: &[u8]) -> Vec<String> {
     let bytes = text.as_bytes();
     let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
     let mut found = Vec::new();
     for (i, &b) in bytes.iter().enumerate() {
-        if !b"TLCF".contains(&b) || (i > 0 && word(bytes[i - 1])) {
+        if !letters.contains(&b) || (i > 0 && word(bytes[i - 1])) {
             continue;
         }
         let digits = bytes[i + 1..]
@@ -53,7 +54,10 @@ fn codes(text: &str) -> Vec<String> {
 #[test]
 fn the_scan_finds_codes_as_words_only() {
     assert_eq!(
-        codes("loses at once (T4; a disabled character, T7) T10, XT1, T1a, C3:"),
+        codes(
+            "loses at once (T4; a disabled character, T7) T10, XT1, T1a, C3: Y2",
+            b"TLCF"
+        ),
         ["T4", "T7", "T10", "C3"]
     );
 }
@@ -61,11 +65,16 @@ fn the_scan_finds_codes_as_words_only() {
 #[test]
 fn every_ruling_a_system_cites_is_on_its_rules_page() {
     let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    // The letters the systems' codes start with: a code of any system is looked for in each.
+    let letters: Vec<u8> = skald_systems::REGISTRY
+        .iter()
+        .flat_map(|s| s.rulings.rulings.iter().map(|r| r.code.as_bytes()[0]))
+        .collect();
     for system in skald_systems::REGISTRY.iter() {
         let mut found = BTreeSet::new();
-        cited(&crates.join(system.name).join("src"), &mut found);
+        cited(&crates.join(system.name).join("src"), &letters, &mut found);
         assert!(
-            found.len() >= 6,
+            !found.is_empty(),
             "{}: only {found:?} cited; is this its crate?",
             system.name
         );
@@ -126,6 +135,10 @@ fn a_code_is_found_on_the_page_of_its_system() {
     assert_eq!(
         skald_systems::REGISTRY.ruling("T14").map(|(s, _)| s.name),
         Some("twenty")
+    );
+    assert_eq!(
+        skald_systems::REGISTRY.ruling("Y2").map(|(s, _)| s.name),
+        Some("toy")
     );
     assert!(skald_systems::REGISTRY.ruling("T15").is_none());
     assert!(skald_systems::REGISTRY.ruling("X1").is_none());

@@ -415,13 +415,18 @@ async fn bodies_too_large_or_malformed_are_refused_and_the_server_goes_on() {
                 &format!("{label}: {what}"),
             );
         }
+        // The systems it plays are the registry's, named in its order.
+        let unknown = format!(
+            "the system \"poker\" is not one Skald plays ({})...",
+            skald_systems::REGISTRY.names_listed()
+        );
         for (what, body, status, kind, message) in [
             (
                 "an unknown system",
                 json!({"system": "poker", "title": "x"}),
                 422,
                 "refused",
-                "the system \"poker\" is not one Skald plays (twenty, loqi, chi, freelancer)...",
+                unknown.as_str(),
             ),
             (
                 "an empty title",

@@ -1,4 +1,0 @@
-//! freelancer's commands, decoded and decided at an online table: see [`skald_fuzz::table_actions`].
-#![no_main]
-
-libfuzzer_sys::fuzz_target!(|data: &[u8]| skald_fuzz::table_actions("freelancer", data));
