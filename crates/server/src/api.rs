@@ -602,11 +602,11 @@ pub async fn moves(Seated { table, reader, .. }: Seated) -> Result<Json<MovesAns
 /// they are of. Records nothing. Worked out off the table's task, behind the node's gate
 /// ([`crate::odds_gate`]).
 pub async fn odds(
-    Seated { table, .. }: Seated,
+    Seated { table, reader, .. }: Seated,
     body: axum::body::Bytes,
 ) -> Result<Json<OddsAnswer>, ApiError> {
     let command: Value = json_body(&body)?;
-    Ok(Json(table.odds_and_advice(&command).await?))
+    Ok(Json(table.odds_and_advice(&command, reader.actor).await?))
 }
 
 /// The largest `after` the log and WebSocket routes read: the most an OpenAPI `int64` holds (a

@@ -168,13 +168,13 @@ impl LiveTable {
     ///
     /// # Errors
     /// As [`LiveTable::odds`].
-    pub async fn advice(&self, command: &Value) -> Result<OddsAnswer, ApiError> {
+    pub async fn advice(&self, command: &Value, reader: Actor) -> Result<OddsAnswer, ApiError> {
         let question = self.question(command).await?;
         let seq = question.seq();
         let advice = self
             .registry
             .advice_gate()
-            .run(move || question.advice())
+            .run(move || question.advice(reader))
             .await??;
         Ok(OddsAnswer {
             odds: None,
@@ -188,7 +188,11 @@ impl LiveTable {
     ///
     /// # Errors
     /// As [`LiveTable::odds`].
-    pub async fn odds_and_advice(&self, command: &Value) -> Result<OddsAnswer, ApiError> {
+    pub async fn odds_and_advice(
+        &self,
+        command: &Value,
+        reader: Actor,
+    ) -> Result<OddsAnswer, ApiError> {
         let question = std::sync::Arc::new(self.question(command).await?);
         let seq = question.seq();
         let asked = std::sync::Arc::clone(&question);
@@ -200,7 +204,7 @@ impl LiveTable {
         let advice = self
             .registry
             .advice_gate()
-            .run(move || question.advice())
+            .run(move || question.advice(reader))
             .await??;
         Ok(OddsAnswer { odds, advice, seq })
     }

@@ -7,6 +7,7 @@
 
 use crate::action::{Action, TableAction};
 use crate::error::Error;
+use crate::record::Actor;
 use crate::table::Table;
 use serde_json::Value;
 use skald_core::{Game, Odds};
@@ -18,6 +19,8 @@ pub struct OddsQuestion {
     game: Box<dyn Game>,
     asked: Asked,
     seq: u64,
+    /// The table option: a player's command sets the GM's numbers itself.
+    players_set_gm_numbers: bool,
 }
 
 /// What the odds are asked of: a system command, or the table's `allocate` (a sealed choice of
@@ -57,16 +60,27 @@ impl OddsQuestion {
         }
     }
 
-    /// The advice beyond the roll of the command at that state ([`skald_core::System::advice`]):
-    /// for the page only, never recorded; may take up to about 200 ms.
+    /// The advice beyond the roll of the command at that state ([`skald_core::System::advice`]),
+    /// as `reader` may read it: for the page only, never recorded; may take up to about 200 ms.
+    /// A proposal that writes the GM's numbers (a chance with a [`skald_core::Fill`]: a
+    /// Difficulty, an NPC's pool, the GM's outcome's impact) is the GM's: a player reads none
+    /// unless the table lets players set the GM's numbers, and no advice when nothing else is
+    /// left ("The GM's numbers are the GM's": a player was offered an easy Difficulty to take).
     ///
     /// # Errors
     /// As [`OddsQuestion::answer`].
-    pub fn advice(&self) -> Result<Option<Odds>, Error> {
-        match &self.asked {
-            Asked::Command(command) => Ok(self.game.advice(command)?),
-            Asked::Allocation { who, spend } => Ok(self.game.allocation_advice(who, *spend)),
+    pub fn advice(&self, reader: Actor) -> Result<Option<Odds>, Error> {
+        let advice = match &self.asked {
+            Asked::Command(command) => self.game.advice(command)?,
+            Asked::Allocation { who, spend } => self.game.allocation_advice(who, *spend),
+        };
+        if reader == Actor::Gm || self.players_set_gm_numbers {
+            return Ok(advice);
         }
+        Ok(advice.and_then(|mut odds| {
+            odds.chances.retain(|c| c.fill.is_none());
+            (!odds.chances.is_empty()).then_some(odds)
+        }))
     }
 }
 
@@ -88,6 +102,7 @@ impl Table {
             game: self.game().boxed_clone(),
             asked,
             seq: self.last_seq(),
+            players_set_gm_numbers: self.players_set_gm_numbers(),
         }
     }
 }

@@ -681,7 +681,7 @@ pub async fn parts(Seated { table, reader, .. }: Seated, params: Params) -> Resp
 /// is a 503 with no fragment, a body that is not a command yet a 422 with none. With `?alone=1` (the command has no odds: an NPC drafted) the
 /// advice comes unfolded under a heading of its own instead of folded under the odds.
 pub async fn advice(
-    Seated { table, .. }: Seated,
+    Seated { table, reader, .. }: Seated,
     params: Params,
     body: axum::body::Bytes,
 ) -> Response {
@@ -693,7 +693,7 @@ pub async fn advice(
         Ok(command) => command,
         Err(e) => return ApiError::BadRequest(format!("body: {e}")).into_response(),
     };
-    match table.advice(&command).await {
+    match table.advice(&command, reader.actor).await {
         Ok(OddsAnswer {
             advice: Some(advice),
             seq,

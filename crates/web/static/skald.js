@@ -527,8 +527,12 @@
       clearTimeout(waiting);
       if (!wanted()) return;
       adviceNote(box, null);
-      for (const old of box.querySelectorAll(":scope > details.advice.stale")) old.remove();
+      // A fold the reader had opened stays open in the newer advice ("Use this" asks again, and
+      // comparing another proposal should not mean opening the fold again).
+      let opened = false;
+      for (const old of box.querySelectorAll(":scope > details.advice.stale")) { opened ||= old.open; old.remove(); }
       if (html.trim() !== "") box.insertAdjacentHTML("beforeend", html);
+      if (opened) for (const fresh of box.querySelectorAll(":scope > details.advice")) fresh.open = true;
     };
     for (let attempt = 1; attempt <= 20 && wanted(); attempt++) {
       try {

@@ -119,6 +119,14 @@ fn a_players_action_is_rolled_only_with_the_gms_numbers() {
         .odds_question(&json!({"do": "answer", "request": request, "values": {"difficulty": 6}}));
     assert_eq!(question.seq(), request);
     assert_eq!(question.answer().unwrap().as_ref(), Some(&odds));
+    // The advice's proposals of a Difficulty ("Use this") write the GM's number: the GM reads
+    // them, Ann (at a table where players do not set the GM's numbers) none.
+    let proposals = |reader| {
+        let advice = question.advice(reader).unwrap();
+        advice.map_or(0, |a| a.chances.iter().filter(|c| c.fill.is_some()).count())
+    };
+    assert_eq!(proposals(GM), 3);
+    assert_eq!(proposals(ANN), 0);
     // Who acts is Ann's: the GM answers the numbers.
     assert_eq!(
         play.refusal(

@@ -479,22 +479,48 @@ fn advice_chances(state: &State, who: &str) -> Option<(Vec<skald_core::Chance>, 
     Some((chances, advice.model))
 }
 
-/// Whether no choice is clearly best: two or more simulated chances, each within the others'
-/// margins (the highest's lower bound under the lowest's upper bound), so the order the
-/// simulation gave them may be chance's. Exact chances always have a best.
-fn no_clear_best(chances: &[skald_core::Chance]) -> bool {
-    let bounds: Option<Vec<(f64, f64)>> = chances
+/// Which choices are among the best: those whose chance may be the highest, their upper bound
+/// (the chance plus its margin; an exact chance has none) at or above the best's lower bound. A
+/// simulation's order within its margins may be chance's, so all of these are equally advisable;
+/// among exact chances, the ties at the top.
+fn among_the_best(chances: &[skald_core::Chance]) -> Vec<bool> {
+    let margin = |c: &skald_core::Chance| c.margin.unwrap_or(0.0);
+    let best_low = chances
         .iter()
-        .map(|c| c.margin.map(|m| (c.decimal - m, c.decimal + m)))
-        .collect();
-    match bounds {
-        Some(bounds) if bounds.len() >= 2 => {
-            let highest_low = bounds.iter().map(|b| b.0).fold(f64::MIN, f64::max);
-            let lowest_high = bounds.iter().map(|b| b.1).fold(f64::MAX, f64::min);
-            highest_low <= lowest_high
-        }
-        _ => false,
+        .map(|c| c.decimal - margin(c))
+        .fold(f64::MIN, f64::max);
+    chances
+        .iter()
+        .map(|c| c.decimal + margin(c) >= best_low)
+        .collect()
+}
+
+/// `chances` with their best marked for a reader deciding ([`among_the_best`]): the one best
+/// labelled "(the best)", several "(among the best)", and a sentence for the summary when no
+/// choice stands out (every one among the best).
+fn mark_the_best(mut chances: Vec<skald_core::Chance>) -> (Vec<skald_core::Chance>, &'static str) {
+    let best = among_the_best(&chances);
+    let count = best.iter().filter(|b| **b).count();
+    if chances.len() < 2 {
+        return (chances, "");
     }
+    if count == chances.len() {
+        return (
+            chances,
+            " No choice is clearly best: each chance is within the others' margins.",
+        );
+    }
+    let mark = if count == 1 {
+        " (the best)"
+    } else {
+        " (among the best)"
+    };
+    for (c, best) in chances.iter_mut().zip(best) {
+        if best {
+            c.label.push_str(mark);
+        }
+    }
+    (chances, "")
 }
 
 /// The advice beyond the roll of `command` ([`skald_core::System::advice`]): for `bring_in`,
@@ -516,11 +542,7 @@ pub fn advice(state: &State, command: &Command) -> Option<Odds> {
         _ => return None,
     };
     let (chances, model) = advice_chances(state, who)?;
-    let even = if no_clear_best(&chances) {
-        " No choice is clearly best: each chance is within the others' margins."
-    } else {
-        ""
-    };
+    let (chances, even) = mark_the_best(chances);
     Some(Odds {
         summary: format!(
             "{who}'s chance to win the whole conflict, for each choice now: {}.{even}",
@@ -673,28 +695,52 @@ fn npc_advice(state: &State, sheet: &Sheet) -> Option<Odds> {
 
 #[cfg(test)]
 mod tests {
-    use super::no_clear_best;
+    use super::mark_the_best;
     use skald_core::Chance;
 
+    fn marked(chances: Vec<Chance>) -> (Vec<String>, &'static str) {
+        let (chances, summary) = mark_the_best(chances);
+        (chances.into_iter().map(|c| c.label).collect(), summary)
+    }
+
     #[test]
-    fn a_best_is_clear_only_past_the_margins() {
-        let simulated = |wins| Chance::estimate("a choice", wins, 10_000);
+    fn the_best_choices_are_marked_past_the_margins() {
+        let simulated = |label: &str, wins| Chance::estimate(label, wins, 10_000);
         // 50% and 51% of 10,000 plays: margins of about 1.6 points overlap.
-        assert!(no_clear_best(&[simulated(5000), simulated(5100)]));
-        // 50% and 60%: apart.
-        assert!(!no_clear_best(&[simulated(5000), simulated(6000)]));
-        // Three, the outer two apart: one is clearly better than another.
-        assert!(!no_clear_best(&[
-            simulated(5000),
-            simulated(5100),
-            simulated(6000)
-        ]));
-        // One choice, or exact chances, always have a best.
-        assert!(!no_clear_best(&[simulated(5000)]));
+        assert_eq!(
+            marked(vec![simulated("a", 5000), simulated("b", 5100)]),
+            (
+                vec!["a".to_owned(), "b".to_owned()],
+                " No choice is clearly best: each chance is within the others' margins."
+            )
+        );
+        // 50% and 60%: one best.
+        assert_eq!(
+            marked(vec![simulated("a", 5000), simulated("b", 6000)]).0,
+            ["a", "b (the best)"]
+        );
+        // 59%, 60% and 30%: two among the best, one clearly worse.
+        assert_eq!(
+            marked(vec![
+                simulated("a", 5900),
+                simulated("b", 6000),
+                simulated("c", 3000)
+            ])
+            .0,
+            ["a (among the best)", "b (among the best)", "c"]
+        );
+        // One choice is not marked; exact chances mark their ties at the top.
+        assert_eq!(marked(vec![simulated("a", 5000)]).0, ["a"]);
         let half = skald_dice::odds::Fraction::new(1.into(), 2u32.into());
-        assert!(!no_clear_best(&[
-            Chance::exact("a", &half),
-            Chance::exact("b", &half)
-        ]));
+        let third = skald_dice::odds::Fraction::new(1.into(), 3u32.into());
+        assert_eq!(
+            marked(vec![
+                Chance::exact("a", &half),
+                Chance::exact("b", &half),
+                Chance::exact("c", &third)
+            ])
+            .0,
+            ["a (among the best)", "b (among the best)", "c"]
+        );
     }
 }

@@ -1323,10 +1323,28 @@ fn advice_is_each_choices_chance_to_win_the_conflict() {
             (chance.label, chance.p)
         })
         .collect();
+    // The choices whose chance may be the highest within the simulation's margin are marked
+    // for a reader deciding; the rest read as the whole-conflict advice words them.
+    let marked: Vec<&str> = bring_in
+        .chances
+        .iter()
+        .filter_map(|c| c.label.strip_suffix(" (among the best)"))
+        .collect();
+    assert_eq!(
+        marked,
+        [
+            "Win the conflict if you bring in Physical (5 dice)",
+            "Win the conflict if you bring in Spiritual (4 dice)",
+            "Win the conflict if you bring in Swords (4 dice)"
+        ]
+    );
     let shown: Vec<(String, String)> = bring_in
         .chances
         .iter()
-        .map(|c| (c.label.clone(), c.p.clone()))
+        .map(|c| {
+            let label = c.label.trim_end_matches(" (among the best)");
+            (label.to_owned(), c.p.clone())
+        })
         .collect();
     assert_eq!(shown, whole);
     assert_eq!(
