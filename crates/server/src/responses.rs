@@ -19,21 +19,23 @@ impl IntoResponses for EveryRoute {
     }
 }
 
-/// What every route of one table (`/api/tables/{id}...`) may answer: 400 (a query parameter or a
-/// body it does not read), 401 (no valid token), 404 (no such table), 429 (a rate), 500 (the
-/// database), 503 (the table busy or the server stopping).
+/// What every route of one table (`/api/tables/{id}...`) may answer: [`EveryRoute`]'s 429 (the
+/// address's rate, or the seat's), and 400 (a query parameter or a body it does not read), 401 (no
+/// valid token), 404 (no such table), 500 (the database), 503 (the table busy or the server
+/// stopping).
 pub struct TableRoute;
 
 impl IntoResponses for TableRoute {
     fn responses() -> BTreeMap<String, RefOr<Response>> {
-        refusals(&[
+        let mut responses = EveryRoute::responses();
+        responses.extend(refusals(&[
             (400, BAD_REQUEST),
             (401, UNAUTHORIZED),
             (404, NOT_FOUND),
-            (429, TOO_MANY_REQUESTS),
             (500, STORE_FAILED),
             (503, BUSY),
-        ])
+        ]));
+        responses
     }
 }
 
