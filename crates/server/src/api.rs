@@ -4,16 +4,15 @@
 
 use crate::actor::{Role, TokenEntry};
 use crate::app::App;
+use crate::body::JsonBody;
 use crate::client::ClientAddr;
 use crate::error::ApiError;
 use crate::export;
 use crate::query::Params;
 use crate::report;
+use crate::responses::{EveryRoute, JsonPost, NOT_JSON, STORE_FAILED, TableRoute};
 use crate::rows::{to_row, token_row};
-use crate::schemas::{
-    ActionSchema, BAD_REQUEST, BUSY, CROSS_ORIGIN, ExportFormat, NOT_FOUND, NOT_JSON, STORE_FAILED,
-    TOO_LARGE, TOO_MANY_REQUESTS, TablePath, UNAUTHORIZED,
-};
+use crate::schemas::{ActionSchema, ExportFormat, TablePath};
 use crate::seated::{Acting, Seated};
 use crate::shapes::{
     Acted, CheckAnswer, CreateTable, Created, ErrorBody, ExportedLog, Health, Invited, Join,
@@ -37,44 +36,6 @@ pub const MAX_LOG_PAGE: u64 = 1000;
 
 pub use crate::credentials::{bearer, cookie_name};
 
-fn json_body<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
-    serde_json::from_slice(bytes).map_err(|e| ApiError::BadRequest(body_refusal(&e)))
-}
-
-/// A request body that did not read, in words: not JSON (and where), or the field that is
-/// missing, unknown or of the wrong kind (never serde's own wording).
-pub(crate) fn body_refusal(e: &serde_json::Error) -> String {
-    use serde_json::error::Category;
-    use skald_core::{Problem, human_path};
-    match e.classify() {
-        Category::Syntax => format!(
-            "the request's body is not JSON (line {}, column {})",
-            e.line(),
-            e.column()
-        ),
-        Category::Eof => "the request's body ends before its JSON does".to_owned(),
-        Category::Io => "the request's body could not be read".to_owned(),
-        Category::Data => match Problem::read(&e.to_string()) {
-            Problem::Missing { field } => {
-                format!("the request needs “{}”: fill it in", human_path(&field))
-            }
-            Problem::Unknown { field } => {
-                format!("the request takes no field called “{}”", human_path(&field))
-            }
-            Problem::Duplicate { field } => {
-                format!("“{}” is given twice: give it once", human_path(&field))
-            }
-            Problem::WrongType { found, expected } => {
-                format!("a field of the request holds {found}, where {expected} belongs")
-            }
-            Problem::UnknownCommand { name } => {
-                format!("a field of the request holds \"{name}\", which is not one of its choices")
-            }
-            Problem::Said(message) => skald_core::plain(&message, &|_| None),
-        },
-    }
-}
-
 #[utoipa::path(
     post,
     path = "/api/tables",
@@ -92,12 +53,11 @@ pub(crate) fn body_refusal(e: &serde_json::Error) -> String {
     request_body = inline(CreateTable),
     responses(
         (status = 201, description = "The table, the GM token and the invite token (shown once).", body = Created),
+        JsonPost,
         (status = 400, description = "A body that is not JSON or has unknown fields", body = ErrorBody),
         (status = 403, description = "The server requires its creation key, and the request has \
             none or another (the message says which); or the request came from a page of another \
             origin without a token of its own.", body = ErrorBody),
-        (status = 413, description = TOO_LARGE, body = ErrorBody),
-        (status = 415, description = NOT_JSON, body = ErrorBody),
         (status = 422, description = "Refused: a system the server does not play, a title or \
             options out of bounds.", body = ErrorBody),
         (status = 429, description = "A bound reached: the address's rate, its tables per hour \
@@ -111,12 +71,11 @@ pub async fn create(
     State(app): State<App>,
     client: ClientAddr,
     headers: HeaderMap,
-    body: axum::body::Bytes,
+    JsonBody(request): JsonBody<CreateTable>,
 ) -> Result<Response, ApiError> {
     let key = headers
         .get(CREATION_KEY_HEADER)
         .map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned());
-    let request: CreateTable = json_body(&body)?;
     Ok((
         StatusCode::CREATED,
         Json(create_table(&app, client, key.as_deref(), request).await?),
@@ -249,17 +208,11 @@ fn table_id() -> Result<String, getrandom::Error> {
     request_body = Join,
     responses(
         (status = 200, description = "The player's id and token (shown once)", body = Joined),
-        (status = 400, description = BAD_REQUEST, body = ErrorBody),
-        (status = 403, description = CROSS_ORIGIN, body = ErrorBody),
+        TableRoute,
+        JsonPost,
         (status = 401, description = "Not the table's invite", body = ErrorBody),
-        (status = 404, description = NOT_FOUND, body = ErrorBody),
-        (status = 413, description = TOO_LARGE, body = ErrorBody),
-        (status = 415, description = NOT_JSON, body = ErrorBody),
         (status = 422, description = "Refused: the name is taken, blank, too long or has control \
             characters; the table is full.", body = ErrorBody),
-        (status = 429, description = TOO_MANY_REQUESTS, body = ErrorBody),
-        (status = 500, description = STORE_FAILED, body = ErrorBody),
-        (status = 503, description = BUSY, body = ErrorBody),
     ),
 )]
 /// `POST /api/tables/{id}/join`: takes a seat with the invite; the reply holds the player's token,
@@ -267,9 +220,8 @@ fn table_id() -> Result<String, getrandom::Error> {
 pub async fn join(
     State(app): State<App>,
     Path(id): Path<String>,
-    body: axum::body::Bytes,
+    JsonBody(request): JsonBody<Join>,
 ) -> Result<Json<Joined>, ApiError> {
-    let request: Join = json_body(&body)?;
     let (table, role) =
         app.authenticate(&id, Some(&request.invite))
             .await
@@ -299,15 +251,10 @@ pub async fn join(
     security(("token" = [])),
     responses(
         (status = 200, description = "The new invite (shown once)", body = Invited),
-        (status = 400, description = BAD_REQUEST, body = ErrorBody),
-        (status = 401, description = UNAUTHORIZED, body = ErrorBody),
+        TableRoute,
         (status = 403, description = "Not the GM; or from a page of another origin, with the \
             browser's cookie and no token of its own.", body = ErrorBody),
-        (status = 404, description = NOT_FOUND, body = ErrorBody),
         (status = 415, description = NOT_JSON, body = ErrorBody),
-        (status = 429, description = TOO_MANY_REQUESTS, body = ErrorBody),
-        (status = 500, description = STORE_FAILED, body = ErrorBody),
-        (status = 503, description = BUSY, body = ErrorBody),
     ),
 )]
 /// `POST /api/tables/{id}/invite` (the GM): a new invite token for the table, shown once; earlier
@@ -331,17 +278,11 @@ pub async fn invite(
     security(("token" = [])),
     responses(
         (status = 200, description = "The seat's new token (shown once)", body = SeatLinked),
-        (status = 400, description = BAD_REQUEST, body = ErrorBody),
-        (status = 401, description = UNAUTHORIZED, body = ErrorBody),
+        TableRoute,
+        JsonPost,
         (status = 403, description = "Not the GM; or from a page of another origin, with the \
             browser's cookie and no token of its own.", body = ErrorBody),
-        (status = 404, description = NOT_FOUND, body = ErrorBody),
-        (status = 413, description = TOO_LARGE, body = ErrorBody),
-        (status = 415, description = NOT_JSON, body = ErrorBody),
         (status = 422, description = "Nobody sits in that seat", body = ErrorBody),
-        (status = 429, description = TOO_MANY_REQUESTS, body = ErrorBody),
-        (status = 500, description = STORE_FAILED, body = ErrorBody),
-        (status = 503, description = BUSY, body = ErrorBody),
     ),
 )]
 /// `POST /api/tables/{id}/seat-link` (the GM; body `{"player": N}`): a new token for player N's
@@ -351,14 +292,15 @@ pub async fn invite(
 /// only from the `seat_handed` record it is made with.
 pub async fn seat_link(
     Acting(Seated { id, table, reader }): Acting,
-    body: axum::body::Bytes,
+    // Read after the GM check: a player's request is refused as not the GM's, whatever its body.
+    body: Result<JsonBody<SeatLinkFor>, ApiError>,
 ) -> Result<Json<SeatLinked>, ApiError> {
     gm_only(
         reader.actor,
         "only the GM may make a new link for a seat; a player finds its own under \
          \u{201c}Your link to this seat\u{201d}",
     )?;
-    let SeatLinkFor { player } = json_body(&body)?;
+    let JsonBody(SeatLinkFor { player }) = body?;
     let (name, token) = table.seat_link(player).await?;
     Ok(Json(SeatLinked {
         table: id,
@@ -377,12 +319,7 @@ pub async fn seat_link(
     responses(
         (status = 200, description = "system, title, options, you, seq, epoch, commitment, \
             players, owners, state", body = Summary),
-        (status = 400, description = BAD_REQUEST, body = ErrorBody),
-        (status = 401, description = UNAUTHORIZED, body = ErrorBody),
-        (status = 404, description = NOT_FOUND, body = ErrorBody),
-        (status = 429, description = TOO_MANY_REQUESTS, body = ErrorBody),
-        (status = 500, description = STORE_FAILED, body = ErrorBody),
-        (status = 503, description = BUSY, body = ErrorBody),
+        TableRoute,
     ),
 )]
 /// `GET /api/tables/{id}`: the table's summary and state, for the token's holder.
@@ -405,12 +342,7 @@ pub async fn summary(Seated { table, reader, .. }: Seated) -> Result<Json<Summar
     security(("token" = [])),
     responses(
         (status = 200, description = "last_seq and records", body = LogPage),
-        (status = 400, description = BAD_REQUEST, body = ErrorBody),
-        (status = 401, description = UNAUTHORIZED, body = ErrorBody),
-        (status = 404, description = NOT_FOUND, body = ErrorBody),
-        (status = 429, description = TOO_MANY_REQUESTS, body = ErrorBody),
-        (status = 500, description = STORE_FAILED, body = ErrorBody),
-        (status = 503, description = BUSY, body = ErrorBody),
+        TableRoute,
     ),
 )]
 /// `GET /api/tables/{id}/log?after=N&limit=M`: records after N (default 0), at most M (1 to 1000,
@@ -442,17 +374,13 @@ pub async fn log(
     request_body = ActionSchema,
     responses(
         (status = 200, description = "The committed records, as the sender may see them", body = Acted),
-        (status = 400, description = BAD_REQUEST, body = ErrorBody),
-        (status = 401, description = UNAUTHORIZED, body = ErrorBody),
+        TableRoute,
+        JsonPost,
         (status = 403, description = "Not the sender's to do; or from a page of another origin, \
             with the browser's cookie and no token of its own.", body = ErrorBody),
-        (status = 404, description = NOT_FOUND, body = ErrorBody),
         (status = 413, description = "The body is over 64 KiB, or the record the action would \
             make is over the store's bound (1 MiB); nothing was recorded.", body = ErrorBody),
-        (status = 415, description = NOT_JSON, body = ErrorBody),
         (status = 422, description = "Refused by the rules", body = ErrorBody),
-        (status = 429, description = TOO_MANY_REQUESTS, body = ErrorBody),
-        (status = 500, description = STORE_FAILED, body = ErrorBody),
         (status = 503, description = "Table busy or server stopping", body = ErrorBody),
     ),
 )]
@@ -462,9 +390,9 @@ pub async fn act(
     Acting(Seated {
         table, reader: by, ..
     }): Acting,
-    body: axum::body::Bytes,
+    JsonBody(action): JsonBody<Value>,
 ) -> Result<Json<Acted>, ApiError> {
-    let request = Request::from_json(json_body(&body)?)?;
+    let request = Request::from_json(action)?;
     let records = table.act(by.actor, request).await?;
     let records: Vec<Record> = records.iter().map(|r| redact(r, by)).collect();
     let seq = records.last().map_or(0, |r| r.seq);
@@ -487,12 +415,7 @@ pub async fn act(
             (String = "text/markdown"),
             (String = "text/html"),
         )),
-        (status = 400, description = BAD_REQUEST, body = ErrorBody),
-        (status = 401, description = UNAUTHORIZED, body = ErrorBody),
-        (status = 404, description = NOT_FOUND, body = ErrorBody),
-        (status = 429, description = TOO_MANY_REQUESTS, body = ErrorBody),
-        (status = 500, description = STORE_FAILED, body = ErrorBody),
-        (status = 503, description = BUSY, body = ErrorBody),
+        TableRoute,
     ),
 )]
 /// `GET /api/tables/{id}/export?format=json|md|html`: the whole log as the token's holder may see
@@ -560,12 +483,7 @@ pub async fn export(
     security(("token" = [])),
     responses(
         (status = 200, description = "{moves: [...]}", body = MovesAnswer),
-        (status = 400, description = BAD_REQUEST, body = ErrorBody),
-        (status = 401, description = UNAUTHORIZED, body = ErrorBody),
-        (status = 404, description = NOT_FOUND, body = ErrorBody),
-        (status = 429, description = TOO_MANY_REQUESTS, body = ErrorBody),
-        (status = 500, description = STORE_FAILED, body = ErrorBody),
-        (status = 503, description = BUSY, body = ErrorBody),
+        TableRoute,
     ),
 )]
 /// `GET /api/tables/{id}/moves`: the moves legal now for the token's holder, as forms.
@@ -585,16 +503,9 @@ pub async fn moves(Seated { table, reader, .. }: Seated) -> Result<Json<MovesAns
         (status = 200, description = "{odds: null | {summary, chances: [{label, p, decimal, \
             margin?}], distribution: [...]}, seq}: `margin` only for a simulation's estimate; \
             `seq` the last record's when they were worked out", body = OddsAnswer),
-        (status = 400, description = BAD_REQUEST, body = ErrorBody),
-        (status = 403, description = CROSS_ORIGIN, body = ErrorBody),
-        (status = 401, description = UNAUTHORIZED, body = ErrorBody),
-        (status = 404, description = NOT_FOUND, body = ErrorBody),
-        (status = 413, description = TOO_LARGE, body = ErrorBody),
-        (status = 415, description = NOT_JSON, body = ErrorBody),
+        TableRoute,
+        JsonPost,
         (status = 422, description = "Not a command of the system", body = ErrorBody),
-        (status = 429, description = TOO_MANY_REQUESTS, body = ErrorBody),
-        (status = 500, description = STORE_FAILED, body = ErrorBody),
-        (status = 503, description = BUSY, body = ErrorBody),
     ),
 )]
 /// `POST /api/tables/{id}/odds`: the chances of a system command before it is rolled
@@ -603,9 +514,8 @@ pub async fn moves(Seated { table, reader, .. }: Seated) -> Result<Json<MovesAns
 /// ([`crate::odds_gate`]).
 pub async fn odds(
     Seated { table, reader, .. }: Seated,
-    body: axum::body::Bytes,
+    JsonBody(command): JsonBody<Value>,
 ) -> Result<Json<OddsAnswer>, ApiError> {
-    let command: Value = json_body(&body)?;
     Ok(Json(table.odds_and_advice(&command, reader.actor).await?))
 }
 
@@ -627,16 +537,9 @@ pub const MAX_SEQ: u64 = 9_223_372_036_854_775_807;
     request_body = ActionSchema,
     responses(
         (status = 200, description = "{ok: true} or {ok: false, error}", body = CheckAnswer),
-        (status = 400, description = BAD_REQUEST, body = ErrorBody),
+        TableRoute,
+        JsonPost,
         (status = 422, description = "Refused: not an action (a JSON object with a string `do`)", body = ErrorBody),
-        (status = 403, description = CROSS_ORIGIN, body = ErrorBody),
-        (status = 401, description = UNAUTHORIZED, body = ErrorBody),
-        (status = 404, description = NOT_FOUND, body = ErrorBody),
-        (status = 413, description = TOO_LARGE, body = ErrorBody),
-        (status = 415, description = NOT_JSON, body = ErrorBody),
-        (status = 429, description = TOO_MANY_REQUESTS, body = ErrorBody),
-        (status = 500, description = STORE_FAILED, body = ErrorBody),
-        (status = 503, description = BUSY, body = ErrorBody),
     ),
 )]
 /// `POST /api/tables/{id}/check`: whether the table would take the action from the token's
@@ -644,9 +547,8 @@ pub const MAX_SEQ: u64 = 9_223_372_036_854_775_807;
 /// nothing.
 pub async fn check(
     Seated { table, reader, .. }: Seated,
-    body: axum::body::Bytes,
+    JsonBody(action): JsonBody<Value>,
 ) -> Result<Json<CheckAnswer>, ApiError> {
-    let action: Value = json_body(&body)?;
     // Something that is no action at all (or whose `client_id` is no id) is refused as `/actions`
     // refuses it; `ok: false` is for an action the table would not take now.
     let request = Request::from_json(action)?;
@@ -680,7 +582,7 @@ fn gm_only(reader: Actor, reason: &str) -> Result<(), ApiError> {
     summary = "Liveness and back end",
     responses(
         (status = 200, description = "ok, backend, live_tables", body = Health),
-        (status = 429, description = TOO_MANY_REQUESTS, body = ErrorBody),
+        EveryRoute,
     ),
 )]
 /// `GET /api/health`: whether the server answers, its back end and its live tables.

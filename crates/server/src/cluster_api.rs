@@ -30,6 +30,9 @@ async fn forwarded(
     State(app): State<App>,
     Path(id): Path<String>,
     headers: HeaderMap,
+    // Raw bytes, not `crate::body::JsonBody`: the body is read only once the nodes' key is
+    // checked, and one that does not read is a fault of the node that sent it, said in serde's
+    // words for its operator ("forwarded write: ..."), not a player's refusal.
     body: Bytes,
 ) -> Result<Json<Answer>, ApiError> {
     let Some(node) = app.registry().node() else {

@@ -9,6 +9,7 @@ pub mod actor;
 pub mod admission;
 pub mod api;
 pub mod app;
+pub mod body;
 pub mod client;
 pub mod cluster_api;
 pub mod credentials;
@@ -24,6 +25,7 @@ pub mod node;
 pub mod numbers;
 pub mod odds_gate;
 pub mod openapi;
+pub mod openapi_json;
 pub mod query;
 pub mod ready;
 pub mod refusals;
@@ -31,6 +33,7 @@ pub mod registry;
 pub mod report;
 pub mod request_log;
 pub mod resend;
+pub mod responses;
 pub mod role;
 pub mod routes;
 pub mod rows;
@@ -67,7 +70,7 @@ pub fn router(app: App) -> Router {
     routes::api()
         .into_iter()
         .fold(Router::new(), |router, route| {
-            router.route(route.path, route.handler)
+            router.route(&route.path, route.handler)
         })
         .layer(DefaultBodyLimit::max(max_body))
         .layer(axum::middleware::from_fn(same_origin::json_only))
@@ -130,13 +133,7 @@ async fn plain_errors_as_json(
         return response;
     }
     let (kind, message) = if status == StatusCode::PAYLOAD_TOO_LARGE {
-        (
-            "limit",
-            format!(
-                "the request is larger than {}, the most a request may carry",
-                skald_core::noun(max_body, "byte", "bytes")
-            ),
-        )
+        ("limit", body::too_large(max_body))
     } else {
         let text = axum::body::to_bytes(response.into_body(), 4096)
             .await

@@ -1,52 +1,46 @@
-//! The OpenAPI document, generated from the handlers' `#[utoipa::path]` and the types of
-//! [`crate::shapes`] (with [`crate::schemas`] for the table's own types); the systems a table may
-//! play come from the registry (`skald_systems`). Served at `/api/openapi.json` as the text it
-//! generates ([`SERVED`]).
+//! The OpenAPI document, generated from the `#[utoipa::path]` of every handler the router serves
+//! (the list in [`crate::routes`]) and the types of [`crate::shapes`] (with [`crate::schemas`] for
+//! the table's own types, [`crate::responses`] for the answers routes share); the systems a table
+//! may play come from the registry (`skald_systems`). Only the test below builds it, to keep
+//! `crates/server/openapi.json` equal to it: the server serves that text
+//! ([`crate::openapi_json`]).
 
 use crate::shapes::{CreateTable, ErrorBody, Incoming, Outgoing};
-use crate::{api, ready, schemas, ws};
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
+// The handlers' modules, named as the paths below name them: each operation's tag is its module's
+// name (`api`, `ws`, ...).
+use crate::{api, openapi_json, ready, ws};
 use serde_json::Value;
 use utoipa::OpenApi;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::openapi::{RefOr, Schema};
 
-#[derive(OpenApi)]
-#[openapi(
-    info(
-        title = "Skald table server",
-        version = "1",
-        description = "Online tables for the systems the server plays (the create body's `system` \
-            lists them). Every route but create, openapi, health and ready takes a table token: \
-            `Authorization: Bearer TOKEN` or `?token=TOKEN`. Errors are `{\"error\": {\"kind\": \
-            ..., \"message\": ...}}`. See docs/server.md and docs/fairness.md. Rates are kept per \
-            client address (every route; an IPv6 client by its /64) and per seat (every route \
-            with a token, HTTP and WebSocket together): past them, 429 `limit`. Query parameters \
-            not listed for a route, given twice, or out of range are refused with 400 \
-            `bad_request` naming the parameter, the value and what is allowed.",
-    ),
-    paths(
-        api::create,
-        api::summary,
-        api::join,
-        api::invite,
-        api::seat_link,
-        api::log,
-        api::act,
-        api::export,
-        api::moves,
-        api::odds,
-        api::check,
-        ws::upgrade,
-        serve,
-        api::health,
-        ready::ready,
-    ),
-    components(schemas(CreateTable, Incoming, Outgoing, ErrorBody)),
-    modifiers(&Token, &Systems),
-)]
-struct Document;
+/// `Document`, the OpenAPI derive, with the paths of the handlers [`crate::routes::api_handlers`]
+/// names.
+macro_rules! document {
+    ($($module:ident :: $handler:ident),* $(,)?) => {
+        #[derive(OpenApi)]
+        #[openapi(
+            info(
+                title = "Skald table server",
+                version = "1",
+                description = "Online tables for the systems the server plays (the create body's \
+                    `system` lists them). Every route but create, openapi, health and ready takes a \
+                    table token: `Authorization: Bearer TOKEN` or `?token=TOKEN`. Errors are \
+                    `{\"error\": {\"kind\": ..., \"message\": ...}}`. See docs/server.md and \
+                    docs/fairness.md. Rates are kept per client address (every route; an IPv6 \
+                    client by its /64) and per seat (every route with a token, HTTP and WebSocket \
+                    together): past them, 429 `limit`. Query parameters not listed for a route, \
+                    given twice, or out of range are refused with 400 `bad_request` naming the \
+                    parameter, the value and what is allowed.",
+            ),
+            paths($($module::$handler),*),
+            components(schemas(CreateTable, Incoming, Outgoing, ErrorBody)),
+            modifiers(&Token, &Systems),
+        )]
+        struct Document;
+    };
+}
+crate::routes::api_handlers!(document);
 
 /// The `token` security scheme the table routes name.
 struct Token;
@@ -108,29 +102,10 @@ pub fn document() -> utoipa::openapi::OpenApi {
     Document::openapi()
 }
 
-/// [`document`] as the server serves it: `crates/server/openapi.json`, which the test
-/// `the_served_document_is_the_generated_one` keeps equal to it. Building the document costs the
-/// binary some 3 MB of code (utoipa's builders and serializers for every schema); serving the
-/// generated text costs 64 KB.
-pub const SERVED: &str = include_str!("../openapi.json");
-
-/// `GET /api/openapi.json`: [`SERVED`].
-#[utoipa::path(
-    get,
-    path = "/api/openapi.json",
-    summary = "This description",
-    responses(
-        (status = 200, description = "OpenAPI 3.1", body = Object),
-        (status = 429, description = schemas::TOO_MANY_REQUESTS, body = ErrorBody),
-    ),
-)]
-pub async fn serve() -> Response {
-    ([(header::CONTENT_TYPE, "application/json")], SERVED).into_response()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::openapi_json::SERVED;
 
     /// `crates/server/openapi.json` is [`document`] as generated now; with `UPDATE_OPENAPI=1` the
     /// test writes it anew instead of failing (after a change to a route, a shape or the registry).

@@ -3,7 +3,7 @@
 
 use crate::app::App;
 use crate::error::ApiError;
-use crate::schemas::TOO_MANY_REQUESTS;
+use crate::responses::EveryRoute;
 use crate::shapes::{ErrorBody, Ready};
 use axum::Json;
 use axum::extract::State;
@@ -19,7 +19,7 @@ pub const READY_WAIT: Duration = Duration::from_secs(5);
     summary = "Readiness: the database answers and its schema is this build's",
     responses(
         (status = 200, description = "ready, backend", body = Ready),
-        (status = 429, description = TOO_MANY_REQUESTS, body = ErrorBody),
+        EveryRoute,
         (status = 503, description = "Not ready (`not_ready`): this node is stopping, the \
             database does not answer within 5 s, or its schema is not this build's (a newer \
             build migrated it). The message says which.", body = ErrorBody),

@@ -1,8 +1,8 @@
 //! How the OpenAPI document describes the types the server sends as the table and the rules make
 //! them ([`skald_table::Actor`], [`skald_table::Player`], [`skald_table::Record`], a system command,
 //! [`skald_core::Move`], [`skald_core::Odds`]): those crates know nothing of HTTP, so their
-//! schemas are written here, one type each, mirroring its JSON; then the descriptions the
-//! answers share. Nothing here is ever built: these types exist only to be read by `utoipa`.
+//! schemas are written here, one type each, mirroring its JSON. Nothing here is ever built: these
+//! types exist only to be read by `utoipa`.
 
 // Only the derives read these fields.
 #![allow(dead_code)]
@@ -197,30 +197,3 @@ pub enum ExportFormat {
     /// A session report as one printable HTML page.
     Html,
 }
-
-/// The answer to a request that is not what the route reads (400).
-pub const BAD_REQUEST: &str = "A malformed request: its body is not the JSON the route reads, or a \
-    query parameter is unknown, given twice or out of range; the message names the field, the \
-    value and what is allowed.";
-/// The answer to a request without a valid token (401).
-pub const UNAUTHORIZED: &str = "No valid token for this table (`Authorization: Bearer TOKEN`, or \
-     `?token=TOKEN`), or a seat's link that a newer one the GM made replaced.";
-/// The answer to a POST (or WebSocket) from a page of another origin that acts with the browser's
-/// cookie (403).
-pub const CROSS_ORIGIN: &str = "From a page of another origin (`Sec-Fetch-Site` or `Origin`), with \
-    the browser's cookie and no token of its own: only the server's own pages act with a cookie.";
-/// The answer to a body not sent as JSON (415).
-pub const NOT_JSON: &str = "The body is not sent as `Content-Type: application/json` (with \
-    `charset=utf-8` or none); a route that reads no body takes none without a content type.";
-/// The answer to a table id that is no table's (404).
-pub const NOT_FOUND: &str = "No such table.";
-/// The answer past a rate (429).
-pub const TOO_MANY_REQUESTS: &str = "A rate reached: the client address's or the seat's (the \
-    message gives the rate and its bursts); try again a moment later.";
-/// The answer to a body past the bound (413).
-pub const TOO_LARGE: &str = "The body is larger than the route takes.";
-/// The answer when the table's queue is full or the server stops (503).
-pub const BUSY: &str = "Table busy (too many actions waiting) or server stopping; try again.";
-/// The answer when the database fails (500).
-pub const STORE_FAILED: &str = "The database failed, or a stored log does not read; nothing was \
-    recorded.";

@@ -18,9 +18,8 @@ use crate::client::ClientAddr;
 use crate::error::ApiError;
 use crate::live::LiveTable;
 use crate::query::Params;
-use crate::schemas::{
-    BAD_REQUEST, BUSY, CROSS_ORIGIN, NOT_FOUND, STORE_FAILED, TablePath, UNAUTHORIZED,
-};
+use crate::responses::{CROSS_ORIGIN, TableRoute};
+use crate::schemas::TablePath;
 use crate::seated::Seated;
 use crate::shapes::{ErrorBody, Incoming, Outgoing};
 use axum::extract::State;
@@ -53,15 +52,11 @@ pub const REPLACED: u16 = 4401;
     security(("token" = [])),
     responses(
         (status = 101, description = "Switching protocols"),
-        (status = 400, description = BAD_REQUEST, body = ErrorBody),
-        (status = 401, description = UNAUTHORIZED, body = ErrorBody),
+        TableRoute,
         (status = 403, description = CROSS_ORIGIN, body = ErrorBody),
-        (status = 404, description = NOT_FOUND, body = ErrorBody),
         (status = 429, description = "Too many WebSocket clients: each seat holds at most 4; the \
             players together never take the places kept for the GM (the message says which \
             bound); or a rate reached.", body = ErrorBody),
-        (status = 500, description = STORE_FAILED, body = ErrorBody),
-        (status = 503, description = BUSY, body = ErrorBody),
     ),
 )]
 /// `GET /api/tables/{id}/ws?token=..&after=N`: `after` (default 0) is the last seq the client
@@ -279,7 +274,7 @@ async fn incoming(
                 &ApiError::BadRequest(format!(
                     "{}: a message is a JSON object with an id and an action, the action as \
                      POST /api/tables/{{id}}/actions takes it",
-                    crate::api::body_refusal(&e).replacen("the request's body", "the message", 1)
+                    crate::body::body_refusal(&e).replacen("the request's body", "the message", 1)
                 )),
             );
         }

@@ -356,9 +356,27 @@ async fn bodies_too_large_or_malformed_are_refused_and_the_server_goes_on() {
         let big_note = json!({"do": "note", "text": "x".repeat(4000)}).to_string();
         assert!(big_note.len() > 2048);
         let reply = http.post_bytes(&actions, gm, big_note.into_bytes()).await;
-        assert_eq!(reply.status, 413, "{label}: {}", reply.text);
+        let too_large = "the request is larger than 2048 bytes, the most a request may carry";
+        assert_refused(&reply, 413, "limit", too_large, label);
         let reply = http.post_bytes("/api/tables", None, vec![b' '; 5000]).await;
-        assert_eq!(reply.status, 413, "{label}");
+        assert_refused(&reply, 413, "limit", too_large, label);
+        // A route the GM alone may use refuses a player as such before it reads the body.
+        let seats = http.create("chi", "Seats").await;
+        let (_, ann) = http.join(&seats, "Ann").await;
+        let reply = http
+            .post_bytes(
+                &format!("/api/tables/{}/seat-link", seats.table),
+                Some(&ann),
+                b"not json".to_vec(),
+            )
+            .await;
+        assert_refused(
+            &reply,
+            403,
+            "forbidden",
+            "only the GM may make a new link...",
+            label,
+        );
 
         // (body, status, kind, message start)
         let cases: Vec<(&str, Vec<u8>, u16, &str, &str)> = vec![
