@@ -51,7 +51,7 @@ Examples:
 An action is DIFFICULTY, then an optional modifier (+M or -M), then :off when it does not fit the
 concept (at most ceil(pool / 3) dice, C2). With a scenario FILE and --who, the advice over the
 round at that position: each declared roll's chance, the expected successes, the reactions still
-possible and the adviser's split (see docs/chi.md, \"Advice over the round\").";
+possible and a split keeping dice back for a reaction (see docs/chi.md, \"Advice over the round\").";
 
 const CHARACTER_EXAMPLES: &str = "\
 Examples:

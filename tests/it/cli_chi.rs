@@ -295,8 +295,8 @@ fn the_adviser_reads_a_scenario_position() {
          \x20 Ragnar's action succeeds: 2 dice against Difficulty 2: 44.4% (575/1296)\n\
          \x20 If orc acts against Ragnar with its 5 dice left, Ragnar holds with the 3 dice kept \
          back: 9.1% (8459/93312)\n\
-         \x20 The adviser's split: 1 die of Ragnar's 5 left into the action, 4 kept back (orc has \
-         5 dice left): success: 9.3% (5/54)\n\
+         \x20 Keeping back as many dice as orc has left (5 dice, at most all but one): 1 die of \
+         Ragnar's 5 left into the action, 4 kept back: success: 9.3% (5/54)\n\
          \x20 With that split, Ragnar holds with the 4 dice kept back if orc acts against it with \
          its 5 dice left: 28.2% (9865/34992)\n",
     );

@@ -253,7 +253,7 @@ fn advise_reads_a_scenario_position() {
          \x20 The player's outcome (Tiran), if Tiran spends nothing more of the 8 held: 50.0% (1/2)\n\
          \x20 The player's outcome (Tiran), if Tiran spends all 8 held on it: 93.9% (31/33)\n\
          \x20 The player's outcome (Tiran), if everyone spends all held (the bidding war to the \
-         end): certain\n",
+         end): 100% (sure)\n",
     );
     // Step 7 is the GM's bid, not Tiran's: the open problem as it stands after 6.
     check(

@@ -28,7 +28,7 @@
 //! - [`describe`]: one log line per event, in the book's terms, every die shown.
 //! - [`moves`]: the moves legal now for a seat, as forms.
 //! - [`advice`]: advice over the round, beyond one roll (issue 32): each declared roll's chance,
-//!   the expected successes, the reactions still possible and the adviser's split.
+//!   the expected successes, the reactions still possible and a split keeping dice back for a reaction.
 //! - [`odds`]: the exact chances of an action, an opposed action or a command before its dice.
 //! - [`view`]: the state as the JSON a scenario's `expect` and a page's board read.
 //! - [`limits`]: every bound the crate checks.

@@ -46,5 +46,5 @@ pub use system::System;
 pub use table::{Entry, Table};
 pub use words::{
     bounds, capitalized, chance, choice_percent, estimate, name_meant, noun, percent, plural, said,
-    simulated,
+    said_in_advice, simulated,
 };

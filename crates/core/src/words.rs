@@ -150,6 +150,17 @@ pub fn said(chance: &crate::Chance) -> String {
     }
 }
 
+/// A chance in advice as a line of text says it ("surrender: 0% (no chance)"): as [`said`], but
+/// an exact certainty or impossibility reads as [`choice_percent`] does, "100% (sure)" and "0% (no
+/// chance)", as the pages show advice (a fresh user read "impossible" on the command line and
+/// "0% (no chance)" on the page for one thing).
+pub fn said_in_advice(chance: &crate::Chance) -> String {
+    match (chance.margin, chance.p.as_str()) {
+        (None, "0" | "1") => choice_percent(&chance.p, chance.decimal),
+        _ => said(chance),
+    }
+}
+
 /// The name among `names` that a person typing `typed` means, as a command line reads a character's
 /// name (`--party gorand,kaya`, `--who ragnar`): `typed` trimmed, then the name written exactly so,
 /// else the one name equal to it but for case (Unicode lowercase); `None` when no name is, or

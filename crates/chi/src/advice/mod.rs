@@ -429,21 +429,23 @@ fn adviser(question: &Question, who: &str, worker: &mut Worker) -> Option<Vec<Ch
     };
     let dice = *split.dice.first()?;
     let p = split.p_success.first()?;
-    let keeping = match &strongest {
+    // Worded as the rule it follows, not as a verdict: the dice kept back are fixed by the
+    // strongest other character's, and a fresh user read "the adviser's split" as advice to put
+    // fewer dice in than declared.
+    let label = match &strongest {
         Some((name, n)) if split.kept > 0 => format!(
-            ", {} kept back ({name} has {} left)",
-            split.kept,
-            dice_words(Dice::Known(*n))
+            "Keeping back as many dice as {name} has left ({}, at most all but one): {} of \
+             {who}'s {left} left into the action, {} kept back: success",
+            dice_words(Dice::Known(*n)),
+            dice_words(Dice::Known(dice)),
+            split.kept
         ),
-        _ => format!(", {} kept back", split.kept),
-    };
-    let mut chances = vec![Chance::exact(
-        format!(
-            "The adviser's split: {} of {who}'s {left} left into the action{keeping}: success",
+        _ => format!(
+            "{} of {who}'s {left} left into the action, none kept back: success",
             dice_words(Dice::Known(dice))
         ),
-        p,
-    )];
+    };
+    let mut chances = vec![Chance::exact(label, p)];
     if let Some((name, n)) = strongest
         && split.kept > 0
     {

@@ -6,7 +6,7 @@ use crate::advice;
 use crate::model::command::Command;
 use crate::model::state::State;
 use serde::Serialize;
-use skald_core::{Chance, said};
+use skald_core::{Chance, said_in_advice};
 use std::fmt;
 
 /// The advice with its question. Its JSON (`--json`) is these fields; each chance is the page's
@@ -88,7 +88,7 @@ impl fmt::Display for AdviceReport {
         writeln!(f, "Advice for {} on step {}:", self.who, self.step)?;
         writeln!(f, "{}", self.summary)?;
         for chance in &self.chances {
-            writeln!(f, "  {}: {}", chance.label, said(chance))?;
+            writeln!(f, "  {}: {}", chance.label, said_in_advice(chance))?;
         }
         Ok(())
     }

@@ -7,7 +7,7 @@
 use crate::advice::{self, question::Question};
 use crate::model::{Command, GM, State};
 use serde::Serialize;
-use skald_core::{Chance, said};
+use skald_core::{Chance, said_in_advice};
 use std::fmt;
 
 /// The advice with its question. Its JSON (`--json`) is these fields; each chance is the page's
@@ -108,7 +108,7 @@ impl fmt::Display for AdviseReport {
         }
         writeln!(f, "{}", self.summary)?;
         for chance in &self.chances {
-            writeln!(f, "  {}: {}", chance.label, said(chance))?;
+            writeln!(f, "  {}: {}", chance.label, said_in_advice(chance))?;
         }
         Ok(())
     }

@@ -682,7 +682,9 @@ fn npc_advice(state: &State, sheet: &Sheet) -> Option<Odds> {
     Some(Odds {
         summary: format!(
             "A fair fight: the chance that {} a whole conflict against this opponent, without \
-             burdens or surrenders.",
+             burdens or surrenders. A hard opponent needs many traits of many boxes: exchange n \
+             takes a trait of at least n unchecked boxes, and every die risks the 1 that forces a \
+             stand (T2).",
             match names.as_slice() {
                 [one] => format!("{one} wins"),
                 all => format!("the party ({}, allies, T13) wins", all.join(", ")),
