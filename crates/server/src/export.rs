@@ -6,7 +6,7 @@
 use crate::shapes::{ExportedLog, Summary};
 use serde::Serialize;
 use serde_json::Value;
-use skald_table::{Actor, Body, Record, SecretBody, Table};
+use skald_table::{Actor, Body, Record, SecretBody, Table, Waiting};
 use std::collections::BTreeMap;
 
 /// Table `id`'s summary as `reader` reads it: its system, title, options, epoch, players, owners
@@ -465,38 +465,13 @@ fn describe(record: &Record, who: &dyn Fn(&Actor) -> String) -> (String, Vec<Str
         ),
         Body::Undone { of } => ("GM".into(), vec![format!("took back record {of}")]),
         Body::Requested { by, lines, .. } if !lines.is_empty() => (who(by), lines.clone()),
+        // A log written before requests carried their words.
         Body::Requested {
             by,
             command,
             waiting,
             ..
-        } => {
-            // A log written before requests carried their words.
-            let does = command
-                .get("do")
-                .and_then(|d| d.as_str())
-                .unwrap_or("a command");
-            let whose = command
-                .get("who")
-                .and_then(|w| w.as_str())
-                .map(|w| format!(" for {w}"))
-                .unwrap_or_default();
-            let waits: Vec<String> = waiting
-                .iter()
-                .map(|w| match &w.decider {
-                    skald_core::Decider::Gm => "the GM".to_owned(),
-                    skald_core::Decider::Owner(c) => format!("{c}'s player"),
-                })
-                .collect();
-            (
-                who(by),
-                vec![format!(
-                    "asked: {}{whose}; it waits for {}",
-                    does.replace('_', " "),
-                    waits.join(" and ")
-                )],
-            )
-        }
+        } => (who(by), vec![unworded_request(command, waiting)]),
         // The table writes what was answered and withdrawn, in words; a log written before it
         // has the values only, or nothing.
         Body::Answered { by, lines, .. }
@@ -535,6 +510,32 @@ fn describe(record: &Record, who: &dyn Fn(&Actor) -> String) -> (String, Vec<Str
             )],
         ),
     }
+}
+
+/// What a request of a log written before requests carried their words says: "asked: bring in
+/// for Gorand; it waits for the GM", from its command's `do` and `who` and who it waits for.
+fn unworded_request(command: &Value, waiting: &[Waiting]) -> String {
+    let does = command
+        .get("do")
+        .and_then(|d| d.as_str())
+        .unwrap_or("a command");
+    let whose = command
+        .get("who")
+        .and_then(|w| w.as_str())
+        .map(|w| format!(" for {w}"))
+        .unwrap_or_default();
+    let waits: Vec<String> = waiting
+        .iter()
+        .map(|w| match &w.decider {
+            skald_core::Decider::Gm => "the GM".to_owned(),
+            skald_core::Decider::Owner(c) => format!("{c}'s player"),
+        })
+        .collect();
+    format!(
+        "asked: {}{whose}; it waits for {}",
+        does.replace('_', " "),
+        waits.join(" and ")
+    )
 }
 
 fn secret_text(secret: &SecretBody) -> String {

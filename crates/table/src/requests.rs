@@ -21,7 +21,7 @@
 //! or a request that only waits for its go-ahead, never another player's request that waits for
 //! its choices (a defender cannot call off an attack).
 
-use crate::action::Action;
+use crate::action::{Action, TableAction};
 use crate::error::{Error, ErrorKind};
 use crate::limits;
 use crate::pending::Open;
@@ -360,13 +360,12 @@ impl Table {
     /// answer's values at any field it waits for (whoever answers: odds hold no secret); for a
     /// `call`, the command called for; `None` for anything else.
     pub(crate) fn answer_command(&self, action: &Value) -> Option<Value> {
-        match action.get("do").and_then(Value::as_str) {
-            Some("call") => return action.get("command").cloned(),
-            Some("answer") => {}
+        let (request, values) = match Action::from_json(action.clone()).ok()? {
+            Action::Table(TableAction::Call { command }) => return Some(command),
+            Action::Table(TableAction::Answer { request, values }) => (request, values),
             _ => return None,
-        }
-        let open = self.requests().get(&action.get("request")?.as_u64()?)?;
-        let values = action.get("values").cloned().unwrap_or(Value::Null);
+        };
+        let open = self.requests().get(&request)?;
         let mut fields: Vec<String> = open
             .waiting
             .iter()
@@ -436,11 +435,12 @@ impl Table {
     /// holds the GM's numbers only; a move with no such numbers (a Twenty exchange, a Loqi bid) is
     /// not called for.
     pub(crate) fn call_moves(&self, moves: &[Move]) -> Vec<Move> {
+        // The character a move is for, as the system names it (`Move::character`): never read
+        // from the command's JSON, whose shape is the system's.
         let players_character = |m: &Move| {
-            [&m.command["who"], &m.command["actor"]["who"]]
-                .into_iter()
-                .filter_map(Value::as_str)
-                .find(|who| matches!(self.owners().get(*who), Some(Actor::Player(_))))
+            m.character
+                .as_deref()
+                .filter(|who| matches!(self.owners().get(*who), Some(Actor::Player(_))))
                 .map(str::to_owned)
         };
         moves

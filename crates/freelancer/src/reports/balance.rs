@@ -182,23 +182,7 @@ pub fn balance(
         }
     };
     if let Some(names) = named {
-        if names.len() > MAX_CHARACTERS {
-            return Err(format!(
-                "`--party` names {}, but a table has at most {MAX_CHARACTERS} characters",
-                names.len()
-            ));
-        }
-        if let Some((i, twice)) = names
-            .iter()
-            .enumerate()
-            .find(|(i, n)| names[..*i].contains(n))
-        {
-            let first = names.iter().position(|n| n == twice).unwrap_or(i) + 1;
-            return Err(format!(
-                "`--party` names {twice:?} twice (names {first} and {}): name each member once",
-                i + 1
-            ));
-        }
+        check_named(names)?;
     }
     let party: Vec<Member> = match named {
         Some(names) => names
@@ -281,20 +265,7 @@ pub fn balance(
             })
             .collect()
     };
-    let mut difficulties = Vec::new();
-    for m in &party {
-        for fight in &fights {
-            if let Some((difficulty, p)) = number_for(&[m.rating.get()], Contest::Task, *fight) {
-                difficulties.push(DifficultyLine {
-                    chance: Exact::of(p),
-                    difficulty: Number(difficulty),
-                    target: fight.name(),
-                    wanted: fight.percent(),
-                    who: m.name.clone(),
-                });
-            }
-        }
-    }
+    let difficulties = difficulties(&party, &fights);
     let both_miss = match state.options.both_miss {
         BothMiss::Reroll => "reroll",
         BothMiss::NoWinner => "no_winner",
@@ -318,6 +289,48 @@ pub fn balance(
         party,
         rating,
     })
+}
+
+/// The party `--party` names, checked before any is looked up: at most [`MAX_CHARACTERS`], each
+/// once.
+fn check_named(names: &[String]) -> Result<(), String> {
+    if names.len() > MAX_CHARACTERS {
+        return Err(format!(
+            "`--party` names {}, but a table has at most {MAX_CHARACTERS} characters",
+            names.len()
+        ));
+    }
+    if let Some((i, twice)) = names
+        .iter()
+        .enumerate()
+        .find(|(i, n)| names[..*i].contains(n))
+    {
+        let first = names.iter().position(|n| n == twice).unwrap_or(i) + 1;
+        return Err(format!(
+            "`--party` names {twice:?} twice (names {first} and {}): name each member once",
+            i + 1
+        ));
+    }
+    Ok(())
+}
+
+/// Each member's task-check difficulty for each of `fights` (F3), where one comes close.
+fn difficulties(party: &[Member], fights: &[Fight]) -> Vec<DifficultyLine> {
+    let mut out = Vec::new();
+    for m in party {
+        for fight in fights {
+            if let Some((difficulty, p)) = number_for(&[m.rating.get()], Contest::Task, *fight) {
+                out.push(DifficultyLine {
+                    chance: Exact::of(p),
+                    difficulty: Number(difficulty),
+                    target: fight.name(),
+                    wanted: fight.percent(),
+                    who: m.name.clone(),
+                });
+            }
+        }
+    }
+    out
 }
 
 impl fmt::Display for BalanceReport {

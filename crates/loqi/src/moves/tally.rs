@@ -22,6 +22,16 @@ pub(super) fn moves(state: &State, problem: &Problem, seat: &Seat, out: &mut Vec
         })
         .map(|s| option(json!(s.name()), &side_label(problem, s)))
         .collect();
+    entries(state, seat, &open, odds, out);
+    if !open.is_empty() {
+        influence(state, seat, &open, odds, out);
+    }
+    merges(problem, seat, odds, out);
+}
+
+/// A trait of each character in play on either open outcome, and a modifier (L1), for a seat
+/// that may sign them.
+fn entries(state: &State, seat: &Seat, open: &[Choice], odds: bool, out: &mut Vec<Move>) {
     let signers = signers(state, seat);
     if !open.is_empty() && !signers.is_empty() {
         for m in state.characters.iter().filter(|m| in_play(state, m)) {
@@ -45,7 +55,7 @@ pub(super) fn moves(state: &State, problem: &Problem, seat: &Seat, out: &mut Vec
                             })
                             .collect(),
                     ),
-                    choice("outcome", "On", open.clone()),
+                    choice("outcome", "On", open.to_vec()),
                     flag("along", "The action goes along with it", true),
                     choice("by", "Added by", signers.clone()),
                     text("reason", "Why it applies", limits::REASON_CHARS),
@@ -59,7 +69,7 @@ pub(super) fn moves(state: &State, problem: &Problem, seat: &Seat, out: &mut Vec
             "Add a modifier".into(),
             json!({"do": "add_modifier"}),
             vec![
-                choice("outcome", "On", open.clone()),
+                choice("outcome", "On", open.to_vec()),
                 choice(
                     "kind",
                     "Kind",
@@ -82,27 +92,30 @@ pub(super) fn moves(state: &State, problem: &Problem, seat: &Seat, out: &mut Vec
             "Something in the immediate situation, or a rule of the genre: -20 to 20 (L1; book: Environmental Modifiers, Genre Conventions).",
         ));
     }
-    if !open.is_empty() {
-        let mut payers: Vec<(&str, i64)> = Vec::new();
-        if seat.gm
-            && let Some(has) = state.gm_influence
-        {
-            payers.push((GM, has));
-        }
-        payers.extend(
-            controlled(state, seat)
-                .into_iter()
-                .filter(|m| in_play(state, m) && !m.npc)
-                .map(|m| (m.name.as_str(), m.influence)),
-        );
-        for (who, has) in payers.into_iter().filter(|(_, has)| *has >= 1) {
-            let most = has.min(*limits::INFLUENCE_SPEND.end());
-            out.push(mv(
+}
+
+/// Influence spent on an open outcome by each payer the seat plays that holds some (L5).
+fn influence(state: &State, seat: &Seat, open: &[Choice], odds: bool, out: &mut Vec<Move>) {
+    let mut payers: Vec<(&str, i64)> = Vec::new();
+    if seat.gm
+        && let Some(has) = state.gm_influence
+    {
+        payers.push((GM, has));
+    }
+    payers.extend(
+        controlled(state, seat)
+            .into_iter()
+            .filter(|m| in_play(state, m) && !m.npc)
+            .map(|m| (m.name.as_str(), m.influence)),
+    );
+    for (who, has) in payers.into_iter().filter(|(_, has)| *has >= 1) {
+        let most = has.min(*limits::INFLUENCE_SPEND.end());
+        out.push(mv(
                 TALLY,
                 format!("{who}: spend influence"),
                 json!({"do": "spend_influence", "who": who}),
                 vec![
-                    choice("outcome", "On", open.clone()),
+                    choice("outcome", "On", open.to_vec()),
                     number(
                         "points",
                         "Points (+ raises its likelihood, - lowers it)",
@@ -118,8 +131,12 @@ pub(super) fn moves(state: &State, problem: &Problem, seat: &Seat, out: &mut Vec
                     if who == GM { "The GM" } else { who }
                 ),
             ));
-        }
     }
+}
+
+/// The merges of overlapping entries on each outcome, for whoever plays the GM's part (book:
+/// Judging Likelihood Modifiers).
+fn merges(problem: &Problem, seat: &Seat, odds: bool, out: &mut Vec<Move>) {
     let acting = problem.acting_gm();
     if acts_as(seat, acting) {
         for side in [Side::Player, Side::Gm] {

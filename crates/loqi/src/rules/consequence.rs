@@ -124,67 +124,10 @@ fn one(
             (priced, Some(event))
         }
         Consequence::Weakening { character, points } => {
-            let member = member(state, members, &format!("{field}character"), character)?;
-            let s = strength_of(member, &field, options.strength)?;
-            if member.status(options) == Status::Dead {
-                return Err(Error::not_allowed(
-                    format!("{field}character"),
-                    format!("{:?}", member.name),
-                    format!("a character who is not dead ({} is dead; L8)", member.name),
-                ));
-            }
-            let room = s.current.saturating_sub(Strength::floor(options));
-            check_points(&field, *points, room, || {
-                format!(
-                    "{} is at {}, the lowest strength{} (L8)",
-                    member.name,
-                    s.current,
-                    if options.dying { " before death" } else { "" }
-                )
-            })?;
-            let to = s.current.saturating_sub(*points);
-            member.strength = Some(Strength { current: to, ..s });
-            let event = strength_event(
-                member,
-                options,
-                -*points,
-                s.current,
-                StrengthCause::Weakening(problem),
-            );
-            (
-                Priced {
-                    consequence: c.clone(),
-                    impact: impact::weakening(*points),
-                },
-                Some(event),
-            )
+            weakening(state, members, &field, problem, c, character, *points)?
         }
         Consequence::Regain { character, points } => {
-            let member = member(state, members, &format!("{field}character"), character)?;
-            let s = strength_of(member, &field, options.strength)?;
-            let room = s.nominal.saturating_sub(s.current);
-            check_points(&field, *points, room, || {
-                format!(
-                    "{} has lost no strength ({} of {}; L8)",
-                    member.name, s.current, s.nominal
-                )
-            })?;
-            let to = s.current.saturating_add(*points);
-            member.strength = Some(Strength { current: to, ..s });
-            let event = strength_event(
-                member,
-                options,
-                *points,
-                s.current,
-                StrengthCause::Regain(problem),
-            );
-            (
-                Priced {
-                    consequence: c.clone(),
-                    impact: impact::regain(*points),
-                },
-                Some(event),
-            )
+            regain(state, members, &field, problem, c, character, *points)?
         }
         Consequence::Tactical { modifier, note } => {
             check_signed(
@@ -237,44 +180,134 @@ fn one(
             who,
             points,
             reason,
-        } => {
-            crate::rules::checks::player_character(
-                state,
-                &format!("{field}who"),
-                who,
-                "is rewarded",
-            )?;
-            let member = member(state, members, &format!("{field}who"), who)?;
-            Error::check_range(
-                format!("{field}points"),
-                *points,
-                &limits::REWARD,
-                "L5: usually 1-5, more flagged; Skald limit 50",
-            )?;
-            Error::check_text(format!("{field}reason"), reason, limits::REASON_CHARS)?;
-            let now = Error::check_range(
-                format!("{}'s influence afterwards", member.name),
-                member.influence.saturating_add(*points),
-                &limits::INFLUENCE,
-                "L5; Skald limit 999",
-            )?;
-            member.influence = now;
-            let event = Event::InfluenceRewarded {
-                who: member.name.clone(),
-                points: *points,
-                now,
-                reason: format!("problem {problem}'s outcome: {reason}"),
-                flagged: !limits::USUAL_REWARD.contains(points),
-            };
-            (
-                Priced {
-                    consequence: c.clone(),
-                    impact: 0,
-                },
-                Some(event),
-            )
-        }
+        } => reward(state, members, &field, problem, c, (who, *points, reason))?,
     })
+}
+
+/// A character weakened by `points` (L8): not dead, and no lower than the lowest strength.
+fn weakening(
+    state: &State,
+    members: &mut Vec<Character>,
+    field: &str,
+    problem: u64,
+    c: &Consequence,
+    character: &str,
+    points: i64,
+) -> Result<(Priced, Option<Event>), Error> {
+    let options = &state.options;
+    let member = member(state, members, &format!("{field}character"), character)?;
+    let s = strength_of(member, field, options.strength)?;
+    if member.status(options) == Status::Dead {
+        return Err(Error::not_allowed(
+            format!("{field}character"),
+            format!("{:?}", member.name),
+            format!("a character who is not dead ({} is dead; L8)", member.name),
+        ));
+    }
+    let room = s.current.saturating_sub(Strength::floor(options));
+    check_points(field, points, room, || {
+        format!(
+            "{} is at {}, the lowest strength{} (L8)",
+            member.name,
+            s.current,
+            if options.dying { " before death" } else { "" }
+        )
+    })?;
+    let to = s.current.saturating_sub(points);
+    member.strength = Some(Strength { current: to, ..s });
+    let event = strength_event(
+        member,
+        options,
+        -points,
+        s.current,
+        StrengthCause::Weakening(problem),
+    );
+    Ok((
+        Priced {
+            consequence: c.clone(),
+            impact: impact::weakening(points),
+        },
+        Some(event),
+    ))
+}
+
+/// A character regaining `points` of strength (L8): no higher than its nominal strength.
+fn regain(
+    state: &State,
+    members: &mut Vec<Character>,
+    field: &str,
+    problem: u64,
+    c: &Consequence,
+    character: &str,
+    points: i64,
+) -> Result<(Priced, Option<Event>), Error> {
+    let options = &state.options;
+    let member = member(state, members, &format!("{field}character"), character)?;
+    let s = strength_of(member, field, options.strength)?;
+    let room = s.nominal.saturating_sub(s.current);
+    check_points(field, points, room, || {
+        format!(
+            "{} has lost no strength ({} of {}; L8)",
+            member.name, s.current, s.nominal
+        )
+    })?;
+    let to = s.current.saturating_add(points);
+    member.strength = Some(Strength { current: to, ..s });
+    let event = strength_event(
+        member,
+        options,
+        points,
+        s.current,
+        StrengthCause::Regain(problem),
+    );
+    Ok((
+        Priced {
+            consequence: c.clone(),
+            impact: impact::regain(points),
+        },
+        Some(event),
+    ))
+}
+
+/// A player character rewarded `points` of influence for `reason` (L5), within what it may hold.
+fn reward(
+    state: &State,
+    members: &mut Vec<Character>,
+    field: &str,
+    problem: u64,
+    c: &Consequence,
+    (who, points, reason): (&str, i64, &str),
+) -> Result<(Priced, Option<Event>), Error> {
+    crate::rules::checks::player_character(state, &format!("{field}who"), who, "is rewarded")?;
+    let member = member(state, members, &format!("{field}who"), who)?;
+    Error::check_range(
+        format!("{field}points"),
+        points,
+        &limits::REWARD,
+        "L5: usually 1-5, more flagged; Skald limit 50",
+    )?;
+    Error::check_text(format!("{field}reason"), reason, limits::REASON_CHARS)?;
+    let now = Error::check_range(
+        format!("{}'s influence afterwards", member.name),
+        member.influence.saturating_add(points),
+        &limits::INFLUENCE,
+        "L5; Skald limit 999",
+    )?;
+    member.influence = now;
+    let event = Event::InfluenceRewarded {
+        who: member.name.clone(),
+        points,
+        now,
+        reason: format!("problem {problem}'s outcome: {reason}"),
+        flagged: !limits::USUAL_REWARD.contains(&points),
+    };
+    Ok((
+        Priced {
+            consequence: c.clone(),
+            impact: 0,
+        },
+        Some(event),
+    ))
 }
 
 /// Where a page shows a refusal of consequence `i` (`c`): at the blank its form names the field by
