@@ -211,9 +211,9 @@ where
         let options: S::Options = if options.is_null() {
             S::Options::default()
         } else {
-            serde_json::from_value(options.clone()).map_err(|e| GameError::BadOptions {
+            crate::read_json(options).map_err(|problem| GameError::BadOptions {
                 system: S::TITLE,
-                problem: Problem::read(&e.to_string()),
+                problem,
             })?
         };
         let state = S::initial(&options);
@@ -221,8 +221,8 @@ where
     }
 
     fn command(command: &Value) -> Result<S::Command, GameError> {
-        serde_json::from_value(command.clone()).map_err(|e| {
-            let problem = Problem::read_about(&e.to_string(), command);
+        crate::read_json(command).map_err(|problem| {
+            let problem = problem.about(command);
             GameError::BadCommand {
                 system: S::NAME,
                 title: S::TITLE,

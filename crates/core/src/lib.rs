@@ -22,6 +22,7 @@ mod listed;
 mod moves;
 mod parts;
 mod path;
+mod read_json;
 mod refusal;
 mod rulings;
 mod system;
@@ -39,6 +40,7 @@ pub use moves::{
 };
 pub use parts::{Decider, Part};
 pub use path::{get_path, set_path};
+pub use read_json::read_json;
 pub use refusal::{Forms, Problem, Worded, human_path, plain, word_options};
 pub use rulings::{Ruling, Rulings};
 pub use skald_dice::{DiceSource, Die, Scripted, SeededRandom, SourceError};

@@ -2,9 +2,9 @@
 //! said with the blank named as the seat's form names it ([`Field::label`]), the value given and
 //! what is allowed, with no parser wording, field path, backtick or option key in it.
 //!
-//! Two parts. [`Problem`] is what a command's parser found wrong (serde's message read back into
-//! data: a blank missing, one the command does not take, a value of the wrong kind, an unknown
-//! command), said in words even where no form is known. [`Forms`] holds the moves a seat was
+//! Two parts. [`Problem`] is what a command's parser found wrong (as the parser reported it,
+//! [`crate::read_json`]: a blank missing, one the command does not take, a value of the wrong
+//! kind, an unknown command), said in words even where no form is known. [`Forms`] holds the moves a seat was
 //! offered and the table's options as forms: given the command sent and a refusal (its message
 //! and the dotted path of the field it is about, [`crate::GameError::field`]), it finds the move
 //! the command was made from and the blank the refusal is about, and says it with that blank's
@@ -15,8 +15,8 @@ use crate::moves::{Field, FieldKind, Move};
 use crate::words::capitalized;
 use serde_json::Value;
 
-/// What a command's parser found wrong, read from its message (serde's wording is its own, not
-/// the reader's: it is never shown as it is).
+/// What a command's parser found wrong ([`crate::read_json`]; serde's wording is its own, not
+/// the reader's: it is never shown, nor read back).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Problem {
     /// A blank the command needs was left out (`missing field`): its name, without its path
@@ -54,53 +54,11 @@ pub enum Problem {
 }
 
 impl Problem {
-    /// Reads a serde message (`missing field `who``, `invalid type: string "x", expected u32`,
-    /// ...); a message in none of serde's forms is the system's own ([`Problem::Said`]).
-    pub fn read(message: &str) -> Self {
-        // serde_json appends the place in a text it read; a value read has none.
-        let message = match message.rfind(" at line ") {
-            Some(at) if message[at..].contains(" column ") => &message[..at],
-            _ => message,
-        };
-        let quoted = |start: &str| -> Option<String> {
-            let rest = message.strip_prefix(start)?;
-            Some(rest[..rest.find('`')?].to_owned())
-        };
-        if let Some(field) = quoted("missing field `") {
-            return Problem::Missing { field };
-        }
-        if let Some(field) = quoted("unknown field `") {
-            return Problem::Unknown { field };
-        }
-        if let Some(field) = quoted("duplicate field `") {
-            return Problem::Duplicate { field };
-        }
-        if let Some(name) = quoted("unknown variant `") {
-            return Problem::UnknownCommand { name };
-        }
-        if message.starts_with("data did not match any variant of untagged enum") {
-            return Problem::WrongType {
-                found: "a value".to_owned(),
-                expected: "what the blank takes".to_owned(),
-            };
-        }
-        for start in ["invalid type: ", "invalid value: ", "invalid length "] {
-            if let Some(rest) = message.strip_prefix(start)
-                && let Some((found, expected)) = rest.split_once(", expected ")
-            {
-                return Problem::WrongType {
-                    found: found_in_words(found),
-                    expected: expected_in_words(expected),
-                };
-            }
-        }
-        Problem::Said(message.to_owned())
-    }
-
-    /// [`Problem::read`] of a message about `command`: an unknown variant that is not the
-    /// command's `do` is a value of the wrong kind in one of its blanks (a choice not offered).
-    pub fn read_about(message: &str, command: &Value) -> Self {
-        match Self::read(message) {
+    /// This problem of `command`: an unknown variant that is not the command's `do` is a value of
+    /// the wrong kind in one of its blanks (a choice not offered), not an unknown command.
+    #[must_use]
+    pub fn about(self, command: &Value) -> Self {
+        match self {
             Problem::UnknownCommand { name }
                 if command.get("do").and_then(Value::as_str) != Some(name.as_str()) =>
             {
@@ -797,34 +755,8 @@ fn shown(value: &Value) -> String {
     }
 }
 
-/// serde's "what was found" (`string "x"`, `integer `-3``, `floating point `1.5``, `map`) in words.
-fn found_in_words(found: &str) -> String {
-    let inner = |start: &str| {
-        found
-            .strip_prefix(start)
-            .map(|rest| rest.trim_matches('`').to_owned())
-    };
-    if let Some(text) = found.strip_prefix("string ") {
-        return format!("the text {text}");
-    }
-    for start in ["integer ", "floating point "] {
-        if let Some(n) = inner(start) {
-            return format!("the number {n}");
-        }
-    }
-    if let Some(b) = inner("boolean ") {
-        return if b == "true" { "yes" } else { "no" }.to_owned();
-    }
-    match found {
-        "null" | "unit value" => "nothing".to_owned(),
-        "map" => "a group of blanks".to_owned(),
-        "sequence" => "a list".to_owned(),
-        other => plain(other, &|_| None),
-    }
-}
-
 /// serde's "what was expected" (`u32`, `a string`, `a boolean`, `struct Sheet`) in words.
-fn expected_in_words(expected: &str) -> String {
+pub(crate) fn expected_in_words(expected: &str) -> String {
     let range = |min: i128, max: i128| format!("a whole number from {min} to {max}");
     let bare = expected.trim_matches('`');
     match bare {
@@ -1098,63 +1030,45 @@ mod tests {
         Forms { moves, options }
     }
 
-    #[test]
-    fn serde_messages_are_read_as_problems() {
-        assert_eq!(
-            Problem::read("missing field `text`"),
-            Problem::Missing {
-                field: "text".into()
-            }
-        );
-        assert_eq!(
-            Problem::read("unknown field `character`, expected one of `change`, `who`"),
-            Problem::Unknown {
-                field: "character".into()
-            }
-        );
-        assert_eq!(
-            Problem::read("unknown variant `nope`, expected one of `enroll`, `action`"),
-            Problem::UnknownCommand {
-                name: "nope".into()
-            }
-        );
-        assert_eq!(
-            Problem::read("invalid type: string \"x\", expected u32 at line 1 column 9"),
-            Problem::WrongType {
-                found: "the text \"x\"".into(),
-                expected: "a whole number from 0 to 4294967295".into()
-            }
-        );
-        assert_eq!(
-            Problem::read("invalid value: integer `-3`, expected u32"),
-            Problem::WrongType {
-                found: "the number -3".into(),
-                expected: "a whole number from 0 to 4294967295".into()
-            }
-        );
-        assert_eq!(
-            Problem::read("`line` is \"x\", but it must end with the pool"),
-            Problem::Said("`line` is \"x\", but it must end with the pool".into())
-        );
+    fn missing(field: &str) -> Problem {
+        Problem::Missing {
+            field: field.into(),
+        }
+    }
+
+    fn wrong(found: &str, expected: &str) -> Problem {
+        Problem::WrongType {
+            found: found.into(),
+            expected: expected.into(),
+        }
+    }
+
+    fn unknown_variant(name: &str) -> Problem {
+        Problem::UnknownCommand { name: name.into() }
     }
 
     #[test]
     fn without_a_form_a_problem_is_said_in_words() {
-        let words = |m: &str| Problem::read(m).words("Chi");
+        let words = |p: Problem| p.words("Chi");
         assert_eq!(
-            words("missing field `reveal_hidden`"),
+            words(missing("reveal_hidden")),
             "reveal hidden is empty: fill it in"
         );
         assert_eq!(
-            words("unknown variant `secret_fly`, expected `x`"),
+            words(unknown_variant("secret_fly")),
             "Chi has no move called “secret fly”"
         );
         assert_eq!(
-            words("invalid type: string \"x\", expected u32"),
+            words(wrong(
+                "the text \"x\"",
+                "a whole number from 0 to 4294967295"
+            )),
             "a blank holds the text \"x\", where a whole number from 0 to 4294967295 belongs"
         );
         assert_eq!(
-            words("`line` is \"a `b` c\", but it must end with the pool"),
+            words(Problem::Said(
+                "`line` is \"a `b` c\", but it must end with the pool".into()
+            )),
             "line is \"a `b` c\", but it must end with the pool"
         );
     }
@@ -1163,19 +1077,14 @@ mod tests {
     fn a_problem_names_the_blank_as_the_form_labels_it() {
         let (moves, options) = (moves(), options());
         let forms = forms(&moves, &options);
-        let word = |command: Value, message: &str| {
-            let w = forms.word_problem(
-                &command,
-                &Problem::read_about(message, &command),
-                None,
-                "Chi",
-            );
+        let word = |command: Value, problem: Problem| {
+            let w = forms.word_problem(&command, &problem.about(&command), None, "Chi");
             (w.message, w.field)
         };
         assert_eq!(
             word(
                 json!({"do": "action", "who": "Ragnar", "difficulty": 2}),
-                "missing field `spend`"
+                missing("spend")
             ),
             (
                 "Dice to put in is empty: fill it in".into(),
@@ -1185,7 +1094,7 @@ mod tests {
         assert_eq!(
             word(
                 json!({"do": "action", "who": "Ragnar", "spend": "x"}),
-                "invalid type: string \"x\", expected u32"
+                wrong("the text \"x\"", "a whole number from 0 to 4294967295")
             ),
             (
                 "Dice to put in is \"x\", but it must be a whole number from 1 to 8".into(),
@@ -1196,7 +1105,10 @@ mod tests {
             word(
                 json!({"do": "enroll", "character": {"name": "Ann", "traits": [
                     {"name": "Quick", "rating": 2}, {"name": "Sly", "rating": "1l"}]}}),
-                "invalid type: string \"1l\", expected i64"
+                wrong(
+                    "the text \"1l\"",
+                    "a whole number from -9223372036854775808 to 9223372036854775807"
+                )
             ),
             (
                 "Rating in entry 2 of Traits is \"1l\", but it must be a whole number from 1 to 4"
@@ -1207,7 +1119,7 @@ mod tests {
         assert_eq!(
             word(
                 json!({"do": "enroll", "character": {"name": "Ann", "kind": "god"}}),
-                "unknown variant `god`, expected `pc` or `npc`"
+                unknown_variant("god")
             )
             .0,
             "Kind is \"god\", but it must be one of “Player character” or “NPC”"
@@ -1215,7 +1127,9 @@ mod tests {
         assert_eq!(
             word(
                 json!({"do": "action", "who": "Ragnar", "spend": 2, "character": "x"}),
-                "unknown field `character`, expected one of `who`, `spend`"
+                Problem::Unknown {
+                    field: "character".into()
+                }
             ),
             (
                 "“Ragnar: act” takes no blank called “character”: the form may be out of date, \
@@ -1228,7 +1142,9 @@ mod tests {
         assert_eq!(
             word(
                 json!({"do": "enroll", "character": "Ragnar, fierce barbarian"}),
-                "`line` is \"Ragnar, fierce barbarian\", but it must end with the pool"
+                Problem::Said(
+                    "`line` is \"Ragnar, fierce barbarian\", but it must end with the pool".into()
+                )
             ),
             (
                 "The book's line is \"Ragnar, fierce barbarian\", but it must end with the pool"
@@ -1237,11 +1153,7 @@ mod tests {
             )
         );
         assert_eq!(
-            word(
-                json!({"do": "fly"}),
-                "unknown variant `fly`, expected `enroll`"
-            )
-            .0,
+            word(json!({"do": "fly"}), unknown_variant("fly")).0,
             "Chi has no move called “fly”"
         );
     }
@@ -1319,25 +1231,20 @@ mod tests {
             "first an action, then “Make a character”, or task check (\"a_b\")"
         );
         // A group of blanks left out whole; a value no variant of an untagged enum reads.
-        let said = |command: Value, message: &str| {
+        let said = |command: Value, problem: Problem| {
             forms
-                .word_problem(
-                    &command,
-                    &Problem::read_about(message, &command),
-                    None,
-                    "Chi",
-                )
+                .word_problem(&command, &problem.about(&command), None, "Chi")
                 .message
         };
         assert_eq!(
-            said(json!({"do": "enroll"}), "missing field `character`"),
+            said(json!({"do": "enroll"}), missing("character")),
             "The book's line is empty: fill it in"
         );
         let sheet_only = Forms {
             moves: &moves[1..2],
             options: &options,
         };
-        let missing = Problem::read("missing field `character`");
+        let missing = missing("character");
         assert_eq!(
             sheet_only
                 .word_problem(&json!({"do": "enroll"}), &missing, None, "Chi")
@@ -1347,7 +1254,7 @@ mod tests {
         assert_eq!(
             said(
                 json!({"do": "enroll", "character": {"name": "Ann", "traits": [{"rating": "x"}]}}),
-                "data did not match any variant of untagged enum Rating"
+                wrong("a value", "what the blank takes")
             ),
             "Rating in entry 1 of Traits is \"x\", but it must be a whole number from 1 to 4"
         );
@@ -1356,7 +1263,7 @@ mod tests {
         assert_eq!(
             said(
                 json!({"do": "enroll", "character": 7}),
-                "invalid type: integer `7`, expected a line or `pool`"
+                wrong("the number 7", "a line or `pool`")
             ),
             "The book's line is 7, but it must be text of at most 200 characters"
         );

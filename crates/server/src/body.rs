@@ -31,7 +31,7 @@ where
             .map_err(|e| unread(&e, app.limits().max_body))?;
         serde_json::from_slice(&bytes)
             .map(JsonBody)
-            .map_err(|e| ApiError::BadRequest(body_refusal(&e)))
+            .map_err(|e| ApiError::BadRequest(body_refusal::<T>(&e, &bytes)))
     }
 }
 
@@ -55,11 +55,11 @@ pub(crate) fn too_large(max_body: usize) -> String {
     )
 }
 
-/// A request body that did not read, in words: not JSON (and where), or the field that is
-/// missing, unknown or of the wrong kind (never serde's own wording).
-pub(crate) fn body_refusal(e: &serde_json::Error) -> String {
+/// A request body that did not read as a `T`, in words: not JSON (and where), or the field that
+/// is missing, unknown or of the wrong kind, as the parser found it ([`skald_core::read_json`],
+/// never serde's own wording). `e` is the refusal of `bytes` read as a `T`.
+pub(crate) fn body_refusal<T: DeserializeOwned>(e: &serde_json::Error, bytes: &[u8]) -> String {
     use serde_json::error::Category;
-    use skald_core::{Problem, human_path};
     match e.classify() {
         Category::Syntax => format!(
             "the request's body is not JSON (line {}, column {})",
@@ -68,23 +68,38 @@ pub(crate) fn body_refusal(e: &serde_json::Error) -> String {
         ),
         Category::Eof => "the request's body ends before its JSON does".to_owned(),
         Category::Io => "the request's body could not be read".to_owned(),
-        Category::Data => match Problem::read(&e.to_string()) {
-            Problem::Missing { field } => {
-                format!("the request needs “{}”: fill it in", human_path(&field))
-            }
-            Problem::Unknown { field } => {
-                format!("the request takes no field called “{}”", human_path(&field))
-            }
-            Problem::Duplicate { field } => {
-                format!("“{}” is given twice: give it once", human_path(&field))
-            }
-            Problem::WrongType { found, expected } => {
-                format!("a field of the request holds {found}, where {expected} belongs")
-            }
-            Problem::UnknownCommand { name } => {
-                format!("a field of the request holds \"{name}\", which is not one of its choices")
-            }
-            Problem::Said(message) => skald_core::plain(&message, &|_| None),
+        // JSON that is no `T`: read again as a value, then as the type, for the parser's
+        // complaint as data. A value keeps the last of a field given twice, which the type
+        // refused: that is the one complaint the second reading cannot repeat.
+        Category::Data => match serde_json::from_slice::<serde_json::Value>(bytes) {
+            Err(_) => "the request's body is not JSON".to_owned(),
+            Ok(value) => match skald_core::read_json::<T>(&value) {
+                Ok(_) => "a field of the request is given twice: give it once".to_owned(),
+                Err(problem) => problem_words(problem),
+            },
         },
+    }
+}
+
+/// A request's `problem` in words, each field by its name in words.
+fn problem_words(problem: skald_core::Problem) -> String {
+    use skald_core::{Problem, human_path};
+    match problem {
+        Problem::Missing { field } => {
+            format!("the request needs “{}”: fill it in", human_path(&field))
+        }
+        Problem::Unknown { field } => {
+            format!("the request takes no field called “{}”", human_path(&field))
+        }
+        Problem::Duplicate { field } => {
+            format!("“{}” is given twice: give it once", human_path(&field))
+        }
+        Problem::WrongType { found, expected } => {
+            format!("a field of the request holds {found}, where {expected} belongs")
+        }
+        Problem::UnknownCommand { name } => {
+            format!("a field of the request holds \"{name}\", which is not one of its choices")
+        }
+        Problem::Said(message) => skald_core::plain(&message, &|_| None),
     }
 }

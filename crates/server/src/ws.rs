@@ -274,7 +274,11 @@ async fn incoming(
                 &ApiError::BadRequest(format!(
                     "{}: a message is a JSON object with an id and an action, the action as \
                      POST /api/tables/{{id}}/actions takes it",
-                    crate::body::body_refusal(&e).replacen("the request's body", "the message", 1)
+                    crate::body::body_refusal::<Incoming>(&e, text.as_bytes()).replacen(
+                        "the request's body",
+                        "the message",
+                        1
+                    )
                 )),
             );
         }

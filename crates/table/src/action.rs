@@ -256,9 +256,9 @@ impl Action {
                 message: "an action is a JSON object naming its move in its field do".into(),
             })?;
         if TABLE_ACTIONS.contains(&name) {
-            serde_json::from_value(value.clone())
+            skald_core::read_json(&value)
                 .map(Action::Table)
-                .map_err(|e| crate::own_forms::unreadable_action(&value, &e.to_string()))
+                .map_err(|problem| crate::own_forms::unreadable_action(&value, problem))
         } else {
             Ok(Action::Command(value))
         }

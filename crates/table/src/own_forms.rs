@@ -91,9 +91,10 @@ pub fn own_forms() -> Vec<Move> {
     ]
 }
 
-/// A table action's JSON that did not read as one (`message`, serde's), in the words of its form.
-pub(crate) fn unreadable_action(value: &Value, message: &str) -> Error {
-    let problem = Problem::read_about(message, value);
+/// A table action's JSON that did not read as one (`problem`, the parser's), in the words of its
+/// form.
+pub(crate) fn unreadable_action(value: &Value, problem: Problem) -> Error {
+    let problem = problem.about(value);
     let moves = own_forms();
     let forms = Forms {
         moves: &moves,
