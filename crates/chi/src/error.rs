@@ -10,6 +10,7 @@
 //! ([`Error::rename_field`]), which its messages quote as written (`` `--dice` ``).
 
 use crate::limits::{MAX_DIFFICULTY, MAX_MODIFIER};
+use skald_core::{Refusal, RefusalKind};
 use skald_core::{bounds, noun, plural};
 use skald_dice::SourceError;
 
@@ -540,6 +541,74 @@ impl Error {
     /// `"defender.spend"`), when it is about one: a page shows the refusal beside that field.
     pub fn field(&self) -> Option<String> {
         self.clone().field_mut().map(|field| (*field).to_owned())
+    }
+
+    /// This refusal as data, in the shape every system's share ([`Refusal`]): its kind and the
+    /// command's field it is about ([`Error::field`]).
+    pub fn refusal(&self) -> Refusal {
+        use RefusalKind::{Dice, NotAllowed, NotNow, Unreadable};
+        let kind = match self {
+            Error::OutOfRange {
+                value, min, max, ..
+            } => RefusalKind::OutOfRange {
+                value: *value,
+                min: *min,
+                max: *max,
+            },
+            Error::ConceptWords {
+                count, min, max, ..
+            } => RefusalKind::OutOfRange {
+                value: i64::try_from(*count).unwrap_or(i64::MAX),
+                min: i64::try_from(*min).unwrap_or(i64::MAX),
+                max: i64::try_from(*max).unwrap_or(i64::MAX),
+            },
+            Error::TextLength { len, max, .. }
+            | Error::SaltLength { len, max, .. }
+            | Error::NameLength { len, max, .. }
+            | Error::LineLength { len, max, .. } => RefusalKind::Length {
+                length: *len,
+                max: *max,
+            },
+            Error::UnknownCharacter { name, .. } => RefusalKind::NotFound { name: name.clone() },
+            Error::AlreadyEnrolled { name } => RefusalKind::Taken { name: name.clone() },
+            Error::NotEnoughDice { .. }
+            | Error::OffConcept { .. }
+            | Error::NoDiceLeft { .. }
+            | Error::SameCharacter { .. }
+            | Error::EmptySecretRoll
+            | Error::TwiceInSecretRoll { .. }
+            | Error::NotInSecretRoll { .. }
+            | Error::CommitmentMismatch { .. }
+            | Error::LossBeyondPool { .. }
+            | Error::NothingToRecover { .. }
+            | Error::NoWordEarned { .. }
+            | Error::MinorNpcWords { .. }
+            | Error::Word { .. }
+            | Error::NothingToChange
+            | Error::TooFewDice { .. } => NotAllowed,
+            Error::OutOfPlay { .. }
+            | Error::NoAllocation { .. }
+            | Error::SecretRollOpen { .. }
+            | Error::NoSecretRoll
+            | Error::AlreadyCommitted { .. }
+            | Error::NotAllCommitted { .. }
+            | Error::AlreadyRevealed { .. }
+            | Error::CancelAfterReveal { .. }
+            | Error::NotAllRevealed { .. }
+            | Error::DieAlreadyWaiting { .. }
+            | Error::ConceptChangeNotNow { .. }
+            | Error::BetweenSessions { .. }
+            | Error::SessionAlreadyEnded
+            | Error::SessionInProgress => NotNow,
+            Error::BadCommitment { .. } | Error::ActionNotation { .. } | Error::Line(_) => {
+                Unreadable
+            }
+            Error::EndlessTie { .. } | Error::Odds(_) | Error::Dice(_) => Dice,
+        };
+        Refusal {
+            kind,
+            field: self.field(),
+        }
     }
 
     /// The same refusal naming `renamed(field)` instead of its field (a calculator's flag for a

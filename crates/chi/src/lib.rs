@@ -84,8 +84,8 @@ impl System for Chi {
     type State = State;
     type Error = Error;
 
-    fn error_field(error: &Self::Error) -> Option<String> {
-        error.field()
+    fn refusal(error: &Self::Error) -> skald_core::Refusal {
+        error.refusal()
     }
 
     fn initial(options: &Options) -> State {

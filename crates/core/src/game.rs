@@ -47,9 +47,9 @@ pub enum GameError {
     Refused {
         /// The system's rule error, as its message.
         message: String,
-        /// The command's field the refusal is about, as a dotted path (`"spend"`,
-        /// `"character.traits"`; [`System::error_field`]), when it is about one.
-        field: Option<String>,
+        /// The refusal as data ([`System::refusal`]): its kind, and the command's field it is
+        /// about as a dotted path (`"spend"`, `"character.traits"`) when it is about one.
+        refusal: crate::Refusal,
     },
     /// An event that is not one of the system's (a damaged log).
     #[error("{0}")]
@@ -69,9 +69,8 @@ impl GameError {
     /// shows the refusal beside that field.
     pub fn field(&self) -> Option<&str> {
         match self {
-            GameError::BadCommand { field, .. } | GameError::Refused { field, .. } => {
-                field.as_deref()
-            }
+            GameError::BadCommand { field, .. } => field.as_deref(),
+            GameError::Refused { refusal, .. } => refusal.field.as_deref(),
             _ => None,
         }
     }
@@ -87,9 +86,13 @@ impl GameError {
     }
 
     /// The machine-readable name of what is wrong, for scripts: [`Problem::code`] for a command
-    /// that did not parse; `None` otherwise.
+    /// that did not parse, [`crate::RefusalKind::code`] for one the rules refused; `None`
+    /// otherwise.
     pub fn code(&self) -> Option<&'static str> {
-        self.problem().map(Problem::code)
+        match self {
+            GameError::Refused { refusal, .. } => Some(refusal.kind.code()),
+            _ => self.problem().map(Problem::code),
+        }
     }
 
     /// The system's title, for a command that did not parse.
@@ -103,7 +106,7 @@ impl GameError {
     fn refused<S: System>(error: &S::Error) -> Self {
         GameError::Refused {
             message: error.to_string(),
-            field: S::error_field(error),
+            refusal: S::refusal(error),
         }
     }
 }

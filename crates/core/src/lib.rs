@@ -24,6 +24,7 @@ mod parts;
 mod path;
 mod read_json;
 mod refusal;
+mod refused;
 mod rulings;
 mod system;
 mod table;
@@ -39,9 +40,10 @@ pub use moves::{
     Chance, Choice, Condition, Field, FieldKind, Fill, Move, Odds, SAY, Seat, TALK_CHARS, Total,
 };
 pub use parts::{Decider, Part};
-pub use path::{get_path, set_path};
+pub use path::{dotted, get_path, set_path};
 pub use read_json::read_json;
 pub use refusal::{Forms, Problem, Worded, human_path, plain, word_options};
+pub use refused::{Refusal, RefusalKind};
 pub use rulings::{Ruling, Rulings};
 pub use skald_dice::{DiceSource, Die, Scripted, SeededRandom, SourceError};
 pub use system::System;

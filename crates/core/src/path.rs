@@ -3,6 +3,12 @@
 
 use serde_json::{Map, Value};
 
+/// `path` written with brackets (`traits[1].rating`, as a system's messages write a sheet's blank)
+/// as a dotted path (`traits.1.rating`); a dotted path is unchanged.
+pub fn dotted(path: &str) -> String {
+    path.replace('[', ".").replace(']', "")
+}
+
 /// The value at a dotted `path` in `root` (a number segment indexes an array).
 pub fn get_path<'v>(root: &'v Value, path: &str) -> Option<&'v Value> {
     path.split('.').try_fold(root, |at, key| match at {

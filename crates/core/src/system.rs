@@ -44,11 +44,15 @@ pub trait System {
     /// Why a command was refused: names the field, the value and what is allowed.
     type Error: std::error::Error + From<SourceError> + Send + Sync + 'static;
 
-    /// The command's field `error` is about, as a dotted path into the command (as
-    /// [`Field::name`] is: `"spend"`, `"character.traits"`), for a form to show the refusal beside
-    /// that field; `None` when it is about no one field (the default).
-    fn error_field(_error: &Self::Error) -> Option<String> {
-        None
+    /// `error` as data, in the shape every system's refusals share ([`crate::Refusal`]): its kind
+    /// (out of range, not found, not now...) and the command's field it is about, as a dotted path
+    /// into the command (as [`Field::name`] is: `"spend"`, `"character.traits"`), for a form to
+    /// show the refusal beside that field and a script to read its `code`.
+    fn refusal(error: &Self::Error) -> crate::Refusal;
+
+    /// The command's field `error` is about ([`System::refusal`]'s), or `None`.
+    fn error_field(error: &Self::Error) -> Option<String> {
+        Self::refusal(error).field
     }
     /// The state of a new table with these options (no characters yet).
     fn initial(options: &Self::Options) -> Self::State;

@@ -2,6 +2,7 @@
 //! given and what is allowed, and a rule refusal names its ruling (F1-F8).
 
 use crate::limits::MIN_TEXT;
+use skald_core::{Refusal, RefusalKind};
 use skald_dice::SourceError;
 use skald_dice::odds::OddsError;
 
@@ -235,6 +236,53 @@ impl From<OddsError> for Error {
 }
 
 impl Error {
+    /// This refusal as data, in the shape every system's share ([`Refusal`]): its kind and the
+    /// command's field it is about ([`Error::field`]). A range written as text that is no whole
+    /// number (a list's length, a rating's percentage) is [`RefusalKind::NotAllowed`].
+    pub fn refusal(&self) -> Refusal {
+        use RefusalKind::{Dice, NotAllowed, NotNow, Unreadable};
+        let kind = match self {
+            Error::OutOfRange {
+                value, min, max, ..
+            } => match (value.parse(), min.parse(), max.parse()) {
+                (Ok(value), Ok(min), Ok(max)) => RefusalKind::OutOfRange { value, min, max },
+                _ => NotAllowed,
+            },
+            Error::TeamSize {
+                count, min, max, ..
+            } => RefusalKind::OutOfRange {
+                value: i64::try_from(*count).unwrap_or(i64::MAX),
+                min: i64::try_from(*min).unwrap_or(i64::MAX),
+                max: i64::try_from(*max).unwrap_or(i64::MAX),
+            },
+            Error::TextLength {
+                value, chars, max, ..
+            } => RefusalKind::Length {
+                length: if value.trim().is_empty() { 0 } else { *chars },
+                max: *max,
+            },
+            Error::UnknownCharacter { name, .. } => RefusalKind::NotFound { name: name.clone() },
+            Error::AlreadyEnrolled { name } => RefusalKind::Taken { name: name.clone() },
+            Error::Sheet(inner) => inner.refusal().kind,
+            Error::NotOneOf { .. }
+            | Error::MissingRating { .. }
+            | Error::MissingDifficulty
+            | Error::Invalid { .. }
+            | Error::Refused { .. }
+            | Error::Missing { .. }
+            | Error::RollNotNeeded { .. }
+            | Error::Retired { .. }
+            | Error::RollsNotNeeded { .. } => NotAllowed,
+            Error::NotAtRest { .. } | Error::LateTotalAction { .. } => NotNow,
+            Error::NotANumber { .. } | Error::Formula { .. } => Unreadable,
+            Error::Dice(_) | Error::Odds(_) => Dice,
+        };
+        Refusal {
+            kind,
+            field: self.field(),
+        }
+    }
+
     /// The command's field this refusal is about, as a dotted path, when it is about one: a page
     /// shows the refusal beside that field.
     pub fn field(&self) -> Option<String> {

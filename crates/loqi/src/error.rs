@@ -3,6 +3,7 @@
 //! allowed, so a table (or a scenario's `expect_error`) can see at once what to fix. The field itself
 //! stays as data, a path into the command, for a page to show the refusal beside its blank.
 
+use skald_core::{Refusal, RefusalKind};
 use skald_dice::SourceError;
 use std::ops::RangeInclusive;
 
@@ -56,6 +57,9 @@ pub enum Error {
         value: String,
         /// What would be accepted, with the rule it comes from.
         allowed: String,
+        /// Which kind of refusal it is ([`Error::refusal`]): not allowed here, not now (no
+        /// problem open), a name not at the table, a name taken.
+        kind: RefusalKind,
     },
     /// A spend of more influence than the spender holds (L5: influence never goes below 0).
     #[error(
@@ -176,7 +180,7 @@ impl Error {
         }
     }
 
-    /// A [`Error::NotAllowed`] from its three parts.
+    /// A [`Error::NotAllowed`] from its three parts: a value the rules do not allow here.
     pub fn not_allowed(
         field: impl Into<String>,
         value: impl Into<String>,
@@ -186,6 +190,55 @@ impl Error {
             field: field.into(),
             value: value.into(),
             allowed: allowed.into(),
+            kind: RefusalKind::NotAllowed,
+        }
+    }
+
+    /// The same refusal, of `kind` ([`RefusalKind::NotNow`] for a command of another moment,
+    /// [`RefusalKind::NotFound`] for a name not at the table, ...).
+    #[must_use]
+    pub fn of_kind(self, kind: RefusalKind) -> Self {
+        match self {
+            Self::NotAllowed {
+                field,
+                value,
+                allowed,
+                ..
+            } => Self::NotAllowed {
+                field,
+                value,
+                allowed,
+                kind,
+            },
+            other => other,
+        }
+    }
+
+    /// This refusal as data, in the shape every system's share ([`Refusal`]): its kind and the
+    /// command's field it is about ([`Error::field`]).
+    pub fn refusal(&self) -> Refusal {
+        let kind = match self {
+            Error::At { error, .. } => error.refusal().kind,
+            Error::OutOfRange {
+                value, min, max, ..
+            } => RefusalKind::OutOfRange {
+                value: *value,
+                min: *min,
+                max: *max,
+            },
+            Error::Text {
+                length, blank, max, ..
+            } => RefusalKind::Length {
+                length: if blank.is_empty() { *length } else { 0 },
+                max: *max,
+            },
+            Error::NotAllowed { kind, .. } => kind.clone(),
+            Error::NotEnoughInfluence { .. } => RefusalKind::NotAllowed,
+            Error::Odds(_) | Error::Dice(_) => RefusalKind::Dice,
+        };
+        Refusal {
+            kind,
+            field: self.field(),
         }
     }
 }

@@ -265,8 +265,10 @@ pub struct ErrorDetail {
     pub field: Option<String>,
     /// What is wrong, machine-readable, when the refusal says it: for an action that did not
     /// read, `missing` (a blank left out), `unknown_field`, `duplicate_field`,
-    /// `unknown_command`, `wrong_type` or `unreadable`; `empty` or `length` for a text out of
-    /// its bounds. The message says the same in words.
+    /// `unknown_command`, `wrong_type` or `unreadable`; for an action the rules refused, its kind,
+    /// the same in every system: `out_of_range`, `length`, `not_found`, `taken`, `not_allowed`,
+    /// `not_now`, `unreadable` or `dice`; `empty` or `length` for a text out of its bounds. The
+    /// message says the same in words.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub code: Option<String>,
 }

@@ -2,7 +2,7 @@
 //! names it: `character.skill`), the value given and what is allowed, as data; its message is
 //! made from them in the reader's words.
 
-use skald_core::bounds;
+use skald_core::{Refusal, RefusalKind, bounds};
 use skald_dice::SourceError;
 
 /// Why a Toy command was refused. The table is left exactly as it was.
@@ -58,14 +58,37 @@ pub enum Error {
 }
 
 impl Error {
-    /// The command's field this refusal is about, for a form to show it beside that blank.
-    pub fn field(&self) -> Option<&'static str> {
+    /// This refusal as data, in the shape every system's share ([`Refusal`]): its kind and the
+    /// command's field it is about, for a form to show it beside that blank.
+    pub fn refusal(&self) -> Refusal {
         match self {
-            Error::OutOfRange { field, .. }
-            | Error::NameLength { field, .. }
-            | Error::NameTaken { field, .. }
-            | Error::UnknownCharacter { field, .. } => Some(field),
-            Error::Dice(_) => None,
+            Error::OutOfRange {
+                field,
+                value,
+                min,
+                max,
+                ..
+            } => Refusal::out_of_range(field, *value, *min, *max),
+            Error::NameLength { field, value, max } => Refusal::at(
+                RefusalKind::Length {
+                    length: value.trim().chars().count(),
+                    max: *max,
+                },
+                field,
+            ),
+            Error::NameTaken { field, value } => Refusal::at(
+                RefusalKind::Taken {
+                    name: value.clone(),
+                },
+                field,
+            ),
+            Error::UnknownCharacter { field, value, .. } => Refusal::at(
+                RefusalKind::NotFound {
+                    name: value.clone(),
+                },
+                field,
+            ),
+            Error::Dice(_) => Refusal::of(RefusalKind::Dice),
         }
     }
 }

@@ -77,8 +77,8 @@ impl System for Toy {
     type State = State;
     type Error = Error;
 
-    fn error_field(error: &Error) -> Option<String> {
-        error.field().map(str::to_owned)
+    fn refusal(error: &Error) -> skald_core::Refusal {
+        error.refusal()
     }
 
     fn initial(options: &Options) -> State {

@@ -4,6 +4,7 @@
 //! data, and its message is made from them in the reader's words; every bound is a `pub const` of
 //! `limits.rs`.
 
+use skald_core::{Refusal, RefusalKind};
 use skald_core::{SourceError, noun};
 
 /// A refused Twenty command. The table is left exactly as it was, and any dice drawn are thrown
@@ -658,7 +659,115 @@ pub enum OddsError {
     },
 }
 
+/// `n` as an `i64` for a [`RefusalKind::OutOfRange`] (a count of boxes, dice or entries: far
+/// below `i64::MAX`).
+fn whole(n: impl TryInto<i64>) -> i64 {
+    n.try_into().unwrap_or(i64::MAX)
+}
+
+impl SheetProblem {
+    /// This problem's kind, in the shape every system's refusals share ([`RefusalKind`]).
+    pub fn kind(&self) -> RefusalKind {
+        match self {
+            SheetProblem::NameLength { chars, max, .. } => RefusalKind::Length {
+                length: *chars,
+                max: *max,
+            },
+            SheetProblem::Boxes { value, min, max }
+            | SheetProblem::TraitCount {
+                count: value,
+                min,
+                max,
+            } => RefusalKind::OutOfRange {
+                value: whole(*value),
+                min: whole(*min),
+                max: whole(*max),
+            },
+            SheetProblem::Checked { checked, boxes } => RefusalKind::OutOfRange {
+                value: whole(*checked),
+                min: 0,
+                max: whole(*boxes),
+            },
+            SheetProblem::Entries { count, max } => RefusalKind::OutOfRange {
+                value: whole(*count),
+                min: 0,
+                max: whole(*max),
+            },
+            SheetProblem::Face { value, min, max } => RefusalKind::OutOfRange {
+                value: whole(*value),
+                min: whole(*min),
+                max: whole(*max),
+            },
+            SheetProblem::CheckedAndColoured { .. }
+            | SheetProblem::TraitBoxes { .. }
+            | SheetProblem::Rule(_) => RefusalKind::NotAllowed,
+        }
+    }
+}
+
 impl Error {
+    /// This refusal as data, in the shape every system's share ([`Refusal`]): its kind and the
+    /// command's field it is about ([`Error::field`]). A refusal still said only in words
+    /// ([`Error::Rule`]) is [`RefusalKind::NotAllowed`].
+    pub fn refusal(&self) -> Refusal {
+        use RefusalKind::{Dice, NotAllowed, NotNow};
+        let kind = match self {
+            Error::Sheet { problem, .. } => problem.kind(),
+            Error::DuplicateCharacter(name) => RefusalKind::Taken { name: name.clone() },
+            Error::UnknownCharacter(name) => RefusalKind::NotFound { name: name.clone() },
+            Error::UnknownTrait { name, .. } => RefusalKind::NotFound { name: name.clone() },
+            Error::ParticipantCount {
+                count, min, max, ..
+            }
+            | Error::UncheckCount {
+                count, min, max, ..
+            } => RefusalKind::OutOfRange {
+                value: whole(*count),
+                min: whole(*min),
+                max: whole(*max),
+            },
+            Error::MajorGoalUncheck { count, max, .. } => RefusalKind::OutOfRange {
+                value: whole(*count),
+                min: 0,
+                max: whole(*max),
+            },
+            Error::BurdenBoxes {
+                value, min, max, ..
+            }
+            | Error::ObligationBoxes {
+                value, min, max, ..
+            } => RefusalKind::OutOfRange {
+                value: whole(*value),
+                min: whole(*min),
+                max: whole(*max),
+            },
+            Error::GoalLength { chars, max, .. } | Error::TextLength { chars, max, .. } => {
+                RefusalKind::Length {
+                    length: *chars,
+                    max: *max,
+                }
+            }
+            Error::ConflictInProgress(_)
+            | Error::NoConflict
+            | Error::AlreadyActed { .. }
+            | Error::MustStand(_)
+            | Error::Surrendered(_) => NotNow,
+            Error::Participants(_)
+            | Error::NotAParticipant { .. }
+            | Error::AlreadyUsed { .. }
+            | Error::TooFewBoxes { .. }
+            | Error::TooFewChecked { .. }
+            | Error::TraitFull { .. }
+            | Error::HealingPick { .. }
+            | Error::Rule(_) => NotAllowed,
+            Error::TieUnbroken(_) | Error::Odds(_) | Error::Dice(_) => Dice,
+        };
+        Refusal {
+            kind,
+            field: self.field(),
+        }
+    }
+
     /// The command's field this refusal is about, as a dotted path (a sheet's field under
     /// `character`, as `add_character` holds it), when it is about one; a page shows the refusal
     /// beside that field.

@@ -91,8 +91,8 @@ impl System for Twenty {
     type State = State;
     type Error = Error;
 
-    fn error_field(error: &Self::Error) -> Option<String> {
-        error.field()
+    fn refusal(error: &Self::Error) -> skald_core::Refusal {
+        error.refusal()
     }
 
     /// A new table with `options` and the book's keys and traits ([`State::new`]).

@@ -4,6 +4,7 @@
 use crate::error::Error;
 use crate::model::{Character, Event, GM, Problem, Purpose, Side, State, Status};
 use crate::rules::sheets::check_name;
+use skald_core::RefusalKind;
 
 /// The open problem.
 ///
@@ -26,7 +27,8 @@ pub fn open_problem(state: &State) -> Result<&Problem, Error> {
             "not introduced yet",
             "an open problem (introduce one first; book: Problems)",
         ),
-    })
+    }
+    .of_kind(RefusalKind::NotNow))
 }
 
 /// Checks that no problem is open (one problem at a time).
@@ -46,7 +48,8 @@ pub fn no_open_problem(state: &State) -> Result<(), Error> {
                 "no open problem: resolve problem {} first (one problem at a time)",
                 open.number
             ),
-        )),
+        )
+        .of_kind(RefusalKind::NotNow)),
     }
 }
 
@@ -77,7 +80,10 @@ pub fn check_who(state: &State, field: &str, who: &str) -> Result<(), Error> {
                 "\"GM\" or a character at the table ({})",
                 list_or(&state.names(), "none yet")
             ),
-        ));
+        )
+        .of_kind(RefusalKind::NotFound {
+            name: who.to_owned(),
+        }));
     }
     Ok(())
 }
@@ -101,6 +107,9 @@ pub fn known_character<'a>(
                 list_or(&state.names(), "none yet")
             ),
         )
+        .of_kind(RefusalKind::NotFound {
+            name: name.to_owned(),
+        })
     })
 }
 

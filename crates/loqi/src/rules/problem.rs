@@ -416,7 +416,8 @@ pub fn resolve_problem(state: &State, dice: &mut dyn DiceSource) -> Result<Vec<E
                 missing.outcome_phrase()
             ),
             "a problem with both outcomes proposed (book: Resolving Problems)",
-        ));
+        )
+        .of_kind(skald_core::RefusalKind::NotNow));
     };
     let selected_side = |side: Side| match side {
         Side::Player => player,

@@ -37,6 +37,9 @@ pub fn enroll(state: &State, character: &Sheet) -> Result<Vec<Event>, Error> {
             format!("{:?}", character.name),
             format!("a name not at the table yet ({:?} is)", taken.name),
         )
+        .of_kind(skald_core::RefusalKind::Taken {
+            name: character.name.clone(),
+        })
         .within("character"));
     }
     Ok(vec![Event::Enrolled {

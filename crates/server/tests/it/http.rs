@@ -485,11 +485,23 @@ async fn a_check_answers_before_the_dice_and_records_nothing() {
     let acts =
         |spend: u32| json!({"do": "action", "who": "Ragnar", "spend": spend, "difficulty": 1});
     assert_eq!(check(&ann, acts(2)).await, json!({"ok": true}));
+    let too_many = check(&ann, acts(9)).await;
     assert_eq!(
-        check(&ann, acts(9)).await["error"]["field"],
+        too_many["error"]["field"],
         json!("spend"),
         "a rule's refusal names its field"
     );
+    assert_eq!(
+        too_many["error"]["code"],
+        json!("not_allowed"),
+        "a rule's refusal says its kind, as every system does: {too_many}"
+    );
+    let hard = check(
+        &ann,
+        json!({"do": "action", "who": "Ragnar", "spend": 2, "difficulty": 0}),
+    )
+    .await;
+    assert_eq!(hard["error"]["code"], json!("out_of_range"), "{hard}");
     assert_eq!(
         check(&bob, acts(2)).await,
         json!({"ok": false, "error": {"kind": "forbidden",

@@ -630,7 +630,7 @@ mod tests {
             let b = dice.roll(Die::Numbered(6)).unwrap();
             Err(GameError::Refused {
                 message: format!("the dice showed {a} and {b}"),
-                field: None,
+                refusal: skald_core::Refusal::of(skald_core::RefusalKind::NotAllowed),
             })
         }
         fn apply(&mut self, events: &[Value]) -> Result<(), GameError> {

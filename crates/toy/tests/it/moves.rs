@@ -4,7 +4,7 @@
 //! (`UPDATE_EXPECT=1 cargo test -p skald-toy` rewrites them).
 
 use serde_json::{Value, json};
-use skald_core::{Scripted, System, Table};
+use skald_core::{Refusal, RefusalKind, Scripted, System, Table};
 use skald_testkit::{check, expect, gm, newcomer, player, sketch, sketch_odds};
 use skald_toy::{Command, Options, State, Toy};
 
@@ -116,8 +116,8 @@ fn a_try_is_decided_and_a_bad_sheet_refused_with_its_field() {
         "the skill is 6, but it must be 0 to 5 (Y1)"
     );
     assert_eq!(
-        Toy::error_field(&refused).as_deref(),
-        Some("character.skill")
+        Toy::refusal(&refused),
+        Refusal::out_of_range("character.skill", 6, 0, 5)
     );
     let twice: Command =
         serde_json::from_value(json!({"do": "enroll", "character": {"name": "Ann", "skill": 1}}))
@@ -126,6 +126,10 @@ fn a_try_is_decided_and_a_bad_sheet_refused_with_its_field() {
     assert_eq!(
         refused.to_string(),
         "Ann is already at the table: no two characters share a name (Y1)"
+    );
+    assert_eq!(
+        Toy::refusal(&refused),
+        Refusal::at(RefusalKind::Taken { name: "Ann".into() }, "character.name")
     );
 }
 
