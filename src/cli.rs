@@ -316,3 +316,30 @@ pub struct ReplayArgs {
     #[arg(long)]
     pub json: bool,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::command;
+
+    /// The binary's subcommands and one per system of the registry make one command line clap
+    /// finds nothing wrong in: no system is named like a subcommand of the binary's (`odds`,
+    /// `systems`), and the games sit between `odds` and `replay`.
+    #[test]
+    fn the_games_join_the_binarys_subcommands_in_one_command_line() {
+        let skald = command();
+        skald.clone().debug_assert();
+        let mut listed: Vec<(usize, String)> = skald
+            .get_subcommands()
+            .map(|s| (s.get_display_order(), s.get_name().to_owned()))
+            .collect();
+        listed.sort();
+        let names: Vec<&str> = listed.iter().map(|(_, name)| name.as_str()).collect();
+        let games: Vec<&str> = skald_systems::REGISTRY.names().collect();
+        assert_eq!(names[..2], ["roll", "odds"]);
+        assert_eq!(names[2..2 + games.len()], games[..]);
+        assert_eq!(
+            names[2 + games.len()..],
+            ["replay", "systems", "serve", "verify"]
+        );
+    }
+}
