@@ -1,15 +1,58 @@
-//! The command line: subcommands, their arguments and their help texts.
+//! The command line: subcommands, their arguments and their help texts. Each game's calculators
+//! (`skald <system> ...`) are not here: they come from the system's crate through the registry
+//! (`skald_systems::Entry::cli`), one subcommand per system, added by [`command`].
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory as _, Parser, Subcommand};
+use skald_cli::whole;
 use std::path::PathBuf;
 
-/// Skald plays tabletop role-playing games by their rules: Loqi, Twenty, Chi and Freelancer.
+/// Skald plays tabletop role-playing games by their rules, each game's from its own crate.
 #[derive(Debug, Parser)]
-#[command(name = "skald", version, about, after_help = EXAMPLES)]
+#[command(name = "skald", version, about)]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// The whole command line: [`Cli`]'s subcommands and, between `odds` and `replay`, one per system
+/// of the registry (its calculators, `skald <name> ...`, named by its `NAME`, its help its
+/// crate's), in the registry's order.
+pub fn command() -> clap::Command {
+    let mut skald = Cli::command().after_help(examples());
+    for (i, system) in skald_systems::SYSTEMS.iter().enumerate() {
+        skald = skald.subcommand((system.cli.command)().display_order(GAMES + i));
+    }
+    skald
+}
+
+/// The place of the first game's subcommand in `skald --help`: after `roll` (0) and `odds` (1),
+/// before `replay` ([`AFTER_GAMES`]).
+const GAMES: usize = 2;
+
+/// The place of `replay` in `skald --help`, and of the subcommands after it: room for the games
+/// before them (clap's own `help` comes last, at 999).
+const AFTER_GAMES: usize = 100;
+
+/// The examples of `skald --help`: the games' calculators by the registry's names.
+fn examples() -> String {
+    let mut names = skald_systems::REGISTRY.names();
+    let calculators = match names.next() {
+        Some(first) => {
+            let others: Vec<&str> = names.collect();
+            let also = if others.is_empty() {
+                String::new()
+            } else {
+                format!(" (also {})", others.join(", "))
+            };
+            format!(
+                "\n{:<36} each game's calculators{also}",
+                format!("  skald {first} --help")
+            )
+        }
+        None => String::new(),
+    };
+    format!("{EXAMPLES}{calculators}")
 }
 
 const EXAMPLES: &str = "\
@@ -21,52 +64,7 @@ Examples:
   skald replay examples/twenty/gorand-and-the-dragon.toml
   skald replay examples/chi/pool-7-round.toml --json
   skald serve                        the online table on http://127.0.0.1:8080 (tables in skald.db)
-  skald verify log.json              recompute every roll of a table's exported log
-  skald twenty --help                each game's calculators (also loqi, chi, freelancer)";
-
-/// A whole number from `min` to `max` as a flag's value, refused in words ("it must be a whole
-/// number from -6 to 6", where clap would say "not in -6..=6").
-pub fn whole<T>(
-    min: i64,
-    max: i64,
-) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static
-where
-    T: TryFrom<i64> + Clone + Send + Sync + 'static,
-{
-    let read = number::<i64>(min, max);
-    move |text: &str| {
-        let n = read(text)?;
-        if !(min..=max).contains(&n) {
-            return Err(allowed(min, max));
-        }
-        T::try_from(n).map_err(|_| allowed(min, max))
-    }
-}
-
-/// A whole number as a flag's value whose range the rule that owns it checks, and refuses in its
-/// own words (what the number is): only text that is no whole number, or one `T` cannot hold, is
-/// refused here, naming the range from `min` to `max` (where clap would say "invalid digit found
-/// in string").
-pub fn number<T>(
-    min: i64,
-    max: i64,
-) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static
-where
-    T: TryFrom<i64> + Clone + Send + Sync + 'static,
-{
-    move |text: &str| {
-        let n: i64 = text.trim().parse().map_err(|_| allowed(min, max))?;
-        T::try_from(n).map_err(|_| allowed(min, max))
-    }
-}
-
-/// What [`whole`] and [`number`] say of a value they refuse.
-fn allowed(min: i64, max: i64) -> String {
-    format!(
-        "it must be a whole number from {}",
-        skald_core::bounds(min, max)
-    )
-}
+  skald verify log.json              recompute every roll of a table's exported log";
 
 /// A seed as `--seed`'s value: a whole number from 0 to 18446744073709551615 (`u64`), refused in
 /// words as [`whole`].
@@ -76,48 +74,26 @@ fn seed(text: &str) -> Result<u64, String> {
         .map_err(|_| format!("it must be a whole number from 0 to {}", u64::MAX))
 }
 
-/// A count of a scenario's steps as `--after`'s value: a whole number from 0 to
-/// [`skald_scenario::MAX_STEPS`], refused in words as [`whole`]; the scenario's own length is
-/// checked once it is read.
-pub fn steps() -> impl Fn(&str) -> Result<usize, String> + Clone + Send + Sync + 'static {
-    whole::<usize>(0, skald_scenario::MAX_STEPS as i64)
-}
-
-/// The subcommands.
+/// The subcommands of the binary's own (each game's calculators are added by [`command`]).
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Roll dice in dice notation and show every die.
-    #[command(after_help = ROLL_EXAMPLES)]
+    #[command(after_help = ROLL_EXAMPLES, display_order = 0)]
     Roll(RollArgs),
     /// Exact odds of a dice expression: mean, standard deviation, P(= x) and P(>= x) as fractions.
-    #[command(after_help = ODDS_EXAMPLES)]
+    #[command(after_help = ODDS_EXAMPLES, display_order = 1)]
     Odds(OddsArgs),
-    /// Twenty's calculators: burdens, odds of an exchange, each choice's chance in a scenario,
-    /// the chance to win the whole conflict (advise), a fair fight for the GM (balance).
-    #[command(subcommand)]
-    Twenty(crate::systems::twenty::Command),
-    /// Loqi's calculators: odds of a problem, the impact of consequences, each outcome's chance
-    /// given the influence still to spend (advise), a fair fight for the GM (balance).
-    #[command(subcommand)]
-    Loqi(crate::systems::loqi::Command),
-    /// Chi's calculators: odds of an action, allocation advice and advice over the round, a fair
-    /// fight for the GM (balance), character lines, secret-roll commitments.
-    #[command(subcommand)]
-    Chi(crate::systems::chi::Command),
-    /// Freelancer's calculators: task checks, opposed checks, initiative, actions, advice over an
-    /// event, a fair fight for the GM (balance).
-    #[command(subcommand)]
-    Freelancer(crate::systems::freelancer::Command),
     /// Play a scenario file (TOML) and print the table log; exit 1 if an expectation fails.
-    #[command(after_help = REPLAY_EXAMPLES)]
+    #[command(after_help = REPLAY_EXAMPLES, display_order = AFTER_GAMES)]
     Replay(ReplayArgs),
     /// List the systems this build plays: name (as scenarios and the API write it) and title.
+    #[command(display_order = AFTER_GAMES + 1)]
     Systems(SystemsArgs),
     /// Run the online table server (HTTP, WebSocket) on SQLite or PostgreSQL.
-    #[command(after_help = SERVE_EXAMPLES)]
+    #[command(after_help = SERVE_EXAMPLES, display_order = AFTER_GAMES + 2)]
     Serve(ServeArgs),
     /// Recompute every roll of an exported table log (JSON); exit 1 on any mismatch.
-    #[command(after_help = VERIFY_EXAMPLES)]
+    #[command(after_help = VERIFY_EXAMPLES, display_order = AFTER_GAMES + 3)]
     Verify(VerifyArgs),
 }
 
@@ -341,23 +317,29 @@ pub struct ReplayArgs {
     pub json: bool,
 }
 
-/// The fight a GM wants, as `--target` names it (`skald <system> balance`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum FightArg {
-    /// The party wins three times in four.
-    Easy,
-    /// One in two.
-    Even,
-    /// One in four.
-    Hard,
-}
+#[cfg(test)]
+mod tests {
+    use super::command;
 
-impl From<FightArg> for skald_core::Fight {
-    fn from(arg: FightArg) -> Self {
-        match arg {
-            FightArg::Easy => skald_core::Fight::Easy,
-            FightArg::Even => skald_core::Fight::Even,
-            FightArg::Hard => skald_core::Fight::Hard,
-        }
+    /// The binary's subcommands and one per system of the registry make one command line clap
+    /// finds nothing wrong in: no system is named like a subcommand of the binary's (`odds`,
+    /// `systems`), and the games sit between `odds` and `replay`.
+    #[test]
+    fn the_games_join_the_binarys_subcommands_in_one_command_line() {
+        let skald = command();
+        skald.clone().debug_assert();
+        let mut listed: Vec<(usize, String)> = skald
+            .get_subcommands()
+            .map(|s| (s.get_display_order(), s.get_name().to_owned()))
+            .collect();
+        listed.sort();
+        let names: Vec<&str> = listed.iter().map(|(_, name)| name.as_str()).collect();
+        let games: Vec<&str> = skald_systems::REGISTRY.names().collect();
+        assert_eq!(names[..2], ["roll", "odds"]);
+        assert_eq!(names[2..2 + games.len()], games[..]);
+        assert_eq!(
+            names[2 + games.len()..],
+            ["replay", "systems", "serve", "verify"]
+        );
     }
 }

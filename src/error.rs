@@ -12,7 +12,7 @@ use std::fmt;
 pub enum Error {
     /// Bad usage or input: exit 2, printed as `skald: {message}`. The message names the argument,
     /// the value and what is allowed, in the reader's words (a backticked name in it is printed
-    /// plain, [`words`]).
+    /// plain, [`skald_cli::words`]).
     Usage(String),
     /// What was checked does not hold: exit 1. Its report is already on standard output; the
     /// message, when there is one, is printed after a blank line as `skald: {message}`.
@@ -46,7 +46,7 @@ impl Error {
         match self {
             // A refusal is read by people: a backticked name in it (a system calculator's
             // field or flag) is made plain.
-            Error::Usage(message) => eprintln!("skald: {}", words(message)),
+            Error::Usage(message) => eprintln!("skald: {}", skald_cli::words(message)),
             Error::Failed(None) => {}
             Error::Failed(Some(message)) => {
                 eprint!("\nskald: {message}");
@@ -60,11 +60,6 @@ impl Error {
             }
         }
     }
-}
-
-/// `message` with its backticked names made plain, as people read a refusal (issue 31).
-pub fn words(message: &str) -> String {
-    skald_core::plain(message, &|_| None)
 }
 
 impl From<anyhow::Error> for Error {
@@ -82,6 +77,19 @@ impl From<std::io::Error> for Error {
 impl From<serde_json::Error> for Error {
     fn from(err: serde_json::Error) -> Self {
         Error::Io(err.into())
+    }
+}
+
+/// A game calculator's refusal (`skald <system> ...`, [`skald_cli::Error`]), by its kind: bad
+/// usage or input exits 2, a check that does not hold exits 1, the machine's refusal (no
+/// entropy) exits 2 with its words.
+impl From<skald_cli::Error> for Error {
+    fn from(err: skald_cli::Error) -> Self {
+        match err {
+            skald_cli::Error::Usage(message) => Error::Usage(message),
+            skald_cli::Error::Failed(message) => Error::Failed(message),
+            skald_cli::Error::Machine(message) => Error::Io(anyhow::Error::msg(message)),
+        }
     }
 }
 

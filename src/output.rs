@@ -23,16 +23,3 @@ pub fn print_json(value: &impl serde::Serialize) -> anyhow::Result<()> {
         other => Ok(other?),
     }
 }
-
-/// Prints a system's report (a `reports.rs` struct): pretty JSON with `--json`, else its `Display`
-/// text as it is (a report's text ends with its own newline).
-pub fn print_report(
-    report: &(impl serde::Serialize + std::fmt::Display),
-    json: bool,
-) -> anyhow::Result<()> {
-    if json {
-        print_json(report)
-    } else {
-        print(&report.to_string())
-    }
-}

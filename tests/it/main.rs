@@ -6,6 +6,7 @@ mod cli;
 mod cli_chi;
 mod cli_freelancer;
 mod cli_loqi;
+mod cli_toy;
 mod cli_twenty;
 mod cli_verify;
 #[path = "../common/mod.rs"]

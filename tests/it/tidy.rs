@@ -16,17 +16,20 @@ use std::path::Path;
 const NOT_NEUTRAL: &[&str] = &["systems", "testkit", "load"];
 
 /// The neutral crates that may depend on `skald-systems`: the shell over the table, which takes
-/// `skald_systems::REGISTRY` and hands it down. The others (the table among them) take a
+/// `skald_systems::REGISTRY` and hands it down, and the binary (`skald`, the repository's root),
+/// which finds each system's calculators there. The others (the table among them) take a
 /// `skald_core::Registry` or need none.
-const SHELL: &[&str] = &["server", "web"];
+const SHELL: &[&str] = &["server", "web", "skald"];
 
 /// No neutral crate (every crate under `crates/` but the registry's systems, named by their names,
 /// and [`NOT_NEUTRAL`]) spells a system's name in its product code: a quoted name (`"chi"`, in code
 /// or its docs, as a list would), a path to a system crate (`skald_chi`), a board's file
 /// (`board_chi`, `board-chi`), or a system crate in its `[dependencies]`; and only the
-/// [`SHELL`] depends on `skald-systems`. Test code (after `#[cfg(test)]`, and `tests/`) may name
-/// systems; a test that means every system iterates the registry. A fifth system is its crate and
-/// its line in the registry (ARCHITECTURE.md, "Adding a system").
+/// [`SHELL`] depends on `skald-systems`. The binary (`src/`, the root's `Cargo.toml`) is held to
+/// the same: each system's calculators come from its crate through the registry (issue 33). Test
+/// code (after `#[cfg(test)]`, and `tests/`) may name systems; a test that means every system
+/// iterates the registry. A fifth system is its crate and its line in the registry
+/// (ARCHITECTURE.md, "Adding a system").
 #[test]
 fn no_neutral_crate_names_a_system() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -48,8 +51,12 @@ fn no_neutral_crate_names_a_system() {
     }
 
     let mut found = Vec::new();
-    for name in &crates {
-        let dir = format!("crates/{name}");
+    let binary = ("skald".to_string(), ".".to_string());
+    let checked = crates
+        .iter()
+        .map(|name| (name.clone(), format!("crates/{name}")))
+        .chain([binary]);
+    for (name, dir) in checked {
         let manifest = fs::read_to_string(root.join(&dir).join("Cargo.toml"))
             .expect("a crate's Cargo.toml is read");
         for (line, dependency) in dependencies(&manifest) {

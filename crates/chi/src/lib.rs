@@ -37,12 +37,19 @@
 //! - [`reports`]: the calculators of the command line (`skald chi odds`, `advise`, `character`,
 //!   `commit`), each a report that is `Serialize` and `Display`; [`reports::advise`] is the
 //!   allocation adviser.
+//! - [`cli`]: the command line of those calculators, `skald chi ...`: clap's [`cli::Command`] and
+//!   [`cli::run`], which asks the shell it is handed for a scenario file or a fresh salt and
+//!   returns the report's text ([`skald_cli::Calculators`], through which the registry gives them
+//!   to the binary).
 //!
-//! Pure: no I/O, clock or random generator; dice come from the caller's [`DiceSource`].
+//! Pure: no I/O, clock or random generator; dice come from the caller's [`DiceSource`], and the
+//! scenario file a calculator weighs and a fresh salt's entropy from the shell the binary hands
+//! [`cli::run`].
 
 pub mod advice;
 pub mod authority;
 pub mod chronicle;
+pub mod cli;
 pub mod describe;
 pub mod error;
 pub mod limits;
@@ -166,5 +173,17 @@ impl System for Chi {
 
     fn chronicle(options: &Options, events: &[Event]) -> Vec<skald_core::Episode> {
         chronicle::chronicle(options, events)
+    }
+}
+
+/// Chi's calculators on the command line, `skald chi ...` (`cli.rs`).
+impl skald_cli::Calculators for Chi {
+    type Calculator = cli::Command;
+
+    fn calculate(
+        calculator: &cli::Command,
+        shell: &dyn skald_cli::Shell,
+    ) -> Result<String, skald_cli::Error> {
+        cli::run(calculator, shell)
     }
 }

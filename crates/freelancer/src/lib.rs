@@ -57,16 +57,22 @@
 //! - [`reports`]: the calculators of the command line (`skald freelancer check`, `opposed`,
 //!   `initiative`, `actions`), each a report that is `Serialize` and `Display`, and the numbers
 //!   they take ([`reports::inputs`]).
+//! - [`cli`]: the command line of those calculators, `skald freelancer ...`: clap's
+//!   [`cli::Command`] and [`cli::run`], which reads a scenario's position through the shell it is
+//!   handed and returns the report's text ([`skald_cli::Calculators`], through which the registry
+//!   gives them to the binary).
 //! - [`view`]: the state as the JSON a scenario's `expect` and a page's board read.
 //! - [`limits`]: every bound the crate checks.
 //! - [`error`]: [`Error`], why a command was refused, with the field, the value and the
 //!   allowed range as data.
 //!
-//! Pure: no I/O, clock or random generator; dice come from the caller's [`DiceSource`].
+//! Pure: no I/O, clock or random generator; dice come from the caller's [`DiceSource`], and the
+//! scenario file a calculator weighs from the shell the binary hands [`cli::run`].
 
 pub mod advice;
 pub mod authority;
 pub mod chronicle;
+pub mod cli;
 pub mod describe;
 pub mod error;
 pub mod limits;
@@ -169,5 +175,17 @@ impl System for Freelancer {
 
     fn chronicle(options: &Options, events: &[Event]) -> Vec<skald_core::Episode> {
         chronicle::chronicle(options, events)
+    }
+}
+
+/// Freelancer's calculators on the command line, `skald freelancer ...` (`cli.rs`).
+impl skald_cli::Calculators for Freelancer {
+    type Calculator = cli::Command;
+
+    fn calculate(
+        calculator: &cli::Command,
+        shell: &dyn skald_cli::Shell,
+    ) -> Result<String, skald_cli::Error> {
+        cli::run(calculator, shell)
     }
 }

@@ -35,15 +35,21 @@
 //!   [`reports::impact`], L7; [`reports::advise()`], the advice at a scenario's position;
 //!   [`reports::balance()`], a fair fight there), each
 //!   returning a report that is `Serialize` and `Display`.
+//! - [`cli`]: the command line of those calculators, `skald loqi ...`: clap's [`cli::Command`]
+//!   and [`cli::run`], which reads a scenario's position through the shell it is handed and
+//!   returns the report's text ([`skald_cli::Calculators`], through which the registry gives them
+//!   to the binary).
 //! - [`limits`]: every bound the crate checks.
 //! - [`error`]: [`Error`], why a command was refused, with the field, the value and the allowed
 //!   range as data.
 //!
-//! Pure: no I/O, no clock, no randomness of its own; dice come in through a [`DiceSource`].
+//! Pure: no I/O, no clock, no randomness of its own; dice come in through a [`DiceSource`], and
+//! the scenario file a calculator weighs through the shell the binary hands [`cli::run`].
 
 pub mod advice;
 pub mod authority;
 pub mod chronicle;
+pub mod cli;
 pub mod describe;
 pub mod error;
 pub mod limits;
@@ -144,5 +150,17 @@ impl System for Loqi {
 
     fn chronicle(options: &Options, events: &[Event]) -> Vec<skald_core::Episode> {
         chronicle::chronicle(options, events)
+    }
+}
+
+/// Loqi's calculators on the command line, `skald loqi ...` (`cli.rs`).
+impl skald_cli::Calculators for Loqi {
+    type Calculator = cli::Command;
+
+    fn calculate(
+        calculator: &cli::Command,
+        shell: &dyn skald_cli::Shell,
+    ) -> Result<String, skald_cli::Error> {
+        cli::run(calculator, shell)
     }
 }

@@ -1,14 +1,16 @@
 //! The registry: the one list of the systems Skald plays. Everything that holds a system without
 //! naming it (the online table, scenarios, the server, the pages, the CLI) finds it here, in
-//! [`REGISTRY`] (a [`Registry`] of [`Listed`] systems, the value the neutral crates take) and, for a
-//! scenario, [`replay`]. Adding a system is writing its crate (the template of
+//! [`REGISTRY`] (a [`Registry`] of [`Listed`] systems, the value the neutral crates take), for a
+//! scenario [`replay`], and for the command line each system's calculators ([`Entry::cli`],
+//! `skald <name> ...`). Adding a system is writing its crate (the template of
 //! `docs/system-crate.md`) and one line in [`SYSTEMS`].
 
+use skald_cli::Calculators;
 use skald_core::System;
 pub use skald_core::{Listed, Registry};
 use skald_scenario::{Replay, Scenario};
 
-/// One system of the registry: as every crate sees it, and its scenario player.
+/// One system of the registry: as every crate sees it, its scenario player and its command line.
 #[derive(Debug, Clone, Copy)]
 pub struct Entry {
     /// The system as every crate sees it: names, words, game, options, rules page, board
@@ -16,13 +18,17 @@ pub struct Entry {
     pub listed: Listed,
     /// Plays a scenario of this system ([`Scenario::replay_as`]).
     pub replay: fn(&Scenario) -> Result<Replay, skald_scenario::Error>,
+    /// Its calculators on the command line, `skald <name> ...` ([`skald_cli::Cli::of`], from
+    /// its `impl` [`Calculators`], the crate's `src/cli.rs`): the binary adds the command and
+    /// runs what clap matched under it.
+    pub cli: skald_cli::Cli,
     /// Whether a release build offers it: `false` for a system only the tests play (Toy, listed
     /// under the `toy` feature), which the API's published document leaves out ([`released`]).
     pub released: bool,
 }
 
 /// The entry of the system `S`.
-const fn entry<S: System + 'static>() -> Entry
+const fn entry<S: System + Calculators + 'static>() -> Entry
 where
     S::Options: Send + Sync + 'static,
     S::State: Send + Sync + 'static,
@@ -30,13 +36,14 @@ where
     Entry {
         listed: Listed::of::<S>(),
         replay: Scenario::replay_as::<S>,
+        cli: skald_cli::Cli::of::<S>(),
         released: true,
     }
 }
 
 /// The entry of the system `S`, played only by the tests ([`Entry::released`] `false`).
 #[cfg(feature = "toy")]
-const fn for_tests<S: System + 'static>() -> Entry
+const fn for_tests<S: System + Calculators + 'static>() -> Entry
 where
     S::Options: Send + Sync + 'static,
     S::State: Send + Sync + 'static,
@@ -80,6 +87,11 @@ pub fn released() -> impl Iterator<Item = &'static str> {
     SYSTEMS.iter().filter(|s| s.released).map(|s| s.listed.name)
 }
 
+/// The entry of the system named `name` (its [`System::NAME`]), if it is one of [`SYSTEMS`].
+pub fn find(name: &str) -> Option<&'static Entry> {
+    SYSTEMS.iter().find(|s| s.listed.name == name)
+}
+
 /// Reads a scenario's TOML text ([`skald_scenario::load`]) and checks its system is one of these.
 ///
 /// # Errors
@@ -106,7 +118,7 @@ fn unknown(system: String) -> skald_scenario::Error {
 /// # Errors
 /// [`skald_scenario::ErrorKind::UnknownSystem`], or as [`Scenario::replay_as`].
 pub fn replay(scenario: &Scenario) -> Result<Replay, skald_scenario::Error> {
-    match SYSTEMS.iter().find(|s| s.listed.name == scenario.system) {
+    match find(&scenario.system) {
         Some(entry) => (entry.replay)(scenario),
         None => Err(unknown(scenario.system.clone())),
     }
@@ -183,6 +195,30 @@ mod tests {
                  those dice over their actions each round, against the GM's difficulty dice."
             )
         );
+    }
+
+    /// Each system's command line is `skald <its name>`, with at least one calculator, and clap
+    /// finds nothing wrong in it (`Command::debug_assert`: no two arguments alike, every default
+    /// and value parser consistent).
+    #[test]
+    fn each_systems_command_line_is_named_by_the_system() {
+        for entry in SYSTEMS {
+            let command = (entry.cli.command)();
+            assert_eq!(command.get_name(), entry.listed.name);
+            assert!(
+                command.get_subcommands().next().is_some(),
+                "{}",
+                entry.listed.name
+            );
+            assert!(
+                command.get_about().is_some(),
+                "{}: its help",
+                entry.listed.name
+            );
+            command.debug_assert();
+            assert!(find(entry.listed.name).is_some());
+        }
+        assert!(find("dnd").is_none());
     }
 
     #[test]

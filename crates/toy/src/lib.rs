@@ -29,8 +29,11 @@
 //! - [`limits`]: every bound the crate checks.
 //! - [`error`]: [`Error`], why a command was refused, with the field, the value and the allowed
 //!   range as data.
-//! - [`reports`]: the calculator a command line would offer (a try's odds), a report that is
+//! - [`reports`]: the calculator the command line offers (a try's odds), a report that is
 //!   `Serialize` and `Display`.
+//! - [`cli`]: the command line of that calculator, `skald toy odds`: clap's [`cli::Command`] and
+//!   [`cli::run`], which returns the report's text ([`skald_cli::Calculators`], through which the
+//!   registry gives it to the binary; the slot every system crate fills).
 //!
 //! Beside `src/`: `templates/board.html` and `static/board.css`, the board a page draws
 //! ([`System::BOARD`]).
@@ -40,6 +43,7 @@
 pub mod advice;
 pub mod authority;
 pub mod chronicle;
+pub mod cli;
 pub mod describe;
 pub mod error;
 pub mod limits;
@@ -131,5 +135,17 @@ impl System for Toy {
 
     fn chronicle(options: &Options, events: &[Event]) -> Vec<skald_core::Episode> {
         chronicle::chronicle(options, events)
+    }
+}
+
+/// Toy's calculators on the command line, `skald toy ...` (`cli.rs`).
+impl skald_cli::Calculators for Toy {
+    type Calculator = cli::Command;
+
+    fn calculate(
+        calculator: &cli::Command,
+        shell: &dyn skald_cli::Shell,
+    ) -> Result<String, skald_cli::Error> {
+        cli::run(calculator, shell)
     }
 }

@@ -1,4 +1,4 @@
-//! The calculator a command line would offer of Toy (`skald toy odds`): the chances of a try,
+//! The calculator the command line offers of Toy (`skald toy odds`, `cli.rs`): the chances of a try,
 //! as a report that is `Serialize` (for `--json`) and `Display` (for people).
 
 use crate::error::Error;

@@ -35,13 +35,17 @@
 //!
 //! `reports.rs` holds the calculators `skald twenty ...` offers, each a function returning a report
 //! that is `Serialize` (`--json`) and `Display` (text): [`reports::burden`], [`reports::odds`],
-//! [`reports::choices`].
+//! [`reports::choices`]. `cli.rs` is their command line: the subcommands of `skald twenty` (clap's
+//! [`cli::Command`]) and [`cli::run`], which reads a scenario's position through the shell it is
+//! handed and returns the report's text; [`Twenty`]'s [`skald_cli::Calculators`] gives them to
+//! the registry, and through it to the binary.
 //!
 //! [`Twenty`] plugs these rules into the core's [`skald_core::System`].
 
 pub mod advice;
 mod authority;
 mod chronicle;
+pub mod cli;
 mod describe;
 mod error;
 pub mod limits;
@@ -160,5 +164,17 @@ impl System for Twenty {
 
     fn chronicle(options: &Options, events: &[Event]) -> Vec<skald_core::Episode> {
         chronicle::chronicle(options, events)
+    }
+}
+
+/// Twenty's calculators on the command line, `skald twenty ...` (`cli.rs`).
+impl skald_cli::Calculators for Twenty {
+    type Calculator = cli::Command;
+
+    fn calculate(
+        calculator: &cli::Command,
+        shell: &dyn skald_cli::Shell,
+    ) -> Result<String, skald_cli::Error> {
+        cli::run(calculator, shell)
     }
 }

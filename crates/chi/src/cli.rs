@@ -1,18 +1,21 @@
-//! `skald chi ...`: Chi's own calculators on the command line, over the `skald-chi` crate: exact odds
-//! of an action (`odds`), the allocation adviser (`advise`), reading a character line (`character`)
-//! and making a secret roll's commitment (`commit`). Argument parsing and printing only; the
-//! calculators and their wording are the crate's reports (`skald_chi::reports`).
+//! `skald chi ...`: Chi's own calculators on the command line, which the registry gives the binary
+//! ([`skald_cli::Calculators`]): exact odds of an action (`odds`), the allocation adviser
+//! (`advise`), a fair fight (`balance`), reading a character line (`character`) and making a
+//! secret roll's commitment (`commit`). Argument parsing, the position of the scenario file the
+//! user names and a fresh salt's entropy (both asked of the [`Shell`]) only; the calculators and
+//! their wording are the crate's reports ([`crate::reports`]).
 
-use crate::error::Error;
-use crate::output::print_report;
-use clap::{Args, Subcommand, ValueEnum};
-use skald_chi::TieRule;
-use skald_chi::reports::{
+use crate::Chi;
+use crate::TieRule;
+use crate::reports::{
     self,
     advise::{Goal, Plan, Planned},
 };
+use clap::{Args, Subcommand, ValueEnum};
+use skald_cli::{Error, Shell};
 
-/// `skald chi` subcommands.
+/// Chi's calculators: odds of an action, allocation advice and advice over the round, a fair
+/// fight for the GM (balance), character lines, secret-roll commitments.
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Exact chance that an action succeeds: N d6 plus a modifier against Difficulty d6 (C3).
@@ -128,7 +131,7 @@ pub struct OddsArgs {
     /// Added to the player's sum: -100 to 100 (opposed: the actor's minus the defender's, -200 to
     /// 200); beyond +/-5 is flagged.
     #[arg(long, default_value_t = 0, allow_negative_numbers = true,
-          value_parser = crate::cli::number::<i32>(-200, 200))]
+          value_parser = skald_cli::number::<i32>(-200, 200))]
     pub modifier: i32,
     /// How a tie is settled (table option `tie`; default fail).
     #[arg(long, value_enum)]
@@ -152,7 +155,7 @@ pub struct BalanceArgs {
     /// A Chi scenario (TOML).
     pub file: std::path::PathBuf,
     /// Play the characters and this many steps first (default: every step).
-    #[arg(long, allow_negative_numbers = true, value_parser = crate::cli::steps())]
+    #[arg(long, allow_negative_numbers = true, value_parser = skald_cli::steps())]
     pub after: Option<usize>,
     /// The party, comma-separated names (default: every character in play but --against).
     #[arg(long, value_delimiter = ',')]
@@ -162,11 +165,11 @@ pub struct BalanceArgs {
     pub against: Option<String>,
     /// The d6 each member puts into an action against a Difficulty, 1-100 (default: its whole
     /// current pool; never more than it has, C1).
-    #[arg(long, allow_negative_numbers = true, value_parser = crate::cli::number::<u32>(1, 100))]
+    #[arg(long, allow_negative_numbers = true, value_parser = skald_cli::number::<u32>(1, 100))]
     pub dice: Option<u32>,
     /// The fight wanted: easy (75%), even (50%) or hard (25%); all three if left out.
     #[arg(long, value_enum)]
-    pub target: Option<crate::cli::FightArg>,
+    pub target: Option<skald_cli::FightArg>,
     /// Print JSON: `after`, `against` (`each`, `mean`, `name`, `pool`), `difficulties` (`chance`,
     /// `dice`, `difficulty`, `target`, `wanted`, `who`), `opponents` (`chance`, `pool`, `target`,
     /// `wanted`) and `party` (`name`, `pool`); a chance is `p` ("n/d") and `decimal`.
@@ -185,18 +188,18 @@ pub struct AdviseArgs {
     pub who: Option<String>,
     /// With FILE: play the characters and this many steps first (default: every step); the
     /// advice is on the next step when it is a roll of `--who`, else on the open secret roll.
-    #[arg(long, requires = "file", allow_negative_numbers = true, value_parser = crate::cli::steps())]
+    #[arg(long, requires = "file", allow_negative_numbers = true, value_parser = skald_cli::steps())]
     pub after: Option<usize>,
     /// The character's current pool, 1-100 d6 (sets the off-concept cap).
     #[arg(long, required_unless_present = "file", allow_negative_numbers = true,
-          value_parser = crate::cli::number::<u32>(1, 100))]
+          value_parser = skald_cli::number::<u32>(1, 100))]
     pub pool: Option<u32>,
     /// Dice left this round, 0 to the pool (default: the pool).
-    #[arg(long, allow_negative_numbers = true, value_parser = crate::cli::number::<u32>(0, 100))]
+    #[arg(long, allow_negative_numbers = true, value_parser = skald_cli::number::<u32>(0, 100))]
     pub left: Option<u32>,
     /// Dice kept back for reactions such as defence, 0 to the dice left.
     #[arg(long, default_value_t = 0, allow_negative_numbers = true,
-          value_parser = crate::cli::number::<u32>(0, 100))]
+          value_parser = skald_cli::number::<u32>(0, 100))]
     pub reserve: u32,
     /// A declared action: `DIFFICULTY[+M|-M][:off]`, e.g. 6, 4+1, 3-2:off. Repeat for each (1-10).
     #[arg(long = "action", required_unless_present = "file", value_parser = str::parse::<Planned>, allow_hyphen_values = true)]
@@ -230,7 +233,7 @@ pub struct CommitArgs {
     #[arg(long)]
     pub who: String,
     /// The secret allocation: d6 put in, 0-100.
-    #[arg(long, allow_negative_numbers = true, value_parser = crate::cli::number::<u32>(0, 100))]
+    #[arg(long, allow_negative_numbers = true, value_parser = skald_cli::number::<u32>(0, 100))]
     pub dice: u32,
     /// The salt, 16-128 characters (default: 32 random hex digits from the operating system).
     #[arg(long)]
@@ -240,8 +243,12 @@ pub struct CommitArgs {
     pub json: bool,
 }
 
-/// Runs a `skald chi` subcommand.
-pub fn run(command: &Command) -> crate::error::Result {
+/// Runs a `skald chi` subcommand: the text to print, or why not.
+///
+/// # Errors
+/// [`Error::Usage`] for a refused input or position, in the reader's words; [`Error::Machine`]
+/// when `shell` has no entropy for a fresh salt.
+pub fn run(command: &Command, shell: &dyn Shell) -> Result<String, Error> {
     match command {
         Command::Odds(args) => {
             let report = match args.defender_dice {
@@ -253,14 +260,14 @@ pub fn run(command: &Command) -> crate::error::Result {
                     args.tie.unwrap_or(TieArg::Fail).into(),
                 ),
             };
-            print_report(&report.map_err(Error::usage)?, args.json)?;
+            skald_cli::report(&report.map_err(Error::usage)?, args.json)
         }
-        Command::Advise(args) if args.file.is_some() => round(args)?,
+        Command::Advise(args) if args.file.is_some() => round(args, shell),
         Command::Balance(args) => {
-            let (table, after) = super::scenario_after::<skald_chi::Chi>(&args.file, args.after)?;
+            let (table, after) = skald_cli::scenario_after::<Chi>(shell, &args.file, args.after)?;
             let names = table.state().characters.keys().map(String::as_str);
-            let party = super::all_meant(args.party.as_deref(), names.clone());
-            let against = args.against.as_deref().map(|a| super::meant(a, names));
+            let party = skald_cli::all_meant(args.party.as_deref(), names.clone());
+            let against = args.against.as_deref().map(|a| skald_cli::meant(a, names));
             let report = reports::balance(
                 table.state(),
                 after,
@@ -270,7 +277,7 @@ pub fn run(command: &Command) -> crate::error::Result {
                 args.target.map(skald_core::Fight::from),
             )
             .map_err(Error::Usage)?;
-            print_report(&report, args.json)?;
+            skald_cli::report(&report, args.json)
         }
         Command::Advise(args) => {
             let pool = args.pool.unwrap_or_default();
@@ -282,42 +289,41 @@ pub fn run(command: &Command) -> crate::error::Result {
                 goal: args.goal.unwrap_or(GoalArg::All).into(),
                 tie: args.tie.into(),
             };
-            print_report(&reports::advice(&plan).map_err(Error::usage)?, args.json)?;
+            skald_cli::report(&reports::advice(&plan).map_err(Error::usage)?, args.json)
         }
         Command::Character(args) => {
             let report = reports::character(&args.line).map_err(Error::usage)?;
-            print_report(&report, args.json)?;
+            skald_cli::report(&report, args.json)
         }
         Command::Commit(args) => {
             let salt = match &args.salt {
                 Some(salt) => salt.clone(),
-                None => crate::entropy::os_entropy()?[..16]
+                None => shell.entropy()?[..16]
                     .iter()
                     .map(|b| format!("{b:02x}"))
                     .collect(),
             };
             let report = reports::commit(&args.who, args.dice, &salt).map_err(Error::usage)?;
-            print_report(&report, args.json)?;
+            skald_cli::report(&report, args.json)
         }
     }
-    Ok(())
 }
 
 /// `skald chi advise FILE --who NAME [--after N]`: the advice over the round at a position.
-fn round(args: &AdviseArgs) -> crate::error::Result {
+fn round(args: &AdviseArgs, shell: &dyn Shell) -> Result<String, Error> {
     let path = args.file.clone().unwrap_or_default();
     let who = args
         .who
         .as_deref()
         .ok_or_else(|| Error::Usage("`--who` names the character to advise, with FILE".into()))?;
-    let (table, after, next) = super::scenario_at::<skald_chi::Chi>(&path, args.after)?;
-    let who = super::meant(who, table.state().characters.keys().map(String::as_str));
+    let (table, after, next) = skald_cli::scenario_at::<Chi>(shell, &path, args.after)?;
+    let who = skald_cli::meant(who, table.state().characters.keys().map(String::as_str));
     let report = reports::round(table.state(), &who, after, next.as_ref()).map_err(|e| {
-        super::refused_at::<skald_chi::Chi>(&path, e, |state, next| {
+        skald_cli::refused_at::<Chi>(shell, &path, e, |state, next| {
             reports::advisable(state, &who, next)
         })
     })?;
-    Ok(print_report(&report, args.json)?)
+    skald_cli::report(&report, args.json)
 }
 
 /// A count of dice as typed: any whole number reads (the range is checked with the rule's message);

@@ -1,59 +1,42 @@
-//! Per-system subcommands: `skald twenty`, `skald loqi`, `skald chi`, `skald freelancer`.
-
-pub mod chi;
-pub mod freelancer;
-pub mod loqi;
-pub mod twenty;
+//! A scenario's position, for the calculators that weigh one (`skald <system> advise`,
+//! `balance`): the file the user names, read through the [`Shell`], played to a step.
 
 use crate::error::Error;
-
-/// A character's name as typed on the command line (`--who`, `--against`), read as the table's
-/// name it means whatever its case ([`skald_core::name_meant`]: `gorand` is Gorand); a name the
-/// table lacks stays as typed, trimmed, for the report to refuse in its own words.
-pub fn meant<'a>(typed: &str, names: impl IntoIterator<Item = &'a str>) -> String {
-    skald_core::name_meant(typed, names).map_or_else(|| typed.trim().to_owned(), str::to_owned)
-}
-
-/// [`meant`] for each name of a list (`--party a,b`).
-pub fn all_meant<'a>(
-    typed: Option<&[String]>,
-    names: impl IntoIterator<Item = &'a str> + Clone,
-) -> Option<Vec<String>> {
-    typed.map(|t| t.iter().map(|n| meant(n, names.clone())).collect())
-}
+use crate::shell::Shell;
+use skald_core::{System, Table};
+use std::path::Path;
 
 /// The scenario at `path` played to `after` steps (every step when `None`), and that count: the
-/// position a calculator such as `skald twenty balance` weighs.
+/// position a calculator such as `skald <system> balance` weighs.
 ///
 /// # Errors
 /// [`Error::Usage`] when the file cannot be read, is not a scenario, `after` is past its end, or
 /// its steps are refused.
-pub fn scenario_after<S: skald_core::System>(
-    path: &std::path::Path,
+pub fn scenario_after<S: System>(
+    shell: &dyn Shell,
+    path: &Path,
     after: Option<usize>,
-) -> Result<(skald_core::Table<S>, usize), Error> {
-    let (table, steps, _) = scenario_at::<S>(path, after)?;
+) -> Result<(Table<S>, usize), Error> {
+    let (table, steps, _) = scenario_at::<S>(shell, path, after)?;
     Ok((table, steps))
 }
 
 /// A scenario's position: the table played to it, its count of steps, and the step after it.
-pub type Position<S> = (
-    skald_core::Table<S>,
-    usize,
-    Option<<S as skald_core::System>::Command>,
-);
+pub type Position<S> = (Table<S>, usize, Option<<S as System>::Command>);
 
 /// [`scenario_after`], with the step after the position read as a command of `S` (`None` past
 /// the last step, or for a step that is not one): what `skald <system> advise` advises on.
 ///
 /// # Errors
 /// As [`scenario_after`].
-pub fn scenario_at<S: skald_core::System>(
-    path: &std::path::Path,
+pub fn scenario_at<S: System>(
+    shell: &dyn Shell,
+    path: &Path,
     after: Option<usize>,
 ) -> Result<Position<S>, Error> {
     let file = path.display();
-    let text = std::fs::read_to_string(path)
+    let text = shell
+        .read(path)
         .map_err(|e| Error::Usage(format!("cannot read {file}: {e}")))?;
     let scenario = skald_scenario::load(&text)
         .map_err(|e| Error::Usage(format!("{file} is not a valid scenario: {e}")))?;
@@ -80,12 +63,14 @@ pub fn scenario_at<S: skald_core::System>(
 /// knows which `--after` to give: "… after 12 steps; it is answered after steps 3 to 9 and 11:
 /// give --after one of them". Where it holds after no step, or the scenario cannot be replayed
 /// (its refusal was already given when it was read), `refusal` alone.
-pub fn refused_at<S: skald_core::System>(
-    path: &std::path::Path,
+pub fn refused_at<S: System>(
+    shell: &dyn Shell,
+    path: &Path,
     refusal: String,
     ready: impl Fn(&S::State, Option<&S::Command>) -> bool,
 ) -> Error {
-    let Some(scenario) = std::fs::read_to_string(path)
+    let Some(scenario) = shell
+        .read(path)
         .ok()
         .and_then(|text| skald_scenario::load(&text).ok())
     else {

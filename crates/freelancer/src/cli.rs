@@ -1,18 +1,19 @@
-//! `skald freelancer ...`: Freelancer's calculators on the command line, over the `skald-freelancer`
-//! crate: a task check's equalizing, band and exact odds (`check`, F1-F3), an opposed check's odds by
+//! `skald freelancer ...`: Freelancer's calculators on the command line, which the registry gives
+//! the binary ([`skald_cli::Calculators`]): a task check's equalizing, band and exact odds (`check`, F1-F3), an opposed check's odds by
 //! either method (`opposed`, F4), an initiative roll's turn or turns (`initiative`, F5-F6) and the
 //! extra Full Actions a turn may be divided into (`actions`, F5), and the advice over the event on a
-//! scenario's check (`advise`, issue 32), and a fair fight for the GM (`balance`, issue 32). Argument parsing and printing only;
-//! the calculators, their bounds and their wording are the crate's reports
-//! (`skald_freelancer::reports`).
+//! scenario's check (`advise`, issue 32), and a fair fight for the GM (`balance`, issue 32). Argument
+//! parsing and the position of the scenario file the user names (read through the [`Shell`]) only;
+//! the calculators, their bounds and their wording are the crate's reports ([`crate::reports`]).
 
-use crate::error::Error;
-use crate::output::print_report;
+use crate::Freelancer;
+use crate::reports::{self, inputs};
+use crate::{InitiativeMethod, OpposedMethod};
 use clap::{Args, Subcommand, ValueEnum};
-use skald_freelancer::reports::{self, inputs};
-use skald_freelancer::{InitiativeMethod, OpposedMethod};
+use skald_cli::{Error, Shell};
 
-/// `skald freelancer` subcommands.
+/// Freelancer's calculators: task checks, opposed checks, initiative, actions, advice over an
+/// event, a fair fight for the GM (balance).
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// A task check before the roll: equalizing step by step (F2), the difference and its band (F3),
@@ -61,14 +62,14 @@ pub struct BalanceArgs {
     /// A Freelancer scenario (TOML).
     pub file: std::path::PathBuf,
     /// Play the characters and this many steps first (default: every step).
-    #[arg(long, allow_negative_numbers = true, value_parser = crate::cli::steps())]
+    #[arg(long, allow_negative_numbers = true, value_parser = skald_cli::steps())]
     pub after: Option<usize>,
     /// The party's rating weighed: an attribute or stat (MIT ... FTH).
     #[arg(long, value_parser = rating_name)]
-    pub rating: skald_freelancer::Rating,
+    pub rating: crate::Rating,
     /// The opponent's rating the party meets (default: the same as --rating).
     #[arg(long, value_parser = rating_name)]
-    pub opponent_rating: Option<skald_freelancer::Rating>,
+    pub opponent_rating: Option<crate::Rating>,
     /// The party, comma-separated names (default: every PC with the rating but --against).
     #[arg(long, value_delimiter = ',')]
     pub party: Option<Vec<String>>,
@@ -78,7 +79,7 @@ pub struct BalanceArgs {
     pub against: Option<String>,
     /// The fight wanted: easy (75%), even (50%) or hard (25%); all three if left out.
     #[arg(long, value_enum)]
-    pub target: Option<crate::cli::FightArg>,
+    pub target: Option<skald_cli::FightArg>,
     /// Print JSON: `after`, `against` (`each`, `kind`, `mean`, `name`, `rating`), `difficulties`
     /// (`chance`, `difficulty`, `target`, `wanted`, `who`), `encounter` and `npc` (`chance`,
     /// `rating`, `target`, `wanted`), `opponent_rating`, `opposed`, `party` (`name`, `rating`) and
@@ -88,8 +89,8 @@ pub struct BalanceArgs {
 }
 
 /// An attribute or stat by its abbreviation, in any case.
-fn rating_name(text: &str) -> Result<skald_freelancer::Rating, String> {
-    skald_freelancer::Rating::from_abbreviation(text).ok_or_else(|| {
+fn rating_name(text: &str) -> Result<crate::Rating, String> {
+    crate::Rating::from_abbreviation(text).ok_or_else(|| {
         format!(
             "{text:?} is not a rating: give an attribute (MIT VIG ALC INT MRL LCK) or a stat (HP TP \
              SP LFT STR PHD MD JMP SPD DOG ATN DIS RES WIL CHM FTH)"
@@ -152,7 +153,7 @@ pub struct AdviseArgs {
     pub who: String,
     /// Play the characters and this many steps first (default: every step); the advice is on the
     /// next step.
-    #[arg(long, allow_negative_numbers = true, value_parser = crate::cli::steps())]
+    #[arg(long, allow_negative_numbers = true, value_parser = skald_cli::steps())]
     pub after: Option<usize>,
     /// Print JSON: `who`, `after`, `step`, `summary`, `chances` (each `label`, `p`, `decimal`, and
     /// `margin` for a simulated one).
@@ -227,7 +228,7 @@ pub struct InitiativeArgs {
     #[arg(long, allow_hyphen_values = true, value_parser = spd)]
     pub spd: Option<u128>,
     /// Initiative method: 1 (F5, one turn) or 2 (F6, a turn every two orders of magnitude).
-    #[arg(long, default_value_t = 1, value_parser = crate::cli::whole::<u8>(1, 2))]
+    #[arg(long, default_value_t = 1, value_parser = skald_cli::whole::<u8>(1, 2))]
     pub method: u8,
     /// Print JSON: `method`, `roll`, `spd`, and `turn` (method 1) or `turns` (method 2).
     #[arg(long)]
@@ -253,7 +254,7 @@ pub struct ActionsArgs {
 fn read(input: inputs::Input, text: &str) -> Result<u128, String> {
     input
         .read(text)
-        .map_err(|e| crate::error::words(&e.to_string()))
+        .map_err(|e| skald_cli::words(&e.to_string()))
 }
 
 fn rating(text: &str) -> Result<u128, String> {
@@ -275,13 +276,13 @@ fn difficulty(text: &str) -> Result<u128, String> {
 fn chance(text: &str) -> Result<u32, String> {
     inputs::CHANCE
         .read_u32(text)
-        .map_err(|e| crate::error::words(&e.to_string()))
+        .map_err(|e| skald_cli::words(&e.to_string()))
 }
 
 fn d100(text: &str) -> Result<u32, String> {
     inputs::D100
         .read_u32(text)
-        .map_err(|e| crate::error::words(&e.to_string()))
+        .map_err(|e| skald_cli::words(&e.to_string()))
 }
 
 fn initiative_roll(text: &str) -> Result<u128, String> {
@@ -300,17 +301,20 @@ fn slowest(text: &str) -> Result<u128, String> {
     read(inputs::SLOWEST, text)
 }
 
-/// Runs a `skald freelancer` subcommand.
-pub fn run(command: &Command) -> crate::error::Result {
+/// Runs a `skald freelancer` subcommand: the text to print, or why not.
+///
+/// # Errors
+/// [`Error::Usage`] for a refused input or position, in the reader's words.
+pub fn run(command: &Command, shell: &dyn Shell) -> Result<String, Error> {
     match command {
         Command::Check(args) => match args.chance {
             Some(chance) => {
                 let report = reports::chance(chance, args.roll).map_err(Error::usage)?;
-                print_report(&report, args.json)?;
+                skald_cli::report(&report, args.json)
             }
             None => {
                 if args.roll_anyway {
-                    return Err(Error::usage(skald_freelancer::Error::roll_anyway_retired(
+                    return Err(Error::usage(crate::Error::roll_anyway_retired(
                         "--roll-anyway",
                         "given",
                         "left out",
@@ -318,7 +322,7 @@ pub fn run(command: &Command) -> crate::error::Result {
                 }
                 let report = reports::task_check(&args.rating, args.difficulty, args.roll)
                     .map_err(Error::usage)?;
-                print_report(&report, args.json)?;
+                skald_cli::report(&report, args.json)
             }
         },
         Command::Opposed(args) => {
@@ -331,7 +335,7 @@ pub fn run(command: &Command) -> crate::error::Result {
                 _ => None,
             };
             let report = reports::opposed(args.a, args.b, method, rolls).map_err(Error::usage)?;
-            print_report(&report, args.json)?;
+            skald_cli::report(&report, args.json)
         }
         Command::Initiative(args) => {
             let method = if args.method == 2 {
@@ -340,19 +344,19 @@ pub fn run(command: &Command) -> crate::error::Result {
                 InitiativeMethod::One
             };
             let report = reports::initiative(args.roll, args.spd, method).map_err(Error::usage)?;
-            print_report(&report, args.json)?;
+            skald_cli::report(&report, args.json)
         }
         Command::Actions(args) => {
             let report = reports::actions(args.turn, args.slowest).map_err(Error::usage)?;
-            print_report(&report, args.json)?;
+            skald_cli::report(&report, args.json)
         }
-        Command::Advise(args) => advise(args)?,
+        Command::Advise(args) => advise(args, shell),
         Command::Balance(args) => {
             let (table, after) =
-                super::scenario_after::<skald_freelancer::Freelancer>(&args.file, args.after)?;
+                skald_cli::scenario_after::<Freelancer>(shell, &args.file, args.after)?;
             let names = table.state().characters.keys().map(String::as_str);
-            let party = super::all_meant(args.party.as_deref(), names.clone());
-            let against = args.against.as_deref().map(|a| super::meant(a, names));
+            let party = skald_cli::all_meant(args.party.as_deref(), names.clone());
+            let against = args.against.as_deref().map(|a| skald_cli::meant(a, names));
             let report = reports::balance(
                 table.state(),
                 after,
@@ -365,25 +369,23 @@ pub fn run(command: &Command) -> crate::error::Result {
                 args.target.map(skald_core::Fight::from),
             )
             .map_err(Error::Usage)?;
-            print_report(&report, args.json)?;
+            skald_cli::report(&report, args.json)
         }
     }
-    Ok(())
 }
 
 /// `skald freelancer advise FILE --who NAME [--after N]`: the advice over the event at a position.
-fn advise(args: &AdviseArgs) -> crate::error::Result {
-    let (table, after, next) =
-        super::scenario_at::<skald_freelancer::Freelancer>(&args.file, args.after)?;
-    let who = super::meant(
+fn advise(args: &AdviseArgs, shell: &dyn Shell) -> Result<String, Error> {
+    let (table, after, next) = skald_cli::scenario_at::<Freelancer>(shell, &args.file, args.after)?;
+    let who = skald_cli::meant(
         &args.who,
         table.state().characters.keys().map(String::as_str),
     );
     let report =
         reports::advice::advice(table.state(), &who, after, next.as_ref()).map_err(|e| {
-            super::refused_at::<skald_freelancer::Freelancer>(&args.file, e, |state, next| {
+            skald_cli::refused_at::<Freelancer>(shell, &args.file, e, |state, next| {
                 reports::advice::advisable(state, &who, next)
             })
         })?;
-    Ok(print_report(&report, args.json)?)
+    skald_cli::report(&report, args.json)
 }

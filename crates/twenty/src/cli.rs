@@ -1,6 +1,7 @@
-//! `skald twenty ...`: Twenty's own calculators on the command line (odds and the like), over the
-//! `skald-twenty` crate. Argument parsing, reading the scenario file, and printing only: the
-//! calculators and their wording are the crate's reports (`skald_twenty::reports`).
+//! `skald twenty ...`: Twenty's own calculators on the command line (odds and the like), which
+//! the registry gives the binary ([`skald_cli::Calculators`]). Argument parsing and the position
+//! of the scenario file the user names (read through the [`Shell`]) only: the calculators and
+//! their wording are the crate's reports ([`crate::reports`]).
 //!
 //! - `skald twenty burden`: the burdens one can take from one opponent and which leave one winning (T5).
 //! - `skald twenty odds`: the exact chance of being ahead of every opponent after an exchange (T2, T3).
@@ -9,14 +10,15 @@
 //!   whole conflict.
 //! - `skald twenty balance`: a fair fight: the party's chance against an NPC, opponents proposed.
 
-use crate::error::Error;
+use crate::Twenty;
+use crate::error::OddsError;
+use crate::limits::MAX_NEW_DICE;
+use crate::reports;
 use clap::{Args, Subcommand};
-use skald_twenty::OddsError;
-use skald_twenty::Twenty;
-use skald_twenty::limits::MAX_NEW_DICE;
-use skald_twenty::reports;
+use skald_cli::{Error, Shell};
 
-/// `skald twenty` subcommands.
+/// Twenty's calculators: burdens, odds of an exchange, each choice's chance in a scenario,
+/// the chance to win the whole conflict (advise), a fair fight for the GM (balance).
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// The burdens you can take from one opponent: how many boxes, which dice they discard, and
@@ -56,7 +58,7 @@ pub struct BalanceArgs {
     /// A Twenty scenario (TOML).
     pub file: std::path::PathBuf,
     /// Play the characters and this many steps first (default: every step).
-    #[arg(long, allow_negative_numbers = true, value_parser = crate::cli::steps())]
+    #[arg(long, allow_negative_numbers = true, value_parser = skald_cli::steps())]
     pub after: Option<usize>,
     /// The party, comma-separated names (default: every character not made as an NPC).
     #[arg(long, value_delimiter = ',')]
@@ -67,10 +69,10 @@ pub struct BalanceArgs {
     /// The fight wanted: easy (the party wins 75%), even (50%) or hard (25%); all three if left
     /// out.
     #[arg(long, value_enum)]
-    pub target: Option<crate::cli::FightArg>,
+    pub target: Option<skald_cli::FightArg>,
     /// Simulated conflicts per chance, 1 to 10,000,000: fewer answer faster with wider margins.
     #[arg(long, default_value_t = 200_000,
-          value_parser = crate::cli::whole::<u64>(1, 10_000_000))]
+          value_parser = skald_cli::whole::<u64>(1, 10_000_000))]
     pub plays: u64,
     /// Print JSON: `after_steps`, `party`, `against` (`name`, `chance`) and `proposals`, each with
     /// `target`, `wanted` (percent), `traits` (each trait's boxes), `chance` and `out_of_reach`; a chance has
@@ -102,7 +104,7 @@ pub struct ChoicesArgs {
     #[arg(long)]
     pub who: String,
     /// Play the characters and this many steps first (default: every step).
-    #[arg(long, allow_negative_numbers = true, value_parser = crate::cli::steps())]
+    #[arg(long, allow_negative_numbers = true, value_parser = skald_cli::steps())]
     pub after: Option<usize>,
     /// Print JSON. `choices`: each with `bring_in` (null for standing), `dice` and `p_ahead`
     /// ("p/q"). `advise`: `who`, `after_steps`, `model`, and `choices`, each with `choice`, `p`
@@ -151,12 +153,12 @@ pub struct OddsArgs {
     pub theirs: Vec<Pool>,
     /// New d20s you bring in this exchange: 0 to 20 (the unchecked boxes of the trait you use).
     #[arg(long, value_name = "N", default_value_t = 0,
-          value_parser = crate::cli::whole::<u32>(0, i64::from(MAX_NEW_DICE)))]
+          value_parser = skald_cli::whole::<u32>(0, i64::from(MAX_NEW_DICE)))]
     pub bring: u32,
     /// New d20s the opponents bring, 0 to 20: once for all of them, or once per --theirs, in order.
     /// None if left out (they stand).
     #[arg(long, value_name = "N",
-          value_parser = crate::cli::whole::<u32>(0, i64::from(MAX_NEW_DICE)))]
+          value_parser = skald_cli::whole::<u32>(0, i64::from(MAX_NEW_DICE)))]
     pub theirs_bring: Vec<u32>,
     /// Print JSON: the pools, `p_winning` as an exact fraction "p/q" and `p_winning_decimal`.
     #[arg(long)]
@@ -173,26 +175,29 @@ fn parse_pool(text: &str) -> Result<Pool, OddsError> {
     reports::read_pool(text).map(Pool)
 }
 
-/// Runs a `skald twenty` subcommand.
-pub fn run(command: &Command) -> crate::error::Result {
+/// Runs a `skald twenty` subcommand: the text to print, or why not.
+///
+/// # Errors
+/// [`Error::Usage`] for a refused input or position, in the reader's words.
+pub fn run(command: &Command, shell: &dyn Shell) -> Result<String, Error> {
     match command {
         Command::Burden(args) => burden(args),
         Command::Odds(args) => odds(args),
-        Command::Choices(args) => choices(args),
-        Command::Advise(args) => advise(args),
-        Command::Balance(args) => balance(args),
+        Command::Choices(args) => choices(args, shell),
+        Command::Advise(args) => advise(args, shell),
+        Command::Balance(args) => balance(args, shell),
     }
 }
 
-fn balance(args: &BalanceArgs) -> crate::error::Result {
-    let (table, steps) = super::scenario_after::<skald_twenty::Twenty>(&args.file, args.after)?;
+fn balance(args: &BalanceArgs, shell: &dyn Shell) -> Result<String, Error> {
+    let (table, steps) = skald_cli::scenario_after::<Twenty>(shell, &args.file, args.after)?;
     let target = args.target.map(skald_core::Fight::from);
     let names = table.state().characters.iter().map(|c| c.name.as_str());
-    let party = super::all_meant(args.party.as_deref(), names.clone());
+    let party = skald_cli::all_meant(args.party.as_deref(), names.clone());
     let against = args
         .against
         .as_deref()
-        .map(|a| super::meant(a, names.clone()));
+        .map(|a| skald_cli::meant(a, names.clone()));
     let listed: Vec<&str> = names.collect();
     for name in party.iter().flatten() {
         at_table("--party", name, &listed)?;
@@ -206,47 +211,47 @@ fn balance(args: &BalanceArgs) -> crate::error::Result {
         party.as_deref(),
         against.as_deref(),
         target,
-        skald_twenty::advice::balance::BalanceBudget::with_plays(args.plays),
+        crate::advice::balance::BalanceBudget::with_plays(args.plays),
     )
     .map_err(Error::usage)?;
-    Ok(crate::output::print_report(&report, args.json)?)
+    skald_cli::report(&report, args.json)
 }
 
-fn burden(args: &BurdenArgs) -> crate::error::Result {
+fn burden(args: &BurdenArgs) -> Result<String, Error> {
     let report = reports::burden(&args.mine.0, &args.theirs.0).map_err(Error::usage)?;
-    Ok(crate::output::print_report(&report, args.json)?)
+    skald_cli::report(&report, args.json)
 }
 
-fn odds(args: &OddsArgs) -> crate::error::Result {
+fn odds(args: &OddsArgs) -> Result<String, Error> {
     let theirs: Vec<Vec<u32>> = args.theirs.iter().map(|pool| pool.0.clone()).collect();
     let report = reports::odds(&args.mine.0, args.bring, &theirs, &args.theirs_bring)
         .map_err(Error::usage)?;
-    Ok(crate::output::print_report(&report, args.json)?)
+    skald_cli::report(&report, args.json)
 }
 
-fn choices(args: &ChoicesArgs) -> crate::error::Result {
-    let (table, steps) = table_after(args)?;
+fn choices(args: &ChoicesArgs, shell: &dyn Shell) -> Result<String, Error> {
+    let (table, steps) = table_after(args, shell)?;
     let who = who_at(args, &table)?;
     let report = reports::choices(table.state(), &who, steps).map_err(|e| {
-        super::refused_at::<Twenty>(&args.file, after(e, steps), |state, _| {
-            skald_twenty::odds::choosable(state, &who)
+        skald_cli::refused_at::<Twenty>(shell, &args.file, after(e, steps), |state, _| {
+            crate::odds::choosable(state, &who)
         })
     })?;
-    Ok(crate::output::print_report(&report, args.json)?)
+    skald_cli::report(&report, args.json)
 }
 
-fn advise(args: &ChoicesArgs) -> crate::error::Result {
-    let (table, steps) = table_after(args)?;
+fn advise(args: &ChoicesArgs, shell: &dyn Shell) -> Result<String, Error> {
+    let (table, steps) = table_after(args, shell)?;
     let who = who_at(args, &table)?;
     let report = reports::advise(table.state(), &who, steps).map_err(|e| {
-        super::refused_at::<Twenty>(&args.file, after(e, steps), |state, _| {
-            skald_twenty::advice::advisable(state, &who)
+        skald_cli::refused_at::<Twenty>(shell, &args.file, after(e, steps), |state, _| {
+            crate::advice::advisable(state, &who)
         })
     })?;
-    Ok(crate::output::print_report(&report, args.json)?)
+    skald_cli::report(&report, args.json)
 }
 
-/// `--who` as the table's name it means ([`super::meant`]), the GM included; refused, naming the
+/// `--who` as the table's name it means ([`skald_cli::meant`]), the GM included; refused, naming the
 /// table's characters, when it means none of them.
 fn who_at(args: &ChoicesArgs, table: &skald_core::Table<Twenty>) -> Result<String, Error> {
     let names: Vec<&str> = table
@@ -255,8 +260,8 @@ fn who_at(args: &ChoicesArgs, table: &skald_core::Table<Twenty>) -> Result<Strin
         .iter()
         .map(|c| c.name.as_str())
         .collect();
-    let who = super::meant(&args.who, names.iter().copied());
-    if who != skald_twenty::GM {
+    let who = skald_cli::meant(&args.who, names.iter().copied());
+    if who != crate::GM {
         at_table("--who", &who, &names)?;
     }
     Ok(who)
@@ -279,7 +284,7 @@ fn at_table(flag: &str, name: &str, names: &[&str]) -> Result<(), Error> {
 }
 
 /// A refusal at a position, saying which: "no conflict is in progress after 18 steps".
-fn after(refusal: skald_twenty::Error, steps: usize) -> String {
+fn after(refusal: crate::Error, steps: usize) -> String {
     format!(
         "{refusal} after {}",
         skald_core::noun(steps, "step", "steps")
@@ -289,6 +294,7 @@ fn after(refusal: skald_twenty::Error, steps: usize) -> String {
 /// The scenario of `args` played to `--after` steps (every step by default), and that count.
 fn table_after(
     args: &ChoicesArgs,
-) -> Result<(skald_core::Table<skald_twenty::Twenty>, usize), Error> {
-    super::scenario_after(&args.file, args.after)
+    shell: &dyn Shell,
+) -> Result<(skald_core::Table<Twenty>, usize), Error> {
+    skald_cli::scenario_after(shell, &args.file, args.after)
 }

@@ -1,16 +1,19 @@
-//! `skald loqi ...`: Loqi's own calculators on the command line, over the `skald-loqi` crate: the
-//! exact chances of a problem's two outcomes before the roll (`odds`, L3 and L4), the impact an
-//! outcome's changes suggest (`impact`, L7, with the L2 guide), the advice over a scenario's
-//! open problem (`advise`, issue 32) and a fair fight for the GM (`balance`, issue 32). Argument parsing, reading the scenario file and printing
-//! only: the calculators, their checks and their wording are the crate's reports
-//! (`skald_loqi::reports`).
+//! `skald loqi ...`: Loqi's own calculators on the command line, which the registry gives the
+//! binary ([`skald_cli::Calculators`]): the exact chances of a problem's two outcomes before the
+//! roll (`odds`, L3 and L4), the impact an outcome's changes suggest (`impact`, L7, with the L2
+//! guide), the advice over a scenario's open problem (`advise`, issue 32) and a fair fight for the
+//! GM (`balance`, issue 32). Argument parsing and the position of the scenario file the user names
+//! (read through the [`Shell`]) only: the calculators, their checks and their wording are the
+//! crate's reports ([`crate::reports`]).
 
-use crate::error::Error;
+use crate::Loqi;
+use crate::limits::{CALCULATOR_LIKELIHOOD, STRENGTH_POINTS, TACTICAL};
+use crate::reports::{self, Change};
 use clap::{Args, Subcommand};
-use skald_loqi::limits::{CALCULATOR_LIKELIHOOD, STRENGTH_POINTS, TACTICAL};
-use skald_loqi::reports::{self, Change};
+use skald_cli::{Error, Shell};
 
-/// `skald loqi` subcommands.
+/// Loqi's calculators: odds of a problem, the impact of consequences, each outcome's chance
+/// given the influence still to spend (advise), a fair fight for the GM (balance).
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Exact chance of each outcome of a problem from the two likelihood totals (L3; L4 with
@@ -71,10 +74,10 @@ Positive impact helps the player characters. See docs/loqi.md.";
 #[derive(Debug, Args)]
 pub struct OddsArgs {
     /// The player's outcome's likelihood total, -1000 to 1000.
-    #[arg(long, allow_hyphen_values = true, value_parser = crate::cli::whole::<i64>(*CALCULATOR_LIKELIHOOD.start(), *CALCULATOR_LIKELIHOOD.end()))]
+    #[arg(long, allow_hyphen_values = true, value_parser = skald_cli::whole::<i64>(*CALCULATOR_LIKELIHOOD.start(), *CALCULATOR_LIKELIHOOD.end()))]
     pub player: i64,
     /// The GM's outcome's likelihood total, -1000 to 1000.
-    #[arg(long, allow_hyphen_values = true, value_parser = crate::cli::whole::<i64>(*CALCULATOR_LIKELIHOOD.start(), *CALCULATOR_LIKELIHOOD.end()))]
+    #[arg(long, allow_hyphen_values = true, value_parser = skald_cli::whole::<i64>(*CALCULATOR_LIKELIHOOD.start(), *CALCULATOR_LIKELIHOOD.end()))]
     pub gm: i64,
     /// Play the unlikely-outcomes option (L4): at odds 12 or more a 12 keeps the less likely
     /// outcome possible.
@@ -98,13 +101,13 @@ pub struct ImpactArgs {
     )]
     pub trait_changes: Vec<String>,
     /// A tactical change: the later modifier, -6 to 6, not 0 (+ helps the PCs). Repeatable.
-    #[arg(long, allow_hyphen_values = true, value_parser = crate::cli::whole::<i64>(-*TACTICAL.end(), *TACTICAL.end()))]
+    #[arg(long, allow_hyphen_values = true, value_parser = skald_cli::whole::<i64>(-*TACTICAL.end(), *TACTICAL.end()))]
     pub tactical: Vec<i64>,
     /// Strength lost, 1 to 40 points. Repeatable.
-    #[arg(long, value_parser = crate::cli::whole::<i64>(*STRENGTH_POINTS.start(), *STRENGTH_POINTS.end()))]
+    #[arg(long, value_parser = skald_cli::whole::<i64>(*STRENGTH_POINTS.start(), *STRENGTH_POINTS.end()))]
     pub weakening: Vec<i64>,
     /// Strength regained inside the outcome, 1 to 40 points. Repeatable.
-    #[arg(long, value_parser = crate::cli::whole::<i64>(*STRENGTH_POINTS.start(), *STRENGTH_POINTS.end()))]
+    #[arg(long, value_parser = skald_cli::whole::<i64>(*STRENGTH_POINTS.start(), *STRENGTH_POINTS.end()))]
     pub regain: Vec<i64>,
     /// A relationship: `CHANGE[:INFLUENCE[:LENGTH]]`, CHANGE -4 to 4 (not 0; + a friend, - an enemy),
     /// INFLUENCE x0.5 to x2 and LENGTH x0.25 to x1.5 (default 1 each). Repeatable.
@@ -130,7 +133,7 @@ pub struct AdviseArgs {
     /// Play the characters and this many steps first (default: every step); the advice is on the
     /// next step when it is a tally command or proposal of --who that leaves both outcomes
     /// proposed, else on the open problem as it stands.
-    #[arg(long, allow_negative_numbers = true, value_parser = crate::cli::steps())]
+    #[arg(long, allow_negative_numbers = true, value_parser = skald_cli::steps())]
     pub after: Option<usize>,
     /// Print JSON: `who`, `after`, `step` (the step advised, 1-based, or null for the open problem),
     /// `summary`, and `chances`, each with `label`, `p` (an exact "p/q", or "hits/plays" when
@@ -146,11 +149,11 @@ pub struct BalanceArgs {
     pub file: std::path::PathBuf,
     /// Play the characters and this many steps first (default: every step); the GM's outcome
     /// weighed is the next step's when it proposes one, else one still to propose.
-    #[arg(long, allow_negative_numbers = true, value_parser = crate::cli::steps())]
+    #[arg(long, allow_negative_numbers = true, value_parser = skald_cli::steps())]
     pub after: Option<usize>,
     /// The fight wanted: easy (75%), even (50%) or hard (25%); all three if left out.
     #[arg(long, value_enum)]
-    pub target: Option<crate::cli::FightArg>,
+    pub target: Option<skald_cli::FightArg>,
     /// Print JSON: `after`, `author`, `drafted` (null, or `chance`, `impact`, `likelihood`),
     /// `exact`, `holders` (`backs`, `pool`, `who`), `player` (`by`, `impact`, `likelihood`),
     /// `plays`, `problem`, `proposals` (`chance`, `impact`, `likelihood`, `out_of_reach`,
@@ -160,19 +163,22 @@ pub struct BalanceArgs {
     pub json: bool,
 }
 
-/// Runs a `skald loqi` subcommand.
-pub fn run(command: &Command) -> crate::error::Result {
+/// Runs a `skald loqi` subcommand: the text to print, or why not.
+///
+/// # Errors
+/// [`Error::Usage`] for a refused input or position, in the reader's words.
+pub fn run(command: &Command, shell: &dyn Shell) -> Result<String, Error> {
     match command {
         Command::Odds(args) => odds(args),
         Command::Impact(args) => impact(args),
-        Command::Advise(args) => advise(args),
-        Command::Balance(args) => balance(args),
+        Command::Advise(args) => advise(args, shell),
+        Command::Balance(args) => balance(args, shell),
     }
 }
 
 /// `skald loqi balance FILE [--after N] [--target T]`: a fair fight for the GM at a position.
-fn balance(args: &BalanceArgs) -> crate::error::Result {
-    let (table, after, next) = super::scenario_at::<skald_loqi::Loqi>(&args.file, args.after)?;
+fn balance(args: &BalanceArgs, shell: &dyn Shell) -> Result<String, Error> {
+    let (table, after, next) = skald_cli::scenario_at::<Loqi>(shell, &args.file, args.after)?;
     let report = reports::balance(
         table.state(),
         after,
@@ -180,33 +186,33 @@ fn balance(args: &BalanceArgs) -> crate::error::Result {
         args.target.map(skald_core::Fight::from),
     )
     .map_err(|e| {
-        super::refused_at::<skald_loqi::Loqi>(&args.file, e, |state, next| {
+        skald_cli::refused_at::<Loqi>(shell, &args.file, e, |state, next| {
             reports::balanceable(state, next)
         })
     })?;
-    Ok(crate::output::print_report(&report, args.json)?)
+    skald_cli::report(&report, args.json)
 }
 
 /// `skald loqi advise FILE --who NAME [--after N]`: the advice over the problem at a position.
-fn advise(args: &AdviseArgs) -> crate::error::Result {
-    let (table, after, next) = super::scenario_at::<skald_loqi::Loqi>(&args.file, args.after)?;
+fn advise(args: &AdviseArgs, shell: &dyn Shell) -> Result<String, Error> {
+    let (table, after, next) = skald_cli::scenario_at::<Loqi>(shell, &args.file, args.after)?;
     let names = table.state().characters.iter().map(|c| c.name.as_str());
-    let who = super::meant(&args.who, names.chain([skald_loqi::GM]));
+    let who = skald_cli::meant(&args.who, names.chain([crate::GM]));
     let report = reports::advise(table.state(), &who, after, next.as_ref()).map_err(|e| {
-        super::refused_at::<skald_loqi::Loqi>(&args.file, e, |state, next| {
+        skald_cli::refused_at::<Loqi>(shell, &args.file, e, |state, next| {
             reports::advisable(state, &who, next)
         })
     })?;
-    Ok(crate::output::print_report(&report, args.json)?)
+    skald_cli::report(&report, args.json)
 }
 
-fn odds(args: &OddsArgs) -> crate::error::Result {
+fn odds(args: &OddsArgs) -> Result<String, Error> {
     let report =
         reports::odds(args.player, args.gm, args.unlikely_outcomes).map_err(Error::usage)?;
-    Ok(crate::output::print_report(&report, args.json)?)
+    skald_cli::report(&report, args.json)
 }
 
-fn impact(args: &ImpactArgs) -> crate::error::Result {
+fn impact(args: &ImpactArgs) -> Result<String, Error> {
     // Each change is read and checked in the order of the options, so the first refusal is the
     // first option at fault; the message names the option as given.
     let mut changes = Vec::new();
@@ -239,8 +245,5 @@ fn impact(args: &ImpactArgs) -> crate::error::Result {
             "skald loqi impact needs at least one change: --trait-change, --tactical, --weakening, --regain or --relationship",
         ));
     }
-    Ok(crate::output::print_report(
-        &reports::impact(&changes),
-        args.json,
-    )?)
+    skald_cli::report(&reports::impact(&changes), args.json)
 }
