@@ -5,6 +5,7 @@ use crate::cli::OddsArgs;
 use crate::error::Error;
 use crate::plot::Chart;
 use anyhow::Context as _;
+use serde::Serialize;
 use serde_json::{Value, json};
 use skald_dice::notation::{self, Expr};
 use skald_dice::odds::{self, Distribution, Estimate, OddsError};
@@ -560,11 +561,7 @@ impl serde::Serialize for ExactJson<'_> {
                 let rows: Vec<Value> = excerpt
                     .rows
                     .iter()
-                    .map(|(skipped, (o, eq, ge))| {
-                        let mut row = row_json(*o, eq, ge);
-                        row["left_out_before"] = json!(skipped);
-                        row
-                    })
+                    .map(|(skipped, (o, eq, ge))| row_json(*o, eq, ge, Some(*skipped)))
                     .collect();
                 map.serialize_entry("excerpt", &rows)?;
                 map.serialize_entry("left_out", &excerpt.left_out())?;
@@ -587,16 +584,42 @@ impl serde::Serialize for Rows<'_> {
         use serde::ser::SerializeSeq as _;
         let mut seq = serializer.serialize_seq(Some(self.0.outcomes.len()))?;
         for (o, eq, ge) in self.0.rows() {
-            seq.serialize_element(&row_json(o, &eq, &ge))?;
+            seq.serialize_element(&row_json(o, &eq, &ge, None))?;
         }
         seq.end()
     }
 }
 
 /// One outcome's row as JSON.
-fn row_json(o: i64, eq: &odds::Fraction, ge: &odds::Fraction) -> Value {
-    json!({ "outcome": o, "p": eq.to_string(), "p_decimal": eq.to_f64(),
-            "p_at_least": ge.to_string(), "p_at_least_decimal": ge.to_f64() })
+/// One outcome of a distribution as `--json` writes it; in an excerpt, with how many outcomes
+/// were left out before it.
+#[derive(Serialize)]
+struct RowJson {
+    outcome: i64,
+    p: String,
+    p_decimal: f64,
+    p_at_least: String,
+    p_at_least_decimal: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    left_out_before: Option<usize>,
+}
+
+/// [`RowJson`] as a JSON value (its keys in the order of every other object `--json` writes).
+fn row_json(
+    o: i64,
+    eq: &odds::Fraction,
+    ge: &odds::Fraction,
+    left_out_before: Option<usize>,
+) -> Value {
+    let row = RowJson {
+        outcome: o,
+        p: eq.to_string(),
+        p_decimal: eq.to_f64(),
+        p_at_least: ge.to_string(),
+        p_at_least_decimal: ge.to_f64(),
+        left_out_before,
+    };
+    serde_json::to_value(row).unwrap_or(Value::Null)
 }
 
 fn estimate_text(expression: &str, e: &Estimate, seed: u64, comparison: bool) -> String {
@@ -653,20 +676,35 @@ fn estimate_json(expression: &str, e: &Estimate, seed: u64, comparison: bool) ->
                     "p_at_least_decimal": g, "p_at_least_standard_error": gse })
         })
         .collect();
-    let mut value = json!({
-        "expression": expression,
-        "exact": false,
-        "samples": e.samples,
-        "seed": seed,
-        "mean_decimal": e.mean,
-        "mean_standard_error": e.standard_error,
-        "standard_deviation": e.standard_deviation,
-        "distribution": distribution,
-    });
-    if comparison {
-        let (p, se) = e.p_eq(1);
-        value["p_true_decimal"] = json!(p);
-        value["p_true_standard_error"] = json!(se);
-    }
-    value
+    let p_true = comparison.then(|| e.p_eq(1));
+    let estimate = EstimateJson {
+        expression,
+        exact: false,
+        samples: e.samples,
+        seed,
+        mean_decimal: e.mean,
+        mean_standard_error: e.standard_error,
+        standard_deviation: e.standard_deviation,
+        distribution,
+        p_true_decimal: p_true.map(|(p, _)| p),
+        p_true_standard_error: p_true.map(|(_, se)| se),
+    };
+    serde_json::to_value(estimate).unwrap_or(Value::Null)
+}
+
+/// An estimate as `--json` writes it; a comparison's with its chance of being true.
+#[derive(Serialize)]
+struct EstimateJson<'a> {
+    expression: &'a str,
+    exact: bool,
+    samples: u64,
+    seed: u64,
+    mean_decimal: f64,
+    mean_standard_error: f64,
+    standard_deviation: f64,
+    distribution: Vec<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    p_true_decimal: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    p_true_standard_error: Option<f64>,
 }

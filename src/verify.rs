@@ -30,6 +30,17 @@ const EXPORT_FIELDS: [&str; 7] = [
     "head",
 ];
 
+/// What `skald verify` reads of an export: its records and the head it ends at (`null` or
+/// missing: none), each checked for its kind after reading so that a wrong one is named; the
+/// other fields are only checked to be Skald's ([`EXPORT_FIELDS`]).
+#[derive(serde::Deserialize)]
+struct Export {
+    #[serde(default)]
+    records: Option<Value>,
+    #[serde(default)]
+    head: Option<Value>,
+}
+
 /// Runs `skald verify`.
 pub fn run(args: &VerifyArgs) -> crate::error::Result {
     let kept = kept_head(args)?;
@@ -44,22 +55,29 @@ pub fn run(args: &VerifyArgs) -> crate::error::Result {
     let Some(fields) = export.as_object() else {
         return Err(Error::usage(not_export()));
     };
-    let Some(records) = fields.get("records").and_then(Value::as_array) else {
+    let unknown = fields
+        .keys()
+        .find(|k| !EXPORT_FIELDS.contains(&k.as_str()))
+        .cloned();
+    let Ok(Export { records, head }) = serde_json::from_value(export) else {
+        return Err(Error::usage(not_export()));
+    };
+    let Some(Value::Array(records)) = records else {
         return Err(Error::usage(format!(
             "{}: it has no list of records",
             not_export()
         )));
     };
-    if let Some(unknown) = fields.keys().find(|k| !EXPORT_FIELDS.contains(&k.as_str())) {
+    if let Some(unknown) = unknown {
         return Err(Error::usage(format!(
             "{}: the export holds a field \"{unknown}\" Skald does not write (an export has {})",
             args.file.display(),
             EXPORT_FIELDS.join(", ")
         )));
     }
-    let head = match fields.get("head") {
-        None | Some(Value::Null) => None,
-        Some(Value::String(head)) => Some(head.as_str()),
+    let head = match head {
+        None => None,
+        Some(Value::String(head)) => Some(head),
         Some(other) => {
             return Err(Error::usage(format!(
                 "{}: head: expected the 64 hex digits of the last record's hash, got {other}",
@@ -67,10 +85,14 @@ pub fn run(args: &VerifyArgs) -> crate::error::Result {
             )));
         }
     };
-    let (records, unknown) = skald_table::read_records(records)
+    let (records, unknown) = skald_table::read_records(&records)
         .map_err(|f| Error::usage(format!("{}: {}", args.file.display(), f.message)))?;
-    let mut report =
-        skald_table::verify_kept(skald_systems::REGISTRY, &records, head, kept.as_deref());
+    let mut report = skald_table::verify_kept(
+        skald_systems::REGISTRY,
+        &records,
+        head.as_deref(),
+        kept.as_deref(),
+    );
     report.mismatches.splice(0..0, unknown);
     if args.json {
         crate::output::print(&format!("{}\n", serde_json::to_string_pretty(&report)?))?;

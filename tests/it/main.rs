@@ -11,6 +11,7 @@ mod cli_twenty;
 mod cli_verify;
 #[path = "../common/mod.rs"]
 mod common;
+mod seams;
 mod serve_common;
 mod serve_crash;
 mod serve_nodes;

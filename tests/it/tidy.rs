@@ -150,7 +150,7 @@ fn spelled(line: &str, systems: &[&str]) -> Option<String> {
 /// The lines of a Rust source that are product code, each with its number: all but the item after
 /// each `#[cfg(test)]` (one line when it ends in `;`, else up to the `}` at the attribute's
 /// indentation that closes it, as rustfmt writes it).
-fn product_lines(text: &str) -> Vec<(usize, &str)> {
+pub(crate) fn product_lines(text: &str) -> Vec<(usize, &str)> {
     let mut kept = Vec::new();
     let mut lines = text.lines().enumerate();
     while let Some((i, line)) = lines.next() {
@@ -344,7 +344,7 @@ fn mapped_files(root: &Path) -> Vec<(String, String)> {
 
 /// The files under `dir` (from `root`, with `/`) whose names end in `end`, into `found`, and
 /// those under its directories too if `deep`; a missing `dir` has none.
-fn walk(root: &Path, dir: &str, end: &str, deep: bool, found: &mut Vec<String>) {
+pub(crate) fn walk(root: &Path, dir: &str, end: &str, deep: bool, found: &mut Vec<String>) {
     let Ok(entries) = fs::read_dir(root.join(dir)) else {
         return;
     };

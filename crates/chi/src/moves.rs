@@ -25,7 +25,7 @@ use crate::limits::{
     MAX_DETAIL, MAX_DIFFICULTY, MAX_LABELLED_ALLOCATIONS, MAX_LINE, MAX_MODIFIER, MAX_POOL,
     MAX_SECRET_PARTICIPANTS, MAX_TEXT, MAX_WORDS,
 };
-use crate::model::command::Cause;
+use crate::model::command::{Cause, Verb};
 use crate::model::state::{Character, Role, SecretRoll, State};
 use crate::odds::{self as chi_odds, tie_words};
 use crate::rules::round::off_concept_cap;
@@ -67,25 +67,19 @@ pub fn moves(state: &State, seat: &skald_core::Seat) -> Vec<Move> {
     moves
 }
 
-/// Names each move's character (its command's `who`; an opposed action's actor is set where it
-/// is made) and marks what the rules expect of this seat now ([`Move::lead`]): an action of each
-/// character it owns with dice left this round (C1), its secret choice and then its reveal (C4);
-/// for the GM, rolling the secret roll once all are revealed, and the next round once no
-/// character in play has a die left.
+/// Marks what the rules expect of this seat now ([`Move::lead`]): an action of each character it
+/// owns with dice left this round (C1), its secret choice and then its reveal (C4); for the GM,
+/// rolling the secret roll once all are revealed, and the next round once no character in play
+/// has a die left. Each move names its character (its `who`, an opposed action's actor) where it
+/// is made.
 fn mark(state: &State, seat: &skald_core::Seat, moves: &mut [Move]) {
     let owned = |who: &str| seat.characters.iter().any(|c| c == who);
     let spent = in_play(state).next().is_some() && in_play(state).all(|(_, c)| c.left() == 0);
     for m in moves {
-        if m.character.is_none() {
-            m.character = m.command["who"].as_str().map(str::to_owned);
-        }
-        m.lead = match m.command["do"].as_str() {
-            Some("action" | "allocate" | "secret_reveal") => {
-                m.character.as_deref().is_some_and(owned)
-            }
-            Some("secret_roll") => true,
-            Some("new_round") => spent,
-            _ => false,
+        m.lead = if m.sends(Verb::Action) || m.sends(ALLOCATE) || m.sends(Verb::SecretReveal) {
+            m.character.as_deref().is_some_and(owned)
+        } else {
+            m.sends(Verb::SecretRoll) || m.sends(Verb::NewRound) && spent
         };
     }
 }
@@ -119,25 +113,26 @@ fn option(value: Value, label: impl Into<String>) -> Choice {
     Choice::new(value, label)
 }
 
+/// The table's own action that seals a secret allocation (crates/table `allocate`: the server
+/// keeps the number and sends `secret_commit` with its hash), which the `allocate` form sends.
+const ALLOCATE: &str = "allocate";
+
+/// A move sending `verb` (a [`Verb`], or the table's [`ALLOCATE`]) with the rest of its fixed
+/// part `fixed`.
 fn new_move(
     group: &str,
     label: String,
-    command: Value,
+    verb: impl Into<&'static str>,
+    fixed: Value,
     fields: Vec<Field>,
     odds: bool,
     note: String,
 ) -> Move {
     Move {
-        group: group.to_owned(),
-        label,
-        command,
         fields,
         odds,
         note: Some(note),
-        sheet: None,
-        confirm: None,
-        lead: false,
-        character: None,
+        ..Move::new(group, label, verb, fixed)
     }
 }
 
@@ -203,7 +198,8 @@ fn round_moves(state: &State, seat: &skald_core::Seat, moves: &mut Vec<Move>) {
         let next = new_move(
             ROUND,
             format!("Start round {}", state.round.saturating_add(1)),
-            json!({"do": "new_round"}),
+            Verb::NewRound,
+            json!({}),
             Vec::new(),
             false,
             "Every pool refills to its current size, not its maximum: lost dice stay lost \
@@ -225,7 +221,8 @@ fn action_move(state: &State, name: &str, s: &Character) -> Move {
     new_move(
         ROUND,
         format!("{name}: act against a Difficulty"),
-        json!({"do": "action", "who": name}),
+        Verb::Action,
+        json!({"who": name}),
         vec![
             number("spend", format!("Dice put in ({left} left)"), 1, left, 1),
             number(
@@ -254,6 +251,7 @@ fn action_move(state: &State, name: &str, s: &Character) -> Move {
             dice(current)
         ),
     )
+    .for_character(name)
 }
 
 fn modifier_field() -> Field {
@@ -301,7 +299,8 @@ fn opposed_move(state: &State, seat: &skald_core::Seat, name: &str, s: &Characte
         new_move(
             ROUND,
             format!("{name}: act against another character"),
-            json!({"do": "opposed", "actor": {"who": name}}),
+            Verb::Opposed,
+            json!({"actor": {"who": name}}),
             vec![
                 number(
                     "actor.spend",
@@ -394,7 +393,8 @@ fn secret_open_move(state: &State) -> Option<Move> {
     Some(new_move(
         SECRET,
         "Open a secret roll".to_owned(),
-        json!({"do": "secret_open"}),
+        Verb::SecretOpen,
+        json!({}),
         fields,
         false,
         "Each character once; everything but the dice is public (the Difficulties, the modifiers, \
@@ -422,13 +422,14 @@ fn secret_moves(
             moves.push(new_move(
                 SECRET,
                 format!("{}: reveal your dice", place.who),
-                json!({"do": "secret_reveal", "who": place.who}),
+                Verb::SecretReveal,
+                json!({"who": place.who}),
                 Vec::new(),
                 false,
                 "Everyone has chosen: the server shows your dice and salt, checked against your \
                  commitment (C4)."
                     .to_owned(),
-            ));
+            ).for_character(&place.who));
         }
     }
     if seat.gm {
@@ -436,7 +437,8 @@ fn secret_moves(
             moves.push(new_move(
                 SECRET,
                 "Roll the secret roll".to_owned(),
-                json!({"do": "secret_roll"}),
+                Verb::SecretRoll,
+                json!({}),
                 Vec::new(),
                 true,
                 "Everyone rolls at once: the actions in order, then the opposed pairs (book: \
@@ -449,7 +451,8 @@ fn secret_moves(
             let cancel = new_move(
                 SECRET,
                 "Call off the secret roll".to_owned(),
-                json!({"do": "secret_cancel"}),
+                Verb::SecretCancel,
+                json!({}),
                 Vec::new(),
                 false,
                 "No die is spent (C4).".to_owned(),
@@ -537,7 +540,8 @@ fn allocate_move(state: &State, secret: &SecretRoll, who: &str, role: Role) -> O
     Some(new_move(
         SECRET,
         format!("{who}: choose your dice in secret"),
-        json!({"do": "allocate", "who": who}),
+        ALLOCATE,
+        json!({"who": who}),
         vec![spend],
         // No odds of its own (each choice's label shows its chance), but advice over the round
         // for the allocation chosen (`advice::allocation`), under "The chances ahead".
@@ -546,7 +550,7 @@ fn allocate_move(state: &State, secret: &SecretRoll, who: &str, role: Role) -> O
             "{who} is {what}. The server keeps your number secret (not even the GM sees it) and \
              commits its hash; all roll at once (C4)."
         ),
-    ))
+    ).for_character(who))
 }
 
 fn concept_words(fits: bool) -> &'static str {
@@ -571,31 +575,35 @@ fn potential_moves(state: &State, moves: &mut Vec<Move>) {
                 .iter()
                 .map(|cause| option(json!(cause), cause_label(*cause)))
                 .collect();
-            moves.push(new_move(
-                POTENTIAL,
-                format!("{name}: loses potential"),
-                json!({"do": "lose", "who": name}),
-                vec![
-                    number(
-                        "amount",
-                        format!("Dice lost (of {})", c.current),
-                        1,
-                        c.current,
-                        1,
-                    ),
-                    choice("cause", "Cause", options, false),
-                    flag(
-                        "permanent",
-                        "For good (a disease): the maximum drops too",
-                        false,
-                    ),
-                    text("detail", "What happened (optional)", MAX_DETAIL),
-                ],
-                false,
-                "The severity decides how many dice and how fast they come back; at 0 the \
+            moves.push(
+                new_move(
+                    POTENTIAL,
+                    format!("{name}: loses potential"),
+                    Verb::Lose,
+                    json!({"who": name}),
+                    vec![
+                        number(
+                            "amount",
+                            format!("Dice lost (of {})", c.current),
+                            1,
+                            c.current,
+                            1,
+                        ),
+                        choice("cause", "Cause", options, false),
+                        flag(
+                            "permanent",
+                            "For good (a disease): the maximum drops too",
+                            false,
+                        ),
+                        text("detail", "What happened (optional)", MAX_DETAIL),
+                    ],
+                    false,
+                    "The severity decides how many dice and how fast they come back; at 0 the \
                  character is out of play (book: Injuries, Fatigue, and Loss of Potential; C5)."
-                    .to_owned(),
-            ));
+                        .to_owned(),
+                )
+                .for_character(name),
+            );
         }
         let lost = s.recoverable(None);
         if lost > 0 {
@@ -612,7 +620,8 @@ fn potential_moves(state: &State, moves: &mut Vec<Move>) {
             moves.push(new_move(
                 POTENTIAL,
                 format!("{name}: recovers dice"),
-                json!({"do": "recover", "who": name}),
+                Verb::Recover,
+                json!({"who": name}),
                 vec![
                     number("amount", format!("Dice recovered (of {lost})"), 1, lost, 1),
                     choice("cause", "From losses to", options, false),
@@ -621,7 +630,7 @@ fn potential_moves(state: &State, moves: &mut Vec<Move>) {
                 "Dice lost for good never come back; back at the maximum, a waiting new die joins \
                  (book: Advancement; C5)."
                     .to_owned(),
-            ));
+            ).for_character(name));
         }
         let has_words = !c.words.is_empty();
         let room = c.words.len() < MAX_WORDS;
@@ -639,39 +648,48 @@ fn potential_moves(state: &State, moves: &mut Vec<Move>) {
             } else {
                 format!("{name} is at full potential: the die joins at once")
             };
-            moves.push(new_move(
-                POTENTIAL,
-                format!("{name}: award a new die"),
-                json!({"do": "advance", "who": name}),
-                fields,
-                false,
-                format!("{when}; one die at a time (book: Advancement; C5)."),
-            ));
+            moves.push(
+                new_move(
+                    POTENTIAL,
+                    format!("{name}: award a new die"),
+                    Verb::Advance,
+                    json!({"who": name}),
+                    fields,
+                    false,
+                    format!("{when}; one die at a time (book: Advancement; C5)."),
+                )
+                .for_character(name),
+            );
         }
         if s.words_earned > 0 && has_words && room {
-            moves.push(new_move(
-                POTENTIAL,
-                format!("{name}: add a descriptive word"),
-                json!({"do": "add_word", "who": name}),
-                vec![text("word", "The new word (one word)", MAX_TEXT)],
-                false,
-                format!(
-                    "Paid for by a pool increase ({} unused), at the GM's discretion (book: \
+            moves.push(
+                new_move(
+                    POTENTIAL,
+                    format!("{name}: add a descriptive word"),
+                    Verb::AddWord,
+                    json!({"who": name}),
+                    vec![text("word", "The new word (one word)", MAX_TEXT)],
+                    false,
+                    format!(
+                        "Paid for by a pool increase ({} unused), at the GM's discretion (book: \
                      Advancement; C5).",
-                    s.words_earned
-                ),
-            ));
+                        s.words_earned
+                    ),
+                )
+                .for_character(name),
+            );
         }
         if state.between_sessions {
             moves.push(new_move(
                 POTENTIAL,
                 format!("{name}: change the concept"),
-                json!({"do": "change_concept", "who": name}),
+                Verb::ChangeConcept,
+                json!({"who": name}),
                 vec![text("occupation", "The new occupation", MAX_TEXT)],
                 false,
                 "Between sessions, or when the character gets a new die (book: Advancement; C5)."
                     .to_owned(),
-            ));
+            ).for_character(name));
             if has_words {
                 let words = c
                     .words
@@ -681,7 +699,8 @@ fn potential_moves(state: &State, moves: &mut Vec<Move>) {
                 moves.push(new_move(
                     POTENTIAL,
                     format!("{name}: replace a descriptive word"),
-                    json!({"do": "change_concept", "who": name}),
+                    Verb::ChangeConcept,
+                    json!({"who": name}),
                     vec![
                         choice("replace.old", "The word that goes", words, false),
                         text("replace.new", "The word that takes its place", MAX_TEXT),
@@ -690,7 +709,7 @@ fn potential_moves(state: &State, moves: &mut Vec<Move>) {
                     "Between sessions, or when the character gets a new die, and only when the story \
                      has changed the character (book: Advancement; C5)."
                         .to_owned(),
-                ));
+                ).for_character(name));
             }
         }
     }
@@ -701,7 +720,8 @@ fn session_moves(state: &State, moves: &mut Vec<Move>) {
         moves.push(new_move(
             SESSION,
             format!("Start session {}", state.session.saturating_add(1)),
-            json!({"do": "start_session"}),
+            Verb::StartSession,
+            json!({}),
             Vec::new(),
             false,
             "A new round begins with it: every pool refills (C1).".to_owned(),
@@ -710,7 +730,8 @@ fn session_moves(state: &State, moves: &mut Vec<Move>) {
         let end = new_move(
             SESSION,
             format!("End session {}", state.session),
-            json!({"do": "end_session"}),
+            Verb::EndSession,
+            json!({}),
             Vec::new(),
             false,
             "Between sessions concepts may change and no rounds are played (book: \
@@ -753,7 +774,8 @@ fn enroll_move(seat: &skald_core::Seat) -> Move {
     let mut m = new_move(
         CHARACTERS,
         label.to_owned(),
-        json!({"do": "enroll"}),
+        Verb::Enroll,
+        json!({}),
         vec![
             text("character.name", "Name", MAX_TEXT),
             words,
@@ -782,7 +804,8 @@ fn line_move(seat: &skald_core::Seat) -> Move {
     new_move(
         CHARACTERS,
         "Write a character as one line".to_owned(),
-        json!({"do": "enroll"}),
+        Verb::Enroll,
+        json!({}),
         vec![text("character", "The book's line", MAX_LINE)],
         seat.gm,
         format!(

@@ -31,7 +31,13 @@ pub struct Move {
     pub group: String,
     /// A short label in the book's terms: `"Gorand: bring in dice"`.
     pub label: String,
-    /// The fixed part of the command, `{"do": ..., ...}`; each field's value is set at its `name`.
+    /// The verb of the command this move sends (its `do`), typed where the move is made: the
+    /// system's own ([`CommandShape::verb`](crate::CommandShape::verb), by its enum of verbs) or a
+    /// table action's (`say`, `withdraw`). Not sent to a page: `command` says it there.
+    #[serde(skip)]
+    pub verb: &'static str,
+    /// The fixed part of the command, `{"do": ..., ...}` (its `do` written from `verb`), the
+    /// template of the form; each field's value is set at its `name`.
     pub command: Value,
     /// The blanks, in the order a form shows them.
     pub fields: Vec<Field>,
@@ -78,21 +84,47 @@ impl Move {
     /// `label` says what to tell; `note` when and why, with the source. Talk is not a system
     /// command: the table records it as talk, and the rules never see it.
     pub fn talk(group: &str, label: String, voice: Option<&str>, note: String) -> Self {
-        let command = match voice {
-            Some(voice) => serde_json::json!({"do": SAY, "as": voice}),
-            None => serde_json::json!({"do": SAY}),
+        let fixed = match voice {
+            Some(voice) => serde_json::json!({"as": voice}),
+            None => serde_json::json!({}),
         };
         Self {
-            group: group.to_owned(),
-            label,
-            command,
             fields: vec![Field::text("text", "What you say", TALK_CHARS)],
-            odds: false,
             note: Some(note),
+            character: voice.map(str::to_owned),
+            ..Self::new(group, label, SAY, fixed)
+        }
+    }
+
+    /// A move of `group` labelled `label` that sends `verb` (a system's enum of verbs, or a table
+    /// action's name), with the rest of its fixed part `fixed` (a JSON object of the command's
+    /// other keys; anything else is taken as none): `do` is written from `verb`, so the form's
+    /// template and the typed verb cannot differ. No blanks, no odds, no note, no character: set
+    /// those on the value made (`Move { fields, ..Move::new(...) }`, [`Move::for_character`]).
+    pub fn new(
+        group: &str,
+        label: impl Into<String>,
+        verb: impl Into<&'static str>,
+        fixed: Value,
+    ) -> Self {
+        let verb = verb.into();
+        let mut command = match fixed {
+            Value::Object(map) => map,
+            _ => serde_json::Map::new(),
+        };
+        command.insert("do".to_owned(), Value::from(verb));
+        Self {
+            group: group.to_owned(),
+            label: label.into(),
+            verb,
+            command: Value::Object(command),
+            fields: Vec::new(),
+            odds: false,
+            note: None,
             sheet: None,
             confirm: None,
             lead: false,
-            character: voice.map(str::to_owned),
+            character: None,
         }
     }
 
@@ -105,15 +137,20 @@ impl Move {
 
     /// This move, marked as `name`'s ([`Move::character`]).
     #[must_use]
-    pub fn for_character(mut self, name: impl Into<String>) -> Self {
-        self.character = Some(name.into());
+    pub fn for_character(mut self, name: &str) -> Self {
+        self.character = Some(name.to_owned());
         self
     }
 
-    /// The verb of the command this move sends (its `do`: `say` for a talk prompt, `withdraw`
-    /// for a request taken back), if it has one.
-    pub fn does(&self) -> Option<&str> {
-        self.command.get("do").and_then(Value::as_str)
+    /// The verb of the command this move sends ([`Move::verb`], its `do`: `say` for a talk
+    /// prompt, `withdraw` for a request taken back).
+    pub fn does(&self) -> &'static str {
+        self.verb
+    }
+
+    /// Whether this move sends `verb` (a system's enum of verbs, or a table action's name).
+    pub fn sends(&self, verb: impl Into<&'static str>) -> bool {
+        self.verb == verb.into()
     }
 
     /// The command this move sends with every blank at its starting value: a number at its

@@ -60,7 +60,7 @@ impl Problem {
     pub fn about(self, command: &Value) -> Self {
         match self {
             Problem::UnknownCommand { name }
-                if command.get("do").and_then(Value::as_str) != Some(name.as_str()) =>
+                if crate::Head::of(command).verb.as_deref() != Some(name.as_str()) =>
             {
                 Problem::WrongType {
                     found: format!("\"{name}\""),
@@ -336,12 +336,9 @@ impl Forms<'_> {
     /// ranks them, without a field).
     fn candidates(&self, command: &Value) -> Vec<&Move> {
         let mut found: Vec<&Move> = self.find_move(command, None).into_iter().collect();
-        let does = command.get("do");
+        let does = crate::Head::of(command).verb;
         for m in self.moves {
-            if does.is_some()
-                && m.command.get("do") == does
-                && !found.iter().any(|f| std::ptr::eq(*f, m))
-            {
+            if does.as_deref() == Some(m.verb) && !found.iter().any(|f| std::ptr::eq(*f, m)) {
                 found.push(m);
             }
         }
@@ -351,10 +348,10 @@ impl Forms<'_> {
     /// The move `command` was most likely made from: the offered move whose fixed part the
     /// command holds the most of (its `do` at least), preferring one with a blank at `field`.
     fn find_move(&self, command: &Value, field: Option<&str>) -> Option<&Move> {
-        let does = command.get("do")?;
+        let does = crate::Head::of(command).verb?;
         self.moves
             .iter()
-            .filter(|m| m.command.get("do") == Some(does))
+            .filter(|m| m.verb == does)
             .map(|m| {
                 let held = holds(command, &m.command);
                 let has_field = field.is_some_and(|f| {
@@ -388,7 +385,7 @@ impl Forms<'_> {
                 // A command by its `do`: the move offered for it, by its label.
                 self.moves
                     .iter()
-                    .find(|m| m.does() == Some(id))
+                    .find(|m| m.does() == id)
                     .map(|m| quoted(&m.label))
             })
         };
@@ -407,7 +404,7 @@ impl Forms<'_> {
                 .or_else(|| {
                     self.moves
                         .iter()
-                        .find(|m| m.does() == Some(word))
+                        .find(|m| m.does() == word)
                         .map(|m| quoted(&m.label))
                 })
                 .or_else(|| Some(word.replace('_', " ")))
@@ -973,24 +970,16 @@ mod tests {
 
     fn moves() -> Vec<Move> {
         let action = Move {
-            group: "Round".into(),
-            label: "Ragnar: act".into(),
-            command: json!({"do": "action", "who": "Ragnar"}),
             fields: vec![
                 Field::number("spend", "Dice to put in", 1, 8, 1),
                 Field::number("difficulty", "Difficulty", 1, 6, 2),
                 Field::flag("fits_concept", "Fits the concept", true),
             ],
             odds: true,
-            note: None,
-            sheet: None,
-            confirm: None,
-            lead: false,
-            character: Some("Ragnar".into()),
+            ..Move::new("Round", "Ragnar: act", "action", json!({"who": "Ragnar"}))
+                .for_character("Ragnar")
         };
         let enroll = Move {
-            label: "Make a character".into(),
-            command: json!({"do": "enroll"}),
             fields: vec![
                 Field::text("character.name", "Name", 40),
                 Field::list(
@@ -1010,14 +999,18 @@ mod tests {
                     &[(json!("pc"), "Player character"), (json!("npc"), "NPC")],
                 ),
             ],
-            character: None,
-            ..action.clone()
+            odds: true,
+            ..Move::new("Round", "Make a character", "enroll", json!({}))
         };
         let line = Move {
-            label: "Write a character as one line".into(),
-            command: json!({"do": "enroll"}),
             fields: vec![Field::text("character", "The book's line", 200)],
-            ..enroll.clone()
+            odds: true,
+            ..Move::new(
+                "Round",
+                "Write a character as one line",
+                "enroll",
+                json!({}),
+            )
         };
         vec![action, enroll, line]
     }
@@ -1293,16 +1286,13 @@ mod tests {
         );
         assert_eq!(group(&fields, "stats.Mental"), None);
         let moves = vec![Move {
-            group: "Table".into(),
-            label: "Bring a character from earlier play".into(),
-            command: json!({"do": "add_character"}),
             fields,
-            odds: false,
-            note: None,
-            sheet: None,
-            confirm: None,
-            lead: false,
-            character: None,
+            ..Move::new(
+                "Table",
+                "Bring a character from earlier play",
+                "add_character",
+                json!({}),
+            )
         }];
         let forms = forms(&moves, &[]);
         assert_eq!(

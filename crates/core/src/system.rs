@@ -1,7 +1,7 @@
 //! The [`System`] trait: what a game system gives the core.
 
-use crate::Authority;
 use crate::moves::{Field, Move, Odds, Seat};
+use crate::{Authority, CommandShape};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use skald_dice::{DiceSource, SourceError};
@@ -35,8 +35,9 @@ pub trait System {
     type Options: Debug + Clone + Default + Serialize + DeserializeOwned;
     /// A character sheet as written in a scenario.
     type Character: Debug + Clone + Serialize + DeserializeOwned;
-    /// A player's or GM's command.
-    type Command: Debug + Clone + Serialize + DeserializeOwned;
+    /// A player's or GM's command, which tells its verb and its acting character
+    /// ([`CommandShape`]).
+    type Command: Debug + Clone + Serialize + DeserializeOwned + CommandShape;
     /// A fact that happened at the table; state is the fold of these.
     type Event: Debug + Clone + Serialize + DeserializeOwned;
     /// The table state.

@@ -515,15 +515,9 @@ fn describe(record: &Record, who: &dyn Fn(&Actor) -> String) -> (String, Vec<Str
 /// What a request of a log written before requests carried their words says: "asked: bring in
 /// for Gorand; it waits for the GM", from its command's `do` and `who` and who it waits for.
 fn unworded_request(command: &Value, waiting: &[Waiting]) -> String {
-    let does = command
-        .get("do")
-        .and_then(|d| d.as_str())
-        .unwrap_or("a command");
-    let whose = command
-        .get("who")
-        .and_then(|w| w.as_str())
-        .map(|w| format!(" for {w}"))
-        .unwrap_or_default();
+    let head = skald_core::Head::of(command);
+    let does = head.verb.as_deref().unwrap_or("a command");
+    let whose = head.who.map(|w| format!(" for {w}")).unwrap_or_default();
     let waits: Vec<String> = waiting
         .iter()
         .map(|w| match &w.decider {

@@ -7,8 +7,8 @@ use serde::de::{self, Deserializer};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-/// The table's own actions, by their `do` names. A system command may not use these names (a test
-/// checks every system's commands).
+/// The table's own actions, by their `do` names ([`TableVerb`]'s, in its order). A system command
+/// may not use these names (a test checks every system's commands).
 pub const TABLE_ACTIONS: [&str; 13] = [
     "roll",
     "secret_roll_dice",
@@ -21,8 +21,8 @@ pub const TABLE_ACTIONS: [&str; 13] = [
     "call",
     "answer",
     "withdraw",
-    "table_options",
     skald_core::SAY,
+    "table_options",
 ];
 
 /// One thing asked of a table, as JSON `{"do": ..., ...}`.
@@ -34,9 +34,16 @@ pub enum Action {
     Table(TableAction),
 }
 
-/// The table's own actions.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// The table's own actions. Their verbs without their fields are [`TableVerb`], which the
+/// table's own forms name (the same snake_case names as serde's `do`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, strum::EnumDiscriminants)]
 #[serde(tag = "do", rename_all = "snake_case", deny_unknown_fields)]
+#[strum_discriminants(
+    name(TableVerb),
+    derive(strum::IntoStaticStr, strum::EnumIter),
+    strum(serialize_all = "snake_case"),
+    doc = "The verb of a [`TableAction`] without its fields (its `do`): what the table's own forms send."
+)]
 pub enum TableAction {
     /// `roll`: dice by notation, in the open (anyone seated).
     Roll {
@@ -249,13 +256,12 @@ impl Action {
         if let Some(object) = value.as_object_mut() {
             object.remove("client_id");
         }
-        let name = value
-            .get("do")
-            .and_then(Value::as_str)
+        let name = skald_core::Head::of(&value)
+            .verb
             .ok_or_else(|| ErrorKind::BadAction {
                 message: "an action is a JSON object naming its move in its field do".into(),
             })?;
-        if TABLE_ACTIONS.contains(&name) {
+        if TABLE_ACTIONS.contains(&name.as_str()) {
             skald_core::read_json(&value)
                 .map(Action::Table)
                 .map_err(|problem| crate::own_forms::unreadable_action(&value, problem))
@@ -267,8 +273,16 @@ impl Action {
 
 #[cfg(test)]
 mod tests {
-    use super::Request;
+    use super::{Request, TABLE_ACTIONS, TableAction, TableVerb};
     use serde_json::json;
+    use strum::IntoEnumIterator;
+
+    #[test]
+    fn each_table_verb_is_the_serialized_do_of_its_action() {
+        skald_testkit::check_verbs::<TableAction>(TableVerb::iter().map(<&str>::from));
+        let verbs: Vec<&str> = TableVerb::iter().map(<&str>::from).collect();
+        assert_eq!(verbs, TABLE_ACTIONS);
+    }
 
     /// What a node forwards is what the owner reads: every table action, and a system command,
     /// with and without a client id, reads back as the same request.

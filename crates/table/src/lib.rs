@@ -27,7 +27,9 @@ mod verify;
 mod view;
 mod worded;
 
-pub use action::{Action, MAX_CLIENT_ID, Recipient, Request, TABLE_ACTIONS, TableAction};
+pub use action::{
+    Action, MAX_CLIENT_ID, Recipient, Request, TABLE_ACTIONS, TableAction, TableVerb,
+};
 pub use error::{Error, ErrorKind};
 pub use game::new_game;
 pub use odds_question::OddsQuestion;

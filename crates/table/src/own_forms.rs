@@ -12,17 +12,9 @@ use skald_core::{Field, Forms, Move, Problem};
 /// (`crates/web/templates/table.html`, `say.html`): what a refusal of one of them names its
 /// blanks by.
 pub fn own_forms() -> Vec<Move> {
-    let form = |label: &str, does: &str, fields: Vec<Field>| Move {
-        group: "Table".to_owned(),
-        label: label.to_owned(),
-        command: json!({ "do": does }),
+    let form = |label: &str, does: &'static str, fields: Vec<Field>| Move {
         fields,
-        odds: false,
-        note: None,
-        sheet: None,
-        confirm: None,
-        lead: false,
-        character: None,
+        ..Move::new("Table", label, does, json!({}))
     };
     let dice = || Field::text("notation", "Dice", 200);
     let what_for = || Field::text("label", "What for", limits::LABEL.1);

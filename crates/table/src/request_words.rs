@@ -33,9 +33,9 @@ impl Table {
         self.move_for(open.by, &open.command)
             .map(|m| m.label)
             .unwrap_or_else(|| {
-                open.command
-                    .get("do")
-                    .and_then(Value::as_str)
+                skald_core::Head::of(&open.command)
+                    .verb
+                    .as_deref()
                     .unwrap_or("a command")
                     .replace('_', " ")
             })

@@ -21,7 +21,7 @@
 //! or a request that only waits for its go-ahead, never another player's request that waits for
 //! its choices (a defender cannot call off an attack).
 
-use crate::action::{Action, TableAction};
+use crate::action::{Action, TableAction, TableVerb};
 use crate::error::{Error, ErrorKind};
 use crate::limits;
 use crate::pending::Open;
@@ -393,7 +393,7 @@ impl Table {
                 // Leading: what the seat waits on comes first on its page, not under its moves.
                 out.push(
                     request_move(
-                        "withdraw",
+                        TableVerb::Withdraw,
                         *seq,
                         format!("Withdraw your request: {what}"),
                         format!("It waits for {}.", waits_for.join(" and ")),
@@ -405,7 +405,7 @@ impl Table {
                 out.push(self.answer_move(*seq, open, &mine, label, reader));
                 if self.declines(reader, open) {
                     let mut decline = request_move(
-                        "withdraw",
+                        TableVerb::Withdraw,
                         *seq,
                         format!("Decline {asker}'s request: {what}"),
                         format!(
@@ -469,7 +469,8 @@ impl Table {
                 call.label = format!("Call for a roll: {}", m.label);
                 // A call is the GM's choice, never what the rules wait for.
                 call.lead = false;
-                call.command = json!({"do": "call", "command": command});
+                call.verb = TableVerb::Call.into();
+                call.command = json!({"do": call.verb, "command": command});
                 call.fields
                     .retain(|f| !theirs.iter().any(|p| p.field.name == f.name));
                 for field in &mut call.fields {
@@ -544,17 +545,17 @@ impl Table {
             .collect();
         let odds = self.game().odds(&open.command).ok().flatten().is_some();
         Move {
-            group: "Requests".into(),
-            label,
-            command: json!({"do": "answer", "request": seq}),
             fields,
             odds,
             note: Some(self.answer_note(open, mine, odds, reader)),
-            sheet: None,
-            confirm: None,
             // The table waits for this answer: it leads the seat's page.
             lead: true,
-            character: None,
+            ..Move::new(
+                "Requests",
+                label,
+                TableVerb::Answer,
+                json!({"request": seq}),
+            )
         }
     }
 
@@ -612,18 +613,10 @@ impl Table {
     }
 }
 
-fn request_move(does: &str, seq: u64, label: String, note: String) -> Move {
+fn request_move(does: TableVerb, seq: u64, label: String, note: String) -> Move {
     Move {
-        group: "Requests".into(),
-        label,
-        command: json!({"do": does, "request": seq}),
-        fields: Vec::new(),
-        odds: false,
         note: Some(note),
-        sheet: None,
-        confirm: None,
-        lead: false,
-        character: None,
+        ..Move::new("Requests", label, does, json!({"request": seq}))
     }
 }
 

@@ -71,7 +71,7 @@ impl Table {
     /// [`Table::fold_prompts`]). The rules never see talk, so without this a narration prompt
     /// would stay until the next exchange. Any other move is never answered here.
     pub(crate) fn answered_prompt(&self, by: Actor, offered: &skald_core::Move) -> bool {
-        offered.does() == Some(skald_core::SAY)
+        offered.does() == skald_core::SAY
             && self
                 .answered
                 .get(&by)
@@ -93,9 +93,8 @@ impl Table {
             let labels: Vec<String> = self
                 .talk_prompts(by)
                 .into_iter()
-                .filter(|m| {
-                    m.command.get("as").and_then(serde_json::Value::as_str) == voice.as_deref()
-                })
+                // A talk prompt's voice is its character (`Move::talk`).
+                .filter(|m| m.character == voice)
                 .map(|m| m.label)
                 .collect();
             if !labels.is_empty() {
@@ -121,7 +120,7 @@ impl Table {
     /// The talk prompts the rules offer `seat` now.
     fn talk_prompts(&self, seat: Actor) -> Vec<skald_core::Move> {
         let mut moves = self.system_moves(seat);
-        moves.retain(|m| m.does() == Some(skald_core::SAY));
+        moves.retain(|m| m.does() == skald_core::SAY);
         moves
     }
 

@@ -152,16 +152,8 @@ mod tests {
             1,
         );
         let m = Move {
-            group: "Characters".into(),
-            label: "Add".into(),
-            command: json!({"do": "enroll"}),
             fields: vec![key, traits, gear],
-            odds: false,
-            note: None,
-            sheet: None,
-            confirm: None,
-            lead: false,
-            character: None,
+            ..Move::new("Characters", "Add", "enroll", json!({}))
         };
         let sent = filled(&m, &|_, path| Some(json!(path)));
         // A blank shown only while another of its entry holds a value: left out otherwise.

@@ -10,6 +10,8 @@
 //! - [`form`]: a move's form filled in as a page fills it (dotted names, lists, conditions);
 //! - [`seats`]: who asks ([`gm`], [`gm_with`], [`player`], [`newcomer`]);
 //! - [`sheets`]: the sample characters the tests of several crates write, each with its source;
+//! - [`check_verbs`]: a system's enum of verbs against its command's serde `do`, variant by
+//!   variant;
 //! - `db` (with the `db` feature): a fresh database on each back end for a test.
 
 pub mod check;
@@ -20,6 +22,7 @@ pub mod form;
 pub mod seats;
 pub mod sheets;
 pub mod sketch;
+pub mod verbs;
 
 pub use check::check;
 #[cfg(feature = "db")]
@@ -28,3 +31,4 @@ pub use episodes::{example_episodes, sketch_episodes};
 pub use expect_test::{Expect, expect};
 pub use seats::{gm, gm_with, newcomer, player};
 pub use sketch::{sketch, sketch_move, sketch_odds};
+pub use verbs::check_verbs;

@@ -42,7 +42,16 @@ pub fn sketch<'a>(moves: impl IntoIterator<Item = &'a Move>) -> String {
 }
 
 /// One move as text, ending with a newline.
+///
+/// # Panics
+/// When the move's typed verb ([`Move::verb`]) is not its command's `do`.
 pub fn sketch_move(m: &Move) -> String {
+    assert_eq!(
+        m.command.get("do").and_then(Value::as_str),
+        Some(m.verb),
+        "{}: the typed verb is not the command's",
+        m.label
+    );
     let odds = if m.odds { " | odds" } else { "" };
     let lead = if m.lead { " | lead" } else { "" };
     let mut out = format!("{} | {} | {}{odds}{lead}\n", m.group, m.label, m.command);

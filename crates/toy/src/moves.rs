@@ -3,6 +3,7 @@
 //! A move is an offer, never a permission: the rules check every command sent.
 
 use crate::limits::{MAX_NAME, MAX_SKILL, MIN_SKILL};
+use crate::model::command::Verb;
 use crate::model::state::State;
 use serde_json::json;
 use skald_core::{Field, Move, Seat};
@@ -16,32 +17,28 @@ pub fn moves(state: &State, seat: &Seat) -> Vec<Move> {
         .filter(|c| seat.controls(&c.name))
         .map(|c| {
             Move {
-                group: "Tries".into(),
-                label: format!("{}: try", c.name),
-                command: json!({"do": "try", "who": c.name}),
-                fields: Vec::new(),
                 odds: true,
                 note: Some(format!(
                     "Roll a d6 and add the skill {}: the target or more succeeds (Y2).",
                     c.skill
                 )),
-                sheet: None,
-                confirm: None,
-                lead: false,
-                character: None,
+                ..Move::new(
+                    "Tries",
+                    format!("{}: try", c.name),
+                    Verb::Try,
+                    json!({"who": c.name}),
+                )
             }
             .for_character(&c.name)
             .leading()
         })
         .collect();
+    let label = if seat.gm {
+        "Add a character"
+    } else {
+        "Make a character"
+    };
     moves.push(Move {
-        group: "Characters".into(),
-        label: if seat.gm {
-            "Add a character".into()
-        } else {
-            "Make a character".into()
-        },
-        command: json!({"do": "enroll"}),
         fields: vec![
             Field::text("character.name", "Name", MAX_NAME),
             Field::number(
@@ -53,12 +50,9 @@ pub fn moves(state: &State, seat: &Seat) -> Vec<Move> {
             )
             .with_help("What the character adds to a try's die, 0 to 5 (Y1)."),
         ],
-        odds: false,
         note: Some("A name and a skill (Y1).".into()),
         sheet: Some("character".into()),
-        confirm: None,
-        lead: false,
-        character: None,
+        ..Move::new("Characters", label, Verb::Enroll, json!({}))
     });
     moves
 }

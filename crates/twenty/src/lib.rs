@@ -65,7 +65,7 @@ pub use model::{
     BOOK_TOML, BreakCause, Burden, Catalogue, Character, Command, Conflict, Declaration, Event, GM,
     Healing, KeyDef, KeyKind, Obligation, ObligationEnd, Options, Participant, Prerequisite,
     Reward, STATS, Sheet, SheetKind, StandReason, Standing, StatBoxes, State, Step, StepKind,
-    SurrenderReason, Trait, TraitDef,
+    SurrenderReason, Trait, TraitDef, Verb,
 };
 pub use odds::{
     BurdenOption, BurdenOptions, ChoiceOdds, burden_options, exchange_choices, p_ahead,

@@ -9,6 +9,7 @@
 
 use crate::shapes::{Arranged, Awaited, Fold, Placed};
 use skald_core::Move;
+use skald_table::TableVerb;
 use std::collections::HashMap;
 
 /// `moves` arranged for a page: the leads in their order, the seat's waiting requests, then one
@@ -24,7 +25,7 @@ pub fn arrange(moves: &[Move]) -> Arranged {
             key: if *n == 1 { key } else { format!("{key}-{n}") },
             mv: m.clone(),
         };
-        if m.lead && m.does() == Some("withdraw") {
+        if m.lead && m.sends(TableVerb::Withdraw) {
             arranged.requests.push(placed);
             continue;
         }
@@ -56,7 +57,7 @@ pub fn arrange(moves: &[Move]) -> Arranged {
 /// answer, with "(and 2 more)" when more moves are awaited; `None` without a lead.
 pub fn awaited(lead: &[Placed]) -> Option<Awaited> {
     let first = &lead.first()?.mv;
-    let answering = first.does() == Some("answer");
+    let answering = first.sends(TableVerb::Answer);
     let what = match (&first.character, first.label.split_once(" asks: ")) {
         (_, Some((asker, asked))) if answering => format!("{asker} asks you: {asked}"),
         (Some(name), _) => match first.label.strip_prefix(&format!("{name}: ")) {
@@ -133,16 +134,19 @@ mod tests {
 
     fn mv(group: &str, label: &str, character: Option<&str>, lead: bool) -> Move {
         Move {
-            group: group.into(),
-            label: label.into(),
-            command: json!({"do": "x"}),
-            fields: Vec::new(),
-            odds: false,
-            note: None,
-            sheet: None,
-            confirm: None,
             lead,
             character: character.map(str::to_owned),
+            ..Move::new(group, label, "x", json!({}))
+        }
+    }
+
+    /// `m`, sending `verb` with the rest of its fixed part `fixed` instead.
+    fn sending(m: Move, verb: &'static str, fixed: serde_json::Value) -> Move {
+        let made = Move::new(&m.group, m.label.clone(), verb, fixed);
+        Move {
+            verb: made.verb,
+            command: made.command,
+            ..m
         }
     }
 
@@ -151,8 +155,11 @@ mod tests {
     /// theirs.
     #[test]
     fn leads_come_first_and_the_rest_fold_by_character_or_group() {
-        let mut own = mv("Requests", "Withdraw your request", None, true);
-        own.command = json!({"do": "withdraw", "request": 4});
+        let own = sending(
+            mv("Requests", "Withdraw your request", None, true),
+            "withdraw",
+            json!({"request": 4}),
+        );
         let moves = [
             mv("Requests", "Decline Bob's request", None, false),
             own,
@@ -213,8 +220,11 @@ mod tests {
     /// two moves of the same identity are told apart by their order.
     #[test]
     fn a_moves_key_is_its_identity_not_its_place() {
-        let mut check = mv("Checks", "Ash: task check", Some("Ash"), false);
-        check.command = json!({"do": "task_check", "who": "Ash"});
+        let mut check = sending(
+            mv("Checks", "Ash: task check", Some("Ash"), false),
+            "task_check",
+            json!({"who": "Ash"}),
+        );
         check.fields = vec![skald_core::Field::text("rating", "Rating", 8)];
         let mut against = check.clone();
         against.label = "Ash: task check against an NPC".into();
@@ -279,14 +289,20 @@ mod tests {
                 "Your turn: Propose the player's outcome (and 2 more)".into()
             ))
         );
-        let mut answer = mv("Requests", "Bo asks: Add a modifier", None, true);
-        answer.command = json!({"do": "answer", "request": 7});
+        let answer = sending(
+            mv("Requests", "Bo asks: Add a modifier", None, true),
+            "answer",
+            json!({"request": 7}),
+        );
         assert_eq!(
             said(&[answer]),
             Some(("Your answer".into(), "Bo asks you: Add a modifier".into()))
         );
-        let mut own = mv("Requests", "Withdraw your request", None, true);
-        own.command = json!({"do": "withdraw", "request": 4});
+        let own = sending(
+            mv("Requests", "Withdraw your request", None, true),
+            "withdraw",
+            json!({"request": 4}),
+        );
         assert_eq!(
             said(&[own, mv("Round", "Sela: act", Some("Sela"), false)]),
             None

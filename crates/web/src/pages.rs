@@ -5,7 +5,7 @@ use crate::arrange::arrange;
 use crate::options;
 use crate::render::{page, render};
 use crate::roller::{self, NoOdds, RollerOdds};
-use crate::shapes::{Parts, TableView, YourTable};
+use crate::shapes::{JoinForm, LobbyForm, Parts, TableView, YourTable};
 use crate::when;
 use axum::Form;
 use axum::extract::{Path, State};
@@ -25,7 +25,6 @@ use skald_server::seated::Seated;
 use skald_server::shapes::{CreateTable, HeldSeat, OddsAnswer};
 use skald_server::{ApiError, App};
 use skald_table::{Actor, ErrorKind, Reader, TableAction};
-use std::collections::HashMap;
 
 /// Records a table page (and each page of older records, `GET /t/{id}/log`) shows at most: its
 /// log and its talk are drawn from the last 100. With each line's dice bounded
@@ -122,22 +121,22 @@ pub async fn create(
     State(app): State<App>,
     client: ClientAddr,
     headers: HeaderMap,
-    Form(mut form): Form<HashMap<String, String>>,
+    Form(form): Form<LobbyForm>,
 ) -> Response {
-    // Never rendered back into the page.
-    let key = form.remove("creation_key");
-    let system = form.get("system").cloned().unwrap_or_default();
-    let title = form.get("title").cloned().unwrap_or_default();
+    // Never rendered back into the page (`LobbyForm` does not serialize it).
+    let key = form.creation_key.clone();
+    let system = form.system.clone().unwrap_or_default();
+    let title = form.title.clone().unwrap_or_default();
     let mut options = serde_json::Map::new();
     for field in options::fields(&system) {
-        let name = format!("opt_{}", field.key);
+        let given = form.options.get(&format!("opt_{}", field.key));
         let value = match field.kind {
-            "bool" => Value::Bool(form.contains_key(&name)),
-            "int" => match form.get(&name).and_then(|v| v.trim().parse::<i64>().ok()) {
+            "bool" => Value::Bool(given.is_some()),
+            "int" => match given.and_then(|v| v.trim().parse::<i64>().ok()) {
                 Some(n) => Value::from(n),
                 None => continue,
             },
-            _ => match form.get(&name).and_then(|v| serde_json::from_str(v).ok()) {
+            _ => match given.and_then(|v| serde_json::from_str(v).ok()) {
                 Some(v) => v,
                 None => continue,
             },
@@ -145,7 +144,7 @@ pub async fn create(
         options.insert(field.key.clone(), value);
     }
     // The table's own option (crates/table/src/requests.rs), beside the system's.
-    if form.contains_key("players_set_gm_numbers") {
+    if form.players_set_gm_numbers.is_some() {
         options.insert("players_set_gm_numbers".into(), Value::Bool(true));
     }
     let request = CreateTable {
@@ -299,10 +298,8 @@ pub async fn join_form(
 pub async fn join(
     State(app): State<App>,
     Path(id): Path<String>,
-    Form(form): Form<HashMap<String, String>>,
+    Form(JoinForm { invite, name }): Form<JoinForm>,
 ) -> Response {
-    let invite = form.get("invite").cloned().unwrap_or_default();
-    let name = form.get("name").cloned().unwrap_or_default();
     let joined = match app.authenticate(&id, Some(&invite)).await {
         Ok((table, Role::Invite)) => table.join(&name).await,
         Ok(_) | Err(ApiError::Unauthorized) => Err(ApiError::BadInvite),

@@ -224,16 +224,9 @@ mod form_tests {
             1,
         );
         let m = Move {
-            group: "Characters".into(),
-            label: "Add".into(),
-            command: json!({"do": "add_character"}),
             fields: vec![burdens],
-            odds: false,
-            note: None,
             sheet: Some("character".into()),
-            confirm: None,
-            lead: false,
-            character: None,
+            ..Move::new("Characters", "Add", "add_character", json!({}))
         };
         // The moves are drawn a piece at a time (crate::parts): this move's fold.
         let arranged = crate::arrange::arrange(&[m]);

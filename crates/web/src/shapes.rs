@@ -1,13 +1,15 @@
-//! What the table page and its fragments are drawn from (the templates' context), and what
-//! `GET /t/{id}/parts` answers its script. Data only: `pages` fills them from the server's typed
-//! answers ([`skald_server::shapes`]).
+//! What the table page and its fragments are drawn from (the templates' context), what
+//! `GET /t/{id}/parts` answers its script, and the forms the pages read (the lobby's, a player's
+//! joining). Data only: `pages` fills them from the server's typed answers
+//! ([`skald_server::shapes`]) and reads the forms as these types, never a field by name.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use skald_core::Move;
 use skald_server::export::Line;
 use skald_table::{Actor, Player};
 use std::collections::BTreeMap;
+use std::collections::HashMap;
 
 /// Everything a table page and its fragments (board, moves, log) show, for one reader.
 #[derive(Debug, Serialize)]
@@ -172,4 +174,39 @@ pub struct Fold {
     pub character: bool,
     /// Its moves, in the order the table lists them.
     pub moves: Vec<Placed>,
+}
+
+/// The lobby's form (`POST /tables`, `lobby.html`), drawn back into the lobby when the table is
+/// refused (without its creation key). A field the form leaves out is `None`, and is left out of
+/// the page drawn again.
+#[derive(Debug, Default, Deserialize, Serialize)]
+pub struct LobbyForm {
+    /// The game picked, a system's name (`twenty`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub system: Option<String>,
+    /// The table's title.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    /// The server's creation key, when it asks for one; never drawn back into a page.
+    #[serde(default, skip_serializing)]
+    pub creation_key: Option<String>,
+    /// The table's own option, a checkbox: there (`on`) when ticked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub players_set_gm_numbers: Option<String>,
+    /// The system's options, each `opt_<key>` as its lobby field (`skald_core::Listed`'s
+    /// `option_fields`) names it: a checkbox there when ticked, a number or a choice's JSON.
+    #[serde(flatten)]
+    pub options: HashMap<String, String>,
+}
+
+/// A player's joining form (`POST /t/{id}/join`, `join.html`): the invite and the name to sit
+/// under; a field left out is empty.
+#[derive(Debug, Default, Deserialize)]
+pub struct JoinForm {
+    /// The invite token from the invite link.
+    #[serde(default)]
+    pub invite: String,
+    /// The name the player sits under.
+    #[serde(default)]
+    pub name: String,
 }

@@ -24,10 +24,20 @@
 
 use crate::model::sheet::Sheet;
 use serde::{Deserialize, Serialize};
+use skald_core::CommandShape;
 
 /// A player's or the GM's command at a Chi table. Unknown fields are refused.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+///
+/// Its verbs without their fields are [`Verb`], which a move's form names (the same snake_case
+/// names as serde's `do`); [`CommandShape`] tells a command's verb and acting character.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, strum::EnumDiscriminants)]
 #[serde(tag = "do", rename_all = "snake_case", deny_unknown_fields)]
+#[strum_discriminants(
+    name(Verb),
+    derive(strum::IntoStaticStr, strum::EnumIter),
+    strum(serialize_all = "snake_case"),
+    doc = "The verb of a [`Command`] without its fields (its `do`): what a move's form sends."
+)]
 pub enum Command {
     /// `do = "enroll"`: puts a character at the table (scenarios enroll their `[[characters]]` this way).
     ///
@@ -322,4 +332,45 @@ pub struct WordChange {
 
 fn yes() -> bool {
     true
+}
+
+impl CommandShape for Command {
+    fn verb(&self) -> &'static str {
+        Verb::from(self).into()
+    }
+
+    /// The character acting, reacting, committing or revealing its dice, or losing, recovering
+    /// and advancing; the actor of an opposed action; none for the table's rounds, secret rolls
+    /// and sessions, and for a character enrolled.
+    fn actor(&self) -> Option<&str> {
+        match self {
+            Command::Enroll { .. }
+            | Command::NewRound {}
+            | Command::SecretOpen { .. }
+            | Command::SecretRoll {}
+            | Command::SecretCancel {}
+            | Command::EndSession {}
+            | Command::StartSession {} => None,
+            Command::Opposed { actor, .. } => Some(&actor.who),
+            Command::Action { who, .. }
+            | Command::SecretCommit { who, .. }
+            | Command::SecretReveal { who, .. }
+            | Command::Lose { who, .. }
+            | Command::Recover { who, .. }
+            | Command::Advance { who, .. }
+            | Command::AddWord { who, .. }
+            | Command::ChangeConcept { who, .. } => Some(who),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Command, Verb};
+    use strum::IntoEnumIterator;
+
+    #[test]
+    fn each_verb_is_the_serialized_do_of_its_command() {
+        skald_testkit::check_verbs::<Command>(Verb::iter().map(<&str>::from));
+    }
 }

@@ -13,7 +13,9 @@ pub mod rulings;
 pub mod sheet;
 pub mod state;
 
-pub use command::{Cause, Command, SecretAction, SecretOpposed, SecretSide, Side, WordChange};
+pub use command::{
+    Cause, Command, SecretAction, SecretOpposed, SecretSide, Side, Verb, WordChange,
+};
 pub use event::{ActionRoll, Attempt, Event, Loss, OpposedRoll, Outcome, SideRoll};
 pub use options::{Options, TieRule};
 pub use rulings::RULINGS;

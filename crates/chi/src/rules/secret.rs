@@ -10,11 +10,12 @@ use crate::error::Error;
 use crate::limits::{
     COMMITMENT_DIGITS, MAX_QUOTED_COMMITMENT, MAX_SALT, MAX_SECRET_PARTICIPANTS, MIN_SALT,
 };
-use crate::model::command::{Command, SecretAction, SecretOpposed, SecretSide, Side};
+use crate::model::command::{Command, SecretAction, SecretOpposed, SecretSide, Side, Verb};
 use crate::model::event::Event;
 use crate::model::state::{Role, SecretRoll, State};
 use crate::rules::round::{self, Asked, Checked, Fields, REVEAL_ACTING, REVEAL_DEFENDING};
 use crate::rules::sheets;
+use serde::{Deserialize, Deserializer};
 use sha2::{Digest, Sha256};
 use skald_dice::DiceSource;
 use std::collections::BTreeMap;
@@ -229,19 +230,42 @@ pub fn seal(state: &State, who: &str, spend: u32, salt: &str) -> Result<Command,
 /// The character a `secret_reveal` (JSON, as sent) reveals for when it leaves out both `spend` and
 /// `salt`: an online table fills them in from the sender's own sealed allocation.
 pub fn bare_reveal(command: &serde_json::Value) -> Option<String> {
-    let is_bare = command.get("do").and_then(serde_json::Value::as_str) == Some("secret_reveal")
-        && command.get("spend").is_none()
-        && command.get("salt").is_none();
-    if !is_bare {
+    if !command.is_object() {
         return None;
     }
-    Some(
-        command
-            .get("who")
-            .and_then(serde_json::Value::as_str)
-            .unwrap_or_default()
-            .to_owned(),
-    )
+    let sent = SentReveal::deserialize(command).ok()?;
+    let is_bare = sent.verb.as_deref() == Some(<&str>::from(Verb::SecretReveal))
+        && sent.spend.is_none()
+        && sent.salt.is_none();
+    is_bare.then(|| sent.who.unwrap_or_default())
+}
+
+/// What [`bare_reveal`] reads of a command as sent, before it is a whole [`Command`]: its verb
+/// and `who` when they are strings, and whether `spend` and `salt` are there at all (a `null`
+/// is there).
+#[derive(Deserialize)]
+struct SentReveal {
+    #[serde(rename = "do", default, deserialize_with = "string")]
+    verb: Option<String>,
+    #[serde(default, deserialize_with = "string")]
+    who: Option<String>,
+    #[serde(default, deserialize_with = "present")]
+    spend: Option<serde_json::Value>,
+    #[serde(default, deserialize_with = "present")]
+    salt: Option<serde_json::Value>,
+}
+
+/// A string, or `None` for a value of any other kind.
+fn string<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    Ok(match serde_json::Value::deserialize(d)? {
+        serde_json::Value::String(s) => Some(s),
+        _ => None,
+    })
+}
+
+/// Any value that is there, `null` included (a missing field is `None` by `default`).
+fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<serde_json::Value>, D::Error> {
+    serde_json::Value::deserialize(d).map(Some)
 }
 
 /// `secret_commit`: records the hash only (C4).
@@ -403,6 +427,32 @@ pub(crate) fn cancel(state: &State) -> Result<Vec<Event>, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
+
+    /// A reveal is bare when it has neither `spend` nor `salt`, whatever they hold (a `null` is
+    /// there); only a `secret_reveal` object is one.
+    #[test]
+    fn a_bare_reveal_leaves_out_both_spend_and_salt() {
+        let bare = |command| bare_reveal(&command);
+        assert_eq!(
+            bare(json!({"do": "secret_reveal", "who": "Ann"})).as_deref(),
+            Some("Ann")
+        );
+        assert_eq!(
+            bare(json!({"do": "secret_reveal", "who": 7})).as_deref(),
+            Some("")
+        );
+        assert_eq!(
+            bare(json!({"do": "secret_reveal", "who": "Ann", "spend": null})),
+            None
+        );
+        assert_eq!(
+            bare(json!({"do": "secret_reveal", "who": "Ann", "salt": "ab"})),
+            None
+        );
+        assert_eq!(bare(json!({"do": "secret_commit", "who": "Ann"})), None);
+        assert_eq!(bare(json!(["secret_reveal", "Ann"])), None);
+    }
 
     #[test]
     fn the_commitment_is_sha256_of_the_documented_preimage() {

@@ -31,10 +31,20 @@ use crate::model::number::NumberInput;
 use crate::model::options::OpposedMethod;
 use crate::model::sheet::{Rating, Sheet};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use skald_core::CommandShape;
 
 /// A player's or the GM's command at a Freelancer table. Unknown fields are refused.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+///
+/// Its verbs without their fields are [`Verb`], which a move's form names (the same snake_case
+/// names as serde's `do`); [`CommandShape`] tells a command's verb and acting character.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, strum::EnumDiscriminants)]
 #[serde(tag = "do", rename_all = "snake_case", deny_unknown_fields)]
+#[strum_discriminants(
+    name(Verb),
+    derive(strum::IntoStaticStr, strum::EnumIter),
+    strum(serialize_all = "snake_case"),
+    doc = "The verb of a [`Command`] without its fields (its `do`): what a move's form sends."
+)]
 pub enum Command {
     /// `do = "enroll"`: puts a character at the table (scenarios enroll their `[[characters]]` this way).
     ///
@@ -409,5 +419,55 @@ impl<'a> From<&'a str> for RatingSource {
 impl From<u128> for RatingSource {
     fn from(value: u128) -> Self {
         RatingSource::Value(NumberInput::from(value))
+    }
+}
+
+impl CommandShape for Command {
+    fn verb(&self) -> &'static str {
+        Verb::from(self).into()
+    }
+
+    /// The character checking, rolling, resting its growth or taking its turn (a team lift's
+    /// roller, else its first lifter; an opposed check's challenger); none for the GM's commands
+    /// over the table or several characters (awards, rests, events, formulas) and for a character
+    /// enrolled.
+    fn actor(&self) -> Option<&str> {
+        match self {
+            Command::Enroll { .. }
+            | Command::Award { .. }
+            | Command::SetFormula { .. }
+            | Command::Rest { .. }
+            | Command::EndRest { .. }
+            | Command::EnterSafeArea { .. }
+            | Command::LeaveSafeArea {}
+            | Command::StartEvent { .. }
+            | Command::Initiative { .. }
+            | Command::EndEvent {} => None,
+            Command::TeamLift { who, roller, .. } => {
+                roller.as_deref().or(who.first().map(String::as_str))
+            }
+            Command::OpposedCheck { a, .. } => Some(&a.who),
+            Command::RollDie { who, .. } => who.as_deref(),
+            Command::TaskCheck { who, .. }
+            | Command::ChanceCheck { who, .. }
+            | Command::LevelUp { who, .. }
+            | Command::SetRating { who, .. }
+            | Command::ChangeVocation { who, .. }
+            | Command::SpendAp { who, .. }
+            | Command::DeclareTotalAction { who }
+            | Command::Divide { who, .. }
+            | Command::Act { who, .. } => Some(who),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Command, Verb};
+    use strum::IntoEnumIterator;
+
+    #[test]
+    fn each_verb_is_the_serialized_do_of_its_command() {
+        skald_testkit::check_verbs::<Command>(Verb::iter().map(<&str>::from));
     }
 }

@@ -25,7 +25,7 @@ pub mod vocation;
 
 pub use adjustment::{Adjusted, Adjustment, Factor};
 pub use check::{Band, CheckOdds, Consequence, Equalized, Outcome};
-pub use command::{Command, Contestant, RatingSource};
+pub use command::{Command, Contestant, RatingSource, Verb};
 pub use event::{Check, Event, Lifter, TaskCheck, TeamLift};
 pub use formula::Formula;
 pub use number::{Number, NumberInput};

@@ -8,6 +8,7 @@ use super::forms::{
     one_of, option, rating_label, ratings, some_of, text,
 };
 use crate::limits::MAX_TEXT;
+use crate::model::Verb;
 use crate::model::options::OpposedMethod;
 use crate::model::sheet::{Character, Kind, Rating};
 use crate::model::state::State;
@@ -30,18 +31,22 @@ pub(super) fn check_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                     .map(|(r, v)| option(json!(r), rating_label(*r, *v)))
                     .collect::<Vec<_>>()
             };
-            out.push(mv(
-                "Checks",
-                format!("{who}: task check"),
-                json!({"do": "task_check", "who": who}),
-                vec![
-                    field("rating", "Rating", one_of(rating_options())),
-                    difficulty(),
-                    adjustments("adjust"),
-                    field("against", "Against what (optional)", text(MAX_TEXT)),
-                ],
-                TASK_CHECK_NOTE.to_owned(),
-            ));
+            out.push(
+                mv(
+                    "Checks",
+                    format!("{who}: task check"),
+                    Verb::TaskCheck,
+                    json!({"who": who}),
+                    vec![
+                        field("rating", "Rating", one_of(rating_options())),
+                        difficulty(),
+                        adjustments("adjust"),
+                        field("against", "Against what (optional)", text(MAX_TEXT)),
+                    ],
+                    TASK_CHECK_NOTE.to_owned(),
+                )
+                .for_character(who),
+            );
             let opponents: Vec<&Character> = encounters
                 .iter()
                 .copied()
@@ -51,7 +56,8 @@ pub(super) fn check_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                 out.push(mv(
                     "Checks",
                     format!("{who}: task check against an NPC"),
-                    json!({"do": "task_check", "who": who}),
+                    Verb::TaskCheck,
+                    json!({"who": who}),
                     vec![
                         field("rating", "Rating", one_of(rating_options())),
                         field(
@@ -69,28 +75,33 @@ pub(super) fn check_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                     "The NPC's rating is the difficulty (F3); a check against a full sheet is an \
                      opposed check (F4)."
                         .to_owned(),
-                ));
+                ).for_character(who));
             }
         }
-        out.push(mv(
-            "Checks",
-            format!("{who}: task check on a Talent or another number"),
-            json!({"do": "task_check", "who": who}),
-            vec![
-                big_number("rating", "Rating (a Talent level, or the GM's number)").with_help(
-                    "A number not on the sheet: the level of a Talent the check is about, or a \
+        out.push(
+            mv(
+                "Checks",
+                format!("{who}: task check on a Talent or another number"),
+                Verb::TaskCheck,
+                json!({"who": who}),
+                vec![
+                    big_number("rating", "Rating (a Talent level, or the GM's number)").with_help(
+                        "A number not on the sheet: the level of a Talent the check is about, or a \
                      value the GM gives. A whole number 0 to 10^30.",
-                ),
-                difficulty(),
-                adjustments("adjust"),
-                field("against", "Against what (optional)", text(MAX_TEXT)),
-            ],
-            TASK_CHECK_NOTE.to_owned(),
-        ));
+                    ),
+                    difficulty(),
+                    adjustments("adjust"),
+                    field("against", "Against what (optional)", text(MAX_TEXT)),
+                ],
+                TASK_CHECK_NOTE.to_owned(),
+            )
+            .for_character(who),
+        );
         out.push(mv(
             "Checks",
             format!("{who}: plain chance"),
-            json!({"do": "chance_check", "who": who}),
+            Verb::ChanceCheck,
+            json!({"who": who}),
             vec![
                 field("chance", "Chance of success (%)", number(0, 100, EVEN)),
                 field("against", "What is attempted (optional)", text(MAX_TEXT)),
@@ -99,7 +110,7 @@ pub(super) fn check_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
              always succeeds, 96-100 a Botch and always fails (the book's note closing Task \
              Checks; F1)."
                 .to_owned(),
-        ));
+        ).for_character(who));
     }
     team_lift_move(state, seat, out);
     opposed_move(state, seat, out);
@@ -188,7 +199,8 @@ pub(super) fn team_lift_move(state: &State, seat: &Seat, out: &mut Vec<Move>) {
     out.push(mv(
         "Checks",
         "Team lift".to_owned(),
-        json!({"do": "team_lift"}),
+        Verb::TeamLift,
+        json!({}),
         vec![
             field("who", "Lifters (2 to 12; yours first)", some_of(options)),
             big_number("difficulty", "The load's rating (the GM's number)").with_help(format!(
@@ -263,7 +275,8 @@ pub(super) fn opposed_move(state: &State, seat: &Seat, out: &mut Vec<Move>) {
     out.push(mv(
         "Checks",
         "Opposed check".to_owned(),
-        json!({"do": "opposed_check"}),
+        Verb::OpposedCheck,
+        json!({}),
         vec![
             field("a", "Challenger", one_of(a)),
             adjustments("a.adjust"),

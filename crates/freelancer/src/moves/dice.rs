@@ -4,6 +4,7 @@
 
 use super::forms::{controlled, mv};
 use crate::limits::{DICE_SIDES, MAX_DICE, MAX_TEXT, MIN_DICE};
+use crate::model::Verb;
 use crate::model::state::State;
 use serde_json::{Value, json};
 use skald_core::{Choice, Field, FieldKind, Move, Seat};
@@ -62,7 +63,8 @@ pub(super) fn dice_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
         out.push(mv(
             DICE,
             "Roll dice".to_owned(),
-            json!({"do": "roll_die"}),
+            Verb::RollDie,
+            json!({}),
             fields,
             note.to_owned(),
         ));
@@ -71,7 +73,8 @@ pub(super) fn dice_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
         out.push(mv(
             DICE,
             "Roll dice for no one in particular".to_owned(),
-            json!({"do": "roll_die"}),
+            Verb::RollDie,
+            json!({}),
             roll_fields(),
             format!("{note} The GM's roll, naming no character."),
         ));

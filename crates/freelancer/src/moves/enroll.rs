@@ -11,6 +11,7 @@
 
 use super::forms::{RATING_CHARS, mv};
 use crate::limits::{MAX_ABILITIES, MAX_LEVEL, MAX_POINTS, MAX_TEXT};
+use crate::model::Verb;
 use crate::model::sheet::{Kind, Rating};
 use crate::model::state::State;
 use crate::model::vocation::Vocation;
@@ -108,7 +109,8 @@ fn builder(state: &State, seat: &Seat, kind: Kind, label: &str, what: &str) -> M
     let mut m = mv(
         CHARACTERS,
         label.to_owned(),
-        json!({"do": "enroll", "character": {"kind": kind.name()}}),
+        Verb::Enroll,
+        json!({"character": {"kind": kind.name()}}),
         fields,
         format!(
             "{what} Ratings are whole numbers 0 to 10^30 typed as digits (commas may group them: \

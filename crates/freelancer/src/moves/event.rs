@@ -3,6 +3,7 @@
 
 use super::forms::{field, has, mv, named, number, one_of, option, small, some_of, text};
 use crate::limits::{MAX_EMPTY_ACTIONS, MAX_REASON, MAX_ROUNDS, MAX_TEXT};
+use crate::model::Verb;
 use crate::model::options::InitiativeMethod;
 use crate::model::scene::Scene;
 use crate::model::sheet::Rating;
@@ -48,7 +49,8 @@ pub(super) fn event_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
             out.push(mv(
                 "Event",
                 format!("{}: take the turn", slot.who),
-                json!({"do": "act", "who": slot.who}),
+                Verb::Act,
+                json!({"who": slot.who}),
                 vec![
                     full,
                     field(
@@ -66,7 +68,7 @@ pub(super) fn event_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                     slot.actions,
                     if slot.actions == 1 { "" } else { "s" }
                 ),
-            ));
+            ).for_character(&slot.who));
         }
         if scene.method == InitiativeMethod::One && round.next == 0 {
             for rolled in &round.rolls {
@@ -92,14 +94,15 @@ pub(super) fn event_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                 out.push(mv(
                     "Event",
                     format!("{}: divide the turn", rolled.who),
-                    json!({"do": "divide", "who": rolled.who}),
+                    Verb::Divide,
+                    json!({"who": rolled.who}),
                     vec![field("actions", "Full Actions", one_of(options))],
                     format!(
                         "Turn {} against the slowest {}: one more Full Action for every two orders \
                          of magnitude, all at the turn divided (F5); before the round's first turn.",
                         rolled.turn, round.slowest
                     ),
-                ));
+                ).for_character(&rolled.who));
             }
         }
     } else {
@@ -108,7 +111,8 @@ pub(super) fn event_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                 out.push(mv(
                     "Event",
                     format!("{who}: declare a Total Action"),
-                    json!({"do": "declare_total_action", "who": who}),
+                    Verb::DeclareTotalAction,
+                    json!({"who": who}),
                     Vec::new(),
                     format!(
                         "{who} gives up its turn in round {} for a Total Action, such as buying an \
@@ -116,7 +120,7 @@ pub(super) fn event_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                          asks. Declared before the round's initiative (F7).",
                         scene.rounds + 1
                     ),
-                ));
+                ).for_character(who));
             }
         }
         if seat.gm && scene.rounds < MAX_ROUNDS {
@@ -127,7 +131,8 @@ pub(super) fn event_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
         let mut end = mv(
             "Event",
             "End the event".to_owned(),
-            json!({"do": "end_event"}),
+            Verb::EndEvent,
+            json!({}),
             Vec::new(),
             format!(
                 "Ends \"{}\" after {} round{} (F5).",
@@ -222,7 +227,8 @@ pub(super) fn initiative_move(scene: &Scene) -> Move {
     mv(
         "Event",
         format!("Roll initiative for round {}", scene.rounds + 1),
-        json!({"do": "initiative"}),
+        Verb::Initiative,
+        json!({}),
         vec![field(
             "total_actions",
             "Taking a Total Action (no turn)",
@@ -249,7 +255,8 @@ pub(super) fn start_event_move(state: &State, out: &mut Vec<Move>) {
     out.push(mv(
         "Event",
         "Start an event".to_owned(),
-        json!({"do": "start_event"}),
+        Verb::StartEvent,
+        json!({}),
         vec![
             field("name", "What happens", text(MAX_TEXT)),
             field("who", "Participants (1 to 32)", some_of(eligible)),

@@ -2,6 +2,7 @@
 //! the sheets a seat acts for.
 
 use crate::limits::{MAX_ADJUSTMENTS, MAX_FACTOR, MAX_REASON};
+use crate::model::Verb;
 use crate::model::sheet::{Character, Rating};
 use crate::model::state::State;
 use crate::rules::stats;
@@ -21,35 +22,29 @@ pub const FACTOR_CHARS: usize = 16;
 /// A chance a form starts at: an even chance.
 pub(super) const EVEN: i64 = 50;
 
+/// A move sending `verb` with the rest of its fixed part `fixed`; the rolls give their odds.
 pub(super) fn mv(
     group: &str,
     label: String,
-    command: Value,
+    verb: Verb,
+    fixed: Value,
     fields: Vec<Field>,
     note: String,
 ) -> Move {
     let odds = matches!(
-        command["do"].as_str(),
-        Some(
-            "task_check"
-                | "team_lift"
-                | "chance_check"
-                | "opposed_check"
-                | "roll_die"
-                | "initiative"
-        )
+        verb,
+        Verb::TaskCheck
+            | Verb::TeamLift
+            | Verb::ChanceCheck
+            | Verb::OpposedCheck
+            | Verb::RollDie
+            | Verb::Initiative
     );
     Move {
-        group: group.to_owned(),
-        label,
-        command,
         fields,
         odds,
         note: Some(note),
-        sheet: None,
-        confirm: None,
-        lead: false,
-        character: None,
+        ..Move::new(group, label, verb, fixed)
     }
 }
 

@@ -8,6 +8,7 @@ use super::forms::{
 use crate::limits::{
     MAX_ABILITIES, MAX_AWARD, MAX_FORMULA, MAX_LEVEL, MAX_POINTS, MAX_REASON, MAX_TEXT,
 };
+use crate::model::Verb;
 use crate::model::options::formula_names;
 use crate::model::sheet::{Character, Rating};
 use crate::model::state::State;
@@ -34,13 +35,17 @@ pub(super) fn growth_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                     "the party is in a safe area".to_owned()
                 }
             };
-            out.push(mv(
-                "Growth",
-                format!("{who}: change vocation"),
-                json!({"do": "change_vocation", "who": who}),
-                vec![field("vocation", "Vocation", one_of(options))],
-                format!("Allowed while resting or in a safe area, and {why} (F8)."),
-            ));
+            out.push(
+                mv(
+                    "Growth",
+                    format!("{who}: change vocation"),
+                    Verb::ChangeVocation,
+                    json!({"who": who}),
+                    vec![field("vocation", "Vocation", one_of(options))],
+                    format!("Allowed while resting or in a safe area, and {why} (F8)."),
+                )
+                .for_character(who),
+            );
         }
         if let Some(m) = spend_ap_move(state, sheet) {
             out.push(m);
@@ -59,7 +64,8 @@ pub(super) fn growth_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
         out.push(mv(
             "Growth",
             "Award XP and AP".to_owned(),
-            json!({"do": "award"}),
+            Verb::Award,
+            json!({}),
             vec![
                 field(
                     "who",
@@ -85,7 +91,8 @@ pub(super) fn growth_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
         out.push(mv(
             "Growth",
             "Level up".to_owned(),
-            json!({"do": "level_up"}),
+            Verb::LevelUp,
+            json!({}),
             vec![
                 field("who", "Who", one_of(levels)),
                 field("reason", "Why (optional)", text(MAX_REASON)),
@@ -100,7 +107,8 @@ pub(super) fn growth_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
         out.push(mv(
             "Growth",
             "Set a rating".to_owned(),
-            json!({"do": "set_rating"}),
+            Verb::SetRating,
+            json!({}),
             vec![
                 field(
                     "who",
@@ -147,7 +155,8 @@ fn formula_move(state: &State) -> Move {
     mv(
         "Stat formulas",
         "Set a stat formula".to_owned(),
-        json!({"do": "set_formula"}),
+        Verb::SetFormula,
+        json!({}),
         vec![
             field("stat", "Stat", one_of(stats)),
             field("formula", "Formula (empty: none)", text(MAX_FORMULA)).with_help(
@@ -190,18 +199,22 @@ pub(super) fn spend_ap_move(state: &State, sheet: &Character) -> Option<Move> {
         "away from a rest or a safe area, only General abilities and the current vocation's may \
          be bought"
     };
-    Some(mv(
-        "Growth",
-        format!("{who}: buy an ability"),
-        json!({"do": "spend_ap", "who": who}),
-        vec![
-            field("ability", "Ability", text(MAX_TEXT)),
-            field("path", "Path", one_of(paths)),
-            field("cost", "Cost in AP", number(1, most, 1)),
-        ],
-        format!(
-            "{who} has {} AP; {rule} (F8); during an event, only as a Total Action (F7).",
-            sheet.ap
-        ),
-    ))
+    Some(
+        mv(
+            "Growth",
+            format!("{who}: buy an ability"),
+            Verb::SpendAp,
+            json!({"who": who}),
+            vec![
+                field("ability", "Ability", text(MAX_TEXT)),
+                field("path", "Path", one_of(paths)),
+                field("cost", "Cost in AP", number(1, most, 1)),
+            ],
+            format!(
+                "{who} has {} AP; {rule} (F8); during an event, only as a Total Action (F7).",
+                sheet.ap
+            ),
+        )
+        .for_character(who),
+    )
 }

@@ -35,6 +35,7 @@ pub mod rests;
 pub use forms::{ADJUSTMENTS_HELP, FACTOR_CHARS, RATING_CHARS, adjustment_items};
 
 use crate::limits::MAX_CHARACTERS;
+use crate::model::Verb;
 use crate::model::state::State;
 use checks::check_moves;
 use dice::dice_moves;
@@ -64,22 +65,18 @@ pub fn moves(state: &State, seat: &Seat) -> Vec<Move> {
     out
 }
 
-/// Names each move's character (its command's `who` when it is one name) and marks what the
-/// rules expect of this seat now ([`Move::lead`]): the turn of the character it owns whose turn
-/// it is (F7; offered only then), and for the GM the next round's initiative once a round is
-/// over (F5; offered only then).
+/// Marks what the rules expect of this seat now ([`Move::lead`]): the turn of the character it
+/// owns whose turn it is (F7; offered only then), and for the GM the next round's initiative
+/// once a round is over (F5; offered only then). Each move names its character (its `who` when
+/// it is one name) where it is made.
 fn mark(seat: &Seat, moves: &mut [Move]) {
     for m in moves {
-        if m.character.is_none() {
-            m.character = m.command["who"].as_str().map(str::to_owned);
-        }
-        m.lead = match m.command["do"].as_str() {
-            Some("act") => m
-                .character
+        m.lead = if m.sends(Verb::Act) {
+            m.character
                 .as_deref()
-                .is_some_and(|who| seat.characters.iter().any(|c| c == who)),
-            Some("initiative") => seat.gm,
-            _ => false,
+                .is_some_and(|who| seat.characters.iter().any(|c| c == who))
+        } else {
+            m.sends(Verb::Initiative) && seat.gm
         };
     }
 }

@@ -3,6 +3,7 @@
 
 use super::forms::{field, mv, named, some_of, text};
 use crate::limits::MAX_TEXT;
+use crate::model::Verb;
 use crate::model::state::State;
 use serde_json::json;
 use skald_core::{Choice, Move};
@@ -19,7 +20,8 @@ pub(super) fn place_moves(state: &State, out: &mut Vec<Move>) {
             out.push(mv(
                 "Rest and safe areas",
                 "Rest".to_owned(),
-                json!({"do": "rest"}),
+                Verb::Rest,
+                json!({}),
                 vec![field("who", "Who rests", some_of(tired))],
                 "While resting a character may change vocation and buy any ability; not during an \
                  event (F8)."
@@ -31,7 +33,8 @@ pub(super) fn place_moves(state: &State, out: &mut Vec<Move>) {
         out.push(mv(
             "Rest and safe areas",
             "End a rest".to_owned(),
-            json!({"do": "end_rest"}),
+            Verb::EndRest,
+            json!({}),
             vec![field(
                 "who",
                 "Who gets up",
@@ -44,7 +47,8 @@ pub(super) fn place_moves(state: &State, out: &mut Vec<Move>) {
         None => out.push(mv(
             "Rest and safe areas",
             "Enter a safe area".to_owned(),
-            json!({"do": "enter_safe_area"}),
+            Verb::EnterSafeArea,
+            json!({}),
             vec![field("place", "Where", text(MAX_TEXT))],
             "Somewhere safe, where vocations may change and any ability may be bought (F8)."
                 .to_owned(),
@@ -52,7 +56,8 @@ pub(super) fn place_moves(state: &State, out: &mut Vec<Move>) {
         Some(place) => out.push(mv(
             "Rest and safe areas",
             format!("Leave {place}"),
-            json!({"do": "leave_safe_area"}),
+            Verb::LeaveSafeArea,
+            json!({}),
             Vec::new(),
             "The party leaves the safe area (F8).".to_owned(),
         )),

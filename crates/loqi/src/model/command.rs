@@ -10,11 +10,21 @@
 
 use crate::model::{Action, AddedAt, Consequence, GoalDraft, GoalKind, Scale, Sheet, Side};
 use serde::{Deserialize, Serialize};
+use skald_core::CommandShape;
 
 /// A command to a Loqi table. Names and ranges are checked by [`crate::Loqi`]'s `decide`; see
 /// [`crate::limits`] for every bound.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+///
+/// Its verbs without their fields are [`Verb`], which a move's form names (the same snake_case
+/// names as serde's `do`); [`CommandShape`] tells a command's verb and acting character.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, strum::EnumDiscriminants)]
 #[serde(tag = "do", rename_all = "snake_case", deny_unknown_fields)]
+#[strum_discriminants(
+    name(Verb),
+    derive(strum::IntoStaticStr, strum::EnumIter),
+    strum(serialize_all = "snake_case"),
+    doc = "The verb of a [`Command`] without its fields (its `do`): what a move's form sends."
+)]
 pub enum Command {
     /// `enroll`: puts a character at the table. `character` is a sheet as in `[[characters]]`.
     Enroll {
@@ -275,5 +285,51 @@ impl Command {
             Command::AddGoal { .. } => "add_goal",
             Command::FulfilGoal { .. } => "fulfil_goal",
         }
+    }
+}
+
+impl CommandShape for Command {
+    fn verb(&self) -> &'static str {
+        Verb::from(self).into()
+    }
+
+    /// The character whose player starts the command, as `authority` names it (the proposer of a
+    /// problem or an outcome, the one adding to a tally or spending influence, the giver of
+    /// influence, the maker of goals), the character a trait change or a reward is for; none for
+    /// the GM's own (`"GM"`), for the table's sessions, scenes and resolutions, and for a character
+    /// enrolled.
+    fn actor(&self) -> Option<&str> {
+        let named = match self {
+            Command::Enroll { .. }
+            | Command::StartSession {}
+            | Command::EndScene { .. }
+            | Command::EndScenario {}
+            | Command::Resolve {}
+            | Command::FulfilGoal { .. } => None,
+            Command::ProposeOutcome { by, .. } => by.as_deref(),
+            Command::ChangeTrait { character, .. } => Some(character.as_str()),
+            Command::IntroduceProblem { proposer, .. } => Some(proposer.as_str()),
+            Command::GiveInfluence { from, .. } => Some(from.as_str()),
+            Command::TakeOver { who }
+            | Command::SpendInfluence { who, .. }
+            | Command::Reward { who, .. } => Some(who.as_str()),
+            Command::AddTrait { by, .. }
+            | Command::AddModifier { by, .. }
+            | Command::MergeEntries { by, .. }
+            | Command::PrepareGoals { by, .. }
+            | Command::AddGoal { by, .. } => Some(by.as_str()),
+        };
+        named.filter(|name| *name != crate::model::GM)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Command, Verb};
+    use strum::IntoEnumIterator;
+
+    #[test]
+    fn each_verb_is_the_serialized_do_of_its_command() {
+        skald_testkit::check_verbs::<Command>(Verb::iter().map(<&str>::from));
     }
 }

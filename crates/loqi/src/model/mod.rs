@@ -35,7 +35,7 @@ mod sheet;
 mod state;
 mod strength;
 
-pub use command::{Command, ModifierKind};
+pub use command::{Command, ModifierKind, Verb};
 pub use consequence::{Consequence, Priced};
 pub use event::{ChangeCause, Event, Purpose, StrengthCause};
 pub use goals::{AddedAt, Goal, GoalDraft, GoalKind, Origin, Payment};

@@ -10,6 +10,7 @@
 
 use super::forms::{CHARACTERS, choice, mv, number, option, text};
 use crate::limits;
+use crate::model::Verb;
 use crate::model::{Options, State};
 use serde_json::{Value, json};
 use skald_core::{Choice, Field, FieldKind, Move, Seat};
@@ -27,7 +28,8 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
         out.push(mv(
             CHARACTERS,
             "Change a trait (free change)".into(),
-            json!({"do": "change_trait", "approved": true}),
+            Verb::ChangeTrait,
+            json!({"approved": true}),
             vec![
                 choice(
                     "character",
@@ -82,16 +84,16 @@ fn builder(options: &Options, seat: &Seat) -> Move {
             )),
         );
     }
-    let (label, command, influence) = if seat.gm {
+    let (label, fixed, influence) = if seat.gm {
         (
             "Make an NPC",
-            json!({"do": "enroll", "character": {"npc": true}}),
+            json!({"character": {"npc": true}}),
             " An NPC is yours to play: its traits count in problems like anyone's, but it holds no influence, is not rewarded and is paid no goal; influence is the players' (L5).".to_owned(),
         )
     } else {
         (
             "Make a character",
-            json!({"do": "enroll"}),
+            json!({}),
             format!(
                 " The character starts with {} influence; the GM's rewards and goals met bring more (L5).",
                 limits::STARTING_INFLUENCE
@@ -99,18 +101,12 @@ fn builder(options: &Options, seat: &Seat) -> Move {
         )
     };
     Move {
-        group: CHARACTERS.into(),
-        label: label.into(),
-        command,
         fields,
-        odds: false,
         note: Some(format!(
             "Choose the traits with the table, everyone at about the same breadth (book: Making Characters).{influence} The table checks the sheet as you fill it in; save it as a file to bring it to another table."
         )),
         sheet: Some(SHEET.into()),
-        confirm: None,
-        lead: false,
-        character: None,
+        ..Move::new(CHARACTERS, label, Verb::Enroll, fixed)
     }
 }
 

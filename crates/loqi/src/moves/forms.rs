@@ -1,5 +1,6 @@
 //! The building blocks of Loqi's moves: the group names, who acts, and a form's fields.
 
+use crate::model::Verb;
 use crate::model::{Character, Entry, GM, Problem, Scale, Side, State, Status};
 use crate::rules::traits::signed;
 use serde_json::{Value, json};
@@ -53,6 +54,12 @@ pub(super) fn signers(state: &State, seat: &Seat) -> Vec<Choice> {
     out
 }
 
+/// `m`, naming `name` its character ([`Move::character`]), unless `name` is the GM's own
+/// (`"GM"`: the GM's moves are no character's).
+pub(super) fn acting_for(m: Move, name: &str) -> Move {
+    if name == GM { m } else { m.for_character(name) }
+}
+
 /// Whether `seat` may act as `name` (`"GM"`: only the GM).
 pub(super) fn acts_as(seat: &Seat, name: &str) -> bool {
     if name == GM {
@@ -64,25 +71,21 @@ pub(super) fn acts_as(seat: &Seat, name: &str) -> bool {
 // ---------------------------------------------------------------------------------------------
 // Building blocks.
 
+/// A move sending `verb` with the rest of its fixed part `fixed`.
 pub(super) fn mv(
     group: &str,
     label: String,
-    command: Value,
+    verb: Verb,
+    fixed: Value,
     fields: Vec<Field>,
     odds: bool,
     note: &str,
 ) -> Move {
     Move {
-        group: group.to_string(),
-        label,
-        command,
         fields,
         odds,
         note: Some(note.to_string()),
-        sheet: None,
-        confirm: None,
-        lead: false,
-        character: None,
+        ..Move::new(group, label, verb, fixed)
     }
 }
 

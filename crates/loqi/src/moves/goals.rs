@@ -5,6 +5,7 @@ use super::forms::{
     GOALS, choice, controlled, flag, kind_field, multi, mv, number, option, signers, text,
 };
 use crate::limits;
+use crate::model::Verb;
 use crate::model::{GM, State};
 use serde_json::json;
 use skald_core::{Field, Move, Seat};
@@ -17,7 +18,8 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
         out.push(mv(
             GOALS,
             "GM: prepare goals".into(),
-            json!({"do": "prepare_goals", "by": GM}),
+            Verb::PrepareGoals,
+            json!({"by": GM}),
             vec![goals_field(1, most.min(room), 1, 2).with_help(
                 "As many goals as the story needs, up to 10 at a time, each with its own base rating; no total for the GM (L6).",
             )],
@@ -33,7 +35,8 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
             out.push(mv(
                 GOALS,
                 format!("{}: prepare goals", m.name),
-                json!({"do": "prepare_goals", "by": m.name}),
+                Verb::PrepareGoals,
+                json!({"by": m.name}),
                 vec![
                     goals_field(
                         *limits::PREPARATION_GOALS.start(),
@@ -49,7 +52,7 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                 ],
                 false,
                 "Made once per character: whoever fulfils a goal gains its rating in influence (L6).",
-            ));
+            ).for_character(&m.name));
         }
     }
     // An NPC makes no goals: the GM signs its own as "GM" (L6).
@@ -65,7 +68,8 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
         out.push(mv(
             GOALS,
             "Add a session goal".into(),
-            json!({"do": "add_goal", "at": "session"}),
+            Verb::AddGoal,
+            json!({"at": "session"}),
             vec![
                 choice("by", "Whose", signers),
                 text("text", "What must happen", limits::REASON_CHARS),
@@ -82,7 +86,8 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
             out.push(mv(
                 GOALS,
                 "Add a setting goal".into(),
-                json!({"do": "add_goal", "at": "setting", "by": GM}),
+                Verb::AddGoal,
+                json!({"at": "setting", "by": GM}),
                 vec![
                     text("text", "What must happen", limits::REASON_CHARS),
                     kind_field(),
@@ -102,7 +107,8 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
             out.push(mv(
                 GOALS,
                 "Fulfil a goal".into(),
-                json!({"do": "fulfil_goal"}),
+                Verb::FulfilGoal,
+                json!({}),
                 vec![
                     choice(
                         "goal",

@@ -3,6 +3,7 @@
 use super::forms::{INFLUENCE, choice, controlled, mv, number, option, text};
 use crate::limits;
 use crate::model::State;
+use crate::model::Verb;
 use serde_json::json;
 use skald_core::{Choice, Move, Seat};
 
@@ -20,7 +21,8 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
             out.push(mv(
                 INFLUENCE,
                 "Reward influence".into(),
-                json!({"do": "reward"}),
+                Verb::Reward,
+                json!({}),
                 vec![
                     choice("who", "Whose character", rewardable),
                     number(
@@ -56,7 +58,8 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
             out.push(mv(
                 INFLUENCE,
                 format!("{}: give influence", m.name),
-                json!({"do": "give_influence", "from": m.name}),
+                Verb::GiveInfluence,
+                json!({"from": m.name}),
                 vec![
                     choice("to", "To", to),
                     number(
@@ -73,7 +76,7 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                     "{} holds {} and gives these points away; the recipient gains twice as many (L5, influence swapping).",
                     m.name, m.influence
                 ),
-            ));
+            ).for_character(&m.name));
         }
     }
 }

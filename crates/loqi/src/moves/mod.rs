@@ -37,8 +37,7 @@ mod telling;
 
 pub use forms::{CHARACTERS, GOALS, INFLUENCE, PROBLEM, RESOLVE, STORY, TALLY};
 
-use crate::model::GM;
-use crate::model::State;
+use crate::model::{State, Verb};
 use skald_core::{Move, Seat};
 
 /// The moves legal now for `seat`, grouped in this order: [`PROBLEM`], [`TALLY`], [`RESOLVE`],
@@ -80,26 +79,13 @@ pub fn moves(state: &State, seat: &Seat) -> Vec<Move> {
     out
 }
 
-/// Names each move's character (the character its command acts for: `who`, `character`, `by`
-/// or `from`, the GM's own `"GM"` left out) and marks what the rules expect of this seat now
-/// ([`Move::lead`]): proposing the next outcome of the open problem, the responders' side by
-/// its players and the other by the GM (book: Problems, steps 2-3; offered only to them), and
-/// the GM's d12 once both are proposed (L3).
+/// Marks what the rules expect of this seat now ([`Move::lead`]) where the move is not made
+/// knowing it: the GM's d12 once both outcomes are proposed (L3). Proposing the next outcome
+/// leads where it is made (`problem.rs`), as does the prompt to tell a chosen outcome
+/// (`telling.rs`). Each move names its character (the character its command acts for: `who`,
+/// `character`, `by` or `from`, the GM's own `"GM"` left out) where it is made.
 fn mark(seat: &Seat, moves: &mut [Move]) {
     for m in moves {
-        if m.character.is_none() {
-            m.character = ["who", "character", "by", "from"]
-                .iter()
-                .find_map(|key| m.command[*key].as_str())
-                .filter(|name| *name != GM)
-                .map(str::to_owned);
-        }
-        // The prompt to tell a chosen outcome leads already (`telling.rs`).
-        m.lead = m.lead
-            || match m.command["do"].as_str() {
-                Some("propose_outcome") => seat.gm == (m.command["outcome"] == "gm"),
-                Some("resolve") => seat.gm,
-                _ => false,
-            };
+        m.lead = m.lead || m.sends(Verb::Resolve) && seat.gm;
     }
 }

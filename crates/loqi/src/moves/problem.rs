@@ -2,10 +2,11 @@
 //! L5), and the GM's roll (book: Resolving Problems; L3, L4).
 
 use super::forms::{
-    PROBLEM, RESOLVE, acts_as, choice, controlled, in_play, multi, mv, number, option, scale_field,
-    text,
+    PROBLEM, RESOLVE, acting_for, acts_as, choice, controlled, in_play, multi, mv, number, option,
+    scale_field, text,
 };
 use crate::limits;
+use crate::model::Verb;
 use crate::model::{Character, GM, Lasts, Problem, Side, State};
 use serde_json::{Value, json};
 use skald_core::{Choice, Field, FieldKind, Move, Seat};
@@ -25,7 +26,8 @@ pub(super) fn introduce_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
         out.push(mv(
             PROBLEM,
             "Introduce a problem".into(),
-            json!({"do": "introduce_problem", "proposer": GM}),
+            Verb::IntroduceProblem,
+            json!({"proposer": GM}),
             vec![
                 scale_field(),
                 text("description", "The situation", limits::DESCRIPTION_CHARS),
@@ -53,7 +55,8 @@ pub(super) fn introduce_moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
         out.push(mv(
             PROBLEM,
             format!("{}: introduce a problem (2 influence)", m.name),
-            json!({"do": "introduce_problem", "proposer": m.name}),
+            Verb::IntroduceProblem,
+            json!({"proposer": m.name}),
             vec![
                 scale_field(),
                 text("description", "The situation", limits::DESCRIPTION_CHARS),
@@ -82,14 +85,15 @@ pub(super) fn problem_moves(state: &State, problem: &Problem, seat: &Seat, out: 
         out.push(mv(
             PROBLEM,
             format!("{}: take over the GM's part (2 influence)", m.name),
-            json!({"do": "take_over", "who": m.name}),
+            Verb::TakeOver,
+            json!({"who": m.name}),
             Vec::new(),
             false,
             &format!(
                 "{} pays 2 more of {} influence to propose the GM's outcome and make the GM's judgements in this problem (L5).",
                 m.name, m.influence
             ),
-        ));
+        ).for_character(&m.name));
     }
     propose_move(state, problem, seat, out);
 }
@@ -105,7 +109,8 @@ pub(super) fn resolve_move(state: &State, problem: &Problem, seat: &Seat, out: &
         let mut roll = mv(
             RESOLVE,
             "Roll the d12".into(),
-            json!({"do": "resolve"}),
+            Verb::Resolve,
+            json!({}),
             Vec::new(),
             true,
             &format!(
@@ -133,7 +138,9 @@ fn propose_move(state: &State, problem: &Problem, seat: &Seat, out: &mut Vec<Mov
         return;
     };
     let (low, _) = problem.scale.impact_guide();
-    let mut command = json!({"do": "propose_outcome", "outcome": side.name()});
+    // The GM's side names who proposes it (the acting GM, or the character standing in for the
+    // GM); the players' side picks its author in a blank.
+    let mut by = None;
     let mut fields = Vec::new();
     match side {
         Side::Player => {
@@ -165,7 +172,7 @@ fn propose_move(state: &State, problem: &Problem, seat: &Seat, out: &mut Vec<Mov
             if !acts_as(seat, acting) || !able {
                 return;
             }
-            command["by"] = json!(acting);
+            by = Some(acting);
         }
     }
     fields.push(text(
@@ -219,10 +226,15 @@ fn propose_move(state: &State, problem: &Problem, seat: &Seat, out: &mut Vec<Mov
     // The proposal that completes the pair gets the advice over the problem as it is filled
     // in: the GM's, a fair fight besides (issue 32, `advice/balance.rs`).
     let completes = problem.outcome(side.other()).is_some();
-    out.push(mv(
+    let fixed = match by {
+        Some(by) => json!({"outcome": side.name(), "by": by}),
+        None => json!({"outcome": side.name()}),
+    };
+    let mut proposal = mv(
         PROBLEM,
         format!("Propose {}", side.outcome_phrase()),
-        command,
+        Verb::ProposeOutcome,
+        fixed,
         fields,
         completes,
         // The note follows no blank: what the impact does is said as a rule, not at the
@@ -230,14 +242,24 @@ fn propose_move(state: &State, problem: &Problem, seat: &Seat, out: &mut Vec<Mov
         &format!(
             "Its tally opens at {} (L2; a {} problem's guide is {} to {}). Its consequences happen only if it is picked (L7).",
             match side {
-                Side::Player => "minus its impact: the more it helps the PCs, the less likely it is",
+                Side::Player =>
+                    "minus its impact: the more it helps the PCs, the less likely it is",
                 Side::Gm => "its impact: the more it costs the PCs, the less likely it is",
             },
             problem.scale.name(),
             low,
             problem.scale.impact_guide().1
         ),
-    ));
+    );
+    if let Some(by) = by {
+        proposal = acting_for(proposal, by);
+    }
+    // Proposing leads for the side's own seats: the responders' by its players, the other by
+    // the GM (book: Problems, steps 2-3; offered only to them).
+    if seat.gm == (side == Side::Gm) {
+        proposal = proposal.leading();
+    }
+    out.push(proposal);
 }
 
 /// The consequences of `propose_outcome` as a list: one entry per change, any kind (L7, L8, L5).

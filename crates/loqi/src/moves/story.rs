@@ -3,6 +3,7 @@
 use super::forms::{STORY, mv, number};
 use crate::limits;
 use crate::model::State;
+use crate::model::Verb;
 use serde_json::json;
 use skald_core::Move;
 
@@ -21,7 +22,8 @@ pub(super) fn moves(state: &State, out: &mut Vec<Move>) {
     let mut session = mv(
         STORY,
         "Start the next session".into(),
-        json!({"do": "start_session"}),
+        Verb::StartSession,
+        json!({}),
         Vec::new(),
         false,
         &format!("Session {next}: goals may be made until its first problem (L6){reset}."),
@@ -59,7 +61,8 @@ pub(super) fn moves(state: &State, out: &mut Vec<Move>) {
     let mut scene = mv(
         STORY,
         format!("End scene {}", state.story.scene),
-        json!({"do": "end_scene"}),
+        Verb::EndScene,
+        json!({}),
         fields,
         false,
         note,
@@ -72,7 +75,8 @@ pub(super) fn moves(state: &State, out: &mut Vec<Move>) {
     let mut scenario = mv(
         STORY,
         format!("End scenario {}", state.story.scenario),
-        json!({"do": "end_scenario"}),
+        Verb::EndScenario,
+        json!({}),
         Vec::new(),
         false,
         if options.strength {

@@ -1,10 +1,11 @@
 //! The Tally moves: traits, modifiers, influence spent and merges on a side's likelihood (L1, L5).
 
 use super::forms::{
-    TALLY, acts_as, choice, controlled, entry_label, flag, in_play, multi, mv, number, option,
-    side_label, signers, text,
+    TALLY, acting_for, acts_as, choice, controlled, entry_label, flag, in_play, multi, mv, number,
+    option, side_label, signers, text,
 };
 use crate::limits;
+use crate::model::Verb;
 use crate::model::{Entry, EntryKind, GM, Problem, Side, State};
 use serde_json::json;
 use skald_core::{Choice, Move, Seat};
@@ -42,7 +43,8 @@ fn entries(state: &State, seat: &Seat, open: &[Choice], odds: bool, out: &mut Ve
             out.push(mv(
                 TALLY,
                 format!("Add {}'s trait", m.name),
-                json!({"do": "add_trait", "character": m.name}),
+                Verb::AddTrait,
+                json!({"character": m.name}),
                 vec![
                     choice(
                         "trait",
@@ -62,12 +64,13 @@ fn entries(state: &State, seat: &Seat, open: &[Choice], odds: bool, out: &mut Ve
                 ],
                 odds,
                 "An action that goes along with a helpful trait adds its rating to the outcome's likelihood, one that runs against it subtracts it; a harmful trait counts the other way (L1).",
-            ));
+            ).for_character(&m.name));
         }
         out.push(mv(
             TALLY,
             "Add a modifier".into(),
-            json!({"do": "add_modifier"}),
+            Verb::AddModifier,
+            json!({}),
             vec![
                 choice("outcome", "On", open.to_vec()),
                 choice(
@@ -113,7 +116,8 @@ fn influence(state: &State, seat: &Seat, open: &[Choice], odds: bool, out: &mut 
         out.push(mv(
                 TALLY,
                 format!("{who}: spend influence"),
-                json!({"do": "spend_influence", "who": who}),
+                Verb::SpendInfluence,
+                json!({"who": who}),
                 vec![
                     choice("outcome", "On", open.to_vec()),
                     number(
@@ -130,7 +134,7 @@ fn influence(state: &State, seat: &Seat, open: &[Choice], odds: bool, out: &mut 
                     "{} holds {has} and pays every point spent, whoever wins: each moves the outcome's likelihood one step; bids against each other each count (L5).",
                     if who == GM { "The GM" } else { who }
                 ),
-            ));
+            ).for_character(who));
     }
 }
 
@@ -160,10 +164,11 @@ fn merges(problem: &Problem, seat: &Seat, odds: bool, out: &mut Vec<Move>) {
                 .iter()
                 .fold(0_i64, |s, e| s.saturating_add(e.value))
                 .clamp(*limits::MODIFIER.start(), *limits::MODIFIER.end());
-            out.push(mv(
+            out.push(acting_for(mv(
                 TALLY,
                 format!("Merge entries on {}", side.outcome_phrase()),
-                json!({"do": "merge_entries", "outcome": side.name(), "by": acting}),
+                Verb::MergeEntries,
+                json!({"outcome": side.name(), "by": acting}),
                 vec![
                     multi(
                         "entries",
@@ -184,7 +189,7 @@ fn merges(problem: &Problem, seat: &Seat, odds: bool, out: &mut Vec<Move>) {
                 ],
                 odds,
                 "Two or more overlapping trait, environment or genre entries become one value judged by whoever plays the GM's part; the sources stay listed (book: Judging Likelihood Modifiers).",
-            ));
+            ), acting));
         }
     }
 }

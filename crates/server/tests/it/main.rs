@@ -5,6 +5,5 @@ mod browsers;
 mod common;
 mod http;
 mod report;
-mod seams;
 mod security;
 mod ws;

@@ -374,6 +374,19 @@ fn no_system_command_is_shadowed_by_a_table_action() {
     }
 }
 
+/// The table's own forms (what a refusal of a table action is worded by) send table actions,
+/// each its own.
+#[test]
+fn each_own_form_sends_a_table_action() {
+    let verbs: Vec<&str> = skald_table::own_forms().iter().map(|m| m.verb).collect();
+    for verb in &verbs {
+        assert!(TABLE_ACTIONS.contains(verb), "{verb} is no table action");
+    }
+    for action in TABLE_ACTIONS {
+        assert!(verbs.contains(&action), "{action} has no form");
+    }
+}
+
 #[test]
 fn bad_input_names_the_field_and_the_bounds() {
     let mut play = Play::new("loqi", true);

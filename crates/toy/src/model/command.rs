@@ -7,10 +7,20 @@
 
 use crate::model::sheet::Sheet;
 use serde::{Deserialize, Serialize};
+use skald_core::CommandShape;
 
 /// A player's or the GM's command at a Toy table. Unknown fields are refused.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+///
+/// Its verbs without their fields are [`Verb`], which a move's form names (the same snake_case
+/// names as serde's `do`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, strum::EnumDiscriminants)]
 #[serde(tag = "do", rename_all = "snake_case", deny_unknown_fields)]
+#[strum_discriminants(
+    name(Verb),
+    derive(strum::IntoStaticStr, strum::EnumIter),
+    strum(serialize_all = "snake_case"),
+    doc = "The verb of a [`Command`] without its fields (its `do`): what a move's form sends."
+)]
 pub enum Command {
     /// `do = "enroll"`: puts a character at the table (scenarios enroll their `[[characters]]`
     /// this way).
@@ -28,4 +38,29 @@ pub enum Command {
         /// The trying character's name.
         who: String,
     },
+}
+
+impl CommandShape for Command {
+    fn verb(&self) -> &'static str {
+        Verb::from(self).into()
+    }
+
+    fn actor(&self) -> Option<&str> {
+        match self {
+            // Y1: a new character acts in nothing yet.
+            Command::Enroll { .. } => None,
+            Command::Try { who } => Some(who),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Command, Verb};
+    use strum::IntoEnumIterator;
+
+    #[test]
+    fn each_verb_is_the_serialized_do_of_its_command() {
+        skald_testkit::check_verbs::<Command>(Verb::iter().map(<&str>::from));
+    }
 }

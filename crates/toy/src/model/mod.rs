@@ -12,7 +12,7 @@ pub mod rulings;
 pub mod sheet;
 pub mod state;
 
-pub use command::Command;
+pub use command::{Command, Verb};
 pub use event::Event;
 pub use options::Options;
 pub use rulings::RULINGS;

@@ -3,6 +3,7 @@
 
 use super::sheet::Sheet;
 use serde::{Deserialize, Serialize};
+use skald_core::CommandShape;
 
 /// One side's entry into a conflict: who, and what it wants to happen (T2 opening, T7).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -51,8 +52,17 @@ pub enum ObligationEnd {
 }
 
 /// A command to the Twenty rules.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+///
+/// Its verbs without their fields are [`Verb`], which a move's form names (the same snake_case
+/// names as serde's `do`); [`CommandShape`] tells a command's verb and acting character.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, strum::EnumDiscriminants)]
 #[serde(tag = "do", rename_all = "snake_case", deny_unknown_fields)]
+#[strum_discriminants(
+    name(Verb),
+    derive(strum::IntoStaticStr, strum::EnumIter),
+    strum(serialize_all = "snake_case"),
+    doc = "The verb of a [`Command`] without its fields (its `do`): what a move's form sends."
+)]
 pub enum Command {
     /// Puts a character at the table; its sheet is checked by its kind (T1, T12).
     AddCharacter {
@@ -216,4 +226,45 @@ pub enum Command {
 
 fn yes() -> bool {
     true
+}
+
+impl CommandShape for Command {
+    fn verb(&self) -> &'static str {
+        Verb::from(self).into()
+    }
+
+    /// The participant acting in a conflict, the character resting, repairing or meeting a goal,
+    /// the granter of an obligation and the grantee ending one, the patient of a healing (whose
+    /// player launches it); none for the table's set-up (a character added, a trait defined, a
+    /// conflict started).
+    fn actor(&self) -> Option<&str> {
+        match self {
+            Command::AddCharacter { .. }
+            | Command::DefineTrait { .. }
+            | Command::StartConflict { .. } => None,
+            Command::StartHealing { patient, .. } => Some(patient),
+            Command::BringIn { who, .. }
+            | Command::UseBurden { who, .. }
+            | Command::Stand { who, .. }
+            | Command::Surrender { who }
+            | Command::TakeBurden { who, .. }
+            | Command::Repair { who, .. }
+            | Command::MinorGoal { who, .. }
+            | Command::MajorGoal { who, .. }
+            | Command::Rest { who, .. } => Some(who),
+            Command::GrantObligation { granter, .. } => Some(granter),
+            Command::EndObligation { grantee, .. } => Some(grantee),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Command, Verb};
+    use strum::IntoEnumIterator;
+
+    #[test]
+    fn each_verb_is_the_serialized_do_of_its_command() {
+        skald_testkit::check_verbs::<Command>(Verb::iter().map(<&str>::from));
+    }
 }

@@ -28,7 +28,7 @@ mod trait_list;
 
 pub(crate) use catalogue::CatalogueFile;
 pub use catalogue::{BOOK_TOML, Catalogue};
-pub use command::{Command, Declaration, ObligationEnd, Reward};
+pub use command::{Command, Declaration, ObligationEnd, Reward, Verb};
 pub use event::{BreakCause, Event, Healing, StandReason, SurrenderReason};
 pub use keys::{KeyDef, KeyKind, Prerequisite};
 pub use options::Options;

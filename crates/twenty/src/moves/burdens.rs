@@ -4,6 +4,7 @@
 
 use super::forms::{choice_field, controlled, field, option, text_field};
 use crate::limits::MAX_NAME_CHARS;
+use crate::model::Verb;
 use crate::model::{GM, State};
 use crate::odds::burden_options;
 use serde_json::json;
@@ -61,9 +62,6 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                 )
             };
             out.push(Move {
-                group: BURDENS.into(),
-                label: format!("{who}: take a burden ({them} discards dice)"),
-                command: json!({"do": "take_burden", "who": who, "from": o.who}),
                 fields: vec![
                     field(
                         "boxes",
@@ -81,10 +79,14 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                     "{}: {dice}; 1d20 picks the stat it falls under (T5).",
                     capitalized(&carries)
                 )),
-                sheet: None,
                 confirm: disabling_question(state, bearer, who, options.max_boxes),
-                lead: false,
-                character: None,
+                ..Move::new(
+                    BURDENS,
+                    format!("{who}: take a burden ({them} discards dice)"),
+                    Verb::TakeBurden,
+                    json!({"who": who, "from": o.who}),
+                )
+                .for_character(who)
             });
         }
         if !p.can_act() {
@@ -126,24 +128,23 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                     continue;
                 }
                 out.push(Move {
-                    group: BURDENS.into(),
-                    label: format!("{who}: use {}'s burden {}", o.who, b.name),
-                    command: json!({"do": "use_burden", "who": who, "of": o.who, "burden": b.name}),
                     fields: vec![choice_field(
                         "value",
                         "Box",
                         values.iter().map(|v| option(*v, v.to_string())).collect(),
                         false,
                     )],
-                    odds: false,
                     note: Some(
                         "The box joins your pool as a die of its value and checks nothing; each box once per conflict, never in the conflict that made it; it is not your action for the exchange (T6)."
                             .into(),
                     ),
-                    sheet: None,
-                    confirm: None,
-                    lead: false,
-                    character: None,
+                    ..Move::new(
+                        BURDENS,
+                        format!("{who}: use {}'s burden {}", o.who, b.name),
+                        Verb::UseBurden,
+                        json!({"who": who, "of": o.who, "burden": b.name}),
+                    )
+                    .for_character(who)
                 });
             }
         }

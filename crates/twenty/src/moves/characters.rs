@@ -10,6 +10,7 @@ use crate::limits::{
     MAX_BOXES, MAX_NAME_CHARS, MAX_TRAITS, NEW_EQUIPMENT_BOXES, NEW_TRAIT_BOXES, NEW_TRAITS, SIDES,
     STAT_BOXES,
 };
+use crate::model::Verb;
 use crate::model::{Catalogue, KeyDef, KeyKind, STATS, State};
 use serde_json::{Value, json};
 use skald_core::{Choice, Field, FieldKind, Move, Seat};
@@ -31,21 +32,21 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
 }
 
 fn builder(label: &str, kind: &str, fixed: Value, fields: Vec<Field>, note: String) -> Move {
-    let mut command = json!({"do": "add_character", "character": {"kind": kind}});
-    if let (Some(sheet), Value::Object(fixed)) = (command[SHEET].as_object_mut(), fixed) {
+    let mut sheet = serde_json::Map::new();
+    sheet.insert("kind".to_owned(), Value::from(kind));
+    if let Value::Object(fixed) = fixed {
         sheet.extend(fixed);
     }
     Move {
-        group: CHARACTERS.into(),
-        label: label.into(),
-        command,
         fields,
-        odds: false,
         note: Some(note),
         sheet: Some(SHEET.into()),
-        confirm: None,
-        lead: false,
-        character: None,
+        ..Move::new(
+            CHARACTERS,
+            label,
+            Verb::AddCharacter,
+            json!({ SHEET: sheet }),
+        )
     }
 }
 

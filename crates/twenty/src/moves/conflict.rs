@@ -4,6 +4,7 @@
 use super::ending::{Ending, ending};
 use super::forms::{choice_field, controlled, eligible, option};
 use crate::limits::{MAX_GOAL_CHARS, MAX_PARTICIPANTS};
+use crate::model::Verb;
 use crate::model::{Character, Command, GM, State};
 use crate::rules::boxes_and_earned;
 use serde_json::{Value, json};
@@ -74,19 +75,19 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                     ));
                 }
                 out.push(Move {
-                    group: CONFLICT.into(),
-                    label,
-                    command: json!({"do": "bring_in", "who": who}),
                     fields,
                     odds: true,
                     note: Some(format!(
                         "Exchange {exchange}: 1d20 per unchecked box, then one box of it is checked on {who}'s sheet; each trait once per conflict, with at least {}; a 1 among the dice forces {who} to stand for the rest of the conflict (T2).",
                         noun(exchange as usize, "unchecked box", "unchecked boxes")
                     )),
-                    sheet: None,
-                    confirm: None,
-                    lead: false,
-                    character: None,
+                    ..Move::new(
+                        CONFLICT,
+                        label,
+                        Verb::BringIn,
+                        json!({"who": who}),
+                    )
+                    .for_character(who)
                 });
             }
             let fields = match &healer {
@@ -108,36 +109,36 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                 Ending::OnAOne | Ending::Not => None,
             };
             out.push(Move {
-                group: CONFLICT.into(),
-                label,
-                command: json!({"do": "stand", "who": who}),
                 fields,
                 odds: true,
                 note: Some(
                     "Stand on your pool for this exchange; if the conflict goes on, you may bring in dice again in the next. An exchange in which nobody brings in dice ends the conflict (T2, T4)."
                         .into(),
                 ),
-                sheet: None,
                 confirm,
-                lead: false,
-                character: None,
+                ..Move::new(
+                    CONFLICT,
+                    label,
+                    Verb::Stand,
+                    json!({"who": who}),
+                )
+                .for_character(who)
             });
         }
         if p.is_in() {
             out.push(Move {
-                group: CONFLICT.into(),
-                label: format!("{who}: surrender"),
-                command: json!({"do": "surrender", "who": who}),
-                fields: Vec::new(),
-                odds: false,
                 note: Some(
                     "Leave the conflict for good: your dice go, your goal is lost, and no burden can be put on you; you narrate after those still in, the latest to surrender first (T3, T4, T5)."
                         .into(),
                 ),
-                sheet: None,
                 confirm: Some(surrender_question(state, conflict, who)),
-                lead: false,
-                character: None,
+                ..Move::new(
+                    CONFLICT,
+                    format!("{who}: surrender"),
+                    Verb::Surrender,
+                    json!({"who": who}),
+                )
+                .for_character(who)
             });
         }
     }
@@ -193,9 +194,6 @@ fn start_conflict(living: &[&Character], allies: bool) -> Move {
         .with_help("Only a conflict whose winning goal names a death can kill: the named character dies (T7)."),
     ];
     Move {
-        group: CONFLICT.into(),
-        label: "Start a conflict".into(),
-        command: json!({"do": "start_conflict"}),
         fields: vec![Field::list(
             "participants",
             "Who takes part",
@@ -204,14 +202,10 @@ fn start_conflict(living: &[&Character], allies: bool) -> Move {
             MAX_PARTICIPANTS.min(living.len()),
             2,
         )],
-        odds: false,
         note: Some(format!(
             "2 to {MAX_PARTICIPANTS} living characters, each with its goal; exchange 1 begins (T2)."
         )),
-        sheet: None,
-        confirm: None,
-        lead: false,
-        character: None,
+        ..Move::new(CONFLICT, "Start a conflict", Verb::StartConflict, json!({}))
     }
 }
 

@@ -2,6 +2,7 @@
 
 use super::forms::{choice_field, option};
 use crate::model::State;
+use crate::model::Verb;
 use serde_json::json;
 use skald_core::{Choice, Move, Seat};
 
@@ -25,19 +26,18 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
             continue;
         }
         out.push(Move {
-            group: EQUIPMENT.into(),
-            label: format!("{}: repair an item", c.name),
-            command: json!({"do": "repair", "who": c.name}),
             fields: vec![choice_field("item", "Broken item", broken, false)],
-            odds: false,
             note: Some(format!(
                 "Marks the item mended on {}'s sheet: a broken special item cannot be brought in until repaired (T9). How it is mended is the story's; the rules say nothing of it.",
                 c.name
             )),
-            sheet: None,
-            confirm: None,
-            lead: false,
-            character: None,
+            ..Move::new(
+                EQUIPMENT,
+                format!("{}: repair an item", c.name),
+                Verb::Repair,
+                json!({"who": c.name}),
+            )
+            .for_character(&c.name)
         });
     }
 }

@@ -5,6 +5,7 @@ use super::forms::{choice_field, option, text_field};
 use crate::limits::{
     MAJOR_GOAL_UNCHECK, MAX_BOXES, MAX_GOAL_CHARS, MAX_SWAPS, MAX_THREE_BOXES, MAX_UNCHECK,
 };
+use crate::model::Verb;
 use crate::model::{Character, KeyKind, State};
 use serde_json::json;
 use skald_core::{Choice, Field, Move, Seat, noun};
@@ -36,35 +37,30 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                 })
                 .collect();
             out.push(Move {
-                group: GOALS.into(),
-                label: format!("{}: minor goal", c.name),
-                command: json!({"do": "minor_goal", "who": c.name}),
                 fields: vec![
                     goal_field(state, c, false),
                     choice_field("uncheck", "Uncheck a box of", options, false),
                 ],
-                odds: false,
                 note: Some(format!(
                     "A minor goal achieved unchecks one checked box on {}'s sheet, outside conflicts; coloured boxes stay coloured (T10, T11).",
                     c.name
                 )),
-                sheet: None,
-                confirm: None,
-                lead: false,
-                character: None,
+                ..Move::new(
+                    GOALS,
+                    format!("{}: minor goal", c.name),
+                    Verb::MinorGoal,
+                    json!({"who": c.name}),
+                )
+                .for_character(&c.name)
             });
         }
         let rewards = major_rewards(state, c, &checked, resting);
         if !rewards.is_empty() {
             out.push(Move {
-                group: GOALS.into(),
-                label: format!("{}: major goal", c.name),
-                command: json!({"do": "major_goal", "who": c.name}),
                 fields: vec![
                     goal_field(state, c, true),
                     choice_field("reward", "Reward", rewards, false),
                 ],
-                odds: false,
                 note: Some(if !in_conflict(state, &c.name) {
                     format!(
                         "A major goal achieved unchecks up to {MAJOR_GOAL_UNCHECK} boxes on {}'s sheet, or earns it one advancement instead: a new key, a new trait with 1 box, a box on each of three traits, or a trait swapped (T10).",
@@ -78,10 +74,13 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                         c.name
                     )
                 }),
-                sheet: None,
-                confirm: None,
-                lead: false,
-                character: None,
+                ..Move::new(
+                    GOALS,
+                    format!("{}: major goal", c.name),
+                    Verb::MajorGoal,
+                    json!({"who": c.name}),
+                )
+                .for_character(&c.name)
             });
         }
     }
@@ -101,19 +100,18 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                 })
                 .collect();
             out.push(Move {
-                group: GOALS.into(),
-                label: format!("Rest for {}", c.name),
-                command: json!({"do": "rest", "who": c.name}),
                 fields: vec![choice_field("uncheck", "Uncheck", options, true)],
-                odds: false,
                 note: Some(format!(
                     "The GM grants rest: one checked box unchecked on {}'s sheet per box ticked, at most {MAX_UNCHECK}, outside conflicts (T10).",
                     c.name
                 )),
-                sheet: None,
-                confirm: None,
-                lead: false,
-                character: None,
+                ..Move::new(
+                    GOALS,
+                    format!("Rest for {}", c.name),
+                    Verb::Rest,
+                    json!({"who": c.name}),
+                )
+                .for_character(&c.name)
             });
         }
     }

@@ -1,6 +1,7 @@
 //! Healing moves (T8): launching a healing conflict against one of a character's burdens.
 
 use super::forms::{choice_field, field, option};
+use crate::model::Verb;
 use crate::model::{Character, State};
 use serde_json::json;
 use skald_core::{FieldKind, Move, Seat};
@@ -64,19 +65,17 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
             ));
         }
         out.push(Move {
-            group: HEALING.into(),
-            label: format!("Heal {}'s burden", patient.name),
-            command: json!({"do": "start_healing", "patient": patient.name}),
             fields,
-            odds: false,
             note: Some(format!(
                 "The GM's side starts with the burden's boxes as dice and rolls a d20 per box each time the healer brings in dice after the first. A win removes a box of the burden from {0}'s sheet per healer die at or above the GM's highest; a loss may add the GM's highest die to it; a burden the healer takes lands on {0} (T8, T14).",
                 patient.name
             )),
-            sheet: None,
-            confirm: None,
-            lead: false,
-            character: None,
+            ..Move::new(
+                HEALING,
+                format!("Heal {}'s burden", patient.name),
+                Verb::StartHealing,
+                json!({"patient": patient.name}),
+            )
         });
     }
 }

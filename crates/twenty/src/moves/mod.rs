@@ -29,7 +29,7 @@ mod narration;
 mod obligations;
 mod table;
 
-use crate::model::State;
+use crate::model::{State, Verb};
 use skald_core::{Move, Seat};
 
 /// The moves legal now for `seat` at `state`, grouped in this order: Conflict (start a conflict,
@@ -58,18 +58,15 @@ pub fn moves(state: &State, seat: &Seat) -> Vec<Move> {
     out
 }
 
-/// Names each move's character (its command's `who`) and marks what the rules expect of this
-/// seat now ([`Move::lead`]): bringing in dice for each character it owns that has not acted in
-/// the current exchange (T2; the move is offered only then). A GM's moves for a player's
-/// character are not the GM's turn.
+/// Marks what the rules expect of this seat now ([`Move::lead`]): bringing in dice for each
+/// character it owns that has not acted in the current exchange (T2; the move is offered only
+/// then). A GM's moves for a player's character are not the GM's turn. Each move names its
+/// character (the `who` it acts for) where it is made.
 fn mark(seat: &Seat, moves: &mut [Move]) {
     for m in moves {
-        if m.character.is_none() {
-            m.character = m.command["who"].as_str().map(str::to_owned);
-        }
         // A narration prompt leads already, where the book calls for it (`narration.rs`).
         m.lead = m.lead
-            || m.command["do"] == "bring_in"
+            || m.sends(Verb::BringIn)
                 && m.character
                     .as_deref()
                     .is_some_and(|who| seat.characters.iter().any(|c| c == who));

@@ -2,6 +2,7 @@
 
 use super::forms::{choice_field, field, option, text_field};
 use crate::limits::{MAX_NAME_CHARS, MAX_TEXT_CHARS};
+use crate::model::{ObligationEnd, Verb};
 use crate::model::{State, Trait};
 use serde_json::json;
 use skald_core::{Choice, FieldKind, Move, Seat};
@@ -39,9 +40,6 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
             })
             .collect();
         out.push(Move {
-            group: OBLIGATIONS.into(),
-            label: format!("{}: grant an obligation", g.name),
-            command: json!({"do": "grant_obligation", "granter": g.name}),
             fields: vec![
                 choice_field("trait", &format!("{}'s trait", g.name), traits, false),
                 field(
@@ -57,15 +55,16 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                 text_field("as", "The trait as the grantee writes it", MAX_NAME_CHARS),
                 text_field("service", "The service promised", MAX_TEXT_CHARS),
             ],
-            odds: false,
             note: Some(format!(
                 "The trait must be one that can be handed on. {} colours that many unchecked boxes of it on its own sheet (they do not regenerate); the grantee writes a trait of as many boxes under Obligations on its sheet, until the obligation ends (T11).",
                 g.name
             )),
-            sheet: None,
-            confirm: None,
-            lead: false,
-            character: None,
+            ..Move::new(
+                OBLIGATIONS,
+                format!("{}: grant an obligation", g.name),
+                Verb::GrantObligation,
+                json!({"granter": g.name}),
+            )
         });
     }
     let mut grantees: Vec<&str> = Vec::new();
@@ -86,9 +85,9 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                 )
             })
             .collect();
-        let mut command = json!({"do": "end_obligation", "grantee": grantee});
         let mut fields = vec![choice_field("trait", "Obligation", traits, false)];
-        if seat.gm {
+        // A player's grantee only records the service done; rescinding is the GM's (T11).
+        let fixed = if seat.gm {
             fields.push(choice_field(
                 "reason",
                 "Why it ends",
@@ -98,22 +97,21 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                 ],
                 false,
             ));
+            json!({"grantee": grantee})
         } else {
-            command["reason"] = json!("fulfilled");
-        }
+            json!({"grantee": grantee, "reason": ObligationEnd::Fulfilled})
+        };
         out.push(Move {
-            group: OBLIGATIONS.into(),
-            label: format!("{grantee}: end an obligation"),
-            command,
             fields,
-            odds: false,
             note: Some(format!(
                 "The obligation trait leaves {grantee}'s sheet, and the granter's coloured boxes come back unchecked on the granter's; rescinding is the granter's call, sent by the GM (T11)."
             )),
-            sheet: None,
-            confirm: None,
-            lead: false,
-            character: None,
+            ..Move::new(
+                OBLIGATIONS,
+                format!("{grantee}: end an obligation"),
+                Verb::EndObligation,
+                fixed,
+            )
         });
     }
 }

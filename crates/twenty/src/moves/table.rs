@@ -2,6 +2,7 @@
 
 use super::forms::{field, text_field};
 use crate::limits::{MAX_NAME_CHARS, MAX_TEXT_CHARS};
+use crate::model::Verb;
 use serde_json::json;
 use skald_core::{FieldKind, Move, Seat};
 
@@ -12,20 +13,18 @@ const TABLE: &str = "Table";
 pub(super) fn moves(seat: &Seat, out: &mut Vec<Move>) {
     if seat.gm {
         out.push(Move {
-            group: TABLE.into(),
-            label: "Define a trait".into(),
-            command: json!({"do": "define_trait"}),
             fields: vec![
                 text_field("name", "Trait", MAX_NAME_CHARS),
                 text_field("description", "What it covers", MAX_TEXT_CHARS),
                 field("open", "Open to everyone, whatever their keys", FieldKind::Flag { default: false }),
             ],
-            odds: false,
             note: Some("The table adds a trait of its own to the list; an open trait is unlocked for every character (T12).".into()),
-            sheet: None,
-            confirm: None,
-            lead: false,
-            character: None,
+            ..Move::new(
+                TABLE,
+                "Define a trait",
+                Verb::DefineTrait,
+                json!({}),
+            )
         });
     }
 }
