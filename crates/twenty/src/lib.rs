@@ -60,7 +60,7 @@ pub use advice::{
     AdviceBudget, AdviceChoice, AdviceModel, ChoiceAdvice, ConflictAdvice, Estimate,
     conflict_advice,
 };
-pub use error::{CatalogueError, Error, OddsError, SheetProblem};
+pub use error::{CatalogueError, Error, GmAct, Idle, NotOpponent, OddsError, SheetProblem};
 pub use model::{
     BOOK_TOML, BreakCause, Burden, Catalogue, Character, Command, Conflict, Declaration, Event, GM,
     Healing, KeyDef, KeyKind, Obligation, ObligationEnd, Options, Participant, Prerequisite,

@@ -185,7 +185,8 @@ pub fn party<'a>(state: &'a State, named: Option<&[String]>) -> Result<Vec<&'a C
 /// under the model of the module doc, within `budget`.
 ///
 /// # Errors
-/// [`Error::Rule`] when the party is empty, or a trait's boxes are out of range.
+/// [`Error::EmptyParty`] when the party is empty; [`Error::OpponentBoxes`] when a trait's boxes
+/// are out of range.
 pub fn party_chance(
     party: &[&Character],
     opponent: &[u32],
@@ -198,7 +199,7 @@ pub fn party_chance(
 /// The opponents proposed for each of [`Fight::ALL`] against `party`, easiest first.
 ///
 /// # Errors
-/// [`Error::Rule`] when the party is empty.
+/// [`Error::EmptyParty`] when the party is empty.
 pub fn balance(party: &[&Character], budget: BalanceBudget) -> Result<Vec<Proposal>, Error> {
     start(party, &[1])?;
     let mut scan = Vec::new();
@@ -301,11 +302,9 @@ fn decimal(estimate: &Estimate) -> f64 {
 /// The first exchange of `party` against an opponent with traits of `opponent` boxes.
 fn start(party: &[&Character], opponent: &[u32]) -> Result<Position, Error> {
     if party.is_empty() {
-        return Err(Error::Rule(
-            "No character of the party can fight: add a player's character, or heal one who is \
-             disabled"
-                .into(),
-        ));
+        return Err(Error::EmptyParty {
+            default_party: false,
+        });
     }
     let mut seats: Vec<Seat> = party
         .iter()
@@ -317,9 +316,11 @@ fn start(party: &[&Character], opponent: &[u32]) -> Result<Position, Error> {
         })
         .collect();
     if let Some(b) = opponent.iter().find(|b| **b == 0 || **b > MAX_BOXES) {
-        return Err(Error::Rule(format!(
-            "A trait of the opponent has {b} boxes: give it 1 to {MAX_BOXES}"
-        )));
+        return Err(Error::OpponentBoxes {
+            value: *b,
+            min: 1,
+            max: MAX_BOXES,
+        });
     }
     seats.push(seat(1, opponent.iter().copied()));
     Ok(Position {

@@ -29,7 +29,7 @@ mod policy;
 mod position;
 mod simulate;
 
-use crate::error::Error;
+use crate::error::{Error, Idle};
 use crate::limits::MAX_BOXES;
 use crate::model::{Character, Conflict, GM, Participant, STATS, State};
 use crate::model::{Command, Sheet, SheetKind, Trait};
@@ -245,22 +245,20 @@ fn advised<'s>(state: &'s State, who: &str) -> Result<Advised<'s>, Error> {
     let acting = !gm_of_healing && me.can_act() && me.acted_in != conflict.exchange;
     // T5: a burden at any time, but never by the GM (rules/burdens.rs).
     if !acting && !me.is_in() {
-        return Err(Error::Rule(format!(
-            "{who} cannot act now in exchange {}: {who} has surrendered and is out of the \
-             conflict (T4)",
-            conflict.exchange
-        )));
+        return Err(Error::CannotAct {
+            who: who.to_string(),
+            exchange: conflict.exchange,
+            because: Idle::Surrendered,
+        });
     }
     if !acting && who == GM {
-        return Err(Error::Rule(format!(
-            "{who} cannot act now in exchange {}: the GM takes no burden (T5){}",
-            conflict.exchange,
-            if conflict.healing.is_some() {
-                " and makes no choice in a healing conflict (T8)"
-            } else {
-                ""
-            }
-        )));
+        return Err(Error::CannotAct {
+            who: who.to_string(),
+            exchange: conflict.exchange,
+            because: Idle::Gm {
+                healing: conflict.healing.is_some(),
+            },
+        });
     }
     let character = state
         .character(who)
@@ -286,8 +284,8 @@ fn advised<'s>(state: &'s State, who: &str) -> Result<Advised<'s>, Error> {
 /// surrendering.
 ///
 /// # Errors
-/// [`Error::NoConflict`], [`Error::NotAParticipant`], [`Error::UnknownCharacter`]; [`Error::Rule`]
-/// when `who` has nothing to choose now (it surrendered, or is the GM, who takes no burden and,
+/// [`Error::NoConflict`], [`Error::NotAParticipant`], [`Error::UnknownCharacter`];
+/// [`Error::CannotAct`] when `who` has nothing to choose now (it surrendered, or is the GM, who takes no burden and,
 /// in a healing conflict, makes no choice, T5, T8).
 pub fn conflict_advice(
     state: &State,

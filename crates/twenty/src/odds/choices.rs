@@ -11,7 +11,7 @@
 
 use super::ahead::p_ahead;
 use super::sides::p_side_ahead;
-use crate::error::Error;
+use crate::error::{Error, Idle};
 use crate::limits::MAX_WORK;
 use crate::model::{Conflict, GM, Participant, State};
 use skald_dice::odds::Fraction;
@@ -32,8 +32,8 @@ pub struct ChoiceOdds {
 /// The eligible choices of `who` in the conflict in progress, each with its exact chance.
 ///
 /// # Errors
-/// [`Error::NoConflict`], [`Error::NotAParticipant`], [`Error::UnknownCharacter`]; [`Error::Rule`]
-/// when `who` cannot act now; [`Error::Odds`] when the odds are beyond their bounds.
+/// [`Error::NoConflict`], [`Error::NotAParticipant`], [`Error::UnknownCharacter`];
+/// [`Error::CannotAct`] when `who` cannot act now; [`Error::Odds`] when the odds are beyond their bounds.
 pub fn exchange_choices(state: &State, who: &str) -> Result<Vec<ChoiceOdds>, Error> {
     choices_within(state, who, MAX_WORK)
 }
@@ -49,10 +49,11 @@ fn chooser<'s>(state: &'s State, who: &str) -> Result<(&'s Conflict, &'s Partici
     let conflict = state.active_conflict().ok_or(Error::NoConflict)?;
     let me = conflict.taking_part(who)?;
     if !me.can_act() || me.acted_in == conflict.exchange {
-        return Err(Error::Rule(format!(
-            "{who} cannot act now in exchange {}",
-            conflict.exchange
-        )));
+        return Err(Error::CannotAct {
+            who: who.to_string(),
+            exchange: conflict.exchange,
+            because: Idle::Waiting,
+        });
     }
     Ok((conflict, me))
 }

@@ -100,8 +100,9 @@ impl ChanceLine {
 /// `budget` ([`BalanceBudget::REPORT`] on the command line).
 ///
 /// # Errors
-/// [`Error::UnknownCharacter`] for a name not at the table; [`Error::Rule`] when `against` is in
-/// the party or no character of the party can fight.
+/// [`Error::UnknownCharacter`] for a name not at the table; [`Error::EmptyParty`] when no
+/// character of the party can fight; [`Error::UnfitOpponent`] when `against` is in the party or
+/// dead.
 pub fn balance(
     state: &State,
     after_steps: usize,
@@ -112,18 +113,17 @@ pub fn balance(
 ) -> Result<BalanceReport, Error> {
     let party = party(state, named)?;
     if party.is_empty() && named.is_none() {
-        return Err(Error::Rule(
-            "No player character here can fight (none is at the table, or each is dead or \
-             disabled, T7; an NPC's sheet is not one): name the party with --party"
-                .into(),
-        ));
+        return Err(Error::EmptyParty {
+            default_party: true,
+        });
     }
     if let Some(name) = against
         && party.iter().any(|c| c.name == name)
     {
-        return Err(Error::Rule(format!(
-            "{name} is in the party: name an opponent outside it"
-        )));
+        return Err(Error::UnfitOpponent {
+            name: name.to_owned(),
+            dead: false,
+        });
     }
     let against = match against {
         None => None,
@@ -132,9 +132,10 @@ pub fn balance(
                 .character(name)
                 .ok_or_else(|| Error::UnknownCharacter(name.to_owned()))?;
             if npc.dead {
-                return Err(Error::Rule(format!(
-                    "{name} is dead: the dead enter no conflict (T7); name an opponent alive"
-                )));
+                return Err(Error::UnfitOpponent {
+                    name: name.to_owned(),
+                    dead: true,
+                });
             }
             let opponent: Vec<u32> = npc
                 .rollables()

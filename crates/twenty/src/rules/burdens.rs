@@ -8,7 +8,7 @@ use super::conflict::follow_up;
 use super::dice::roll_d20;
 use super::disabled::check_disabled;
 use super::log::Log;
-use crate::error::Error;
+use crate::error::{Error, GmAct, NotOpponent};
 use crate::limits::{MAX_NAME_CHARS, SIDES};
 use crate::model::{Conflict, Event, GM, STATS, State};
 use skald_core::DiceSource;
@@ -20,12 +20,13 @@ use skald_core::DiceSource;
 /// loses at once when in the conflict (T7).
 ///
 /// # Errors
-/// [`Error::NoConflict`], [`Error::NotAParticipant`]; [`Error::Rule`] for a surrendered taker or
-/// opponent, the GM's side of a healing conflict, an opponent that is not one (itself, not in the
-/// conflict, an ally, T13), a name already carried by the bearer, an opponent with no die above
-/// the taker's highest (T5);
-/// [`Error::TextLength`] for the name; [`Error::BurdenBoxes`] for `boxes` outside 1 to the dice above
-/// it (T5); [`Error::Dice`], [`Error::TieUnbroken`].
+/// [`Error::NoConflict`], [`Error::NotAParticipant`]; [`Error::SurrenderedBurden`] for a
+/// surrendered taker or opponent; [`Error::GmSide`] for the GM's side of a healing conflict;
+/// [`Error::NotAnOpponent`] for an opponent that is not one (itself, not in the conflict, an ally,
+/// T13); [`Error::NoDiceAbove`] for an opponent with no die above the taker's highest (T5);
+/// [`Error::BurdenBoxes`] for `boxes` outside 1 to the dice above it (T5); [`Error::TextLength`]
+/// for the name; [`Error::BurdenNameTaken`] for a name already carried by the bearer;
+/// [`Error::Dice`], [`Error::TieUnbroken`].
 pub(super) fn take_burden(
     state: &State,
     who: &str,
@@ -37,37 +38,32 @@ pub(super) fn take_burden(
     let conflict = state.active_conflict().ok_or(Error::NoConflict)?;
     let taker = conflict.taking_part(who)?;
     if !taker.is_in() {
-        return Err(Error::Rule(format!(
-            "{who} has surrendered: surrendered participants take no burdens (T5)"
-        )));
+        return Err(Error::SurrenderedBurden {
+            who: who.to_string(),
+            taker: true,
+        });
     }
     if who == GM {
-        return Err(Error::Rule(
-            "the GM takes no burdens in a healing conflict (T5)".into(),
-        ));
+        return Err(Error::GmSide(GmAct::TakeBurden));
     }
     let opponent = conflict
         .participant(from)
         .filter(|_| conflict.opponents(who, from))
-        .ok_or_else(|| {
-            not_an_opponent(
-                conflict,
-                who,
-                from,
-                "a burden is taken from an opponent (T5)",
-            )
-        })?;
+        .ok_or_else(|| not_an_opponent(conflict, who, from, false))?;
     if !opponent.is_in() {
-        return Err(Error::Rule(format!(
-            "{from} has surrendered; its dice are gone (T5)"
-        )));
+        return Err(Error::SurrenderedBurden {
+            who: from.to_string(),
+            taker: false,
+        });
     }
     let my_highest = taker.pool.first().copied().unwrap_or(0);
     let beating = opponent.pool.iter().filter(|d| **d > my_highest).count() as u32;
     if beating == 0 {
-        return Err(Error::Rule(format!(
-            "{from} has no dice above {who}'s highest die {my_highest}: no burden can be taken from it (T5)"
-        )));
+        return Err(Error::NoDiceAbove {
+            who: who.to_string(),
+            from: from.to_string(),
+            highest: my_highest,
+        });
     }
     if boxes == 0 || boxes > beating {
         return Err(Error::BurdenBoxes {
@@ -93,9 +89,10 @@ pub(super) fn take_burden(
         .character(bearer)
         .is_some_and(|c| c.burden(name).is_some())
     {
-        return Err(Error::Rule(format!(
-            "{bearer} already carries a burden named {name:?}; name it differently"
-        )));
+        return Err(Error::BurdenNameTaken {
+            bearer: bearer.to_string(),
+            name: name.to_string(),
+        });
     }
     let discarded: Vec<u32> = opponent.pool.iter().take(boxes as usize).copied().collect();
     let roll = roll_d20(dice)?;
@@ -114,20 +111,22 @@ pub(super) fn take_burden(
     follow_up(log, dice)
 }
 
-/// Why `other` is not `who`'s opponent: not in this conflict, `who` itself, or an ally who
-/// declared the same goal (T13); `rule` says what needs an opponent.
-fn not_an_opponent(conflict: &Conflict, who: &str, other: &str, rule: &str) -> Error {
-    let why = if other == who {
-        format!("{who} cannot be its own opponent")
+/// Why `other` is not `who`'s opponent: `who` itself, not in this conflict, or an ally who
+/// declared the same goal (T13), for taking a burden or (`using`) using one's box.
+fn not_an_opponent(conflict: &Conflict, who: &str, other: &str, using: bool) -> Error {
+    let because = if other == who {
+        NotOpponent::Itself
     } else if conflict.participant(other).is_none() {
-        format!("{other} is not in this conflict")
+        NotOpponent::Absent
     } else {
-        format!(
-            "{other} declared the same goal as {who} and is on its side: allies never take burdens \
-             from each other nor use each other's (T13)"
-        )
+        NotOpponent::Ally
     };
-    Error::Rule(format!("{why}; {rule}"))
+    Error::NotAnOpponent {
+        who: who.to_string(),
+        other: other.to_string(),
+        because,
+        using,
+    }
 }
 
 /// `use_burden`: `who` adds the box of value `value` of its opponent `of`'s burden `burden` to its
@@ -136,9 +135,10 @@ fn not_an_opponent(conflict: &Conflict, who: &str, other: &str, rule: &str) -> E
 ///
 /// # Errors
 /// [`Error::NoConflict`], [`Error::NotAParticipant`], [`Error::Surrendered`], [`Error::MustStand`],
-/// [`Error::UnknownCharacter`]; [`Error::Rule`] for an owner that is not an opponent, a burden it
-/// does not carry or that was made in this conflict, a value with no unused box (T6);
-/// [`Error::Dice`], [`Error::TieUnbroken`].
+/// [`Error::NotAnOpponent`] for an owner that is not an opponent (T13); [`Error::UnknownCharacter`];
+/// [`Error::NoBurden`] for a burden it does not carry; [`Error::NewBurden`] for one made in this
+/// conflict (T6); [`Error::NoUnusedBox`] for a value with no unused box (T6); [`Error::Dice`],
+/// [`Error::TieUnbroken`].
 pub(super) fn use_burden(
     state: &State,
     who: &str,
@@ -156,12 +156,7 @@ pub(super) fn use_burden(
         return Err(Error::MustStand(who.to_string()));
     }
     if !conflict.opponents(who, of) {
-        return Err(not_an_opponent(
-            conflict,
-            who,
-            of,
-            "a burden's boxes are used against its owner by an opponent (T6)",
-        ));
+        return Err(not_an_opponent(conflict, who, of, true));
     }
     let owner = state
         .character(of)
@@ -173,18 +168,22 @@ pub(super) fn use_burden(
             .map(|b| b.name.as_str())
             .collect::<Vec<_>>()
             .join(", ");
-        return Err(Error::Rule(format!(
-            "{of} has no burden named {burden:?} (has: {names})"
-        )));
+        return Err(Error::NoBurden {
+            field: "burden",
+            who: of.to_string(),
+            name: burden.to_string(),
+            carried: names,
+        });
     };
     if conflict
         .new_burdens
         .iter()
         .any(|(o, n)| o == of && n == burden)
     {
-        return Err(Error::Rule(format!(
-            "{of}'s {burden} was made in this conflict and cannot be used in it (T6)"
-        )));
+        return Err(Error::NewBurden {
+            of: of.to_string(),
+            burden: burden.to_string(),
+        });
     }
     let used: Vec<usize> = conflict
         .participants
@@ -199,10 +198,12 @@ pub(super) fn use_burden(
         .enumerate()
         .position(|(i, v)| *v == value && !used.contains(&i))
     else {
-        return Err(Error::Rule(format!(
-            "{of}'s {burden} has no unused box of {value} in this conflict (boxes {:?}; each once per conflict, T6)",
-            b.boxes
-        )));
+        return Err(Error::NoUnusedBox {
+            of: of.to_string(),
+            burden: burden.to_string(),
+            value,
+            boxes: b.boxes.clone(),
+        });
     };
     let mut log = Log::new(state);
     log.push(Event::BurdenDieUsed {

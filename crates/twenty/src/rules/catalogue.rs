@@ -20,7 +20,8 @@ use std::sync::OnceLock;
 /// character or not (T12: GM-made traits are allowed).
 ///
 /// # Errors
-/// [`Error::Rule`] for a name or description out of bounds, or a name already on the list.
+/// [`Error::TextLength`] for a name or description out of bounds; [`Error::TraitOnList`] for a
+/// name already on the list.
 pub(super) fn define_trait(
     state: &State,
     name: &str,
@@ -35,9 +36,9 @@ pub(super) fn define_trait(
         MAX_TEXT_CHARS,
     )?;
     if state.catalogue.trait_def(name).is_some() {
-        return Err(Error::Rule(format!(
-            "the trait {name:?} is already on the list (T12)"
-        )));
+        return Err(Error::TraitOnList {
+            name: name.to_string(),
+        });
     }
     Ok(vec![Event::TraitDefined {
         name: name.to_string(),

@@ -40,16 +40,23 @@ pub(super) fn no_conflict(state: &State) -> Result<(), Error> {
     }
 }
 
-/// The character named `who`, at the table and alive.
+/// The character named `who` in the command's field `field`, at the table and alive.
 ///
 /// # Errors
-/// [`Error::UnknownCharacter`]; [`Error::Rule`] for a dead character (T7).
-pub(super) fn living<'s>(state: &'s State, who: &str) -> Result<&'s Character, Error> {
+/// [`Error::UnknownCharacter`]; [`Error::Dead`] for a dead character (T7).
+pub(super) fn living<'s>(
+    state: &'s State,
+    field: &'static str,
+    who: &str,
+) -> Result<&'s Character, Error> {
     let c = state
         .character(who)
         .ok_or_else(|| Error::UnknownCharacter(who.to_string()))?;
     if c.dead {
-        return Err(Error::Rule(format!("{who} is dead (T7)")));
+        return Err(Error::Dead {
+            field,
+            who: who.to_string(),
+        });
     }
     Ok(c)
 }

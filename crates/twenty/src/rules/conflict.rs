@@ -9,7 +9,7 @@ use super::checks::{living, no_conflict};
 use super::dice::roll_d20;
 use super::healing;
 use super::log::Log;
-use crate::error::Error;
+use crate::error::{Error, GmAct, NotOpponent};
 use crate::limits::{MAX_GOAL_CHARS, MAX_PARTICIPANTS, MAX_TIE_ROLLS, MIN_PARTICIPANTS};
 use crate::model::{Declaration, Event, GM, StandReason, State, SurrenderReason};
 use skald_core::DiceSource;
@@ -19,9 +19,10 @@ use skald_core::DiceSource;
 ///
 /// # Errors
 /// [`Error::ConflictInProgress`]; [`Error::ParticipantCount`] for too few or too many sides;
-/// [`Error::GoalLength`]; [`Error::Participants`] for a participant declared twice, a death goal
-/// that names no opponent (T7), or every participant on one side (T13);
-/// [`Error::UnknownCharacter`], [`Error::Rule`] for a dead side; [`Error::Dice`],
+/// [`Error::GoalLength`]; [`Error::NamedTwice`] for a participant declared twice;
+/// [`Error::DeathGoal`] for a death goal that names no opponent (T7); [`Error::OneSide`] for every
+/// participant on one side (T13);
+/// [`Error::UnknownCharacter`], [`Error::Dead`] for a dead side (T7); [`Error::Dice`],
 /// [`Error::TieUnbroken`] when the conflict ends at once.
 pub(super) fn start_conflict(
     state: &State,
@@ -80,8 +81,8 @@ pub(super) fn start_healing(
 /// `surrender`: `who` leaves the conflict, its dice gone and its goal lost (T4, "Surrender").
 ///
 /// # Errors
-/// [`Error::NoConflict`], [`Error::NotAParticipant`], [`Error::Surrendered`]; [`Error::Rule`] for
-/// the GM's side of a healing conflict (T8); [`Error::Dice`], [`Error::TieUnbroken`] when the
+/// [`Error::NoConflict`], [`Error::NotAParticipant`], [`Error::Surrendered`]; [`Error::GmSide`]
+/// for the GM's side of a healing conflict (T8); [`Error::Dice`], [`Error::TieUnbroken`] when the
 /// conflict ends.
 pub(super) fn surrender(
     state: &State,
@@ -90,9 +91,7 @@ pub(super) fn surrender(
 ) -> Result<Vec<Event>, Error> {
     let conflict = state.active_conflict().ok_or(Error::NoConflict)?;
     if who == GM && conflict.healing.is_some() {
-        return Err(Error::Rule(
-            "the GM's side of a healing conflict never surrenders (T8)".into(),
-        ));
+        return Err(Error::GmSide(GmAct::Surrender));
     }
     let participant = conflict.taking_part(who)?;
     if !participant.is_in() {
@@ -177,12 +176,11 @@ fn check_declarations(
         });
     }
     for (i, declaration) in participants.iter().enumerate() {
-        living(state, &declaration.who)?;
+        living(state, "participants", &declaration.who)?;
         if participants[..i].iter().any(|d| d.who == declaration.who) {
-            return Err(Error::Participants(format!(
-                "{} is named twice: each character takes part once",
-                declaration.who
-            )));
+            return Err(Error::NamedTwice {
+                who: declaration.who.clone(),
+            });
         }
         let blank = declaration.goal.trim().is_empty();
         let chars = declaration.goal.chars().count();
@@ -196,33 +194,28 @@ fn check_declarations(
             });
         }
         if let Some(target) = &declaration.death_of {
-            let problem = if target == &declaration.who {
-                Some("the character itself".to_owned())
+            let because = if target == &declaration.who {
+                Some(NotOpponent::Itself)
             } else if !participants.iter().any(|d| &d.who == target) {
-                Some(format!("{target}, who is not in this conflict"))
+                Some(NotOpponent::Absent)
             } else if allied(&declaration.who, target) {
-                Some(format!(
-                    "{target}, who declared the same goal and so is on its side (T13)"
-                ))
+                Some(NotOpponent::Ally)
             } else {
                 None
             };
-            if let Some(problem) = problem {
-                return Err(Error::Participants(format!(
-                    "{}'s fight to the death names {problem}: a death goal names an opponent (T7)",
-                    declaration.who
-                )));
+            if let Some(because) = because {
+                return Err(Error::DeathGoal {
+                    who: declaration.who.clone(),
+                    target: target.clone(),
+                    because,
+                });
             }
         }
     }
     if let [side] = allies
         && side.len() == participants.len()
     {
-        return Err(Error::Participants(format!(
-            "{} all declared the same goal, so they are one side; a conflict needs two sides or \
-             more with different goals (T13)",
-            side.join(", ")
-        )));
+        return Err(Error::OneSide { side: side.clone() });
     }
     Ok(())
 }

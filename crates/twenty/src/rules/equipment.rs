@@ -10,19 +10,26 @@ use crate::model::{BreakCause, Event, State};
 /// `repair`: `who` mends its broken special item `item` (T9 is silent on how; the story does it).
 ///
 /// # Errors
-/// [`Error::UnknownCharacter`]; [`Error::Rule`] for a dead owner (T7), an item that is not broken
-/// or not one of its special items.
+/// [`Error::UnknownCharacter`]; [`Error::Dead`] for a dead owner (T7); [`Error::NotBroken`];
+/// [`Error::NotOnSheet`] for an item that is not one of its special items.
 pub(super) fn repair(state: &State, who: &str, item: &str) -> Result<Vec<Event>, Error> {
-    let c = living(state, who)?;
+    let c = living(state, "who", who)?;
     match c.equipment.iter().find(|t| t.name == item) {
         Some(t) if t.broken => Ok(vec![Event::ItemRepaired {
             who: who.to_string(),
             item: item.to_string(),
         }]),
-        Some(_) => Err(Error::Rule(format!("{who}'s {item} is not broken (T9)"))),
-        None => Err(Error::Rule(format!(
-            "{who} has no special item named {item:?}"
-        ))),
+        Some(_) => Err(Error::NotBroken {
+            who: who.to_string(),
+            item: item.to_string(),
+        }),
+        None => Err(Error::NotOnSheet {
+            field: "item",
+            who: who.to_string(),
+            what: "special item",
+            name: item.to_string(),
+            rule: "",
+        }),
     }
 }
 

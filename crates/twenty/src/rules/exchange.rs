@@ -7,7 +7,7 @@ use super::dice::roll_d20s;
 use super::equipment::breakage;
 use super::healing;
 use super::log::Log;
-use crate::error::Error;
+use crate::error::{Error, GmAct};
 use crate::model::{Conflict, Event, GM, StandReason, State};
 use skald_core::DiceSource;
 
@@ -20,7 +20,7 @@ use skald_core::DiceSource;
 /// Those of [`acting`]; [`Error::HealingPick`] for `remove`, a healer's picks of the burden boxes
 /// to remove should this bring-in end the conflict (T8); [`Error::UnknownTrait`],
 /// [`Error::AlreadyUsed`], [`Error::TooFewBoxes`] (fewer unchecked boxes than the exchange's
-/// number); [`Error::Rule`] for a broken item (T9); [`Error::Dice`], [`Error::TieUnbroken`].
+/// number); [`Error::Broken`] for a broken item (T9); [`Error::Dice`], [`Error::TieUnbroken`].
 pub(super) fn bring_in(
     state: &State,
     who: &str,
@@ -54,9 +54,10 @@ pub(super) fn bring_in(
         });
     }
     if chosen.broken {
-        return Err(Error::Rule(format!(
-            "{who}'s {trait_name} is broken and cannot be used until repaired (T9)"
-        )));
+        return Err(Error::Broken {
+            who: who.to_string(),
+            item: trait_name.to_string(),
+        });
     }
     if chosen.unchecked() < exchange {
         return Err(Error::TooFewBoxes {
@@ -128,10 +129,7 @@ fn acting<'s>(state: &'s State, who: &str) -> Result<&'s Conflict, Error> {
     let conflict = state.active_conflict().ok_or(Error::NoConflict)?;
     let participant = conflict.taking_part(who)?;
     if who == GM && conflict.healing.is_some() {
-        return Err(Error::Rule(
-            "the GM's side of a healing conflict rolls only when the healer brings in dice (T8)"
-                .into(),
-        ));
+        return Err(Error::GmSide(GmAct::Roll));
     }
     if !participant.is_in() {
         return Err(Error::Surrendered(who.to_string()));

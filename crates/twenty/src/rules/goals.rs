@@ -20,7 +20,7 @@ pub(super) fn minor_goal(
     uncheck: &str,
 ) -> Result<Vec<Event>, Error> {
     text("goal", "the goal achieved", goal, MAX_GOAL_CHARS)?;
-    check_uncheck(state, who, &[uncheck.to_string()])?;
+    check_uncheck(state, "uncheck", who, &[uncheck.to_string()])?;
     Ok(vec![Event::BoxesUnchecked {
         who: who.to_string(),
         traits: vec![uncheck.to_string()],
@@ -50,7 +50,7 @@ pub(super) fn major_goal(
 /// # Errors
 /// Those of [`check_uncheck`].
 pub(super) fn rest(state: &State, who: &str, uncheck: &[String]) -> Result<Vec<Event>, Error> {
-    check_uncheck(state, who, uncheck)?;
+    check_uncheck(state, "uncheck", who, uncheck)?;
     Ok(vec![Event::BoxesUnchecked {
         who: who.to_string(),
         traits: uncheck.to_vec(),
@@ -58,18 +58,24 @@ pub(super) fn rest(state: &State, who: &str, uncheck: &[String]) -> Result<Vec<E
     }])
 }
 
-/// `who` may uncheck one box per entry of `names` now: alive, outside a conflict, 1 to
-/// [`MAX_UNCHECK`] entries, each naming a trait, stat or item with that many checked boxes (T10;
-/// coloured boxes do not count, T11).
+/// `who` may uncheck one box per entry of `names` (the command's field `field`) now: alive,
+/// outside a conflict, 1 to [`MAX_UNCHECK`] entries, each naming a trait, stat or item with that
+/// many checked boxes (T10; coloured boxes do not count, T11).
 ///
 /// # Errors
-/// [`Error::UnknownCharacter`]; [`Error::UncheckCount`]; [`Error::TooFewChecked`]; [`Error::Rule`]
-/// for a dead character, one in a conflict, or a name it does not have.
-fn check_uncheck(state: &State, who: &str, names: &[String]) -> Result<(), Error> {
-    let c = living(state, who)?;
+/// [`Error::UnknownCharacter`]; [`Error::Dead`] (T7); [`Error::UncheckCount`];
+/// [`Error::InConflict`]; [`Error::NotOnSheet`] for a name it does not have;
+/// [`Error::TooFewChecked`].
+fn check_uncheck(
+    state: &State,
+    field: &'static str,
+    who: &str,
+    names: &[String],
+) -> Result<(), Error> {
+    let c = living(state, "who", who)?;
     if names.is_empty() || names.len() > MAX_UNCHECK {
         return Err(Error::UncheckCount {
-            field: "uncheck",
+            field,
             count: names.len(),
             min: 1,
             max: MAX_UNCHECK,
@@ -79,20 +85,24 @@ fn check_uncheck(state: &State, who: &str, names: &[String]) -> Result<(), Error
         .active_conflict()
         .is_some_and(|k| k.participant(who).is_some())
     {
-        return Err(Error::Rule(format!(
-            "{who} is in a conflict; boxes regenerate outside conflicts (T10)"
-        )));
+        return Err(Error::InConflict {
+            who: who.to_string(),
+        });
     }
     for name in names {
         let Some(t) = c.rollable(name) else {
-            return Err(Error::Rule(format!(
-                "{who} has no trait, stat or item named {name:?}"
-            )));
+            return Err(Error::NotOnSheet {
+                field,
+                who: who.to_string(),
+                what: "trait, stat or item",
+                name: name.clone(),
+                rule: "",
+            });
         };
         let wanted = names.iter().filter(|n| *n == name).count() as u32;
         if wanted > t.checked {
             return Err(Error::TooFewChecked {
-                field: "uncheck",
+                field,
                 who: who.to_string(),
                 name: name.clone(),
                 wanted,
@@ -107,26 +117,35 @@ fn check_uncheck(state: &State, who: &str, names: &[String]) -> Result<(), Error
 /// What a major goal pays (T10): the boxes unchecked, or the advancement.
 ///
 /// # Errors
-/// [`Error::MajorGoalUncheck`] for more than [`MAJOR_GOAL_UNCHECK`] boxes; [`Error::TraitFull`] for
-/// a box on a trait at [`MAX_BOXES`]; [`Error::Rule`] for a key already held, unknown or whose
-/// prerequisites are not met, a trait already held or not unlocked, three boxes that are not on
-/// [`THREE_BOXES`] different traits of the sheet, a swap of a trait the sheet does not have; those of
-/// [`check_uncheck`].
+/// [`Error::UnknownCharacter`]; [`Error::Dead`] (T7); [`Error::MajorGoalUncheck`] for more than
+/// [`MAJOR_GOAL_UNCHECK`] boxes; [`Error::TraitFull`] for a box on a trait at [`MAX_BOXES`];
+/// [`Error::AlreadyHas`] for a key or a trait already held; [`Error::UnknownKey`];
+/// [`Error::Prerequisites`] for a key whose prerequisites are not met; [`Error::NotUnlocked`] for
+/// a trait not unlocked; [`Error::ThreeTraits`] for three boxes that are not on [`THREE_BOXES`]
+/// different traits; [`Error::NotOnSheet`] for a trait to get a box or to swap that the sheet does
+/// not have; those of [`check_uncheck`].
 fn pay(log: &mut Log, state: &State, who: &str, goal: &str, reward: &Reward) -> Result<(), Error> {
-    let c = living(state, who)?;
+    let c = living(state, "who", who)?;
     let catalogue = &state.catalogue;
     let traits: Vec<(String, u32)> = c.traits.iter().map(|t| (t.name.clone(), t.boxes)).collect();
     let unlocked = catalogue.unlocked_by(&c.keys);
-    // A trait a reward writes onto the sheet: new to it, and unlocked by its keys or open (T10).
-    let check_new_trait = |name: &str| -> Result<(), Error> {
+    // A trait a reward writes onto the sheet (the reward's field `field`): new to it, and
+    // unlocked by its keys or open (T10).
+    let check_new_trait = |field: &'static str, name: &str| -> Result<(), Error> {
         if c.rollable(name).is_some() {
-            return Err(Error::Rule(format!("{who} already has {name}")));
+            return Err(Error::AlreadyHas {
+                field,
+                who: who.to_string(),
+                what: "",
+                name: name.to_string(),
+            });
         }
         if !unlocked.iter().any(|u| u.eq_ignore_ascii_case(name)) {
-            return Err(Error::Rule(format!(
-                "{name} is not unlocked by {} nor open (T10)",
-                c.keys.join(", ")
-            )));
+            return Err(Error::NotUnlocked {
+                field,
+                name: name.to_string(),
+                keys: c.keys.clone(),
+            });
         }
         Ok(())
     };
@@ -139,7 +158,7 @@ fn pay(log: &mut Log, state: &State, who: &str, goal: &str, reward: &Reward) -> 
                     max: MAJOR_GOAL_UNCHECK,
                 });
             }
-            check_uncheck(state, who, names)?;
+            check_uncheck(state, "reward.uncheck", who, names)?;
             log.push(Event::BoxesUnchecked {
                 who: who.into(),
                 traits: names.clone(),
@@ -148,17 +167,25 @@ fn pay(log: &mut Log, state: &State, who: &str, goal: &str, reward: &Reward) -> 
         }
         Reward::NewKey(key) => {
             if c.keys.iter().any(|k| k == key) {
-                return Err(Error::Rule(format!("{who} already has the key {key}")));
+                return Err(Error::AlreadyHas {
+                    field: "reward.new_key",
+                    who: who.to_string(),
+                    what: "the key",
+                    name: key.clone(),
+                });
             }
             if catalogue.key(key).is_none() {
-                return Err(Error::Rule(format!(
-                    "{key:?} is not a key of the book or of this table (T12)"
-                )));
+                return Err(Error::UnknownKey {
+                    field: "reward.new_key",
+                    key: key.clone(),
+                });
             }
             catalogue
                 .prerequisites_met(key, &traits)
-                .map_err(|missing| {
-                    Error::Rule(format!("{key} needs {} (T10)", missing.join(", ")))
+                .map_err(|missing| Error::Prerequisites {
+                    field: "reward.new_key",
+                    key: key.clone(),
+                    missing,
                 })?;
             log.push(Event::KeyAdded {
                 who: who.into(),
@@ -166,7 +193,7 @@ fn pay(log: &mut Log, state: &State, who: &str, goal: &str, reward: &Reward) -> 
             });
         }
         Reward::NewTrait(name) => {
-            check_new_trait(name)?;
+            check_new_trait("reward.new_trait", name)?;
             log.push(Event::TraitAdded {
                 who: who.into(),
                 trait_name: name.clone(),
@@ -177,14 +204,11 @@ fn pay(log: &mut Log, state: &State, who: &str, goal: &str, reward: &Reward) -> 
             distinct.sort();
             distinct.dedup();
             if names.len() != THREE_BOXES || distinct.len() != THREE_BOXES {
-                return Err(Error::Rule(format!(
-                    "three different traits get a box each (T10), not {}",
-                    if names.is_empty() {
-                        "none".to_owned()
-                    } else {
-                        names.join(", ")
-                    }
-                )));
+                return Err(Error::ThreeTraits {
+                    field: "reward.three_boxes",
+                    names: names.clone(),
+                    wanted: THREE_BOXES,
+                });
             }
             for name in names {
                 match c.traits.iter().find(|t| &t.name == name) {
@@ -198,9 +222,13 @@ fn pay(log: &mut Log, state: &State, who: &str, goal: &str, reward: &Reward) -> 
                     }
                     Some(_) => {}
                     None => {
-                        return Err(Error::Rule(format!(
-                            "{who} has no trait named {name:?} (T10: traits get boxes)"
-                        )));
+                        return Err(Error::NotOnSheet {
+                            field: "reward.three_boxes",
+                            who: who.to_string(),
+                            what: "trait",
+                            name: name.clone(),
+                            rule: " (T10: traits get boxes)",
+                        });
                     }
                 }
             }
@@ -211,11 +239,15 @@ fn pay(log: &mut Log, state: &State, who: &str, goal: &str, reward: &Reward) -> 
         }
         Reward::SwapTrait { old, new } => {
             if !c.traits.iter().any(|t| &t.name == old) {
-                return Err(Error::Rule(format!(
-                    "{who} has no trait named {old:?} to swap (T10)"
-                )));
+                return Err(Error::NotOnSheet {
+                    field: "reward.swap_trait.old",
+                    who: who.to_string(),
+                    what: "trait",
+                    name: old.clone(),
+                    rule: " to swap (T10)",
+                });
             }
-            check_new_trait(new)?;
+            check_new_trait("reward.swap_trait.new", new)?;
             log.push(Event::TraitSwapped {
                 who: who.into(),
                 old: old.clone(),

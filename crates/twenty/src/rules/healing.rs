@@ -14,8 +14,9 @@ use skald_core::DiceSource;
 /// whose first pool is the box values of `patient`'s burden `burden` (T8).
 ///
 /// # Errors
-/// [`Error::UnknownCharacter`]; [`Error::Rule`] for a dead healer or patient (T7), a burden the
-/// patient does not carry, or a disabled healer (who would lose at once, T7).
+/// [`Error::UnknownCharacter`]; [`Error::Dead`] for a dead healer or patient (T7);
+/// [`Error::NoBurden`] for a burden the patient does not carry; [`Error::Disabled`] for a disabled
+/// healer (who would lose at once, T7).
 pub(super) fn set_up(
     state: &State,
     healer: &str,
@@ -23,8 +24,8 @@ pub(super) fn set_up(
     burden: &str,
     worsen_on_loss: bool,
 ) -> Result<Healing, Error> {
-    let healer_c = living(state, healer)?;
-    let patient_c = living(state, patient)?;
+    let healer_c = living(state, "healer", healer)?;
+    let patient_c = living(state, "patient", patient)?;
     let Some(b) = patient_c.burden(burden) else {
         let names = patient_c
             .burdens
@@ -32,14 +33,18 @@ pub(super) fn set_up(
             .map(|b| b.name.as_str())
             .collect::<Vec<_>>()
             .join(", ");
-        return Err(Error::Rule(format!(
-            "{patient} has no burden named {burden:?} (has: {names})"
-        )));
+        return Err(Error::NoBurden {
+            field: "burden",
+            who: patient.to_string(),
+            name: burden.to_string(),
+            carried: names,
+        });
     };
     if healer_c.disabled_by().is_some() {
-        return Err(Error::Rule(format!(
-            "{healer} is disabled and would lose at once (T7)"
-        )));
+        return Err(Error::Disabled {
+            field: "healer",
+            who: healer.to_string(),
+        });
     }
     Ok(Healing {
         healer: healer.to_string(),

@@ -11,9 +11,10 @@ use crate::model::{Event, ObligationEnd, State};
 /// `grantee` gets the trait `as_trait` with as many boxes under Obligations, owing `service` (T11).
 ///
 /// # Errors
-/// [`Error::UnknownCharacter`]; [`Error::Rule`] for a dead side (T7), a grant to oneself, a trait
-/// the granter does not have, or an `as` the grantee already has; [`Error::TextLength`] for `as` or
-/// `service`; [`Error::ObligationBoxes`] for `boxes` outside 1 to the trait's unchecked boxes.
+/// [`Error::UnknownCharacter`]; [`Error::Dead`] for a dead side (T7); [`Error::OwnObligation`] for
+/// a grant to oneself; [`Error::TextLength`] for `as` or `service`; [`Error::NotOnSheet`] for a
+/// trait the granter does not have; [`Error::ObligationBoxes`] for `boxes` outside 1 to the
+/// trait's unchecked boxes; [`Error::AlreadyHas`] for an `as` the grantee already has.
 pub(super) fn grant(
     state: &State,
     granter: &str,
@@ -23,12 +24,12 @@ pub(super) fn grant(
     as_trait: &str,
     service: &str,
 ) -> Result<Vec<Event>, Error> {
-    let g = living(state, granter)?;
-    living(state, grantee)?;
+    let g = living(state, "granter", granter)?;
+    living(state, "grantee", grantee)?;
     if granter == grantee {
-        return Err(Error::Rule(
-            "an obligation is granted to someone else (T11)".into(),
-        ));
+        return Err(Error::OwnObligation {
+            who: granter.to_string(),
+        });
     }
     text(
         "as",
@@ -38,9 +39,13 @@ pub(super) fn grant(
     )?;
     text("service", "the service promised", service, MAX_TEXT_CHARS)?;
     let Some(t) = g.rollable(trait_name) else {
-        return Err(Error::Rule(format!(
-            "{granter} has no trait named {trait_name:?} to grant from (T11)"
-        )));
+        return Err(Error::NotOnSheet {
+            field: "trait",
+            who: granter.to_string(),
+            what: "trait",
+            name: trait_name.to_string(),
+            rule: " to grant from (T11)",
+        });
     };
     if boxes == 0 || boxes > t.unchecked() {
         return Err(Error::ObligationBoxes {
@@ -56,9 +61,12 @@ pub(super) fn grant(
         .character(grantee)
         .is_some_and(|c| c.rollable(as_trait).is_some())
     {
-        return Err(Error::Rule(format!(
-            "{grantee} already has a trait named {as_trait:?}"
-        )));
+        return Err(Error::AlreadyHas {
+            field: "as",
+            who: grantee.to_string(),
+            what: "a trait named",
+            name: as_trait.to_string(),
+        });
     }
     Ok(vec![Event::ObligationGranted {
         granter: granter.to_string(),
@@ -74,7 +82,7 @@ pub(super) fn grant(
 /// boxes become unchecked (T11), for `reason`.
 ///
 /// # Errors
-/// [`Error::Rule`] when `grantee` holds no such obligation.
+/// [`Error::NoObligation`] when `grantee` holds no such obligation.
 pub(super) fn end(
     state: &State,
     grantee: &str,
@@ -86,9 +94,10 @@ pub(super) fn end(
         .iter()
         .any(|o| o.grantee == grantee && o.grantee_trait == trait_name)
     {
-        return Err(Error::Rule(format!(
-            "{grantee} holds no obligation trait named {trait_name:?} (T11)"
-        )));
+        return Err(Error::NoObligation {
+            grantee: grantee.to_string(),
+            name: trait_name.to_string(),
+        });
     }
     Ok(vec![Event::ObligationEnded {
         grantee: grantee.to_string(),

@@ -5,8 +5,8 @@
 
 use crate::error::{Error, SheetProblem};
 use crate::limits::{
-    MAX_BOXES, MAX_NAME_CHARS, MAX_TRAITS, NEW_EQUIPMENT_BOXES, NEW_TRAIT_BOXES, NEW_TRAITS, SIDES,
-    STAT_BOXES,
+    MAX_BOXES, MAX_KEYS, MAX_NAME_CHARS, MAX_TRAITS, NEW_EQUIPMENT_BOXES, NEW_TRAIT_BOXES,
+    NEW_TRAITS, SIDES, STAT_BOXES,
 };
 use crate::model::{Catalogue, Event, GM, KeyKind, STATS, Sheet, SheetKind, State, Trait};
 
@@ -69,17 +69,19 @@ impl Sheet {
         if new && !self.burdens.is_empty() {
             return Err(self.fail(
                 "burdens",
-                "a new character carries none; use kind = \"existing\"",
+                SheetProblem::NewBurdens {
+                    count: self.burdens.len(),
+                },
             ));
         }
         Ok(())
     }
 
-    fn fail(&self, field: impl Into<String>, problem: impl Into<SheetProblem>) -> Error {
+    fn fail(&self, field: impl Into<String>, problem: SheetProblem) -> Error {
         Error::Sheet {
             character: self.name.clone(),
             field: field.into(),
-            problem: problem.into(),
+            problem,
         }
     }
 
@@ -88,7 +90,9 @@ impl Sheet {
         if self.name.eq_ignore_ascii_case(GM) {
             return Err(self.fail(
                 "name",
-                "\"GM\" is reserved for the GM's side of a healing conflict (T8)",
+                SheetProblem::Reserved {
+                    name: self.name.clone(),
+                },
             ));
         }
         Ok(())
@@ -109,7 +113,7 @@ impl Sheet {
             if !STATS.contains(&stat.as_str()) {
                 return Err(self.fail(
                     format!("stats.{stat}"),
-                    "is not a stat (Physical, Mental, Social, Emotional, Spiritual)",
+                    SheetProblem::NotAStat { stat: stat.clone() },
                 ));
             }
             if !(1..=MAX_BOXES).contains(boxes) {
@@ -176,12 +180,7 @@ impl Sheet {
         for (name, at) in named {
             let folded = name.to_lowercase();
             if seen.contains(&folded) {
-                return Err(self.fail(
-                    at,
-                    format!(
-                        "{name:?} is used twice: a stat, trait or special item has its own name"
-                    ),
-                ));
+                return Err(self.fail(at, SheetProblem::UsedTwice { name: name.clone() }));
             }
             seen.push(folded);
         }
@@ -220,7 +219,9 @@ impl Sheet {
             if !STATS.contains(&burden.stat.as_str()) {
                 return Err(self.fail(
                     at,
-                    format!("stat {:?} is not one of the five stats (T5)", burden.stat),
+                    SheetProblem::BurdenStat {
+                        stat: burden.stat.clone(),
+                    },
                 ));
             }
             if burden.boxes.is_empty() || burden.boxes.len() > MAX_BOXES as usize {
@@ -247,20 +248,16 @@ impl Sheet {
             .collect();
         values.sort_unstable();
         if values != STAT_BOXES {
-            let shown = STATS
+            let stats = STATS
                 .iter()
-                .map(|s| match self.stats.get(*s) {
-                    Some(b) => format!("{s} {}", b.boxes()),
-                    None => format!("{s} missing"),
-                })
-                .collect::<Vec<_>>()
-                .join(", ");
-            let [a, b, c, d, e] = STAT_BOXES;
+                .map(|s| (s.to_string(), self.stats.get(*s).map(|b| b.boxes())))
+                .collect();
             return Err(self.fail(
                 "stats",
-                format!(
-                    "are {shown}; the five stats take {a}, {b}, {c}, {d} and {e} boxes, one each (T1)"
-                ),
+                SheetProblem::StatSpread {
+                    stats,
+                    needed: STAT_BOXES,
+                },
             ));
         }
         Ok(())
@@ -269,7 +266,7 @@ impl Sheet {
     /// Keys known to the table, an elite key's prerequisites met by the sheet's traits (T10, T12).
     fn check_keys(&self, catalogue: &Catalogue) -> Result<(), Error> {
         if self.keys.is_empty() {
-            return Err(self.fail("keys", "are empty; a character has at least one key (T1)"));
+            return Err(self.fail("keys", SheetProblem::NoKeys { max: MAX_KEYS }));
         }
         let traits: Vec<(String, u32)> = self
             .traits
@@ -280,9 +277,10 @@ impl Sheet {
             let Some(def) = catalogue.key(key) else {
                 return Err(self.fail(
                     "keys",
-                    format!(
-                        "hold {key:?}, which is not a key of the book or of this table (T12: the GM can add it)"
-                    ),
+                    SheetProblem::NotAKey {
+                        key: key.clone(),
+                        skeleton_keys: None,
+                    },
                 ));
             };
             if def.kind == KeyKind::Elite
@@ -290,10 +288,10 @@ impl Sheet {
             {
                 return Err(self.fail(
                     "keys",
-                    format!(
-                        "hold {key}, which needs {} (T10: an elite key's prerequisites)",
-                        missing.join(", ")
-                    ),
+                    SheetProblem::Prerequisites {
+                        key: key.clone(),
+                        missing,
+                    },
                 ));
             }
         }
@@ -307,11 +305,10 @@ impl Sheet {
             if !unlocked.iter().any(|u| u.eq_ignore_ascii_case(&t.name)) {
                 return Err(self.fail(
                     format!("traits.{}", t.name),
-                    format!(
-                        "is not unlocked by {} nor open (T1); unlocked: {}",
-                        self.keys.join(", "),
-                        unlocked.join(", ")
-                    ),
+                    SheetProblem::NotUnlocked {
+                        keys: self.keys.clone(),
+                        unlocked,
+                    },
                 ));
             }
         }
@@ -323,27 +320,16 @@ impl Sheet {
         match self.keys.as_slice() {
             [key] => match catalogue.key(key) {
                 Some(def) if def.kind == KeyKind::Skeleton => Ok(()),
-                Some(_) => Err(self.fail(
-                    "keys",
-                    format!(
-                        "hold {key}, an elite key; a new character starts with one skeleton key (T1)"
-                    ),
-                )),
+                Some(_) => Err(self.fail("keys", SheetProblem::EliteKey { key: key.clone() })),
                 None => Err(self.fail(
                     "keys",
-                    format!(
-                        "hold {key:?}, which is not a key; choose one skeleton key: {}",
-                        catalogue.skeleton_keys().join(", ")
-                    ),
+                    SheetProblem::NotAKey {
+                        key: key.clone(),
+                        skeleton_keys: Some(catalogue.skeleton_keys()),
+                    },
                 )),
             },
-            keys => Err(self.fail(
-                "keys",
-                format!(
-                    "are {} keys; a new character has exactly one skeleton key (T1)",
-                    keys.len()
-                ),
-            )),
+            keys => Err(self.fail("keys", SheetProblem::KeyCount { count: keys.len() })),
         }
     }
 
@@ -378,14 +364,12 @@ impl Sheet {
         let mut items: Vec<u32> = self.equipment.iter().map(|t| t.boxes).collect();
         items.sort_unstable();
         if items != NEW_EQUIPMENT_BOXES {
-            let [small, large] = NEW_EQUIPMENT_BOXES;
             return Err(self.fail(
                 "equipment",
-                format!(
-                    "are {}, with {} boxes; a new character picks two, with {large} and {small} boxes (T1)",
-                    self.equipment.len(),
-                    and_list(&self.equipment.iter().map(|t| t.boxes.to_string()).collect::<Vec<_>>())
-                ),
+                SheetProblem::NewItems {
+                    boxes: self.equipment.iter().map(|t| t.boxes).collect(),
+                    needed: NEW_EQUIPMENT_BOXES,
+                },
             ));
         }
         self.check_fresh("equipment", &self.equipment)
@@ -396,7 +380,10 @@ impl Sheet {
         match list.iter().find(|t| t.checked > 0 || t.coloured > 0) {
             Some(t) => Err(self.fail(
                 format!("{field}.{}", t.name),
-                "has checked boxes; a new character starts fresh",
+                SheetProblem::NotFresh {
+                    checked: t.checked,
+                    coloured: t.coloured,
+                },
             )),
             None => Ok(()),
         }
@@ -423,14 +410,5 @@ fn boxes_problem(boxes: usize) -> SheetProblem {
         value: boxes,
         min: 1,
         max: MAX_BOXES as usize,
-    }
-}
-
-/// "2", "2 and 1", "3, 2 and 1"; "no" for none.
-fn and_list(items: &[String]) -> String {
-    match items {
-        [] => "no".to_owned(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }
