@@ -271,6 +271,9 @@ pub async fn serve_with(
     let watcher = node
         .is_some()
         .then(|| tokio::spawn(Arc::clone(app.registry()).watch_ownership()));
+    let net = node
+        .is_some()
+        .then(|| tokio::spawn(Arc::clone(app.registry()).follow_net()));
     ready(bound);
     let sweeper = {
         let app = app.clone();
@@ -316,6 +319,9 @@ pub async fn serve_with(
     tasks.wait().await;
     if let Some(follower) = follower {
         follower.abort();
+    }
+    if let Some(net) = net {
+        net.abort();
     }
     if let Some(watcher) = watcher {
         watcher.abort();

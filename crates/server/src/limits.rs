@@ -68,10 +68,11 @@ pub struct Limits {
     pub client_lag: usize,
     /// How long a table with no client and no action stays loaded.
     pub idle_unload: Duration,
-    /// How often a table this node follows reads the log without a notice (several nodes): a
-    /// safety net only, for a notice a full queue dropped; notices carry every append, and a
-    /// lost notice connection makes every followed table read the log at once (issue 34: at 2 s
-    /// this polling was most of an idle node's cost).
+    /// How often a node checks the tables it follows against the database without a notice
+    /// (several nodes; one statement for all of them, `Registry::follow_net`): a safety net
+    /// only, for a notice a full queue dropped or a node that died before sending; notices carry
+    /// every append, and a lost notice connection makes every followed table read the log at once
+    /// (issue 34: a read per table every 2 s was most of an idle node's cost).
     pub follow_every: Duration,
     /// Records sent per catch-up read.
     pub catch_up_batch: usize,

@@ -108,7 +108,8 @@ impl Registry {
         if let Some(handle) = live.get(notice.table.as_str())
             && handle.following.load(Ordering::SeqCst)
         {
-            // A full queue is a busy table: the next notice, or its own tick, reads the rest.
+            // A full queue is a busy table: the next notice, or the node's net (`follow_net`),
+            // reads the rest.
             let _ = handle.tx.try_send(Msg::Heard {
                 seq: u64::try_from(notice.seq).unwrap_or(0),
                 tokens: notice.tokens,
@@ -159,6 +160,59 @@ impl Registry {
                 let _ = handle.tx.try_send(Msg::Heard {
                     seq: u64::MAX,
                     tokens: true,
+                });
+            }
+        }
+    }
+
+    /// The safety net under the notices (several nodes): every [`Limits::follow_every`], the last
+    /// seq of every table this node follows, asked of the database in one statement per 500
+    /// tables ([`Store::heads`]); a table whose copy is behind reads the rest, the others do
+    /// nothing. It catches what no notice told: a notice a full queue dropped, or one a node that
+    /// died between its commit and its notice never sent. Returns at once on a single node.
+    /// (Issue 34: each followed table read the log on its own tick, one transaction per table
+    /// every 2 s, later 30 s: most of an idle cluster's cost.)
+    pub async fn follow_net(self: Arc<Self>) {
+        if self.node.is_none() {
+            return;
+        }
+        loop {
+            tokio::time::sleep(self.limits.follow_every).await;
+            self.check_followed().await;
+        }
+    }
+
+    /// One turn of [`Registry::follow_net`].
+    async fn check_followed(&self) {
+        let followed: Vec<(Arc<str>, mpsc::Sender<Msg>)> = {
+            let live = self.live.lock().await;
+            live.values()
+                .filter(|h| h.following.load(Ordering::SeqCst))
+                .map(|h| (Arc::clone(&h.id), h.tx.clone()))
+                .collect()
+        };
+        if followed.is_empty() {
+            return;
+        }
+        let ids: Vec<&str> = followed.iter().map(|(id, _)| &**id).collect();
+        let heads: HashMap<String, i64> = match self.store.heads(&ids).await {
+            Ok(heads) => heads.into_iter().collect(),
+            Err(e) => {
+                // The database did not answer: each table reads the log itself, as before.
+                tracing::warn!(error = %e, "could not read the followed tables' heads");
+                followed
+                    .iter()
+                    .map(|(id, _)| (id.to_string(), i64::MAX))
+                    .collect()
+            }
+        };
+        for (id, tx) in &followed {
+            if let Some(&head) = heads.get(&**id) {
+                // A copy that has `head` already reads nothing (`catch_up`); a full queue is a
+                // busy table, which the next turn checks again.
+                let _ = tx.try_send(Msg::Heard {
+                    seq: u64::try_from(head).unwrap_or(u64::MAX),
+                    tokens: false,
                 });
             }
         }
@@ -265,27 +319,26 @@ impl Registry {
         let registry = Arc::clone(self);
         let generation = handle.generation;
         let idle = self.limits.idle_unload;
-        let follow_every = self.limits.follow_every;
         self.tasks.spawn(async move {
-            let mut follow = tokio::time::interval(follow_every);
-            follow.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-            // Idle means no message for `idle`: one deadline, moved by messages only. (A sleep
+            // Idle means no request for `idle`: one deadline, moved by requests only. (A sleep
             // made anew each turn of the loop was reset by every follow tick too, so a table this
-            // node followed never unloaded: issue 34.)
+            // node followed never unloaded: issue 34.) A followed table reads the log on a notice,
+            // and on the node's net (`follow_net`), both messages.
             let unload = tokio::time::sleep(idle);
             tokio::pin!(unload);
             loop {
                 tokio::select! {
                     msg = rx.recv() => match msg {
                         Some(msg) => {
-                            unload.as_mut().reset(tokio::time::Instant::now() + idle);
+                            // What another node did, or the net's check, is no use of this copy:
+                            // a followed table nobody here reads unloads all the same.
+                            if !matches!(msg, Msg::Heard { .. }) {
+                                unload.as_mut().reset(tokio::time::Instant::now() + idle);
+                            }
                             task.handle(msg).await;
                         }
                         None => break,
                     },
-                    _ = follow.tick(), if task.following.load(Ordering::SeqCst) => {
-                        task.heard(u64::MAX, false).await;
-                    }
                     () = &mut unload => {
                         unload.as_mut().reset(tokio::time::Instant::now() + idle);
                         if task.events.receiver_count() == 0 || registry.shutdown.is_cancelled() {

@@ -148,7 +148,7 @@ fn committed_pointers(
 /// commits of notifying transactions, so a notice there would hold every writer behind each one's
 /// disk flush; alone, a notification writes nothing and waits for no flush. A notice lost here (the
 /// process dies first, or the statement fails) delays the followers until they read the log on
-/// their own (at their next read or write of the table, or the 30-s follow tick).
+/// their own (at their next read or write of the table, or their node's 30-s net).
 async fn notify(pool: &AnyPool, pointers: Vec<String>) {
     if pointers.is_empty() {
         return;

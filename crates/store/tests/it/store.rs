@@ -297,6 +297,34 @@ async fn concurrent_appends_across_fifty_tables_all_land() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn heads_are_each_table_s_last_seq_asked_many_at_a_time() {
+    for db in databases().await {
+        let store = db.open().await;
+        // More tables than one statement asks for, each with its own count of rows.
+        let count = skald_store::HEADS_PER_STATEMENT + 3;
+        let ids: Vec<String> = (0..count).map(|i| format!("t{i}")).collect();
+        for (i, id) in ids.iter().enumerate() {
+            let rows: Vec<Row> = (1..=1 + (i % 4) as i64).map(|s| row(s, "x")).collect();
+            store.create_table(&meta(id), &rows, &[]).await.unwrap();
+        }
+        let mut asked: Vec<&str> = ids.iter().map(String::as_str).collect();
+        asked.push("ghost");
+        let mut heads = store.heads(&asked).await.unwrap();
+        heads.sort();
+        let mut expected: Vec<(String, i64)> = ids
+            .iter()
+            .enumerate()
+            .map(|(i, id)| (id.clone(), 1 + (i % 4) as i64))
+            .collect();
+        expected.sort();
+        assert_eq!(heads, expected, "a table with no rows has no head");
+        assert!(store.heads(&[]).await.unwrap().is_empty());
+        store.close().await;
+        db.finish().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rows_after_pages_in_order() {
     for db in databases().await {
         let store = db.open().await;
