@@ -75,6 +75,14 @@ impl GameError {
         }
     }
 
+    /// The rules' refusal as data ([`crate::Refusal`]), for a command the rules refused.
+    pub fn refusal(&self) -> Option<&crate::Refusal> {
+        match self {
+            GameError::Refused { refusal, .. } => Some(refusal),
+            _ => None,
+        }
+    }
+
     /// What the parser found wrong, for a command that did not parse.
     pub fn problem(&self) -> Option<&Problem> {
         match self {

@@ -76,8 +76,8 @@ pub enum ApiError {
     Relayed {
         /// The owner's HTTP status.
         status: u16,
-        /// The owner's refusal.
-        detail: ErrorDetail,
+        /// The owner's refusal (boxed: it is the largest kind, and every handler returns one).
+        detail: Box<ErrorDetail>,
     },
 }
 
@@ -187,6 +187,16 @@ impl ApiError {
             code: match self {
                 ApiError::Table(e) => e.code().map(str::to_owned),
                 ApiError::Relayed { detail, .. } => detail.code.clone(),
+                _ => None,
+            },
+            range: match self {
+                ApiError::Table(e) => match e.refusal().map(|r| &r.kind) {
+                    Some(&skald_core::RefusalKind::OutOfRange { value, min, max }) => {
+                        Some(crate::shapes::OutOfRange { value, min, max })
+                    }
+                    _ => None,
+                },
+                ApiError::Relayed { detail, .. } => detail.range.clone(),
                 _ => None,
             },
         }

@@ -160,6 +160,7 @@ async fn plain_errors_as_json(
             message,
             field: None,
             code: None,
+            range: None,
         },
     };
     (status, axum::Json(body)).into_response()

@@ -271,6 +271,22 @@ pub struct ErrorDetail {
     /// message says the same in words.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub code: Option<String>,
+    /// For a number the rules refused as out of its range (`code` `out_of_range`): the value
+    /// given and the lowest and highest allowed, as numbers, for a script that would not read
+    /// them from the message.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub range: Option<OutOfRange>,
+}
+
+/// A number outside its range ([`ErrorDetail::range`]): both bounds allowed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct OutOfRange {
+    /// The value given.
+    pub value: i64,
+    /// The lowest value allowed.
+    pub min: i64,
+    /// The highest value allowed.
+    pub max: i64,
 }
 
 /// A message a WebSocket client sends: `{"id": any JSON, "action": {"do": ...}}`.

@@ -209,7 +209,7 @@ impl TableTask {
             }
             Answer::Refused { status, error } => Err(ApiError::Relayed {
                 status,
-                detail: error,
+                detail: Box::new(error),
             }),
             Answer::NotOwner => Err(ApiError::Busy(
                 "the table changed hands; send the action again".into(),

@@ -75,6 +75,15 @@ impl Error {
         }
     }
 
+    /// The rules' refusal as data, in the shape every system's share ([`skald_core::Refusal`]),
+    /// for an action a system's rules refused.
+    pub fn refusal(&self) -> Option<&skald_core::Refusal> {
+        match &self.kind {
+            ErrorKind::Game(e) => e.refusal(),
+            _ => None,
+        }
+    }
+
     /// The field of the action this refusal is about, as a dotted path into the action's JSON
     /// (`"title"`, `"spend"`, `"character.traits"`), when it is about one: a form shows the
     /// refusal beside that field.

@@ -503,6 +503,15 @@ async fn a_check_answers_before_the_dice_and_records_nothing() {
     .await;
     assert_eq!(hard["error"]["code"], json!("out_of_range"), "{hard}");
     assert_eq!(
+        hard["error"]["range"],
+        json!({"value": 0, "min": 1, "max": 100}),
+        "the range as numbers: {hard}"
+    );
+    assert!(
+        too_many["error"].get("range").is_none(),
+        "no range where the kind is not out_of_range: {too_many}"
+    );
+    assert_eq!(
         check(&bob, acts(2)).await,
         json!({"ok": false, "error": {"kind": "forbidden",
             "message": "\"Ragnar\" is not your character: only its player or the GM may command it"}})
