@@ -557,11 +557,7 @@ impl Error {
             },
             Error::ConceptWords {
                 count, min, max, ..
-            } => RefusalKind::OutOfRange {
-                value: i64::try_from(*count).unwrap_or(i64::MAX),
-                min: i64::try_from(*min).unwrap_or(i64::MAX),
-                max: i64::try_from(*max).unwrap_or(i64::MAX),
-            },
+            } => RefusalKind::out_of_range(*count, *min, *max),
             Error::TextLength { len, max, .. }
             | Error::SaltLength { len, max, .. }
             | Error::NameLength { len, max, .. }

@@ -58,6 +58,20 @@ pub enum RefusalKind {
 }
 
 impl RefusalKind {
+    /// [`RefusalKind::OutOfRange`] of counts of any whole type (boxes, dice, entries: `usize`,
+    /// `u32`...), each as an `i64`; a count past `i64::MAX` is said as `i64::MAX`.
+    pub fn out_of_range(
+        value: impl TryInto<i64>,
+        min: impl TryInto<i64>,
+        max: impl TryInto<i64>,
+    ) -> Self {
+        RefusalKind::OutOfRange {
+            value: value.try_into().unwrap_or(i64::MAX),
+            min: min.try_into().unwrap_or(i64::MAX),
+            max: max.try_into().unwrap_or(i64::MAX),
+        }
+    }
+
     /// The kind's machine-readable name, for scripts (an error body's `code`): `out_of_range`,
     /// `length`, `not_found`, `taken`, `not_allowed`, `not_now`, `unreadable` or `dice`.
     pub fn code(&self) -> &'static str {
@@ -91,7 +105,7 @@ impl Refusal {
 
     /// A number `value` outside `min..=max`, at `field` (see [`Refusal::at`]).
     pub fn out_of_range(field: impl AsRef<str>, value: i64, min: i64, max: i64) -> Self {
-        Self::at(RefusalKind::OutOfRange { value, min, max }, field)
+        Self::at(RefusalKind::out_of_range(value, min, max), field)
     }
 
     /// The same refusal about the field at `field` instead (a refusal placed at a sheet's blank).

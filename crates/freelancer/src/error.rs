@@ -250,11 +250,7 @@ impl Error {
             },
             Error::TeamSize {
                 count, min, max, ..
-            } => RefusalKind::OutOfRange {
-                value: i64::try_from(*count).unwrap_or(i64::MAX),
-                min: i64::try_from(*min).unwrap_or(i64::MAX),
-                max: i64::try_from(*max).unwrap_or(i64::MAX),
-            },
+            } => RefusalKind::out_of_range(*count, *min, *max),
             Error::TextLength {
                 value, chars, max, ..
             } => RefusalKind::Length {

@@ -1208,12 +1208,6 @@ pub enum OddsError {
     },
 }
 
-/// `n` as an `i64` for a [`RefusalKind::OutOfRange`] (a count of boxes, dice or entries: far
-/// below `i64::MAX`).
-fn whole(n: impl TryInto<i64>) -> i64 {
-    n.try_into().unwrap_or(i64::MAX)
-}
-
 impl SheetProblem {
     /// This problem's kind, in the shape every system's refusals share ([`RefusalKind`]).
     pub fn kind(&self) -> RefusalKind {
@@ -1227,36 +1221,14 @@ impl SheetProblem {
                 count: value,
                 min,
                 max,
-            } => RefusalKind::OutOfRange {
-                value: whole(*value),
-                min: whole(*min),
-                max: whole(*max),
-            },
-            SheetProblem::Checked { checked, boxes } => RefusalKind::OutOfRange {
-                value: whole(*checked),
-                min: 0,
-                max: whole(*boxes),
-            },
-            SheetProblem::Entries { count, max } => RefusalKind::OutOfRange {
-                value: whole(*count),
-                min: 0,
-                max: whole(*max),
-            },
-            SheetProblem::Face { value, min, max } => RefusalKind::OutOfRange {
-                value: whole(*value),
-                min: whole(*min),
-                max: whole(*max),
-            },
-            SheetProblem::NoKeys { max } => RefusalKind::OutOfRange {
-                value: 0,
-                min: 1,
-                max: whole(*max),
-            },
-            SheetProblem::KeyCount { count } => RefusalKind::OutOfRange {
-                value: whole(*count),
-                min: 1,
-                max: 1,
-            },
+            } => RefusalKind::out_of_range(*value, *min, *max),
+            SheetProblem::Checked { checked, boxes } => {
+                RefusalKind::out_of_range(*checked, 0, *boxes)
+            }
+            SheetProblem::Entries { count, max } => RefusalKind::out_of_range(*count, 0, *max),
+            SheetProblem::Face { value, min, max } => RefusalKind::out_of_range(*value, *min, *max),
+            SheetProblem::NoKeys { max } => RefusalKind::out_of_range(0, 1, *max),
+            SheetProblem::KeyCount { count } => RefusalKind::out_of_range(*count, 1, 1),
             SheetProblem::Reserved { name } | SheetProblem::UsedTwice { name } => {
                 RefusalKind::Taken { name: name.clone() }
             }
@@ -1300,24 +1272,14 @@ impl Error {
             }
             | Error::UncheckCount {
                 count, min, max, ..
-            } => RefusalKind::OutOfRange {
-                value: whole(*count),
-                min: whole(*min),
-                max: whole(*max),
-            },
-            Error::MajorGoalUncheck { count, max, .. } => RefusalKind::OutOfRange {
-                value: whole(*count),
-                min: 0,
-                max: whole(*max),
-            },
+            } => RefusalKind::out_of_range(*count, *min, *max),
+            Error::MajorGoalUncheck { count, max, .. } => {
+                RefusalKind::out_of_range(*count, 0, *max)
+            }
             // Too few or too many names is a count out of range; three names with one twice is
             // not.
             Error::ThreeTraits { names, wanted, .. } if names.len() != *wanted => {
-                RefusalKind::OutOfRange {
-                    value: whole(names.len()),
-                    min: whole(*wanted),
-                    max: whole(*wanted),
-                }
+                RefusalKind::out_of_range(names.len(), *wanted, *wanted)
             }
             Error::BurdenBoxes {
                 value, min, max, ..
@@ -1325,11 +1287,9 @@ impl Error {
             | Error::ObligationBoxes {
                 value, min, max, ..
             }
-            | Error::OpponentBoxes { value, min, max } => RefusalKind::OutOfRange {
-                value: whole(*value),
-                min: whole(*min),
-                max: whole(*max),
-            },
+            | Error::OpponentBoxes { value, min, max } => {
+                RefusalKind::out_of_range(*value, *min, *max)
+            }
             Error::GoalLength { chars, max, .. } | Error::TextLength { chars, max, .. } => {
                 RefusalKind::Length {
                     length: *chars,
