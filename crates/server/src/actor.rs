@@ -15,7 +15,7 @@ use skald_core::{Move, noun, plural};
 use skald_store::{Store, TokenRow};
 use skald_table::{Action, Actor, OddsQuestion, Reader, Record, Request, Table, redact};
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
 use tokio::sync::{broadcast, mpsc, oneshot};
 
@@ -39,6 +39,17 @@ pub enum Msg {
     /// The table's log has reached `seq` on another node (a notice): read what this node lacks.
     Heard {
         /// The log's last seq (`u64::MAX`: read all there is).
+        seq: u64,
+        /// Whether tokens were written too.
+        tokens: bool,
+    },
+    /// Rows another node appended, read for this follower with other tables' in one statement
+    /// (`crate::follow`): fold those after this copy's last seq, read the rest up to `seq` if
+    /// they do not continue it.
+    Read {
+        /// The table's rows after the head it had when read, in seq order.
+        rows: Vec<skald_store::Row>,
+        /// The log's last seq as the notice said.
         seq: u64,
         /// Whether tokens were written too.
         tokens: bool,
@@ -125,6 +136,9 @@ pub struct TableHandle {
     pub sockets: Arc<Mutex<HashMap<Actor, usize>>>,
     /// Whether this node follows the table (another node owns it) rather than owning it.
     pub following: Arc<AtomicBool>,
+    /// The seq of the last record this node's copy has folded, as of its task's last message:
+    /// where a read of the notices heard starts (`crate::follow`).
+    pub head: Arc<AtomicU64>,
 }
 
 /// The server's count of live tables, for its cap ([`crate::Limits::max_tables`]): tables live
@@ -530,6 +544,7 @@ impl TableTask {
                 let _ = reply.send(answer);
             }
             Msg::Heard { seq, tokens } => self.heard(seq, tokens).await,
+            Msg::Read { rows, seq, tokens } => self.read(&rows, seq, tokens).await,
             Msg::Refresh { reply } => {
                 self.refresh_tokens().await;
                 let _ = reply.send(());

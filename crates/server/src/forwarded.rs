@@ -91,15 +91,22 @@ pub enum Forwarded {
     },
 }
 
-/// The owner's answer to a [`Forwarded`] write. Records never cross: the sender reads them from
-/// the log by seq, as it does every record of a table it follows.
+/// The owner's answer to a [`Forwarded`] write. An action's answer carries its records as
+/// committed, so the sender folds them without reading the log (issue 34: that read was a
+/// PostgreSQL transaction per forwarded action); the sender folds only records that continue its
+/// copy (each checked against the copy's hash chain by the fold) and reads the log by seq for
+/// anything else, as it does every other record of a table it follows.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(tag = "answer", rename_all = "snake_case")]
 pub enum Answer {
-    /// Committed: the seqs of the action's records.
+    /// Committed: the seqs of the action's records, and the records.
     Acted {
         /// Their seqs, in order.
         seqs: Vec<u64>,
+        /// The records as committed, whole (secrets too: the nodes' channel already carries the
+        /// actions themselves), in seq order; empty from a node that sends none.
+        #[serde(default)]
+        records: Vec<Record>,
     },
     /// Seated, with the record at `seq`.
     Joined {

@@ -267,8 +267,13 @@ pub async fn serve_with(
         node.clone(),
     )
     .await?;
-    let follower =
-        notices.map(|notices| tokio::spawn(follow::run(notices, Arc::clone(app.registry()))));
+    let follower = notices.map(|notices| {
+        tokio::spawn(follow::run(
+            notices,
+            Arc::clone(app.registry()),
+            store.clone(),
+        ))
+    });
     let watcher = node
         .is_some()
         .then(|| tokio::spawn(Arc::clone(app.registry()).watch_ownership()));

@@ -6,7 +6,7 @@ use crate::limits::Limits;
 use crate::node::Node;
 use crate::odds_gate::OddsGate;
 use crate::rows::from_row;
-use skald_store::{Notice, Owner, Store};
+use skald_store::{Owner, Store};
 use skald_table::Table;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -102,19 +102,24 @@ impl Registry {
         }
     }
 
-    /// A notice that another node appended to a table: a table this node follows reads it.
-    pub async fn heard(&self, notice: &Notice) {
+    /// Of `tables`, those this node follows now: each with the way to its task and the seq its
+    /// copy has folded (`crate::follow` reads what they lack, together).
+    pub async fn followed<'a>(
+        &self,
+        tables: impl Iterator<Item = &'a str>,
+    ) -> Vec<(Arc<str>, mpsc::Sender<Msg>, u64)> {
         let live = self.live.lock().await;
-        if let Some(handle) = live.get(notice.table.as_str())
-            && handle.following.load(Ordering::SeqCst)
-        {
-            // A full queue is a busy table: the next notice, or the node's net (`follow_net`),
-            // reads the rest.
-            let _ = handle.tx.try_send(Msg::Heard {
-                seq: u64::try_from(notice.seq).unwrap_or(0),
-                tokens: notice.tokens,
-            });
-        }
+        tables
+            .filter_map(|id| live.get(id))
+            .filter(|h| h.following.load(Ordering::SeqCst))
+            .map(|h| {
+                (
+                    Arc::clone(&h.id),
+                    h.tx.clone(),
+                    h.head.load(Ordering::SeqCst),
+                )
+            })
+            .collect()
     }
 
     /// Watches this node's ownership session: every 2 s (`WATCH_EVERY`) it asks the database, and
@@ -303,7 +308,9 @@ impl Registry {
             )),
             sockets: Arc::default(),
             following: Arc::clone(&following),
+            head: Arc::new(AtomicU64::new(table.last_seq())),
         };
+        let head = Arc::clone(&handle.head);
         let mut task = TableTask {
             id: Arc::clone(&handle.id),
             table,
@@ -332,10 +339,11 @@ impl Registry {
                         Some(msg) => {
                             // What another node did, or the net's check, is no use of this copy:
                             // a followed table nobody here reads unloads all the same.
-                            if !matches!(msg, Msg::Heard { .. }) {
+                            if !matches!(msg, Msg::Heard { .. } | Msg::Read { .. }) {
                                 unload.as_mut().reset(tokio::time::Instant::now() + idle);
                             }
                             task.handle(msg).await;
+                            head.store(task.table.last_seq(), Ordering::SeqCst);
                         }
                         None => break,
                     },

@@ -189,7 +189,13 @@ impl TableTask {
     /// The owner's answer, with the records it made read from the log.
     async fn settle(&mut self, answer: Answer) -> Result<Written, ApiError> {
         match answer {
-            Answer::Acted { seqs } => {
+            Answer::Acted { seqs, records } => {
+                // Read from the log only what the answer's records do not bring.
+                for record in records {
+                    if record.seq == self.table.last_seq() + 1 {
+                        self.fold(record)?;
+                    }
+                }
                 self.catch_up(seqs.last().copied().unwrap_or(0)).await?;
                 Ok(Written::Acted(self.records_at(&seqs)))
             }
@@ -260,6 +266,7 @@ impl TableTask {
         match self.write_owned(&write).await {
             Ok(Written::Acted(records)) => Answer::Acted {
                 seqs: records.iter().map(|r| r.seq).collect(),
+                records: records.iter().map(|r| (**r).clone()).collect(),
             },
             Ok(Written::Joined(player, token)) => Answer::Joined {
                 player,
@@ -302,6 +309,47 @@ impl TableTask {
         }
     }
 
+    /// Rows read for this follower with other tables' (`crate::follow`): those that continue this
+    /// copy are folded and published; whatever is still missing up to `seq` (rows this copy got
+    /// meanwhile skipped, a gap read again) is read as after a notice.
+    pub(crate) async fn read(&mut self, rows: &[skald_store::Row], seq: u64, tokens: bool) {
+        self.give_up_if_lost();
+        if !matches!(self.mode, Mode::Follower(_)) {
+            return;
+        }
+        let next = |last: u64| i64::try_from(last).map_or(i64::MAX, |l| l.saturating_add(1));
+        let mut folded = Ok(());
+        for row in rows {
+            let wanted = next(self.table.last_seq());
+            if row.seq < wanted {
+                continue;
+            }
+            if row.seq > wanted {
+                break;
+            }
+            folded = self.fold_row(row);
+            if folded.is_err() {
+                break;
+            }
+        }
+        if let Err(e) = folded {
+            tracing::warn!(table = %self.id, error = %e, "could not fold a row read for a notice");
+        }
+        self.heard(seq, tokens).await;
+    }
+
+    /// Folds one row read from the log and publishes it to this node's clients.
+    fn fold_row(&mut self, row: &skald_store::Row) -> Result<(), ApiError> {
+        self.fold(from_row(row).map_err(ApiError::Store)?)
+    }
+
+    /// Folds a committed record that continues this copy and publishes it to this node's clients.
+    fn fold(&mut self, record: skald_table::Record) -> Result<(), ApiError> {
+        self.table.apply(record.clone())?;
+        let _ = self.events.send(Arc::new(record));
+        Ok(())
+    }
+
     /// Reads and folds the records after this copy's last, until it has `seq` (or all there
     /// is), publishing each to this node's clients.
     pub(crate) async fn catch_up(&mut self, seq: u64) -> Result<(), ApiError> {
@@ -322,9 +370,7 @@ impl TableTask {
                 )));
             }
             for row in &rows {
-                let record = from_row(row).map_err(ApiError::Store)?;
-                self.table.apply(record.clone())?;
-                let _ = self.events.send(Arc::new(record));
+                self.fold_row(row)?;
             }
         }
         Ok(())

@@ -2,9 +2,11 @@
 //!
 //! Every append on PostgreSQL is notified on the channel `skald_log` once committed (the writer
 //! sends a batch's pointers together, one per line, right after its commit). A notice is a pointer,
-//! never a record: the table, its last seq and whether tokens were written. A node reads the rows after the seq it has
-//! (`rows_after`) and redacts them for each of its readers itself, so no secret crosses the
-//! channel, and a lost notice only delays a reader until the next one.
+//! never a record: the table, its last seq and whether tokens were written. A node gathers the
+//! notices of the tables it follows and reads their new rows together (`Store::rows_between`, at
+//! most once every 20 ms a node), and redacts them for each of its readers itself, so no secret
+//! crosses the channel (any role that may connect to the database may listen on it), and a lost
+//! notice only delays a reader until the next one.
 
 use sqlx::postgres::PgListener;
 

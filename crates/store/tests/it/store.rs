@@ -348,6 +348,47 @@ async fn rows_after_pages_in_order() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rows_between_reads_many_tables_ranges_at_once() {
+    for db in databases().await {
+        let store = db.open().await;
+        // More tables than one statement asks for, each with 5 rows.
+        let count = skald_store::HEADS_PER_STATEMENT + 2;
+        let ids: Vec<String> = (0..count).map(|i| format!("t{i}")).collect();
+        let rows: Vec<Row> = (1..=5).map(|s| row(s, &s.to_string())).collect();
+        for id in &ids {
+            store.create_table(&meta(id), &rows, &[]).await.unwrap();
+        }
+        // Table i wants the seqs after i % 5, up to 4: some one row, some none.
+        let mut ranges: Vec<(&str, i64, i64)> = ids
+            .iter()
+            .enumerate()
+            .map(|(i, id)| (id.as_str(), (i % 5) as i64, 4))
+            .collect();
+        ranges.push(("ghost", 0, 10));
+        let found = store.rows_between(&ranges).await.unwrap();
+        let mut expected: Vec<(String, Row)> = ids
+            .iter()
+            .enumerate()
+            .flat_map(|(i, id)| rows[i % 5..4].iter().map(|r| (id.clone(), r.clone())))
+            .collect();
+        expected.sort_by(|a, b| (&a.0, a.1.seq).cmp(&(&b.0, b.1.seq)));
+        assert_eq!(found.len(), expected.len());
+        let mut sorted = found.clone();
+        sorted.sort_by(|a, b| (&a.0, a.1.seq).cmp(&(&b.0, b.1.seq)));
+        assert_eq!(sorted, expected);
+        // Within a table, in seq order as read (statements are per chunk, each ordered).
+        for pair in found.windows(2) {
+            if pair[0].0 == pair[1].0 {
+                assert!(pair[0].1.seq < pair[1].1.seq);
+            }
+        }
+        assert!(store.rows_between(&[]).await.unwrap().is_empty());
+        store.close().await;
+        db.finish().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn too_large_is_refused_before_the_database() {
     for db in databases().await {
         let store = db.open().await;
