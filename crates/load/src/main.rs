@@ -61,6 +61,10 @@ pub struct Args {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Written (empty) once every client is seated and connected, just before the load starts:
+    /// a script counting costs per action starts its count there, leaving the setup out.
+    #[arg(long, value_name = "FILE")]
+    pub setup_done: Option<std::path::PathBuf>,
     /// Measure the raw commit rate of this database (a store URL or SQLite path) instead.
     #[arg(long, value_name = "DB_URL")]
     pub raw_commit: Option<String>,
@@ -111,6 +115,10 @@ async fn run(args: Args) -> anyhow::Result<()> {
     };
     let seats = setup::seat(&plan).await?;
     let connected = client::connect_all(&servers, seats, plan.concurrency).await?;
+    if let Some(file) = &args.setup_done {
+        std::fs::write(file, b"")
+            .with_context(|| format!("--setup-done: cannot write {}", file.display()))?;
+    }
     let run = client::Run {
         rate: args.rate,
         seconds: Duration::from_secs_f64(args.seconds),

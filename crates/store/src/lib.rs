@@ -14,6 +14,7 @@ mod adopt;
 mod error;
 mod migrate;
 mod notices;
+mod notifier;
 mod owners;
 mod ready;
 mod sql;
@@ -227,12 +228,28 @@ impl Store {
             .await
             .map_err(connect_error)?;
         let mut senders = Vec::with_capacity(writers);
-        let mut handles = Vec::with_capacity(writers);
+        let mut handles = Vec::with_capacity(writers + 1);
+        // The writers' notices go through one notifier; it ends after the last writer, so
+        // `close` (which awaits the handles in order) sends the last of them.
+        let (notices, notifier) = match backend {
+            Backend::Postgres => {
+                let (tx, rx) = mpsc::channel(notifier::QUEUE);
+                (Some(tx), Some(notifier::run(writes.clone(), rx)))
+            }
+            Backend::Sqlite => (None, None),
+        };
         for _ in 0..writers {
             let (tx, rx) = mpsc::channel(CHANNEL_CAPACITY);
             senders.push(tx);
-            handles.push(tokio::spawn(writer::run(writes.clone(), backend, rx)));
+            handles.push(tokio::spawn(writer::run(
+                writes.clone(),
+                backend,
+                rx,
+                notices.clone(),
+            )));
         }
+        drop(notices);
+        handles.extend(notifier.map(tokio::spawn));
         Ok(Store {
             inner: Arc::new(Inner {
                 backend,

@@ -8,7 +8,7 @@ use sqlx::AnyPool;
 use sqlx::{AnyConnection, Row as _};
 use tokio::sync::{mpsc, oneshot};
 
-use crate::notices::{self, Notice};
+use crate::notices::Notice;
 use crate::owners::{Fence, LOCK_CLASS};
 use crate::sql::{self, CHUNK, EVENT_COLUMNS, TOKEN_COLUMNS};
 use crate::{Backend, Error, ErrorKind, Row, TableMeta, TokenRow};
@@ -73,8 +73,15 @@ enum Stage {
 
 type Failure = (Stage, sqlx::Error);
 
-/// The writer task: runs until every sender is dropped and the channel is drained.
-pub(crate) async fn run(pool: AnyPool, backend: Backend, mut rx: mpsc::Receiver<Request>) {
+/// The writer task: runs until every sender is dropped and the channel is drained. Each batch's
+/// committed appends are handed to the notifier (`notifier`, PostgreSQL only: `notices` is `None`
+/// on SQLite, which serves one node) once the batch's callers have their answers.
+pub(crate) async fn run(
+    pool: AnyPool,
+    backend: Backend,
+    mut rx: mpsc::Receiver<Request>,
+    notices: Option<mpsc::Sender<Vec<String>>>,
+) {
     let mut batch = Vec::with_capacity(MAX_BATCH);
     while rx.recv_many(&mut batch, MAX_BATCH).await > 0 {
         let results = write(&pool, backend, &batch).await;
@@ -84,7 +91,11 @@ pub(crate) async fn run(pool: AnyPool, backend: Backend, mut rx: mpsc::Receiver<
             let _ = request.reply.send(result);
         }
         // After the answers: no caller waits for the other nodes to be told.
-        notify(&pool, pointers).await;
+        if let Some(notices) = &notices
+            && !pointers.is_empty()
+        {
+            let _ = notices.send(pointers).await;
+        }
     }
 }
 
@@ -110,8 +121,8 @@ async fn write(pool: &AnyPool, backend: Backend, batch: &[Request]) -> Vec<Resul
     results
 }
 
-/// The pointers of a batch's committed appends, for [`notify`] (none on SQLite, which serves one
-/// node).
+/// The pointers of a batch's committed appends, for the notifier (none on SQLite, which serves
+/// one node).
 fn committed_pointers(
     backend: Backend,
     batch: &[Request],
@@ -140,29 +151,6 @@ fn committed_pointers(
             _ => None,
         })
         .collect()
-}
-
-/// Tells the nodes that follow tables (PostgreSQL's `NOTIFY`, docs/scaling.md) what a batch's
-/// committed appends reached: as few notifications as fit the pointers, sent once the batch's
-/// callers have their answers. Not inside the appends' transaction: PostgreSQL serializes the
-/// commits of notifying transactions, so a notice there would hold every writer behind each one's
-/// disk flush; alone, a notification writes nothing and waits for no flush. A notice lost here (the
-/// process dies first, or the statement fails) delays the followers until they read the log on
-/// their own (at their next read or write of the table, or their node's 30-s net).
-async fn notify(pool: &AnyPool, pointers: Vec<String>) {
-    if pointers.is_empty() {
-        return;
-    }
-    for payload in notices::joined(pointers.into_iter()) {
-        let sent = sqlx::query("SELECT pg_notify($1, $2)")
-            .bind(notices::CHANNEL)
-            .bind(&payload)
-            .execute(pool)
-            .await;
-        if let Err(e) = sent {
-            tracing::warn!(error = %e, "could not notify the other nodes; they read the log on their own");
-        }
-    }
 }
 
 /// The whole batch in one transaction. A request refused by its checks wrote nothing and keeps its error;

@@ -3,5 +3,6 @@
 
 mod common;
 mod migrations;
+mod notices;
 mod owners;
 mod store;
