@@ -140,7 +140,7 @@ fn ws_url(server: &str, seat: &Seat) -> String {
 }
 
 /// Opens every seat's WebSocket, `concurrency` handshakes at a time, and waits for each hello;
-/// seat `i` on `servers[i mod N]` (the node it joined on: `setup::Plan::server_of_client`).
+/// each seat on the node it joined on (`setup::Seat::node`).
 ///
 /// # Errors
 /// When no client at all could connect.
@@ -151,7 +151,10 @@ pub async fn connect_all(
 ) -> anyhow::Result<Connected> {
     let start = Instant::now();
     let results: Vec<anyhow::Result<Client>> = stream::iter(seated.seats)
-        .map(|seat| connect(crate::setup::round_robin(servers, seat.index), seat))
+        .map(|seat| {
+            let server = servers.get(seat.node).map_or("", String::as_str);
+            connect(server, seat)
+        })
         .buffer_unordered(concurrency)
         .collect()
         .await;

@@ -61,6 +61,11 @@ pub struct Args {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// With several servers: every client of table t on node t mod N (the node that created, so
+    /// owns, it), as behind a balancer that routes by table id; without it, client i is on node
+    /// i mod N, as behind one that knows nothing of tables.
+    #[arg(long)]
+    pub route_by_table: bool,
     /// Written (empty) once every client is seated and connected, just before the load starts:
     /// a script counting costs per action starts its count there, leaving the setup out.
     #[arg(long, value_name = "FILE")]
@@ -112,6 +117,7 @@ async fn run(args: Args) -> anyhow::Result<()> {
         tables: args.tables,
         clients: args.clients,
         concurrency: args.setup_concurrency.max(1),
+        by_table: args.route_by_table,
     };
     let seats = setup::seat(&plan).await?;
     let connected = client::connect_all(&servers, seats, plan.concurrency).await?;

@@ -5,7 +5,8 @@
 //! Given several nodes of one cluster, the tables are created round-robin over them (table t on
 //! node t mod N, which so owns it) and each client joins on its own node (client i on node
 //! i mod N): a table's seats land on different nodes, as behind a balancer that knows nothing of
-//! tables, so joins, actions and fan-out cross nodes.
+//! tables, so joins, actions and fan-out cross nodes. With `--route-by-table`, every client of
+//! table t is on node t mod N instead, as behind a balancer that routes by table id.
 //!
 //! The server limits HTTP requests per TCP connection, so each request goes on a fresh connection
 //! (no keep-alive pool), and a request refused as over a limit (429) or busy (503) is tried again
@@ -35,6 +36,9 @@ pub struct Plan {
     pub clients: usize,
     /// Requests in flight at once.
     pub concurrency: usize,
+    /// Every client of a table on the node its table was created on (which owns it), as behind a
+    /// balancer that routes by table id, instead of client i on node i mod N.
+    pub by_table: bool,
 }
 
 /// One client's place: its table, its token, and the seq its WebSocket starts after.
@@ -48,6 +52,8 @@ pub struct Seat {
     pub token: String,
     /// The table's last seq once every seat was taken.
     pub after: u64,
+    /// The node it joined on and opens its WebSocket on (an index into the servers).
+    pub node: usize,
 }
 
 /// The seats, and how long setting them up took.
@@ -82,9 +88,18 @@ impl Plan {
         round_robin(&self.servers, t)
     }
 
-    /// The node client `index` joins on and opens its WebSocket on: `index mod N`.
-    pub fn server_of_client(&self, index: usize) -> &str {
-        round_robin(&self.servers, index)
+    /// The node client `index` of table `t` joins on and opens its WebSocket on: `index mod N`,
+    /// or `t mod N` when routed by table ([`Plan::by_table`]), as an index into the servers.
+    pub fn node_of_client(&self, t: usize, index: usize) -> usize {
+        let i = if self.by_table { t } else { index };
+        i.checked_rem(self.servers.len()).unwrap_or(0)
+    }
+
+    /// The server of [`Plan::node_of_client`].
+    pub fn server_of_client(&self, t: usize, index: usize) -> &str {
+        self.servers
+            .get(self.node_of_client(t, index))
+            .map_or("", String::as_str)
     }
 }
 
@@ -151,7 +166,7 @@ async fn table(
     let mut tokens = vec![created.gm_token];
     for p in 1..n {
         let body = json!({"invite": created.invite, "name": format!("player {p}")});
-        let node = plan.server_of_client(first + p);
+        let node = plan.server_of_client(t, first + p);
         let joined: Joined = request(|| {
             http.post(format!("{node}/api/tables/{}/join", created.table))
                 .json(&body)
@@ -178,6 +193,7 @@ async fn table(
             table: created.table.clone(),
             token,
             after: log.last_seq,
+            node: plan.node_of_client(t, first + i),
         })
         .collect())
 }
@@ -227,6 +243,7 @@ mod tests {
             tables: 3,
             clients: 10,
             concurrency: 1,
+            by_table: false,
         }
     }
 
@@ -235,8 +252,8 @@ mod tests {
         let p = plan(&["http://a"]);
         assert_eq!(p.server_of_table(0), "http://a");
         assert_eq!(p.server_of_table(2), "http://a");
-        assert_eq!(p.server_of_client(0), "http://a");
-        assert_eq!(p.server_of_client(9), "http://a");
+        assert_eq!(p.server_of_client(0, 0), "http://a");
+        assert_eq!(p.server_of_client(2, 9), "http://a");
     }
 
     #[test]
@@ -244,11 +261,23 @@ mod tests {
         let p = plan(&["http://a", "http://b", "http://c"]);
         let tables: Vec<&str> = (0..4).map(|t| p.server_of_table(t)).collect();
         assert_eq!(tables, ["http://a", "http://b", "http://c", "http://a"]);
-        let clients: Vec<&str> = (3..8).map(|i| p.server_of_client(i)).collect();
+        let clients: Vec<&str> = (3..8).map(|i| p.server_of_client(1, i)).collect();
         assert_eq!(
             clients,
             ["http://a", "http://b", "http://c", "http://a", "http://b"]
         );
+    }
+
+    #[test]
+    fn routed_by_table_every_client_is_on_its_table_s_node() {
+        let p = Plan {
+            by_table: true,
+            ..plan(&["http://a", "http://b", "http://c"])
+        };
+        let clients: Vec<&str> = (3..8).map(|i| p.server_of_client(1, i)).collect();
+        assert_eq!(clients, ["http://b"; 5]);
+        assert_eq!(p.node_of_client(4, 0), 1);
+        assert_eq!(p.server_of_table(4), "http://b");
     }
 
     #[test]
