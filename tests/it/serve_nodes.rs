@@ -225,6 +225,26 @@ async fn three_nodes_play_one_table_as_one_server() {
             node.url
         );
         last += 1;
+        // A page told of that record on its socket asks each node for its parts with `seen`:
+        // every node answers with the record, a node whose copy had not read it yet reading it
+        // first (the others answer from their copies without reading the log).
+        for other in &nodes {
+            let parts: Value = http
+                .get(format!(
+                    "{}/t/{}/parts?after={}&seen={last}&token={}",
+                    other.url,
+                    table.id,
+                    last - 1,
+                    table.gm_token
+                ))
+                .send()
+                .await
+                .unwrap()
+                .json()
+                .await
+                .unwrap();
+            assert_eq!(parts["seq"], json!(last), "parts through {}", other.url);
+        }
     }
 
     // Every seat on a WebSocket, spread over the nodes, all acting at once.

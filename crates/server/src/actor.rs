@@ -61,6 +61,8 @@ pub enum Msg {
     },
     /// The table's summary for a reader.
     Summary {
+        /// How current a follower's copy must be first.
+        fresh: Fresh,
         /// The reader.
         reader: Actor,
         /// The summary.
@@ -68,6 +70,8 @@ pub enum Msg {
     },
     /// The moves legal now for a reader.
     Moves {
+        /// How current a follower's copy must be first.
+        fresh: Fresh,
         /// The reader.
         reader: Actor,
         /// The moves.
@@ -76,6 +80,8 @@ pub enum Msg {
     /// What the chances of a system command before it is rolled need, taken now: the task hands
     /// out the question and never works out odds itself (`crate::live::LiveTable::odds` does, off the task).
     OddsQuestion {
+        /// How current a follower's copy must be first.
+        fresh: Fresh,
         /// The command.
         command: Value,
         /// A copy of the game's state, the command, and the seq they stand at.
@@ -83,6 +89,8 @@ pub enum Msg {
     },
     /// Whether the table would take an action now, before its dice; records nothing.
     Check {
+        /// How current a follower's copy must be first.
+        fresh: Fresh,
         /// Who would send it.
         by: Actor,
         /// The action.
@@ -92,6 +100,8 @@ pub enum Msg {
     },
     /// Records after a seq, redacted for a reader.
     After {
+        /// How current a follower's copy must be first.
+        fresh: Fresh,
         /// The reader.
         reader: Reader,
         /// Records with a greater seq.
@@ -104,17 +114,31 @@ pub enum Msg {
 }
 
 impl Msg {
-    /// Whether it only reads the table.
-    fn reads(&self) -> bool {
-        matches!(
-            self,
-            Msg::Summary { .. }
-                | Msg::Moves { .. }
-                | Msg::OddsQuestion { .. }
-                | Msg::Check { .. }
-                | Msg::After { .. }
-        )
+    /// How current the copy must be to answer it, for a message that only reads the table.
+    fn fresh(&self) -> Option<Fresh> {
+        match self {
+            Msg::Summary { fresh, .. }
+            | Msg::Moves { fresh, .. }
+            | Msg::OddsQuestion { fresh, .. }
+            | Msg::Check { fresh, .. }
+            | Msg::After { fresh, .. } => Some(*fresh),
+            _ => None,
+        }
     }
+}
+
+/// How current a follower's copy of the log must be to answer a read (docs/scaling.md, "Several
+/// nodes"). An owner's copy is the log; only a follower's may be behind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Fresh {
+    /// As the log is now: a follower reads the log first (one indexed range read, usually empty),
+    /// so a client that wrote through another node reads its write here.
+    #[default]
+    Now,
+    /// Up to at least this seq, which the reader has seen already (a page told of a record on
+    /// its socket): a follower reads the log only when its copy is behind it (issue 34: a page's
+    /// update asked a follower four reads of the log, each a PostgreSQL transaction).
+    Seen(u64),
 }
 
 /// A live table: the way to its task, its published records, and its tokens.
@@ -427,18 +451,34 @@ impl TableHandle {
     ///
     /// # Errors
     /// [`ApiError::Busy`].
-    pub(crate) async fn summary(&self, reader: Actor) -> Result<Summary, ApiError> {
+    pub(crate) async fn summary(&self, reader: Actor, fresh: Fresh) -> Result<Summary, ApiError> {
         let (reply, rx) = oneshot::channel();
-        self.ask(Msg::Summary { reader, reply }, rx).await
+        self.ask(
+            Msg::Summary {
+                reader,
+                fresh,
+                reply,
+            },
+            rx,
+        )
+        .await
     }
 
     /// The moves legal now for `reader`.
     ///
     /// # Errors
     /// [`ApiError::Busy`].
-    pub(crate) async fn moves(&self, reader: Actor) -> Result<Vec<Move>, ApiError> {
+    pub(crate) async fn moves(&self, reader: Actor, fresh: Fresh) -> Result<Vec<Move>, ApiError> {
         let (reply, rx) = oneshot::channel();
-        self.ask(Msg::Moves { reader, reply }, rx).await
+        self.ask(
+            Msg::Moves {
+                reader,
+                fresh,
+                reply,
+            },
+            rx,
+        )
+        .await
     }
 
     /// What the chances of `command` before it is rolled need, at the table's state now: to be
@@ -446,9 +486,21 @@ impl TableHandle {
     ///
     /// # Errors
     /// [`ApiError::Busy`].
-    pub(crate) async fn odds_question(&self, command: Value) -> Result<OddsQuestion, ApiError> {
+    pub(crate) async fn odds_question(
+        &self,
+        command: Value,
+        fresh: Fresh,
+    ) -> Result<OddsQuestion, ApiError> {
         let (reply, rx) = oneshot::channel();
-        self.ask(Msg::OddsQuestion { command, reply }, rx).await
+        self.ask(
+            Msg::OddsQuestion {
+                command,
+                fresh,
+                reply,
+            },
+            rx,
+        )
+        .await
     }
 
     /// Whether the table would take `action` from `by` now, as far as can be known before its
@@ -460,9 +512,19 @@ impl TableHandle {
         &self,
         by: Actor,
         action: Action,
+        fresh: Fresh,
     ) -> Result<Result<(), skald_table::Error>, ApiError> {
         let (reply, rx) = oneshot::channel();
-        self.ask(Msg::Check { by, action, reply }, rx).await
+        self.ask(
+            Msg::Check {
+                by,
+                action,
+                fresh,
+                reply,
+            },
+            rx,
+        )
+        .await
     }
 
     /// Records after `after`, redacted for `reader`, and the last seq.
@@ -474,6 +536,7 @@ impl TableHandle {
         reader: Reader,
         after: u64,
         limit: usize,
+        fresh: Fresh,
     ) -> Result<(Vec<Record>, u64), ApiError> {
         let (reply, rx) = oneshot::channel();
         self.ask(
@@ -481,6 +544,7 @@ impl TableHandle {
                 reader,
                 after,
                 limit,
+                fresh,
                 reply,
             },
             rx,
@@ -529,10 +593,11 @@ pub enum Mode {
 impl TableTask {
     /// Answers one message.
     pub async fn handle(&mut self, msg: Msg) {
-        if msg.reads() {
-            // A follower answers a read from the log as it is now, not as the last notice left
-            // it: a client that wrote through another node reads its write here too.
-            self.follow_now().await;
+        if let Some(fresh) = msg.fresh() {
+            // A follower answers a read from the log as it is now (or as far as the reader has
+            // seen it), not as the last notice left it: a client that wrote through another node
+            // reads its write here too.
+            self.follow(fresh).await;
         }
         match msg {
             Msg::Write { write, reply } => {
@@ -549,18 +614,20 @@ impl TableTask {
                 self.refresh_tokens().await;
                 let _ = reply.send(());
             }
-            Msg::Summary { reader, reply } => {
+            Msg::Summary { reader, reply, .. } => {
                 let _ = reply.send(self.summary(reader));
             }
-            Msg::Moves { reader, reply } => {
+            Msg::Moves { reader, reply, .. } => {
                 let _ = reply.send(self.table.moves(reader));
             }
             // Only the question: its answer may take a simulation's time, which would hold up
             // every other seat's actions here (ARCHITECTURE.md, "Odds").
-            Msg::OddsQuestion { command, reply } => {
+            Msg::OddsQuestion { command, reply, .. } => {
                 let _ = reply.send(self.table.odds_question(&command));
             }
-            Msg::Check { by, action, reply } => {
+            Msg::Check {
+                by, action, reply, ..
+            } => {
                 let _ = reply.send(self.table.check(by, &action));
             }
             Msg::After {
@@ -568,6 +635,7 @@ impl TableTask {
                 after,
                 limit,
                 reply,
+                ..
             } => {
                 let start = usize::try_from(after).unwrap_or(usize::MAX);
                 let records = self

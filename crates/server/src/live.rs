@@ -6,7 +6,7 @@
 //! it refused was never decided, so asking the table loaded again is safe. Every question to a
 //! table goes through here, so no caller can forget that retry.
 
-use crate::actor::TableHandle;
+use crate::actor::{Fresh, TableHandle};
 use crate::error::ApiError;
 use crate::forwarded::{Answer, Forwarded};
 use crate::registry::Registry;
@@ -22,12 +22,31 @@ use std::sync::Arc;
 pub struct LiveTable {
     handle: TableHandle,
     registry: Arc<Registry>,
+    /// How current a follower's copy must be for this caller's reads: as the log is now, unless
+    /// the caller said how far it has seen it ([`LiveTable::seen`]).
+    fresh: Fresh,
 }
 
 impl LiveTable {
     /// The table behind `handle`, found again in `registry` when it unloads.
     pub fn new(handle: TableHandle, registry: Arc<Registry>) -> Self {
-        Self { handle, registry }
+        Self {
+            handle,
+            registry,
+            fresh: Fresh::Now,
+        }
+    }
+
+    /// This table for a caller that has seen the log up to `seq` already (a page told of the
+    /// record on its socket): a node that follows the table answers its reads from its copy
+    /// without reading the log, unless the copy is behind `seq` (docs/scaling.md, "Several
+    /// nodes"). A `seq` past the log's end reads the log once, as a read of now would.
+    #[must_use]
+    pub fn seen(&self, seq: u64) -> Self {
+        Self {
+            fresh: Fresh::Seen(seq),
+            ..self.clone()
+        }
     }
 
     /// The task's handle: the table id, its tokens, its published records, its sockets.
@@ -111,7 +130,9 @@ impl LiveTable {
     /// # Errors
     /// [`ApiError::Busy`].
     pub async fn summary(&self, reader: Actor) -> Result<Summary, ApiError> {
-        self.ask(|h| async move { h.summary(reader).await }).await
+        let fresh = self.fresh;
+        self.ask(|h| async move { h.summary(reader, fresh).await })
+            .await
     }
 
     /// The moves legal now for `reader`.
@@ -119,7 +140,9 @@ impl LiveTable {
     /// # Errors
     /// [`ApiError::Busy`].
     pub async fn moves(&self, reader: Actor) -> Result<Vec<Move>, ApiError> {
-        self.ask(|h| async move { h.moves(reader).await }).await
+        let fresh = self.fresh;
+        self.ask(|h| async move { h.moves(reader, fresh).await })
+            .await
     }
 
     /// Whether the table would take `action` from `by` now, before its dice; the inner result is
@@ -134,7 +157,7 @@ impl LiveTable {
     ) -> Result<Result<(), skald_table::Error>, ApiError> {
         self.ask(|h| {
             let action = action.clone();
-            async move { h.check(by, action).await }
+            async move { h.check(by, action, self.fresh).await }
         })
         .await
     }
@@ -213,7 +236,7 @@ impl LiveTable {
     async fn question(&self, command: &Value) -> Result<skald_table::OddsQuestion, ApiError> {
         self.ask(|h| {
             let command = command.clone();
-            async move { h.odds_question(command).await }
+            async move { h.odds_question(command, self.fresh).await }
         })
         .await
     }
@@ -229,7 +252,8 @@ impl LiveTable {
         after: u64,
         limit: usize,
     ) -> Result<(Vec<Record>, u64), ApiError> {
-        self.ask(|h| async move { h.after(reader, after, limit).await })
+        let fresh = self.fresh;
+        self.ask(|h| async move { h.after(reader, after, limit, fresh).await })
             .await
     }
 }

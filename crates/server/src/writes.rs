@@ -6,7 +6,7 @@
 //! Whatever node a client reaches, it is answered as by one server: a write is refused only for
 //! the table's own reasons, never because another node moved the log on.
 
-use crate::actor::{Mode, TableTask};
+use crate::actor::{Fresh, Mode, TableTask};
 use crate::error::ApiError;
 use crate::forwarded::{Answer, Forwarded, Hop, Write, Written};
 use crate::node::Node;
@@ -285,12 +285,20 @@ impl TableTask {
         }
     }
 
-    /// A follower reads the log up to now (a read error is logged: the copy stays as it was).
-    pub(crate) async fn follow_now(&mut self) {
+    /// A follower reads the log as far as `fresh` asks, before a read: up to now, or up to the
+    /// seq the reader has seen when its copy is behind it (a read error is logged: the copy stays
+    /// as it was).
+    pub(crate) async fn follow(&mut self, fresh: Fresh) {
         self.give_up_if_lost();
-        if matches!(self.mode, Mode::Follower(_))
-            && let Err(e) = self.catch_up(u64::MAX).await
-        {
+        if !matches!(self.mode, Mode::Follower(_)) {
+            return;
+        }
+        let upto = match fresh {
+            Fresh::Now => u64::MAX,
+            Fresh::Seen(seq) if seq > self.table.last_seq() => seq,
+            Fresh::Seen(_) => return,
+        };
+        if let Err(e) = self.catch_up(upto).await {
             tracing::warn!(table = %self.id, error = %e, "could not read the log");
         }
     }

@@ -633,21 +633,32 @@ pub async fn older(Seated { id, table, reader }: Seated, params: Params) -> Resp
     )
 }
 
-/// `GET /t/{id}/parts?after=N&have=D.D...`: what changed since the page was drawn, for the
+/// `GET /t/{id}/parts?after=N&have=D.D...&seen=S`: what changed since the page was drawn, for the
 /// script to swap in when records arrive: the log and talk lines after N, and the board, the
 /// moves (piece by piece), the talk box and the log's head, each with its digest and, unless
 /// its digest is among `have` (the digests the page shows, [`crate::parts::have`]), its HTML.
 /// Compressed (gzip) when the browser takes it: nothing in it is a secret of the seat's holder
-/// (docs/decisions.md, "Compressed live parts, never beside a secret").
+/// (docs/decisions.md, "Compressed live parts, never beside a secret"). `seen` (optional, a seq):
+/// the record the page's socket told of; a node that follows the table then answers from its
+/// copy when the copy has that record, instead of reading the log first.
 pub async fn parts(Seated { table, reader, .. }: Seated, params: Params) -> Response {
-    let (after, have) = match params.only(&["after", "have", "token"]).and_then(|p| {
-        Ok((
-            p.whole("after", 0, u64::MAX)?,
-            crate::parts::have(p.text("have"))?,
-        ))
-    }) {
-        Ok((after, have)) => (after.unwrap_or(0), have),
+    let (after, have, seen) = match params
+        .only(&["after", "have", "seen", "token"])
+        .and_then(|p| {
+            Ok((
+                p.whole("after", 0, u64::MAX)?,
+                crate::parts::have(p.text("have"))?,
+                p.whole("seen", 0, u64::MAX)?,
+            ))
+        }) {
+        Ok((after, have, seen)) => (after.unwrap_or(0), have, seen),
         Err(e) => return e.into_response(),
+    };
+    // The record the page was told of on its socket: a node that follows the table answers from
+    // its copy when the copy has it, without reading the log (issue 34).
+    let table = match seen {
+        Some(seq) => table.seen(seq),
+        None => table,
     };
     let view = match table_view(&table, reader, after).await {
         Ok(view) => view,

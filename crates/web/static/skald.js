@@ -1136,7 +1136,10 @@
       let response;
       // Not fetched (the connection is down): seq stays, so the next record or the socket's
       // catch-up after reconnecting draws these lines too.
-      try { response = await fetch(`/t/${id}/parts?after=${seq}&have=${haveOf()}`, { credentials: "same-origin" }); }
+      // `seen`: the record the socket told of, so a node that follows the table answers from its
+      // copy once the copy has it, without reading the log.
+      const seen = upTo === undefined ? "" : `&seen=${upTo}`;
+      try { response = await fetch(`/t/${id}/parts?after=${seq}&have=${haveOf()}${seen}`, { credentials: "same-origin" }); }
       catch (_) { return; }
       // This browser's link was replaced (the GM handed the seat to a new one): the page says so.
       if (response.status === 401) { location.reload(); return; }
