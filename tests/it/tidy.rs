@@ -361,3 +361,151 @@ pub(crate) fn walk(root: &Path, dir: &str, end: &str, deep: bool, found: &mut Ve
         }
     }
 }
+
+/// The crates whose refusal sentences reach a page through `skald_core::Forms::word` besides the
+/// registry's systems: the table's own refusals and the core's.
+const WORDED_CRATES: &[&str] = &["table", "core"];
+
+/// A system's refusal sentence is a template (issue 33; `crates/core/src/refusal.rs`): it names a
+/// field, an option or a command only inside backticks, the template's blanks, and nothing else
+/// in it is read. So no `#[error("...")]` string of a system's crate (every crate the registry
+/// names, a fifth one too) or of [`WORDED_CRATES`] holds, outside backticks and `{...}`
+/// placeholders, a bare snake_case name (a word of lowercase letters and digits with an `_`:
+/// `high_ratings`, `task_check`), nor a `{field}` placeholder (the field's name, filled in) outside
+/// backticks. Test code (after `#[cfg(test)]`) is not read.
+#[test]
+fn a_refusal_names_fields_options_and_commands_only_in_backticks() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut crates: Vec<&str> = skald_systems::REGISTRY.names().collect();
+    crates.extend(WORDED_CRATES);
+    let mut found = Vec::new();
+    for name in crates {
+        let mut files = Vec::new();
+        walk(root, &format!("crates/{name}/src"), ".rs", true, &mut files);
+        files.sort();
+        for path in files {
+            let text = fs::read_to_string(root.join(&path)).expect("a source file is read");
+            let product = text.split("#[cfg(test)]").next().unwrap_or("");
+            for (line, sentence) in error_strings(product) {
+                for bare in bare_names(&sentence) {
+                    found.push(format!("  {path}:{line}: {bare} outside backticks"));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "a refusal names a field, option or command only in backticks \
+         (`{{field}}`, `high_ratings`; docs/system-crate.md):\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn a_bare_name_is_found_outside_backticks_and_placeholders() {
+    let strings = error_strings(
+        "    #[error(\"{field} is {value}; see high_ratings \\\n     or `task_check`\")]\n    \
+         A,\n    #[error(transparent)]\n    B,\n    #[error(\"`{field}` is {my_value} (\\\"a_b\\\")\")]",
+    );
+    assert_eq!(
+        strings,
+        vec![
+            (
+                1,
+                "{field} is {value}; see high_ratings or `task_check`".to_owned()
+            ),
+            (6, "`{field}` is {my_value} (\"a_b\")".to_owned()),
+        ]
+    );
+    assert_eq!(bare_names(&strings[0].1), vec!["{field}", "high_ratings"]);
+    assert_eq!(bare_names(&strings[1].1), vec!["a_b"]);
+    assert_eq!(
+        bare_names("{{field}} has T2-T4 and 4_d6"),
+        Vec::<String>::new()
+    );
+}
+
+/// The format strings of the `#[error("...")]` attributes in `source`, each with the line it
+/// starts on (1-based), its escapes read (`\"` as `"`, a `\` line continuation as the one space
+/// it leaves).
+fn error_strings(source: &str) -> Vec<(usize, String)> {
+    let mut strings = Vec::new();
+    let mut rest = source;
+    while let Some(at) = rest.find("#[error(") {
+        let after = &rest[at + "#[error(".len()..];
+        let start = source.len() - after.len();
+        rest = after;
+        let Some(literal) = after.trim_start().strip_prefix('"') else {
+            continue; // `transparent`
+        };
+        let line = source[..start].matches('\n').count() + 1;
+        let mut text = String::new();
+        let mut chars = literal.chars();
+        while let Some(c) = chars.next() {
+            match c {
+                '"' => break,
+                '\\' => match chars.next() {
+                    Some('\n') => {
+                        // A continuation: the next line's leading spaces go.
+                        let skipped: String =
+                            chars.clone().take_while(|c| c.is_whitespace()).collect();
+                        for _ in skipped.chars() {
+                            chars.next();
+                        }
+                    }
+                    Some('n') => text.push('\n'),
+                    Some(other) => text.push(other),
+                    None => break,
+                },
+                c => text.push(c),
+            }
+        }
+        strings.push((line, text));
+    }
+    strings
+}
+
+/// The names `sentence` (a format string) holds outside backticks that the convention keeps in
+/// them: a snake_case word outside `{...}` placeholders, and a `{field}` placeholder.
+fn bare_names(sentence: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut in_ticks = false;
+    let mut word = String::new();
+    let mut chars = sentence.chars().peekable();
+    let snake = |word: &str| {
+        word.contains('_')
+            && word.chars().any(|c| c.is_ascii_lowercase())
+            && word
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+            && !word.starts_with(|c: char| c.is_ascii_digit())
+    };
+    while let Some(c) = chars.next() {
+        if c.is_ascii_alphanumeric() || c == '_' {
+            word.push(c);
+            continue;
+        }
+        if !in_ticks && snake(&word) {
+            found.push(word.clone());
+        }
+        word.clear();
+        match c {
+            '`' => in_ticks = !in_ticks,
+            '{' if chars.peek() == Some(&'{') => {
+                chars.next();
+            }
+            '{' => {
+                let inside: String = chars.by_ref().take_while(|&c| c != '}').collect();
+                let name = inside.split(':').next().unwrap_or("");
+                if name == "field" && !in_ticks {
+                    found.push("{field}".to_owned());
+                }
+            }
+            _ => {}
+        }
+    }
+    if !in_ticks && snake(&word) {
+        found.push(word);
+    }
+    found
+}

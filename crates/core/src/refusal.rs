@@ -10,6 +10,13 @@
 //! the command was made from and the blank the refusal is about, and says it with that blank's
 //! label ([`Forms::word`], [`Forms::word_problem`]). The machine-readable details stay beside the
 //! words ([`Worded::field`], [`Problem::code`]) for scripts.
+//!
+//! A system's refusal sentence is a template, filled, never parsed: it names a field, an option
+//! or a command only inside backticks (`` `spend` ``, `` `{field}` ``, `` `high_ratings` ``,
+//! `` `task_check` ``), and those backticked spans are its blanks; nothing else in the sentence
+//! is read (a bare word, even one that happens to be an option's key, stays as written). Which
+//! field the refusal is about comes from its data ([`crate::Refusal::field`]), not its words.
+//! `tests/it/tidy.rs` holds every system's `#[error("...")]` strings to it.
 
 use crate::moves::{Field, FieldKind, Move};
 use crate::words::capitalized;
@@ -203,13 +210,14 @@ pub struct Forms<'a> {
 
 impl Forms<'_> {
     /// A refusal of `command` (`message`, about the field at the dotted path `field` when it
-    /// names one) in the words of the form it was sent from: the field's name or path, at the
-    /// start of the message or in backticks anywhere, becomes the blank's label; an option's key
-    /// its label; any other backticked name plain words.
+    /// names one) in the words of the form it was sent from: `message` is a template whose blanks
+    /// are its backticked spans, and nothing else in it is read. A span naming the refused field
+    /// (its path or a dotted tail of it) becomes that blank's label; any other a blank of the
+    /// move by its label, an option by its lobby label, a command's `do` by its move's label, or
+    /// else plain words ([`human_path`]). A span that opens a sentence opens it capitalized.
     pub fn word(&self, command: &Value, message: &str, field: Option<&str>) -> Worded {
         let found = self.find_move(command, field);
-        let mut message = message.to_owned();
-        if let Some(path) = field {
+        let refused = field.map(|path| {
             let phrase = found
                 .and_then(|m| {
                     blank(&m.fields, path)
@@ -217,10 +225,14 @@ impl Forms<'_> {
                         .or_else(|| group(&m.fields, path))
                 })
                 .unwrap_or_else(|| human_path(path));
-            message = lead_with(&message, path, &phrase);
-        }
+            (path, phrase)
+        });
+        let name = |span: &str| match &refused {
+            Some((path, phrase)) if names_field(span, path) => phrase.clone(),
+            _ => self.name(found, span),
+        };
         Worded {
-            message: self.plain(found, &message),
+            message: fill(message, &name),
             field: field.map(str::to_owned),
         }
     }
@@ -240,7 +252,7 @@ impl Forms<'_> {
         let Some(offered) = found else {
             return Worded {
                 message: match problem {
-                    Problem::Said(message) => self.plain(None, message),
+                    Problem::Said(message) => fill(message, &|span| self.name(None, span)),
                     _ => problem.words(title),
                 },
                 field: field.or(problem.field()).map(str::to_owned),
@@ -371,54 +383,29 @@ impl Forms<'_> {
             .map(|(m, _)| m)
     }
 
-    /// `message` with every backticked name made plain: a blank of `offered` by its label, an
-    /// option by its label, any other name in words; and every option key written bare (a word
-    /// with `_`) by its label.
-    fn plain(&self, offered: Option<&Move>, message: &str) -> String {
-        let name = |id: &str| -> Option<String> {
-            if let Some(m) = offered
-                && let Some(b) = blank(&m.fields, id).or_else(|| suffix(&m.fields, id))
-            {
-                return Some(b.phrase);
-            }
-            self.option(id).or_else(|| {
-                // A command by its `do`: the move offered for it, by its label.
+    /// A backticked `span` of a system's sentence in words: a blank of `offered` by its label
+    /// (its path, or its name without the path), an option by its lobby label, a command's `do`
+    /// by its move's label, any other name or path in words ([`human_path`]), anything else as
+    /// it is.
+    fn name(&self, offered: Option<&Move>, span: &str) -> String {
+        if let Some(m) = offered
+            && let Some(b) = blank(&m.fields, span).or_else(|| suffix(&m.fields, span))
+        {
+            return b.phrase;
+        }
+        if let Some(m) = offered
+            && let Some(group) = group(&m.fields, span).filter(|_| span.contains('.'))
+        {
+            return group;
+        }
+        self.option(span)
+            .or_else(|| {
                 self.moves
                     .iter()
-                    .find(|m| m.does() == id)
+                    .find(|m| m.does() == span)
                     .map(|m| quoted(&m.label))
             })
-        };
-        let backticks = plain(message, &name);
-        let words = replace_words(&backticks, &|word| {
-            if !word.contains('_')
-                || !word
-                    .chars()
-                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
-            {
-                return None;
-            }
-            // An option by its label, a command by its move's; any other snake_case word as
-            // words ("task check").
-            self.option(word)
-                .or_else(|| {
-                    self.moves
-                        .iter()
-                        .find(|m| m.does() == word)
-                        .map(|m| quoted(&m.label))
-                })
-                .or_else(|| Some(word.replace('_', " ")))
-        });
-        // A field's dotted path written bare (`stats.Spiritual`), when the form has that blank.
-        match offered {
-            Some(m) => replace_paths(&words, &|path| {
-                blank(&m.fields, path)
-                    .or_else(|| suffix(&m.fields, path))
-                    .map(|b| b.phrase)
-                    .or_else(|| group(&m.fields, path))
-            }),
-            None => words,
-        }
+            .unwrap_or_else(|| words_of(span))
     }
 
     /// The option `key` as the lobby labels it, quoted.
@@ -815,53 +802,45 @@ pub fn human_path(path: &str) -> String {
     }
 }
 
-/// `message` with its first word replaced by `phrase` when that word names the field at `path`
-/// (its whole path or a dotted tail of it, in backticks or not, `traits[1].rating` as
-/// `traits.1.rating`): "`spend` is 9" -> "Dice to put in is 9".
-fn lead_with(message: &str, path: &str, phrase: &str) -> String {
-    let (first, rest) = message.split_at(message.find(' ').unwrap_or(message.len()));
-    let first = first.trim_end_matches(':');
-    // A message may open on its field capitalized ("Text is empty"): a path never is.
-    let bare = first.trim_matches('`').replace('[', ".").replace(']', "");
-    let mut chars = bare.chars();
-    let bare: String = chars
-        .next()
-        .map(|c| c.to_lowercase().chain(chars).collect())
-        .unwrap_or_default();
+/// Whether the backticked `span` names the field at the dotted `path`: its whole path or a dotted
+/// tail of it (`traits[1].rating` as `traits.1.rating`).
+fn names_field(span: &str, path: &str) -> bool {
+    let span = span.replace('[', ".").replace(']', "");
     let path = path.replace('[', ".").replace(']', "");
-    let names = !bare.is_empty()
-        && (bare == path || path.ends_with(&format!(".{bare}")))
-        && bare
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.');
-    if !names {
-        return message.to_owned();
+    is_identifier(&span) && (span == path || path.ends_with(&format!(".{span}")))
+}
+
+/// A name or path in words where nothing names it ([`human_path`]); anything else (a flag such
+/// as `--theirs`, a formula) as it is.
+fn words_of(span: &str) -> String {
+    if is_identifier(span) {
+        human_path(span)
+    } else {
+        span.to_owned()
     }
-    let rest = match message[first.len()..].strip_prefix(':') {
-        // "spend: 9 is more than..." reads as "Dice to put in: 9 is more than...".
-        Some(after) => format!(":{after}"),
-        None => rest.to_owned(),
-    };
-    format!("{}{rest}", capitalized(phrase))
+}
+
+/// `message` as a template filled: each backticked span outside double quotes replaced by
+/// `name(span)`, capitalized where it opens a sentence (at the start, or after ". "). Nothing
+/// else in `message` is read; text inside double quotes is the sender's and is kept.
+fn fill(message: &str, name: &dyn Fn(&str) -> String) -> String {
+    spans(message, &|span| Some(name(span)), true)
 }
 
 /// `message` with each backticked span outside double quotes made plain: `name(span)` when it
 /// knows the span, else the span in words (an identifier or a path by [`human_path`]; anything
 /// else as it is, without the backticks). Text inside double quotes is the sender's and is kept.
 pub fn plain(message: &str, name: &dyn Fn(&str) -> Option<String>) -> String {
-    plain_with(message, &|span| {
-        name(span).or_else(|| {
-            Some(if is_identifier(span) {
-                human_path(span)
-            } else {
-                span.to_owned()
-            })
-        })
-    })
+    spans(
+        message,
+        &|span| Some(name(span).unwrap_or_else(|| words_of(span))),
+        false,
+    )
 }
 
-/// [`plain`] with `name` deciding every span (`None`: the span as it is, without backticks).
-fn plain_with(message: &str, name: &dyn Fn(&str) -> Option<String>) -> String {
+/// `message` with `name` deciding every backticked span outside double quotes (`None`: the span
+/// as it is, without backticks), capitalized where it opens a sentence when `capitalize`.
+fn spans(message: &str, name: &dyn Fn(&str) -> Option<String>, capitalize: bool) -> String {
     let mut out = String::with_capacity(message.len());
     let mut in_quotes = false;
     let mut rest = message;
@@ -879,74 +858,14 @@ fn plain_with(message: &str, name: &dyn Fn(&str) -> Option<String>) -> String {
             && let Some(end) = rest[1..].find('`')
         {
             let span = &rest[1..=end];
-            out.push_str(&name(span).unwrap_or_else(|| span.to_owned()));
+            let words = name(span).unwrap_or_else(|| span.to_owned());
+            if capitalize && (out.is_empty() || out.ends_with(". ")) {
+                out.push_str(&capitalized(&words));
+            } else {
+                out.push_str(&words);
+            }
             rest = &rest[end + 2..];
             continue;
-        }
-        out.push(c);
-        rest = &rest[c.len_utf8()..];
-    }
-    out
-}
-
-/// `message` with each word outside double quotes (a run of letters, digits and `_`) that
-/// `name` knows replaced by what it gives.
-fn replace_words(message: &str, name: &dyn Fn(&str) -> Option<String>) -> String {
-    let mut out = String::with_capacity(message.len());
-    let mut in_quotes = false;
-    let mut word = String::new();
-    let flush = |word: &mut String, out: &mut String, in_quotes: bool| {
-        if !word.is_empty() {
-            match (in_quotes, name(word)) {
-                (false, Some(named)) => out.push_str(&named),
-                _ => out.push_str(word),
-            }
-            word.clear();
-        }
-    };
-    for c in message.chars() {
-        if c.is_alphanumeric() || c == '_' {
-            word.push(c);
-            continue;
-        }
-        flush(&mut word, &mut out, in_quotes);
-        if c == '"' {
-            in_quotes = !in_quotes;
-        }
-        out.push(c);
-    }
-    flush(&mut word, &mut out, in_quotes);
-    out
-}
-
-/// `message` with each dotted path outside double quotes (`stats.Spiritual`,
-/// `traits[1].rating`: a word of letters, then `.`-joined parts) that `name` knows replaced by
-/// what it gives.
-fn replace_paths(message: &str, name: &dyn Fn(&str) -> Option<String>) -> String {
-    let mut out = String::with_capacity(message.len());
-    let mut in_quotes = false;
-    let mut rest = message;
-    while let Some(c) = rest.chars().next() {
-        if c == '"' {
-            in_quotes = !in_quotes;
-        }
-        let starts_word = c.is_ascii_alphabetic()
-            && !out
-                .chars()
-                .next_back()
-                .is_some_and(|p| p.is_alphanumeric() || "_./".contains(p));
-        if !in_quotes && starts_word {
-            let len = rest
-                .find(|c: char| !(c.is_ascii_alphanumeric() || "_.[]".contains(c)))
-                .unwrap_or(rest.len());
-            let token = rest[..len].trim_end_matches('.');
-            if token.contains('.')
-                && let Some(named) = name(token)
-            {
-                out.push_str(&named);
-                rest = &rest[token.len()..];
-                continue;
-            }
         }
         out.push(c);
         rest = &rest[c.len_utf8()..];
@@ -1169,7 +1088,7 @@ mod tests {
         assert_eq!(
             word(
                 json!({"do": "enroll", "character": {"traits": [{}, {"rating": 5}]}}),
-                "traits[1].rating is 5; allowed: 1 to 4 (book: Traits; 5-6 need option high_ratings)",
+                "`traits[1].rating` is 5; allowed: 1 to 4 (book: Traits; 5-6 need option `high_ratings`)",
                 "character.traits.1.rating"
             ),
             "Rating in entry 2 of Traits is 5; allowed: 1 to 4 (book: Traits; 5-6 need option \
@@ -1196,7 +1115,7 @@ mod tests {
     }
 
     #[test]
-    fn paths_commands_and_snake_case_in_a_refusal_become_words() {
+    fn backticked_paths_commands_and_keys_in_a_refusal_become_words() {
         let (moves, options) = (moves(), options());
         let forms = forms(&moves, &options);
         let enroll = json!({"do": "enroll", "character": {"name": "Ann"}});
@@ -1205,11 +1124,29 @@ mod tests {
             forms
                 .word(
                     &enroll,
-                    "Ann: character.kind is odd; see high_ratings",
+                    "Ann: `character.kind` is odd; see `high_ratings`",
                     None
                 )
                 .message,
             "Ann: Kind is odd; see “Trait ratings 5 and 6”"
+        );
+        // Nothing outside backticks is read: a bare key, path or command stays as written.
+        assert_eq!(
+            forms
+                .word(
+                    &enroll,
+                    "character.kind is odd; see high_ratings or enroll",
+                    Some("character.kind")
+                )
+                .message,
+            "character.kind is odd; see high_ratings or enroll"
+        );
+        // A span that opens a sentence opens it capitalized, whatever it names.
+        assert_eq!(
+            forms
+                .word(&enroll, "`task_check` first. `enroll` then", None)
+                .message,
+            "Task check first. “Make a character” then"
         );
         // A command by the move offered for it; any other snake_case word as words; the
         // sender's quoted text as typed.
@@ -1217,7 +1154,7 @@ mod tests {
             forms
                 .word(
                     &enroll,
-                    "first an action, then `enroll`, or task_check (\"a_b\")",
+                    "first an action, then `enroll`, or `task_check` (\"a_b\")",
                     None
                 )
                 .message,
@@ -1299,7 +1236,7 @@ mod tests {
             forms
                 .word(
                     &json!({"do": "add_character"}),
-                    "Onward: stats.Emotional has 21 boxes; allowed 1 to 20",
+                    "Onward: `stats.Emotional` has 21 boxes; allowed 1 to 20",
                     Some("character.stats.Emotional.boxes")
                 )
                 .message,

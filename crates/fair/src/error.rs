@@ -28,10 +28,7 @@ impl From<ErrorKind> for Error {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ErrorKind {
     /// A 32-byte value (a server seed or a mix) was not exactly 64 hex digits (either case).
-    #[error(
-        "{field} must be 64 hex digits (32 bytes), got {length} {}: \"{value}\"",
-        if *.length == 1 { "character" } else { "characters" }
-    )]
+    #[error("{field} {}", hex_rest(value, *.length))]
     BadHex {
         /// The field that was read: `"server seed"` or `"mix"`.
         field: &'static str,
@@ -41,11 +38,7 @@ pub enum ErrorKind {
         length: usize,
     },
     /// A player's seed contribution was refused by [`crate::check_contribution`].
-    #[error(
-        "{field} must be 1 to {max} bytes with no control characters, got {length} {} ({problem})",
-        if *.length == 1 { "byte" } else { "bytes" },
-        max = MAX_CONTRIBUTION
-    )]
+    #[error("{field} {}", contribution_rest(*.length, *.problem))]
     BadContribution {
         /// The field that was checked: always `"seed"`.
         field: &'static str,
@@ -54,6 +47,45 @@ pub enum ErrorKind {
         /// What is wrong with it.
         problem: ContributionProblem,
     },
+}
+
+impl ErrorKind {
+    /// The message as a template for the words of a form (`skald_core::Forms::word`): the field
+    /// it is about in backticks, the template's blank (`` `seed` must be 1 to 256 bytes ...``);
+    /// the [`std::fmt::Display`] text names it bare.
+    pub fn template(&self) -> String {
+        match self {
+            ErrorKind::BadHex {
+                field,
+                value,
+                length,
+            } => format!("`{field}` {}", hex_rest(value, *length)),
+            ErrorKind::BadContribution {
+                field,
+                length,
+                problem,
+            } => format!("`{field}` {}", contribution_rest(*length, *problem)),
+        }
+    }
+}
+
+/// What follows a bad hex value's field in its message.
+fn hex_rest(value: &str, length: usize) -> String {
+    let unit = if length == 1 {
+        "character"
+    } else {
+        "characters"
+    };
+    format!("must be 64 hex digits (32 bytes), got {length} {unit}: \"{value}\"")
+}
+
+/// What follows a refused contribution's field in its message.
+fn contribution_rest(length: usize, problem: ContributionProblem) -> String {
+    let unit = if length == 1 { "byte" } else { "bytes" };
+    format!(
+        "must be 1 to {MAX_CONTRIBUTION} bytes with no control characters, got {length} {unit} \
+         ({problem})"
+    )
 }
 
 /// What is wrong with a refused contribution (see [`ErrorKind::BadContribution`]).

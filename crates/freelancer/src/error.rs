@@ -109,8 +109,8 @@ pub enum Error {
     MissingDifficulty,
     /// A vocation change outside a rest or a safe area (F8).
     #[error(
-        "`who` is {who:?}, but {who} can change vocation only while resting (do = \"rest\") or in a \
-         safe area (do = \"enter_safe_area\"), and is doing neither (F8)"
+        "`who` is {who:?}, but {who} can change vocation only while resting (`rest`) or in a \
+         safe area (`enter_safe_area`), and is doing neither (F8)"
     )]
     NotAtRest {
         /// The character.

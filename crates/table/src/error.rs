@@ -117,6 +117,53 @@ impl From<ErrorKind> for Error {
     }
 }
 
+/// A text out of its bounds in words: "`field` is empty: fill it in" (the field capitalized) or
+/// "`field` must be 1 to 40 characters long, not 41", the field written bare, or in backticks
+/// (the blank of a template, `skald_core::Forms::word`) when `template`.
+fn length_words(field: &str, len: usize, min: usize, max: usize, template: bool) -> String {
+    let empty = len == 0 && min > 0;
+    let name = match (template, empty) {
+        (true, _) => format!("`{field}`"),
+        (false, true) => skald_core::capitalized(field),
+        (false, false) => field.to_owned(),
+    };
+    if empty {
+        format!("{name} is empty: fill it in")
+    } else {
+        format!("{name} must be {min} to {max} characters long, not {len}")
+    }
+}
+
+/// A control character refused in words: the field written bare, or in backticks when
+/// `template` (as [`length_words`]).
+fn control_words(field: &str, template: bool) -> String {
+    let name = if template {
+        format!("`{field}`")
+    } else {
+        field.to_owned()
+    };
+    format!("{name} may not hold control characters (such as tabs and line breaks)")
+}
+
+impl ErrorKind {
+    /// This refusal as a template for the words of its sender's forms (`skald_core::Forms::word`,
+    /// where a backticked span is a blank and nothing else is read): a text refusal with its
+    /// field in backticks, any other its message. The message itself ([`std::fmt::Display`])
+    /// names the field bare, for the refusals no form words (a table's title, a seat's name).
+    pub(crate) fn template(&self) -> String {
+        match self {
+            ErrorKind::Length {
+                field,
+                len,
+                min,
+                max,
+            } => length_words(field, *len, *min, *max, true),
+            ErrorKind::ControlCharacter { field } => control_words(field, true),
+            other => other.to_string(),
+        }
+    }
+}
+
 /// The kinds of [`Error`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -146,14 +193,7 @@ pub enum ErrorKind {
         reason: String,
     },
     /// A text field outside its bounds (an empty one: "is empty: fill it in").
-    #[error(
-        "{}",
-        if *len == 0 && *min > 0 {
-            format!("{} is empty: fill it in", skald_core::capitalized(field))
-        } else {
-            format!("{field} must be {min} to {max} characters long, not {len}")
-        }
-    )]
+    #[error("{}", length_words(field, *len, *min, *max, false))]
     Length {
         /// The field.
         field: &'static str,
@@ -165,7 +205,7 @@ pub enum ErrorKind {
         max: usize,
     },
     /// A text holding a control character (a tab, a newline, ... where the field is one line).
-    #[error("{field} may not hold control characters (such as tabs and line breaks)")]
+    #[error("{}", control_words(field, false))]
     ControlCharacter {
         /// The field.
         field: &'static str,
@@ -254,7 +294,8 @@ pub enum ErrorKind {
     /// A player seed that is too long, empty, or holds control characters.
     #[error("{message}")]
     Seed {
-        /// The fairness crate's message.
+        /// The fairness crate's message, its field in backticks (`skald_fair::ErrorKind::template`):
+        /// a seed's refusal is always worded by its sender's form.
         message: String,
     },
     /// `end_epoch` while secret rolls are hidden, without `reveal_hidden`.

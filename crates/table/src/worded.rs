@@ -46,7 +46,7 @@ impl Table {
             ErrorKind::Game(GameError::BadCommand { problem, title, .. }) => {
                 forms.word_problem(&sent, problem, at.as_deref(), title)
             }
-            _ => forms.word(&sent, &error.to_string(), at.as_deref()),
+            _ => forms.word(&sent, &error.kind().template(), at.as_deref()),
         };
         // The field stays a path into what the sender's form sends inside (`difficulty`, not
         // `command.difficulty`) when the refusal named it so.

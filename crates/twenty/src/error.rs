@@ -1028,7 +1028,7 @@ pub enum CatalogueError {
     #[error("the catalogue file does not read as a catalogue: {0}")]
     Toml(String),
     /// A list with too many entries.
-    #[error("{field} = {count} entries: at most {max}")]
+    #[error("`{field}` = {count} entries: at most {max}")]
     Count {
         /// Where: `keys`, `traits`, `open`, `keys.Paladin.prerequisites`, `keys.Warrior.traits`...
         field: String,
@@ -1040,7 +1040,7 @@ pub enum CatalogueError {
     },
     /// A name that is blank, too long, or with leading or trailing spaces.
     #[error(
-        "{field} = {value:?}: a name has {min} to {max} characters (has {chars}), not blank, without \
+        "`{field}` = {value:?}: a name has {min} to {max} characters (has {chars}), not blank, without \
          leading or trailing spaces"
     )]
     NameLength {
@@ -1056,7 +1056,7 @@ pub enum CatalogueError {
         max: usize,
     },
     /// A description or goal that is too long.
-    #[error("{field} = {chars} characters: at most {max} characters")]
+    #[error("`{field}` = {chars} characters: at most {max} characters")]
     TextLength {
         /// Where: `keys.Warrior.description`, `keys.Warrior.minor_goals[0]`,
         /// `traits.Fame.description`...
@@ -1067,7 +1067,7 @@ pub enum CatalogueError {
         max: usize,
     },
     /// A prerequisite's boxes out of range (T10).
-    #[error("{field} = {value}: a prerequisite needs {min} to {max} boxes")]
+    #[error("`{field}` = {value}: a prerequisite needs {min} to {max} boxes")]
     PrerequisiteBoxes {
         /// Where: `keys.Paladin.prerequisites[0].boxes`.
         field: String,
@@ -1080,7 +1080,7 @@ pub enum CatalogueError {
     },
     /// Another field's value that is not allowed: a skeleton key with prerequisites, an elite key
     /// without, a name listed twice in one key's list.
-    #[error("{field} = {value}: {problem}")]
+    #[error("`{field}` = {value}: {problem}")]
     Field {
         /// Where: `keys.Paladin.prerequisites`, `keys.Dragon.traits`...
         field: String,
@@ -1104,7 +1104,7 @@ pub enum CatalogueError {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum OddsError {
     /// A pool with more dice than [`MAX_POOL_DICE`](crate::limits::MAX_POOL_DICE).
-    #[error("{field} = {dice} dice: at most {max} dice in a pool")]
+    #[error("`{field}` = {dice} dice: at most {max} dice in a pool")]
     PoolSize {
         /// Which pool: `mine`, `others[1].pool`.
         field: String,
@@ -1114,7 +1114,7 @@ pub enum OddsError {
         max: usize,
     },
     /// A die that is not a face of a d20.
-    #[error("{field} = {value}: a die shows {min} to {max}")]
+    #[error("`{field}` = {value}: a die shows {min} to {max}")]
     Face {
         /// Which pool: `mine`, `others[1].pool`.
         field: String,
@@ -1126,7 +1126,7 @@ pub enum OddsError {
         max: u32,
     },
     /// More new dice than one participant brings in one exchange.
-    #[error("{field} = {value}: {min} to {max} new dice")]
+    #[error("`{field}` = {value}: {min} to {max} new dice")]
     NewDice {
         /// Whose: `my_new_dice`, `others[0].new_dice`.
         field: String,
@@ -1138,7 +1138,7 @@ pub enum OddsError {
         max: u32,
     },
     /// More other participants than a conflict can have.
-    #[error("{field} = {count} participants: at most {max} other participants")]
+    #[error("`{field}` = {count} participants: at most {max} other participants")]
     Others {
         /// `others`.
         field: &'static str,
@@ -1168,7 +1168,7 @@ pub enum OddsError {
         max: usize,
     },
     /// More opponents than a conflict can have ([`reports::odds`](crate::reports::odds)).
-    #[error("{field} is given {count} times; at most {max} opponents")]
+    #[error("`{field}` is given {count} times; at most {max} opponents")]
     Opponents {
         /// The option that gives the opponents: `--theirs`.
         field: &'static str,
@@ -1180,7 +1180,7 @@ pub enum OddsError {
     /// Opponents' new dice given neither once for all nor once per opponent
     /// ([`reports::odds`](crate::reports::odds)).
     #[error(
-        "{field} is given {count} times for {} (--theirs): give it once for all of them, or once \
+        "`{field}` is given {count} times for {} (--theirs): give it once for all of them, or once \
          per opponent",
         noun(*.opponents, "opponent", "opponents")
     )]
@@ -1534,7 +1534,7 @@ mod tests {
                 opponents: 1
             }
             .to_string(),
-            "--theirs-bring is given 2 times for 1 opponent (--theirs): give it once for all of \
+            "`--theirs-bring` is given 2 times for 1 opponent (--theirs): give it once for all of \
              them, or once per opponent"
         );
     }

@@ -157,7 +157,7 @@ fn opponent_difficulty(
             rule: "F4",
             message: format!(
                 "`opponent` is {name:?}, but {name} has a full sheet, and a check between characters \
-                 with full sheets is an opposed check (do = \"opposed_check\")"
+                 with full sheets is an `opposed_check`"
             ),
         });
     }
@@ -195,7 +195,7 @@ pub fn team_lift(
             rule: "F3",
             message: format!(
                 "`who` names {count}, but a team lift takes {MIN_TEAM} to {MAX_TEAM} characters (one \
-                 alone makes a task_check with rating = \"LFT\")"
+                 alone makes a `task_check` with rating = \"LFT\")"
             ),
         });
     }
@@ -356,7 +356,7 @@ fn contestant(state: &State, side: &Contestant, prefix: &str) -> Result<SideIn, 
         &side.who,
         "F4",
         "an opposed check between characters (a check against an NPC with an Encounter Sheet is a \
-         task_check with `opponent`)",
+         `task_check` with `opponent`)",
     )?;
     let (rating, stat) = rating_from(state, &side.who, &format!("{prefix}.rating"), &side.rating)?;
     let (adjusted, adjustments) = apply_all(&format!("{prefix}.adjust"), rating, &side.adjust)?;

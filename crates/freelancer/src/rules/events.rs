@@ -23,7 +23,7 @@ use std::collections::BTreeMap;
 fn scene<'a>(state: &'a State, rule: &'static str) -> Result<&'a Scene, Error> {
     state.scene.as_ref().ok_or_else(|| Error::Refused {
         rule,
-        message: "no event is under way: start one (do = \"start_event\")".into(),
+        message: "no event is under way: start one (`start_event`)".into(),
     })
 }
 
@@ -34,7 +34,7 @@ fn under_way<'a>(state: &'a State, rule: &'static str) -> Result<(&'a Scene, &'a
         None => Err(Error::Refused {
             rule,
             message: format!(
-                "no round of the event {:?} is under way: roll initiative (do = \"initiative\")",
+                "no round of the event {:?} is under way: roll initiative (`initiative`)",
                 scene.name
             ),
         }),
@@ -50,7 +50,7 @@ pub fn start(state: &State, name: &str, who: &[String]) -> Result<Vec<Event>, Er
         return Err(Error::Refused {
             rule: "F5",
             message: format!(
-                "`name` is {name:?}, but the event {:?} is under way: end it first (do = \"end_event\")",
+                "`name` is {name:?}, but the event {:?} is under way: end it first (`end_event`)",
                 scene.name
             ),
         });
@@ -73,7 +73,7 @@ pub fn start(state: &State, name: &str, who: &[String]) -> Result<Vec<Event>, Er
             return Err(Error::Refused {
                 rule: "F8",
                 message: format!(
-                    "`who` names {participant:?}, who is resting: end the rest first (do = \"end_rest\")"
+                    "`who` names {participant:?}, who is resting: end the rest first (`end_rest`)"
                 ),
             });
         }
@@ -139,8 +139,8 @@ pub fn initiative(
         return Err(Error::Refused {
             rule: "F5",
             message: format!(
-                "round {} is under way, and it is {turn}: finish the round first (do = \"act\"; full \
-                 = 0 passes)",
+                "round {} is under way, and it is {turn}: finish the round first (`act`; `full` = 0 \
+                 passes)",
                 round.number
             ),
         });

@@ -28,7 +28,8 @@ impl Mark {
 }
 
 /// What `die` is, for refusals.
-const DIE_WHY: &str = "a die's sides, F1; a d100 is a percentile roll: task_check or chance_check";
+const DIE_WHY: &str =
+    "a die's sides, F1; a d100 is a percentile roll: `task_check` or `chance_check`";
 
 /// The sides of the die `die` names: one of [`DICE_SIDES`].
 ///
@@ -132,7 +133,7 @@ mod tests {
         assert_eq!(
             refused(NumberInput::Whole(100)),
             "`die` is 100, but it must be 4, 6, 8, 10, 12 or 20 (a die's sides, F1; a d100 is a \
-             percentile roll: task_check or chance_check)"
+             percentile roll: `task_check` or `chance_check`)"
         );
         assert!(refused(NumberInput::Whole(-6)).starts_with("`die` is -6, but it must be 4, 6,"));
         assert!(

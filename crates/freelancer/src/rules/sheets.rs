@@ -415,7 +415,7 @@ pub fn rest(state: &State, who: Option<&[String]>) -> Result<Vec<Event>, Error> 
             rule: "F8",
             message: format!(
                 "the event {:?} is under way, and no one rests in the middle of one: end it first \
-                 (do = \"end_event\")",
+                 (`end_event`)",
                 scene.name
             ),
         });
@@ -508,7 +508,7 @@ pub fn enter_safe_area(state: &State, place: &str) -> Result<Vec<Event>, Error> 
             rule: "F8",
             message: format!(
                 "`place` is {place:?}, but the party is in the safe area {current:?} already: leave \
-                 it first (do = \"leave_safe_area\")"
+                 it first (`leave_safe_area`)"
             ),
         });
     }

@@ -136,13 +136,13 @@ fn a_check_needs_a_difficulty_and_the_right_opponent() {
         &[],
         json!({ "do": "task_check", "who": "Ash", "rating": "LFT", "opponent": "Brom", "opponent_rating": "LFT" }),
         "`opponent` is \"Brom\", but Brom has a full sheet, and a check between characters with full \
-         sheets is an opposed check (do = \"opposed_check\") (F4)",
+         sheets is an `opposed_check` (F4)",
     );
     check(
         &[],
         json!({ "do": "opposed_check", "a": { "who": "Ash", "rating": "CHM" }, "b": { "who": "Guard", "rating": "WIL" } }),
         "`b.who` is \"Guard\", but Guard has an Encounter Sheet, and an opposed check between \
-         characters (a check against an NPC with an Encounter Sheet is a task_check with `opponent`) \
+         characters (a check against an NPC with an Encounter Sheet is a `task_check` with `opponent`) \
          needs a full sheet (kind = \"pc\" or \"npc\") (F4)",
     );
     check(
@@ -204,8 +204,8 @@ fn vocations_change_only_at_a_rest_or_in_a_safe_area() {
     check(
         &[],
         json!({ "do": "change_vocation", "who": "Ash", "vocation": "Scout" }),
-        "`who` is \"Ash\", but Ash can change vocation only while resting (do = \"rest\") or in a safe \
-         area (do = \"enter_safe_area\"), and is doing neither (F8)",
+        "`who` is \"Ash\", but Ash can change vocation only while resting (`rest`) or in a safe \
+         area (`enter_safe_area`), and is doing neither (F8)",
     );
     let rested_and_left = [
         (json!({ "do": "rest", "who": ["Ash"] }), vec![]),
@@ -214,8 +214,8 @@ fn vocations_change_only_at_a_rest_or_in_a_safe_area() {
     check(
         &rested_and_left,
         json!({ "do": "change_vocation", "who": "Ash", "vocation": "Scout" }),
-        "`who` is \"Ash\", but Ash can change vocation only while resting (do = \"rest\") or in a safe \
-         area (do = \"enter_safe_area\"), and is doing neither (F8)",
+        "`who` is \"Ash\", but Ash can change vocation only while resting (`rest`) or in a safe \
+         area (`enter_safe_area`), and is doing neither (F8)",
     );
     check(
         &[(json!({ "do": "rest" }), vec![])],
@@ -283,7 +283,7 @@ fn total_actions_are_declared_at_initiative_and_turns_taken_in_order() {
     check(
         &[started.clone(), rolled.clone()],
         json!({ "do": "initiative" }),
-        "round 1 is under way, and it is Ash's turn (40): finish the round first (do = \"act\"; full \
+        "round 1 is under way, and it is Ash's turn (40): finish the round first (`act`; `full` \
          = 0 passes) (F5)",
     );
     check(
@@ -301,14 +301,14 @@ fn total_actions_are_declared_at_initiative_and_turns_taken_in_order() {
     check(
         std::slice::from_ref(&started),
         json!({ "do": "rest" }),
-        "the event \"brawl\" is under way, and no one rests in the middle of one: end it first (do = \
-         \"end_event\") (F8)",
+        "the event \"brawl\" is under way, and no one rests in the middle of one: end it first \
+         (`end_event`) (F8)",
     );
     check(
         std::slice::from_ref(&started),
         json!({ "do": "start_event", "name": "another", "who": ["Ash"] }),
-        "`name` is \"another\", but the event \"brawl\" is under way: end it first (do = \
-         \"end_event\") (F5)",
+        "`name` is \"another\", but the event \"brawl\" is under way: end it first \
+         (`end_event`) (F5)",
     );
     check(
         &[],
@@ -318,7 +318,7 @@ fn total_actions_are_declared_at_initiative_and_turns_taken_in_order() {
     check(
         &[],
         json!({ "do": "initiative" }),
-        "no event is under way: start one (do = \"start_event\") (F5)",
+        "no event is under way: start one (`start_event`) (F5)",
     );
     check(
         &[started],

@@ -149,13 +149,13 @@ fn a_bad_roll_is_refused_naming_its_field_and_nothing_changes() {
             json!({"do": "roll_die", "die": 100}),
             "die",
             "`die` is 100, but it must be 4, 6, 8, 10, 12 or 20 (a die's sides, F1; a d100 is a \
-             percentile roll: task_check or chance_check)",
+             percentile roll: `task_check` or `chance_check`)",
         ),
         (
             json!({"do": "roll_die", "die": "six"}),
             "die",
             "`die` is \"six\", but it must be 4, 6, 8, 10, 12 or 20 (a die's sides, F1; a d100 is a \
-             percentile roll: task_check or chance_check)",
+             percentile roll: `task_check` or `chance_check`)",
         ),
         (
             json!({"do": "roll_die", "die": 6, "count": 21}),

@@ -235,7 +235,7 @@ pub enum ChangeProblem {
         expected: &'static str,
     },
     /// A part that is not a whole number.
-    #[error("the {field} {text:?} is not a whole number")]
+    #[error("the `{field}` {text:?} is not a whole number")]
     NotWhole {
         /// `change`.
         field: &'static str,
@@ -243,7 +243,7 @@ pub enum ChangeProblem {
         text: String,
     },
     /// A part that is not a number.
-    #[error("the {field} {text:?} is not a number")]
+    #[error("the `{field}` {text:?} is not a number")]
     NotANumber {
         /// `influence` or `length`.
         field: &'static str,
@@ -254,7 +254,7 @@ pub enum ChangeProblem {
     #[error("{0}")]
     Hundredths(String),
     /// A rating or relationship change that is 0 or past its bound either way.
-    #[error("the {field} is {value}; allowed: -{max} to -1 or 1 to {max} (L7)")]
+    #[error("the `{field}` is {value}; allowed: -{max} to -1 or 1 to {max} (L7)")]
     Change {
         /// `change`.
         field: &'static str,
@@ -278,7 +278,7 @@ pub enum ChangeProblem {
         value: String,
     },
     /// A multiplier outside its range.
-    #[error("the {field} is {value}; allowed: {min} to {max} (L7)")]
+    #[error("the `{field}` is {value}; allowed: {min} to {max} (L7)")]
     Multiplier {
         /// `influence` or `length`.
         field: &'static str,
@@ -731,7 +731,10 @@ mod tests {
 
     #[test]
     fn changes_refuse_what_the_calculator_does_not_take() {
-        let said = |r: Result<Change, ChangeProblem>| r.map_err(|e| e.to_string());
+        // As the command line prints it (`skald_cli::words`): its backticked names plain.
+        let said = |r: Result<Change, ChangeProblem>| {
+            r.map_err(|e| skald_core::plain(&e.to_string(), &|_| None))
+        };
         for (got, message) in [
             (
                 said(Change::read_trait_change("0:scene")),

@@ -219,7 +219,7 @@ impl Table {
             }
             TableAction::ContributeSeed { seed } => {
                 skald_fair::check_contribution(seed).map_err(|e| ErrorKind::Seed {
-                    message: e.to_string(),
+                    message: e.kind().template(),
                 })?;
                 self.record(
                     at_ms,

@@ -552,7 +552,7 @@ mod tests {
         );
         assert_eq!(
             burden(&[21], &[]).map_err(|e| e.to_string()),
-            Err("mine = 21: a die shows 1 to 20".to_string())
+            Err("`mine` = 21: a die shows 1 to 20".to_string())
         );
     }
 
@@ -583,7 +583,7 @@ mod tests {
         assert_eq!(
             refused(&[vec![14], vec![3]], &[1, 2, 3]),
             Err(
-                "--theirs-bring is given 3 times for 2 opponents (--theirs): give it once for all \
+                "`--theirs-bring` is given 3 times for 2 opponents (--theirs): give it once for all \
                  of them, or once per opponent"
                     .to_string()
             )
@@ -591,14 +591,14 @@ mod tests {
         assert_eq!(
             refused(&[vec![14]], &[1, 2]),
             Err(
-                "--theirs-bring is given 2 times for 1 opponent (--theirs): give it once for all \
+                "`--theirs-bring` is given 2 times for 1 opponent (--theirs): give it once for all \
                  of them, or once per opponent"
                     .to_string()
             )
         );
         assert_eq!(
             refused(&vec![vec![1]; 20], &[]),
-            Err("--theirs is given 20 times; at most 19 opponents".to_string())
+            Err("`--theirs` is given 20 times; at most 19 opponents".to_string())
         );
     }
 

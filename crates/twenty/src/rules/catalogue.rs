@@ -596,23 +596,23 @@ mod tests {
         check(
             "[[keys]]\nname = \"Dragon\"\nkind = \"skeleton\"\nprerequisites = [{ trait = \"Age\", boxes = 3 }]",
             Err(
-                "keys.Dragon.prerequisites = 1 entry: a skeleton key has no prerequisites; make it kind = \"elite\"",
+                "`keys.Dragon.prerequisites` = 1 entry: a skeleton key has no prerequisites; make it kind = \"elite\"",
             ),
         );
         check(
             "[[keys]]\nname = \"Dragon\"\nkind = \"elite\"",
             Err(
-                "keys.Dragon.prerequisites = []: an elite key has at least one prerequisite; make it kind = \"skeleton\"",
+                "`keys.Dragon.prerequisites` = []: an elite key has at least one prerequisite; make it kind = \"skeleton\"",
             ),
         );
         check(
             "[[keys]]\nname = \"Dragon\"\nkind = \"elite\"\nprerequisites = [{ trait = \"Age\", boxes = 21 }]",
-            Err("keys.Dragon.prerequisites[0].boxes = 21: a prerequisite needs 1 to 20 boxes"),
+            Err("`keys.Dragon.prerequisites[0].boxes` = 21: a prerequisite needs 1 to 20 boxes"),
         );
         check(
             "[[traits]]\nname = \" \"",
             Err(
-                "traits[0].name = \" \": a name has 1 to 64 characters (has 1), not blank, without leading or trailing spaces",
+                "`traits[0].name` = \" \": a name has 1 to 64 characters (has 1), not blank, without leading or trailing spaces",
             ),
         );
         check(
@@ -624,12 +624,12 @@ mod tests {
                 "[[traits]]\nname = \"Fame\"\ndescription = \"{}\"",
                 "x".repeat(501)
             ),
-            Err("traits.Fame.description = 501 characters: at most 500 characters"),
+            Err("`traits.Fame.description` = 501 characters: at most 500 characters"),
         );
         check(
             "[[keys]]\nname = \"Dragon\"\nkind = \"skeleton\"\ntraits = [\"Talons\", \"talons\"]",
             Err(
-                "keys.Dragon.traits = \"talons\": is listed twice (names are unique, ignoring case)",
+                "`keys.Dragon.traits` = \"talons\": is listed twice (names are unique, ignoring case)",
             ),
         );
         let toml = Catalogue::parse("[[keys]]\nname = \"Dragon\"\nkind = \"wyrm\"");

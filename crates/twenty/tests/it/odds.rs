@@ -319,25 +319,25 @@ fn inputs_out_of_range_are_refused_by_name() {
     let err = |mine: &[u32], bring: u32, others: &[(Vec<u32>, u32)]| {
         p_ahead(mine, bring, others).unwrap_err().to_string()
     };
-    assert_eq!(err(&[0], 1, &[]), "mine = 0: a die shows 1 to 20");
-    assert_eq!(err(&[21], 1, &[]), "mine = 21: a die shows 1 to 20");
-    assert_eq!(err(&[], 21, &[]), "my_new_dice = 21: 0 to 20 new dice");
+    assert_eq!(err(&[0], 1, &[]), "`mine` = 0: a die shows 1 to 20");
+    assert_eq!(err(&[21], 1, &[]), "`mine` = 21: a die shows 1 to 20");
+    assert_eq!(err(&[], 21, &[]), "`my_new_dice` = 21: 0 to 20 new dice");
     assert_eq!(
         err(&[5], 1, &[(vec![3], 0), (vec![4, 25], 0)]),
-        "others[1].pool = 25: a die shows 1 to 20"
+        "`others[1].pool` = 25: a die shows 1 to 20"
     );
     assert_eq!(
         err(&[5], 1, &[(vec![3], 30)]),
-        "others[0].new_dice = 30: 0 to 20 new dice"
+        "`others[0].new_dice` = 30: 0 to 20 new dice"
     );
     assert_eq!(
         err(&[1; 101], 1, &[]),
-        "mine = 101 dice: at most 100 dice in a pool"
+        "`mine` = 101 dice: at most 100 dice in a pool"
     );
     let crowd = vec![(vec![], 1); 20];
     assert_eq!(
         err(&[], 1, &crowd),
-        "others = 20 participants: at most 19 other participants"
+        "`others` = 20 participants: at most 19 other participants"
     );
 }
 
