@@ -51,6 +51,6 @@ pub use skald_dice::{DiceSource, Die, Scripted, SeededRandom, SourceError};
 pub use system::System;
 pub use table::{Entry, Table};
 pub use words::{
-    bounds, capitalized, chance, choice_percent, estimate, name_meant, noun, percent, plural, said,
-    said_in_advice, simulated,
+    and_list, bounds, capitalized, chance, choice_percent, estimate, name_meant, noun, percent,
+    plural, said, said_in_advice, simulated,
 };

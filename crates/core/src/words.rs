@@ -183,6 +183,17 @@ pub fn name_meant<'a>(typed: &str, names: impl IntoIterator<Item = &'a str>) -> 
     folded.filter(|_| !several)
 }
 
+/// Names as a sentence lists them: "Gorand", "Gorand and Kaya", "Gorand, Kaya and Wren"; empty
+/// for none.
+#[must_use]
+pub fn and_list(names: &[&str]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => (*one).to_owned(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

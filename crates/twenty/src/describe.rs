@@ -39,15 +39,6 @@ fn capital(text: &str) -> String {
     }
 }
 
-/// Names as a sentence lists them: "Gorand", "Gorand and Kaya", "Gorand, Kaya and Wren".
-fn and_list(names: &[&str]) -> String {
-    match names {
-        [] => String::new(),
-        [one] => (*one).to_owned(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
-}
-
 /// The log line for `event`.
 pub fn describe(event: &Event) -> String {
     match event {
@@ -383,7 +374,7 @@ fn conflict_started(participants: &[crate::Declaration], allies: &[Vec<String>])
                 let deaths: String = members.iter().map(|m| death(m)).collect();
                 sides.push(format!(
                     "{} want: {}{deaths} (one side, T13)",
-                    and_list(&names),
+                    skald_core::and_list(&names),
                     d.goal
                 ));
             }
@@ -408,7 +399,10 @@ fn exchange_ended(
                 .chain(allies)
                 .map(String::as_str)
                 .collect();
-            format!("{who}'s side is winning ({}, T13)", and_list(&side))
+            format!(
+                "{who}'s side is winning ({}, T13)",
+                skald_core::and_list(&side)
+            )
         }
         None => "a tie at the top: no one is winning".to_string(),
     };
@@ -440,7 +434,7 @@ fn conflict_ended(winner: &String, allies: &[String], order: &[String]) -> Strin
             .collect();
         format!(
             "The conflict ends: {} win the goal they share, {winner} holding the best pool (T13). Final narration: {}",
-            and_list(&side),
+            skald_core::and_list(&side),
             order.join(", ")
         )
     }

@@ -181,7 +181,10 @@ pub fn answer(question: &Question, side: &str, seed: impl Fn() -> u64, budget: u
     let tried_by = match names.as_slice() {
         [] => format!("{checker}'s check now alone"),
         [one] => format!("tried by {one} alone"),
-        many => format!("tried by {} ({side} with the rating)", list(many)),
+        many => format!(
+            "tried by {} ({side} with the rating)",
+            skald_core::and_list(many)
+        ),
     };
     let when = match (round, next_round, rolls_next) {
         (Some(r), Some(n), true) => format!(
@@ -246,14 +249,5 @@ fn attempts_words(
     if let (Some(r), true) = (next_round, next > 0) {
         parts.push(format!("{} in round {r}", actions(next, "")));
     }
-    list(&parts.iter().map(String::as_str).collect::<Vec<_>>())
-}
-
-/// `a`, `a and b`, `a, b and c`.
-fn list(items: &[&str]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => (*one).to_owned(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
+    skald_core::and_list(&parts.iter().map(String::as_str).collect::<Vec<_>>())
 }

@@ -494,19 +494,33 @@ fn among_the_best(chances: &[skald_core::Chance]) -> Vec<bool> {
 }
 
 /// `chances` with their best marked for a reader deciding ([`among_the_best`]): the one best
-/// labelled "(the best)", several "(among the best)", and a sentence for the summary when no
-/// choice stands out (every one among the best).
-fn mark_the_best(mut chances: Vec<skald_core::Chance>) -> (Vec<skald_core::Chance>, &'static str) {
+/// labelled "(the best)", a few "(among the best)", and a sentence for the summary when no choice
+/// stands out: every one among the best, or more than two and more than half of them (a mark on nearly every
+/// choice helps nobody pick: the sentence then names the few that are clearly worse instead).
+fn mark_the_best(mut chances: Vec<skald_core::Chance>) -> (Vec<skald_core::Chance>, String) {
     let best = among_the_best(&chances);
     let count = best.iter().filter(|b| **b).count();
     if chances.len() < 2 {
-        return (chances, "");
+        return (chances, String::new());
     }
     if count == chances.len() {
         return (
             chances,
-            " No choice is clearly best: each chance is within the others' margins.",
+            " No choice is clearly best: each chance is within the others' margins.".to_owned(),
         );
+    }
+    if count > 2 && 2 * count > chances.len() {
+        let worse: Vec<&str> = chances
+            .iter()
+            .zip(&best)
+            .filter(|(_, best)| !**best)
+            .map(|(c, _)| c.label.as_str())
+            .collect();
+        let summary = format!(
+            " No choice is clearly best: all but {} are within each other's margins.",
+            skald_core::and_list(&worse)
+        );
+        return (chances, summary);
     }
     let mark = if count == 1 {
         " (the best)"
@@ -518,7 +532,7 @@ fn mark_the_best(mut chances: Vec<skald_core::Chance>) -> (Vec<skald_core::Chanc
             c.label.push_str(mark);
         }
     }
-    (chances, "")
+    (chances, String::new())
 }
 
 /// The advice beyond the roll of `command` ([`skald_core::System::advice`]): for `bring_in`,
@@ -698,7 +712,7 @@ mod tests {
     use super::mark_the_best;
     use skald_core::Chance;
 
-    fn marked(chances: Vec<Chance>) -> (Vec<String>, &'static str) {
+    fn marked(chances: Vec<Chance>) -> (Vec<String>, String) {
         let (chances, summary) = mark_the_best(chances);
         (chances.into_iter().map(|c| c.label).collect(), summary)
     }
@@ -711,7 +725,22 @@ mod tests {
             marked(vec![simulated("a", 5000), simulated("b", 5100)]),
             (
                 vec!["a".to_owned(), "b".to_owned()],
-                " No choice is clearly best: each chance is within the others' margins."
+                " No choice is clearly best: each chance is within the others' margins.".to_owned()
+            )
+        );
+        // 50%, 51% and 52% of 10,000 plays, and a surrender's 0%: three of four among the best
+        // are not marked; the summary names the one clearly worse.
+        assert_eq!(
+            marked(vec![
+                simulated("a", 5000),
+                simulated("b", 5100),
+                simulated("c", 5200),
+                simulated("Surrender", 0)
+            ]),
+            (
+                vec!["a".into(), "b".into(), "c".into(), "Surrender".into()],
+                " No choice is clearly best: all but Surrender are within each other's margins."
+                    .to_owned()
             )
         );
         // 50% and 60%: one best.
