@@ -359,6 +359,36 @@ impl Body {
             Body::TableOptions { .. } => "table_options",
         }
     }
+
+    /// Whether folding this record may change what a move's odds and advice are worked out from
+    /// ([`crate::OddsQuestion`]: the game, the requests waiting, the owners and seats, the table's
+    /// options): true for a command, an undo, a request, an answer, a withdrawal, a seat taken,
+    /// the options set and the creation; false for talk, whispers, notes, free and secret rolls
+    /// and their reveals, a failed roll, a seed added, an epoch ended and a seat handed back,
+    /// which [`crate::Table::apply`] folds into none of those. A live page asks its odds again
+    /// only after a record of the first kind (issue 34).
+    pub fn may_change_odds(&self) -> bool {
+        match self {
+            Body::Created { .. }
+            | Body::Joined { .. }
+            | Body::Command { .. }
+            | Body::Undone { .. }
+            | Body::Requested { .. }
+            | Body::Answered { .. }
+            | Body::Withdrawn { .. }
+            | Body::TableOptions { .. } => true,
+            Body::SeatHanded { .. }
+            | Body::DiceRolled { .. }
+            | Body::SecretRolled { .. }
+            | Body::SecretRevealed { .. }
+            | Body::Note { .. }
+            | Body::Said { .. }
+            | Body::Whispered { .. }
+            | Body::SeedContributed { .. }
+            | Body::EpochEnded { .. }
+            | Body::RollFailed { .. } => false,
+        }
+    }
 }
 
 /// Who a request waits for, and the fields (paths into its command) that one decides.

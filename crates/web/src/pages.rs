@@ -354,6 +354,12 @@ async fn table_view(table: &LiveTable, sight: Reader, after: u64) -> Result<Tabl
     let last = summary.seq;
     let from = after.max(last.saturating_sub(LOG_LINES as u64));
     let (records, _) = table.after(sight, from, LOG_LINES).await?;
+    // Every record since the page's `after` read (none left out by the bound), and none that
+    // may change the odds: the page keeps the odds it shows.
+    let odds_kept = after > 0
+        && from == after
+        && records.len() as u64 >= last - from
+        && records.iter().all(|r| !r.body.may_change_odds());
     // The head is the last record's hash: the lines' own when they reach it, else asked for.
     let head = match records.iter().find(|r| r.seq == last) {
         Some(record) => record.hash(),
@@ -405,6 +411,7 @@ async fn table_view(table: &LiveTable, sight: Reader, after: u64) -> Result<Tabl
         lines,
         earlier: from > 0,
         first: from + 1,
+        odds_kept,
     })
 }
 
@@ -677,6 +684,7 @@ pub async fn parts(Seated { table, reader, .. }: Seated, params: Params) -> Resp
         talk: fragment("talk.html"),
         say,
         head,
+        odds_kept: view.odds_kept,
     })
     .into_response()
 }

@@ -7,6 +7,12 @@
 //! sent is answered with its digest alone. A digest is of the part's HTML as drawn for its
 //! reader, the same on every node (FNV-1a, no seed), so a page whose digests the server does not
 //! recognise (a reload, a missed update, another node of a different version) gets every part.
+//!
+//! A piece of the moves is digested again form by form (each move form with a key, `macros.html`
+//! `move_form`): a piece that changed is sent with every form whose digest the page did not send,
+//! and a stub in place of each form it did (`<form class="move" id="move-KEY" data-key="KEY"
+//! data-same></form>`), so that a character's fold in which one move of eight changed sends and
+//! morphs that one move, not the fold's builders with it.
 
 use crate::render::render;
 use crate::shapes::{MovePiece, Piece, TableView};
@@ -16,8 +22,9 @@ use skald_server::ApiError;
 use std::collections::{BTreeMap, HashSet};
 use std::hash::Hasher;
 
-/// Digests a page may send in `?have=` at most: a GM's page shows four parts and one piece per
-/// fold of moves, far fewer than this.
+/// Digests a page may send in `?have=` at most: a GM's page shows three parts, one piece per
+/// fold of moves and one digest per move form (a Twenty GM's four-character table, about 45 in
+/// all), far fewer than this.
 pub const MAX_HAVE: usize = 400;
 
 /// The digest of a part: 16 hex digits, the FNV-1a 64-bit hash of `kind`, a NUL and `html`'s bytes
@@ -116,6 +123,61 @@ pub fn draw(view: &TableView) -> Drawn {
     }
 }
 
+/// The opening of a move form that has a key, as `macros.html` `move_form` draws it.
+const FORM_START: &str = "<form class=\"move\" id=\"move-";
+/// Where a form ends: forms never nest, and no text or attribute of one holds `</form>` (text
+/// is escaped, `tojson` escapes `<`).
+const FORM_END: &str = "</form>";
+
+/// The move forms with a key in `html`, in order: each one's key (`data-key`) and where it lies,
+/// from its `<form` to its `</form>` included. A form without a key, or not closed, is passed
+/// over (it stays part of the piece's HTML).
+fn forms(html: &str) -> Vec<(&str, std::ops::Range<usize>)> {
+    let mut found = Vec::new();
+    let mut from = 0;
+    while let Some(at) = html[from..].find(FORM_START).map(|i| from + i) {
+        let Some(end) = html[at..].find(FORM_END).map(|i| at + i + FORM_END.len()) else {
+            break;
+        };
+        let tag = &html[at..at + html[at..end].find('>').unwrap_or(0)];
+        let key = tag
+            .split_once(" data-key=\"")
+            .and_then(|(_, rest)| rest.split_once('"'))
+            .map(|(key, _)| key);
+        if let Some(key) = key.filter(|k| !k.is_empty()) {
+            found.push((key, at..end));
+        }
+        from = end;
+    }
+    found
+}
+
+/// The digest of each move form in `html` by its key (kind `form`).
+fn form_digests(html: &str) -> BTreeMap<String, String> {
+    forms(html)
+        .into_iter()
+        .map(|(key, at)| (key.to_owned(), digest("form", &html[at])))
+        .collect()
+}
+
+/// `html` with every move form whose digest is among `have` replaced by a stub of its tag, id
+/// and key marked `data-same`, which the page's morph leaves as the form it shows.
+fn stub_known_forms(html: &str, have: &HashSet<String>) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut from = 0;
+    for (key, at) in forms(html) {
+        if have.contains(&digest("form", &html[at.clone()])) {
+            out.push_str(&html[from..at.start]);
+            out.push_str(&format!(
+                "<form class=\"move\" id=\"move-{key}\" data-key=\"{key}\" data-same></form>"
+            ));
+            from = at.end;
+        }
+    }
+    out.push_str(&html[from..]);
+    out
+}
+
 impl Drawn {
     /// The moves' HTML, every piece in order, as the page first shows it.
     #[must_use]
@@ -123,8 +185,8 @@ impl Drawn {
         self.moves.iter().map(|(_, html)| html.as_str()).collect()
     }
 
-    /// Every part's digest, as the page keeps them (`data-digests`): `board`, `say`, `head`, and
-    /// `moves`, each piece's by its key.
+    /// Every part's digest, as the page keeps them (`data-digests`): `board`, `say`, `head`,
+    /// `moves`, each piece's by its key, and `forms`, each move form's by its key.
     #[must_use]
     pub fn digests(&self) -> serde_json::Value {
         let moves: BTreeMap<&str, String> = self
@@ -132,16 +194,23 @@ impl Drawn {
             .iter()
             .map(|(key, html)| (key.as_str(), digest("moves", html)))
             .collect();
+        let forms: BTreeMap<String, String> = self
+            .moves
+            .iter()
+            .flat_map(|(_, html)| form_digests(html))
+            .collect();
         serde_json::json!({
             "board": digest("board", &self.board),
             "say": digest("say", &self.say),
             "head": digest("head", &self.head),
             "moves": moves,
+            "forms": forms,
         })
     }
 
     /// The parts as an update sends them to a page that shows the parts of digests `have`: each
-    /// with its digest, and its HTML only when the page does not show it.
+    /// with its digest, and its HTML only when the page does not show it; a piece of the moves
+    /// sent with its forms' digests, and a stub for each form the page shows.
     #[must_use]
     pub fn pieces(self, have: &HashSet<String>) -> (Piece, Vec<MovePiece>, Piece, Piece) {
         let piece = |kind: &str, html: String| {
@@ -153,8 +222,21 @@ impl Drawn {
             .moves
             .into_iter()
             .map(|(key, html)| {
-                let Piece { digest, html } = piece("moves", html);
-                MovePiece { key, digest, html }
+                let digest = digest("moves", &html);
+                if have.contains(&digest) {
+                    return MovePiece {
+                        key,
+                        digest,
+                        html: None,
+                        forms: BTreeMap::new(),
+                    };
+                }
+                MovePiece {
+                    key,
+                    digest,
+                    forms: form_digests(&html),
+                    html: Some(stub_known_forms(&html, have)),
+                }
             })
             .collect();
         (
@@ -233,7 +315,76 @@ mod tests {
         );
         assert_eq!(moves[1].key, "fold-1");
         assert_eq!(moves[1].html, None);
+        assert!(moves[1].forms.is_empty());
         assert_eq!(say.html.as_deref(), Some("<form>say</form>"));
         assert_eq!(head.html.as_deref(), Some("<details>head 3</details>"));
+    }
+
+    /// A form with a key is found whole, from its tag to its end; one without a key is not.
+    #[test]
+    fn forms_are_found_by_their_key() {
+        let html = concat!(
+            "<details id=\"fold-1\"><summary>A</summary>",
+            "<form class=\"move\" id=\"move-aa\" data-key=\"aa\" data-scope>one</form>",
+            "<form class=\"move\" data-scope>no key</form>",
+            "<details><form class=\"move\" id=\"move-bb\" data-key=\"bb\">two</form></details>",
+            "</details>"
+        );
+        let found: Vec<(&str, &str)> = forms(html)
+            .into_iter()
+            .map(|(key, at)| (key, &html[at]))
+            .collect();
+        assert_eq!(
+            found,
+            vec![
+                (
+                    "aa",
+                    "<form class=\"move\" id=\"move-aa\" data-key=\"aa\" data-scope>one</form>"
+                ),
+                (
+                    "bb",
+                    "<form class=\"move\" id=\"move-bb\" data-key=\"bb\">two</form>"
+                ),
+            ]
+        );
+    }
+
+    /// A piece that changed is sent with its forms' digests, and a stub for each form whose
+    /// digest the page sent; the forms it does not show are sent whole.
+    #[test]
+    fn a_changed_piece_stubs_the_forms_the_page_shows() {
+        let kept = "<form class=\"move\" id=\"move-aa\" data-key=\"aa\">kept</form>";
+        let new = "<form class=\"move\" id=\"move-bb\" data-key=\"bb\">new</form>";
+        let html = format!(
+            "<details data-part=\"fold-1\"><summary>2 moves</summary>{kept}{new}</details>"
+        );
+        let drawn = Drawn {
+            board: String::new(),
+            moves: vec![("fold-1".into(), html)],
+            say: String::new(),
+            head: String::new(),
+        };
+        let shown: HashSet<String> = [digest("form", kept)].into_iter().collect();
+        let (_, moves, _, _) = drawn.pieces(&shown);
+        assert_eq!(
+            moves[0].html.as_deref(),
+            Some(
+                "<details data-part=\"fold-1\"><summary>2 moves</summary>\
+                 <form class=\"move\" id=\"move-aa\" data-key=\"aa\" data-same></form>\
+                 <form class=\"move\" id=\"move-bb\" data-key=\"bb\">new</form></details>"
+            )
+        );
+        let forms: Vec<(&str, &str)> = moves[0]
+            .forms
+            .iter()
+            .map(|(k, d)| (k.as_str(), d.as_str()))
+            .collect();
+        assert_eq!(
+            forms,
+            vec![
+                ("aa", digest("form", kept).as_str()),
+                ("bb", digest("form", new).as_str())
+            ]
+        );
     }
 }

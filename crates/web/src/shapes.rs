@@ -56,6 +56,10 @@ pub struct TableView {
     pub earlier: bool,
     /// The seq of the first record the page's log and talk are drawn from.
     pub first: u64,
+    /// Whether every record after the page's `after` was read and none may change a move's odds
+    /// ([`skald_table::Body::may_change_odds`]: talk, notes, free rolls...); false for a page
+    /// drawn whole (`after` 0).
+    pub odds_kept: bool,
 }
 
 /// `GET /t/{id}/parts` answer: the parts the script swaps in, as HTML; each part the page
@@ -77,6 +81,11 @@ pub struct Parts {
     pub say: Piece,
     /// The log's head to keep, for the record `seq`.
     pub head: Piece,
+    /// Whether the records since the page's `after` leave every move's odds as they were
+    /// (talk, notes, free rolls...: [`skald_table::Body::may_change_odds`]): the page then asks
+    /// the odds again only of the forms drawn anew, and takes odds of any state since the last
+    /// record that may change them.
+    pub odds_kept: bool,
 }
 
 /// A part of the page in an update: its digest, and its HTML unless the page shows it already.
@@ -97,9 +106,15 @@ pub struct MovePiece {
     pub key: String,
     /// The digest of its HTML: 16 hex digits.
     pub digest: String,
-    /// Its HTML; absent when the page said it shows this digest.
+    /// Its HTML; absent when the page said it shows this digest. A move form in it whose digest
+    /// the page sent is a stub of its tag, id and key with `data-same` (`crate::parts`): the page
+    /// keeps the form it shows.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub html: Option<String>,
+    /// With the HTML, the digest of each move form in it by its key (`data-key`), for the page
+    /// to send back; empty (and left out) without the HTML.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub forms: BTreeMap<String, String>,
 }
 
 /// One line of the lobby's "Your tables": a seat this browser holds

@@ -251,7 +251,7 @@
       }
     }
   }
-  function applyConditions(form) {
+  function applyConditions(form, fit = true) {
     for (let pass = 0; pass < 2; pass++) {
       applyShown(form);
       let root;
@@ -279,15 +279,18 @@
       showText(help, text);
       help.hidden = !text;
     }
-    fitChoices(form);
+    if (fit) fitChoices(form);
   }
 
   // A picked option wider than its box (a label naming every NPC, on a phone) is cut by the
   // browser: the whole label is shown under the box, wrapped. Measured against the box's room, so
   // only where it is cut; a box not shown (a fold, another tab) is measured when it shows.
   const measure = document.createElement("canvas").getContext("2d");
-  function fitChoices(root) {
-    for (const whole of root.querySelectorAll(".choice-whole")) {
+  function fitChoices(...roots) {
+    // Every box of every root measured first, then every label written: a write between two
+    // measures would lay the page out again for each choice.
+    const cuts = [];
+    for (const whole of roots.flatMap(root => [...root.querySelectorAll(".choice-whole")])) {
       const select = whole.parentElement.querySelector(":scope > label > select");
       if (!select || !select.clientWidth) continue;
       const option = select.selectedOptions[0];
@@ -296,8 +299,10 @@
       measure.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
       // The room for the label: the box less its padding and the arrow (about 1.5em).
       const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 1.5 * parseFloat(style.fontSize);
-      const cut = Boolean(text) && measure.measureText(text).width > room;
-      whole.hidden = !cut;
+      cuts.push([whole, text, Boolean(text) && measure.measureText(text).width > room]);
+    }
+    for (const [whole, text, cut] of cuts) {
+      if (whole.hidden !== !cut) whole.hidden = !cut;
       if (whole.textContent !== (cut ? text : "")) whole.textContent = cut ? text : "";
     }
   }
@@ -434,7 +439,8 @@
   }
   function formsDrawn(root) {
     describeBlanks(root);
-    for (const form of root.querySelectorAll("form.move")) { applyConditions(form); showLists(form); }
+    for (const form of root.querySelectorAll("form.move")) { applyConditions(form, false); showLists(form); }
+    fitChoices(root);
   }
 
   // 128 random bits as hex: crypto.randomUUID needs a secure context, which a table served over
@@ -476,13 +482,16 @@
   }
 
   // A form's odds: shown only if they answer the latest question about it, for the values it
-  // holds now, and are of a state no older than the newest record the page has drawn (the
-  // `skald-odds-seq` header; none for the free roller's notation, which no record changes). Odds
-  // of an older state are dropped: the live update that drew the newer record asks again
-  // (`morphMoves`), so a stale answer is never shown for a newer state (issue 32).
+  // holds now, and are of a state no older than the newest record the page has drawn that may
+  // change odds (`oddsSince`; the `skald-odds-seq` header; none for the free roller's notation,
+  // which no record changes). Odds of an older state are dropped: the live update that drew the
+  // newer record asks again (`morphMoves`), so a stale answer is never shown for a newer state
+  // (issue 32). Records that change no odds (talk, free rolls: the parts' `odds_kept`) leave
+  // `oddsSince` where it was, so an answer asked for before them still shows.
+  let oddsSince = seq;
   function oddsFresh(response) {
     const at = response.headers.get("skald-odds-seq");
-    return at === null || Number(at) >= seq;
+    return at === null || Number(at) >= oddsSince;
   }
   async function showOdds(form) {
     const box = form.querySelector(".odds");
@@ -1043,10 +1052,13 @@
   // The moves of an update, piece by piece (crates/web/src/parts.rs: the lead, the seat's
   // requests, each fold): a piece that changed comes with its HTML, one the page shows already as
   // its key alone, and is kept as it is (a stub of its tag and id, `data-same`, that the morph
-  // leaves alone). The changed pieces are morphed in together, as the whole moves were, so a form
-  // that goes from a fold to the lead keeps its node, its focus and what was typed in it. Returns
-  // false when the page lacks a piece the update says it shows: the page then asks for all.
-  function morphMoves(moves, pieces) {
+  // leaves alone). Inside a piece that changed, each move form the page shows already comes as a
+  // stub too (`<form ... data-key="KEY" data-same>`), and the page's form is kept as it is, typed
+  // values, odds and all: only the forms that changed are drawn. The changed pieces are morphed
+  // in together, as the whole moves were, so a form that goes from a fold to the lead keeps its
+  // node, its focus and what was typed in it. Returns false when the page lacks a piece or a form
+  // the update says it shows: the page then asks for all.
+  function morphMoves(moves, pieces, oddsKept) {
     const incoming = document.createElement("div");
     const drawn = new Set();
     for (const piece of pieces) {
@@ -1065,6 +1077,13 @@
       stub.setAttribute("data-same", "");
       incoming.append(stub);
     }
+    const kept = new Set();
+    for (const stub of incoming.querySelectorAll("form[data-same]")) {
+      const key = data(stub, "key");
+      const shown = document.getElementById("move-" + key);
+      if (!shown || !moves.contains(shown) || shown.tagName !== "FORM") return false;
+      kept.add(key);
+    }
     keyForms(incoming);
     keyForms(moves);
     describeBlanks(incoming);
@@ -1076,12 +1095,23 @@
         || (old.tagName === "FIELDSET" && is(old, "fieldset[data-kind=list]") && old.dataset.touched !== undefined));
     restoreFolds(moves);
     typeOn(at);
-    for (const el of moves.children) if (drawn.has(el.dataset.part)) formsDrawn(el);
+    // The forms drawn anew get their conditions and lists laid out (a kept form has them), all
+    // written before any is measured (`fitChoices`), so the page is laid out once, not per form.
+    const fresh = [];
+    for (const el of moves.children) {
+      if (!drawn.has(el.dataset.part)) continue;
+      for (const form of el.querySelectorAll("form.move")) if (!kept.has(data(form, "key"))) fresh.push(form);
+    }
+    for (const form of fresh) { applyConditions(form, false); showLists(form); }
+    fitChoices(...fresh);
+    // The odds are asked again of the forms drawn anew, and of every form when a record may have
+    // changed them (`oddsKept` false: a move, a request, an answer; talk and free rolls do not).
+    const drawnAnew = new Set(fresh);
     for (const form of moves.querySelectorAll("form.move")) {
-      if (hasData(form, "odds")) oddsIfShown(form);
+      if (hasData(form, "odds") && (!oddsKept || drawnAnew.has(form))) oddsIfShown(form);
       if (hasData(form, "touched")) checkForm(form);
     }
-    return !moves.querySelector(":scope > [data-same]");
+    return !moves.querySelector("[data-same]");
   }
 
   // Odds are asked only for a form the reader can see: a GM's page holds dozens of forms, most
@@ -1113,17 +1143,32 @@
 
   // The digests of the parts the page shows (crates/web/src/parts.rs; the page's own first, from
   // `data-digests`), sent with each update's request: the answer leaves out what the page shows.
-  let digests = { moves: {} };
+  let digests = { moves: {}, forms: {} };
   try { digests = JSON.parse(table.dataset.digests || "") || digests; } catch (_) { /* asks for all */ }
   if (!digests.moves) digests.moves = {};
+  if (!digests.forms) digests.forms = {};
   function haveOf() {
-    return [digests.board, digests.say, digests.head, ...Object.values(digests.moves)].filter(Boolean).join(".");
+    return [digests.board, digests.say, digests.head, ...Object.values(digests.moves), ...Object.values(digests.forms)]
+      .filter(Boolean).join(".");
   }
-  // A move sent: its piece is asked for whole with the next update, so the form goes back to
-  // what the table offers now even where the table's HTML for it did not change.
+  // A move sent: its piece and its form are asked for with the next update, so the form goes
+  // back to what the table offers now even where the table's HTML for it did not change.
   function forgetPiece(form) {
     const piece = up(form, "#moves > [data-part]");
     if (piece) delete digests.moves[piece.dataset.part];
+    if (hasData(form, "key")) delete digests.forms[data(form, "key")];
+  }
+  // The digests of the forms the moves show after an update: a form drawn anew by its piece's
+  // (`forms`), a form kept by the one the page had.
+  function formDigests(moves, pieces) {
+    const drawn = Object.assign({}, ...pieces.map(p => p.forms || {}));
+    const out = {};
+    for (const form of moves.querySelectorAll("form.move[data-key]")) {
+      const key = data(form, "key");
+      const digest = drawn[key] || digests.forms[key];
+      if (digest) out[key] = digest;
+    }
+    return out;
   }
 
   // Morphs in what changed of the board, the moves, the talk box and the head, and appends the
@@ -1145,6 +1190,7 @@
       if (response.status === 401) { location.reload(); return; }
       if (!response.ok) return;
       const parts = await response.json();
+      if (!parts.odds_kept) oddsSince = Math.max(oddsSince, parts.seq || 0);
       // Each part is drawn on its own: one that fails (a script error) leaves the others drawn
       // and the seq moved on, so the page never stops following the table; the error is still
       // thrown, after, for the browser to report.
@@ -1170,9 +1216,10 @@
         // A fold opened or closed just now may not have sent its toggle event yet: the page's own
         // state is the reader's choice, so it is noted before the morph draws the folds anew.
         noteFolds(document.getElementById("moves"));
-        whole = morphMoves(document.getElementById("moves"), parts.moves);
+        whole = morphMoves(document.getElementById("moves"), parts.moves, parts.odds_kept === true);
       });
       digests.moves = moves && whole ? Object.fromEntries(parts.moves.map(p => [p.key, p.digest])) : {};
+      digests.forms = moves && whole ? formDigests(document.getElementById("moves"), parts.moves) : {};
       safely(showWaiting);
       safely(() => noteNew("tab-log", appendLines(document.getElementById("log"), parts.log)));
       safely(() => noteNew("tab-talk", appendLines(document.getElementById("talk"), parts.talk)));

@@ -14,7 +14,9 @@
 //   THROTTLE=1 ACTIONS=20 SKALD_BIN=... node tests/browser/bench/updates.mjs   (4x CPU, slow network)
 //
 // Environment: ACTIONS (default 100), SYSTEMS (comma-separated, default all four), THROTTLE=1,
-// BENCH_JSON (a file for every update's numbers). Never run by the test command (docs/benchmarks.md).
+// BENCH_JSON (a file for every update's numbers), PROFILE=1 (a CPU profile of each page over the
+// run: the 12 functions of most self time printed, `(program)` being the browser's own work: style,
+// layout, parsing). Never run by the test command (docs/benchmarks.md).
 import { writeFileSync } from "node:fs";
 import { setup } from "../harness.mjs";
 import { fourCharacterTable } from "../four.mjs";
@@ -24,6 +26,7 @@ const SYSTEMS = (process.env.SYSTEMS || "chi,freelancer,loqi,twenty").split(",")
 const THROTTLE = process.env.THROTTLE === "1";
 /** The slow network of the throttled run: 400 ms latency, 400 kbit/s each way (bytes/s below). */
 const SLOW = { offline: false, latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000 };
+const PROFILE = process.env.PROFILE === "1";
 const SETTLE_MS = THROTTLE ? 600 : 200;
 const sleep = ms => new Promise(r => setTimeout(r, ms));
 
@@ -36,14 +39,30 @@ async function watch(page) {
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
     await cdp.send("Network.emulateNetworkConditions", SLOW);
   }
-  const w = { cdp, bytes: 0, parts: 0, kinds: {}, inFlight: new Set(), last: Date.now(), urls: new Map() };
+  if (PROFILE) {
+    await cdp.send("Profiler.enable");
+    await cdp.send("Profiler.setSamplingInterval", { interval: 250 });
+    await cdp.send("Profiler.start");
+  }
+  const w = { cdp, bytes: 0, parts: 0, kinds: {}, inFlight: new Set(), last: Date.now(), urls: new Map(), reading: [], drawn: [] };
   const count = (kind, n) => { w.bytes += n; w.kinds[kind] = (w.kinds[kind] || 0) + n; };
   cdp.on("Network.requestWillBeSent", e => { w.inFlight.add(e.requestId); w.urls.set(e.requestId, e.request.url); w.last = Date.now(); });
   cdp.on("Network.loadingFinished", e => {
     const url = w.urls.get(e.requestId) || "";
     const kind = /\/parts\?/.test(url) ? "parts" : /\/odds$/.test(url) ? "odds" : /\/advice/.test(url) ? "advice" : /\/check$/.test(url) ? "check" : "other";
     count(kind, e.encodedDataLength);
-    if (kind === "parts") w.parts += e.encodedDataLength;
+    if (kind === "parts") {
+      w.parts += e.encodedDataLength;
+      // Which parts came drawn, and how large (characters of HTML, before gzip): the update's
+      // largest pieces by name, in BENCH_JSON.
+      w.reading.push(cdp.send("Network.getResponseBody", { requestId: e.requestId }).then(({ body }) => {
+        const parts = JSON.parse(body);
+        for (const [name, part] of [["board", parts.board], ["say", parts.say], ["head", parts.head], ...(parts.moves || []).map(p => [`moves:${p.key}`, p])]) {
+          if (part && typeof part.html === "string") w.drawn.push([name, part.html.length]);
+        }
+        for (const [name, list] of [["log", parts.log], ["talk", parts.talk]]) if (list) w.drawn.push([name, list.length]);
+      }).catch(() => {}));
+    }
     w.inFlight.delete(e.requestId); w.last = Date.now();
   });
   // The server's time on the parts (request sent to headers received), to tell it from the page's.
@@ -67,6 +86,23 @@ async function busy(w) {
   const { metrics } = await w.cdp.send("Performance.getMetrics");
   const m = Object.fromEntries(metrics.map(x => [x.name, x.value]));
   return { task: m.TaskDuration * 1000, script: m.ScriptDuration * 1000 };
+}
+
+/** The functions of most self time in `w`'s CPU profile since `watch`, as lines to print. */
+async function profiled(w) {
+  const { profile } = await w.cdp.send("Profiler.stop");
+  const nodes = new Map(profile.nodes.map(n => [n.id, n]));
+  const self = new Map();
+  profile.samples.forEach((id, i) => {
+    const f = nodes.get(id).callFrame;
+    const name = `${f.functionName || "(anonymous)"} ${f.url ? `${f.url.split("/").pop()}:${f.lineNumber + 1}` : ""}`.trim();
+    self.set(name, (self.get(name) || 0) + (profile.timeDeltas[i] || 0) / 1000);
+  });
+  const idle = self.get("(idle)") || 0;
+  self.delete("(idle)");
+  const busy = [...self.values()].reduce((a, b) => a + b, 0);
+  return [`busy ${busy.toFixed(0)} ms (idle ${idle.toFixed(0)} ms)`,
+    ...[...self].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([n, ms]) => `  ${ms.toFixed(0).padStart(6)} ms  ${n}`)];
 }
 
 /** A move's command with every blank at its default (a choice at its first option); null when
@@ -167,6 +203,7 @@ try {
         await sleep(25);
       }
       const after = await Promise.all(watched.map(busy));
+      for (const w of watched) { await Promise.all(w.reading); w.reading = []; }
       updates.push({
         i, seq, kind,
         pages: pages.map(([who], k) => ({
@@ -179,6 +216,7 @@ try {
           task: after[k].task - before[k].task,
           script: after[k].script - before[k].script,
           shown: shown[k] - t0,
+          drawn: watched[k].drawn.splice(0),
         })),
         all: Math.max(...shown) - t0,
       });
@@ -194,6 +232,7 @@ try {
       const split = Object.entries(kinds).map(([n, b]) => `${n} ${kb(b / updates.length)}`).join(", ");
       console.log(`${system}\t${who}\tbytes/update: median ${kb(med(col("bytes")))} KB, max ${kb(Math.max(...col("bytes")))} KB (parts: median ${kb(med(col("parts")))} KB; mean by kind, KB: ${split})\tmain thread: median ${med(col("task")).toFixed(0)} ms, p95 ${pct(col("task"), 95).toFixed(0)} ms (script median ${med(col("script")).toFixed(0)} ms)\tshown: median ${med(col("shown"))} ms, p95 ${pct(col("shown"), 95)} ms\tparts: ${(col("fetches").reduce((a, b) => a + b, 0) / updates.length).toFixed(2)} fetches/update, server median ${med(col("wait")).toFixed(0)} ms`);
     }
+    if (PROFILE) for (const [k, [who]] of pages.entries()) console.log(`${system}\t${who}\tprofile: ${(await profiled(watched[k])).join("\n")}`);
     for (const [, page] of pages) await page.context().close();
   }
   if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify({ throttled: THROTTLE, actions: ACTIONS, systems: all }, null, 1));

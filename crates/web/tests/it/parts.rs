@@ -147,6 +147,107 @@ async fn an_update_sends_only_the_parts_the_page_does_not_show() {
     }
 }
 
+/// POSTs `command` as the holder of `token`; the action must be accepted.
+async fn act(server: &Server, id: &str, token: &str, command: Value) {
+    let response = fresh()
+        .post(format!("{}/api/tables/{id}/actions", server.base))
+        .bearer_auth(token)
+        .header("content-type", "application/json")
+        .body(command.to_string())
+        .send()
+        .await
+        .unwrap();
+    let status = response.status().as_u16();
+    assert_eq!(status, 200, "{}", response.text().await.unwrap());
+}
+
+/// A piece of the moves the page does not show, but whose forms it does (a fold redrawn around
+/// them), comes with a stub for each form: its tag, id and key, marked `data-same`; and every
+/// piece sent whole lists its forms' digests, which the table page keeps too.
+#[tokio::test]
+async fn a_piece_sent_stubs_the_forms_the_page_shows() {
+    let server = Server::start(generous()).await;
+    let (id, _gm, ann) = table(&server).await;
+    let all = parts(&server, &id, &ann, "after=0").await;
+    let mut forms: Vec<(String, String)> = Vec::new();
+    for piece in all["moves"].as_array().unwrap() {
+        let html = piece["html"].as_str().unwrap();
+        let listed = piece["forms"].as_object().cloned().unwrap_or_default();
+        assert_eq!(
+            listed.len(),
+            html.matches("<form class=\"move\" id=\"move-").count(),
+            "{piece}"
+        );
+        for (key, digest) in listed {
+            assert!(html.contains(&format!("data-key=\"{key}\"")), "{key}");
+            forms.push((key, digest.as_str().unwrap().to_owned()));
+        }
+    }
+    assert!(!forms.is_empty(), "Ann's moves hold forms: {all}");
+    let (_, _, page) = get(&server, &format!("/t/{id}"), &ann, false).await;
+    let page = String::from_utf8(page).unwrap();
+    for (_, digest) in &forms {
+        assert!(page.contains(digest.as_str()), "{digest} not on the page");
+    }
+    let have: Vec<&str> = forms.iter().map(|(_, d)| d.as_str()).collect();
+    let stubbed = parts(
+        &server,
+        &id,
+        &ann,
+        &format!("after=0&have={}", have.join(".")),
+    )
+    .await;
+    for piece in stubbed["moves"].as_array().unwrap() {
+        let html = piece["html"].as_str().unwrap();
+        assert!(!html.contains("data-command"), "{html}");
+        for key in piece["forms"].as_object().unwrap().keys() {
+            let stub = format!(
+                "<form class=\"move\" id=\"move-{key}\" data-key=\"{key}\" data-same></form>"
+            );
+            assert!(html.contains(&stub), "{html}");
+        }
+    }
+}
+
+/// Talk leaves every move's odds as they were, and the parts say so; a command may change them.
+#[tokio::test]
+async fn the_parts_say_whether_the_odds_may_have_changed() {
+    let server = Server::start(generous()).await;
+    let (id, gm, ann) = table(&server).await;
+    let seq = parts(&server, &id, &ann, "after=0").await["seq"]
+        .as_u64()
+        .unwrap();
+    act(
+        &server,
+        &id,
+        &gm,
+        json!({"do": "say", "text": "the river rises"}),
+    )
+    .await;
+    let said = parts(&server, &id, &ann, &format!("after={seq}")).await;
+    assert_eq!(said["seq"].as_u64().unwrap(), seq + 1);
+    assert_eq!(said["odds_kept"], true);
+    act(
+        &server,
+        &id,
+        &gm,
+        json!({"do": "enroll", "character": {"line": "Blackfang, orc4"}}),
+    )
+    .await;
+    let enrolled = parts(&server, &id, &ann, &format!("after={}", seq + 1)).await;
+    assert_eq!(enrolled["odds_kept"], false);
+    // Both records since `seq`: one may change the odds.
+    assert_eq!(
+        parts(&server, &id, &ann, &format!("after={seq}")).await["odds_kept"],
+        false
+    );
+    // A page drawn whole keeps nothing.
+    assert_eq!(
+        parts(&server, &id, &ann, "after=0").await["odds_kept"],
+        false
+    );
+}
+
 #[tokio::test]
 async fn a_bad_digest_is_refused_by_name() {
     let server = Server::start(generous()).await;
