@@ -66,6 +66,12 @@ pub struct Args {
     /// i mod N, as behind one that knows nothing of tables.
     #[arg(long)]
     pub route_by_table: bool,
+    /// With several servers: table t made on node t+1 mod N instead of t mod N, as behind a
+    /// balancer that routes by table id (the request making a table names none yet); with
+    /// --route-by-table every table's owner then hands it to its clients' node after a few of
+    /// their actions.
+    #[arg(long)]
+    pub made_elsewhere: bool,
     /// Written (empty) once every client is seated and connected, just before the load starts:
     /// a script counting costs per action starts its count there, leaving the setup out.
     #[arg(long, value_name = "FILE")]
@@ -118,6 +124,7 @@ async fn run(args: Args) -> anyhow::Result<()> {
         clients: args.clients,
         concurrency: args.setup_concurrency.max(1),
         by_table: args.route_by_table,
+        made_elsewhere: args.made_elsewhere,
     };
     let seats = setup::seat(&plan).await?;
     let connected = client::connect_all(&servers, seats, plan.concurrency).await?;

@@ -39,6 +39,12 @@ pub struct Plan {
     /// Every client of a table on the node its table was created on (which owns it), as behind a
     /// balancer that routes by table id, instead of client i on node i mod N.
     pub by_table: bool,
+    /// Every table made on the node after its own (t+1 mod N), which so owns it at first: behind
+    /// a balancer that routes by table id, the request that makes a table names none yet and goes
+    /// to any node. With [`Plan::by_table`], every table's clients then act through a node that
+    /// does not own it, until the owner hands it over (docs/scaling.md, "Ownership follows the
+    /// writers").
+    pub made_elsewhere: bool,
 }
 
 /// One client's place: its table, its token, and the seq its WebSocket starts after.
@@ -83,9 +89,10 @@ struct Log {
 }
 
 impl Plan {
-    /// The node table `t` is created on (and read through): `t mod N`.
+    /// The node table `t` is created on (and read through): `t mod N`, or `t+1 mod N` when made
+    /// elsewhere ([`Plan::made_elsewhere`]).
     pub fn server_of_table(&self, t: usize) -> &str {
-        round_robin(&self.servers, t)
+        round_robin(&self.servers, t + usize::from(self.made_elsewhere))
     }
 
     /// The node client `index` of table `t` joins on and opens its WebSocket on: `index mod N`,
@@ -244,6 +251,7 @@ mod tests {
             clients: 10,
             concurrency: 1,
             by_table: false,
+            made_elsewhere: false,
         }
     }
 
@@ -278,6 +286,18 @@ mod tests {
         assert_eq!(clients, ["http://b"; 5]);
         assert_eq!(p.node_of_client(4, 0), 1);
         assert_eq!(p.server_of_table(4), "http://b");
+    }
+
+    #[test]
+    fn made_elsewhere_every_table_is_made_on_the_node_after_its_clients() {
+        let p = Plan {
+            by_table: true,
+            made_elsewhere: true,
+            ..plan(&["http://a", "http://b", "http://c"])
+        };
+        assert_eq!(p.server_of_client(1, 7), "http://b");
+        assert_eq!(p.server_of_table(1), "http://c");
+        assert_eq!(p.server_of_table(2), "http://a");
     }
 
     #[test]

@@ -33,6 +33,8 @@ pub enum Msg {
     Forwarded {
         /// The write.
         forwarded: Forwarded,
+        /// The sending node's address (empty if it did not say).
+        from: String,
         /// The answer for that node.
         reply: oneshot::Sender<Answer>,
     },
@@ -433,9 +435,21 @@ impl TableHandle {
     ///
     /// # Errors
     /// [`ApiError::Busy`], [`ApiError::Unloading`].
-    pub(crate) async fn forwarded(&self, forwarded: Forwarded) -> Result<Answer, ApiError> {
+    pub(crate) async fn forwarded(
+        &self,
+        forwarded: Forwarded,
+        from: String,
+    ) -> Result<Answer, ApiError> {
         let (reply, rx) = oneshot::channel();
-        self.ask(Msg::Forwarded { forwarded, reply }, rx).await
+        self.ask(
+            Msg::Forwarded {
+                forwarded,
+                from,
+                reply,
+            },
+            rx,
+        )
+        .await
     }
 
     /// Reads the table's tokens again (a follower's, when a token is not among those it has).
@@ -575,6 +589,12 @@ pub struct TableTask {
     pub following: Arc<AtomicBool>,
     /// What each recent `client_id` asked for, to refuse an id reused for another action.
     pub resends: crate::resend::Resends,
+    /// Who has written the table lately, for handing it to the node its clients reach
+    /// ([`crate::handover`]).
+    pub writers: crate::handover::Writers,
+    /// Whether the last message handed the table over (read and cleared by the registry, which
+    /// unloads it when nobody here watches it).
+    pub handed_over: bool,
 }
 
 /// How this node holds a live table.
@@ -601,12 +621,26 @@ impl TableTask {
         }
         match msg {
             Msg::Write { write, reply } => {
+                if matches!(write, Write::Act { .. }) {
+                    self.writers.local();
+                }
                 let result = self.write(write).await;
                 let _ = reply.send(result);
             }
-            Msg::Forwarded { forwarded, reply } => {
+            Msg::Forwarded {
+                forwarded,
+                from,
+                reply,
+            } => {
                 let answer = self.answer(forwarded).await;
+                let handover = match answer {
+                    Answer::Acted { .. } => self.writers.forwarded(&from),
+                    _ => None,
+                };
                 let _ = reply.send(answer);
+                if let Some(to) = handover {
+                    self.hand_over(to).await;
+                }
             }
             Msg::Heard { seq, tokens } => self.heard(seq, tokens).await,
             Msg::Read { rows, seq, tokens } => self.read(&rows, seq, tokens).await,

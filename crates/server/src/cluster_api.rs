@@ -7,14 +7,12 @@
 use crate::app::App;
 use crate::error::ApiError;
 use crate::forwarded::{Answer, Forwarded};
-use crate::live::LiveTable;
-use crate::node::KEY_HEADER;
+use crate::node::{FROM_HEADER, KEY_HEADER};
 use axum::Json;
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
-use std::sync::Arc;
 
 /// The node-to-node routes over `app`.
 pub fn router(app: App) -> Router {
@@ -47,9 +45,22 @@ async fn forwarded(
     }
     let forwarded: Forwarded = serde_json::from_slice(&body)
         .map_err(|e| ApiError::BadRequest(format!("forwarded write: {e}")))?;
-    let handle = app.registry().get(&id).await?;
-    LiveTable::new(handle, Arc::clone(app.registry()))
-        .forwarded(&forwarded)
-        .await
-        .map(Json)
+    // Where the sender says it is, for the owner's count of who writes the table
+    // (`crate::handover`); an address longer than any node may register is none.
+    let from = headers
+        .get(FROM_HEADER)
+        .and_then(|v| v.to_str().ok())
+        .filter(|from| from.chars().count() <= skald_store::MAX_ADDRESS_CHARS)
+        .unwrap_or("");
+    // A node owns only tables it has loaded (it takes a table as it loads it and gives it up as
+    // it unloads it), so a table not loaded here is not this node's: the sender takes it or finds
+    // its owner. Loading it to answer would take back a table this node just handed over and
+    // unloaded (`crate::handover`).
+    let Some(handle) = app.registry().loaded(&id).await else {
+        return Ok(Json(Answer::NotOwner));
+    };
+    match handle.forwarded(forwarded, from.to_owned()).await {
+        Err(ApiError::Unloading) => Ok(Json(Answer::NotOwner)),
+        other => other.map(Json),
+    }
 }

@@ -17,6 +17,7 @@ pub mod error;
 pub mod export;
 pub mod follow;
 pub mod forwarded;
+pub mod handover;
 pub mod held;
 pub mod limits;
 pub mod links;

@@ -8,7 +8,6 @@
 
 use crate::actor::{Fresh, TableHandle};
 use crate::error::ApiError;
-use crate::forwarded::{Answer, Forwarded};
 use crate::registry::Registry;
 use crate::shapes::{OddsAnswer, Summary};
 use serde_json::Value;
@@ -110,19 +109,6 @@ impl LiveTable {
     /// [`ApiError::Busy`], [`ApiError::Store`].
     pub async fn seat_link(&self, player: u32) -> Result<(String, String), ApiError> {
         self.ask(|h| async move { h.seat_link(player).await }).await
-    }
-
-    /// A write another node forwarded, answered as this table's owner (the table takes it first
-    /// when nobody owns it).
-    ///
-    /// # Errors
-    /// [`ApiError::Busy`].
-    pub async fn forwarded(&self, forwarded: &Forwarded) -> Result<Answer, ApiError> {
-        self.ask(|h| {
-            let forwarded = forwarded.clone();
-            async move { h.forwarded(forwarded).await }
-        })
-        .await
     }
 
     /// The table's summary for `reader`.

@@ -8,6 +8,10 @@ use std::time::Duration;
 /// The header a node shows the nodes' key in.
 pub const KEY_HEADER: &str = "x-skald-node-key";
 
+/// The header a node says its own address in when it forwards a write, so the owner knows whose
+/// clients write the table ([`crate::handover`]).
+pub const FROM_HEADER: &str = "x-skald-node-from";
+
 /// How long a forwarded write may take, connection included: an owner that takes longer is
 /// treated as lost (the write may or may not have been done).
 const FORWARD_TIMEOUT: Duration = Duration::from_secs(10);
@@ -91,6 +95,18 @@ impl Node {
         }
     }
 
+    /// Gives table `table` up to hand it to another node ([`crate::handover`]). Returns whether
+    /// it was given up (a database error is logged: the table stays this node's).
+    pub async fn hand_over(&self, table: &str) -> bool {
+        match self.owners.release(table).await {
+            Ok(()) => true,
+            Err(e) => {
+                tracing::warn!(table, error = %e, "could not hand a table over; it stays here");
+                false
+            }
+        }
+    }
+
     /// Sends `write` of table `table` to its owner at `address`.
     ///
     /// # Errors
@@ -106,6 +122,7 @@ impl Node {
             .http
             .post(url)
             .header(KEY_HEADER, self.owners.key())
+            .header(FROM_HEADER, self.owners.address())
             .json(write)
             .send()
             .await;

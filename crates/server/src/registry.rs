@@ -233,6 +233,12 @@ impl Registry {
         self.live.lock().await.len()
     }
 
+    /// The live table `id` if it is loaded here now (never loading it).
+    pub async fn loaded(&self, id: &str) -> Option<TableHandle> {
+        let live = self.live.lock().await;
+        live.get(id).filter(|h| !h.tx.is_closed()).cloned()
+    }
+
     /// The live table `id`, loading it from the store if needed.
     ///
     /// # Errors
@@ -322,6 +328,8 @@ impl Registry {
             mode,
             following,
             resends: Default::default(),
+            writers: Default::default(),
+            handed_over: false,
         };
         let registry = Arc::clone(self);
         let generation = handle.generation;
@@ -344,6 +352,14 @@ impl Registry {
                             }
                             task.handle(msg).await;
                             head.store(task.table.last_seq(), Ordering::SeqCst);
+                            if std::mem::take(&mut task.handed_over)
+                                && task.events.receiver_count() == 0
+                            {
+                                // Handed to the node its clients reach (`crate::handover`), and
+                                // nobody here watches it: following it would read every commit
+                                // for nobody until the idle time ran out.
+                                unload.as_mut().reset(tokio::time::Instant::now());
+                            }
                         }
                         None => break,
                     },

@@ -1,7 +1,7 @@
 //! A table task's writes when several nodes share one PostgreSQL database (docs/scaling.md,
 //! "Several nodes"): the owner decides and commits, retrying itself when its copy of the log was
-//! behind; a follower forwards each write to the owner, reads the records it made from the log,
-//! and takes the table when the owner is gone.
+//! behind; a follower forwards each write to the owner, folds the records the owner answers with,
+//! and takes the table when the owner is gone or has handed it over (`crate::handover`).
 //!
 //! Whatever node a client reaches, it is answered as by one server: a write is refused only for
 //! the table's own reasons, never because another node moved the log on.
@@ -223,16 +223,20 @@ impl TableTask {
         }
     }
 
-    /// Takes the table if nobody owns it (reading the log again first: the last owner's last
-    /// commits are in it), else notes who does.
+    /// Takes the table if nobody owns it (reading the rest of the log first: the last owner's
+    /// last commits are in it, and this node's clients are told of them), else notes who does.
     async fn claim(&mut self, node: &Node) -> Result<(), ApiError> {
         match node.take(&self.id).await? {
             (Owner::Me, session) => {
-                if let Err(e) = self.reload().await {
+                // As a follower still: its copy is a prefix of the log (every fold checks the hash
+                // chain), so the rest read is the log, and the tokens are read as a follower's.
+                self.mode = Mode::Follower(String::new());
+                if let Err(e) = self.catch_up(u64::MAX).await {
                     node.release(&self.id).await;
                     return Err(e);
                 }
-                tracing::info!(table = %self.id, "took the table: its owner was gone");
+                self.refresh_tokens().await;
+                tracing::info!(table = %self.id, "took the table: its owner was gone or gave it up");
                 self.mode = Mode::Owner(session);
                 self.following.store(false, Ordering::SeqCst);
             }
@@ -242,15 +246,28 @@ impl TableTask {
         Ok(())
     }
 
-    /// Answers a write another node forwarded, as the owner; a follower takes the table first if
-    /// nobody holds it.
+    /// Hands the table to the node at `to`, whose clients alone have written it lately
+    /// ([`crate::handover`]): this node gives its ownership up and follows the table, sending
+    /// its own clients' writes to `to`, which takes the table when its next forwarded write is
+    /// answered [`Answer::NotOwner`] here. A table this node could not give up stays its own.
+    pub(crate) async fn hand_over(&mut self, to: String) {
+        let (Mode::Owner(session), Some(node)) = (&self.mode, self.node.clone()) else {
+            return;
+        };
+        if *session != node.session() || !node.hand_over(&self.id).await {
+            return;
+        }
+        tracing::debug!(table = %self.id, to, "handed the table to the node its writes come from");
+        self.mode = Mode::Follower(to);
+        self.following.store(true, Ordering::SeqCst);
+        self.handed_over = true;
+    }
+
+    /// Answers a write another node forwarded, as the owner. A follower answers
+    /// [`Answer::NotOwner`] and the sender finds the owner, or takes the table, itself: a
+    /// follower that took it here could take back a table it had just handed over.
     pub(crate) async fn answer(&mut self, forwarded: Forwarded) -> Answer {
         self.give_up_if_lost();
-        if let (Mode::Follower(_), Some(node)) = (&self.mode, self.node.clone())
-            && let Err(e) = self.claim(&node).await
-        {
-            return refused(&e);
-        }
         if !matches!(self.mode, Mode::Owner(_)) {
             return Answer::NotOwner;
         }

@@ -918,6 +918,91 @@ async fn a_lost_ownership_session_leaves_one_owner() {
     }
 }
 
+/// Issue 34, ownership follows the writers (docs/scaling.md, "Ownership follows the writers"):
+/// actions alternating between the owner and another node never move a table; once a seat acts
+/// only through the other node, the owner hands the table over after `HAND_OVER_AFTER` actions
+/// in a row and the other node takes it on its next one. Every action is acknowledged with the
+/// next seq, the first node's clients still act (through the new owner), and both nodes show
+/// one log.
+#[tokio::test]
+async fn ownership_follows_the_node_a_table_s_actions_come_from() {
+    use skald_server::handover::HAND_OVER_AFTER;
+    for db in databases().await {
+        if db.label != "postgres" {
+            continue;
+        }
+        let owner = Server::start(&db, limits()).await;
+        let other = Server::start(&db, limits()).await;
+        let (here, there) = (owner.http(), other.http());
+        let created = here.create("chi", "Moving").await;
+        let table = &created.table;
+        let (_, ann) = here.join(&created, "Ann").await;
+        let mut seq = here.log(table, &created.gm, 0).await.len() as u64;
+        let mut act = async |node: &Http, label: String| {
+            let reply = node
+                .act(
+                    table,
+                    &ann,
+                    json!({"do": "roll", "notation": "1d6", "label": label}),
+                )
+                .await;
+            seq += 1;
+            assert_eq!(reply["seq"], seq, "{label}");
+        };
+        // The last through the owner: no run from the other node is under way after it.
+        for i in 0..2 * HAND_OVER_AFTER {
+            let node = if i % 2 == 0 { &there } else { &here };
+            act(node, format!("alternating {i}")).await;
+        }
+        assert_eq!(owner_of(&db, table).await, Some(owner.base.clone()));
+        for i in 1..=HAND_OVER_AFTER {
+            act(&there, format!("through the other {i}")).await;
+        }
+        // Handed over after its answer to the last one: free until the other node's next action.
+        within("the owner to give the table up", async {
+            while owner_of(&db, table).await.is_some() {
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+        })
+        .await;
+        act(&there, "taken".into()).await;
+        assert_eq!(owner_of(&db, table).await, Some(other.base.clone()));
+        act(&here, "through the first node".into()).await;
+        assert_eq!(owner_of(&db, table).await, Some(other.base.clone()));
+        within("both nodes to show one log", async {
+            while here.log(table, &created.gm, 0).await != there.log(table, &created.gm, 0).await {
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+        })
+        .await;
+        other.stop().await;
+        owner.stop().await;
+    }
+}
+
+/// The address of the node that owns `table` now, as the database's locks say (the lock class is
+/// `skald_store`'s, 0x736b), or `None` when nobody does.
+async fn owner_of(db: &common::Db, table: &str) -> Option<String> {
+    use sqlx::Connection as _;
+    let mut conn = within("a connection", sqlx::PgConnection::connect(&db.url))
+        .await
+        .unwrap();
+    let owner: Option<String> = within(
+        "the owner",
+        sqlx::query_scalar(
+            "SELECT n.address FROM pg_locks l JOIN skald_nodes n ON n.pid = l.pid \
+             WHERE l.locktype = 'advisory' AND l.granted AND l.classid = 29547::oid \
+             AND l.objid = hashtext($1)::oid AND l.objsubid = 2",
+        )
+        .bind(table)
+        .fetch_optional(&mut conn),
+    )
+    .await
+    .unwrap();
+    conn.close().await.unwrap();
+    owner
+}
+
 /// Fencing (issue 34, docs/scaling.md "Fencing"): the owner's ownership session is ended with
 /// `pg_terminate_backend` while four seats keep acting through it and a follower; right after,
 /// a third node loads the table (taking it, if the old owner has not taken it again) and one
