@@ -319,6 +319,12 @@ pub enum Outgoing {
         #[schema(value_type = RecordSchema)]
         record: Box<Record>,
     },
+    /// A record's seq alone, in place of the record, for a client that asked for
+    /// `records=seq`: in seq order with no gap, as records are.
+    Seq {
+        /// The record's seq.
+        seq: u64,
+    },
     /// An action committed.
     Ack {
         /// The client's id for the message.

@@ -3,8 +3,10 @@
 //! On connect the client says the last seq it has (`?after=N`) and receives exactly the records
 //! after it, in order, then each new one as it is committed. A client that falls behind the
 //! table's broadcast buffer is caught up from the log, never dropped. Messages:
-//! - server -> client: `{"type":"hello","you":..,"seq":N}`, `{"type":"record","record":{..}}`,
-//!   `{"type":"ack","id":..,"seq":N}`, `{"type":"error","id":..,"error":{"kind":..,"message":..}}`;
+//! - server -> client: `{"type":"hello","you":..,"seq":N}`, `{"type":"record","record":{..}}`
+//!   (with `?records=seq`, `{"type":"seq","seq":N}` in its place: a client that reads only which
+//!   record came, as the table page, issue 34), `{"type":"ack","id":..,"seq":N}`,
+//!   `{"type":"error","id":..,"error":{"kind":..,"message":..}}`;
 //! - client -> server: `{"id": any JSON, "action": {"do": ...}}`.
 //!
 //! When the GM hands the client's seat to a new link (a `seat_handed` record after the one its
@@ -48,6 +50,10 @@ pub const REPLACED: u16 = 4401;
             Authorization header or the table's cookie."),
         ("after" = Option<u64>, Query, minimum = 0, maximum = 9223372036854775807u64,
             description = "The last seq the client has (default 0): records after it come first."),
+        ("records" = Option<String>, Query, description = "How each record is sent: `whole` \
+            (the default), a `record` message with the record redacted for the reader; `seq`, a \
+            `seq` message with its seq alone, for a client that reads the records elsewhere (the \
+            table page asks for its parts)."),
     ),
     security(("token" = [])),
     responses(
@@ -59,8 +65,14 @@ pub const REPLACED: u16 = 4401;
             bound); or a rate reached.", body = ErrorBody),
     ),
 )]
-/// `GET /api/tables/{id}/ws?token=..&after=N`: `after` (default 0) is the last seq the client
-/// has; records after it are sent first. The token may also come as a header or the cookie.
+/// `GET /api/tables/{id}/ws?token=..&after=N&records=whole|seq`: `after` (default 0) is the last
+/// seq the client has; records after it are sent first, each whole (`records=whole`, the
+/// default) or as its seq alone (`records=seq`). The token may also come as a header or the
+/// cookie.
+///
+/// # Errors
+/// [`ApiError::BadRequest`] for a parameter the route does not take, an `after` out of range or
+/// a `records` that is neither `whole` nor `seq`; the seat's and table's bounds on sockets.
 pub async fn upgrade(
     State(app): State<App>,
     from: ClientAddr,
@@ -68,7 +80,17 @@ pub async fn upgrade(
     params: Params,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
-    params.only(&["after", "token"])?;
+    params.only(&["after", "records", "token"])?;
+    let brief = match params.text("records") {
+        None | Some("whole") => false,
+        Some("seq") => true,
+        Some(other) => {
+            return Err(ApiError::BadRequest(format!(
+                "records: \"{}\" is not one of whole, seq",
+                other.chars().take(20).collect::<String>()
+            )));
+        }
+    };
     let ws = ws.map_err(|_| {
         ApiError::BadRequest(
             "this route is a WebSocket: connect with a WebSocket client (GET with Upgrade: \
@@ -90,7 +112,7 @@ pub async fn upgrade(
         .read_buffer_size(8 * 1024)
         .max_message_size(max_message)
         .max_frame_size(max_message)
-        .on_upgrade(move |socket| client(socket, app, table, reader, after, slot, from)))
+        .on_upgrade(move |socket| client(socket, app, table, reader, (after, brief), slot, from)))
 }
 
 struct Client {
@@ -99,6 +121,8 @@ struct Client {
     reader: Reader,
     last: u64,
     batch: usize,
+    /// Each record sent as its seq alone (`records=seq`).
+    brief: bool,
 }
 
 impl Client {
@@ -113,12 +137,14 @@ impl Client {
     async fn send_record(&mut self, record: &Record) -> bool {
         self.last = record.seq;
         let replaced = self.replaced_by(record);
-        let record = redact(record, self.reader);
-        self.send(&Outgoing::Record {
-            record: Box::new(record),
-        })
-        .await
-            && !(replaced && self.close_replaced().await)
+        let message = if self.brief {
+            Outgoing::Seq { seq: record.seq }
+        } else {
+            Outgoing::Record {
+                record: Box::new(redact(record, self.reader)),
+            }
+        };
+        self.send(&message).await && !(replaced && self.close_replaced().await)
     }
 
     /// Whether `record` hands this client's seat to a newer link than the one it connected with:
@@ -160,13 +186,14 @@ impl Client {
             for record in records {
                 self.last = record.seq;
                 let replaced = self.replaced_by(&record);
-                if !self
-                    .send(&Outgoing::Record {
+                let message = if self.brief {
+                    Outgoing::Seq { seq: record.seq }
+                } else {
+                    Outgoing::Record {
                         record: Box::new(record),
-                    })
-                    .await
-                    || (replaced && self.close_replaced().await)
-                {
+                    }
+                };
+                if !self.send(&message).await || (replaced && self.close_replaced().await) {
                     return false;
                 }
             }
@@ -177,13 +204,14 @@ impl Client {
     }
 }
 
-/// One client's connection (from address `from`); its `slot` is given back when it ends.
+/// One client's connection (from address `from`), caught up from `after`, each record sent as
+/// its seq alone when `brief`; its `slot` is given back when it ends.
 async fn client(
     socket: WebSocket,
     app: App,
     table: LiveTable,
     reader: Reader,
-    after: u64,
+    (after, brief): (u64, bool),
     slot: SocketSlot,
     from: ClientAddr,
 ) {
@@ -197,6 +225,7 @@ async fn client(
         reader,
         last: after,
         batch: app.limits().catch_up_batch,
+        brief,
     };
     let seq = match table.after(reader, u64::MAX, 0).await {
         Ok((_, last)) => last,

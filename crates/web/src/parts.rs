@@ -13,6 +13,13 @@
 //! and a stub in place of each form it did (`<form class="move" id="move-KEY" data-key="KEY"
 //! data-same></form>`), so that a character's fold in which one move of eight changed sends and
 //! morphs that one move, not the fold's builders with it.
+//!
+//! The board is digested again piece by piece the same way: a system's board template marks its
+//! pieces (a sheet, a side of a conflict, an exchange) with `data-piece="KEY"` on the element that
+//! holds each, and `board.html` marks the whole state's entries alike; a board that changed is
+//! sent with every piece whose digest the page did not send, and a stub (the piece's opening tag
+//! marked `data-same`, closed at once) for each piece it did. This code reads no system's markup:
+//! it digests whatever is marked.
 
 use crate::render::render;
 use crate::shapes::{MovePiece, Piece, TableView};
@@ -152,6 +159,138 @@ fn forms(html: &str) -> Vec<(&str, std::ops::Range<usize>)> {
     found
 }
 
+/// The attribute that marks a piece of the board (a system's board template, `board.html`).
+const PIECE_MARK: &str = " data-piece=\"";
+
+/// The pieces of the board marked in `html` (`data-piece="KEY"` on the element that holds each),
+/// in order: each one's key (the attribute's text as drawn, escaped) and where it lies, from its
+/// opening tag's `<` to its closing tag's `>`. The end is found by counting the opening and
+/// closing tags of the element's name (text and attributes are escaped, so a `<` is always
+/// markup). A piece inside another is part of it; one not closed is passed over (it stays part of
+/// the board's HTML).
+fn marked(html: &str) -> Vec<(&str, std::ops::Range<usize>)> {
+    let mut found = Vec::new();
+    let mut from = 0;
+    while let Some(mark) = html[from..].find(PIECE_MARK).map(|i| from + i) {
+        let key_at = mark + PIECE_MARK.len();
+        from = key_at;
+        let Some(key_end) = html[key_at..].find('"').map(|i| key_at + i) else {
+            break;
+        };
+        let key = &html[key_at..key_end];
+        let Some(start) = html[..mark].rfind('<') else {
+            continue;
+        };
+        let name = tag_name(&html[start..]);
+        let Some(open_end) = html[key_end..].find('>').map(|i| key_end + i + 1) else {
+            break;
+        };
+        if name.is_empty() || key.is_empty() {
+            continue;
+        }
+        if let Some(end) = element_end(html, name, open_end) {
+            found.push((key, start..end));
+            from = end;
+        }
+    }
+    found
+}
+
+/// The element name of the tag `tag` opens with (`<details class=..` gives `details`).
+fn tag_name(tag: &str) -> &str {
+    let name = tag.get(1..).unwrap_or("");
+    let len = name
+        .find(|c: char| !c.is_ascii_alphanumeric() && c != '-')
+        .unwrap_or(name.len());
+    &name[..len]
+}
+
+/// Where the element named `name` whose opening tag ends at `from` ends (just past its closing
+/// tag), counting the elements of that name opened and closed inside it; `None` when it is not
+/// closed.
+fn element_end(html: &str, name: &str, from: usize) -> Option<usize> {
+    let open = format!("<{name}");
+    let close = format!("</{name}>");
+    let mut depth = 1usize;
+    let mut at = from;
+    loop {
+        let next_close = html[at..].find(&close).map(|i| at + i)?;
+        let next_open = html[at..next_close]
+            .match_indices(&open)
+            .map(|(i, _)| at + i)
+            .find(|&i| {
+                html[i + open.len()..]
+                    .chars()
+                    .next()
+                    .is_some_and(|c| c == '>' || c.is_ascii_whitespace())
+            });
+        match next_open {
+            Some(i) => {
+                depth += 1;
+                at = i + open.len();
+            }
+            None => {
+                depth -= 1;
+                at = next_close + close.len();
+                if depth == 0 {
+                    return Some(at);
+                }
+            }
+        }
+    }
+}
+
+/// The digest of each piece of the board in `html` by its key (kind `piece`), the key as the
+/// page reads it (`dataset.piece`: the attribute's escapes read back).
+fn piece_digests(html: &str) -> BTreeMap<String, String> {
+    marked(html)
+        .into_iter()
+        .map(|(key, at)| (unescape(key), digest("piece", &html[at])))
+        .collect()
+}
+
+/// `text` with the escapes the templates write (minijinja's HTML escaping: `&amp;`, `&lt;`,
+/// `&gt;`, `&quot;`, `&#x27;`, `&#x2f;`) read back.
+fn unescape(text: &str) -> String {
+    if !text.contains('&') {
+        return text.to_owned();
+    }
+    [
+        ("&lt;", "<"),
+        ("&gt;", ">"),
+        ("&quot;", "\""),
+        ("&#x27;", "'"),
+        ("&#x2f;", "/"),
+        ("&amp;", "&"),
+    ]
+    .iter()
+    .fold(text.to_owned(), |out, (escaped, plain)| {
+        out.replace(escaped, plain)
+    })
+}
+
+/// `html` with every piece of the board whose digest is among `have` replaced by a stub: its
+/// opening tag marked `data-same` and closed at once, which the page's morph leaves as the piece
+/// it shows.
+fn stub_known_pieces(html: &str, have: &HashSet<String>) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut from = 0;
+    for (_, at) in marked(html) {
+        let piece = &html[at.clone()];
+        if have.contains(&digest("piece", piece)) {
+            let name = tag_name(piece);
+            let key_at = piece.find(PIECE_MARK).unwrap_or(0);
+            let open_end = key_at + piece[key_at..].find('>').unwrap_or(0);
+            out.push_str(&html[from..at.start]);
+            out.push_str(&piece[..open_end]);
+            out.push_str(&format!(" data-same></{name}>"));
+            from = at.end;
+        }
+    }
+    out.push_str(&html[from..]);
+    out
+}
+
 /// The digest of each move form in `html` by its key (kind `form`).
 fn form_digests(html: &str) -> BTreeMap<String, String> {
     forms(html)
@@ -186,7 +325,8 @@ impl Drawn {
     }
 
     /// Every part's digest, as the page keeps them (`data-digests`): `board`, `say`, `head`,
-    /// `moves`, each piece's by its key, and `forms`, each move form's by its key.
+    /// `moves`, each piece's by its key, `forms`, each move form's by its key, and `pieces`,
+    /// each piece of the board's by its key.
     #[must_use]
     pub fn digests(&self) -> serde_json::Value {
         let moves: BTreeMap<&str, String> = self
@@ -205,18 +345,36 @@ impl Drawn {
             "head": digest("head", &self.head),
             "moves": moves,
             "forms": forms,
+            "pieces": piece_digests(&self.board),
         })
     }
 
     /// The parts as an update sends them to a page that shows the parts of digests `have`: each
     /// with its digest, and its HTML only when the page does not show it; a piece of the moves
-    /// sent with its forms' digests, and a stub for each form the page shows.
+    /// sent with its forms' digests, and a stub for each form the page shows; the board likewise
+    /// with its pieces' digests, and a stub for each piece the page shows.
     #[must_use]
     pub fn pieces(self, have: &HashSet<String>) -> (Piece, Vec<MovePiece>, Piece, Piece) {
         let piece = |kind: &str, html: String| {
             let digest = digest(kind, &html);
             let html = (!have.contains(&digest)).then_some(html);
-            Piece { digest, html }
+            Piece {
+                digest,
+                html,
+                pieces: BTreeMap::new(),
+            }
+        };
+        let board = {
+            let digest = digest("board", &self.board);
+            if have.contains(&digest) {
+                piece("board", self.board)
+            } else {
+                Piece {
+                    digest,
+                    pieces: piece_digests(&self.board),
+                    html: Some(stub_known_pieces(&self.board, have)),
+                }
+            }
         };
         let moves = self
             .moves
@@ -240,7 +398,7 @@ impl Drawn {
             })
             .collect();
         (
-            piece("board", self.board),
+            board,
             moves,
             piece("say", self.say),
             piece("head", self.head),
@@ -386,5 +544,86 @@ mod tests {
                 ("bb", digest("form", new).as_str())
             ]
         );
+    }
+
+    /// A piece of the board is found whole by its element's name, elements of the same name
+    /// inside it counted; a piece inside another is part of it; one not closed is passed over.
+    #[test]
+    fn the_boards_pieces_are_found_by_their_mark() {
+        let html = concat!(
+            "<h2>Sides</h2><ol>",
+            "<li class=\"side\" data-piece=\"side Ann\"><ul><li>a</li><li>b</li></ul></li>",
+            "<li data-piece=\"side &quot;Bo&quot;\">Bo</li></ol>",
+            "<details data-piece=\"sheet Cy\" open><details data-piece=\"inner\">x</details>",
+            "<detailsx></detailsx></details>",
+            "<section data-piece=\"never closed\"><p>end</p>"
+        );
+        let found: Vec<(&str, &str)> = marked(html)
+            .into_iter()
+            .map(|(key, at)| (key, &html[at]))
+            .collect();
+        assert_eq!(
+            found,
+            vec![
+                (
+                    "side Ann",
+                    "<li class=\"side\" data-piece=\"side Ann\"><ul><li>a</li><li>b</li></ul></li>"
+                ),
+                (
+                    "side &quot;Bo&quot;",
+                    "<li data-piece=\"side &quot;Bo&quot;\">Bo</li>"
+                ),
+                (
+                    "sheet Cy",
+                    "<details data-piece=\"sheet Cy\" open><details data-piece=\"inner\">x</details>\
+                     <detailsx></detailsx></details>"
+                ),
+            ]
+        );
+    }
+
+    /// A board that changed is sent with its pieces' digests, and a stub (its opening tag marked
+    /// `data-same`) for each piece whose digest the page sent; a board the page shows, as its
+    /// digest alone.
+    #[test]
+    fn a_changed_board_stubs_the_pieces_the_page_shows() {
+        let kept = "<details class=\"sheet\" data-piece=\"sheet Ann\" open><p>Ann</p></details>";
+        let new = "<li data-piece=\"side O&#x27;Bo\">4</li>";
+        let board = format!("<h2>Board</h2>{kept}<ol>{new}</ol>");
+        let drawn = |board: &str| Drawn {
+            board: board.to_owned(),
+            moves: Vec::new(),
+            say: String::new(),
+            head: String::new(),
+        };
+        let shown: HashSet<String> = [digest("piece", kept)].into_iter().collect();
+        let (sent, _, _, _) = drawn(&board).pieces(&shown);
+        assert_eq!(
+            sent.html.as_deref(),
+            Some(
+                "<h2>Board</h2><details class=\"sheet\" data-piece=\"sheet Ann\" open data-same>\
+                 </details><ol><li data-piece=\"side O&#x27;Bo\">4</li></ol>"
+            )
+        );
+        let pieces: Vec<(&str, &str)> = sent
+            .pieces
+            .iter()
+            .map(|(k, d)| (k.as_str(), d.as_str()))
+            .collect();
+        assert_eq!(
+            pieces,
+            vec![
+                ("sheet Ann", digest("piece", kept).as_str()),
+                ("side O'Bo", digest("piece", new).as_str())
+            ]
+        );
+        assert_eq!(
+            drawn(&board).digests()["pieces"]["side O'Bo"],
+            digest("piece", new).as_str()
+        );
+        let whole: HashSet<String> = [digest("board", &board)].into_iter().collect();
+        let (sent, _, _, _) = drawn(&board).pieces(&whole);
+        assert_eq!(sent.html, None);
+        assert!(sent.pieces.is_empty());
     }
 }

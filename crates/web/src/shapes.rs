@@ -93,9 +93,15 @@ pub struct Parts {
 pub struct Piece {
     /// The digest of its HTML (`crate::parts::digest`): 16 hex digits.
     pub digest: String,
-    /// Its HTML; absent when the page said it shows this digest.
+    /// Its HTML; absent when the page said it shows this digest. In the board, a piece whose
+    /// digest the page sent is a stub of its opening tag with `data-same` (`crate::parts`): the
+    /// page keeps the piece it shows.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub html: Option<String>,
+    /// With the board's HTML, the digest of each of its pieces by its key (`data-piece`), for
+    /// the page to send back; empty (and left out) otherwise.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub pieces: BTreeMap<String, String>,
 }
 
 /// A piece of the moves in an update: its key, its digest, and its HTML unless the page shows it.

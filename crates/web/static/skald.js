@@ -996,14 +996,21 @@
   if ("moveBefore" in Element.prototype) {
     Object.defineProperty(HTMLDetailsElement.prototype, "moveBefore", { value: undefined, configurable: true });
   }
+  // `html` is a string, or the nodes of one already parsed (an array: idiomorph parses a string
+  // again, which a profile showed was a large share of an update's script). Returns false when a
+  // stub (`data-same`) met a node that is not the piece it stands for.
   function morphInto(target, html, keep) {
+    let same = true;
     Idiomorph.morph(target, html, {
       morphStyle: "innerHTML",
       callbacks: {
         beforeNodeMorphed(old, fresh) {
           if (!(old instanceof HTMLElement)) return true;
-          // A piece of the moves the update left out (the page shows it already): kept as it is.
-          if (fresh instanceof HTMLElement && fresh.hasAttribute("data-same")) return false;
+          // A piece the update left out (the page shows it already): kept as it is.
+          if (fresh instanceof HTMLElement && fresh.hasAttribute("data-same")) {
+            if (fresh.dataset.piece !== old.dataset.piece) same = false;
+            return false;
+          }
           if (keep && keep(old)) return false;
           if (old.tagName === "FORM" && hasData(old, "touched") && fresh instanceof HTMLElement) setData(fresh, "touched", "1");
           keepTyped(old, fresh);
@@ -1013,6 +1020,7 @@
         beforeAttributeUpdated(name, node) { return !(name === "open" && node.tagName === "DETAILS"); },
       },
     });
+    return same;
   }
   // The blank the reader is in, found again after a morph: its form's key, its name and its place
   // among the form's blanks of that name, what it holds and its caret. A morph keeps the node
@@ -1088,7 +1096,7 @@
     keyForms(moves);
     describeBlanks(incoming);
     const at = typingIn(moves);
-    morphInto(moves, incoming.innerHTML, old =>
+    morphInto(moves, [...incoming.childNodes], old =>
       // The odds stay until they are asked again, a refusal shown after sending stays, and a
       // list the reader changed stays as it is.
       old.classList.contains("odds") || (old.classList.contains("error") && !old.hidden)
@@ -1114,6 +1122,35 @@
     return !moves.querySelector("[data-same]");
   }
 
+  // The board of an update (crates/web/src/parts.rs): each piece a system's board marks
+  // (`data-piece`: a sheet, a side, an exchange, an entry of the whole state) that the page shows
+  // already comes as a stub of its opening tag (`data-same`), which the morph leaves as the page's
+  // piece: only the pieces that changed and what lies between them are drawn. A piece has the id
+  // of its key on both sides (its own if it has one), so the morph pairs each stub with its piece.
+  // Returns false when the page lacks a piece the update says it shows: the page then asks for all.
+  function pieceIds(root) {
+    for (const el of root.querySelectorAll("[data-piece]")) if (!el.id) el.id = "piece-" + hashOf(el.dataset.piece);
+  }
+  function morphBoard(shown, html) {
+    const incoming = document.createElement("div");
+    incoming.innerHTML = html;
+    const pieces = new Set([...shown.querySelectorAll("[data-piece]")].map(el => el.dataset.piece));
+    for (const stub of incoming.querySelectorAll("[data-same]")) if (!pieces.has(stub.dataset.piece)) return false;
+    pieceIds(incoming);
+    pieceIds(shown);
+    return morphInto(shown, [...incoming.childNodes]) && !shown.querySelector("[data-same]");
+  }
+  // The digests of the board's pieces after an update: a piece drawn anew by the board's
+  // (`pieces`), a piece kept by the one the page had.
+  function pieceDigests(shown, drawn) {
+    const out = {};
+    for (const el of shown.querySelectorAll("[data-piece]")) {
+      const digest = (drawn || {})[el.dataset.piece] || digests.pieces[el.dataset.piece];
+      if (digest) out[el.dataset.piece] = digest;
+    }
+    return out;
+  }
+
   // Odds are asked only for a form the reader can see: a GM's page holds dozens of forms, most
   // folded or in another tab, and asking for every one after each record spent the seat's request
   // rate (20 a second) in one burst. A form not shown is marked stale and asked for when it shows
@@ -1137,7 +1174,9 @@
     for (const line of [...holder.children]) {
       if (Number(line.dataset.seq) > seq) { line.classList.add("fresh"); list.appendChild(line); added++; }
     }
-    list.scrollTop = list.scrollHeight;
+    // Scrolled to the end in the next frame, when the page is laid out anyway: reading the
+    // list's height now would lay the whole page out once more, for nothing when no line came.
+    if (added) requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
     return added;
   }
 
@@ -1147,8 +1186,10 @@
   try { digests = JSON.parse(table.dataset.digests || "") || digests; } catch (_) { /* asks for all */ }
   if (!digests.moves) digests.moves = {};
   if (!digests.forms) digests.forms = {};
+  if (!digests.pieces) digests.pieces = {};
   function haveOf() {
-    return [digests.board, digests.say, digests.head, ...Object.values(digests.moves), ...Object.values(digests.forms)]
+    return [digests.board, digests.say, digests.head, ...Object.values(digests.moves), ...Object.values(digests.forms),
+      ...Object.values(digests.pieces)]
       .filter(Boolean).join(".");
   }
   // A move sent: its piece and its form are asked for with the next update, so the form goes
@@ -1199,19 +1240,23 @@
       // A part the page shows already comes as its digest alone, and is left as it is.
       const fresh = part => typeof part.html === "string";
       let whole = true;
-      // The board is drawn anew when it changed: a <details> the reader opened or closed stays so.
+      // The board is drawn anew when it changed, piece by piece: a <details> the reader opened or
+      // closed stays so.
+      let boardWhole = true;
       const board = !fresh(parts.board) || safely(() => {
         const shown = document.getElementById("board");
+        pieceIds(shown);
         const before = shown.innerHTML;
-        morphInto(shown, parts.board.html);
+        boardWhole = morphBoard(shown, parts.board.html);
         for (const d of shown.querySelectorAll("details")) {
           const open = chosen.get(detailsKey(d));
           if (open !== undefined) d.open = open;
         }
         if (shown.innerHTML !== before) noteChanged("tab-board");
       });
-      // A part that failed to draw is asked for again with the next update.
-      digests.board = board ? parts.board.digest : "";
+      // A part that failed to draw is asked for again with the next update, whole.
+      digests.board = board && boardWhole ? parts.board.digest : "";
+      if (fresh(parts.board)) digests.pieces = board && boardWhole ? pieceDigests(document.getElementById("board"), parts.board.pieces) : {};
       const moves = safely(() => {
         // A fold opened or closed just now may not have sent its toggle event yet: the page's own
         // state is the reader's choice, so it is noted before the morph draws the folds anew.
@@ -1231,7 +1276,7 @@
       });
       digests.head = head ? parts.head.digest : "";
       // A piece the page should have shown was missing: the next update asks for every piece.
-      if (!whole) setTimeout(() => refresh(), 0);
+      if (!whole || !boardWhole) setTimeout(() => refresh(), 0);
       seq = Math.max(seq, parts.seq || 0);
       table.dataset.seq = String(seq);
       for (const e of failed) setTimeout(() => { throw e; });
@@ -1242,7 +1287,9 @@
   let socket = null, delay = 1000, dropped = false, pending = null;
   function connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    socket = new WebSocket(`${scheme}://${location.host}/api/tables/${id}/ws?after=${seq}`);
+    // `records=seq`: the page reads only which record came (its parts come from /t/{id}/parts),
+    // so each record comes as its seq alone, not the whole record (issue 34).
+    socket = new WebSocket(`${scheme}://${location.host}/api/tables/${id}/ws?after=${seq}&records=seq`);
     socket.onopen = () => {
       delay = 1000;
       say(dropped ? "reconnected: live" : "live", "live");
@@ -1250,9 +1297,10 @@
     };
     socket.onmessage = event => {
       const message = JSON.parse(event.data);
-      if (message.type === "record" && message.record.seq > seq) {
+      const at = message.type === "seq" ? message.seq : message.type === "record" ? message.record.seq : 0;
+      if (at > seq) {
         clearTimeout(pending);
-        pending = setTimeout(() => refresh(message.record.seq), 60);
+        pending = setTimeout(() => refresh(at), 60);
       }
     };
     socket.onclose = event => {

@@ -127,6 +127,54 @@ async fn clients_get_every_record_in_order_live_and_after_reconnecting() {
     }
 }
 
+/// With `records=seq` every record comes as its seq alone, caught up and live, in order; a
+/// `records` that is neither `whole` nor `seq` is refused by name.
+#[tokio::test]
+async fn a_client_may_ask_for_each_records_seq_alone() {
+    for db in databases().await {
+        let server = Server::start(&db, limits()).await;
+        let label = server.label;
+        let http = server.http();
+        let created = http.create("chi", "Brief").await;
+        let table = &created.table;
+        let (_, ann) = http.join(&created, "Ann").await;
+        let connect = |records: &str| {
+            let url = format!("{}&records={records}", server.ws_url(table, &ann, 0));
+            within("a WebSocket connect", tokio_tungstenite::connect_async(url))
+        };
+        let mut brief = Ws {
+            stream: connect("seq").await.unwrap().0,
+        };
+        // Created and joined: two records.
+        assert_eq!(brief.hello().await, (json!({"player": 1}), 2), "{label}");
+        assert_eq!(brief.next_json().await, json!({"type": "seq", "seq": 1}));
+        assert_eq!(brief.next_json().await, json!({"type": "seq", "seq": 2}));
+        http.act(table, &created.gm, json!({"do": "roll", "notation": "1d4"}))
+            .await;
+        assert_eq!(brief.next_json().await, json!({"type": "seq", "seq": 3}));
+        // The default, said or not, is the whole record.
+        let mut whole = Ws {
+            stream: connect("whole").await.unwrap().0,
+        };
+        assert_eq!(whole.hello().await.1, 3);
+        assert_eq!(whole.records(3).await, http.log(table, &ann, 0).await);
+        match connect("all").await {
+            Err(tungstenite::Error::Http(response)) => {
+                assert_eq!(response.status().as_u16(), 400, "{label}");
+                let body: Value =
+                    serde_json::from_slice(response.body().as_deref().unwrap()).unwrap();
+                assert_eq!(
+                    body["error"]["message"], "records: \"all\" is not one of whole, seq",
+                    "{label}"
+                );
+            }
+            Err(e) => panic!("{label}: refused, but not as expected: {e}"),
+            Ok(_) => panic!("{label}: records=all was let in"),
+        }
+        server.stop().await;
+    }
+}
+
 /// A client that reads nothing while the table races ahead falls behind the table's buffer (8
 /// records here); when it reads again it gets every record, in order, caught up from the log. The
 /// GM's notes are 16 KB each for the GM: 6.4 MB in all, more than the socket's buffers hold (about

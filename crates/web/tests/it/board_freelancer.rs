@@ -100,7 +100,7 @@ fn the_ambush_draws_the_turn_order_and_actions_left() {
             "+ ALC 150348 = 150448, scaled to SPD 204000: turn <b>150448</b>",
             "Before this first turn, a turn may still be divided",
             // The reader's own sheet first, marked.
-            "<li class=\"fl-sheet mine\">\n<h3>Ash <span class=\"fl-tag\">yours</span></h3>",
+            "<li class=\"fl-sheet mine\" data-piece=\"sheet Ash\">\n<h3>Ash <span class=\"fl-tag\">yours</span></h3>",
             "PC, level 1 · Ann's",
             "<abbr title=\"Running Speed\">SPD</abbr> <b>204000</b>",
         ],

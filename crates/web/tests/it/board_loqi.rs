@@ -95,7 +95,7 @@ fn after_a_roll_the_board_shows_it_and_the_strength_it_cost() {
         &[
             "No problem is open: introduce one",
             r#"<h2 id="loqi-last">Resolved this session</h2>"#,
-            r#"<details class="resolved" open>"#,
+            r#"<details class="resolved" data-piece="resolved 1" open>"#,
             "<summary>Problem 1: The GM's outcome",
             "(scenario 1, scene 1)",
             "<b>The GM's outcome</b> (GM)",
@@ -188,10 +188,10 @@ fn the_problems_resolved_this_session_are_listed_newest_first() {
         &context(&state.to_string(), false, &["Tiran"]),
         &[
             r#"<h2 id="loqi-last">Resolved this session</h2>"#,
-            r#"<details class="resolved" open>"#,
+            r#"<details class="resolved" data-piece="resolved 2" open>"#,
             "<summary>Problem 2: The player's outcome",
             "<b>The player's outcome</b> (Tiran): Tiran reaches Ayla on the ridge.",
-            r#"<details class="resolved">"#,
+            r#"<details class="resolved" data-piece="resolved 1">"#,
             "<summary>Problem 1: The GM's outcome",
             "3 earlier this session: in the log and the report.",
         ],

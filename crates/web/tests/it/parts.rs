@@ -209,6 +209,87 @@ async fn a_piece_sent_stubs_the_forms_the_page_shows() {
     }
 }
 
+/// The text of the board's whole state (its `<pre>`), the pieces' tags taken out and the
+/// escapes read back, as the page's `textContent` reads it.
+fn state_text(board: &str) -> String {
+    let start = board.find("<pre>").unwrap() + "<pre>".len();
+    let end = board[start..].find("</pre>").unwrap() + start;
+    let mut text = String::new();
+    let mut rest = &board[start..end];
+    while let Some(at) = rest.find('<') {
+        text.push_str(&rest[..at]);
+        rest = &rest[at + rest[at..].find('>').unwrap() + 1..];
+    }
+    text.push_str(rest);
+    text.replace("&quot;", "\"")
+        .replace("&#x27;", "'")
+        .replace("&#x2f;", "/")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&")
+}
+
+/// A board that changed comes with a stub for each of its pieces the page shows (a sheet, an
+/// entry of the whole state), its opening tag marked `data-same`, and the digest of each piece;
+/// the whole state still reads as the state's JSON.
+#[tokio::test]
+async fn a_board_sent_stubs_the_pieces_the_page_shows() {
+    let server = Server::start(generous()).await;
+    let (id, gm, _ann) = table(&server).await;
+    act(
+        &server,
+        &id,
+        &gm,
+        json!({"do": "enroll", "character": {"line": "Blackfang, orc4"}}),
+    )
+    .await;
+    let all = parts(&server, &id, &gm, "after=0").await;
+    let board = all["board"]["html"].as_str().unwrap();
+    let pieces = all["board"]["pieces"].as_object().unwrap();
+    assert!(pieces.contains_key("sheet Blackfang"), "{pieces:?}");
+    let state: Value = serde_json::from_str(&state_text(board)).unwrap();
+    assert!(state.to_string().contains("Blackfang"), "{state}");
+    let (_, _, page) = get(&server, &format!("/t/{id}"), &gm, false).await;
+    let page = String::from_utf8(page).unwrap();
+    for digest in pieces.values() {
+        assert!(
+            page.contains(digest.as_str().unwrap()),
+            "{digest} not on the page"
+        );
+    }
+    act(
+        &server,
+        &id,
+        &gm,
+        json!({"do": "enroll", "character": {"line": "Grik, orc2"}}),
+    )
+    .await;
+    let have: Vec<&str> = pieces.values().map(|d| d.as_str().unwrap()).collect();
+    let next = parts(
+        &server,
+        &id,
+        &gm,
+        &format!("after={}&have={}", all["seq"], have.join(".")),
+    )
+    .await;
+    let html = next["board"]["html"].as_str().unwrap();
+    // Blackfang's sheet is the page's already: a stub of its opening tag; Grik's is drawn.
+    let stub = html
+        .split("<li ")
+        .find(|li| li.contains("data-piece=\"sheet Blackfang\""))
+        .unwrap();
+    assert!(stub.contains(" data-same></li>"), "{stub}");
+    assert!(!stub.contains("orc"), "{stub}");
+    assert!(html.contains("Grik"), "{html}");
+    let sent = next["board"]["pieces"].as_object().unwrap();
+    assert_eq!(sent["sheet Blackfang"], pieces["sheet Blackfang"]);
+    assert!(sent.contains_key("sheet Grik"), "{sent:?}");
+    assert!(
+        html.contains(" data-same></span>"),
+        "the state's unchanged entries: {html}"
+    );
+}
+
 /// Talk leaves every move's odds as they were, and the parts say so; a command may change them.
 #[tokio::test]
 async fn the_parts_say_whether_the_odds_may_have_changed() {
