@@ -257,7 +257,7 @@ impl TableTask {
         if *session != node.session() || !node.hand_over(&self.id).await {
             return;
         }
-        tracing::debug!(table = %self.id, to, "handed the table to the node its writes come from");
+        tracing::info!(table = %self.id, to, "handed the table to the node its actions come from");
         self.mode = Mode::Follower(to);
         self.following.store(true, Ordering::SeqCst);
         self.handed_over = true;
