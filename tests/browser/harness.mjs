@@ -542,7 +542,18 @@ export async function sendRaw(page, command) {
   await page.evaluate(() => { for (const d of document.querySelectorAll("details.tools, details.raw")) d.open = true; });
   const form = page.locator("form.move[data-raw]");
   await form.locator("textarea[name=raw]").fill(JSON.stringify(command));
-  return submit(form);
+  // The action's own answer, awaited: a live update may swap the form for a fresh copy while the
+  // action is on its way (`submit` then sees its form gone and returns at once), and a test that
+  // goes on to reload the page would call the request off (a clean clone's CI, stop 44: a Twenty
+  // character sent just before the pages' reload was never made). Bounded; a move the page
+  // refused without asking the server has no answer to wait for.
+  const answered = page.waitForResponse(
+    r => r.request().method() === "POST" && new URL(r.url()).pathname.endsWith("/actions"),
+    { timeout: WAIT },
+  ).catch(() => null);
+  const refusal = await submit(form);
+  await answered;
+  return refusal;
 }
 
 /**
