@@ -240,13 +240,54 @@ fn element_end(html: &str, name: &str, from: usize) -> Option<usize> {
     }
 }
 
-/// The digest of each piece of the board in `html` by its key (kind `piece`), the key as the
-/// page reads it (`dataset.piece`: the attribute's escapes read back).
-fn piece_digests(html: &str) -> BTreeMap<String, String> {
-    marked(html)
-        .into_iter()
-        .map(|(key, at)| (unescape(key), digest("piece", &html[at])))
+/// The digest of each region `found` in `html` (as [`forms`] or [`marked`] give them) by its
+/// key as `name` reads it, each of kind `kind`.
+fn digests_of(
+    html: &str,
+    found: &[(&str, std::ops::Range<usize>)],
+    kind: &str,
+    name: impl Fn(&str) -> String,
+) -> BTreeMap<String, String> {
+    found
+        .iter()
+        .map(|(key, at)| (name(key), digest(kind, &html[at.clone()])))
         .collect()
+}
+
+/// `html` with each region `found` in it whose digest (kind `kind`) is among `have` replaced by
+/// `stub(key, region)`, which the page's morph leaves as what it shows.
+fn stub_known(
+    html: &str,
+    found: &[(&str, std::ops::Range<usize>)],
+    kind: &str,
+    have: &HashSet<String>,
+    stub: impl Fn(&str, &str) -> String,
+) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut from = 0;
+    for (key, at) in found {
+        let region = &html[at.clone()];
+        if have.contains(&digest(kind, region)) {
+            out.push_str(&html[from..at.start]);
+            out.push_str(&stub(key, region));
+            from = at.end;
+        }
+    }
+    out.push_str(&html[from..]);
+    out
+}
+
+/// The stub of a piece of the board: its opening tag marked `data-same`, closed at once.
+fn piece_stub(_key: &str, piece: &str) -> String {
+    let name = tag_name(piece);
+    let key_at = piece.find(PIECE_MARK).unwrap_or(0);
+    let open_end = key_at + piece[key_at..].find('>').unwrap_or(0);
+    format!("{} data-same></{name}>", &piece[..open_end])
+}
+
+/// The stub of a move form: its tag, id and key, marked `data-same`.
+fn form_stub(key: &str, _form: &str) -> String {
+    format!("<form class=\"move\" id=\"move-{key}\" data-key=\"{key}\" data-same></form>")
 }
 
 /// `text` with the escapes the templates write (minijinja's HTML escaping: `&amp;`, `&lt;`,
@@ -269,54 +310,6 @@ fn unescape(text: &str) -> String {
     })
 }
 
-/// `html` with every piece of the board whose digest is among `have` replaced by a stub: its
-/// opening tag marked `data-same` and closed at once, which the page's morph leaves as the piece
-/// it shows.
-fn stub_known_pieces(html: &str, have: &HashSet<String>) -> String {
-    let mut out = String::with_capacity(html.len());
-    let mut from = 0;
-    for (_, at) in marked(html) {
-        let piece = &html[at.clone()];
-        if have.contains(&digest("piece", piece)) {
-            let name = tag_name(piece);
-            let key_at = piece.find(PIECE_MARK).unwrap_or(0);
-            let open_end = key_at + piece[key_at..].find('>').unwrap_or(0);
-            out.push_str(&html[from..at.start]);
-            out.push_str(&piece[..open_end]);
-            out.push_str(&format!(" data-same></{name}>"));
-            from = at.end;
-        }
-    }
-    out.push_str(&html[from..]);
-    out
-}
-
-/// The digest of each move form in `html` by its key (kind `form`).
-fn form_digests(html: &str) -> BTreeMap<String, String> {
-    forms(html)
-        .into_iter()
-        .map(|(key, at)| (key.to_owned(), digest("form", &html[at])))
-        .collect()
-}
-
-/// `html` with every move form whose digest is among `have` replaced by a stub of its tag, id
-/// and key marked `data-same`, which the page's morph leaves as the form it shows.
-fn stub_known_forms(html: &str, have: &HashSet<String>) -> String {
-    let mut out = String::with_capacity(html.len());
-    let mut from = 0;
-    for (key, at) in forms(html) {
-        if have.contains(&digest("form", &html[at.clone()])) {
-            out.push_str(&html[from..at.start]);
-            out.push_str(&format!(
-                "<form class=\"move\" id=\"move-{key}\" data-key=\"{key}\" data-same></form>"
-            ));
-            from = at.end;
-        }
-    }
-    out.push_str(&html[from..]);
-    out
-}
-
 impl Drawn {
     /// The moves' HTML, every piece in order, as the page first shows it.
     #[must_use]
@@ -337,7 +330,7 @@ impl Drawn {
         let forms: BTreeMap<String, String> = self
             .moves
             .iter()
-            .flat_map(|(_, html)| form_digests(html))
+            .flat_map(|(_, html)| digests_of(html, &forms(html), "form", str::to_owned))
             .collect();
         serde_json::json!({
             "board": digest("board", &self.board),
@@ -345,7 +338,7 @@ impl Drawn {
             "head": digest("head", &self.head),
             "moves": moves,
             "forms": forms,
-            "pieces": piece_digests(&self.board),
+            "pieces": digests_of(&self.board, &marked(&self.board), "piece", unescape),
         })
     }
 
@@ -369,10 +362,11 @@ impl Drawn {
             if have.contains(&digest) {
                 piece("board", self.board)
             } else {
+                let found = marked(&self.board);
                 Piece {
                     digest,
-                    pieces: piece_digests(&self.board),
-                    html: Some(stub_known_pieces(&self.board, have)),
+                    pieces: digests_of(&self.board, &found, "piece", unescape),
+                    html: Some(stub_known(&self.board, &found, "piece", have, piece_stub)),
                 }
             }
         };
@@ -389,11 +383,12 @@ impl Drawn {
                         forms: BTreeMap::new(),
                     };
                 }
+                let found = forms(&html);
                 MovePiece {
+                    forms: digests_of(&html, &found, "form", str::to_owned),
+                    html: Some(stub_known(&html, &found, "form", have, form_stub)),
                     key,
                     digest,
-                    forms: form_digests(&html),
-                    html: Some(stub_known_forms(&html, have)),
                 }
             })
             .collect();
