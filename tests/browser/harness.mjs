@@ -467,6 +467,25 @@ export async function waitOdds(form) {
 }
 
 /**
+ * Waits (bounded) until the first refusal shown beside a blank of `form` matches `pattern` (a
+ * RegExp) and returns its text. The form's check is asked again as each blank changes, and an
+ * answer for values typed before may be shown first on a busy machine ("Name is empty" while the
+ * name was being typed): the test waits for the answer of the latest values. Fails with the
+ * refusal shown if none matches in time.
+ */
+export async function waitFieldError(form, pattern) {
+  const page = form.page();
+  try {
+    await page.waitForFunction(([f, source, flags]) => new RegExp(source, flags).test(f.querySelector(".field-error")?.innerText ?? ""),
+      [await form.elementHandle(), pattern.source, pattern.flags], { timeout: WAIT });
+  } catch (e) {
+    const shown = await form.locator(".field-error").first().innerText().catch(() => "(none)");
+    throw new Error(`no refusal matching ${pattern} beside the form's blanks within ${WAIT} ms; the first shown: ${shown}`);
+  }
+  return form.locator(".field-error").first().innerText();
+}
+
+/**
  * Waits (bounded: the advice is a simulation, slower in the debug build the tests serve) for the
  * advice beyond the roll under a form's odds (issue 32) and returns its text.
  */
