@@ -192,11 +192,15 @@ export async function setup() {
   return h;
 }
 
-/** Saves a full-page screenshot to target/browser-screenshots/<name>-<phone|desktop>.png. */
+/**
+ * Saves a full-page screenshot to target/browser-screenshots/<name>-<phone|desktop>.png, one image
+ * pixel to a CSS pixel (a phone's is 375 px wide, not its screen's 750: half the cost to Chromium,
+ * 0.13 s against 0.26 s for a 2,900 px tall phone page; docs/reliability.md, "CI time", stop 45).
+ */
 export async function screenshot(page, name) {
   const size = page.context().size || "desktop";
   const path = joinPath(SHOTS, `${name}-${size}.png`);
-  await page.screenshot({ path, fullPage: true, animations: "disabled" });
+  await page.screenshot({ path, fullPage: true, animations: "disabled", scale: "css" });
   return path;
 }
 
@@ -236,11 +240,11 @@ export async function logTexts(page) {
   return page.locator("#log li.log-line").allInnerTexts();
 }
 
-/** Saves a screenshot of one element (a form, a card) as `<name>-<size>.png` in SHOTS. */
+/** Saves a screenshot of one element (a form, a card) as `<name>-<size>.png` in SHOTS, as `screenshot` does. */
 export async function screenshotOf(locator, name) {
   const size = locator.page().context().size || "desktop";
   const path = joinPath(SHOTS, `${name}-${size}.png`);
-  await locator.screenshot({ path, animations: "disabled" });
+  await locator.screenshot({ path, animations: "disabled", scale: "css" });
   return path;
 }
 
@@ -460,6 +464,25 @@ export async function waitOdds(form) {
     assert.match(shown.trim(), /^(\d+(\.\d)?%|under 0\.1%|over 99\.9%|certain|impossible|\d+(\.\d)?% ± \d+(\.\d)?%|at (least|most) \d+(\.\d)?%|not known)$/, `a chance reads as a percentage or a word: ${text}`);
   }
   return text;
+}
+
+/**
+ * Waits (bounded) until the first refusal shown beside a blank of `form` matches `pattern` (a
+ * RegExp) and returns its text. The form's check is asked again as each blank changes, and an
+ * answer for values typed before may be shown first on a busy machine ("Name is empty" while the
+ * name was being typed): the test waits for the answer of the latest values. Fails with the
+ * refusal shown if none matches in time.
+ */
+export async function waitFieldError(form, pattern) {
+  const page = form.page();
+  try {
+    await page.waitForFunction(([f, source, flags]) => new RegExp(source, flags).test(f.querySelector(".field-error")?.innerText ?? ""),
+      [await form.elementHandle(), pattern.source, pattern.flags], { timeout: WAIT });
+  } catch (e) {
+    const shown = await form.locator(".field-error").first().innerText().catch(() => "(none)");
+    throw new Error(`no refusal matching ${pattern} beside the form's blanks within ${WAIT} ms; the first shown: ${shown}`);
+  }
+  return form.locator(".field-error").first().innerText();
 }
 
 /**
