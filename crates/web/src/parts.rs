@@ -250,7 +250,7 @@ fn digests_of(
 ) -> BTreeMap<String, String> {
     found
         .iter()
-        .map(|(key, at)| (name(key), digest(kind, &html[at.clone()])))
+        .map(|(key, at)| (name(key), region_digest(kind, &html[at.clone()])))
         .collect()
 }
 
@@ -267,7 +267,7 @@ fn stub_known(
     let mut from = 0;
     for (key, at) in found {
         let region = &html[at.clone()];
-        if have.contains(&digest(kind, region)) {
+        if have.contains(&region_digest(kind, region)) {
             out.push_str(&html[from..at.start]);
             out.push_str(&stub(key, region));
             from = at.end;
@@ -275,6 +275,38 @@ fn stub_known(
     }
     out.push_str(&html[from..]);
     out
+}
+
+/// The digest of a region [`forms`] or [`marked`] found: [`digest`] of its HTML less the
+/// region's own `open` attribute. The page keeps each fold open or closed as its reader left it
+/// and never takes `open` from an update (skald.js `morphInto`), so a piece whose fold only
+/// opened or closed (a Twenty sheet as its character is brought into a conflict) is the same
+/// piece to a page that shows it, and is not sent again.
+fn region_digest(kind: &str, region: &str) -> String {
+    match own_open(region) {
+        Some(at) => digest(kind, &[&region[..at.start], &region[at.end..]].concat()),
+        None => digest(kind, region),
+    }
+}
+
+/// Where the ` open` attribute of `region`'s opening tag lies, if it has one: outside quotes,
+/// followed by the tag's end or a space (the templates write it bare).
+fn own_open(region: &str) -> Option<std::ops::Range<usize>> {
+    let tag = &region[..region.find('>')?];
+    let mut quoted = false;
+    for (i, c) in tag.char_indices() {
+        match c {
+            '"' => quoted = !quoted,
+            ' ' if !quoted && tag[i..].starts_with(" open") => {
+                let end = i + " open".len();
+                if tag[end..].chars().next().is_none_or(|c| c == ' ') {
+                    return Some(i..end);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 /// The stub of a piece of the board: its opening tag marked `data-same`, closed at once.
@@ -577,6 +609,35 @@ mod tests {
         );
     }
 
+    /// A piece whose own fold only opened or closed has the digest it had; any other change, an
+    /// attribute's text saying "open", or a fold inside it, changes it.
+    #[test]
+    fn a_piece_that_only_opened_is_the_same_piece() {
+        let closed = r#"<details class="tw-sheet" data-piece="sheet Ann"><p>Ann</p></details>"#;
+        let open = r#"<details class="tw-sheet" data-piece="sheet Ann" open><p>Ann</p></details>"#;
+        let open_first =
+            r#"<details open class="tw-sheet" data-piece="sheet Ann"><p>Ann</p></details>"#;
+        let other = r#"<details class="tw-sheet" data-piece="sheet Ann" open><p>Bo</p></details>"#;
+        let named = r#"<details class="tw-sheet" data-piece="sheet Ann" aria-label="x open"><p>Ann</p></details>"#;
+        let opened =
+            r#"<details class="tw-sheet" data-piece="sheet Ann" opened><p>Ann</p></details>"#;
+        assert_eq!(region_digest("piece", open), region_digest("piece", closed));
+        assert_eq!(
+            region_digest("piece", open_first),
+            region_digest("piece", closed)
+        );
+        assert_eq!(region_digest("piece", closed), digest("piece", closed));
+        assert_ne!(
+            region_digest("piece", other),
+            region_digest("piece", closed)
+        );
+        assert_eq!(region_digest("piece", named), digest("piece", named));
+        assert_eq!(region_digest("piece", opened), digest("piece", opened));
+        // A fold inside the piece is the piece's own content: its opening shows.
+        let inner = r#"<li data-piece="sheet Ann"><details open>x</details></li>"#;
+        assert_eq!(region_digest("piece", inner), digest("piece", inner));
+    }
+
     /// A board that changed is sent with its pieces' digests, and a stub (its opening tag marked
     /// `data-same`) for each piece whose digest the page sent; a board the page shows, as its
     /// digest alone.
@@ -591,7 +652,7 @@ mod tests {
             say: String::new(),
             head: String::new(),
         };
-        let shown: HashSet<String> = [digest("piece", kept)].into_iter().collect();
+        let shown: HashSet<String> = [region_digest("piece", kept)].into_iter().collect();
         let (sent, _, _, _) = drawn(&board).pieces(&shown);
         assert_eq!(
             sent.html.as_deref(),
@@ -608,7 +669,7 @@ mod tests {
         assert_eq!(
             pieces,
             vec![
-                ("sheet Ann", digest("piece", kept).as_str()),
+                ("sheet Ann", region_digest("piece", kept).as_str()),
                 ("side O'Bo", digest("piece", new).as_str())
             ]
         );
