@@ -137,14 +137,20 @@ impl Client {
     async fn send_record(&mut self, record: &Record) -> bool {
         self.last = record.seq;
         let replaced = self.replaced_by(record);
-        let message = if self.brief {
-            Outgoing::Seq { seq: record.seq }
+        let message = self.message(record.seq, || redact(record, self.reader));
+        self.send(&message).await && !(replaced && self.close_replaced().await)
+    }
+
+    /// What record `seq` is sent as: its seq alone for a client that asked for `records=seq`,
+    /// else the record `whole` gives (redacted for the reader), made only then.
+    fn message(&self, seq: u64, whole: impl FnOnce() -> Record) -> Outgoing {
+        if self.brief {
+            Outgoing::Seq { seq }
         } else {
             Outgoing::Record {
-                record: Box::new(redact(record, self.reader)),
+                record: Box::new(whole()),
             }
-        };
-        self.send(&message).await && !(replaced && self.close_replaced().await)
+        }
     }
 
     /// Whether `record` hands this client's seat to a newer link than the one it connected with:
@@ -186,13 +192,7 @@ impl Client {
             for record in records {
                 self.last = record.seq;
                 let replaced = self.replaced_by(&record);
-                let message = if self.brief {
-                    Outgoing::Seq { seq: record.seq }
-                } else {
-                    Outgoing::Record {
-                        record: Box::new(record),
-                    }
-                };
+                let message = self.message(record.seq, || record);
                 if !self.send(&message).await || (replaced && self.close_replaced().await) {
                     return false;
                 }
