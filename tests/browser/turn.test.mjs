@@ -424,6 +424,11 @@ async function typeWhileOthersAct(system, plan) {
 const text = (name, value) => (t, form) => typeInto(t, form, name, value);
 const choice = name => (t, form) => pickNext(t, form, name);
 const flag = name => (t, form) => toggle(t, form, name);
+/** The next option of whichever of the choices `names` the form shows (a kind picked shows one). */
+const shownChoice = names => async (t, form) => {
+  for (const name of names) if (await form.locator(`select[name="${name}"]`).first().isVisible()) return pickNext(t, form, name);
+  assert.fail(`none of ${names.join(", ")} is shown`);
+};
 const entry = (name, values) => (t, form) => addEntry(t, form, name, values);
 /** The choice `name`'s picked label, cut by its box on a phone, is shown whole under it. */
 const whole = name => async (t, form) => {
@@ -440,7 +445,7 @@ const whole = name => async (t, form) => {
 
 test("Twenty: the GM types while the players play the conflict", { timeout: FILE_TIMEOUT }, async () => {
   await typeWhileOthersAct("twenty", [
-    { does: "major_goal", legend: "Gorand: major goal", steps: [choice("goal"), whole("goal"), choice("reward")] },
+    { does: "major_goal", legend: "Gorand: major goal", steps: [choice("goal"), whole("goal"), choice("advancement"), shownChoice(["reward.new_key", "reward.new_trait"])] },
     { does: "add_character", legend: "Make a new character", steps: [
       text("character.name", "Yso"), text("character.stats.Physical", "4"), choice("character.keys.0"),
       entry("character.traits", { name: null, boxes: "2" }),

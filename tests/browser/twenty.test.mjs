@@ -7,7 +7,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import {
   setup, screenshot, waitLog, tableWith, moveForm, fill, submit, waitOdds, waitAdvice, movesOf, boardState, fillList,
-  synced, assertNoSideScroll, assertNoJsonField, showTabOf, accessible, FILE_TIMEOUT, SETUP_TIMEOUT,
+  synced, assertNoSideScroll, screenshotOf, assertNoJsonField, showTabOf, accessible, FILE_TIMEOUT, SETUP_TIMEOUT,
 } from "./harness.mjs";
 
 const GORAND = {
@@ -300,6 +300,22 @@ test("a goal is met when the GM agrees (T10)", { timeout: FILE_TIMEOUT }, async 
   await screenshot(gm, "twenty-goal-confirm");
   await submit(confirm);
   for (const page of [ann, bo]) await waitLog(page, /Gorand unchecks a box of/);
+});
+
+test("a major goal pays the advancement picked in two steps: its kind, then the traits (T10)", { timeout: FILE_TIMEOUT }, async () => {
+  // The kind of reward steers the form and is never sent: only the kind picked shows its blanks.
+  const claim = await moveForm(ann, "major_goal", "Gorand: major goal");
+  const shown = async name => claim.locator(`[data-field="${name}"], [name="${name}"]`).first().isVisible();
+  assert.equal(await shown("reward.three_boxes"), false, "the three traits' boxes hide until their kind is picked");
+  await fill(claim, { advancement: "three_boxes" });
+  assert.equal(await shown("reward.three_boxes"), true, "the three traits' boxes show");
+  assert.equal(await shown("reward.new_key"), false, "a new key's blank is hidden");
+  await fill(claim, { "reward.three_boxes": ["Arms", "Strong", "Marching"] });
+  await screenshotOf(claim, "twenty-major-goal-three-boxes");
+  await submit(claim);
+  const confirm = await moveForm(gm, "answer", /^Ann asks: Gorand: major goal/);
+  await submit(confirm);
+  for (const page of [ann, bo]) await waitLog(page, /Gorand advances: a box more on Arms, Strong, Marching/);
 });
 
 test("no move any seat is offered asks for JSON", { timeout: FILE_TIMEOUT }, async () => {

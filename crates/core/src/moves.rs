@@ -209,6 +209,14 @@ pub struct Field {
     /// required otherwise.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub optional: bool,
+    /// A single choice that steers the form and is never sent: which other blanks show
+    /// ([`Field::shown_when`] names it), where the command has no place for it. A Twenty major
+    /// goal's kind of reward (T10) picks which of the reward's own blanks show (a key, a trait,
+    /// three traits, a trait swapped), so the form lists each trait once per blank, not once per
+    /// combination. Its `name` is one key (no dots), kept out of the command; only a single
+    /// choice is drawn so (a blank of any other kind is sent as usual).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub form_only: bool,
 }
 
 impl Field {
@@ -221,6 +229,7 @@ impl Field {
             help: None,
             shown_when: None,
             optional: false,
+            form_only: false,
         }
     }
 
@@ -228,6 +237,13 @@ impl Field {
     #[must_use]
     pub fn optional(mut self) -> Self {
         self.optional = true;
+        self
+    }
+
+    /// This blank, which steers the form and is never sent ([`Field::form_only`]).
+    #[must_use]
+    pub fn form_only(mut self) -> Self {
+        self.form_only = true;
         self
     }
 

@@ -3,7 +3,8 @@
 //! script (`crates/web/static/skald.js`, `commandOf`) would send for the same form.
 //!
 //! A blank whose `shown_when` does not hold (in its scope: the command, or its list entry as
-//! filled so far) is hidden on the page and left out, here too.
+//! filled so far) is hidden on the page and left out, here too; a blank that only steers the
+//! form (`Field::form_only`) is read by those conditions and left out of the command sent.
 //!
 //! The defaults: a number or flag at its `default`; a single choice at its first option offered
 //! (an option whose `only_if` does not hold is not offered); a multiple choice with every option
@@ -17,9 +18,17 @@ pub use skald_core::{get_path as get, set_path as set};
 
 /// `m`'s form filled as a person fills it: every blank at its default, text blanks left empty,
 /// then `picks` written at their dotted paths in order (a list given whole replaces its entries).
+/// A pick naming a blank that only steers the form (`Field::form_only`) is that blank's value
+/// while the form is filled (it decides which blanks show) and is not sent.
 pub fn picked(m: &Move, picks: &[(&str, Value)]) -> Value {
-    let mut command = filled(m, &|_, _| None);
-    for (path, value) in picks {
+    let steers = |path: &str| m.fields.iter().any(|f| f.form_only && f.name == path);
+    let steering: Vec<(&str, Value)> = picks
+        .iter()
+        .filter(|(path, _)| steers(path))
+        .cloned()
+        .collect();
+    let mut command = fill(m, &|_, _| None, &steering);
+    for (path, value) in picks.iter().filter(|(path, _)| !steers(path)) {
         set(&mut command, path, value.clone());
     }
     command
@@ -28,14 +37,29 @@ pub fn picked(m: &Move, picks: &[(&str, Value)]) -> Value {
 /// The command `m`'s form sends when every blank keeps its default and each text blank holds
 /// `text(field, path)` (`None` leaves it out, as an empty text box is).
 pub fn filled(m: &Move, text: &dyn Fn(&Field, &str) -> Option<Value>) -> Value {
+    fill(m, text, &[])
+}
+
+/// [`filled`], with each blank named in `given` holding the value given instead of its default.
+fn fill(m: &Move, text: &dyn Fn(&Field, &str) -> Option<Value>, given: &[(&str, Value)]) -> Value {
     let mut command = m.command.clone();
     for f in &m.fields {
         let root = command.clone();
         if f.shown_when.as_ref().is_some_and(|c| !holds(&root, c)) {
             continue;
         }
-        if let Some(value) = value_of(&root, f, &f.name, text) {
+        let value = match given.iter().find(|(name, _)| *name == f.name) {
+            Some((_, value)) => Some(value.clone()),
+            None => value_of(&root, f, &f.name, text),
+        };
+        if let Some(value) = value {
             set(&mut command, &f.name, value);
+        }
+    }
+    // A blank that only steers the form is read by the conditions above and never sent.
+    if let Value::Object(map) = &mut command {
+        for f in m.fields.iter().filter(|f| f.form_only) {
+            map.remove(&f.name);
         }
     }
     command

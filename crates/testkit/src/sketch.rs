@@ -14,12 +14,16 @@
 //!   spend: one of
 //!     - 1 die: success 5/12 = 1
 //!     - 2 dice: success 181/216 = 2
-//!   reward: one of 73 options, not listed
+//!   goal: one of 40 options, not listed
+//!   advancement [not sent]: one of ["new_key", "swap_trait"]
+//!   reward.new_key [shown when advancement is "new_key"]: one of ["Explorer", "Scholar"]
 //! ```
 //!
 //! A choice shows its options' JSON values on one line when each option's label is its value's
 //! text, else one `- label = value` line per option; `any of` when several may be picked. A choice
-//! of more than [`LISTED_AT_MOST`] options shows only how many there are. Notes are not shown; a
+//! of more than [`LISTED_AT_MOST`] options shows only how many there are. A blank that only steers
+//! the form is marked `[not sent]`, and one shown only while another holds some values says
+//! which (`[shown when FIELD is VALUE or VALUE]`). Notes are not shown; a
 //! move's confirm question is (`  confirm: ...`, under the head line), and an option's after it
 //! (`- label = value, confirm: ...`), since a question asked before sending is behaviour. A move
 //! the rules expect of the seat now ([`Move::lead`]) ends its head line with `| lead`.
@@ -98,7 +102,18 @@ fn fields(out: &mut String, fields: &[skald_core::Field], indent: &str) {
                 format!("list of {min}..={max} entries, {start} at first{total}")
             }
         };
-        let _ = writeln!(out, "{indent}{}: {kind}", f.name);
+        // A blank shown only while another holds some values says which; one that only steers
+        // the form says it is not sent.
+        let shown = f
+            .shown_when
+            .as_ref()
+            .map(|c| {
+                let values: Vec<String> = c.any_of.iter().map(ToString::to_string).collect();
+                format!(" [shown when {} is {}]", c.field, values.join(" or "))
+            })
+            .unwrap_or_default();
+        let steers = if f.form_only { " [not sent]" } else { "" };
+        let _ = writeln!(out, "{indent}{}{steers}{shown}: {kind}", f.name);
         if let FieldKind::List { item, .. } = &f.kind {
             self::fields(out, item, &format!("{indent}    "));
         }

@@ -7,8 +7,7 @@
 //! A value past a bound is refused with an error naming the field, the value and the bound:
 //! [`crate::Error`] for a command, [`crate::CatalogueError`] for a table file, [`crate::OddsError`]
 //! for the calculators. A few bounds are not refusals but caps on what is offered or computed
-//! ([`MAX_ODDS_WORK`], [`MAX_SIDE_ODDS_WORK`], [`MAX_THREE_BOXES`], [`MAX_SWAPS`],
-//! [`MAX_MACHINE_DICE`]); their docs say so.
+//! ([`MAX_ODDS_WORK`], [`MAX_SIDE_ODDS_WORK`], [`MAX_MACHINE_DICE`]); their docs say so.
 
 use std::ops::RangeInclusive;
 
@@ -153,11 +152,3 @@ pub const MAX_SIDE_ODDS_WORK: u64 = 250_000;
 /// Longest sheet, as JSON text, the "add a character" form takes, in characters: 8,000 (a sheet of
 /// 50 traits fits).
 pub const MAX_SHEET_CHARS: usize = 8_000;
-
-/// Most "three boxes" rewards offered for a major goal (one per three different traits): 56, every
-/// choice for 8 traits. Not a refusal: beyond it they are left to the JSON command box.
-pub const MAX_THREE_BOXES: usize = 56;
-
-/// Most "swap a trait" rewards offered for a major goal (one per old and new trait): 60. Not a
-/// refusal: beyond it they are left to the JSON command box.
-pub const MAX_SWAPS: usize = 60;

@@ -162,10 +162,13 @@
     return target;
   }
 
-  // The command a move form describes: its fixed part plus each blank's value at its path.
+  // The command a move form describes: its fixed part plus each blank's value at its path; a
+  // blank that only steers the form (`Field::form_only`: which blanks show) is left out.
   function commandOf(form, paths = new Map()) {
     if (hasData(form, "raw")) return JSON.parse(form.querySelector("[data-kind=raw]").value);
-    return collect(form, JSON.parse(data(form, "command")), paths, "");
+    const command = collect(form, JSON.parse(data(form, "command")), paths, "");
+    for (const el of blanksOf(form)) if (el.hasAttribute("data-form-only")) delete command[nameOf(el)];
+    return command;
   }
 
   // Fills a scope's blanks from `source` (a loaded sheet file): lists get one entry per item.

@@ -180,7 +180,7 @@ fn an_empty_table_offers_the_story_goals_and_a_character() {
                     - Specific (pays once) = "specific"
                     - Non-specific (pays each time) = "non_specific"
                   base: number 1..=10, default 2
-                  multiplier: one of
+                  multiplier [shown when kind is "specific"]: one of
                     - x3 = 3
                     - x5 = 5
             Goals | Add a session goal | {"at":"session","do":"add_goal"}
@@ -273,7 +273,7 @@ fn between_problems_each_seat_may_introduce_one() {
                     - Specific (pays once) = "specific"
                     - Non-specific (pays each time) = "non_specific"
                   base: number 1..=10, default 2
-                  multiplier: one of
+                  multiplier [shown when kind is "specific"]: one of
                     - x3 = 3
                     - x5 = 5
             Goals | Tiran: prepare goals | {"by":"Tiran","do":"prepare_goals"}
@@ -283,7 +283,7 @@ fn between_problems_each_seat_may_introduce_one() {
                     - Specific (pays once) = "specific"
                     - Non-specific (pays each time) = "non_specific"
                   base: number 1..=10, default 3
-                  multiplier: one of
+                  multiplier [shown when kind is "specific"]: one of
                     - x3 = 3
                     - x5 = 5
             Goals | Ayla: prepare goals | {"by":"Ayla","do":"prepare_goals"}
@@ -293,7 +293,7 @@ fn between_problems_each_seat_may_introduce_one() {
                     - Specific (pays once) = "specific"
                     - Non-specific (pays each time) = "non_specific"
                   base: number 1..=10, default 3
-                  multiplier: one of
+                  multiplier [shown when kind is "specific"]: one of
                     - x3 = 3
                     - x5 = 5
             Goals | Add a session goal | {"at":"session","do":"add_goal"}
@@ -354,7 +354,7 @@ fn between_problems_each_seat_may_introduce_one() {
                     - Specific (pays once) = "specific"
                     - Non-specific (pays each time) = "non_specific"
                   base: number 1..=10, default 3
-                  multiplier: one of
+                  multiplier [shown when kind is "specific"]: one of
                     - x3 = 3
                     - x5 = 5
             Goals | Add a session goal | {"at":"session","do":"add_goal"}
@@ -444,7 +444,7 @@ fn an_open_problem_offers_entries_bids_and_the_roll() {
                     - Specific (pays once) = "specific"
                     - Non-specific (pays each time) = "non_specific"
                   base: number 1..=10, default 2
-                  multiplier: one of
+                  multiplier [shown when kind is "specific"]: one of
                     - x3 = 3
                     - x5 = 5
             Goals | Tiran: prepare goals | {"by":"Tiran","do":"prepare_goals"}
@@ -454,7 +454,7 @@ fn an_open_problem_offers_entries_bids_and_the_roll() {
                     - Specific (pays once) = "specific"
                     - Non-specific (pays each time) = "non_specific"
                   base: number 1..=10, default 3
-                  multiplier: one of
+                  multiplier [shown when kind is "specific"]: one of
                     - x3 = 3
                     - x5 = 5
             Goals | Ayla: prepare goals | {"by":"Ayla","do":"prepare_goals"}
@@ -464,7 +464,7 @@ fn an_open_problem_offers_entries_bids_and_the_roll() {
                     - Specific (pays once) = "specific"
                     - Non-specific (pays each time) = "non_specific"
                   base: number 1..=10, default 3
-                  multiplier: one of
+                  multiplier [shown when kind is "specific"]: one of
                     - x3 = 3
                     - x5 = 5
             Goals | Add a setting goal | {"at":"setting","by":"GM","do":"add_goal"}
@@ -530,7 +530,7 @@ fn an_open_problem_offers_entries_bids_and_the_roll() {
                     - Specific (pays once) = "specific"
                     - Non-specific (pays each time) = "non_specific"
                   base: number 1..=10, default 3
-                  multiplier: one of
+                  multiplier [shown when kind is "specific"]: one of
                     - x3 = 3
                     - x5 = 5
             Characters | Make a character | {"do":"enroll"}
@@ -564,35 +564,35 @@ fn a_players_problem_is_taken_over_by_its_proposer_only() {
                     - Tactical change = "tactical"
                     - Relationship = "relationship"
                     - Influence reward = "reward"
-                  character: one of ["Tiran", "Ayla"]
-                  trait: text, at most 60
-                  rating_change: number -6..=6, default 1
-                  lasts: one of
+                  character [shown when kind is "trait_change" or "weakening" or "regain" or "reward"]: one of ["Tiran", "Ayla"]
+                  trait [shown when kind is "trait_change"]: text, at most 60
+                  rating_change [shown when kind is "trait_change"]: number -6..=6, default 1
+                  lasts [shown when kind is "trait_change"]: one of
                     - The scene = "scene"
                     - The scenario = "scenario"
                     - For good = "permanent"
-                  harmful: one of
+                  harmful [shown when kind is "trait_change"]: one of
                     - Helps its holder = false
                     - Works against its holder = true
-                  points: number 1..=40, default 1
-                  modifier: number -6..=6, default 1
-                  change: number -4..=4, default 1
-                  influence: one of
+                  points [shown when kind is "weakening" or "regain"]: number 1..=40, default 1
+                  modifier [shown when kind is "tactical"]: number -6..=6, default 1
+                  change [shown when kind is "relationship"]: number -4..=4, default 1
+                  influence [shown when kind is "relationship"]: one of
                     - x0.5: far below the character = 0.5
                     - x0.75 = 0.75
                     - x1: about the same = 1
                     - x1.5 = 1.5
                     - x2: far above = 2
-                  length: one of
+                  length [shown when kind is "relationship"]: one of
                     - x0.25: soon over = 0.25
                     - x0.5 = 0.5
                     - x0.75 = 0.75
                     - x1: months or years = 1
                     - x1.5: for life = 1.5
-                  points: number 1..=50, default 1
-                  note: text, at most 300
-                  note: text, at most 300
-                  note: text, at most 300
+                  points [shown when kind is "reward"]: number 1..=50, default 1
+                  note [shown when kind is "tactical"]: text, at most 300
+                  note [shown when kind is "relationship"]: text, at most 300
+                  note [shown when kind is "reward"]: text, at most 300
         "#]],
     );
     check(
@@ -608,35 +608,35 @@ fn a_players_problem_is_taken_over_by_its_proposer_only() {
                     - Tactical change = "tactical"
                     - Relationship = "relationship"
                     - Influence reward = "reward"
-                  character: one of ["Tiran", "Ayla"]
-                  trait: text, at most 60
-                  rating_change: number -6..=6, default 1
-                  lasts: one of
+                  character [shown when kind is "trait_change" or "weakening" or "regain" or "reward"]: one of ["Tiran", "Ayla"]
+                  trait [shown when kind is "trait_change"]: text, at most 60
+                  rating_change [shown when kind is "trait_change"]: number -6..=6, default 1
+                  lasts [shown when kind is "trait_change"]: one of
                     - The scene = "scene"
                     - The scenario = "scenario"
                     - For good = "permanent"
-                  harmful: one of
+                  harmful [shown when kind is "trait_change"]: one of
                     - Helps its holder = false
                     - Works against its holder = true
-                  points: number 1..=40, default 1
-                  modifier: number -6..=6, default 1
-                  change: number -4..=4, default 1
-                  influence: one of
+                  points [shown when kind is "weakening" or "regain"]: number 1..=40, default 1
+                  modifier [shown when kind is "tactical"]: number -6..=6, default 1
+                  change [shown when kind is "relationship"]: number -4..=4, default 1
+                  influence [shown when kind is "relationship"]: one of
                     - x0.5: far below the character = 0.5
                     - x0.75 = 0.75
                     - x1: about the same = 1
                     - x1.5 = 1.5
                     - x2: far above = 2
-                  length: one of
+                  length [shown when kind is "relationship"]: one of
                     - x0.25: soon over = 0.25
                     - x0.5 = 0.5
                     - x0.75 = 0.75
                     - x1: months or years = 1
                     - x1.5: for life = 1.5
-                  points: number 1..=50, default 1
-                  note: text, at most 300
-                  note: text, at most 300
-                  note: text, at most 300
+                  points [shown when kind is "reward"]: number 1..=50, default 1
+                  note [shown when kind is "tactical"]: text, at most 300
+                  note [shown when kind is "relationship"]: text, at most 300
+                  note [shown when kind is "reward"]: text, at most 300
             Goals | Tiran: prepare goals | {"by":"Tiran","do":"prepare_goals"}
               goals: list of 2..=10 entries, 2 at first
                   text: text, at most 300
@@ -644,7 +644,7 @@ fn a_players_problem_is_taken_over_by_its_proposer_only() {
                     - Specific (pays once) = "specific"
                     - Non-specific (pays each time) = "non_specific"
                   base: number 1..=10, default 3
-                  multiplier: one of
+                  multiplier [shown when kind is "specific"]: one of
                     - x3 = 3
                     - x5 = 5
             Characters | Make a character | {"do":"enroll"}
@@ -673,35 +673,35 @@ fn a_players_problem_is_taken_over_by_its_proposer_only() {
                     - Tactical change = "tactical"
                     - Relationship = "relationship"
                     - Influence reward = "reward"
-                  character: one of ["Tiran", "Ayla"]
-                  trait: text, at most 60
-                  rating_change: number -6..=6, default 1
-                  lasts: one of
+                  character [shown when kind is "trait_change" or "weakening" or "regain" or "reward"]: one of ["Tiran", "Ayla"]
+                  trait [shown when kind is "trait_change"]: text, at most 60
+                  rating_change [shown when kind is "trait_change"]: number -6..=6, default 1
+                  lasts [shown when kind is "trait_change"]: one of
                     - The scene = "scene"
                     - The scenario = "scenario"
                     - For good = "permanent"
-                  harmful: one of
+                  harmful [shown when kind is "trait_change"]: one of
                     - Helps its holder = false
                     - Works against its holder = true
-                  points: number 1..=40, default 1
-                  modifier: number -6..=6, default 1
-                  change: number -4..=4, default 1
-                  influence: one of
+                  points [shown when kind is "weakening" or "regain"]: number 1..=40, default 1
+                  modifier [shown when kind is "tactical"]: number -6..=6, default 1
+                  change [shown when kind is "relationship"]: number -4..=4, default 1
+                  influence [shown when kind is "relationship"]: one of
                     - x0.5: far below the character = 0.5
                     - x0.75 = 0.75
                     - x1: about the same = 1
                     - x1.5 = 1.5
                     - x2: far above = 2
-                  length: one of
+                  length [shown when kind is "relationship"]: one of
                     - x0.25: soon over = 0.25
                     - x0.5 = 0.5
                     - x0.75 = 0.75
                     - x1: months or years = 1
                     - x1.5: for life = 1.5
-                  points: number 1..=50, default 1
-                  note: text, at most 300
-                  note: text, at most 300
-                  note: text, at most 300
+                  points [shown when kind is "reward"]: number 1..=50, default 1
+                  note [shown when kind is "tactical"]: text, at most 300
+                  note [shown when kind is "relationship"]: text, at most 300
+                  note [shown when kind is "reward"]: text, at most 300
             Tally | Add Tiran's trait | {"character":"Tiran","do":"add_trait"}
               trait: one of
                 - Quick 2 = "Quick"
@@ -746,7 +746,7 @@ fn a_players_problem_is_taken_over_by_its_proposer_only() {
                     - Specific (pays once) = "specific"
                     - Non-specific (pays each time) = "non_specific"
                   base: number 1..=10, default 3
-                  multiplier: one of
+                  multiplier [shown when kind is "specific"]: one of
                     - x3 = 3
                     - x5 = 5
             Characters | Make a character | {"do":"enroll"}
@@ -817,7 +817,7 @@ fn moves_gone_now_are_not_offered() {
                     - Specific (pays once) = "specific"
                     - Non-specific (pays each time) = "non_specific"
                   base: number 1..=10, default 2
-                  multiplier: one of
+                  multiplier [shown when kind is "specific"]: one of
                     - x3 = 3
                     - x5 = 5
             Goals | Tiran: prepare goals | {"by":"Tiran","do":"prepare_goals"}
@@ -827,7 +827,7 @@ fn moves_gone_now_are_not_offered() {
                     - Specific (pays once) = "specific"
                     - Non-specific (pays each time) = "non_specific"
                   base: number 1..=10, default 3
-                  multiplier: one of
+                  multiplier [shown when kind is "specific"]: one of
                     - x3 = 3
                     - x5 = 5
             Goals | Ayla: prepare goals | {"by":"Ayla","do":"prepare_goals"}
@@ -837,7 +837,7 @@ fn moves_gone_now_are_not_offered() {
                     - Specific (pays once) = "specific"
                     - Non-specific (pays each time) = "non_specific"
                   base: number 1..=10, default 3
-                  multiplier: one of
+                  multiplier [shown when kind is "specific"]: one of
                     - x3 = 3
                     - x5 = 5
             Goals | Add a setting goal | {"at":"setting","by":"GM","do":"add_goal"}
@@ -884,7 +884,7 @@ fn moves_gone_now_are_not_offered() {
                     - Specific (pays once) = "specific"
                     - Non-specific (pays each time) = "non_specific"
                   base: number 1..=10, default 3
-                  multiplier: one of
+                  multiplier [shown when kind is "specific"]: one of
                     - x3 = 3
                     - x5 = 5
             Characters | Make a character | {"do":"enroll"}

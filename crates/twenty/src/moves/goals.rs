@@ -2,9 +2,7 @@
 //! rest.
 
 use super::forms::{choice_field, option, text_field};
-use crate::limits::{
-    MAJOR_GOAL_UNCHECK, MAX_BOXES, MAX_GOAL_CHARS, MAX_SWAPS, MAX_THREE_BOXES, MAX_UNCHECK,
-};
+use crate::limits::{MAJOR_GOAL_UNCHECK, MAX_BOXES, MAX_GOAL_CHARS, MAX_UNCHECK, THREE_BOXES};
 use crate::model::Verb;
 use crate::model::{Character, KeyKind, State};
 use serde_json::json;
@@ -54,13 +52,12 @@ pub(super) fn moves(state: &State, seat: &Seat, out: &mut Vec<Move>) {
                 .for_character(&c.name)
             });
         }
-        let rewards = major_rewards(state, c, &checked, resting);
+        let rewards = reward_fields(state, c, &checked, resting);
         if !rewards.is_empty() {
+            let mut fields = vec![goal_field(state, c, true)];
+            fields.extend(rewards);
             out.push(Move {
-                fields: vec![
-                    goal_field(state, c, true),
-                    choice_field("reward", "Reward", rewards, false),
-                ],
+                fields,
                 note: Some(if !in_conflict(state, &c.name) {
                     format!(
                         "A major goal achieved unchecks up to {MAJOR_GOAL_UNCHECK} boxes on {}'s sheet, or earns it one advancement instead: a new key, a new trait with 1 box, a box on each of three traits, or a trait swapped (T10).",
@@ -155,79 +152,128 @@ fn goal_field(state: &State, c: &Character, major: bool) -> Field {
     }
 }
 
-/// The rewards a major goal may pay `c` now (T10): unchecking (up to [`MAJOR_GOAL_UNCHECK`] of its
-/// checked boxes, when it is out of conflicts), each key whose prerequisites it meets, each trait
-/// its keys unlock or that is open, three boxes on three traits, and swaps (these two only when
-/// their choices are few).
-fn major_rewards(state: &State, c: &Character, checked: &[String], resting: bool) -> Vec<Choice> {
-    let mut out = Vec::new();
+/// The blanks of the reward a major goal may pay `c` now (T10): first the kind of reward, a
+/// blank that only steers the form ([`Field::form_only`]), offered for each kind `c` may take
+/// (unchecking, when it is out of conflicts and has checked boxes; a new key, when a key's
+/// prerequisites are met; a new trait, when its keys unlock one or one is open; three boxes,
+/// on three traits below [`MAX_BOXES`]; a swap, when a new trait is there to swap in); then that
+/// kind's own blanks, each shown only while its kind is picked, each listing a key or a trait
+/// once (not every combination: a sheet of 5 traits and 10 unlocked ones has 10 triples and 50
+/// swaps). None when `c` may take nothing.
+fn reward_fields(state: &State, c: &Character, checked: &[String], resting: bool) -> Vec<Field> {
+    let mut kinds = Vec::new();
+    let mut blanks = Vec::new();
+    let mut offer = |kind: &str, label: String, fields: Vec<Field>| {
+        kinds.push(option(kind, label));
+        blanks.extend(
+            fields
+                .into_iter()
+                .map(|f| f.shown_when(ADVANCEMENT, vec![json!(kind)])),
+        );
+    };
     if resting {
         let some: Vec<&String> = checked.iter().take(MAJOR_GOAL_UNCHECK).collect();
         let names: Vec<&str> = some.iter().map(|s| s.as_str()).collect();
-        out.push(option(
-            json!({"uncheck": some}),
-            format!(
-                "Uncheck {}: {}",
-                noun(some.len(), "box", "boxes"),
-                names.join(", ")
-            ),
-        ));
+        offer(
+            "uncheck",
+            format!("Uncheck {}", noun(some.len(), "box", "boxes")),
+            vec![choice_field(
+                "reward.uncheck",
+                "Boxes unchecked",
+                vec![option(json!(some), names.join(", "))],
+                false,
+            )],
+        );
     }
     let catalogue = &state.catalogue;
     let traits: Vec<(String, u32)> = c.traits.iter().map(|t| (t.name.clone(), t.boxes)).collect();
-    for key in catalogue.keys() {
-        let held = c.keys.iter().any(|k| k.eq_ignore_ascii_case(&key.name));
-        if !held && catalogue.prerequisites_met(&key.name, &traits).is_ok() {
+    let keys: Vec<Choice> = catalogue
+        .keys()
+        .iter()
+        .filter(|key| !c.keys.iter().any(|k| k.eq_ignore_ascii_case(&key.name)))
+        .filter(|key| catalogue.prerequisites_met(&key.name, &traits).is_ok())
+        .map(|key| {
             let kind = match key.kind {
                 KeyKind::Skeleton => "skeleton",
                 KeyKind::Elite => "elite",
             };
-            out.push(option(
-                json!({"new_key": key.name}),
-                format!("New key: {} ({kind})", key.name),
-            ));
-        }
+            option(key.name.as_str(), format!("{} ({kind})", key.name))
+        })
+        .collect();
+    if !keys.is_empty() {
+        offer(
+            "new_key",
+            "Add a new key".to_owned(),
+            vec![choice_field("reward.new_key", "Key", keys, false)],
+        );
     }
-    let new_traits: Vec<String> = catalogue
+    let new_traits: Vec<Choice> = catalogue
         .unlocked_by(&c.keys)
         .into_iter()
         .filter(|name| c.rollable(name).is_none())
+        .map(|name| option(name.as_str(), name.clone()))
         .collect();
-    for name in &new_traits {
-        out.push(option(
-            json!({"new_trait": name}),
-            format!("New trait: {name} (1 box)"),
-        ));
+    if !new_traits.is_empty() {
+        offer(
+            "new_trait",
+            "Add a new trait (1 box)".to_owned(),
+            vec![choice_field(
+                "reward.new_trait",
+                "Trait",
+                new_traits.clone(),
+                false,
+            )],
+        );
     }
-    let growable: Vec<&str> = c
+    let growable: Vec<Choice> = c
         .traits
         .iter()
         .filter(|t| t.boxes < MAX_BOXES)
-        .map(|t| t.name.as_str())
+        .map(|t| option(t.name.as_str(), boxes_label(&t.name, t.boxes)))
         .collect();
-    let n = growable.len();
-    if n >= 3 && n * (n - 1) * (n - 2) / 6 <= MAX_THREE_BOXES {
-        for i in 0..n {
-            for j in i + 1..n {
-                for k in j + 1..n {
-                    let three = [growable[i], growable[j], growable[k]];
-                    out.push(option(
-                        json!({"three_boxes": three}),
-                        format!("A box each: {}", three.join(", ")),
-                    ));
-                }
-            }
-        }
+    if growable.len() >= THREE_BOXES {
+        offer(
+            "three_boxes",
+            format!("Add {THREE_BOXES} boxes (1 each on {THREE_BOXES} traits)"),
+            vec![
+                choice_field("reward.three_boxes", "Traits", growable, true)
+                    .with_help(format!("Tick {THREE_BOXES}: each gets one more box.")),
+            ],
+        );
     }
-    if c.traits.len() * new_traits.len() <= MAX_SWAPS {
-        for old in &c.traits {
-            for new in &new_traits {
-                out.push(option(
-                    json!({"swap_trait": {"old": old.name, "new": new}}),
-                    format!("Swap {} for {new}", old.name),
-                ));
-            }
-        }
+    if !c.traits.is_empty() && !new_traits.is_empty() {
+        let old = c
+            .traits
+            .iter()
+            .map(|t| option(t.name.as_str(), boxes_label(&t.name, t.boxes)))
+            .collect();
+        offer(
+            "swap_trait",
+            "Swap a trait".to_owned(),
+            vec![
+                choice_field("reward.swap_trait.old", "Trait crossed out", old, false),
+                choice_field(
+                    "reward.swap_trait.new",
+                    "Trait written in its place",
+                    new_traits,
+                    false,
+                )
+                .with_help("It gets as many boxes as the trait crossed out."),
+            ],
+        );
     }
-    out
+    if kinds.is_empty() {
+        return Vec::new();
+    }
+    let mut fields = vec![choice_field(ADVANCEMENT, "Reward", kinds, false).form_only()];
+    fields.extend(blanks);
+    fields
+}
+
+/// The name of the major goal's blank that picks the kind of reward (never sent).
+const ADVANCEMENT: &str = "advancement";
+
+/// A trait's option label: its name and boxes (`Arms (2 boxes)`).
+fn boxes_label(name: &str, boxes: u32) -> String {
+    format!("{name} ({})", noun(boxes as usize, "box", "boxes"))
 }

@@ -117,10 +117,55 @@ fn exchange_two_of_the_dragon_for_the_gm_and_for_gorands_player() {
                 - Warrior: Have the rest of your group admit that you are its best fighter. = "Have the rest of your group admit that you are its best fighter."
                 - Warrior: Beat a mighty foe in a fight: one whose dice are at least 1.5 times your total dice. = "Beat a mighty foe in a fight: one whose dice are at least 1.5 times your total dice."
                 - Warrior: Take a physical burden of 3 boxes. = "Take a physical burden of 3 boxes."
-              reward: one of 73 options, not listed
+              advancement [not sent]: one of
+                - Add a new key = "new_key"
+                - Add a new trait (1 box) = "new_trait"
+                - Add 3 boxes (1 each on 3 traits) = "three_boxes"
+                - Swap a trait = "swap_trait"
+              reward.new_key [shown when advancement is "new_key"]: one of
+                - Explorer (skeleton) = "Explorer"
+                - Scholar (skeleton) = "Scholar"
+                - Noble (skeleton) = "Noble"
+              reward.new_trait [shown when advancement is "new_trait"]: one of ["Bows", "Crossbows", "Knives", "Polearms", "Warfare", "Smart", "Wise", "Sneaky", "Stubborn", "Beautiful"]
+              reward.three_boxes [shown when advancement is "three_boxes"]: any of
+                - Arms (2 boxes) = "Arms"
+                - Swords (4 boxes) = "Swords"
+                - Strong (1 box) = "Strong"
+                - Friendly (2 boxes) = "Friendly"
+                - Marching (1 box) = "Marching"
+              reward.swap_trait.old [shown when advancement is "swap_trait"]: one of
+                - Arms (2 boxes) = "Arms"
+                - Swords (4 boxes) = "Swords"
+                - Strong (1 box) = "Strong"
+                - Friendly (2 boxes) = "Friendly"
+                - Marching (1 box) = "Marching"
+              reward.swap_trait.new [shown when advancement is "swap_trait"]: one of ["Bows", "Crossbows", "Knives", "Polearms", "Warfare", "Smart", "Wise", "Sneaky", "Stubborn", "Beautiful"]
             Regeneration and advancement | Dragon: major goal | {"do":"major_goal","who":"Dragon"}
               goal: text, at most 500
-              reward: one of 56 options, not listed
+              advancement [not sent]: one of
+                - Add a new key = "new_key"
+                - Add a new trait (1 box) = "new_trait"
+                - Add 3 boxes (1 each on 3 traits) = "three_boxes"
+                - Swap a trait = "swap_trait"
+              reward.new_key [shown when advancement is "new_key"]: one of
+                - Warrior (skeleton) = "Warrior"
+                - Explorer (skeleton) = "Explorer"
+                - Scholar (skeleton) = "Scholar"
+                - Noble (skeleton) = "Noble"
+              reward.new_trait [shown when advancement is "new_trait"]: one of ["Strong", "Smart", "Wise", "Sneaky", "Stubborn", "Beautiful", "Friendly"]
+              reward.three_boxes [shown when advancement is "three_boxes"]: any of
+                - Enormous (2 boxes) = "Enormous"
+                - Talons (2 boxes) = "Talons"
+                - Ancient and Wise (3 boxes) = "Ancient and Wise"
+                - Winged Flight (1 box) = "Winged Flight"
+                - Fire Breath (4 boxes) = "Fire Breath"
+              reward.swap_trait.old [shown when advancement is "swap_trait"]: one of
+                - Enormous (2 boxes) = "Enormous"
+                - Talons (2 boxes) = "Talons"
+                - Ancient and Wise (3 boxes) = "Ancient and Wise"
+                - Winged Flight (1 box) = "Winged Flight"
+                - Fire Breath (4 boxes) = "Fire Breath"
+              reward.swap_trait.new [shown when advancement is "swap_trait"]: one of ["Strong", "Smart", "Wise", "Sneaky", "Stubborn", "Beautiful", "Friendly"]
             Obligations | Gorand: grant an obligation | {"do":"grant_obligation","granter":"Gorand"}
               trait: one of
                 - Physical (5 unchecked) = "Physical"
@@ -260,7 +305,29 @@ fn exchange_two_of_the_dragon_for_the_gm_and_for_gorands_player() {
                 - Warrior: Have the rest of your group admit that you are its best fighter. = "Have the rest of your group admit that you are its best fighter."
                 - Warrior: Beat a mighty foe in a fight: one whose dice are at least 1.5 times your total dice. = "Beat a mighty foe in a fight: one whose dice are at least 1.5 times your total dice."
                 - Warrior: Take a physical burden of 3 boxes. = "Take a physical burden of 3 boxes."
-              reward: one of 73 options, not listed
+              advancement [not sent]: one of
+                - Add a new key = "new_key"
+                - Add a new trait (1 box) = "new_trait"
+                - Add 3 boxes (1 each on 3 traits) = "three_boxes"
+                - Swap a trait = "swap_trait"
+              reward.new_key [shown when advancement is "new_key"]: one of
+                - Explorer (skeleton) = "Explorer"
+                - Scholar (skeleton) = "Scholar"
+                - Noble (skeleton) = "Noble"
+              reward.new_trait [shown when advancement is "new_trait"]: one of ["Bows", "Crossbows", "Knives", "Polearms", "Warfare", "Smart", "Wise", "Sneaky", "Stubborn", "Beautiful"]
+              reward.three_boxes [shown when advancement is "three_boxes"]: any of
+                - Arms (2 boxes) = "Arms"
+                - Swords (4 boxes) = "Swords"
+                - Strong (1 box) = "Strong"
+                - Friendly (2 boxes) = "Friendly"
+                - Marching (1 box) = "Marching"
+              reward.swap_trait.old [shown when advancement is "swap_trait"]: one of
+                - Arms (2 boxes) = "Arms"
+                - Swords (4 boxes) = "Swords"
+                - Strong (1 box) = "Strong"
+                - Friendly (2 boxes) = "Friendly"
+                - Marching (1 box) = "Marching"
+              reward.swap_trait.new [shown when advancement is "swap_trait"]: one of ["Bows", "Crossbows", "Knives", "Polearms", "Warfare", "Smart", "Wise", "Sneaky", "Stubborn", "Beautiful"]
             Obligations | Gorand: grant an obligation | {"do":"grant_obligation","granter":"Gorand"}
               trait: one of
                 - Physical (5 unchecked) = "Physical"
@@ -429,7 +496,29 @@ fn what_is_done_is_no_longer_offered() {
                 - Warrior: Have the rest of your group admit that you are its best fighter. = "Have the rest of your group admit that you are its best fighter."
                 - Warrior: Beat a mighty foe in a fight: one whose dice are at least 1.5 times your total dice. = "Beat a mighty foe in a fight: one whose dice are at least 1.5 times your total dice."
                 - Warrior: Take a physical burden of 3 boxes. = "Take a physical burden of 3 boxes."
-              reward: one of 73 options, not listed
+              advancement [not sent]: one of
+                - Add a new key = "new_key"
+                - Add a new trait (1 box) = "new_trait"
+                - Add 3 boxes (1 each on 3 traits) = "three_boxes"
+                - Swap a trait = "swap_trait"
+              reward.new_key [shown when advancement is "new_key"]: one of
+                - Explorer (skeleton) = "Explorer"
+                - Scholar (skeleton) = "Scholar"
+                - Noble (skeleton) = "Noble"
+              reward.new_trait [shown when advancement is "new_trait"]: one of ["Bows", "Crossbows", "Knives", "Polearms", "Warfare", "Smart", "Wise", "Sneaky", "Stubborn", "Beautiful"]
+              reward.three_boxes [shown when advancement is "three_boxes"]: any of
+                - Arms (2 boxes) = "Arms"
+                - Swords (4 boxes) = "Swords"
+                - Strong (1 box) = "Strong"
+                - Friendly (2 boxes) = "Friendly"
+                - Marching (1 box) = "Marching"
+              reward.swap_trait.old [shown when advancement is "swap_trait"]: one of
+                - Arms (2 boxes) = "Arms"
+                - Swords (4 boxes) = "Swords"
+                - Strong (1 box) = "Strong"
+                - Friendly (2 boxes) = "Friendly"
+                - Marching (1 box) = "Marching"
+              reward.swap_trait.new [shown when advancement is "swap_trait"]: one of ["Bows", "Crossbows", "Knives", "Polearms", "Warfare", "Smart", "Wise", "Sneaky", "Stubborn", "Beautiful"]
             Obligations | Gorand: grant an obligation | {"do":"grant_obligation","granter":"Gorand"}
               trait: one of
                 - Physical (5 unchecked) = "Physical"
@@ -529,7 +618,32 @@ fn what_is_done_is_no_longer_offered() {
                 - Warrior: Have the rest of your group admit that you are its best fighter. = "Have the rest of your group admit that you are its best fighter."
                 - Warrior: Beat a mighty foe in a fight: one whose dice are at least 1.5 times your total dice. = "Beat a mighty foe in a fight: one whose dice are at least 1.5 times your total dice."
                 - Warrior: Take a physical burden of 3 boxes. = "Take a physical burden of 3 boxes."
-              reward: one of 74 options, not listed
+              advancement [not sent]: one of
+                - Uncheck 3 boxes = "uncheck"
+                - Add a new key = "new_key"
+                - Add a new trait (1 box) = "new_trait"
+                - Add 3 boxes (1 each on 3 traits) = "three_boxes"
+                - Swap a trait = "swap_trait"
+              reward.uncheck [shown when advancement is "uncheck"]: one of
+                - Arms, Swords, Friendly = ["Arms","Swords","Friendly"]
+              reward.new_key [shown when advancement is "new_key"]: one of
+                - Explorer (skeleton) = "Explorer"
+                - Scholar (skeleton) = "Scholar"
+                - Noble (skeleton) = "Noble"
+              reward.new_trait [shown when advancement is "new_trait"]: one of ["Bows", "Crossbows", "Knives", "Polearms", "Warfare", "Smart", "Wise", "Sneaky", "Stubborn", "Beautiful"]
+              reward.three_boxes [shown when advancement is "three_boxes"]: any of
+                - Arms (2 boxes) = "Arms"
+                - Swords (4 boxes) = "Swords"
+                - Strong (1 box) = "Strong"
+                - Friendly (2 boxes) = "Friendly"
+                - Marching (1 box) = "Marching"
+              reward.swap_trait.old [shown when advancement is "swap_trait"]: one of
+                - Arms (2 boxes) = "Arms"
+                - Swords (4 boxes) = "Swords"
+                - Strong (1 box) = "Strong"
+                - Friendly (2 boxes) = "Friendly"
+                - Marching (1 box) = "Marching"
+              reward.swap_trait.new [shown when advancement is "swap_trait"]: one of ["Bows", "Crossbows", "Knives", "Polearms", "Warfare", "Smart", "Wise", "Sneaky", "Stubborn", "Beautiful"]
             Regeneration and advancement | Rest for Gorand | {"do":"rest","who":"Gorand"}
               uncheck: any of
                 - Arms (box 1) = "Arms"
@@ -638,7 +752,32 @@ fn what_is_done_is_no_longer_offered() {
                 - Warrior: Have the rest of your group admit that you are its best fighter. = "Have the rest of your group admit that you are its best fighter."
                 - Warrior: Beat a mighty foe in a fight: one whose dice are at least 1.5 times your total dice. = "Beat a mighty foe in a fight: one whose dice are at least 1.5 times your total dice."
                 - Warrior: Take a physical burden of 3 boxes. = "Take a physical burden of 3 boxes."
-              reward: one of 74 options, not listed
+              advancement [not sent]: one of
+                - Uncheck 3 boxes = "uncheck"
+                - Add a new key = "new_key"
+                - Add a new trait (1 box) = "new_trait"
+                - Add 3 boxes (1 each on 3 traits) = "three_boxes"
+                - Swap a trait = "swap_trait"
+              reward.uncheck [shown when advancement is "uncheck"]: one of
+                - Arms, Swords, Friendly = ["Arms","Swords","Friendly"]
+              reward.new_key [shown when advancement is "new_key"]: one of
+                - Explorer (skeleton) = "Explorer"
+                - Scholar (skeleton) = "Scholar"
+                - Noble (skeleton) = "Noble"
+              reward.new_trait [shown when advancement is "new_trait"]: one of ["Bows", "Crossbows", "Knives", "Polearms", "Warfare", "Smart", "Wise", "Sneaky", "Stubborn", "Beautiful"]
+              reward.three_boxes [shown when advancement is "three_boxes"]: any of
+                - Arms (2 boxes) = "Arms"
+                - Swords (4 boxes) = "Swords"
+                - Strong (1 box) = "Strong"
+                - Friendly (2 boxes) = "Friendly"
+                - Marching (1 box) = "Marching"
+              reward.swap_trait.old [shown when advancement is "swap_trait"]: one of
+                - Arms (2 boxes) = "Arms"
+                - Swords (4 boxes) = "Swords"
+                - Strong (1 box) = "Strong"
+                - Friendly (2 boxes) = "Friendly"
+                - Marching (1 box) = "Marching"
+              reward.swap_trait.new [shown when advancement is "swap_trait"]: one of ["Bows", "Crossbows", "Knives", "Polearms", "Warfare", "Smart", "Wise", "Sneaky", "Stubborn", "Beautiful"]
             Characters | Make a new character | {"character":{"equipment":[{"boxes":2},{"boxes":1}],"kind":"new"},"do":"add_character"}
               (the sheet at character saves to a file)
               character.name: text, at most 64
@@ -698,19 +837,59 @@ fn what_is_done_is_no_longer_offered() {
                       : number 1..=20, default 10
         "#]],
     );
-    let rewards = <Twenty as System>::moves(state, &gm())
+    // Each kind of reward, picked on the form, sends the reward the rules pay, and never the
+    // blank that picked the kind; the table takes each (T10).
+    let goal = <Twenty as System>::moves(state, &gm())
         .into_iter()
         .find(|m| m.label == "Gorand: major goal")
-        .map(|m| match &m.fields[1].kind {
-            FieldKind::Choice { options, .. } => options[0].clone(),
-            other => panic!("{other:?}"),
-        })
         .unwrap();
-    assert_eq!(
-        rewards.value,
-        json!({"uncheck": ["Arms", "Swords", "Friendly"]})
-    );
-    assert_eq!(rewards.label, "Uncheck 3 boxes: Arms, Swords, Friendly");
+    let sent = |picks: &[(&str, Value)]| {
+        let mut picks = picks.to_vec();
+        picks.insert(0, ("goal", json!("Take a physical burden of 3 boxes.")));
+        form::picked(&goal, &picks)
+    };
+    let cases = [
+        (
+            sent(&[]),
+            json!({"uncheck": ["Arms", "Swords", "Friendly"]}),
+        ),
+        (
+            sent(&[("advancement", json!("new_key"))]),
+            json!({"new_key": "Explorer"}),
+        ),
+        (
+            sent(&[("advancement", json!("new_trait"))]),
+            json!({"new_trait": "Bows"}),
+        ),
+        (
+            sent(&[
+                ("advancement", json!("three_boxes")),
+                ("reward.three_boxes", json!(["Arms", "Strong", "Marching"])),
+            ]),
+            json!({"three_boxes": ["Arms", "Strong", "Marching"]}),
+        ),
+        (
+            sent(&[
+                ("advancement", json!("swap_trait")),
+                ("reward.swap_trait.old", json!("Marching")),
+            ]),
+            json!({"swap_trait": {"old": "Marching", "new": "Bows"}}),
+        ),
+    ];
+    for (command, reward) in cases {
+        assert_eq!(
+            command,
+            json!({"do": "major_goal", "who": "Gorand",
+                   "goal": "Take a physical burden of 3 boxes.", "reward": reward})
+        );
+        let mut played = table.clone();
+        played
+            .execute(
+                serde_json::from_value(command).unwrap(),
+                &mut Scripted::default(),
+            )
+            .unwrap();
+    }
 }
 
 #[test]
@@ -781,29 +960,20 @@ fn burdens_healing_and_obligations_are_offered_to_whom_they_belong() {
               confirm: Surrender Bram? Bram leaves the conflict for good: the dice go and the goal is lost. Ilsa is left alone in it, and the conflict ends.
             Regeneration and advancement | Bram: major goal | {"do":"major_goal","who":"Bram"}
               goal: text, at most 500
-              reward: one of
-                - New key: Warrior (skeleton) = {"new_key":"Warrior"}
-                - New key: Explorer (skeleton) = {"new_key":"Explorer"}
-                - New key: Scholar (skeleton) = {"new_key":"Scholar"}
-                - New key: Noble (skeleton) = {"new_key":"Noble"}
-                - New trait: Strong (1 box) = {"new_trait":"Strong"}
-                - New trait: Smart (1 box) = {"new_trait":"Smart"}
-                - New trait: Wise (1 box) = {"new_trait":"Wise"}
-                - New trait: Sneaky (1 box) = {"new_trait":"Sneaky"}
-                - New trait: Beautiful (1 box) = {"new_trait":"Beautiful"}
-                - New trait: Friendly (1 box) = {"new_trait":"Friendly"}
-                - Swap Brawling for Strong = {"swap_trait":{"new":"Strong","old":"Brawling"}}
-                - Swap Brawling for Smart = {"swap_trait":{"new":"Smart","old":"Brawling"}}
-                - Swap Brawling for Wise = {"swap_trait":{"new":"Wise","old":"Brawling"}}
-                - Swap Brawling for Sneaky = {"swap_trait":{"new":"Sneaky","old":"Brawling"}}
-                - Swap Brawling for Beautiful = {"swap_trait":{"new":"Beautiful","old":"Brawling"}}
-                - Swap Brawling for Friendly = {"swap_trait":{"new":"Friendly","old":"Brawling"}}
-                - Swap Stubborn for Strong = {"swap_trait":{"new":"Strong","old":"Stubborn"}}
-                - Swap Stubborn for Smart = {"swap_trait":{"new":"Smart","old":"Stubborn"}}
-                - Swap Stubborn for Wise = {"swap_trait":{"new":"Wise","old":"Stubborn"}}
-                - Swap Stubborn for Sneaky = {"swap_trait":{"new":"Sneaky","old":"Stubborn"}}
-                - Swap Stubborn for Beautiful = {"swap_trait":{"new":"Beautiful","old":"Stubborn"}}
-                - Swap Stubborn for Friendly = {"swap_trait":{"new":"Friendly","old":"Stubborn"}}
+              advancement [not sent]: one of
+                - Add a new key = "new_key"
+                - Add a new trait (1 box) = "new_trait"
+                - Swap a trait = "swap_trait"
+              reward.new_key [shown when advancement is "new_key"]: one of
+                - Warrior (skeleton) = "Warrior"
+                - Explorer (skeleton) = "Explorer"
+                - Scholar (skeleton) = "Scholar"
+                - Noble (skeleton) = "Noble"
+              reward.new_trait [shown when advancement is "new_trait"]: one of ["Strong", "Smart", "Wise", "Sneaky", "Beautiful", "Friendly"]
+              reward.swap_trait.old [shown when advancement is "swap_trait"]: one of
+                - Brawling (3 boxes) = "Brawling"
+                - Stubborn (2 boxes) = "Stubborn"
+              reward.swap_trait.new [shown when advancement is "swap_trait"]: one of ["Strong", "Smart", "Wise", "Sneaky", "Beautiful", "Friendly"]
             Obligations | Bram: grant an obligation | {"do":"grant_obligation","granter":"Bram"}
               trait: one of
                 - Physical (3 unchecked) = "Physical"
