@@ -314,6 +314,10 @@ test("a major goal pays the advancement picked in two steps: its kind, then the 
   await screenshotOf(claim, "twenty-major-goal-three-boxes");
   await submit(claim);
   const confirm = await moveForm(gm, "answer", /^Ann asks: Gorand: major goal/);
+  // The GM reads what was picked, in the form's words; the kind of reward was not sent.
+  const asked = await confirm.innerText();
+  assert.match(asked, /A box more on: Arms/, asked);
+  assert.doesNotMatch(asked, /advancement/i, asked);
   await submit(confirm);
   for (const page of [ann, bo]) await waitLog(page, /Gorand advances: a box more on Arms, Strong, Marching/);
 });

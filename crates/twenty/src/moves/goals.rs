@@ -179,7 +179,7 @@ fn reward_fields(state: &State, c: &Character, checked: &[String], resting: bool
             format!("Uncheck {}", noun(some.len(), "box", "boxes")),
             vec![choice_field(
                 "reward.uncheck",
-                "Boxes unchecked",
+                "Boxes to uncheck",
                 vec![option(json!(some), names.join(", "))],
                 false,
             )],
@@ -204,7 +204,7 @@ fn reward_fields(state: &State, c: &Character, checked: &[String], resting: bool
         offer(
             "new_key",
             "Add a new key".to_owned(),
-            vec![choice_field("reward.new_key", "Key", keys, false)],
+            vec![choice_field("reward.new_key", "New key", keys, false)],
         );
     }
     let new_traits: Vec<Choice> = catalogue
@@ -219,7 +219,7 @@ fn reward_fields(state: &State, c: &Character, checked: &[String], resting: bool
             "Add a new trait (1 box)".to_owned(),
             vec![choice_field(
                 "reward.new_trait",
-                "Trait",
+                "New trait",
                 new_traits.clone(),
                 false,
             )],
@@ -236,7 +236,7 @@ fn reward_fields(state: &State, c: &Character, checked: &[String], resting: bool
             "three_boxes",
             format!("Add {THREE_BOXES} boxes (1 each on {THREE_BOXES} traits)"),
             vec![
-                choice_field("reward.three_boxes", "Traits", growable, true)
+                choice_field("reward.three_boxes", "A box more on", growable, true)
                     .with_help(format!("Tick {THREE_BOXES}: each gets one more box.")),
             ],
         );
