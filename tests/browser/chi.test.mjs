@@ -4,7 +4,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import {
-  setup, screenshot, waitLog, tableWith, moveForm, fill, submit, act, waitOdds, boardState, fillList,
+  setup, screenshot, waitLog, tableWith, moveForm, fill, submit, act, waitOdds, boardState, showState, fillList,
   assertNoSideScroll, assertNoJsonField, showTabOf, logTexts, FILE_TIMEOUT, SETUP_TIMEOUT,
 } from "./harness.mjs";
 
@@ -155,6 +155,8 @@ async function ownSalt(page, who) {
 }
 
 test("a secret round: nobody sees an allocation before its reveal", { timeout: FILE_TIMEOUT }, async () => {
+  // Each page shows the whole state too, so that what its HTML holds is checked with it.
+  for (const page of [gm, ann, bo]) await showState(page);
   // The GM opens the secret roll: Ragnar acts against Dirk.
   // A fresh round: Ragnar's pool is whole again. Starting it asks first; cancelled, nothing is sent.
   const round = (await boardState(gm)).round;

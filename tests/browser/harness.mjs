@@ -555,8 +555,23 @@ export async function act(page, does, legend, values = {}, { odds = false, confi
 
 /** The state the page's board was drawn from (the board's "whole state" JSON). */
 export async function boardState(page) {
+  await showState(page);
   const text = await page.locator("#board .raw-state pre").textContent();
   return JSON.parse(text);
+}
+
+/**
+ * Opens the board's fold of the whole state as a reader does, and waits until it is drawn: the
+ * page asks for it once the fold opens (board.html draws it empty while closed), and from then
+ * on every update brings it.
+ */
+export async function showState(page) {
+  const fold = page.locator("#board details.raw-state");
+  if (!(await fold.evaluate(d => d.open))) await fold.evaluate(d => { d.open = true; });
+  await page.waitForFunction(() => {
+    const d = document.querySelector("#board details.raw-state");
+    return d && d.open && !d.hasAttribute("data-empty") && d.querySelector("pre").textContent.trim() !== "";
+  }, null, { timeout: WAIT });
 }
 
 /** Sends `command` through the page's "Any command as JSON" box (the dice tools). */

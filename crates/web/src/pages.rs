@@ -406,6 +406,7 @@ async fn table_view(table: &LiveTable, sight: Reader, after: u64) -> Result<Tabl
         epoch: summary.epoch,
         commitment: summary.commitment,
         state: summary.state,
+        state_shown: false,
         arranged: arrange(&moves),
         moves,
         lines,
@@ -640,25 +641,28 @@ pub async fn older(Seated { id, table, reader }: Seated, params: Params) -> Resp
     )
 }
 
-/// `GET /t/{id}/parts?after=N&have=D.D...&seen=S`: what changed since the page was drawn, for the
+/// `GET /t/{id}/parts?after=N&have=D.D...&seen=S&state=1`: what changed since the page was drawn, for the
 /// script to swap in when records arrive: the log and talk lines after N, and the board, the
 /// moves (piece by piece), the talk box and the log's head, each with its digest and, unless
 /// its digest is among `have` (the digests the page shows, [`crate::parts::have`]), its HTML.
 /// Compressed (gzip) when the browser takes it: nothing in it is a secret of the seat's holder
 /// (docs/decisions.md, "Compressed live parts, never beside a secret"). `seen` (optional, a seq):
 /// the record the page's socket told of; a node that follows the table then answers from its
-/// copy when the copy has that record, instead of reading the log first.
+/// copy when the copy has that record, instead of reading the log first. `state` (optional, 0 or
+/// 1): 1 when the page shows the board's fold of the whole state open, which is drawn filled
+/// only then ([`TableView::state_shown`]).
 pub async fn parts(Seated { table, reader, .. }: Seated, params: Params) -> Response {
-    let (after, have, seen) = match params
-        .only(&["after", "have", "seen", "token"])
+    let (after, have, seen, state_shown) = match params
+        .only(&["after", "have", "seen", "state", "token"])
         .and_then(|p| {
             Ok((
                 p.whole("after", 0, u64::MAX)?,
                 crate::parts::have(p.text("have"))?,
                 p.whole("seen", 0, u64::MAX)?,
+                p.whole("state", 0, 1)?,
             ))
         }) {
-        Ok((after, have, seen)) => (after.unwrap_or(0), have, seen),
+        Ok((after, have, seen, state)) => (after.unwrap_or(0), have, seen, state == Some(1)),
         Err(e) => return e.into_response(),
     };
     // The record the page was told of on its socket: a node that follows the table answers from
@@ -668,7 +672,10 @@ pub async fn parts(Seated { table, reader, .. }: Seated, params: Params) -> Resp
         None => table,
     };
     let view = match table_view(&table, reader, after).await {
-        Ok(view) => view,
+        Ok(view) => TableView {
+            state_shown,
+            ..view
+        },
         Err(e) => return e.into_response(),
     };
     let context = minijinja::Value::from(Serde(&view));

@@ -46,6 +46,11 @@ pub struct TableView {
     pub commitment: String,
     /// The system's view of the state (the system's JSON).
     pub state: Value,
+    /// Whether the board's fold of the whole state as JSON is drawn filled: only for a page that
+    /// says it shows that fold open (`/t/{id}/parts?state=1`). Closed, the fold is drawn empty
+    /// and the page asks for it once opened: the state's entries changed with nearly every
+    /// action, a tenth of the largest live update's bytes (issue 34).
+    pub state_shown: bool,
     /// The moves legal now for the reader.
     pub moves: Vec<Move>,
     /// The same moves as the moves tab lays them out: leads first, the rest folded.

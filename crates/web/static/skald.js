@@ -1177,6 +1177,8 @@
   }
   document.addEventListener("toggle", event => {
     if (event.target instanceof HTMLDetailsElement && event.target.open) { staleOddsIn(event.target); fitChoices(event.target); }
+    // The whole state comes drawn only to a page that shows it (board.html): asked for once opened.
+    if (event.target instanceof HTMLDetailsElement && event.target.open && is(event.target, "#board details.raw-state[data-empty]")) refresh();
   }, true);
 
   // The lines of `html` newer than what the page shows, appended to `list` (the log, the talk).
@@ -1238,7 +1240,9 @@
       // `seen`: the record the socket told of, so a node that follows the table answers from its
       // copy once the copy has it, without reading the log.
       const seen = upTo === undefined ? "" : `&seen=${upTo}`;
-      try { response = await fetch(`/t/${id}/parts?after=${seq}&have=${haveOf()}${seen}`, { credentials: "same-origin" }); }
+      // `state`: the board's fold of the whole state is drawn filled only while it is open.
+      const state = document.querySelector("#board details.raw-state")?.open ? "&state=1" : "";
+      try { response = await fetch(`/t/${id}/parts?after=${seq}&have=${haveOf()}${seen}${state}`, { credentials: "same-origin" }); }
       catch (_) { return; }
       // This browser's link was replaced (the GM handed the seat to a new one): the page says so.
       if (response.status === 401) { location.reload(); return; }

@@ -55,6 +55,8 @@ fn board(state: Value, gm: bool, mine: &[&str]) -> String {
         "players": [{"id": 1, "name": "Ann"}, {"id": 2, "name": "Bo"}],
         "owners": {"Ragnar": {"player": 1}, "orc": "gm", "Capt. Dirk Rednova": {"player": 2}},
         "seq": 9,
+        // The page shows its fold of the whole state (`?state=1`): drawn filled.
+        "state_shown": true,
     });
     skald_web::render_board("chi", &context).unwrap()
 }

@@ -58,6 +58,8 @@ fn render(state: &Value, gm: bool, mine: &[&str]) -> String {
         "players": [{"id": 1, "name": "Ann"}],
         "owners": {"Ash": {"player": 1}, "Mara": "gm", "Tobin": "gm", "Guard": "gm"},
         "seq": 9,
+        // The page shows its fold of the whole state (`?state=1`): drawn filled.
+        "state_shown": true,
     });
     skald_web::render_board("freelancer", &context).unwrap()
 }

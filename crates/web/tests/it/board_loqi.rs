@@ -25,6 +25,8 @@ fn context(state: &str, gm: bool, mine: &[&str]) -> Value {
         "players": [{"id": 1, "name": "Ann"}, {"id": 2, "name": "Bo"}],
         "owners": {"Ayla": {"player": 1}, "Tiran": {"player": 2}},
         "seq": 14,
+        // The page shows its fold of the whole state (`?state=1`): drawn filled.
+        "state_shown": true,
     })
 }
 

@@ -29,6 +29,8 @@ fn context(state: &str, gm: bool, mine: &[&str], owners: Value) -> Value {
         "players": [{"id": 1, "name": "Ann"}, {"id": 2, "name": "Bo"}],
         "owners": owners,
         "seq": 9,
+        // The page shows its fold of the whole state (`?state=1`): drawn filled.
+        "state_shown": true,
     })
 }
 

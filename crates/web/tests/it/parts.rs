@@ -243,12 +243,21 @@ async fn a_board_sent_stubs_the_pieces_the_page_shows() {
         json!({"do": "enroll", "character": {"line": "Blackfang, orc4"}}),
     )
     .await;
-    let all = parts(&server, &id, &gm, "after=0").await;
-    let board = all["board"]["html"].as_str().unwrap();
-    let pieces = all["board"]["pieces"].as_object().unwrap();
+    // A page whose fold of the whole state is closed (the table page as first drawn) gets the
+    // fold empty; its pieces are the page's.
+    let closed = parts(&server, &id, &gm, "after=0").await;
+    let board = closed["board"]["html"].as_str().unwrap();
+    assert!(
+        board.contains(r#"<details class="raw-state" data-empty>"#),
+        "{board}"
+    );
+    assert_eq!(state_text(board), "");
+    let pieces = closed["board"]["pieces"].as_object().unwrap();
     assert!(pieces.contains_key("sheet Blackfang"), "{pieces:?}");
-    let state: Value = serde_json::from_str(&state_text(board)).unwrap();
-    assert!(state.to_string().contains("Blackfang"), "{state}");
+    assert!(
+        !pieces.keys().any(|k| k.starts_with("state.")),
+        "{pieces:?}"
+    );
     let (_, _, page) = get(&server, &format!("/t/{id}"), &gm, false).await;
     let page = String::from_utf8(page).unwrap();
     for digest in pieces.values() {
@@ -257,6 +266,14 @@ async fn a_board_sent_stubs_the_pieces_the_page_shows() {
             "{digest} not on the page"
         );
     }
+    // Opened (`state=1`), the fold holds the state's JSON, each entry a piece.
+    let all = parts(&server, &id, &gm, "after=0&state=1").await;
+    let board = all["board"]["html"].as_str().unwrap();
+    assert!(!board.contains("data-empty"), "{board}");
+    let state: Value = serde_json::from_str(&state_text(board)).unwrap();
+    assert!(state.to_string().contains("Blackfang"), "{state}");
+    let pieces = all["board"]["pieces"].as_object().unwrap();
+    assert!(pieces.keys().any(|k| k.starts_with("state.")), "{pieces:?}");
     act(
         &server,
         &id,
@@ -269,7 +286,7 @@ async fn a_board_sent_stubs_the_pieces_the_page_shows() {
         &server,
         &id,
         &gm,
-        &format!("after={}&have={}", all["seq"], have.join(".")),
+        &format!("after={}&have={}&state=1", all["seq"], have.join(".")),
     )
     .await;
     let html = next["board"]["html"].as_str().unwrap();
@@ -339,6 +356,14 @@ async fn a_bad_digest_is_refused_by_name() {
     assert_eq!(
         body["error"]["message"],
         "have: \u{201c}board\u{201d} is not a digest (16 hex digits, 0-9 and a-f, joined by dots)"
+    );
+    let (status, _, body) = get(&server, &format!("/t/{id}/parts?state=2"), &ann, false).await;
+    assert_eq!(status, 400);
+    let body: Value = serde_json::from_slice(&body).unwrap();
+    let message = body["error"]["message"].as_str().unwrap();
+    assert!(
+        message.contains("state") && message.contains('2'),
+        "{message}"
     );
 }
 
