@@ -454,6 +454,7 @@ pub async fn table(
             head => drawn.head,
         },
         digests => digests,
+        max_have => crate::parts::MAX_HAVE,
         ..minijinja::Value::from(Serde(&view))
     };
     let mut response = page(StatusCode::OK, render("table.html", context));

@@ -1202,10 +1202,14 @@
   if (!digests.moves) digests.moves = {};
   if (!digests.forms) digests.forms = {};
   if (!digests.pieces) digests.pieces = {};
+  // At most as many as the server reads (`data-max-have`, parts.rs MAX_HAVE), the board's
+  // pieces last: a long game's pieces past it (a Loqi campaign's resolved problems, each an entry
+  // of the whole state) are sent again whole, where more would have the update refused.
+  const maxHave = Number(table.dataset.maxHave) || 0;
   function haveOf() {
-    return [digests.board, digests.say, digests.head, ...Object.values(digests.moves), ...Object.values(digests.forms),
-      ...Object.values(digests.pieces)]
-      .filter(Boolean).join(".");
+    const all = [digests.board, digests.say, digests.head, ...Object.values(digests.moves), ...Object.values(digests.forms),
+      ...Object.values(digests.pieces)].filter(Boolean);
+    return (maxHave ? all.slice(0, maxHave) : []).join(".");
   }
   // A move sent: its piece and its form are asked for with the next update, so the form goes
   // back to what the table offers now even where the table's HTML for it did not change.

@@ -260,6 +260,8 @@ async fn a_board_sent_stubs_the_pieces_the_page_shows() {
     );
     let (_, _, page) = get(&server, &format!("/t/{id}"), &gm, false).await;
     let page = String::from_utf8(page).unwrap();
+    // The page sends at most as many digests as the server reads (parts.rs MAX_HAVE, 400).
+    assert!(page.contains(r#"data-max-have="400""#), "{page}");
     for digest in pieces.values() {
         assert!(
             page.contains(digest.as_str().unwrap()),
