@@ -1410,6 +1410,7 @@ impl Error {
 }
 
 #[cfg(test)]
+#[allow(clippy::too_many_lines)] // each refusal's words, one table of cases
 mod tests {
     use super::*;
 
