@@ -1,7 +1,8 @@
 //! The scenario document: TOML text into a [`Scenario`] whose commands are still system-neutral JSON.
 
 use crate::{Error, ErrorKind};
-use serde_json::Value;
+use serde::Deserialize;
+use serde_json::{Map, Value};
 
 /// Bytes a scenario file may hold; larger files are refused before parsing.
 pub const MAX_SCENARIO_BYTES: usize = 1 << 20;
@@ -59,7 +60,7 @@ pub fn load(text: &str) -> Result<Scenario, Error> {
     let table: toml::Table = text
         .parse()
         .map_err(|e: toml::de::Error| ErrorKind::Toml(e.to_string()))?;
-    let mut doc = match serde_json::to_value(table) {
+    let doc = match serde_json::to_value(table) {
         Ok(Value::Object(map)) => map,
         _ => return Err(ErrorKind::Toml("the top level must be a table".into()).into()),
     };
@@ -77,16 +78,20 @@ pub fn load(text: &str) -> Result<Scenario, Error> {
             return Err(ErrorKind::UnknownKey(key.clone()).into());
         }
     }
-    let title = take_string(&mut doc, "title")?.ok_or(ErrorKind::Field {
+    // Every key is one of the above: each is read as any JSON, to be refused in words if of the
+    // wrong kind.
+    let fields: Fields =
+        serde_json::from_value(Value::Object(doc)).map_err(|e| ErrorKind::Toml(e.to_string()))?;
+    let title = string(fields.title, "title")?.ok_or(ErrorKind::Field {
         field: "title",
         expected: "a string",
     })?;
-    let system = take_string(&mut doc, "system")?.ok_or(ErrorKind::Field {
+    let system = string(fields.system, "system")?.ok_or(ErrorKind::Field {
         field: "system",
         expected: "a string",
     })?;
-    let source = take_string(&mut doc, "source")?;
-    let options = match doc.remove("options") {
+    let source = string(fields.source, "source")?;
+    let options = match fields.options {
         None => Value::Object(Default::default()),
         Some(v @ Value::Object(_)) => v,
         Some(_) => {
@@ -97,7 +102,7 @@ pub fn load(text: &str) -> Result<Scenario, Error> {
             .into());
         }
     };
-    let characters = match doc.remove("characters") {
+    let characters = match fields.characters {
         None => Vec::new(),
         Some(Value::Array(items)) => items,
         Some(_) => {
@@ -108,7 +113,7 @@ pub fn load(text: &str) -> Result<Scenario, Error> {
             .into());
         }
     };
-    let steps = match doc.remove("steps") {
+    let steps = match fields.steps {
         None => Vec::new(),
         Some(Value::Array(items)) => items,
         Some(_) => {
@@ -141,11 +146,31 @@ pub fn load(text: &str) -> Result<Scenario, Error> {
     })
 }
 
-fn take_string(
-    doc: &mut serde_json::Map<String, Value>,
-    field: &'static str,
-) -> Result<Option<String>, Error> {
-    match doc.remove(field) {
+/// A scenario's top-level entries (its keys checked first), each as any JSON.
+#[derive(Deserialize)]
+struct Fields {
+    title: Option<Value>,
+    system: Option<Value>,
+    source: Option<Value>,
+    options: Option<Value>,
+    characters: Option<Value>,
+    steps: Option<Value>,
+}
+
+/// A step's own entries, each as any JSON, and the command: the rest of the step's table.
+#[derive(Deserialize)]
+struct StepFields {
+    note: Option<Value>,
+    dice: Option<Value>,
+    expect: Option<Value>,
+    expect_error: Option<Value>,
+    #[serde(flatten)]
+    command: Map<String, Value>,
+}
+
+/// `value` as a string, or none when absent.
+fn string(value: Option<Value>, field: &'static str) -> Result<Option<String>, Error> {
+    match value {
         None => Ok(None),
         Some(Value::String(s)) => Ok(Some(s)),
         Some(_) => Err(ErrorKind::Field {
@@ -158,15 +183,17 @@ fn take_string(
 
 fn read_step(index: usize, step: Value) -> Result<Step, Error> {
     let step_error = |message: String| Error::from(ErrorKind::Step { index, message });
-    let Value::Object(mut map) = step else {
+    if !step.is_object() {
         return Err(step_error("a step must be a table".into()));
-    };
-    let note = match map.remove("note") {
+    }
+    // A table always reads as the step's fields (any entry, any value).
+    let fields: StepFields = serde_json::from_value(step).map_err(|e| step_error(e.to_string()))?;
+    let note = match fields.note {
         None => None,
         Some(Value::String(s)) => Some(s),
         Some(_) => return Err(step_error("`note` must be a string".into())),
     };
-    let dice = match map.remove("dice") {
+    let dice = match fields.dice {
         None => Vec::new(),
         Some(Value::Array(values)) => {
             if values.len() > MAX_DICE_PER_STEP {
@@ -186,24 +213,25 @@ fn read_step(index: usize, step: Value) -> Result<Step, Error> {
         }
         Some(_) => return Err(step_error("`dice` must be an array of integers".into())),
     };
-    let expect = match map.remove("expect") {
+    let expect = match fields.expect {
         None => None,
         Some(v @ Value::Object(_)) => Some(v),
         Some(_) => return Err(step_error("`expect` must be a table".into())),
     };
-    let expect_error = match map.remove("expect_error") {
+    let expect_error = match fields.expect_error {
         None => None,
         Some(Value::String(s)) => Some(s),
         Some(_) => return Err(step_error("`expect_error` must be a string".into())),
     };
-    if !map.contains_key("do") {
+    let command = Value::Object(fields.command);
+    if skald_core::Head::of(&command).verb.is_none() {
         return Err(step_error(
-            "`do` is missing: every step names its command".into(),
+            "`do` is missing or not text: every step names its command".into(),
         ));
     }
     Ok(Step {
         note,
-        command: Value::Object(map),
+        command,
         dice,
         expect,
         expect_error,
@@ -231,7 +259,11 @@ mod tests {
         );
         check_error(
             "title = \"t\"\nsystem = \"chi\"\n[[steps]]\nwho = \"x\"",
-            "step 1: `do` is missing: every step names its command",
+            "step 1: `do` is missing or not text: every step names its command",
+        );
+        check_error(
+            "title = \"t\"\nsystem = \"chi\"\n[[steps]]\ndo = 3",
+            "step 1: `do` is missing or not text: every step names its command",
         );
         check_error(
             "title = \"t\"\nsystem = \"chi\"\n[[steps]]\ndo = \"x\"\ndice = [1.5]",

@@ -202,9 +202,10 @@ impl Request {
     /// # Errors
     /// [`ErrorKind::BadAction`] for a `client_id` that is not 1-64 characters of `A-Z a-z 0-9 - _`,
     /// and as [`Action::from_json`].
-    pub fn from_json(mut value: Value) -> Result<Self, Error> {
-        let client = match value.as_object_mut().and_then(|o| o.remove("client_id")) {
-            None | Some(Value::Null) => None,
+    pub fn from_json(value: Value) -> Result<Self, Error> {
+        let (client, value) = without_client_id(value);
+        let client = match client {
+            None => None,
             Some(Value::String(id)) if is_client_id(&id) => Some(id),
             Some(other) => {
                 let shown: String = other.to_string().chars().take(80).collect();
@@ -238,6 +239,29 @@ impl Request {
     }
 }
 
+/// A request as sent: the action's own fields, and beside them the sender's `client_id`, read
+/// as any JSON so that one of the wrong kind is refused in words ([`Request::from_json`]).
+#[derive(Deserialize)]
+struct Sent {
+    #[serde(default)]
+    client_id: Option<Value>,
+    #[serde(flatten)]
+    action: serde_json::Map<String, Value>,
+}
+
+/// `value`'s `client_id` (none when absent or null) and the action without it; a value that is
+/// not an object is returned as it is, for the action's reader to refuse.
+fn without_client_id(value: Value) -> (Option<Value>, Value) {
+    if !value.is_object() {
+        return (None, value);
+    }
+    match serde_json::from_value::<Sent>(value) {
+        Ok(sent) => (sent.client_id, Value::Object(sent.action)),
+        // An object always reads as `Sent` (any field, any value).
+        Err(_) => (None, Value::Null),
+    }
+}
+
 fn is_client_id(id: &str) -> bool {
     (1..=MAX_CLIENT_ID).contains(&id.len())
         && id
@@ -252,10 +276,8 @@ impl Action {
     /// # Errors
     /// [`ErrorKind::BadAction`] when the JSON is not an object with a string `do`, or a table
     /// action's fields are wrong.
-    pub fn from_json(mut value: Value) -> Result<Self, Error> {
-        if let Some(object) = value.as_object_mut() {
-            object.remove("client_id");
-        }
+    pub fn from_json(value: Value) -> Result<Self, Error> {
+        let (_, value) = without_client_id(value);
         let name = skald_core::Head::of(&value)
             .verb
             .ok_or_else(|| ErrorKind::BadAction {

@@ -491,6 +491,16 @@ impl Table {
     }
 }
 
+/// The options a table is created with: the table's own, read as any JSON so that one of the
+/// wrong kind is refused in words ([`table_options`]), and the system's, the rest.
+#[derive(serde::Deserialize)]
+struct Created {
+    #[serde(default)]
+    players_set_gm_numbers: Option<Value>,
+    #[serde(flatten)]
+    system: serde_json::Map<String, Value>,
+}
+
 /// The table's own option, taken out of the options a table is created with (the rest are the
 /// system's): `players_set_gm_numbers`, a boolean, default false.
 fn table_options(options: &Value) -> Result<(bool, Value), Error> {
@@ -509,13 +519,18 @@ fn table_options(options: &Value) -> Result<(bool, Value), Error> {
         }
         .into());
     }
-    let mut options = options.clone();
-    let Some(value) = options
-        .as_object_mut()
-        .and_then(|o| o.remove("players_set_gm_numbers"))
+    let Ok(Created {
+        players_set_gm_numbers,
+        system,
+    }) = <Created as serde::Deserialize>::deserialize(options)
     else {
-        return Ok((false, options));
+        // Null (no options): a named option or none always reads as `Created`.
+        return Ok((false, options.clone()));
     };
+    let Some(value) = players_set_gm_numbers else {
+        return Ok((false, Value::Object(system)));
+    };
+    let options = Value::Object(system);
     match value {
         Value::Bool(on) => Ok((on, options)),
         other => Err(ErrorKind::BadAction {
