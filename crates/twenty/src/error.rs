@@ -490,7 +490,7 @@ pub enum Error {
     },
     /// An advancement's three boxes that are not on `wanted` different traits (T10).
     #[error(
-        "three different traits get a box each (T10), not {}",
+        "pick {wanted} different traits to get a box each (T10); picked: {}",
         none_or_list(names)
     )]
     ThreeTraits {
@@ -1668,7 +1668,7 @@ mod tests {
                     names: vec![],
                     wanted: 3,
                 },
-                "three different traits get a box each (T10), not none",
+                "pick 3 different traits to get a box each (T10); picked: none",
             ),
             (
                 Error::ThreeTraits {
@@ -1676,7 +1676,7 @@ mod tests {
                     names: strings(&["Arms", "Arms", "Swords"]),
                     wanted: 3,
                 },
-                "three different traits get a box each (T10), not Arms, Arms, Swords",
+                "pick 3 different traits to get a box each (T10); picked: Arms, Arms, Swords",
             ),
             (
                 Error::Broken {

@@ -216,7 +216,7 @@ fn reward_fields(state: &State, c: &Character, checked: &[String], resting: bool
     if !new_traits.is_empty() {
         offer(
             "new_trait",
-            "Add a new trait (1 box)".to_owned(),
+            "Add a new trait".to_owned(),
             vec![choice_field(
                 "reward.new_trait",
                 "New trait",
@@ -234,7 +234,7 @@ fn reward_fields(state: &State, c: &Character, checked: &[String], resting: bool
     if growable.len() >= THREE_BOXES {
         offer(
             "three_boxes",
-            format!("Add {THREE_BOXES} boxes (1 each on {THREE_BOXES} traits)"),
+            "Add three boxes".to_owned(),
             vec![
                 choice_field("reward.three_boxes", "A box more on", growable, true)
                     .with_help(format!("Tick {THREE_BOXES}: each gets one more box.")),

@@ -119,8 +119,8 @@ fn exchange_two_of_the_dragon_for_the_gm_and_for_gorands_player() {
                 - Warrior: Take a physical burden of 3 boxes. = "Take a physical burden of 3 boxes."
               advancement [not sent]: one of
                 - Add a new key = "new_key"
-                - Add a new trait (1 box) = "new_trait"
-                - Add 3 boxes (1 each on 3 traits) = "three_boxes"
+                - Add a new trait = "new_trait"
+                - Add three boxes = "three_boxes"
                 - Swap a trait = "swap_trait"
               reward.new_key [shown when advancement is "new_key"]: one of
                 - Explorer (skeleton) = "Explorer"
@@ -144,8 +144,8 @@ fn exchange_two_of_the_dragon_for_the_gm_and_for_gorands_player() {
               goal: text, at most 500
               advancement [not sent]: one of
                 - Add a new key = "new_key"
-                - Add a new trait (1 box) = "new_trait"
-                - Add 3 boxes (1 each on 3 traits) = "three_boxes"
+                - Add a new trait = "new_trait"
+                - Add three boxes = "three_boxes"
                 - Swap a trait = "swap_trait"
               reward.new_key [shown when advancement is "new_key"]: one of
                 - Warrior (skeleton) = "Warrior"
@@ -307,8 +307,8 @@ fn exchange_two_of_the_dragon_for_the_gm_and_for_gorands_player() {
                 - Warrior: Take a physical burden of 3 boxes. = "Take a physical burden of 3 boxes."
               advancement [not sent]: one of
                 - Add a new key = "new_key"
-                - Add a new trait (1 box) = "new_trait"
-                - Add 3 boxes (1 each on 3 traits) = "three_boxes"
+                - Add a new trait = "new_trait"
+                - Add three boxes = "three_boxes"
                 - Swap a trait = "swap_trait"
               reward.new_key [shown when advancement is "new_key"]: one of
                 - Explorer (skeleton) = "Explorer"
@@ -498,8 +498,8 @@ fn what_is_done_is_no_longer_offered() {
                 - Warrior: Take a physical burden of 3 boxes. = "Take a physical burden of 3 boxes."
               advancement [not sent]: one of
                 - Add a new key = "new_key"
-                - Add a new trait (1 box) = "new_trait"
-                - Add 3 boxes (1 each on 3 traits) = "three_boxes"
+                - Add a new trait = "new_trait"
+                - Add three boxes = "three_boxes"
                 - Swap a trait = "swap_trait"
               reward.new_key [shown when advancement is "new_key"]: one of
                 - Explorer (skeleton) = "Explorer"
@@ -621,8 +621,8 @@ fn what_is_done_is_no_longer_offered() {
               advancement [not sent]: one of
                 - Uncheck 3 boxes = "uncheck"
                 - Add a new key = "new_key"
-                - Add a new trait (1 box) = "new_trait"
-                - Add 3 boxes (1 each on 3 traits) = "three_boxes"
+                - Add a new trait = "new_trait"
+                - Add three boxes = "three_boxes"
                 - Swap a trait = "swap_trait"
               reward.uncheck [shown when advancement is "uncheck"]: one of
                 - Arms, Swords, Friendly = ["Arms","Swords","Friendly"]
@@ -755,8 +755,8 @@ fn what_is_done_is_no_longer_offered() {
               advancement [not sent]: one of
                 - Uncheck 3 boxes = "uncheck"
                 - Add a new key = "new_key"
-                - Add a new trait (1 box) = "new_trait"
-                - Add 3 boxes (1 each on 3 traits) = "three_boxes"
+                - Add a new trait = "new_trait"
+                - Add three boxes = "three_boxes"
                 - Swap a trait = "swap_trait"
               reward.uncheck [shown when advancement is "uncheck"]: one of
                 - Arms, Swords, Friendly = ["Arms","Swords","Friendly"]
@@ -962,7 +962,7 @@ fn burdens_healing_and_obligations_are_offered_to_whom_they_belong() {
               goal: text, at most 500
               advancement [not sent]: one of
                 - Add a new key = "new_key"
-                - Add a new trait (1 box) = "new_trait"
+                - Add a new trait = "new_trait"
                 - Swap a trait = "swap_trait"
               reward.new_key [shown when advancement is "new_key"]: one of
                 - Warrior (skeleton) = "Warrior"
