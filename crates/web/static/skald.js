@@ -1125,11 +1125,14 @@
     }
     for (const form of fresh) { applyConditions(form, false); showLists(form); }
     fitChoices(...fresh);
-    // The odds are asked again of the forms drawn anew, and of every form when a record may have
-    // changed them (`oddsKept` false: a move, a request, an answer; talk and free rolls do not).
+    // The odds are asked again of the forms drawn anew, of every form when a record may have
+    // changed them (`oddsKept` false: a move, a request, an answer; talk and free rolls do not),
+    // and of a form whose odds went stale while it was folded away and that this update moved
+    // into view: a Twenty bring-in, folded while its exchange changed, comes to the lead with
+    // a narration (talk) and showed the odds of the exchange before (a fresh player's try).
     const drawnAnew = new Set(fresh);
     for (const form of moves.querySelectorAll("form.move")) {
-      if (hasData(form, "odds") && (!oddsKept || drawnAnew.has(form))) oddsIfShown(form);
+      if (hasData(form, "odds") && (!oddsKept || drawnAnew.has(form) || hasData(form, "odds-stale"))) oddsIfShown(form);
       if (hasData(form, "touched")) checkForm(form);
     }
     return !moves.querySelector("[data-same]");
