@@ -50,7 +50,11 @@ impl Table {
             .iter()
             .filter_map(|f| {
                 let value = get_path(command, &f.name)?;
-                Some(format!("{}: {}", short(&f.label), shown(f, value)?))
+                Some(format!(
+                    "{}: {}",
+                    short(&f.label),
+                    unstopped(&shown(f, value)?)
+                ))
             })
             .collect()
     }
@@ -225,6 +229,15 @@ fn holds(fixed: &Value, command: &Value, any_number: bool) -> bool {
 
 /// `value` as a form's `field` shows it: a choice's label, "yes" or "no", a list's entries; `None`
 /// when there is nothing to show (blank, or a shape the field does not give).
+/// `text` without the full stop it ends with, if one (a key's goal is a sentence): a proposal's
+/// items are joined by `;` and end with `.`, which read `.;` and `..` otherwise. An ellipsis stays.
+fn unstopped(text: &str) -> &str {
+    match text.strip_suffix('.') {
+        Some(rest) if !rest.ends_with('.') => rest,
+        _ => text,
+    }
+}
+
 pub(crate) fn shown(field: &Field, value: &Value) -> Option<String> {
     let text = |v: &Value| match v {
         Value::String(s) => s.clone(),
@@ -293,6 +306,19 @@ mod tests {
     use super::*;
     use serde_json::json;
     use skald_core::Choice;
+
+    /// A proposal's item loses the full stop it ends with (its items end with `;` and `.`), not
+    /// an ellipsis.
+    #[test]
+    fn an_item_loses_its_full_stop_not_its_ellipsis() {
+        assert_eq!(
+            unstopped("Take a physical burden of 3 boxes."),
+            "Take a physical burden of 3 boxes"
+        );
+        assert_eq!(unstopped("and then..."), "and then...");
+        assert_eq!(unstopped("Arms, Swords"), "Arms, Swords");
+        assert_eq!(unstopped("."), "");
+    }
 
     /// A picked option with the blanks set inside it reads as the option's label; a value no
     /// option holds stays as written.
