@@ -358,7 +358,7 @@ fn npc() -> Move {
             Field::number(&format!("character.stats.{stat}"), stat, 1, max_boxes(), 3).optional();
         fields.push(if i == 0 {
             field.with_help(format!(
-                "Any number of boxes, 1 to {MAX_BOXES}: how many burden boxes of each kind it can carry; one more disables it (T7, T12). Leave a stat empty for a creature without it (the book's dragon has none)."
+                "Any number of boxes, 1 to {MAX_BOXES}: how many burden boxes of each kind it can carry; one more disables it (T7, T12). Empty a stat's box for a creature without it (the book's dragon has none): each starts at 3."
             ))
         } else {
             field
