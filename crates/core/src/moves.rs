@@ -214,7 +214,7 @@ pub struct Field {
     /// goal's kind of reward (T10) picks which of the reward's own blanks show (a key, a trait,
     /// three traits, a trait swapped), so the form lists each trait once per blank, not once per
     /// combination. Its `name` is one key (no dots), kept out of the command; only a single
-    /// choice is drawn so (a blank of any other kind is sent as usual).
+    /// choice may be one ([`Field::form_only`] asserts it in debug builds).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub form_only: bool,
 }
@@ -243,6 +243,19 @@ impl Field {
     /// This blank, which steers the form and is never sent ([`Field::form_only`]).
     #[must_use]
     pub fn form_only(mut self) -> Self {
+        // A page draws only a single choice so (`macros.html`), while the test kit's form filler
+        // leaves any kind out: another kind would be sent by the one and not the other.
+        debug_assert!(
+            matches!(
+                self.kind,
+                FieldKind::Choice {
+                    multiple: false,
+                    ..
+                }
+            ),
+            "{}: only a single choice steers a form",
+            self.name
+        );
         self.form_only = true;
         self
     }

@@ -227,8 +227,6 @@ fn holds(fixed: &Value, command: &Value, any_number: bool) -> bool {
     }
 }
 
-/// `value` as a form's `field` shows it: a choice's label, "yes" or "no", a list's entries; `None`
-/// when there is nothing to show (blank, or a shape the field does not give).
 /// `text` without the full stop it ends with, if one (a key's goal is a sentence): a proposal's
 /// items are joined by `;` and end with `.`, which read `.;` and `..` otherwise. An ellipsis stays.
 fn unstopped(text: &str) -> &str {
@@ -238,6 +236,8 @@ fn unstopped(text: &str) -> &str {
     }
 }
 
+/// `value` as a form's `field` shows it: a choice's label, "yes" or "no", a list's entries; `None`
+/// when there is nothing to show (blank, or a shape the field does not give).
 pub(crate) fn shown(field: &Field, value: &Value) -> Option<String> {
     let text = |v: &Value| match v {
         Value::String(s) => s.clone(),
