@@ -505,7 +505,10 @@ export async function waitAdvice(form) {
 export async function submit(form, { refused = false, either = false, confirm = null, cancel = false } = {}) {
   const button = form.locator("button[type=submit]");
   const page = form.page();
-  // The form may be swapped for a fresh copy by a live refresh: hold the element itself.
+  // The form may be swapped for a fresh copy by a live refresh while its answer is awaited (the
+  // move, done, changes the moves): hold the element itself, whose button the page enables again
+  // once the answer came, and read the answer from the form shown now under its id, where the page
+  // writes it.
   const handle = await form.elementHandle();
   // A move that asks first (data-confirm, or a picked option's) must be expected by the test:
   // `confirm` is the question it must ask (a string or RegExp), accepted unless `cancel`.
@@ -517,7 +520,7 @@ export async function submit(form, { refused = false, either = false, confirm = 
   page.on("dialog", onDialog);
   try {
     await button.click();
-    await page.waitForFunction(f => !f.isConnected || !f.querySelector("button[type=submit]").disabled, handle, { timeout: WAIT });
+    await page.waitForFunction(f => !f.querySelector("button[type=submit]").disabled, handle, { timeout: WAIT });
   } finally {
     page.off("dialog", onDialog);
   }
@@ -530,7 +533,8 @@ export async function submit(form, { refused = false, either = false, confirm = 
     assert.deepEqual(asked, [], "the move sent without asking");
   }
   const error = await handle.evaluate(f => {
-    const e = f.querySelector(".error");
+    const shown = f.isConnected ? f : document.getElementById(f.getAttribute("id")) || f;
+    const e = shown.querySelector(".error");
     return e && !e.hidden ? e.textContent.trim() : "";
   });
   await handle.dispose();

@@ -307,9 +307,12 @@ test("a move a proxy left unanswered is sent again with its id and done once", {
   await gm.route("**/api/tables/*/actions", async route => {
     sent.push(JSON.parse(route.request().postData()).client_id);
     if (first) {
-      // The table takes it; the proxy gives up before the answer comes back.
+      // The table takes it; the proxy gives up before the answer comes back, and the move's live
+      // update comes first: the page may draw the form anew while its answer is awaited, and the
+      // refusal and the second press must still reach it (a race seen three files at a time).
       first = false;
       await route.fetch();
+      await waitLog(gm, /once/);
       await route.fulfill({ status: 504, contentType: "text/html", body: "<html><body>504 Gateway Time-out</body></html>" });
     } else {
       await route.continue();

@@ -678,9 +678,10 @@
     box.form.requestSubmit();
   });
 
-  // A form's command sent and not yet answered, with its client_id (never a property of the
-  // form: see `data`).
-  const pendingOf = new WeakMap();
+  // A form's command sent and not yet answered, with its client_id, by the form's id (never a
+  // property of the form: see `data`): a live update may draw the form anew while the answer is
+  // awaited (the move, done, changes the moves), and pressing the new one must send the same id.
+  const pendingOf = new Map();
   document.addEventListener("submit", async event => {
     const form = up(event.target, "form.move");
     if (!form) return;
@@ -705,50 +706,59 @@
     // The same command sent again after a lost answer keeps its id, so the server answers it with
     // what it did the first time instead of doing it twice (docs/server.md, "client_id").
     const text = JSON.stringify(command);
-    const pending = pendingOf.get(form);
+    const key = form.getAttribute("id") || form;
+    const pending = pendingOf.get(key);
     if (pending && pending.text === text) {
       command.client_id = pending.id;
     } else {
       command.client_id = clientId();
-      pendingOf.set(form, { text, id: command.client_id });
+      pendingOf.set(key, { text, id: command.client_id });
     }
     try {
       const response = await sendAction(command);
       // 502, 503, 504: no answer from the table (a proxy gave up on a node, or the table was
       // busy). The move may have been done: pressing again sends the same id, so it is done once.
       const unanswered = [502, 503, 504].includes(response.status);
-      if (!unanswered) pendingOf.delete(form);
+      if (!unanswered) pendingOf.delete(key);
+      const shown = shownNow();
       if (!response.ok) {
         const body = await response.json().catch(() => null);
         const message = body && body.error ? body.error.message
           : unanswered ? `No answer from the table (${response.statusText || response.status}): the move may or may not have been done. Press again: it is sent with the same id, so it is never done twice.`
           : response.statusText;
-        showText(error, message);
-        error.classList.toggle("mono", error.textContent.includes("\n"));
-        error.hidden = false;
+        const refusal = shown.querySelector(".error");
+        showText(refusal, message);
+        refusal.classList.toggle("mono", refusal.textContent.includes("\n"));
+        refusal.hidden = false;
       } else {
         const body = await response.json();
-        const cleared = form.querySelectorAll("[data-clear]");
+        const cleared = shown.querySelectorAll("[data-clear]");
         if (cleared.length) {
           // Words said are gone from the box; who to and as whom stay for the next line.
           for (const el of cleared) { el.value = ""; delete el.dataset.touched; }
-          for (const note of form.querySelectorAll(".field-error")) note.remove();
+          for (const note of shown.querySelectorAll(".field-error")) note.remove();
         } else {
           // Sent: the form goes back to what the table offers now, and its fold closes.
-          for (const el of form.querySelectorAll("[data-touched]")) delete el.dataset.touched;
-          unsetData(form, "touched");
-          forgetPiece(form);
-          foldSent(form, focused);
+          for (const el of shown.querySelectorAll("[data-touched]")) delete el.dataset.touched;
+          unsetData(shown, "touched");
+          forgetPiece(shown);
+          foldSent(shown, focused);
         }
         await refresh(body.seq);
         // Words said show in the talk, not the log: no note for them.
         if (!cleared.length && command.do !== "say") sayDone(body.seq);
       }
     } catch (e) {
-      error.textContent = "Not sent: the connection is down. It will come back by itself; try again then.";
-      error.hidden = false;
+      const down = shownNow().querySelector(".error");
+      down.textContent = "Not sent: the connection is down. It will come back by itself; try again then.";
+      down.hidden = false;
     } finally {
       button.disabled = false;
+    }
+    // The form the reader sees now: a live update may have drawn it anew, under the same id,
+    // while the answer was awaited; what the answer says goes there.
+    function shownNow() {
+      return form.isConnected ? form : (typeof key === "string" && document.getElementById(key)) || form;
     }
   });
 
