@@ -58,12 +58,20 @@ fn checked_roll(data: &[u8]) -> Option<(skald_dice::Checked, skald_dice::Roll)> 
     let checked = match skald_dice::check_str(text) {
         Ok(checked) => checked,
         Err(refusal) => {
-            assert!(!refusal.to_string().is_empty(), "{text:?}: an empty refusal");
+            assert!(
+                !refusal.to_string().is_empty(),
+                "{text:?}: an empty refusal"
+            );
             return None;
         }
     };
-    assert!(parsed.is_ok(), "{text:?} passed its check but does not parse");
-    let seed = data.iter().fold(0u64, |h, b| h.rotate_left(5) ^ u64::from(*b));
+    assert!(
+        parsed.is_ok(),
+        "{text:?} passed its check but does not parse"
+    );
+    let seed = data
+        .iter()
+        .fold(0u64, |h, b| h.rotate_left(5) ^ u64::from(*b));
     let mut dice = Counting {
         inner: SeededRandom::from_seed(seed),
         throws: 0,
@@ -115,9 +123,17 @@ pub fn table_actions(system: &str, data: &[u8]) {
         return;
     };
     let seed = ServerSeed::from_bytes([7; 32]);
-    let created = Table::create(skald_systems::REGISTRY, system, "Fuzz", &serde_json::json!({"players_set_gm_numbers": true}), &seed, 1_000)
-        .unwrap_or_else(|e| panic!("a {system} table cannot be created: {e}"));
-    let mut table = Table::from_records(skald_systems::REGISTRY, vec![created]).expect("a new table folds");
+    let created = Table::create(
+        skald_systems::REGISTRY,
+        system,
+        "Fuzz",
+        &serde_json::json!({"players_set_gm_numbers": true}),
+        &seed,
+        1_000,
+    )
+    .unwrap_or_else(|e| panic!("a {system} table cannot be created: {e}"));
+    let mut table =
+        Table::from_records(skald_systems::REGISTRY, vec![created]).expect("a new table folds");
     for name in ["Ann", "Bob"] {
         let joined = table.join(name, 2_000).expect("two players sit down");
         table.apply(joined).expect("a join applies");
@@ -146,9 +162,9 @@ pub fn table_actions(system: &str, data: &[u8]) {
             Ok(records) => {
                 for record in records {
                     let seq = record.seq;
-                    table
-                        .apply(record)
-                        .unwrap_or_else(|e| panic!("record {seq} was decided but does not apply: {e}"));
+                    table.apply(record).unwrap_or_else(|e| {
+                        panic!("record {seq} was decided but does not apply: {e}")
+                    });
                 }
             }
             Err(refusal) => assert!(!refusal.to_string().is_empty(), "an empty refusal"),
@@ -165,7 +181,11 @@ pub fn table_actions(system: &str, data: &[u8]) {
         }
     }
     for reader in [Actor::Gm, Actor::Player(1), Actor::Player(2)] {
-        let export: Vec<_> = table.records().iter().map(|r| redact(r, reader.into())).collect();
+        let export: Vec<_> = table
+            .records()
+            .iter()
+            .map(|r| redact(r, reader.into()))
+            .collect();
         let report = verify(skald_systems::REGISTRY, &export, Some(table.head()));
         assert!(
             report.ok(),

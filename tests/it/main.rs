@@ -12,6 +12,7 @@ mod cli_twenty;
 mod cli_verify;
 #[path = "../common/mod.rs"]
 mod common;
+mod fuzz_inputs;
 mod seams;
 mod serve_common;
 mod serve_crash;
