@@ -3,7 +3,7 @@
 //! and the seeds it starts from (`fuzz/seeds/TARGET/`). The checks are `fuzz/src/lib.rs` itself,
 //! compiled here too, so the targets' code builds with Skald's crates at every commit although
 //! the libFuzzer runs (`scripts/fuzz`) are not part of the test command (docs/reliability.md,
-//! "Fuzzing"; docs/decisions.md, "libFuzzer runs outside the test command").
+//! "Fuzzers"; docs/decisions.md, "CI in less time").
 
 #[path = "../../fuzz/src/lib.rs"]
 mod targets;
