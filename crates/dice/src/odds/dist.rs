@@ -183,7 +183,8 @@ impl<W: Weight> Dist<W> {
     ) -> Result<Self, OddsError> {
         let pairs_count = self.outcomes().count() as u128 * other.outcomes().count() as u128;
         // The result's range from the operands' extremes and the values next to 0 (where a quotient is
-        // largest), checked before any pair is computed.
+        // largest), checked before any pair is computed. A 0 among the right-hand extremes counts:
+        // a product by it is 0 (a quotient never meets it, its divisor refused first).
         let near = |d: &Self| {
             let mut xs = vec![d.min, d.max()];
             xs.extend(
@@ -195,7 +196,7 @@ impl<W: Weight> Dist<W> {
         };
         let (mut min, mut max) = (i64::MAX, i64::MIN);
         for a in near(self) {
-            for b in near(other).into_iter().filter(|b| *b != 0) {
+            for b in near(other) {
                 let v = f(a, b)?;
                 min = min.min(v);
                 max = max.max(v);

@@ -82,6 +82,27 @@ fn bounds_refuse_fast_and_name_the_measure() {
     );
 }
 
+/// Found by the fuzzer (fuzz/regressions/odds/, 2026-12-07, `3*d5d5!`): a product whose right-hand
+/// side can be 0 panicked (an outcome below the range found for it). The range of a product was
+/// taken from its operands' extremes with the right-hand 0 left out, as for a quotient, where a 0
+/// divisor is refused before; 0 times anything is 0, below a range of positive products.
+#[test]
+fn a_product_with_a_factor_that_can_be_0_has_its_odds() {
+    check("3 * (1d2 - 1)", "3/2", &[(0, "1/2"), (3, "1/2")]);
+    check("(1d2 - 1) * 3", "3/2", &[(0, "1/2"), (3, "1/2")]);
+    check(
+        "-2 * (1d3 - 2)",
+        "0",
+        &[(2, "1/3"), (0, "1/3"), (-2, "1/3")],
+    );
+    check(
+        "(1d2 + 1) * (1d2 - 1)",
+        "5/4",
+        &[(0, "1/2"), (2, "1/4"), (3, "1/4")],
+    );
+    assert!(distribution_str("3*d5d5!").is_ok());
+}
+
 /// Found by the fuzzer (fuzz/regressions/odds/, 2026-12-06): a rerolled die that explodes on more
 /// than one face, summed over two dice (`2d6r6!4`), ran for minutes. The sum's recurrence multiplies
 /// each coefficient by the die's weights, padded to hundreds of bits by the reroll and the
