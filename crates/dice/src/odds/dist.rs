@@ -206,7 +206,10 @@ impl<W: Weight> Dist<W> {
             (min, max) = (0, 0);
         }
         let span = budget.span(min, max)?;
-        budget.charge_cells(pairs_count.saturating_add(span as u128))?;
+        // Each pair multiplies two weights, as a sum's schoolbook does: their size counts (the
+        // quotient of two exploding pools, 11d5!/11d5!, is 30 million products of 2,600-bit weights).
+        let bits = u128::from(self.max_bits() + other.max_bits());
+        budget.charge_big(pairs_count.saturating_add(span as u128), bits)?;
         let mut weights = vec![W::zero(); span];
         for (a, wa) in self.outcomes() {
             for (b, wb) in other.outcomes() {

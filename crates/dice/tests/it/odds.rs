@@ -103,6 +103,28 @@ fn a_product_with_a_factor_that_can_be_0_has_its_odds() {
     assert!(distribution_str("3*d5d5!").is_ok());
 }
 
+/// Found by the fuzzer (fuzz/regressions/odds/, 2026-12-07, `11d5!/011d5!/2`): the quotient of two
+/// exploding pools ran for minutes. A product or quotient takes every pair of outcomes (30 million
+/// here) and multiplies their weights (2,600 bits each after the explosions); its work estimate
+/// counted the pairs only. Counting the weights' size too, as a sum's does, it is refused before
+/// the work, by its units of work.
+#[test]
+fn a_quotient_of_exploding_pools_is_refused_by_its_work_before_it() {
+    for expr in ["11d5!/11d5!", "11d5!/011d5!/2"] {
+        let err = distribution_str(expr).unwrap_err().to_string();
+        assert!(
+            err.contains("units of work") && err.contains("--estimate"),
+            "{expr}: {err}"
+        );
+    }
+    // Their product was refused already, by its span.
+    let err = distribution_str("11d5! * 11d5!").unwrap_err().to_string();
+    assert!(err.contains("outcomes in one distribution"), "{err}");
+    // Smaller ones still have their odds.
+    assert!(distribution_str("3d6! / 1d4").is_ok());
+    assert!(distribution_str("10d10 * 10d10").is_ok());
+}
+
 /// Found by the fuzzer (fuzz/regressions/odds/, 2026-12-06): a rerolled die that explodes on more
 /// than one face, summed over two dice (`2d6r6!4`), ran for minutes. The sum's recurrence multiplies
 /// each coefficient by the die's weights, padded to hundreds of bits by the reroll and the
