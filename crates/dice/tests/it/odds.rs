@@ -15,6 +15,15 @@ fn check(expr: &str, mean: &str, some: &[(i64, &str)]) {
     }
 }
 
+/// `expr` refused by the work its odds would take, pointing to `--estimate`.
+fn refused_by_work(expr: &str) {
+    let err = distribution_str(expr).unwrap_err().to_string();
+    assert!(
+        err.contains("units of work") && err.contains("--estimate"),
+        "{expr}: {err}"
+    );
+}
+
 #[test]
 fn known_answers() {
     check("1d6", "7/2", &[(1, "1/6"), (6, "1/6"), (7, "0")]);
@@ -75,11 +84,7 @@ fn bounds_refuse_fast_and_name_the_measure() {
     assert_eq!(err, notation::parse("1da").unwrap_err().to_string());
     // Keep/drop over `!` dice is computed (tests/explode_keep.rs), and refused by its work estimate
     // when too large, before the work.
-    let err = distribution_str("10000d6!kh3").unwrap_err().to_string();
-    assert!(
-        err.contains("units of work") && err.contains("--estimate"),
-        "{err}"
-    );
+    refused_by_work("10000d6!kh3");
 }
 
 /// Found by the fuzzer (fuzz/regressions/odds/, 2026-12-07, `3*d5d5!`): a product whose right-hand
@@ -110,13 +115,8 @@ fn a_product_with_a_factor_that_can_be_0_has_its_odds() {
 /// the work, by its units of work.
 #[test]
 fn a_quotient_of_exploding_pools_is_refused_by_its_work_before_it() {
-    for expr in ["11d5!/11d5!", "11d5!/011d5!/2"] {
-        let err = distribution_str(expr).unwrap_err().to_string();
-        assert!(
-            err.contains("units of work") && err.contains("--estimate"),
-            "{expr}: {err}"
-        );
-    }
+    refused_by_work("11d5!/11d5!");
+    refused_by_work("11d5!/011d5!/2");
     // Their product was refused already, by its span.
     let err = distribution_str("11d5! * 11d5!").unwrap_err().to_string();
     assert!(err.contains("outcomes in one distribution"), "{err}");
@@ -132,13 +132,8 @@ fn a_quotient_of_exploding_pools_is_refused_by_its_work_before_it() {
 /// it is refused before the work, by its units of work.
 #[test]
 fn a_rerolled_exploding_pool_is_refused_by_its_work_before_it() {
-    for expr in ["2d6r6!4", "2d6r44r6!4d0"] {
-        let err = distribution_str(expr).unwrap_err().to_string();
-        assert!(
-            err.contains("units of work") && err.contains("--estimate"),
-            "{expr}: {err}"
-        );
-    }
+    refused_by_work("2d6r6!4");
+    refused_by_work("2d6r44r6!4d0");
     // One such die alone is still exact: its chain is not summed.
     assert!(distribution_str("1d6r6!4").is_ok());
 }
